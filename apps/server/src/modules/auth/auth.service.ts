@@ -1,0 +1,87 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { OAUTH_ERRORS, type TGoogleSignIn, type TTokenRequest, type TTokenResponse } from '@keystone/contracts';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { HttpError, OAuthError, badRequest } from '../../http/errors.js';
+import type { RequestAuth } from '../../http/register-route.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { GoogleTokenVerifier } from './google-verifier.js';
+import { AuthRepository } from './auth.repository.js';
+import { dummyVerify, verifyPassword } from './password.js';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly google: GoogleTokenVerifier | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** OAuth 2 password grant with the spec's error codes (000 §8) and throttling of repeated failures. */
+  async passwordGrant(request: TTokenRequest): Promise<TTokenResponse> {
+    if (request.grant_type !== 'password') {
+      throw new OAuthError(400, OAUTH_ERRORS.unsupportedGrantType, 'Only the password grant is supported');
+    }
+    if (!sameSecret(request.client_id, this.config.oauthClientId) || !sameSecret(request.client_secret, this.config.oauthClientSecret)) {
+      throw new OAuthError(401, OAUTH_ERRORS.invalidClient, 'Client authentication failed');
+    }
+    const username = request.username.trim();
+    const auth = new AuthRepository(this.db);
+    const now = this.now();
+    const windowStart = new Date(now.getTime() - this.config.loginWindowSeconds * 1000);
+    if ((await auth.recentFailures(username, windowStart)) >= this.config.loginMaxFailures) {
+      throw new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later');
+    }
+    const user = await new UsersRepository(this.db).findByUsername(username);
+    const ok = user?.passwordHash && user.isActive ? await verifyPassword(user.passwordHash, request.password) : await dummyVerify(request.password).then(() => false);
+    await auth.recordAttempt(username, ok, now);
+    if (!ok || !user) {
+      throw new OAuthError(401, OAUTH_ERRORS.invalidCredentials, 'The username or password is wrong');
+    }
+    return this.issue(user);
+  }
+
+  async googleSignIn(body: TGoogleSignIn): Promise<TTokenResponse> {
+    if (!this.google) throw badRequest('Google sign-in is not configured on this server');
+    let payload;
+    try {
+      payload = await this.google.verify(body.g_token);
+    } catch (error) {
+      throw new HttpError(401, `The Google ID token was refused: ${(error as Error).message}`);
+    }
+    const email = typeof payload.email === 'string' ? payload.email : '';
+    if (payload.email_verified === false || email.toLowerCase() !== body.email.toLowerCase() || payload.sub !== body.google_id) {
+      throw new HttpError(401, 'The Google ID token does not match the e-mail and Google id sent');
+    }
+    const user = await new UsersRepository(this.db).findByEmail(email);
+    if (!user || !user.isActive) throw new HttpError(401, 'No user has this e-mail address');
+    return this.issue(user);
+  }
+
+  private async issue(user: { id: number; username: string; role: string }): Promise<TTokenResponse> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.now().getTime() + this.config.tokenTtlSeconds * 1000);
+    await new AuthRepository(this.db).insertToken({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    return { access_token: token, token_type: 'Bearer', expires_in: this.config.tokenTtlSeconds, username: user.username, role: user.role };
+  }
+
+  async authenticate(token: string): Promise<RequestAuth | null> {
+    const tokenHash = hashToken(token);
+    const row = await new AuthRepository(this.db).findLiveToken(tokenHash, this.now());
+    return row ? { tokenHash, user: { id: row.userId, username: row.username, role: row.role } } : null;
+  }
+
+  async logout(tokenHash: string): Promise<void> {
+    await new AuthRepository(this.db).revokeToken(tokenHash, this.now());
+  }
+}

@@ -1,0 +1,83 @@
+import { DEMO_LOCATIONS, ROLES } from '@keystone/contracts';
+import type { Database } from '../../db/database.js';
+import { hashPassword } from '../auth/password.js';
+import { CatalogRepository } from '../catalog/catalog.repository.js';
+import { ReferenceRepository } from '../reference/reference.repository.js';
+import type { Services } from '../services.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
+
+/** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface DemoDataSummary {
+  users: number;
+  locations: number;
+  products: number;
+  ms: number;
+}
+
+/**
+ * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
+ * categories and the product catalogue, only into an empty database (no users yet).
+ */
+export async function loadDemoDataIfEmpty(db: Database, services: Services, options: { products?: number } = {}): Promise<DemoDataSummary | null> {
+  const started = performance.now();
+  if ((await new UsersRepository(db).count()) > 0) return null;
+  const hashes = await Promise.all(ROLES.map(() => hashPassword(DEMO_PASSWORD)));
+  const catalogue = generateDemoCatalogue(options.products ?? 3000);
+
+  for (const location of DEMO_LOCATIONS) {
+    await services.reference.createLocationWithBuckets({
+      locationCode: location.location_code,
+      city: location.city,
+      stateOrProvince: location.state_or_province,
+      postalCode: location.postal_code,
+      locationType: location.location_code === 'RUBY' ? 'RETAIL' : 'WAREHOUSE',
+    });
+  }
+
+  await db.transaction(async (tx) => {
+    const usersRepo = new UsersRepository(tx);
+    const roleIds = await usersRepo.ensureRoles(ROLES);
+    for (const [i, role] of ROLES.entries()) {
+      await usersRepo.create({ username: role, email: `${role}@keystone.example`, passwordHash: hashes[i]!, roleId: roleIds.get(role)! });
+    }
+    const reference = new ReferenceRepository(tx);
+    await reference.insertBrands(DEMO_BRANDS.map((b) => ({ brandName: b.name, brandCode: b.code })));
+    await reference.insertCategories(DEMO_CATEGORIES.map((c) => ({ categoryName: c.name, categoryCode: c.code })));
+    const brandIds = new Map((await reference.listBrands()).map((b) => [b.brandCode, b.id]));
+    const categoryIds = new Map((await reference.listCategories()).map((c) => [c.categoryCode, c.id]));
+    const catalog = new CatalogRepository(tx);
+    const manufacturerIds = new Map(
+      (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [m.name, m.id]),
+    );
+    for (let i = 0; i < catalogue.length; i += 500) {
+      await catalog.insertProducts(
+        catalogue.slice(i, i + 500).map((p) => ({
+          modelNumber: p.modelNumber,
+          partNumber: p.partNumber,
+          upc: p.upc,
+          alternateUpc: p.alternateUpc,
+          description: p.description,
+          brandId: brandIds.get(p.brandCode)!,
+          categoryId: categoryIds.get(p.categoryCode)!,
+          manufacturerId: manufacturerIds.get(p.manufacturer)!,
+          serialNumberTracked: p.serialNumberTracked,
+          numOfSerialsPerItem: p.numOfSerialsPerItem,
+          masterBoxQty: p.masterBoxQty,
+          masterCartonCode: p.masterCartonCode,
+          itemType: p.itemType,
+          status: p.status,
+          currentCostCents: p.costCents,
+          mapCents: p.mapCents,
+          adjMapCents: p.adjMapCents,
+          adjCartPriceCents: p.adjCartPriceCents,
+          msrpCents: p.msrpCents,
+          commissionRate: p.commissionRate,
+        })),
+      );
+    }
+  });
+  return { users: ROLES.length, locations: DEMO_LOCATIONS.length, products: catalogue.length, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { brands, buckets, categories, locations } from '../../db/schema.js';
+
+export type LocationRow = typeof locations.$inferSelect;
+export type BucketRow = typeof buckets.$inferSelect;
+
+export class ReferenceRepository {
+  constructor(private readonly db: Executor) {}
+
+  listLocations(): Promise<LocationRow[]> {
+    return this.db.select().from(locations).orderBy(asc(locations.locationCode));
+  }
+
+  listBuckets(): Promise<BucketRow[]> {
+    return this.db.select().from(buckets).where(eq(buckets.isActive, true)).orderBy(asc(buckets.bucket));
+  }
+
+  listBrands() {
+    return this.db.select().from(brands).orderBy(asc(brands.brandName));
+  }
+
+  listCategories() {
+    return this.db.select().from(categories).orderBy(asc(categories.categoryName));
+  }
+
+  async insertLocation(values: typeof locations.$inferInsert): Promise<void> {
+    await this.db.insert(locations).values(values).onConflictDoNothing();
+  }
+
+  async insertBuckets(values: (typeof buckets.$inferInsert)[]): Promise<void> {
+    if (values.length) await this.db.insert(buckets).values(values).onConflictDoNothing();
+  }
+
+  async insertBrands(values: (typeof brands.$inferInsert)[]) {
+    return this.db.insert(brands).values(values).onConflictDoNothing().returning();
+  }
+
+  async insertCategories(values: (typeof categories.$inferInsert)[]) {
+    return this.db.insert(categories).values(values).onConflictDoNothing().returning();
+  }
+}

@@ -1,0 +1,10 @@
+import { changeUserRoleRoute, currentUserRoute, listRolesRoute, listUsersRoute, userRoleRoute } from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+
+export function registerUsersRoutes({ route, services }: ModuleContext): void {
+  route(userRoleRoute, async ({ auth }) => auth.user.role);
+  route(currentUserRoute, async ({ auth }) => services.users.current(auth.user.id));
+  route(listUsersRoute, async () => ({ data: await services.users.list() }));
+  route(listRolesRoute, async () => ({ data: await services.users.listRoles() }));
+  route(changeUserRoleRoute, async ({ params, body }) => services.users.changeRole(params.userId, body.newRoleID));
+}

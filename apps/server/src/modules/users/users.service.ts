@@ -1,0 +1,56 @@
+import { ROLES, type TUser } from '@keystone/contracts';
+import type { Database } from '../../db/database.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { hashPassword } from '../auth/password.js';
+import { UsersRepository, type UserRow } from './users.repository.js';
+
+export function toUserDto(row: UserRow): TUser {
+  return { id: row.id, username: row.username, email: row.email, role: row.role, role_id: row.roleId };
+}
+
+export class UsersService {
+  constructor(private readonly db: Database) {}
+
+  private repo(executor = this.db) {
+    return new UsersRepository(executor);
+  }
+
+  async current(userId: number): Promise<TUser> {
+    const row = await this.repo().findById(userId);
+    if (!row) throw notFound('user not found');
+    return toUserDto(row);
+  }
+
+  async list(): Promise<TUser[]> {
+    return (await this.repo().list()).map(toUserDto);
+  }
+
+  async listRoles() {
+    return (await this.repo().listRoles()).map((r) => ({ id: r.id, role_name: r.roleName }));
+  }
+
+  async changeRole(userId: number, roleId: number): Promise<TUser> {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const role = await repo.findRoleById(roleId);
+      if (!role) throw unprocessable('The given data was invalid.', { newRoleID: ['role does not exist'] });
+      const user = await repo.findById(userId);
+      if (!user) throw notFound('user not found');
+      await repo.setRole(userId, roleId);
+      return toUserDto({ ...user, roleId, role: role.roleName });
+    });
+  }
+
+  /** Makes sure every role string of the catalogue exists as a row. */
+  async ensureRoles(): Promise<Map<string, number>> {
+    return this.repo().ensureRoles(ROLES);
+  }
+
+  async create(input: { username: string; password: string | null; role: string; email?: string | null }): Promise<number> {
+    const roleIds = await this.ensureRoles();
+    const roleId = roleIds.get(input.role);
+    if (!roleId) throw unprocessable('The given data was invalid.', { role: ['unknown role'] });
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    return this.repo().create({ username: input.username, email: input.email ?? null, passwordHash, roleId });
+  }
+}

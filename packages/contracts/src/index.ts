@@ -1,0 +1,14 @@
+import "./zod-setup.js";
+export * from './permissions.js';
+export * from './money.js';
+export * from './http/define-route.js';
+export * from './http/errors.js';
+export * from './http/common.js';
+export * from './auth/auth.api.js';
+export * from './users/users.api.js';
+export * from './reference/locations.js';
+export * from './reference/reference.api.js';
+export * from './catalog/catalog.api.js';
+export * from './catalog/upc.js';
+export * from './scan/scan-recognition.js';
+export * from './product.js';
