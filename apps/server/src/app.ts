@@ -69,7 +69,7 @@ export async function buildApp(options: {
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -101,6 +101,8 @@ export function registerRoute<R extends ApiRouteDef>(
       });
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
+      // Fastify sends a bare string as text/plain without serializing it; a JSON route answers a JSON string.
+      if (typeof result === 'string' && !route.raw) return reply.code(status).type('application/json; charset=utf-8').send(reply.serialize(result));
       return reply.code(status).send(result);
     },
   });

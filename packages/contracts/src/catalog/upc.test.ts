@@ -4,7 +4,7 @@ import { gs1CheckDigit, isValidGtin } from './upc.js';
 describe('GS1 check digits', () => {
   it('computes known UPC-A check digits', () => {
     expect(gs1CheckDigit('03600029145')).toBe(2); // 036000291452
-    expect(gs1CheckDigit('08469182697')).toBe(6);
+    expect(gs1CheckDigit('01234567890')).toBe(5); // 012345678905
   });
   it('validates 12 and 13 digit codes', () => {
     expect(isValidGtin('036000291452')).toBe(true);

@@ -1,0 +1,124 @@
+import { asc, count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOCATIONS, generateLegacyBuckets, isValidGtin, ROLES } from '@keystone/contracts';
+import { brands, buckets, products, users } from '../src/db/schema.js';
+import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from '../src/modules/demo-data/demo-catalogue.js';
+import { DEMO_PASSWORD, loadDemoDataIfEmpty, type DemoDataSummary } from '../src/modules/demo-data/load-demo-data.js';
+import { bearer, createTestApp, loginAs, type TestApp } from './harness.js';
+
+const PRODUCTS = 200;
+
+let t: TestApp;
+let summary: DemoDataSummary | null;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  summary = await loadDemoDataIfEmpty(t.db, t.services, { products: PRODUCTS });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('loadDemoDataIfEmpty', () => {
+  it('loads 21 users, 4 locations and the products into the empty database', async () => {
+    expect(summary).toMatchObject({ users: 21, locations: 4, products: PRODUCTS });
+    expect(summary!.ms).toBeGreaterThanOrEqual(0);
+    const [userCount] = await t.db.select({ n: count() }).from(users);
+    expect(userCount!.n).toBe(21);
+    const [productCount] = await t.db.select({ n: count() }).from(products);
+    expect(productCount!.n).toBe(PRODUCTS);
+    const [brandCount] = await t.db.select({ n: count() }).from(brands);
+    expect(brandCount!.n).toBe(DEMO_BRANDS.length);
+  });
+
+  it('creates one user per role, the username being the role string, each signing in with demo1234', async () => {
+    const admin = await loginAs(t.app, 'admin', DEMO_PASSWORD);
+    const all = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: bearer(await loginAs(t.app, 'developer', DEMO_PASSWORD)) });
+    expect(all.statusCode).toBe(200);
+    const list = all.json().data as { username: string; role: string; email: string }[];
+    expect(list.map((u) => u.username).sort()).toEqual([...ROLES].sort());
+    for (const u of list) {
+      expect(u.role).toBe(u.username);
+      expect(u.email).toBe(`${u.username}@keystone.example`);
+    }
+    const role = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: bearer(admin) });
+    expect(role.json()).toBe('admin');
+    for (const name of ['user', 'warehouse-1', 'finance-lead']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: bearer(await loginAs(t.app, name, DEMO_PASSWORD)) });
+      expect(res.json()).toBe(name);
+    }
+    await expect(loginAs(t.app, 'admin', 'demo12345')).rejects.toThrow(/401/);
+  });
+
+  it('creates the 4 demo locations with their buckets', async () => {
+    const token = await loginAs(t.app, 'warehouse-2', DEMO_PASSWORD);
+    const locations = (await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) })).json().data as { location_code: string; location_type: string; city: string }[];
+    expect(locations.map((l) => l.location_code).sort()).toEqual(DEMO_LOCATIONS.map((l) => l.location_code).sort());
+    expect(locations.find((l) => l.location_code === 'RUBY')).toMatchObject({ location_type: 'RETAIL', city: 'Austin' });
+    expect(locations.find((l) => l.location_code === 'KY01')).toMatchObject({ location_type: 'WAREHOUSE', city: 'Louisville' });
+    const bucketRows = await t.db.select({ bucket: buckets.bucket }).from(buckets).orderBy(asc(buckets.bucket));
+    const expected = DEMO_LOCATIONS.flatMap((l) => generateLegacyBuckets(l.location_code).map((b) => b.legacy_bucket));
+    expect(bucketRows.map((b) => b.bucket).sort()).toEqual(expected.sort());
+  });
+
+  it('gives every product a valid UPC-A check digit and a unique model number', async () => {
+    const rows = await t.db.select({ model: products.modelNumber, upc: products.upc, alt: products.alternateUpc, status: products.status }).from(products);
+    expect(rows).toHaveLength(PRODUCTS);
+    for (const row of rows) {
+      expect(row.upc, row.model).toMatch(/^\d{12}$/);
+      expect(isValidGtin(row.upc!), `${row.model} ${row.upc}`).toBe(true);
+      if (row.alt !== null) expect(isValidGtin(row.alt), `${row.model} alternate ${row.alt}`).toBe(true);
+    }
+    expect(new Set(rows.map((r) => r.model)).size).toBe(PRODUCTS);
+    expect(new Set(rows.map((r) => r.model.toUpperCase())).size).toBe(PRODUCTS);
+    expect(new Set(rows.map((r) => r.upc)).size).toBe(PRODUCTS);
+    expect(rows.every((r) => r.status === 'ACTIVE' || r.status === 'INACTIVE')).toBe(true);
+  });
+
+  it('makes the products findable through the API', async () => {
+    const token = await loginAs(t.app, 'warehouse-2', DEMO_PASSWORD);
+    const [first] = await t.db.select({ id: products.id, model: products.modelNumber, upc: products.upc, status: products.status }).from(products).orderBy(asc(products.id)).limit(1);
+    const byModel = await t.app.inject({ method: 'GET', url: `/api/ims/products?model=${encodeURIComponent(first!.model)}`, headers: bearer(token) });
+    expect(byModel.json().data).toEqual([expect.objectContaining({ id: first!.id, model: first!.model, upc: first!.upc, brand_name: expect.any(String), category_name: expect.any(String) })]);
+    const byUpc = await t.app.inject({ method: 'GET', url: `/api/inventory/product/search?upc=${first!.upc}&exact=1&includeInactive=1`, headers: bearer(token) });
+    expect(byUpc.json().data).toEqual([{ id: first!.id, upc: first!.upc, model: first!.model, status: first!.status }]);
+  });
+
+  it('answers null and changes nothing when the database is not empty', async () => {
+    const again = await loadDemoDataIfEmpty(t.db, t.services, { products: PRODUCTS });
+    expect(again).toBeNull();
+    const [productCount] = await t.db.select({ n: count() }).from(products);
+    expect(productCount!.n).toBe(PRODUCTS);
+    const [userCount] = await t.db.select({ n: count() }).from(users);
+    expect(userCount!.n).toBe(21);
+  });
+});
+
+describe('generateDemoCatalogue', () => {
+  it('is deterministic: the same output twice', () => {
+    const a = generateDemoCatalogue(PRODUCTS);
+    const b = generateDemoCatalogue(PRODUCTS);
+    expect(a).toHaveLength(PRODUCTS);
+    expect(b).toEqual(a);
+    // A different seed gives a different catalogue (the seed is what fixes it).
+    expect(generateDemoCatalogue(PRODUCTS, 1).map((p) => p.modelNumber)).not.toEqual(a.map((p) => p.modelNumber));
+  });
+
+  it('is a prefix-stable, valid catalogue at the default size', () => {
+    const full = generateDemoCatalogue();
+    expect(full).toHaveLength(3000);
+    expect(full.slice(0, PRODUCTS)).toEqual(generateDemoCatalogue(PRODUCTS));
+    const brandCodes = new Set(DEMO_BRANDS.map((b) => b.code));
+    const categoryCodes = new Set(DEMO_CATEGORIES.map((c) => c.code));
+    for (const p of full) {
+      expect(isValidGtin(p.upc), `${p.modelNumber} ${p.upc}`).toBe(true);
+      if (p.alternateUpc) expect(isValidGtin(p.alternateUpc), p.alternateUpc).toBe(true);
+      expect(brandCodes.has(p.brandCode)).toBe(true);
+      expect(categoryCodes.has(p.categoryCode)).toBe(true);
+      expect(p.mapCents).toBeGreaterThan(p.costCents);
+    }
+    expect(new Set(full.map((p) => p.modelNumber)).size).toBe(full.length);
+    expect(new Set(full.map((p) => p.upc)).size).toBe(full.length);
+  });
+});

@@ -1,0 +1,143 @@
+import { gs1CheckDigit, ROLES, type TRole } from '@keystone/contracts';
+import type { Database } from '../src/db/database.js';
+import { inventorySerials, type products } from '../src/db/schema.js';
+import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
+import { ReferenceRepository } from '../src/modules/reference/reference.repository.js';
+import type { Services } from '../src/modules/services.js';
+import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { loginAs, type TestApp } from './harness.js';
+
+/**
+ * Test data built through the services and repositories the app itself uses.
+ * Passwords are argon2-hashed (tens of milliseconds each): create only the users a test needs.
+ */
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+let sequence = 0;
+/** A name unique within the test process, e.g. `user-7`. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${sequence}`;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  role: TRole;
+  email: string | null;
+}
+
+export async function createUser(
+  services: Services,
+  options: { role?: TRole; username?: string; password?: string; email?: string | null } = {},
+): Promise<TestUser> {
+  const role = options.role ?? 'user';
+  const username = options.username ?? unique(role);
+  const password = options.password ?? TEST_PASSWORD;
+  const email = options.email === undefined ? null : options.email;
+  const id = await services.users.create({ username, password, role, email });
+  return { id, username, password, role, email };
+}
+
+/** A user created and signed in: its token for bearer calls. */
+export async function createSignedInUser(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<TestUser & { token: string }> {
+  const user = await createUser(t.services, options);
+  return { ...user, token: await loginAs(t.app, user.username, user.password) };
+}
+
+/** One signed-in user per role string (hashing in parallel), keyed by role. */
+export async function createUserPerRole(t: TestApp, roles: readonly TRole[] = ROLES): Promise<Map<TRole, TestUser & { token: string }>> {
+  const users = await Promise.all(roles.map((role) => createSignedInUser(t, { role })));
+  return new Map(users.map((u) => [u.role, u]));
+}
+
+export async function roleIdOf(db: Database, role: string): Promise<number> {
+  const id = (await new UsersRepository(db).ensureRoles([])).get(role);
+  if (id === undefined) throw new Error(`role ${role} has no row`);
+  return id;
+}
+
+/** A location and its generated legacy buckets (002 §9), through the reference service. */
+export async function createLocation(services: Services, locationCode: string, extra: { city?: string; stateOrProvince?: string } = {}) {
+  await services.reference.createLocationWithBuckets({ locationCode, city: extra.city ?? 'Louisville', stateOrProvince: extra.stateOrProvince ?? 'KY', postalCode: '40213' });
+  return locationCode.toUpperCase();
+}
+
+/** A valid 12-digit UPC-A from an 11-digit body (company prefix + item). */
+export function upcFrom(body11: string): string {
+  if (!/^\d{11}$/.test(body11)) throw new Error(`UPC body must be 11 digits, got ${body11}`);
+  return `${body11}${gs1CheckDigit(body11)}`;
+}
+
+let upcSequence = 0;
+/** A fresh valid UPC-A under the test company prefix 099999. */
+export function nextUpc(): string {
+  upcSequence += 1;
+  return upcFrom(`099999${String(upcSequence).padStart(5, '0')}`);
+}
+
+export async function createBrand(db: Database, brandName: string, brandCode: string): Promise<number> {
+  const [row] = await new ReferenceRepository(db).insertBrands([{ brandName, brandCode }]);
+  if (!row) throw new Error(`brand ${brandName} already exists`);
+  return row.id;
+}
+
+export async function createCategory(db: Database, categoryName: string, categoryCode: string): Promise<number> {
+  const [row] = await new ReferenceRepository(db).insertCategories([{ categoryName, categoryCode }]);
+  if (!row) throw new Error(`category ${categoryName} already exists`);
+  return row.id;
+}
+
+export type NewProduct = Partial<typeof products.$inferInsert> & { modelNumber: string };
+
+export interface CreatedProduct {
+  id: number;
+  modelNumber: string;
+  partNumber: string | null;
+  upc: string | null;
+  alternateUpc: string | null;
+  status: string;
+  currentCostCents: number;
+}
+
+/** Products through CatalogRepository.insertProducts; each gets a fresh valid UPC unless one is given. */
+export async function createProducts(db: Database, items: NewProduct[]): Promise<CreatedProduct[]> {
+  const values = items.map((p) => ({
+    description: `Test product ${p.modelNumber}`,
+    upc: nextUpc(),
+    partNumber: `${p.modelNumber}-P`,
+    currentCostCents: 10_000,
+    ...p,
+  }));
+  const ids = await new CatalogRepository(db).insertProducts(values);
+  return values.map((v, i) => ({
+    id: ids[i]!,
+    modelNumber: v.modelNumber,
+    partNumber: v.partNumber ?? null,
+    upc: v.upc ?? null,
+    alternateUpc: v.alternateUpc ?? null,
+    status: v.status ?? 'ACTIVE',
+    currentCostCents: v.currentCostCents ?? 0,
+  }));
+}
+
+export async function createManufacturer(db: Database, name: string): Promise<number> {
+  const rows = await new CatalogRepository(db).insertManufacturers([name]);
+  const row = rows.find((m) => m.name === name);
+  if (!row) throw new Error(`manufacturer ${name} was not created`);
+  return row.id;
+}
+
+/**
+ * One serial unit. No repository writes serials yet (the ledger comes with a later issue), so this uses
+ * the typed Drizzle insert on the schema table, not raw SQL.
+ */
+export async function createSerial(
+  db: Database,
+  values: { serialNumber: string; productId: number; bucket?: string | null; locationCode?: string | null; conditionCode?: string | null; dispositionCode?: string },
+): Promise<number> {
+  const [row] = await db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
+  return row!.id;
+}

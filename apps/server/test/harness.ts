@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
+import type { ApiRouteDef } from '@keystone/contracts';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { openPglite, openPostgres, type Database, type OpenDatabase } from '../src/db/database.js';
+import type { Services } from '../src/modules/services.js';
+
+/**
+ * Test harness: one app per test file over its own database.
+ *
+ * - default: PGlite in memory (`openPglite(null)`), migrated.
+ * - `TEST_DB=postgres`: a fresh database `kt_<random>` on the server named by `TEST_POSTGRES_URL`
+ *   (default postgres://postgres@127.0.0.1:5432/postgres), migrated with openPostgres and dropped on close().
+ *   An unreachable server fails the test file loudly; nothing is skipped.
+ */
+export type TestDbKind = 'pglite' | 'postgres';
+
+export const TEST_DB: TestDbKind = (() => {
+  const value = (process.env.TEST_DB ?? 'pglite').toLowerCase();
+  if (value === 'pglite' || value === '') return 'pglite';
+  if (value === 'postgres' || value === 'postgresql' || value === 'pg') return 'postgres';
+  throw new Error(`TEST_DB must be "pglite" or "postgres", got "${process.env.TEST_DB}"`);
+})();
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: ApiRouteDef[];
+  db: Database;
+  dbKind: TestDbKind;
+  config: AppConfig;
+  /** Closes the app and the database (and drops the PostgreSQL database). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+function adminClient() {
+  return postgres(ADMIN_URL, { max: 1, connect_timeout: 10, onnotice: () => {} });
+}
+
+interface OpenedTestDatabase {
+  database: OpenDatabase;
+  drop(): Promise<void>;
+}
+
+async function openTestPostgres(): Promise<OpenedTestDatabase> {
+  const name = `kt_${randomBytes(6).toString('hex')}`;
+  const admin = adminClient();
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    throw new Error(
+      `TEST_DB=postgres but the PostgreSQL server at ${ADMIN_URL.replace(/:[^:@/]*@/, ':***@')} cannot be used ` +
+        `(CREATE DATABASE ${name} failed): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  await admin.end({ timeout: 5 });
+
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dropDatabase = async () => {
+    const dropper = adminClient();
+    try {
+      await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await dropper.end({ timeout: 5 });
+    }
+  };
+  let database: OpenDatabase;
+  try {
+    database = await openPostgres(url.toString(), { max: 4 });
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
+  return { database, drop: dropDatabase };
+}
+
+async function openTestDatabase(): Promise<OpenedTestDatabase> {
+  if (TEST_DB === 'postgres') return openTestPostgres();
+  return { database: await openPglite(null), drop: async () => {} };
+}
+
+let building: Promise<unknown> = Promise.resolve();
+
+/**
+ * Builds the whole app (all modules, error handler, OpenAPI) over a fresh, migrated database with every role row.
+ * Calls within one process are built one after another: PGlite's start-up holds the event loop long enough
+ * for a concurrently registering Fastify plugin to hit avvio's plugin timeout on a loaded machine.
+ */
+export function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const next = building.then(() => buildTestApp(overrides));
+  building = next.catch(() => {});
+  return next;
+}
+
+async function buildTestApp(overrides: Partial<AppConfig>): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config: AppConfig = { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  let built;
+  try {
+    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: false });
+    await built.services.users.ensureRoles();
+    await built.app.ready();
+  } catch (error) {
+    await database.close().catch(() => {});
+    await drop();
+    throw error;
+  }
+  const { app, services, routes } = built;
+  let closed: Promise<void> | null = null;
+  return {
+    app,
+    services,
+    routes,
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    close() {
+      closed ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          try {
+            await database.close();
+          } finally {
+            await drop();
+          }
+        }
+      })();
+      return closed;
+    },
+  };
+}
+
+/** Signs in with the password grant and answers the bearer token; throws with the answer when refused. */
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const config = loadConfig({});
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'password', username, password, client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} answered ${res.statusCode}: ${res.body}`);
+  const token = (res.json() as { access_token?: unknown }).access_token;
+  if (typeof token !== 'string' || !token) throw new Error(`sign-in of ${username} answered no access_token: ${res.body}`);
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** `app.inject` with a bearer token. */
+export function injectAs(app: FastifyInstance, token: string | null, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? bearer(token) : {}) } });
+}

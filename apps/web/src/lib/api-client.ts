@@ -1,0 +1,60 @@
+import {
+  fillPath,
+  toQueryString,
+  type ApiRouteDef,
+  type TRouteBody,
+  type TRouteParams,
+  type TRouteQuery,
+  type TRouteResponse,
+} from '@keystone/contracts';
+import { queueHttpFailure } from './message-queue';
+import { useSession } from './session-store';
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly url: string,
+  ) {
+    super(`${status} ${url}`);
+  }
+}
+
+type Input<R extends ApiRouteDef> = (R extends { params: object } ? { params: TRouteParams<R> } : { params?: undefined }) &
+  (R extends { query: object } ? { query: TRouteQuery<R> } : { query?: undefined }) &
+  (R extends { body: object } ? { body: TRouteBody<R> } : { body?: undefined }) & {
+    /** Do not queue a toast on failure (the caller shows its own message). */
+    silent?: boolean;
+    signal?: AbortSignal;
+  };
+
+/**
+ * Calls one contract route with the bearer token. A failed call (non-ok) is queued as an error toast
+ * (000 §7) and thrown; a 401 on a signed-in session means the token expired or was revoked: sign out.
+ */
+export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>): Promise<TRouteResponse<R>> {
+  const url = fillPath(route.path, input.params as Record<string, unknown> | undefined) + toQueryString(input.query as Record<string, unknown> | undefined);
+  const token = useSession.getState().accessToken;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: route.method,
+    headers,
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    signal: input.signal,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (!response.ok) {
+    if (!input.silent) queueHttpFailure(url, response.status);
+    if (response.status === 401 && token && route.access !== 'public') useSession.getState().signOut();
+    throw new ApiCallError(response.status, body, url);
+  }
+  return body as TRouteResponse<R>;
+}

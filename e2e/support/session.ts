@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Signs in through the login screen as a demo user (username = role string). */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('logout-link')).toHaveText(username);
+}
+
+/**
+ * Emulates a keyboard-wedge scanner: trusted key events stamped 10 ms apart, then Enter, sent through the
+ * DevTools protocol with explicit timestamps. A USB scanner's keystrokes carry the device's own timing, so
+ * the browser sees them 10 ms apart however busy the machine is; stamping the events reproduces exactly
+ * that, where real-time typing from the test runner would be stretched by scheduling on a loaded machine.
+ * Goes to whatever has focus (the page body for global scans, an input for a dialog's scan field).
+ */
+export async function wedgeScan(page: Page, value: string, gapMs = 10): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    let i = 0;
+    for (const key of [...value, 'Enter']) {
+      const timestamp = start + (i++ * gapMs) / 1000;
+      const enter = key === 'Enter';
+      const common = enter ? { key, code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : { key };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...common, text: enter ? '\r' : key, timestamp });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 });
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Moves focus off any field, so keys go to the page as a whole. */
+export async function focusPage(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { login } from '../../support/session';
+
+async function menuItems(page: import('@playwright/test').Page, group: string): Promise<string[]> {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: group }).click();
+  const items = await page.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+test.describe('menu and route permissions', () => {
+  test('warehouse-1 sees a small menu without Admin', async ({ page }) => {
+    await login(page, 'warehouse-1');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Accounting' })).toHaveCount(0);
+    const search = await menuItems(page, 'Search');
+    expect(search).toContain('Inventory');
+    expect(search).not.toContain('Purchase Orders');
+  });
+
+  test('admin sees the Admin menu and purchasing items', async ({ page }) => {
+    await login(page, 'admin');
+    const admin = await menuItems(page, 'Admin');
+    expect(admin).toContain('Bucket Updater');
+    expect(admin).toContain('Daily Received');
+    expect(admin).not.toContain('Role Editor');
+    const search = await menuItems(page, 'Search');
+    expect(search).toContain('Purchase Orders');
+  });
+
+  test('a forbidden route shows the refusal text', async ({ page }) => {
+    await login(page, 'warehouse-1');
+    await page.goto('/purchase-orders');
+    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
+    await page.goto('/contacts');
+    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for dev-route:view');
+  });
+
+  test('an unmatched path shows the 404 page', async ({ page }) => {
+    await login(page, 'sales-1');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Resource Not Found' })).toBeVisible();
+  });
+
+  test('the developer sees the site map and can view the app as another role', async ({ page }) => {
+    await login(page, 'developer');
+    await expect(page.getByTestId('site-map')).toBeVisible();
+    await page.getByTestId('view-as-role').locator('..').click();
+    await page.getByRole('option', { name: 'warehouse-1', exact: true }).click();
+    await expect(page.getByTestId('site-map')).toHaveCount(0);
+    await page.goto('/purchase-orders');
+    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
+  });
+
+  test('the location switcher stores its index and restores it', async ({ page }) => {
+    await login(page, 'warehouse-2');
+    await page.getByTestId('location-switcher').locator('..').click();
+    await page.getByRole('option', { name: 'KY01' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('storageLocationIndex'))).toBe('2');
+    await page.reload();
+    await expect(page.getByTestId('location-switcher').locator('..')).toContainText('KY01');
+  });
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Type checking, lint, unit tests, API integration tests against PGlite and against
+# PostgreSQL (a database made per test file on the local server; required when CI=true), then the browser
+# tests in Debian's Chromium. Ends with one line 'N passed, N failed' summing every layer.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+export NODE_OPTIONS="${NODE_OPTIONS:-} --disable-warning=ExperimentalWarning"
+REPORTS="$ROOT/node_modules/.cache/test-reports"
+started=$(date +%s)
+status=0
+
+step() { echo; echo "=== $1 ($(( $(date +%s) - started ))s)"; }
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "install (npm ci)"
+  npm ci --no-audit --no-fund || exit 1
+fi
+mkdir -p "$REPORTS"; rm -f "$REPORTS"/*.json
+
+step "type check"
+npx tsc -b packages/contracts apps/server apps/web e2e || status=1
+
+step "lint"
+npx eslint --max-warnings 0 . || status=1
+
+step "unit and API tests (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-pglite.json" || status=1
+
+step "API tests (PostgreSQL)"
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+if node -e "const s=require('net').connect({host:new URL(process.argv[1]).hostname,port:+new URL(process.argv[1]).port||5432},()=>{s.end();process.exit(0)});s.on('error',()=>process.exit(1))" "$PG_URL"; then
+  TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json" || status=1
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL is not reachable at $PG_URL and CI=true: the PostgreSQL run is required."; status=1
+else
+  echo "PostgreSQL is not reachable at $PG_URL: skipped outside CI (set TEST_DATABASE_URL)."
+fi
+
+step "browser tests (Playwright, Debian Chromium)"
+bash scripts/ensure-chromium.sh || status=1
+npm run build -w apps/web >/dev/null || status=1
+(cd e2e && npx playwright test) || status=1
+cp e2e/.tmp/results.json "$REPORTS/playwright.json" 2>/dev/null || true
+
+step "summary"
+node scripts/test-summary.mjs "$REPORTS" || status=1
+echo "total time: $(( $(date +%s) - started ))s"
+exit $status
