@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, isExactPath, routePermission } from './route-table';
+
+describe('the route table', () => {
+  it('has one entry per path', () => {
+    const paths = APP_ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('holds the routes the three documents name, with their permissions', () => {
+    const byPath = new Map(APP_ROUTES.map((r) => [r.path, routePermission(r)]));
+    const expected: Record<string, string> = {
+      '/purchase-orders': 'purchase-order:view',
+      '/purchase-orders/review/:id': 'purchase-order:view',
+      '/contacts': 'dev-route:view',
+      '/inventory/search': 'inventory:view',
+      '/inventory/transfer/:id': 'inventory-transfer:view',
+      '/inventory/admin-inventory-adjustments': 'inventory:admin-adjust',
+      '/boards/pick': 'boards:view',
+      '/finance-company/create': 'finance-company:create',
+      '/buckets/create': 'bucket:create',
+      '/buckets/buffers': 'bucket-buffer:view',
+      '/shipping-templates/create': 'bucket-buffer:view',
+      '/shipping-reconciliation/ups': 'purchasing:reports',
+      '/reports/model-po-reconciliation': 'purchase-order:view',
+      '/reports/daily-received': 'inventory:reports',
+      '/report/unreceived-invoices-report': 'inventory:reports',
+      '/fba-discrepancy-report': 'inventory:reports',
+      '/carousel-wizard': 'purchasing:reports',
+      '/supply-sources': 'supply-sources:manage',
+      '/role-editor': 'role-editor:view',
+      '/tax-map': 'dev-route:view',
+      '/products': 'dev-route:view',
+    };
+    for (const [path, permission] of Object.entries(expected)) expect(byPath.get(path), path).toBe(permission);
+  });
+
+  it('keeps /login and /scan-labels out of the gated table', () => {
+    expect(APP_ROUTES.some((r) => r.path === '/login' || r.path === '/scan-labels')).toBe(false);
+  });
+
+  it('tells exact paths from parameterised ones', () => {
+    expect(isExactPath({ path: '/inventory/bins', title: '', spec: '' })).toBe(true);
+    expect(isExactPath({ path: '/pick-item/:pickListItemId', title: '', spec: '' })).toBe(false);
+  });
+});

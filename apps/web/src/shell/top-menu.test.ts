@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { visibleMenu } from './top-menu';
+
+const groups = (role: string) => visibleMenu(role).map((g) => g.group);
+const labels = (role: string, group: string) => visibleMenu(role).find((g) => g.group === group)?.items.map((i) => i.menu?.label) ?? [];
+
+describe('the top menu', () => {
+  it('shows Admin only with admin-menu:view', () => {
+    expect(groups('admin')).toContain('Admin');
+    expect(groups('purchasing-admin')).not.toContain('Admin');
+  });
+
+  it('hides items the role cannot open', () => {
+    expect(labels('warehouse-1', 'Search')).toContain('Inventory');
+    expect(labels('warehouse-1', 'Search')).not.toContain('Purchase Orders');
+    expect(labels('warehouse-2', 'Search')).toContain('Purchase Orders');
+    expect(labels('admin', 'Admin')).not.toContain('Role Editor');
+    expect(labels('developer', 'Admin')).toContain('Role Editor');
+  });
+
+  it('drops a group with nothing the role may open', () => {
+    expect(groups('user')).toEqual(['Status Boards']);
+  });
+});

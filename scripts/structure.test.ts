@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '..');
+const SOURCE_DIRS = ['packages/contracts/src', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'e2e/tests', 'e2e/support'];
+
+function walk(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? walk(full) : /\.(ts|tsx|mjs)$/.test(e.name) ? [full] : [];
+  });
+}
+
+const files = SOURCE_DIRS.flatMap((d) => walk(path.join(root, d)));
+
+function relativeImports(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
+  return specs.map((spec) => {
+    const base = path.resolve(path.dirname(file), spec.replace(/\.js$/, ''));
+    for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts')]) {
+      if (fs.existsSync(candidate)) return candidate;
+    }
+    return base;
+  });
+}
+
+describe('code structure', () => {
+  it('reads the source tree', () => {
+    expect(files.length).toBeGreaterThan(40);
+  });
+
+  it('names every source file and folder in kebab-case', () => {
+    const bad = files
+      .map((f) => path.relative(root, f))
+      .filter((rel) => rel.split(path.sep).some((part) => !/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/.test(part.replace(/\.(ts|tsx|mjs)$/, ''))));
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps web features out of each other', () => {
+    const featureOf = (f: string) => /apps\/web\/src\/features\/([^/]+)\//.exec(f)?.[1];
+    const crossings = files.flatMap((f) => {
+      const from = featureOf(f);
+      if (!from) return [];
+      return relativeImports(f)
+        .filter((target) => featureOf(target) && featureOf(target) !== from)
+        .map((target) => `${path.relative(root, f)} -> ${path.relative(root, target)}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('has no import cycles', () => {
+    const graph = new Map(files.map((f) => [f, relativeImports(f).filter((t) => files.includes(t))]));
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycles: string[] = [];
+    const stack: string[] = [];
+    const visit = (node: string) => {
+      state.set(node, 'visiting');
+      stack.push(node);
+      for (const next of graph.get(node) ?? []) {
+        if (state.get(next) === 'visiting') {
+          cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(root, f)).join(' -> '));
+        } else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(node, 'done');
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+});
