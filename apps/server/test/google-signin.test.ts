@@ -89,6 +89,7 @@ describe('POST /api/auth/google/ with a JWKS', () => {
     ['a google_id that is not the token subject', async () => ({ email: EMAIL, google_id: '111111111111111111111', g_token: await idToken() })],
     ['an e-mail that is not the token e-mail', async () => ({ email: 'someone@keystone.example', google_id: GOOGLE_ID, g_token: await idToken() })],
     ['an unverified e-mail', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: false }) })],
+    ['a token without email_verified', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: undefined }) })],
     ['a tampered token', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: (await idToken()).replace(/\.[^.]+$/, '.AAAA') })],
     ['a token that is not a JWT', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: 'not-a-jwt' })],
     [

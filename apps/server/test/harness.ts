@@ -24,7 +24,7 @@ export const TEST_DB: TestDbKind = (() => {
   throw new Error(`TEST_DB must be "pglite" or "postgres", got "${process.env.TEST_DB}"`);
 })();
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestApp {
   app: FastifyInstance;

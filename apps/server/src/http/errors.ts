@@ -68,8 +68,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(apiError(400, `Invalid request: ${names}`, errors));
     }
     if (error instanceof OAuthError) {
-      // Sent pre-serialized: the route's 400 schema is the ApiError shape, which would turn this answer into a 500.
-      return reply.code(error.statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ error: error.code, error_description: error.message }));
+      return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(apiError(error.statusCode, error.message, error.errors));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasPermission, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
-import { forbidden, unauthorized } from './errors.js';
+import { badRequest, forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
   id: number;
@@ -43,6 +43,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : null;
 }
 
+/** Paths of every string holding a NUL character, which no text column can store. */
+export function nulCharacterPaths(value: unknown, path: string, found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulCharacterPaths(item, `${path}.${i}`, found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulCharacterPaths(item, `${path}.${key}`, found);
+  }
+  return found;
+}
+
 /**
  * Registers one contract route: validation and OpenAPI from its zod schemas, authentication and the
  * permission check before anything else runs (so a refused call never reaches validation or the service),
@@ -63,6 +75,7 @@ export function registerRoute<R extends ApiRouteDef>(
     response[401] = ZApiErrorSchema;
     response[403] = ZApiErrorSchema;
   }
+  Object.assign(response, route.errorResponses);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: toFastifyPath(route.path),
@@ -89,6 +102,16 @@ export function registerRoute<R extends ApiRouteDef>(
       if (!auth) throw unauthorized('the access token is invalid or has expired');
       request.auth = auth;
       if (route.access !== 'authenticated' && !hasPermission(auth.user.role, route.access)) throw forbidden();
+    },
+    preValidation: async (request) => {
+      const paths = [
+        ...nulCharacterPaths(request.params, 'params'),
+        ...nulCharacterPaths(request.query, 'query'),
+        ...nulCharacterPaths(request.body, 'body'),
+      ];
+      if (paths.length) {
+        throw badRequest(`Invalid request: ${paths.join(', ')}`, Object.fromEntries(paths.map((p) => [p, ['must not contain a NUL character']])));
+      }
     },
     handler: async (request, reply) => {
       const result = await handler({

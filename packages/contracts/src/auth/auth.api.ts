@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZOAuthErrorSchema } from '../http/errors.js';
+import { ZApiErrorSchema, ZOAuthErrorSchema } from '../http/errors.js';
 import { ROLES } from '../permissions.js';
 
 export const ZRoleNameSchema = z.enum(ROLES);
@@ -51,6 +51,11 @@ export const tokenRoute = defineRoute({
   tag: 'auth',
   body: ZTokenRequestSchema,
   response: ZTokenResponseSchema,
+  errorResponses: {
+    400: z.union([ZApiErrorSchema, ZOAuthErrorSchema]),
+    401: ZOAuthErrorSchema,
+    429: ZOAuthErrorSchema,
+  },
 });
 
 /** Google sign-in (000 §7): the ID token in g_token is verified; the user is found by e-mail. */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** A positive integer id in a path or query (strings from the URL are coerced). */
-export const ZIdSchema = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer` columns. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id: a number, or (in a path or query) its plain decimal digits — not `1e3` or `0x10`. */
+export const ZIdSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+  .pipe(z.number().int('must be a whole number').positive().max(MAX_ID));
 export const ZIdParamsSchema = z.object({ id: ZIdSchema });
 
 /** `YYYY-MM-DD`, the spec's date format. */

@@ -22,6 +22,8 @@ export interface ApiRouteDef {
   response: z.ZodType;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
+  /** Error answers whose shape differs from ApiError (the OAuth token endpoint's), by status. */
+  errorResponses?: Record<number, z.ZodType>;
   /** The response is not JSON (a file); `response` then describes nothing. */
   raw?: boolean;
 }

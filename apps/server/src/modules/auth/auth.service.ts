@@ -60,7 +60,7 @@ export class AuthService {
       throw new HttpError(401, `The Google ID token was refused: ${(error as Error).message}`);
     }
     const email = typeof payload.email === 'string' ? payload.email : '';
-    if (payload.email_verified === false || email.toLowerCase() !== body.email.toLowerCase() || payload.sub !== body.google_id) {
+    if (payload.email_verified !== true || email.toLowerCase() !== body.email.toLowerCase() || payload.sub !== body.google_id) {
       throw new HttpError(401, 'The Google ID token does not match the e-mail and Google id sent');
     }
     const user = await new UsersRepository(this.db).findByEmail(email);
