@@ -384,3 +384,41 @@ describe('catalogue', () => {
     });
   });
 });
+
+describe('GET /api/product (product list)', () => {
+  it('filters by model prefix, brand, category, description and UPC', async () => {
+    const byModel = (await get('/api/product?modelTerm=gld')).json();
+    expect(byModel.data.map((r: { model: string }) => r.model)).toEqual(['GLD100SS', 'GLD200WW']);
+    expect(byModel).toMatchObject({ total: 2, page: 1, per_page: 100 });
+    const byBrandAndCategory = (await get('/api/product?brand=GE&category=Ranges')).json();
+    expect(byBrandAndCategory.data.map((r: { model: string }) => r.model)).toEqual(['GLX300BB']);
+    const byDescription = (await get('/api/product?description=cu.%20ft')).json();
+    expect(byDescription.data.map((r: { model: string }) => r.model)).toEqual(['GLD100SS']);
+    const byAltUpc = (await get(`/api/product?upc=${UPC.glx300Alt}`)).json();
+    expect(byAltUpc.data.map((r: { model: string }) => r.model)).toEqual(['GLX300BB']);
+  });
+
+  it('pages at 100 rows with the total', async () => {
+    const all = (await get('/api/product')).json();
+    expect(all.total).toBeGreaterThanOrEqual(38);
+    expect(all.data.length).toBe(Math.min(100, all.total));
+    const past = (await get('/api/product?page=2')).json();
+    expect(past.data).toEqual(all.total > 100 ? expect.any(Array) : []);
+  });
+
+  it('refuses a page below 1', async () => {
+    const res = await get('/api/product?page=0');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['query.page']);
+  });
+});
+
+describe('POST brand and category lists', () => {
+  it('answer every brand and category, the full one with product counts', async () => {
+    const brandsRes = await t.app.inject({ method: 'POST', url: '/api/brand/allBrands', headers: bearer(token) });
+    expect(brandsRes.json().data.map((b: { brand_code: string }) => b.brand_code).sort()).toEqual(['ACME', 'GE']);
+    const full = (await t.app.inject({ method: 'POST', url: '/api/category/allCategoriesFull', headers: bearer(token) })).json();
+    const counts = Object.fromEntries(full.data.map((c: { category_code: string; product_count: number }) => [c.category_code, c.product_count]));
+    expect(counts).toEqual({ REF: 2, RNG: 1 });
+  });
+});

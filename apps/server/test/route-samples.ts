@@ -50,6 +50,10 @@ export function validSamples(f: SampleFixture): Record<string, RouteSample> {
     'GET /api/inventory/product/search': { query: { upc: f.productUpc, exact: '1', includeInactive: '0' } },
     'POST /api/product/search': { body: { searchKey: 'model_number', searchValue: f.productModel.slice(0, 3) } },
     'GET /api/product/{id}': { params: { id: f.productId } },
+    'GET /api/product': { query: { modelTerm: f.productModel.slice(0, 3), page: 1 } },
+    'POST /api/brand/allBrands': {},
+    'POST /api/category/allCategories': {},
+    'POST /api/category/allCategoriesFull': {},
     'GET /api/inventory-serials/search': { query: { serial: 'SN-SAMPLE', includeInactive: 'true' } },
   };
 }

@@ -79,6 +79,7 @@ describe('bad input on every route', () => {
         'GET /api/ims/products/models',
         'GET /api/inventory-serials/search',
         'GET /api/inventory/product/search',
+        'GET /api/product',
         'GET /api/product/{id}',
         'POST /api/auth/google/',
         'POST /api/product/search',

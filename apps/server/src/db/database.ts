@@ -32,15 +32,20 @@ export class DataDirLockedError extends Error {}
  * A lock file guards the PGlite data folder: PGlite is single-process, and a second process opening
  * the same folder would corrupt it. A lock left by a process that is gone is taken over.
  */
+const heldLocks = new Set<string>();
+
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'keystone.lock');
+  const lockPath = path.join(fs.realpathSync(dataDir), 'keystone.lock');
+  if (heldLocks.has(lockPath)) throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldLocks.add(lockPath);
       return () => {
+        heldLocks.delete(lockPath);
         try {
           if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {
@@ -50,6 +55,7 @@ function acquireLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      // Our own pid without a lock held in this process is a leftover of an earlier process that had our pid.
       if (pid && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(`The data folder ${dataDir} is in use by process ${pid}.`);
       }

@@ -109,3 +109,32 @@ export const allCategoriesRoute = defineRoute({
   tag: 'reference',
   response: z.object({ data: z.array(ZCategorySchema) }),
 });
+
+export const allBrandsPostRoute = defineRoute({
+  method: 'POST',
+  path: '/api/brand/allBrands',
+  access: 'boards:view',
+  summary: 'Every brand (the POST form the product screens use)',
+  tag: 'reference',
+  response: z.object({ data: z.array(ZBrandSchema) }),
+});
+
+export const allCategoriesPostRoute = defineRoute({
+  method: 'POST',
+  path: '/api/category/allCategories',
+  access: 'boards:view',
+  summary: 'Every category (the POST form the product screens use)',
+  tag: 'reference',
+  response: z.object({ data: z.array(ZCategorySchema) }),
+});
+
+export const ZCategoryFullSchema = ZCategorySchema.extend({ product_count: z.number().int() }).meta({ id: 'CategoryFull' });
+
+export const allCategoriesFullRoute = defineRoute({
+  method: 'POST',
+  path: '/api/category/allCategoriesFull',
+  access: 'boards:view',
+  summary: 'Every category with the number of its products',
+  tag: 'reference',
+  response: z.object({ data: z.array(ZCategoryFullSchema) }),
+});

@@ -64,6 +64,26 @@ export class CatalogRepository {
     return rows.map((r) => r.id);
   }
 
+  /** A page of products with the product list's filters (002 §7 `GET product`). */
+  async list(filters: { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string }, limit: number, offset: number) {
+    const conditions: SQL[] = [];
+    const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (filters.category) conditions.push(or(eq(categories.categoryCode, filters.category), sql`lower(${categories.categoryName}) = lower(${filters.category})`)!);
+    if (filters.brand) conditions.push(or(eq(brands.brandCode, filters.brand), sql`lower(${brands.brandName}) = lower(${filters.brand})`)!);
+    if (filters.description) conditions.push(sql`${products.description} ilike ${`%${escape(filters.description)}%`}`);
+    if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
+    if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
+    const where = conditions.length ? and(...conditions) : undefined;
+    const rows = (await this.selectProducts().where(where).orderBy(asc(products.modelNumber)).limit(limit).offset(offset)) as ProductRow[];
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where);
+    return { rows, total: total!.n };
+  }
+
   async findById(id: number): Promise<ProductRow | null> {
     const rows = await this.selectProducts().where(eq(products.id, id));
     return (rows[0] as ProductRow | undefined) ?? null;

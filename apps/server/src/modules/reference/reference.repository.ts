@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { brands, buckets, categories, locations } from '../../db/schema.js';
+import { brands, buckets, categories, locations, products } from '../../db/schema.js';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type BucketRow = typeof buckets.$inferSelect;
@@ -22,6 +22,15 @@ export class ReferenceRepository {
 
   listCategories() {
     return this.db.select().from(categories).orderBy(asc(categories.categoryName));
+  }
+
+  categoriesWithCounts() {
+    return this.db
+      .select({ id: categories.id, categoryName: categories.categoryName, categoryCode: categories.categoryCode, productCount: count(products.id) })
+      .from(categories)
+      .leftJoin(products, eq(products.categoryId, categories.id))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.categoryName));
   }
 
   async insertLocation(values: typeof locations.$inferInsert): Promise<void> {

@@ -1,5 +1,8 @@
 import {
+  allBrandsPostRoute,
   allBrandsRoute,
+  allCategoriesFullRoute,
+  allCategoriesPostRoute,
   allCategoriesRoute,
   bucketMapRoute,
   canReceivePosRoute,
@@ -18,4 +21,7 @@ export function registerReferenceRoutes({ route, services }: ModuleContext): voi
   route(imsCategoriesRoute, async () => ({ data: await reference.categories() }));
   route(allBrandsRoute, async () => ({ data: await reference.brands() }));
   route(allCategoriesRoute, async () => ({ data: await reference.categories() }));
+  route(allBrandsPostRoute, async () => ({ data: await reference.brands() }));
+  route(allCategoriesPostRoute, async () => ({ data: await reference.categories() }));
+  route(allCategoriesFullRoute, async () => ({ data: await reference.categoriesFull() }));
 }

@@ -66,6 +66,15 @@ export class ReferenceService {
     return (await this.repo().listCategories()).map((c) => ({ id: c.id, category_name: c.categoryName, category_code: c.categoryCode }));
   }
 
+  async categoriesFull() {
+    return (await this.repo().categoriesWithCounts()).map((c) => ({
+      id: c.id,
+      category_name: c.categoryName,
+      category_code: c.categoryCode,
+      product_count: c.productCount,
+    }));
+  }
+
   /** Creates a location with its generated legacy buckets (002 §9), in one transaction. */
   async createLocationWithBuckets(input: NewLocation): Promise<void> {
     const code = input.locationCode.trim().toUpperCase();
