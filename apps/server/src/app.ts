@@ -12,6 +12,8 @@ import { installErrorHandler } from './http/errors.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
+import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
+import { registerInvoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
@@ -25,7 +27,15 @@ export interface BuiltApp {
   routes: ApiRouteDef[];
 }
 
-const MODULES = [registerHealthRoutes, registerAuthRoutes, registerUsersRoutes, registerReferenceRoutes, registerCatalogRoutes];
+const MODULES = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerUsersRoutes,
+  registerReferenceRoutes,
+  registerCatalogRoutes,
+  registerContactsRoutes,
+  registerInvoicesRoutes,
+];
 
 export async function buildApp(options: {
   db: Database;

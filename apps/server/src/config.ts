@@ -23,6 +23,18 @@ export interface AppConfig {
   googleIssuer: string;
   webDist: string;
   logLevel: string;
+  /** Our company as it appears on purchase orders. */
+  companyName: string;
+  companyAddress: { address1: string; city: string; state: string; postalCode: string; phone: string };
+  /** EDI: our interchange id and qualifier, the usage indicator (P production, T test), and the outbox folder. */
+  ediSenderId: string;
+  ediSenderQualifier: string;
+  ediUsageIndicator: 'P' | 'T';
+  ediOutboxDir: string;
+  /** E-mail: an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS) or, when unset, the outbox folder. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailOutboxDir: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -33,10 +45,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
+  const usage = env.EDI_USAGE_INDICATOR || 'P';
+  if (usage !== 'P' && usage !== 'T') throw new Error(`EDI_USAGE_INDICATOR must be P or T, got ${usage}`);
   return {
     port: int(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     demoData: env.DEMO_DATA === '1' || env.DEMO_DATA === 'true',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
@@ -49,5 +64,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    companyName: env.COMPANY_NAME || 'Keystone Appliance & Electronics',
+    companyAddress: {
+      address1: env.COMPANY_ADDRESS || '1200 Commerce Way',
+      city: env.COMPANY_CITY || 'Louisville',
+      state: env.COMPANY_STATE || 'KY',
+      postalCode: env.COMPANY_POSTAL_CODE || '40213',
+      phone: env.COMPANY_PHONE || '502-555-0100',
+    },
+    ediSenderId: env.EDI_SENDER_ID || 'KEYSTONEPOS',
+    ediSenderQualifier: env.EDI_SENDER_QUALIFIER || 'ZZ',
+    ediUsageIndicator: usage,
+    ediOutboxDir: path.resolve(env.EDI_OUTBOX_DIR || path.join(dataDir, 'outbox', 'edi')),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Keystone Purchasing <purchasing@keystone.example>',
+    mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox', 'mail')),
   };
 }

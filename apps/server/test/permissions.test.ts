@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS, ROLE_PERMISSIONS, ROLES, type ApiRouteDef, type TRole } from '@keystone/contracts';
-import { createLocation, createProducts, createUser, createUserPerRole, roleIdOf, type TestUser } from './factories.js';
+import { createUserPerRole, type TestUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { invalidSample, requestFor, routeKey, validSamples, type RouteSample } from './route-samples.js';
+import { buildAllSamples, invalidSample, requestFor, routeKey, type RouteSample } from './route-samples.js';
 
 let t: TestApp;
 let users: Map<TRole, TestUser & { token: string }>;
@@ -21,16 +21,7 @@ const sampleOf = (r: ApiRouteDef): RouteSample => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createLocation(t.services, 'KY01');
-  const [product] = await createProducts(t.db, [{ modelNumber: 'PRM100SS' }]);
-  const target = await createUser(t.services, { role: 'user' });
-  samples = validSamples({
-    productId: product!.id,
-    productModel: product!.modelNumber,
-    productUpc: product!.upc!,
-    roleTargetUserId: target.id,
-    roleTargetRoleId: await roleIdOf(t.db, 'user'),
-  });
+  samples = await buildAllSamples(t);
   users = await createUserPerRole(t);
 });
 

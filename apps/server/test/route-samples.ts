@@ -1,14 +1,15 @@
 import type { InjectOptions } from 'fastify';
 import { fillPath, toQueryString, type ApiRouteDef } from '@keystone/contracts';
+import { createLocation, createProducts, createUser, roleIdOf } from './factories.js';
+import type { TestApp } from './harness.js';
+import { DOMAIN_SAMPLE_BUILDERS } from './samples/index.js';
+
 
 /** A route's identity as `METHOD /path` (the contract's `{param}` form). */
 export const routeKey = (route: Pick<ApiRouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
-export interface RouteSample {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
+import type { RouteSample } from './samples/index.js';
+export type { RouteSample };
 
 /** Ids of fixture rows the samples point at. */
 export interface SampleFixture {
@@ -56,6 +57,25 @@ export function validSamples(f: SampleFixture): Record<string, RouteSample> {
     'POST /api/category/allCategoriesFull': {},
     'GET /api/inventory-serials/search': { query: { serial: 'SN-SAMPLE', includeInactive: 'true' } },
   };
+}
+
+/**
+ * Builds the fixture rows and one valid request for every route: the foundation's table above plus each
+ * domain's builder in `samples/` (one file per domain, so each module owns its samples).
+ */
+export async function buildAllSamples(t: TestApp): Promise<Record<string, RouteSample>> {
+  await createLocation(t.services, 'KY01');
+  const [product] = await createProducts(t.db, [{ modelNumber: `SMP${Date.now() % 100000}SS` }]);
+  const target = await createUser(t.services, { role: 'user' });
+  const samples: Record<string, RouteSample> = validSamples({
+    productId: product!.id,
+    productModel: product!.modelNumber,
+    productUpc: product!.upc!,
+    roleTargetUserId: target.id,
+    roleTargetRoleId: await roleIdOf(t.db, 'user'),
+  });
+  for (const build of DOMAIN_SAMPLE_BUILDERS) Object.assign(samples, await build(t, { productId: product!.id, productModel: product!.modelNumber }));
+  return samples;
 }
 
 /**

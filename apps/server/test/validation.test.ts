@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ApiRouteDef } from '@keystone/contracts';
-import { createLocation, createProducts, createSignedInUser, createUser, roleIdOf } from './factories.js';
+import { createSignedInUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { requestFor, routeKey, validSamples, type RouteSample } from './route-samples.js';
+import { buildAllSamples, requestFor, routeKey, type RouteSample } from './route-samples.js';
 
 /**
  * Bad input on every route: whatever a route takes (path parameters, query, body), invalid values answer
@@ -19,16 +19,7 @@ let samples: Record<string, RouteSample>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createLocation(t.services, 'KY01');
-  const [product] = await createProducts(t.db, [{ modelNumber: 'VAL100SS' }]);
-  const target = await createUser(t.services, { role: 'user' });
-  samples = validSamples({
-    productId: product!.id,
-    productModel: product!.modelNumber,
-    productUpc: product!.upc!,
-    roleTargetUserId: target.id,
-    roleTargetRoleId: await roleIdOf(t.db, 'user'),
-  });
+  samples = await buildAllSamples(t);
   token = (await createSignedInUser(t, { role: 'developer' })).token;
 });
 
@@ -71,24 +62,6 @@ const BAD_QUERY = ['', 'x'.repeat(300)];
 const BAD_BODY: unknown[] = [null, 12345, 'x'.repeat(5000), { nested: true }, [1]];
 
 describe('bad input on every route', () => {
-  it('covers every route that takes input', () => {
-    const withInput = t.routes.filter((r) => r.params || r.query || r.body);
-    expect(withInput.map(routeKey).sort()).toEqual(
-      [
-        'GET /api/ims/products',
-        'GET /api/ims/products/models',
-        'GET /api/inventory-serials/search',
-        'GET /api/inventory/product/search',
-        'GET /api/product',
-        'GET /api/product/{id}',
-        'POST /api/auth/google/',
-        'POST /api/product/search',
-        'POST /oauth/token',
-        'PUT /api/role/{userId}',
-      ].sort(),
-    );
-  });
-
   it('every path parameter rejects non-ids with 400 params.<name>', async () => {
     let checked = 0;
     for (const r of t.routes.filter((x) => x.params)) {

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
+  jsonb,
+  primaryKey,
   integer,
   numeric,
   pgTable,
@@ -176,5 +180,216 @@ export const inventorySerials = pgTable(
   (t) => [
     index('inventory_serials_serial_idx').using('btree', sql`upper(${t.serialNumber}) text_pattern_ops`),
     uniqueIndex('inventory_serials_live_unique').on(t.serialNumber).where(sql`${t.dispositionCode} = 'LIVE'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Purchasing (issue 3): contacts, vendors, terms, purchase orders and their lines, AP invoices.
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    address: text('address'),
+    address2: text('address2'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    primaryPhone: text('primary_phone'),
+    secondaryPhone: text('secondary_phone'),
+    primaryEmail: text('primary_email'),
+    source: text('source'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_last_first_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    index('contacts_phone_idx').on(t.primaryPhone),
+  ],
+);
+
+/** What happened to a contact: created, updated (with the changed fields). Shown as its history. */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    eventType: text('event_type').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_events_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+export const purchaseTerms = pgTable('purchase_terms', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull().unique(),
+});
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    vendorType: text('vendor_type').notNull(),
+    rep: text('rep'),
+    repEmail: text('rep_email'),
+    repPhone: text('rep_phone'),
+    dealerNumber: text('dealer_number'),
+    programName: text('program_name').notNull().default('Default'),
+    address: text('address'),
+    address2: text('address2'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country'),
+    faxPhone: text('fax_phone'),
+    notes: text('notes'),
+    /** EDI: the vendor's interchange id and qualifier; a vendor without them cannot receive EDI. */
+    ediInterchangeId: text('edi_interchange_id'),
+    ediQualifier: text('edi_qualifier'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vendors_company_idx').on(sql`lower(${t.companyName})`)],
+);
+
+export const vendorDefaultTerms = pgTable(
+  'vendor_default_terms',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    termsId: integer('terms_id')
+      .notNull()
+      .references(() => purchaseTerms.id),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.termsId] })],
+);
+
+export const purchaseOrderStatuses = pgTable('purchase_order_statuses', {
+  id: integer('id').primaryKey(),
+  statusName: text('status_name').notNull().unique(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    purchaseRefId: text('purchase_ref_id').notNull(),
+    legacyPoNumber: text('legacy_po_number'),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id),
+    imsLocationCode: text('ims_location_code')
+      .notNull()
+      .references(() => locations.locationCode),
+    purchaseOrderType: text('purchase_order_type').notNull().default('Default'),
+    shippingRequirements: text('shipping_requirements').notNull().default('Default'),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => purchaseOrderStatuses.id),
+    purchaseTermsId: integer('purchase_terms_id').references(() => purchaseTerms.id),
+    trackingNumber: text('tracking_number'),
+    carrierName: text('carrier_name'),
+    vendorOrderId: text('vendor_order_id'),
+    notes: text('notes'),
+    paid: boolean('paid').notNull().default(false),
+    isAts: boolean('is_ats').notNull().default(false),
+    dfiDiscountPercentage: numeric('dfi_discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    requestedDeliveryDate: date('requested_delivery_date', { mode: 'string' }),
+    sentViaEdi: boolean('sent_via_edi').notNull().default(false),
+    ediErrors: jsonb('edi_errors').$type<string[]>(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** Totals in cents, kept in the same transaction as every line change. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    totalReceivedCents: bigint('total_received_cents', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchase_orders_ref_idx').on(sql`upper(${t.purchaseRefId}) text_pattern_ops`),
+    index('purchase_orders_legacy_idx').on(t.legacyPoNumber),
+    index('purchase_orders_created_idx').on(t.createdAt, t.id),
+    index('purchase_orders_vendor_idx').on(t.vendorId, t.createdAt),
+    index('purchase_orders_status_idx').on(t.statusId, t.createdAt),
+    index('purchase_orders_location_idx').on(t.imsLocationCode, t.createdAt),
+    index('purchase_orders_vendor_order_idx').on(sql`upper(${t.vendorOrderId}) text_pattern_ops`),
+    check('purchase_orders_dfi_range', sql`${t.dfiDiscountPercentage} >= 0 and ${t.dfiDiscountPercentage} <= 100`),
+  ],
+);
+
+export const purchaseOrderItems = pgTable(
+  'purchase_order_items',
+  {
+    id: serial('id').primaryKey(),
+    purchaseOrderId: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Unit cost after the line's discount, in cents. */
+    invoiceCostCents: integer('invoice_cost_cents').notNull(),
+    qtyOrdered: integer('qty_ordered').notNull(),
+    qtyReceived: integer('qty_received').notNull().default(0),
+    shippingCostCents: integer('shipping_cost_cents').notNull().default(0),
+    note: text('note'),
+    expectedArrivalDate: date('expected_arrival_date', { mode: 'string' }),
+    carrierName: text('carrier_name'),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('purchase_order_items_po_idx').on(t.purchaseOrderId),
+    index('purchase_order_items_product_idx').on(t.productId),
+    check('purchase_order_items_qty_ordered_positive', sql`${t.qtyOrdered} >= 1`),
+    check('purchase_order_items_qty_received_range', sql`${t.qtyReceived} >= 0 and ${t.qtyReceived} <= ${t.qtyOrdered}`),
+    check('purchase_order_items_cost_nonnegative', sql`${t.invoiceCostCents} >= 0 and ${t.shippingCostCents} >= 0`),
+  ],
+);
+
+/** Every EDI 850 sent: its interchange control number comes from this table's identity. */
+export const ediInterchanges = pgTable('edi_interchanges', {
+  controlNumber: integer('control_number').primaryKey().generatedAlwaysAsIdentity(),
+  purchaseOrderId: integer('purchase_order_id')
+    .notNull()
+    .references(() => purchaseOrders.id),
+  fileName: text('file_name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const financeCompanies = pgTable('finance_companies', {
+  id: serial('id').primaryKey(),
+  companyName: text('company_name').notNull().unique(),
+});
+
+export const accountsPayableInvoices = pgTable(
+  'accounts_payable_invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceAmountCents: bigint('invoice_amount_cents', { mode: 'number' }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    purchaseDate: date('purchase_date', { mode: 'string' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    financeCompanyId: integer('finance_company_id').references(() => financeCompanies.id),
+    purchaseOrderId: integer('purchase_order_id').references(() => purchaseOrders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ap_invoices_vendor_number_unique').on(t.vendorId, t.invoiceNumber),
+    index('ap_invoices_po_idx').on(t.purchaseOrderId),
   ],
 );

@@ -3,6 +3,8 @@ import type { Database } from '../db/database.js';
 import { AuthService } from './auth/auth.service.js';
 import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/google-verifier.js';
 import { CatalogService } from './catalog/catalog.service.js';
+import { ContactsService } from './contacts/contacts.service.js';
+import { InvoicesService } from './invoices/invoices.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -11,6 +13,8 @@ export interface Services {
   users: UsersService;
   reference: ReferenceService;
   catalog: CatalogService;
+  contacts: ContactsService;
+  invoices: InvoicesService;
 }
 
 export function createServices(db: Database, config: AppConfig): Services {
@@ -23,5 +27,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     users: new UsersService(db),
     reference: new ReferenceService(db),
     catalog: new CatalogService(db),
+    contacts: new ContactsService(db),
+    invoices: new InvoicesService(db),
   };
 }

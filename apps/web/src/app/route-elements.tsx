@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
+import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
+import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
+import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 
-/** The screens built so far, by route path; every other route shows its title only. */
+/** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
   '/welcome': <WelcomePage />,
+  ...CONTACTS_ROUTES,
+  ...PURCHASING_ROUTES,
+  ...INVOICES_ROUTES,
 };

@@ -1,0 +1,5 @@
+import type { ModuleContext } from '../module-context.js';
+
+export function registerContactsRoutes(_context: ModuleContext): void {
+  // Routes of the contacts module.
+}

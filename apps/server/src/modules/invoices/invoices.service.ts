@@ -1,0 +1,5 @@
+import type { Database } from '../../db/database.js';
+
+export class InvoicesService {
+  constructor(protected readonly db: Database) {}
+}

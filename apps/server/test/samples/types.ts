@@ -1,0 +1,16 @@
+import type { TestApp } from '../harness.js';
+
+/** One request to a route: its path parameters, query and body. */
+export interface RouteSample {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** What the foundation's fixture gives every domain builder. */
+export interface BaseFixture {
+  productId: number;
+  productModel: string;
+}
+
+export type DomainSampleBuilder = (t: TestApp, base: BaseFixture) => Promise<Record<string, RouteSample>>;
