@@ -14,6 +14,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerInvoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
+import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
@@ -35,6 +37,8 @@ const MODULES = [
   registerCatalogRoutes,
   registerContactsRoutes,
   registerInvoicesRoutes,
+  registerVendorsRoutes,
+  registerPurchaseOrdersRoutes,
 ];
 
 export async function buildApp(options: {

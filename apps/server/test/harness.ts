@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
@@ -101,7 +104,15 @@ export function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestA
 
 async function buildTestApp(overrides: Partial<AppConfig>): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config: AppConfig = { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  // Outboxes in a temporary folder per app, never in the repository's data folder.
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-test-outbox-'));
+  const config: AppConfig = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    ediOutboxDir: path.join(outbox, 'edi'),
+    mailOutboxDir: path.join(outbox, 'mail'),
+    ...overrides,
+  };
   let built;
   try {
     built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: false });

@@ -115,7 +115,8 @@ describe.each(ROLES.map((role) => [role] as const))('role %s', (role) => {
     // Every role holds the base set: at least the boards:view and signed-in routes.
     expect(held.some((r) => r.access === 'boards:view' && r.method === 'GET')).toBe(true);
     for (const r of held) {
-      const res = await t.app.inject(requestFor(r, sampleOf(r), token));
+      const sample = sampleOf(r);
+      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh() : sample, token));
       expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
     }
     // The role endpoint answers this role.

@@ -132,15 +132,16 @@ describe('bad input on every route', () => {
 
   it('every body answers {} with 400 naming each required field', async () => {
     let checked = 0;
-    for (const r of t.routes.filter((x) => x.body)) {
+    // Bodies with no required field ({} is valid) are left to their services, which answer the spec's 422 messages.
+    for (const r of t.routes.filter((x) => x.body && !x.body.safeParse({}).success)) {
       const valid = sampleOf(r);
       const res = await t.app.inject(requestFor(r, { ...valid, body: {} }, token));
       const keys = expectedKeys('body', r.body!, {});
-      expect(keys.every((k) => k.startsWith('body.'))).toBe(true);
+      expect(keys.every((k) => k === 'body' || k.startsWith('body.'))).toBe(true);
       expectValidationError(res, keys, `${routeKey(r)} body {}`);
       checked++;
     }
-    expect(checked).toBe(4);
+    expect(checked).toBeGreaterThanOrEqual(4);
   });
 
   it('every body field rejects values of the wrong type with 400 body.<field>', async () => {
@@ -205,7 +206,8 @@ describe('bad input on every route', () => {
 
   it('the valid samples themselves succeed (the invalid variants above are the only difference)', async () => {
     for (const r of t.routes.filter((x) => (x.params || x.query || x.body) && x.access !== 'public')) {
-      const res = await t.app.inject(requestFor(r, sampleOf(r), token));
+      const sample = sampleOf(r);
+      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh() : sample, token));
       expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
     }
   });

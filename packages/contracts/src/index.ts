@@ -14,3 +14,6 @@ export * from './scan/scan-recognition.js';
 export * from './product.js';
 export * from './contacts/contacts.api.js';
 export * from './invoices/invoices.api.js';
+export * from './purchasing/po-rules.js';
+export * from './purchasing/vendors.api.js';
+export * from './purchasing/purchase-orders.api.js';

@@ -5,6 +5,14 @@ import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/googl
 import { CatalogService } from './catalog/catalog.service.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { InvoicesService } from './invoices/invoices.service.js';
+import { InvalidEmailAddressError, createMailer } from './documents/mailer.js';
+import { composePurchaseOrderEmail } from './documents/purchase-order-email.js';
+import { renderPurchaseOrderPdf } from './documents/purchase-order-pdf.js';
+import { createEdiTransport } from './edi/edi-transport.js';
+import { EdiSender } from './edi/edi.service.js';
+import { badRequest } from '../http/errors.js';
+import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
+import { VendorsService } from './vendors/vendors.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -15,6 +23,8 @@ export interface Services {
   catalog: CatalogService;
   contacts: ContactsService;
   invoices: InvoicesService;
+  vendors: VendorsService;
+  purchaseOrders: PurchaseOrdersService;
 }
 
 export function createServices(db: Database, config: AppConfig): Services {
@@ -22,6 +32,23 @@ export function createServices(db: Database, config: AppConfig): Services {
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
       : null;
+  const edi = new EdiSender(createEdiTransport(config), {
+    senderId: config.ediSenderId,
+    senderQualifier: config.ediSenderQualifier,
+    usageIndicator: config.ediUsageIndicator,
+  });
+  const mailer = createMailer(config);
+  const documents: DocumentGateway = {
+    pdf: renderPurchaseOrderPdf,
+    async email(doc, input, pdf) {
+      try {
+        return await mailer.send(composePurchaseOrderEmail(doc, input, pdf));
+      } catch (error) {
+        if (error instanceof InvalidEmailAddressError) throw badRequest(error.message, { email: [error.message] });
+        throw error;
+      }
+    },
+  };
   return {
     auth: new AuthService(db, config, google),
     users: new UsersService(db),
@@ -29,5 +56,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     catalog: new CatalogService(db),
     contacts: new ContactsService(db),
     invoices: new InvoicesService(db),
+    vendors: new VendorsService(db),
+    purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
   };
 }

@@ -5,6 +5,11 @@ export interface RouteSample {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /**
+   * For calls that change or use up their target (delete, finish, send): makes new rows and answers a request
+   * on them, so every role that holds the permission can make the call and get its success status.
+   */
+  fresh?: () => Promise<RouteSample>;
 }
 
 /** What the foundation's fixture gives every domain builder. */

@@ -1,2 +1,213 @@
-// Accounts-payable invoices and finance companies contract (001 §3, §7 Invoices): filled in by the invoices module.
-export {};
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { ZDateSchema, ZIdSchema } from '../http/common.js';
+import { ZMoneySchema } from '../money.js';
+
+/**
+ * Accounts-payable invoices and finance companies (001 §3 "Accounts payable invoice", §4 "Invoice to PO link",
+ * §5 Invoices, §7 Invoices, §9). Money is dollars with 2 decimals on the wire, integer cents in the database.
+ */
+
+/** The invoice table shows 10 rows a page (001 §9). */
+export const INVOICE_PAGE_SIZE = 10;
+/** The invoice amount input's step (001 §3, §9). */
+export const INVOICE_AMOUNT_STEP = 0.01;
+/** The largest invoice amount taken, in dollars. */
+export const MAX_INVOICE_AMOUNT = 99_999_999.99;
+
+/** The texts the invoice screens show (001 §8 Invoices). */
+export const INVOICE_MESSAGES = {
+  serverError: 'A server error occured-please try resubmitting.',
+  created: 'Successfully Created Accounts Payable Invoice!',
+  financeCompanyCreated: 'Successfully Created Finance Company!',
+  linkedCannotBeDeleted: 'An invoice with a linked purchase order cannot be deleted.',
+} as const;
+/** How long the invoice screens' messages stay (001 §8, §9). */
+export const INVOICE_MESSAGE_MS = { success: 5_000, error: 7_000 } as const;
+
+/** True when `YYYY-MM-DD` names a day of the calendar (not 2024-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A `YYYY-MM-DD` date that exists. */
+export const ZCalendarDateSchema = ZDateSchema.refine(isCalendarDate, 'must be a real date');
+
+/** An invoice amount in dollars: more than 0, at most 2 decimals. */
+export const ZInvoiceAmountSchema = ZMoneySchema.positive('must be greater than 0').max(MAX_INVOICE_AMOUNT, 'is too large');
+
+/** A company as invoices show it: a vendor or a finance company. */
+export const ZInvoiceCompanySchema = z.object({ id: z.number().int(), company_name: z.string() }).meta({ id: 'InvoiceCompany' });
+export type TInvoiceCompany = z.infer<typeof ZInvoiceCompanySchema>;
+
+export const ZFinanceCompanySchema = z.object({ id: z.number().int(), company_name: z.string() }).meta({ id: 'FinanceCompany' });
+export type TFinanceCompany = z.infer<typeof ZFinanceCompanySchema>;
+
+export const ZInvoicePurchaseSchema = z.object({ id: z.number().int(), purchase_ref_id: z.string() }).meta({ id: 'InvoicePurchase' });
+
+export const ZApInvoiceSchema = z
+  .object({
+    id: z.number().int(),
+    invoice_number: z.string(),
+    /** Dollars, 2 decimals. */
+    invoice_amount: z.number(),
+    invoice_date: ZDateSchema.nullable(),
+    due_date: ZDateSchema.nullable(),
+    purchase_date: ZDateSchema.nullable(),
+    vendor: ZInvoiceCompanySchema,
+    finance_company: ZInvoiceCompanySchema.nullable(),
+    /** The linked purchase order's purchase_ref_id (the spec's "purchase ref"), or null. */
+    purchase_id: z.string().nullable(),
+    purchase: ZInvoicePurchaseSchema.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ApInvoice' });
+export type TApInvoice = z.infer<typeof ZApInvoiceSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Finance companies
+
+export const listFinanceCompaniesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/finance-company',
+  access: 'purchase-order:view',
+  summary: 'Every finance company, by name',
+  tag: 'invoices',
+  response: z.object({ data: z.array(ZFinanceCompanySchema) }),
+});
+
+export const ZCreateFinanceCompanySchema = z
+  .object({ company_name: z.string().trim().min(1, 'Required').max(200) })
+  .meta({ id: 'CreateFinanceCompany' });
+export type TCreateFinanceCompany = z.input<typeof ZCreateFinanceCompanySchema>;
+
+export const createFinanceCompanyRoute = defineRoute({
+  method: 'POST',
+  path: '/api/finance-company/',
+  access: 'finance-company:create',
+  summary: 'Create a finance company (names are unique regardless of case)',
+  tag: 'invoices',
+  body: ZCreateFinanceCompanySchema,
+  response: ZFinanceCompanySchema,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Invoices
+
+export const ZCreateApInvoiceSchema = z
+  .object({
+    invoice_number: z.string().trim().min(1, 'Required').max(100),
+    invoice_amount: ZInvoiceAmountSchema,
+    invoice_date: ZCalendarDateSchema,
+    /** Null (or left out) when empty. */
+    due_date: ZCalendarDateSchema.nullable().optional(),
+    purchase_date: ZCalendarDateSchema.nullable().optional(),
+    /** Vendor id. */
+    vendor: ZIdSchema,
+    /** Finance company id, or null. */
+    finance_company: ZIdSchema.nullable().optional(),
+    /** A purchase order's purchase_ref_id to link the invoice to at creation, or null. */
+    purchase_id: z.string().trim().min(1, 'Required').max(100).nullable().optional(),
+  })
+  .meta({ id: 'CreateApInvoice' });
+export type TCreateApInvoice = z.input<typeof ZCreateApInvoiceSchema>;
+
+export const createApInvoiceRoute = defineRoute({
+  method: 'POST',
+  path: '/api/accounts-payable-invoice',
+  access: 'ap-invoices:create',
+  summary: 'Create an accounts-payable invoice, optionally linked to a PO by its purchase ref',
+  tag: 'invoices',
+  body: ZCreateApInvoiceSchema,
+  response: ZApInvoiceSchema,
+});
+
+/** A money amount in a query: the dollars as text (`12.5`), at most 2 decimals. */
+const ZQueryMoneySchema = z
+  .union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').transform(Number)])
+  .pipe(ZMoneySchema);
+
+/** A query schema stays inline (no component id): the OpenAPI generator lists its keys as query parameters. */
+export const ZApInvoiceSearchSchema = z.object({
+  /** Contains, regardless of case. */
+  invoice_number: z.string().trim().min(1).max(100).optional(),
+  /** Exact amount in dollars. */
+  invoice_amount: ZQueryMoneySchema.optional(),
+  finance_company: ZIdSchema.optional(),
+  vendor: ZIdSchema.optional(),
+  invoice_date: ZCalendarDateSchema.optional(),
+  purchase_date: ZCalendarDateSchema.optional(),
+  due_date: ZCalendarDateSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE),
+});
+export type TApInvoiceSearch = z.input<typeof ZApInvoiceSearchSchema>;
+
+export const listApInvoicesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/accounts-payable-invoice',
+  access: 'purchase-order:view',
+  summary: 'Invoices matching the filters, newest first, a page at a time (10 by default)',
+  tag: 'invoices',
+  query: ZApInvoiceSearchSchema,
+  response: z.object({ data: z.array(ZApInvoiceSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+});
+
+export const ZLinkPurchaseOrderSchema = z
+  .object({
+    /** Invoice id. */
+    id: ZIdSchema,
+    /** Purchase order id to link, or null to un-link. */
+    purchase_order_id: ZIdSchema.nullable(),
+  })
+  .meta({ id: 'LinkPurchaseOrder' });
+export type TLinkPurchaseOrder = z.input<typeof ZLinkPurchaseOrderSchema>;
+
+export const linkApInvoicePurchaseOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/accounts-payable-invoice/link-purchase-order',
+  access: 'ap-invoices:edit',
+  summary: 'Link an invoice to a purchase order, or un-link it (purchase_order_id null)',
+  tag: 'invoices',
+  body: ZLinkPurchaseOrderSchema,
+  response: ZApInvoiceSchema,
+});
+
+export const deleteApInvoiceRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/accounts-payable-invoice/{id}',
+  access: 'ap-invoices:delete',
+  summary: 'Delete an invoice that has no linked purchase order',
+  tag: 'invoices',
+  params: z.object({ id: ZIdSchema }),
+  response: z.null(),
+  status: 204,
+});
+
+export const attachedApInvoicesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/accounts-payable-invoice/attached-purchase-orders/{poId}',
+  access: 'purchase-order:view',
+  summary: 'The invoices linked to a purchase order',
+  tag: 'invoices',
+  params: z.object({ poId: ZIdSchema }),
+  response: z.object({ data: z.array(ZApInvoiceSchema) }),
+});
+
+/**
+ * Vendors for the invoice form's selector, until the vendors module's `GET /api/vendor` exists
+ * (not a call of the spec; see docs/decisions.md).
+ */
+export const listInvoiceVendorsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/accounts-payable-invoice/vendors',
+  access: 'purchase-order:view',
+  summary: 'Vendors (id and company name) for the invoice form',
+  tag: 'invoices',
+  response: z.object({ data: z.array(ZInvoiceCompanySchema) }),
+});

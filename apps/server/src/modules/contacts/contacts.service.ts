@@ -1,5 +1,188 @@
-import type { Database } from '../../db/database.js';
+import {
+  CONTACT_FIELDS,
+  CONTACT_MESSAGES,
+  contactRuleErrors,
+  phoneDigits,
+  type TContact,
+  type TContactEvent,
+  type TContactField,
+  type TContactSearchKey,
+  type TContactSource,
+} from '@keystone/contracts';
+import type { Database, Executor } from '../../db/database.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { ContactsRepository, type ContactChanges, type ContactEventRow, type ContactRow, type NamePrefixes, type NewContactRow } from './contacts.repository.js';
+
+/** The contact fields as the routes hand them over (after the contract's shape check). */
+export type ContactFieldsInput = Partial<Record<TContactField, string | null | undefined>>;
+
+/** Wire field → row column. */
+const COLUMN: Record<TContactField, Exclude<keyof ContactRow, 'id' | 'createdAt' | 'updatedAt'>> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  address: 'address',
+  address2: 'address2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  primary_phone: 'primaryPhone',
+  secondary_phone: 'secondaryPhone',
+  primary_email: 'primaryEmail',
+  source: 'source',
+};
+
+export function toContactDto(row: ContactRow): TContact {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    address: row.address,
+    address2: row.address2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    primary_phone: row.primaryPhone,
+    secondary_phone: row.secondaryPhone,
+    primary_email: row.primaryEmail,
+    source: row.source as TContactSource | null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toEventDto(row: ContactEventRow): TContactEvent {
+  return {
+    id: row.id,
+    contact_id: row.contactId,
+    event_type: row.eventType as TContactEvent['event_type'],
+    changes: row.changes ?? {},
+    user_id: row.userId,
+    username: row.username,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The stored form of a field: trimmed, '' is none, the state code upper-cased. */
+export function normalizeField(field: TContactField, value: string | null | undefined): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return null;
+  return field === 'state' ? text.toUpperCase() : text;
+}
+
+/**
+ * How a name search reads its text: "Smith, Ann" is last name then first name; one word is the start of
+ * the first or the last name; several words are a first name then a last name, split at any space
+ * ("Mary Ann Smith": first "Mary Ann" + last "Smith", or first "Mary" + last "Ann Smith").
+ */
+export function nameAlternatives(value: string): NamePrefixes[] {
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (!text) return [];
+  const comma = text.indexOf(',');
+  if (comma >= 0) {
+    const last = text.slice(0, comma).trim();
+    const first = text.slice(comma + 1).trim();
+    return last || first ? [{ ...(first ? { first } : {}), ...(last ? { last } : {}) }] : [];
+  }
+  const words = text.split(' ');
+  if (words.length === 1) return [{ first: text }, { last: text }];
+  return words.slice(1).map((_, i) => ({ first: words.slice(0, i + 1).join(' '), last: words.slice(i + 1).join(' ') }));
+}
 
 export class ContactsService {
   constructor(protected readonly db: Database) {}
+
+  private repo(executor: Executor = this.db) {
+    return new ContactsRepository(executor);
+  }
+
+  async byId(id: number): Promise<TContact> {
+    const row = await this.repo().findById(id);
+    if (!row) throw notFound(`contact ${id} does not exist`);
+    return toContactDto(row);
+  }
+
+  async search(key: TContactSearchKey, value: string, size: number): Promise<TContact[]> {
+    const repo = this.repo();
+    let rows: ContactRow[];
+    if (key === 'name') {
+      rows = await repo.searchByNames(nameAlternatives(value), size);
+    } else if (key === 'address') {
+      const text = value.trim().replace(/\s+/g, ' ');
+      rows = text ? await repo.searchByAddress(text, size) : [];
+    } else {
+      // A phone search without digits matches nothing.
+      const digits = phoneDigits(value);
+      rows = digits ? await repo.searchByPhoneDigits(digits, size) : [];
+    }
+    return rows.map(toContactDto);
+  }
+
+  async searchByName(firstName: string, lastName: string, size: number): Promise<TContact[]> {
+    const first = firstName.trim().replace(/\s+/g, ' ');
+    const last = lastName.trim().replace(/\s+/g, ' ');
+    if (!first && !last) {
+      throw unprocessable(CONTACT_MESSAGES.invalid, { firstName: [CONTACT_MESSAGES.nameSearchRequired], lastName: [CONTACT_MESSAGES.nameSearchRequired] });
+    }
+    const rows = await this.repo().searchByNames([{ ...(first ? { first } : {}), ...(last ? { last } : {}) }], size);
+    return rows.map(toContactDto);
+  }
+
+  /** Creates the contact and its `created` history entry in one transaction. */
+  async create(input: ContactFieldsInput, userId: number | null): Promise<TContact> {
+    const errors = contactRuleErrors(input, { requireName: true });
+    if (errors) throw unprocessable(CONTACT_MESSAGES.invalid, errors);
+    const values: NewContactRow = {};
+    const changes: ContactChanges = {};
+    for (const field of CONTACT_FIELDS) {
+      const value = normalizeField(field, input[field]);
+      (values as Record<string, string | null>)[COLUMN[field]] = value;
+      if (value !== null) changes[field] = { from: null, to: value };
+    }
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.insert(values);
+      await repo.insertEvent({ contactId: row.id, eventType: 'created', changes, userId });
+      return toContactDto(row);
+    });
+  }
+
+  /**
+   * Changes the given fields; the changed ones are recorded as an `updated` history entry with their old
+   * and new values, in the same transaction. Nothing changed: nothing is written.
+   */
+  async update(id: number, input: ContactFieldsInput, userId: number | null): Promise<TContact> {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.findById(id, { forUpdate: true });
+      if (!row) throw notFound(`contact ${id} does not exist`);
+      const given = CONTACT_FIELDS.filter((field) => input[field] !== undefined);
+      const merged: ContactFieldsInput = {};
+      for (const field of CONTACT_FIELDS) merged[field] = input[field] !== undefined ? input[field] : row[COLUMN[field]];
+      const errors = contactRuleErrors(Object.fromEntries(given.map((f) => [f, input[f]])), { requireName: false }) ?? {};
+      const nameErrors = contactRuleErrors({ first_name: merged.first_name, last_name: merged.last_name }, { requireName: true });
+      if (nameErrors) Object.assign(errors, nameErrors);
+      if (Object.keys(errors).length) throw unprocessable(CONTACT_MESSAGES.invalid, errors);
+
+      const values: Partial<NewContactRow> = {};
+      const changes: ContactChanges = {};
+      for (const field of given) {
+        const to = normalizeField(field, input[field]);
+        const from = row[COLUMN[field]] as string | null;
+        if (to === from) continue;
+        (values as Record<string, string | null>)[COLUMN[field]] = to;
+        changes[field] = { from, to };
+      }
+      if (!Object.keys(changes).length) return toContactDto(row);
+      const updated = await repo.update(id, values);
+      await repo.insertEvent({ contactId: id, eventType: 'updated', changes, userId });
+      return toContactDto(updated);
+    });
+  }
+
+  /** The contact's history, newest first (404 for an unknown contact). */
+  async history(contactId: number, size: number): Promise<TContactEvent[]> {
+    const repo = this.repo();
+    if (!(await repo.findById(contactId))) throw notFound(`contact ${contactId} does not exist`);
+    return (await repo.events(contactId, size)).map(toEventDto);
+  }
 }

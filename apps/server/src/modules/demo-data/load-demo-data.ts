@@ -30,6 +30,7 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
   for (const location of DEMO_LOCATIONS) {
     await services.reference.createLocationWithBuckets({
       locationCode: location.location_code,
+      address1: location.address_1,
       city: location.city,
       stateOrProvince: location.state_or_province,
       postalCode: location.postal_code,

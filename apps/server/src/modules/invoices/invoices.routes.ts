@@ -1,5 +1,27 @@
+import {
+  attachedApInvoicesRoute,
+  createApInvoiceRoute,
+  createFinanceCompanyRoute,
+  deleteApInvoiceRoute,
+  linkApInvoicePurchaseOrderRoute,
+  listApInvoicesRoute,
+  listFinanceCompaniesRoute,
+  listInvoiceVendorsRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
-export function registerInvoicesRoutes(_context: ModuleContext): void {
-  // Routes of the invoices module.
+/** Accounts-payable invoices and finance companies (001 §7 Invoices). */
+export function registerInvoicesRoutes({ route, services }: ModuleContext): void {
+  const { invoices } = services;
+  route(listFinanceCompaniesRoute, async () => ({ data: await invoices.listFinanceCompanies() }));
+  route(createFinanceCompanyRoute, async ({ body }) => invoices.createFinanceCompany(body));
+  route(listInvoiceVendorsRoute, async () => ({ data: await invoices.listVendors() }));
+  route(listApInvoicesRoute, async ({ query }) => invoices.search(query));
+  route(createApInvoiceRoute, async ({ body }) => invoices.create(body));
+  route(linkApInvoicePurchaseOrderRoute, async ({ body }) => invoices.linkPurchaseOrder(body.id, body.purchase_order_id));
+  route(deleteApInvoiceRoute, async ({ params }) => {
+    await invoices.delete(params.id);
+    return null;
+  });
+  route(attachedApInvoicesRoute, async ({ params }) => ({ data: await invoices.attachedTo(params.poId) }));
 }

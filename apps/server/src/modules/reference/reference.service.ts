@@ -22,6 +22,7 @@ function toLocationDto(row: LocationRow): TLocation {
 
 export interface NewLocation {
   locationCode: string;
+  address1?: string;
   city?: string;
   stateOrProvince?: string;
   postalCode?: string;
@@ -83,6 +84,7 @@ export class ReferenceService {
       const repo = this.repo(tx);
       await repo.insertLocation({
         locationCode: code,
+        address1: input.address1 ?? null,
         city: input.city ?? null,
         stateOrProvince: input.stateOrProvince ?? null,
         postalCode: input.postalCode ?? null,

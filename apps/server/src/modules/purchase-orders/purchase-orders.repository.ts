@@ -1,0 +1,252 @@
+import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  ediInterchanges,
+  locations,
+  products,
+  purchaseOrderItems,
+  purchaseOrders,
+  purchaseOrderStatuses,
+  purchaseTerms,
+  users,
+  vendors,
+} from '../../db/schema.js';
+
+export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
+export type PoItemRow = typeof purchaseOrderItems.$inferSelect;
+
+export interface PoListFilters {
+  fromDate?: string;
+  toDate?: string;
+  poNumber?: string;
+  modelNumber?: string;
+  vendorOrderId?: string;
+  legacyPoNum?: string;
+  status?: number;
+  vendor?: number;
+  user?: number;
+  shipTo?: string;
+  paid?: 'All' | 'Yes' | 'No';
+  finished?: boolean;
+  excludedVendorId: number;
+  completeStatusId: number;
+}
+
+export type PoSortColumn = 'created_at' | 'purchase_ref_id' | 'vendor_name' | 'purchase_order_status' | 'ims_location_code' | 'total' | 'balance_due' | 'vendor_order_id';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const startsWith = (column: SQL | typeof purchaseOrders.purchaseRefId, prefix: string) => sql`upper(${column}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
+
+/** DFI discount in cents, half up, as SQL (dfi_discount_percentage is numeric(5,2)). */
+const dfiCentsSql = sql<number>`floor((${purchaseOrders.totalCents} * ${purchaseOrders.dfiDiscountPercentage} + 50) / 100)::bigint`;
+const balanceDueSql = sql<number>`case when ${purchaseOrders.paid} then 0 else ${purchaseOrders.totalCents} - ${dfiCentsSql} end`;
+
+const summaryColumns = {
+  po: purchaseOrders,
+  vendorName: vendors.companyName,
+  statusName: purchaseOrderStatuses.statusName,
+  createdByName: users.username,
+};
+
+export type PoSummaryRow = { po: PurchaseOrderRow; vendorName: string; statusName: string; createdByName: string | null };
+
+export class PurchaseOrdersRepository {
+  constructor(private readonly db: Executor) {}
+
+  private where(f: PoListFilters): SQL | undefined {
+    const c: SQL[] = [ne(purchaseOrders.vendorId, f.excludedVendorId)];
+    if (f.fromDate) c.push(gte(purchaseOrders.createdAt, new Date(`${f.fromDate}T00:00:00Z`)));
+    if (f.toDate) c.push(lt(purchaseOrders.createdAt, new Date(new Date(`${f.toDate}T00:00:00Z`).getTime() + 86_400_000)));
+    if (f.poNumber) c.push(or(startsWith(purchaseOrders.purchaseRefId, f.poNumber), eq(purchaseOrders.legacyPoNumber, f.poNumber))!);
+    if (f.vendorOrderId) c.push(startsWith(purchaseOrders.vendorOrderId as never, f.vendorOrderId));
+    if (f.legacyPoNum) c.push(eq(purchaseOrders.legacyPoNumber, f.legacyPoNum));
+    if (f.status) c.push(eq(purchaseOrders.statusId, f.status));
+    if (f.vendor) c.push(eq(purchaseOrders.vendorId, f.vendor));
+    if (f.user) c.push(eq(purchaseOrders.createdBy, f.user));
+    if (f.shipTo) c.push(eq(purchaseOrders.imsLocationCode, f.shipTo.toUpperCase()));
+    if (f.paid === 'Yes') c.push(eq(purchaseOrders.paid, true));
+    if (f.paid === 'No') c.push(eq(purchaseOrders.paid, false));
+    if (f.finished === true) c.push(eq(purchaseOrders.statusId, f.completeStatusId));
+    if (f.finished === false) c.push(ne(purchaseOrders.statusId, f.completeStatusId));
+    if (f.modelNumber) {
+      c.push(sql`exists (select 1 from ${purchaseOrderItems} i join ${products} p on p.id = i.product_id
+        where i.purchase_order_id = ${purchaseOrders.id} and upper(p.model_number) like ${`${escapeLike(f.modelNumber.toUpperCase())}%`})`);
+    }
+    return and(...c);
+  }
+
+  private orderBy(sortBy: PoSortColumn, dir: 'asc' | 'desc') {
+    const by = dir === 'asc' ? asc : desc;
+    const column: Record<PoSortColumn, SQL | typeof purchaseOrders.createdAt> = {
+      created_at: purchaseOrders.createdAt,
+      purchase_ref_id: sql`upper(${purchaseOrders.purchaseRefId})`,
+      vendor_name: sql`lower(${vendors.companyName})`,
+      purchase_order_status: sql`${purchaseOrderStatuses.sortOrder}`,
+      ims_location_code: sql`${purchaseOrders.imsLocationCode}`,
+      total: sql`${purchaseOrders.totalCents}`,
+      balance_due: balanceDueSql,
+      vendor_order_id: sql`${purchaseOrders.vendorOrderId}`,
+    };
+    return [by(column[sortBy]), by(purchaseOrders.id)];
+  }
+
+  async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number }> {
+    const where = this.where(f);
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(purchaseOrders)
+      .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
+      .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
+      .leftJoin(users, eq(users.id, purchaseOrders.createdBy))
+      .where(where)
+      .orderBy(...this.orderBy(sortBy, dir))
+      .limit(limit)
+      .offset(offset);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(purchaseOrders).where(where);
+    return { rows, total: count!.n };
+  }
+
+  async findSummary(id: number, forUpdate = false): Promise<(PoSummaryRow & { termsType: string | null; vendor: typeof vendors.$inferSelect }) | null> {
+    const query = this.db
+      .select({ ...summaryColumns, termsType: purchaseTerms.type, vendor: vendors })
+      .from(purchaseOrders)
+      .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
+      .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
+      .leftJoin(users, eq(users.id, purchaseOrders.createdBy))
+      .leftJoin(purchaseTerms, eq(purchaseTerms.id, purchaseOrders.purchaseTermsId))
+      .where(eq(purchaseOrders.id, id));
+    const rows = forUpdate ? await query.for('update', { of: purchaseOrders }) : await query;
+    return rows[0] ?? null;
+  }
+
+  /** Locks the PO row for the rest of the transaction (serializes line changes and totals). */
+  async lock(id: number): Promise<PurchaseOrderRow | null> {
+    const rows = await this.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id)).for('update');
+    return rows[0] ?? null;
+  }
+
+  lines(poId: number) {
+    return this.db
+      .select({ item: purchaseOrderItems, product: products })
+      .from(purchaseOrderItems)
+      .innerJoin(products, eq(products.id, purchaseOrderItems.productId))
+      .where(eq(purchaseOrderItems.purchaseOrderId, poId))
+      .orderBy(asc(purchaseOrderItems.id));
+  }
+
+  async findItem(id: number): Promise<PoItemRow | null> {
+    const rows = await this.db.select().from(purchaseOrderItems).where(eq(purchaseOrderItems.id, id));
+    return rows[0] ?? null;
+  }
+
+  async insert(values: typeof purchaseOrders.$inferInsert): Promise<number> {
+    const [row] = await this.db.insert(purchaseOrders).values(values).returning({ id: purchaseOrders.id });
+    return row!.id;
+  }
+
+  async update(id: number, values: Partial<typeof purchaseOrders.$inferInsert>): Promise<void> {
+    await this.db.update(purchaseOrders).set({ ...values, updatedAt: new Date() }).where(eq(purchaseOrders.id, id));
+  }
+
+  async insertItem(values: typeof purchaseOrderItems.$inferInsert): Promise<number> {
+    const [row] = await this.db.insert(purchaseOrderItems).values(values).returning({ id: purchaseOrderItems.id });
+    return row!.id;
+  }
+
+  async insertItems(values: (typeof purchaseOrderItems.$inferInsert)[]): Promise<void> {
+    if (values.length) await this.db.insert(purchaseOrderItems).values(values);
+  }
+
+  async updateItem(id: number, values: Partial<typeof purchaseOrderItems.$inferInsert>): Promise<void> {
+    await this.db.update(purchaseOrderItems).set(values).where(eq(purchaseOrderItems.id, id));
+  }
+
+  async updateAllItems(poId: number, values: Partial<typeof purchaseOrderItems.$inferInsert>): Promise<void> {
+    await this.db.update(purchaseOrderItems).set(values).where(eq(purchaseOrderItems.purchaseOrderId, poId));
+  }
+
+  async deleteItem(id: number): Promise<void> {
+    await this.db.delete(purchaseOrderItems).where(eq(purchaseOrderItems.id, id));
+  }
+
+  /** Recomputes the stored totals from the lines, in the caller's transaction. */
+  async recomputeTotals(poId: number): Promise<void> {
+    await this.db
+      .update(purchaseOrders)
+      .set({
+        totalCents: sql`(select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from ${purchaseOrderItems} i where i.purchase_order_id = ${poId})`,
+        totalReceivedCents: sql`(select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_received), 0) from ${purchaseOrderItems} i where i.purchase_order_id = ${poId})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(purchaseOrders.id, poId));
+  }
+
+  linesByModel(model: string, excludedVendorId: number, limit: number) {
+    return this.db
+      .select({
+        id: purchaseOrderItems.id,
+        purchaseOrderId: purchaseOrders.id,
+        purchaseRefId: purchaseOrders.purchaseRefId,
+        legacyPoNumber: purchaseOrders.legacyPoNumber,
+        createdAt: purchaseOrders.createdAt,
+        vendorName: vendors.companyName,
+        statusName: purchaseOrderStatuses.statusName,
+        location: purchaseOrders.imsLocationCode,
+        modelNumber: products.modelNumber,
+        costCents: purchaseOrderItems.invoiceCostCents,
+        qtyOrdered: purchaseOrderItems.qtyOrdered,
+        qtyReceived: purchaseOrderItems.qtyReceived,
+        expectedArrivalDate: purchaseOrderItems.expectedArrivalDate,
+      })
+      .from(purchaseOrderItems)
+      .innerJoin(products, eq(products.id, purchaseOrderItems.productId))
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
+      .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
+      .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
+      .where(and(sql`upper(${products.modelNumber}) like ${`${escapeLike(model.toUpperCase())}%`}`, ne(purchaseOrders.vendorId, excludedVendorId)))
+      .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrderItems.id))
+      .limit(limit);
+  }
+
+  async locationExists(code: string): Promise<{ canReceive: boolean } | null> {
+    const rows = await this.db
+      .select({ canReceive: locations.canReceivePurchaseOrders, active: locations.isActive })
+      .from(locations)
+      .where(eq(locations.locationCode, code));
+    return rows[0] ? { canReceive: rows[0].canReceive && rows[0].active } : null;
+  }
+
+  location(code: string) {
+    return this.db.select().from(locations).where(eq(locations.locationCode, code)).then((r) => r[0] ?? null);
+  }
+
+  async vendorExists(id: number): Promise<boolean> {
+    const rows = await this.db.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, id), eq(vendors.isDeleted, false)));
+    return rows.length > 0;
+  }
+
+  async termsExist(id: number): Promise<boolean> {
+    return (await this.db.select({ id: purchaseTerms.id }).from(purchaseTerms).where(eq(purchaseTerms.id, id))).length > 0;
+  }
+
+  async statusExists(id: number): Promise<boolean> {
+    return (await this.db.select({ id: purchaseOrderStatuses.id }).from(purchaseOrderStatuses).where(eq(purchaseOrderStatuses.id, id))).length > 0;
+  }
+
+  statuses() {
+    return this.db.select().from(purchaseOrderStatuses).orderBy(asc(purchaseOrderStatuses.sortOrder));
+  }
+
+  async productExists(id: number): Promise<boolean> {
+    return (await this.db.select({ id: products.id }).from(products).where(eq(products.id, id))).length > 0;
+  }
+
+  async allocateEdiControlNumber(poId: number, fileName: string): Promise<number> {
+    const [row] = await this.db.insert(ediInterchanges).values({ purchaseOrderId: poId, fileName }).returning({ controlNumber: ediInterchanges.controlNumber });
+    return row!.controlNumber;
+  }
+
+  async setEdiFileName(controlNumber: number, fileName: string): Promise<void> {
+    await this.db.update(ediInterchanges).set({ fileName }).where(eq(ediInterchanges.controlNumber, controlNumber));
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  addPoLineRoute,
+  applyToAllLinesRoute,
+  confirmPurchaseOrderRoute,
+  createPurchaseOrderRoute,
+  deletePoLineRoute,
+  emailPurchaseOrderRoute,
+  finishPurchaseOrderRoute,
+  getFullPurchaseOrderRoute,
+  listPoStatusesRoute,
+  listPurchaseOrdersRoute,
+  modelPoReconciliationRoute,
+  purchaseByModelRoute,
+  purchaseOrderPdfRoute,
+  sendPurchaseOrderEdiRoute,
+  updatePoLineRoute,
+  updatePurchaseOrderRoute,
+  updatePurchaseOrderTotalsRoute,
+} from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+
+export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext): void {
+  const { purchaseOrders: po } = services;
+  route(listPurchaseOrdersRoute, async ({ query }) => po.list(query));
+  route(purchaseByModelRoute, async ({ query }) => ({ data: await po.byModel(query.model) }));
+  route(listPoStatusesRoute, async () => ({ data: await po.statuses() }));
+  route(createPurchaseOrderRoute, async ({ body, auth }) => po.create(body, auth.user.id));
+  route(getFullPurchaseOrderRoute, async ({ params }) => po.getFull(params.id));
+  route(updatePurchaseOrderRoute, async ({ params, body }) => po.update(params.id, body));
+  route(addPoLineRoute, async ({ body }) => po.addLine(body));
+  route(updatePoLineRoute, async ({ params, body }) => po.updateLine(params.id, body));
+  route(deletePoLineRoute, async ({ params }) => po.deleteLine(params.id));
+  route(applyToAllLinesRoute, async ({ params, body }) => po.applyToAllLines(params.id, body));
+  route(confirmPurchaseOrderRoute, async ({ params }) => po.confirm(params.poId));
+  route(sendPurchaseOrderEdiRoute, async ({ params }) => po.sendByEdi(params.poId));
+  route(updatePurchaseOrderTotalsRoute, async ({ params }) => po.totals(params.poId));
+  route(finishPurchaseOrderRoute, async ({ params }) => po.finish(params.poId));
+  route(purchaseOrderPdfRoute, async ({ params, reply }) => {
+    const pdf = await po.pdf(params.id);
+    reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="purchase-order.pdf"').send(pdf);
+    return undefined;
+  });
+  route(emailPurchaseOrderRoute, async ({ params, body }) => po.email(params.id, body));
+  route(modelPoReconciliationRoute, async ({ query }) => po.reconciliation(query.model));
+}

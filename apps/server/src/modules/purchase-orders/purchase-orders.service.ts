@@ -1,0 +1,529 @@
+import {
+  centsToDollars,
+  computePoTotals,
+  CREATE_PO_MESSAGES,
+  dollarsToCents,
+  EXCLUDED_VENDOR_ID,
+  isLocked,
+  locksShippingFields,
+  PO_STATUS,
+  PO_STATUSES,
+  purchaseRefIdFor,
+  type TPoLine,
+  type TPurchaseOrder,
+  type TPurchaseOrderSummary,
+  ZApplyToAllLinesSchema,
+  ZCreatePurchaseOrderSchema,
+  ZPoListQuerySchema,
+  ZUpdatePoLineSchema,
+  ZUpdatePurchaseOrderSchema,
+} from '@keystone/contracts';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config.js';
+import type { Database, Executor } from '../../db/database.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
+import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
+
+const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
+const COMPLETE = statusId(PO_STATUS.complete);
+const ORDER_SENT = statusId(PO_STATUS.orderSent);
+const ORDER_CONFIRMED = statusId(PO_STATUS.orderConfirmed);
+const NEW = statusId(PO_STATUS.new);
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toSummaryDto({ po, vendorName, statusName, createdByName }: PoSummaryRow): TPurchaseOrderSummary {
+  const totals = computePoTotals([{ costCents: po.totalCents, qtyOrdered: 1, qtyReceived: 0 }], po.dfiDiscountPercentage, po.paid);
+  return {
+    id: po.id,
+    purchase_ref_id: po.purchaseRefId,
+    legacy_po_number: po.legacyPoNumber,
+    created_at: po.createdAt.toISOString(),
+    created_by: po.createdBy,
+    created_by_name: createdByName,
+    ims_location_code: po.imsLocationCode,
+    purchase_order_type: po.purchaseOrderType,
+    vendor_id: po.vendorId,
+    vendor_name: vendorName,
+    tracking_number: po.trackingNumber,
+    carrier_name: po.carrierName,
+    vendor_order_id: po.vendorOrderId,
+    paid: po.paid,
+    is_ats: po.isAts,
+    purchase_order_status: { id: po.statusId, status_name: statusName },
+    dfi_discount_percentage: po.dfiDiscountPercentage,
+    purchase_terms_id: po.purchaseTermsId,
+    sent_via_edi: po.sentViaEdi,
+    total: centsToDollars(po.totalCents),
+    total_received: centsToDollars(po.totalReceivedCents),
+    dfi_discount_amount: centsToDollars(totals.dfiDiscountCents),
+    balance_due: centsToDollars(totals.balanceDueCents),
+  };
+}
+
+/** Sends a document to a vendor by EDI; the edi module implements it. */
+export interface EdiGateway {
+  send(doc: PurchaseOrderDocument, controlNumber: number): Promise<{ ok: true; fileName: string } | { ok: false; errors: string[] }>;
+}
+
+/** Renders and mails PO documents; the documents module implements it. */
+export interface DocumentGateway {
+  pdf(doc: PurchaseOrderDocument): Promise<Buffer>;
+  email(doc: PurchaseOrderDocument, input: { email: string; name: string; message: string; ccs: string[] }, pdf: Buffer): Promise<{ messageId: string }>;
+}
+
+type TUpdate = z.output<typeof ZUpdatePurchaseOrderSchema>;
+type TUpdateLine = z.output<typeof ZUpdatePoLineSchema>;
+
+export class PurchaseOrdersService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<AppConfig, 'companyName' | 'companyAddress' | 'ediSenderId' | 'ediSenderQualifier'>,
+    private readonly edi: EdiGateway | null = null,
+    private readonly documents: DocumentGateway | null = null,
+  ) {}
+
+  private repo(executor: Executor = this.db) {
+    return new PurchaseOrdersRepository(executor);
+  }
+
+  async statuses() {
+    return (await this.repo().statuses()).map((s) => ({ id: s.id, status_name: s.statusName }));
+  }
+
+  async list(query: z.output<typeof ZPoListQuerySchema>) {
+    const { rows, total } = await this.repo().list(
+      { ...query, excludedVendorId: EXCLUDED_VENDOR_ID, completeStatusId: COMPLETE },
+      query.sortBy,
+      query.sortOrder,
+      query.perPage,
+      (query.page - 1) * query.perPage,
+    );
+    return { data: rows.map(toSummaryDto), total, page: query.page, perPage: query.perPage };
+  }
+
+  async byModel(model: string) {
+    const rows = await this.repo().linesByModel(model, EXCLUDED_VENDOR_ID, 500);
+    return rows.map((r) => ({
+      id: r.id,
+      purchase_order_id: r.purchaseOrderId,
+      purchase_ref_id: r.purchaseRefId,
+      legacy_po_number: r.legacyPoNumber,
+      created_at: r.createdAt.toISOString(),
+      vendor_name: r.vendorName,
+      purchase_order_status: r.statusName,
+      ims_location_code: r.location,
+      model_number: r.modelNumber,
+      invoice_cost: centsToDollars(r.costCents),
+      qty_ordered: r.qtyOrdered,
+      qty_received: r.qtyReceived,
+      expected_arrival_date: r.expectedArrivalDate,
+    }));
+  }
+
+  /** Creates a PO in status New, numbered W + id (000 §5 messages for a missing vendor or location). */
+  async create(input: z.output<typeof ZCreatePurchaseOrderSchema>, userId: number): Promise<TPurchaseOrder> {
+    const errors: Record<string, string[]> = {};
+    if (!input.vendorId) errors.vendorId = [CREATE_PO_MESSAGES.vendor];
+    if (!input.location_code) errors.location_code = [CREATE_PO_MESSAGES.location];
+    if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
+    const id = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      if (!(await repo.vendorExists(input.vendorId!))) throw unprocessable(CREATE_PO_MESSAGES.vendor, { vendorId: ['vendor does not exist'] });
+      const location = await repo.locationExists(input.location_code!.toUpperCase());
+      if (!location?.canReceive) throw unprocessable(CREATE_PO_MESSAGES.location, { location_code: ['this location cannot receive purchase orders'] });
+      if (input.purchase_terms_id && !(await repo.termsExist(input.purchase_terms_id))) {
+        throw unprocessable('The given data was invalid.', { purchase_terms_id: ['PO terms do not exist'] });
+      }
+      const newId = await repo.insert({
+        purchaseRefId: 'pending',
+        vendorId: input.vendorId!,
+        imsLocationCode: input.location_code!.toUpperCase(),
+        purchaseTermsId: input.purchase_terms_id ?? null,
+        purchaseOrderType: input.purchaseOrderType,
+        shippingRequirements: input.shippingRequirements,
+        statusId: NEW,
+        createdBy: userId,
+      });
+      await repo.update(newId, { purchaseRefId: purchaseRefIdFor(newId) });
+      return newId;
+    });
+    return (await this.getFull(id)).data.PO;
+  }
+
+  async getFull(id: number, executor: Executor = this.db): Promise<{ data: { PO: TPurchaseOrder; PO_LINES: TPoLine[] } }> {
+    const repo = this.repo(executor);
+    const row = await repo.findSummary(id);
+    if (!row) throw notFound(`PO ${id} does not exist.`);
+    const lines = await repo.lines(id);
+    const summary = toSummaryDto(row);
+    const po: TPurchaseOrder = {
+      ...summary,
+      notes: row.po.notes,
+      shipping_requirements: row.po.shippingRequirements,
+      terms: row.po.purchaseTermsId && row.termsType ? { id: row.po.purchaseTermsId, type: row.termsType } : null,
+      vendor: {
+        id: row.vendor.id,
+        company_name: row.vendor.companyName,
+        rep: row.vendor.rep,
+        rep_email: row.vendor.repEmail,
+        ableToSendViaEdi: !!(row.vendor.ediInterchangeId && row.vendor.ediQualifier),
+      },
+      requested_delivery_date: row.po.requestedDeliveryDate,
+      edi_errors: row.po.ediErrors ?? [],
+      confirmed_at: iso(row.po.confirmedAt),
+      finished_at: iso(row.po.finishedAt),
+    };
+    const poLines: TPoLine[] = lines.map(({ item, product }) => ({
+      id: item.id,
+      purchaseOrderId: item.purchaseOrderId,
+      productId: item.productId,
+      product: {
+        model_number: product.modelNumber,
+        part_number: product.partNumber,
+        upc: product.upc,
+        alternate_upc: product.alternateUpc,
+        product_title: product.description,
+        serial_number_tracked: product.serialNumberTracked ? 1 : 0,
+        num_of_serials_per_item: product.numOfSerialsPerItem,
+      },
+      invoice_cost: centsToDollars(item.invoiceCostCents),
+      qty_ordered: item.qtyOrdered,
+      qty_received: item.qtyReceived,
+      shipping_cost: centsToDollars(item.shippingCostCents),
+      note: item.note,
+      expected_arrival_date: item.expectedArrivalDate,
+      carrier_name: item.carrierName,
+      tracking_number: item.trackingNumber,
+      line_total: centsToDollars(item.invoiceCostCents * item.qtyOrdered),
+    }));
+    return { data: { PO: po, PO_LINES: poLines } };
+  }
+
+  /** Locks the PO for the transaction and refuses changes to a Complete one. */
+  private async lockEditable(repo: PurchaseOrdersRepository, id: number) {
+    const po = await repo.lock(id);
+    if (!po) throw notFound(`PO ${id} does not exist.`);
+    if (po.statusId === COMPLETE) throw conflict('This purchase order is Complete: editing is locked.');
+    return po;
+  }
+
+  async update(id: number, body: TUpdate) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const po = await repo.lock(id);
+      if (!po) throw notFound(`PO ${id} does not exist.`);
+      const changes: Parameters<PurchaseOrdersRepository['update']>[1] = {};
+      const reopening = po.statusId === COMPLETE;
+      if (reopening) {
+        // Complete locks editing: only a change of status (reopening) is taken.
+        const others = Object.keys(body).filter((k) => k !== 'purchase_order_status' && body[k as keyof TUpdate] !== undefined);
+        if (others.length || body.purchase_order_status === undefined || body.purchase_order_status === COMPLETE) {
+          throw conflict('This purchase order is Complete: editing is locked.', Object.fromEntries(others.map((k) => [k, ['locked while Complete']])));
+        }
+      }
+      if (po.statusId === ORDER_SENT) {
+        const locked = (['carrier_name', 'tracking_number', 'vendor_order_id'] as const).filter(
+          (k) => body[k] !== undefined && (body[k] ?? null) !== ({ carrier_name: po.carrierName, tracking_number: po.trackingNumber, vendor_order_id: po.vendorOrderId }[k] ?? null),
+        );
+        if (locked.length) throw conflict('Order Sent locks the carrier, tracking and vendor order fields.', Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])));
+      }
+      const errors: Record<string, string[]> = {};
+      if (body.vendor_id !== undefined && !(await repo.vendorExists(body.vendor_id))) errors.vendor_id = ['vendor does not exist'];
+      if (body.purchase_order_status !== undefined && !(await repo.statusExists(body.purchase_order_status))) errors.purchase_order_status = ['status does not exist'];
+      if (body.purchase_terms_id && !(await repo.termsExist(body.purchase_terms_id))) errors.purchase_terms_id = ['PO terms do not exist'];
+      if (body.ims_location_code !== undefined && !(await repo.locationExists(body.ims_location_code.toUpperCase()))?.canReceive) {
+        errors.ims_location_code = [CREATE_PO_MESSAGES.location];
+      }
+      if (Object.keys(errors).length) throw unprocessable('The given data was invalid.', errors);
+      if (body.vendor_id !== undefined) changes.vendorId = body.vendor_id;
+      if (body.purchase_order_status !== undefined) {
+        changes.statusId = body.purchase_order_status;
+        if (body.purchase_order_status === COMPLETE && po.statusId !== COMPLETE) changes.finishedAt = new Date();
+        if (body.purchase_order_status !== COMPLETE) changes.finishedAt = null;
+      }
+      if (body.ims_location_code !== undefined) changes.imsLocationCode = body.ims_location_code.toUpperCase();
+      if (body.paid !== undefined) changes.paid = body.paid;
+      if (body.is_ats !== undefined) changes.isAts = body.is_ats;
+      if (body.dfi_discount_percentage !== undefined) changes.dfiDiscountPercentage = body.dfi_discount_percentage.toFixed(2);
+      if (body.purchase_terms_id !== undefined) changes.purchaseTermsId = body.purchase_terms_id;
+      if (body.vendor_order_id !== undefined) changes.vendorOrderId = body.vendor_order_id || null;
+      if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
+      if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
+      if (body.notes !== undefined) changes.notes = body.notes || null;
+      if (body.requested_delivery_date !== undefined) {
+        changes.requestedDeliveryDate = body.requested_delivery_date;
+        // Changing the requested delivery date updates all lines (001 §4).
+        await repo.updateAllItems(id, { expectedArrivalDate: body.requested_delivery_date });
+      }
+      if (Object.keys(changes).length) await repo.update(id, changes);
+      return this.getFull(id, tx);
+    });
+  }
+
+  async addLine(input: { productId: number; cost: number; qty: number; purchaseOrderId: number }) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      await this.lockEditable(repo, input.purchaseOrderId);
+      if (!(await repo.productExists(input.productId))) throw unprocessable('The given data was invalid.', { productId: ['product does not exist'] });
+      await repo.insertItem({
+        purchaseOrderId: input.purchaseOrderId,
+        productId: input.productId,
+        invoiceCostCents: dollarsToCents(input.cost),
+        qtyOrdered: input.qty,
+      });
+      await repo.recomputeTotals(input.purchaseOrderId);
+      return this.getFull(input.purchaseOrderId, tx);
+    });
+  }
+
+  async updateLine(itemId: number, body: TUpdateLine) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const found = await repo.findItem(itemId);
+      if (!found) throw notFound(`PO line ${itemId} does not exist`);
+      await this.lockEditable(repo, found.purchaseOrderId);
+      const item = (await repo.findItem(itemId))!; // re-read under the PO lock
+      const changes: Parameters<PurchaseOrdersRepository['updateItem']>[1] = {};
+      if (body.invoice_cost !== undefined) {
+        let cents: number;
+        try {
+          // PO line cost text has a comma removed before parsing (000 §5).
+          cents = dollarsToCents(typeof body.invoice_cost === 'number' ? body.invoice_cost : body.invoice_cost.replace(',', ''));
+        } catch {
+          throw unprocessable('The given data was invalid.', { invoice_cost: ['must be an amount with at most 2 decimals'] });
+        }
+        if (cents < 0) throw unprocessable('The given data was invalid.', { invoice_cost: ['must be 0 or more'] });
+        changes.invoiceCostCents = cents;
+      }
+      if (body.qty !== undefined) {
+        if (body.qty < item.qtyReceived) throw unprocessable('The given data was invalid.', { qty: [`cannot be below the ${item.qtyReceived} already received`] });
+        changes.qtyOrdered = body.qty;
+      }
+      if (body.shipping_cost !== undefined) changes.shippingCostCents = dollarsToCents(body.shipping_cost);
+      if (body.note !== undefined) changes.note = body.note || null;
+      if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
+      if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
+      if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
+      if (Object.keys(changes).length) await repo.updateItem(itemId, changes);
+      await repo.recomputeTotals(item.purchaseOrderId);
+      return this.getFull(item.purchaseOrderId, tx);
+    });
+  }
+
+  async deleteLine(itemId: number) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const found = await repo.findItem(itemId);
+      if (!found) throw notFound(`PO line ${itemId} does not exist`);
+      await this.lockEditable(repo, found.purchaseOrderId);
+      const item = (await repo.findItem(itemId))!;
+      if (item.qtyReceived > 0) throw conflict('A line on which items were received cannot be deleted.');
+      await repo.deleteItem(itemId);
+      await repo.recomputeTotals(item.purchaseOrderId);
+      return this.getFull(item.purchaseOrderId, tx);
+    });
+  }
+
+  async applyToAllLines(poId: number, body: z.output<typeof ZApplyToAllLinesSchema>) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      await this.lockEditable(repo, poId);
+      const changes: Parameters<PurchaseOrdersRepository['updateAllItems']>[1] = {};
+      if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
+      if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
+      if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
+      await repo.updateAllItems(poId, changes);
+      return this.getFull(poId, tx);
+    });
+  }
+
+  /** Confirm PO From Vendor: only from Order Sent. */
+  async confirm(poId: number) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const po = await repo.lock(poId);
+      if (!po) throw notFound(`PO ${poId} does not exist.`);
+      if (po.statusId !== ORDER_SENT) throw conflict('Only a purchase order in status Order Sent can be confirmed.');
+      await repo.update(poId, { statusId: ORDER_CONFIRMED, confirmedAt: new Date() });
+      return this.getFull(poId, tx);
+    });
+  }
+
+  async finish(poId: number) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const po = await repo.lock(poId);
+      if (!po) throw notFound(`PO ${poId} does not exist.`);
+      if (po.statusId !== COMPLETE) await repo.update(poId, { statusId: COMPLETE, finishedAt: new Date() });
+      return this.getFull(poId, tx);
+    });
+  }
+
+  async totals(poId: number) {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      if (!(await repo.lock(poId))) throw notFound(`PO ${poId} does not exist.`);
+      await repo.recomputeTotals(poId);
+      const { PO } = (await this.getFull(poId, tx)).data;
+      return { total: PO.total, total_received: PO.total_received, dfi_discount_amount: PO.dfi_discount_amount, balance_due: PO.balance_due };
+    });
+  }
+
+  /** The PO as an outbound document for the PDF, the e-mail and EDI. */
+  async document(poId: number, executor: Executor = this.db): Promise<PurchaseOrderDocument> {
+    const repo = this.repo(executor);
+    const row = await repo.findSummary(poId);
+    if (!row) throw notFound(`PO ${poId} does not exist.`);
+    const lines = await repo.lines(poId);
+    const location = await repo.location(row.po.imsLocationCode);
+    const totals = computePoTotals(
+      lines.map(({ item }) => ({ costCents: item.invoiceCostCents, qtyOrdered: item.qtyOrdered, qtyReceived: item.qtyReceived })),
+      row.po.dfiDiscountPercentage,
+      row.po.paid,
+    );
+    const c = this.config;
+    return {
+      id: row.po.id,
+      purchaseRefId: row.po.purchaseRefId,
+      legacyPoNumber: row.po.legacyPoNumber,
+      orderDate: row.po.createdAt.toISOString().slice(0, 10),
+      requestedDeliveryDate: row.po.requestedDeliveryDate,
+      status: row.statusName,
+      terms: row.termsType,
+      vendorOrderId: row.po.vendorOrderId,
+      carrierName: row.po.carrierName,
+      trackingNumber: row.po.trackingNumber,
+      notes: row.po.notes,
+      buyer: { name: row.createdByName ?? c.companyName, email: null },
+      company: {
+        name: c.companyName,
+        address1: c.companyAddress.address1,
+        address2: null,
+        city: c.companyAddress.city,
+        state: c.companyAddress.state,
+        postalCode: c.companyAddress.postalCode,
+        country: 'US',
+        phone: c.companyAddress.phone,
+        ediInterchangeId: c.ediSenderId,
+        ediQualifier: c.ediSenderQualifier,
+      },
+      vendor: {
+        id: row.vendor.id,
+        name: row.vendor.companyName,
+        address1: row.vendor.address,
+        address2: row.vendor.address2,
+        city: row.vendor.city,
+        state: row.vendor.state,
+        postalCode: row.vendor.zip,
+        country: row.vendor.country,
+        rep: row.vendor.rep,
+        repEmail: row.vendor.repEmail,
+        repPhone: row.vendor.repPhone,
+        dealerNumber: row.vendor.dealerNumber,
+        ediInterchangeId: row.vendor.ediInterchangeId,
+        ediQualifier: row.vendor.ediQualifier,
+      },
+      shipTo: {
+        locationCode: row.po.imsLocationCode,
+        name: `${c.companyName} ${row.po.imsLocationCode}`,
+        address1: location?.address1 ?? null,
+        address2: location?.address2 ?? null,
+        city: location?.city ?? null,
+        state: location?.stateOrProvince ?? null,
+        postalCode: location?.postalCode ?? null,
+        country: location?.country ?? 'US',
+      },
+      lines: lines.map(({ item, product }, i) => ({
+        lineNumber: i + 1,
+        modelNumber: product.modelNumber,
+        partNumber: product.partNumber,
+        upc: product.upc,
+        description: product.description,
+        qtyOrdered: item.qtyOrdered,
+        qtyReceived: item.qtyReceived,
+        unitCostCents: item.invoiceCostCents,
+        lineTotalCents: item.invoiceCostCents * item.qtyOrdered,
+        expectedArrivalDate: item.expectedArrivalDate,
+      })),
+      totals: {
+        subTotalCents: totals.subTotalCents,
+        totalReceivedCents: totals.totalReceivedCents,
+        dfiDiscountPercentage: row.po.dfiDiscountPercentage,
+        dfiDiscountCents: totals.dfiDiscountCents,
+        balanceDueCents: totals.balanceDueCents,
+      },
+    };
+  }
+
+  /**
+   * Sends by EDI (001 §7): only if not sent via EDI yet. Success sets Order Sent and clears earlier errors;
+   * failure stores the errors on the PO (shown on its page) and answers them as a list.
+   */
+  async sendByEdi(poId: number) {
+    if (!this.edi) throw conflict('EDI is not available on this server.');
+    const edi = this.edi;
+    const outcome = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const po = await repo.lock(poId);
+      if (!po) throw notFound(`PO ${poId} does not exist.`);
+      if (po.sentViaEdi) throw conflict('This purchase order was already sent via EDI.');
+      const doc = await this.document(poId, tx);
+      const controlNumber = await repo.allocateEdiControlNumber(poId, 'pending');
+      const result = await edi.send(doc, controlNumber);
+      if (!result.ok) return { ok: false as const, errors: result.errors };
+      await repo.setEdiFileName(controlNumber, result.fileName);
+      await repo.update(poId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
+      return { ok: true as const, fileName: result.fileName };
+    });
+    if (!outcome.ok) {
+      // Recorded outside the failed send: the errors stay on the PO until a later send clears them.
+      await this.repo().update(poId, { ediErrors: outcome.errors });
+      throw unprocessable('The purchase order could not be sent by EDI.', { edi: outcome.errors });
+    }
+    return { message: 'Success', fileName: outcome.fileName, data: (await this.getFull(poId)).data };
+  }
+
+  async pdf(poId: number): Promise<Buffer> {
+    if (!this.documents) throw conflict('PDF rendering is not available on this server.');
+    return this.documents.pdf(await this.document(poId));
+  }
+
+  async email(poId: number, input: { email: string; name: string; message: string; ccs: string[] }) {
+    if (!this.documents) throw conflict('E-mail is not available on this server.');
+    const doc = await this.document(poId);
+    const pdf = await this.documents.pdf(doc);
+    const sent = await this.documents.email(doc, input, pdf);
+    return { message: 'Success', messageId: sent.messageId };
+  }
+
+  /** Per-PO ordered and received quantities of a model (002 §2 model PO reconciliation). */
+  async reconciliation(model: string) {
+    const rows = await this.repo().linesByModel(model, EXCLUDED_VENDOR_ID, 1000);
+    const exact = rows.filter((r) => r.modelNumber.toUpperCase() === model.toUpperCase());
+    const byPo = new Map<number, (typeof exact)[number] & { ordered: number; received: number }>();
+    for (const r of exact) {
+      const prev = byPo.get(r.purchaseOrderId);
+      byPo.set(r.purchaseOrderId, { ...r, ordered: (prev?.ordered ?? 0) + r.qtyOrdered, received: (prev?.received ?? 0) + r.qtyReceived });
+    }
+    const pos = [...byPo.values()];
+    return {
+      model: exact[0]?.modelNumber ?? model,
+      total_ordered: pos.reduce((s, p) => s + p.ordered, 0),
+      total_received: pos.reduce((s, p) => s + p.received, 0),
+      purchase_orders: pos.map((p) => ({
+        id: p.purchaseOrderId,
+        purchase_ref_id: p.purchaseRefId,
+        legacy_po_number: p.legacyPoNumber,
+        status: p.statusName,
+        // Receipt dates come with the inventory ledger (issue 4).
+        last_received: null,
+        qty_ordered: p.ordered,
+        qty_received: p.received,
+        date_ordered: p.createdAt.toISOString().slice(0, 10),
+        vendor: p.vendorName,
+      })),
+    };
+  }
+}

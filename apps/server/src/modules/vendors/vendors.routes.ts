@@ -1,0 +1,15 @@
+import { createVendorRoute, deleteVendorRoute, getVendorRoute, listTermsRoute, listVendorsRoute, updateVendorRoute } from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+
+export function registerVendorsRoutes({ route, services }: ModuleContext): void {
+  const { vendors } = services;
+  route(listVendorsRoute, async () => ({ data: await vendors.list() }));
+  route(createVendorRoute, async ({ body }) => vendors.create(body));
+  route(getVendorRoute, async ({ params }) => vendors.get(params.id));
+  route(updateVendorRoute, async ({ params, body }) => vendors.update(params.id, body));
+  route(deleteVendorRoute, async ({ params }) => {
+    await vendors.remove(params.id);
+    return undefined;
+  });
+  route(listTermsRoute, async () => ({ data: await vendors.terms() }));
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
+
+export const VENDOR_TYPES = ['sales', 'service'] as const;
+
+/** Vendor save messages (000 §8), answered by the server as 422 field errors. */
+export const VENDOR_MESSAGES = {
+  createRequired: 'Company Name and Vendor Type Required',
+  editNameRequired: 'Vendor Name Required',
+} as const;
+
+export const ZPurchaseTermSchema = z.object({ id: z.number().int(), type: z.string() }).meta({ id: 'PurchaseTerm' });
+export type TPurchaseTerm = z.infer<typeof ZPurchaseTermSchema>;
+
+export const ZVendorSchema = z
+  .object({
+    id: z.number().int(),
+    company_name: z.string(),
+    vendor_type: z.enum(VENDOR_TYPES),
+    rep: z.string().nullable(),
+    rep_email: z.string().nullable(),
+    rep_phone: z.string().nullable(),
+    dealer_number: z.string().nullable(),
+    program_name: z.string(),
+    address: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+    fax_phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    default_terms: z.array(ZPurchaseTermSchema),
+    edi_interchange_id: z.string().nullable(),
+    edi_qualifier: z.string().nullable(),
+    ableToSendViaEdi: z.boolean(),
+  })
+  .meta({ id: 'Vendor' });
+export type TVendor = z.infer<typeof ZVendorSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/**
+ * Vendor fields for create and edit. Company name and vendor type are checked by the service, so that a
+ * missing one answers the spec's own message; rep e-mail must be an e-mail, rep phone a phone number.
+ */
+export const ZVendorInputSchema = z
+  .object({
+    company_name: z.string().trim().max(200).nullish(),
+    vendor_type: z.enum(VENDOR_TYPES).nullish().or(z.literal('')),
+    rep: optionalText(200),
+    rep_email: z.email().nullish().or(z.literal('')),
+    rep_phone: z
+      .union([z.string().trim().regex(/^[0-9()+\-. ]{0,30}$/, 'must be a phone number'), z.number().int().nonnegative()])
+      .nullish(),
+    dealer_number: optionalText(100),
+    program_name: optionalText(100),
+    address: optionalText(200),
+    address2: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(50),
+    zip: optionalText(20),
+    country: optionalText(60),
+    fax_phone: optionalText(30),
+    notes: optionalText(4000),
+    default_terms: z.array(z.union([ZIdSchema, z.object({ id: ZIdSchema })])).max(20).optional(),
+    edi_interchange_id: optionalText(15),
+    edi_qualifier: optionalText(2),
+  })
+  .meta({ id: 'VendorInput' });
+export type TVendorInput = z.input<typeof ZVendorInputSchema>;
+
+export const listVendorsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/vendor',
+  access: 'purchase-order:view',
+  summary: 'Vendors (vendor 127 excluded)',
+  tag: 'vendors',
+  response: z.object({ data: z.array(ZVendorSchema) }),
+});
+
+export const createVendorRoute = defineRoute({
+  method: 'POST',
+  path: '/api/vendor/',
+  access: 'vendor:create',
+  summary: 'Create a vendor; program name defaults to Default',
+  tag: 'vendors',
+  body: ZVendorInputSchema,
+  response: ZVendorSchema,
+  status: 201,
+});
+
+export const getVendorRoute = defineRoute({
+  method: 'GET',
+  path: '/api/vendor/{id}',
+  access: 'purchase-order:view',
+  summary: 'One vendor',
+  tag: 'vendors',
+  params: ZIdParamsSchema,
+  response: ZVendorSchema,
+});
+
+export const updateVendorRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/vendor/{id}',
+  access: 'vendor:edit',
+  summary: 'Edit a vendor',
+  tag: 'vendors',
+  params: ZIdParamsSchema,
+  body: ZVendorInputSchema,
+  response: ZVendorSchema,
+});
+
+export const deleteVendorRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/vendor/{id}',
+  access: 'vendor:edit',
+  summary: 'Delete a vendor (its purchase orders keep it)',
+  tag: 'vendors',
+  params: ZIdParamsSchema,
+  response: z.null(),
+  status: 204,
+});
+
+export const listTermsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/purchase/terms',
+  access: 'purchase-order:view',
+  summary: 'PO terms',
+  tag: 'vendors',
+  response: z.object({ data: z.array(ZPurchaseTermSchema) }),
+});
