@@ -11,7 +11,6 @@ import {
   linkApInvoicePurchaseOrderRoute,
   listApInvoicesRoute,
   listFinanceCompaniesRoute,
-  listInvoiceVendorsRoute,
   toQueryString,
   type ApiRouteDef,
   type TApInvoice,
@@ -120,18 +119,6 @@ describe('finance companies', () => {
     const res = await call('finance-lead', createFinanceCompanyRoute, { body: { company_name: '   ' } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['body.company_name']);
-  });
-});
-
-describe('vendors for the invoice form', () => {
-  it('lists vendors that are not deleted, with id and company_name', async () => {
-    const live = await createVendor(t.db, unique('Live Vendor'));
-    const gone = await createVendor(t.db, unique('Deleted Vendor'), { isDeleted: true });
-    const res = await call('finance-1', listInvoiceVendorsRoute);
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data as { id: number; company_name: string }[];
-    expect(data).toContainEqual({ id: live.id, company_name: live.companyName });
-    expect(data.map((v) => v.id)).not.toContain(gone.id);
   });
 });
 
@@ -488,7 +475,6 @@ describe('permissions per role family (001 §6)', () => {
     const calls: [ApiRouteDef, Parameters<typeof call>[2]][] = [
       [listFinanceCompaniesRoute, {}],
       [createFinanceCompanyRoute, { body: { company_name: unique('Warehouse Finance') } }],
-      [listInvoiceVendorsRoute, {}],
       [listApInvoicesRoute, { query: {} }],
       [createApInvoiceRoute, { body: validBody(vendor.id) }],
       [linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: order.id } }],

@@ -93,7 +93,6 @@ export const buildInvoicesSamples: DomainSampleBuilder = async (t) => {
   return {
     'GET /api/finance-company': {},
     'POST /api/finance-company/': { body: financeCompanyBody(), fresh: async () => ({ body: financeCompanyBody() }) },
-    'GET /api/accounts-payable-invoice/vendors': {},
     'GET /api/accounts-payable-invoice': { query: { invoice_number: 'SMP', vendor: vendor.id, page: 1, per_page: 10 } },
     'POST /api/accounts-payable-invoice': { body: invoiceBody(), fresh: async () => ({ body: invoiceBody() }) },
     'POST /api/accounts-payable-invoice/link-purchase-order': { body: { id: linkable.id, purchase_order_id: order.id } },

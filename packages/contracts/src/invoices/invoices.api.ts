@@ -198,16 +198,3 @@ export const attachedApInvoicesRoute = defineRoute({
   params: z.object({ poId: ZIdSchema }),
   response: z.object({ data: z.array(ZApInvoiceSchema) }),
 });
-
-/**
- * Vendors for the invoice form's selector, until the vendors module's `GET /api/vendor` exists
- * (not a call of the spec; see docs/decisions.md).
- */
-export const listInvoiceVendorsRoute = defineRoute({
-  method: 'GET',
-  path: '/api/accounts-payable-invoice/vendors',
-  access: 'purchase-order:view',
-  summary: 'Vendors (id and company name) for the invoice form',
-  tag: 'invoices',
-  response: z.object({ data: z.array(ZInvoiceCompanySchema) }),
-});

@@ -128,3 +128,10 @@ export async function parseX12(content: string): Promise<FormattedSegment[]> {
   for await (const segment of parser) segments.push(segment as FormattedSegment);
   return segments;
 }
+
+/** The elements of a parsed segment as an array (element 1 first), without the name. */
+export function segmentElements(segment: FormattedSegment): string[] {
+  const out: string[] = [];
+  for (let i = 1; segment[String(i)] !== undefined; i += 1) out.push(segment[String(i)]!);
+  return out;
+}

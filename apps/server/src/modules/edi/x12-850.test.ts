@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormattedSegment } from 'x12-parser';
-import { makeLine, makePurchaseOrderDocument, parseX12 } from './edi-test-document.js';
+import { makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
 import { buildPurchaseOrder850, centsToX12Amount, gtinQualifier, type PurchaseOrder850Options } from './x12-850.js';
 
 const OPTIONS: PurchaseOrder850Options = {
@@ -23,12 +23,7 @@ function one(segments: FormattedSegment[], name: string): FormattedSegment {
   return found[0]!;
 }
 
-/** The elements of a parsed segment as an array (element 1 first), without the name. */
-function elements(segment: FormattedSegment): string[] {
-  const out: string[] = [];
-  for (let i = 1; segment[String(i)] !== undefined; i += 1) out.push(segment[String(i)]!);
-  return out;
-}
+const elements = segmentElements;
 
 async function build(doc = makePurchaseOrderDocument(), options: Partial<PurchaseOrder850Options> = {}) {
   const content = buildPurchaseOrder850(doc, { ...OPTIONS, ...options });

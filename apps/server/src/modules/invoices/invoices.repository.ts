@@ -88,15 +88,7 @@ export class InvoicesRepository {
     return rows[0] ?? null;
   }
 
-  // Vendors and purchase orders (read only) ----------------------------------------------------
-
-  listVendors() {
-    return this.db
-      .select({ id: vendors.id, companyName: vendors.companyName })
-      .from(vendors)
-      .where(eq(vendors.isDeleted, false))
-      .orderBy(asc(sql`lower(${vendors.companyName})`), asc(vendors.id));
-  }
+  // Vendors and purchase orders (read only, for the rules) ----------------------------------------------------
 
   async findVendor(id: number) {
     const rows = await this.db

@@ -6,7 +6,6 @@ import {
   linkApInvoicePurchaseOrderRoute,
   listApInvoicesRoute,
   listFinanceCompaniesRoute,
-  listInvoiceVendorsRoute,
 } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
@@ -15,7 +14,6 @@ export function registerInvoicesRoutes({ route, services }: ModuleContext): void
   const { invoices } = services;
   route(listFinanceCompaniesRoute, async () => ({ data: await invoices.listFinanceCompanies() }));
   route(createFinanceCompanyRoute, async ({ body }) => invoices.createFinanceCompany(body));
-  route(listInvoiceVendorsRoute, async () => ({ data: await invoices.listVendors() }));
   route(listApInvoicesRoute, async ({ query }) => invoices.search(query));
   route(createApInvoiceRoute, async ({ body }) => invoices.create(body));
   route(linkApInvoicePurchaseOrderRoute, async ({ body }) => invoices.linkPurchaseOrder(body.id, body.purchase_order_id));

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, INVOICE_MESSAGES, type TApInvoice, type TFinanceCompany, type TInvoiceCompany } from '@keystone/contracts';
+import { centsToDollars, dollarsToCents, INVOICE_MESSAGES, type TApInvoice, type TFinanceCompany } from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { InvoicesRepository, type InvoiceRow } from './invoices.repository.js';
@@ -73,12 +73,6 @@ export class InvoicesService {
       if (!row) throw unprocessable(INVALID, taken);
       return { id: row.id, company_name: row.companyName };
     });
-  }
-
-  // Vendors (the form's selector) ---------------------------------------------------------------
-
-  async listVendors(): Promise<TInvoiceCompany[]> {
-    return (await this.repo().listVendors()).map((v) => ({ id: v.id, company_name: v.companyName }));
   }
 
   // Invoices -------------------------------------------------------------------------------------
