@@ -6,6 +6,7 @@ import { ReferenceRepository } from '../reference/reference.repository.js';
 import type { Services } from '../services.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
+import { loadDemoPurchasing } from './demo-purchasing.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -14,6 +15,8 @@ export interface DemoDataSummary {
   users: number;
   locations: number;
   products: number;
+  vendors: number;
+  purchaseOrders: number;
   ms: number;
 }
 
@@ -38,7 +41,7 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
     });
   }
 
-  await db.transaction(async (tx) => {
+  const loaded = await db.transaction(async (tx) => {
     const usersRepo = new UsersRepository(tx);
     const roleIds = await usersRepo.ensureRoles(ROLES);
     for (const [i, role] of ROLES.entries()) {
@@ -53,9 +56,11 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
     const manufacturerIds = new Map(
       (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [m.name, m.id]),
     );
+    const productRows: { id: number; brandCode: string; costCents: number }[] = [];
     for (let i = 0; i < catalogue.length; i += 500) {
-      await catalog.insertProducts(
-        catalogue.slice(i, i + 500).map((p) => ({
+      const batch = catalogue.slice(i, i + 500);
+      const ids = await catalog.insertProducts(
+        batch.map((p) => ({
           modelNumber: p.modelNumber,
           partNumber: p.partNumber,
           upc: p.upc,
@@ -78,7 +83,18 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
           commissionRate: p.commissionRate,
         })),
       );
+      batch.forEach((p, j) => p.status === 'ACTIVE' && productRows.push({ id: ids[j]!, brandCode: p.brandCode, costCents: p.costCents }));
     }
+    const buyers = await Promise.all(['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)));
+    return { productRows, buyerIds: buyers.map((b) => b!.id) };
   });
-  return { users: ROLES.length, locations: DEMO_LOCATIONS.length, products: catalogue.length, ms: Math.round(performance.now() - started) };
+  const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
+  return {
+    users: ROLES.length,
+    locations: DEMO_LOCATIONS.length,
+    products: catalogue.length,
+    vendors: purchasing.vendors,
+    purchaseOrders: purchasing.purchaseOrders,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -181,6 +181,22 @@ export class PurchaseOrdersRepository {
       .where(eq(purchaseOrders.id, poId));
   }
 
+  /** Bulk insert for demo and benchmark data: answers the new ids in order. */
+  async insertMany(values: (typeof purchaseOrders.$inferInsert)[]): Promise<number[]> {
+    if (!values.length) return [];
+    const rows = await this.db.insert(purchaseOrders).values(values).returning({ id: purchaseOrders.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Recomputes the stored totals of every PO at once (after bulk loads). */
+  async recomputeAllTotals(): Promise<void> {
+    await this.db.execute(sql`update purchase_orders po set
+      total_cents = coalesce(t.total, 0), total_received_cents = coalesce(t.received, 0)
+      from (select purchase_order_id, sum(invoice_cost_cents::bigint * qty_ordered) total, sum(invoice_cost_cents::bigint * qty_received) received
+            from purchase_order_items group by purchase_order_id) t
+      where t.purchase_order_id = po.id`);
+  }
+
   linesByModel(model: string, excludedVendorId: number, limit: number) {
     return this.db
       .select({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { purchaseTerms, vendorDefaultTerms, vendors } from '../../db/schema.js';
 
@@ -25,6 +25,12 @@ export class VendorsRepository {
   async insert(values: VendorValues): Promise<VendorRow> {
     const [row] = await this.db.insert(vendors).values(values).returning();
     return row!;
+  }
+
+  /** Inserts a vendor with a fixed id (the internal vendor 127) and moves the id sequence past it. */
+  async insertWithId(id: number, values: VendorValues): Promise<void> {
+    await this.db.insert(vendors).values({ ...values, id }).onConflictDoNothing();
+    await this.db.execute(sql`select setval(pg_get_serial_sequence('vendors', 'id'), greatest((select max(id) from vendors), 1))`);
   }
 
   async update(id: number, values: Partial<VendorValues>): Promise<void> {
