@@ -1,4 +1,9 @@
 import type { ReactNode } from 'react';
+import { PurchaseOrderDetailPage } from './components/detail/purchase-order-detail-page';
+import { PurchaseOrdersListPage } from './components/list/purchase-orders-list-page';
 
 /** The purchasing screens by route path; filled in by the purchase-orders feature. */
-export const PURCHASING_ROUTES: Partial<Record<string, ReactNode>> = {};
+export const PURCHASING_ROUTES: Partial<Record<string, ReactNode>> = {
+  '/purchase-orders': <PurchaseOrdersListPage />,
+  '/purchase-orders/review/:id': <PurchaseOrderDetailPage />,
+};

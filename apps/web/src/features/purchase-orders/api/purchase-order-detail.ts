@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addPoLineRoute,
+  applyToAllLinesRoute,
+  canReceivePosRoute,
+  confirmPurchaseOrderRoute,
+  deletePoLineRoute,
+  emailPurchaseOrderRoute,
+  finishPurchaseOrderRoute,
+  getFullPurchaseOrderRoute,
+  listPoStatusesRoute,
+  listPurchaseOrdersRoute,
+  listTermsRoute,
+  listVendorsRoute,
+  productSearchRoute,
+  sendPurchaseOrderEdiRoute,
+  updatePoLineRoute,
+  updatePurchaseOrderRoute,
+  type TRouteBody,
+  type TRouteResponse,
+} from '@keystone/contracts';
+import { callApi } from '../../../lib/api-client';
+import { queueHttpFailure } from '../../../lib/message-queue';
+
+type TFull = TRouteResponse<typeof getFullPurchaseOrderRoute>;
+export const poKey = (id: number) => ['purchase-order', id] as const;
+
+/** The id of a PO named by its id, or by its legacy PO number when `legacy` is set (001 §2). */
+export function useResolvedPoId(param: string, legacy: boolean) {
+  return useQuery({
+    queryKey: ['purchase-order-id', param, legacy],
+    queryFn: async () => {
+      if (!legacy) return /^\d+$/.test(param) ? Number(param) : null;
+      const found = await callApi(listPurchaseOrdersRoute, { query: { legacyPoNum: param, page: 1, perPage: 5 }, silent: true });
+      return found.data[0]?.id ?? null;
+    },
+  });
+}
+
+export function usePurchaseOrder(id: number | null | undefined) {
+  return useQuery({
+    queryKey: poKey(id ?? 0),
+    queryFn: () => callApi(getFullPurchaseOrderRoute, { params: { id: id! }, silent: true }),
+    enabled: !!id,
+    select: (r) => r.data,
+  });
+}
+
+export function usePoReferenceData() {
+  const statuses = useQuery({ queryKey: ['po-statuses'], queryFn: () => callApi(listPoStatusesRoute, {}), staleTime: 600_000, select: (r) => r.data });
+  const vendors = useQuery({ queryKey: ['vendors'], queryFn: () => callApi(listVendorsRoute, {}), staleTime: 60_000, select: (r) => r.data });
+  const terms = useQuery({ queryKey: ['po-terms'], queryFn: () => callApi(listTermsRoute, {}), staleTime: 600_000, select: (r) => r.data });
+  const locations = useQuery({ queryKey: ['can-receive-pos'], queryFn: () => callApi(canReceivePosRoute, {}), staleTime: 600_000, select: (r) => r.data });
+  return { statuses: statuses.data ?? [], vendors: vendors.data ?? [], terms: terms.data ?? [], locations: locations.data ?? [] };
+}
+
+/** Every PO write answers the full PO: it replaces the cached one. */
+function usePoWrite<TInput>(id: number, write: (input: TInput) => Promise<TFull>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (full) => {
+      client.setQueryData(poKey(id), full);
+      void client.invalidateQueries({ queryKey: ['purchase-orders'] });
+    },
+  });
+}
+
+export function usePoMutations(id: number) {
+  return {
+    update: usePoWrite(id, (body: TRouteBody<typeof updatePurchaseOrderRoute>) => callApi(updatePurchaseOrderRoute, { params: { id }, body })),
+    addLine: usePoWrite(id, (body: Omit<TRouteBody<typeof addPoLineRoute>, 'purchaseOrderId'>) =>
+      callApi(addPoLineRoute, { body: { ...body, purchaseOrderId: id } }),
+    ),
+    updateLine: usePoWrite(id, ({ lineId, body }: { lineId: number; body: TRouteBody<typeof updatePoLineRoute> }) =>
+      callApi(updatePoLineRoute, { params: { id: lineId }, body }),
+    ),
+    deleteLine: usePoWrite(id, (lineId: number) => callApi(deletePoLineRoute, { params: { id: lineId } })),
+    applyToAll: usePoWrite(id, (body: TRouteBody<typeof applyToAllLinesRoute>) => callApi(applyToAllLinesRoute, { params: { id }, body })),
+    confirm: usePoWrite(id, () => callApi(confirmPurchaseOrderRoute, { params: { poId: id } })),
+    finish: usePoWrite(id, () => callApi(finishPurchaseOrderRoute, { params: { poId: id } })),
+    sendEdi: usePoWrite(id, async () => {
+      const sent = await callApi(sendPurchaseOrderEdiRoute, { params: { poId: id }, silent: true });
+      return { data: sent.data };
+    }),
+    email: useMutation({ mutationFn: (body: TRouteBody<typeof emailPurchaseOrderRoute>) => callApi(emailPurchaseOrderRoute, { params: { id }, body }) }),
+  };
+}
+
+export function searchProducts(searchValue: string) {
+  return callApi(productSearchRoute, { body: { searchKey: 'model_number', searchValue }, silent: true });
+}
+
+/** The PO PDF as a blob (for printing and saving as purchase-order.pdf). */
+export async function fetchPoPdf(id: number, token: string | null): Promise<Blob> {
+  const res = await fetch(`/api/purchaseOrder/${id}/pdf`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    queueHttpFailure(`/api/purchaseOrder/${id}/pdf`, res.status);
+    throw new Error(`${res.status}`);
+  }
+  return res.blob();
+}

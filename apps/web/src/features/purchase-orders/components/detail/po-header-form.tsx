@@ -1,0 +1,186 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import {
+  defaultRequestedDeliveryDate,
+  hasPoNumberCollision,
+  isLocked,
+  locksShippingFields,
+  type TPurchaseOrder,
+  type TUpdatePurchaseOrder,
+} from '@keystone/contracts';
+import { usePoReferenceData } from '../../api/purchase-order-detail';
+
+interface HeaderValues {
+  purchase_order_status: number;
+  ims_location_code: string;
+  vendor_id: number;
+  purchase_terms_id: number | '';
+  carrier_name: string;
+  tracking_number: string;
+  requested_delivery_date: string;
+  vendor_order_id: string;
+  dfi_discount_percentage: string;
+  paid: boolean;
+  is_ats: boolean;
+}
+
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function valuesOf(po: TPurchaseOrder): HeaderValues {
+  return {
+    purchase_order_status: po.purchase_order_status.id,
+    ims_location_code: po.ims_location_code,
+    vendor_id: po.vendor_id,
+    purchase_terms_id: po.purchase_terms_id ?? '',
+    carrier_name: po.carrier_name ?? '',
+    tracking_number: po.tracking_number ?? '',
+    // The default requested delivery: the Friday on or after today, plus 3 weeks (001 §4).
+    requested_delivery_date: po.requested_delivery_date ?? defaultRequestedDeliveryDate(localToday()),
+    vendor_order_id: po.vendor_order_id ?? '',
+    dfi_discount_percentage: po.dfi_discount_percentage,
+    paid: po.paid,
+    is_ats: po.is_ats,
+  };
+}
+
+/**
+ * The PO header: any status from the list, then Update PO; only changed fields are sent (001 §4).
+ * Complete locks everything but the status; Order Sent locks carrier, tracking and vendor order.
+ */
+export function PoHeaderForm({ po, canEdit, onSave, saving }: { po: TPurchaseOrder; canEdit: boolean; onSave(body: TUpdatePurchaseOrder): Promise<unknown>; saving: boolean }) {
+  const { statuses, vendors, terms, locations } = usePoReferenceData();
+  const { control, handleSubmit, reset, formState } = useForm<HeaderValues>({ defaultValues: valuesOf(po) });
+  useEffect(() => reset(valuesOf(po)), [po, reset]);
+  const complete = isLocked(po.purchase_order_status.status_name);
+  const shippingLocked = locksShippingFields(po.purchase_order_status.status_name);
+  const disabled = !canEdit || complete;
+
+  const submit = handleSubmit(async (values) => {
+    const dirty = formState.dirtyFields;
+    const body: TUpdatePurchaseOrder = {};
+    if (dirty.purchase_order_status) body.purchase_order_status = Number(values.purchase_order_status);
+    if (dirty.ims_location_code) body.ims_location_code = values.ims_location_code;
+    if (dirty.vendor_id) body.vendor_id = Number(values.vendor_id);
+    if (dirty.purchase_terms_id) body.purchase_terms_id = values.purchase_terms_id === '' ? null : Number(values.purchase_terms_id);
+    if (dirty.carrier_name) body.carrier_name = values.carrier_name;
+    if (dirty.tracking_number) body.tracking_number = values.tracking_number;
+    if (dirty.requested_delivery_date || (!po.requested_delivery_date && Object.keys(dirty).length > 0)) body.requested_delivery_date = values.requested_delivery_date || null;
+    if (dirty.vendor_order_id) body.vendor_order_id = values.vendor_order_id;
+    if (dirty.dfi_discount_percentage) body.dfi_discount_percentage = Number(values.dfi_discount_percentage);
+    if (dirty.paid) body.paid = values.paid;
+    if (dirty.is_ats) body.is_ats = values.is_ats;
+    if (Object.keys(body).length) await onSave(body);
+  });
+
+  const text = (name: keyof HeaderValues, label: string, extra: { locked?: boolean; type?: string; step?: number } = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          {...field}
+          value={field.value as string}
+          label={label}
+          size="small"
+          type={extra.type ?? 'text'}
+          disabled={disabled || extra.locked}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: extra.step ? { step: extra.step, min: 0, max: 100 } : undefined }}
+          helperText={extra.locked ? 'Locked while Order Sent' : undefined}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} data-testid="po-header">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2" data-testid="po-reference">
+          {po.purchase_ref_id}
+        </Typography>
+        {po.legacy_po_number && <Typography color="text.secondary">Legacy PO {po.legacy_po_number}</Typography>}
+        {hasPoNumberCollision(po) && (
+          <Tooltip title="PO Number Collision">
+            <WarningAmberIcon color="warning" titleAccess="PO Number Collision" />
+          </Tooltip>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Controller
+          name="purchase_order_status"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label="Status" size="small" sx={{ minWidth: 200 }} disabled={!canEdit} slotProps={{ htmlInput: { 'data-testid': 'po-status' } }}>
+              {statuses.map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.status_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Box>
+      {complete && <Alert severity="info" sx={{ mb: 2 }}>This PO is Complete: editing and receiving are locked.</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Controller
+          name="ims_location_code"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label="Ship To" size="small" disabled={disabled}>
+              {[...new Set([po.ims_location_code, ...locations.map((l) => l.location_code)])].map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="vendor_id"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label="Vendor" size="small" disabled={disabled}>
+              {[{ id: po.vendor_id, company_name: po.vendor_name }, ...vendors.filter((v) => v.id !== po.vendor_id)].map((v) => (
+                <MenuItem key={v.id} value={v.id}>
+                  {v.company_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="purchase_terms_id"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label="PO Terms" size="small" disabled={disabled}>
+              <MenuItem value="">None</MenuItem>
+              {terms.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.type}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {text('vendor_order_id', 'Vendor Order #', { locked: shippingLocked })}
+        {text('carrier_name', 'Carrier', { locked: shippingLocked })}
+        {text('tracking_number', 'Tracking Number', { locked: shippingLocked })}
+        {text('requested_delivery_date', 'Expected Arrival Date', { type: 'date' })}
+        {text('dfi_discount_percentage', 'DFI Discount Percentage', { type: 'number', step: 0.01 })}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Controller name="paid" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />} label="Paid" />} />
+        <Controller name="is_ats" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />} label="Needs ATS" />} />
+        <Box sx={{ flex: 1 }} />
+        {canEdit && (
+          <Button type="submit" variant="contained" disabled={!formState.isDirty || saving}>
+            Update PO
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}

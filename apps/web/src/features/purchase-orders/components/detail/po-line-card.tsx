@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField, Tooltip, Typography } from '@mui/material';
+import { formatUsd, dollarsToCents, parseLineCost, type TPoLine } from '@keystone/contracts';
+import { useCan } from '../../../../lib/session-store';
+
+export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
+
+interface Props {
+  line: TPoLine;
+  editingDisabled: boolean;
+  receivingDisabled: boolean;
+  onUpdate(body: { invoice_cost: string; qty: number; expected_arrival_date: string | null; carrier_name: string; tracking_number: string }): Promise<unknown>;
+  onDelete(): Promise<unknown>;
+}
+
+/**
+ * One PO line (000 §2, §4): Receive turns into a disabled Received button once everything arrived, Un-Receive
+ * shows only when something was received, Delete only when nothing was, Update unless editing is disabled.
+ */
+export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate, onDelete }: Props) {
+  const canReceive = useCan('purchase-order:receive');
+  const canUnreceive = useCan('purchase-order:un-receive');
+  const canEdit = useCan('purchase-order:edit');
+  const [cost, setCost] = useState(line.invoice_cost.toFixed(2));
+  const [qty, setQty] = useState(String(line.qty_ordered));
+  const [arrival, setArrival] = useState(line.expected_arrival_date ?? '');
+  const [carrier, setCarrier] = useState(line.carrier_name ?? '');
+  const [tracking, setTracking] = useState(line.tracking_number ?? '');
+  const [dialog, setDialog] = useState<string | null>(null);
+  const fullyReceived = line.qty_received >= line.qty_ordered;
+  const readOnly = editingDisabled || !canEdit;
+  const costValid = Number.isFinite(parseLineCost(cost)) && parseLineCost(cost) >= 0;
+  const lineTotal = costValid && Number(qty) > 0 ? formatUsd(dollarsToCents(parseLineCost(cost)) * Number(qty)) : '—';
+
+  return (
+    <Card variant="outlined" data-testid="po-line-card">
+      <CardContent>
+        <Grid container spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="line-model">
+              {line.product.model_number}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              MPN {line.product.part_number ?? '—'} · {line.product.product_title}
+            </Typography>
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.5 }}>
+            <TextField label="Item Cost" size="small" value={cost} onChange={(e) => setCost(e.target.value)} disabled={readOnly} error={!costValid} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.2 }}>
+            <TextField label="Qty Ordered" size="small" type="number" value={qty} onChange={(e) => setQty(e.target.value)} disabled={readOnly} slotProps={{ htmlInput: { min: Math.max(1, line.qty_received), step: 1 } }} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.2 }}>
+            <TextField label="Qty Received" size="small" value={line.qty_received} slotProps={{ input: { readOnly: true } }} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.3 }}>
+            <Typography variant="caption" color="text.secondary">
+              Line Total
+            </Typography>
+            <Typography data-testid="line-total">{lineTotal}</Typography>
+          </Grid>
+          <Grid size={{ xs: 12, md: 3.8 }}>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <TextField label="Carrier" size="small" value={carrier} onChange={(e) => setCarrier(e.target.value)} disabled={readOnly} fullWidth />
+              <TextField label="Tracking Number" size="small" value={tracking} onChange={(e) => setTracking(e.target.value)} disabled={readOnly} fullWidth />
+            </Box>
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <TextField label="Expected Arrival Date" type="date" size="small" value={arrival} onChange={(e) => setArrival(e.target.value)} disabled={readOnly} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, md: 9 }} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {canReceive &&
+              (fullyReceived ? (
+                <Tooltip title={NO_MORE_TO_RECEIVE}>
+                  <span>
+                    <Button variant="outlined" disabled title={NO_MORE_TO_RECEIVE}>
+                      Received
+                    </Button>
+                  </span>
+                </Tooltip>
+              ) : (
+                <Button variant="contained" color="success" disabled={receivingDisabled} onClick={() => setDialog('Receiving')}>
+                  Receive
+                </Button>
+              ))}
+            {canUnreceive && line.qty_received > 0 && (
+              <Button variant="outlined" color="warning" onClick={() => setDialog('Un-Receiving')}>
+                Un-Receive
+              </Button>
+            )}
+            {line.qty_received > 0 && (
+              <Button variant="outlined" onClick={() => setDialog('Received Serials')}>
+                View Serials
+              </Button>
+            )}
+            {canEdit && line.qty_received === 0 && !editingDisabled && (
+              <Button variant="outlined" color="error" onClick={() => void onDelete()}>
+                Delete
+              </Button>
+            )}
+            {canEdit && !editingDisabled && (
+              <Button
+                variant="contained"
+                disabled={!costValid || !(Number(qty) >= 1)}
+                onClick={() =>
+                  void onUpdate({ invoice_cost: cost, qty: Number(qty), expected_arrival_date: arrival || null, carrier_name: carrier, tracking_number: tracking })
+                }
+              >
+                Update
+              </Button>
+            )}
+          </Grid>
+        </Grid>
+      </CardContent>
+      <Dialog open={!!dialog} onClose={() => setDialog(null)}>
+        <DialogTitle>{dialog}</DialogTitle>
+        <DialogContent>
+          <Typography>
+            {line.product.model_number}: {line.qty_received} of {line.qty_ordered} received. Scanning arrives with the inventory ledger.
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
