@@ -313,6 +313,10 @@ export const purchaseOrders = pgTable(
     /** Totals in cents, kept in the same transaction as every line change. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     totalReceivedCents: bigint('total_received_cents', { mode: 'number' }).notNull().default(0),
+    /** Balance due (000 §9): total less the DFI discount (half up), 0 once paid. Kept by the database itself. */
+    balanceDueCents: bigint('balance_due_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`case when paid then 0 else total_cents - floor((total_cents * dfi_discount_percentage + 50) / 100)::bigint end`,
+    ),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -323,6 +327,8 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_status_idx').on(t.statusId, t.createdAt),
     index('purchase_orders_location_idx').on(t.imsLocationCode, t.createdAt),
     index('purchase_orders_vendor_order_idx').on(sql`upper(${t.vendorOrderId}) text_pattern_ops`),
+    index('purchase_orders_total_idx').on(t.totalCents, t.id),
+    index('purchase_orders_balance_idx').on(t.balanceDueCents, t.id),
     check('purchase_orders_dfi_range', sql`${t.dfiDiscountPercentage} >= 0 and ${t.dfiDiscountPercentage} <= 100`),
   ],
 );

@@ -117,7 +117,14 @@ export const listPurchaseOrdersRoute = defineRoute({
   summary: 'PO list with filters, sort and pages (vendor 127 excluded); legacyPoNum answers that PO first',
   tag: 'purchase-orders',
   query: ZPoListQuerySchema,
-  response: z.object({ data: z.array(ZPurchaseOrderSummarySchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  response: z.object({
+    data: z.array(ZPurchaseOrderSummarySchema),
+    /** Exact up to 10,000; past that `totalCapped` is true and the list shows "10,000+". */
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    page: z.number().int(),
+    perPage: z.number().int(),
+  }),
 });
 
 export const ZPoLineByModelSchema = z

@@ -68,7 +68,7 @@ export const ZVendorInputSchema = z
     edi_interchange_id: optionalText(15),
     edi_qualifier: optionalText(2),
   })
-  .meta({ id: 'VendorInput' });
+  .meta({ id: 'VendorFields' });
 export type TVendorInput = z.input<typeof ZVendorInputSchema>;
 
 export const listVendorsRoute = defineRoute({

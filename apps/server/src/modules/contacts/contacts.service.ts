@@ -50,12 +50,20 @@ export function toContactDto(row: ContactRow): TContact {
   };
 }
 
+const fieldOrder = (field: string) => {
+  const index = (CONTACT_FIELDS as readonly string[]).indexOf(field);
+  return index < 0 ? CONTACT_FIELDS.length : index;
+};
+
 function toEventDto(row: ContactEventRow): TContactEvent {
   return {
     id: row.id,
     contact_id: row.contactId,
     event_type: row.eventType as TContactEvent['event_type'],
-    changes: row.changes ?? {},
+    // jsonb keeps its own key order: answer the fields in form order.
+    changes: Object.fromEntries(
+      Object.entries(row.changes ?? {}).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b)),
+    ),
     user_id: row.userId,
     username: row.username,
     created_at: row.createdAt.toISOString(),

@@ -37,9 +37,8 @@ export type PoSortColumn = 'created_at' | 'purchase_ref_id' | 'vendor_name' | 'p
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startsWith = (column: SQL | typeof purchaseOrders.purchaseRefId, prefix: string) => sql`upper(${column}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
 
-/** DFI discount in cents, half up, as SQL (dfi_discount_percentage is numeric(5,2)). */
-const dfiCentsSql = sql<number>`floor((${purchaseOrders.totalCents} * ${purchaseOrders.dfiDiscountPercentage} + 50) / 100)::bigint`;
-const balanceDueSql = sql<number>`case when ${purchaseOrders.paid} then 0 else ${purchaseOrders.totalCents} - ${dfiCentsSql} end`;
+/** Counting stops here: past it the list says "more than" instead of scanning every matching row. */
+export const PO_COUNT_CAP = 10_000;
 
 const summaryColumns = {
   po: purchaseOrders,
@@ -84,13 +83,13 @@ export class PurchaseOrdersRepository {
       purchase_order_status: sql`${purchaseOrderStatuses.sortOrder}`,
       ims_location_code: sql`${purchaseOrders.imsLocationCode}`,
       total: sql`${purchaseOrders.totalCents}`,
-      balance_due: balanceDueSql,
+      balance_due: sql`${purchaseOrders.balanceDueCents}`,
       vendor_order_id: sql`${purchaseOrders.vendorOrderId}`,
     };
     return [by(column[sortBy]), by(purchaseOrders.id)];
   }
 
-  async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number }> {
+  async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number; capped: boolean }> {
     const where = this.where(f);
     const rows = await this.db
       .select(summaryColumns)
@@ -102,8 +101,10 @@ export class PurchaseOrdersRepository {
       .orderBy(...this.orderBy(sortBy, dir))
       .limit(limit)
       .offset(offset);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(purchaseOrders).where(where);
-    return { rows, total: count!.n };
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(this.db.select({ one: sql`1` }).from(purchaseOrders).where(where).limit(PO_COUNT_CAP + 1).as('matching'));
+    return { rows, total: Math.min(count!.n, PO_COUNT_CAP), capped: count!.n > PO_COUNT_CAP };
   }
 
   async findSummary(id: number, forUpdate = false): Promise<(PoSummaryRow & { termsType: string | null; vendor: typeof vendors.$inferSelect }) | null> {

@@ -93,14 +93,14 @@ export class PurchaseOrdersService {
   }
 
   async list(query: z.output<typeof ZPoListQuerySchema>) {
-    const { rows, total } = await this.repo().list(
+    const { rows, total, capped } = await this.repo().list(
       { ...query, excludedVendorId: EXCLUDED_VENDOR_ID, completeStatusId: COMPLETE },
       query.sortBy,
       query.sortOrder,
       query.perPage,
       (query.page - 1) * query.perPage,
     );
-    return { data: rows.map(toSummaryDto), total, page: query.page, perPage: query.perPage };
+    return { data: rows.map(toSummaryDto), total, totalCapped: capped, page: query.page, perPage: query.perPage };
   }
 
   async byModel(model: string) {

@@ -1,0 +1,32 @@
+import postgres from 'postgres';
+import { openPostgres, type OpenDatabase } from '../src/db/database.js';
+
+export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh PostgreSQL database for a benchmark, migrated; dropped again unless KEEP_BENCH_DB=1. */
+export async function openBenchDatabase(name: string): Promise<OpenDatabase & { url: string; drop(): Promise<void> }> {
+  const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(BENCH_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 4 });
+  return {
+    ...database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      if (process.env.KEEP_BENCH_DB !== '1') await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** p50/p95/p99 and max of a list of milliseconds. */
+export function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1)! };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;

@@ -1,0 +1,3 @@
+ALTER TABLE "purchase_orders" ADD COLUMN "balance_due_cents" bigint GENERATED ALWAYS AS (case when paid then 0 else total_cents - floor((total_cents * dfi_discount_percentage + 50) / 100)::bigint end) STORED;--> statement-breakpoint
+CREATE INDEX "purchase_orders_total_idx" ON "purchase_orders" USING btree ("total_cents","id");--> statement-breakpoint
+CREATE INDEX "purchase_orders_balance_idx" ON "purchase_orders" USING btree ("balance_due_cents","id");
