@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, US_STATE_CODES, type TContact, type TContactCreate, type TContactEvent } from '@keystone/contracts';
+import { CONTACT_MESSAGES, contactRuleErrors, phoneDigits, US_STATE_CODES, type TContact, type TContactCreate, type TContactEvent } from '@keystone/contracts';
 import { ContactsRepository } from '../src/modules/contacts/contacts.repository.js';
+import { generateDemoContacts, loadDemoContacts } from '../src/modules/contacts/demo-contacts.js';
 import { createSignedInUser, type TestUser } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -115,6 +116,8 @@ describe('POST /api/contact/store and GET /api/contact/{id}', () => {
         created_at: expect.any(String),
       },
     ]);
+    // In form order, whatever order the database keeps them in.
+    expect(Object.keys(events[0]!.changes)).toEqual(['first_name', 'last_name', 'city', 'state', 'source']);
   });
 
   it('GET answers 404 for an unknown contact', async () => {
@@ -427,5 +430,40 @@ describe('access (the contact routes need dev-route:view)', () => {
       expect(res.json()).toMatchObject({ message: 'access denied' });
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('demo contacts', () => {
+  let demoApp: TestApp;
+  beforeAll(async () => {
+    demoApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await demoApp?.close();
+  });
+
+  it('are generated deterministically, 200 by default, and every one keeps the contact rules', () => {
+    const demo = generateDemoContacts();
+    expect(demo).toHaveLength(200);
+    expect(generateDemoContacts()).toEqual(demo);
+    expect(generateDemoContacts(200, 1)).not.toEqual(demo);
+    for (const c of demo) expect(contactRuleErrors(c, { requireName: true }), JSON.stringify(c)).toBeNull();
+    // Several phone formats, so the digits-only search has something to do.
+    expect(new Set(demo.map((c) => c.primary_phone.replace(/\d/g, '9'))).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('load with a "created" history entry each, and are found by the searches', async () => {
+    expect(await loadDemoContacts(demoApp.db)).toBe(200);
+    const repo = new ContactsRepository(demoApp.db);
+    expect(await repo.count()).toBe(200);
+    expect(await repo.countEvents()).toBe(200);
+    const [first] = generateDemoContacts(1);
+    const digits = phoneDigits(first!.primary_phone);
+    const found = await demoApp.services.contacts.search('phone', `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, 100);
+    expect(found.map((c) => c.primary_phone)).toContain(first!.primary_phone);
+    const byName = await demoApp.services.contacts.search('name', `${first!.first_name} ${first!.last_name}`, 100);
+    expect(byName.length).toBeGreaterThan(0);
+    const events = await demoApp.services.contacts.history(byName[0]!.id, 10);
+    expect(events).toEqual([expect.objectContaining({ event_type: 'created', user_id: null, username: null })]);
   });
 });

@@ -134,3 +134,29 @@ test.describe('buttons per role family', () => {
     });
   }
 });
+
+test('attach an invoice on the PO page; it cannot be deleted while linked, and can after un-linking', async ({ page, request }) => {
+  const { po } = await setupPo(request);
+  await login(page, 'admin');
+  await page.goto(`/purchase-orders/review/${po.id}`);
+  await page.getByRole('button', { name: 'Attach an Invoice' }).click();
+  const number = `INV-${Date.now()}`;
+  await page.getByLabel('Invoice Number').fill(number);
+  await page.getByLabel('Invoice Amount').fill('1234.56');
+  await page.getByRole('button', { name: 'Attach Invoice' }).click();
+  const invoices = page.getByTestId('po-invoices');
+  await expect(invoices).toContainText(number);
+  await expect(invoices).toContainText('$1,234.56');
+
+  const api = await apiAs(request, 'admin');
+  const attached = await api.get<{ data: { id: number; invoice_number: string }[] }>(`/api/accounts-payable-invoice/attached-purchase-orders/${po.id}`);
+  const invoice = attached.data.find((i) => i.invoice_number === number)!;
+  const refused = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, { headers: { authorization: `Bearer ${api.token}` } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('An invoice with a linked purchase order cannot be deleted.');
+
+  await invoices.getByRole('button', { name: 'Un-Link PO' }).click();
+  await expect(invoices).toContainText('No invoices attached.');
+  const deleted = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, { headers: { authorization: `Bearer ${api.token}` } });
+  expect(deleted.status()).toBe(204);
+});

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
 import { loadDemoPurchasing } from './demo-purchasing.js';
+import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -88,6 +89,7 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
     const buyers = await Promise.all(['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)));
     return { productRows, buyerIds: buyers.map((b) => b!.id) };
   });
+  await loadDemoContacts(db);
   const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
   return {
     users: ROLES.length,

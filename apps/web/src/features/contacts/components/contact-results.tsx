@@ -29,8 +29,6 @@ export function ContactResults({ contacts, onOpen }: { contacts: TContact[]; onO
                 key={c.id}
                 hover
                 tabIndex={0}
-                role="link"
-                aria-label={`Open ${contactName(c)}`}
                 data-testid="contact-result"
                 sx={{ cursor: 'pointer' }}
                 onClick={() => onOpen(c)}

@@ -1,34 +1,14 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, LinearProgress, MenuItem, Paper, TextField } from '@mui/material';
+import { Button, LinearProgress, MenuItem, Paper, TextField } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
 import { CONTACT_SEARCH_KEY_LABELS, CONTACT_SEARCH_KEYS, type TContact, type TContactSearchKey } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { loadContactForDetails, useContactSearch, type TContactCriteria } from '../api/contacts-api';
 import { ContactResults } from './contact-results';
-
-/** The search the URL asks for (`?searchBy=name&firstName=&lastName=` or `?searchBy=address|phone&searchValue=`), or none. */
-export function criteriaFromParams(params: URLSearchParams): TContactCriteria | null {
-  const searchBy = params.get('searchBy');
-  if (searchBy === 'name') {
-    const firstName = (params.get('firstName') ?? '').trim();
-    const lastName = (params.get('lastName') ?? '').trim();
-    return firstName || lastName ? { searchBy, firstName, lastName } : null;
-  }
-  if (searchBy === 'address' || searchBy === 'phone') {
-    const searchValue = (params.get('searchValue') ?? '').trim();
-    return searchValue ? { searchBy, searchValue } : null;
-  }
-  return null;
-}
-
-function criteriaToParams(criteria: TContactCriteria): Record<string, string> {
-  return criteria.searchBy === 'name'
-    ? { searchBy: 'name', firstName: criteria.firstName, lastName: criteria.lastName }
-    : { searchBy: criteria.searchBy, searchValue: criteria.searchValue };
-}
+import { criteriaFromParams, criteriaToParams } from './search-criteria';
 
 /**
  * /contacts: contact search (000 §2). Search By Name (first and last name), Address or Phone Number; Enter in a
@@ -39,7 +19,10 @@ export function ContactSearchPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const criteria = criteriaFromParams(params);
-  const [searchBy, setSearchBy] = useState<TContactSearchKey>((params.get('searchBy') as TContactSearchKey | null) ?? 'name');
+  const [searchBy, setSearchBy] = useState<TContactSearchKey>(() => {
+    const key = params.get('searchBy');
+    return (CONTACT_SEARCH_KEYS as readonly string[]).includes(key ?? '') ? (key as TContactSearchKey) : 'name';
+  });
   const [firstName, setFirstName] = useState(params.get('firstName') ?? '');
   const [lastName, setLastName] = useState(params.get('lastName') ?? '');
   const [searchValue, setSearchValue] = useState(params.get('searchValue') ?? '');
@@ -125,7 +108,6 @@ export function ContactSearchPage() {
       </Paper>
       {(search.isFetching || opening) && <LinearProgress sx={{ mb: 1 }} />}
       {criteria && search.data && <ContactResults contacts={search.data} onOpen={(c) => void open(c)} />}
-      <Box />
     </Page>
   );
 }

@@ -2,6 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addPoLineRoute,
   applyToAllLinesRoute,
+  attachedApInvoicesRoute,
+  createApInvoiceRoute,
+  linkApInvoicePurchaseOrderRoute,
+  listFinanceCompaniesRoute,
   canReceivePosRoute,
   confirmPurchaseOrderRoute,
   deletePoLineRoute,
@@ -99,4 +103,28 @@ export async function fetchPoPdf(id: number, token: string | null): Promise<Blob
     throw new Error(`${res.status}`);
   }
   return res.blob();
+}
+
+export function useAttachedInvoices(poId: number) {
+  return useQuery({
+    queryKey: ['po-invoices', poId],
+    queryFn: () => callApi(attachedApInvoicesRoute, { params: { poId } }),
+    select: (r) => r.data,
+  });
+}
+
+export function useFinanceCompanies() {
+  return useQuery({ queryKey: ['finance-companies'], queryFn: () => callApi(listFinanceCompaniesRoute, {}), staleTime: 300_000, select: (r) => r.data });
+}
+
+export function useInvoiceMutations(poId: number) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['po-invoices', poId] });
+  return {
+    create: useMutation({ mutationFn: (body: TRouteBody<typeof createApInvoiceRoute>) => callApi(createApInvoiceRoute, { body, silent: true }), onSuccess: refresh }),
+    unlink: useMutation({
+      mutationFn: (id: number) => callApi(linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: null } }),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -11,6 +11,7 @@ import { AddProductPanel } from './add-product-panel';
 import { ApplyToAllLines } from './apply-to-all-lines';
 import { PoEmailDialog } from './po-email-dialog';
 import { PoHeaderForm } from './po-header-form';
+import { PoInvoices } from './po-invoices';
 import { PoLineCard } from './po-line-card';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
@@ -139,6 +140,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
         ))}
       </Stack>
       <PoTotalsBox po={po} lines={data.PO_LINES} />
+      <PoInvoices po={po} />
       <PoNotes notes={po.notes} disabled={!canEdit || complete} onSave={(notes) => m.update.mutateAsync({ notes })} />
       <PoEmailDialog
         key={String(emailOpen)}
