@@ -103,7 +103,7 @@ describe('reference data', () => {
       location_code: 'KY01',
       distributor: null,
       location_type: 'WAREHOUSE',
-      address_1: null,
+      address_1: '100 Test Way',
       city: 'Louisville',
       state_or_province: 'KY',
       postal_code: '40213',

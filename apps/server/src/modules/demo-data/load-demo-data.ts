@@ -1,4 +1,4 @@
-import { DEMO_LOCATIONS, ROLES } from '@keystone/contracts';
+import { addDays, DEMO_LOCATIONS, PO_STATUS, PO_STATUSES, ROLES } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import { CatalogRepository } from '../catalog/catalog.repository.js';
@@ -18,7 +18,41 @@ export interface DemoDataSummary {
   products: number;
   vendors: number;
   purchaseOrders: number;
+  invoices: number;
   ms: number;
+}
+
+/** Finance companies and AP invoices, most linked to completed POs, created through the invoices service. */
+async function loadDemoInvoices(services: Services): Promise<number> {
+  const companies = [];
+  for (const company_name of ['Wells Fargo Commercial Distribution Finance', 'TD Bank Floor Plan', 'Synchrony Business Credit']) {
+    companies.push(await services.invoices.createFinanceCompany({ company_name }));
+  }
+  const complete = await services.purchaseOrders.list({
+    status: PO_STATUSES.find((st) => st.status_name === PO_STATUS.complete)!.id,
+    page: 1,
+    perPage: 100,
+    sortBy: 'created_at',
+    sortOrder: 'asc',
+  });
+  let count = 0;
+  for (const [i, po] of complete.data.slice(0, 60).entries()) {
+    if (po.total <= 0) continue;
+    const ordered = po.created_at.slice(0, 10);
+    await services.invoices.create({
+      invoice_number: `INV-${100_000 + po.id}`,
+      invoice_amount: po.total,
+      invoice_date: addDays(ordered, 5),
+      due_date: addDays(ordered, 35),
+      purchase_date: ordered,
+      vendor: po.vendor_id,
+      finance_company: i % 2 === 0 ? companies[i % companies.length]!.id : null,
+      // Every third invoice arrived without its PO number and waits to be linked.
+      purchase_id: i % 3 === 2 ? null : po.purchase_ref_id,
+    });
+    count++;
+  }
+  return count;
 }
 
 /**
@@ -91,12 +125,14 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
   });
   await loadDemoContacts(db);
   const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
+  const invoices = await loadDemoInvoices(services);
   return {
     users: ROLES.length,
     locations: DEMO_LOCATIONS.length,
     products: catalogue.length,
     vendors: purchasing.vendors,
     purchaseOrders: purchasing.purchaseOrders,
+    invoices,
     ms: Math.round(performance.now() - started),
   };
 }

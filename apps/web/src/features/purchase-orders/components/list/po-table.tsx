@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Box,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { hasPoNumberCollision, PO_PAGE_SIZES, type TPurchaseOrderSummary } from '@keystone/contracts';
+import { CopyToClipboardButton } from './copy-to-clipboard-button';
+import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
+
+export const PO_COLLISION_TITLE = 'PO Number Collision';
+
+interface Column {
+  label: string;
+  /** The server's sort column; absent where the server cannot sort (legacy PO number, paid). */
+  sort?: TPoSortColumn;
+  align?: 'right';
+  render: (po: TPurchaseOrderSummary) => ReactNode;
+}
+
+function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <span data-testid="po-ref-id">{po.purchase_ref_id}</span>
+      <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
+      {hasPoNumberCollision(po) && (
+        <Tooltip title={PO_COLLISION_TITLE}>
+          <WarningAmberIcon color="warning" fontSize="small" titleAccess={PO_COLLISION_TITLE} data-testid="po-collision" />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+const COLUMNS: Column[] = [
+  { label: 'PO Number', sort: 'purchase_ref_id', render: (po) => <PoNumberCell po={po} /> },
+  { label: 'Legacy PO #', render: (po) => po.legacy_po_number ?? '' },
+  { label: 'Created', sort: 'created_at', render: (po) => ymd(po.created_at) },
+  { label: 'Vendor', sort: 'vendor_name', render: (po) => po.vendor_name },
+  { label: 'Status', sort: 'purchase_order_status', render: (po) => po.purchase_order_status.status_name },
+  { label: 'Ship To', sort: 'ims_location_code', render: (po) => po.ims_location_code },
+  { label: 'Vendor Order #', sort: 'vendor_order_id', render: (po) => po.vendor_order_id ?? '' },
+  { label: 'Total', sort: 'total', align: 'right', render: (po) => usd(po.total) },
+  { label: 'Balance Due', sort: 'balance_due', align: 'right', render: (po) => usd(po.balance_due) },
+  { label: 'Paid', render: (po) => (po.paid ? 'Yes' : 'No') },
+];
+
+/** The PO list table: server-side pages and sorting; a View link per row goes to the PO's review route. */
+export function PoTable({
+  rows,
+  total,
+  page,
+  perPage,
+  sortBy,
+  sortOrder,
+  onSort,
+  onPageChange,
+  onPerPageChange,
+}: {
+  rows: readonly TPurchaseOrderSummary[];
+  total: number;
+  /** 1-based. */
+  page: number;
+  perPage: number;
+  sortBy: TPoSortColumn;
+  sortOrder: TSortOrder;
+  onSort: (column: TPoSortColumn) => void;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+}) {
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label="Purchase orders" data-testid="po-table">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap' }}>
+                  {c.sort ? (
+                    <TableSortLabel active={c.sort === sortBy} direction={c.sort === sortBy ? sortOrder : 'asc'} onClick={() => onSort(c.sort!)}>
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((po) => (
+              <TableRow key={po.id} hover data-testid="po-row">
+                {COLUMNS.map((c) => (
+                  <TableCell key={c.label} align={c.align}>
+                    {c.render(po)}
+                  </TableCell>
+                ))}
+                <TableCell>
+                  <Link component={RouterLink} to={`/purchase-orders/review/${po.id}`}>
+                    View
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))}
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length + 1}>
+                  <Typography color="text.secondary" data-testid="po-no-results">
+                    No purchase orders match these filters.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
+        rowsPerPage={perPage}
+        rowsPerPageOptions={[...PO_PAGE_SIZES]}
+        onPageChange={(_e, p) => onPageChange(p + 1)}
+        onRowsPerPageChange={(e) => onPerPageChange(Number(e.target.value))}
+        data-testid="po-pagination"
+      />
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { Page } from '../../../../shell/page';
+import { usePurchaseOrders } from '../../api/purchase-order-list';
+import { serverFailure } from '../vendors/vendor-form';
+import { CreatePoPanel } from './create-po-panel';
+import { PoFilters } from './po-filters';
+import { PoLinesByModelTable } from './po-lines-by-model-table';
+import {
+  filtersFromParams,
+  PO_FILTER_NAMES,
+  readStoredPage,
+  readStoredPerPage,
+  storePage,
+  storePerPage,
+  toListQuery,
+  type TPoFilters,
+  type TPoSortColumn,
+  type TSortOrder,
+} from './po-list-state';
+import { PoTable } from './po-table';
+
+const SORT_ORDER_LABELS: Record<TSortOrder, string> = { asc: 'Ascending', desc: 'Descending' };
+
+/**
+ * /purchase-orders (000 §2): the Create PO panel, the filters (in the query string), and the PO list with
+ * server-side pages and sorting; the page number (and the page size) are kept in local storage. With a model
+ * number filter, the model's PO lines replace the PO table.
+ */
+export function PurchaseOrdersListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const [page, setPageState] = useState(readStoredPage);
+  const [perPage, setPerPageState] = useState(readStoredPerPage);
+  const [sortBy, setSortBy] = useState<TPoSortColumn>('created_at');
+  const [sortOrder, setSortOrder] = useState<TSortOrder>('desc');
+
+  const setPage = (next: number) => {
+    storePage(next);
+    setPageState(next);
+  };
+  const setPerPage = (next: number) => {
+    storePerPage(next);
+    setPerPageState(next);
+    setPage(1);
+  };
+  /** Filters replace the current history entry, so Back leaves the list rather than undoing keystrokes. */
+  const setFilters = (updates: Partial<TPoFilters>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [name, value] of Object.entries(updates)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+    setPage(1);
+  };
+  const clearFilters = () => setFilters(Object.fromEntries(PO_FILTER_NAMES.map((n) => [n, ''])));
+  const sort = (column: TPoSortColumn) => {
+    if (column === sortBy) setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
+    else {
+      setSortBy(column);
+      setSortOrder('asc');
+    }
+    setPage(1);
+  };
+
+  const byModel = filters.modelNumber !== '';
+  const list = usePurchaseOrders(toListQuery(filters, page, perPage, sortBy, sortOrder), !byModel);
+  const total = list.data?.total;
+
+  // A stored page past the end of the current results (fewer POs, another filter) falls back to the last page.
+  useEffect(() => {
+    if (byModel || total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / perPage));
+    if (page > last) {
+      storePage(last);
+      setPageState(last);
+    }
+  }, [byModel, total, perPage, page]);
+
+  return (
+    <Page title="Purchase Orders">
+      <CreatePoPanel />
+      <PoFilters filters={filters} onChange={setFilters} onClear={clearFilters} />
+      {byModel ? (
+        <PoLinesByModelTable model={filters.modelNumber} />
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="po-count">
+              {total === undefined ? '' : `${total} purchase order${total === 1 ? '' : 's'}`}
+            </Typography>
+            <Button
+              size="small"
+              startIcon={sortOrder === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
+              onClick={() => {
+                setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
+                setPage(1);
+              }}
+              data-testid="sort-order-toggle"
+              aria-label={`Sort order: ${SORT_ORDER_LABELS[sortOrder]}. Toggle`}
+            >
+              {SORT_ORDER_LABELS[sortOrder]}
+            </Button>
+          </Box>
+          {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+          {list.isError && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {serverFailure(list.error).message}
+            </Alert>
+          )}
+          {list.data && (
+            <PoTable
+              rows={list.data.data}
+              total={list.data.total}
+              page={page}
+              perPage={perPage}
+              sortBy={sortBy}
+              sortOrder={sortOrder}
+              onSort={sort}
+              onPageChange={setPage}
+              onPerPageChange={setPerPage}
+            />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { TVendor } from '@keystone/contracts';
+import { queueSuccess } from '../../../../lib/message-queue';
+import { useCan } from '../../../../lib/session-store';
+import { useDeleteVendor, useVendors } from '../../api/vendors';
+import { EditVendorDialog, VENDOR_SAVED_MESSAGES } from './vendor-form-dialog';
+import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
+
+const PAGE_SIZES = [10, 25, 50];
+
+/** The Yes/No confirmation before a vendor is deleted. */
+function DeleteVendorConfirm({ vendor, onClose, onDeleted }: { vendor: TVendor; onClose: () => void; onDeleted?: (id: number) => void }) {
+  const titleId = useId();
+  const remove = useDeleteVendor();
+  const [failure, setFailure] = useState<string | null>(null);
+  const yes = async () => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(vendor.id);
+      queueSuccess(VENDOR_SAVED_MESSAGES.deleted);
+      onDeleted?.(vendor.id);
+      onClose();
+    } catch (error) {
+      setFailure(serverFailure(error).message);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} data-testid="delete-vendor-confirm">
+      <DialogTitle id={titleId}>Delete Vendor</DialogTitle>
+      <DialogContent>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        <DialogContentText>
+          Delete the vendor {vendor.company_name}? Its purchase orders keep it.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          No
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void yes()} disabled={remove.isPending}>
+          Yes
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The vendor table dialog (000 §2 Vendors): every vendor with Edit and Delete per row (both need vendor:edit,
+ * as the DELETE call does), a name filter, and pages of 10, 25 or 50.
+ */
+export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted?: (id: number) => void }) {
+  const titleId = useId();
+  const canEdit = useCan('vendor:edit');
+  const vendors = useVendors();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TVendor | null>(null);
+
+  const needle = search.trim().toLowerCase();
+  const shown = (vendors.data ?? []).filter((v) => !needle || v.company_name.toLowerCase().includes(needle));
+  const lastPage = Math.max(0, Math.ceil(shown.length / pageSize) - 1);
+  const current = Math.min(page, lastPage);
+  const rows = shown.slice(current * pageSize, (current + 1) * pageSize);
+
+  return (
+    <>
+      <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Vendors</DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Search Vendors"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            size="small"
+            autoComplete="off"
+            sx={{ mt: 1, mb: 2, minWidth: 300 }}
+          />
+          {vendors.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+          <TableContainer>
+            <Table size="small" aria-label="Vendors">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Company Name</TableCell>
+                  <TableCell>Vendor Type</TableCell>
+                  <TableCell>Rep</TableCell>
+                  <TableCell>Rep Email</TableCell>
+                  <TableCell>Rep Phone</TableCell>
+                  <TableCell>Program Name</TableCell>
+                  <TableCell>Default Terms</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((v) => (
+                  <TableRow key={v.id} data-testid="vendor-row">
+                    <TableCell>{v.company_name}</TableCell>
+                    <TableCell>{VENDOR_TYPE_LABELS[v.vendor_type]}</TableCell>
+                    <TableCell>{v.rep}</TableCell>
+                    <TableCell>{v.rep_email}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.rep_phone}</TableCell>
+                    <TableCell>{v.program_name}</TableCell>
+                    <TableCell>{v.default_terms.map((t) => t.type).join(', ')}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {canEdit && (
+                        <Box sx={{ display: 'inline-flex', gap: 1 }}>
+                          <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(v.id)}>
+                            Edit
+                          </Button>
+                          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(v)}>
+                            Delete
+                          </Button>
+                        </Box>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {vendors.isSuccess && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={8}>No vendors</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={shown.length}
+            page={current}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_e, p) => setPage(p)}
+            onRowsPerPageChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(0);
+            }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      {editing !== null && <EditVendorDialog vendorId={editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteVendorConfirm vendor={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />}
+    </>
+  );
+}
