@@ -4,8 +4,6 @@ import {
   CREATE_PO_MESSAGES,
   dollarsToCents,
   EXCLUDED_VENDOR_ID,
-  isLocked,
-  locksShippingFields,
   PO_STATUS,
   PO_STATUSES,
   purchaseRefIdFor,
