@@ -160,3 +160,18 @@ test('attach an invoice on the PO page; it cannot be deleted while linked, and c
   const deleted = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, { headers: { authorization: `Bearer ${api.token}` } });
   expect(deleted.status()).toBe(204);
 });
+
+test('the model PO reconciliation report lists the POs of a model, searched by Enter', async ({ page, request }) => {
+  const { api, po, products } = await setupPo(request);
+  await api.send('POST', '/api/purchase/orderItem', { productId: products[2]!.id, cost: 50, qty: 7, purchaseOrderId: po.id });
+  await login(page, 'sales-1');
+  await page.goto('/reports/model-po-reconciliation');
+  await page.getByLabel('Model').fill(products[2]!.model_number.toLowerCase());
+  await page.getByLabel('Model').press('Enter');
+  const table = page.getByTestId('reconciliation');
+  const row = table.getByRole('row').filter({ hasText: po.purchase_ref_id });
+  await expect(row).toContainText('New');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('7');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+  await expect(page).toHaveURL(new RegExp(`model=${products[2]!.model_number.toLowerCase()}`));
+});

@@ -61,6 +61,7 @@ const COLUMNS: Column[] = [
 export function PoTable({
   rows,
   total,
+  totalCapped,
   page,
   perPage,
   sortBy,
@@ -71,6 +72,8 @@ export function PoTable({
 }: {
   rows: readonly TPurchaseOrderSummary[];
   total: number;
+  /** The server stopped counting at `total` (10,000): there are more. */
+  totalCapped: boolean;
   /** 1-based. */
   page: number;
   perPage: number;
@@ -134,6 +137,7 @@ export function PoTable({
       <TablePagination
         component="div"
         count={total}
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalCapped ? '+' : ''}`}
         page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
         rowsPerPage={perPage}
         rowsPerPageOptions={[...PO_PAGE_SIZES]}

@@ -121,6 +121,7 @@ export function PurchaseOrdersListPage() {
             <PoTable
               rows={list.data.data}
               total={list.data.total}
+              totalCapped={list.data.totalCapped}
               page={page}
               perPage={perPage}
               sortBy={sortBy}
