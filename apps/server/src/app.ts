@@ -16,6 +16,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerInvoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
@@ -39,6 +40,7 @@ const MODULES = [
   registerInvoicesRoutes,
   registerVendorsRoutes,
   registerPurchaseOrdersRoutes,
+  registerReceivingRoutes,
 ];
 
 export async function buildApp(options: {

@@ -17,3 +17,5 @@ export * from './invoices/invoices.api.js';
 export * from './purchasing/po-rules.js';
 export * from './purchasing/vendors.api.js';
 export * from './purchasing/purchase-orders.api.js';
+export * from './inventory/receiving-rules.js';
+export * from './inventory/receiving.api.js';

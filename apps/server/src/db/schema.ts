@@ -173,13 +173,17 @@ export const inventorySerials = pgTable(
     locationCode: text('location_code'),
     conditionCode: text('condition_code'),
     dispositionCode: text('disposition_code').notNull().default('LIVE'),
+    poApiPoId: integer('po_api_po_id'),
+    legacyPoApiPoId: text('legacy_po_api_po_id'),
+    distributorInventoryItemId: text('distributor_inventory_item_id'),
     notes: text('notes'),
     customerComments: text('customer_comments'),
     createdAt: createdAt(),
   },
   (t) => [
     index('inventory_serials_serial_idx').using('btree', sql`upper(${t.serialNumber}) text_pattern_ops`),
-    uniqueIndex('inventory_serials_live_unique').on(t.serialNumber).where(sql`${t.dispositionCode} = 'LIVE'`),
+    // A serial number is live in at most one place, whatever its case.
+    uniqueIndex('inventory_serials_live_unique').on(sql`upper(${t.serialNumber})`).where(sql`${t.dispositionCode} = 'LIVE'`),
   ],
 );
 
@@ -398,4 +402,83 @@ export const accountsPayableInvoices = pgTable(
     uniqueIndex('ap_invoices_vendor_number_unique').on(t.vendorId, t.invoiceNumber),
     index('ap_invoices_po_idx').on(t.purchaseOrderId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The inventory ledger (issue 4). Every change of quantity is an immutable inventory transaction; on-hand per
+// product and bucket, and each serial's place, change in the same database transaction as the ledger row.
+
+/** On-hand per product and bucket: always equal to the sum of the ledger's quantity changes. */
+export const inventory = pgTable(
+  'inventory',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    bucket: text('bucket')
+      .notNull()
+      .references(() => buckets.bucket),
+    quantity: integer('quantity').notNull().default(0),
+    notes: text('notes'),
+    lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.bucket] }), index('inventory_bucket_idx').on(t.bucket)],
+);
+
+export const inventoryTransactions = pgTable(
+  'inventory_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The reference shown everywhere (IR-…, IU-…, IT-…, IS-…, IA-…). */
+    referenceId: text('ims_transaction_reference_id').notNull().unique(),
+    type: text('type').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    bucket: text('bucket')
+      .notNull()
+      .references(() => buckets.bucket),
+    /** Signed change of on-hand in the bucket. */
+    quantityDelta: integer('quantity_delta').notNull(),
+    purchaseOrderId: integer('purchase_order_id').references(() => purchaseOrders.id),
+    purchaseOrderItemId: integer('purchase_order_item_id').references(() => purchaseOrderItems.id),
+    /** For a reversal (un-receive): the transaction it reverses; a transaction is reversed at most once. */
+    reversesId: bigint('reverses_id', { mode: 'number' }).unique(),
+    notes: text('notes'),
+    userId: integer('user_id').references(() => users.id),
+    /** The client's id of the scan: a retried request is applied once. */
+    clientRequestId: text('client_request_id').unique(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_transactions_product_idx').on(t.productId, t.bucket),
+    index('inventory_transactions_po_item_idx').on(t.purchaseOrderItemId),
+    index('inventory_transactions_created_idx').on(t.createdAt),
+    check('inventory_transactions_type', sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`),
+  ],
+);
+
+export const inventoryTransactionSerials = pgTable(
+  'inventory_transaction_serials',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => inventoryTransactions.id),
+    serialId: integer('serial_id')
+      .notNull()
+      .references(() => inventorySerials.id),
+    scannedSerialNumber: text('scanned_serial_number').notNull(),
+    scannedUpc: text('scanned_upc'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    oldLocationCode: text('old_location_code'),
+    newLocationCode: text('new_location_code'),
+    oldConditionCode: text('old_condition_code'),
+    newConditionCode: text('new_condition_code'),
+    oldDispositionCode: text('old_disposition_code'),
+    newDispositionCode: text('new_disposition_code'),
+    notes: text('notes'),
+  },
+  (t) => [index('inventory_transaction_serials_tx_idx').on(t.transactionId), index('inventory_transaction_serials_serial_idx').on(t.serialId)],
 );

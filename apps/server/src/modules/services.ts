@@ -13,6 +13,7 @@ import { EdiSender } from './edi/edi.service.js';
 import { badRequest } from '../http/errors.js';
 import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
 import { VendorsService } from './vendors/vendors.service.js';
+import { ReceivingService } from './receiving/receiving.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -25,6 +26,7 @@ export interface Services {
   invoices: InvoicesService;
   vendors: VendorsService;
   purchaseOrders: PurchaseOrdersService;
+  receiving: ReceivingService;
 }
 
 export function createServices(db: Database, config: AppConfig): Services {
@@ -58,5 +60,6 @@ export function createServices(db: Database, config: AppConfig): Services {
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
+    receiving: new ReceivingService(db),
   };
 }

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+
+export interface LedgerDifference {
+  kind: 'on-hand' | 'po-line-received' | 'serial-place';
+  key: string;
+  expected: number | string | null;
+  actual: number | string | null;
+}
+
+/**
+ * Replays the ledger and compares it with the figures it must explain:
+ * - on-hand per product and bucket equals the sum of its transactions' quantity changes;
+ * - each PO line's received count equals the sum of its receipts and un-receipts;
+ * - each live serial sits where its latest ledger movement put it.
+ * One read-only snapshot (repeatable read), so concurrent writes cannot make it report a false difference.
+ */
+export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
+  const onHand = (await db.execute(sql`
+    select coalesce(i.product_id, l.product_id) as product_id, coalesce(i.bucket, l.bucket) as bucket,
+           coalesce(l.total, 0)::int as expected, coalesce(i.quantity, 0)::int as actual
+    from inventory i
+    full outer join (select product_id, bucket, sum(quantity_delta) total from inventory_transactions group by product_id, bucket) l
+      on l.product_id = i.product_id and l.bucket = i.bucket
+    where coalesce(l.total, 0) <> coalesce(i.quantity, 0)
+    order by 1, 2`)) as unknown as { product_id: number; bucket: string; expected: number; actual: number }[];
+  const lines = (await db.execute(sql`
+    select p.id, coalesce(l.total, 0)::int as expected, p.qty_received as actual
+    from purchase_order_items p
+    left join (select purchase_order_item_id, sum(quantity_delta) total from inventory_transactions
+               where type in ('INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT') group by purchase_order_item_id) l on l.purchase_order_item_id = p.id
+    where coalesce(l.total, 0) <> p.qty_received
+    order by 1`)) as unknown as { id: number; expected: number; actual: number }[];
+  const serials = (await db.execute(sql`
+    select s.id, s.serial_number, s.disposition_code, s.location_code, last.new_location_code, last.new_disposition_code
+    from inventory_serials s
+    join lateral (select ts.new_location_code, ts.new_disposition_code from inventory_transaction_serials ts
+                  where ts.serial_id = s.id order by ts.id desc limit 1) last on true
+    where s.disposition_code is distinct from last.new_disposition_code
+       or (s.disposition_code = 'LIVE' and s.location_code is distinct from last.new_location_code)
+    order by 1`)) as unknown as { id: number; serial_number: string; disposition_code: string; location_code: string | null; new_location_code: string | null; new_disposition_code: string | null }[];
+  return [
+    ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),
+    ...lines.map((r) => ({ kind: 'po-line-received' as const, key: `PO line ${r.id}`, expected: r.expected, actual: r.actual })),
+    ...serials.map((r) => ({
+      kind: 'serial-place' as const,
+      key: `serial ${r.serial_number} (${r.id})`,
+      expected: `${r.new_disposition_code} ${r.new_location_code ?? ''}`.trim(),
+      actual: `${r.disposition_code} ${r.location_code ?? ''}`.trim(),
+    })),
+  ];
+}

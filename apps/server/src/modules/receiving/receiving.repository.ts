@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  buckets,
+  inventory,
+  inventorySerials,
+  inventoryTransactions,
+  inventoryTransactionSerials,
+  products,
+  purchaseOrderItems,
+  purchaseOrders,
+  users,
+} from '../../db/schema.js';
+
+export type TransactionRow = typeof inventoryTransactions.$inferSelect;
+
+const REFERENCE_PREFIX: Record<string, string> = {
+  INVENTORY_RECEIPT: 'IR',
+  INVENTORY_UNRECEIPT: 'IU',
+  INVENTORY_TRANSFER: 'IT',
+  INVENTORY_SALE: 'IS',
+  INVENTORY_AUDIT_ADJUSTMENT: 'IA',
+};
+
+/** The ledger's writes and reads. Only this file (and the other ledger repositories) touch these tables. */
+export class ReceivingRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The PO line with its PO and product, both rows locked for the rest of the transaction. */
+  async lockLine(itemId: number) {
+    const rows = await this.db
+      .select({ item: purchaseOrderItems, po: purchaseOrders, product: products })
+      .from(purchaseOrderItems)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
+      .innerJoin(products, eq(products.id, purchaseOrderItems.productId))
+      .where(eq(purchaseOrderItems.id, itemId))
+      .for('update', { of: [purchaseOrderItems, purchaseOrders] });
+    return rows[0] ?? null;
+  }
+
+  async findByClientRequestId(clientRequestId: string): Promise<TransactionRow | null> {
+    const rows = await this.db.select().from(inventoryTransactions).where(eq(inventoryTransactions.clientRequestId, clientRequestId));
+    return rows[0] ?? null;
+  }
+
+  async findByReference(referenceId: string): Promise<TransactionRow | null> {
+    const rows = await this.db.select().from(inventoryTransactions).where(eq(inventoryTransactions.referenceId, referenceId));
+    return rows[0] ?? null;
+  }
+
+  async bucket(name: string) {
+    const rows = await this.db.select().from(buckets).where(eq(buckets.bucket, name));
+    return rows[0] ?? null;
+  }
+
+  /** Serials live anywhere whose number (any case) is one of these. */
+  async liveSerials(numbers: string[]) {
+    if (!numbers.length) return [];
+    return this.db
+      .select({ id: inventorySerials.id, serialNumber: inventorySerials.serialNumber })
+      .from(inventorySerials)
+      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
+  }
+
+  /** Appends a ledger row; its reference id is the type's prefix and the row id. */
+  async insertTransaction(values: Omit<typeof inventoryTransactions.$inferInsert, 'referenceId' | 'id'>): Promise<{ id: number; referenceId: string }> {
+    const [inserted] = await this.db
+      .insert(inventoryTransactions)
+      .values({ ...values, referenceId: `pending-${randomUUID()}` })
+      .returning({ id: inventoryTransactions.id });
+    const referenceId = `${REFERENCE_PREFIX[values.type] ?? 'IX'}-${String(inserted!.id).padStart(7, '0')}`;
+    await this.db.update(inventoryTransactions).set({ referenceId }).where(eq(inventoryTransactions.id, inserted!.id));
+    return { id: inserted!.id, referenceId };
+  }
+
+  async insertSerial(values: typeof inventorySerials.$inferInsert): Promise<number> {
+    const [row] = await this.db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
+    return row!.id;
+  }
+
+  async updateSerial(id: number, values: Partial<typeof inventorySerials.$inferInsert>): Promise<void> {
+    await this.db.update(inventorySerials).set(values).where(eq(inventorySerials.id, id));
+  }
+
+  async insertTransactionSerials(values: (typeof inventoryTransactionSerials.$inferInsert)[]): Promise<void> {
+    if (values.length) await this.db.insert(inventoryTransactionSerials).values(values);
+  }
+
+  /** Changes on-hand by `delta`, creating the row at zero first; answers the new quantity. */
+  async addOnHand(productId: number, bucket: string, delta: number): Promise<number> {
+    const [row] = await this.db
+      .insert(inventory)
+      .values({ productId, bucket, quantity: delta })
+      .onConflictDoUpdate({
+        target: [inventory.productId, inventory.bucket],
+        set: { quantity: sql`${inventory.quantity} + ${delta}`, lastUpdatedAt: new Date() },
+      })
+      .returning({ quantity: inventory.quantity });
+    return row!.quantity;
+  }
+
+  async onHand(productId: number, bucket: string): Promise<number> {
+    const rows = await this.db
+      .select({ quantity: inventory.quantity })
+      .from(inventory)
+      .where(and(eq(inventory.productId, productId), eq(inventory.bucket, bucket)))
+      .for('update');
+    return rows[0]?.quantity ?? 0;
+  }
+
+  async addReceived(itemId: number, delta: number): Promise<number> {
+    const [row] = await this.db
+      .update(purchaseOrderItems)
+      .set({ qtyReceived: sql`${purchaseOrderItems.qtyReceived} + ${delta}` })
+      .where(eq(purchaseOrderItems.id, itemId))
+      .returning({ qtyReceived: purchaseOrderItems.qtyReceived });
+    return row!.qtyReceived;
+  }
+
+  /** Quantities of every line of the PO, for its status. */
+  lineQuantities(poId: number) {
+    return this.db
+      .select({ ordered: purchaseOrderItems.qtyOrdered, received: purchaseOrderItems.qtyReceived })
+      .from(purchaseOrderItems)
+      .where(eq(purchaseOrderItems.purchaseOrderId, poId));
+  }
+
+  /** Receipts of a PO line not yet reversed, oldest first, with their serials. */
+  async openReceipts(itemId: number) {
+    const reversal = sql`exists (select 1 from inventory_transactions r where r.reverses_id = ${inventoryTransactions.id})`;
+    const receipts = await this.db
+      .select({ tx: inventoryTransactions, product: products, username: users.username })
+      .from(inventoryTransactions)
+      .innerJoin(products, eq(products.id, inventoryTransactions.productId))
+      .leftJoin(users, eq(users.id, inventoryTransactions.userId))
+      .where(and(eq(inventoryTransactions.purchaseOrderItemId, itemId), eq(inventoryTransactions.type, 'INVENTORY_RECEIPT'), sql`not ${reversal}`))
+      .orderBy(asc(inventoryTransactions.id));
+    const serials = receipts.length
+      ? await this.db
+          .select()
+          .from(inventoryTransactionSerials)
+          .where(inArray(inventoryTransactionSerials.transactionId, receipts.map((r) => r.tx.id)))
+          .orderBy(asc(inventoryTransactionSerials.id))
+      : [];
+    return receipts.map((r) => ({ ...r, serials: serials.filter((s) => s.transactionId === r.tx.id) }));
+  }
+
+  transactionSerials(transactionId: number) {
+    return this.db.select().from(inventoryTransactionSerials).where(eq(inventoryTransactionSerials.transactionId, transactionId)).orderBy(asc(inventoryTransactionSerials.id));
+  }
+
+  serialsById(ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.select().from(inventorySerials).where(inArray(inventorySerials.id, ids)).for('update');
+  }
+
+  /** Serials received on a PO line and still traceable to it. */
+  receivedSerialsOfLine(itemId: number) {
+    return this.db
+      .select({
+        serialNumber: inventorySerials.serialNumber,
+        serialId: inventorySerials.id,
+        referenceId: inventoryTransactions.referenceId,
+        receivedAt: inventoryTransactions.createdAt,
+        dispositionCode: inventorySerials.dispositionCode,
+        locationCode: inventorySerials.locationCode,
+        conditionCode: inventorySerials.conditionCode,
+      })
+      .from(inventoryTransactionSerials)
+      .innerJoin(inventoryTransactions, eq(inventoryTransactions.id, inventoryTransactionSerials.transactionId))
+      .innerJoin(inventorySerials, eq(inventorySerials.id, inventoryTransactionSerials.serialId))
+      .where(
+        and(
+          eq(inventoryTransactions.purchaseOrderItemId, itemId),
+          eq(inventoryTransactions.type, 'INVENTORY_RECEIPT'),
+          sql`not exists (select 1 from inventory_transactions r where r.reverses_id = ${inventoryTransactions.id})`,
+        ),
+      )
+      .orderBy(asc(inventoryTransactionSerials.id));
+  }
+
+  async updateProductScanSetup(productId: number, values: Partial<typeof products.$inferInsert>): Promise<void> {
+    await this.db.update(products).set(values).where(eq(products.id, productId));
+  }
+
+  async productByModel(model: string) {
+    const rows = await this.db.select().from(products).where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`);
+    return rows[0] ?? null;
+  }
+
+  /** Another product already using this code as UPC or alternate UPC. */
+  async productUsingUpc(code: string, exceptId: number) {
+    const rows = await this.db
+      .select({ model: products.modelNumber })
+      .from(products)
+      .where(and(sql`(${products.upc} = ${code} or ${products.alternateUpc} = ${code})`, sql`${products.id} <> ${exceptId}`))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+}

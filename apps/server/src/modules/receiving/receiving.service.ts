@@ -1,0 +1,299 @@
+import {
+  hasPermission,
+  isBarcode,
+  PO_STATUS,
+  PO_STATUSES,
+  RECEIVING_MESSAGES,
+  serialError,
+  serialsPerItem,
+  splitSerials,
+  upcMatches,
+  type TScanProduct,
+  type TTransactedReceipt,
+  ZQuickScanReceiveSchema,
+  ZScanSetupSchema,
+  ZUnreceiveSchema,
+} from '@keystone/contracts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/database.js';
+import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
+import { ReceivingRepository } from './receiving.repository.js';
+
+const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
+const COMPLETE = statusId(PO_STATUS.complete);
+const CANCELLED = statusId(PO_STATUS.cancelled);
+const PARTIALLY_RECEIVED = statusId(PO_STATUS.partiallyReceived);
+const RECEIVED = statusId(PO_STATUS.received);
+/** Statuses that follow the receipts: a PO before or during receiving. */
+const RECEIVING_STATUSES = new Set([1, 2, 3, 4, PARTIALLY_RECEIVED, RECEIVED]);
+
+type TReceive = z.output<typeof ZQuickScanReceiveSchema>;
+type TUnreceive = z.output<typeof ZUnreceiveSchema>;
+interface Actor {
+  id: number;
+  username: string;
+  role: string;
+}
+
+function scanProduct(p: { modelNumber: string; partNumber: string | null; upc: string | null; alternateUpc: string | null; serialNumberTracked: boolean; numOfSerialsPerItem: number | null }): TScanProduct {
+  return {
+    model_number: p.modelNumber,
+    mpn: p.partNumber,
+    upc: p.upc,
+    alternate_upc: p.alternateUpc,
+    serial_number_tracked: p.serialNumberTracked ? 1 : 0,
+    num_of_serials_per_item: p.numOfSerialsPerItem,
+  };
+}
+
+/** PostgreSQL's unique violation on the one-live-serial index. */
+function isLiveSerialConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === '23505' && (e.constraint_name ?? e.constraint ?? '').includes('inventory_serials_live_unique')) return true;
+  return e.cause ? isLiveSerialConflict(e.cause) : String((e as Error).message ?? '').includes('inventory_serials_live_unique');
+}
+
+export class ReceivingService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Receives one unit of a PO line (001 §4, §5, §7): the line is locked, every rule checked, then the ledger row,
+   * the serials, on-hand, the line's received count, the PO totals and status change in one transaction.
+   * A retried request with the same clientScanId is applied once and answers the same.
+   */
+  async receive(input: TReceive, actor: Actor) {
+    try {
+      return await this.db.transaction((tx) => this.receiveIn(tx, input, actor));
+    } catch (error) {
+      // Two receivers racing the same serial onto different lines: the database refuses the second.
+      if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
+      throw error;
+    }
+  }
+
+  private async receiveIn(tx: Executor, input: TReceive, actor: Actor) {
+    const repo = new ReceivingRepository(tx);
+    const line = await repo.lockLine(input.poApiPoItemId);
+    if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
+    // Under the line lock: a retry whose first attempt committed finds it here.
+    if (input.clientScanId) {
+      const previous = await repo.findByClientRequestId(input.clientScanId);
+      if (previous) {
+        if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
+        return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: line.item.qtyReceived, qty_ordered: line.item.qtyOrdered };
+      }
+    }
+    if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
+    const product = scanProduct(line.product);
+    if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
+      throw unprocessable(`Product ${input.model} not found in ${line.product.modelNumber} products list.`, { model: ['does not match the PO line'] });
+    }
+    if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+    if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
+    const bucket = await repo.bucket(input.receivingBucket.toUpperCase());
+    if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
+      throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
+    }
+
+    const expected = serialsPerItem(product);
+    const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
+    if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
+    if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+    const seen = new Set((await repo.liveSerials(serials)).map((s) => s.serialNumber.toUpperCase()));
+    for (const serial of serials) {
+      const message = serialError(serial, product, seen);
+      if (message) throw unprocessable(message, { scannedSerialNumbers: [message] });
+      seen.add(serial.toUpperCase());
+    }
+
+    const created = await repo.insertTransaction({
+      type: 'INVENTORY_RECEIPT',
+      productId: line.product.id,
+      bucket: bucket.bucket,
+      quantityDelta: 1,
+      purchaseOrderId: line.po.id,
+      purchaseOrderItemId: line.item.id,
+      userId: actor.id,
+      clientRequestId: input.clientScanId ?? null,
+      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
+    });
+    const serialRows = [];
+    for (const serial of serials) {
+      const serialId = await repo.insertSerial({
+        serialNumber: serial,
+        productId: line.product.id,
+        bucket: bucket.bucket,
+        locationCode: bucket.locationCode,
+        conditionCode: bucket.conditionCode,
+        dispositionCode: 'LIVE',
+        poApiPoId: line.po.id,
+        legacyPoApiPoId: line.po.legacyPoNumber,
+      });
+      serialRows.push({
+        transactionId: created.id,
+        serialId,
+        scannedSerialNumber: serial,
+        scannedUpc: input.scannedUpc,
+        newLocationCode: bucket.locationCode,
+        newConditionCode: bucket.conditionCode,
+        newDispositionCode: 'LIVE',
+      });
+    }
+    await repo.insertTransactionSerials(serialRows);
+    await repo.addOnHand(line.product.id, bucket.bucket, 1);
+    const received = await repo.addReceived(line.item.id, 1);
+    await this.afterReceiving(tx, line.po.id, line.po.statusId);
+    return { message: 'Success' as const, transactionReferenceId: created.referenceId, errors: [], qty_received: received, qty_ordered: line.item.qtyOrdered };
+  }
+
+  /** Totals, and a status that follows the receipts (Partially Received, Received) for a PO in receiving. */
+  private async afterReceiving(tx: Executor, poId: number, currentStatus: number) {
+    const pos = new PurchaseOrdersRepository(tx);
+    await pos.recomputeTotals(poId);
+    if (!RECEIVING_STATUSES.has(currentStatus)) return;
+    const lines = await new ReceivingRepository(tx).lineQuantities(poId);
+    const received = lines.reduce((s, l) => s + l.received, 0);
+    const all = lines.every((l) => l.received >= l.ordered);
+    const next = received === 0 ? (currentStatus === PARTIALLY_RECEIVED || currentStatus === RECEIVED ? statusId(PO_STATUS.orderConfirmed) : currentStatus) : all ? RECEIVED : PARTIALLY_RECEIVED;
+    if (next !== currentStatus) await pos.update(poId, { statusId: next });
+  }
+
+  private async receiptsOf(repo: ReceivingRepository, itemId: number): Promise<TTransactedReceipt[]> {
+    return (await repo.openReceipts(itemId)).map((r) => ({
+      ims_transaction_reference_id: r.tx.referenceId,
+      received_quantity: r.tx.quantityDelta,
+      receiving_bucket: r.tx.bucket,
+      transacted_at: r.tx.createdAt.toISOString(),
+      transacted_by: r.username,
+      product: { id: r.product.id, model: r.product.modelNumber, upc: r.product.upc, alternate_upc: r.product.alternateUpc },
+      serials: r.serials.map((s) => ({
+        scanned_serial_number: s.scannedSerialNumber,
+        scanned_upc: s.scannedUpc,
+        scanned_at: s.scannedAt.toISOString(),
+        receiving_disposition_code: s.newDispositionCode ?? 'LIVE',
+        notes: s.notes,
+        fk_inventory_serial_id: s.serialId,
+      })),
+    }));
+  }
+
+  canBeUnreceived(itemId: number) {
+    return this.receiptsOf(new ReceivingRepository(this.db), itemId);
+  }
+
+  /**
+   * Un-receives a receipt: a new INVENTORY_UNRECEIPT transaction reversing it (never a deletion). Notes are
+   * required; the scanned UPC and serials must match the receipt, unless the caller holds admin:override.
+   */
+  async unreceive(referenceId: string, input: TUnreceive, actor: Actor) {
+    if (!input.notes.trim()) throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
+    return this.db.transaction(async (tx) => {
+      const repo = new ReceivingRepository(tx);
+      const line = await repo.lockLine(input.lineItemId);
+      if (!line) throw notFound(`PO line ${input.lineItemId} does not exist`);
+      const receipt = await repo.findByReference(referenceId);
+      if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || receipt.purchaseOrderItemId !== line.item.id) {
+        throw new HttpError(404, `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`);
+      }
+      if (line.po.statusId === COMPLETE) throw conflict('This purchase order is Complete: receiving is locked.');
+      const open = await repo.openReceipts(line.item.id);
+      const current = open.find((r) => r.tx.id === receipt.id);
+      if (!current) throw conflict('This receipt was already un-received.');
+      const product = scanProduct(line.product);
+      const scanningRequired = !hasPermission(actor.role, 'admin:override');
+      if (scanningRequired || input.scannedUpc) {
+        if (!upcMatches(product, input.scannedUpc ?? '')) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+        const scanned = splitSerials(input.scannedSerialNumbers).map((s) => s.toUpperCase()).sort();
+        const expected = current.serials.map((s) => s.scannedSerialNumber.toUpperCase()).sort();
+        if (scanned.length !== expected.length || scanned.some((s, i) => s !== expected[i])) {
+          throw unprocessable(RECEIVING_MESSAGES.serialMismatch, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch] });
+        }
+      }
+      if ((await repo.onHand(line.product.id, receipt.bucket)) < 1) {
+        throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
+      }
+      const serials = await repo.serialsById(current.serials.map((s) => s.serialId));
+      const moved = serials.filter((s) => s.dispositionCode !== 'LIVE' || s.bucket !== receipt.bucket);
+      if (moved.length) throw conflict(`Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}; it cannot be un-received.`);
+
+      const reversal = await repo.insertTransaction({
+        type: 'INVENTORY_UNRECEIPT',
+        productId: line.product.id,
+        bucket: receipt.bucket,
+        quantityDelta: -receipt.quantityDelta,
+        purchaseOrderId: line.po.id,
+        purchaseOrderItemId: line.item.id,
+        reversesId: receipt.id,
+        userId: actor.id,
+        notes: input.notes.trim(),
+        details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
+      });
+      for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
+      await repo.insertTransactionSerials(
+        serials.map((s) => ({
+          transactionId: reversal.id,
+          serialId: s.id,
+          scannedSerialNumber: s.serialNumber,
+          scannedUpc: input.scannedUpc ?? null,
+          oldLocationCode: s.locationCode,
+          oldConditionCode: s.conditionCode,
+          oldDispositionCode: s.dispositionCode,
+          newLocationCode: null,
+          newConditionCode: null,
+          newDispositionCode: 'UNRECEIVED',
+          notes: input.notes.trim(),
+        })),
+      );
+      await repo.addOnHand(line.product.id, receipt.bucket, -receipt.quantityDelta);
+      await repo.addReceived(line.item.id, -receipt.quantityDelta);
+      await this.afterReceiving(tx, line.po.id, line.po.statusId);
+      return { message: 'Success' as const, transactionReferenceId: reversal.referenceId, remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id) };
+    });
+  }
+
+  async lineSerials(itemId: number) {
+    const rows = await new ReceivingRepository(this.db).receivedSerialsOfLine(itemId);
+    return rows.map((r) => ({
+      serial_number: r.serialNumber,
+      inventory_serial_id: r.serialId,
+      ims_transaction_reference_id: r.referenceId,
+      received_at: r.receivedAt.toISOString(),
+      disposition_code: r.dispositionCode,
+      location_code: r.locationCode,
+      condition_code: r.conditionCode,
+    }));
+  }
+
+  /** Scan setup (001 §5): the untracked one of masterBoxQty / numOfSerialsPerItem is stored as null. */
+  async updateScanSetup(input: z.output<typeof ZScanSetupSchema>) {
+    return this.db.transaction(async (tx) => {
+      const repo = new ReceivingRepository(tx);
+      const product = await repo.productByModel(input.model);
+      if (!product) throw unprocessable('The given data was invalid.', { model: ['No product has this model number.'] });
+      const tracked = input.serialNumberTracked === true || input.serialNumberTracked === 1;
+      const errors: Record<string, string[]> = {};
+      if (tracked && !input.numOfSerialsPerItem) errors.numOfSerialsPerItem = ['Serials per item is required for a serial-tracked product.'];
+      for (const [key, code] of [['upc', input.upc], ['alternateUpc', input.alternateUpc], ['masterCartonCode', input.masterCartonCode]] as const) {
+        if (!code) continue;
+        if (!isBarcode(code)) errors[key] = ['must be a barcode of 9 to 13 digits'];
+        else if (key !== 'masterCartonCode') {
+          const other = await repo.productUsingUpc(code, product.id);
+          if (other) errors[key] = [`is already used by ${other.model}`];
+        }
+      }
+      if (input.upc && input.alternateUpc && input.upc === input.alternateUpc) errors.alternateUpc = ['must differ from the UPC'];
+      if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
+      await repo.updateProductScanSetup(product.id, {
+        serialNumberTracked: tracked,
+        numOfSerialsPerItem: tracked ? (input.numOfSerialsPerItem ?? 1) : null,
+        masterBoxQty: tracked ? null : (input.masterBoxQty ?? null),
+        masterCartonCode: input.masterCartonCode || null,
+        ...(input.upc !== undefined ? { upc: input.upc || null } : {}),
+        ...(input.alternateUpc !== undefined ? { alternateUpc: input.alternateUpc || null } : {}),
+      });
+      return { message: 'Updated!' as const };
+    });
+  }
+}
