@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdSchema } from '../http/common.js';
 
+/** A ledger transaction's reference: its type's prefix and the zero-padded id, e.g. IR-0000042. */
+export const ZTransactionReferenceSchema = z.string().trim().toUpperCase().regex(/^I[RUTSAX]-\d{7,}$/, 'must be a transaction reference such as IR-0000042');
+
 export const ZScannedSerialsSchema = z.union([z.string().max(2000), z.array(z.string().max(200)).max(20)]);
 
 /** quickScanReceive (001 §7): one unit of a PO line, by its UPC and serials. */
@@ -88,7 +91,7 @@ export const unreceiveRoute = defineRoute({
   access: 'purchase-order:un-receive',
   summary: 'Un-receive a receipt: a new, reversing ledger transaction',
   tag: 'receiving',
-  params: z.object({ imsTransactionReferenceId: z.string().trim().min(1).max(40) }),
+  params: z.object({ imsTransactionReferenceId: ZTransactionReferenceSchema }),
   body: ZUnreceiveSchema,
   response: z.object({ message: z.literal('Success'), transactionReferenceId: z.string(), remaining_transacted_receipts: z.array(ZTransactedReceiptSchema) }),
 });
