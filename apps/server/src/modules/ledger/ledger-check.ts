@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { queryRows, type Executor } from '../../db/database.js';
 
 export interface LedgerDifference {
   kind: 'on-hand' | 'po-line-received' | 'serial-place';
@@ -16,29 +16,29 @@ export interface LedgerDifference {
  * One read-only snapshot (repeatable read), so concurrent writes cannot make it report a false difference.
  */
 export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
-  const onHand = (await db.execute(sql`
+  const onHand = await queryRows<{ product_id: number; bucket: string; expected: number; actual: number }>(db, sql`
     select coalesce(i.product_id, l.product_id) as product_id, coalesce(i.bucket, l.bucket) as bucket,
            coalesce(l.total, 0)::int as expected, coalesce(i.quantity, 0)::int as actual
     from inventory i
     full outer join (select product_id, bucket, sum(quantity_delta) total from inventory_transactions group by product_id, bucket) l
       on l.product_id = i.product_id and l.bucket = i.bucket
     where coalesce(l.total, 0) <> coalesce(i.quantity, 0)
-    order by 1, 2`)) as unknown as { product_id: number; bucket: string; expected: number; actual: number }[];
-  const lines = (await db.execute(sql`
+    order by 1, 2`);
+  const lines = await queryRows<{ id: number; expected: number; actual: number }>(db, sql`
     select p.id, coalesce(l.total, 0)::int as expected, p.qty_received as actual
     from purchase_order_items p
     left join (select purchase_order_item_id, sum(quantity_delta) total from inventory_transactions
                where type in ('INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT') group by purchase_order_item_id) l on l.purchase_order_item_id = p.id
     where coalesce(l.total, 0) <> p.qty_received
-    order by 1`)) as unknown as { id: number; expected: number; actual: number }[];
-  const serials = (await db.execute(sql`
+    order by 1`);
+  const serials = await queryRows<{ id: number; serial_number: string; disposition_code: string; location_code: string | null; new_location_code: string | null; new_disposition_code: string | null }>(db, sql`
     select s.id, s.serial_number, s.disposition_code, s.location_code, last.new_location_code, last.new_disposition_code
     from inventory_serials s
     join lateral (select ts.new_location_code, ts.new_disposition_code from inventory_transaction_serials ts
                   where ts.serial_id = s.id order by ts.id desc limit 1) last on true
     where s.disposition_code is distinct from last.new_disposition_code
        or (s.disposition_code = 'LIVE' and s.location_code is distinct from last.new_location_code)
-    order by 1`)) as unknown as { id: number; serial_number: string; disposition_code: string; location_code: string | null; new_location_code: string | null; new_disposition_code: string | null }[];
+    order by 1`);
   return [
     ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),
     ...lines.map((r) => ({ kind: 'po-line-received' as const, key: `PO line ${r.id}`, expected: r.expected, actual: r.actual })),
