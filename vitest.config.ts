@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // Two real server processes on one database: PostgreSQL only (PGlite is single-process by design).
+          exclude: process.env.TEST_DB === 'postgres' ? [] : ['apps/server/test/concurrency/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIVING_MESSAGES } from '@keystone/contracts';
+import { loadConfig } from '../../src/config.js';
+import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
+import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
+import { createServices, type Services } from '../../src/modules/services.js';
+import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
+import { startServerProcess, type ServerProcess } from './server-processes.js';
+
+/**
+ * Two server processes on one PostgreSQL database, many clients at once: the database serializes what must be
+ * serialized (the line's row lock, the one-live-serial index, the unique scan id), not luck. Every test ends with
+ * the ledger check.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `kt_conc_${randomBytes(5).toString('hex')}`;
+let database: OpenDatabase;
+let services: Services;
+let servers: ServerProcess[] = [];
+let tokens: string[] = [];
+let product: CreatedProduct;
+const UPC = nextUpc();
+const PASSWORD = 'concurrency-password';
+
+async function api(server: number, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${servers[server]!.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function newLine(qty: number) {
+  const buyer = await services.users.create({ username: `buyer-${randomUUID().slice(0, 8)}`, password: PASSWORD, role: 'purchasing-admin' });
+  const vendor = await services.vendors.create({ company_name: `Conc ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
+  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
+  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty, purchaseOrderId: po.id });
+  return { poId: po.id, lineId: full.data.PO_LINES[0]!.id };
+}
+
+const receiveBody = (line: { poId: number; lineId: number }, serial: string, clientScanId?: string) => ({
+  scannedUpc: UPC,
+  model: product.modelNumber,
+  poApiPoId: line.poId,
+  poApiPoItemId: line.lineId,
+  receivingBucket: 'KY01',
+  scannedSerialNumbers: [serial],
+  ...(clientScanId ? { clientScanId } : {}),
+});
+
+async function receivedOn(lineId: number): Promise<number> {
+  const rows = await database.db.execute(`select qty_received from purchase_order_items where id = ${lineId}`);
+  return (rows as unknown as { qty_received: number }[])[0]!.qty_received;
+}
+
+beforeAll(async () => {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  database = await openPostgres(url.toString());
+  services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
+  await services.users.ensureRoles();
+  await createLocation(services, 'KY01');
+  product = (await createProducts(database.db, [{ modelNumber: 'CONC-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 }]))[0]!;
+  await services.users.create({ username: 'conc-receiver', password: PASSWORD, role: 'admin' });
+  servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
+  tokens = await Promise.all(
+    servers.map(async (s) => {
+      const res = await fetch(`${s.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', username: 'conc-receiver', password: PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await database?.close();
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+async function expectLedgerClean() {
+  expect(await checkLedger(database.db)).toEqual([]);
+}
+
+describe('receiving under concurrency, two server processes', () => {
+  it('eight clients scanning 20 distinct serials onto a line ordered for 10 receive exactly 10', async () => {
+    const line = await newLine(10);
+    const serials = Array.from({ length: 20 }, (_, i) => `CONC-A-${String(i).padStart(3, '0')}`);
+    const clients = Array.from({ length: 8 }, (_, c) => serials.filter((_, i) => i % 8 === c));
+    const results = (
+      await Promise.all(clients.map(async (mine, c) => {
+        const out = [];
+        for (const serial of mine) out.push(await api(c % 2, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, serial)));
+        return out;
+      }))
+    ).flat();
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(10).fill(RECEIVING_MESSAGES.nothingLeftToReceive));
+    expect(await receivedOn(line.lineId)).toBe(10);
+    await expectLedgerClean();
+  });
+
+  it('the same serial sent at once to two lines is received once', async () => {
+    const [a, b] = [await newLine(5), await newLine(5)];
+    for (let round = 0; round < 5; round++) {
+      const serial = `CONC-B-${round}`;
+      const [x, y] = await Promise.all([
+        api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(a, serial)),
+        api(1, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(b, serial)),
+      ]);
+      expect([x.status, y.status].sort()).toEqual([200, 422]);
+      expect([x, y].find((r) => r.status === 422)!.body.message).toBe(RECEIVING_MESSAGES.serialRescanned);
+    }
+    expect((await receivedOn(a.lineId)) + (await receivedOn(b.lineId))).toBe(5);
+    await expectLedgerClean();
+  });
+
+  it('a receive racing an un-receive leaves the ledger clean', async () => {
+    const line = await newLine(20);
+    for (let round = 0; round < 6; round++) {
+      const first = await api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, `CONC-C-${round}-1`));
+      const ref = first.body.transactionReferenceId as string;
+      const [un, again] = await Promise.all([
+        api(1, 'POST', `/api/transacted-receipts/${ref}/unreceive`, { lineItemId: line.lineId, notes: 'race', scannedUpc: UPC, scannedSerialNumbers: [`CONC-C-${round}-1`] }),
+        api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, `CONC-C-${round}-2`)),
+      ]);
+      expect(un.status).toBe(200);
+      expect(again.status).toBe(200);
+    }
+    expect(await receivedOn(line.lineId)).toBe(6);
+    await expectLedgerClean();
+  });
+
+  it('a retried scan id sent to both servers at once is applied once and answers the same', async () => {
+    const line = await newLine(5);
+    for (let round = 0; round < 5; round++) {
+      const id = randomUUID();
+      const body = receiveBody(line, `CONC-D-${round}`, id);
+      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body.transactionReferenceId)).size).toBe(1);
+    }
+    expect(await receivedOn(line.lineId)).toBe(5);
+    await expectLedgerClean();
+  });
+});
