@@ -182,6 +182,8 @@ export const inventorySerials = pgTable(
   },
   (t) => [
     index('inventory_serials_serial_idx').using('btree', sql`upper(${t.serialNumber}) text_pattern_ops`),
+    // "Contains" search over a million serials (pg_trgm, created by the migration).
+    index('inventory_serials_serial_trgm_idx').using('gin', sql`upper(${t.serialNumber}) gin_trgm_ops`),
     // A serial number is live in at most one place, whatever its case.
     uniqueIndex('inventory_serials_live_unique').on(sql`upper(${t.serialNumber})`).where(sql`${t.dispositionCode} = 'LIVE'`),
   ],
