@@ -30,3 +30,10 @@ export function percentiles(samples: number[]) {
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** Prints one line of figures and answers the percentiles. */
+export function report(name: string, samples: number[], width = 58) {
+  const p = percentiles(samples);
+  console.log(`${name.padEnd(width)} n=${String(p.n).padStart(4)}  p50 ${fmt(p.p50).padStart(9)}  p95 ${fmt(p.p95).padStart(9)}  p99 ${fmt(p.p99).padStart(9)}  max ${fmt(p.max)}`);
+  return p;
+}

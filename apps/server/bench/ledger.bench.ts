@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { fmt, openBenchDatabase, percentiles } from './bench-database.js';
+import { openBenchDatabase, report } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
@@ -103,18 +103,13 @@ async function main() {
   const differences = await db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const checkSeconds = (performance.now() - checkStarted) / 1000;
 
-  const report = (name: string, samples: number[]) => {
-    const p = percentiles(samples);
-    console.log(`${name.padEnd(44)} n=${String(p.n).padStart(4)}  p50 ${fmt(p.p50).padStart(9)}  p95 ${fmt(p.p95).padStart(9)}  p99 ${fmt(p.p99).padStart(9)}  max ${fmt(p.max)}`);
-    return p;
-  };
   console.log(`\nLedger benchmark: ${counts!.products} products, ${counts!.serials} serials, ${counts!.ledger} ledger rows (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`);
   const results = [
-    report('model prefix (GET /api/ims/products/models)', model),
-    report('exact UPC (GET /api/inventory/product/search)', upc),
-    report('serial search (GET /api/inventory-serials/search)', serial),
+    report('model prefix (GET /api/ims/products/models)', model, 44),
+    report('exact UPC (GET /api/inventory/product/search)', upc, 44),
+    report('serial search (GET /api/inventory-serials/search)', serial, 44),
   ];
-  const scanP = report('quickScanReceive (POST, a ledger write)', scan);
+  const scanP = report('quickScanReceive (POST, a ledger write)', scan, 44);
   console.log(`ledger check over all of it: ${checkSeconds.toFixed(1)} s, ${differences.length} difference(s)`);
   await app.close();
   await database.drop();

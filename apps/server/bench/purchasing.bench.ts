@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { loadDemoDataIfEmpty } from '../src/modules/demo-data/load-demo-data.js';
-import { fmt, openBenchDatabase, percentiles } from './bench-database.js';
+import { openBenchDatabase, report } from './bench-database.js';
 
 const POS = Number(process.env.BENCH_POS ?? 100_000);
 const LINES_PER_PO = 5;
@@ -91,11 +91,6 @@ async function main() {
   const byModel: number[] = [];
   for (let i = 0; i < Math.min(CALLS, 100); i++) byModel.push(await time(`/api/purchaseByModel?model=${encodeURIComponent(models[i % models.length]!)}`));
 
-  const report = (name: string, samples: number[]) => {
-    const p = percentiles(samples);
-    console.log(`${name.padEnd(58)} n=${String(p.n).padStart(4)}  p50 ${fmt(p.p50).padStart(9)}  p95 ${fmt(p.p95).padStart(9)}  p99 ${fmt(p.p99).padStart(9)}  max ${fmt(p.max)}`);
-    return p;
-  };
   console.log(`\nPurchasing benchmark: ${counts[0]!.pos} POs, ${counts[0]!.lines} lines in PostgreSQL (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`);
   const listP = report('GET /api/purchase (all filter mixes)', list);
   for (const [key, samples] of perFilter) report(`  ${key}`, samples);
