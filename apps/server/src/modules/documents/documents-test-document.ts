@@ -1,4 +1,5 @@
 import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../shared/purchase-order-document.js';
+import { TEST_COMPANY } from '../../shared/purchase-order-document-fixtures.js';
 
 /**
  * Test data for the documents module: a realistic purchase order with enough lines (60 by default) that the
@@ -82,18 +83,7 @@ export function buildTestPurchaseOrderDocument(
       'Deliver to dock 3 between 7:00 and 15:00. Call the receiving desk 30 minutes before arrival.\n' +
       'Units must be shipped in original cartons; damaged cartons will be refused at the dock.',
     buyer: { name: 'Dana Whitfield', email: 'dana.whitfield@keystone.example' },
-    company: {
-      name: 'Keystone Appliance & Electronics',
-      address1: '1200 Commerce Way',
-      address2: null,
-      city: 'Louisville',
-      state: 'KY',
-      postalCode: '40213',
-      country: 'US',
-      phone: '502-555-0100',
-      ediInterchangeId: 'KEYSTONEPOS',
-      ediQualifier: 'ZZ',
-    },
+    company: { ...TEST_COMPANY },
     vendor: {
       id: 37,
       name: 'Midwest Appliance Distributors',

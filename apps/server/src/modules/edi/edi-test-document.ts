@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { X12parser, type FormattedSegment } from 'x12-parser';
 import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../shared/purchase-order-document.js';
+import { TEST_COMPANY } from '../../shared/purchase-order-document-fixtures.js';
 
 /** Test helpers for the EDI module: a realistic purchase order document and an independent X12 parse. */
 
@@ -77,19 +78,7 @@ export function makePurchaseOrderDocument(overrides: DocumentOverrides = {}): Pu
     ...rest,
     lines,
     buyer: { name: 'Dana Whitfield', email: 'dana.whitfield@keystone.example', ...buyer },
-    company: {
-      name: 'Keystone Appliance & Electronics',
-      address1: '1200 Commerce Way',
-      address2: null,
-      city: 'Louisville',
-      state: 'KY',
-      postalCode: '40213',
-      country: 'US',
-      phone: '502-555-0100',
-      ediInterchangeId: 'KEYSTONEPOS',
-      ediQualifier: 'ZZ',
-      ...company,
-    },
+    company: { ...TEST_COMPANY, ...company },
     vendor: {
       id: 17,
       name: 'Whirlpool Corporation',

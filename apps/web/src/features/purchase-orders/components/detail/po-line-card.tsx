@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, TextField, Tooltip, Typography } from '@mui/material';
 import { formatUsd, dollarsToCents, parseLineCost, type TPoLine } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
+import { ReceivingDialog } from '../receiving/receiving-dialog';
+import { UnreceivingDialog } from '../receiving/unreceiving-dialog';
+import { ViewSerialsDialog } from '../receiving/view-serials-dialog';
 
 export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
 
@@ -112,17 +115,9 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
           </Grid>
         </Grid>
       </CardContent>
-      <Dialog open={!!dialog} onClose={() => setDialog(null)}>
-        <DialogTitle>{dialog}</DialogTitle>
-        <DialogContent>
-          <Typography>
-            {line.product.model_number}: {line.qty_received} of {line.qty_ordered} received. Scanning arrives with the inventory ledger.
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialog(null)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      {dialog === 'Receiving' && <ReceivingDialog line={line} onClose={() => setDialog(null)} />}
+      {dialog === 'Un-Receiving' && <UnreceivingDialog line={line} onClose={() => setDialog(null)} />}
+      {dialog === 'Received Serials' && <ViewSerialsDialog line={line} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box } from '@mui/material';
+import { SCAN_FEEDBACK_MS } from '@keystone/contracts';
+
+export interface TFeedback {
+  kind: 'good' | 'bad';
+  text: string;
+}
+
+/** Green or red scan feedback that clears itself after 6 s (001 §4, §9). */
+export function useScanFeedback() {
+  const [feedback, setFeedback] = useState<TFeedback | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const show = useCallback((kind: TFeedback['kind'], text: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    setFeedback({ kind, text });
+    timer.current = setTimeout(() => setFeedback(null), SCAN_FEEDBACK_MS);
+  }, []);
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    setFeedback(null);
+  }, []);
+  return { feedback, show, clear };
+}
+
+export function ScanFeedback({ feedback, testId = 'scan-feedback' }: { feedback: TFeedback | null; testId?: string }) {
+  return (
+    <Box
+      data-testid={testId}
+      data-kind={feedback?.kind ?? ''}
+      role="status"
+      aria-live="assertive"
+      sx={{
+        minHeight: 40,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        fontWeight: 600,
+        color: feedback ? 'common.white' : 'text.secondary',
+        bgcolor: feedback ? (feedback.kind === 'good' ? 'success.main' : 'error.main') : 'transparent',
+      }}
+    >
+      {feedback?.text ?? ''}
+    </Box>
+  );
+}

@@ -1,0 +1,260 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { RECEIVING_MESSAGES, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
+import { ApiCallError, callApi } from '../../../../lib/api-client';
+import { useCan } from '../../../../lib/session-store';
+import { scanProductOf, serverMessage, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
+import { ScanFeedback, useScanFeedback } from './scan-feedback';
+import { playSound, primeSounds } from './sounds';
+import { RECEIVING_TIMING, useTimers } from './timing';
+import { matchReceipt } from './unreceive-match';
+
+/**
+ * The Un-Receiving dialog of one PO line (001 §2, §4, §5, §8): the receipts that can still be un-received; scan
+ * the UPC and the serials of one receipt, enter notes, submit. A user with admin:override may turn Scanning
+ * Required off and pick a receipt from the list instead.
+ */
+export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
+  const client = useQueryClient();
+  const canOverride = useCan('admin:override');
+  const receipts = useUnreceivableReceipts(line.id);
+  const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
+  const later = useTimers();
+  const { feedback, show } = useScanFeedback();
+  useEffect(() => primeSounds(), []);
+  const product = scanProductOf(line);
+
+  const [scanningRequired, setScanningRequired] = useState(true);
+  const [upcText, setUpcText] = useState('');
+  const [scannedUpc, setScannedUpc] = useState<string | null>(null);
+  const [serialText, setSerialText] = useState('');
+  const [serials, setSerials] = useState<string[]>([]);
+  const [matched, setMatched] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const upcRef = useRef<HTMLInputElement>(null);
+  const serialRef = useRef<HTMLInputElement>(null);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+
+  const list = receipts.data ?? [];
+  const scanning = scanningRequired || !canOverride;
+
+  function fail(message: string) {
+    show('bad', message);
+    playSound('bad');
+  }
+
+  function resetScan() {
+    setUpcText('');
+    setScannedUpc(null);
+    setSerialText('');
+    setSerials([]);
+    setMatched(null);
+  }
+
+  function matchFound(reference: string) {
+    setMatched(reference);
+    playSound('good');
+    show('good', `Matched ${reference}: enter notes and submit.`);
+    later(() => notesRef.current?.focus(), RECEIVING_TIMING.focusMoveMs);
+  }
+
+  function onUpcKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (scannedUpc || submitting) return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    if (!upcMatches(product, value)) {
+      fail(RECEIVING_MESSAGES.upcMismatch);
+      setUpcText('');
+      upcRef.current?.focus();
+      return;
+    }
+    setScannedUpc(value);
+    setUpcText(value);
+    // Receipts without serials (a product not serial tracked) match on the UPC alone.
+    if (list.length && list.every((r) => r.serials.length === 0)) return matchFound(list[0]!.ims_transaction_reference_id);
+    later(() => serialRef.current?.focus(), RECEIVING_TIMING.focusMoveMs);
+  }
+
+  function onSerialKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (!scannedUpc || matched || submitting) return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    setSerialText('');
+    serialRef.current?.focus();
+    if (!value) return fail(RECEIVING_MESSAGES.serialBlank);
+    if (serials.some((s) => s.toUpperCase() === value.toUpperCase())) return fail(RECEIVING_MESSAGES.serialRescanned);
+    const next = [...serials, value];
+    const { candidates, exact } = matchReceipt(list, next);
+    if (!candidates.length) return fail(RECEIVING_MESSAGES.serialMismatch);
+    setSerials(next);
+    if (exact) matchFound(exact.ims_transaction_reference_id);
+  }
+
+  async function submit() {
+    if (!matched) return fail(RECEIVING_MESSAGES.unreceiveListEmpty);
+    if (!notes.trim()) return fail(RECEIVING_MESSAGES.notesEmpty);
+    setSubmitting(true);
+    try {
+      const result = await callApi(unreceiveRoute, {
+        params: { imsTransactionReferenceId: matched },
+        body: {
+          lineItemId: line.id,
+          notes: notes.trim(),
+          ...(scanning && scannedUpc ? { scannedUpc, scannedSerialNumbers: serials } : {}),
+        },
+        silent: true,
+      });
+      client.setQueryData<TRouteResponse<typeof canBeUnreceivedRoute>>(unreceivableKey(line.id), { data: result.remaining_transacted_receipts });
+      refresh();
+      playSound('unreceive');
+      show('good', `Un-received ${matched} (${result.transactionReferenceId}).`);
+      resetScan();
+      setNotes('');
+      later(() => upcRef.current?.focus(), 0);
+    } catch (error) {
+      // The server's answer to a refused request (422, 409, 404); anything else is unexpected.
+      const known = error instanceof ApiCallError && error.status < 500 ? serverMessage(error) : null;
+      fail(known ?? RECEIVING_MESSAGES.unreceiveUnknown);
+      void client.invalidateQueries({ queryKey: unreceivableKey(line.id) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="unreceiving-dialog">
+      <DialogTitle>Un-Receiving</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Typography variant="h6">{line.product.model_number}</Typography>
+          <Typography>Received: {line.qty_received}</Typography>
+          {canOverride && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={scanningRequired}
+                  onChange={(_, on) => {
+                    setScanningRequired(on);
+                    resetScan();
+                  }}
+                />
+              }
+              label="Scanning Required"
+            />
+          )}
+        </Box>
+
+        {receipts.isPending ? (
+          <Typography>Loading...</Typography>
+        ) : receipts.isError ? (
+          <Typography color="error">There was an error.</Typography>
+        ) : list.length === 0 ? (
+          <Typography data-testid="unreceive-empty">{RECEIVING_MESSAGES.noneToUnreceive}</Typography>
+        ) : (
+          <Table size="small" data-testid="unreceive-list">
+            <TableHead>
+              <TableRow>
+                {!scanning && <TableCell padding="checkbox" />}
+                <TableCell>Reference</TableCell>
+                <TableCell>Serials</TableCell>
+                <TableCell>Bucket</TableCell>
+                <TableCell>Received At</TableCell>
+                <TableCell>Received By</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((r) => (
+                <TableRow
+                  key={r.ims_transaction_reference_id}
+                  data-testid="unreceive-receipt"
+                  selected={matched === r.ims_transaction_reference_id}
+                  hover={!scanning}
+                  onClick={scanning ? undefined : () => setMatched(r.ims_transaction_reference_id)}
+                  sx={scanning ? undefined : { cursor: 'pointer' }}
+                >
+                  {!scanning && (
+                    <TableCell padding="checkbox">
+                      <Radio checked={matched === r.ims_transaction_reference_id} slotProps={{ input: { 'aria-label': `Select ${r.ims_transaction_reference_id}` } }} />
+                    </TableCell>
+                  )}
+                  <TableCell>{r.ims_transaction_reference_id}</TableCell>
+                  <TableCell>{r.serials.map((s) => s.scanned_serial_number).join(', ') || '—'}</TableCell>
+                  <TableCell>{r.receiving_bucket}</TableCell>
+                  <TableCell>{new Date(r.transacted_at).toLocaleString()}</TableCell>
+                  <TableCell>{r.transacted_by ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+
+        {scanning && list.length > 0 && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Scan UPC"
+              autoFocus
+              value={upcText}
+              onChange={(e) => setUpcText(e.target.value)}
+              onKeyDown={onUpcKey}
+              inputRef={upcRef}
+              slotProps={{ htmlInput: { 'data-testid': 'unreceive-upc', readOnly: !!scannedUpc, autoComplete: 'off' } }}
+            />
+            <TextField
+              label="Scan Serial"
+              value={serialText}
+              onChange={(e) => setSerialText(e.target.value)}
+              onKeyDown={onSerialKey}
+              inputRef={serialRef}
+              helperText={serials.length ? `Scanned: ${serials.join(', ')}` : ' '}
+              slotProps={{ htmlInput: { 'data-testid': 'unreceive-serial', readOnly: !scannedUpc || !!matched, autoComplete: 'off' } }}
+            />
+          </Box>
+        )}
+
+        <TextField
+          label="Notes"
+          required
+          multiline
+          minRows={2}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          inputRef={notesRef}
+          slotProps={{ htmlInput: { 'data-testid': 'unreceive-notes' } }}
+        />
+        <ScanFeedback feedback={feedback} testId="unreceive-feedback" />
+      </DialogContent>
+      <DialogActions>
+        {scanning && (
+          <Button onClick={resetScan} disabled={submitting}>
+            Reset Scan
+          </Button>
+        )}
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={submitting}>
+          Submit Un-Receive
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
