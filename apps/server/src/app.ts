@@ -17,6 +17,7 @@ import { registerInvoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
@@ -41,6 +42,7 @@ const MODULES = [
   registerVendorsRoutes,
   registerPurchaseOrdersRoutes,
   registerReceivingRoutes,
+  registerInventoryRoutes,
 ];
 
 export async function buildApp(options: {

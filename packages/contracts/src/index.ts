@@ -19,3 +19,4 @@ export * from './purchasing/vendors.api.js';
 export * from './purchasing/purchase-orders.api.js';
 export * from './inventory/receiving-rules.js';
 export * from './inventory/receiving.api.js';
+export * from './inventory/inventory-read.api.js';

@@ -14,6 +14,7 @@ import { badRequest } from '../http/errors.js';
 import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
 import { VendorsService } from './vendors/vendors.service.js';
 import { ReceivingService } from './receiving/receiving.service.js';
+import { InventoryService } from './inventory/inventory.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 
@@ -27,6 +28,7 @@ export interface Services {
   vendors: VendorsService;
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;
+  inventory: InventoryService;
 }
 
 export function createServices(db: Database, config: AppConfig): Services {
@@ -61,5 +63,6 @@ export function createServices(db: Database, config: AppConfig): Services {
     vendors: new VendorsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
     receiving: new ReceivingService(db),
+    inventory: new InventoryService(db),
   };
 }

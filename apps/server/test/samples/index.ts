@@ -1,4 +1,5 @@
 import { buildContactsSamples } from './contacts.js';
+import { buildInventorySamples } from './inventory.js';
 import { buildInvoicesSamples } from './invoices.js';
 import { buildPurchasingSamples } from './purchasing.js';
 import { buildReceivingSamples } from './receiving.js';
@@ -7,4 +8,4 @@ import type { DomainSampleBuilder } from './types.js';
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
+import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
@@ -11,4 +12,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...CONTACTS_ROUTES,
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
+  ...INVENTORY_ROUTES,
 };

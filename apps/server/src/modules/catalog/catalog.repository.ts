@@ -2,7 +2,8 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { brands, categories, inventorySerials, manufacturers, products } from '../../db/schema.js';
 
-const productColumns = {
+/** The product columns every product read selects, so rows map through one DTO (catalog.service.ts). */
+export const productColumns = {
   id: products.id,
   modelNumber: products.modelNumber,
   partNumber: products.partNumber,

@@ -48,8 +48,8 @@ export interface DemoPurchasingSummary {
 
 /**
  * Vendors (with vendor 127, the internal stock-transfer vendor the lists leave out), default terms, and a few
- * hundred POs over the past year in the statuses of a PO's life before receiving (received quantities come from
- * the inventory ledger), some legacy ones and some with colliding numbers. Deterministic.
+ * hundred POs over the past year in the statuses of a PO's life before receiving (demo-receipts.ts then receives
+ * some through the receiving service), some legacy ones and some with colliding numbers. Deterministic.
  */
 export async function loadDemoPurchasing(db: Database, products: { id: number; brandCode: string; costCents: number }[], userIds: number[], today: string): Promise<DemoPurchasingSummary> {
   const random = createRandom(7_20261121);

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
 import { loadDemoPurchasing } from './demo-purchasing.js';
+import { loadDemoReceipts } from './demo-receipts.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -19,6 +20,7 @@ export interface DemoDataSummary {
   vendors: number;
   purchaseOrders: number;
   invoices: number;
+  receivedUnits: number;
   ms: number;
 }
 
@@ -126,6 +128,8 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
   await loadDemoContacts(db);
   const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
   const invoices = await loadDemoInvoices(services);
+  const receiver = (await new UsersRepository(db).findByUsername('warehouse-2'))!;
+  const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
   return {
     users: ROLES.length,
     locations: DEMO_LOCATIONS.length,
@@ -133,6 +137,7 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
     vendors: purchasing.vendors,
     purchaseOrders: purchasing.purchaseOrders,
     invoices,
+    receivedUnits: receipts.units,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -1,0 +1,235 @@
+import { and, asc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { TInventorySearchBy } from '@keystone/contracts';
+import { alias } from 'drizzle-orm/pg-core';
+import { queryRows, type Executor } from '../../db/database.js';
+import {
+  brands,
+  buckets,
+  categories,
+  inventory,
+  inventorySerials,
+  inventoryTransactions,
+  inventoryTransactionSerials,
+  manufacturers,
+  products,
+  purchaseOrders,
+  users,
+} from '../../db/schema.js';
+import { productColumns, type ProductRow } from '../catalog/catalog.repository.js';
+
+/** LIKE wildcards in user text are literal. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `upper(col) LIKE 'ABC%'` (or `= 'ABC'` when exact): on model_number and serial_number this walks the text_pattern_ops index. */
+function upperMatches(column: AnyColumn, value: string, exact: boolean): SQL {
+  const upper = value.toUpperCase();
+  return exact ? sql`upper(${column}) = ${upper}` : sql`upper(${column}) like ${`${escapeLike(upper)}%`}`;
+}
+
+/** A reference table matched by its code (equal, any case) or its name (prefix, or equal when exact). */
+function nameOrCode(name: AnyColumn, code: AnyColumn | null, value: string, exact: boolean): SQL {
+  const byName = upperMatches(name, value, exact);
+  return code ? or(byName, sql`upper(${code}) = ${value.toUpperCase()}`)! : byName;
+}
+
+export interface ProductSearchOptions {
+  includeInactive: boolean;
+  exact: boolean;
+  bucket?: string;
+}
+
+/** The inventory reads (search, product preview, serial detail and history, transaction detail). */
+export class InventoryRepository {
+  constructor(private readonly db: Executor) {}
+
+  private selectProducts() {
+    return this.db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId));
+  }
+
+  /** Products matching a search, ordered by model; at most `limit` rows. */
+  searchProducts(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions, limit: number): Promise<ProductRow[]> {
+    return this.productSearchQuery(by, value, options, limit) as Promise<ProductRow[]>;
+  }
+
+  /**
+   * The plan of a product search with sequential scans switched off for the rest of the transaction (so call it
+   * inside one): a `Seq Scan on products` left in the plan means no index can answer the search.
+   */
+  async explainProductSearch(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions): Promise<string> {
+    return this.explain(this.productSearchQuery(by, value, options, 51).getSQL());
+  }
+
+  /** The plan of an exact serial search, as explainProductSearch. */
+  async explainExactSerialSearch(value: string): Promise<string> {
+    return this.explain(this.serialSearchQuery(value, { exact: true, includeInactive: true }, 51).getSQL());
+  }
+
+  private async explain(query: SQL): Promise<string> {
+    await this.db.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<Record<string, string>>(this.db, sql`explain ${query}`);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  }
+
+  private productSearchQuery(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions, limit: number) {
+    const conditions: SQL[] = [];
+    switch (by) {
+      case 'model':
+        conditions.push(upperMatches(products.modelNumber, value, options.exact));
+        break;
+      case 'upc':
+        // Two equalities: a bitmap OR of products_upc_idx and products_alternate_upc_idx.
+        conditions.push(or(eq(products.upc, value), eq(products.alternateUpc, value))!);
+        break;
+      case 'mpn':
+        conditions.push(upperMatches(products.partNumber, value, options.exact));
+        break;
+      case 'brand':
+        conditions.push(nameOrCode(brands.brandName, brands.brandCode, value, options.exact));
+        break;
+      case 'category':
+        conditions.push(nameOrCode(categories.categoryName, categories.categoryCode, value, options.exact));
+        break;
+      case 'manufacturer':
+        conditions.push(nameOrCode(manufacturers.name, null, value, options.exact));
+        break;
+    }
+    if (!options.includeInactive) conditions.push(eq(products.status, 'ACTIVE'));
+    if (options.bucket) {
+      conditions.push(
+        sql`exists (select 1 from ${inventory} where ${inventory.productId} = ${products.id} and ${inventory.bucket} = ${options.bucket} and ${inventory.quantity} > 0)`,
+      );
+    }
+    return this.selectProducts()
+      .where(and(...conditions))
+      .orderBy(asc(products.modelNumber))
+      .limit(limit);
+  }
+
+  /** Sellable on-hand of these products: NEW-condition buckets with a quantity above 0. */
+  sellableBuckets(productIds: number[]) {
+    if (!productIds.length) return Promise.resolve([]);
+    return this.db
+      .select({ productId: inventory.productId, bucket: inventory.bucket, locationCode: buckets.locationCode, conditionCode: buckets.conditionCode, quantity: inventory.quantity })
+      .from(inventory)
+      .innerJoin(buckets, eq(buckets.bucket, inventory.bucket))
+      .where(and(inArray(inventory.productId, productIds), eq(buckets.conditionCode, 'NEW'), gt(inventory.quantity, 0)))
+      .orderBy(asc(inventory.productId), asc(inventory.bucket));
+  }
+
+  /** Serials containing the text (or equal to it when exact), exact matches first; LIVE ones unless includeInactive. */
+  searchSerials(value: string, options: { exact: boolean; includeInactive: boolean }, limit: number) {
+    return this.serialSearchQuery(value, options, limit);
+  }
+
+  private serialSearchQuery(value: string, options: { exact: boolean; includeInactive: boolean }, limit: number) {
+    const upper = value.toUpperCase();
+    const match = options.exact ? sql`upper(${inventorySerials.serialNumber}) = ${upper}` : sql`upper(${inventorySerials.serialNumber}) like ${`%${escapeLike(upper)}%`}`;
+    return this.db
+      .select({
+        id: inventorySerials.id,
+        serialNumber: inventorySerials.serialNumber,
+        locationCode: inventorySerials.locationCode,
+        conditionCode: inventorySerials.conditionCode,
+        dispositionCode: inventorySerials.dispositionCode,
+        productId: products.id,
+        model: products.modelNumber,
+        productTitle: products.description,
+        upc: products.upc,
+        brandName: brands.brandName,
+      })
+      .from(inventorySerials)
+      .innerJoin(products, eq(products.id, inventorySerials.productId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(options.includeInactive ? match : and(match, eq(inventorySerials.dispositionCode, 'LIVE')))
+      .orderBy(sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`, asc(inventorySerials.serialNumber), asc(inventorySerials.id))
+      .limit(limit);
+  }
+
+  /** The product of a model, any case (the model index answers the equality). */
+  async productByModel(model: string): Promise<ProductRow | null> {
+    const rows = await this.selectProducts()
+      .where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`)
+      // Models are unique as written; should two differ only in case, the one written as asked wins.
+      .orderBy(sql`${products.modelNumber} = ${model} desc`, asc(products.id))
+      .limit(1);
+    return (rows[0] as ProductRow | undefined) ?? null;
+  }
+
+  /** Every inventory row of a product, with its bucket's location and condition. */
+  inventoryRows(productId: number) {
+    return this.db
+      .select({
+        bucket: inventory.bucket,
+        locationCode: buckets.locationCode,
+        conditionCode: buckets.conditionCode,
+        quantity: inventory.quantity,
+        notes: inventory.notes,
+        lastUpdatedAt: inventory.lastUpdatedAt,
+      })
+      .from(inventory)
+      .innerJoin(buckets, eq(buckets.bucket, inventory.bucket))
+      .where(eq(inventory.productId, productId))
+      .orderBy(asc(buckets.locationCode), asc(inventory.bucket));
+  }
+
+  async serialById(id: number) {
+    const rows = await this.db
+      .select({ serial: inventorySerials, product: { id: products.id, model: products.modelNumber, productTitle: products.description, imageUrl: products.imageUrl }, purchaseRefId: purchaseOrders.purchaseRefId })
+      .from(inventorySerials)
+      .innerJoin(products, eq(products.id, inventorySerials.productId))
+      .leftJoin(purchaseOrders, eq(purchaseOrders.id, inventorySerials.poApiPoId))
+      .where(eq(inventorySerials.id, id));
+    return rows[0] ?? null;
+  }
+
+  /** The ledger rows that moved a serial, oldest first. */
+  serialHistory(serialId: number) {
+    return this.db
+      .select({ line: inventoryTransactionSerials, tx: { referenceId: inventoryTransactions.referenceId, type: inventoryTransactions.type, bucket: inventoryTransactions.bucket, createdAt: inventoryTransactions.createdAt }, username: users.username })
+      .from(inventoryTransactionSerials)
+      .innerJoin(inventoryTransactions, eq(inventoryTransactions.id, inventoryTransactionSerials.transactionId))
+      .leftJoin(users, eq(users.id, inventoryTransactions.userId))
+      .where(eq(inventoryTransactionSerials.serialId, serialId))
+      .orderBy(asc(inventoryTransactions.createdAt), asc(inventoryTransactions.id), asc(inventoryTransactionSerials.id));
+  }
+
+  /** A transaction by its reference, with its product, bucket, PO, user, and the references it reverses / is reversed by. */
+  async transactionByReference(referenceId: string) {
+    const reversed = alias(inventoryTransactions, 'reversed');
+    const reversal = alias(inventoryTransactions, 'reversal');
+    const rows = await this.db
+      .select({
+        tx: inventoryTransactions,
+        product: { id: products.id, model: products.modelNumber, productTitle: products.description, upc: products.upc },
+        locationCode: buckets.locationCode,
+        conditionCode: buckets.conditionCode,
+        username: users.username,
+        purchaseRefId: purchaseOrders.purchaseRefId,
+        legacyPoNumber: purchaseOrders.legacyPoNumber,
+        reversesReference: reversed.referenceId,
+        reversedByReference: reversal.referenceId,
+      })
+      .from(inventoryTransactions)
+      .innerJoin(products, eq(products.id, inventoryTransactions.productId))
+      .leftJoin(buckets, eq(buckets.bucket, inventoryTransactions.bucket))
+      .leftJoin(users, eq(users.id, inventoryTransactions.userId))
+      .leftJoin(purchaseOrders, eq(purchaseOrders.id, inventoryTransactions.purchaseOrderId))
+      .leftJoin(reversed, eq(reversed.id, inventoryTransactions.reversesId))
+      .leftJoin(reversal, eq(reversal.reversesId, inventoryTransactions.id))
+      .where(eq(inventoryTransactions.referenceId, referenceId));
+    return rows[0] ?? null;
+  }
+
+  transactionSerials(transactionId: number) {
+    return this.db
+      .select()
+      .from(inventoryTransactionSerials)
+      .where(eq(inventoryTransactionSerials.transactionId, transactionId))
+      .orderBy(asc(inventoryTransactionSerials.id));
+  }
+}

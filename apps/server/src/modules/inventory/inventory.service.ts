@@ -1,0 +1,175 @@
+import {
+  INVENTORY_SEARCH_LIMIT,
+  type TInventorySearchBy,
+  type TInventorySearchCard,
+  type TInventoryTransactionDetail,
+  type TProductPreview,
+  type TSerialSearchCard,
+  type TInventorySerialDetail,
+  type TSerialHistoryEvent,
+} from '@keystone/contracts';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { toProductDto } from '../catalog/catalog.service.js';
+import { InventoryRepository } from './inventory.repository.js';
+
+export interface InventorySearchInput {
+  searchBy: TInventorySearchBy;
+  searchValue: string;
+  includeInactive?: boolean;
+  exact?: boolean;
+  bucket?: string;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/** Inventory reads: search cards, product detail, serial detail and history, transaction detail. */
+export class InventoryService {
+  constructor(private readonly db: Database) {}
+
+  private get repo() {
+    return new InventoryRepository(this.db);
+  }
+
+  async search(input: InventorySearchInput): Promise<{ searchBy: TInventorySearchBy; data: TInventorySearchCard[]; serials: TSerialSearchCard[]; more: boolean }> {
+    const repo = this.repo;
+    const exact = input.exact ?? false;
+    const includeInactive = input.includeInactive ?? false;
+    if (input.searchBy === 'serial') {
+      const rows = await repo.searchSerials(input.searchValue, { exact, includeInactive }, INVENTORY_SEARCH_LIMIT + 1);
+      const serials = rows.slice(0, INVENTORY_SEARCH_LIMIT).map((r) => ({
+        id: r.id,
+        serial_number: r.serialNumber,
+        location_code: r.locationCode,
+        condition_code: r.conditionCode,
+        disposition_code: r.dispositionCode,
+        product: { id: r.productId, model: r.model, product_title: r.productTitle, brand_name: r.brandName, upc: r.upc },
+      }));
+      return { searchBy: input.searchBy, data: [], serials, more: rows.length > INVENTORY_SEARCH_LIMIT };
+    }
+    const rows = await repo.searchProducts(input.searchBy, input.searchValue, { exact, includeInactive, bucket: input.bucket }, INVENTORY_SEARCH_LIMIT + 1);
+    const shown = rows.slice(0, INVENTORY_SEARCH_LIMIT);
+    const stock = await repo.sellableBuckets(shown.map((r) => r.id));
+    const data = shown.map((row) => ({
+      ...toProductDto(row),
+      inventory: stock
+        .filter((s) => s.productId === row.id)
+        .map((s) => ({ bucket: s.bucket, location_code: s.locationCode, condition_code: s.conditionCode, quantity: s.quantity })),
+    }));
+    return { searchBy: input.searchBy, data, serials: [], more: rows.length > INVENTORY_SEARCH_LIMIT };
+  }
+
+  async preview(model: string): Promise<TProductPreview> {
+    const repo = this.repo;
+    const product = await repo.productByModel(model);
+    if (!product) throw notFound(`No product has the model ${model}.`);
+    const rows = await repo.inventoryRows(product.id);
+    return {
+      product: toProductDto(product),
+      inventory: rows.map((r) => ({
+        id: `${product.id}:${r.bucket}`,
+        bucket: r.bucket,
+        location_code: r.locationCode,
+        condition_code: r.conditionCode,
+        quantity: r.quantity,
+        notes: r.notes,
+        last_updated_at: r.lastUpdatedAt.toISOString(),
+      })),
+    };
+  }
+
+  async serial(id: number): Promise<TInventorySerialDetail> {
+    const row = await this.repo.serialById(id);
+    if (!row) throw notFound(`Inventory serial ${id} does not exist.`);
+    const s = row.serial;
+    return {
+      id: s.id,
+      serial_number: s.serialNumber,
+      bucket: s.bucket,
+      location_code: s.locationCode,
+      condition_code: s.conditionCode,
+      disposition_code: s.dispositionCode,
+      po_api_po_id: s.poApiPoId,
+      purchase_ref_id: row.purchaseRefId,
+      legacy_po_api_po_id: s.legacyPoApiPoId,
+      distributor_inventory_item_id: s.distributorInventoryItemId,
+      notes: s.notes,
+      customer_comments: s.customerComments,
+      created_at: s.createdAt.toISOString(),
+      product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, image_url: row.product.imageUrl },
+      committed_sale_serials: [],
+    };
+  }
+
+  async serialHistory(id: number): Promise<TSerialHistoryEvent[]> {
+    const repo = this.repo;
+    if (!(await repo.serialById(id))) throw notFound(`Inventory serial ${id} does not exist.`);
+    const rows = await repo.serialHistory(id);
+    return rows.map(({ line, tx, username }) => ({
+      events_date: tx.createdAt.toISOString(),
+      type: tx.type,
+      ims_transaction_reference_id: tx.referenceId,
+      bucket: tx.bucket,
+      scanned_serial_number: line.scannedSerialNumber,
+      scanned_upc: line.scannedUpc,
+      old_location_code: line.oldLocationCode,
+      new_location_code: line.newLocationCode,
+      old_condition_code: line.oldConditionCode,
+      new_condition_code: line.newConditionCode,
+      old_disposition_code: line.oldDispositionCode,
+      new_disposition_code: line.newDispositionCode,
+      notes: line.notes,
+      transacted_by: username,
+    }));
+  }
+
+  async transaction(referenceId: string): Promise<TInventoryTransactionDetail> {
+    const repo = this.repo;
+    const row = await repo.transactionByReference(referenceId);
+    if (!row) throw notFound(`Inventory transaction ${referenceId} does not exist.`);
+    const { tx } = row;
+    const details = tx.details ?? {};
+    const poIds = {
+      po_api_po_id: tx.purchaseOrderId,
+      po_api_po_item_id: tx.purchaseOrderItemId,
+      purchase_ref_id: row.purchaseRefId,
+      legacy_po_api_po_id: row.legacyPoNumber,
+    };
+    const serials = await repo.transactionSerials(tx.id);
+    return {
+      ims_transaction_reference_id: tx.referenceId,
+      type: tx.type,
+      bucket: tx.bucket,
+      location_code: row.locationCode,
+      condition_code: row.conditionCode,
+      quantity_delta: tx.quantityDelta,
+      notes: tx.notes,
+      transacted_at: tx.createdAt.toISOString(),
+      transacted_by: row.username,
+      product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, upc: row.product.upc },
+      serials: serials.map((s) => ({
+        fk_inventory_serial_id: s.serialId,
+        scanned_serial_number: s.scannedSerialNumber,
+        scanned_upc: s.scannedUpc,
+        scanned_at: s.scannedAt.toISOString(),
+        old_location_code: s.oldLocationCode,
+        new_location_code: s.newLocationCode,
+        old_condition_code: s.oldConditionCode,
+        new_condition_code: s.newConditionCode,
+        old_disposition_code: s.oldDispositionCode,
+        new_disposition_code: s.newDispositionCode,
+        notes: s.notes,
+      })),
+      reversed_by: row.reversedByReference,
+      receipt:
+        tx.type === 'INVENTORY_RECEIPT'
+          ? { ...poIds, received_quantity: int(details.received_quantity) ?? tx.quantityDelta, receiving_bucket: text(details.receiving_bucket) ?? tx.bucket, scanned_by: text(details.scanned_by) }
+          : null,
+      unreceipt:
+        tx.type === 'INVENTORY_UNRECEIPT'
+          ? { ...poIds, unreceived_quantity: int(details.unreceived_quantity) ?? -tx.quantityDelta, reverses_ims_transaction_reference_id: row.reversesReference ?? text(details.reverses) }
+          : null,
+    };
+  }
+}

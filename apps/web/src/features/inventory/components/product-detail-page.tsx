@@ -1,0 +1,125 @@
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { TProduct } from '@keystone/contracts';
+import { ApiCallError } from '../../../lib/api-client';
+import { Page } from '../../../shell/page';
+import { useModelOfUpc, useProductPreview } from '../api/inventory-api';
+import { commissionPercent, dateTime, money } from './format';
+
+function Summary({ product }: { product: TProduct }) {
+  const rows: [string, string][] = [
+    ['Model', product.model],
+    ['Brand', product.brand_name ?? '—'],
+    ['Category', product.category_name ?? '—'],
+    ['Manufacturer', product.manufacturer_name ?? '—'],
+    ['MPN', product.mpn ?? '—'],
+    ['UPC', product.upc ?? '—'],
+    ['Alternate UPC', product.alternate_upc ?? '—'],
+    ['Status', product.status],
+    ['Serial Tracked', product.serial_number_tracked ? 'Yes' : 'No'],
+    ['Cost', money(product.cost)],
+    ['MAP', money(product.master_listing_map_price)],
+    ['Adjusted MAP', money(product.master_listing_adj_map_price)],
+    ['Adjusted Cart Price', money(product.master_listing_adj_cart_price)],
+    ['Commission', commissionPercent(product.master_listing_commission_rate)],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="product-summary">
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        {product.image_url && <Box component="img" src={product.image_url} alt={product.model} sx={{ width: 120, maxHeight: 120, objectFit: 'contain' }} />}
+        <Box>
+          <Typography variant="h6" component="h2">
+            {product.product_title}
+          </Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, auto auto)' }, columnGap: 2, rowGap: 0.5, mt: 1 }}>
+            {rows.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="body2">{value}</Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Product detail by model: the summary and the inventory by bucket; `from_bucket` highlights that bucket (001 §2). */
+export function ProductDetailView({ model }: { model: string | null }) {
+  const [params] = useSearchParams();
+  const fromBucket = params.get('from_bucket')?.toUpperCase() ?? null;
+  const preview = useProductPreview(model);
+  if (!model) return <Typography>No product model specified.</Typography>;
+  if (preview.isPending) return <Typography>Loading...</Typography>;
+  if (preview.error) {
+    const notFound = preview.error instanceof ApiCallError && preview.error.status === 404;
+    return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
+  }
+  const { product, inventory } = preview.data;
+  return (
+    <>
+      <Summary product={product} />
+      <Box sx={{ display: 'flex', gap: 2, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Inventory by Bucket
+        </Typography>
+        <Link component={RouterLink} to={`/inventory/simulation?model=${encodeURIComponent(product.model)}`}>
+          Inventory Events Simulation
+        </Link>
+      </Box>
+      {inventory.length === 0 ? (
+        <Typography data-testid="no-inventory">No Inventory Available</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <Table size="small" data-testid="inventory-table">
+            <TableHead>
+              <TableRow>
+                {['Bucket', 'Location', 'Condition', 'Quantity', 'Notes', 'Last Updated'].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {inventory.map((row) => (
+                <TableRow key={row.id} selected={row.bucket === fromBucket} data-from-bucket={row.bucket === fromBucket ? 'true' : undefined}>
+                  <TableCell sx={{ fontWeight: row.bucket === fromBucket ? 700 : undefined }}>{row.bucket}</TableCell>
+                  <TableCell>{row.location_code}</TableCell>
+                  <TableCell>{row.condition_code}</TableCell>
+                  <TableCell>{row.quantity}</TableCell>
+                  <TableCell>{row.notes ?? ''}</TableCell>
+                  <TableCell>{dateTime(row.last_updated_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** /inventory/detail/model/{model} */
+export function ProductDetailByModelPage() {
+  const { model } = useParams();
+  return (
+    <Page title={model ? `Product Detail: ${model}` : 'Product Detail'}>
+      <ProductDetailView model={model?.trim() || null} />
+    </Page>
+  );
+}
+
+/** /inventory/detail/{searchType}/{value}: a model directly, a UPC through its product; other types have no single product. */
+export function ProductDetailBySearchPage() {
+  const { searchType, value } = useParams();
+  const isUpc = searchType === 'upc';
+  const upcModel = useModelOfUpc(isUpc ? (value ?? null) : null);
+  const model = searchType === 'model' ? (value ?? null) : isUpc ? (upcModel.data ?? null) : null;
+  return (
+    <Page title={model ? `Product Detail: ${model}` : 'Product Detail'}>
+      {isUpc && upcModel.isPending ? <Typography>Loading...</Typography> : <ProductDetailView model={model} />}
+    </Page>
+  );
+}

@@ -1,0 +1,126 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, Box, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import type { TInventorySerialDetail } from '@keystone/contracts';
+import { ApiCallError } from '../../../lib/api-client';
+import { Page } from '../../../shell/page';
+import { useSerial, useSerialHistory } from '../api/inventory-api';
+import { dateTime } from './format';
+
+const TYPE_LABELS: Record<string, string> = {
+  INVENTORY_RECEIPT: 'Received',
+  INVENTORY_UNRECEIPT: 'Un-received (receipt reversed)',
+  INVENTORY_TRANSFER: 'Transferred',
+  INVENTORY_SALE: 'Sold',
+  INVENTORY_AUDIT_ADJUSTMENT: 'Audit adjustment',
+};
+
+const place = (location: string | null, condition: string | null, disposition: string | null) => [location, condition, disposition].map((v) => v ?? '—').join(' / ');
+
+function Fields({ serial }: { serial: TInventorySerialDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ['ID', serial.id],
+    ['Location', serial.location_code ?? '—'],
+    ['Condition', serial.condition_code ?? '—'],
+    ['Disposition', serial.disposition_code],
+    [
+      'PO API PO ID',
+      serial.po_api_po_id ? (
+        <Link component={RouterLink} to={`/purchase-orders/review/${serial.po_api_po_id}`}>
+          {serial.po_api_po_id}
+          {serial.purchase_ref_id ? ` (${serial.purchase_ref_id})` : ''}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Legacy PO API PO ID', serial.legacy_po_api_po_id ?? '—'],
+    ['Distributer Inventory Item ID', serial.distributor_inventory_item_id ?? '—'],
+    ['Notes', serial.notes ?? '—'],
+    ['Customer Comments', serial.customer_comments ?? '—'],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="serial-fields">
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function History({ id }: { id: number }) {
+  const history = useSerialHistory(id);
+  if (history.isPending) return <Typography>Loading</Typography>;
+  if (history.error) return <Typography color="error">There was an error.</Typography>;
+  // The server answers ascending by events_date; sorted again so the order never depends on it.
+  const events = [...history.data].sort((a, b) => Date.parse(a.events_date) - Date.parse(b.events_date));
+  if (events.length === 0) return <Typography>No Results To Display</Typography>;
+  return (
+    <List dense data-testid="serial-history">
+      {events.map((e) => (
+        <ListItem key={`${e.ims_transaction_reference_id}-${e.events_date}`} sx={{ borderLeft: 3, borderColor: 'primary.main', mb: 1 }}>
+          <ListItemText
+            primary={
+              <>
+                {dateTime(e.events_date)} · {TYPE_LABELS[e.type] ?? e.type} ·{' '}
+                <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(e.ims_transaction_reference_id)}`}>
+                  {e.ims_transaction_reference_id}
+                </Link>
+              </>
+            }
+            secondary={`${place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} → ${place(e.new_location_code, e.new_condition_code, e.new_disposition_code)}${e.transacted_by ? ` · by ${e.transacted_by}` : ''}${e.notes ? ` · ${e.notes}` : ''}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** /inventory-serials/{id} (001 §2 Serial detail). */
+export function SerialDetailPage() {
+  const { id: raw } = useParams();
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const serial = useSerial(id);
+  let content: React.ReactNode;
+  if (id === null) content = <Typography>No Data Available.</Typography>;
+  else if (serial.isPending) content = <Typography>Loading</Typography>;
+  else if (serial.error) content = <Alert severity="warning">{serial.error instanceof ApiCallError && serial.error.status === 404 ? `Serial ${id} does not exist.` : 'There was an error.'}</Alert>;
+  else {
+    const s = serial.data;
+    content = (
+      <>
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Typography variant="h5" component="h2" data-testid="serial-number">
+            {s.serial_number}
+          </Typography>
+          <Link component={RouterLink} to={`/inventory/detail/model/${encodeURIComponent(s.product.model)}`}>
+            {s.product.product_title} ({s.product.model})
+          </Link>
+          {s.product.image_url && (
+            <Box component="img" src={s.product.image_url} alt={s.product.model} sx={{ display: { xs: 'block', md: 'none' }, maxWidth: 200, my: 1 }} />
+          )}
+          <Box sx={{ mt: 2 }}>
+            <Fields serial={s} />
+          </Box>
+        </Paper>
+        <Typography variant="h6" component="h2">
+          Committed Sale
+        </Typography>
+        <Typography sx={{ mb: 2 }} color="text.secondary">
+          {s.committed_sale_serials.length ? `${s.committed_sale_serials.length} committed sale scan(s)` : 'No committed sale.'}
+        </Typography>
+        <Typography variant="h6" component="h2">
+          History
+        </Typography>
+        <History id={s.id} />
+      </>
+    );
+  }
+  return <Page title="Serial Detail">{content}</Page>;
+}

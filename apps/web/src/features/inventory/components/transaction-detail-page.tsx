@@ -1,0 +1,172 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { ZTransactionReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
+import { ApiCallError } from '../../../lib/api-client';
+import { Page } from '../../../shell/page';
+import { transactionQuery } from '../api/inventory-api';
+import { dateTime } from './format';
+
+function Fields({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const refLink = (ref: string | null) =>
+  ref ? (
+    <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(ref)}`}>
+      {ref}
+    </Link>
+  ) : (
+    '—'
+  );
+
+const poLink = (id: number | null, ref: string | null) =>
+  id ? (
+    <Link component={RouterLink} to={`/purchase-orders/review/${id}`}>
+      {ref ?? id}
+    </Link>
+  ) : (
+    '—'
+  );
+
+function commonRows(tx: TInventoryTransactionDetail): [string, ReactNode][] {
+  return [
+    ['Reference', tx.ims_transaction_reference_id],
+    ['Type', tx.type],
+    [
+      'Product',
+      <Link key="p" component={RouterLink} to={`/inventory/detail/model/${encodeURIComponent(tx.product.model)}`}>
+        {tx.product.model}: {tx.product.product_title}
+      </Link>,
+    ],
+    ['Bucket', tx.bucket],
+    ['Quantity Change', tx.quantity_delta > 0 ? `+${tx.quantity_delta}` : String(tx.quantity_delta)],
+    ['Transacted At', dateTime(tx.transacted_at)],
+    ['Transacted By', tx.transacted_by ?? '—'],
+    ['Notes', tx.notes ?? '—'],
+  ];
+}
+
+/** The fields of the transaction's type; null for a type this screen does not know. */
+function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null {
+  switch (tx.type) {
+    case 'INVENTORY_RECEIPT': {
+      const r = tx.receipt;
+      return [
+        ['Received Quantity', r?.received_quantity ?? tx.quantity_delta],
+        ['Receiving Bucket', r?.receiving_bucket ?? tx.bucket],
+        ['PO API PO ID', poLink(r?.po_api_po_id ?? null, r?.purchase_ref_id ?? null)],
+        ['Purchase Ref ID', r?.purchase_ref_id ?? '—'],
+        ['Legacy PO API PO ID', r?.legacy_po_api_po_id ?? '—'],
+        ['Scanned By', r?.scanned_by ?? '—'],
+        ['Reversed By', refLink(tx.reversed_by)],
+      ];
+    }
+    case 'INVENTORY_UNRECEIPT': {
+      const u = tx.unreceipt;
+      return [
+        ['Receipt Reversal Of', refLink(u?.reverses_ims_transaction_reference_id ?? null)],
+        ['Un-received Quantity', u?.unreceived_quantity ?? -tx.quantity_delta],
+        ['PO API PO ID', poLink(u?.po_api_po_id ?? null, u?.purchase_ref_id ?? null)],
+        ['Legacy PO API PO ID', u?.legacy_po_api_po_id ?? '—'],
+      ];
+    }
+    case 'INVENTORY_TRANSFER':
+    case 'INVENTORY_SALE':
+    case 'INVENTORY_AUDIT_ADJUSTMENT':
+      return [];
+    default:
+      return null;
+  }
+}
+
+const TITLES: Record<string, string> = {
+  INVENTORY_RECEIPT: 'Inventory Receipt',
+  INVENTORY_UNRECEIPT: 'Inventory Un-Receipt (Receipt Reversal)',
+  INVENTORY_TRANSFER: 'Inventory Transfer',
+  INVENTORY_SALE: 'Inventory Sale',
+  INVENTORY_AUDIT_ADJUSTMENT: 'Inventory Audit Adjustment',
+};
+
+export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
+  const specific = typeRows(tx);
+  if (specific === null) return <Alert severity="warning">Unsupported transaction type</Alert>;
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="transaction-detail">
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {TITLES[tx.type]}
+        </Typography>
+        <Fields rows={[...commonRows(tx), ...specific]} />
+      </Paper>
+      {tx.serials.length > 0 && (
+        <Paper variant="outlined">
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['Serial', 'Scanned UPC', 'Scanned At', 'From', 'To'].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tx.serials.map((s) => (
+                <TableRow key={`${s.fk_inventory_serial_id}-${s.scanned_at}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/inventory-serials/${s.fk_inventory_serial_id}`} state={{ fresh: true }}>
+                      {s.scanned_serial_number}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{s.scanned_upc ?? '—'}</TableCell>
+                  <TableCell>{dateTime(s.scanned_at)}</TableCell>
+                  <TableCell>{[s.old_location_code, s.old_condition_code, s.old_disposition_code].map((v) => v ?? '—').join(' / ')}</TableCell>
+                  <TableCell>{[s.new_location_code, s.new_condition_code, s.new_disposition_code].map((v) => v ?? '—').join(' / ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** /inventory-transactions/{ims_transaction_reference_id}: the detail per type, with a Refresh button (001 §2). */
+export function TransactionDetailPage() {
+  const { id: raw = '' } = useParams();
+  const parsed = ZTransactionReferenceSchema.safeParse(raw);
+  const ref = parsed.success ? parsed.data : null;
+  const tx = useQuery({ ...transactionQuery(ref ?? ''), enabled: ref !== null });
+  let content: ReactNode;
+  if (ref === null) content = <Alert severity="warning">{`${raw} is not a transaction reference.`}</Alert>;
+  else if (tx.isPending) content = <Typography>Loading...</Typography>;
+  else if (tx.error) content = <Alert severity="warning">{tx.error instanceof ApiCallError && tx.error.status === 404 ? `Transaction ${ref} does not exist.` : 'There was an error.'}</Alert>;
+  else content = <TransactionDetail tx={tx.data} />;
+  return (
+    <Page
+      title={`Inventory Transaction ${ref ?? raw}`}
+      actions={
+        <Button startIcon={<RefreshIcon />} variant="outlined" disabled={ref === null || tx.isFetching} onClick={() => void tx.refetch()}>
+          Refresh
+        </Button>
+      }
+    >
+      {content}
+    </Page>
+  );
+}

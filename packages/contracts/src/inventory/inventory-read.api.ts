@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { ZIdParamsSchema, ZQueryFlagSchema } from '../http/common.js';
+import { ZProductSchema } from '../catalog/catalog.api.js';
+import { ZTransactionReferenceSchema } from './receiving.api.js';
+
+/**
+ * Inventory reads (001 §2 search, product detail, serial detail, transaction detail; §7 "Search and reference
+ * data" and "Transactions, serials, simulation").
+ */
+
+/** What the shared search panel searches by (001 §2); the first is the default. */
+export const INVENTORY_SEARCH_BY = ['model', 'serial', 'manufacturer', 'category', 'brand', 'upc', 'mpn'] as const;
+export type TInventorySearchBy = (typeof INVENTORY_SEARCH_BY)[number];
+
+/** Labels shown by the search-by selector. */
+export const INVENTORY_SEARCH_BY_LABELS: Record<TInventorySearchBy, string> = {
+  model: 'Model',
+  serial: 'Serial',
+  manufacturer: 'Manufacturer',
+  category: 'Category',
+  brand: 'Brand',
+  upc: 'UPC',
+  mpn: 'MPN',
+};
+
+/** 001 §5: a serial search needs 3 or more characters. */
+export const SERIAL_SEARCH_MIN_LENGTH = 3;
+export const EXTEND_SEARCH_MESSAGE = 'Please Extend Search Parameters.';
+/** At most this many result cards (products or serials) per search; `more` says when others matched. */
+export const INVENTORY_SEARCH_LIMIT = 50;
+
+/** Sellable on-hand of a product in one bucket: NEW condition, quantity above 0 (001 §2 result cards). */
+export const ZBucketQuantitySchema = z
+  .object({
+    bucket: z.string(),
+    location_code: z.string(),
+    condition_code: z.string(),
+    quantity: z.number().int(),
+  })
+  .meta({ id: 'BucketQuantity' });
+export type TBucketQuantity = z.infer<typeof ZBucketQuantitySchema>;
+
+/** A product result card: the product's fields and its sellable buckets. */
+export const ZInventorySearchCardSchema = ZProductSchema.extend({ inventory: z.array(ZBucketQuantitySchema) }).meta({ id: 'InventorySearchCard' });
+export type TInventorySearchCard = z.infer<typeof ZInventorySearchCardSchema>;
+
+/** A serial result card (001 §2 "Serial search result cards"). */
+export const ZSerialSearchCardSchema = z
+  .object({
+    id: z.number().int(),
+    serial_number: z.string(),
+    location_code: z.string().nullable(),
+    condition_code: z.string().nullable(),
+    disposition_code: z.string(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), brand_name: z.string().nullable(), upc: z.string().nullable() }),
+  })
+  .meta({ id: 'SerialSearchCard' });
+export type TSerialSearchCard = z.infer<typeof ZSerialSearchCardSchema>;
+
+/**
+ * Search semantics by `searchBy` (the spec gives the option names, not their matching):
+ * - model: model number starts with the value (case-insensitive); `exact` asks for the whole model;
+ * - upc: the UPC or alternate UPC equals the value (always exact);
+ * - mpn: the part number starts with the value, or equals it with `exact`;
+ * - brand, category, manufacturer: the code equals the value, or the name starts with it (equals with `exact`);
+ * - serial: serial numbers containing the value (3 or more characters), or equal to it with `exact`;
+ *   `includeInactive` then also lists serials that are no longer LIVE.
+ * Products are ACTIVE ones unless `includeInactive`. `bucket` keeps products with on-hand above 0 in that bucket.
+ */
+export const ZInventorySearchQuerySchema = z
+  .object({
+    searchBy: z.enum(INVENTORY_SEARCH_BY).default('model'),
+    searchValue: z.string().trim().min(1).max(100),
+    includeInactive: ZQueryFlagSchema.optional(),
+    exact: ZQueryFlagSchema.optional(),
+    bucket: z.string().trim().toUpperCase().min(1).max(60).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.searchBy === 'serial' && q.searchValue.length < SERIAL_SEARCH_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['searchValue'], message: EXTEND_SEARCH_MESSAGE });
+    }
+  });
+
+export const inventorySearchRoute = defineRoute({
+  method: 'GET',
+  path: '/api/inventory/products/search',
+  access: 'inventory:view',
+  summary: 'Inventory search: product cards with sellable on-hand per bucket, or serial cards for a serial search',
+  tag: 'inventory',
+  query: ZInventorySearchQuerySchema,
+  response: z.object({
+    searchBy: z.enum(INVENTORY_SEARCH_BY),
+    data: z.array(ZInventorySearchCardSchema),
+    serials: z.array(ZSerialSearchCardSchema),
+    /** More matched than INVENTORY_SEARCH_LIMIT. */
+    more: z.boolean(),
+  }),
+});
+
+/** One inventory row of a product (001 §3 "Inventory row"); `id` is `{productId}:{bucket}` (the table's key). */
+export const ZInventoryRowSchema = z
+  .object({
+    id: z.string(),
+    bucket: z.string(),
+    location_code: z.string(),
+    condition_code: z.string(),
+    quantity: z.number().int(),
+    notes: z.string().nullable(),
+    last_updated_at: z.string(),
+  })
+  .meta({ id: 'InventoryRow' });
+export type TInventoryRow = z.infer<typeof ZInventoryRowSchema>;
+
+export const ZProductPreviewSchema = z
+  .object({ product: ZProductSchema, inventory: z.array(ZInventoryRowSchema) })
+  .meta({ id: 'ProductPreview' });
+export type TProductPreview = z.infer<typeof ZProductPreviewSchema>;
+
+export const productPreviewRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory/product/preview',
+  access: 'inventory:view',
+  summary: 'Product detail by model (case-insensitive): the product and every bucket row it has; 404 for an unknown model',
+  tag: 'inventory',
+  query: z.object({ model: z.string().trim().min(1).max(100) }),
+  response: ZProductPreviewSchema,
+});
+
+/** 001 §3 "Inventory serial". committed_sale_serials stays empty until committed sales are recorded. */
+export const ZInventorySerialDetailSchema = z
+  .object({
+    id: z.number().int(),
+    serial_number: z.string(),
+    bucket: z.string().nullable(),
+    location_code: z.string().nullable(),
+    condition_code: z.string().nullable(),
+    disposition_code: z.string(),
+    po_api_po_id: z.number().int().nullable(),
+    purchase_ref_id: z.string().nullable(),
+    legacy_po_api_po_id: z.string().nullable(),
+    distributor_inventory_item_id: z.string().nullable(),
+    notes: z.string().nullable(),
+    customer_comments: z.string().nullable(),
+    created_at: z.string(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), image_url: z.string().nullable() }),
+    committed_sale_serials: z.array(z.object({ scanned_at: z.string(), scanned_upc: z.string().nullable(), qc_complete: z.boolean(), packed: z.boolean() })),
+  })
+  .meta({ id: 'InventorySerialDetail' });
+export type TInventorySerialDetail = z.infer<typeof ZInventorySerialDetailSchema>;
+
+export const inventorySerialRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory-serials/{id}',
+  access: 'inventory:view',
+  summary: 'One inventory serial with its product',
+  tag: 'inventory',
+  params: ZIdParamsSchema,
+  response: ZInventorySerialDetailSchema,
+});
+
+/** One event of a serial's history: a ledger transaction that moved it. */
+export const ZSerialHistoryEventSchema = z
+  .object({
+    events_date: z.string(),
+    type: z.string(),
+    ims_transaction_reference_id: z.string(),
+    bucket: z.string(),
+    scanned_serial_number: z.string(),
+    scanned_upc: z.string().nullable(),
+    old_location_code: z.string().nullable(),
+    new_location_code: z.string().nullable(),
+    old_condition_code: z.string().nullable(),
+    new_condition_code: z.string().nullable(),
+    old_disposition_code: z.string().nullable(),
+    new_disposition_code: z.string().nullable(),
+    notes: z.string().nullable(),
+    transacted_by: z.string().nullable(),
+  })
+  .meta({ id: 'SerialHistoryEvent' });
+export type TSerialHistoryEvent = z.infer<typeof ZSerialHistoryEventSchema>;
+
+export const inventorySerialHistoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory-serials/{id}/history',
+  access: 'inventory:view',
+  summary: "A serial's history, ascending by events_date",
+  tag: 'inventory',
+  params: ZIdParamsSchema,
+  response: z.object({ data: z.array(ZSerialHistoryEventSchema) }),
+});
+
+/** The ledger's types (001 §3 "Transaction types", plus the un-receipt that reverses a receipt). */
+export const TRANSACTION_TYPES = ['INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT', 'INVENTORY_TRANSFER', 'INVENTORY_SALE', 'INVENTORY_AUDIT_ADJUSTMENT'] as const;
+
+export const ZTransactionSerialSchema = z.object({
+  fk_inventory_serial_id: z.number().int(),
+  scanned_serial_number: z.string(),
+  scanned_upc: z.string().nullable(),
+  scanned_at: z.string(),
+  old_location_code: z.string().nullable(),
+  new_location_code: z.string().nullable(),
+  old_condition_code: z.string().nullable(),
+  new_condition_code: z.string().nullable(),
+  old_disposition_code: z.string().nullable(),
+  new_disposition_code: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+const ZPoIdsSchema = z.object({
+  po_api_po_id: z.number().int().nullable(),
+  po_api_po_item_id: z.number().int().nullable(),
+  purchase_ref_id: z.string().nullable(),
+  legacy_po_api_po_id: z.string().nullable(),
+});
+
+/**
+ * A ledger transaction by its reference. `type` is a plain string so a client meets a type it does not know
+ * (and shows 'Unsupported transaction type'); `receipt` / `unreceipt` carry the fields of those types.
+ */
+export const ZInventoryTransactionDetailSchema = z
+  .object({
+    ims_transaction_reference_id: z.string(),
+    type: z.string(),
+    bucket: z.string(),
+    location_code: z.string().nullable(),
+    condition_code: z.string().nullable(),
+    quantity_delta: z.number().int(),
+    notes: z.string().nullable(),
+    transacted_at: z.string(),
+    transacted_by: z.string().nullable(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), upc: z.string().nullable() }),
+    serials: z.array(ZTransactionSerialSchema),
+    /** The un-receipt that reversed this transaction, if any. */
+    reversed_by: z.string().nullable(),
+    receipt: ZPoIdsSchema.extend({ received_quantity: z.number().int(), receiving_bucket: z.string(), scanned_by: z.string().nullable() }).nullable(),
+    unreceipt: ZPoIdsSchema.extend({ unreceived_quantity: z.number().int(), reverses_ims_transaction_reference_id: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'InventoryTransactionDetail' });
+export type TInventoryTransactionDetail = z.infer<typeof ZInventoryTransactionDetailSchema>;
+
+export const inventoryTransactionRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory-transactions/{id}',
+  access: 'inventory:view',
+  summary: 'One ledger transaction by its reference (IR-0000042), with its type-specific fields and serials',
+  tag: 'inventory',
+  params: z.object({ id: ZTransactionReferenceSchema }),
+  response: ZInventoryTransactionDetailSchema,
+});
+
+/** Transaction search types (001 §9), remembered in local storage under TRANSACTION_SEARCH_TYPE_KEY. */
+export const TRANSACTION_SEARCH_TYPES = ['imsTransactionReferenceId', 'posTransferBatchRefId', 'posTransferBatchName'] as const;
+export type TTransactionSearchType = (typeof TRANSACTION_SEARCH_TYPES)[number];
+export const TRANSACTION_SEARCH_TYPE_KEY = 'lastTransactionSearchType';
