@@ -190,3 +190,14 @@ describe('scan setup', () => {
     expect(Object.keys(notBarcode.json().errors)).toEqual(['alternateUpc']);
   });
 });
+
+describe('the model PO reconciliation after receipts', () => {
+  it('shows the received count and the date of the last receipt', async () => {
+    const line = await newLine(plain, 3);
+    await receive(receiver, line, plain, UPC.plain, undefined);
+    await receive(receiver, line, plain, UPC.plain, undefined);
+    const recon = (await get(admin, `/api/reports/model-po-reconciliation?model=${plain.modelNumber}`)).json();
+    const row = recon.purchase_orders.find((p: { id: number }) => p.id === line.poId);
+    expect(row).toMatchObject({ qty_ordered: 3, qty_received: 2, status: 'Partially Received', last_received: new Date().toISOString().slice(0, 10) });
+  });
+});

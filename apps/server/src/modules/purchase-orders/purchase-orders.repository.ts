@@ -214,6 +214,9 @@ export class PurchaseOrdersRepository {
         qtyOrdered: purchaseOrderItems.qtyOrdered,
         qtyReceived: purchaseOrderItems.qtyReceived,
         expectedArrivalDate: purchaseOrderItems.expectedArrivalDate,
+        /** The UTC date (YYYY-MM-DD) of the line's latest receipt in the ledger. */
+        lastReceivedAt: sql<string | null>`(select to_char(max(t.created_at) at time zone 'UTC', 'YYYY-MM-DD') from inventory_transactions t
+          where t.purchase_order_item_id = ${purchaseOrderItems.id} and t.type = 'INVENTORY_RECEIPT')`,
       })
       .from(purchaseOrderItems)
       .innerJoin(products, eq(products.id, purchaseOrderItems.productId))

@@ -503,7 +503,8 @@ export class PurchaseOrdersService {
     const byPo = new Map<number, (typeof exact)[number] & { ordered: number; received: number }>();
     for (const r of exact) {
       const prev = byPo.get(r.purchaseOrderId);
-      byPo.set(r.purchaseOrderId, { ...r, ordered: (prev?.ordered ?? 0) + r.qtyOrdered, received: (prev?.received ?? 0) + r.qtyReceived });
+      const last = [prev?.lastReceivedAt, r.lastReceivedAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
+      byPo.set(r.purchaseOrderId, { ...r, lastReceivedAt: last, ordered: (prev?.ordered ?? 0) + r.qtyOrdered, received: (prev?.received ?? 0) + r.qtyReceived });
     }
     const pos = [...byPo.values()];
     return {
@@ -515,8 +516,7 @@ export class PurchaseOrdersService {
         purchase_ref_id: p.purchaseRefId,
         legacy_po_number: p.legacyPoNumber,
         status: p.statusName,
-        // Receipt dates come with the inventory ledger (issue 4).
-        last_received: null,
+        last_received: p.lastReceivedAt,
         qty_ordered: p.ordered,
         qty_received: p.received,
         date_ordered: p.createdAt.toISOString().slice(0, 10),

@@ -44,7 +44,8 @@ export const inventoryKeys = {
  * handler does); the Include Inactive Models box applies to model searches.
  */
 export function inventorySearchQuery(c: TInventoryCriteria) {
-  const includeInactive = c.searchBy === 'upc' || (c.searchBy === 'model' && c.includeInactive);
+  // UPC and serial searches always include inactive items (001 §7: the serial search call carries includeInactive=1); a model search when asked.
+  const includeInactive = c.searchBy === 'upc' || c.searchBy === 'serial' || (c.searchBy === 'model' && c.includeInactive);
   return queryOptions({
     queryKey: inventoryKeys.search(c),
     queryFn: ({ signal }) =>
