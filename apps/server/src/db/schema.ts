@@ -484,3 +484,26 @@ export const inventoryTransactionSerials = pgTable(
   },
   (t) => [index('inventory_transaction_serials_tx_idx').on(t.transactionId), index('inventory_transaction_serials_serial_idx').on(t.serialId)],
 );
+
+/** Stock held by a drop-ship vendor at its own locations, as its feed reports it (001 §2 distributor-held view). */
+export const dropShipVendorInventory = pgTable(
+  'drop_ship_vendor_inventory',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    vendorLocationCode: text('vendor_location_code').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    qtyPurchasable: integer('qty_purchasable').notNull(),
+    costCents: integer('cost_cents'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('drop_ship_vendor_inventory_unique').on(t.vendorId, t.vendorLocationCode, t.productId),
+    index('drop_ship_vendor_inventory_product_idx').on(t.productId),
+    check('drop_ship_vendor_inventory_qty', sql`${t.qtyPurchasable} >= 0`),
+  ],
+);

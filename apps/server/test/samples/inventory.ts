@@ -30,6 +30,7 @@ export const buildInventorySamples: DomainSampleBuilder = async (t) => {
       query: { searchBy: 'model', searchValue: product!.modelNumber.slice(0, 4), includeInactive: '1', exact: '0', bucket: 'KY01' },
     },
     'GET /api/ims/inventory/product/preview': { query: { model: product!.modelNumber } },
+    'GET /api/ims/drop-ship-vendor-inventory/product': { query: { model: product!.modelNumber } },
     'GET /api/ims/inventory-serials/{id}': { params: { id: serialId } },
     'GET /api/ims/inventory-serials/{id}/history': { params: { id: serialId } },
     'GET /api/ims/inventory-transactions/{id}': { params: { id: receipt.transactionReferenceId } },

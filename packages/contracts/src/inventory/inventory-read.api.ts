@@ -253,3 +253,27 @@ export const inventoryTransactionRoute = defineRoute({
 export const TRANSACTION_SEARCH_TYPES = ['imsTransactionReferenceId', 'posTransferBatchRefId', 'posTransferBatchName'] as const;
 export type TTransactionSearchType = (typeof TRANSACTION_SEARCH_TYPES)[number];
 export const TRANSACTION_SEARCH_TYPE_KEY = 'lastTransactionSearchType';
+
+export const ZDropShipInventoryRowSchema = z
+  .object({
+    vendor_id: z.number().int(),
+    vendor_name: z.string(),
+    vendor_location_code: z.string(),
+    model: z.string(),
+    qty_purchasable: z.number().int(),
+    cost: z.number().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'DropShipInventoryRow' });
+export type TDropShipInventoryRow = z.infer<typeof ZDropShipInventoryRowSchema>;
+
+/** Distributor-held inventory of a model (001 §2): a map by vendor location code. */
+export const dropShipInventoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/drop-ship-vendor-inventory/product',
+  access: 'inventory:view',
+  summary: 'Stock of a model held by drop-ship vendors, keyed by vendor location code',
+  tag: 'inventory',
+  query: z.object({ model: z.string().trim().min(1).max(100) }),
+  response: z.object({ data: z.record(z.string(), z.array(ZDropShipInventoryRowSchema)) }),
+});

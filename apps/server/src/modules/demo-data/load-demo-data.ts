@@ -8,6 +8,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
 import { loadDemoPurchasing } from './demo-purchasing.js';
 import { loadDemoReceipts } from './demo-receipts.js';
+import { loadDemoDropShip } from './demo-drop-ship.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -128,6 +129,7 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
   await loadDemoContacts(db);
   const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
   const invoices = await loadDemoInvoices(services);
+  await loadDemoDropShip(db, services, loaded.productRows);
   const receiver = (await new UsersRepository(db).findByUsername('warehouse-2'))!;
   const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
   return {

@@ -10,7 +10,9 @@ import {
   inventorySerials,
   inventoryTransactions,
   inventoryTransactionSerials,
+  dropShipVendorInventory,
   manufacturers,
+  vendors,
   products,
   purchaseOrders,
   users,
@@ -231,5 +233,28 @@ export class InventoryRepository {
       .from(inventoryTransactionSerials)
       .where(eq(inventoryTransactionSerials.transactionId, transactionId))
       .orderBy(asc(inventoryTransactionSerials.id));
+  }
+
+  /** Drop-ship vendors' stock of a model (case-insensitive), by vendor location. */
+  dropShipInventory(model: string) {
+    return this.db
+      .select({
+        vendorId: dropShipVendorInventory.vendorId,
+        vendorName: vendors.companyName,
+        locationCode: dropShipVendorInventory.vendorLocationCode,
+        model: products.modelNumber,
+        qty: dropShipVendorInventory.qtyPurchasable,
+        costCents: dropShipVendorInventory.costCents,
+        updatedAt: dropShipVendorInventory.updatedAt,
+      })
+      .from(dropShipVendorInventory)
+      .innerJoin(products, eq(products.id, dropShipVendorInventory.productId))
+      .innerJoin(vendors, eq(vendors.id, dropShipVendorInventory.vendorId))
+      .where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`)
+      .orderBy(asc(dropShipVendorInventory.vendorLocationCode), asc(vendors.companyName));
+  }
+
+  async insertDropShipRows(values: (typeof dropShipVendorInventory.$inferInsert)[]): Promise<void> {
+    if (values.length) await this.db.insert(dropShipVendorInventory).values(values).onConflictDoNothing();
   }
 }

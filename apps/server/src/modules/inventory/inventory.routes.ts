@@ -1,4 +1,5 @@
-import { inventorySearchRoute, inventorySerialHistoryRoute, inventorySerialRoute, inventoryTransactionRoute, productPreviewRoute } from '@keystone/contracts';
+import {
+  dropShipInventoryRoute, inventorySearchRoute, inventorySerialHistoryRoute, inventorySerialRoute, inventoryTransactionRoute, productPreviewRoute } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerInventoryRoutes({ route, services }: ModuleContext): void {
@@ -8,4 +9,5 @@ export function registerInventoryRoutes({ route, services }: ModuleContext): voi
   route(inventorySerialRoute, async ({ params }) => inventory.serial(params.id));
   route(inventorySerialHistoryRoute, async ({ params }) => ({ data: await inventory.serialHistory(params.id) }));
   route(inventoryTransactionRoute, async ({ params }) => inventory.transaction(params.id));
+  route(dropShipInventoryRoute, async ({ query }) => ({ data: await inventory.dropShip(query.model) }));
 }

@@ -1,4 +1,6 @@
 import {
+  centsToDollars,
+  type TDropShipInventoryRow,
   INVENTORY_SEARCH_LIMIT,
   type TInventorySearchBy,
   type TInventorySearchCard,
@@ -171,5 +173,22 @@ export class InventoryService {
           ? { ...poIds, unreceived_quantity: int(details.unreceived_quantity) ?? -tx.quantityDelta, reverses_ims_transaction_reference_id: row.reversesReference ?? text(details.reverses) }
           : null,
     };
+  }
+
+  /** Distributor-held inventory of a model, keyed by vendor location code (001 §2). */
+  async dropShip(model: string): Promise<Record<string, TDropShipInventoryRow[]>> {
+    const map: Record<string, TDropShipInventoryRow[]> = {};
+    for (const r of await this.repo.dropShipInventory(model)) {
+      (map[r.locationCode] ??= []).push({
+        vendor_id: r.vendorId,
+        vendor_name: r.vendorName,
+        vendor_location_code: r.locationCode,
+        model: r.model,
+        qty_purchasable: r.qty,
+        cost: r.costCents === null ? null : centsToDollars(r.costCents),
+        updated_at: r.updatedAt.toISOString(),
+      });
+    }
+    return map;
   }
 }

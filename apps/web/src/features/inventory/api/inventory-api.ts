@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  dropShipInventoryRoute,
   bucketMapRoute,
   inventorySearchRoute,
   inventorySerialHistoryRoute,
@@ -67,6 +68,16 @@ export function useProductPreview(model: string | null) {
     queryFn: ({ signal }) => callApi(productPreviewRoute, { query: { model: model! }, signal, silent: true }),
     enabled: !!model,
     retry: false,
+  });
+}
+
+/** Distributor-held (drop-ship) inventory of a model, by vendor location code (001 §2). */
+export function useDropShipInventory(model: string | null) {
+  return useQuery({
+    queryKey: ['drop-ship-inventory', model ?? ''],
+    queryFn: ({ signal }) => callApi(dropShipInventoryRoute, { query: { model: model! }, signal, silent: true }),
+    enabled: !!model,
+    select: (r) => r.data,
   });
 }
 

@@ -3,8 +3,49 @@ import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableR
 import type { TProduct } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
-import { useModelOfUpc, useProductPreview } from '../api/inventory-api';
+import { useDropShipInventory, useModelOfUpc, useProductPreview } from '../api/inventory-api';
 import { commissionPercent, dateTime, money } from './format';
+
+/** Distributor-held inventory: a table per vendor location code with qty_purchasable (001 §2). */
+function DropShipInventory({ model }: { model: string }) {
+  const { data } = useDropShipInventory(model);
+  const locations = Object.entries(data ?? {});
+  return (
+    <Box sx={{ mt: 3 }} data-testid="drop-ship-inventory">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Distributor-Held Inventory
+      </Typography>
+      {locations.length === 0 ? (
+        <Typography color="text.secondary">No distributor holds this model.</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['Vendor Location', 'Vendor', 'Qty Purchasable', 'Cost', 'Updated'].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {locations.flatMap(([code, rows]) =>
+                rows.map((r) => (
+                  <TableRow key={`${code}-${r.vendor_id}`}>
+                    <TableCell>{code}</TableCell>
+                    <TableCell>{r.vendor_name}</TableCell>
+                    <TableCell>{r.qty_purchasable}</TableCell>
+                    <TableCell>{r.cost === null ? '—' : `$${r.cost.toFixed(2)}`}</TableCell>
+                    <TableCell>{dateTime(r.updated_at)}</TableCell>
+                  </TableRow>
+                )),
+              )}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+    </Box>
+  );
+}
 
 function Summary({ product }: { product: TProduct }) {
   const rows: [string, string][] = [
@@ -97,6 +138,7 @@ export function ProductDetailView({ model }: { model: string | null }) {
           </Table>
         </Paper>
       )}
+      <DropShipInventory model={product.model} />
     </>
   );
 }
