@@ -201,3 +201,19 @@ describe('the model PO reconciliation after receipts', () => {
     expect(row).toMatchObject({ qty_ordered: 3, qty_received: 2, status: 'Partially Received', last_received: new Date().toISOString().slice(0, 10) });
   });
 });
+
+describe('serials by proxy (the product detail serial dialog)', () => {
+  it('lists the live serials of a model in a location and condition, not the un-received ones', async () => {
+    const [proxy] = await createProducts(t.db, [{ modelNumber: 'PROXY-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }]);
+    const upc = (await get(admin, `/api/product/${proxy!.id}`)).json().upc as string;
+    const line = await newLine(proxy!, 4);
+    const refs = [];
+    for (const serial of ['PX-1', 'PX-2', 'PX-3']) refs.push((await receive(receiver, line, proxy!, upc, [serial])).json().transactionReferenceId);
+    await receive(receiver, line, proxy!, upc, ['PX-B'], { receivingBucket: 'KY01_B_STOCK' });
+    await post(admin, `/api/transacted-receipts/${refs[1]}/unreceive`, { lineItemId: line.lineId, notes: 'proxy test' });
+    const list = (await get(receiver, '/api/ims/inventory-serials/search-by-proxy?model=proxy-tv&conditionCode=NEW&locationCode=ky01')).json().data;
+    expect(list.map((s: { serial_number: string }) => s.serial_number)).toEqual(['PX-1', 'PX-3']);
+    const bStock = (await get(receiver, '/api/ims/inventory-serials/search-by-proxy?model=PROXY-TV&conditionCode=B_STOCK&locationCode=KY01')).json().data;
+    expect(bStock.map((s: { serial_number: string; bucket: string }) => [s.serial_number, s.bucket])).toEqual([['PX-B', 'KY01_B_STOCK']]);
+  });
+});

@@ -24,9 +24,15 @@ test('find a received serial by search and by scan, and see its history', async 
     receivingBucket: 'KY01',
     scannedSerialNumbers: [serial],
   });
+  await login(page, 'warehouse-2');
+  // Product detail: the KY01 row opens the serial dialog, listing the serial just received.
+  await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}`);
+  await page.getByTestId('inventory-table').getByRole('row').filter({ has: page.getByRole('cell', { name: 'KY01', exact: true }) }).first().click();
+  await expect(page.getByTestId('bucket-serials')).toContainText(serial);
+  await page.getByRole('button', { name: 'Close' }).click();
+
   await api.send('POST', `/api/transacted-receipts/${received.transactionReferenceId}/unreceive`, { lineItemId: lineId, notes: 'Wrong unit shipped', scannedUpc: product.upc, scannedSerialNumbers: [serial] });
 
-  await login(page, 'warehouse-2');
   // By search: the serial search includes serials no longer live (001 §7).
   await page.goto(`/inventory/search?searchBy=serial&searchValue=${serial.slice(2, 12)}`);
   const card = page.getByTestId('serial-result-card').filter({ hasText: serial });

@@ -31,6 +31,7 @@ export const buildInventorySamples: DomainSampleBuilder = async (t) => {
     },
     'GET /api/ims/inventory/product/preview': { query: { model: product!.modelNumber } },
     'GET /api/ims/drop-ship-vendor-inventory/product': { query: { model: product!.modelNumber } },
+    'GET /api/ims/inventory-serials/search-by-proxy': { query: { model: product!.modelNumber, conditionCode: 'NEW', locationCode: 'KY01' } },
     'GET /api/ims/inventory-serials/{id}': { params: { id: serialId } },
     'GET /api/ims/inventory-serials/{id}/history': { params: { id: serialId } },
     'GET /api/ims/inventory-transactions/{id}': { params: { id: receipt.transactionReferenceId } },

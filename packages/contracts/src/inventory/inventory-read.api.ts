@@ -277,3 +277,20 @@ export const dropShipInventoryRoute = defineRoute({
   query: z.object({ model: z.string().trim().min(1).max(100) }),
   response: z.object({ data: z.record(z.string(), z.array(ZDropShipInventoryRowSchema)) }),
 });
+
+/** Serials of a model in one location and condition: the product detail's serial dialog (001 §7 search-by-proxy). */
+export const serialsByProxyRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory-serials/search-by-proxy',
+  access: 'inventory:view',
+  summary: 'Live serials of a model in a location and condition',
+  tag: 'inventory',
+  query: z.object({
+    model: z.string().trim().min(1).max(100),
+    conditionCode: z.string().trim().min(1).max(40),
+    locationCode: z.string().trim().min(1).max(60),
+  }),
+  response: z.object({
+    data: z.array(z.object({ id: z.number().int(), serial_number: z.string(), bucket: z.string().nullable(), received_at: z.string().nullable() })),
+  }),
+});

@@ -257,4 +257,27 @@ export class InventoryRepository {
   async insertDropShipRows(values: (typeof dropShipVendorInventory.$inferInsert)[]): Promise<void> {
     if (values.length) await this.db.insert(dropShipVendorInventory).values(values).onConflictDoNothing();
   }
+
+  /** Live serials of a model in a location and condition, oldest receipt first. */
+  serialsByProxy(model: string, locationCode: string, conditionCode: string) {
+    return this.db
+      .select({
+        id: inventorySerials.id,
+        serialNumber: inventorySerials.serialNumber,
+        bucket: inventorySerials.bucket,
+        createdAt: inventorySerials.createdAt,
+      })
+      .from(inventorySerials)
+      .innerJoin(products, eq(products.id, inventorySerials.productId))
+      .where(
+        and(
+          sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`,
+          eq(inventorySerials.locationCode, locationCode.toUpperCase()),
+          eq(inventorySerials.conditionCode, conditionCode.toUpperCase()),
+          eq(inventorySerials.dispositionCode, 'LIVE'),
+        ),
+      )
+      .orderBy(asc(inventorySerials.createdAt), asc(inventorySerials.id))
+      .limit(500);
+  }
 }

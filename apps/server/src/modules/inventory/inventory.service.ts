@@ -191,4 +191,9 @@ export class InventoryService {
     }
     return map;
   }
+
+  async serialsByProxy(query: { model: string; locationCode: string; conditionCode: string }) {
+    const rows = await this.repo.serialsByProxy(query.model, query.locationCode, query.conditionCode);
+    return rows.map((r) => ({ id: r.id, serial_number: r.serialNumber, bucket: r.bucket, received_at: r.createdAt.toISOString() }));
+  }
 }

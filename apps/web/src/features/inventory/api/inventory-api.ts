@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   dropShipInventoryRoute,
+  serialsByProxyRoute,
   bucketMapRoute,
   inventorySearchRoute,
   inventorySerialHistoryRoute,
@@ -77,6 +78,16 @@ export function useDropShipInventory(model: string | null) {
     queryKey: ['drop-ship-inventory', model ?? ''],
     queryFn: ({ signal }) => callApi(dropShipInventoryRoute, { query: { model: model! }, signal, silent: true }),
     enabled: !!model,
+    select: (r) => r.data,
+  });
+}
+
+/** Live serials of a model in one location and condition (the product detail's serial dialog). */
+export function useSerialsByProxy(query: { model: string; locationCode: string; conditionCode: string } | null) {
+  return useQuery({
+    queryKey: ['serials-by-proxy', query],
+    queryFn: ({ signal }) => callApi(serialsByProxyRoute, { query: query!, signal, silent: true }),
+    enabled: !!query,
     select: (r) => r.data,
   });
 }

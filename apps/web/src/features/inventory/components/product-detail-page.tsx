@@ -1,10 +1,43 @@
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TProduct } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
-import { useDropShipInventory, useModelOfUpc, useProductPreview } from '../api/inventory-api';
+import { useDropShipInventory, useModelOfUpc, useProductPreview, useSerialsByProxy } from '../api/inventory-api';
 import { commissionPercent, dateTime, money } from './format';
+
+/** The serials of the model in one bucket's location and condition (001 §2 "a serial dialog"). */
+function SerialDialog({ model, row, onClose }: { model: string; row: { location_code: string; condition_code: string; bucket: string } | null; onClose(): void }) {
+  const { data, isLoading } = useSerialsByProxy(row ? { model, locationCode: row.location_code, conditionCode: row.condition_code } : null);
+  return (
+    <Dialog open={!!row} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>
+        Serials of {model} in {row?.bucket}
+      </DialogTitle>
+      <DialogContent>
+        {isLoading ? (
+          <Typography>Loading</Typography>
+        ) : !data?.length ? (
+          <Typography>No Results To Display</Typography>
+        ) : (
+          <List dense data-testid="bucket-serials">
+            {data.map((s) => (
+              <ListItem key={s.id}>
+                <Link component={RouterLink} to={`/inventory-serials/${s.id}`}>
+                  {s.serial_number}
+                </Link>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /** Distributor-held inventory: a table per vendor location code with qty_purchasable (001 §2). */
 function DropShipInventory({ model }: { model: string }) {
@@ -92,6 +125,7 @@ function Summary({ product }: { product: TProduct }) {
 export function ProductDetailView({ model }: { model: string | null }) {
   const [params] = useSearchParams();
   const fromBucket = params.get('from_bucket')?.toUpperCase() ?? null;
+  const [serialsOf, setSerialsOf] = useState<{ location_code: string; condition_code: string; bucket: string } | null>(null);
   const preview = useProductPreview(model);
   if (!model) return <Typography>No product model specified.</Typography>;
   if (preview.isPending) return <Typography>Loading...</Typography>;
@@ -125,7 +159,14 @@ export function ProductDetailView({ model }: { model: string | null }) {
             </TableHead>
             <TableBody>
               {inventory.map((row) => (
-                <TableRow key={row.id} selected={row.bucket === fromBucket} data-from-bucket={row.bucket === fromBucket ? 'true' : undefined}>
+                <TableRow
+                  key={row.id}
+                  hover
+                  sx={{ cursor: product.serial_number_tracked ? 'pointer' : undefined }}
+                  onClick={() => product.serial_number_tracked && setSerialsOf(row)}
+                  selected={row.bucket === fromBucket}
+                  data-from-bucket={row.bucket === fromBucket ? 'true' : undefined}
+                >
                   <TableCell sx={{ fontWeight: row.bucket === fromBucket ? 700 : undefined }}>{row.bucket}</TableCell>
                   <TableCell>{row.location_code}</TableCell>
                   <TableCell>{row.condition_code}</TableCell>
@@ -138,6 +179,7 @@ export function ProductDetailView({ model }: { model: string | null }) {
           </Table>
         </Paper>
       )}
+      <SerialDialog model={product.model} row={serialsOf} onClose={() => setSerialsOf(null)} />
       <DropShipInventory model={product.model} />
     </>
   );
