@@ -67,7 +67,7 @@ function DropShipInventory({ model }: { model: string }) {
                     <TableCell>{code}</TableCell>
                     <TableCell>{r.vendor_name}</TableCell>
                     <TableCell>{r.qty_purchasable}</TableCell>
-                    <TableCell>{r.cost === null ? '—' : `$${r.cost.toFixed(2)}`}</TableCell>
+                    <TableCell>{money(r.cost)}</TableCell>
                     <TableCell>{dateTime(r.updated_at)}</TableCell>
                   </TableRow>
                 )),

@@ -4,6 +4,7 @@ import type { TInventorySerialDetail } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { useSerial, useSerialHistory } from '../api/inventory-api';
+import { FieldList } from './field-list';
 import { dateTime } from './format';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -38,20 +39,7 @@ function Fields({ serial }: { serial: TInventorySerialDetail }) {
     ['Notes', serial.notes ?? '—'],
     ['Customer Comments', serial.customer_comments ?? '—'],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="serial-fields">
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FieldList rows={rows} testId="serial-fields" />;
 }
 
 function History({ id }: { id: number }) {

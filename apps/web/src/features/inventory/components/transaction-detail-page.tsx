@@ -1,30 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ZTransactionReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { transactionQuery } from '../api/inventory-api';
+import { FieldList } from './field-list';
 import { dateTime } from './format';
-
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const refLink = (ref: string | null) =>
   ref ? (
@@ -112,7 +96,7 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {TITLES[tx.type]}
         </Typography>
-        <Fields rows={[...commonRows(tx), ...specific]} />
+        <FieldList rows={[...commonRows(tx), ...specific]} />
       </Paper>
       {tx.serials.length > 0 && (
         <Paper variant="outlined">

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+
+/** Label/value pairs as a two-column definition list (serial and transaction detail). */
+export function FieldList({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
