@@ -63,11 +63,13 @@ async function main() {
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
-  async function time(method: 'GET' | 'POST', url: string, payload?: object) {
+  let lastBody: { transactionReferenceId?: string } = {};
+  async function time(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
     const t0 = performance.now();
     const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    lastBody = res.json();
     return ms;
   }
   const pad = (n: number) => String(n).padStart(6, '0');
@@ -87,17 +89,25 @@ async function main() {
   const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adminId);
   const full = await services.purchaseOrders.addLine({ productId: 1, cost: 100, qty: 50_000, purchaseOrderId: po.id });
   const [p1] = await queryRows<{ model_number: string; upc: string }>(db, sql`select model_number, upc from products where id = 1`);
-  const scan = await runs((i) =>
-    time('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: p1!.upc,
-      model: p1!.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: full.data.PO_LINES[0]!.id,
-      receivingBucket: 'KY01',
-      scannedSerialNumbers: [`BENCH-${i}-${randomUUID().slice(0, 8)}`],
-      clientScanId: randomUUID(),
-    }),
-  );
+  const scanItem = (tag: string) => ({
+    scannedUpc: p1!.upc,
+    model: p1!.model_number,
+    poApiPoId: po.id,
+    poApiPoItemId: full.data.PO_LINES[0]!.id,
+    receivingBucket: 'KY01',
+    scannedSerialNumbers: [`BENCH-${tag}-${randomUUID().slice(0, 8)}`],
+    clientScanId: randomUUID(),
+  });
+  const scanned: string[] = [];
+  const scan = await runs(async (i) => {
+    const ms = await time('POST', '/api/scanner/receipt/quickScanReceive', scanItem(String(i)));
+    scanned.push(lastBody.transactionReferenceId!);
+    return ms;
+  });
+  // Staged scans submitted 10 at a time (one transaction each), and scans taken back (reversing transactions).
+  const staged = await runs((i) => time('POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: Array.from({ length: 10 }, (_, k) => scanItem(`S${i}-${k}`)) }));
+  let next = 0;
+  const takeBack = await runs(() => time('DELETE', `/api/scanner/receipt/scanned-item/${scanned[next++]!}`));
 
   const checkStarted = performance.now();
   const differences = await db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -110,6 +120,8 @@ async function main() {
     report('serial search (GET /api/inventory-serials/search)', serial, 44),
   ];
   const scanP = report('quickScanReceive (POST, a ledger write)', scan, 44);
+  report('scanned-item/submit of 10 (POST, one transaction)', staged, 44);
+  report('scanned-item take-back (DELETE, a reversal)', takeBack, 44);
   console.log(`ledger check over all of it: ${checkSeconds.toFixed(1)} s, ${differences.length} difference(s)`);
   await app.close();
   await database.drop();

@@ -74,7 +74,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config);
+  const services = createServices(db, config, app.log);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];
   const route: RouteRegistrar = (def, handler) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { EXTEND_SEARCH_MESSAGE } from '@keystone/contracts';
 import { createBrand, createCategory, createLocation, createManufacturer, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
+import { queryRows } from '../src/db/database.js';
 import { InventoryRepository } from '../src/modules/inventory/inventory.repository.js';
 
 /**
@@ -161,7 +163,17 @@ describe('GET /api/inventory/products/search', () => {
     const live = await search({ searchBy: 'serial', searchValue: 'invser' });
     expect(live.data).toEqual([]);
     expect(live.serials).toEqual([
-      { id: keptSerialId, serial_number: 'INVSER-0001', location_code: 'KY01', condition_code: 'NEW', disposition_code: 'LIVE', product: { id: tracked.id, model: 'INVRA100', product_title: 'Invtest 30 in. range', brand_name: 'Invtest Appliances', upc: tracked.upc } },
+      { id: keptSerialId, serial_number: 'INVSER-0001', location_code: 'KY01', condition_code: 'NEW', disposition_code: 'LIVE', product: {
+          id: tracked.id,
+          model: 'INVRA100',
+          product_title: 'Invtest 30 in. range',
+          brand_name: 'Invtest Appliances',
+          manufacturer_name: 'Invtest Manufacturing',
+          category_name: 'Invtest Ranges',
+          mpn: tracked.partNumber,
+          upc: tracked.upc,
+        },
+      },
     ]);
     const all = await search({ searchBy: 'serial', searchValue: 'ser-000', includeInactive: '1' });
     expect(all.serials.map((s) => [s.serial_number, s.disposition_code])).toEqual([
@@ -170,6 +182,48 @@ describe('GET /api/inventory/products/search', () => {
     ]);
     expect((await search({ searchBy: 'serial', searchValue: 'invser-0002', exact: '1', includeInactive: '1' })).serials.map((s) => s.id)).toEqual([unreceivedSerialId]);
     expect((await search({ searchBy: 'serial', searchValue: 'INVSER-000', exact: '1' })).serials).toEqual([]);
+  });
+
+  it('takes the search type as the key (001 §7), with startsWith and includeCommitted', async () => {
+    expect(await search({ model: 'invra' })).toEqual(await search({ searchBy: 'model', searchValue: 'invra' }));
+    expect(models(await search({ model: 'invra', includeInactive: '1', startsWith: '1', includeCommitted: '1' }))).toEqual(['INVRA100', inactive.modelNumber]);
+    expect(models(await search({ model: 'invra100', exact: '1', startsWith: '1' }))).toEqual(['INVRA100']);
+    expect(models(await search({ upc: ALT_UPC }))).toEqual(['INVRB300']);
+    expect(models(await search({ mpn: 'mpn-b3' }))).toEqual(['INVRB300']);
+    expect(models(await search({ brand: 'invt' }))).toEqual(['INVRA100']);
+    expect(models(await search({ category: 'INVRNG' }))).toEqual(['INVRA100']);
+    expect(models(await search({ manufacturer: 'Invtest M' }))).toEqual(['INVRA100']);
+    const bySerial = await search({ serial: 'invser', includeInactive: '1' });
+    expect(bySerial.searchBy).toBe('serial');
+    expect(bySerial.serials.map((s) => s.serial_number)).toEqual(['INVSER-0001', 'INVSER-0002']);
+  });
+
+  it('asks a serial given as the key for 3 or more characters', async () => {
+    const res = await get('/api/inventory/products/search?serial=ab');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ 'query.serial': [EXTEND_SEARCH_MESSAGE] });
+  });
+
+  it('answers 400 naming the fields unless exactly one search value is given', async () => {
+    const two = await get('/api/inventory/products/search?model=x&upc=y');
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request: query.model, query.upc' });
+    expect(Object.keys(two.json().errors)).toEqual(['query.model', 'query.upc']);
+    const both = await get('/api/inventory/products/search?searchValue=x&brand=y');
+    expect(Object.keys(both.json().errors)).toEqual(['query.searchValue', 'query.brand']);
+    const none = await get('/api/inventory/products/search?includeInactive=1');
+    expect(none.statusCode).toBe(400);
+    expect(Object.keys(none.json().errors)).toEqual(['query.searchValue']);
+    expect(none.json().errors['query.searchValue'][0]).toMatch(/model, serial/);
+    const disagreeing = await get('/api/inventory/products/search?searchBy=serial&model=INVRA');
+    expect(disagreeing.statusCode).toBe(400);
+    expect(Object.keys(disagreeing.json().errors)).toEqual(['query.searchBy']);
+  });
+
+  it('serial cards carry the manufacturer, category and MPN of the product', async () => {
+    const [card] = (await search({ serial: 'INVSER-0001', exact: '1' })).serials;
+    expect(card!.product).toMatchObject({ model: 'INVRA100', manufacturer_name: 'Invtest Manufacturing', category_name: 'Invtest Ranges', mpn: tracked.partNumber });
+    expect(tracked.partNumber).toEqual(expect.any(String));
   });
 
   it('refuses a role without inventory:view and an unknown searchBy', async () => {
@@ -203,6 +257,18 @@ describe('GET /api/ims/inventory/product/preview', () => {
     expect(missing.json()).toMatchObject({ statusCode: 404, message: 'No product has the model NO-SUCH-MODEL.' });
     // A prefix is not a model.
     expect((await get('/api/ims/inventory/product/preview?model=INVRA')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/inventory/product/preview', () => {
+  it('answers as the ims path (001 §7 gives both)', async () => {
+    for (const model of ['invra100', 'INVRB300', empty.modelNumber]) {
+      const plain = await get(`/api/inventory/product/preview?model=${model}`);
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.json()).toEqual((await get(`/api/ims/inventory/product/preview?model=${model}`)).json());
+    }
+    expect((await get('/api/inventory/product/preview?model=NO-SUCH-MODEL')).statusCode).toBe(404);
+    expect(Object.keys((await get('/api/inventory/product/preview')).json().errors)).toEqual(['query.model']);
   });
 });
 
@@ -316,6 +382,16 @@ describe('query plans', () => {
     const exact = await plan((repo) => repo.explainProductSearch('model', 'invra100', { ...options, exact: true }));
     expect(indexCondOf(exact, 'products_model_prefix_idx'), exact).toMatch(/Index Cond: .*upper\(model_number\) = 'INVRA100'/);
     for (const text of [prefix, exact]) expect(text, text).not.toMatch(/Seq Scan on products/);
+  });
+
+  it('a broad model prefix is read in the prefix index order, not by walking every model and filtering', async () => {
+    // 20,000 models under one prefix: enough for the planner to prefer walking the unique model index in
+    // model order, and filtering, when the search orders by model_number (70 ms at 100,000 products).
+    await queryRows(t.db, sql`insert into products (model_number, description) select 'QPLAN' || lpad(g::text, 6, '0'), 'plan' from generate_series(1, 20000) g`);
+    await queryRows(t.db, sql`analyze products`);
+    const text = await plan((repo) => repo.explainProductSearch('model', 'QP', options));
+    expect(indexCondOf(text, 'products_model_prefix_idx'), text).toMatch(/Index Cond: .*upper\(model_number\) ~>=~ 'QP'/);
+    expect(text, text).not.toMatch(/products_model_number_key/);
   });
 
   it('a UPC search is bounded by the upc and alternate_upc indexes', async () => {

@@ -5,8 +5,9 @@ import { createLocation, createProducts, createUser, nextUpc, type CreatedProduc
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
- * Long random sequences of receives and un-receives (good and bad scans, on several lines) through the real
- * services: after every sequence the ledger explains every figure, and each line's count matches a model.
+ * Long random sequences of receives, staged submits (all or nothing), un-receives and take-backs (good and bad
+ * scans, on several lines) through the real services: after every sequence the ledger explains every figure,
+ * and each line's count matches a model.
  */
 let t: TestApp;
 let products: { product: CreatedProduct; upc: string; tracked: boolean }[];
@@ -30,13 +31,21 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+interface Scan {
+  line: number;
+  serial: number;
+  badUpc: boolean;
+}
 type Step =
-  | { kind: 'receive'; line: number; serial: number; badUpc: boolean }
-  | { kind: 'unreceive'; line: number; pick: number };
+  | ({ kind: 'receive' } & Scan)
+  | { kind: 'submit'; scans: Scan[] }
+  | { kind: 'unreceive' | 'take-back'; line: number; pick: number };
 
+const scan = fc.record({ line: fc.nat(3), serial: fc.nat(25), badUpc: fc.boolean() });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('receive' as const), line: fc.nat(3), serial: fc.nat(25), badUpc: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unreceive' as const), line: fc.nat(3), pick: fc.nat(10) }) },
+  { weight: 3, arbitrary: scan.map((s) => ({ kind: 'receive' as const, ...s })) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('submit' as const), scans: fc.array(scan, { minLength: 1, maxLength: 4 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('unreceive' as const, 'take-back' as const), line: fc.nat(3), pick: fc.nat(10) }) },
 );
 
 describe('the ledger under random sequences', () => {
@@ -54,34 +63,66 @@ describe('the ledger under random sequences', () => {
           lines.push({ poId: po.id, lineId: full.data.PO_LINES[0]!.id, product: p, ordered, received: 0 });
         }
         const live = new Set<string>();
+        const item = (sc: Scan) => {
+          const line = lines[sc.line]!;
+          return {
+            scannedUpc: sc.badUpc ? '000000000000' : line.product.upc,
+            model: line.product.product.modelNumber,
+            poApiPoId: line.poId,
+            poApiPoItemId: line.lineId,
+            receivingBucket: 'KY01',
+            scannedSerialNumbers: line.product.tracked ? [`R${run}-S${sc.serial}`] : undefined,
+          };
+        };
+        /** Whether the model would take this scan, given what it already holds (and what the batch added). */
+        const acceptable = (sc: Scan, received: Map<number, number>, serials: Set<string>) => {
+          const line = lines[sc.line]!;
+          const serial = `R${run}-S${sc.serial}`;
+          return !sc.badUpc && (received.get(sc.line) ?? line.received) < line.ordered && !(line.product.tracked && serials.has(serial));
+        };
+        const take = (sc: Scan, received: Map<number, number>, serials: Set<string>) => {
+          const line = lines[sc.line]!;
+          received.set(sc.line, (received.get(sc.line) ?? line.received) + 1);
+          if (line.product.tracked) serials.add(`R${run}-S${sc.serial}`);
+        };
+        const apply = (received: Map<number, number>, serials: Set<string>) => {
+          for (const [i, n] of received) lines[i]!.received = n;
+          for (const sr of serials) live.add(sr);
+        };
         for (const s of steps) {
-          const line = lines[s.line]!;
           if (s.kind === 'receive') {
-            const attempt = t.services.receiving.receive(
-              {
-                scannedUpc: s.badUpc ? '000000000000' : line.product.upc,
-                model: line.product.product.modelNumber,
-                poApiPoId: line.poId,
-                poApiPoItemId: line.lineId,
-                receivingBucket: 'KY01',
-                scannedSerialNumbers: line.product.tracked ? [`R${run}-S${s.serial}`] : undefined,
-              },
-              actor,
-            );
-            const ok = await attempt.then(() => true).catch(() => false);
-            const serial = `R${run}-S${s.serial}`;
+            const ok = await t.services.receiving.receive(item(s), actor).then(() => true, () => false);
             // A good scan with room left and a serial not live anywhere must succeed; any other must not.
-            const expected = !s.badUpc && line.received < line.ordered && !(line.product.tracked && live.has(serial));
-            expect(ok).toBe(expected);
+            expect(ok).toBe(acceptable(s, new Map(), live));
             if (ok) {
-              line.received++;
-              if (line.product.tracked) live.add(serial);
+              const received = new Map<number, number>();
+              const serials = new Set<string>();
+              take(s, received, serials);
+              apply(received, serials);
             }
+          } else if (s.kind === 'submit') {
+            const ok = await t.services.receiving.submitScannedItems(s.scans.map(item), actor).then(() => true, () => false);
+            // All or nothing: it succeeds exactly when every scan would, in order.
+            const received = new Map<number, number>();
+            const serials = new Set(live);
+            let expected = true;
+            for (const sc of s.scans) {
+              if (!acceptable(sc, received, serials)) {
+                expected = false;
+                break;
+              }
+              take(sc, received, serials);
+            }
+            expect(ok).toBe(expected);
+            if (ok) apply(received, serials);
           } else {
+            const line = lines[s.line]!;
             const open = await t.services.receiving.canBeUnreceived(line.lineId);
             if (!open.length) continue;
             const receipt = open[s.pick % open.length]!;
-            await t.services.receiving.unreceive(receipt.ims_transaction_reference_id, { lineItemId: line.lineId, notes: 'property' }, actor);
+            const ref = receipt.ims_transaction_reference_id;
+            if (s.kind === 'unreceive') await t.services.receiving.unreceive(ref, { lineItemId: line.lineId, notes: 'property' }, actor);
+            else await t.services.receiving.removeScannedItem(ref, actor);
             for (const sr of receipt.serials) live.delete(sr.scanned_serial_number);
             line.received--;
           }

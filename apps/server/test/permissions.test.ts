@@ -116,7 +116,7 @@ describe.each(ROLES.map((role) => [role] as const))('role %s', (role) => {
     expect(held.some((r) => r.access === 'boards:view' && r.method === 'GET')).toBe(true);
     for (const r of held) {
       const sample = sampleOf(r);
-      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh() : sample, token));
+      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh(token) : sample, token));
       expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
     }
     // The role endpoint answers this role.

@@ -207,7 +207,7 @@ describe('bad input on every route', () => {
   it('the valid samples themselves succeed (the invalid variants above are the only difference)', async () => {
     for (const r of t.routes.filter((x) => (x.params || x.query || x.body) && x.access !== 'public')) {
       const sample = sampleOf(r);
-      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh() : sample, token));
+      const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh(token) : sample, token));
       expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
     }
   });

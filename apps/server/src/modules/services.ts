@@ -31,7 +31,13 @@ export interface Services {
   inventory: InventoryService;
 }
 
-export function createServices(db: Database, config: AppConfig): Services {
+/** Where services report what an operator should see (the server's logger; silent when none is given). */
+export interface ServiceLog {
+  warn(details: object, message: string): void;
+}
+const SILENT: ServiceLog = { warn: () => {} };
+
+export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
@@ -62,7 +68,7 @@ export function createServices(db: Database, config: AppConfig): Services {
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
-    receiving: new ReceivingService(db),
+    receiving: new ReceivingService(db, log),
     inventory: new InventoryService(db),
   };
 }

@@ -6,6 +6,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export interface ServerProcess {
   url: string;
+  /** Everything the process has printed so far (its JSON log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -28,8 +30,10 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
       if (match) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
+        child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
         resolve({
           url: match[1]!,
+          output: () => output,
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null) return done();

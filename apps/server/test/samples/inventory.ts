@@ -27,9 +27,11 @@ export const buildInventorySamples: DomainSampleBuilder = async (t) => {
   if (serialId === undefined) throw new Error('the inventory sample serial was not found');
   return {
     'GET /api/inventory/products/search': {
-      query: { searchBy: 'model', searchValue: product!.modelNumber.slice(0, 4), includeInactive: '1', exact: '0', bucket: 'KY01' },
+      // The spec's form: the search type as the key.
+      query: { model: product!.modelNumber.slice(0, 4), includeInactive: '1', exact: '0', startsWith: '1', includeCommitted: '0', bucket: 'KY01' },
     },
     'GET /api/ims/inventory/product/preview': { query: { model: product!.modelNumber } },
+    'GET /api/inventory/product/preview': { query: { model: product!.modelNumber } },
     'GET /api/ims/drop-ship-vendor-inventory/product': { query: { model: product!.modelNumber } },
     'GET /api/ims/inventory-serials/search-by-proxy': { query: { model: product!.modelNumber, conditionCode: 'NEW', locationCode: 'KY01' } },
     'GET /api/ims/inventory-serials/{id}': { params: { id: serialId } },

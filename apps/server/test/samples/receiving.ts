@@ -37,6 +37,23 @@ export const buildReceivingSamples: DomainSampleBuilder = async (t) => {
       body: receiveBody('SMP-STATIC-1'),
       fresh: async () => ({ body: receiveBody(`SMP-${randomUUID().slice(0, 12)}`) }),
     },
+    'POST /api/scanner/receipt/scanned-item/submit': {
+      body: { scannedItems: [receiveBody('SMP-STATIC-2')] },
+      fresh: async () => ({ body: { scannedItems: [receiveBody(`SMP-${randomUUID().slice(0, 12)}`), receiveBody(`SMP-${randomUUID().slice(0, 12)}`)] } }),
+    },
+    'DELETE /api/scanner/receipt/scanned-item/{id}': {
+      params: { id: first.params!.imsTransactionReferenceId },
+      // Only the one who scanned an item may take it back: the caller scans it first.
+      fresh: async (callerToken) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/scanner/receipt/quickScanReceive',
+          headers: { authorization: `Bearer ${callerToken}` },
+          payload: receiveBody(`SMP-${randomUUID().slice(0, 12)}`),
+        });
+        return { params: { id: res.json().transactionReferenceId } };
+      },
+    },
     'GET /api/transacted-receipts/can-be-unreceived': { query: { poApiPoItemId: lineId } },
     'POST /api/transacted-receipts/{imsTransactionReferenceId}/unreceive': { ...first, fresh: freshReceipt },
     'GET /api/ims/transacted-receipts/poItem/serials/{id}': { params: { id: lineId } },

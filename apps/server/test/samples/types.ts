@@ -7,9 +7,10 @@ export interface RouteSample {
   body?: unknown;
   /**
    * For calls that change or use up their target (delete, finish, send): makes new rows and answers a request
-   * on them, so every role that holds the permission can make the call and get its success status.
+   * on them, so every role that holds the permission can make the call and get its success status. Given the
+   * caller's token, for calls whose target must be the caller's own.
    */
-  fresh?: () => Promise<RouteSample>;
+  fresh?: (callerToken: string) => Promise<RouteSample>;
 }
 
 /** What the foundation's fixture gives every domain builder. */

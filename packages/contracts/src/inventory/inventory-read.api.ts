@@ -53,13 +53,23 @@ export const ZSerialSearchCardSchema = z
     location_code: z.string().nullable(),
     condition_code: z.string().nullable(),
     disposition_code: z.string(),
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), brand_name: z.string().nullable(), upc: z.string().nullable() }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      brand_name: z.string().nullable(),
+      manufacturer_name: z.string().nullable(),
+      category_name: z.string().nullable(),
+      /** The product's part number (MPN). */
+      mpn: z.string().nullable(),
+      upc: z.string().nullable(),
+    }),
   })
   .meta({ id: 'SerialSearchCard' });
 export type TSerialSearchCard = z.infer<typeof ZSerialSearchCardSchema>;
 
 /**
- * Search semantics by `searchBy` (the spec gives the option names, not their matching):
+ * Search semantics by search type (the spec gives the option names, not their matching):
  * - model: model number starts with the value (case-insensitive); `exact` asks for the whole model;
  * - upc: the UPC or alternate UPC equals the value (always exact);
  * - mpn: the part number starts with the value, or equals it with `exact`;
@@ -67,18 +77,73 @@ export type TSerialSearchCard = z.infer<typeof ZSerialSearchCardSchema>;
  * - serial: serial numbers containing the value (3 or more characters), or equal to it with `exact`;
  *   `includeInactive` then also lists serials that are no longer LIVE.
  * Products are ACTIVE ones unless `includeInactive`. `bucket` keeps products with on-hand above 0 in that bucket.
+ *
+ * The value is given one of two ways, exactly one value per search (001 §7):
+ * - the spec's form, the type as the key: `?model=INV`, `?serial=ABC`, `?upc=...`;
+ * - `searchBy` (default model) with `searchValue`.
+ * `startsWith` is accepted (prefix matching is already the default; `exact` overrides it) and so is
+ * `includeCommitted` (no effect until committed sales and transfers are recorded).
  */
+const ZSearchValueSchema = z.string().trim().min(1).max(100);
+
+/** One optional key per search type: `model`, `serial`, ... */
+const searchByKeys = Object.fromEntries(INVENTORY_SEARCH_BY.map((by) => [by, ZSearchValueSchema.optional()])) as Record<
+  TInventorySearchBy,
+  z.ZodOptional<typeof ZSearchValueSchema>
+>;
+
+/** The value-carrying keys of a search query, as parsed. */
+export type TInventorySearchValues = { searchBy?: TInventorySearchBy; searchValue?: string } & Partial<Record<TInventorySearchBy, string>>;
+
+/** The search values a query gives, by the key carrying each: `searchValue` and each type key present. */
+export function givenInventorySearchValues(query: TInventorySearchValues): { key: TInventorySearchBy | 'searchValue'; searchBy: TInventorySearchBy; value: string }[] {
+  const given: { key: TInventorySearchBy | 'searchValue'; searchBy: TInventorySearchBy; value: string }[] = [];
+  if (query.searchValue !== undefined) given.push({ key: 'searchValue', searchBy: query.searchBy ?? INVENTORY_SEARCH_BY[0], value: query.searchValue });
+  for (const by of INVENTORY_SEARCH_BY) {
+    const value = query[by];
+    if (value !== undefined) given.push({ key: by, searchBy: by, value });
+  }
+  return given;
+}
+
+/**
+ * The search of a valid query (one value, by either form) as `{ searchBy, searchValue }`; the route handler's
+ * normalisation, since the query schema keeps no transform. Throws when the query does not give exactly one value.
+ */
+export function inventorySearchCriteria(query: TInventorySearchValues): { searchBy: TInventorySearchBy; searchValue: string } {
+  const given = givenInventorySearchValues(query);
+  if (given.length !== 1) throw new Error(`an inventory search takes exactly one value, got ${given.length}`);
+  return { searchBy: given[0]!.searchBy, searchValue: given[0]!.value };
+}
+
 export const ZInventorySearchQuerySchema = z
   .object({
-    searchBy: z.enum(INVENTORY_SEARCH_BY).default('model'),
-    searchValue: z.string().trim().min(1).max(100),
+    searchBy: z.enum(INVENTORY_SEARCH_BY).optional(),
+    searchValue: ZSearchValueSchema.optional(),
+    ...searchByKeys,
     includeInactive: ZQueryFlagSchema.optional(),
     exact: ZQueryFlagSchema.optional(),
+    startsWith: ZQueryFlagSchema.optional(),
+    includeCommitted: ZQueryFlagSchema.optional(),
     bucket: z.string().trim().toUpperCase().min(1).max(60).optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.searchBy === 'serial' && q.searchValue.length < SERIAL_SEARCH_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['searchValue'], message: EXTEND_SEARCH_MESSAGE });
+    const given = givenInventorySearchValues(q);
+    if (given.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['searchValue'], message: `Required: searchValue, or one of ${INVENTORY_SEARCH_BY.join(', ')}` });
+      return;
+    }
+    if (given.length > 1) {
+      const keys = given.map((g) => g.key);
+      for (const key of keys) ctx.addIssue({ code: 'custom', path: [key], message: `Give one search value, not ${keys.join(' and ')}` });
+      return;
+    }
+    const [only] = given as [(typeof given)[number]];
+    if (only.key !== 'searchValue' && q.searchBy !== undefined && q.searchBy !== only.key) {
+      ctx.addIssue({ code: 'custom', path: ['searchBy'], message: `The value is given as ${only.key}, not ${q.searchBy}` });
+    }
+    if (only.searchBy === 'serial' && only.value.length < SERIAL_SEARCH_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: [only.key], message: EXTEND_SEARCH_MESSAGE });
     }
   });
 
@@ -125,6 +190,13 @@ export const productPreviewRoute = defineRoute({
   tag: 'inventory',
   query: z.object({ model: z.string().trim().min(1).max(100) }),
   response: ZProductPreviewSchema,
+});
+
+/** The same product detail at the spec's unprefixed path (001 §7 "inventory/product/preview?model={model}"). */
+export const inventoryProductPreviewRoute = defineRoute({
+  ...productPreviewRoute,
+  path: '/api/inventory/product/preview',
+  summary: 'Product detail by model, as /api/ims/inventory/product/preview',
 });
 
 /** 001 §3 "Inventory serial". committed_sale_serials stays empty until committed sales are recorded. */

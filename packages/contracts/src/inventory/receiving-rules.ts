@@ -1,5 +1,8 @@
 import { SERIAL_DELIMITER } from '../scan/scan-recognition.js';
 
+/** A receiver may take back (remove) a scan of their own for this long; after that it takes an Un-Receive. */
+export const SCANNED_ITEM_REMOVAL_MINUTES = 15;
+
 /** Receiving and un-receiving messages (001 §4, §5, §8), quoted verbatim. */
 export const RECEIVING_MESSAGES = {
   upcMismatch: "UPC doesn't match",
@@ -14,7 +17,12 @@ export const RECEIVING_MESSAGES = {
   serialMismatch: "Serial doesn't match",
   unreceiveUnknown: 'Unknown error occurred in un-receive request.',
   nothingLeftToReceive: 'There are no more items to receive on this PO line.',
+  scannedItemNotYours: 'Only the receiver who scanned this item can remove it: use Un-Receive.',
+  scannedItemTooOld: `This scan is older than ${SCANNED_ITEM_REMOVAL_MINUTES} minutes: use Un-Receive, with notes.`,
 } as const;
+
+/** The most scanned items one staged submit carries. */
+export const MAX_STAGED_ITEMS = 200;
 
 /** Feedback (green or red) clears after 6 s (001 §9). */
 export const SCAN_FEEDBACK_MS = 6_000;

@@ -43,6 +43,43 @@ export const quickScanReceiveRoute = defineRoute({
   response: ZQuickScanReceiveResultSchema,
 });
 
+/** Staged scans submitted together (001 §7 scanned-item/submit): all are received in one transaction, or none. */
+export const ZScannedItemsSubmitSchema = z
+  .object({ scannedItems: z.array(ZQuickScanReceiveSchema).min(1).max(200) })
+  .meta({ id: 'ScannedItemsSubmit' });
+export type TScannedItemsSubmit = z.input<typeof ZScannedItemsSubmitSchema>;
+
+export const scannedItemsSubmitRoute = defineRoute({
+  method: 'POST',
+  path: '/api/scanner/receipt/scanned-item/submit',
+  access: 'purchase-order:receive',
+  summary: 'Receive staged scans together: every item in one database transaction, or none (422 names the item)',
+  tag: 'receiving',
+  body: ZScannedItemsSubmitSchema,
+  response: z.object({
+    status: z.literal('Success'),
+    received: z.number().int(),
+    items: z.array(
+      z.object({
+        transactionReferenceId: z.string(),
+        poApiPoItemId: z.number().int(),
+        qty_received: z.number().int(),
+        qty_ordered: z.number().int(),
+      }),
+    ),
+  }),
+});
+
+export const removeScannedItemRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/scanner/receipt/scanned-item/{id}',
+  access: 'purchase-order:receive',
+  summary: "Take back one's own recent scan: a reversing ledger transaction (an un-receive without notes), never a deletion",
+  tag: 'receiving',
+  params: z.object({ id: ZTransactionReferenceSchema }),
+  response: z.object({ message: z.literal('Success'), removed: z.string(), transactionReferenceId: z.string(), qty_received: z.number().int(), qty_ordered: z.number().int() }),
+});
+
 export const ZReceiptSerialSchema = z.object({
   scanned_serial_number: z.string(),
   scanned_upc: z.string().nullable(),

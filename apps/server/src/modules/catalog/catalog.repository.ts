@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { brands, categories, inventorySerials, manufacturers, products } from '../../db/schema.js';
 
 /** The product columns every product read selects, so rows map through one DTO (catalog.service.ts). */
@@ -38,20 +39,32 @@ const active = eq(products.status, 'ACTIVE');
 
 /** `upper(model_number) LIKE 'ABC%'` uses the text_pattern_ops index. */
 function modelStartsWith(prefix: string): SQL {
-  const escaped = prefix.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`upper(${products.modelNumber}) like ${`${escaped}%`}`;
+  return sql`upper(${products.modelNumber}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
+}
+
+/**
+ * The order of a model-prefix search: `upper(model_number)` in the text_pattern_ops index's own (byte) order, then
+ * the model. The index then gives the rows in order and a LIMIT stops early; ordering by `model_number` instead
+ * lets the planner walk the whole unique index and filter (70 ms instead of 0.3 ms for a broad prefix at 100,000
+ * products).
+ */
+export const MODEL_PREFIX_ORDER = [sql`upper(${products.modelNumber}) using ~<~`, asc(products.modelNumber)] as const;
+
+/** Products with their brand, category and manufacturer, as `productColumns` (the catalogue's and inventory's reads). */
+export function selectProductRows(db: Executor) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId));
 }
 
 export class CatalogRepository {
   constructor(private readonly db: Executor) {}
 
   private selectProducts() {
-    return this.db
-      .select(productColumns)
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId));
+    return selectProductRows(this.db);
   }
 
   async insertManufacturers(names: string[]) {
@@ -68,14 +81,14 @@ export class CatalogRepository {
   /** A page of products with the product list's filters (002 §7 `GET product`). */
   async list(filters: { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string }, limit: number, offset: number) {
     const conditions: SQL[] = [];
-    const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
     if (filters.category) conditions.push(or(eq(categories.categoryCode, filters.category), sql`lower(${categories.categoryName}) = lower(${filters.category})`)!);
     if (filters.brand) conditions.push(or(eq(brands.brandCode, filters.brand), sql`lower(${brands.brandName}) = lower(${filters.brand})`)!);
-    if (filters.description) conditions.push(sql`${products.description} ilike ${`%${escape(filters.description)}%`}`);
+    if (filters.description) conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
     if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
     if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
     const where = conditions.length ? and(...conditions) : undefined;
-    const rows = (await this.selectProducts().where(where).orderBy(asc(products.modelNumber)).limit(limit).offset(offset)) as ProductRow[];
+    const order = filters.modelTerm ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)];
+    const rows = (await this.selectProducts().where(where).orderBy(...order).limit(limit).offset(offset)) as ProductRow[];
     const [total] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
@@ -108,7 +121,7 @@ export class CatalogRepository {
       .select({ id: products.id, model: products.modelNumber, product_title: products.description, status: products.status })
       .from(products)
       .where(where)
-      .orderBy(asc(products.modelNumber))
+      .orderBy(...MODEL_PREFIX_ORDER)
       .limit(limit);
   }
 
@@ -123,15 +136,14 @@ export class CatalogRepository {
       .select({ id: products.id, modelNumber: products.modelNumber, partNumber: products.partNumber, costCents: products.currentCostCents })
       .from(products)
       .where(and(where, active))
-      .orderBy(asc(products.modelNumber))
+      .orderBy(...(key === 'model_number' ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)]))
       .limit(limit);
   }
 
   /** Serials whose number contains the text; exact (case-insensitive) matches first. */
   searchSerials(text: string, includeInactive: boolean, limit: number) {
     const upper = text.toUpperCase();
-    const escaped = upper.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const match = sql`upper(${inventorySerials.serialNumber}) like ${`%${escaped}%`}`;
+    const match = sql`upper(${inventorySerials.serialNumber}) like ${`%${escapeLike(upper)}%`}`;
     return this.db
       .select({
         id: inventorySerials.id,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { contactEvents, contacts, users } from '../../db/schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -23,7 +24,6 @@ export interface NamePrefixes {
   last?: string;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startsWith = (column: AnyPgColumn, prefix: string) => sql`lower(${column}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
 const digitsOf = (column: AnyPgColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'dr
 import type { TInventorySearchBy } from '@keystone/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import {
   brands,
   buckets,
@@ -17,10 +18,8 @@ import {
   purchaseOrders,
   users,
 } from '../../db/schema.js';
-import { productColumns, type ProductRow } from '../catalog/catalog.repository.js';
+import { MODEL_PREFIX_ORDER, selectProductRows, type ProductRow } from '../catalog/catalog.repository.js';
 
-/** LIKE wildcards in user text are literal. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `upper(col) LIKE 'ABC%'` (or `= 'ABC'` when exact): on model_number and serial_number this walks the text_pattern_ops index. */
 function upperMatches(column: AnyColumn, value: string, exact: boolean): SQL {
@@ -45,12 +44,7 @@ export class InventoryRepository {
   constructor(private readonly db: Executor) {}
 
   private selectProducts() {
-    return this.db
-      .select(productColumns)
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId));
+    return selectProductRows(this.db);
   }
 
   /** Products matching a search, ordered by model; at most `limit` rows. */
@@ -108,7 +102,7 @@ export class InventoryRepository {
     }
     return this.selectProducts()
       .where(and(...conditions))
-      .orderBy(asc(products.modelNumber))
+      .orderBy(...(by === 'model' && !options.exact ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)]))
       .limit(limit);
   }
 
@@ -143,10 +137,15 @@ export class InventoryRepository {
         productTitle: products.description,
         upc: products.upc,
         brandName: brands.brandName,
+        manufacturerName: manufacturers.name,
+        categoryName: categories.categoryName,
+        partNumber: products.partNumber,
       })
       .from(inventorySerials)
       .innerJoin(products, eq(products.id, inventorySerials.productId))
       .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
       .where(options.includeInactive ? match : and(match, eq(inventorySerials.dispositionCode, 'LIVE')))
       .orderBy(sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`, asc(inventorySerials.serialNumber), asc(inventorySerials.id))
       .limit(limit);

@@ -1,12 +1,23 @@
 import {
   dropShipInventoryRoute,
-  serialsByProxyRoute, inventorySearchRoute, inventorySerialHistoryRoute, inventorySerialRoute, inventoryTransactionRoute, productPreviewRoute } from '@keystone/contracts';
+  inventoryProductPreviewRoute,
+  inventorySearchCriteria,
+  inventorySearchRoute,
+  inventorySerialHistoryRoute,
+  inventorySerialRoute,
+  inventoryTransactionRoute,
+  productPreviewRoute,
+  serialsByProxyRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerInventoryRoutes({ route, services }: ModuleContext): void {
   const { inventory } = services;
-  route(inventorySearchRoute, async ({ query }) => inventory.search(query));
+  route(inventorySearchRoute, async ({ query }) =>
+    inventory.search({ ...inventorySearchCriteria(query), includeInactive: query.includeInactive, exact: query.exact, bucket: query.bucket }),
+  );
   route(productPreviewRoute, async ({ query }) => inventory.preview(query.model));
+  route(inventoryProductPreviewRoute, async ({ query }) => inventory.preview(query.model));
   route(inventorySerialRoute, async ({ params }) => inventory.serial(params.id));
   route(inventorySerialHistoryRoute, async ({ params }) => ({ data: await inventory.serialHistory(params.id) }));
   route(inventoryTransactionRoute, async ({ params }) => inventory.transaction(params.id));

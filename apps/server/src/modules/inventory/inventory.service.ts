@@ -46,7 +46,16 @@ export class InventoryService {
         location_code: r.locationCode,
         condition_code: r.conditionCode,
         disposition_code: r.dispositionCode,
-        product: { id: r.productId, model: r.model, product_title: r.productTitle, brand_name: r.brandName, upc: r.upc },
+        product: {
+          id: r.productId,
+          model: r.model,
+          product_title: r.productTitle,
+          brand_name: r.brandName,
+          manufacturer_name: r.manufacturerName,
+          category_name: r.categoryName,
+          mpn: r.partNumber,
+          upc: r.upc,
+        },
       }));
       return { searchBy: input.searchBy, data: [], serials, more: rows.length > INVENTORY_SEARCH_LIMIT };
     }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { accountsPayableInvoices as invoices, financeCompanies, purchaseOrders, vendors } from '../../db/schema.js';
 
 const invoiceColumns = {
@@ -47,7 +48,6 @@ export interface InvoiceFilters {
 export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt'>;
 
 /** `%`, `_` and `\` in a LIKE pattern match themselves. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The only file of the invoices module that touches Drizzle. */
 export class InvoicesRepository {
@@ -145,7 +145,7 @@ export class InvoicesRepository {
 
   async search(filters: InvoiceFilters, limit: number, offset: number): Promise<{ rows: InvoiceRow[]; total: number }> {
     const conditions: SQL[] = [];
-    if (filters.invoiceNumber) conditions.push(sql`${invoices.invoiceNumber} ilike ${`%${likeEscape(filters.invoiceNumber)}%`}`);
+    if (filters.invoiceNumber) conditions.push(sql`${invoices.invoiceNumber} ilike ${`%${escapeLike(filters.invoiceNumber)}%`}`);
     if (filters.invoiceAmountCents !== undefined) conditions.push(eq(invoices.invoiceAmountCents, filters.invoiceAmountCents));
     if (filters.financeCompanyId !== undefined) conditions.push(eq(invoices.financeCompanyId, filters.financeCompanyId));
     if (filters.vendorId !== undefined) conditions.push(eq(invoices.vendorId, filters.vendorId));

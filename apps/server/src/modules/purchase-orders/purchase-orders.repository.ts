@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import {
   ediInterchanges,
   locations,
@@ -34,7 +35,6 @@ export interface PoListFilters {
 
 export type PoSortColumn = 'created_at' | 'purchase_ref_id' | 'vendor_name' | 'purchase_order_status' | 'ims_location_code' | 'total' | 'balance_due' | 'vendor_order_id';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startsWith = (column: SQL | typeof purchaseOrders.purchaseRefId, prefix: string) => sql`upper(${column}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
 
 /** Counting stops here: past it the list says "more than" instead of scanning every matching row. */

@@ -27,16 +27,39 @@ const REFERENCE_PREFIX: Record<string, string> = {
 export class ReceivingRepository {
   constructor(private readonly db: Executor) {}
 
-  /** The PO line with its PO and product, both rows locked for the rest of the transaction. */
+  /**
+   * The PO line with its PO and product, both rows locked for the rest of the transaction. The PO is locked
+   * before the line, the order every writer of POs and lines follows, so two writers never wait on each other.
+   */
   async lockLine(itemId: number) {
+    const [ref] = await this.db.select({ poId: purchaseOrderItems.purchaseOrderId }).from(purchaseOrderItems).where(eq(purchaseOrderItems.id, itemId));
+    if (!ref) return null;
+    await this.lockPurchaseOrders([ref.poId]);
     const rows = await this.db
       .select({ item: purchaseOrderItems, po: purchaseOrders, product: products })
       .from(purchaseOrderItems)
       .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
       .innerJoin(products, eq(products.id, purchaseOrderItems.productId))
       .where(eq(purchaseOrderItems.id, itemId))
-      .for('update', { of: [purchaseOrderItems, purchaseOrders] });
+      .for('update', { of: purchaseOrderItems });
     return rows[0] ?? null;
+  }
+
+  /** Locks POs one by one in id order (the order that keeps concurrent multi-PO writers from deadlocking). */
+  async lockPurchaseOrders(ids: number[]): Promise<void> {
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      await this.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.id, id)).for('update');
+    }
+  }
+
+  /** The POs of these lines (a line never changes PO, so this needs no lock). */
+  async purchaseOrderIdsOfLines(itemIds: number[]): Promise<number[]> {
+    if (!itemIds.length) return [];
+    const rows = await this.db
+      .selectDistinct({ poId: purchaseOrderItems.purchaseOrderId })
+      .from(purchaseOrderItems)
+      .where(inArray(purchaseOrderItems.id, [...new Set(itemIds)]));
+    return rows.map((r) => r.poId);
   }
 
   async findByClientRequestId(clientRequestId: string): Promise<TransactionRow | null> {
@@ -144,6 +167,22 @@ export class ReceivingRepository {
           .orderBy(asc(inventoryTransactionSerials.id))
       : [];
     return receipts.map((r) => ({ ...r, serials: serials.filter((s) => s.transactionId === r.tx.id) }));
+  }
+
+  /** One receipt of a PO line with its serials, or null once it has been reversed (one indexed lookup, not the line's list). */
+  async openReceipt(transactionId: number) {
+    const rows = await this.db
+      .select({ tx: inventoryTransactions })
+      .from(inventoryTransactions)
+      .where(
+        and(
+          eq(inventoryTransactions.id, transactionId),
+          eq(inventoryTransactions.type, 'INVENTORY_RECEIPT'),
+          sql`not exists (select 1 from inventory_transactions r where r.reverses_id = ${inventoryTransactions.id})`,
+        ),
+      );
+    if (!rows[0]) return null;
+    return { tx: rows[0].tx, serials: await this.transactionSerials(transactionId) };
   }
 
   transactionSerials(transactionId: number) {

@@ -4,6 +4,7 @@ import {
   PO_STATUS,
   PO_STATUSES,
   RECEIVING_MESSAGES,
+  SCANNED_ITEM_REMOVAL_MINUTES,
   serialError,
   serialsPerItem,
   splitSerials,
@@ -18,7 +19,10 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
-import { ReceivingRepository } from './receiving.repository.js';
+import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
+
+type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
+type OpenReceipt = NonNullable<Awaited<ReturnType<ReceivingRepository['openReceipt']>>>;
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
@@ -47,29 +51,102 @@ function scanProduct(p: { modelNumber: string; partNumber: string | null; upc: s
   };
 }
 
-/** PostgreSQL's unique violation on the one-live-serial index. */
+interface DatabaseErrorLike {
+  code?: unknown;
+  constraint_name?: string;
+  constraint?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+/** An error and its causes (the driver's error wrapped by Drizzle's), outermost first. */
+function errorChain(error: unknown): DatabaseErrorLike[] {
+  const chain: DatabaseErrorLike[] = [];
+  for (let e = error as DatabaseErrorLike | null | undefined; e && chain.length < 5; e = e.cause as DatabaseErrorLike | undefined) chain.push(e);
+  return chain;
+}
+
+/** PostgreSQL's SQLSTATE of an error, looking through the driver's and Drizzle's wrappers. */
+function pgCode(error: unknown): string | undefined {
+  return errorChain(error)
+    .map((e) => e.code)
+    .find((code): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
+}
+
+/** A deadlock or serialization failure: PostgreSQL rolled the transaction back, and running it again is safe. */
+const isRetryable = (error: unknown) => ['40P01', '40001'].includes(pgCode(error) ?? '');
+
+const LIVE_SERIAL_INDEX = 'inventory_serials_live_unique';
+
+/** PostgreSQL's unique violation on the one-live-serial index (named by the error, or by the innermost message). */
 function isLiveSerialConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | null;
-  if (!e) return false;
-  if (e.code === '23505' && (e.constraint_name ?? e.constraint ?? '').includes('inventory_serials_live_unique')) return true;
-  return e.cause ? isLiveSerialConflict(e.cause) : String((e as Error).message ?? '').includes('inventory_serials_live_unique');
+  const chain = errorChain(error);
+  return (
+    chain.some((e) => e.code === '23505' && (e.constraint_name ?? e.constraint ?? '').includes(LIVE_SERIAL_INDEX)) ||
+    String(chain.at(-1)?.message ?? '').includes(LIVE_SERIAL_INDEX)
+  );
 }
 
 export class ReceivingService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log: { warn(details: object, message: string): void } = { warn: () => {} },
+  ) {}
 
   /**
    * Receives one unit of a PO line (001 §4, §5, §7): the line is locked, every rule checked, then the ledger row,
    * the serials, on-hand, the line's received count, the PO totals and status change in one transaction.
    * A retried request with the same clientScanId is applied once and answers the same.
    */
-  async receive(input: TReceive, actor: Actor) {
-    try {
-      return await this.db.transaction((tx) => this.receiveIn(tx, input, actor));
-    } catch (error) {
-      // Two receivers racing the same serial onto different lines: the database refuses the second.
-      if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
-      throw error;
+  receive(input: TReceive, actor: Actor) {
+    return this.write((tx) => this.receiveIn(tx, input, actor));
+  }
+
+  /**
+   * Staged scans submitted together (001 §7 scanned-item/submit): every item is received in one database
+   * transaction, or none is; a refused item answers its status with 'Item n (model): message' and its fields
+   * named `scannedItems.n.field`. All its POs are locked, in id order, before anything is written.
+   */
+  submitScannedItems(items: TReceive[], actor: Actor) {
+    return this.write(async (tx) => {
+      const repo = new ReceivingRepository(tx);
+      // Every writer locks a PO before its lines, so holding all the POs (in id order) is enough: the lines are
+      // then locked as the items come, without waiting on anyone.
+      await repo.lockPurchaseOrders(await repo.purchaseOrderIdsOfLines(items.map((i) => i.poApiPoItemId)));
+      const results = [];
+      for (const [index, item] of items.entries()) {
+        try {
+          const done = await this.receiveIn(tx, item, actor);
+          results.push({ transactionReferenceId: done.transactionReferenceId, poApiPoItemId: item.poApiPoItemId, qty_received: done.qty_received, qty_ordered: done.qty_ordered });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const serials = splitSerials(item.scannedSerialNumbers);
+          const label = `Item ${index + 1} (${item.model}${serials.length ? ` ${serials.join(', ')}` : ''})`;
+          const errors = Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, messages]) => [`scannedItems.${index}.${field}`, messages]));
+          throw new HttpError(error.statusCode, `${label}: ${error.message}`, Object.keys(errors).length ? errors : { [`scannedItems.${index}`]: [error.message] });
+        }
+      }
+      return { status: 'Success' as const, received: results.length, items: results };
+    });
+  }
+
+  /**
+   * A ledger write: one database transaction, run again when PostgreSQL chose it as a deadlock victim or
+   * serialization failure (nothing of it was kept), and a race onto the one-live-serial index answered as 422.
+   */
+  private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work);
+      } catch (error) {
+        // Two receivers racing the same serial onto different lines: the database refuses the second.
+        if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
+        if (attempt < 4 && isRetryable(error)) {
+          this.log.warn({ sqlState: pgCode(error), attempt }, 'ledger write rolled back by the database; retrying');
+          continue;
+        }
+        throw error;
+      }
     }
   }
 
@@ -189,7 +266,7 @@ export class ReceivingService {
    */
   async unreceive(referenceId: string, input: TUnreceive, actor: Actor) {
     if (!input.notes.trim()) throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
-    return this.db.transaction(async (tx) => {
+    return this.write(async (tx) => {
       const repo = new ReceivingRepository(tx);
       const line = await repo.lockLine(input.lineItemId);
       if (!line) throw notFound(`PO line ${input.lineItemId} does not exist`);
@@ -197,10 +274,7 @@ export class ReceivingService {
       if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || receipt.purchaseOrderItemId !== line.item.id) {
         throw new HttpError(404, `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`);
       }
-      if (line.po.statusId === COMPLETE) throw conflict('This purchase order is Complete: receiving is locked.');
-      const open = await repo.openReceipts(line.item.id);
-      const current = open.find((r) => r.tx.id === receipt.id);
-      if (!current) throw conflict('This receipt was already un-received.');
+      const current = await this.openReceipt(repo, line, receipt);
       const product = scanProduct(line.product);
       const scanningRequired = !hasPermission(actor.role, 'admin:override');
       if (scanningRequired || input.scannedUpc) {
@@ -211,46 +285,81 @@ export class ReceivingService {
           throw unprocessable(RECEIVING_MESSAGES.serialMismatch, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch] });
         }
       }
-      if ((await repo.onHand(line.product.id, receipt.bucket)) < 1) {
-        throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
-      }
-      const serials = await repo.serialsById(current.serials.map((s) => s.serialId));
-      const moved = serials.filter((s) => s.dispositionCode !== 'LIVE' || s.bucket !== receipt.bucket);
-      if (moved.length) throw conflict(`Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}; it cannot be un-received.`);
-
-      const reversal = await repo.insertTransaction({
-        type: 'INVENTORY_UNRECEIPT',
-        productId: line.product.id,
-        bucket: receipt.bucket,
-        quantityDelta: -receipt.quantityDelta,
-        purchaseOrderId: line.po.id,
-        purchaseOrderItemId: line.item.id,
-        reversesId: receipt.id,
-        userId: actor.id,
-        notes: input.notes.trim(),
-        details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
-      });
-      for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
-      await repo.insertTransactionSerials(
-        serials.map((s) => ({
-          transactionId: reversal.id,
-          serialId: s.id,
-          scannedSerialNumber: s.serialNumber,
-          scannedUpc: input.scannedUpc ?? null,
-          oldLocationCode: s.locationCode,
-          oldConditionCode: s.conditionCode,
-          oldDispositionCode: s.dispositionCode,
-          newLocationCode: null,
-          newConditionCode: null,
-          newDispositionCode: 'UNRECEIVED',
-          notes: input.notes.trim(),
-        })),
-      );
-      await repo.addOnHand(line.product.id, receipt.bucket, -receipt.quantityDelta);
-      await repo.addReceived(line.item.id, -receipt.quantityDelta);
-      await this.afterReceiving(tx, line.po.id, line.po.statusId);
+      const reversal = await this.reverseIn(tx, line, receipt, current, input.notes.trim(), input.scannedUpc ?? null, actor);
       return { message: 'Success' as const, transactionReferenceId: reversal.referenceId, remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id) };
     });
+  }
+
+  /**
+   * Takes back a scan (001 §7 DELETE scanned-item): the receiver who scanned it, within
+   * SCANNED_ITEM_REMOVAL_MINUTES, reverses it without scanning again or writing notes. It is an un-receive all
+   * the same, a new reversing ledger transaction; older scans and other people's go through Un-Receive.
+   */
+  removeScannedItem(referenceId: string, actor: Actor) {
+    return this.write(async (tx) => {
+      const repo = new ReceivingRepository(tx);
+      // Ledger rows never change, so the receipt read before the lock is the receipt; its reversal is checked under it.
+      const receipt = await repo.findByReference(referenceId);
+      if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || !receipt.purchaseOrderItemId) throw notFound(`Scanned item ${referenceId} does not exist.`);
+      const line = (await repo.lockLine(receipt.purchaseOrderItemId))!;
+      if (receipt.userId !== actor.id) throw conflict(RECEIVING_MESSAGES.scannedItemNotYours);
+      const current = await this.openReceipt(repo, line, receipt);
+      if (Date.now() - receipt.createdAt.getTime() > SCANNED_ITEM_REMOVAL_MINUTES * 60_000) throw conflict(RECEIVING_MESSAGES.scannedItemTooOld);
+      const reversal = await this.reverseIn(tx, line, receipt, current, `Scan removed from the receiving list by ${actor.username}`, null, actor);
+      return { message: 'Success' as const, removed: receipt.referenceId, transactionReferenceId: reversal.referenceId, qty_received: reversal.qtyReceived, qty_ordered: line.item.qtyOrdered };
+    });
+  }
+
+  /** The receipt among the line's open (not yet reversed) receipts, once the PO allows it. */
+  private async openReceipt(repo: ReceivingRepository, line: LockedLine, receipt: TransactionRow) {
+    if (line.po.statusId === COMPLETE) throw conflict('This purchase order is Complete: receiving is locked.');
+    const current = await repo.openReceipt(receipt.id);
+    if (!current) throw conflict('This receipt was already un-received.');
+    return current;
+  }
+
+  /** The reversing INVENTORY_UNRECEIPT: serials out of live stock, on-hand, the line's count, PO totals and status. */
+  private async reverseIn(tx: Executor, line: LockedLine, receipt: TransactionRow, current: OpenReceipt, notes: string, scannedUpc: string | null, actor: Actor) {
+    const repo = new ReceivingRepository(tx);
+    if ((await repo.onHand(line.product.id, receipt.bucket)) < 1) {
+      throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
+    }
+    const serials = await repo.serialsById(current.serials.map((s) => s.serialId));
+    const moved = serials.filter((s) => s.dispositionCode !== 'LIVE' || s.bucket !== receipt.bucket);
+    if (moved.length) throw conflict(`Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}; it cannot be un-received.`);
+
+    const reversal = await repo.insertTransaction({
+      type: 'INVENTORY_UNRECEIPT',
+      productId: line.product.id,
+      bucket: receipt.bucket,
+      quantityDelta: -receipt.quantityDelta,
+      purchaseOrderId: line.po.id,
+      purchaseOrderItemId: line.item.id,
+      reversesId: receipt.id,
+      userId: actor.id,
+      notes,
+      details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
+    });
+    for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
+    await repo.insertTransactionSerials(
+      serials.map((s) => ({
+        transactionId: reversal.id,
+        serialId: s.id,
+        scannedSerialNumber: s.serialNumber,
+        scannedUpc,
+        oldLocationCode: s.locationCode,
+        oldConditionCode: s.conditionCode,
+        oldDispositionCode: s.dispositionCode,
+        newLocationCode: null,
+        newConditionCode: null,
+        newDispositionCode: 'UNRECEIVED',
+        notes,
+      })),
+    );
+    await repo.addOnHand(line.product.id, receipt.bucket, -receipt.quantityDelta);
+    const received = await repo.addReceived(line.item.id, -receipt.quantityDelta);
+    await this.afterReceiving(tx, line.po.id, line.po.statusId);
+    return { ...reversal, qtyReceived: received };
   }
 
   async lineSerials(itemId: number) {

@@ -52,7 +52,8 @@ export function inventorySearchQuery(c: TInventoryCriteria) {
     queryKey: inventoryKeys.search(c),
     queryFn: ({ signal }) =>
       callApi(inventorySearchRoute, {
-        query: { searchBy: c.searchBy, searchValue: c.searchValue, ...(includeInactive ? { includeInactive: '1' } : {}), ...(c.bucket ? { bucket: c.bucket } : {}) },
+        // The spec's form (001 §7): the search type as the key.
+        query: { [c.searchBy]: c.searchValue, ...(includeInactive ? { includeInactive: '1' } : {}), ...(c.bucket ? { bucket: c.bucket } : {}) },
         signal,
         silent: true,
       }),

@@ -89,8 +89,12 @@ function Summary({ product }: { product: TProduct }) {
     ['MPN', product.mpn ?? '—'],
     ['UPC', product.upc ?? '—'],
     ['Alternate UPC', product.alternate_upc ?? '—'],
+    ['Brand Code', product.brand_code ?? '—'],
     ['Status', product.status],
     ['Serial Tracked', product.serial_number_tracked ? 'Yes' : 'No'],
+    ['Serials per Item', product.num_of_serials_per_item?.toString() ?? '—'],
+    ['Master Carton Code', product.master_carton_code ?? '—'],
+    ['Master Box Qty', product.master_box_qty?.toString() ?? '—'],
     ['Cost', money(product.cost)],
     ['MAP', money(product.master_listing_map_price)],
     ['Adjusted MAP', money(product.master_listing_adj_map_price)],
@@ -111,7 +115,9 @@ function Summary({ product }: { product: TProduct }) {
                 <Typography variant="body2" color="text.secondary">
                   {label}
                 </Typography>
-                <Typography variant="body2">{value}</Typography>
+                <Typography variant="body2" data-testid={`product-field-${label.toLowerCase().replace(/ /g, '-')}`}>
+                  {value}
+                </Typography>
               </Box>
             ))}
           </Box>
@@ -121,12 +127,27 @@ function Summary({ product }: { product: TProduct }) {
   );
 }
 
-/** Product detail by model: the summary and the inventory by bucket; `from_bucket` highlights that bucket (001 §2). */
+type TBucketRow = { location_code: string; condition_code: string; bucket: string };
+
+/**
+ * Product detail by model: the summary and the inventory by bucket (001 §2). `from_bucket` highlights that bucket and,
+ * for a serial-tracked product, expands it: its serial dialog opens once, on load, until closed or another is chosen.
+ */
 export function ProductDetailView({ model }: { model: string | null }) {
   const [params] = useSearchParams();
-  const fromBucket = params.get('from_bucket')?.toUpperCase() ?? null;
-  const [serialsOf, setSerialsOf] = useState<{ location_code: string; condition_code: string; bucket: string } | null>(null);
+  const fromBucket = params.get('from_bucket')?.trim().toUpperCase() || null;
+  const [chosen, setChosen] = useState<TBucketRow | null>(null);
+  // The from_bucket expansion is derived, not copied into state, so it shows as soon as the data arrives.
+  const [autoExpandDone, setAutoExpandDone] = useState(false);
   const preview = useProductPreview(model);
+  const openSerials = (row: TBucketRow) => {
+    setAutoExpandDone(true);
+    setChosen(row);
+  };
+  const closeSerials = () => {
+    setAutoExpandDone(true);
+    setChosen(null);
+  };
   if (!model) return <Typography>No product model specified.</Typography>;
   if (preview.isPending) return <Typography>Loading...</Typography>;
   if (preview.error) {
@@ -134,6 +155,9 @@ export function ProductDetailView({ model }: { model: string | null }) {
     return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
   }
   const { product, inventory } = preview.data;
+  const tracked = !!product.serial_number_tracked;
+  const autoExpanded = !autoExpandDone && tracked && fromBucket ? (inventory.find((r) => r.bucket === fromBucket) ?? null) : null;
+  const serialsOf = chosen ?? autoExpanded;
   return (
     <>
       <Summary product={product} />
@@ -155,6 +179,7 @@ export function ProductDetailView({ model }: { model: string | null }) {
                 {['Bucket', 'Location', 'Condition', 'Quantity', 'Notes', 'Last Updated'].map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
+                {tracked && <TableCell aria-label="Serials" />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -162,8 +187,8 @@ export function ProductDetailView({ model }: { model: string | null }) {
                 <TableRow
                   key={row.id}
                   hover
-                  sx={{ cursor: product.serial_number_tracked ? 'pointer' : undefined }}
-                  onClick={() => product.serial_number_tracked && setSerialsOf(row)}
+                  sx={{ cursor: tracked ? 'pointer' : undefined }}
+                  onClick={() => tracked && openSerials(row)}
                   selected={row.bucket === fromBucket}
                   data-from-bucket={row.bucket === fromBucket ? 'true' : undefined}
                 >
@@ -173,13 +198,28 @@ export function ProductDetailView({ model }: { model: string | null }) {
                   <TableCell>{row.quantity}</TableCell>
                   <TableCell>{row.notes ?? ''}</TableCell>
                   <TableCell>{dateTime(row.last_updated_at)}</TableCell>
+                  {tracked && (
+                    <TableCell padding="none" sx={{ pr: 1 }}>
+                      <Button
+                        size="small"
+                        data-testid="bucket-serials-button"
+                        aria-label={`Serials in ${row.bucket}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          openSerials(row);
+                        }}
+                      >
+                        Serials
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Paper>
       )}
-      <SerialDialog model={product.model} row={serialsOf} onClose={() => setSerialsOf(null)} />
+      <SerialDialog model={product.model} row={serialsOf} onClose={closeSerials} />
       <DropShipInventory model={product.model} />
     </>
   );

@@ -97,7 +97,7 @@ export function ProductResultCard({ card, expandAll, location, canTransfer }: { 
   );
 }
 
-/** A serial result card (001 §2): serial, product, place; Details opens the serial with fresh navigation state. */
+/** A serial result card (001 §2): serial, product (model, manufacturer, category, MPN, UPC), place; Details opens the serial with fresh navigation state. */
 export function SerialResultCard({ serial }: { serial: TSerialSearchCard }) {
   return (
     <Card variant="outlined" data-testid="serial-result-card">
@@ -113,6 +113,9 @@ export function SerialResultCard({ serial }: { serial: TSerialSearchCard }) {
           <Field label="Location" value={serial.location_code ?? '—'} />
           <Field label="Condition" value={serial.condition_code ?? '—'} />
           <Field label="Disposition" value={serial.disposition_code} />
+          <Field label="Manufacturer" value={serial.product.manufacturer_name ?? '—'} />
+          <Field label="Category" value={serial.product.category_name ?? '—'} />
+          <Field label="MPN" value={serial.product.mpn ?? '—'} />
           <Field label="UPC" value={serial.product.upc ?? '—'} />
         </Box>
       </CardContent>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { TRANSACTION_SEARCH_TYPE_KEY, TRANSACTION_SEARCH_TYPES, type TTransactionSearchType } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
@@ -18,9 +18,13 @@ export function storedSearchType(): TTransactionSearchType {
   return isSearchType(stored) ? stored : TRANSACTION_SEARCH_TYPES[0];
 }
 
+/** Where a reference-id search goes: the transaction's own page (001 §2). */
+const transactionPath = (id: string) => `/inventory-transactions/${encodeURIComponent(id.trim().toUpperCase())}`;
+
 /**
  * /inventory-transactions and /inventory-transactions/search?searchType=&id= (001 §2). A reference id goes straight to
- * its detail; transfer-batch searches need the committed-transfer records, which are not kept yet.
+ * its detail, whether searched here or opened with it in the URL; transfer-batch searches need the committed-transfer
+ * records, which are not kept yet.
  */
 export function TransactionSearchPage() {
   const navigate = useNavigate();
@@ -29,6 +33,7 @@ export function TransactionSearchPage() {
   const [searchType, setSearchType] = useState<TTransactionSearchType>(isSearchType(fromUrl) ? fromUrl : storedSearchType());
   const [value, setValue] = useState(params.get('id') ?? '');
   const searched = isSearchType(fromUrl) && fromUrl !== 'imsTransactionReferenceId' && params.get('id');
+  const referenceInUrl = fromUrl === 'imsTransactionReferenceId' ? params.get('id')?.trim() : undefined;
 
   const choose = (type: TTransactionSearchType) => {
     setSearchType(type);
@@ -38,9 +43,11 @@ export function TransactionSearchPage() {
     const id = value.trim();
     if (!id) return;
     localStorage.setItem(TRANSACTION_SEARCH_TYPE_KEY, searchType);
-    if (searchType === 'imsTransactionReferenceId') navigate(`/inventory-transactions/${encodeURIComponent(id.toUpperCase())}`);
+    if (searchType === 'imsTransactionReferenceId') navigate(transactionPath(id));
     else setParams({ searchType, id });
   };
+
+  if (referenceInUrl) return <Navigate replace to={transactionPath(referenceInUrl)} />;
 
   return (
     <Page title="Inventory Transactions">

@@ -9,43 +9,31 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
+  FormControlLabel,
   MenuItem,
+  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { quickScanReceiveRoute, RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../../lib/api-client';
-import { statusLine, useMessageQueue } from '../../../../lib/message-queue';
+import { RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine } from '@keystone/contracts';
+import { useMessageQueue } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
 import { usePurchaseOrder } from '../../api/purchase-order-detail';
-import { scanProductOf, serverMessage, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
+import { scanProductOf, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
 import { ScanFeedback, useScanFeedback } from './scan-feedback';
+import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
 import { playSound, primeSounds } from './sounds';
 import { focusIsInAField, RECEIVING_TIMING, useTimers } from './timing';
-
-interface ScannedItem {
-  reference: string;
-  upc: string;
-  serials: string[];
-  bucket: string;
-}
-
-/** 'Product {model} not found in {product} products list.' closes the dialog with an errors notice (001 §8). */
-const PRODUCT_NOT_FOUND = /^Product .+ not found in .+ products list\.$/;
-
-function newScanId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
+import { useReceivingList } from './use-receiving-list';
 
 /**
  * The Receiving dialog of one PO line (001 §2, §4, §5, §8): scan the UPC, then the product's serials; each unit
  * posts on its own (quickScanReceive) and joins the list of scanned items until the quantity still to receive
  * (counted when the dialog opened) is reached. Local checks answer synchronously on the scan's Enter.
+ * With Stage Scans on, units are checked and listed but only received when the list is submitted
+ * (scanned-item/submit: all in one transaction, or none). A received unit can be taken back from the list
+ * (DELETE scanned-item: a reversing transaction) by the receiver who scanned it.
  */
 export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
   const canReceive = useCan('purchase-order:receive');
@@ -67,18 +55,39 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   const [serialText, setSerialText] = useState('');
   /** The unit being scanned: its matched UPC and the serials scanned so far. */
   const [unit, setUnit] = useState<{ upc: string; serials: string[] } | null>(null);
-  const [posting, setPosting] = useState(false);
-  const [scanned, setScanned] = useState<ScannedItem[]>([]);
-  const [submitted, setSubmitted] = useState<ScannedItem | null>(null);
-  const [lineFull, setLineFull] = useState(false);
+  /** Closing with staged items asks once: a second Close discards them. */
+  const [closeArmed, setCloseArmed] = useState(false);
   const [setupOpen, setSetupOpen] = useState(false);
   const upcRef = useRef<HTMLInputElement>(null);
   const serialRef = useRef<HTMLInputElement>(null);
 
   const receivingBucket = bucket ?? location ?? '';
   const bucketOptions = buckets.data?.length ? buckets.data : location ? [location] : [];
-  const allReceived = toReceive === 0 || scanned.length >= toReceive || lineFull;
-  const ready = !!location && !allReceived;
+  const list = useReceivingList({
+    line,
+    toReceive,
+    username,
+    later,
+    show,
+    fail,
+    refresh,
+    nextScan: resetUnit,
+    productGone(message, status) {
+      useMessageQueue.getState().push({ type: 'errors', status, message });
+      onClose();
+    },
+  });
+  const { items, staged, posting, allReceived, allScanned } = list;
+  const ready = !!location && !allReceived && !allScanned;
+
+  function requestClose() {
+    if (posting) return;
+    if (staged.length && !closeArmed) {
+      setCloseArmed(true);
+      return;
+    }
+    onClose();
+  }
 
   // Read by the refocus timer, which outlives the render that set it.
   const live = useRef({ unit, allReceived, setupOpen });
@@ -120,7 +129,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     }
     if (perItem === 0) {
       setUnit({ upc: value, serials: [] });
-      void post(value, []);
+      list.complete(value, [], receivingBucket);
       return;
     }
     setUnit({ upc: value, serials: [] });
@@ -135,7 +144,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     const value = ((e.target as HTMLInputElement).value ?? '').trim();
     const seen = new Set<string>();
     for (const s of earlier.data ?? []) seen.add(s.serial_number.toUpperCase());
-    for (const item of scanned) for (const s of item.serials) seen.add(s.toUpperCase());
+    for (const item of items) for (const s of item.serials) seen.add(s.toUpperCase());
     for (const s of unit.serials) seen.add(s.toUpperCase());
     const message = serialError(value, product, seen);
     setSerialText('');
@@ -146,52 +155,13 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     }
     const serials = [...unit.serials, value];
     setUnit({ ...unit, serials });
-    if (serials.length >= perItem) void post(unit.upc, serials);
-  }
-
-  async function post(scannedUpc: string, serials: string[]) {
-    setPosting(true);
-    try {
-      const result = await callApi(quickScanReceiveRoute, {
-        body: {
-          scannedUpc,
-          model: line.product.model_number,
-          poApiPoId: line.purchaseOrderId,
-          poApiPoItemId: line.id,
-          receivingBucket,
-          ...(serials.length ? { scannedSerialNumbers: serials } : {}),
-          ...(username ? { scannedBy: username } : {}),
-          clientScanId: newScanId(),
-        },
-        silent: true,
-      });
-      const item: ScannedItem = { reference: result.transactionReferenceId, upc: scannedUpc, serials, bucket: receivingBucket };
-      playSound('good');
-      show('good', `Received ${line.product.model_number}${serials.length ? ` (${serials.join(', ')})` : ''} into ${receivingBucket}: ${result.transactionReferenceId}`);
-      setScanned((list) => [...list, item]);
-      if (result.qty_received >= result.qty_ordered) setLineFull(true);
-      setSubmitted(item);
-      later(() => setSubmitted((current) => (current === item ? null : current)), RECEIVING_TIMING.submittedCloseMs);
-    } catch (error) {
-      const message = serverMessage(error) ?? (error instanceof ApiCallError ? statusLine(error.status) : 'The receive request got no response.');
-      if (PRODUCT_NOT_FOUND.test(message)) {
-        useMessageQueue.getState().push({ type: 'errors', status: error instanceof ApiCallError ? statusLine(error.status) : 'Error', message });
-        onClose();
-        return;
-      }
-      fail(message);
-      if (error instanceof ApiCallError && error.status === 409 && message === RECEIVING_MESSAGES.nothingLeftToReceive) setLineFull(true);
-    } finally {
-      refresh();
-      setPosting(false);
-      resetUnit();
-    }
+    if (serials.length >= perItem) list.complete(unit.upc, serials, receivingBucket);
   }
 
   const remaining = Math.max(0, line.qty_ordered - line.qty_received);
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="receiving-dialog">
+    <Dialog open onClose={requestClose} fullWidth maxWidth="md" data-testid="receiving-dialog">
       <DialogTitle>Receiving</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
@@ -223,9 +193,28 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
           ))}
         </TextField>
 
+        <FormControlLabel
+          control={
+            <Switch
+              checked={list.staging}
+              disabled={staged.length > 0 || posting}
+              onChange={(e) => {
+                list.setStaging(e.target.checked);
+                later(() => focusScanField(), 0);
+              }}
+              slotProps={{ input: { 'aria-label': 'Stage Scans' } }}
+            />
+          }
+          label="Stage scans, then submit them together"
+        />
+
         {allReceived ? (
           <Alert severity="success" data-testid="all-received">
             {RECEIVING_MESSAGES.allReceived}
+          </Alert>
+        ) : allScanned ? (
+          <Alert severity="info" data-testid="all-staged">
+            Every item still to receive is staged: submit the list to receive them.
           </Alert>
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perItem ? '1fr 1fr' : '1fr' } }}>
@@ -258,24 +247,32 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
 
         <ScanFeedback feedback={feedback} />
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
-        {submitted && (
+        {list.submitted && (
           <Alert severity="success" variant="outlined" data-testid="submitted-scan">
-            Submitted {submitted.reference}
-            {submitted.serials.length ? `: ${submitted.serials.join(', ')}` : ''}
+            Submitted {list.submitted.references.join(', ')}
+            {list.submitted.serials.length ? `: ${list.submitted.serials.join(', ')}` : ''}
+          </Alert>
+        )}
+
+        {closeArmed && staged.length > 0 && (
+          <Alert severity="warning" data-testid="staged-not-submitted">
+            {staged.length} staged item{staged.length === 1 ? ' is' : 's are'} not received yet: submit them, or close again to discard them.
           </Alert>
         )}
 
         <Box>
-          <Typography variant="subtitle2">
-            Scanned items: <span data-testid="scanned-count">{scanned.length}</span> of {toReceive}
-          </Typography>
-          <List dense data-testid="scanned-items">
-            {scanned.map((item) => (
-              <ListItem key={item.reference} data-testid="scanned-item" divider>
-                <ListItemText primary={item.serials.length ? item.serials.join(', ') : item.upc} secondary={`${item.reference} · UPC ${item.upc} · ${item.bucket}`} />
-              </ListItem>
-            ))}
-          </List>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Typography variant="subtitle2">
+              Scanned items: <span data-testid="scanned-count">{items.length}</span> of {toReceive}
+              {staged.length > 0 && ` (${staged.length} staged)`}
+            </Typography>
+            {staged.length > 0 && (
+              <Button size="small" variant="contained" onClick={() => void list.submitStaged()} disabled={posting} data-testid="submit-staged">
+                Submit {staged.length} Staged Item{staged.length === 1 ? '' : 's'}
+              </Button>
+            )}
+          </Box>
+          <ScannedItemsList items={items} busy={posting} failedIndex={list.failedIndex} onRemove={(item) => void list.removeItem(item)} />
         </Box>
 
         {canReceive && (
@@ -296,7 +293,9 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
             Reset Scan
           </Button>
         )}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={requestClose} disabled={posting}>
+          {closeArmed && staged.length ? 'Discard and Close' : 'Close'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -29,6 +29,8 @@ export function primeSounds(): void {
 
 /** Plays after the current task, so the scan's feedback is on screen before any audio work. */
 export function playSound(sound: TScanSound): void {
+  // The last sound asked for, on the document: what a browser test can check (audio itself is not observable).
+  document.documentElement.dataset.lastScanSound = sound;
   setTimeout(() => play(sound), 0);
 }
 

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../../support/api';
+import { login } from '../../support/session';
+
+type TImsProduct = {
+  id: number;
+  model: string;
+  upc: string | null;
+  serial_number_tracked: 0 | 1;
+  master_carton_code: string | null;
+  master_box_qty: number | null;
+  num_of_serials_per_item: number | null;
+  brand_code: string | null;
+};
+
+/** A serial-tracked demo product with a serial just received into KY01, so that bucket has a serial to list. */
+async function receivedSerial(request: Parameters<typeof apiAs>[0]): Promise<{ product: TImsProduct; serial: string }> {
+  const api = await apiAs(request, 'admin');
+  const found = await api.send<{ data: { model_number: string }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'W' });
+  const products = await Promise.all(found.data.slice(0, 20).map((p) => api.get<{ data: TImsProduct[] }>(`/api/ims/products?model=${encodeURIComponent(p.model_number)}`)));
+  // The last match, so as not to share a product with the serial-history test, which takes the first.
+  const product = products
+    .map((r) => r.data[0]!)
+    .filter((p) => p && p.upc && p.serial_number_tracked === 1 && /^[A-Za-z0-9-]+$/.test(p.model))
+    .at(-1)!;
+  expect(product, 'a serial-tracked demo product').toBeTruthy();
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `Product Detail ${Date.now()}`, vendor_type: 'sales' });
+  const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product.id, cost: 100, qty: 1, purchaseOrderId: po.id });
+  const serial = `PD${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+    scannedUpc: product.upc,
+    model: product.model,
+    poApiPoId: po.id,
+    poApiPoItemId: full.data.PO_LINES[0]!.id,
+    receivingBucket: 'KY01',
+    scannedSerialNumbers: [serial],
+  });
+  return { product, serial };
+}
+
+test('a bucket row has a Serials button, from_bucket opens its serials, and the summary shows the scan fields', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { product, serial } = await receivedSerial(request);
+  await login(page, 'warehouse-1');
+  const detail = `/inventory/detail/model/${encodeURIComponent(product.model)}`;
+
+  await page.goto(detail);
+  const summary = page.getByTestId('product-summary');
+  const shown = (v: string | number | null) => (v === null ? '—' : String(v));
+  await expect(summary.getByTestId('product-field-brand-code')).toHaveText(shown(product.brand_code));
+  await expect(summary.getByTestId('product-field-master-carton-code')).toHaveText(shown(product.master_carton_code));
+  await expect(summary.getByTestId('product-field-master-box-qty')).toHaveText(shown(product.master_box_qty));
+  await expect(summary.getByTestId('product-field-serials-per-item')).toHaveText(shown(product.num_of_serials_per_item));
+
+  // No dialog without from_bucket; the row's Serials button opens it.
+  await expect(page.getByTestId('inventory-table')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const ky01 = page.getByTestId('inventory-table').getByRole('row').filter({ has: page.getByRole('cell', { name: 'KY01', exact: true }) }).first();
+  await ky01.getByRole('button', { name: 'Serials in KY01' }).click();
+  const dialog = page.getByRole('dialog', { name: `Serials of ${product.model} in KY01` });
+  await expect(dialog.getByTestId('bucket-serials')).toContainText(serial);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // from_bucket highlights the row and expands it: the dialog opens on load, once.
+  await page.goto(`${detail}?from_bucket=KY01`);
+  await expect(page.getByTestId('inventory-table').locator('tr[data-from-bucket="true"]')).toHaveCount(1);
+  await expect(dialog.getByTestId('bucket-serials')).toContainText(serial);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('inventory-table').locator('tr[data-from-bucket="true"]')).toHaveCount(1);
+});
+
+test('a reference id in the search URL goes straight to the transaction', async ({ page }) => {
+  await login(page, 'warehouse-1');
+  await page.goto('/');
+  await page.goto('/inventory-transactions/search?searchType=imsTransactionReferenceId&id=ir-9999998');
+  await expect(page).toHaveURL('/inventory-transactions/IR-9999998');
+  await expect(page.getByText('Transaction IR-9999998 does not exist.')).toBeVisible();
+  // The search URL was replaced, so going back does not bounce to the transaction again.
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  // Other search types stay on the search page with the form filled.
+  await page.goto('/inventory-transactions/search?searchType=posTransferBatchName&id=BATCH-1');
+  await expect(page.getByRole('textbox', { name: 'POS Transfer Batch Name' })).toHaveValue('BATCH-1');
+  await expect(page.getByText('No Data Available.')).toBeVisible();
+});
