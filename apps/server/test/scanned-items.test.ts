@@ -98,6 +98,21 @@ describe('POST scanner/receipt/scanned-item/submit', () => {
     expect((await getFull(cable.poId)).PO_LINES[0].qty_received).toBe(0);
   });
 
+  it('refuses an unknown line or bucket with its 4xx and leaves no on-hand row behind', async () => {
+    const [fresh] = await createProducts(t.db, [{ modelNumber: `STG-NEW-${randomUUID().slice(0, 6)}`, upc: nextUpc(), serialNumberTracked: false }]);
+    const line = { ...(await newLine(fresh!, 3)), upc: fresh!.upc! };
+    const onHandRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory where product_id = ${fresh!.id}`))[0]!.n;
+    const badBucket = await submit(receiver, [item(line), item(line, undefined, { receivingBucket: 'NOWHERE' })]);
+    expect(badBucket.statusCode).toBe(422);
+    expect(Object.keys(badBucket.json().errors)).toEqual(['scannedItems.1.receivingBucket']);
+    const badLine = await submit(receiver, [item(line), item(line, undefined, { poApiPoItemId: 99_999_999 })]);
+    expect(badLine.statusCode).toBe(404);
+    expect(await onHandRows()).toBe(0);
+    expect((await submit(receiver, [item(line)])).statusCode).toBe(200);
+    expect(await onHandRows()).toBe(1);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('applies a retried submit once and answers the same references', async () => {
     const cable = await newLine(plain, 4);
     const items = [item(cable), item(cable)];

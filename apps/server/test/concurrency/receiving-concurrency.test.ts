@@ -21,7 +21,9 @@ let services: Services;
 let servers: ServerProcess[] = [];
 let tokens: string[] = [];
 let product: CreatedProduct;
+let second: CreatedProduct;
 const UPC = nextUpc();
+const SECOND_UPC = nextUpc();
 const PASSWORD = 'concurrency-password';
 
 async function api(server: number, method: string, path: string, body?: unknown) {
@@ -33,17 +35,26 @@ async function api(server: number, method: string, path: string, body?: unknown)
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function newLine(qty: number) {
+type Line = { poId: number; lineId: number; product: CreatedProduct };
+
+/** A new PO with one line per product (the first product by default), each ordered `qty`. */
+async function newPo(qty: number, lineProducts: CreatedProduct[] = [product]): Promise<Line[]> {
   const buyer = await services.users.create({ username: `buyer-${randomUUID().slice(0, 8)}`, password: PASSWORD, role: 'purchasing-admin' });
   const vendor = await services.vendors.create({ company_name: `Conc ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
   const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES[0]!.id };
+  const lines: Line[] = [];
+  for (const p of lineProducts) {
+    const full = await services.purchaseOrders.addLine({ productId: p.id, cost: 100, qty, purchaseOrderId: po.id });
+    lines.push({ poId: po.id, lineId: full.data.PO_LINES.find((l) => !lines.some((m) => m.lineId === l.id))!.id, product: p });
+  }
+  return lines;
 }
 
-const receiveBody = (line: { poId: number; lineId: number }, serial: string, clientScanId?: string) => ({
-  scannedUpc: UPC,
-  model: product.modelNumber,
+const newLine = async (qty: number) => (await newPo(qty))[0]!;
+
+const receiveBody = (line: Line, serial: string, clientScanId?: string) => ({
+  scannedUpc: line.product.upc!,
+  model: line.product.modelNumber,
   poApiPoId: line.poId,
   poApiPoItemId: line.lineId,
   receivingBucket: 'KY01',
@@ -66,7 +77,10 @@ beforeAll(async () => {
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  product = (await createProducts(database.db, [{ modelNumber: 'CONC-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 }]))[0]!;
+  [product, second] = (await createProducts(database.db, [
+    { modelNumber: 'CONC-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    { modelNumber: 'CONC-SB', upc: SECOND_UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+  ])) as [CreatedProduct, CreatedProduct];
   await services.users.create({ username: 'conc-receiver', password: PASSWORD, role: 'admin' });
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await Promise.all(
@@ -171,6 +185,25 @@ describe('receiving under concurrency, two server processes', () => {
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect([await receivedOn(a.lineId), await receivedOn(b.lineId)]).toEqual([12, 12]);
     // Locked in one order (POs, then lines, by id): PostgreSQL never had to break a deadlock.
+    expect(retriesLogged()).toBe(retriesBefore);
+    await expectLedgerClean();
+  });
+
+  it('staged submits on different POs with the same two products in opposite orders queue on the on-hand rows', async () => {
+    // Different POs, so the PO locks do not order them: the on-hand rows they share are taken in (product, bucket)
+    // order before anything is written. Round 0 is the second product's first receipt into KY01: its row is made then.
+    const retriesBefore = retriesLogged();
+    const results = [];
+    for (let round = 0; round < 8; round++) {
+      const [x, y] = [await newPo(1, [product, second]), await newPo(1, [second, product])];
+      results.push(
+        ...(await Promise.all([
+          api(0, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: x.map((l, k) => receiveBody(l, `CONC-H-${round}-X${k}`)) }),
+          api(1, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: y.map((l, k) => receiveBody(l, `CONC-H-${round}-Y${k}`)) }),
+        ])),
+      );
+    }
+    expect(results.map((r) => r.status)).toEqual(Array(16).fill(200));
     expect(retriesLogged()).toBe(retriesBefore);
     await expectLedgerClean();
   });

@@ -113,6 +113,8 @@ export class ReceivingService {
       // Every writer locks a PO before its lines, so holding all the POs (in id order) is enough: the lines are
       // then locked as the items come, without waiting on anyone.
       await repo.lockPurchaseOrders(await repo.purchaseOrderIdsOfLines(items.map((i) => i.poApiPoItemId)));
+      // Then the on-hand rows, in (product, bucket) order: submits on different POs can share products.
+      await repo.lockOnHandForLines(items.map((i) => ({ itemId: i.poApiPoItemId, bucket: i.receivingBucket.toUpperCase() })));
       const results = [];
       for (const [index, item] of items.entries()) {
         try {
