@@ -15,6 +15,9 @@ import {
 
 export type TransactionRow = typeof inventoryTransactions.$inferSelect;
 
+/** The first key of the serial-number advisory locks (the second is the number's hash). */
+const SERIAL_LOCK_SPACE = 4_101;
+
 const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_RECEIPT: 'IR',
   INVENTORY_UNRECEIPT: 'IU',
@@ -76,6 +79,19 @@ export class ReceivingRepository {
     }
     const ordered = [...keys.values()].sort((a, b) => a.productId - b.productId || (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
     for (const key of ordered) await this.addOnHand(key.productId, key.bucket, 0);
+  }
+
+  /**
+   * Takes a transaction-scoped advisory lock per serial number (any case), in the order of the locks' keys, so that
+   * writers receiving the same numbers queue one behind the other instead of deadlocking on the one-live-serial
+   * index. PostgreSQL evaluates the volatile lock function after the ORDER BY.
+   */
+  async lockSerialNumbers(serials: string[]): Promise<void> {
+    if (!serials.length) return;
+    const list = sql.join([...new Set(serials.map((s) => s.toUpperCase()))].map((s) => sql`(${s})`), sql`, `);
+    await this.db.execute(
+      sql`select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, k) from (select distinct hashtext(v.s) as k from (values ${list}) as v(s)) keys order by k`,
+    );
   }
 
   /** The POs of these lines (a line never changes PO, so this needs no lock). */

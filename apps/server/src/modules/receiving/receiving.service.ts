@@ -115,6 +115,8 @@ export class ReceivingService {
       await repo.lockPurchaseOrders(await repo.purchaseOrderIdsOfLines(items.map((i) => i.poApiPoItemId)));
       // Then the on-hand rows, in (product, bucket) order: submits on different POs can share products.
       await repo.lockOnHandForLines(items.map((i) => ({ itemId: i.poApiPoItemId, bucket: i.receivingBucket.toUpperCase() })));
+      // Then every serial number of the submit, in one order: two submits sharing numbers queue, and the second is refused.
+      await repo.lockSerialNumbers(items.flatMap((i) => splitSerials(i.scannedSerialNumbers)));
       const results = [];
       for (const [index, item] of items.entries()) {
         try {
@@ -180,6 +182,11 @@ export class ReceivingService {
     const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
     if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
     if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+
+    // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
+    await repo.addOnHand(line.product.id, bucket.bucket, 1);
+    // Whoever else is receiving one of these numbers finishes first, so the check below sees what they did.
+    await repo.lockSerialNumbers(serials);
     const seen = new Set((await repo.liveSerials(serials)).map((s) => s.serialNumber.toUpperCase()));
     for (const serial of serials) {
       const message = serialError(serial, product, seen);
@@ -221,7 +228,6 @@ export class ReceivingService {
       });
     }
     await repo.insertTransactionSerials(serialRows);
-    await repo.addOnHand(line.product.id, bucket.bucket, 1);
     const received = await repo.addReceived(line.item.id, 1);
     await this.afterReceiving(tx, line.po.id, line.po.statusId);
     return { message: 'Success' as const, transactionReferenceId: created.referenceId, errors: [], qty_received: received, qty_ordered: line.item.qtyOrdered };
