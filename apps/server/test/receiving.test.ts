@@ -67,7 +67,21 @@ describe('receiving by scan', () => {
     expect(full.PO.purchase_order_status.status_name).toBe('Partially Received');
     expect(full.PO.total_received).toBe(250);
     const serials = (await get(admin, `/api/ims/transacted-receipts/poItem/serials/${line.lineId}`)).json().data;
-    expect(serials).toEqual([expect.objectContaining({ serial_number: 'SN-A-0001', disposition_code: 'LIVE', location_code: 'KY01', condition_code: 'NEW' })]);
+    expect(serials).toEqual([
+      expect.objectContaining({
+        serial_number: 'SN-A-0001',
+        disposition_code: 'LIVE',
+        location_code: 'KY01',
+        condition_code: 'NEW',
+        // The transacted receipt's serial fields (001 §3).
+        scanned_serial_number: 'SN-A-0001',
+        scanned_upc: UPC.trackedAlt,
+        scanned_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        receiving_disposition_code: 'LIVE',
+        notes: null,
+        fk_inventory_serial_id: expect.any(Number),
+      }),
+    ]);
     await expectLedgerClean();
   });
 

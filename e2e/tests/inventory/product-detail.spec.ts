@@ -86,4 +86,12 @@ test('a reference id in the search URL goes straight to the transaction', async 
   await page.goto('/inventory-transactions/search?searchType=posTransferBatchName&id=BATCH-1');
   await expect(page.getByRole('textbox', { name: 'POS Transfer Batch Name' })).toHaveValue('BATCH-1');
   await expect(page.getByText('No Data Available.')).toBeVisible();
+  // A search started from the menu's page lands on the search URL.
+  await page.goto('/inventory-transactions');
+  await page.getByLabel('Search Type').click();
+  await page.getByRole('option', { name: 'POS Transfer Batch Ref ID' }).click();
+  await page.getByRole('textbox', { name: 'POS Transfer Batch Ref ID' }).fill('77');
+  await page.getByRole('textbox', { name: 'POS Transfer Batch Ref ID' }).press('Enter');
+  await expect(page).toHaveURL('/inventory-transactions/search?searchType=posTransferBatchRefId&id=77');
+  await expect(page.getByText('No Data Available.')).toBeVisible();
 });

@@ -152,8 +152,14 @@ test('a product without serials posts on the UPC; the scan setup panel shows the
   await panel.getByLabel('Serial Number Tracked').click();
   await expect(panel.getByLabel('Master Box Qty')).toBeDisabled();
   await panel.getByLabel('Serials Per Item').fill('2');
+  await expect(panel.getByTestId('scan-setup-result')).toHaveCount(0);
+  const updatedShown = await watchShowing(page, 'updated', '[data-testid="scan-setup-result"]');
   await panel.getByRole('button', { name: 'Update Scan Setup' }).click();
   await expect(panel.getByTestId('scan-setup-result')).toHaveText('Updated!');
+  // 'Updated!' is a status message: it goes after 4 s (001 §9).
+  await expect(panel.getByTestId('scan-setup-result')).toHaveCount(0, { timeout: 8_000 });
+  const updatedSpan = await updatedShown();
+  expect(updatedSpan.end - updatedSpan.start).toBeGreaterThanOrEqual(3_500);
 
   // The line's product now takes two serials per item.
   await expect(dialog.getByText('2 serials per item')).toBeVisible();
@@ -193,6 +199,30 @@ test('with admin:override, Scanning Required off lets the user pick a receipt to
   await expect(un.getByText('No items to un-receive')).toBeVisible();
   await un.getByRole('button', { name: 'Close' }).click();
   await expect(card.getByLabel('Qty Received')).toHaveValue('0');
+});
+
+test('a product missing from the product list closes the dialog with the notice; a Complete PO locks Receive and Un-Receive', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: false, pick: 4 });
+  await login(page, 'purchasing-admin');
+  // The dialog loads the product list of the line's model (GET ims/products?model=); here it answers without it.
+  const productList = (url: URL) => url.pathname === '/api/ims/products';
+  await page.route(productList, (route) => route.fulfill({ json: { data: [] } }));
+  await page.goto(`/purchase-orders/review/${po.id}`);
+  const card = page.getByTestId('po-line-card');
+  await card.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByText(`Product ${product.model_number} not found in ${product.model_number} products list.`)).toBeVisible();
+  await expect(page.getByTestId('receiving-dialog')).toHaveCount(0);
+  await page.unroute(productList);
+
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Un-Receive' })).toBeEnabled();
+  await api.get(`/api/purchase/finish/${po.id}`);
+  await page.reload();
+  await expect(card.getByLabel('Qty Received')).toHaveValue('1');
+  await expect(card.getByRole('button', { name: 'Receive', exact: true })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Un-Receive' })).toBeDisabled();
 });
 
 test('staged scans are submitted together, a refused submit names its item, a received scan is taken back; timings', async ({ page, request }) => {

@@ -21,11 +21,17 @@ export const RECEIVING_MESSAGES = {
   scannedItemTooOld: `This scan is older than ${SCANNED_ITEM_REMOVAL_MINUTES} minutes: use Un-Receive, with notes.`,
 } as const;
 
+/** 001 §8 Receiving: the product of the line is not in the product list the dialog loads (an errors notice; the dialog closes). */
+export const productNotInListMessage = (model: string, product: string) => `Product ${model} not found in ${product} products list.`;
+
 /** The most scanned items one staged submit carries. */
 export const MAX_STAGED_ITEMS = 200;
 
 /** Feedback (green or red) clears after 6 s (001 §9). */
 export const SCAN_FEEDBACK_MS = 6_000;
+
+/** A status message (a success such as 'Updated!' or an un-receive done) clears after 4 s (001 §9). */
+export const STATUS_MESSAGE_MS = 4_000;
 
 export interface TScanProduct {
   model_number: string;

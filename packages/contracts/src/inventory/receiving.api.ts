@@ -137,12 +137,12 @@ export const poItemSerialsRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/transacted-receipts/poItem/serials/{id}',
   access: 'purchase-order:view',
-  summary: 'Serials received on a PO line (View Serials)',
+  summary: 'Serials received on a PO line (View Serials): the receipt serial fields of 001 §3, with where each serial is now',
   tag: 'receiving',
   params: z.object({ id: ZIdSchema }),
   response: z.object({
     data: z.array(
-      z.object({
+      ZReceiptSerialSchema.extend({
         serial_number: z.string(),
         inventory_serial_id: z.number().int(),
         ims_transaction_reference_id: z.string(),

@@ -3,6 +3,7 @@ import {
   isBarcode,
   PO_STATUS,
   PO_STATUSES,
+  productNotInListMessage,
   RECEIVING_MESSAGES,
   SCANNED_ITEM_REMOVAL_MINUTES,
   serialError,
@@ -169,7 +170,7 @@ export class ReceivingService {
     if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
     const product = scanProduct(line.product);
     if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
-      throw unprocessable(`Product ${input.model} not found in ${line.product.modelNumber} products list.`, { model: ['does not match the PO line'] });
+      throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
     }
     if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
     if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
@@ -373,6 +374,12 @@ export class ReceivingService {
   async lineSerials(itemId: number) {
     const rows = await new ReceivingRepository(this.db).receivedSerialsOfLine(itemId);
     return rows.map((r) => ({
+      scanned_serial_number: r.scannedSerialNumber,
+      scanned_upc: r.scannedUpc,
+      scanned_at: r.scannedAt.toISOString(),
+      receiving_disposition_code: r.receivingDispositionCode ?? 'LIVE',
+      notes: r.notes,
+      fk_inventory_serial_id: r.serialId,
       serial_number: r.serialNumber,
       inventory_serial_id: r.serialId,
       ims_transaction_reference_id: r.referenceId,

@@ -53,7 +53,13 @@ export function inventorySearchQuery(c: TInventoryCriteria) {
     queryFn: ({ signal }) =>
       callApi(inventorySearchRoute, {
         // The spec's form (001 §7): the search type as the key.
-        query: { [c.searchBy]: c.searchValue, ...(includeInactive ? { includeInactive: '1' } : {}), ...(c.bucket ? { bucket: c.bucket } : {}) },
+        query: {
+          [c.searchBy]: c.searchValue,
+          ...(includeInactive ? { includeInactive: '1' } : {}),
+          // Text searches match from the start (the server's default too); a serial search matches anywhere.
+          ...(c.searchBy !== 'serial' && c.searchBy !== 'upc' ? { startsWith: '1' } : {}),
+          ...(c.bucket ? { bucket: c.bucket } : {}),
+        },
         signal,
         silent: true,
       }),

@@ -28,7 +28,7 @@ const transactionPath = (id: string) => `/inventory-transactions/${encodeURIComp
  */
 export function TransactionSearchPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const fromUrl = params.get('searchType');
   const [searchType, setSearchType] = useState<TTransactionSearchType>(isSearchType(fromUrl) ? fromUrl : storedSearchType());
   const [value, setValue] = useState(params.get('id') ?? '');
@@ -44,7 +44,7 @@ export function TransactionSearchPage() {
     if (!id) return;
     localStorage.setItem(TRANSACTION_SEARCH_TYPE_KEY, searchType);
     if (searchType === 'imsTransactionReferenceId') navigate(transactionPath(id));
-    else setParams({ searchType, id });
+    else navigate(`/inventory-transactions/search?${new URLSearchParams({ searchType, id })}`);
   };
 
   if (referenceInUrl) return <Navigate replace to={transactionPath(referenceInUrl)} />;

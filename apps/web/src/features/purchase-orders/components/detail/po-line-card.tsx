@@ -87,7 +87,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
                 </Button>
               ))}
             {canUnreceive && line.qty_received > 0 && (
-              <Button variant="outlined" color="warning" onClick={() => setDialog('Un-Receiving')}>
+              <Button variant="outlined" color="warning" disabled={receivingDisabled} onClick={() => setDialog('Un-Receiving')}>
                 Un-Receive
               </Button>
             )}

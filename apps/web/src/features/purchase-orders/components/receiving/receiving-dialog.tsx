@@ -15,11 +15,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine } from '@keystone/contracts';
+import { productNotInListMessage, RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine, type TScanProduct } from '@keystone/contracts';
 import { useMessageQueue } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
 import { usePurchaseOrder } from '../../api/purchase-order-detail';
-import { scanProductOf, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
+import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
 import { ScanFeedback, useScanFeedback } from './scan-feedback';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
@@ -47,7 +47,18 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   const { feedback, show } = useScanFeedback();
   useEffect(() => primeSounds(), []);
 
-  const product = scanProductOf(line);
+  // The product's scan fields as stored now (GET ims/products?model=, 001 §7), the PO line's copy until they come.
+  const stored = useImsProduct(line.product.model_number);
+  const product: TScanProduct = stored.data ?? scanProductOf(line);
+  const productMissing = stored.isSuccess && stored.data === null;
+  const missingNoticed = useRef(false);
+  useEffect(() => {
+    if (!productMissing || missingNoticed.current) return;
+    missingNoticed.current = true;
+    const model = line.product.model_number;
+    useMessageQueue.getState().push({ type: 'errors', status: 'Error', message: productNotInListMessage(model, model) });
+    onClose();
+  }, [productMissing, line.product.model_number, onClose]);
   const perItem = serialsPerItem(product);
   const [toReceive] = useState(() => Math.max(0, line.qty_ordered - line.qty_received));
   const [bucket, setBucket] = useState<string | null>(null);

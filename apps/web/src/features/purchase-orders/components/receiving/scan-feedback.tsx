@@ -7,17 +7,17 @@ export interface TFeedback {
   text: string;
 }
 
-/** Green or red scan feedback that clears itself after 6 s (001 §4, §9). */
+/** Green or red scan feedback that clears itself after 6 s (001 §4, §9), or after the time given (a status message). */
 export function useScanFeedback() {
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
-  const show = useCallback((kind: TFeedback['kind'], text: string) => {
+  const show = useCallback((kind: TFeedback['kind'], text: string, clearAfterMs: number = SCAN_FEEDBACK_MS) => {
     if (timer.current) clearTimeout(timer.current);
     setFeedback({ kind, text });
-    timer.current = setTimeout(() => setFeedback(null), SCAN_FEEDBACK_MS);
+    timer.current = setTimeout(() => setFeedback(null), clearAfterMs);
   }, []);
   const clear = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/material';
-import { scanSetupRoute, type TPoLine } from '@keystone/contracts';
+import { scanSetupRoute, STATUS_MESSAGE_MS, type TPoLine } from '@keystone/contracts';
 import { callApi } from '../../../../lib/api-client';
 import { poKey } from '../../api/purchase-order-detail';
 import { firstFieldError, imsProductKey, serverMessage, useImsProduct } from '../../api/receiving';
+import { useTimers } from './timing';
 
 const LABELS: Record<string, string> = {
   model: 'Model',
@@ -56,6 +57,7 @@ function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; 
   const [v, setV] = useState<Values>(initial);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const later = useTimers();
   const set = (patch: Partial<Values>) => {
     setV((old) => ({ ...old, ...patch }));
     setResult(null);
@@ -80,7 +82,10 @@ function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; 
         },
         silent: true,
       });
-      setResult({ ok: true, text: answer.message });
+      const done = { ok: true, text: answer.message };
+      setResult(done);
+      // 'Updated!' is a status message: it goes after 4 s. An error stays until the next edit.
+      later(() => setResult((current) => (current === done ? null : current)), STATUS_MESSAGE_MS);
       void client.invalidateQueries({ queryKey: poKey(poId) });
       void client.invalidateQueries({ queryKey: imsProductKey(model) });
     } catch (error) {

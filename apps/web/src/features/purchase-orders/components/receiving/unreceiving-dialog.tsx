@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { RECEIVING_MESSAGES, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
+import { RECEIVING_MESSAGES, STATUS_MESSAGE_MS, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
 import { ApiCallError, callApi } from '../../../../lib/api-client';
 import { useCan } from '../../../../lib/session-store';
 import { scanProductOf, serverMessage, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
@@ -128,7 +128,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       client.setQueryData<TRouteResponse<typeof canBeUnreceivedRoute>>(unreceivableKey(line.id), { data: result.remaining_transacted_receipts });
       refresh();
       playSound('unreceive');
-      show('good', `Un-received ${matched} (${result.transactionReferenceId}).`);
+      show('good', `Un-received ${matched} (${result.transactionReferenceId}).`, STATUS_MESSAGE_MS);
       resetScan();
       setNotes('');
       later(() => upcRef.current?.focus(), 0);
