@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 /** A suffix unique to this run, so the tests find only the contacts they created. */
 function uniqueSuffix(): string {
@@ -11,8 +12,7 @@ function randomDigits(n: number): string {
 }
 
 async function chooseOption(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).locator('..').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await selectOption(page, page.getByTestId(testId).locator('..'), option);
 }
 
 /** A toast by its text (a CSS locator: while the modal dialog is open, the rest of the page is aria-hidden). */

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 /** An ACTIVE demo product with a plain model number. */
 async function demoModel(request: Parameters<typeof apiAs>[0]): Promise<{ model: string; title: string }> {
@@ -63,8 +64,7 @@ test("a serial search under 3 characters shows 'Please Extend Search Parameters.
 test('a transaction reference search opens the transaction and remembers the search type', async ({ page }) => {
   await login(page, 'warehouse-1');
   await page.goto('/inventory-transactions');
-  await page.getByRole('combobox', { name: 'Search Type' }).click();
-  await page.getByRole('option', { name: 'IMS Transaction Reference ID' }).click();
+  await selectOption(page, page.getByRole('combobox', { name: 'Search Type' }), 'IMS Transaction Reference ID');
   const box = page.getByRole('textbox', { name: 'IMS Transaction Reference ID' });
   await box.fill('ir-9999999');
   await box.press('Enter');

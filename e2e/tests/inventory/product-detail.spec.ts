@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 type TImsProduct = {
   id: number;
@@ -88,8 +89,7 @@ test('a reference id in the search URL goes straight to the transaction', async 
   await expect(page.getByText('No Data Available.')).toBeVisible();
   // A search started from the menu's page lands on the search URL.
   await page.goto('/inventory-transactions');
-  await page.getByLabel('Search Type').click();
-  await page.getByRole('option', { name: 'POS Transfer Batch Ref ID' }).click();
+  await selectOption(page, page.getByLabel('Search Type'), 'POS Transfer Batch Ref ID');
   await page.getByRole('textbox', { name: 'POS Transfer Batch Ref ID' }).fill('77');
   await page.getByRole('textbox', { name: 'POS Transfer Batch Ref ID' }).press('Enter');
   await expect(page).toHaveURL('/inventory-transactions/search?searchType=posTransferBatchRefId&id=77');

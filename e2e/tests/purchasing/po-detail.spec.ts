@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 interface Product {
   id: number;
@@ -28,8 +29,7 @@ async function addProduct(page: Page, model: string, cost: string, qty: string, 
   await panel.getByLabel('Item Cost').fill(cost);
   await panel.getByLabel('Quantity to Order').fill(qty);
   await panel.getByLabel('Discount Amount').fill(discount);
-  await panel.getByLabel('Discount Type').click();
-  await page.getByRole('option', { name: type }).click();
+  await selectOption(page, panel.getByLabel('Discount Type'), type);
   await panel.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByTestId('line-model').filter({ hasText: model })).toBeVisible();
 }
@@ -54,8 +54,7 @@ test('a buyer builds a PO: two products with each discount type, totals, Order S
   await expect(page.getByTestId('total-balance-due')).toHaveText('$686.40');
 
   // Order Sent locks carrier, tracking and vendor order, and offers Confirm PO From Vendor.
-  await page.getByTestId('po-status').locator('..').click();
-  await page.getByRole('option', { name: 'Order Sent' }).click();
+  await selectOption(page, page.getByTestId('po-status').locator('..'), 'Order Sent');
   await page.getByRole('button', { name: 'Update PO' }).click();
   await expect(page.getByLabel('Carrier').first()).toBeDisabled();
   await expect(page.getByLabel('Tracking Number').first()).toBeDisabled();

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, login } from '../../support/session';
 import { watchShowing } from '../../support/page-timing';
+import { selectOption } from '../../support/select';
 
 /**
  * The purchase-order list (000 §2): Create PO panel, vendor dialogs, filters in the query string, sorting,
@@ -53,10 +54,7 @@ class Api {
   }
 }
 
-async function chooseOption(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const chooseOption = selectOption;
 
 const panelOf = (page: Page) => page.getByTestId('create-po-panel');
 const poRows = (page: Page) => page.getByTestId('po-table').getByTestId('po-row');

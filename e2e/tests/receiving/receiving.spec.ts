@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchRefocus, watchShowing } from '../../support/page-timing';
 import { probeFeedback, setupPo } from '../../support/receiving';
 import { login, wedgeScan } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 async function scanInto(field: Locator, page: Page, value: string) {
   await expect(field).toBeFocused();
@@ -126,8 +127,7 @@ test('a product without serials posts on the UPC; the scan setup panel shows the
   await expect(dialog.getByTestId('receiving-serial')).toHaveCount(0);
 
   // Receive into another bucket of the location.
-  await dialog.getByLabel('Receiving Bucket').click();
-  await page.getByRole('option', { name: 'KY01_B_STOCK' }).click();
+  await selectOption(page, dialog.getByLabel('Receiving Bucket'), 'KY01_B_STOCK');
   await dialog.getByTestId('receiving-upc').focus();
   // The feedback clears itself after 6 s, as the page's own clock measures it.
   await expect(dialog.getByTestId('scan-feedback')).toHaveText('');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { login } from '../../support/session';
+import { selectOption } from '../../support/select';
 
 async function menuItems(page: import('@playwright/test').Page, group: string): Promise<string[]> {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: group }).click();
@@ -46,8 +47,7 @@ test.describe('menu and route permissions', () => {
   test('the developer sees the site map and can view the app as another role', async ({ page }) => {
     await login(page, 'developer');
     await expect(page.getByTestId('site-map')).toBeVisible();
-    await page.getByTestId('view-as-role').locator('..').click();
-    await page.getByRole('option', { name: 'warehouse-1', exact: true }).click();
+    await selectOption(page, page.getByTestId('view-as-role').locator('..'), 'warehouse-1');
     await expect(page.getByTestId('site-map')).toHaveCount(0);
     await page.goto('/purchase-orders');
     await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
@@ -55,8 +55,7 @@ test.describe('menu and route permissions', () => {
 
   test('the location switcher stores its index and restores it', async ({ page }) => {
     await login(page, 'warehouse-2');
-    await page.getByTestId('location-switcher').locator('..').click();
-    await page.getByRole('option', { name: 'KY01' }).click();
+    await selectOption(page, page.getByTestId('location-switcher').locator('..'), 'KY01');
     expect(await page.evaluate(() => localStorage.getItem('storageLocationIndex'))).toBe('2');
     await page.reload();
     await expect(page.getByTestId('location-switcher').locator('..')).toContainText('KY01');
