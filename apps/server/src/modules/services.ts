@@ -17,6 +17,7 @@ import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
+import { SILENT_LOG, type ServiceLog } from './service-log.js';
 
 export interface Services {
   auth: AuthService;
@@ -31,13 +32,7 @@ export interface Services {
   inventory: InventoryService;
 }
 
-/** Where services report what an operator should see (the server's logger; silent when none is given). */
-export interface ServiceLog {
-  warn(details: object, message: string): void;
-}
-const SILENT: ServiceLog = { warn: () => {} };
-
-export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT): Services {
+export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })

@@ -23,6 +23,8 @@ export const RECEIVING_MESSAGES = {
 
 /** 001 §8 Receiving: the product of the line is not in the product list the dialog loads (an errors notice; the dialog closes). */
 export const productNotInListMessage = (model: string, product: string) => `Product ${model} not found in ${product} products list.`;
+/** Whether a message is that one (the server's answer when a receive names a model the line does not hold). */
+export const isProductNotInListMessage = (message: string) => /^Product .+ not found in .+ products list\.$/.test(message);
 
 /** The most scanned items one staged submit carries. */
 export const MAX_STAGED_ITEMS = 200;

@@ -20,7 +20,6 @@ import {
 } from '../../db/schema.js';
 import { MODEL_PREFIX_ORDER, selectProductRows, type ProductRow } from '../catalog/catalog.repository.js';
 
-
 /** `upper(col) LIKE 'ABC%'` (or `= 'ABC'` when exact): on model_number and serial_number this walks the text_pattern_ops index. */
 function upperMatches(column: AnyColumn, value: string, exact: boolean): SQL {
   const upper = value.toUpperCase();

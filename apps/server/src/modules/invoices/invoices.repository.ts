@@ -47,8 +47,6 @@ export interface InvoiceFilters {
 
 export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt'>;
 
-/** `%`, `_` and `\` in a LIKE pattern match themselves. */
-
 /** The only file of the invoices module that touches Drizzle. */
 export class InvoicesRepository {
   constructor(private readonly db: Executor) {}

@@ -56,28 +56,19 @@ export class ReceivingRepository {
   }
 
   /**
-   * Takes the on-hand rows these receipts will change, one by one in (product, bucket) order, making a missing row
-   * at zero, so that writers sharing products across different POs queue instead of deadlocking. Lines and buckets
-   * that do not exist are skipped: the receive itself refuses them.
+   * Takes these on-hand rows one by one in (product, bucket) order, making a missing row at zero, so that writers
+   * sharing products across different POs queue instead of deadlocking. Buckets that do not exist are skipped: the
+   * receive itself refuses them.
    */
-  async lockOnHandForLines(receipts: { itemId: number; bucket: string }[]): Promise<void> {
-    if (!receipts.length) return;
-    const lines = await this.db
-      .select({ id: purchaseOrderItems.id, productId: purchaseOrderItems.productId })
-      .from(purchaseOrderItems)
-      .where(inArray(purchaseOrderItems.id, [...new Set(receipts.map((r) => r.itemId))]));
+  async lockOnHand(keys: { productId: number; bucket: string }[]): Promise<void> {
+    if (!keys.length) return;
     const known = await this.db
       .select({ bucket: buckets.bucket })
       .from(buckets)
-      .where(inArray(buckets.bucket, [...new Set(receipts.map((r) => r.bucket))]));
-    const productOf = new Map(lines.map((l) => [l.id, l.productId]));
+      .where(inArray(buckets.bucket, [...new Set(keys.map((k) => k.bucket))]));
     const bucketKnown = new Set(known.map((b) => b.bucket));
-    const keys = new Map<string, { productId: number; bucket: string }>();
-    for (const r of receipts) {
-      const productId = productOf.get(r.itemId);
-      if (productId !== undefined && bucketKnown.has(r.bucket)) keys.set(`${productId}\u0000${r.bucket}`, { productId, bucket: r.bucket });
-    }
-    const ordered = [...keys.values()].sort((a, b) => a.productId - b.productId || (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
+    const unique = new Map(keys.filter((k) => bucketKnown.has(k.bucket)).map((k) => [`${k.productId}\u0000${k.bucket}`, k]));
+    const ordered = [...unique.values()].sort((a, b) => a.productId - b.productId || (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
     for (const key of ordered) await this.addOnHand(key.productId, key.bucket, 0);
   }
 
@@ -94,14 +85,14 @@ export class ReceivingRepository {
     );
   }
 
-  /** The POs of these lines (a line never changes PO, so this needs no lock). */
-  async purchaseOrderIdsOfLines(itemIds: number[]): Promise<number[]> {
-    if (!itemIds.length) return [];
+  /** The PO and product of each of these lines (neither ever changes on a line, so this needs no lock). */
+  async lineRefs(itemIds: number[]): Promise<Map<number, { poId: number; productId: number }>> {
+    if (!itemIds.length) return new Map();
     const rows = await this.db
-      .selectDistinct({ poId: purchaseOrderItems.purchaseOrderId })
+      .select({ id: purchaseOrderItems.id, poId: purchaseOrderItems.purchaseOrderId, productId: purchaseOrderItems.productId })
       .from(purchaseOrderItems)
       .where(inArray(purchaseOrderItems.id, [...new Set(itemIds)]));
-    return rows.map((r) => r.poId);
+    return new Map(rows.map((r) => [r.id, { poId: r.poId, productId: r.productId }]));
   }
 
   async findByClientRequestId(clientRequestId: string): Promise<TransactionRow | null> {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
+import { SILENT_LOG, type ServiceLog } from '../service-log.js';
 import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
 
 type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
@@ -91,7 +92,7 @@ function isLiveSerialConflict(error: unknown): boolean {
 export class ReceivingService {
   constructor(
     private readonly db: Database,
-    private readonly log: { warn(details: object, message: string): void } = { warn: () => {} },
+    private readonly log: ServiceLog = SILENT_LOG,
   ) {}
 
   /**
@@ -113,9 +114,16 @@ export class ReceivingService {
       const repo = new ReceivingRepository(tx);
       // Every writer locks a PO before its lines, so holding all the POs (in id order) is enough: the lines are
       // then locked as the items come, without waiting on anyone.
-      await repo.lockPurchaseOrders(await repo.purchaseOrderIdsOfLines(items.map((i) => i.poApiPoItemId)));
-      // Then the on-hand rows, in (product, bucket) order: submits on different POs can share products.
-      await repo.lockOnHandForLines(items.map((i) => ({ itemId: i.poApiPoItemId, bucket: i.receivingBucket.toUpperCase() })));
+      const lines = await repo.lineRefs(items.map((i) => i.poApiPoItemId));
+      await repo.lockPurchaseOrders([...lines.values()].map((l) => l.poId));
+      // Then the on-hand rows, in (product, bucket) order: submits on different POs can share products. An unknown
+      // line is skipped here and refused by its receive below.
+      await repo.lockOnHand(
+        items.flatMap((i) => {
+          const line = lines.get(i.poApiPoItemId);
+          return line ? [{ productId: line.productId, bucket: i.receivingBucket.toUpperCase() }] : [];
+        }),
+      );
       // Then every serial number of the submit, in one order: two submits sharing numbers queue, and the second is refused.
       await repo.lockSerialNumbers(items.flatMap((i) => splitSerials(i.scannedSerialNumbers)));
       const results = [];

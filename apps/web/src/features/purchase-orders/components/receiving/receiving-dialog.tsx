@@ -50,15 +50,19 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   // The product's scan fields as stored now (GET ims/products?model=, 001 §7), the PO line's copy until they come.
   const stored = useImsProduct(line.product.model_number);
   const product: TScanProduct = stored.data ?? scanProductOf(line);
+  /** 'Product {model} not found in {product} products list.' closes the dialog with an errors notice (001 §8). */
+  const closeWithNotice = (message: string, status: string) => {
+    useMessageQueue.getState().push({ type: 'errors', status, message });
+    onClose();
+  };
   const productMissing = stored.isSuccess && stored.data === null;
   const missingNoticed = useRef(false);
   useEffect(() => {
     if (!productMissing || missingNoticed.current) return;
     missingNoticed.current = true;
     const model = line.product.model_number;
-    useMessageQueue.getState().push({ type: 'errors', status: 'Error', message: productNotInListMessage(model, model) });
-    onClose();
-  }, [productMissing, line.product.model_number, onClose]);
+    closeWithNotice(productNotInListMessage(model, model), 'Error');
+  });
   const perItem = serialsPerItem(product);
   const [toReceive] = useState(() => Math.max(0, line.qty_ordered - line.qty_received));
   const [bucket, setBucket] = useState<string | null>(null);
@@ -83,10 +87,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     fail,
     refresh,
     nextScan: resetUnit,
-    productGone(message, status) {
-      useMessageQueue.getState().push({ type: 'errors', status, message });
-      onClose();
-    },
+    productGone: closeWithNotice,
   });
   const { items, staged, posting, allReceived, allScanned } = list;
   const ready = !!location && !allReceived && !allScanned;

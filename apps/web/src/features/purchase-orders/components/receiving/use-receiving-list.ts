@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  isProductNotInListMessage,
   MAX_STAGED_ITEMS,
   quickScanReceiveRoute,
   RECEIVING_MESSAGES,
@@ -16,9 +17,6 @@ import { RECEIVING_TIMING } from './timing';
 
 /** Remembered per browser: whether scans are staged and submitted together rather than received one by one. */
 const STAGE_KEY = 'receivingStageScans';
-
-/** 'Product {model} not found in {product} products list.' closes the dialog with an errors notice (001 §8). */
-const PRODUCT_NOT_FOUND = /^Product .+ not found in .+ products list\.$/;
 
 function newScanId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -119,7 +117,7 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
       announce([result.transactionReferenceId], item.serials);
     } catch (error) {
       const message = failure(error);
-      if (PRODUCT_NOT_FOUND.test(message)) {
+      if (isProductNotInListMessage(message)) {
         productGone(message, error instanceof ApiCallError ? statusLine(error.status) : 'Error');
         return;
       }
