@@ -19,11 +19,19 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
  * Goes to whatever has focus (the page body for global scans, an input for a dialog's scan field).
  */
 export async function wedgeScan(page: Page, value: string, gapMs = 10): Promise<void> {
+  await wedgeScans(page, [value], gapMs);
+}
+
+/**
+ * Several scans back to back, as a scanner sends them when the user scans label after label: each value's keys
+ * and its Enter, the next value's first key right after (no pause for the page to move focus).
+ */
+export async function wedgeScans(page: Page, values: string[], gapMs = 10): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const start = Date.now() / 1000;
     let i = 0;
-    for (const key of [...value, 'Enter']) {
+    for (const key of values.flatMap((value) => [...value, 'Enter'])) {
       const timestamp = start + (i++ * gapMs) / 1000;
       const enter = key === 'Enter';
       const common = enter ? { key, code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : { key };

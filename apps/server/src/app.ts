@@ -19,6 +19,7 @@ import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
@@ -43,6 +44,7 @@ const MODULES = [
   registerPurchaseOrdersRoutes,
   registerReceivingRoutes,
   registerInventoryRoutes,
+  registerLedgerRoutes,
 ];
 
 export async function buildApp(options: {

@@ -29,6 +29,7 @@ export interface SampleFixture {
 export function validSamples(f: SampleFixture): Record<string, RouteSample> {
   return {
     'GET /api/health': {},
+    'GET /api/ledger/check': {},
     'POST /oauth/token': {
       body: { grant_type: 'password', username: 'sample-nobody', password: 'sample-password', client_id: 'keystone-web', client_secret: 'keystone-web-public' },
     },

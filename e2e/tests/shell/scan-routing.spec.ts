@@ -36,6 +36,14 @@ test.describe('global scan handling', () => {
     await expect(page).toHaveURL(/\/inventory\/search\?searchBy=upc&searchValue=999999999993$/);
   });
 
+  test('an unknown serial says so and stays on the page', async ({ page }) => {
+    await login(page, 'warehouse-2');
+    await focusPage(page);
+    await wedgeScan(page, 'NOSUCHSERIAL-ZZ9');
+    await expect(page.getByRole('alert').filter({ hasText: 'No serial number NOSUCHSERIAL-ZZ9 was found.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('a scan typed into a form field does not navigate', async ({ page }) => {
     await login(page, 'warehouse-2');
     await page.evaluate(() => {

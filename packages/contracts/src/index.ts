@@ -20,3 +20,4 @@ export * from './purchasing/purchase-orders.api.js';
 export * from './inventory/receiving-rules.js';
 export * from './inventory/receiving.api.js';
 export * from './inventory/inventory-read.api.js';
+export * from './inventory/ledger.api.js';

@@ -15,6 +15,7 @@ import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/p
 import { VendorsService } from './vendors/vendors.service.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
+import { LedgerService } from './ledger/ledger.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
@@ -30,6 +31,7 @@ export interface Services {
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;
   inventory: InventoryService;
+  ledger: LedgerService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -65,5 +67,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
     receiving: new ReceivingService(db, log),
     inventory: new InventoryService(db),
+    ledger: new LedgerService(db),
   };
 }

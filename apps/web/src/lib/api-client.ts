@@ -7,18 +7,12 @@ import {
   type TRouteQuery,
   type TRouteResponse,
 } from '@keystone/contracts';
+import { ApiCallError } from './api-error';
 import { queueHttpFailure } from './message-queue';
 import { useSession } from './session-store';
 
-export class ApiCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly url: string,
-  ) {
-    super(`${status} ${url}`);
-  }
-}
+export { ApiCallError, serverMessage } from './api-error';
+
 
 type Input<R extends ApiRouteDef> = (R extends { params: object } ? { params: TRouteParams<R> } : { params?: undefined }) &
   (R extends { query: object } ? { query: TRouteQuery<R> } : { query?: undefined }) &

@@ -9,6 +9,7 @@ import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
+import { ScanOutboxStatus } from './scan-outbox-status';
 import { TopMenu } from './top-menu';
 
 /** A select on the coloured app bar: white field, label readable above it. */
@@ -94,6 +95,7 @@ export function AppShell() {
           </Typography>
           <TopMenu role={role} />
           <Box sx={{ flex: 1 }} />
+          <ScanOutboxStatus />
           <LocationSwitcher />
           {superUser && <ViewAsRole />}
           <Link component="button" color="inherit" underline="hover" onClick={() => void logout()} title="Log out" data-testid="logout-link">

@@ -2,19 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { classifyScan, productByUpcRoute, serialSearchRoute, WedgeScanDetector } from '@keystone/contracts';
 import { callApi } from '../lib/api-client';
+import { useMessageQueue } from '../lib/message-queue';
 import { useCurrentLocation } from '../lib/queries';
+import { currentScanOwner, isEditableTarget } from '../lib/scan/scan-owners';
 
-/** A key typed into a form field belongs to that field and must never also trigger navigation. */
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
-}
+/** What the global router says when a scan is taken for a serial number that does not exist. */
+export const unknownSerialMessage = (serial: string) => `No serial number ${serial} was found.`;
 
 /**
  * Global scan handling, active on any screen (000 §2): keyboard-wedge scans outside form fields route
- * BINASSIGN=, PLI=, UPCs (looked up including inactive items) and serials.
+ * BINASSIGN=, PLI=, UPCs (looked up including inactive items) and serials. An open scan dialog owns every scan
+ * (the router stays out); a page that claimed scans (the PO page: a UPC of one of its lines) gets first refusal.
  */
 export function GlobalScanHandler() {
   const navigate = useNavigate();
@@ -44,9 +42,10 @@ export function GlobalScanHandler() {
           return;
         }
         case 'serial': {
-          const found = await callApi(serialSearchRoute, { query: { serial: target.serial, includeInactive: '1' } }).catch(() => null);
+          const found = await callApi(serialSearchRoute, { query: { serial: target.serial, includeInactive: '1' }, silent: true }).catch(() => null);
           const hit = found?.data.find((s) => s.serial_number.toUpperCase() === target.serial.toUpperCase());
           if (hit) navigate(`/inventory-serials/${hit.id}`);
+          else useMessageQueue.getState().push({ type: 'errors', status: found ? 'Not Found' : 'No response', message: found ? unknownSerialMessage(target.serial) : `The search for serial number ${target.serial} got no response.` });
           return;
         }
         case 'ignored':
@@ -54,7 +53,8 @@ export function GlobalScanHandler() {
       }
     }
     function onKeyDown(event: KeyboardEvent) {
-      if (isEditableTarget(event.target)) {
+      const owner = currentScanOwner();
+      if (owner?.kind === 'scope' || isEditableTarget(event.target)) {
         detector.reset();
         return;
       }
@@ -62,6 +62,7 @@ export function GlobalScanHandler() {
       const scan = detector.push(event.key, event.timeStamp);
       if (scan) {
         event.preventDefault();
+        if (owner?.kind === 'page' && owner.take(scan)) return;
         void route(scan);
       }
     }

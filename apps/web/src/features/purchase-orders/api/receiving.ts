@@ -79,13 +79,6 @@ export function useRefreshAfterReceiving(poId: number, lineId: number) {
   };
 }
 
-/** The server's `message` of a failed call, or null (a network failure, a non-JSON body). */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiCallError)) return null;
-  const body = error.body as { message?: unknown } | null;
-  return body && typeof body === 'object' && typeof body.message === 'string' && body.message ? body.message : null;
-}
-
 /** The first field error of a 422/400 body (`errors`: field → messages), as [field, message]. */
 export function firstFieldError(error: unknown): [string, string] | null {
   if (!(error instanceof ApiCallError)) return null;

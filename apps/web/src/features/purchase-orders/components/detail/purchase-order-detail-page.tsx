@@ -13,6 +13,7 @@ import { PoEmailDialog } from './po-email-dialog';
 import { PoHeaderForm } from './po-header-form';
 import { PoInvoices } from './po-invoices';
 import { PoLineCard } from './po-line-card';
+import { PoScanReceiver } from '../receiving/po-scan-receiver';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 
@@ -40,13 +41,14 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const token = useSession((s) => s.accessToken);
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
-  const { data, isLoading, isError } = usePurchaseOrder(poId);
+  const { data, isLoading } = usePurchaseOrder(poId);
   const m = usePoMutations(poId);
   const [emailOpen, setEmailOpen] = useState(false);
   const [ediErrors, setEdiErrors] = useState<string[] | null>(null);
 
   if (isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
-  if (isError || !data) return <NotFound id={String(poId)} />;
+  // A failed refetch (the network gone for a moment) keeps the PO on screen: open dialogs and their scans stay.
+  if (!data) return <NotFound id={String(poId)} />;
   const po: TPurchaseOrder = data.PO;
   const status = po.purchase_order_status.status_name;
   const complete = isLocked(status);
@@ -139,6 +141,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           />
         ))}
       </Stack>
+      <PoScanReceiver poId={po.id} lines={data.PO_LINES} receivingDisabled={complete} />
       <PoTotalsBox po={po} lines={data.PO_LINES} />
       <PoInvoices po={po} />
       <PoNotes notes={po.notes} disabled={!canEdit || complete} onSave={(notes) => m.update.mutateAsync({ notes })} />

@@ -14,28 +14,35 @@ import {
   Switch,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { productNotInListMessage, RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine, type TScanProduct } from '@keystone/contracts';
 import { useMessageQueue } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
 import { usePurchaseOrder } from '../../api/purchase-order-detail';
 import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
-import { ScanFeedback, useScanFeedback } from './scan-feedback';
+import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
-import { playSound, primeSounds } from './sounds';
-import { focusIsInAField, RECEIVING_TIMING, useTimers } from './timing';
+import { playSound, primeSounds } from '../../../../lib/scan/sounds';
+import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
+import { useScanScope } from '../../../../lib/scan/use-scan-scope';
 import { useReceivingList } from './use-receiving-list';
 
 /**
  * The Receiving dialog of one PO line (001 §2, §4, §5, §8): scan the UPC, then the product's serials; each unit
- * posts on its own (quickScanReceive) and joins the list of scanned items until the quantity still to receive
- * (counted when the dialog opened) is reached. Local checks answer synchronously on the scan's Enter.
+ * posts on its own (quickScanReceive, through the scan outbox: while the server cannot be reached it waits there
+ * and is replayed in order with its id) and joins the list of scanned items until the quantity still to receive
+ * (counted when the dialog opened) is reached. Local checks answer synchronously on the scan's Enter; the next
+ * unit can be scanned while the last one is on its way. Every keystroke while the dialog is open belongs to it
+ * (useScanScope): a scan that arrives before its field has focus lands in that field.
  * With Stage Scans on, units are checked and listed but only received when the list is submitted
  * (scanned-item/submit: all in one transaction, or none). A received unit can be taken back from the list
  * (DELETE scanned-item: a reversing transaction) by the receiver who scanned it.
  */
-export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
+export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; onClose(): void; /** A UPC scanned on the PO page that opened the dialog: taken as its first scan. */ initialUpc?: string }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const canReceive = useCan('purchase-order:receive');
   const username = useSession((s) => s.username);
   const po = usePurchaseOrder(line.purchaseOrderId);
@@ -44,7 +51,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   const earlier = useLineSerials(line.id);
   const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
   const later = useTimers();
-  const { feedback, show } = useScanFeedback();
+  const { feedback, show, clear } = useScanFeedback();
   useEffect(() => primeSounds(), []);
 
   // The product's scan fields as stored now (GET ims/products?model=, 001 §7), the PO line's copy until they come.
@@ -92,6 +99,9 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   const { items, staged, posting, allReceived, allScanned } = list;
   const ready = !!location && !allReceived && !allScanned;
 
+  // Every scan belongs to the dialog; one that comes before its field has focus is typed into it.
+  useScanScope({ expected: !ready ? null : unit ? serialRef : upcRef, fields: [upcRef, serialRef] });
+
   function requestClose() {
     if (posting) return;
     if (staged.length && !closeArmed) {
@@ -113,7 +123,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     later(() => {
       const { allReceived: done, setupOpen: setup } = live.current;
       if (!done && !setup && !focusIsInAField()) focusScanField();
-    }, RECEIVING_TIMING.scannerRefocusMs);
+    }, SCAN_TIMING.scannerRefocusMs);
   }
 
   function fail(message: string) {
@@ -128,17 +138,22 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     later(() => upcRef.current?.focus(), 0);
   }
 
-  function onUpcKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (!ready || posting || unit) return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+  /** A scan that cannot be taken now says why (never dropped without a word). */
+  function busy(): boolean {
+    if (!posting) return false;
+    fail('Wait for the submit to finish, then scan again.');
+    return true;
+  }
+
+  function takeUpc(raw: string) {
+    const value = raw.trim();
     if (!upcMatches(product, value)) {
       fail(RECEIVING_MESSAGES.upcMismatch);
       setUpcText('');
       upcRef.current?.focus();
       return;
     }
+    clear();
     if (perItem === 0) {
       setUnit({ upc: value, serials: [] });
       list.complete(value, [], receivingBucket);
@@ -146,13 +161,28 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
     }
     setUnit({ upc: value, serials: [] });
     setUpcText(value);
-    later(() => serialRef.current?.focus(), RECEIVING_TIMING.focusMoveMs);
+    later(() => serialRef.current?.focus(), SCAN_TIMING.focusMoveMs);
   }
+
+  function onUpcKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (!ready || unit || busy()) return;
+    takeUpc((e.target as HTMLInputElement).value ?? '');
+  }
+
+  // A UPC scanned on the PO page opened the dialog: it is the first scan (once the PO's location is known).
+  const initialTaken = useRef(false);
+  useEffect(() => {
+    if (!initialUpc || initialTaken.current || !ready) return;
+    initialTaken.current = true;
+    takeUpc(initialUpc);
+  });
 
   function onSerialKey(e: KeyboardEvent) {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    if (!ready || posting || !unit) return;
+    if (!ready || !unit || busy()) return;
     const value = ((e.target as HTMLInputElement).value ?? '').trim();
     const seen = new Set<string>();
     for (const s of earlier.data ?? []) seen.add(s.serial_number.toUpperCase());
@@ -165,6 +195,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
       serialRef.current?.focus();
       return;
     }
+    clear();
     const serials = [...unit.serials, value];
     setUnit({ ...unit, serials });
     if (serials.length >= perItem) list.complete(unit.upc, serials, receivingBucket);
@@ -173,7 +204,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
   const remaining = Math.max(0, line.qty_ordered - line.qty_received);
 
   return (
-    <Dialog open onClose={requestClose} fullWidth maxWidth="md" data-testid="receiving-dialog">
+    <Dialog open onClose={requestClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="receiving-dialog">
       <DialogTitle>Receiving</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
@@ -239,7 +270,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
               onBlur={scheduleRefocus}
               inputRef={upcRef}
               disabled={!location}
-              slotProps={{ htmlInput: { 'data-testid': 'receiving-upc', readOnly: !!unit || posting, autoComplete: 'off' } }}
+              slotProps={{ htmlInput: { 'data-testid': 'receiving-upc', readOnly: !!unit, autoComplete: 'off' } }}
             />
             {perItem > 0 && (
               <TextField
@@ -251,13 +282,19 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
                 inputRef={serialRef}
                 disabled={!location}
                 helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                slotProps={{ htmlInput: { 'data-testid': 'receiving-serial', readOnly: !unit || posting, autoComplete: 'off' } }}
+                slotProps={{ htmlInput: { 'data-testid': 'receiving-serial', readOnly: !unit, autoComplete: 'off' } }}
               />
             )}
           </Box>
         )}
 
         <ScanFeedback feedback={feedback} />
+        {list.waiting > 0 && (
+          <Alert severity="warning" data-testid="dialog-scans-waiting">
+            {list.waiting} scan{list.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when
+            it answers; keep scanning.
+          </Alert>
+        )}
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
         {list.submitted && (
           <Alert severity="success" variant="outlined" data-testid="submitted-scan">
@@ -284,7 +321,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
               </Button>
             )}
           </Box>
-          <ScannedItemsList items={items} busy={posting} failedIndex={list.failedIndex} onRemove={(item) => void list.removeItem(item)} />
+          <ScannedItemsList items={items} busy={posting} waiting={list.waiting > 0} failedIndex={list.failedIndex} onRemove={(item) => void list.removeItem(item)} />
         </Box>
 
         {canReceive && (

@@ -1,32 +1,49 @@
 import { Chip, IconButton, List, ListItem, ListItemText, Tooltip } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 
-/** One unit scanned in the Receiving dialog: staged on this screen, or received (with its ledger reference). */
+/**
+ * One unit scanned in the Receiving dialog: staged on this screen; sending (in the outbox, waiting there while the
+ * server cannot be reached); received (with its ledger reference); or refused by the server (with its message).
+ */
 export interface ScannedItem {
   /** The client's id for the scan: the key of the list, and the retry id sent with it. */
   clientScanId: string;
   upc: string;
   serials: string[];
   bucket: string;
-  /** The receipt's reference once received; absent while staged. */
+  state: 'staged' | 'sending' | 'received' | 'refused';
+  /** The receipt's reference once received. */
   reference?: string;
+  /** Why the server refused it. */
+  message?: string;
 }
 
 const itemLabel = (item: ScannedItem) => (item.serials.length ? item.serials.join(', ') : item.upc);
 
+const REMOVE: Record<ScannedItem['state'], { title: string; verb: string } | null> = {
+  staged: { title: 'Remove from the list', verb: 'Remove' },
+  received: { title: 'Take back this scan (un-receives it)', verb: 'Take back' },
+  refused: { title: 'Clear this refused scan', verb: 'Clear' },
+  sending: null,
+};
+
 /**
  * The Receiving dialog's list of scanned items. A staged item can be dropped from the list; a received one can be
- * taken back (a reversing transaction on the server) while the dialog is open.
+ * taken back (a reversing transaction on the server) while the dialog is open; a refused one shows why.
  */
 export function ScannedItemsList({
   items,
   busy,
+  waiting,
   failedIndex,
   onRemove,
 }: {
   items: ScannedItem[];
   busy: boolean;
+  /** The outbox cannot reach the server: sending items wait for a replay. */
+  waiting: boolean;
   /** The staged item a refused submit named, highlighted until the list changes. */
   failedIndex: number | null;
   onRemove(item: ScannedItem): void;
@@ -35,32 +52,37 @@ export function ScannedItemsList({
   return (
     <List dense data-testid="scanned-items">
       {items.map((item) => {
-        const staged = !item.reference;
-        if (staged) stagedIndex++;
-        const failed = staged && stagedIndex === failedIndex;
+        if (item.state === 'staged') stagedIndex++;
+        const failed = item.state === 'refused' || (item.state === 'staged' && stagedIndex === failedIndex);
         const label = itemLabel(item);
+        const remove = REMOVE[item.state];
         return (
           <ListItem
             key={item.clientScanId}
             data-testid="scanned-item"
-            data-state={staged ? 'staged' : 'received'}
+            data-state={item.state}
             divider
             sx={failed ? { bgcolor: 'error.light' } : undefined}
             secondaryAction={
-              <Tooltip title={staged ? 'Remove from the list' : 'Take back this scan (un-receives it)'}>
-                <span>
-                  <IconButton edge="end" size="small" disabled={busy} aria-label={staged ? `Remove ${label}` : `Take back ${label}`} onClick={() => onRemove(item)}>
-                    {staged ? <DeleteOutlineIcon fontSize="small" /> : <UndoIcon fontSize="small" />}
-                  </IconButton>
-                </span>
-              </Tooltip>
+              remove && (
+                <Tooltip title={remove.title}>
+                  <span>
+                    <IconButton edge="end" size="small" disabled={busy && item.state === 'received'} aria-label={`${remove.verb} ${label}`} onClick={() => onRemove(item)}>
+                      {item.state === 'staged' ? <DeleteOutlineIcon fontSize="small" /> : item.state === 'received' ? <UndoIcon fontSize="small" /> : <CloseIcon fontSize="small" />}
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              )
             }
           >
             <ListItemText
               primary={label}
               secondary={
                 <>
-                  {staged ? <Chip component="span" size="small" label="Staged" sx={{ mr: 1 }} /> : `${item.reference} · `}
+                  {item.state === 'staged' && <Chip component="span" size="small" label="Staged" sx={{ mr: 1 }} />}
+                  {item.state === 'sending' && <Chip component="span" size="small" color={waiting ? 'warning' : 'default'} label={waiting ? 'Waiting' : 'Sending'} sx={{ mr: 1 }} />}
+                  {item.state === 'received' && `${item.reference} · `}
+                  {item.state === 'refused' ? `Refused: ${item.message} · ` : ''}
                   {`UPC ${item.upc} · ${item.bucket}`}
                 </>
               }

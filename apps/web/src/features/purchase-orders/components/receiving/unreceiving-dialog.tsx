@@ -17,14 +17,17 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { RECEIVING_MESSAGES, STATUS_MESSAGE_MS, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../../lib/api-client';
+import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client';
 import { useCan } from '../../../../lib/session-store';
-import { scanProductOf, serverMessage, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
-import { ScanFeedback, useScanFeedback } from './scan-feedback';
-import { playSound, primeSounds } from './sounds';
-import { RECEIVING_TIMING, useTimers } from './timing';
+import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
+import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
+import { playSound, primeSounds } from '../../../../lib/scan/sounds';
+import { SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
+import { useScanScope } from '../../../../lib/scan/use-scan-scope';
 import { matchReceipt } from './unreceive-match';
 
 /**
@@ -32,13 +35,21 @@ import { matchReceipt } from './unreceive-match';
  * the UPC and the serials of one receipt, enter notes, submit. A user with admin:override may turn Scanning
  * Required off and pick a receipt from the list instead.
  */
+/** Submit before a receipt is matched, while there are receipts to un-receive. */
+export const NOTHING_MATCHED_MESSAGE = 'Nothing has been matched yet: scan the UPC and the serials of the unit to un-receive.';
+export const NOTHING_SELECTED_MESSAGE = 'Nothing has been selected yet: pick the receipt to un-receive.';
+
+/** Columns a phone leaves out, so the list fits 390 px. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const client = useQueryClient();
   const canOverride = useCan('admin:override');
   const receipts = useUnreceivableReceipts(line.id);
   const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
   const later = useTimers();
-  const { feedback, show } = useScanFeedback();
+  const { feedback, show, clear } = useScanFeedback();
   useEffect(() => primeSounds(), []);
   const product = scanProductOf(line);
 
@@ -57,6 +68,9 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   const list = receipts.data ?? [];
   const scanning = scanningRequired || !canOverride;
 
+  // Every scan belongs to the dialog: to the UPC field, then the serial field, until a receipt is matched.
+  useScanScope({ expected: !scanning || !list.length || matched ? null : scannedUpc ? serialRef : upcRef, fields: [upcRef, serialRef] });
+
   function fail(message: string) {
     show('bad', message);
     playSound('bad');
@@ -74,7 +88,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
     setMatched(reference);
     playSound('good');
     show('good', `Matched ${reference}: enter notes and submit.`);
-    later(() => notesRef.current?.focus(), RECEIVING_TIMING.focusMoveMs);
+    later(() => notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
   }
 
   function onUpcKey(e: KeyboardEvent) {
@@ -88,11 +102,12 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       upcRef.current?.focus();
       return;
     }
+    clear();
     setScannedUpc(value);
     setUpcText(value);
     // Receipts without serials (a product not serial tracked) match on the UPC alone.
     if (list.length && list.every((r) => r.serials.length === 0)) return matchFound(list[0]!.ims_transaction_reference_id);
-    later(() => serialRef.current?.focus(), RECEIVING_TIMING.focusMoveMs);
+    later(() => serialRef.current?.focus(), SCAN_TIMING.focusMoveMs);
   }
 
   function onSerialKey(e: KeyboardEvent) {
@@ -107,12 +122,15 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
     const next = [...serials, value];
     const { candidates, exact } = matchReceipt(list, next);
     if (!candidates.length) return fail(RECEIVING_MESSAGES.serialMismatch);
+    clear();
     setSerials(next);
     if (exact) matchFound(exact.ims_transaction_reference_id);
   }
 
   async function submit() {
-    if (!matched) return fail(RECEIVING_MESSAGES.unreceiveListEmpty);
+    // The spec's message when there is nothing to un-receive; before a match, say what is missing.
+    if (!list.length) return fail(RECEIVING_MESSAGES.unreceiveListEmpty);
+    if (!matched) return fail(scanning ? NOTHING_MATCHED_MESSAGE : NOTHING_SELECTED_MESSAGE);
     if (!notes.trim()) return fail(RECEIVING_MESSAGES.notesEmpty);
     setSubmitting(true);
     try {
@@ -143,7 +161,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   }
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="unreceiving-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="unreceiving-dialog">
       <DialogTitle>Un-Receiving</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -172,41 +190,43 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         ) : list.length === 0 ? (
           <Typography data-testid="unreceive-empty">{RECEIVING_MESSAGES.noneToUnreceive}</Typography>
         ) : (
-          <Table size="small" data-testid="unreceive-list">
-            <TableHead>
-              <TableRow>
-                {!scanning && <TableCell padding="checkbox" />}
-                <TableCell>Reference</TableCell>
-                <TableCell>Serials</TableCell>
-                <TableCell>Bucket</TableCell>
-                <TableCell>Received At</TableCell>
-                <TableCell>Received By</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((r) => (
-                <TableRow
-                  key={r.ims_transaction_reference_id}
-                  data-testid="unreceive-receipt"
-                  selected={matched === r.ims_transaction_reference_id}
-                  hover={!scanning}
-                  onClick={scanning ? undefined : () => setMatched(r.ims_transaction_reference_id)}
-                  sx={scanning ? undefined : { cursor: 'pointer' }}
-                >
-                  {!scanning && (
-                    <TableCell padding="checkbox">
-                      <Radio checked={matched === r.ims_transaction_reference_id} slotProps={{ input: { 'aria-label': `Select ${r.ims_transaction_reference_id}` } }} />
-                    </TableCell>
-                  )}
-                  <TableCell>{r.ims_transaction_reference_id}</TableCell>
-                  <TableCell>{r.serials.map((s) => s.scanned_serial_number).join(', ') || '—'}</TableCell>
-                  <TableCell>{r.receiving_bucket}</TableCell>
-                  <TableCell>{new Date(r.transacted_at).toLocaleString()}</TableCell>
-                  <TableCell>{r.transacted_by ?? '—'}</TableCell>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="unreceive-list">
+              <TableHead>
+                <TableRow>
+                  {!scanning && <TableCell padding="checkbox" />}
+                  <TableCell>Reference</TableCell>
+                  <TableCell>Serials</TableCell>
+                  <TableCell sx={wide}>Bucket</TableCell>
+                  <TableCell>Received At</TableCell>
+                  <TableCell sx={wide}>Received By</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {list.map((r) => (
+                  <TableRow
+                    key={r.ims_transaction_reference_id}
+                    data-testid="unreceive-receipt"
+                    selected={matched === r.ims_transaction_reference_id}
+                    hover={!scanning}
+                    onClick={scanning ? undefined : () => setMatched(r.ims_transaction_reference_id)}
+                    sx={scanning ? undefined : { cursor: 'pointer' }}
+                  >
+                    {!scanning && (
+                      <TableCell padding="checkbox">
+                        <Radio checked={matched === r.ims_transaction_reference_id} slotProps={{ input: { 'aria-label': `Select ${r.ims_transaction_reference_id}` } }} />
+                      </TableCell>
+                    )}
+                    <TableCell>{r.ims_transaction_reference_id}</TableCell>
+                    <TableCell>{r.serials.map((s) => s.scanned_serial_number).join(', ') || '—'}</TableCell>
+                    <TableCell sx={wide}>{r.receiving_bucket}</TableCell>
+                    <TableCell>{new Date(r.transacted_at).toLocaleString()}</TableCell>
+                    <TableCell sx={wide}>{r.transacted_by ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
 
         {scanning && list.length > 0 && (

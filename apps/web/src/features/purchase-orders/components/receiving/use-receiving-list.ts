@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   isProductNotInListMessage,
   MAX_STAGED_ITEMS,
@@ -7,16 +7,21 @@ import {
   removeScannedItemRoute,
   scannedItemsSubmitRoute,
   type TPoLine,
+  type TRouteResponse,
 } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../../lib/api-client';
+import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client';
 import { statusLine } from '../../../../lib/message-queue';
-import { serverMessage } from '../../api/receiving';
+import { scanOutbox } from '../../../../lib/scan/outbox';
+import { entriesOf, type OutboxEntry } from '../../../../lib/scan/scan-outbox';
+import { playSound } from '../../../../lib/scan/sounds';
+import { SCAN_TIMING } from '../../../../lib/scan/timing';
 import type { ScannedItem } from './scanned-items-list';
-import { playSound } from './sounds';
-import { RECEIVING_TIMING } from './timing';
 
 /** Remembered per browser: whether scans are staged and submitted together rather than received one by one. */
 const STAGE_KEY = 'receivingStageScans';
+
+/** The outbox context of a PO line's receiving scans. */
+export const receivingContext = (lineId: number) => `po-line:${lineId}`;
 
 function newScanId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -40,11 +45,11 @@ interface Options {
   toReceive: number;
   username: string | null;
   later(fn: () => void, ms: number): void;
-  show(kind: 'good' | 'bad', text: string): void;
+  show(kind: 'good' | 'bad' | 'waiting', text: string): void;
   fail(message: string): void;
   /** Refetches what a receipt changes (the PO, the line's serials and receipts). */
   refresh(): void;
-  /** After a unit was received, staged or refused: ready for the next scan. */
+  /** After a unit was sent, staged or refused: ready for the next scan. */
   nextScan(): void;
   /** The server no longer knows the line's product: the dialog closes with an errors notice. */
   productGone(message: string, status: string): void;
@@ -56,17 +61,21 @@ interface Options {
  * a received unit taken back (DELETE scanned-item: a reversing transaction).
  */
 export function useReceivingList({ line, toReceive, username, later, show, fail, refresh, nextScan, productGone }: Options) {
+  const context = receivingContext(line.id);
   const [posting, setPosting] = useState(false);
-  const [items, setItems] = useState<ScannedItem[]>([]);
+  // Scans of this line still in the outbox (sent from an earlier dialog or page) are listed from the start.
+  const [items, setItems] = useState<ScannedItem[]>(() => entriesOf(scanOutbox.store.getState(), context).map(itemOfEntry));
   const [staging, setStagingState] = useState(() => localStorage.getItem(STAGE_KEY) === '1');
   const [failedIndex, setFailedIndex] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ references: string[]; serials: string[] } | null>(null);
   const [lineFull, setLineFull] = useState(false);
+  const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
 
-  const received = items.filter((i) => i.reference);
-  const staged = items.filter((i) => !i.reference);
+  const received = items.filter((i) => i.state === 'received');
+  const staged = items.filter((i) => i.state === 'staged');
+  const active = items.filter((i) => i.state !== 'refused');
   const allReceived = toReceive === 0 || received.length >= toReceive || lineFull;
-  const allScanned = items.length >= toReceive || staged.length >= MAX_STAGED_ITEMS;
+  const allScanned = active.length >= toReceive || staged.length >= MAX_STAGED_ITEMS;
   const model = line.product.model_number;
   const serialsText = (serials: string[]) => (serials.length ? ` (${serials.join(', ')})` : '');
 
@@ -89,45 +98,50 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   function announce(references: string[], serials: string[]) {
     const note = { references, serials };
     setSubmitted(note);
-    later(() => setSubmitted((current) => (current === note ? null : current)), RECEIVING_TIMING.submittedCloseMs);
+    later(() => setSubmitted((current) => (current === note ? null : current)), SCAN_TIMING.submittedCloseMs);
   }
 
-  /** A unit fully scanned: received at once, or staged for the submit. */
-  function complete(scannedUpc: string, serials: string[], bucket: string) {
-    const item: ScannedItem = { clientScanId: newScanId(), upc: scannedUpc, serials, bucket };
-    if (!staging) {
-      void receive(item);
+  const patchItem = (id: string, patch: Partial<ScannedItem>, fallback: ScannedItem) =>
+    setItems((list) => (list.some((i) => i.clientScanId === id) ? list.map((i) => (i.clientScanId === id ? { ...i, ...patch } : i)) : [...list, { ...fallback, ...patch }]));
+
+  // The server's answers to this line's scans, as the outbox gets them (at once, or on a replay).
+  const onAnswer = useRef<(entry: OutboxEntry, outcome: Parameters<Parameters<typeof scanOutbox.subscribe>[0]>[1]) => void>(() => {});
+  onAnswer.current = (entry, outcome) => {
+    const item = itemOfEntry(entry);
+    refresh();
+    if (outcome.ok) {
+      const result = outcome.result as TRouteResponse<typeof quickScanReceiveRoute>;
+      patchItem(entry.id, { state: 'received', reference: result.transactionReferenceId, message: undefined }, item);
+      show('good', `Received ${model}${serialsText(item.serials)} into ${item.bucket}: ${result.transactionReferenceId}`);
+      if (result.qty_received >= result.qty_ordered) setLineFull(true);
+      announce([result.transactionReferenceId], item.serials);
       return;
     }
+    if (isProductNotInListMessage(outcome.message)) {
+      void scanOutbox.dismiss(entry.id);
+      productGone(outcome.message, outcome.status ? statusLine(outcome.status) : 'Error');
+      return;
+    }
+    patchItem(entry.id, { state: 'refused', message: outcome.message }, item);
+    // A refusal on a replay comes long after its scan: it names the scan.
+    fail(entry.delayed ? `${itemLabel(item)}: ${outcome.message}` : outcome.message);
+    if (outcome.status === 409 && outcome.message === RECEIVING_MESSAGES.nothingLeftToReceive) setLineFull(true);
+  };
+  useEffect(() => scanOutbox.subscribe((entry, outcome) => entry.context === context && onAnswer.current(entry, outcome)), [context]);
+
+  /** A unit fully scanned: sent at once through the outbox (it waits there while the server cannot be reached), or staged. */
+  function complete(scannedUpc: string, serials: string[], bucket: string) {
+    const item: ScannedItem = { clientScanId: newScanId(), upc: scannedUpc, serials, bucket, state: staging ? 'staged' : 'sending' };
     setItems((list) => [...list, item]);
     setFailedIndex(null);
     playSound('good');
-    show('good', `Staged ${model}${serialsText(serials)}: submit the list to receive it`);
-    nextScan();
-  }
-
-  async function receive(item: ScannedItem) {
-    setPosting(true);
-    try {
-      const result = await callApi(quickScanReceiveRoute, { body: itemBody(item), silent: true });
-      playSound('good');
-      show('good', `Received ${model}${serialsText(item.serials)} into ${item.bucket}: ${result.transactionReferenceId}`);
-      setItems((list) => [...list, { ...item, reference: result.transactionReferenceId }]);
-      if (result.qty_received >= result.qty_ordered) setLineFull(true);
-      announce([result.transactionReferenceId], item.serials);
-    } catch (error) {
-      const message = failure(error);
-      if (isProductNotInListMessage(message)) {
-        productGone(message, error instanceof ApiCallError ? statusLine(error.status) : 'Error');
-        return;
-      }
-      fail(message);
-      if (error instanceof ApiCallError && error.status === 409 && message === RECEIVING_MESSAGES.nothingLeftToReceive) setLineFull(true);
-    } finally {
-      refresh();
-      setPosting(false);
-      nextScan();
+    if (staging) {
+      show('good', `Staged ${model}${serialsText(serials)}: submit the list to receive it`);
+    } else {
+      show('good', `Scanned ${model}${serialsText(serials)}: sending`);
+      void scanOutbox.add({ id: item.clientScanId, kind: 'receive', body: itemBody(item), context, label: `${model}${serialsText(serials)}` });
     }
+    nextScan();
   }
 
   /** Submits the staged items together: all are received, or none (the refused one is highlighted). */
@@ -137,7 +151,7 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     try {
       const result = await callApi(scannedItemsSubmitRoute, { body: { scannedItems: staged.map(itemBody) }, silent: true });
       const references = new Map(staged.map((item, i) => [item.clientScanId, result.items[i]!.transactionReferenceId]));
-      setItems((list) => list.map((item) => (item.reference ? item : { ...item, reference: references.get(item.clientScanId) })));
+      setItems((list) => list.map((item) => (item.state === 'staged' ? { ...item, state: 'received', reference: references.get(item.clientScanId) } : item)));
       setFailedIndex(null);
       const last = result.items.at(-1);
       if (last && last.qty_received >= last.qty_ordered) setLineFull(true);
@@ -155,13 +169,15 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     }
   }
 
-  /** Drops a staged item, or takes back a received one (the server reverses it). */
+  /** Drops a staged or refused item, or takes back a received one (the server reverses it). */
   async function removeItem(item: ScannedItem) {
-    if (!item.reference) {
+    if (item.state === 'staged' || item.state === 'refused') {
       setItems((list) => list.filter((i) => i !== item));
       setFailedIndex(null);
+      if (item.state === 'refused') void scanOutbox.dismiss(item.clientScanId);
       return;
     }
+    if (!item.reference) return;
     setPosting(true);
     try {
       const result = await callApi(removeScannedItemRoute, { params: { id: item.reference }, silent: true });
@@ -177,5 +193,20 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     }
   }
 
-  return { items, staged, staging, setStaging, posting, failedIndex, submitted, allReceived, allScanned, complete, submitStaged, removeItem };
+  return { items, staged, staging, setStaging, posting, failedIndex, submitted, allReceived, allScanned, waiting, complete, submitStaged, removeItem };
+}
+
+const itemLabel = (item: ScannedItem) => (item.serials.length ? item.serials.join(', ') : item.upc);
+
+/** A scan the outbox holds, as an item of the list. */
+function itemOfEntry(entry: OutboxEntry): ScannedItem {
+  const body = entry.body as { scannedUpc?: string; scannedSerialNumbers?: string[]; receivingBucket?: string };
+  return {
+    clientScanId: entry.id,
+    upc: body.scannedUpc ?? '',
+    serials: body.scannedSerialNumbers ?? [],
+    bucket: body.receivingBucket ?? '',
+    state: entry.state === 'refused' ? 'refused' : 'sending',
+    ...(entry.message ? { message: entry.message } : {}),
+  };
 }

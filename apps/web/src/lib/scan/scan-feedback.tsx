@@ -3,11 +3,12 @@ import { Box } from '@mui/material';
 import { SCAN_FEEDBACK_MS } from '@keystone/contracts';
 
 export interface TFeedback {
-  kind: 'good' | 'bad';
+  /** good: green; bad: red (a refusal); waiting: amber (kept for the server, not yet recorded). */
+  kind: 'good' | 'bad' | 'waiting';
   text: string;
 }
 
-/** Green or red scan feedback that clears itself after 6 s (001 §4, §9), or after the time given (a status message). */
+/** Green, red or amber scan feedback that clears itself after 6 s (001 §4, §9), or after the time given (a status message). */
 export function useScanFeedback() {
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -40,7 +41,9 @@ export function ScanFeedback({ feedback, testId = 'scan-feedback' }: { feedback:
         borderRadius: 1,
         fontWeight: 600,
         color: feedback ? 'common.white' : 'text.secondary',
-        bgcolor: feedback ? (feedback.kind === 'good' ? 'success.main' : 'error.main') : 'transparent',
+        bgcolor: feedback ? { good: 'success.main', bad: 'error.main', waiting: 'warning.dark' }[feedback.kind] : 'transparent',
+        // Long messages wrap inside the box at any width (a phone's 390 px too); nothing is cut off.
+        overflowWrap: 'anywhere',
       }}
     >
       {feedback?.text ?? ''}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 
-/** Receiving timings (001 §9). */
-export const RECEIVING_TIMING = {
+/** Scan-flow timings (001 §9). */
+export const SCAN_TIMING = {
   /** After a good UPC, focus moves to the serial field. */
   focusMoveMs: 500,
   /** A submitted scan's card closes. */

@@ -1,0 +1,15 @@
+import type { TLedgerCheckResult } from '@keystone/contracts';
+import type { Database } from '../../db/database.js';
+import { checkLedger } from './ledger-check.js';
+
+/** The ledger's own reads: the check that replays it (writes go through the domains that move stock). */
+export class LedgerService {
+  constructor(private readonly db: Database) {}
+
+  /** One read-only repeatable-read snapshot, so concurrent writes cannot make it report a false difference. */
+  async check(): Promise<TLedgerCheckResult> {
+    const started = performance.now();
+    const differences = await this.db.transaction(async (tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    return { clean: differences.length === 0, differences, elapsedMs: Math.round(performance.now() - started) };
+  }
+}

@@ -1,0 +1,23 @@
+import { callApi } from '../api-client';
+import { useSession } from '../session-store';
+import { indexedDbPersistence } from './outbox-persistence';
+import { OUTBOX_ROUTES, ScanOutbox } from './scan-outbox';
+
+/** The browser's one outbox of scans. */
+export const scanOutbox = new ScanOutbox({
+  persistence: indexedDbPersistence(),
+  send: (entry, signal) => callApi(OUTBOX_ROUTES[entry.kind], { body: entry.body as never, silent: true, signal }),
+});
+
+let started = false;
+
+/** Loads what a previous page left and replays as soon as the browser is online or the user signs in again. */
+export function startScanOutbox(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  void scanOutbox.load();
+  window.addEventListener('online', () => scanOutbox.retryNow());
+  useSession.subscribe((state, previous) => {
+    if (state.accessToken && state.accessToken !== previous.accessToken) scanOutbox.retryNow();
+  });
+}

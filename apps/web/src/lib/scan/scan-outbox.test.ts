@@ -1,0 +1,153 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiCallError } from '../api-error';
+import { indexedDbPersistence } from './outbox-persistence';
+import { ScanOutbox, waitingCount, type OutboxEntry, type TOutboxOutcome } from './scan-outbox';
+
+/** A server stand-in: applies each scan id once (as the real one does) and can be cut off or made to refuse. */
+function fakeServer() {
+  const applied = new Map<string, number>();
+  const calls: string[] = [];
+  let mode: 'up' | 'down' | 'hang' = 'up';
+  const refuse = new Map<string, ApiCallError>();
+  let next = 1;
+  return {
+    applied,
+    calls,
+    set mode(m: 'up' | 'down' | 'hang') {
+      mode = m;
+    },
+    async send(entry: OutboxEntry, signal: AbortSignal) {
+      calls.push(entry.id);
+      if (mode === 'down') throw new TypeError('Failed to fetch');
+      if (mode === 'hang')
+        await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError'))));
+      const refusal = refuse.get(entry.id);
+      if (refusal) throw refusal;
+      if (!applied.has(entry.id)) applied.set(entry.id, next++);
+      return { transactionReferenceId: `IR-${applied.get(entry.id)}` };
+    },
+    refuse,
+  };
+}
+
+const scan = (id: string) => ({ id, kind: 'receive' as const, body: { clientScanId: id }, context: 'po-line:1', label: id });
+
+async function settle(outbox: ScanOutbox) {
+  for (let i = 0; i < 50 && outbox.entries().some((e) => e.state !== 'refused'); i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+function outboxFor(server: ReturnType<typeof fakeServer>, name: string, retryDelaysMs = [60_000]) {
+  return new ScanOutbox({ persistence: indexedDbPersistence(name), send: (e, s) => server.send(e, s), retryDelaysMs, timeoutMs: 50 });
+}
+
+describe('ScanOutbox', () => {
+  it('sends scans in scanning order and reports each answer', async () => {
+    const server = fakeServer();
+    const outbox = outboxFor(server, 'order');
+    const answers: [string, TOutboxOutcome][] = [];
+    outbox.subscribe((entry, outcome) => answers.push([entry.id, outcome]));
+    for (const id of ['a', 'b', 'c']) await outbox.add(scan(id));
+    await settle(outbox);
+    expect(server.calls).toEqual(['a', 'b', 'c']);
+    expect(answers.map(([id, o]) => [id, o.ok])).toEqual([['a', true], ['b', true], ['c', true]]);
+    expect(outbox.entries()).toEqual([]);
+    expect(await indexedDbPersistence('order').all()).toEqual([]);
+  });
+
+  it('keeps scans while the network is down, counts them waiting, and replays them in order with the same ids, once each', async () => {
+    const server = fakeServer();
+    const outbox = outboxFor(server, 'offline');
+    await outbox.add(scan('a'));
+    await settle(outbox);
+    server.mode = 'down';
+    for (const id of ['b', 'c', 'd']) await outbox.add(scan(id));
+    await new Promise((r) => setTimeout(r, 20));
+    // The first failure stalls the outbox: nothing after it is tried until the replay.
+    expect(server.calls).toEqual(['a', 'b']);
+    expect(waitingCount(outbox.store.getState())).toBe(3);
+    expect(outbox.entries().map((e) => e.delayed)).toEqual([true, true, true]);
+    expect((await indexedDbPersistence('offline').all()).map((e) => e.id)).toEqual(['b', 'c', 'd']);
+
+    server.mode = 'up';
+    outbox.retryNow();
+    await settle(outbox);
+    expect(server.calls).toEqual(['a', 'b', 'b', 'c', 'd']);
+    expect([...server.applied.keys()]).toEqual(['a', 'b', 'c', 'd']);
+    expect(waitingCount(outbox.store.getState())).toBe(0);
+    expect(await indexedDbPersistence('offline').all()).toEqual([]);
+  });
+
+  it('treats a time-out as a network failure: the scan waits, and its replay is applied once', async () => {
+    const server = fakeServer();
+    const outbox = outboxFor(server, 'timeout');
+    server.mode = 'hang';
+    await outbox.add(scan('a'));
+    await new Promise((r) => setTimeout(r, 120));
+    expect(outbox.store.getState().stalled).toBe(true);
+    expect(outbox.entries().map((e) => [e.id, e.state, e.attempts])).toEqual([['a', 'pending', 1]]);
+    server.mode = 'up';
+    outbox.retryNow();
+    await settle(outbox);
+    expect(server.applied.size).toBe(1);
+  });
+
+  it('marks a refused scan with the server message, goes on with the next, and forgets it when dismissed', async () => {
+    const server = fakeServer();
+    server.refuse.set('b', new ApiCallError(422, { message: 'Serial cannot be re-scanned', errors: {} }, '/api/scanner/receipt/quickScanReceive'));
+    const outbox = outboxFor(server, 'refused');
+    const refusals: string[] = [];
+    outbox.subscribe((_, outcome) => !outcome.ok && refusals.push(outcome.message));
+    for (const id of ['a', 'b', 'c']) await outbox.add(scan(id));
+    await settle(outbox);
+    expect([...server.applied.keys()]).toEqual(['a', 'c']);
+    expect(refusals).toEqual(['Serial cannot be re-scanned']);
+    expect(outbox.entries().map((e) => [e.id, e.state, e.message])).toEqual([['b', 'refused', 'Serial cannot be re-scanned']]);
+    await outbox.dismiss('b');
+    expect(outbox.entries()).toEqual([]);
+    expect(await indexedDbPersistence('refused').all()).toEqual([]);
+  });
+
+  it('a 503 (the server without its database) waits like a network failure; a 500 is a refusal', async () => {
+    const server = fakeServer();
+    const outbox = outboxFor(server, 'statuses');
+    server.refuse.set('a', new ApiCallError(503, { message: 'Service Unavailable' }, '/x'));
+    await outbox.add(scan('a'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(outbox.entries()[0]).toMatchObject({ id: 'a', state: 'pending', attempts: 1 });
+    server.refuse.set('a', new ApiCallError(500, { message: 'Internal Server Error' }, '/x'));
+    outbox.retryNow();
+    await settle(outbox);
+    expect(outbox.entries()[0]).toMatchObject({ id: 'a', state: 'refused', message: 'Internal Server Error' });
+  });
+
+  it('replays what an earlier page left in IndexedDB (a reload while offline)', async () => {
+    const server = fakeServer();
+    server.mode = 'down';
+    const before = outboxFor(server, 'reload');
+    for (const id of ['a', 'b']) await before.add(scan(id));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.applied.size).toBe(0);
+
+    server.mode = 'up';
+    const after = outboxFor(server, 'reload', [5]);
+    await after.load();
+    await settle(after);
+    expect([...server.applied.keys()]).toEqual(['a', 'b']);
+    expect(await indexedDbPersistence('reload').all()).toEqual([]);
+  });
+
+  it('retries by itself after the back-off', async () => {
+    const server = fakeServer();
+    server.mode = 'down';
+    const outbox = outboxFor(server, 'backoff', [10]);
+    const sent = vi.fn();
+    outbox.subscribe(sent);
+    await outbox.add(scan('a'));
+    await new Promise((r) => setTimeout(r, 5));
+    server.mode = 'up';
+    await settle(outbox);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(server.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
