@@ -359,20 +359,19 @@ export class ReceivingRepository {
             returning id, ims_transaction_reference_id
           ),
           serial_rows as materialized (
-            select r.unit, r.id as transaction_id, s.serial, s.pos
+            select r.unit, r.id as transaction_id, s.serial, s.pos, nextval(pg_get_serial_sequence('inventory_serials', 'id')) as serial_id
             from unit_rows r cross join lateral jsonb_array_elements_text(r.serials) with ordinality as s(serial, pos)
+            order by r.unit, s.pos
           ),
           serials as (
-            insert into inventory_serials (serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
-            select serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
-            from serial_rows order by unit, pos
-            returning id, serial_number
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
+            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
+            from serial_rows
           ),
           movements as (
             insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code)
-            select sr.transaction_id, s.id, sr.serial, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
-            from serial_rows sr join serials s on s.serial_number = sr.serial
-            order by sr.unit, sr.pos
+            select transaction_id, serial_id, serial, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
+            from serial_rows
           )
           select r.ims_transaction_reference_id as reference
           from receipts r join unit_rows u on u.id = r.id
