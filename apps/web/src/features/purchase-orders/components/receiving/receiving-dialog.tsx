@@ -23,6 +23,7 @@ import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useR
 import { ScanFeedback, useScanFeedback } from './scan-feedback';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
+import { SerialManifestToggle } from './serial-manifest-panel';
 import { playSound, primeSounds } from './sounds';
 import { focusIsInAField, RECEIVING_TIMING, useTimers } from './timing';
 import { useReceivingList } from './use-receiving-list';
@@ -298,6 +299,7 @@ export function ReceivingDialog({ line, onClose }: { line: TPoLine; onClose(): v
             </Collapse>
           </Box>
         )}
+        {canReceive && perItem > 0 && <SerialManifestToggle line={line} scannedSerials={items.flatMap((i) => i.serials)} bucket={receivingBucket} disabled={posting || !location} />}
       </DialogContent>
       <DialogActions>
         {!allReceived && (
