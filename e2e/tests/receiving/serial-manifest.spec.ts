@@ -73,6 +73,8 @@ test('a pasted manifest is compared with the scans, refused per serial, then the
   await confirm.getByRole('button', { name: 'Receive', exact: true }).click();
   await expect(panel.getByTestId('manifest-refusal')).toHaveText([`${liveElsewhere}: Serial cannot be re-scanned`]);
   await expect(panel.getByTestId('manifest-error')).toContainText("1 of the manifest's serials refused");
+  await panel.getByTestId('manifest-error').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/serial-manifest-refused.png' });
   expect((await api.get<{ data: unknown[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data).toHaveLength(2);
 
   // Without it, the four units nobody scanned are received in one submit.
