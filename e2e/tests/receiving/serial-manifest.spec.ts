@@ -9,12 +9,12 @@ async function scanInto(field: Locator, page: Page, value: string) {
 }
 
 /**
- * Issue #8: a vendor's serial manifest pasted into the Receiving dialog is checked against the scans as they come
+ * Issue #8: a vendor's serial manifest loaded into the Receiving dialog is checked against the scans as they come
  * (matched, unexpected, missing); a refused manifest names its serial and receives nothing; the units nobody
  * scanned are then received in one submit. As warehouse-2: warehouse-1 holds neither purchase-order:view nor
  * purchase-order:receive, so it cannot open a PO or receive.
  */
-test('a pasted manifest is compared with the scans, refused per serial, then the rest received in one submit', async ({ page, request }) => {
+test('a manifest (CSV file, then pasted) is compared with the scans, refused per serial, then the rest received in one submit', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 6, tracked: true, pick: 5 });
   const elsewhere = await setupPo(request, { qty: 1, tracked: true, pick: 5 });
@@ -45,8 +45,11 @@ test('a pasted manifest is compared with the scans, refused per serial, then the
   await dialog.getByRole('button', { name: 'Serial Manifest' }).click();
   const panel = dialog.getByTestId('serial-manifest');
   const count = (name: string) => panel.getByTestId(`manifest-${name}-count`);
-  await panel.getByTestId('manifest-text').fill(['Serial', ...serials, liveElsewhere, ''].join('\n'));
-  await expect(panel.getByTestId('manifest-summary')).toContainText('Manifest: 6 units (columns Serial)');
+  // The vendor's CSV file: a header row, the serials in one of its columns.
+  const csv = ['Model,Serial Number,Qty', ...[...serials, liveElsewhere].map((s) => `${product.model_number},${s},1`), ''].join('\r\n');
+  await panel.getByTestId('manifest-file').setInputFiles({ name: 'vendor-manifest.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(panel.getByText('vendor-manifest.csv')).toBeVisible();
+  await expect(panel.getByTestId('manifest-summary')).toContainText('Manifest: 6 units (columns Serial Number)');
   await expect(count('matched')).toHaveText('0');
   await expect(count('unexpected')).toHaveText('0');
   await expect(count('missing')).toHaveText('6');
@@ -77,7 +80,7 @@ test('a pasted manifest is compared with the scans, refused per serial, then the
   await page.screenshot({ path: '/tmp/serial-manifest-refused.png' });
   expect((await api.get<{ data: unknown[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data).toHaveLength(2);
 
-  // Without it, the four units nobody scanned are received in one submit.
+  // Pasted without it, the four units nobody scanned are received in one submit.
   await panel.getByTestId('manifest-text').fill(['Serial', ...serials].join('\n'));
   await expect(panel.getByTestId('manifest-to-receive')).toHaveText('4');
   await page.setViewportSize({ width: 1280, height: 900 });
