@@ -19,5 +19,6 @@ export * from './purchasing/vendors.api.js';
 export * from './purchasing/purchase-orders.api.js';
 export * from './inventory/receiving-rules.js';
 export * from './inventory/receiving.api.js';
+export * from './inventory/manifest.api.js';
 export * from './inventory/inventory-read.api.js';
 export * from './inventory/ledger.api.js';

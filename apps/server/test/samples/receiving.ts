@@ -23,6 +23,14 @@ export const buildReceivingSamples: DomainSampleBuilder = async (t) => {
     scannedSerialNumbers: [serial],
     clientScanId: randomUUID(),
   });
+  const manifestBody = (serials: string[]) => ({
+    model: product!.modelNumber,
+    poApiPoId: po.id,
+    poApiPoItemId: lineId,
+    receivingBucket: 'KY01',
+    clientRequestId: randomUUID(),
+    units: serials.map((s) => [s]),
+  });
   const freshReceipt = async (): Promise<RouteSample> => {
     const serial = `SMP-${randomUUID().slice(0, 12)}`;
     const done = await t.services.receiving.receive(receiveBody(serial), actor);
@@ -40,6 +48,10 @@ export const buildReceivingSamples: DomainSampleBuilder = async (t) => {
     'POST /api/scanner/receipt/scanned-item/submit': {
       body: { scannedItems: [receiveBody('SMP-STATIC-2')] },
       fresh: async () => ({ body: { scannedItems: [receiveBody(`SMP-${randomUUID().slice(0, 12)}`), receiveBody(`SMP-${randomUUID().slice(0, 12)}`)] } }),
+    },
+    'POST /api/scanner/receipt/manifest/receive': {
+      body: manifestBody(['SMP-MANIFEST-1', 'SMP-MANIFEST-2']),
+      fresh: async () => ({ body: manifestBody([`SMP-${randomUUID().slice(0, 12)}`, `SMP-${randomUUID().slice(0, 12)}`]) }),
     },
     'DELETE /api/scanner/receipt/scanned-item/{id}': {
       params: { id: first.params!.imsTransactionReferenceId },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { queryRows, type Executor } from '../../db/database.js';
 import {
   buckets,
   inventory,
@@ -17,6 +17,11 @@ export type TransactionRow = typeof inventoryTransactions.$inferSelect;
 
 /** The first key of the serial-number advisory locks (the second is the number's hash). */
 const SERIAL_LOCK_SPACE = 4_101;
+/**
+ * The serial-number gate (key (4102, 0)): every writer that makes numbers live holds it shared before its
+ * per-number locks; a manifest receive holds it exclusively instead of one lock per number (docs/architecture.md).
+ */
+const SERIAL_GATE_SPACE = 4_102;
 
 const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_RECEIPT: 'IR',
@@ -79,6 +84,8 @@ export class ReceivingRepository {
    */
   async lockSerialNumbers(serials: string[]): Promise<void> {
     if (!serials.length) return;
+    // Behind a manifest receive that holds the whole number space (lockSerialNumberSpace), not beside it.
+    await this.db.execute(sql`select pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0)`);
     const list = sql.join([...new Set(serials.map((s) => s.toUpperCase()))].map((s) => sql`(${s})`), sql`, `);
     await this.db.execute(
       sql`select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, k) from (select distinct hashtext(v.s) as k from (values ${list}) as v(s)) keys order by k`,
@@ -274,5 +281,102 @@ export class ReceivingRepository {
       .where(and(sql`(${products.upc} = ${code} or ${products.alternateUpc} = ${code})`, sql`${products.id} <> ${exceptId}`))
       .limit(1);
     return rows[0] ?? null;
+  }
+
+  // ---- Manifest receipts (issue #8): set-based, a whole manifest in a few statements whatever its size. ----
+
+  /**
+   * Takes the serial-number gate exclusively: no other writer can make a number live (they hold the gate shared
+   * before their per-number locks) until this transaction ends. A manifest of 10,000 numbers takes this one lock
+   * instead of 10,000 advisory locks, which would use up PostgreSQL's shared lock table (64 per connection by default).
+   */
+  async lockSerialNumberSpace(): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(${SERIAL_GATE_SPACE}, 0)`);
+  }
+
+  /** The live serials whose number (any case) is one of these: one statement, the list as one JSON parameter. */
+  async liveSerialsAmong(numbers: string[]): Promise<string[]> {
+    if (!numbers.length) return [];
+    const rows = await queryRows<{ serial_number: string }>(
+      this.db,
+      sql`select s.serial_number from inventory_serials s
+          where s.disposition_code = 'LIVE'
+            and upper(s.serial_number) in (select upper(v) from jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb) as v)`,
+    );
+    return rows.map((r) => r.serial_number);
+  }
+
+  /**
+   * The receipts a manifest with this client request id already made (unit i carries `{id}/{i}`), in unit order,
+   * with their line; empty when it made none.
+   */
+  async manifestReceipts(clientRequestId: string, units: number): Promise<{ referenceId: string; purchaseOrderItemId: number | null }[]> {
+    const rows = await queryRows<{ reference: string; item: number | null }>(
+      this.db,
+      sql`select t.ims_transaction_reference_id as reference, t.purchase_order_item_id as item
+          from inventory_transactions t
+          join (select g, ${clientRequestId} || '/' || g as key from generate_series(0, ${units - 1}::int) as g) k on k.key = t.client_request_id
+          order by k.g`,
+    );
+    return rows.map((r) => ({ referenceId: r.reference, purchaseOrderItemId: r.item }));
+  }
+
+  /**
+   * Writes a manifest's receipts in one statement, whatever its size: per unit an INVENTORY_RECEIPT ledger row of
+   * quantity 1 (client request id `{id}/{unit}`), per serial a LIVE inventory serial in the bucket and its
+   * movement row. The units travel as one JSON parameter, so no bind-parameter limit applies. The caller holds
+   * the line, the on-hand row and the serial-number gate, has checked every serial, and changes on-hand, the
+   * line's count and the PO afterwards. Answers the receipts' references in unit order.
+   */
+  async insertManifestReceipts(input: {
+    units: string[][];
+    productId: number;
+    bucket: string;
+    locationCode: string | null;
+    conditionCode: string | null;
+    purchaseOrderId: number;
+    legacyPoApiPoId: string | null;
+    purchaseOrderItemId: number;
+    userId: number;
+    clientRequestId: string;
+    details: Record<string, unknown>;
+  }): Promise<string[]> {
+    const units = JSON.stringify(input.units);
+    const rows = await queryRows<{ reference: string }>(
+      this.db,
+      sql`with unit_rows as materialized (
+            select (u.ord - 1)::int as unit, nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id, u.serials
+            from jsonb_array_elements(${units}::jsonb) with ordinality as u(serials, ord)
+          ),
+          receipts as (
+            insert into inventory_transactions
+              (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details)
+            overriding system value
+            select id, 'IR-' || lpad(id::text, greatest(7, length(id::text)), '0'), 'INVENTORY_RECEIPT', ${input.productId}, ${input.bucket}, 1,
+                   ${input.purchaseOrderId}, ${input.purchaseOrderItemId}, ${input.userId}, ${input.clientRequestId} || '/' || unit,
+                   ${JSON.stringify(input.details)}::jsonb || jsonb_build_object('manifest_unit', unit + 1)
+            from unit_rows
+            returning id, ims_transaction_reference_id
+          ),
+          serial_rows as materialized (
+            select r.unit, r.id as transaction_id, s.serial, s.pos, nextval(pg_get_serial_sequence('inventory_serials', 'id')) as serial_id
+            from unit_rows r cross join lateral jsonb_array_elements_text(r.serials) with ordinality as s(serial, pos)
+            order by r.unit, s.pos
+          ),
+          serials as (
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
+            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
+            from serial_rows
+          ),
+          movements as (
+            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code)
+            select transaction_id, serial_id, serial, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
+            from serial_rows
+          )
+          select r.ims_transaction_reference_id as reference
+          from receipts r join unit_rows u on u.id = r.id
+          order by u.unit`,
+    );
+    return rows.map((r) => r.reference);
   }
 }

@@ -1,5 +1,6 @@
 import {
   canBeUnreceivedRoute,
+  manifestReceiveRoute,
   poItemSerialsRoute,
   quickScanReceiveRoute,
   removeScannedItemRoute,
@@ -13,6 +14,7 @@ export function registerReceivingRoutes({ route, services }: ModuleContext): voi
   const { receiving } = services;
   route(quickScanReceiveRoute, async ({ body, auth }) => receiving.receive(body, auth.user));
   route(scannedItemsSubmitRoute, async ({ body, auth }) => receiving.submitScannedItems(body.scannedItems, auth.user));
+  route(manifestReceiveRoute, async ({ body, auth }) => receiving.receiveManifest(body, auth.user));
   route(removeScannedItemRoute, async ({ params, auth }) => receiving.removeScannedItem(params.id, auth.user));
   route(canBeUnreceivedRoute, async ({ query }) => ({ data: await receiving.canBeUnreceived(query.poApiPoItemId) }));
   route(unreceiveRoute, async ({ params, body, auth }) => receiving.unreceive(params.imsTransactionReferenceId, body, auth.user));

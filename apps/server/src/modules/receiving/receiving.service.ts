@@ -12,6 +12,7 @@ import {
   upcMatches,
   type TScanProduct,
   type TTransactedReceipt,
+  ZManifestReceiveSchema,
   ZQuickScanReceiveSchema,
   ZScanSetupSchema,
   ZUnreceiveSchema,
@@ -21,6 +22,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
 import { SILENT_LOG, type ServiceLog } from '../service-log.js';
+import { checkManifest } from './manifest-rules.js';
 import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
 
 type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
@@ -36,6 +38,7 @@ const RECEIVING_STATUSES = new Set([1, 2, 3, 4, PARTIALLY_RECEIVED, RECEIVED]);
 
 type TReceive = z.output<typeof ZQuickScanReceiveSchema>;
 type TUnreceive = z.output<typeof ZUnreceiveSchema>;
+type TManifest = z.output<typeof ZManifestReceiveSchema>;
 interface Actor {
   id: number;
   username: string;
@@ -141,6 +144,69 @@ export class ReceivingService {
       }
       return { status: 'Success' as const, received: results.length, items: results };
     });
+  }
+
+  /**
+   * Receives a vendor's serial manifest for one PO line in one submit (issue #8): every unit a receipt, as if
+   * scanned, in one database transaction or none, written set-based (a few statements whatever the manifest's
+   * size). The lock order is every receive's: the PO and line, the on-hand row, then the serial numbers, here
+   * all of them at once through the gate (lockSerialNumberSpace). Every serial is checked by the scan rules;
+   * refusals name each serial (`units.<unit>.<serial>`) and change nothing. A retry with the same
+   * clientRequestId is applied once and answers the same references.
+   */
+  receiveManifest(input: TManifest, actor: Actor) {
+    return this.write(async (tx) => {
+      const repo = new ReceivingRepository(tx);
+      const line = await repo.lockLine(input.poApiPoItemId);
+      if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
+      // Under the line lock: a retry whose first attempt committed finds it here.
+      const previous = await repo.manifestReceipts(input.clientRequestId, input.units.length);
+      if (previous.length) {
+        if (previous.some((p) => p.purchaseOrderItemId !== line.item.id)) throw conflict('This manifest request id was already used for another line.');
+        return this.manifestResult(previous.map((p) => p.referenceId), line.item.qtyReceived, line.item.qtyOrdered);
+      }
+      if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
+      if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
+        throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
+      }
+      const product = scanProduct(line.product);
+      if (!serialsPerItem(product)) {
+        throw unprocessable(`${line.product.modelNumber} is not serial tracked: receive it by scanning its UPC.`, { units: ['a manifest lists serials; this product has none'] });
+      }
+      const bucket = await repo.bucket(input.receivingBucket.toUpperCase());
+      if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
+        throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
+      }
+
+      // The lock order (docs/architecture.md): the on-hand row, then every serial number, here through the gate.
+      await repo.lockOnHand([{ productId: line.product.id, bucket: bucket.bucket }]);
+      await repo.lockSerialNumberSpace();
+      const live = new Set((await repo.liveSerialsAmong(input.units.flat())).map((s) => s.toUpperCase()));
+      const refusal = checkManifest(input.units, product, live, line.item.qtyOrdered - line.item.qtyReceived);
+      if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.errors);
+
+      const references = await repo.insertManifestReceipts({
+        units: input.units,
+        productId: line.product.id,
+        bucket: bucket.bucket,
+        locationCode: bucket.locationCode,
+        conditionCode: bucket.conditionCode,
+        purchaseOrderId: line.po.id,
+        legacyPoApiPoId: line.po.legacyPoNumber,
+        purchaseOrderItemId: line.item.id,
+        userId: actor.id,
+        clientRequestId: input.clientRequestId,
+        details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: null, manifest_request_id: input.clientRequestId },
+      });
+      await repo.addOnHand(line.product.id, bucket.bucket, references.length);
+      const received = await repo.addReceived(line.item.id, references.length);
+      await this.afterReceiving(tx, line.po.id, line.po.statusId);
+      return this.manifestResult(references, received, line.item.qtyOrdered);
+    });
+  }
+
+  private manifestResult(references: string[], qtyReceived: number, qtyOrdered: number) {
+    return { message: 'Success' as const, received: references.length, transactionReferenceIds: references, qty_received: qtyReceived, qty_ordered: qtyOrdered };
   }
 
   /**

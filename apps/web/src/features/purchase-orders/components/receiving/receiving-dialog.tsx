@@ -25,6 +25,7 @@ import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useR
 import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
+import { SerialManifestToggle } from './serial-manifest-panel';
 import { playSound, primeSounds } from '../../../../lib/scan/sounds';
 import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
 import { useScanScope } from '../../../../lib/scan/use-scan-scope';
@@ -314,6 +315,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             <Typography variant="subtitle2">
               Scanned items: <span data-testid="scanned-count">{items.length}</span> of {toReceive}
               {staged.length > 0 && ` (${staged.length} staged)`}
+              {list.byManifest > 0 && `, ${list.byManifest} received by manifest`}
             </Typography>
             {staged.length > 0 && (
               <Button size="small" variant="contained" onClick={() => void list.submitStaged()} disabled={posting} data-testid="submit-staged">
@@ -335,6 +337,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             </Collapse>
           </Box>
         )}
+        {canReceive && perItem > 0 && <SerialManifestToggle line={line} scannedSerials={items.filter((i) => i.state !== 'refused').flatMap((i) => i.serials)} bucket={receivingBucket} disabled={posting || !location} onReceived={list.manifestReceived} />}
       </DialogContent>
       <DialogActions>
         {!allReceived && (

@@ -69,13 +69,15 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   const [failedIndex, setFailedIndex] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ references: string[]; serials: string[] } | null>(null);
   const [lineFull, setLineFull] = useState(false);
+  /** Units received by a serial manifest while the dialog is open (not scanned, so not in the list). */
+  const [byManifest, setByManifest] = useState(0);
   const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
 
   const received = items.filter((i) => i.state === 'received');
   const staged = items.filter((i) => i.state === 'staged');
   const active = items.filter((i) => i.state !== 'refused');
-  const allReceived = toReceive === 0 || received.length >= toReceive || lineFull;
-  const allScanned = active.length >= toReceive || staged.length >= MAX_STAGED_ITEMS;
+  const allReceived = toReceive === 0 || received.length + byManifest >= toReceive || lineFull;
+  const allScanned = active.length + byManifest >= toReceive || staged.length >= MAX_STAGED_ITEMS;
   const model = line.product.model_number;
   const serialsText = (serials: string[]) => (serials.length ? ` (${serials.join(', ')})` : '');
 
@@ -193,7 +195,14 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     }
   }
 
-  return { items, staged, staging, setStaging, posting, failedIndex, submitted, allReceived, allScanned, waiting, complete, submitStaged, removeItem };
+  /** A serial manifest received units of this line: they count toward what is still to receive. */
+  function manifestReceived(result: { received: number; qty_received: number; qty_ordered: number }) {
+    setByManifest((n) => n + result.received);
+    if (result.qty_received >= result.qty_ordered) setLineFull(true);
+    refresh();
+  }
+
+  return { items, staged, staging, setStaging, posting, failedIndex, submitted, allReceived, allScanned, waiting, byManifest, complete, submitStaged, removeItem, manifestReceived };
 }
 
 const itemLabel = (item: ScannedItem) => (item.serials.length ? item.serials.join(', ') : item.upc);
