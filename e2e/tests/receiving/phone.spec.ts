@@ -38,6 +38,11 @@ test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan f
   // A long refusal wraps inside the feedback box: all of it is on screen.
   await wedgeScans(page, [product.upc!, `PH${stamp}A`]);
   await expect(dialog.getByTestId('scan-feedback')).toContainText(`Received ${product.model_number} (PH${stamp}A)`);
+  // Two lines of text at this width: the box grows to hold them, even on a short screen where the dialog's
+  // content scrolls (a grid row must not squeeze it).
+  await page.setViewportSize({ width: 390, height: 520 });
+  await expect.poll(() => dialog.getByTestId('scan-feedback').evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 40)).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
   await wedgeScan(page, '123456789012'.replace(product.upc!, '123456789029'));
   const feedback = dialog.getByTestId('scan-feedback');
   await expect(feedback).toHaveAttribute('data-kind', 'bad');

@@ -207,7 +207,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="receiving-dialog">
       <DialogTitle>Receiving</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="h6" data-testid="receiving-model">
             {line.product.model_number}

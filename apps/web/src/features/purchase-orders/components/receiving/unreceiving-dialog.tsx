@@ -163,7 +163,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="unreceiving-dialog">
       <DialogTitle>Un-Receiving</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="h6">{line.product.model_number}</Typography>
           <Typography>Received: {line.qty_received}</Typography>
