@@ -41,6 +41,10 @@ test('UPC then serial with no pause between them is received; a scan while focus
   await expect(feedback).toContainText(`Received ${product.model_number} (${a})`);
   await expect(dialog.getByTestId('scanned-item')).toHaveCount(1);
   await expect(dialog.getByTestId('receiving-upc')).toHaveValue('');
+  // A scanner that ends each scan with CR LF sends a second, empty Enter: no scan, nothing said.
+  await wedgeScan(page, '');
+  await page.waitForTimeout(300);
+  await expect(feedback).toHaveAttribute('data-kind', 'good');
 
   // A wrong UPC turns the feedback red; the next good scan clears it at once.
   await wedgeScan(page, product.upc === '123456789012' ? '123456789029' : '123456789012');

@@ -148,6 +148,8 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
 
   function takeUpc(raw: string) {
     const value = raw.trim();
+    // An Enter on the empty field is no scan (a scanner that ends with CR LF sends a second one): nothing to say.
+    if (!value) return;
     if (!upcMatches(product, value)) {
       fail(RECEIVING_MESSAGES.upcMismatch);
       setUpcText('');
@@ -202,7 +204,9 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
     if (serials.length >= perItem) list.complete(unit.upc, serials, receivingBucket);
   }
 
-  const remaining = Math.max(0, line.qty_ordered - line.qty_received);
+  // The line's figures as the PO now stands (the dialog may have been opened from a snapshot of it).
+  const current = po.data?.PO_LINES.find((l) => l.id === line.id) ?? line;
+  const remaining = Math.max(0, current.qty_ordered - current.qty_received);
 
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="receiving-dialog">
@@ -212,8 +216,8 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
           <Typography variant="h6" data-testid="receiving-model">
             {line.product.model_number}
           </Typography>
-          <Typography data-testid="receiving-qty-ordered">Ordered: {line.qty_ordered}</Typography>
-          <Typography data-testid="receiving-qty-received">Received: {line.qty_received}</Typography>
+          <Typography data-testid="receiving-qty-ordered">Ordered: {current.qty_ordered}</Typography>
+          <Typography data-testid="receiving-qty-received">Received: {current.qty_received}</Typography>
           <Typography data-testid="receiving-qty-remaining">Remaining: {remaining}</Typography>
           <Typography variant="body2" color="text.secondary">
             {perItem ? `${perItem} serial${perItem > 1 ? 's' : ''} per item` : 'Not serial tracked'}
