@@ -1,3 +1,4 @@
+import { memo, useCallback, useRef } from 'react';
 import { Chip, IconButton, List, ListItem, ListItemText, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -29,6 +30,44 @@ const REMOVE: Record<ScannedItem['state'], { title: string; verb: string } | nul
   sending: null,
 };
 
+/** One row; memoized, so a scan re-renders only the rows it changed (the list can hold hundreds at scanner speed). */
+const ScannedItemRow = memo(function ScannedItemRow({ item, busy, waiting, failed, onRemove }: { item: ScannedItem; busy: boolean; waiting: boolean; failed: boolean; onRemove(item: ScannedItem): void }) {
+  const label = itemLabel(item);
+  const remove = REMOVE[item.state];
+  return (
+    <ListItem
+      data-testid="scanned-item"
+      data-state={item.state}
+      divider
+      sx={failed ? { bgcolor: 'error.light' } : undefined}
+      secondaryAction={
+        remove && (
+          <Tooltip title={remove.title}>
+            <span>
+              <IconButton edge="end" size="small" disabled={busy && item.state === 'received'} aria-label={`${remove.verb} ${label}`} onClick={() => onRemove(item)}>
+                {item.state === 'staged' ? <DeleteOutlineIcon fontSize="small" /> : item.state === 'received' ? <UndoIcon fontSize="small" /> : <CloseIcon fontSize="small" />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )
+      }
+    >
+      <ListItemText
+        primary={label}
+        secondary={
+          <>
+            {item.state === 'staged' && <Chip component="span" size="small" label="Staged" sx={{ mr: 1 }} />}
+            {item.state === 'sending' && <Chip component="span" size="small" color={waiting ? 'warning' : 'default'} label={waiting ? 'Waiting' : 'Sending'} sx={{ mr: 1 }} />}
+            {item.state === 'received' && `${item.reference} · `}
+            {item.state === 'refused' ? `Refused: ${item.message} · ` : ''}
+            {`UPC ${item.upc} · ${item.bucket}`}
+          </>
+        }
+      />
+    </ListItem>
+  );
+});
+
 /**
  * The Receiving dialog's list of scanned items. A staged item can be dropped from the list; a received one can be
  * taken back (a reversing transaction on the server) while the dialog is open; a refused one shows why.
@@ -48,47 +87,17 @@ export function ScannedItemsList({
   failedIndex: number | null;
   onRemove(item: ScannedItem): void;
 }) {
+  // The latest handler behind a stable function, so the memoized rows are not re-rendered for a new closure.
+  const latest = useRef(onRemove);
+  latest.current = onRemove;
+  const remove = useCallback((item: ScannedItem) => latest.current(item), []);
   let stagedIndex = -1;
   return (
     <List dense data-testid="scanned-items">
       {items.map((item) => {
         if (item.state === 'staged') stagedIndex++;
         const failed = item.state === 'refused' || (item.state === 'staged' && stagedIndex === failedIndex);
-        const label = itemLabel(item);
-        const remove = REMOVE[item.state];
-        return (
-          <ListItem
-            key={item.clientScanId}
-            data-testid="scanned-item"
-            data-state={item.state}
-            divider
-            sx={failed ? { bgcolor: 'error.light' } : undefined}
-            secondaryAction={
-              remove && (
-                <Tooltip title={remove.title}>
-                  <span>
-                    <IconButton edge="end" size="small" disabled={busy && item.state === 'received'} aria-label={`${remove.verb} ${label}`} onClick={() => onRemove(item)}>
-                      {item.state === 'staged' ? <DeleteOutlineIcon fontSize="small" /> : item.state === 'received' ? <UndoIcon fontSize="small" /> : <CloseIcon fontSize="small" />}
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              )
-            }
-          >
-            <ListItemText
-              primary={label}
-              secondary={
-                <>
-                  {item.state === 'staged' && <Chip component="span" size="small" label="Staged" sx={{ mr: 1 }} />}
-                  {item.state === 'sending' && <Chip component="span" size="small" color={waiting ? 'warning' : 'default'} label={waiting ? 'Waiting' : 'Sending'} sx={{ mr: 1 }} />}
-                  {item.state === 'received' && `${item.reference} · `}
-                  {item.state === 'refused' ? `Refused: ${item.message} · ` : ''}
-                  {`UPC ${item.upc} · ${item.bucket}`}
-                </>
-              }
-            />
-          </ListItem>
-        );
+        return <ScannedItemRow key={item.clientScanId} item={item} busy={busy} waiting={waiting && item.state === 'sending'} failed={failed} onRemove={remove} />;
       })}
     </List>
   );

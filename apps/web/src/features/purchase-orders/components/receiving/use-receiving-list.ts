@@ -20,6 +20,9 @@ import type { ScannedItem } from './scanned-items-list';
 /** Remembered per browser: whether scans are staged and submitted together rather than received one by one. */
 const STAGE_KEY = 'receivingStageScans';
 
+/** How long after the last answer the PO and the line's lists are refetched. */
+const ANSWER_REFRESH_MS = 400;
+
 /** The outbox context of a PO line's receiving scans. */
 export const receivingContext = (lineId: number) => `po-line:${lineId}`;
 
@@ -106,11 +109,34 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   const patchItem = (id: string, patch: Partial<ScannedItem>, fallback: ScannedItem) =>
     setItems((list) => (list.some((i) => i.clientScanId === id) ? list.map((i) => (i.clientScanId === id ? { ...i, ...patch } : i)) : [...list, { ...fallback, ...patch }]));
 
+  /**
+   * What a receipt changes is refetched once the answers stop coming for a moment, not after each one: at scanner
+   * speed a refetch of the PO per unit would keep the page busy re-rendering between scans.
+   */
+  const refreshQueued = useRef(false);
+  const latestRefresh = useRef(refresh);
+  latestRefresh.current = refresh;
+  // Closing the dialog does not lose a refetch still waiting: the page behind shows the new figures.
+  useEffect(
+    () => () => {
+      if (refreshQueued.current) latestRefresh.current();
+    },
+    [],
+  );
+  function refreshSoon() {
+    if (refreshQueued.current) return;
+    refreshQueued.current = true;
+    later(() => {
+      refreshQueued.current = false;
+      refresh();
+    }, ANSWER_REFRESH_MS);
+  }
+
   // The server's answers to this line's scans, as the outbox gets them (at once, or on a replay).
   const onAnswer = useRef<(entry: OutboxEntry, outcome: Parameters<Parameters<typeof scanOutbox.subscribe>[0]>[1]) => void>(() => {});
   onAnswer.current = (entry, outcome) => {
     const item = itemOfEntry(entry);
-    refresh();
+    refreshSoon();
     if (outcome.ok) {
       const result = outcome.result as TRouteResponse<typeof quickScanReceiveRoute>;
       patchItem(entry.id, { state: 'received', reference: result.transactionReferenceId, message: undefined }, item);
