@@ -12,11 +12,7 @@ import {
 } from '@keystone/contracts';
 import { usePoReferenceData } from '../../api/purchase-order-detail';
 import { headerChanges, headerValuesOf, type HeaderValues } from './po-header-values';
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+import { localToday } from '../../../../lib/format-date';
 
 /**
  * The PO header: any status from the list, then Update PO; only changed fields are sent (001 §4).

@@ -5,13 +5,13 @@ import { ApiCallError } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useAttachedInvoices, useFinanceCompanies, useInvoiceMutations } from '../../api/purchase-order-detail';
+import { localToday } from '../../../../lib/format-date';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: boolean; onClose(): void }) {
   const { create } = useInvoiceMutations(po.id);
   const { data: companies = [] } = useFinanceCompanies();
-  const [values, setValues] = useState({ invoice_number: '', invoice_amount: '', invoice_date: today(), due_date: '', purchase_date: '', finance_company: '' });
+  const [values, setValues] = useState({ invoice_number: '', invoice_amount: '', invoice_date: localToday(), due_date: '', purchase_date: '', finance_company: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {

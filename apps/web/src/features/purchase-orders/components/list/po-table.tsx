@@ -20,6 +20,8 @@ import { hasPoNumberCollision, PO_PAGE_SIZES, type TPurchaseOrderSummary } from 
 import { CopyToClipboardButton } from './copy-to-clipboard-button';
 import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
 
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 export const PO_COLLISION_TITLE = 'PO Number Collision';
 
 interface Column {
@@ -137,7 +139,7 @@ export function PoTable({
       <TablePagination
         component="div"
         count={total}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalCapped ? '+' : ''}`}
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${COUNT_FORMAT.format(count)}${totalCapped ? '+' : ''}`}
         page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
         rowsPerPage={perPage}
         rowsPerPageOptions={[...PO_PAGE_SIZES]}
