@@ -19,13 +19,21 @@ import { PoLineCard } from './po-line-card';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 
-function NotFound({ id }: { id: string }) {
+/** 'PO {id} does not exist.' with 'Go to all POs' (001 §2); Try Again loads it again (a failed call may pass). */
+function NotFound({ id, onRetry }: { id: string; onRetry?: () => void }) {
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5">PO {id} does not exist.</Typography>
-      <Link component={RouterLink} to="/purchase-orders/">
-        Go to all POs
-      </Link>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1 }}>
+        <Link component={RouterLink} to="/purchase-orders/">
+          Go to all POs
+        </Link>
+        {onRetry && (
+          <Button size="small" variant="outlined" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -53,7 +61,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const token = useSession((s) => s.accessToken);
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
-  const { data, isLoading, isError } = usePurchaseOrder(poId);
+  const { data, isLoading, isError, refetch } = usePurchaseOrder(poId);
   const m = usePoMutations(poId);
   const [emailOpen, setEmailOpen] = useState(false);
   const [ediErrors, setEdiErrors] = useState<string[] | null>(null);
@@ -76,7 +84,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const small = useMediaQuery(theme.breakpoints.down('md'));
 
   if (isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
-  if (isError || !data) return <NotFound id={String(poId)} />;
+  if (isError || !data) return <NotFound id={String(poId)} onRetry={() => void refetch()} />;
   const po: TPurchaseOrder = data.PO;
   const status = po.purchase_order_status.status_name;
   const complete = isLocked(status);
@@ -248,9 +256,9 @@ export function PurchaseOrderDetailPage() {
   const legacy = search.has('legacy');
   const resolved = useResolvedPoId(id, legacy);
   if (resolved.isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
-  if (!resolved.data) return <NotFound id={id} />;
+  if (!resolved.data) return <NotFound id={id} onRetry={resolved.isError ? () => void resolved.refetch() : undefined} />;
   return (
-    <ErrorBoundary fallback={<NotFound id={id} />}>
+    <ErrorBoundary fallback={<NotFound id={id} onRetry={() => window.location.reload()} />}>
       <PurchaseOrderDetail poId={resolved.data} />
     </ErrorBoundary>
   );
