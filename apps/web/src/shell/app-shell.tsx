@@ -4,6 +4,7 @@ import { PRODUCT_NAME, ROLES } from '@keystone/contracts';
 import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
 import { useCurrentLocation, useLocations } from '../lib/queries';
 import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session-store';
+import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
@@ -90,7 +91,7 @@ export function AppShell() {
           </Link>
         </Toolbar>
       </AppBar>
-      <ErrorBoundary resetKey={pathname}>
+      <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
         <Outlet />
       </ErrorBoundary>
     </Box>

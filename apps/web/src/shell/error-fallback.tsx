@@ -31,6 +31,8 @@ interface Props {
   fallback?: ReactNode;
   /** A change of this value (the page's path) clears the error, so one failed page does not stay on every page. */
   resetKey?: unknown;
+  /** Runs before a retry or a reset (the shell drops cached answers, which may be what failed to render). */
+  onReset?: () => void;
 }
 
 /** Catches rendering errors below it and shows the fallback until the user retries or navigates away. */
@@ -43,9 +45,12 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     console.error(error);
   }
   override componentDidUpdate(previous: Props) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry();
   }
-  private readonly retry = () => this.setState({ failed: false });
+  private readonly retry = () => {
+    this.props.onReset?.();
+    this.setState({ failed: false });
+  };
   override render() {
     return this.state.failed ? (this.props.fallback ?? <ErrorFallbackScreen onRetry={this.retry} />) : this.props.children;
   }

@@ -41,7 +41,9 @@ const cellDisplay = (c: Column) => (c.key ? {} : { display: { xs: 'none', sm: 't
 function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      <span data-testid="po-ref-id">{po.purchase_ref_id}</span>
+      <Link component={RouterLink} to={poReviewPath(po.id)} data-testid="po-ref-id">
+        {po.purchase_ref_id}
+      </Link>
       <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
       {hasPoNumberCollision(po) && (
         <Tooltip title={PO_COLLISION_TITLE}>
@@ -108,7 +110,7 @@ export function PoTable({
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap', ...cellDisplay(c) }}>
+                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 }, ...cellDisplay(c) }}>
                   {c.sort ? (
                     <TableSortLabel active={c.sort === sortBy} direction={c.sort === sortBy ? sortOrder : 'asc'} onClick={() => onSort(c.sort!)}>
                       {c.label}
@@ -118,7 +120,7 @@ export function PoTable({
                   )}
                 </TableCell>
               ))}
-              <TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
@@ -129,11 +131,12 @@ export function PoTable({
             {rows.map((po) => (
               <TableRow key={po.id} hover data-testid="po-row">
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} align={c.align} sx={{ px: { xs: 0.75, sm: 2 }, ...cellDisplay(c) }}>
+                  <TableCell key={c.label} align={c.align} sx={{ px: { xs: 0.75, sm: 2 }, ...(c.align === 'right' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }), ...cellDisplay(c) }}>
                     {c.render(po)}
                   </TableCell>
                 ))}
-                <TableCell>
+                {/* On a phone the PO number is the link and this column is hidden. */}
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   <Link component={RouterLink} to={poReviewPath(po.id)}>
                     View
                   </Link>
@@ -168,14 +171,15 @@ export function PoTable({
   );
 }
 
+/** Read by screen readers only. Sizes in px: in `sx` a bare 1 means 100 %, which made the page overflow. */
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;
