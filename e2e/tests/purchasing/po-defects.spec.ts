@@ -197,9 +197,11 @@ test.describe('at 390 px wide (a phone)', () => {
     await noSideScroll(page);
   });
 
-  test('PO list: the key columns and the PO link fit without sideways scrolling', async ({ page }) => {
+  test('PO list: reached from the folded menu; the key columns and the PO link fit without sideways scrolling', async ({ page }) => {
     await login(page, 'purchasing-2');
-    await page.goto('/purchase-orders');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Purchase Orders' }).click();
+    await expect(page).toHaveURL(/\/purchase-orders$/);
     const row = page.getByTestId('po-row').first();
     await expect(row.getByTestId('po-ref-id')).toBeVisible();
     await page.screenshot({ path: '/tmp/defects-po-list-390.png', fullPage: true });
