@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { DateField } from '../../../../shell/date-field';
 
 /** Sets expected arrival date, carrier or tracking number on every line at once (001 §2); Order Sent locks the last two. */
 export function ApplyToAllLines({ disabled, shippingLocked = false, onApply }: { disabled: boolean; shippingLocked?: boolean; onApply(body: { expected_arrival_date?: string; carrier_name?: string; tracking_number?: string }): Promise<unknown> }) {
@@ -17,7 +18,7 @@ export function ApplyToAllLines({ disabled, shippingLocked = false, onApply }: {
         Apply to all lines
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <TextField label="Expected Arrival Date" type="date" size="small" value={arrival} onChange={(e) => setArrival(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} disabled={disabled} />
+        <DateField label="Expected Arrival Date" value={arrival} onChange={setArrival} disabled={disabled} sx={{ width: 200 }} />
         <TextField label="Carrier" size="small" value={carrier} onChange={(e) => setCarrier(e.target.value)} disabled={disabled || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} />
         <TextField label="Tracking Number" size="small" value={tracking} onChange={(e) => setTracking(e.target.value)} disabled={disabled || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} />
         <Button variant="outlined" disabled={disabled || Object.keys(body).length === 0} onClick={() => void onApply(body)}>

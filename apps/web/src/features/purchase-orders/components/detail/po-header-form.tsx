@@ -13,6 +13,7 @@ import {
 import { usePoReferenceData } from '../../api/purchase-order-detail';
 import { headerChanges, headerValuesOf, type HeaderValues } from './po-header-values';
 import { localToday } from '../../../../lib/format-date';
+import { DateField } from '../../../../shell/date-field';
 
 /**
  * The PO header: any status from the list, then Update PO; only changed fields are sent (001 §4).
@@ -142,13 +143,14 @@ export function PoHeaderForm({
           name="requested_delivery_date"
           control={control}
           render={({ field }) => (
-            <TextField
-              {...field}
+            <DateField
               label="Expected Arrival Date"
-              size="small"
-              type="date"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
               disabled={disabled}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'po-requested-delivery' } }}
+              inputTestId="po-requested-delivery"
               helperText={
                 !po.requested_delivery_date && !field.value && !disabled ? (
                   <>

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ReceivingDialog } from '../receiving/receiving-dialog';
 import { UnreceivingDialog } from '../receiving/unreceiving-dialog';
 import { ViewSerialsDialog } from '../receiving/view-serials-dialog';
+import { DateField } from '../../../../shell/date-field';
 
 export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
 
@@ -83,7 +84,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
             </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextField label="Expected Arrival Date" type="date" size="small" value={arrival} onChange={(e) => setArrival(e.target.value)} disabled={readOnly} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <DateField label="Expected Arrival Date" value={arrival} onChange={setArrival} disabled={readOnly} fullWidth />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {canReceive &&
