@@ -37,6 +37,8 @@ test('saving the header of a PO without a requested delivery date sends only the
   const puts = headerPuts(page, po.id);
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-requested-delivery')).toHaveValue('');
+  // Date fields show and take YYYY-MM-DD whatever the browser's locale (000 §9), not the native mm/dd/yyyy.
+  await expect(page.getByTestId('po-requested-delivery')).toHaveAttribute('placeholder', 'YYYY-MM-DD');
   await page.getByLabel('Vendor Order #').fill('SO-551');
   const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/purchase/${po.id}`));
   await page.getByRole('button', { name: 'Update PO' }).click();
@@ -45,6 +47,13 @@ test('saving the header of a PO without a requested delivery date sends only the
   const full = await api.get<{ data: { PO: { requested_delivery_date: string | null }; PO_LINES: { expected_arrival_date: string | null }[] } }>(`/api/purchase/getFull/${po.id}`);
   expect(full.data.PO.requested_delivery_date).toBeNull();
   expect(full.data.PO_LINES[0]!.expected_arrival_date).toBeNull();
+
+  // A date typed as YYYY-MM-DD into a line is saved as it is.
+  const card = page.getByTestId('po-line-card');
+  await card.getByLabel('Expected Arrival Date').fill('2027-01-08');
+  await card.getByRole('button', { name: 'Update' }).click();
+  await expect.poll(async () => (await api.get<{ data: { PO_LINES: { expected_arrival_date: string | null }[] } }>(`/api/purchase/getFull/${po.id}`)).data.PO_LINES[0]!.expected_arrival_date).toBe('2027-01-08');
+  await expect(page.getByTestId('po-line-card').getByLabel('Expected Arrival Date')).toHaveValue('2027-01-08');
 });
 
 test('Add Product: keys pressed within the debounce never pick the previous search; Enter in the panel adds the product', async ({ page, request }) => {
