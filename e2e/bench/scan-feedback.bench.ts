@@ -82,7 +82,8 @@ test('receiving accepted units: scan to on-screen feedback and to the server con
     const w = window as unknown as { __unitBench: { enter: Map<string, number>; local: number[]; confirmed: number[] } };
     w.__unitBench = { enter: new Map(), local: [], confirmed: [] };
     let typed = '';
-    document.addEventListener(
+    // On the window: a scan dialog's own window listener may stop a key before it reaches the document.
+    window.addEventListener(
       'keydown',
       (e) => {
         if (e.key === 'Enter') {

@@ -324,6 +324,15 @@ describe('searching invoices', () => {
     expect(second.json().data.map((i: TApInvoice) => i.invoice_number)).toEqual([`${prefix}-01`, `${prefix}-00`]);
   });
 
+  it('takes empty values (a cleared search field, `invoice_date=`) as no filter, not a 400', async () => {
+    const empty = '&invoice_amount=&finance_company=&vendor=&invoice_date=&purchase_date=&due_date=&page=&per_page=';
+    const res = await t.app.inject({ method: 'GET', url: `/api/accounts-payable-invoice?invoice_number=${marker}${empty}`, headers: bearer(tokenOf('finance-1')) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 4, page: 1, per_page: 10 });
+    const blank = await t.app.inject({ method: 'GET', url: `/api/accounts-payable-invoice?invoice_number=${empty}`, headers: bearer(tokenOf('finance-1')) });
+    expect(blank.statusCode, blank.body).toBe(200);
+  });
+
   it.each([
     ['invoice_amount=1.234', 'query.invoice_amount'],
     ['invoice_date=2024-13-01', 'query.invoice_date'],

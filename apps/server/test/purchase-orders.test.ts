@@ -138,6 +138,25 @@ describe('statuses and locks', () => {
     expect((await call(buyer, 'PUT', `/api/purchase/confirmOrder/${po.id}`)).statusCode).toBe(409);
   });
 
+  it('Order Sent locks the lines\' carrier and tracking too, one by one and through Apply to All Lines', async () => {
+    const po = await newPo();
+    const { PO_LINES } = await addLine(po.id, products[0]!.id, 10, 1);
+    await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'UPS' });
+    await call(buyer, 'PUT', `/api/purchase/${po.id}`, { purchase_order_status: statusId(PO_STATUS.orderSent) });
+    const line = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'FedEx', tracking_number: 'T1', qty: 2 });
+    expect(line.statusCode).toBe(409);
+    expect(Object.keys(line.json().errors).sort()).toEqual(['carrier_name', 'tracking_number']);
+    const all = await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { carrier_name: 'FedEx' });
+    expect(all.statusCode).toBe(409);
+    expect(Object.keys(all.json().errors)).toEqual(['carrier_name']);
+    const full = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data;
+    expect(full.PO_LINES[0]).toMatchObject({ carrier_name: 'UPS', tracking_number: null, qty_ordered: 1 });
+    // The same values, and the fields Order Sent leaves open, are taken.
+    const same = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'UPS', tracking_number: '', qty: 3 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { expected_arrival_date: '2027-02-05' })).statusCode).toBe(200);
+  });
+
   it('Complete locks editing and lines; only reopening by status is taken', async () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 10, 1);
@@ -156,6 +175,62 @@ describe('statuses and locks', () => {
     const po = await newPo();
     expect((await call(viewer, 'PUT', `/api/purchase/${po.id}`, { paid: true })).statusCode).toBe(403);
     expect((await call(viewer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data.PO.paid).toBe(false);
+  });
+});
+
+describe('the header update takes the PO back as answered (001 §7: a PUT with the full PO object)', () => {
+  async function roundTrip(poId: number) {
+    const before = (await call(buyer, 'GET', `/api/purchase/getFull/${poId}`)).json().data;
+    const put = await call(buyer, 'PUT', `/api/purchase/${poId}`, before.PO);
+    expect(put.statusCode, put.body).toBe(200);
+    const after = (await call(buyer, 'GET', `/api/purchase/getFull/${poId}`)).json().data;
+    expect(after).toEqual(before);
+  }
+
+  it('accepts the answered PO unchanged and changes nothing (lines keep their dates)', async () => {
+    const po = await newPo();
+    await addLine(po.id, products[0]!.id, 10, 2);
+    const { PO_LINES } = await addLine(po.id, products[1]!.id, 20, 1);
+    await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[1]!.id}`, { expected_arrival_date: '2027-01-08' });
+    await call(buyer, 'PUT', `/api/purchase/${po.id}`, { dfi_discount_percentage: 2.5, vendor_order_id: 'SO-9' });
+    await roundTrip(po.id);
+  });
+
+  it('takes it back while Order Sent and while Complete too: the same values are no change', async () => {
+    const sent = await newPo();
+    await call(buyer, 'PUT', `/api/purchase/${sent.id}`, { carrier_name: 'UPS', purchase_order_status: statusId(PO_STATUS.orderSent) });
+    await roundTrip(sent.id);
+    const done = await newPo();
+    await addLine(done.id, products[0]!.id, 10, 1);
+    await call(buyer, 'GET', `/api/purchase/finish/${done.id}`);
+    await roundTrip(done.id);
+  });
+
+  it('applies a changed field of the full object, and still refuses bad values naming the field', async () => {
+    const po = await newPo();
+    const full = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data.PO;
+    const changed = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { ...full, paid: true, dfi_discount_percentage: '3.25' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.PO).toMatchObject({ paid: true, dfi_discount_percentage: '3.25' });
+    const bad = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { ...full, dfi_discount_percentage: 'lots' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['body.dfi_discount_percentage']);
+  });
+});
+
+describe('empty query values (the spec\'s clients send cleared filters as `name=`)', () => {
+  it('GET /purchase?fromDate=&toDate= is the unfiltered list, not a 400', async () => {
+    await newPo();
+    const plain = await call(viewer, 'GET', '/api/purchase');
+    const empty = await call(viewer, 'GET', '/api/purchase?fromDate=&toDate=&status=&vendor=&user=&paid=&finished=&page=&perPage=&sortBy=&sortOrder=');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual(plain.json());
+  });
+
+  it('a real bad value is still a 400 naming the field', async () => {
+    const bad = await call(viewer, 'GET', '/api/purchase?fromDate=yesterday&toDate=');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['query.fromDate']);
   });
 });
 

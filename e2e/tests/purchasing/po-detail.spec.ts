@@ -76,8 +76,9 @@ test('a buyer builds a PO: two products with each discount type, totals, Order S
   expect(file.suggestedFilename()).toBe('purchase-order.pdf');
   expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Finish returns to the list.
+  // Finish asks first, then returns to the list.
   await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/purchase-orders$/);
 });
 
@@ -86,6 +87,7 @@ test('Send PO to Vendor shows the EDI errors of a vendor that cannot take EDI', 
   await login(page, 'purchasing-2');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByRole('button', { name: 'Send PO to Vendor' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   const errors = page.getByTestId('edi-errors');
   await expect(errors).toContainText('is not set up to receive EDI');
   await expect(errors).toContainText('no lines');

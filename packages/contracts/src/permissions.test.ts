@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, isRole, isSuperUser, PERMISSIONS, permissionDeniedMessage, permissionsOf, ROLE_PERMISSIONS, ROLES, type TPermission } from './permissions.js';
+import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, isRole, isSuperUser, PERMISSIONS, permissionDeniedMessage, permissionsOf, ROLE_PERMISSIONS, ROLES, type TPermission } from './permissions.js';
 
 const has = (role: string, ...perms: TPermission[]) => perms.every((p) => hasPermission(role, p));
 
@@ -70,5 +70,21 @@ describe('the role map of 000 §6', () => {
 
   it('words the refusal as the spec does', () => {
     expect(permissionDeniedMessage('warehouse-1', 'purchase-order:view')).toBe('Your warehouse-1 role does not have permission for purchase-order:view');
+  });
+});
+
+describe('the accounts-payable invoice page (001 §1, §6; docs/decisions.md)', () => {
+  it('its reads answer anyone holding an ap-invoices permission, as well as PO viewers', async () => {
+    const { listApInvoicesRoute, listFinanceCompaniesRoute } = await import('./invoices/invoices.api.js');
+    const { listVendorsRoute } = await import('./purchasing/vendors.api.js');
+    for (const route of [listApInvoicesRoute, listFinanceCompaniesRoute, listVendorsRoute]) {
+      const access = [route.access].flat();
+      for (const p of [...AP_INVOICE_PERMISSIONS, 'purchase-order:view'] as const) expect(access, route.path).toContain(p);
+    }
+  });
+
+  it('hasAnyPermission: one held permission of the list is enough', () => {
+    expect(hasAnyPermission('finance-1', AP_INVOICE_PERMISSIONS)).toBe(true);
+    expect(hasAnyPermission('warehouse-1', AP_INVOICE_PERMISSIONS)).toBe(false);
   });
 });

@@ -178,6 +178,17 @@ export function hasPermission(role: string, permission: TPermission): boolean {
   return permissionsOf(role).has(permission);
 }
 
+/** Whether the role holds at least one of the permissions. */
+export function hasAnyPermission(role: string, permissions: readonly TPermission[]): boolean {
+  return permissions.some((p) => hasPermission(role, p));
+}
+
+/**
+ * The accounts-payable invoice page and its reads (the invoice list, finance companies, vendors): anyone who may
+ * act on invoices (001 §1, §6: ap-invoices:create, edit, delete) or view POs. See docs/decisions.md.
+ */
+export const AP_INVOICE_PERMISSIONS = ['ap-invoices:create', 'ap-invoices:edit', 'ap-invoices:delete'] as const satisfies readonly TPermission[];
+
 export function isSuperUser(role: string): boolean {
   return (SUPER_USER_ROLES as readonly string[]).includes(role);
 }

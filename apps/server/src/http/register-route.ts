@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasPermission, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
+import { hasAnyPermission, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
@@ -84,7 +84,7 @@ export function registerRoute<R extends ApiRouteDef>(
       tags: [route.tag],
       ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       description:
-        route.access === 'public' ? 'No token needed.' : route.access === 'authenticated' ? 'Any signed-in user.' : `Permission: ${route.access}`,
+        route.access === 'public' ? 'No token needed.' : route.access === 'authenticated' ? 'Any signed-in user.' : `Permission: ${[route.access].flat().join(' or ')}`,
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
@@ -101,7 +101,7 @@ export function registerRoute<R extends ApiRouteDef>(
       const auth = await authenticate(token);
       if (!auth) throw unauthorized('the access token is invalid or has expired');
       request.auth = auth;
-      if (route.access !== 'authenticated' && !hasPermission(auth.user.role, route.access)) throw forbidden();
+      if (route.access !== 'authenticated' && !hasAnyPermission(auth.user.role, [route.access].flat())) throw forbidden();
     },
     preValidation: async (request) => {
       const paths = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, isExactPath, routePermission } from './route-table';
+import { APP_ROUTES, canOpenRoute, isExactPath, routePermission, routePermissionText } from './route-table';
 
 describe('the route table', () => {
   it('has one entry per path', () => {
@@ -42,5 +42,16 @@ describe('the route table', () => {
   it('tells exact paths from parameterised ones', () => {
     expect(isExactPath({ path: '/inventory/bins', title: '', spec: '' })).toBe(true);
     expect(isExactPath({ path: '/pick-item/:pickListItemId', title: '', spec: '' })).toBe(false);
+  });
+});
+
+describe('the AP invoice page (001 §1, §6; docs/decisions.md)', () => {
+  const invoices = APP_ROUTES.find((r) => r.path === '/accounts-payable-invoices')!;
+  it('opens with any ap-invoices permission, not dev-route:view alone', () => {
+    expect(canOpenRoute('finance-1', invoices)).toBe(true);
+    expect(canOpenRoute('finance-lead', invoices)).toBe(true);
+    expect(canOpenRoute('developer', invoices)).toBe(true);
+    expect(canOpenRoute('warehouse-1', invoices)).toBe(false);
+    expect(routePermissionText(invoices)).toBe('ap-invoices:create or ap-invoices:edit or ap-invoices:delete');
   });
 });

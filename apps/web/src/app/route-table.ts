@@ -1,4 +1,4 @@
-import type { TPermission } from '@keystone/contracts';
+import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, type TPermission } from '@keystone/contracts';
 
 export const MENU_GROUPS = ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management', 'Admin'] as const;
 export type TMenuGroup = (typeof MENU_GROUPS)[number];
@@ -9,6 +9,8 @@ export interface AppRoute {
   title: string;
   /** The permission the route needs. A route with none named requires dev-route:view (000 §2, 002 §2). */
   permission?: TPermission;
+  /** Opens with any one of these permissions instead (the AP invoice page, docs/decisions.md). */
+  anyOf?: readonly TPermission[];
   menu?: { group: TMenuGroup; label?: string };
   /** The refusal text when it differs from the standard one (the role editor, 002 §2). */
   forbiddenText?: string;
@@ -19,7 +21,17 @@ export interface AppRoute {
 export const DEFAULT_ROUTE_PERMISSION: TPermission = 'dev-route:view';
 
 export function routePermission(route: AppRoute): TPermission {
-  return route.permission ?? DEFAULT_ROUTE_PERMISSION;
+  return route.permission ?? route.anyOf?.[0] ?? DEFAULT_ROUTE_PERMISSION;
+}
+
+/** Whether a role may open the route: its permission, or one of its `anyOf` list. */
+export function canOpenRoute(role: string, route: AppRoute): boolean {
+  return route.anyOf ? hasAnyPermission(role, route.anyOf) : hasPermission(role, routePermission(route));
+}
+
+/** The permission named in the refusal text: the route's, or its list joined with "or". */
+export function routePermissionText(route: AppRoute): string {
+  return route.anyOf ? route.anyOf.join(' or ') : routePermission(route);
 }
 
 /**
@@ -61,7 +73,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/inventory/audit-scans/:auditBatchId', title: 'Audit Scan Tool', permission: 'inventory:view', spec: '001 §2' },
   { path: '/inventory/audit-discrepancy-report/:auditBatchId', title: 'Audit Discrepancy Report', permission: 'inventory:view', spec: '001 §2' },
   { path: '/inventory/admin-inventory-adjustments', title: 'Admin-Level Inventory Adjustments', permission: 'inventory:admin-adjust', menu: { group: 'Audit', label: 'Admin-Level Inventory Adjustments' }, spec: '001 §2, 002 §2' },
-  { path: '/accounts-payable-invoices', title: 'Accounts Payable Invoices', menu: { group: 'Accounting', label: 'Accounts Payable Invoices' }, spec: '001 §2' },
+  // 001 §1, §6 give finance roles ap-invoices:create, edit and delete: the page opens with any of them (docs/decisions.md).
+  { path: '/accounts-payable-invoices', title: 'Accounts Payable Invoices', anyOf: AP_INVOICE_PERMISSIONS, menu: { group: 'Accounting', label: 'Accounts Payable Invoices' }, spec: '001 §1, §2, §6' },
   { path: '/finance-company/create', title: 'Create Finance Company', permission: 'finance-company:create', menu: { group: 'Create', label: 'New Finance Company' }, spec: '001 §2' },
 
   // 002: configuration and administration

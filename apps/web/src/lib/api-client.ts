@@ -47,7 +47,7 @@ export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>):
   }
   if (!response.ok) {
     if (!input.silent) queueHttpFailure(url, response.status);
-    if (response.status === 401 && token && route.access !== 'public') useSession.getState().signOut();
+    if (response.status === 401 && token && route.access !== 'public') useSession.getState().signOut('expired');
     throw new ApiCallError(response.status, body, url);
   }
   return body as TRouteResponse<R>;

@@ -8,7 +8,25 @@ export const STORAGE_KEYS = {
   superUser: (username: string) => `superUser:${username}`,
   role: (username: string) => `role:${username}`,
   viewAsRole: (username: string) => `viewAsRole:${username}`,
+  /** Epoch ms of the last activity, so the 4-hour inactivity timeout (000 §4) survives a reload. */
+  lastActivity: 'keystone.lastActivityAt',
 } as const;
+
+/** Why the session ended without the user asking: the login screen says so. */
+export type TSignOutReason = 'expired' | 'inactive';
+export const SIGN_OUT_MESSAGES: Record<TSignOutReason, string> = {
+  expired: 'Your session has expired. Please sign in again.',
+  inactive: 'You were signed out after 4 hours without activity. Please sign in again.',
+};
+
+export function readLastActivity(): number | null {
+  const n = Number(localStorage.getItem(STORAGE_KEYS.lastActivity));
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+export function recordActivity(at = Date.now()): void {
+  localStorage.setItem(STORAGE_KEYS.lastActivity, String(at));
+}
 
 interface StoredSession {
   accessToken: string;
@@ -22,11 +40,13 @@ export interface SessionState {
   role: string | null;
   /** A super user may view the app as another role (client side only). */
   viewAsRole: string | null;
+  /** Set when the session ended by itself (expired token, inactivity); cleared by the next sign-in. */
+  signOutReason: TSignOutReason | null;
   signIn(input: { accessToken: string; username: string; role: string }): void;
   setRole(role: string): void;
   setViewAsRole(role: string | null): void;
-  /** Forget everything: storage cleared, state reset. */
-  signOut(): void;
+  /** Forget everything: storage cleared, state reset; a reason is shown on the login screen. */
+  signOut(reason?: TSignOutReason): void;
 }
 
 function readStoredSession(): StoredSession | null {
@@ -45,12 +65,14 @@ export const useSession = create<SessionState>((set, get) => ({
   username: stored?.username ?? null,
   role: stored ? localStorage.getItem(STORAGE_KEYS.role(stored.username)) : null,
   viewAsRole: stored ? localStorage.getItem(STORAGE_KEYS.viewAsRole(stored.username)) : null,
+  signOutReason: null,
   signIn({ accessToken, username, role }) {
     localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ accessToken, username } satisfies StoredSession));
+    recordActivity();
     localStorage.setItem(STORAGE_KEYS.role(username), role);
     if (isSuperUser(role)) localStorage.setItem(STORAGE_KEYS.superUser(username), '1');
     else localStorage.removeItem(STORAGE_KEYS.superUser(username));
-    set({ accessToken, username, role, viewAsRole: localStorage.getItem(STORAGE_KEYS.viewAsRole(username)) });
+    set({ accessToken, username, role, viewAsRole: localStorage.getItem(STORAGE_KEYS.viewAsRole(username)), signOutReason: null });
   },
   setRole(role) {
     const { username } = get();
@@ -68,9 +90,9 @@ export const useSession = create<SessionState>((set, get) => ({
     }
     set({ viewAsRole });
   },
-  signOut() {
+  signOut(reason) {
     localStorage.clear();
-    set({ accessToken: null, username: null, role: null, viewAsRole: null });
+    set({ accessToken: null, username: null, role: null, viewAsRole: null, signOutReason: reason ?? null });
   },
 }));
 

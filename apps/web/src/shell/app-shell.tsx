@@ -1,7 +1,6 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
-import { logoutRoute, PRODUCT_NAME, ROLES } from '@keystone/contracts';
-import { callApi } from '../lib/api-client';
+import { PRODUCT_NAME, ROLES } from '@keystone/contracts';
 import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
 import { useCurrentLocation, useLocations } from '../lib/queries';
 import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session-store';
@@ -9,6 +8,7 @@ import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
+import { logout } from './logout';
 import { ScanOutboxStatus } from './scan-outbox-status';
 import { TopMenu } from './top-menu';
 
@@ -67,17 +67,6 @@ function ViewAsRole() {
   );
 }
 
-export async function logout(): Promise<void> {
-  try {
-    await callApi(logoutRoute, { silent: true });
-  } catch {
-    /* the token may already be gone; sign out locally all the same */
-  }
-  useSession.getState().signOut();
-  useLocationIndex.setState({ index: 0 });
-  queryClient.clear();
-}
-
 /** The app shell: top menu, location switcher, view-as-role selector, username as logout link. */
 export function AppShell() {
   useInactivityTimeout();
@@ -85,6 +74,7 @@ export function AppShell() {
   const superUser = useSession((s) => isSuperUserSession(s));
   const role = useEffectiveRole();
   const location = useCurrentLocation();
+  const { pathname } = useLocation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <GlobalScanHandler />
@@ -103,7 +93,7 @@ export function AppShell() {
           </Link>
         </Toolbar>
       </AppBar>
-      <ErrorBoundary>
+      <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
         <Outlet />
       </ErrorBoundary>
     </Box>

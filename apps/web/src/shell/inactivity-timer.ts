@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useSession } from '../lib/session-store';
+import { readLastActivity, recordActivity, useSession } from '../lib/session-store';
+import { logout } from './logout';
 
 /** 4 hours without activity clears the token (000 §4, §9). */
 export const INACTIVITY_TIMEOUT_MS = 14_400_000;
@@ -8,24 +9,33 @@ export const ACTIVITY_THROTTLE_MS = 30_000;
 
 /**
  * Signs out after the inactivity timeout. Mouse movement (and, for scanner users who never touch the
- * mouse, key presses) reset the timer, at most once per 30 s.
+ * mouse, key presses) reset the timer, at most once per 30 s. The last activity time is kept in local storage,
+ * so a reload (or another tab) keeps the clock: a page opened after 4 idle hours signs out at once. Expiry also
+ * revokes the token on the server, so the old token is useless even if copied.
  */
 export function useInactivityTimeout(): void {
   const token = useSession((s) => s.accessToken);
   useEffect(() => {
     if (!token) return;
-    let timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
-    let lastReset = Date.now();
+    if (readLastActivity() === null) recordActivity();
+    let timer = 0;
     function expire() {
-      useSession.getState().signOut();
+      void logout('inactive');
+    }
+    function schedule() {
+      window.clearTimeout(timer);
+      const remaining = (readLastActivity() ?? Date.now()) + INACTIVITY_TIMEOUT_MS - Date.now();
+      if (remaining <= 0) expire();
+      // Another tab may have seen activity meanwhile: when the timer fires, look at the stored time again.
+      else timer = window.setTimeout(schedule, remaining);
     }
     function onActivity() {
       const now = Date.now();
-      if (now - lastReset < ACTIVITY_THROTTLE_MS) return;
-      lastReset = now;
-      window.clearTimeout(timer);
-      timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
+      if (now - (readLastActivity() ?? 0) < ACTIVITY_THROTTLE_MS) return;
+      recordActivity(now);
+      schedule();
     }
+    schedule();
     window.addEventListener('mousemove', onActivity);
     window.addEventListener('keydown', onActivity);
     return () => {

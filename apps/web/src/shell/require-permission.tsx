@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
-import { hasPermission, permissionDeniedMessage } from '@keystone/contracts';
-import { routePermission, type AppRoute } from '../app/route-table';
+import { permissionDeniedMessage } from '@keystone/contracts';
+import { canOpenRoute, routePermissionText, type AppRoute } from '../app/route-table';
 import { useEffectiveRole } from '../lib/session-store';
 
 /** Shows the route only to a role holding its permission; otherwise the spec's refusal text. */
 export function RequirePermission({ route, children }: { route: AppRoute; children: ReactNode }) {
   const role = useEffectiveRole();
-  const permission = routePermission(route);
-  if (hasPermission(role, permission)) return <>{children}</>;
+  if (canOpenRoute(role, route)) return <>{children}</>;
   return (
     <Box sx={{ p: 4 }}>
       <Typography variant="h6" role="alert" data-testid="permission-denied">
-        {route.forbiddenText ?? permissionDeniedMessage(role, permission)}
+        {route.forbiddenText ?? permissionDeniedMessage(role, routePermissionText(route))}
       </Typography>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { Alert, AlertTitle, Box, Slide, Snackbar } from '@mui/material';
 import { TOAST_TIMING, useMessageQueue } from '../lib/message-queue';
+import { formatTimestamp } from '../lib/format-date';
 
 /** Toasts at the bottom right, hidden on extra-small screens (000 §2). */
 export function Toasts() {
@@ -22,7 +23,7 @@ export function Toasts() {
             <AlertTitle>{m.status}</AlertTitle>
             {m.message}
             <Box component="div" sx={{ fontSize: 11, opacity: 0.8 }}>
-              {new Date(m.date).toLocaleString()}
+              {formatTimestamp(m.date)}
             </Box>
           </Alert>
         </Snackbar>

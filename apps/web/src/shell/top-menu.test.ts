@@ -18,7 +18,14 @@ describe('the top menu', () => {
     expect(labels('developer', 'Admin')).toContain('Role Editor');
   });
 
-  it('drops a group with nothing the role may open', () => {
-    expect(groups('user')).toEqual(['Status Boards']);
+  it('keeps every group (000 §2: only Admin is conditional); a group with nothing the role may open is empty', () => {
+    expect(groups('user')).toEqual(['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management']);
+    expect(labels('user', 'Accounting')).toEqual([]);
+  });
+
+  it('lists the AP invoices page for every role holding an ap-invoices permission (001 §1, §6)', () => {
+    expect(labels('finance-1', 'Accounting')).toContain('Accounts Payable Invoices');
+    expect(labels('finance-lead', 'Accounting')).toContain('Accounts Payable Invoices');
+    expect(labels('warehouse-1', 'Accounting')).not.toContain('Accounts Payable Invoices');
   });
 });

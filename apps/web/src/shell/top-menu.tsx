@@ -1,18 +1,38 @@
-import { useState } from 'react';
+import { cloneElement, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, ListSubheader, Menu, MenuItem, useMediaQuery, useTheme } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import MenuIcon from '@mui/icons-material/Menu';
 import { hasPermission } from '@keystone/contracts';
-import { APP_ROUTES, MENU_GROUPS, routePermission, type AppRoute, type TMenuGroup } from '../app/route-table';
+import { APP_ROUTES, canOpenRoute, MENU_GROUPS, type AppRoute, type TMenuGroup } from '../app/route-table';
 
-/** Menu items a role may open, per group; Admin only with admin-menu:view (000 §2). */
+/** What an empty group says: the group stays (000 §2 makes only Admin conditional), its items are hidden. */
+export const EMPTY_GROUP_TEXT = 'Nothing here is available to your role.';
+
+/**
+ * The menu groups and the items a role may open (000 §2): every group always, Admin only with admin-menu:view;
+ * items without permission are hidden, so a group may be empty (it then says so).
+ */
 export function visibleMenu(role: string): { group: TMenuGroup; items: AppRoute[] }[] {
-  return MENU_GROUPS.filter((group) => group !== 'Admin' || hasPermission(role, 'admin-menu:view'))
-    .map((group) => ({
-      group,
-      items: APP_ROUTES.filter((r) => r.menu?.group === group && hasPermission(role, routePermission(r))),
-    }))
-    .filter((g) => g.items.length > 0);
+  return MENU_GROUPS.filter((group) => group !== 'Admin' || hasPermission(role, 'admin-menu:view')).map((group) => ({
+    group,
+    items: APP_ROUTES.filter((r) => r.menu?.group === group && canOpenRoute(role, r)),
+  }));
+}
+
+function menuItems(items: AppRoute[], close: () => void) {
+  if (items.length === 0) {
+    return [
+      <MenuItem key="empty" disabled sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
+        {EMPTY_GROUP_TEXT}
+      </MenuItem>,
+    ];
+  }
+  return items.map((item) => (
+    <MenuItem key={item.path} component={RouterLink} to={item.path} onClick={close}>
+      {item.menu?.label ?? item.title}
+    </MenuItem>
+  ));
 }
 
 function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
@@ -24,25 +44,49 @@ function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
         {group}
       </Button>
       <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {items.map((item) => (
-          <MenuItem key={item.path} component={RouterLink} to={item.path} onClick={() => setAnchor(null)}>
-            {item.menu?.label ?? item.title}
-          </MenuItem>
-        ))}
+        {menuItems(items, () => setAnchor(null))}
+      </Menu>
+    </>
+  );
+}
+
+/** On a phone the groups fold into one Menu button listing each group under its heading. */
+function CompactMenu({ groups }: { groups: { group: TMenuGroup; items: AppRoute[] }[] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button color="inherit" startIcon={<MenuIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-controls={anchor ? 'menu-compact' : undefined} aria-haspopup="true">
+        Menu
+      </Button>
+      <Menu id="menu-compact" anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { maxHeight: '80vh' } } }}>
+        <MenuItem component={RouterLink} to="/" onClick={close}>
+          Home
+        </MenuItem>
+        {groups.flatMap((g) => [<ListSubheader key={`${g.group}-heading`}>{g.group}</ListSubheader>, ...menuItems(g.items, close).map((item) => cloneElement(item, { key: `${g.group}-${item.key}` }))])}
       </Menu>
     </>
   );
 }
 
 export function TopMenu({ role }: { role: string }) {
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  const groups = visibleMenu(role);
   return (
     <nav aria-label="Main menu" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center' }}>
-      <Button color="inherit" component={RouterLink} to="/">
-        Home
-      </Button>
-      {visibleMenu(role).map((g) => (
-        <MenuGroup key={g.group} group={g.group} items={g.items} />
-      ))}
+      {compact ? (
+        <CompactMenu groups={groups} />
+      ) : (
+        <>
+          <Button color="inherit" component={RouterLink} to="/">
+            Home
+          </Button>
+          {groups.map((g) => (
+            <MenuGroup key={g.group} group={g.group} items={g.items} />
+          ))}
+        </>
+      )}
     </nav>
   );
 }

@@ -16,3 +16,16 @@ export const ZDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a da
 export const ZQueryFlagSchema = z
   .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
   .transform((v) => v === true || v === '1' || v === 'true');
+
+/**
+ * A query value where an empty string (`?fromDate=&toDate=`, as the spec's clients send a cleared filter)
+ * means "no filter"; any other value must still pass `schema` (a bad value is a 400 naming the field).
+ */
+export function emptyAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.union([z.literal('').transform(() => undefined), schema]).optional();
+}
+
+/** Like `emptyAsAbsent`, for a query value with a default: empty or absent both give `fallback`. */
+export function emptyAsDefault<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return z.union([z.literal('').transform(() => fallback), schema]).default(fallback as never);
+}

@@ -5,9 +5,9 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route: `public` needs no token, `authenticated` needs any valid token,
- * otherwise the permission the caller's role must hold.
+ * otherwise the permission the caller's role must hold, or a list of which it must hold one.
  */
-export type TRouteAccess = TPermission | 'public' | 'authenticated';
+export type TRouteAccess = TPermission | readonly TPermission[] | 'public' | 'authenticated';
 
 export interface ApiRouteDef {
   method: THttpMethod;

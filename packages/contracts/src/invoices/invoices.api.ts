@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZDateSchema, ZIdSchema } from '../http/common.js';
+import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema } from '../http/common.js';
 import { ZMoneySchema } from '../money.js';
+import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
+
+/** The invoice page's reads: PO viewers and anyone who may act on invoices (docs/decisions.md). */
+export const AP_INVOICE_READ_ACCESS = ['purchase-order:view', ...AP_INVOICE_PERMISSIONS] as const satisfies readonly TPermission[];
 
 /**
  * Accounts-payable invoices and finance companies (001 §3 "Accounts payable invoice", §4 "Invoice to PO link",
@@ -75,7 +79,7 @@ export type TApInvoice = z.infer<typeof ZApInvoiceSchema>;
 export const listFinanceCompaniesRoute = defineRoute({
   method: 'GET',
   path: '/api/finance-company',
-  access: 'purchase-order:view',
+  access: AP_INVOICE_READ_ACCESS,
   summary: 'Every finance company, by name',
   tag: 'invoices',
   response: z.object({ data: z.array(ZFinanceCompanySchema) }),
@@ -134,24 +138,24 @@ const ZQueryMoneySchema = z
 
 /** A query schema stays inline (no component id): the OpenAPI generator lists its keys as query parameters. */
 export const ZApInvoiceSearchSchema = z.object({
-  /** Contains, regardless of case. */
-  invoice_number: z.string().trim().min(1).max(100).optional(),
+  /** Contains, regardless of case. An empty value of any filter (`?invoice_number=`) is no filter. */
+  invoice_number: emptyAsAbsent(z.string().trim().min(1).max(100)),
   /** Exact amount in dollars. */
-  invoice_amount: ZQueryMoneySchema.optional(),
-  finance_company: ZIdSchema.optional(),
-  vendor: ZIdSchema.optional(),
-  invoice_date: ZCalendarDateSchema.optional(),
-  purchase_date: ZCalendarDateSchema.optional(),
-  due_date: ZCalendarDateSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE),
+  invoice_amount: emptyAsAbsent(ZQueryMoneySchema),
+  finance_company: emptyAsAbsent(ZIdSchema),
+  vendor: emptyAsAbsent(ZIdSchema),
+  invoice_date: emptyAsAbsent(ZCalendarDateSchema),
+  purchase_date: emptyAsAbsent(ZCalendarDateSchema),
+  due_date: emptyAsAbsent(ZCalendarDateSchema),
+  page: emptyAsDefault(z.coerce.number().int().min(1).max(100_000), 1),
+  per_page: emptyAsDefault(z.coerce.number().int().min(1).max(100), INVOICE_PAGE_SIZE),
 });
 export type TApInvoiceSearch = z.input<typeof ZApInvoiceSearchSchema>;
 
 export const listApInvoicesRoute = defineRoute({
   method: 'GET',
   path: '/api/accounts-payable-invoice',
-  access: 'purchase-order:view',
+  access: AP_INVOICE_READ_ACCESS,
   summary: 'Invoices matching the filters, newest first, a page at a time (10 by default)',
   tag: 'invoices',
   query: ZApInvoiceSearchSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
+import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
 import { ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
 import { ZPurchaseTermSchema } from './vendors.api.js';
@@ -89,25 +89,29 @@ export const PO_SORT_COLUMNS = ['created_at', 'purchase_ref_id', 'vendor_name', 
 
 const text = (max: number) => z.string().trim().max(max).optional();
 
+/** The list's query; an empty value (`?fromDate=&toDate=`) is no filter, as the spec's clients send it. */
 export const ZPoListQuerySchema = z.object({
-  fromDate: ZDateSchema.optional(),
-  toDate: ZDateSchema.optional(),
+  fromDate: emptyAsAbsent(ZDateSchema),
+  toDate: emptyAsAbsent(ZDateSchema),
   poNumber: text(50),
   modelNumber: text(100),
   vendorOrderId: text(100),
   legacyPoNum: text(50),
   /** Status id (`selectedStatus` in the screen's query string). */
-  status: ZIdSchema.optional(),
-  vendor: ZIdSchema.optional(),
-  user: ZIdSchema.optional(),
+  status: emptyAsAbsent(ZIdSchema),
+  vendor: emptyAsAbsent(ZIdSchema),
+  user: emptyAsAbsent(ZIdSchema),
   shipTo: text(40),
-  paid: z.enum(['All', 'Yes', 'No']).optional(),
+  paid: emptyAsAbsent(z.enum(['All', 'Yes', 'No'])),
   /** 1: only Complete POs; 0: only open ones. */
-  finished: ZQueryFlagSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().refine((n) => [5, 10, 15, 25, 50, 100].includes(n), 'must be 5, 10, 15, 25, 50 or 100').default(PO_DEFAULT_PAGE_SIZE),
-  sortBy: z.enum(PO_SORT_COLUMNS).default('created_at'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  finished: emptyAsAbsent(ZQueryFlagSchema),
+  page: emptyAsDefault(z.coerce.number().int().min(1).max(100_000), 1),
+  perPage: emptyAsDefault(
+    z.coerce.number().int().refine((n) => [5, 10, 15, 25, 50, 100].includes(n), 'must be 5, 10, 15, 25, 50 or 100'),
+    PO_DEFAULT_PAGE_SIZE,
+  ),
+  sortBy: emptyAsDefault(z.enum(PO_SORT_COLUMNS), 'created_at'),
+  sortOrder: emptyAsDefault(z.enum(['asc', 'desc']), 'desc'),
 });
 
 export const listPurchaseOrdersRoute = defineRoute({
@@ -199,15 +203,24 @@ export const getFullPurchaseOrderRoute = defineRoute({
   response: ZFullPurchaseOrderSchema,
 });
 
-/** Header update (001 §7): only the fields sent are changed; the client sends only changed ones. */
+/**
+ * Header update (001 §7, "a PUT with the full PO object"): the PO as GET purchase/getFull answers it can be sent
+ * back as it is; read-only fields are ignored (stripped), and a field sent with its current value changes nothing.
+ * The screen sends only changed fields.
+ */
 export const ZUpdatePurchaseOrderSchema = z
   .object({
     vendor_order_id: z.string().trim().max(100).nullish(),
     vendor_id: ZIdSchema.optional(),
-    purchase_order_status: ZIdSchema.optional(),
+    /** A status id, or the status object the PO is answered with (`{ id, status_name }`). */
+    purchase_order_status: z.union([ZIdSchema, z.object({ id: ZIdSchema }).transform((s) => s.id)]).optional(),
     ims_location_code: z.string().trim().min(1).max(40).optional(),
     paid: z.boolean().optional(),
-    dfi_discount_percentage: z.number().min(0).max(100).multipleOf(0.01).optional(),
+    /** A number, or its decimal text as the PO is answered with (`"2.50"`). */
+    dfi_discount_percentage: z
+      .union([z.number(), z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals').transform(Number)])
+      .pipe(z.number().min(0).max(100).multipleOf(0.01))
+      .optional(),
     purchase_terms_id: ZIdSchema.nullish(),
     is_ats: z.boolean().optional(),
     requested_delivery_date: ZDateSchema.nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
+import { AP_INVOICE_PERMISSIONS } from '../permissions.js';
 
 export const VENDOR_TYPES = ['sales', 'service'] as const;
 
@@ -74,7 +75,8 @@ export type TVendorInput = z.input<typeof ZVendorInputSchema>;
 export const listVendorsRoute = defineRoute({
   method: 'GET',
   path: '/api/vendor',
-  access: 'purchase-order:view',
+  /** The invoice page picks vendors too (docs/decisions.md, AP invoices). */
+  access: ['purchase-order:view', ...AP_INVOICE_PERMISSIONS],
   summary: 'Vendors (vendor 127 excluded)',
   tag: 'vendors',
   response: z.object({ data: z.array(ZVendorSchema) }),

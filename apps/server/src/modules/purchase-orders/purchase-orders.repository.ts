@@ -162,6 +162,10 @@ export class PurchaseOrdersRepository {
     await this.db.update(purchaseOrderItems).set(values).where(eq(purchaseOrderItems.id, id));
   }
 
+  async itemsOf(poId: number): Promise<PoItemRow[]> {
+    return this.db.select().from(purchaseOrderItems).where(eq(purchaseOrderItems.purchaseOrderId, poId));
+  }
+
   async updateAllItems(poId: number, values: Partial<typeof purchaseOrderItems.$inferInsert>): Promise<void> {
     await this.db.update(purchaseOrderItems).set(values).where(eq(purchaseOrderItems.purchaseOrderId, poId));
   }

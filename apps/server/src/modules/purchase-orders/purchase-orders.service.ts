@@ -207,17 +207,33 @@ export class PurchaseOrdersService {
     return po;
   }
 
-  async update(id: number, body: TUpdate) {
+  async update(id: number, sent: TUpdate) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const po = await repo.lock(id);
       if (!po) throw notFound(`PO ${id} does not exist.`);
+      // The spec's client PUTs the full PO object (001 §7): a field sent with its current value is no change, so
+      // the PO as answered can be sent back as it is, and a lock refuses only what would really change.
+      const body = withoutUnchanged(sent, {
+        vendor_order_id: po.vendorOrderId,
+        vendor_id: po.vendorId,
+        purchase_order_status: po.statusId,
+        ims_location_code: po.imsLocationCode,
+        paid: po.paid,
+        dfi_discount_percentage: Number(po.dfiDiscountPercentage),
+        purchase_terms_id: po.purchaseTermsId,
+        is_ats: po.isAts,
+        requested_delivery_date: po.requestedDeliveryDate,
+        carrier_name: po.carrierName,
+        tracking_number: po.trackingNumber,
+        notes: po.notes,
+      });
       const changes: Parameters<PurchaseOrdersRepository['update']>[1] = {};
       const reopening = po.statusId === COMPLETE;
       if (reopening) {
-        // Complete locks editing: only a change of status (reopening) is taken.
+        // Complete locks editing: only a change of status (reopening) is taken; sending it back unchanged is no change.
         const others = Object.keys(body).filter((k) => k !== 'purchase_order_status' && body[k as keyof TUpdate] !== undefined);
-        if (others.length || body.purchase_order_status === undefined || body.purchase_order_status === COMPLETE) {
+        if (others.length) {
           throw conflict('This purchase order is Complete: editing is locked.', Object.fromEntries(others.map((k) => [k, ['locked while Complete']])));
         }
       }
@@ -281,8 +297,9 @@ export class PurchaseOrdersService {
       const repo = this.repo(tx);
       const found = await repo.findItem(itemId);
       if (!found) throw notFound(`PO line ${itemId} does not exist`);
-      await this.lockEditable(repo, found.purchaseOrderId);
+      const po = await this.lockEditable(repo, found.purchaseOrderId);
       const item = (await repo.findItem(itemId))!; // re-read under the PO lock
+      refuseShippingChangesWhileSent(po.statusId, body, [item]);
       const changes: Parameters<PurchaseOrdersRepository['updateItem']>[1] = {};
       if (body.invoice_cost !== undefined) {
         let cents: number;
@@ -327,7 +344,8 @@ export class PurchaseOrdersService {
   async applyToAllLines(poId: number, body: z.output<typeof ZApplyToAllLinesSchema>) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
-      await this.lockEditable(repo, poId);
+      const po = await this.lockEditable(repo, poId);
+      if (po.statusId === ORDER_SENT) refuseShippingChangesWhileSent(po.statusId, body, await repo.itemsOf(poId));
       const changes: Parameters<PurchaseOrdersRepository['updateAllItems']>[1] = {};
       if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
@@ -524,4 +542,34 @@ export class PurchaseOrdersService {
       })),
     };
   }
+}
+
+/** The fields of an update whose value differs from the current one (text compared trimmed, empty = null). */
+function withoutUnchanged(body: TUpdate, current: { [K in keyof Required<TUpdate>]: unknown }): TUpdate {
+  const norm = (v: unknown) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
+  const normCurrent = (k: keyof TUpdate, v: unknown) => (k === 'ims_location_code' && typeof v === 'string' ? v.toUpperCase() : norm(v));
+  const changed = Object.entries(body).filter(([k, v]) => {
+    if (v === undefined) return false;
+    const key = k as keyof TUpdate;
+    const mine = key === 'ims_location_code' && typeof v === 'string' ? v.trim().toUpperCase() : norm(v);
+    return mine !== normCurrent(key, current[key]);
+  });
+  return Object.fromEntries(changed) as TUpdate;
+}
+
+/**
+ * Order Sent locks the carrier and tracking number (001 §4) on the lines as on the header: a line update or Apply to
+ * All Lines may not change them (409 naming the fields); sending the values the lines already hold is accepted.
+ */
+function refuseShippingChangesWhileSent(
+  statusId: number,
+  body: { carrier_name?: string | null; tracking_number?: string | null },
+  items: { carrierName: string | null; trackingNumber: string | null }[],
+): void {
+  if (statusId !== ORDER_SENT) return;
+  const norm = (v: string | null | undefined) => (v ?? '').trim() || null;
+  const locked = (['carrier_name', 'tracking_number'] as const).filter(
+    (k) => body[k] !== undefined && items.some((item) => norm(body[k]) !== norm(k === 'carrier_name' ? item.carrierName : item.trackingNumber)),
+  );
+  if (locked.length) throw conflict('Order Sent locks the carrier and tracking number.', Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])));
 }

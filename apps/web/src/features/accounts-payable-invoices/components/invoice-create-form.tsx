@@ -1,13 +1,13 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import dayjs from 'dayjs';
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { INVOICE_AMOUNT_STEP, INVOICE_MESSAGES } from '@keystone/contracts';
 import { useCreateInvoice, useFinanceCompanies, useInvoiceVendors } from '../api/invoices-api';
 import { CompanySelect } from './company-select';
 import { canSubmitInvoice, describeCreateFailure, emptyInvoiceForm, invoiceFormResolver, type TCreateApInvoiceOutput, type TInvoiceField, type TInvoiceFormValues } from './invoice-form-model';
 import { TimedNotice, useTimedNotice } from './timed-notice';
+import { localToday } from '../../../lib/format-date';
+import { DateField } from '../../../shell/date-field';
 
-const dateLabel = { inputLabel: { shrink: true } } as const;
 
 /**
  * The create form (001 §3, §5, §8): submit is disabled until vendor, invoice number and amount are filled; the
@@ -21,7 +21,7 @@ export function InvoiceCreateForm() {
   const { notice, show, clear } = useTimedNotice();
   const { control, register, handleSubmit, setError, reset, formState } = useForm<TInvoiceFormValues, unknown, TCreateApInvoiceOutput>({
     resolver: invoiceFormResolver,
-    defaultValues: emptyInvoiceForm(dayjs().format('YYYY-MM-DD')),
+    defaultValues: emptyInvoiceForm(localToday()),
   });
   const [vendor, invoiceNumber, invoiceAmount] = useWatch({ control, name: ['vendor', 'invoice_number', 'invoice_amount'] });
   const ready = canSubmitInvoice({ vendor, invoice_number: invoiceNumber, invoice_amount: invoiceAmount });
@@ -31,7 +31,7 @@ export function InvoiceCreateForm() {
     clear();
     try {
       await create.mutateAsync(body);
-      reset(emptyInvoiceForm(dayjs().format('YYYY-MM-DD')));
+      reset(emptyInvoiceForm(localToday()));
       show('success', INVOICE_MESSAGES.created);
     } catch (error) {
       const failure = describeCreateFailure(error);
@@ -74,9 +74,22 @@ export function InvoiceCreateForm() {
           error={!!errorOf('invoice_amount')}
           helperText={errorOf('invoice_amount')}
         />
-        <TextField label="Invoice Date" type="date" {...register('invoice_date')} slotProps={dateLabel} error={!!errorOf('invoice_date')} helperText={errorOf('invoice_date')} />
-        <TextField label="Due Date" type="date" {...register('due_date')} slotProps={dateLabel} error={!!errorOf('due_date')} helperText={errorOf('due_date')} />
-        <TextField label="Purchase Date" type="date" {...register('purchase_date')} slotProps={dateLabel} error={!!errorOf('purchase_date')} helperText={errorOf('purchase_date')} />
+        {(
+          [
+            ['invoice_date', 'Invoice Date'],
+            ['due_date', 'Due Date'],
+            ['purchase_date', 'Purchase Date'],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            name={name}
+            control={control}
+            render={({ field }) => (
+              <DateField label={label} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} size="medium" error={!!errorOf(name)} helperText={errorOf(name)} />
+            )}
+          />
+        ))}
         <Controller
           control={control}
           name="finance_company"

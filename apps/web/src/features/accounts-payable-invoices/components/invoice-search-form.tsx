@@ -3,6 +3,7 @@ import { Box, Button, Paper, TextField } from '@mui/material';
 import { INVOICE_AMOUNT_STEP, type TApInvoiceSearch } from '@keystone/contracts';
 import { useFinanceCompanies, useInvoiceVendors } from '../api/invoices-api';
 import { CompanySelect } from './company-select';
+import { DateField } from '../../../shell/date-field';
 
 /** The filters of `GET accounts-payable-invoice` (001 §7), without paging. */
 export type TInvoiceFilters = Omit<TApInvoiceSearch, 'page' | 'per_page'>;
@@ -32,7 +33,6 @@ export function toInvoiceFilters(values: TFilterValues): TInvoiceFilters {
   return filters;
 }
 
-const dateLabel = { inputLabel: { shrink: true } } as const;
 
 /** The invoice search: applied with Search, emptied with Clear. */
 export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFilters) => void }) {
@@ -71,9 +71,9 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFi
           value={values.finance_company}
           onChange={(id) => set('finance_company', id)}
         />
-        <TextField size="small" label="Invoice Date" type="date" value={values.invoice_date} onChange={(e) => set('invoice_date', e.target.value)} slotProps={dateLabel} />
-        <TextField size="small" label="Purchase Date" type="date" value={values.purchase_date} onChange={(e) => set('purchase_date', e.target.value)} slotProps={dateLabel} />
-        <TextField size="small" label="Due Date" type="date" value={values.due_date} onChange={(e) => set('due_date', e.target.value)} slotProps={dateLabel} />
+        <DateField label="Invoice Date" value={values.invoice_date} onChange={(v) => set('invoice_date', v)} />
+        <DateField label="Purchase Date" value={values.purchase_date} onChange={(v) => set('purchase_date', v)} />
+        <DateField label="Due Date" value={values.due_date} onChange={(v) => set('due_date', v)} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <Button type="submit" variant="contained">
             Search

@@ -24,6 +24,7 @@ import { useCan } from '../../../lib/session-store';
 import { useDeleteInvoice, useLinkInvoice } from '../api/invoices-api';
 import { LinkPoDialog } from './link-po-dialog';
 import type { TNotice } from './timed-notice';
+import { formatDate } from '../../../lib/format-date';
 
 function failureText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiCallError) || error.status >= 500) return INVOICE_MESSAGES.serverError;
@@ -104,7 +105,7 @@ export function InvoiceTable(props: {
             ''
           )}
         </TableCell>
-        <TableCell>{new Date(invoice.created_at).toLocaleDateString()}</TableCell>
+        <TableCell>{formatDate(invoice.created_at)}</TableCell>
         {canEdit && (
           <TableCell>
             {invoice.purchase ? (

@@ -1,6 +1,7 @@
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import type { TContactEvent } from '@keystone/contracts';
 import { displayValue, fieldLabel } from './contact-format';
+import { formatTimestamp } from '../../../lib/format-date';
 
 /** A contact's history, newest first: what happened, when, by whom, and each field's old and new value. */
 export function ContactHistoryList({ events }: { events: TContactEvent[] }) {
@@ -17,7 +18,7 @@ export function ContactHistoryList({ events }: { events: TContactEvent[] }) {
         <ListItem key={event.id} divider sx={{ display: 'block', px: 0 }} data-testid="contact-history-entry" data-event-type={event.event_type}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Chip size="small" label={event.event_type} color={event.event_type === 'created' ? 'success' : 'primary'} variant="outlined" />
-            <Typography variant="body2">{new Date(event.created_at).toLocaleString()}</Typography>
+            <Typography variant="body2">{formatTimestamp(event.created_at)}</Typography>
             {event.username && (
               <Typography variant="body2" color="text.secondary">
                 by {event.username}

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { hasPermission, PRODUCT_NAME } from '@keystone/contracts';
-import { APP_ROUTES, MENU_GROUPS, isExactPath, routePermission, type AppRoute } from '../../../app/route-table';
+import { APP_ROUTES, MENU_GROUPS, canOpenRoute, isExactPath, routePermissionText, type AppRoute } from '../../../app/route-table';
 import { useEffectiveRole } from '../../../lib/session-store';
 
 function RouteLink({ route }: { route: AppRoute }) {
@@ -34,7 +34,7 @@ function RouteCards({ routes, showPermission, testId }: { routes: readonly AppRo
                     <RouteLink route={r} />
                     {showPermission && (
                       <Typography component="span" variant="caption" color="text.secondary">
-                        {' '}({routePermission(r)})
+                        {' '}({routePermissionText(r)})
                       </Typography>
                     )}
                   </ListItem>
@@ -50,7 +50,7 @@ function RouteCards({ routes, showPermission, testId }: { routes: readonly AppRo
 
 /** Routes that carry a permission and that the role may open (000 §1, 002 §2 Home). */
 export function permittedRoutes(role: string, exactOnly: boolean): AppRoute[] {
-  return APP_ROUTES.filter((r) => r.permission && r.path !== '/' && hasPermission(role, r.permission) && (!exactOnly || isExactPath(r)));
+  return APP_ROUTES.filter((r) => (r.permission || r.anyOf) && r.path !== '/' && canOpenRoute(role, r) && (!exactOnly || isExactPath(r)));
 }
 
 export function HomePage() {

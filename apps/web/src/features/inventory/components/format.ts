@@ -1,7 +1,11 @@
+import { formatTimestamp } from '../../../lib/format-date';
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** Dollars as $1,234.56; a missing price as a dash. */
 export function money(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return USD.format(value);
 }
 
 /** Commission as a truncated percent (001 §9): 0.03759 → "3.75%" (two decimals, never rounded up). */
@@ -11,9 +15,7 @@ export function commissionPercent(rate: number | null | undefined): string {
   return `${(hundredths / 100).toFixed(2)}%`;
 }
 
-/** A timestamp in the user's locale. */
+/** A timestamp as YYYY-MM-DD HH:mm, local time (000 §9, lib/format-date). */
 export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US');
+  return formatTimestamp(iso);
 }

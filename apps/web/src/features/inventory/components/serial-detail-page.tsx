@@ -6,6 +6,7 @@ import { Page } from '../../../shell/page';
 import { useSerial, useSerialHistory } from '../api/inventory-api';
 import { FieldList } from './field-list';
 import { dateTime } from './format';
+import { legacyPoReviewPath, poReviewPath } from '../../../lib/po-links';
 
 const TYPE_LABELS: Record<string, string> = {
   INVENTORY_RECEIPT: 'Received',
@@ -26,7 +27,7 @@ function Fields({ serial }: { serial: TInventorySerialDetail }) {
     [
       'PO API PO ID',
       serial.po_api_po_id ? (
-        <Link component={RouterLink} to={`/purchase-orders/review/${serial.po_api_po_id}`}>
+        <Link component={RouterLink} to={poReviewPath(serial.po_api_po_id)}>
           {serial.po_api_po_id}
           {serial.purchase_ref_id ? ` (${serial.purchase_ref_id})` : ''}
         </Link>
@@ -34,7 +35,16 @@ function Fields({ serial }: { serial: TInventorySerialDetail }) {
         '—'
       ),
     ],
-    ['Legacy PO API PO ID', serial.legacy_po_api_po_id ?? '—'],
+    [
+      'Legacy PO API PO ID',
+      serial.legacy_po_api_po_id ? (
+        <Link component={RouterLink} to={legacyPoReviewPath(serial.legacy_po_api_po_id)}>
+          {serial.legacy_po_api_po_id}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
     ['Distributer Inventory Item ID', serial.distributor_inventory_item_id ?? '—'],
     ['Notes', serial.notes ?? '—'],
     ['Customer Comments', serial.customer_comments ?? '—'],

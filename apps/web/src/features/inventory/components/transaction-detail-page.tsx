@@ -9,6 +9,7 @@ import { Page } from '../../../shell/page';
 import { transactionQuery } from '../api/inventory-api';
 import { FieldList } from './field-list';
 import { dateTime } from './format';
+import { legacyPoReviewPath, poReviewPath } from '../../../lib/po-links';
 
 const refLink = (ref: string | null) =>
   ref ? (
@@ -19,9 +20,19 @@ const refLink = (ref: string | null) =>
     '—'
   );
 
+/** Legacy purchase orders link to /purchase-orders/review/{id}?legacy=true (001 §2). */
+const legacyPoLink = (legacy: string | null) =>
+  legacy ? (
+    <Link component={RouterLink} to={legacyPoReviewPath(legacy)}>
+      {legacy}
+    </Link>
+  ) : (
+    '—'
+  );
+
 const poLink = (id: number | null, ref: string | null) =>
   id ? (
-    <Link component={RouterLink} to={`/purchase-orders/review/${id}`}>
+    <Link component={RouterLink} to={poReviewPath(id)}>
       {ref ?? id}
     </Link>
   ) : (
@@ -56,7 +67,7 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
         ['Receiving Bucket', r?.receiving_bucket ?? tx.bucket],
         ['PO API PO ID', poLink(r?.po_api_po_id ?? null, r?.purchase_ref_id ?? null)],
         ['Purchase Ref ID', r?.purchase_ref_id ?? '—'],
-        ['Legacy PO API PO ID', r?.legacy_po_api_po_id ?? '—'],
+        ['Legacy PO API PO ID', legacyPoLink(r?.legacy_po_api_po_id ?? null)],
         ['Scanned By', r?.scanned_by ?? '—'],
         ['Reversed By', refLink(tx.reversed_by)],
       ];
@@ -67,7 +78,7 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
         ['Receipt Reversal Of', refLink(u?.reverses_ims_transaction_reference_id ?? null)],
         ['Un-received Quantity', u?.unreceived_quantity ?? -tx.quantity_delta],
         ['PO API PO ID', poLink(u?.po_api_po_id ?? null, u?.purchase_ref_id ?? null)],
-        ['Legacy PO API PO ID', u?.legacy_po_api_po_id ?? '—'],
+        ['Legacy PO API PO ID', legacyPoLink(u?.legacy_po_api_po_id ?? null)],
       ];
     }
     case 'INVENTORY_TRANSFER':

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Autocomplete, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { centsToDollars, discountedCostCents, dollarsToCents, formatUsd, type TDiscountType } from '@keystone/contracts';
 import { searchProducts } from '../../api/purchase-order-detail';
@@ -15,10 +15,13 @@ const PRODUCT_SEARCH_DEBOUNCE_MS = 500;
 /**
  * Add Product panel (000 §2, §5): model number lookup, Item Cost (min 0, step .01), Quantity to Order (min 1),
  * Discount Amount and Discount Type. Choosing a product sets the cost to its invoice cost and the quantity to 1.
+ * The panel is a form: Enter in any of its fields (once a product is chosen) adds the product.
  */
 export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId: number; cost: number; qty: number }): Promise<unknown>; disabled: boolean }) {
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Found[]>([]);
+  // Results are kept with the text they answer: only results for the current text are ever offered, so a key
+  // pressed within the debounce can never pick a product of the previous search.
+  const [results, setResults] = useState<{ query: string; found: Found[] }>({ query: '', found: [] });
   const [product, setProduct] = useState<Found | null>(null);
   const [cost, setCost] = useState('');
   const [qty, setQty] = useState('1');
@@ -26,15 +29,22 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
   const [discountType, setDiscountType] = useState<TDiscountType>('');
   const [error, setError] = useState<string | null>(null);
 
+  const query = text.trim();
   useEffect(() => {
-    if (text.trim().length < 2 || product?.model_number === text) return;
+    if (query.length < 2 || product?.model_number === text) return;
+    let current = true;
     const timer = setTimeout(() => {
-      searchProducts(text.trim())
-        .then((r) => setOptions(r.data))
-        .catch(() => setOptions([]));
+      searchProducts(query)
+        .then((r) => current && setResults({ query, found: r.data }))
+        .catch(() => current && setResults({ query, found: [] }));
     }, PRODUCT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, product]);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query, text, product]);
+  const options = results.query === query ? results.found : product ? [product] : [];
+  const searching = query.length >= 2 && results.query !== query && product?.model_number !== text;
 
   const costNumber = Number(cost);
   const discountNumber = Number(discount || 0);
@@ -51,7 +61,8 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
     setError(null);
   }
 
-  async function add() {
+  async function add(event?: FormEvent) {
+    event?.preventDefault();
     if (!product) return setError('A product must be selected.');
     if (!valid || finalCents === null) return setError('Check the cost, quantity and discount.');
     await onAdd({ productId: product.id, cost: centsToDollars(finalCents), qty: Number(qty) });
@@ -59,7 +70,7 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="add-product-panel">
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="add-product-panel" component="form" onSubmit={(e: FormEvent) => void add(e)} noValidate>
       <Typography variant="h6" gutterBottom>
         Add Product
       </Typography>
@@ -70,6 +81,9 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
           inputValue={text}
           disabled={disabled}
           filterOptions={(x) => x}
+          loading={searching}
+          loadingText="Searching…"
+          noOptionsText={query.length < 2 ? 'Type at least 2 characters' : 'No products found'}
           getOptionLabel={(o) => o.model_number}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onInputChange={(_, value) => setText(value)}
@@ -109,7 +123,7 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
         <Button onClick={clear} disabled={disabled}>
           Clear Selected
         </Button>
-        <Button variant="contained" onClick={() => void add()} disabled={disabled || !product}>
+        <Button type="submit" variant="contained" disabled={disabled || !product}>
           Add Product
         </Button>
       </Box>

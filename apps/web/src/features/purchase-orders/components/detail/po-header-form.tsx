@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, Link, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import {
   defaultRequestedDeliveryDate,
@@ -11,69 +11,40 @@ import {
   type TUpdatePurchaseOrder,
 } from '@keystone/contracts';
 import { usePoReferenceData } from '../../api/purchase-order-detail';
-
-interface HeaderValues {
-  purchase_order_status: number;
-  ims_location_code: string;
-  vendor_id: number;
-  purchase_terms_id: number | '';
-  carrier_name: string;
-  tracking_number: string;
-  requested_delivery_date: string;
-  vendor_order_id: string;
-  dfi_discount_percentage: string;
-  paid: boolean;
-  is_ats: boolean;
-}
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-function valuesOf(po: TPurchaseOrder): HeaderValues {
-  return {
-    purchase_order_status: po.purchase_order_status.id,
-    ims_location_code: po.ims_location_code,
-    vendor_id: po.vendor_id,
-    purchase_terms_id: po.purchase_terms_id ?? '',
-    carrier_name: po.carrier_name ?? '',
-    tracking_number: po.tracking_number ?? '',
-    // The default requested delivery: the Friday on or after today, plus 3 weeks (001 §4).
-    requested_delivery_date: po.requested_delivery_date ?? defaultRequestedDeliveryDate(localToday()),
-    vendor_order_id: po.vendor_order_id ?? '',
-    dfi_discount_percentage: po.dfi_discount_percentage,
-    paid: po.paid,
-    is_ats: po.is_ats,
-  };
-}
+import { headerChanges, headerValuesOf, type HeaderValues } from './po-header-values';
+import { localToday } from '../../../../lib/format-date';
+import { DateField } from '../../../../shell/date-field';
 
 /**
  * The PO header: any status from the list, then Update PO; only changed fields are sent (001 §4).
  * Complete locks everything but the status; Order Sent locks carrier, tracking and vendor order.
  */
-export function PoHeaderForm({ po, canEdit, onSave, saving }: { po: TPurchaseOrder; canEdit: boolean; onSave(body: TUpdatePurchaseOrder): Promise<unknown>; saving: boolean }) {
+export function PoHeaderForm({
+  po,
+  canEdit,
+  onSave,
+  saving,
+  onDirtyChange,
+}: {
+  po: TPurchaseOrder;
+  canEdit: boolean;
+  onSave(body: TUpdatePurchaseOrder): Promise<unknown>;
+  saving: boolean;
+  /** Told whether the form holds unsaved edits (the page warns before leaving them). */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { statuses, vendors, terms, locations } = usePoReferenceData();
-  const { control, handleSubmit, reset, formState } = useForm<HeaderValues>({ defaultValues: valuesOf(po) });
-  useEffect(() => reset(valuesOf(po)), [po, reset]);
+  const { control, handleSubmit, reset, formState, setValue } = useForm<HeaderValues>({ defaultValues: headerValuesOf(po) });
+  useEffect(() => reset(headerValuesOf(po)), [po, reset]);
   const complete = isLocked(po.purchase_order_status.status_name);
   const shippingLocked = locksShippingFields(po.purchase_order_status.status_name);
   const disabled = !canEdit || complete;
+  // The default requested delivery (001 §4): the Friday on or after today, plus 3 weeks; offered, never sent unasked.
+  const defaultDate = defaultRequestedDeliveryDate(localToday());
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
 
   const submit = handleSubmit(async (values) => {
-    const dirty = formState.dirtyFields;
-    const body: TUpdatePurchaseOrder = {};
-    if (dirty.purchase_order_status) body.purchase_order_status = Number(values.purchase_order_status);
-    if (dirty.ims_location_code) body.ims_location_code = values.ims_location_code;
-    if (dirty.vendor_id) body.vendor_id = Number(values.vendor_id);
-    if (dirty.purchase_terms_id) body.purchase_terms_id = values.purchase_terms_id === '' ? null : Number(values.purchase_terms_id);
-    if (dirty.carrier_name) body.carrier_name = values.carrier_name;
-    if (dirty.tracking_number) body.tracking_number = values.tracking_number;
-    if (dirty.requested_delivery_date || (!po.requested_delivery_date && Object.keys(dirty).length > 0)) body.requested_delivery_date = values.requested_delivery_date || null;
-    if (dirty.vendor_order_id) body.vendor_order_id = values.vendor_order_id;
-    if (dirty.dfi_discount_percentage) body.dfi_discount_percentage = Number(values.dfi_discount_percentage);
-    if (dirty.paid) body.paid = values.paid;
-    if (dirty.is_ats) body.is_ats = values.is_ats;
+    const body = headerChanges(values, formState.dirtyFields);
     if (Object.keys(body).length) await onSave(body);
   });
 
@@ -168,7 +139,31 @@ export function PoHeaderForm({ po, canEdit, onSave, saving }: { po: TPurchaseOrd
         {text('vendor_order_id', 'Vendor Order #', { locked: shippingLocked })}
         {text('carrier_name', 'Carrier', { locked: shippingLocked })}
         {text('tracking_number', 'Tracking Number', { locked: shippingLocked })}
-        {text('requested_delivery_date', 'Expected Arrival Date', { type: 'date' })}
+        <Controller
+          name="requested_delivery_date"
+          control={control}
+          render={({ field }) => (
+            <DateField
+              label="Expected Arrival Date"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              inputTestId="po-requested-delivery"
+              helperText={
+                !po.requested_delivery_date && !field.value && !disabled ? (
+                  <>
+                    Not set.{' '}
+                    <Link component="button" type="button" onClick={() => setValue('requested_delivery_date', defaultDate, { shouldDirty: true })}>
+                      Use {defaultDate}
+                    </Link>
+                  </>
+                ) : undefined
+              }
+            />
+          )}
+        />
         {text('dfi_discount_percentage', 'DFI Discount Percentage', { type: 'number', step: 0.01 })}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>

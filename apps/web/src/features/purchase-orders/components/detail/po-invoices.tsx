@@ -5,19 +5,23 @@ import { ApiCallError } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useAttachedInvoices, useFinanceCompanies, useInvoiceMutations } from '../../api/purchase-order-detail';
+import { localToday } from '../../../../lib/format-date';
+import { DateField } from '../../../../shell/date-field';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: boolean; onClose(): void }) {
   const { create } = useInvoiceMutations(po.id);
   const { data: companies = [] } = useFinanceCompanies();
-  const [values, setValues] = useState({ invoice_number: '', invoice_amount: '', invoice_date: today(), due_date: '', purchase_date: '', finance_company: '' });
+  const [values, setValues] = useState({ invoice_number: '', invoice_amount: '', invoice_date: localToday(), due_date: '', purchase_date: '', finance_company: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues({ ...values, [key]: e.target.value });
     setErrors({ ...errors, [key]: [] });
   };
+  const dateField = (key: 'invoice_date' | 'due_date' | 'purchase_date', label: string) => (
+    <DateField label={label} value={values[key]} onChange={(value) => set(key)({ target: { value } })} error={!!errors[key]?.length} helperText={errors[key]?.[0]} />
+  );
   const field = (key: keyof typeof values, label: string, extra: object = {}) => (
     <TextField label={label} value={values[key]} onChange={set(key)} error={!!errors[key]?.length} helperText={errors[key]?.[0]} size="small" {...extra} />
   );
@@ -59,9 +63,9 @@ function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: 
         </Typography>
         {field('invoice_number', 'Invoice Number')}
         {field('invoice_amount', 'Invoice Amount', { type: 'number', slotProps: { htmlInput: { min: 0, step: 0.01 } } })}
-        {field('invoice_date', 'Invoice Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-        {field('due_date', 'Due Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-        {field('purchase_date', 'Purchase Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {dateField('invoice_date', 'Invoice Date')}
+        {dateField('due_date', 'Due Date')}
+        {dateField('purchase_date', 'Purchase Date')}
         <TextField select label="Finance Company" value={values.finance_company} onChange={set('finance_company')} size="small">
           <MenuItem value="">None</MenuItem>
           {companies.map((c) => (

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, TextField, Tooltip, Typography } from '@mui/material';
 import { formatUsd, dollarsToCents, parseLineCost, type TPoLine } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
+import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ReceivingDialog } from '../receiving/receiving-dialog';
 import { UnreceivingDialog } from '../receiving/unreceiving-dialog';
 import { ViewSerialsDialog } from '../receiving/view-serials-dialog';
+import { DateField } from '../../../../shell/date-field';
 
 export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
 
@@ -12,7 +14,11 @@ interface Props {
   line: TPoLine;
   editingDisabled: boolean;
   receivingDisabled: boolean;
-  onUpdate(body: { invoice_cost: string; qty: number; expected_arrival_date: string | null; carrier_name: string; tracking_number: string }): Promise<unknown>;
+  /** Order Sent: carrier and tracking number are locked on the lines as on the header (001 §4). */
+  shippingLocked?: boolean;
+  /** Told whether the card holds unsaved edits. */
+  onDirtyChange?: (dirty: boolean) => void;
+  onUpdate(body: { invoice_cost: string; qty: number; expected_arrival_date: string | null; carrier_name?: string; tracking_number?: string }): Promise<unknown>;
   onDelete(): Promise<unknown>;
 }
 
@@ -20,7 +26,7 @@ interface Props {
  * One PO line (000 §2, §4): Receive turns into a disabled Received button once everything arrived, Un-Receive
  * shows only when something was received, Delete only when nothing was, Update unless editing is disabled.
  */
-export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate, onDelete }: Props) {
+export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingLocked = false, onDirtyChange, onUpdate, onDelete }: Props) {
   const canReceive = useCan('purchase-order:receive');
   const canUnreceive = useCan('purchase-order:un-receive');
   const canEdit = useCan('purchase-order:edit');
@@ -30,6 +36,15 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
   const [carrier, setCarrier] = useState(line.carrier_name ?? '');
   const [tracking, setTracking] = useState(line.tracking_number ?? '');
   const [dialog, setDialog] = useState<string | null>(null);
+  const { dialog: confirmDialog, confirm } = useConfirm();
+  const dirty =
+    cost !== line.invoice_cost.toFixed(2) ||
+    qty !== String(line.qty_ordered) ||
+    arrival !== (line.expected_arrival_date ?? '') ||
+    carrier !== (line.carrier_name ?? '') ||
+    tracking !== (line.tracking_number ?? '');
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const fullyReceived = line.qty_received >= line.qty_ordered;
   const readOnly = editingDisabled || !canEdit;
   const costValid = Number.isFinite(parseLineCost(cost)) && parseLineCost(cost) >= 0;
@@ -64,12 +79,12 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
           </Grid>
           <Grid size={{ xs: 12, md: 3.8 }}>
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <TextField label="Carrier" size="small" value={carrier} onChange={(e) => setCarrier(e.target.value)} disabled={readOnly} fullWidth />
-              <TextField label="Tracking Number" size="small" value={tracking} onChange={(e) => setTracking(e.target.value)} disabled={readOnly} fullWidth />
+              <TextField label="Carrier" size="small" value={carrier} onChange={(e) => setCarrier(e.target.value)} disabled={readOnly || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} fullWidth />
+              <TextField label="Tracking Number" size="small" value={tracking} onChange={(e) => setTracking(e.target.value)} disabled={readOnly || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} fullWidth />
             </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextField label="Expected Arrival Date" type="date" size="small" value={arrival} onChange={(e) => setArrival(e.target.value)} disabled={readOnly} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <DateField label="Expected Arrival Date" value={arrival} onChange={setArrival} disabled={readOnly} fullWidth />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {canReceive &&
@@ -97,7 +112,15 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
               </Button>
             )}
             {canEdit && line.qty_received === 0 && !editingDisabled && (
-              <Button variant="outlined" color="error" onClick={() => void onDelete()}>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={() =>
+                  void confirm({ title: 'Delete this line?', message: `Delete ${line.product.model_number} (${line.qty_ordered} ordered) from this PO?`, confirmLabel: 'Delete', destructive: true }).then(
+                    (yes) => yes && onDelete(),
+                  )
+                }
+              >
                 Delete
               </Button>
             )}
@@ -106,7 +129,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
                 variant="contained"
                 disabled={!costValid || !(Number(qty) >= 1)}
                 onClick={() =>
-                  void onUpdate({ invoice_cost: cost, qty: Number(qty), expected_arrival_date: arrival || null, carrier_name: carrier, tracking_number: tracking })
+                  void onUpdate({ invoice_cost: cost, qty: Number(qty), expected_arrival_date: arrival || null, ...(shippingLocked ? {} : { carrier_name: carrier, tracking_number: tracking }) })
                 }
               >
                 Update
@@ -115,6 +138,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, onUpdate,
           </Grid>
         </Grid>
       </CardContent>
+      {confirmDialog}
       {dialog === 'Receiving' && <ReceivingDialog line={line} onClose={() => setDialog(null)} />}
       {dialog === 'Un-Receiving' && <UnreceivingDialog line={line} onClose={() => setDialog(null)} />}
       {dialog === 'Received Serials' && <ViewSerialsDialog line={line} onClose={() => setDialog(null)} />}

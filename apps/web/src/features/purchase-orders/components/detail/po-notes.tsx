@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 
 /** Notes with Update Note, disabled while unchanged; a 'Saved' label shows for 2 s (001 §5, §9). */
-export function PoNotes({ notes, disabled, onSave }: { notes: string | null; disabled: boolean; onSave(notes: string): Promise<unknown> }) {
+export function PoNotes({ notes, disabled, onSave, onDirtyChange }: { notes: string | null; disabled: boolean; onSave(notes: string): Promise<unknown>; onDirtyChange?: (dirty: boolean) => void }) {
   const [text, setText] = useState(notes ?? '');
   const [saved, setSaved] = useState(false);
   useEffect(() => setText(notes ?? ''), [notes]);
+  const dirty = text !== (notes ?? '');
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => {
     if (!saved) return;
     const timer = setTimeout(() => setSaved(false), 2000);

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, AlertTitle, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, AlertTitle, Box, Button, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { isLocked, locksShippingFields, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
+import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ErrorBoundary } from '../../../../shell/error-fallback';
+import { UnsavedChangesGuard } from '../../../../shell/unsaved-changes-guard';
 import { fetchPoPdf, usePoMutations, usePurchaseOrder, useResolvedPoId } from '../../api/purchase-order-detail';
 import { AddProductPanel } from './add-product-panel';
 import { ApplyToAllLines } from './apply-to-all-lines';
@@ -17,15 +20,33 @@ import { PoScanReceiver } from '../receiving/po-scan-receiver';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 
-function NotFound({ id }: { id: string }) {
+/** 'PO {id} does not exist.' with 'Go to all POs' (001 §2); Try Again loads it again (a failed call may pass). */
+function NotFound({ id, onRetry }: { id: string; onRetry?: () => void }) {
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5">PO {id} does not exist.</Typography>
-      <Link component={RouterLink} to="/purchase-orders/">
-        Go to all POs
-      </Link>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1 }}>
+        <Link component={RouterLink} to="/purchase-orders/">
+          Go to all POs
+        </Link>
+        {onRetry && (
+          <Button size="small" variant="outlined" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+      </Box>
     </Box>
   );
+}
+
+/** One stable dirty callback per line (a new function each render would re-run the card's effect). */
+const lineHandlers = new WeakMap<(part: string, dirty: boolean) => void, Map<number, (dirty: boolean) => void>>();
+function lineDirtyHandlers(lineId: number, markDirty: (part: string, dirty: boolean) => void) {
+  let byLine = lineHandlers.get(markDirty);
+  if (!byLine) lineHandlers.set(markDirty, (byLine = new Map()));
+  let handler = byLine.get(lineId);
+  if (!handler) byLine.set(lineId, (handler = (dirty: boolean) => markDirty(`line-${lineId}`, dirty)));
+  return handler;
 }
 
 function errorsOf(error: unknown): string[] {
@@ -41,18 +62,38 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const token = useSession((s) => s.accessToken);
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
-  const { data, isLoading } = usePurchaseOrder(poId);
+  const { data, isLoading, refetch } = usePurchaseOrder(poId);
   const m = usePoMutations(poId);
   const [emailOpen, setEmailOpen] = useState(false);
   const [ediErrors, setEdiErrors] = useState<string[] | null>(null);
+  const { dialog: confirmDialog, confirm } = useConfirm();
+  // Which parts of the page hold unsaved edits (header, notes, each line): leaving then asks first.
+  const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(new Set());
+  const markDirty = useCallback((part: string, dirty: boolean) => {
+    setDirtyParts((prev) => {
+      if (prev.has(part) === dirty) return prev;
+      const next = new Set(prev);
+      if (dirty) next.add(part);
+      else next.delete(part);
+      return next;
+    });
+  }, []);
+  const headerDirty = useCallback((dirty: boolean) => markDirty('header', dirty), [markDirty]);
+  const notesDirty = useCallback((dirty: boolean) => markDirty('notes', dirty), [markDirty]);
+  const theme = useTheme();
+  // On a phone the lines come first: the header folds into an accordion below the actions (docs/decisions.md).
+  const small = useMediaQuery(theme.breakpoints.down('md'));
 
   if (isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
   // A failed refetch (the network gone for a moment) keeps the PO on screen: open dialogs and their scans stay.
-  if (!data) return <NotFound id={String(poId)} />;
+  if (!data) return <NotFound id={String(poId)} onRetry={() => void refetch()} />;
   const po: TPurchaseOrder = data.PO;
   const status = po.purchase_order_status.status_name;
   const complete = isLocked(status);
   const shownEdiErrors = ediErrors ?? po.edi_errors;
+  const shippingLocked = locksShippingFields(status);
+  const lineDirty = (lineId: number) => lineDirtyHandlers(lineId, markDirty);
+  const header = <PoHeaderForm po={po} canEdit={canEdit} saving={m.update.isPending} onDirtyChange={headerDirty} onSave={(body) => m.update.mutateAsync(body)} />;
 
   async function pdf(print: boolean) {
     const blob = await fetchPoPdf(poId, token);
@@ -71,7 +112,25 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
     }
   }
 
+  async function finish() {
+    const yes = await confirm({
+      title: `Finish ${po.purchase_ref_id}?`,
+      message: 'Finishing sets the PO to Complete, which locks editing and receiving, and returns to the PO list.',
+      confirmLabel: 'Finish',
+    });
+    if (!yes) return;
+    await m.finish.mutateAsync(undefined);
+    markDirty('header', false);
+    navigate('/purchase-orders');
+  }
+
   async function sendEdi() {
+    const yes = await confirm({
+      title: `Send ${po.purchase_ref_id} to ${po.vendor_name}?`,
+      message: 'The PO goes to the vendor by EDI and its status becomes Order Sent, which locks the carrier, tracking and vendor order fields.',
+      confirmLabel: 'Send',
+    });
+    if (!yes) return;
     setEdiErrors(null);
     try {
       await m.sendEdi.mutateAsync(undefined);
@@ -82,9 +141,9 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   }
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1.5, md: 3 } }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+    <Stack spacing={small ? 0 : 2} sx={{ p: { xs: 1, md: 3 }, gap: small ? 1.5 : 0 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', order: small ? 1 : 0, ...(small ? { '& .MuiButton-root': { px: 1, py: 0.25, minWidth: 0 } } : {}) }}>
+        <Typography variant={small ? 'h6' : 'h4'} component="h1" sx={{ flex: 1 }}>
           Purchase Order
         </Typography>
         {canEdit && locksShippingFields(status) && (
@@ -109,13 +168,13 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           Save as PDF
         </Button>
         {canEdit && !complete && (
-          <Button variant="contained" color="secondary" onClick={() => void m.finish.mutateAsync(undefined).then(() => navigate('/purchase-orders'))}>
+          <Button variant="contained" color="secondary" onClick={() => void finish()}>
             Finish
           </Button>
         )}
       </Box>
       {shownEdiErrors.length > 0 && (
-        <Alert severity="error" data-testid="edi-errors">
+        <Alert severity="error" data-testid="edi-errors" sx={{ order: small ? 1 : 0 }}>
           <AlertTitle>EDI errors</AlertTitle>
           <ul style={{ margin: 0, paddingLeft: 18 }}>
             {shownEdiErrors.map((e) => (
@@ -124,11 +183,37 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           </ul>
         </Alert>
       )}
-      {po.sent_via_edi && <Alert severity="success">Sent to the vendor via EDI.</Alert>}
-      <PoHeaderForm po={po} canEdit={canEdit} saving={m.update.isPending} onSave={(body) => m.update.mutateAsync(body)} />
-      {canEdit && !complete && <AddProductPanel disabled={false} onAdd={(input) => m.addLine.mutateAsync(input)} />}
-      {canEdit && !complete && data.PO_LINES.length > 0 && <ApplyToAllLines disabled={false} onApply={(body) => m.applyToAll.mutateAsync(body)} />}
-      <Stack spacing={1}>
+      {po.sent_via_edi && <Alert severity="success" sx={{ order: small ? 1 : 0 }}>Sent to the vendor via EDI.</Alert>}
+      {small ? (
+        <Accordion disableGutters variant="outlined" data-testid="po-header-accordion" sx={{ order: 2 }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="po-header-details">
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {po.purchase_ref_id} · {status}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {po.vendor_name} · {po.ims_location_code}
+              </Typography>
+            </Box>
+          </AccordionSummary>
+          <AccordionDetails id="po-header-details" sx={{ p: 0 }}>
+            {header}
+          </AccordionDetails>
+        </Accordion>
+      ) : (
+        header
+      )}
+      {canEdit && !complete && (
+        <Box sx={{ order: small ? 4 : 0 }}>
+          <AddProductPanel disabled={false} onAdd={(input) => m.addLine.mutateAsync(input)} />
+        </Box>
+      )}
+      {canEdit && !complete && data.PO_LINES.length > 0 && (
+        <Box sx={{ order: small ? 5 : 0 }}>
+          <ApplyToAllLines disabled={false} shippingLocked={shippingLocked} onApply={(body) => m.applyToAll.mutateAsync(body)} />
+        </Box>
+      )}
+      <Stack spacing={1} sx={{ order: small ? 3 : 0 }} data-testid="po-lines">
         {data.PO_LINES.length === 0 && <Typography color="text.secondary">No lines yet.</Typography>}
         {data.PO_LINES.map((line) => (
           <PoLineCard
@@ -136,15 +221,25 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
             line={line}
             editingDisabled={complete}
             receivingDisabled={complete}
+            shippingLocked={shippingLocked}
+            onDirtyChange={lineDirty(line.id)}
             onUpdate={(body) => m.updateLine.mutateAsync({ lineId: line.id, body })}
             onDelete={() => m.deleteLine.mutateAsync(line.id)}
           />
         ))}
       </Stack>
       <PoScanReceiver poId={po.id} lines={data.PO_LINES} receivingDisabled={complete} />
-      <PoTotalsBox po={po} lines={data.PO_LINES} />
-      <PoInvoices po={po} />
-      <PoNotes notes={po.notes} disabled={!canEdit || complete} onSave={(notes) => m.update.mutateAsync({ notes })} />
+      <Box sx={{ order: small ? 6 : 0 }}>
+        <PoTotalsBox po={po} lines={data.PO_LINES} />
+      </Box>
+      <Box sx={{ order: small ? 7 : 0 }}>
+        <PoInvoices po={po} />
+      </Box>
+      <Box sx={{ order: small ? 8 : 0 }}>
+        <PoNotes notes={po.notes} disabled={!canEdit || complete} onDirtyChange={notesDirty} onSave={(notes) => m.update.mutateAsync({ notes })} />
+      </Box>
+      {confirmDialog}
+      <UnsavedChangesGuard when={dirtyParts.size > 0} />
       <PoEmailDialog
         key={String(emailOpen)}
         open={emailOpen}
@@ -164,9 +259,9 @@ export function PurchaseOrderDetailPage() {
   const legacy = search.has('legacy');
   const resolved = useResolvedPoId(id, legacy);
   if (resolved.isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
-  if (!resolved.data) return <NotFound id={id} />;
+  if (!resolved.data) return <NotFound id={id} onRetry={resolved.isError ? () => void resolved.refetch() : undefined} />;
   return (
-    <ErrorBoundary fallback={<NotFound id={id} />}>
+    <ErrorBoundary fallback={<NotFound id={id} onRetry={() => window.location.reload()} />}>
       <PurchaseOrderDetail poId={resolved.data} />
     </ErrorBoundary>
   );

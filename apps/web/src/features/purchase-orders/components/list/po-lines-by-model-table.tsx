@@ -5,6 +5,7 @@ import { PO_DEFAULT_PAGE_SIZE, PO_PAGE_SIZES } from '@keystone/contracts';
 import { usePurchaseByModel } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { usd, ymd } from './po-list-state';
+import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
 
 /**
  * With a model number filter, the PO lines of that model (GET /purchaseByModel, model-number prefix) replace
@@ -53,7 +54,13 @@ export function PoLinesByModelTable({ model }: { model: string }) {
             {rows.slice(current * perPage, (current + 1) * perPage).map((line) => (
               <TableRow key={line.id} hover data-testid="po-line-row">
                 <TableCell>{line.purchase_ref_id}</TableCell>
-                <TableCell>{line.legacy_po_number ?? ''}</TableCell>
+                <TableCell>
+                  {line.legacy_po_number && (
+                    <Link component={RouterLink} to={legacyPoReviewPath(line.legacy_po_number)}>
+                      {line.legacy_po_number}
+                    </Link>
+                  )}
+                </TableCell>
                 <TableCell>{ymd(line.created_at)}</TableCell>
                 <TableCell>{line.vendor_name}</TableCell>
                 <TableCell>{line.purchase_order_status}</TableCell>
@@ -64,7 +71,7 @@ export function PoLinesByModelTable({ model }: { model: string }) {
                 <TableCell align="right">{line.qty_received}</TableCell>
                 <TableCell>{line.expected_arrival_date ?? ''}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`/purchase-orders/review/${line.purchase_order_id}`}>
+                  <Link component={RouterLink} to={poReviewPath(line.purchase_order_id)}>
                     View
                   </Link>
                 </TableCell>

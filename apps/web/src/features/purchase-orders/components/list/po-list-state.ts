@@ -1,5 +1,6 @@
 import { dollarsToCents, formatUsd, PO_DEFAULT_PAGE_SIZE, PO_PAGE_SIZES, PO_SORT_COLUMNS } from '@keystone/contracts';
 import type { TPoListQuery } from '../../api/purchase-order-list';
+import { formatDate } from '../../../../lib/format-date';
 
 /** The list's filters, by their names in the query string (000 §2). */
 export const PO_FILTER_NAMES = [
@@ -88,8 +89,8 @@ export function usd(dollars: number): string {
 
 /**
  * YYYY-MM-DD (000 §9) of a timestamp: its UTC calendar date, the same day the server's fromDate/toDate
- * filters compare with.
+ * filters compare with (lib/format-date).
  */
 export function ymd(timestamp: string | null): string {
-  return timestamp ? timestamp.slice(0, 10) : '';
+  return formatDate(timestamp, '');
 }

@@ -19,6 +19,9 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { hasPoNumberCollision, PO_PAGE_SIZES, type TPurchaseOrderSummary } from '@keystone/contracts';
 import { CopyToClipboardButton } from './copy-to-clipboard-button';
 import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
+import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
 export const PO_COLLISION_TITLE = 'PO Number Collision';
 
@@ -27,13 +30,20 @@ interface Column {
   /** The server's sort column; absent where the server cannot sort (legacy PO number, paid). */
   sort?: TPoSortColumn;
   align?: 'right';
+  /** A key column: also shown on a phone, where the others are hidden so the list fits without sideways scrolling. */
+  key?: true;
   render: (po: TPurchaseOrderSummary) => ReactNode;
 }
+
+/** Non-key columns are hidden below the sm breakpoint (600 px). */
+const cellDisplay = (c: Column) => (c.key ? {} : { display: { xs: 'none', sm: 'table-cell' } });
 
 function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      <span data-testid="po-ref-id">{po.purchase_ref_id}</span>
+      <Link component={RouterLink} to={poReviewPath(po.id)} data-testid="po-ref-id">
+        {po.purchase_ref_id}
+      </Link>
       <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
       {hasPoNumberCollision(po) && (
         <Tooltip title={PO_COLLISION_TITLE}>
@@ -45,14 +55,24 @@ function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
 }
 
 const COLUMNS: Column[] = [
-  { label: 'PO Number', sort: 'purchase_ref_id', render: (po) => <PoNumberCell po={po} /> },
-  { label: 'Legacy PO #', render: (po) => po.legacy_po_number ?? '' },
+  { label: 'PO Number', sort: 'purchase_ref_id', key: true, render: (po) => <PoNumberCell po={po} /> },
+  {
+    label: 'Legacy PO #',
+    render: (po) =>
+      po.legacy_po_number ? (
+        <Link component={RouterLink} to={legacyPoReviewPath(po.legacy_po_number)}>
+          {po.legacy_po_number}
+        </Link>
+      ) : (
+        ''
+      ),
+  },
   { label: 'Created', sort: 'created_at', render: (po) => ymd(po.created_at) },
-  { label: 'Vendor', sort: 'vendor_name', render: (po) => po.vendor_name },
-  { label: 'Status', sort: 'purchase_order_status', render: (po) => po.purchase_order_status.status_name },
+  { label: 'Vendor', sort: 'vendor_name', key: true, render: (po) => po.vendor_name },
+  { label: 'Status', sort: 'purchase_order_status', key: true, render: (po) => po.purchase_order_status.status_name },
   { label: 'Ship To', sort: 'ims_location_code', render: (po) => po.ims_location_code },
   { label: 'Vendor Order #', sort: 'vendor_order_id', render: (po) => po.vendor_order_id ?? '' },
-  { label: 'Total', sort: 'total', align: 'right', render: (po) => usd(po.total) },
+  { label: 'Total', sort: 'total', align: 'right', key: true, render: (po) => usd(po.total) },
   { label: 'Balance Due', sort: 'balance_due', align: 'right', render: (po) => usd(po.balance_due) },
   { label: 'Paid', render: (po) => (po.paid ? 'Yes' : 'No') },
 ];
@@ -90,7 +110,7 @@ export function PoTable({
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 }, ...cellDisplay(c) }}>
                   {c.sort ? (
                     <TableSortLabel active={c.sort === sortBy} direction={c.sort === sortBy ? sortOrder : 'asc'} onClick={() => onSort(c.sort!)}>
                       {c.label}
@@ -100,7 +120,7 @@ export function PoTable({
                   )}
                 </TableCell>
               ))}
-              <TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
@@ -111,12 +131,13 @@ export function PoTable({
             {rows.map((po) => (
               <TableRow key={po.id} hover data-testid="po-row">
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} align={c.align}>
+                  <TableCell key={c.label} align={c.align} sx={{ px: { xs: 0.75, sm: 2 }, ...(c.align === 'right' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }), ...cellDisplay(c) }}>
                     {c.render(po)}
                   </TableCell>
                 ))}
-                <TableCell>
-                  <Link component={RouterLink} to={`/purchase-orders/review/${po.id}`}>
+                {/* On a phone the PO number is the link and this column is hidden. */}
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <Link component={RouterLink} to={poReviewPath(po.id)}>
                     View
                   </Link>
                 </TableCell>
@@ -137,26 +158,28 @@ export function PoTable({
       <TablePagination
         component="div"
         count={total}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en-US')}${totalCapped ? '+' : ''}`}
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${COUNT_FORMAT.format(count)}${totalCapped ? '+' : ''}`}
         page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
         rowsPerPage={perPage}
         rowsPerPageOptions={[...PO_PAGE_SIZES]}
         onPageChange={(_e, p) => onPageChange(p + 1)}
         onRowsPerPageChange={(e) => onPerPageChange(Number(e.target.value))}
         data-testid="po-pagination"
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 1, sm: 2 } }, '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } } }}
       />
     </Paper>
   );
 }
 
+/** Read by screen readers only. Sizes in px: in `sx` a bare 1 means 100 %, which made the page overflow. */
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -47,22 +47,28 @@ export function PurchaseOrdersListPage() {
     setPerPageState(next);
     setPage(1);
   };
+  // The query string as last written. React Router's functional update starts from the params of the last render,
+  // so two filters applied before the page renders again (two debounced fields typed within one debounce) would
+  // each start from the same old string and the second would undo the first; every update starts from this instead.
+  const latest = useRef({ rendered: params, current: params });
+  if (latest.current.rendered !== params) latest.current = { rendered: params, current: params };
   /** Filters replace the current history entry, so Back leaves the list rather than undoing keystrokes. */
   const setFilters = (updates: Partial<TPoFilters>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [name, value] of Object.entries(updates)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(latest.current.current);
+    for (const [name, value] of Object.entries(updates)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    latest.current.current = next;
+    setParams(next, { replace: true });
     setPage(1);
   };
-  const clearFilters = () => setFilters(Object.fromEntries(PO_FILTER_NAMES.map((n) => [n, ''])));
+  // Clearing also drops text typed but not yet applied, so a pending keystroke cannot bring a filter back.
+  const [clearCount, setClearCount] = useState(0);
+  const clearFilters = () => {
+    setClearCount((n) => n + 1);
+    setFilters(Object.fromEntries(PO_FILTER_NAMES.map((n) => [n, ''])));
+  };
   const sort = (column: TPoSortColumn) => {
     if (column === sortBy) setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
     else {
@@ -89,7 +95,7 @@ export function PurchaseOrdersListPage() {
   return (
     <Page title="Purchase Orders">
       <CreatePoPanel />
-      <PoFilters filters={filters} onChange={setFilters} onClear={clearFilters} />
+      <PoFilters key={clearCount} filters={filters} onChange={setFilters} onClear={clearFilters} />
       {byModel ? (
         <PoLinesByModelTable model={filters.modelNumber} />
       ) : (

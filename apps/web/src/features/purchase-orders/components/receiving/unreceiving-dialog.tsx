@@ -29,6 +29,7 @@ import { playSound, primeSounds } from '../../../../lib/scan/sounds';
 import { SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
 import { useScanScope } from '../../../../lib/scan/use-scan-scope';
 import { matchReceipt } from './unreceive-match';
+import { formatTimestamp } from '../../../../lib/format-date';
 
 /**
  * The Un-Receiving dialog of one PO line (001 §2, §4, §5, §8): the receipts that can still be un-received; scan
@@ -220,7 +221,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
                     <TableCell>{r.ims_transaction_reference_id}</TableCell>
                     <TableCell>{r.serials.map((s) => s.scanned_serial_number).join(', ') || '—'}</TableCell>
                     <TableCell sx={wide}>{r.receiving_bucket}</TableCell>
-                    <TableCell>{new Date(r.transacted_at).toLocaleString()}</TableCell>
+                    <TableCell>{formatTimestamp(r.transacted_at)}</TableCell>
                     <TableCell sx={wide}>{r.transacted_by ?? '—'}</TableCell>
                   </TableRow>
                 ))}

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TPoLine } from '@keystone/contracts';
 import { useLineSerials } from '../../api/receiving';
+import { formatTimestamp } from '../../../../lib/format-date';
 
 /** Received Serials of a PO line (001 §2 "review received serials"): serial, received at, disposition, location. */
 export function ViewSerialsDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
@@ -32,7 +33,7 @@ export function ViewSerialsDialog({ line, onClose }: { line: TPoLine; onClose():
               {rows.map((s) => (
                 <TableRow key={`${s.inventory_serial_id}-${s.ims_transaction_reference_id}`} data-testid="received-serial">
                   <TableCell>{s.serial_number}</TableCell>
-                  <TableCell>{new Date(s.received_at).toLocaleString()}</TableCell>
+                  <TableCell>{formatTimestamp(s.received_at)}</TableCell>
                   <TableCell>{s.disposition_code}</TableCell>
                   <TableCell>{s.location_code ?? '—'}</TableCell>
                   <TableCell>{s.condition_code ?? '—'}</TableCell>

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { login } from '../../support/session';
+
+/**
+ * Issue #8 part 2 in the shell: the error screen clears on navigation and offers a retry, the inactivity
+ * timeout survives a reload and revokes the token, an expired session says so, the 404 page offers a way back,
+ * the top menu keeps its groups; part 3: finance roles open the invoice page.
+ */
+
+test('after a rendering error, another page renders again (the boundary resets on navigation); Try Again retries', async ({ page }) => {
+  await login(page, 'purchasing-2');
+  // The list answer without its rows makes the PO table throw while rendering.
+  let broken = true;
+  await page.route(/\/api\/purchase\?/, async (route) => {
+    if (!broken) return route.continue();
+    await route.fulfill({ json: { data: null, total: 1, totalCapped: false, page: 1, perPage: 25 } });
+  });
+  await page.goto('/purchase-orders');
+  await expect(page.getByText('Sorry, something has gone wrong.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByText('Sorry, something has gone wrong.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByText('Sorry, something has gone wrong.')).toBeVisible();
+  broken = false;
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('po-table')).toBeVisible();
+});
+
+test('the inactivity timeout survives a reload, and expiry revokes the token on the server', async ({ page }) => {
+  await page.clock.install();
+  await login(page, 'sales-1');
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken);
+  // 3h59m idle, a reload (which used to restart the clock), then 2 more idle minutes: past 4 hours.
+  await page.clock.fastForward('03:59:00');
+  await page.reload();
+  await expect(page.getByTestId('logout-link')).toBeVisible();
+  await page.clock.fastForward('00:02:00');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expect(page.getByTestId('session-ended')).toHaveText('You were signed out after 4 hours without activity. Please sign in again.');
+  await expect.poll(async () => (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+});
+
+test('a session the server no longer accepts ends on the login page, which says it expired', async ({ page }) => {
+  await login(page, 'warehouse-2');
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken);
+  // The token is revoked elsewhere (another tab signed out, or it expired on the server).
+  expect((await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  await page.goto('/purchase-orders');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expect(page.getByTestId('session-ended')).toHaveText('Your session has expired. Please sign in again.');
+});
+
+test('the 404 page offers a way back: Go to Home and Go Back', async ({ page }) => {
+  await login(page, 'sales-1');
+  await page.goto('/purchase-orders-nowhere');
+  await expect(page.getByRole('heading', { name: 'Resource Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no-such-page');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the top menu keeps its groups (000 §2: only Admin is conditional); an empty group says nothing is available', async ({ page }) => {
+  await login(page, 'user');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  for (const group of ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management']) await expect(nav.getByRole('button', { name: group })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Accounting' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Nothing here is available to your role.' })).toBeVisible();
+});
+
+test('finance roles open the AP invoice page from the menu; finance-lead gets the Delete column (001 §1, §6)', async ({ page }) => {
+  await login(page, 'finance-lead');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Accounting' }).click();
+  await page.getByRole('menuitem', { name: 'Accounts Payable Invoices' }).click();
+  await expect(page).toHaveURL(/\/accounts-payable-invoices$/);
+  await expect(page.getByTestId('permission-denied')).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Delete' })).toBeVisible();
+});
+
+test('a role without any ap-invoices permission is refused the invoice page, naming them', async ({ page }) => {
+  await login(page, 'warehouse-1');
+  await page.goto('/accounts-payable-invoices');
+  await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for ap-invoices:create or ap-invoices:edit or ap-invoices:delete');
+});
