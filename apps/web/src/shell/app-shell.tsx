@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
-import { logoutRoute, PRODUCT_NAME, ROLES } from '@keystone/contracts';
+import { PRODUCT_NAME, ROLES } from '@keystone/contracts';
 import { callApi } from '../lib/api-client';
 import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
 import { useCurrentLocation, useLocations } from '../lib/queries';
@@ -68,7 +68,7 @@ function ViewAsRole() {
 
 export async function logout(): Promise<void> {
   try {
-    await callApi(logoutRoute, { silent: true });
+    await callApi((await import('../lib/shell-routes')).logoutRoute, { silent: true });
   } catch {
     /* the token may already be gone; sign out locally all the same */
   }
