@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Fragment, isValidElement, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session-store';
@@ -33,6 +33,20 @@ function RequireSession() {
   );
 }
 
+/**
+ * The key of a route's Suspense boundary: one per screen component. Moving to another screen mounts a new
+ * boundary, so its loading bar shows at once (React keeps an already shown boundary's old content during a
+ * navigation, which on a slow link looks like a click that did nothing); routes sharing a screen
+ * (/inventory-transactions and …/search) share the boundary and keep the screen's state.
+ */
+const screenIds = new Map<unknown, string>();
+function screenKey(element: ReactNode, path: string): string {
+  if (!isValidElement(element) || element.type === Fragment) return path;
+  let id = screenIds.get(element.type);
+  if (!id) screenIds.set(element.type, (id = `screen-${screenIds.size}`));
+  return id;
+}
+
 /** The 404 page's title. */
 function NotFoundRoute() {
   useRouteTitle('Resource Not Found', '*');
@@ -61,14 +75,19 @@ export const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          ...APP_ROUTES.map((route) => ({
-            path: route.path,
-            element: (
-              <RequirePermission route={route}>
-                <Suspense fallback={<RouteLoading />}>{ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />}</Suspense>
-              </RequirePermission>
-            ),
-          })),
+          ...APP_ROUTES.map((route) => {
+            const screen = ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />;
+            return {
+              path: route.path,
+              element: (
+                <RequirePermission route={route}>
+                  <Suspense key={screenKey(screen, route.path)} fallback={<RouteLoading />}>
+                    {screen}
+                  </Suspense>
+                </RequirePermission>
+              ),
+            };
+          }),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
