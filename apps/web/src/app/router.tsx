@@ -1,6 +1,6 @@
 import { Fragment, isValidElement, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { lazyPage } from '../lib/lazy-page';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet } from 'react-router';
+import { lazyPage, type LazyScreen } from '../lib/lazy-page';
 import { useSession } from '../lib/session-store';
 import { AppShell } from '../shell/app-shell';
 import { ErrorFallbackScreen } from '../shell/error-fallback';
@@ -45,6 +45,19 @@ function screenKey(element: ReactNode, path: string): string {
   let id = screenIds.get(element.type);
   if (!id) screenIds.set(element.type, (id = `screen-${screenIds.size}`));
   return id;
+}
+
+/**
+ * Starts fetching the screen of the first page as soon as the entry runs, before React renders down to it
+ * (main.tsx); the render then finds it on its way.
+ */
+export function preloadScreen(pathname: string): void {
+  if (pathname === '/scan-labels') return ScanLabelsPage.preload();
+  if (!useSession.getState().accessToken) return LoginPage.preload();
+  const path = matchRoutes(APP_ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route.path;
+  const screen = path ? ROUTE_ELEMENTS[path] : null;
+  const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;
+  if (typeof type?.preload === 'function') type.preload();
 }
 
 /** The 404 page's title. */

@@ -1,5 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+/** A lazily loaded screen; `preload()` starts fetching it before it renders (main.tsx, for the first page). */
+export type LazyScreen = LazyExoticComponent<ComponentType> & { preload(): void };
+
 /**
  * A screen loaded on first use: its module (and whatever only it imports) becomes a chunk of its own, fetched
  * when the route first renders; the shell's Suspense fallback shows until then.
@@ -13,8 +16,10 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M &
   load: () => Promise<M>,
   name: K,
   options: { datePickers?: boolean } = {},
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
+): LazyScreen {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () => (loading ??= fetchScreen());
+  const fetchScreen = async (): Promise<{ default: ComponentType }> => {
     const [module, dates] = await Promise.all([load(), options.datePickers ? import('./date-localization') : null]);
     const Screen: ComponentType = module[name];
     if (!dates) return { default: Screen };
@@ -28,5 +33,6 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M &
         );
       },
     };
-  });
+  };
+  return Object.assign(lazy(start), { preload: () => void start() });
 }
