@@ -1,6 +1,26 @@
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { TProduct } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
@@ -10,15 +30,19 @@ import { commissionPercent, dateTime, money } from './format';
 
 /**
  * Narrow screens (phones, below md): a table keeps its first, identifying column and the figures; the other
- * columns move under the first cell as a caption, so the page never scrolls sideways (issue 8, 390 px).
+ * columns move under the first cell as a caption, so the page never scrolls sideways (issue 8, 390 px). The
+ * caption is only rendered there, so on wider screens each cell holds just its own value.
  */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-const NARROW_ONLY = { display: { xs: 'block', md: 'none' } } as const;
 const COMPACT_CELLS = { '& .MuiTableCell-root': { px: { xs: 1, md: 2 } } } as const;
 
+const useNarrow = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+
 function NarrowCaption({ parts }: { parts: (string | null | undefined)[] }) {
+  const narrow = useNarrow();
+  if (!narrow) return null;
   return (
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ ...NARROW_ONLY, overflowWrap: 'anywhere' }}>
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
       {parts.filter((p) => !!p).join(' · ')}
     </Typography>
   );
