@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,19 @@ import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+
+/** The build's content-hashed files (Vite's `build.assetsDir`). */
+export const WEB_ASSETS_DIR = 'assets';
+
+/**
+ * Cache-Control of a file of the web client. A hashed asset never changes under its name: cached for a year,
+ * never revalidated. Everything else (index.html, which names the current assets, the SPA fallback, the
+ * favicon) is revalidated on every use, so a release shows at the next load.
+ */
+export function webCacheControl(filePath: string, webDist: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep);
+  return relative.length > 1 && relative[0] === WEB_ASSETS_DIR ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -89,12 +103,28 @@ export async function buildApp(options: {
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: ['index.html'],
+      // The build writes .br and .gz beside every text file (apps/web/vite.config.ts); the best one the
+      // browser accepts is sent, the plain file otherwise (docs/decisions.md).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', webCacheControl(filePath, config.webDist));
+        // The body depends on Accept-Encoding (preCompressed), so caches must key on it.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/oauth');
-    if (!isApi && serveWeb && request.method === 'GET') {
+    // A missing hashed asset (an old release's chunk) is a 404, never the page: a script answered with HTML
+    // fails with a MIME-type error instead of "not found".
+    const isAsset = url.startsWith(`/${WEB_ASSETS_DIR}/`);
+    if (!isApi && !isAsset && serveWeb && request.method === 'GET') {
       // Client-side routes: the single-page app answers every other path, including its own 404 page.
       return reply.type('text/html').sendFile('index.html');
     }

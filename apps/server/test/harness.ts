@@ -96,13 +96,13 @@ let building: Promise<unknown> = Promise.resolve();
  * Calls within one process are built one after another: PGlite's start-up holds the event loop long enough
  * for a concurrently registering Fastify plugin to hit avvio's plugin timeout on a loaded machine.
  */
-export function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const next = building.then(() => buildTestApp(overrides));
+export function createTestApp(overrides: Partial<AppConfig> = {}, options: { serveWeb?: boolean } = {}): Promise<TestApp> {
+  const next = building.then(() => buildTestApp(overrides, options));
   building = next.catch(() => {});
   return next;
 }
 
-async function buildTestApp(overrides: Partial<AppConfig>): Promise<TestApp> {
+async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?: boolean }): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   // Outboxes in a temporary folder per app, never in the repository's data folder.
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-test-outbox-'));
@@ -115,7 +115,8 @@ async function buildTestApp(overrides: Partial<AppConfig>): Promise<TestApp> {
   };
   let built;
   try {
-    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: false });
+    // The web client only when a test asks for it (with its own `webDist`), never the repository's build.
+    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: options.serveWeb ?? false });
     await built.services.users.ensureRoles();
     await built.app.ready();
   } catch (error) {

@@ -95,3 +95,75 @@ test('a reference id in the search URL goes straight to the transaction', async 
   await expect(page).toHaveURL('/inventory-transactions/search?searchType=posTransferBatchRefId&id=77');
   await expect(page.getByText('No Data Available.')).toBeVisible();
 });
+
+/** A demo model some distributor holds, so the Distributor-Held Inventory table has rows. */
+async function modelWithDistributorStock(request: Parameters<typeof apiAs>[0]): Promise<string> {
+  const api = await apiAs(request, 'warehouse-1');
+  const models = await api.get<{ data: { model: string }[] }>('/api/ims/products/models?model=GE');
+  for (const { model } of models.data) {
+    const held = await api.get<{ data: Record<string, unknown[]> }>(`/api/ims/drop-ship-vendor-inventory/product?model=${encodeURIComponent(model)}`);
+    if (Object.keys(held.data).length) return model;
+  }
+  throw new Error('the demo data gives some GE models distributor stock');
+}
+
+/** The page scrolls only vertically, and `locator` lies inside the 390 px viewport's width. */
+async function expectFitsWidth(page: import('@playwright/test').Page, what: string) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll, `${what}: the page is ${widths.scroll} px wide in a ${widths.client} px viewport`).toBeLessThanOrEqual(390);
+}
+
+async function expectWithinWidth(locator: import('@playwright/test').Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+}
+
+test.describe('on a phone, 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('product detail needs no horizontal scrolling: summary, buckets with their Serials button, distributor stock', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const { product, serial } = await receivedSerial(request);
+    const heldModel = await modelWithDistributorStock(request);
+    await login(page, 'warehouse-1');
+    await expectFitsWidth(page, 'home');
+
+    await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(product.model);
+    const summary = page.getByTestId('product-summary');
+    await expectWithinWidth(summary.getByTestId('product-field-model'));
+    await expectWithinWidth(summary.getByTestId('product-field-commission'));
+    // On a phone the bucket's location, condition, notes and date sit under its name; the Serials button stays.
+    const serials = page.getByTestId('inventory-table').getByRole('button', { name: 'Serials in KY01' });
+    const ky01 = page.getByTestId('inventory-table').getByRole('row').filter({ has: page.getByRole('button', { name: 'Serials in KY01' }) });
+    await expect(ky01).toBeVisible();
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-390.png`, fullPage: true });
+    await expectWithinWidth(ky01.getByRole('cell').first());
+    await expect(ky01.getByRole('cell').first()).toContainText('KY01 · NEW');
+    await expectWithinWidth(serials);
+    await expectFitsWidth(page, 'product detail of a serial-tracked model');
+    await serials.click();
+    const dialog = page.getByRole('dialog', { name: `Serials of ${product.model} in KY01` });
+    await expect(dialog.getByTestId('bucket-serials')).toContainText(serial);
+    await expectWithinWidth(dialog.getByRole('button', { name: 'Close' }));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`/inventory/detail/model/${encodeURIComponent(heldModel)}`);
+    const held = page.getByTestId('drop-ship-inventory');
+    await expect(held.getByRole('row').nth(1)).toBeVisible();
+    await expectWithinWidth(held.getByRole('row').nth(1).getByRole('cell').first());
+    await expectFitsWidth(page, 'product detail with distributor stock');
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-390-held.png`, fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}`);
+      await expect(page.getByTestId('inventory-table')).toBeVisible();
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-1440.png`, fullPage: true });
+      await page.goto(`/inventory/detail/model/${encodeURIComponent(heldModel)}`);
+      await expect(held.getByRole('row').nth(1)).toBeVisible();
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-1440-held.png`, fullPage: true });
+    }
+  });
+});

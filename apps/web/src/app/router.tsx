@@ -1,23 +1,85 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { LoginPage } from '../features/auth/components/login-page';
-import { ScanLabelsPage } from '../features/scan-labels/components/scan-labels-page';
+import { Fragment, isValidElement, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet } from 'react-router';
+import { lazyPage, type LazyScreen } from '../lib/lazy-page';
 import { useSession } from '../lib/session-store';
 import { AppShell } from '../shell/app-shell';
 import { ErrorFallbackScreen } from '../shell/error-fallback';
 import { NotFoundPage } from '../shell/not-found';
+import { useRouteTitle } from '../shell/page-title';
 import { RequirePermission } from '../shell/require-permission';
+import { RouteLoading } from '../shell/route-loading';
 import { TitleOnlyPage } from '../shell/title-only-page';
 import { APP_ROUTES } from './route-table';
 import { ROUTE_ELEMENTS } from './route-elements';
 
+const LoginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
+const ScanLabelsPage = lazyPage(() => import('../features/scan-labels/components/scan-labels-page'), 'ScanLabelsPage');
+
+/** A screen outside the shell, loaded on first use, with its own document title. */
+function StandalonePage({ title, path, children }: { title: string; path: string; children: ReactNode }) {
+  useRouteTitle(title, path);
+  return <Suspense fallback={<RouteLoading />}>{children}</Suspense>;
+}
+
 /** The login screen shows whenever no access token is stored. */
 function RequireSession() {
   const token = useSession((s) => s.accessToken);
-  return token ? <Outlet /> : <LoginPage />;
+  return token ? (
+    <Outlet />
+  ) : (
+    <StandalonePage title="Log In" path="/login">
+      <LoginPage />
+    </StandalonePage>
+  );
 }
 
+/**
+ * The key of a route's Suspense boundary: one per screen component. Moving to another screen mounts a new
+ * boundary, so its loading bar shows at once (React keeps an already shown boundary's old content during a
+ * navigation, which on a slow link looks like a click that did nothing); routes sharing a screen
+ * (/inventory-transactions and …/search) share the boundary and keep the screen's state.
+ */
+const screenIds = new Map<unknown, string>();
+function screenKey(element: ReactNode, path: string): string {
+  if (!isValidElement(element) || element.type === Fragment) return path;
+  let id = screenIds.get(element.type);
+  if (!id) screenIds.set(element.type, (id = `screen-${screenIds.size}`));
+  return id;
+}
+
+/**
+ * Starts fetching the screen of the first page as soon as the entry runs, before React renders down to it
+ * (main.tsx); the render then finds it on its way.
+ */
+export function preloadScreen(pathname: string): void {
+  if (pathname === '/scan-labels') return ScanLabelsPage.preload();
+  if (!useSession.getState().accessToken) return LoginPage.preload();
+  const path = matchRoutes(APP_ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route.path;
+  const screen = path ? ROUTE_ELEMENTS[path] : null;
+  const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;
+  if (typeof type?.preload === 'function') type.preload();
+}
+
+/** The 404 page's title. */
+function NotFoundRoute() {
+  useRouteTitle('Resource Not Found', '*');
+  return <NotFoundPage />;
+}
+
+/**
+ * Every screen but the shell is its own chunk (see `lazyPage`). The Suspense boundary sits inside the shell,
+ * around the route's element, so the app bar and top menu stay while a screen's chunk loads.
+ */
 export const router = createBrowserRouter([
-  { path: '/scan-labels', element: <ScanLabelsPage />, errorElement: <ErrorFallbackScreen /> },
+  {
+    path: '/scan-labels',
+    element: (
+      <StandalonePage title="Scan Labels" path="/scan-labels">
+        <ScanLabelsPage />
+      </StandalonePage>
+    ),
+    errorElement: <ErrorFallbackScreen />,
+  },
   { path: '/login', element: <RequireSession />, children: [{ index: true, element: <Navigate to="/" replace /> }] },
   {
     element: <RequireSession />,
@@ -26,11 +88,20 @@ export const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          ...APP_ROUTES.map((route) => ({
-            path: route.path,
-            element: <RequirePermission route={route}>{ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />}</RequirePermission>,
-          })),
-          { path: '*', element: <NotFoundPage /> },
+          ...APP_ROUTES.map((route) => {
+            const screen = ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />;
+            return {
+              path: route.path,
+              element: (
+                <RequirePermission route={route}>
+                  <Suspense key={screenKey(screen, route.path)} fallback={<RouteLoading />}>
+                    {screen}
+                  </Suspense>
+                </RequirePermission>
+              ),
+            };
+          }),
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
     ],

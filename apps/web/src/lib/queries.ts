@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { listLocationsRoute } from '@keystone/contracts';
 import { callApi } from './api-client';
 import { useSession } from './session-store';
 import { selectedLocationCode, useLocationIndex } from './location-store';
@@ -9,7 +8,7 @@ export function useLocations() {
   const token = useSession((s) => s.accessToken);
   return useQuery({
     queryKey: ['locations'],
-    queryFn: () => callApi(listLocationsRoute, {}),
+    queryFn: async () => callApi((await import('./shell-routes')).listLocationsRoute, {}),
     enabled: !!token,
     staleTime: 5 * 60_000,
     select: (r) => r.data.map((l) => l.location_code),

@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
 import { logout } from './logout';
-import { ScanOutboxStatus } from './scan-outbox-status';
+import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
 
 /** A select on the coloured app bar: white field, label readable above it. */
@@ -85,7 +85,7 @@ export function AppShell() {
           </Typography>
           <TopMenu role={role} />
           <Box sx={{ flex: 1 }} />
-          <ScanOutboxStatus />
+          <ScanOutboxIndicator />
           <LocationSwitcher />
           {superUser && <ViewAsRole />}
           <Link component="button" color="inherit" underline="hover" onClick={() => void logout()} title="Log out" data-testid="logout-link">

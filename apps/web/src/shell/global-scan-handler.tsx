@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { classifyScan, productByUpcRoute, serialSearchRoute, WedgeScanDetector } from '@keystone/contracts';
+import { classifyScan, WedgeScanDetector } from '@keystone/contracts';
 import { callApi } from '../lib/api-client';
 import { useMessageQueue } from '../lib/message-queue';
 import { useCurrentLocation } from '../lib/queries';
@@ -36,12 +36,14 @@ export function GlobalScanHandler() {
           navigate(`/pick-item/${encodeURIComponent(target.pickListItemId)}`);
           return;
         case 'upc': {
+          const { productByUpcRoute } = await import('../lib/shell-routes');
           const found = await callApi(productByUpcRoute, { query: { upc: target.upc, exact: '1', includeInactive: '1' } }).catch(() => null);
           const model = found?.data[0]?.model;
           navigate(model ? `/inventory/detail/model/${encodeURIComponent(model)}` : `/inventory/search?searchBy=upc&searchValue=${encodeURIComponent(target.upc)}`);
           return;
         }
         case 'serial': {
+          const { serialSearchRoute } = await import('../lib/shell-routes');
           const found = await callApi(serialSearchRoute, { query: { serial: target.serial, includeInactive: '1' }, silent: true }).catch(() => null);
           const hit = found?.data.find((s) => s.serial_number.toUpperCase() === target.serial.toUpperCase());
           if (hit) navigate(`/inventory-serials/${hit.id}`);

@@ -1,4 +1,3 @@
-import { logoutRoute } from '@keystone/contracts';
 import { queryClient } from '../app/query-client';
 import { callApi } from '../lib/api-client';
 import { useLocationIndex } from '../lib/location-store';
@@ -10,7 +9,7 @@ import { useSession, type TSignOutReason } from '../lib/session-store';
  */
 export async function logout(reason?: TSignOutReason): Promise<void> {
   try {
-    await callApi(logoutRoute, { silent: true });
+    await callApi((await import('../lib/shell-routes')).logoutRoute, { silent: true });
   } catch {
     /* the token may already be gone; sign out locally all the same */
   }

@@ -1,21 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Chip, List, ListItem, ListItemText, Popover, Typography } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { scanOutbox, startScanOutbox } from '../lib/scan/outbox';
-import { waitingCount } from '../lib/scan/scan-outbox';
+import { scanOutbox } from '../lib/scan/outbox';
 
 /**
- * The app bar's word on scans the server has not answered yet: 'n scans waiting' while the network or the server
- * is away (they are replayed, in order, when it answers again), and the scans refused on a replay, each with the
- * server's message, until the user has read and dismissed them.
+ * The app bar's chip and list of the scans the server has not recorded: 'n scans waiting' while the network or the
+ * server is away, and the scans refused on a replay with the server's message, until dismissed. Loaded only when
+ * there is something to show (`scan-outbox-indicator.tsx`).
  */
-export function ScanOutboxStatus() {
-  useEffect(() => startScanOutbox(), []);
-  const waiting = scanOutbox.store(waitingCount);
+export default function ScanOutboxStatus({ waiting }: { waiting: number }) {
   const entries = scanOutbox.store((s) => s.entries);
   const refused = entries.filter((e) => e.state === 'refused');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!waiting && !refused.length) return null;
   return (
     <>
       <Badge badgeContent={refused.length} color="error" invisible={!refused.length}>

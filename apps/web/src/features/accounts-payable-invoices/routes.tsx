@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { FinanceCompanyCreatePage } from './components/finance-company-create-page';
-import { InvoicesPage } from './components/invoices-page';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** The invoice and finance-company screens by route path (001 §2). */
+const FinanceCompanyCreatePage = lazyPage(() => import('./components/finance-company-create-page'), 'FinanceCompanyCreatePage');
+const InvoicesPage = lazyPage(() => import('./components/invoices-page'), 'InvoicesPage');
+
+/** The invoice and finance-company screens by route path (001 §2), each loaded on first use. */
 export const INVOICES_ROUTES: Partial<Record<string, ReactNode>> = {
   '/accounts-payable-invoices': <InvoicesPage />,
   '/finance-company/create': <FinanceCompanyCreatePage />,

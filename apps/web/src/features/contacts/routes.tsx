@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
-import { ContactDetailsPage } from './components/contact-details-page';
-import { ContactSearchPage } from './components/contact-search-page';
-import { CreateContactDialog } from './components/create-contact-dialog';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** The contacts screens by route path (000 §2 Contacts). The create dialog opens over the search screen. */
+const ContactDetailsPage = lazyPage(() => import('./components/contact-details-page'), 'ContactDetailsPage');
+const ContactSearchPage = lazyPage(() => import('./components/contact-search-page'), 'ContactSearchPage');
+const CreateContactDialog = lazyPage(() => import('./components/create-contact-dialog'), 'CreateContactDialog');
+
+/**
+ * The contacts screens by route path (000 §2 Contacts), each loaded on first use. The create dialog opens over
+ * the search screen.
+ */
 export const CONTACTS_ROUTES: Partial<Record<string, ReactNode>> = {
   '/contacts': <ContactSearchPage />,
   '/contacts/create': (

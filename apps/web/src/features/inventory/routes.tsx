@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
-import { InventorySearchPage, SerialSearchRedirect } from './components/inventory-search-page';
-import { ProductDetailByModelPage, ProductDetailBySearchPage } from './components/product-detail-page';
-import { SerialDetailPage } from './components/serial-detail-page';
-import { TransactionDetailPage } from './components/transaction-detail-page';
-import { TransactionSearchPage } from './components/transaction-search-page';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** The inventory read screens by route path (001 §2): search, product and serial detail, transactions. */
+const searchPage = () => import('./components/inventory-search-page');
+const InventorySearchPage = lazyPage(searchPage, 'InventorySearchPage');
+const SerialSearchRedirect = lazyPage(searchPage, 'SerialSearchRedirect');
+const productDetailPage = () => import('./components/product-detail-page');
+const ProductDetailByModelPage = lazyPage(productDetailPage, 'ProductDetailByModelPage');
+const ProductDetailBySearchPage = lazyPage(productDetailPage, 'ProductDetailBySearchPage');
+const SerialDetailPage = lazyPage(() => import('./components/serial-detail-page'), 'SerialDetailPage');
+const TransactionDetailPage = lazyPage(() => import('./components/transaction-detail-page'), 'TransactionDetailPage');
+const TransactionSearchPage = lazyPage(() => import('./components/transaction-search-page'), 'TransactionSearchPage');
+
+/**
+ * The inventory read screens by route path (001 §2): search, product and serial detail, transactions. Each is
+ * loaded on first use.
+ */
 export const INVENTORY_ROUTES: Partial<Record<string, ReactNode>> = {
   '/inventory/search': <InventorySearchPage />,
   '/inventory/search/serial': <SerialSearchRedirect />,

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { ModelPoReconciliationPage } from './components/reports/model-po-reconciliation-page';
-import { PurchaseOrderDetailPage } from './components/detail/purchase-order-detail-page';
-import { PurchaseOrdersListPage } from './components/list/purchase-orders-list-page';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** The purchasing screens by route path; filled in by the purchase-orders feature. */
+const ModelPoReconciliationPage = lazyPage(() => import('./components/reports/model-po-reconciliation-page'), 'ModelPoReconciliationPage');
+const PurchaseOrderDetailPage = lazyPage(() => import('./components/detail/purchase-order-detail-page'), 'PurchaseOrderDetailPage');
+const PurchaseOrdersListPage = lazyPage(() => import('./components/list/purchase-orders-list-page'), 'PurchaseOrdersListPage', { datePickers: true });
+
+/** The purchasing screens by route path; filled in by the purchase-orders feature. Each is loaded on first use. */
 export const PURCHASING_ROUTES: Partial<Record<string, ReactNode>> = {
   '/purchase-orders': <PurchaseOrdersListPage />,
   '/purchase-orders/review/:id': <PurchaseOrderDetailPage />,

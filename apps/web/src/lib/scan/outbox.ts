@@ -1,12 +1,12 @@
 import { callApi } from '../api-client';
 import { useSession } from '../session-store';
 import { indexedDbPersistence } from './outbox-persistence';
-import { OUTBOX_ROUTES, ScanOutbox } from './scan-outbox';
+import { ScanOutbox } from './scan-outbox';
 
 /** The browser's one outbox of scans. */
 export const scanOutbox = new ScanOutbox({
   persistence: indexedDbPersistence(),
-  send: (entry, signal) => callApi(OUTBOX_ROUTES[entry.kind], { body: entry.body as never, silent: true, signal }),
+  send: async (entry, signal) => callApi((await import('./outbox-routes')).OUTBOX_ROUTES[entry.kind], { body: entry.body as never, silent: true, signal }),
 });
 
 let started = false;
@@ -16,6 +16,8 @@ export function startScanOutbox(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void scanOutbox.load();
+  // The routes' module comes with the first send; fetch it now, while the network is surely there.
+  void import('./outbox-routes');
   window.addEventListener('online', () => scanOutbox.retryNow());
   useSession.subscribe((state, previous) => {
     if (state.accessToken && state.accessToken !== previous.accessToken) scanOutbox.retryNow();

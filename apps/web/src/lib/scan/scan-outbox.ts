@@ -1,10 +1,8 @@
 import { create } from 'zustand';
-import { quickScanReceiveRoute, type ApiRouteDef } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../api-error';
 
-/** The scan calls that may wait in the outbox, by name. Later scan flows (transfers, counts) add theirs. */
-export const OUTBOX_ROUTES = { receive: quickScanReceiveRoute } as const satisfies Record<string, ApiRouteDef>;
-export type TOutboxKind = keyof typeof OUTBOX_ROUTES;
+/** The scan calls that may wait in the outbox, by name (their routes: `outbox-routes.ts`). */
+export type TOutboxKind = 'receive';
 
 /** A scan the server must record, kept until it answers. */
 export interface OutboxEntry {

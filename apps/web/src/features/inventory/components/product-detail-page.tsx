@@ -1,11 +1,52 @@
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { TProduct } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
+import { useRecordTitle } from '../../../shell/page-title';
 import { useDropShipInventory, useModelOfUpc, useProductPreview, useSerialsByProxy } from '../api/inventory-api';
 import { commissionPercent, dateTime, money } from './format';
+
+/**
+ * Narrow screens (phones, below md): a table keeps its first, identifying column and the figures; the other
+ * columns move under the first cell as a caption, so the page never scrolls sideways (issue 8, 390 px). The
+ * caption is only rendered there, so on wider screens each cell holds just its own value.
+ */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+const COMPACT_CELLS = { '& .MuiTableCell-root': { px: { xs: 1, md: 2 } } } as const;
+
+const useNarrow = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+
+function NarrowCaption({ parts }: { parts: (string | null | undefined)[] }) {
+  const narrow = useNarrow();
+  if (!narrow) return null;
+  return (
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      {parts.filter((p) => !!p).join(' · ')}
+    </Typography>
+  );
+}
 
 /** The serials of the model in one bucket's location and condition (001 §2 "a serial dialog"). */
 function SerialDialog({ model, row, onClose }: { model: string; row: { location_code: string; condition_code: string; bucket: string } | null; onClose(): void }) {
@@ -52,23 +93,28 @@ function DropShipInventory({ model }: { model: string }) {
         <Typography color="text.secondary">No distributor holds this model.</Typography>
       ) : (
         <Paper variant="outlined">
-          <Table size="small">
+          <Table size="small" sx={COMPACT_CELLS}>
             <TableHead>
               <TableRow>
-                {['Vendor Location', 'Vendor', 'Qty Purchasable', 'Cost', 'Updated'].map((h) => (
-                  <TableCell key={h}>{h}</TableCell>
-                ))}
+                <TableCell>Vendor Location</TableCell>
+                <TableCell sx={WIDE_ONLY}>Vendor</TableCell>
+                <TableCell>Qty Purchasable</TableCell>
+                <TableCell>Cost</TableCell>
+                <TableCell sx={WIDE_ONLY}>Updated</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {locations.flatMap(([code, rows]) =>
                 rows.map((r) => (
                   <TableRow key={`${code}-${r.vendor_id}`}>
-                    <TableCell>{code}</TableCell>
-                    <TableCell>{r.vendor_name}</TableCell>
+                    <TableCell>
+                      {code}
+                      <NarrowCaption parts={[r.vendor_name, dateTime(r.updated_at)]} />
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{r.vendor_name}</TableCell>
                     <TableCell>{r.qty_purchasable}</TableCell>
                     <TableCell>{money(r.cost)}</TableCell>
-                    <TableCell>{dateTime(r.updated_at)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{dateTime(r.updated_at)}</TableCell>
                   </TableRow>
                 )),
               )}
@@ -103,9 +149,9 @@ function Summary({ product }: { product: TProduct }) {
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="product-summary">
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: 'flex-start' }}>
         {product.image_url && <Box component="img" src={product.image_url} alt={product.model} sx={{ width: 120, maxHeight: 120, objectFit: 'contain' }} />}
-        <Box>
+        <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography variant="h6" component="h2">
             {product.product_title}
           </Typography>
@@ -161,8 +207,8 @@ export function ProductDetailView({ model }: { model: string | null }) {
   return (
     <>
       <Summary product={product} />
-      <Box sx={{ display: 'flex', gap: 2, mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
           Inventory by Bucket
         </Typography>
         <Link component={RouterLink} to={`/inventory/simulation?model=${encodeURIComponent(product.model)}`}>
@@ -173,12 +219,15 @@ export function ProductDetailView({ model }: { model: string | null }) {
         <Typography data-testid="no-inventory">No Inventory Available</Typography>
       ) : (
         <Paper variant="outlined">
-          <Table size="small" data-testid="inventory-table">
+          <Table size="small" data-testid="inventory-table" sx={COMPACT_CELLS}>
             <TableHead>
               <TableRow>
-                {['Bucket', 'Location', 'Condition', 'Quantity', 'Notes', 'Last Updated'].map((h) => (
-                  <TableCell key={h}>{h}</TableCell>
-                ))}
+                <TableCell>Bucket</TableCell>
+                <TableCell sx={WIDE_ONLY}>Location</TableCell>
+                <TableCell sx={WIDE_ONLY}>Condition</TableCell>
+                <TableCell>Quantity</TableCell>
+                <TableCell sx={WIDE_ONLY}>Notes</TableCell>
+                <TableCell sx={WIDE_ONLY}>Last Updated</TableCell>
                 {tracked && <TableCell aria-label="Serials" />}
               </TableRow>
             </TableHead>
@@ -192,12 +241,15 @@ export function ProductDetailView({ model }: { model: string | null }) {
                   selected={row.bucket === fromBucket}
                   data-from-bucket={row.bucket === fromBucket ? 'true' : undefined}
                 >
-                  <TableCell sx={{ fontWeight: row.bucket === fromBucket ? 700 : undefined }}>{row.bucket}</TableCell>
-                  <TableCell>{row.location_code}</TableCell>
-                  <TableCell>{row.condition_code}</TableCell>
+                  <TableCell sx={{ fontWeight: row.bucket === fromBucket ? 700 : undefined, overflowWrap: 'anywhere' }}>
+                    {row.bucket}
+                    <NarrowCaption parts={[row.location_code, row.condition_code, row.notes, dateTime(row.last_updated_at)]} />
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>{row.location_code}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{row.condition_code}</TableCell>
                   <TableCell>{row.quantity}</TableCell>
-                  <TableCell>{row.notes ?? ''}</TableCell>
-                  <TableCell>{dateTime(row.last_updated_at)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{row.notes ?? ''}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{dateTime(row.last_updated_at)}</TableCell>
                   {tracked && (
                     <TableCell padding="none" sx={{ pr: 1 }}>
                       <Button
@@ -228,6 +280,7 @@ export function ProductDetailView({ model }: { model: string | null }) {
 /** /inventory/detail/model/{model} */
 export function ProductDetailByModelPage() {
   const { model } = useParams();
+  useRecordTitle(model, 'Product Detail');
   return (
     <Page title={model ? `Product Detail: ${model}` : 'Product Detail'}>
       <ProductDetailView model={model?.trim() || null} />
@@ -241,6 +294,7 @@ export function ProductDetailBySearchPage() {
   const isUpc = searchType === 'upc';
   const upcModel = useModelOfUpc(isUpc ? (value ?? null) : null);
   const model = searchType === 'model' ? (value ?? null) : isUpc ? (upcModel.data ?? null) : null;
+  useRecordTitle(model, 'Product Detail');
   return (
     <Page title={model ? `Product Detail: ${model}` : 'Product Detail'}>
       {isUpc && upcModel.isPending ? <Typography>Loading...</Typography> : <ProductDetailView model={model} />}
