@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { loadConfig } from '../../src/config.js';
@@ -8,14 +7,13 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { startServerProcess, type ServerProcess } from './server-processes.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
 
 /**
  * A manifest receive (exclusive serial-number gate) racing scans of its serials (shared gate, then per-number
  * locks) on two server processes over one PostgreSQL database: exactly one receives each number, the other is
  * refused with the §5 message naming it, nothing deadlocks, and the ledger check stays clean.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `kt_manifest_${randomBytes(5).toString('hex')}`;
 const PASSWORD = 'concurrency-password';
 let database: OpenDatabase;
@@ -69,11 +67,7 @@ const liveCount = async (serial: string) =>
 const retriesLogged = () => servers.reduce((n, s) => n + (s.output().match(/ledger write rolled back by the database/g)?.length ?? 0), 0);
 
 beforeAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const url = new URL(await createScratchDatabase(dbName));
   database = await openPostgres(url.toString());
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
@@ -81,24 +75,13 @@ beforeAll(async () => {
   [product] = (await createProducts(database.db, [{ modelNumber: 'MCONC-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
   await services.users.create({ username: 'manifest-receiver', password: PASSWORD, role: 'warehouse-2' });
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
-  tokens = await Promise.all(
-    servers.map(async (s) => {
-      const res = await fetch(`${s.url}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username: 'manifest-receiver', password: PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
-      });
-      return ((await res.json()) as { access_token: string }).access_token;
-    }),
-  );
+  tokens = await signInOnEach(servers, 'manifest-receiver', PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await database?.close();
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await dropScratchDatabase(dbName);
 });
 
 describe('manifest receive under concurrency, two server processes', () => {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { loadConfig } from '../../src/config.js';
@@ -7,14 +6,13 @@ import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { startServerProcess, type ServerProcess } from './server-processes.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
 
 /**
  * Two server processes on one PostgreSQL database, many clients at once: the database serializes what must be
  * serialized (the line's row lock, the one-live-serial index, the unique scan id), not luck. Every test ends with
  * the ledger check.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `kt_conc_${randomBytes(5).toString('hex')}`;
 let database: OpenDatabase;
 let services: Services;
@@ -68,11 +66,7 @@ async function receivedOn(lineId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const url = new URL(await createScratchDatabase(dbName));
   database = await openPostgres(url.toString());
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
@@ -83,24 +77,13 @@ beforeAll(async () => {
   ])) as [CreatedProduct, CreatedProduct];
   await services.users.create({ username: 'conc-receiver', password: PASSWORD, role: 'admin' });
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
-  tokens = await Promise.all(
-    servers.map(async (s) => {
-      const res = await fetch(`${s.url}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username: 'conc-receiver', password: PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
-      });
-      return ((await res.json()) as { access_token: string }).access_token;
-    }),
-  );
+  tokens = await signInOnEach(servers, 'conc-receiver', PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await database?.close();
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await dropScratchDatabase(dbName);
 });
 
 /** Ledger writes PostgreSQL rolled back (deadlock victim or serialization failure) and the servers ran again. */

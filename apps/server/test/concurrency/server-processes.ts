@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,4 +51,43 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** The PostgreSQL server the concurrency suites make their own database on. */
+export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Makes a database of its own for one suite; answers its URL. */
+export async function createScratchDatabase(name: string): Promise<string> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropScratchDatabase(name: string): Promise<void> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Signs one user in on each server process (the password grant); answers the tokens in the servers' order. */
+export function signInOnEach(servers: ServerProcess[], username: string, password: string): Promise<string[]> {
+  return Promise.all(
+    servers.map(async (s) => {
+      const res = await fetch(`${s.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    }),
+  );
 }
