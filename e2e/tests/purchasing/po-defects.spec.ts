@@ -148,6 +148,9 @@ test('Order Sent locks the lines\' carrier and tracking and Apply to All Lines\'
 test('two list filters typed within one debounce both apply; Clear Filters drops text not yet applied', async ({ page }) => {
   await login(page, 'purchasing-2');
   await page.goto('/purchase-orders');
+  // The screen arrives as its own chunk: its fields first.
+  await expect(page.getByTestId('filter-po-number')).toBeVisible();
+  await expect(page.getByTestId('filter-vendor-order-id')).toBeVisible();
   // Both fields change in the same task, so both debounce timers fire before the page renders again.
   await page.evaluate(() => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;

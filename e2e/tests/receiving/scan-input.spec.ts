@@ -54,7 +54,9 @@ test('UPC then serial with no pause between them is received; a scan while focus
   await expect(feedback).toHaveText('');
   await expect(dialog.getByLabel('Scan Serial 1 of 1')).toHaveValue('');
 
-  // Focus on the dialog body (a click on its title): the serial scan is kept by the dialog, not routed globally.
+  // Focus on the dialog body (a click on its title, once the 500 ms focus move is over): the serial scan is kept
+  // by the dialog, not routed globally.
+  await expect(dialog.getByTestId('receiving-serial')).toBeFocused();
   await dialog.getByRole('heading', { name: 'Receiving' }).click();
   await expect(dialog.getByTestId('receiving-serial')).not.toBeFocused();
   await wedgeScan(page, b);

@@ -8,6 +8,7 @@ import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
+import { useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
@@ -70,6 +71,7 @@ function ViewAsRole() {
 /** The app shell: top menu, location switcher, view-as-role selector, username as logout link. */
 export function AppShell() {
   useInactivityTimeout();
+  useWarmLazyParts();
   const username = useSession((s) => s.username);
   const superUser = useSession((s) => isSuperUserSession(s));
   const role = useEffectiveRole();
