@@ -44,6 +44,18 @@ test.describe('global scan handling', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('with the network gone a scan still gets its word: the toasts were fetched while it was there', async ({ page, context }) => {
+    await login(page, 'warehouse-2');
+    // The shell fetches its on-demand parts (toasts, the outbox chip) a few seconds after it starts.
+    await page.waitForTimeout(5_000);
+    await context.setOffline(true);
+    await focusPage(page);
+    await wedgeScan(page, 'OFFLINE-SERIAL-1');
+    await expect(page.getByRole('alert').filter({ hasText: 'The search for serial number OFFLINE-SERIAL-1 got no response.' })).toBeVisible();
+    await expect(page.getByTestId('logout-link')).toBeVisible();
+    await context.setOffline(false);
+  });
+
   test('a scan typed into a form field does not navigate', async ({ page }) => {
     await login(page, 'warehouse-2');
     await page.evaluate(() => {
