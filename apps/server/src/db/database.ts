@@ -5,11 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import postgres from 'postgres';
+import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -99,22 +99,51 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
   }
 }
 
-/** Connects to PostgreSQL and applies the migrations. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<OpenDatabase> {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
-  await migratePostgres(db as never, { migrationsFolder: MIGRATIONS });
+export interface PostgresOptions {
+  /** Pool size. */
+  max?: number;
+  /** How long a request waits for a connection before it fails (and is answered 503). */
+  connectionTimeoutMs?: number;
+  /** Where a dropped idle connection is reported; the pool replaces it on the next checkout. */
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * Connects to PostgreSQL through node-postgres (`pg`) and applies the migrations. A connection the server
+ * drops (restart, pg_terminate_backend, network) fails the queries running on it; the pool discards it and
+ * opens a new one for the next request (docs/decisions.md, "Losing the database").
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // An idle client whose connection dies emits 'error' on the pool; unheard, that would crash the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // A client checked out (inside a transaction) emits 'error' on itself when its connection dies; its queries
+  // fail on their own and the pool discards it on release, so the event only needs a listener.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  try {
+    await migratePostgres(db as never, { migrationsFolder: MIGRATIONS });
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',
     async close() {
-      await client.end({ timeout: 5 });
+      await pool.end();
     },
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<OpenDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: PostgresOptions = {}): Promise<OpenDatabase> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(config.dataDir);
 }
 
 export { schema };
