@@ -18,6 +18,12 @@ export interface AppConfig {
   /** Failed sign-ins per username allowed inside the window before further tries are refused. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Once the failures are used up: the first wait before another try is checked, doubling per failure up to the max. */
+  loginDelaySeconds: number;
+  loginMaxDelaySeconds: number;
+  /** Failed sign-ins per client address (any usernames) inside its window; 0 turns the limit off. */
+  loginAddressMaxFailures: number;
+  loginAddressWindowSeconds: number;
   googleClientId: string | null;
   googleJwksUrl: string | null;
   googleIssuer: string;
@@ -59,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthClientSecret: env.OAUTH_CLIENT_SECRET || 'keystone-web-public',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60, 'LOGIN_WINDOW_SECONDS'),
+    loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 2, 'LOGIN_DELAY_SECONDS'),
+    loginMaxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 60, 'LOGIN_MAX_DELAY_SECONDS'),
+    loginAddressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, 50, 'LOGIN_ADDRESS_MAX_FAILURES'),
+    loginAddressWindowSeconds: Math.max(1, int(env.LOGIN_ADDRESS_WINDOW_SECONDS, 15 * 60, 'LOGIN_ADDRESS_WINDOW_SECONDS')),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleJwksUrl: env.GOOGLE_JWKS_URL || null,
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',

@@ -19,6 +19,7 @@ export class OAuthError extends Error {
     readonly statusCode: number,
     readonly code: string,
     description: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -90,7 +91,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(apiError(400, `Invalid request: ${names}`, errors));
     }
     if (error instanceof OAuthError) {
-      return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, error_description: error.message });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(apiError(error.statusCode, error.message, error.errors));
