@@ -29,6 +29,15 @@ export interface AppConfig {
   googleIssuer: string;
   webDist: string;
   logLevel: string;
+  /** HTTP server timeouts (apps/server/src/http/security.ts). */
+  httpIdleTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  /** Take the client address from X-Forwarded-For (behind a load balancer): the sign-in address limit needs it. */
+  trustProxy: boolean;
+  /** How long GET /api/health waits for the database before answering 503. */
+  healthTimeoutMs: number;
   /** Our company as it appears on purchase orders. */
   companyName: string;
   companyAddress: { address1: string; city: string; state: string; postalCode: string; phone: string };
@@ -74,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    httpIdleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_MS, 120_000, 'HTTP_IDLE_TIMEOUT_MS'),
+    httpKeepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    httpHeadersTimeoutMs: int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS'),
+    httpRequestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 120_000, 'HTTP_REQUEST_TIMEOUT_MS'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    healthTimeoutMs: int(env.HEALTH_TIMEOUT_MS, 2_000, 'HEALTH_TIMEOUT_MS'),
     companyName: env.COMPANY_NAME || 'Keystone Appliance & Electronics',
     companyAddress: {
       address1: env.COMPANY_ADDRESS || '1200 Commerce Way',
