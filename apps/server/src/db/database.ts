@@ -31,36 +31,85 @@ export class DataDirLockedError extends Error {}
 
 /**
  * A lock file guards the PGlite data folder: PGlite is single-process, and a second process opening
- * the same folder would corrupt it. A lock left by a process that is gone is taken over.
+ * the same folder would corrupt it. The file holds the owner's pid and its start time (field 22 of
+ * /proc/<pid>/stat, clock ticks since boot). A lock whose process is gone, or whose pid now belongs to a
+ * process that started at another moment (the pid was reused after a kill -9), is stale and taken over.
  */
 const heldLocks = new Set<string>();
+
+/** Start time of a process in clock ticks since boot, or null where /proc cannot tell (not Linux, gone). */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) is in parentheses and may hold spaces: count fields after its closing one.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return rest[22 - 3] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file's text for this process: `pid start-time`. */
+export function lockOwnerText(pid = process.pid): string {
+  const start = processStartTime(pid);
+  return start ? `${pid} ${start}` : String(pid);
+}
+
+/** Whether the lock file's owner is a live process, the same one that wrote it. */
+function ownerIsLive(text: string, lockPath: string): boolean {
+  const [pidText, start] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  // Our own pid without a lock held in this process is a leftover of an earlier process that had our pid.
+  if (!pid || !Number.isInteger(pid) || pid === process.pid || !isAlive(pid)) return false;
+  const now = processStartTime(pid);
+  if (now === null) return true; // cannot tell: a live pid keeps the lock
+  if (start) return start === now;
+  // A lock of the pid-only form: its owner cannot have started after the file was written.
+  return !startedAfter(pid, now, fs.statSync(lockPath).mtimeMs);
+}
+
+/** Whether a process that started at `ticks` since boot started after `epochMs` (CLK_TCK is 100 on Linux). */
+function startedAfter(pid: number, ticks: string, epochMs: number): boolean {
+  try {
+    const btime = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!btime || !pid) return false;
+    return btime * 1000 + Number(ticks) * 10 > epochMs + 1000;
+  } catch {
+    return false;
+  }
+}
 
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(fs.realpathSync(dataDir), 'keystone.lock');
   if (heldLocks.has(lockPath)) throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
+  const mine = lockOwnerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, mine);
       fs.closeSync(fd);
       heldLocks.add(lockPath);
       return () => {
         heldLocks.delete(lockPath);
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      // Our own pid without a lock held in this process is a leftover of an earlier process that had our pid.
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(`The data folder ${dataDir} is in use by process ${pid}.`);
+      let text = '';
+      try {
+        text = fs.readFileSync(lockPath, 'utf8');
+      } catch {
+        continue; // removed meanwhile: try again
       }
-      fs.unlinkSync(lockPath);
+      if (ownerIsLive(text, lockPath)) {
+        throw new DataDirLockedError(`The data folder ${dataDir} is in use by process ${text.split(/\s+/)[0]}.`);
+      }
+      fs.rmSync(lockPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
