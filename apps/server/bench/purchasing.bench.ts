@@ -18,7 +18,7 @@ async function main() {
   const { app, services } = await buildApp({ db: database.db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
   // The demo catalogue, users, vendors and locations, then bulk POs and lines generated in the database.
-  await loadDemoDataIfEmpty(database.db, services);
+  await loadDemoDataIfEmpty(database.db, config);
   const db = database.db;
   await db.execute(sql`insert into purchase_orders (purchase_ref_id, legacy_po_number, created_at, created_by, ims_location_code, vendor_id, status_id,
       purchase_terms_id, carrier_name, vendor_order_id, paid, dfi_discount_percentage)

@@ -16,7 +16,7 @@ async function main() {
   installProcessHandlers(app.log, () => database.close());
   await services.users.ensureRoles();
   if (config.demoData) {
-    const loaded = await loadDemoDataIfEmpty(database.db, services);
+    const loaded = await loadDemoDataIfEmpty(database.db, config);
     if (loaded) app.log.info(loaded, 'demo data loaded into the empty database');
   }
 

@@ -100,7 +100,7 @@ function acquireLock(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let text = '';
+      let text: string;
       try {
         text = fs.readFileSync(lockPath, 'utf8');
       } catch {
