@@ -24,6 +24,7 @@ export function httpServerOptions(config: HttpConfig): Pick<FastifyServerOptions
  * styles through emotion's inline <style> tags; images may be data: or blob: URLs; the API is same-origin.
  * Swagger UI at /api/docs runs under the same policy (its scripts and styles are files of 'self', its
  * inline styles are covered by 'unsafe-inline').
+ * Frames and objects: same origin and blob: only (the PO PDF's print frame).
  * No `upgrade-insecure-requests`: the server is reached over plain HTTP on a LAN, where upgrading would break it.
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -33,7 +34,10 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
+  // Print PDF opens the PO's PDF from a blob: URL in a hidden frame; the blob document inherits this policy,
+  // and Chromium's PDF viewer counts as object content there.
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
