@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { loadDemoDataIfEmpty } from '../src/modules/demo-data/load-demo-data.js';
+import { queryRows } from '../src/db/database.js';
 import { openBenchDatabase, report } from './bench-database.js';
 
 const POS = Number(process.env.BENCH_POS ?? 100_000);
@@ -17,7 +18,7 @@ async function main() {
   const { app, services } = await buildApp({ db: database.db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
   // The demo catalogue, users, vendors and locations, then bulk POs and lines generated in the database.
-  await loadDemoDataIfEmpty(database.db, services);
+  await loadDemoDataIfEmpty(database.db, config);
   const db = database.db;
   await db.execute(sql`insert into purchase_orders (purchase_ref_id, legacy_po_number, created_at, created_by, ims_location_code, vendor_id, status_id,
       purchase_terms_id, carrier_name, vendor_order_id, paid, dfi_discount_percentage)
@@ -40,7 +41,7 @@ async function main() {
   const poRepo = (await import('../src/modules/purchase-orders/purchase-orders.repository.js')).PurchaseOrdersRepository;
   await new poRepo(db).recomputeAllTotals();
   await db.execute(sql`analyze`);
-  const counts = (await db.execute(sql`select (select count(*) from purchase_orders)::int pos, (select count(*) from purchase_order_items)::int lines`)) as unknown as { pos: number; lines: number }[];
+  const counts = await queryRows<{ pos: number; lines: number }>(db, sql`select (select count(*) from purchase_orders)::int pos, (select count(*) from purchase_order_items)::int lines`);
   const seeded = performance.now();
 
   const token = (
@@ -51,8 +52,8 @@ async function main() {
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
-  const models = ((await db.execute(sql`select model_number from products order by id limit 50`)) as unknown as { model_number: string }[]).map((r) => r.model_number);
-  const vendorIds = ((await db.execute(sql`select id from vendors where id <> 127 order by id`)) as unknown as { id: number }[]).map((r) => r.id);
+  const models = (await queryRows<{ model_number: string }>(db, sql`select model_number from products order by id limit 50`)).map((r) => r.model_number);
+  const vendorIds = (await queryRows<{ id: number }>(db, sql`select id from vendors where id <> 127 order by id`)).map((r) => r.id);
   const maxId = counts[0]!.pos;
 
   const listUrls = (i: number) => [

@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/errors.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
+import { httpServerOptions, registerSecurity } from './http/security.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -73,12 +74,14 @@ export async function buildApp(options: {
     logger: options.logger === false ? false : { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
+    ...httpServerOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.decorateRequest('auth', null);
 
+  await registerSecurity(app, config);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

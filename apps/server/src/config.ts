@@ -18,11 +18,26 @@ export interface AppConfig {
   /** Failed sign-ins per username allowed inside the window before further tries are refused. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Once the failures are used up: the first wait before another try is checked, doubling per failure up to the max. */
+  loginDelaySeconds: number;
+  loginMaxDelaySeconds: number;
+  /** Failed sign-ins per client address (any usernames) inside its window; 0 turns the limit off. */
+  loginAddressMaxFailures: number;
+  loginAddressWindowSeconds: number;
   googleClientId: string | null;
   googleJwksUrl: string | null;
   googleIssuer: string;
   webDist: string;
   logLevel: string;
+  /** HTTP server timeouts (apps/server/src/http/security.ts). */
+  httpIdleTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  /** Take the client address from X-Forwarded-For (behind a load balancer): the sign-in address limit needs it. */
+  trustProxy: boolean;
+  /** How long GET /api/health waits for the database before answering 503. */
+  healthTimeoutMs: number;
   /** Our company as it appears on purchase orders. */
   companyName: string;
   companyAddress: { address1: string; city: string; state: string; postalCode: string; phone: string };
@@ -59,11 +74,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthClientSecret: env.OAUTH_CLIENT_SECRET || 'keystone-web-public',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60, 'LOGIN_WINDOW_SECONDS'),
+    loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 2, 'LOGIN_DELAY_SECONDS'),
+    loginMaxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 60, 'LOGIN_MAX_DELAY_SECONDS'),
+    loginAddressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, 50, 'LOGIN_ADDRESS_MAX_FAILURES'),
+    loginAddressWindowSeconds: Math.max(1, int(env.LOGIN_ADDRESS_WINDOW_SECONDS, 15 * 60, 'LOGIN_ADDRESS_WINDOW_SECONDS')),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleJwksUrl: env.GOOGLE_JWKS_URL || null,
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    httpIdleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_MS, 120_000, 'HTTP_IDLE_TIMEOUT_MS'),
+    httpKeepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    httpHeadersTimeoutMs: int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS'),
+    httpRequestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_MS, 120_000, 'HTTP_REQUEST_TIMEOUT_MS'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    healthTimeoutMs: int(env.HEALTH_TIMEOUT_MS, 2_000, 'HEALTH_TIMEOUT_MS'),
     companyName: env.COMPANY_NAME || 'Keystone Appliance & Electronics',
     companyAddress: {
       address1: env.COMPANY_ADDRESS || '1200 Commerce Way',

@@ -13,7 +13,7 @@ let summary: DemoDataSummary | null;
 
 beforeAll(async () => {
   t = await createTestApp();
-  summary = await loadDemoDataIfEmpty(t.db, t.services, { products: PRODUCTS });
+  summary = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
 });
 
 afterAll(async () => {
@@ -86,13 +86,42 @@ describe('loadDemoDataIfEmpty', () => {
   });
 
   it('answers null and changes nothing when the database is not empty', async () => {
-    const again = await loadDemoDataIfEmpty(t.db, t.services, { products: PRODUCTS });
+    const again = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
     expect(again).toBeNull();
     const [productCount] = await t.db.select({ n: count() }).from(products);
     expect(productCount!.n).toBe(PRODUCTS);
     const [userCount] = await t.db.select({ n: count() }).from(users);
     expect(userCount!.n).toBe(21);
   });
+});
+
+describe('a demo load interrupted half-way', () => {
+  it('leaves an empty database, which the next start fills', async () => {
+    const fresh = await createTestApp();
+    try {
+      const steps: string[] = [];
+      await expect(
+        loadDemoDataIfEmpty(fresh.db, fresh.config, {
+          products: 50,
+          afterStep: (step) => {
+            steps.push(step);
+            if (step === 'invoices') throw new Error('killed during the first start');
+          },
+        }),
+      ).rejects.toThrow('killed during the first start');
+      expect(steps).toEqual(['catalogue', 'contacts', 'purchasing', 'invoices']);
+      for (const table of [users, products, brands, buckets]) {
+        const [row] = await fresh.db.select({ n: count() }).from(table);
+        expect(row!.n).toBe(0);
+      }
+      const loaded = await loadDemoDataIfEmpty(fresh.db, fresh.config, { products: 50 });
+      expect(loaded).toMatchObject({ users: 21, products: 50 });
+      const [userCount] = await fresh.db.select({ n: count() }).from(users);
+      expect(userCount!.n).toBe(21);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });
 
 describe('generateDemoCatalogue', () => {

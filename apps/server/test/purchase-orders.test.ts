@@ -5,6 +5,12 @@ import { PDFParse } from 'pdf-parse';
 import { PO_STATUS, PO_STATUSES } from '@keystone/contracts';
 import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
+import { sql } from 'drizzle-orm';
+import os from 'node:os';
+import { queryRows } from '../src/db/database.js';
+
+const interchangesOf = async (app: TestApp, poId: number) =>
+  queryRows<{ file_name: string }>(app.db, sql`select file_name from edi_interchanges where purchase_order_id = ${poId}`);
 import { parseX12, segmentElements } from '../src/modules/edi/edi-test-document.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
@@ -299,6 +305,32 @@ describe('sending to the vendor', () => {
     expect(full).toMatchObject({ sent_via_edi: false, edi_errors: errors, purchase_order_status: { status_name: 'New' } });
     const after = fs.existsSync(t.config.ediOutboxDir) ? fs.readdirSync(t.config.ediOutboxDir).length : 0;
     expect(after).toBe(before);
+    // No interchange is recorded for a refused send (no 'pending' row left behind).
+    expect(await interchangesOf(t, po.id)).toEqual([]);
+  });
+
+  it('EDI: a delivery that fails writes nothing either (no interchange row, PO unchanged), and a later send works', async () => {
+    const blocked = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-edi-')), 'not-a-folder');
+    fs.writeFileSync(blocked, 'a file where the outbox folder should be');
+    const other = await createTestApp({ ediOutboxDir: path.join(blocked, 'edi') });
+    try {
+      await createLocation(other.services, 'KY01');
+      const [product] = await createProducts(other.db, [{ modelNumber: 'EDIFAIL1' }]);
+      const vendor = await other.services.vendors.create({ company_name: 'EDI Fail', vendor_type: 'sales', edi_interchange_id: 'EDIFAIL', edi_qualifier: 'ZZ' });
+      const token = (await createSignedInUser(other, { role: 'purchasing-admin' })).token;
+      const created = await other.app.inject({ method: 'POST', url: '/api/purchase', headers: bearer(token), payload: { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' } });
+      expect(created.statusCode, created.body).toBe(201);
+      const poId = created.json().id as number;
+      await other.services.purchaseOrders.addLine({ productId: product!.id, cost: 10, qty: 1, purchaseOrderId: poId });
+      const res = await other.app.inject({ method: 'POST', url: `/api/purchase/direct/${poId}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.edi).toEqual([expect.stringMatching(/could not be delivered/)]);
+      expect(await interchangesOf(other, poId)).toEqual([]);
+      const full = (await other.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(token) })).json().data.PO;
+      expect(full).toMatchObject({ sent_via_edi: false, purchase_order_status: { status_name: 'New' } });
+    } finally {
+      await other.close();
+    }
   });
 
   it('PDF: a real document with the PO figures, for a view-only role too', async () => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openPglite } from './database.js';
+import { spawn } from 'node:child_process';
+import { DataDirLockedError, lockOwnerText, openPglite, processStartTime } from './database.js';
 import { roles } from './schema.js';
 
 const dirs: string[] = [];
@@ -42,7 +43,66 @@ describe('the embedded database folder', () => {
     // PID far above Linux's pid_max: no such process can exist.
     fs.writeFileSync(path.join(dir, 'keystone.lock'), '99999999');
     const db = await openPglite(dir);
-    expect(fs.readFileSync(path.join(dir, 'keystone.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'keystone.lock'), 'utf8')).toBe(lockOwnerText());
     await db.close();
   });
+
+  /** A live process that is not ours (as after a kill -9, when the dead owner's pid went to another process). */
+  async function withLiveProcess(fn: (pid: number) => Promise<void>) {
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    await new Promise((r) => child.once('spawn', r));
+    try {
+      await fn(child.pid!);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
+
+  it('takes over a lock whose pid is alive but belongs to a process started at another moment (pid reused)', async () => {
+    await withLiveProcess(async (pid) => {
+      const dir = tempDir();
+      const start = processStartTime(pid);
+      expect(start).not.toBeNull();
+      fs.writeFileSync(path.join(dir, 'keystone.lock'), `${pid} ${Number(start) - 1234}`);
+      const db = await openPglite(dir);
+      expect(fs.readFileSync(path.join(dir, 'keystone.lock'), 'utf8')).toBe(lockOwnerText());
+      await db.close();
+    });
+  });
+
+  it('takes over an old pid-only lock whose pid now belongs to a process started after the lock was written', async () => {
+    const dir = tempDir();
+    const lock = path.join(dir, 'keystone.lock');
+    await withLiveProcess(async (pid) => {
+      fs.writeFileSync(lock, String(pid));
+      const old = new Date(Date.now() - 60_000);
+      fs.utimesSync(lock, old, old);
+      const db = await openPglite(dir);
+      await db.close();
+    });
+  });
+
+  it('still refuses while the live owner holds it (same pid, same start time)', async () => {
+    await withLiveProcess(async (pid) => {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, 'keystone.lock'), lockOwnerText(pid));
+      await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+      fs.writeFileSync(path.join(dir, 'keystone.lock'), String(pid)); // the old form, written just now
+      await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    });
+  });
+
+  it('starts after the owner was killed with SIGKILL', async () => {
+    const dir = tempDir();
+    const script = `import('${path.resolve(import.meta.dirname, 'database.ts').replace(/\\/g, '/')}').then(async (m) => { await m.openPglite(${JSON.stringify(dir)}); process.stdout.write('open\\n'); setInterval(() => {}, 1000); })`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (c: Buffer) => c.toString().includes('open') && resolve());
+      child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const db = await openPglite(dir);
+    await db.close();
+  }, 60_000);
 });

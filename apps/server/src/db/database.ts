@@ -5,11 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import postgres from 'postgres';
+import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -31,36 +31,85 @@ export class DataDirLockedError extends Error {}
 
 /**
  * A lock file guards the PGlite data folder: PGlite is single-process, and a second process opening
- * the same folder would corrupt it. A lock left by a process that is gone is taken over.
+ * the same folder would corrupt it. The file holds the owner's pid and its start time (field 22 of
+ * /proc/<pid>/stat, clock ticks since boot). A lock whose process is gone, or whose pid now belongs to a
+ * process that started at another moment (the pid was reused after a kill -9), is stale and taken over.
  */
 const heldLocks = new Set<string>();
+
+/** Start time of a process in clock ticks since boot, or null where /proc cannot tell (not Linux, gone). */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command) is in parentheses and may hold spaces: count fields after its closing one.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return rest[22 - 3] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file's text for this process: `pid start-time`. */
+export function lockOwnerText(pid = process.pid): string {
+  const start = processStartTime(pid);
+  return start ? `${pid} ${start}` : String(pid);
+}
+
+/** Whether the lock file's owner is a live process, the same one that wrote it. */
+function ownerIsLive(text: string, lockPath: string): boolean {
+  const [pidText, start] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  // Our own pid without a lock held in this process is a leftover of an earlier process that had our pid.
+  if (!pid || !Number.isInteger(pid) || pid === process.pid || !isAlive(pid)) return false;
+  const now = processStartTime(pid);
+  if (now === null) return true; // cannot tell: a live pid keeps the lock
+  if (start) return start === now;
+  // A lock of the pid-only form: its owner cannot have started after the file was written.
+  return !startedAfter(pid, now, fs.statSync(lockPath).mtimeMs);
+}
+
+/** Whether a process that started at `ticks` since boot started after `epochMs` (CLK_TCK is 100 on Linux). */
+function startedAfter(pid: number, ticks: string, epochMs: number): boolean {
+  try {
+    const btime = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!btime || !pid) return false;
+    return btime * 1000 + Number(ticks) * 10 > epochMs + 1000;
+  } catch {
+    return false;
+  }
+}
 
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(fs.realpathSync(dataDir), 'keystone.lock');
   if (heldLocks.has(lockPath)) throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
+  const mine = lockOwnerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, mine);
       fs.closeSync(fd);
       heldLocks.add(lockPath);
       return () => {
         heldLocks.delete(lockPath);
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      // Our own pid without a lock held in this process is a leftover of an earlier process that had our pid.
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(`The data folder ${dataDir} is in use by process ${pid}.`);
+      let text: string;
+      try {
+        text = fs.readFileSync(lockPath, 'utf8');
+      } catch {
+        continue; // removed meanwhile: try again
       }
-      fs.unlinkSync(lockPath);
+      if (ownerIsLive(text, lockPath)) {
+        throw new DataDirLockedError(`The data folder ${dataDir} is in use by process ${text.split(/\s+/)[0]}.`);
+      }
+      fs.rmSync(lockPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
@@ -99,22 +148,51 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
   }
 }
 
-/** Connects to PostgreSQL and applies the migrations. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<OpenDatabase> {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
-  await migratePostgres(db as never, { migrationsFolder: MIGRATIONS });
+export interface PostgresOptions {
+  /** Pool size. */
+  max?: number;
+  /** How long a request waits for a connection before it fails (and is answered 503). */
+  connectionTimeoutMs?: number;
+  /** Where a dropped idle connection is reported; the pool replaces it on the next checkout. */
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * Connects to PostgreSQL through node-postgres (`pg`) and applies the migrations. A connection the server
+ * drops (restart, pg_terminate_backend, network) fails the queries running on it; the pool discards it and
+ * opens a new one for the next request (docs/decisions.md, "Losing the database").
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // An idle client whose connection dies emits 'error' on the pool; unheard, that would crash the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // A client checked out (inside a transaction) emits 'error' on itself when its connection dies; its queries
+  // fail on their own and the pool discards it on release, so the event only needs a listener.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  try {
+    await migratePostgres(db as never, { migrationsFolder: MIGRATIONS });
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',
     async close() {
-      await client.end({ timeout: 5 });
+      await pool.end();
     },
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<OpenDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: PostgresOptions = {}): Promise<OpenDatabase> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(config.dataDir);
 }
 
 export { schema };

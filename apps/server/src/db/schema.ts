@@ -67,6 +67,29 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_username_at_idx').on(t.username, t.attemptedAt)],
 );
 
+/**
+ * The per-username sign-in throttle: one row per username with failures since the window started. A try takes
+ * its place with one atomic upsert (`AuthRepository.reserveUsernameTry`) before the password is checked.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** No further try is checked before this moment (the progressive delay). */
+  nextTryAt: timestamp('next_try_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Failed sign-ins per client address and fixed window, shared by every API process. */
+export const loginAddressCounters = pgTable(
+  'login_address_counters',
+  {
+    address: text('address').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    failures: integer('failures').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.windowStartedAt] }), index('login_address_counters_window_idx').on(t.windowStartedAt)],
+);
+
 export const locations = pgTable('locations', {
   locationCode: text('location_code').primaryKey(),
   distributor: text('distributor'),

@@ -19,6 +19,7 @@ export class OAuthError extends Error {
     readonly statusCode: number,
     readonly code: string,
     description: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -35,7 +36,29 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/** SQLSTATEs of a lost or refused connection: class 08, admin shutdown / crash / cannot connect now, too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|Cannot use a pool after calling end|database is unavailable/i;
+
+/**
+ * Whether an error (or one of its causes: Drizzle wraps the driver's error) says the database could not be
+ * reached or dropped the connection, rather than refused the statement. Such a request is answered 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment';
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, errors);
 export const unauthorized = (message = 'authentication required') => new HttpError(401, message);
@@ -68,7 +91,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(apiError(400, `Invalid request: ${names}`, errors));
     }
     if (error instanceof OAuthError) {
-      return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, error_description: error.message });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(apiError(error.statusCode, error.message, error.errors));
@@ -81,6 +104,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.code(status).send(apiError(status, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was committed for this request (its transaction died with the connection); the pool reconnects.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send(apiError(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(apiError(500, 'Internal Server Error'));

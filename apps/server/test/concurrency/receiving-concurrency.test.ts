@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { loadConfig } from '../../src/config.js';
-import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
+import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
@@ -61,8 +62,8 @@ const receiveBody = (line: Line, serial: string, clientScanId?: string) => ({
 });
 
 async function receivedOn(lineId: number): Promise<number> {
-  const rows = await database.db.execute(`select qty_received from purchase_order_items where id = ${lineId}`);
-  return (rows as unknown as { qty_received: number }[])[0]!.qty_received;
+  const rows = await queryRows<{ qty_received: number }>(database.db, sql.raw(`select qty_received from purchase_order_items where id = ${lineId}`));
+  return rows[0]!.qty_received;
 }
 
 beforeAll(async () => {

@@ -9,15 +9,17 @@ export interface ServerProcess {
   url: string;
   /** Everything the process has printed so far (its JSON log lines). */
   output(): string;
+  /** Whether the process has exited (crashed or stopped). */
+  exited(): boolean;
   stop(): Promise<void>;
 }
 
 /** Starts the real server (`src/main.ts`) as its own process on a PostgreSQL database, on a free loopback port. */
-export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export function startServerProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', NODE_OPTIONS: '' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', NODE_OPTIONS: '', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -35,6 +37,7 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
         resolve({
           url: match[1]!,
           output: () => output,
+          exited: () => child.exitCode !== null || child.signalCode !== null,
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null) return done();

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
-import { accessTokens, loginAttempts, roles, users } from '../../db/schema.js';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/database.js';
+import { accessTokens, loginAddressCounters, loginAttempts, loginThrottle, roles, users } from '../../db/schema.js';
 
 export class AuthRepository {
   constructor(private readonly db: Executor) {}
@@ -30,19 +30,76 @@ export class AuthRepository {
     await this.db.insert(loginAttempts).values({ username, succeeded, attemptedAt: at });
   }
 
-  /** Failed attempts for the username since `since` and since its last success. */
-  async recentFailures(username: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.username, username),
-          eq(loginAttempts.succeeded, false),
-          gt(loginAttempts.attemptedAt, since),
-          sql`${loginAttempts.attemptedAt} > coalesce((select max(la.attempted_at) from login_attempts la where la.username = ${username} and la.succeeded), '-infinity'::timestamptz)`,
-        ),
-      );
-    return row!.n;
+  /**
+   * Takes a try for the username, atomically (one upsert, so parallel tries queue on the row): allowed while
+   * fewer than `maxFailures` tries were taken inside the window, or once the progressive delay has passed.
+   * A taken try counts as a failure until `clearUsername` (the password was right) says otherwise.
+   * Answers null when allowed, otherwise the seconds until the next try is checked.
+   */
+  async reserveUsernameTry(
+    username: string,
+    now: Date,
+    policy: { windowSeconds: number; maxFailures: number; delaySeconds: number; maxDelaySeconds: number },
+  ): Promise<number | null> {
+    const at = now.toISOString();
+    const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000).toISOString();
+    const delay = (failures: number) => (failures >= policy.maxFailures ? Math.min(policy.maxDelaySeconds, policy.delaySeconds * 2 ** (failures - policy.maxFailures)) : 0);
+    const firstNext = new Date(now.getTime() + delay(1) * 1000).toISOString();
+    // In ON CONFLICT … DO UPDATE every t.column is the row as it was: the count restarts when its window is over.
+    const restart = sql`t.window_started_at <= ${windowStart}::timestamptz`;
+    const failures = sql`(case when ${restart} then 1 else t.failures + 1 end)`;
+    const rows = await queryRows<{ failures: number }>(
+      this.db,
+      sql`insert into login_throttle as t (username, failures, window_started_at, next_try_at)
+          values (${username}, 1, ${at}::timestamptz, ${firstNext}::timestamptz)
+          on conflict (username) do update set
+            failures = ${failures},
+            window_started_at = case when ${restart} then ${at}::timestamptz else t.window_started_at end,
+            next_try_at = ${at}::timestamptz + make_interval(secs => case when ${failures} >= ${policy.maxFailures}::int
+              then least(${policy.maxDelaySeconds}::float8, ${policy.delaySeconds}::float8 * power(2::float8, ${failures} - ${policy.maxFailures}::int)) else 0 end)
+          where ${restart} or t.failures < ${policy.maxFailures}::int or t.next_try_at <= ${at}::timestamptz
+          returning t.failures`,
+    );
+    if (rows.length) return null;
+    const [row] = await this.db.select({ nextTryAt: loginThrottle.nextTryAt }).from(loginThrottle).where(eq(loginThrottle.username, username));
+    return Math.max(1, Math.ceil(((row?.nextTryAt.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  }
+
+  /** The right password: the username's count starts over. */
+  async clearUsername(username: string): Promise<void> {
+    await this.db.delete(loginThrottle).where(eq(loginThrottle.username, username));
+  }
+
+  /**
+   * Counts a failed try against the client address in its fixed window, atomically; refused (answers false)
+   * once `max` failures are counted in the window.
+   */
+  async reserveAddressTry(address: string, windowStartedAt: Date, max: number): Promise<boolean> {
+    const rows = await queryRows<{ failures: number }>(
+      this.db,
+      sql`insert into login_address_counters as c (address, window_started_at, failures)
+          values (${address}, ${windowStartedAt.toISOString()}::timestamptz, 1)
+          on conflict (address, window_started_at) do update set failures = c.failures + 1
+          where c.failures < ${max}::int
+          returning c.failures`,
+    );
+    return rows.length > 0;
+  }
+
+  /** A try that turned out right does not count against the address. */
+  async releaseAddressTry(address: string, windowStartedAt: Date): Promise<void> {
+    await this.db
+      .update(loginAddressCounters)
+      .set({ failures: sql`${loginAddressCounters.failures} - 1` })
+      .where(and(eq(loginAddressCounters.address, address), eq(loginAddressCounters.windowStartedAt, windowStartedAt), gt(loginAddressCounters.failures, 0)));
+  }
+
+  /** Deletes attempt, throttle and address rows that no longer count. */
+  async prune(now: Date, usernameWindowSeconds: number, addressWindowSeconds: number): Promise<void> {
+    const userCutoff = new Date(now.getTime() - usernameWindowSeconds * 1000);
+    const addressCutoff = new Date(now.getTime() - addressWindowSeconds * 1000);
+    await this.db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, userCutoff));
+    await this.db.delete(loginThrottle).where(and(lt(loginThrottle.windowStartedAt, userCutoff), lt(loginThrottle.nextTryAt, now)));
+    await this.db.delete(loginAddressCounters).where(lt(loginAddressCounters.windowStartedAt, addressCutoff));
   }
 }

@@ -28,7 +28,7 @@ export class AuthService {
   ) {}
 
   /** OAuth 2 password grant with the spec's error codes (000 §8) and throttling of repeated failures. */
-  async passwordGrant(request: TTokenRequest): Promise<TTokenResponse> {
+  async passwordGrant(request: TTokenRequest, address?: string): Promise<TTokenResponse> {
     if (request.grant_type !== 'password') {
       throw new OAuthError(400, OAUTH_ERRORS.unsupportedGrantType, 'Only the password grant is supported');
     }
@@ -38,9 +38,26 @@ export class AuthService {
     const username = request.username.trim();
     const auth = new AuthRepository(this.db);
     const now = this.now();
-    const windowStart = new Date(now.getTime() - this.config.loginWindowSeconds * 1000);
-    if ((await auth.recentFailures(username, windowStart)) >= this.config.loginMaxFailures) {
-      throw new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later');
+    this.pruneNowAndThen(now);
+    const tooMany = (seconds: number) =>
+      new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later', { 'retry-after': String(seconds) });
+    // Per address first (sprayed guesses), then per username; each takes its place atomically before the check.
+    const addressWindow = this.config.loginAddressWindowSeconds * 1000;
+    const addressWindowStart = new Date(Math.floor(now.getTime() / addressWindow) * addressWindow);
+    const limitAddress = Boolean(address) && this.config.loginAddressMaxFailures > 0;
+    if (limitAddress && !(await auth.reserveAddressTry(address!, addressWindowStart, this.config.loginAddressMaxFailures))) {
+      throw tooMany(Math.max(1, Math.ceil((addressWindowStart.getTime() + addressWindow - now.getTime()) / 1000)));
+    }
+    const wait = await auth.reserveUsernameTry(username, now, {
+      windowSeconds: this.config.loginWindowSeconds,
+      maxFailures: this.config.loginMaxFailures,
+      delaySeconds: this.config.loginDelaySeconds,
+      maxDelaySeconds: this.config.loginMaxDelaySeconds,
+    });
+    if (wait !== null) {
+      // Not checked, so it does not count against the address either.
+      if (limitAddress) await auth.releaseAddressTry(address!, addressWindowStart);
+      throw tooMany(wait);
     }
     const user = await new UsersRepository(this.db).findByUsername(username);
     const ok = user?.passwordHash && user.isActive ? await verifyPassword(user.passwordHash, request.password) : await dummyVerify(request.password).then(() => false);
@@ -48,7 +65,24 @@ export class AuthService {
     if (!ok || !user) {
       throw new OAuthError(401, OAUTH_ERRORS.invalidCredentials, 'The username or password is wrong');
     }
+    await auth.clearUsername(username);
+    if (limitAddress) await auth.releaseAddressTry(address!, addressWindowStart);
     return this.issue(user);
+  }
+
+  private lastPrune = 0;
+
+  /** On write, at most once a minute per process: rows older than their window are deleted. */
+  private pruneNowAndThen(now: Date): void {
+    if (now.getTime() - this.lastPrune < 60_000) return;
+    this.lastPrune = now.getTime();
+    this.prune(now).catch(() => {
+      /* best effort: the next sign-in a minute later tries again */
+    });
+  }
+
+  async prune(now: Date = this.now()): Promise<void> {
+    await new AuthRepository(this.db).prune(now, this.config.loginWindowSeconds, this.config.loginAddressWindowSeconds);
   }
 
   async googleSignIn(body: TGoogleSignIn): Promise<TTokenResponse> {

@@ -1,9 +1,11 @@
 import { addDays, DEMO_LOCATIONS, PO_STATUS, PO_STATUSES, ROLES } from '@keystone/contracts';
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import { CatalogRepository } from '../catalog/catalog.repository.js';
 import { ReferenceRepository } from '../reference/reference.repository.js';
-import type { Services } from '../services.js';
+import { createServices, type Services } from '../services.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-catalogue.js';
 import { loadDemoPurchasing } from './demo-purchasing.js';
@@ -58,16 +60,59 @@ async function loadDemoInvoices(services: Services): Promise<number> {
   return count;
 }
 
+/** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
+export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts';
+
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
- * categories and the product catalogue, only into an empty database (no users yet).
+ * categories, the product catalogue, POs, invoices and receipts, only into an empty database (no users yet).
+ * All of it in one database transaction: a start killed half-way leaves the database empty, and the next
+ * start loads it again (the services run over the transaction; their own transactions become savepoints).
  */
-export async function loadDemoDataIfEmpty(db: Database, services: Services, options: { products?: number } = {}): Promise<DemoDataSummary | null> {
+export async function loadDemoDataIfEmpty(
+  db: Database,
+  config: AppConfig,
+  options: { products?: number; afterStep?: (step: DemoLoadStep) => void | Promise<void> } = {},
+): Promise<DemoDataSummary | null> {
   const started = performance.now();
   if ((await new UsersRepository(db).count()) > 0) return null;
   const hashes = await Promise.all(ROLES.map(() => hashPassword(DEMO_PASSWORD)));
   const catalogue = generateDemoCatalogue(options.products ?? 3000);
+  const step = async (name: DemoLoadStep) => options.afterStep?.(name);
 
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    // Two processes starting on one empty PostgreSQL database: the second waits, then finds the users.
+    await tx.execute(sql`select pg_advisory_xact_lock(4103, 0)`);
+    if ((await new UsersRepository(tx).count()) > 0) return null;
+    const services = createServices(tx, config);
+    const loaded = await loadCatalogue(tx, services, hashes, catalogue);
+    await step('catalogue');
+    await loadDemoContacts(tx);
+    await step('contacts');
+    const purchasing = await loadDemoPurchasing(tx, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
+    await step('purchasing');
+    const invoices = await loadDemoInvoices(services);
+    await step('invoices');
+    await loadDemoDropShip(tx, services, loaded.productRows);
+    await step('drop-ship');
+    const receiver = (await new UsersRepository(tx).findByUsername('warehouse-2'))!;
+    const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
+    await step('receipts');
+    return {
+      users: ROLES.length,
+      locations: DEMO_LOCATIONS.length,
+      products: catalogue.length,
+      vendors: purchasing.vendors,
+      purchaseOrders: purchasing.purchaseOrders,
+      invoices,
+      receivedUnits: receipts.units,
+      ms: Math.round(performance.now() - started),
+    };
+  });
+}
+
+async function loadCatalogue(db: Database, services: Services, hashes: string[], catalogue: ReturnType<typeof generateDemoCatalogue>) {
   for (const location of DEMO_LOCATIONS) {
     await services.reference.createLocationWithBuckets({
       locationCode: location.location_code,
@@ -78,68 +123,49 @@ export async function loadDemoDataIfEmpty(db: Database, services: Services, opti
       locationType: location.location_code === 'RUBY' ? 'RETAIL' : 'WAREHOUSE',
     });
   }
-
-  const loaded = await db.transaction(async (tx) => {
-    const usersRepo = new UsersRepository(tx);
-    const roleIds = await usersRepo.ensureRoles(ROLES);
-    for (const [i, role] of ROLES.entries()) {
-      await usersRepo.create({ username: role, email: `${role}@keystone.example`, passwordHash: hashes[i]!, roleId: roleIds.get(role)! });
-    }
-    const reference = new ReferenceRepository(tx);
-    await reference.insertBrands(DEMO_BRANDS.map((b) => ({ brandName: b.name, brandCode: b.code })));
-    await reference.insertCategories(DEMO_CATEGORIES.map((c) => ({ categoryName: c.name, categoryCode: c.code })));
-    const brandIds = new Map((await reference.listBrands()).map((b) => [b.brandCode, b.id]));
-    const categoryIds = new Map((await reference.listCategories()).map((c) => [c.categoryCode, c.id]));
-    const catalog = new CatalogRepository(tx);
-    const manufacturerIds = new Map(
-      (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [m.name, m.id]),
+  const usersRepo = new UsersRepository(db);
+  const roleIds = await usersRepo.ensureRoles(ROLES);
+  for (const [i, role] of ROLES.entries()) {
+    await usersRepo.create({ username: role, email: `${role}@keystone.example`, passwordHash: hashes[i]!, roleId: roleIds.get(role)! });
+  }
+  const reference = new ReferenceRepository(db);
+  await reference.insertBrands(DEMO_BRANDS.map((b) => ({ brandName: b.name, brandCode: b.code })));
+  await reference.insertCategories(DEMO_CATEGORIES.map((c) => ({ categoryName: c.name, categoryCode: c.code })));
+  const brandIds = new Map((await reference.listBrands()).map((b) => [b.brandCode, b.id]));
+  const categoryIds = new Map((await reference.listCategories()).map((c) => [c.categoryCode, c.id]));
+  const catalog = new CatalogRepository(db);
+  const manufacturerIds = new Map(
+    (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [m.name, m.id]),
+  );
+  const productRows: { id: number; brandCode: string; costCents: number }[] = [];
+  for (let i = 0; i < catalogue.length; i += 500) {
+    const batch = catalogue.slice(i, i + 500);
+    const ids = await catalog.insertProducts(
+      batch.map((p) => ({
+        modelNumber: p.modelNumber,
+        partNumber: p.partNumber,
+        upc: p.upc,
+        alternateUpc: p.alternateUpc,
+        description: p.description,
+        brandId: brandIds.get(p.brandCode)!,
+        categoryId: categoryIds.get(p.categoryCode)!,
+        manufacturerId: manufacturerIds.get(p.manufacturer)!,
+        serialNumberTracked: p.serialNumberTracked,
+        numOfSerialsPerItem: p.numOfSerialsPerItem,
+        masterBoxQty: p.masterBoxQty,
+        masterCartonCode: p.masterCartonCode,
+        itemType: p.itemType,
+        status: p.status,
+        currentCostCents: p.costCents,
+        mapCents: p.mapCents,
+        adjMapCents: p.adjMapCents,
+        adjCartPriceCents: p.adjCartPriceCents,
+        msrpCents: p.msrpCents,
+        commissionRate: p.commissionRate,
+      })),
     );
-    const productRows: { id: number; brandCode: string; costCents: number }[] = [];
-    for (let i = 0; i < catalogue.length; i += 500) {
-      const batch = catalogue.slice(i, i + 500);
-      const ids = await catalog.insertProducts(
-        batch.map((p) => ({
-          modelNumber: p.modelNumber,
-          partNumber: p.partNumber,
-          upc: p.upc,
-          alternateUpc: p.alternateUpc,
-          description: p.description,
-          brandId: brandIds.get(p.brandCode)!,
-          categoryId: categoryIds.get(p.categoryCode)!,
-          manufacturerId: manufacturerIds.get(p.manufacturer)!,
-          serialNumberTracked: p.serialNumberTracked,
-          numOfSerialsPerItem: p.numOfSerialsPerItem,
-          masterBoxQty: p.masterBoxQty,
-          masterCartonCode: p.masterCartonCode,
-          itemType: p.itemType,
-          status: p.status,
-          currentCostCents: p.costCents,
-          mapCents: p.mapCents,
-          adjMapCents: p.adjMapCents,
-          adjCartPriceCents: p.adjCartPriceCents,
-          msrpCents: p.msrpCents,
-          commissionRate: p.commissionRate,
-        })),
-      );
-      batch.forEach((p, j) => p.status === 'ACTIVE' && productRows.push({ id: ids[j]!, brandCode: p.brandCode, costCents: p.costCents }));
-    }
-    const buyers = await Promise.all(['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)));
-    return { productRows, buyerIds: buyers.map((b) => b!.id) };
-  });
-  await loadDemoContacts(db);
-  const purchasing = await loadDemoPurchasing(db, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
-  const invoices = await loadDemoInvoices(services);
-  await loadDemoDropShip(db, services, loaded.productRows);
-  const receiver = (await new UsersRepository(db).findByUsername('warehouse-2'))!;
-  const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
-  return {
-    users: ROLES.length,
-    locations: DEMO_LOCATIONS.length,
-    products: catalogue.length,
-    vendors: purchasing.vendors,
-    purchaseOrders: purchasing.purchaseOrders,
-    invoices,
-    receivedUnits: receipts.units,
-    ms: Math.round(performance.now() - started),
-  };
+    batch.forEach((p, j) => p.status === 'ACTIVE' && productRows.push({ id: ids[j]!, brandCode: p.brandCode, costCents: p.costCents }));
+  }
+  const buyers = await Promise.all(['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)));
+  return { productRows, buyerIds: buyers.map((b) => b!.id) };
 }

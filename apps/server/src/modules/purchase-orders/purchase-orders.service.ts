@@ -60,6 +60,13 @@ function toSummaryDto({ po, vendorName, statusName, createdByName }: PoSummaryRo
   };
 }
 
+/** A send the EDI module refused or could not deliver: thrown inside the transaction to roll it back. */
+class EdiSendRefused extends Error {
+  constructor(readonly errors: string[]) {
+    super('EDI send refused');
+  }
+}
+
 /** Sends a document to a vendor by EDI; the edi module implements it. */
 export interface EdiGateway {
   send(doc: PurchaseOrderDocument, controlNumber: number): Promise<{ ok: true; fileName: string } | { ok: false; errors: string[] }>;
@@ -480,19 +487,26 @@ export class PurchaseOrdersService {
   async sendByEdi(poId: number) {
     if (!this.edi) throw conflict('EDI is not available on this server.');
     const edi = this.edi;
-    const outcome = await this.db.transaction(async (tx) => {
-      const repo = this.repo(tx);
-      const po = await repo.lock(poId);
-      if (!po) throw notFound(`PO ${poId} does not exist.`);
-      if (po.sentViaEdi) throw conflict('This purchase order was already sent via EDI.');
-      const doc = await this.document(poId, tx);
-      const controlNumber = await repo.allocateEdiControlNumber(poId, 'pending');
-      const result = await edi.send(doc, controlNumber);
-      if (!result.ok) return { ok: false as const, errors: result.errors };
-      await repo.setEdiFileName(controlNumber, result.fileName);
-      await repo.update(poId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
-      return { ok: true as const, fileName: result.fileName };
-    });
+    let outcome: { ok: true; fileName: string } | { ok: false; errors: string[] };
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const repo = this.repo(tx);
+        const po = await repo.lock(poId);
+        if (!po) throw notFound(`PO ${poId} does not exist.`);
+        if (po.sentViaEdi) throw conflict('This purchase order was already sent via EDI.');
+        const doc = await this.document(poId, tx);
+        const controlNumber = await repo.allocateEdiControlNumber(poId, 'pending');
+        const result = await edi.send(doc, controlNumber);
+        // A refused or undelivered send rolls back: no interchange row (its control number is simply skipped).
+        if (!result.ok) throw new EdiSendRefused(result.errors);
+        await repo.setEdiFileName(controlNumber, result.fileName);
+        await repo.update(poId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
+        return { ok: true as const, fileName: result.fileName };
+      });
+    } catch (error) {
+      if (!(error instanceof EdiSendRefused)) throw error;
+      outcome = { ok: false, errors: error.errors };
+    }
     if (!outcome.ok) {
       // Recorded outside the failed send: the errors stay on the PO until a later send clears them.
       await this.repo().update(poId, { ediErrors: outcome.errors });

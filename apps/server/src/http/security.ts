@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { AppConfig } from '../config.js';
+
+type HttpConfig = Pick<AppConfig, 'httpIdleTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'trustProxy'>;
+
+/**
+ * The HTTP server's timeouts (docs/decisions.md, "Timeouts"): a socket that sends nothing for
+ * `httpIdleTimeoutMs` is closed, a kept-alive connection after `httpKeepAliveTimeoutMs` without a request, a
+ * request whose headers (body) have not all arrived after `httpHeadersTimeoutMs` (`httpRequestTimeoutMs`).
+ * Spread into the `Fastify({...})` options.
+ */
+export function httpServerOptions(config: HttpConfig): Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'trustProxy'> {
+  return {
+    connectionTimeout: config.httpIdleTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    requestTimeout: config.httpRequestTimeoutMs,
+    trustProxy: config.trustProxy,
+  };
+}
+
+/**
+ * The Content-Security-Policy the built client satisfies: Vite's output loads scripts from 'self' only; MUI
+ * styles through emotion's inline <style> tags; images may be data: or blob: URLs; the API is same-origin.
+ * Swagger UI at /api/docs runs under the same policy (its scripts and styles are files of 'self', its
+ * inline styles are covered by 'unsafe-inline').
+ * Frames and objects: same origin and blob: only (the PO PDF's print frame).
+ * No `upgrade-insecure-requests`: the server is reached over plain HTTP on a LAN, where upgrading would break it.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  // Print PDF opens the PO's PDF from a blob: URL in a hidden frame; the blob document inherits this policy,
+  // and Chromium's PDF viewer counts as object content there.
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'self'", 'blob:'],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Security headers on every answer (API, client, Swagger UI), no caching of tokens, and the headers timeout. */
+export async function registerSecurity(app: FastifyInstance, config: HttpConfig): Promise<void> {
+  app.server.headersTimeout = config.httpHeadersTimeoutMs;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // RFC 6749 §5.1: a token answer (and its errors) must not be stored by any cache.
+    if (request.url.split('?')[0]?.replace(/\/$/, '') === '/oauth/token') {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+  });
+}
