@@ -22,6 +22,9 @@ async function ledgerIsClean(request: Parameters<typeof apiAs>[0]) {
  * Puts focus on the dialog itself (its container, which the dialog's focus trap keeps focusable), off every field.
  * A click on the title did this too, but on a loaded machine the click sometimes left focus where it was.
  */
+/** The focus move after a good UPC (001 §9, SCAN_TIMING.focusMoveMs). */
+const SCAN_FOCUS_MOVE_MS = 500;
+
 async function focusDialogBody(page: Page) {
   await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="receiving-dialog"] .MuiDialog-container')!.focus());
 }
@@ -80,6 +83,57 @@ test('UPC then serial with no pause between them is received; a scan while focus
   expect(page.url()).toBe(url);
 
   expect(await receivedSerials(api, lineId)).toEqual([a, b].sort());
+  await ledgerIsClean(request);
+});
+
+test('the 500 ms focus move of a unit never takes focus from the next unit: a UPC typed by hand, its Enter late, is taken as the UPC; focus waits in the UPC field; an Enter on the other scan field ends the typed UPC', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { api, po, product, lineId } = await setupPo(request, { qty: 4, tracked: true, pick: 11 });
+  const stamp = Date.now().toString(36).toUpperCase();
+  const [a, b, c, d] = [`HT${stamp}A`, `HT${stamp}B`, `HT${stamp}C`, `HT${stamp}D`];
+  // The page's timers run on a clock the test holds still where the race is, so the order is the same on any machine.
+  await page.clock.install();
+  await login(page, 'warehouse-2');
+  const dialog = await openReceiving(page, po.id);
+  const feedback = dialog.getByTestId('scan-feedback');
+  const upcField = dialog.getByTestId('receiving-upc');
+  const hold = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+
+  // A unit is scanned (its good UPC schedules the 500 ms focus move of 001 §9); the next UPC is typed by hand
+  // into the UPC field and its Enter pressed after that move fell due. The move must not take the Enter to the
+  // serial field (where it was dropped, and the serial after it typed onto the UPC).
+  await hold();
+  await wedgeScans(page, [product.upc!, a]);
+  await page.clock.runFor(1);
+  await expect(upcField).toBeFocused();
+  await page.keyboard.type(product.upc!);
+  await page.clock.runFor(SCAN_FOCUS_MOVE_MS + 100);
+  await page.keyboard.press('Enter');
+  await page.clock.resume();
+  await expect(dialog.getByLabel('Scan Serial 1 of 1')).toBeFocused();
+  await wedgeScan(page, b);
+  await expect(feedback).toContainText(`Received ${product.model_number} (${b})`);
+  await expect(feedback).toHaveAttribute('data-kind', 'good');
+  await expect(dialog.getByTestId('scanned-item')).toHaveCount(2);
+
+  // A unit scanned UPC then serial: once it is done, focus stays in the UPC field for the next one, also after
+  // its focus move fell due.
+  await hold();
+  await wedgeScans(page, [product.upc!, c]);
+  await page.clock.runFor(SCAN_FOCUS_MOVE_MS + 100);
+  await expect(upcField).toBeFocused();
+  await page.clock.resume();
+  await expect(dialog.getByTestId('scanned-item')).toHaveCount(3);
+
+  // A UPC typed into its field, then the (read-only) serial field clicked before Enter: the Enter ends the UPC.
+  await page.keyboard.type(product.upc!);
+  await dialog.getByTestId('receiving-serial').click();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Scan Serial 1 of 1')).toBeFocused();
+  await wedgeScan(page, d);
+  await expect(feedback).toContainText(`Received ${product.model_number} (${d})`);
+  await expect(dialog.getByTestId('all-received')).toBeVisible();
+  await expect.poll(() => receivedSerials(api, lineId)).toEqual([a, b, c, d].sort());
   await ledgerIsClean(request);
 });
 

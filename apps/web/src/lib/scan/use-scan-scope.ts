@@ -56,7 +56,9 @@ export function useScanScope(options: ScanScopeOptions): void {
         target.focus();
         return;
       }
-      if (event.key === 'Enter' && redirecting) {
+      // An Enter typed on another scan field while the expected one holds a scan (focus moved between its keys
+      // and its Enter) ends that scan; an Enter there with the expected field empty keeps its meaning.
+      if (event.key === 'Enter' && (redirecting || (isScanField && target.value !== ''))) {
         event.preventDefault();
         event.stopPropagation();
         redirecting = false;

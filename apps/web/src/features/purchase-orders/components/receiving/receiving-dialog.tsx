@@ -164,7 +164,11 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
     }
     setUnit({ upc: value, serials: [] });
     setUpcText(value);
-    later(() => serialRef.current?.focus(), SCAN_TIMING.focusMoveMs);
+    // The focus move of 001 §9, unless the unit is over by then (at wedge speed its serial, and the next UPC's
+    // first keys, come well before 500 ms): focus then stays in the UPC field the next unit is typed into.
+    later(() => {
+      if (live.current.unit && !live.current.setupOpen) focusScanField();
+    }, SCAN_TIMING.focusMoveMs);
   }
 
   function onUpcKey(e: KeyboardEvent) {
