@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './build/route-preloads.js';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -38,7 +39,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   server: { port: 5173, proxy: { '/api': api, '/oauth': api } },
   build: {
     outDir: 'dist',

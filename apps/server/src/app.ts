@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/errors.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
+import { WebIndex } from './http/web-index.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: {
       },
     });
   }
+  let webIndex: WebIndex | undefined;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/oauth');
@@ -128,8 +130,13 @@ export async function buildApp(options: {
     // fails with a MIME-type error instead of "not found".
     const isAsset = url.startsWith(`/${WEB_ASSETS_DIR}/`);
     if (!isApi && !isAsset && serveWeb && request.method === 'GET') {
-      // Client-side routes: the single-page app answers every other path, including its own 404 page.
-      return reply.type('text/html').sendFile('index.html');
+      // Client-side routes: the single-page app answers every other path, including its own 404 page, naming
+      // the chunks of the screen the path shows so they download with the shell's (http/web-index.ts).
+      webIndex = WebIndex.current(config.webDist, webIndex);
+      const page = webIndex.page(url.split('?')[0]!, request.headers['accept-encoding']);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_PRELOADS_FILE } from '../src/http/web-index.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -13,6 +14,15 @@ import { createTestApp, type TestApp } from './harness.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = '<!doctype html><html><head><title>Keystone POS</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0f4D7B"/></svg>';
+
+/** What the web build writes (apps/web/build/route-preloads.ts): each screen's chunks by route path. */
+const PRELOADS = {
+  '/purchase-orders': ['assets/contracts-C1.js', 'assets/list-page-L1.js'],
+  '/purchase-orders/review/:id': ['assets/contracts-C1.js', 'assets/detail-page-D1.js'],
+  '/inventory-transactions/search': ['assets/transaction-search-S1.js'],
+  '/inventory-transactions/:id': ['assets/transaction-detail-T1.js'],
+};
+const withPreloads = (files: string[]) => INDEX.replace('</head>', `${files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')}</head>`);
 
 let t: TestApp;
 let webDist: string;
@@ -29,6 +39,8 @@ beforeAll(async () => {
   writeWithCompressed(path.join(webDist, 'index.html'), INDEX);
   writeWithCompressed(path.join(webDist, 'assets', 'index-AbC123.js'), SCRIPT);
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), FAVICON);
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
   t = await createTestApp({ webDist }, { serveWeb: true });
 });
 
@@ -85,12 +97,44 @@ describe('the page', () => {
     }
   });
 
-  it('a client-side route answers index.html, not cached either', async () => {
+  it('a client-side route answers index.html naming its screen\'s chunks for preloading, not cached either', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/purchase-orders?page=2', headers: { 'accept-encoding': 'identity' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(withPreloads(PRELOADS['/purchase-orders']));
+  });
+
+  it('a route with parameters gets its screen\'s chunks; a static path wins over a parameter, as in the router', async () => {
+    const detail = await t.app.inject({ method: 'GET', url: '/purchase-orders/review/12' });
+    expect(detail.body).toBe(withPreloads(PRELOADS['/purchase-orders/review/:id']));
+    const search = await t.app.inject({ method: 'GET', url: '/inventory-transactions/search' });
+    expect(search.body).toBe(withPreloads(PRELOADS['/inventory-transactions/search']));
+    const one = await t.app.inject({ method: 'GET', url: '/inventory-transactions/77' });
+    expect(one.body).toBe(withPreloads(PRELOADS['/inventory-transactions/:id']));
+  });
+
+  it('a path no screen shows (the app\'s own 404 page) answers index.html as built', async () => {
+    for (const url of ['/no/such/page', '/purchase-orders/review', '/purchase-orders/review/12/more']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('the route\'s page is compressed as the client accepts: brotli, gzip, or plain when both are refused', async () => {
+    const expected = withPreloads(PRELOADS['/purchase-orders']);
+    const br = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    const gzip = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(expected);
+    const plain = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(expected);
   });
 
   it('the favicon is served (revalidated, as it has no hash in its name)', async () => {
