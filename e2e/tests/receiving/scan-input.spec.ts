@@ -18,15 +18,30 @@ async function ledgerIsClean(request: Parameters<typeof apiAs>[0]) {
   expect(result.clean).toBe(true);
 }
 
-/**
- * Puts focus on the dialog itself (its container, which the dialog's focus trap keeps focusable), off every field.
- * A click on the title did this too, but on a loaded machine the click sometimes left focus where it was.
- */
 /** The focus move after a good UPC (001 §9, SCAN_TIMING.focusMoveMs). */
 const SCAN_FOCUS_MOVE_MS = 500;
 
+/**
+ * Holds the page's clock still (it must have been installed with `page.clock.install()` before the page loaded):
+ * no timer of the page fires until `page.clock.resume()` or `runFor`. Used where the dialog's own timers (the
+ * 500 ms focus move, the 2.1 s refocus) would otherwise race the test on a loaded machine.
+ */
+async function holdClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
+/**
+ * Puts focus on the dialog itself (its container, which the dialog's focus trap keeps focusable), off every field.
+ * A click on the title did this too, but on a loaded machine the click sometimes left focus where it was. Hold the
+ * clock first: the dialog takes focus back to its scan field 2.1 s after it left (001 §9).
+ */
 async function focusDialogBody(page: Page) {
-  await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="receiving-dialog"] .MuiDialog-container')!.focus());
+  const focused = await page.evaluate(() => {
+    const container = document.querySelector<HTMLElement>('[data-testid="receiving-dialog"] .MuiDialog-container')!;
+    container.focus();
+    return document.activeElement === container;
+  });
+  expect(focused, 'the dialog container has focus').toBe(true);
 }
 
 async function openReceiving(page: Page, poId: number) {
@@ -42,6 +57,7 @@ test('UPC then serial with no pause between them is received; a scan while focus
   const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: true, pick: 8 });
   const stamp = Date.now().toString(36).toUpperCase();
   const [a, b] = [`QA${stamp}A`, `QA${stamp}B`];
+  await page.clock.install();
   await login(page, 'warehouse-2');
   const dialog = await openReceiving(page, po.id);
   const feedback = dialog.getByTestId('scan-feedback');
@@ -68,17 +84,21 @@ test('UPC then serial with no pause between them is received; a scan while focus
   // Focus on the dialog itself (once the 500 ms focus move is over): the serial scan is kept
   // by the dialog, not routed globally.
   await expect(dialog.getByTestId('receiving-serial')).toBeFocused();
+  await holdClock(page);
   await focusDialogBody(page);
   await expect(dialog.getByTestId('receiving-serial')).not.toBeFocused();
   await wedgeScan(page, b);
+  await page.clock.resume();
   await expect(feedback).toContainText(`Received ${product.model_number} (${b})`);
   await expect(dialog).toBeVisible();
   expect(page.url()).toBe(url);
 
   // And a UPC scanned with focus on the body also stays in the dialog (globally it would open the product page).
+  await holdClock(page);
   await focusDialogBody(page);
   await expect(dialog.getByTestId('receiving-upc')).not.toBeFocused();
   await wedgeScan(page, product.upc!);
+  await page.clock.resume();
   await expect(dialog.getByLabel('Scan Serial 1 of 1')).toBeFocused();
   expect(page.url()).toBe(url);
 
@@ -97,12 +117,11 @@ test('the 500 ms focus move of a unit never takes focus from the next unit: a UP
   const dialog = await openReceiving(page, po.id);
   const feedback = dialog.getByTestId('scan-feedback');
   const upcField = dialog.getByTestId('receiving-upc');
-  const hold = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
   // A unit is scanned (its good UPC schedules the 500 ms focus move of 001 §9); the next UPC is typed by hand
   // into the UPC field and its Enter pressed after that move fell due. The move must not take the Enter to the
   // serial field (where it was dropped, and the serial after it typed onto the UPC).
-  await hold();
+  await holdClock(page);
   await wedgeScans(page, [product.upc!, a]);
   await page.clock.runFor(1);
   await expect(upcField).toBeFocused();
@@ -118,7 +137,7 @@ test('the 500 ms focus move of a unit never takes focus from the next unit: a UP
 
   // A unit scanned UPC then serial: once it is done, focus stays in the UPC field for the next one, also after
   // its focus move fell due.
-  await hold();
+  await holdClock(page);
   await wedgeScans(page, [product.upc!, c]);
   await page.clock.runFor(SCAN_FOCUS_MOVE_MS + 100);
   await expect(upcField).toBeFocused();
