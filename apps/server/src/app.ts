@@ -10,6 +10,7 @@ import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/errors.js';
+import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
   app.decorateRequest('auth', null);
 
   await registerSecurity(app, config);
