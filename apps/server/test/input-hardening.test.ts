@@ -35,6 +35,12 @@ describe('ids', () => {
     expect(Object.keys(res.json().errors)).toEqual(['body.newRoleID']);
   });
 
+  it.each(['%ED%A0%80', '%FF', '%E0%A4%A', '1'.repeat(101)])('refuses the path parameter %s (not UTF-8, or past the router limit) with 400 naming params', async (id) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', errors: { params: [expect.any(String)] } });
+  });
+
   it('still takes the largest integer id (an unknown product: 404)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/product/2147483647', headers: bearer(token) });
     expect(res.statusCode).toBe(404);
