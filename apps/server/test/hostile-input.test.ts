@@ -21,8 +21,8 @@ import { buildAllSamples, routeKey, type RouteSample } from './route-samples.js'
  * prints the seed and the shrunk counterexample for `fc.assert(..., { seed, path })`.
  */
 const SEED = 9_002;
-/** Runs per route: about 80 routes, so some 1,000 requests in all. */
-const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS_PER_ROUTE || 12);
+/** Runs per route: about 80 routes, so some 2,000 requests in all. */
+const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS_PER_ROUTE || 25);
 
 /** Tables that a refused request may change: the sign-in bookkeeping (a failed sign-in is counted by design). */
 const BOOKKEEPING_TABLES = new Set(['access_tokens', 'login_attempts', 'login_throttle', 'login_address_counters']);
@@ -252,6 +252,27 @@ function mutationOf(slots: Slot[], sample: RouteSample): fc.Arbitrary<Mutation> 
   );
 }
 
+/** Text no column can store: a NUL character or an unpaired surrogate. */
+const unstorable = (text: string) => text.includes('\u0000') || new RegExp(LONE_SURROGATE.source).test(text);
+
+/**
+ * Whether the hostile value must be refused whatever the route: text no column can store, anywhere a route
+ * reads it (a path or query can carry a NUL but no surrogate, which percent-encoding cannot carry), or a JSON
+ * body nested deeper than any contract.
+ */
+function mustRefuse(m: Mutation): boolean {
+  const v = m.value.value;
+  if (m.slot.context !== 'body') return typeof v === 'string' ? v.includes('\u0000') : (v as RawUrl).url === '%00' || m.slot.context === 'params';
+  if (isRawJson(v)) return /^[[{]{65}/.test(v.raw);
+  const strings: string[] = [];
+  const walk = (x: unknown) => {
+    if (typeof x === 'string') strings.push(x);
+    else if (x && typeof x === 'object') Object.values(x).forEach(walk);
+  };
+  walk(v);
+  return strings.some((x) => (m.form ? x.includes('\u0000') : unstorable(x)));
+}
+
 /** The keys of a 400 that name where the hostile value sits: its own field, one that holds it, or one inside it. */
 function namesSlot(key: string, slot: Slot): boolean {
   const at = slotKey(slot);
@@ -279,46 +300,53 @@ describe('hostile input on every route', () => {
         fc.asyncProperty(mutationOf(slots, sample), async (m) => {
           const what = `${key} with ${slotKey(m.slot)}${m.twice ? ' (twice)' : ''}${m.form ? ' (form)' : ''} = ${preview(m.value.value)}`;
           known ??= await fingerprint();
+          const before = known;
           const res = await t.app.inject(requestOf(route, sample, m, developer.token));
           requests++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          // Bookkeeping before any assertion, so that a failing run leaves nothing stale to the shrinking runs
+          // after it: a request that was not refused may change tables (the next one takes a new fingerprint),
+          // and a successful logout ends the developer's session (sign in again).
+          if (res.statusCode < 400 || res.statusCode >= 500) known = null;
+          if (res.statusCode < 300 && SESSION_ENDING.has(key)) developer.token = await loginAs(t.app, developer.username, developer.password);
+
           expect(res.statusCode, `${what}: ${describeResponse(res)}`).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            refused++;
-            const body = res.json() as { errors?: Record<string, unknown>; error?: unknown; statusCode?: unknown };
-            if (res.statusCode === 400) {
-              if (key === 'POST /oauth/token' && typeof body.error === 'string' && body.statusCode === undefined) {
-                // RFC 6749's own error answer (a well-formed but wrong grant): no field to name.
-                expect(body.error, what).toMatch(/^invalid_|^unsupported_/);
-              } else {
-                const keys = Object.keys(body.errors ?? {});
-                if (!keys.length && !baselines.has(key)) {
-                  const valid = await t.app.inject(requestOf(route, sample, null, developer.token));
-                  baselines.set(key, `${valid.statusCode} ${valid.body}`);
-                  known = null;
-                }
-                // A 400 naming no field is allowed only when the valid sample gets it too (a state of the server,
-                // such as Google sign-in not configured here): then the hostile value did not cause it.
-                if (!keys.length && baselines.get(key) === `${res.statusCode} ${res.body}`) return;
-                expect(keys.length, `${what}: a 400 names no field: ${describeResponse(res)}`).toBeGreaterThan(0);
-                for (const [k, messages] of Object.entries(body.errors ?? {})) {
-                  expect(Array.isArray(messages) && messages.length > 0 && messages.every((x) => typeof x === 'string'), `${what} ${k}`).toBe(true);
-                }
-                expect(keys.some((k) => namesSlot(k, m.slot)), `${what}: the 400 names ${keys.join(', ')}, not ${slotKey(m.slot)}`).toBe(true);
-              }
-            }
-            expect(await fingerprint(), `${what}: refused with ${res.statusCode}, but the database changed`).toEqual(known);
-          } else {
-            known = null;
-            // The developer's session ends with a successful logout: sign in again for the next requests.
-            if (SESSION_ENDING.has(key)) developer.token = await loginAs(t.app, developer.username, developer.password);
+          if (mustRefuse(m)) expect(res.statusCode, `${what}: must be refused: ${describeResponse(res)}`).toBe(400);
+          if (res.statusCode < 400) return;
+          refused++;
+          expect(await fingerprint(), `${what}: refused with ${res.statusCode}, but the database changed`).toEqual(before);
+          if (res.statusCode !== 400) return;
+
+          const body = res.json() as { errors?: Record<string, unknown>; error?: unknown; statusCode?: unknown };
+          if (key === 'POST /oauth/token' && typeof body.error === 'string' && body.statusCode === undefined) {
+            // RFC 6749's own error answer (a well-formed but wrong grant): no field to name.
+            expect(body.error, what).toMatch(/^invalid_|^unsupported_/);
+            return;
           }
+          const keys = Object.keys(body.errors ?? {});
+          if (!keys.length) {
+            // A 400 naming no field is allowed only when the valid sample gets the same answer (a state of the
+            // server, such as Google sign-in not configured here): then the hostile value did not cause it.
+            if (!baselines.has(key)) {
+              const valid = await t.app.inject(requestOf(route, sample, null, developer.token));
+              baselines.set(key, `${valid.statusCode} ${valid.body}`);
+              known = null;
+            }
+            expect(`${res.statusCode} ${res.body}`, `${what}: a 400 names no field`).toBe(baselines.get(key));
+            return;
+          }
+          for (const [k, messages] of Object.entries(body.errors ?? {})) {
+            expect(Array.isArray(messages) && messages.length > 0 && messages.every((x) => typeof x === 'string'), `${what} ${k}`).toBe(true);
+          }
+          expect(keys.some((k) => namesSlot(k, m.slot)), `${what}: the 400 names ${keys.join(', ')}, not ${slotKey(m.slot)}`).toBe(true);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, verbose: 1 },
       );
     }
+    if (process.env.HOSTILE_SUMMARY) console.info(`${t.routes.length} routes, ${requests} requests, ${refused} refused; by status:`, Object.fromEntries([...statuses].sort()));
     expect(requests).toBeGreaterThanOrEqual(t.routes.length * RUNS_PER_ROUTE);
-    expect(refused).toBeGreaterThan(requests / 2);
+    // Most hostile values are refused; a share lands in free text or a key no contract reads, and is taken.
+    expect(refused).toBeGreaterThan(requests / 3);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });
