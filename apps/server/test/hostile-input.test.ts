@@ -20,12 +20,19 @@ import { buildAllSamples, routeKey, type RouteSample } from './route-samples.js'
  * table, so a route added later is walked without anyone listing it here. Fixed seed, bounded runs: a failure
  * prints the seed and the shrunk counterexample for `fc.assert(..., { seed, path })`.
  */
-const SEED = 9_002;
+const SEED = Number(process.env.HOSTILE_SEED || 9_002);
 /** Runs per route: about 80 routes, so some 2,000 requests in all. */
 const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS_PER_ROUTE || 25);
 
 /** Tables that a refused request may change: the sign-in bookkeeping (a failed sign-in is counted by design). */
 const BOOKKEEPING_TABLES = new Set(['access_tokens', 'login_attempts', 'login_throttle', 'login_address_counters']);
+/**
+ * Refusals that write by design. An EDI send the vendor's setup refuses answers 422 with its errors and keeps
+ * them on the PO, for its page to show until a later send clears them (001 §7).
+ */
+const WRITES_ON_REFUSAL: Record<string, { status: number; tables: string[] }> = {
+  'POST /api/purchase/direct/{poId}': { status: 422, tables: ['purchase_orders'] },
+};
 /** Calls after which the caller's token is no longer valid. */
 const SESSION_ENDING = new Set(['POST /api/auth/logout']);
 
@@ -245,7 +252,8 @@ function mutationOf(slots: Slot[], sample: RouteSample): fc.Arbitrary<Mutation> 
   return fc.constantFrom(...slots).chain((slot) =>
     fc.record({
       slot: fc.constant(slot),
-      value: hostile(slot.context === 'body' ? hostileBodyValue : hostileUrlValue),
+      // An empty path parameter would make another route's path (`/api/purchase/confirmOrder/` is `/api/purchase/{id}`).
+      value: hostile(slot.context === 'body' ? hostileBodyValue : slot.context === 'params' ? hostileUrlValue.filter((v) => v !== '') : hostileUrlValue),
       twice: slot.context === 'query' ? fc.boolean() : fc.constant(false),
       form: slot.context === 'body' && formable(sample.body) ? fc.boolean() : fc.constant(false),
     }),
@@ -263,7 +271,7 @@ const unstorable = (text: string) => text.includes('\u0000') || new RegExp(LONE_
 function mustRefuse(m: Mutation): boolean {
   const v = m.value.value;
   if (m.slot.context !== 'body') return typeof v === 'string' ? v.includes('\u0000') : (v as RawUrl).url === '%00' || m.slot.context === 'params';
-  if (isRawJson(v)) return /^[[{]{65}/.test(v.raw);
+  if (isRawJson(v)) return !m.form && /^[[{]{65}/.test(v.raw);
   const strings: string[] = [];
   const walk = (x: unknown) => {
     if (typeof x === 'string') strings.push(x);
@@ -314,7 +322,13 @@ describe('hostile input on every route', () => {
           if (mustRefuse(m)) expect(res.statusCode, `${what}: must be refused: ${describeResponse(res)}`).toBe(400);
           if (res.statusCode < 400) return;
           refused++;
-          expect(await fingerprint(), `${what}: refused with ${res.statusCode}, but the database changed`).toEqual(before);
+          const after = await fingerprint();
+          known = after;
+          const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+          const allowed = WRITES_ON_REFUSAL[key];
+          if (!(allowed && allowed.status === res.statusCode && changed.every((table) => allowed.tables.includes(table)))) {
+            expect(changed, `${what}: refused with ${res.statusCode}, but these tables changed`).toEqual([]);
+          }
           if (res.statusCode !== 400) return;
 
           const body = res.json() as { errors?: Record<string, unknown>; error?: unknown; statusCode?: unknown };
