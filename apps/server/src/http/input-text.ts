@@ -6,7 +6,7 @@ import { badRequest } from './errors.js';
  * a 400 naming where it sits (docs/decisions.md, "Hostile input").
  */
 
-/** The deepest nesting of arrays and objects a JSON body may have. The deepest contract needs 4. */
+/** The deepest nesting of arrays and objects a JSON body may have: far above the few levels any contract needs. */
 export const MAX_JSON_DEPTH = 64;
 export const TOO_DEEP_MESSAGE = `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
 export const NUL_MESSAGE = 'must not contain a NUL character';
