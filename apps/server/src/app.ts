@@ -9,7 +9,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { installErrorHandler } from './http/errors.js';
+import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
+import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
 import { WebIndex } from './http/web-index.js';
@@ -73,13 +74,15 @@ export async function buildApp(options: {
   const { db, dbKind, config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 5 * 1024 * 1024,
     ...httpServerOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
   app.decorateRequest('auth', null);
 
   await registerSecurity(app, config);

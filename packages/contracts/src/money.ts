@@ -21,8 +21,27 @@ export function formatUsd(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
-/** An amount in dollars with at most 2 decimals, min 0. */
-export const ZMoneySchema = z
+/** The most a PostgreSQL `integer` column of cents holds: 2,147,483,647 cents. */
+export const MAX_INTEGER_CENTS = 2_147_483_647;
+/** The same in dollars: the most a money field stored in an integer cents column takes. */
+export const MAX_MONEY = MAX_INTEGER_CENTS / 100;
+/** The message of an amount past `MAX_MONEY`. */
+export const MONEY_TOO_LARGE = `must be at most ${MAX_MONEY.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+/** An amount in dollars with at most 2 decimals, min 0, with no upper bound: bound it to its column. */
+export const ZDollarsSchema = z
   .number()
   .min(0)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
+
+/** An amount in dollars with at most 2 decimals, min 0, that an integer cents column holds (at most `MAX_MONEY`). */
+export const ZMoneySchema = ZDollarsSchema.max(MAX_MONEY, MONEY_TOO_LARGE);
+
+/** Whether money text (`"1,199.99"`) is past `MAX_MONEY`; text that is not money is left to whoever parses it. */
+export function moneyTextTooLarge(text: string): boolean {
+  try {
+    return Math.abs(dollarsToCents(text)) > MAX_INTEGER_CENTS;
+  } catch {
+    return false;
+  }
+}

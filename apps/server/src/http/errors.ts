@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ACCESS_DENIED, type TApiError } from '@keystone/contracts';
 
@@ -70,6 +70,24 @@ export const unprocessable = (message: string, errors?: Record<string, string[]>
 function apiError(statusCode: number, message: string, errors?: Record<string, string[]>): TApiError {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
 }
+
+/**
+ * Errors Fastify's router raises before any route is found, answered in the API's 400 shape naming the path
+ * parameters: percent-encoding that is not UTF-8 (`/api/product/%ED%A0%80`, `%FF`) and a path parameter past the
+ * router's length limit (Fastify would answer its own shape, or 414). Passed as Fastify's `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(apiError(400, 'Invalid request: params', { params: ['must be valid percent-encoded UTF-8'] }));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(400).send(apiError(400, 'Invalid request: params', { params: [`must be at most ${MAX_PARAM_LENGTH} characters`] }));
+  } else {
+    reply.send(error);
+  }
+}
+
+/** The router's limit on one path parameter (Fastify's default, stated so the message can name it). */
+export const MAX_PARAM_LENGTH = 100;
 
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
 

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasAnyPermission, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
-import { badRequest, forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
+import { refuseUnstorableText } from './input-text.js';
 
 export interface AuthUser {
   id: number;
@@ -41,18 +42,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match ? match[1]!.trim() : null;
-}
-
-/** Paths of every string holding a NUL character, which no text column can store. */
-export function nulCharacterPaths(value: unknown, path: string, found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulCharacterPaths(item, `${path}.${i}`, found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nulCharacterPaths(item, `${path}.${key}`, found);
-  }
-  return found;
 }
 
 /**
@@ -104,14 +93,8 @@ export function registerRoute<R extends ApiRouteDef>(
       if (route.access !== 'authenticated' && !hasAnyPermission(auth.user.role, [route.access].flat())) throw forbidden();
     },
     preValidation: async (request) => {
-      const paths = [
-        ...nulCharacterPaths(request.params, 'params'),
-        ...nulCharacterPaths(request.query, 'query'),
-        ...nulCharacterPaths(request.body, 'body'),
-      ];
-      if (paths.length) {
-        throw badRequest(`Invalid request: ${paths.join(', ')}`, Object.fromEntries(paths.map((p) => [p, ['must not contain a NUL character']])));
-      }
+      // NUL characters and unpaired surrogates, which no text column stores, in any string of any route.
+      refuseUnstorableText(request);
     },
     handler: async (request, reply) => {
       const result = await handler({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema } from '../http/common.js';
-import { ZMoneySchema } from '../money.js';
+import { emptyAsAbsent, emptyAsDefault, isCalendarDate, ZDateSchema, ZIdSchema } from '../http/common.js';
+import { ZDollarsSchema } from '../money.js';
 import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
 
 /** The invoice page's reads: PO viewers and anyone who may act on invoices (docs/decisions.md). */
@@ -29,21 +29,13 @@ export const INVOICE_MESSAGES = {
 /** How long the invoice screens' messages stay (001 §8, §9). */
 export const INVOICE_MESSAGE_MS = { success: 5_000, error: 7_000 } as const;
 
-/** True when `YYYY-MM-DD` names a day of the calendar (not 2024-02-30). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate };
 
-/** A `YYYY-MM-DD` date that exists. */
-export const ZCalendarDateSchema = ZDateSchema.refine(isCalendarDate, 'must be a real date');
+/** A `YYYY-MM-DD` date that exists: every date schema is one now (ZDateSchema); the name stays for the invoice screens. */
+export const ZCalendarDateSchema = ZDateSchema;
 
-/** An invoice amount in dollars: more than 0, at most 2 decimals. */
-export const ZInvoiceAmountSchema = ZMoneySchema.positive('must be greater than 0').max(MAX_INVOICE_AMOUNT, 'is too large');
+/** An invoice amount in dollars: more than 0, at most 2 decimals (a bigint cents column: its own, higher bound). */
+export const ZInvoiceAmountSchema = ZDollarsSchema.positive('must be greater than 0').max(MAX_INVOICE_AMOUNT, 'is too large');
 
 /** A company as invoices show it: a vendor or a finance company. */
 export const ZInvoiceCompanySchema = z.object({ id: z.number().int(), company_name: z.string() }).meta({ id: 'InvoiceCompany' });
@@ -134,7 +126,7 @@ export const createApInvoiceRoute = defineRoute({
 /** A money amount in a query: the dollars as text (`12.5`), at most 2 decimals. */
 const ZQueryMoneySchema = z
   .union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').transform(Number)])
-  .pipe(ZMoneySchema);
+  .pipe(ZDollarsSchema.max(MAX_INVOICE_AMOUNT, 'is too large'));
 
 /** A query schema stays inline (no component id): the OpenAPI generator lists its keys as query parameters. */
 export const ZApInvoiceSearchSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
-import { ZMoneySchema } from '../money.js';
+import { MONEY_TOO_LARGE, moneyTextTooLarge, ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
 import { ZPurchaseTermSchema } from './vendors.api.js';
 
@@ -264,7 +264,8 @@ export const addPoLineRoute = defineRoute({
 
 export const ZUpdatePoLineSchema = z
   .object({
-    invoice_cost: z.union([ZMoneySchema, z.string().max(20)]).optional(),
+    /** A number, or its text (`"1,199.99"`, parsed by the service); either way no more than the column holds. */
+    invoice_cost: z.union([ZMoneySchema, z.string().max(20).refine((text) => !moneyTextTooLarge(text), MONEY_TOO_LARGE)]).optional(),
     qty: z.number().int().min(1).max(100_000).optional(),
     shipping_cost: ZMoneySchema.optional(),
     note: z.string().max(2000).nullish(),
