@@ -53,6 +53,196 @@ export class ReceivingRepository {
     return rows[0] ?? null;
   }
 
+  // ---- One receiving scan (issue 9 part 5): a few statements, not one per figure. ----
+
+  /**
+   * Locks the PO of this line (the first lock of every writer's order) and answers its id, or null when the line
+   * does not exist. One statement; the line itself is locked by `scanContext`, under this lock.
+   */
+  async lockPurchaseOrderOfLine(itemId: number): Promise<number | null> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`select po.id from purchase_orders po where po.id = (select i.purchase_order_id from purchase_order_items i where i.id = ${itemId}) for update`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Everything a scan checks, in one statement run under its PO's lock (so its snapshot holds every committed
+   * change of the PO and its lines): the line (locked), its PO and product, the bucket scanned into, the receipt
+   * already made with this client scan id, and how many of the PO's other lines are not fully received.
+   */
+  async scanContext(itemId: number, bucket: string, clientScanId: string | null) {
+    const rows = await queryRows<{
+      item_id: number;
+      purchase_order_id: number;
+      qty_ordered: number;
+      qty_received: number;
+      status_id: number;
+      ims_location_code: string;
+      legacy_po_number: string | null;
+      product_id: number;
+      model_number: string;
+      part_number: string | null;
+      upc: string | null;
+      alternate_upc: string | null;
+      serial_number_tracked: boolean;
+      num_of_serials_per_item: number | null;
+      bucket: string | null;
+      location_code: string | null;
+      condition_code: string | null;
+      parent_location_code: string | null;
+      previous_reference: string | null;
+      previous_item: number | null;
+      other_open_lines: number;
+    }>(
+      this.db,
+      sql`select i.id as item_id, i.purchase_order_id, i.qty_ordered, i.qty_received,
+                 po.status_id, po.ims_location_code, po.legacy_po_number,
+                 p.id as product_id, p.model_number, p.part_number, p.upc, p.alternate_upc, p.serial_number_tracked, p.num_of_serials_per_item,
+                 b.bucket, b.location_code, b.condition_code, b.parent_location_code,
+                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item,
+                 (select count(*)::int from purchase_order_items o
+                   where o.purchase_order_id = i.purchase_order_id and o.id <> i.id and o.qty_received < o.qty_ordered) as other_open_lines
+          from purchase_order_items i
+          join purchase_orders po on po.id = i.purchase_order_id
+          join products p on p.id = i.product_id
+          left join buckets b on b.bucket = ${bucket}
+          left join inventory_transactions prev on prev.client_request_id = ${clientScanId}
+          where i.id = ${itemId}
+          for update of i`,
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      item: { id: r.item_id, purchaseOrderId: r.purchase_order_id, qtyOrdered: r.qty_ordered, qtyReceived: r.qty_received },
+      po: { id: r.purchase_order_id, statusId: r.status_id, imsLocationCode: r.ims_location_code, legacyPoNumber: r.legacy_po_number },
+      product: {
+        id: r.product_id,
+        modelNumber: r.model_number,
+        partNumber: r.part_number,
+        upc: r.upc,
+        alternateUpc: r.alternate_upc,
+        serialNumberTracked: r.serial_number_tracked,
+        numOfSerialsPerItem: r.num_of_serials_per_item,
+      },
+      bucket: r.bucket ? { bucket: r.bucket, locationCode: r.location_code, conditionCode: r.condition_code, parentLocationCode: r.parent_location_code } : null,
+      previous: r.previous_reference ? { referenceId: r.previous_reference, purchaseOrderItemId: r.previous_item } : null,
+      otherOpenLines: r.other_open_lines,
+    };
+  }
+
+  /**
+   * The next two steps of the lock order in one statement: the on-hand row (made at zero when missing, then
+   * changed by `delta`), then the serial-number gate shared and a lock per number in key order (the keys of
+   * `lockSerialNumbers`). The on-hand upsert is read by the gate's row, which the sort needs before it hands any
+   * key to the lock function, so the row is locked before any number.
+   */
+  async addOnHandThenLockSerialNumbers(productId: number, bucket: string, delta: number, serials: string[]): Promise<void> {
+    const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
+    await this.db.execute(
+      sql`with on_hand as (
+            insert into inventory (product_id, bucket, quantity) values (${productId}, ${bucket}, ${delta})
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + ${delta}, last_updated_at = now()
+            returning quantity
+          ),
+          gate as (select (select count(*) from on_hand) as rows, pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0) as shared)
+          select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, keys.k)
+          from (select distinct hashtext(v) as k from jsonb_array_elements_text(${upper}::jsonb) as v) keys cross join gate
+          order by keys.k`,
+    );
+  }
+
+  /**
+   * Writes one scan's receipt in one statement, unless one of its serial numbers is live already (answered in
+   * `live`, nothing written): the INVENTORY_RECEIPT ledger row (its reference made from its id), each serial
+   * LIVE in the bucket and its movement row, on-hand (unless the caller changed it already, taking the on-hand
+   * lock before the serial numbers' locks), the line's received count, the PO's totals (recomputed from its
+   * lines, this one counted with the new unit) and its status. The caller holds the PO and the line and has
+   * checked every rule but the serials' liveness, which this statement's snapshot, taken after the serial
+   * numbers' locks, sees.
+   */
+  async writeScanReceipt(input: {
+    productId: number;
+    bucket: string;
+    locationCode: string | null;
+    conditionCode: string | null;
+    purchaseOrderId: number;
+    legacyPoApiPoId: string | null;
+    purchaseOrderItemId: number;
+    userId: number;
+    clientRequestId: string | null;
+    scannedUpc: string;
+    serials: string[];
+    details: Record<string, unknown>;
+    addOnHand: boolean;
+    statusId: number;
+  }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] }> {
+    const serials = JSON.stringify(input.serials);
+    const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
+    const onHand = input.addOnHand
+      ? sql`, on_hand as (
+            insert into inventory (product_id, bucket, quantity) select ${input.productId}, ${input.bucket}, 1 from receipt
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = now()
+          )`
+      : sql``;
+    const rows = await queryRows<{ reference: string | null; qty_received: number | null; live: string[] | string }>(
+      this.db,
+      sql`with live as (
+            select s.serial_number from inventory_serials s
+            where s.disposition_code = 'LIVE' and upper(s.serial_number) in (select v from jsonb_array_elements_text(${upper}::jsonb) as v)
+          ),
+          receipt_id as (
+            select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id where not exists (select 1 from live)
+          ),
+          receipt as (
+            insert into inventory_transactions
+              (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details)
+            overriding system value
+            select id, 'IR-' || lpad(id::text, greatest(7, length(id::text)), '0'), 'INVENTORY_RECEIPT', ${input.productId}, ${input.bucket}, 1,
+                   ${input.purchaseOrderId}, ${input.purchaseOrderItemId}, ${input.userId}, ${input.clientRequestId}, ${JSON.stringify(input.details)}::jsonb
+            from receipt_id
+            returning id, ims_transaction_reference_id
+          ),
+          serial_rows as materialized (
+            select r.id as transaction_id, s.serial, s.pos, nextval(pg_get_serial_sequence('inventory_serials', 'id')) as serial_id
+            from receipt r cross join lateral jsonb_array_elements_text(${serials}::jsonb) with ordinality as s(serial, pos)
+            order by s.pos
+          ),
+          new_serials as (
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
+            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
+            from serial_rows
+          ),
+          movements as (
+            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, new_location_code, new_condition_code, new_disposition_code)
+            select transaction_id, serial_id, serial, ${input.scannedUpc}, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
+            from serial_rows
+          )${onHand},
+          line as (
+            update purchase_order_items set qty_received = qty_received + 1
+            where id = ${input.purchaseOrderItemId} and exists (select 1 from receipt)
+            returning qty_received
+          ),
+          po as (
+            update purchase_orders set
+              total_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
+              total_received_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * (i.qty_received + case when i.id = ${input.purchaseOrderItemId} then 1 else 0 end)), 0)
+                                      from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
+              status_id = ${input.statusId},
+              updated_at = now()
+            where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
+          )
+          select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
+                 coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live`,
+    );
+    const row = rows[0]!;
+    if (row.reference === null || row.qty_received === null) {
+      return { live: typeof row.live === 'string' ? (JSON.parse(row.live) as string[]) : row.live };
+    }
+    return { referenceId: row.reference, qtyReceived: row.qty_received };
+  }
+
   /** Locks POs one by one in id order (the order that keeps concurrent multi-PO writers from deadlocking). */
   async lockPurchaseOrders(ids: number[]): Promise<void> {
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {

@@ -229,17 +229,21 @@ export class ReceivingService {
     }
   }
 
+  /**
+   * One scan in a few statements (issue 9 part 5; docs/performance.md): the PO locked; the line locked and read
+   * with its PO, product, bucket and any receipt of this scan id; for serials, the on-hand row then the serial
+   * numbers locked; then one statement that checks the serials' liveness and writes the ledger row and every
+   * figure it changes. The lock order and the one transaction are those of every ledger write.
+   */
   private async receiveIn(tx: Executor, input: TReceive, actor: Actor) {
     const repo = new ReceivingRepository(tx);
-    const line = await repo.lockLine(input.poApiPoItemId);
+    const poId = await repo.lockPurchaseOrderOfLine(input.poApiPoItemId);
+    const line = poId === null ? null : await repo.scanContext(input.poApiPoItemId, input.receivingBucket.toUpperCase(), input.clientScanId ?? null);
     if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
-    // Under the line lock: a retry whose first attempt committed finds it here.
-    if (input.clientScanId) {
-      const previous = await repo.findByClientRequestId(input.clientScanId);
-      if (previous) {
-        if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
-        return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: line.item.qtyReceived, qty_ordered: line.item.qtyOrdered };
-      }
+    // Under the PO's lock: a retry whose first attempt committed finds it here.
+    if (input.clientScanId && line.previous) {
+      if (line.previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
+      return { message: 'Success' as const, transactionReferenceId: line.previous.referenceId, errors: [], qty_received: line.item.qtyReceived, qty_ordered: line.item.qtyOrdered };
     }
     if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
     const product = scanProduct(line.product);
@@ -248,7 +252,7 @@ export class ReceivingService {
     }
     if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
     if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
-    const bucket = await repo.bucket(input.receivingBucket.toUpperCase());
+    const bucket = line.bucket;
     if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
       throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
     }
@@ -259,53 +263,46 @@ export class ReceivingService {
     if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
 
     // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
-    await repo.addOnHand(line.product.id, bucket.bucket, 1);
-    // Whoever else is receiving one of these numbers finishes first, so the check below sees what they did.
-    await repo.lockSerialNumbers(serials);
-    const seen = new Set((await repo.liveSerials(serials)).map((s) => s.serialNumber.toUpperCase()));
+    if (serials.length) await repo.addOnHandThenLockSerialNumbers(line.product.id, bucket.bucket, 1, serials);
+    // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
+    if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
+      this.refuseSerials(serials, product, (await repo.liveSerials(serials)).map((s) => s.serialNumber));
+    }
+
+    // All of a PO's lines are written under its lock: the status follows from the lines read under it.
+    const fullyReceived = line.otherOpenLines === 0 && line.item.qtyReceived + 1 >= line.item.qtyOrdered;
+    const statusId = RECEIVING_STATUSES.has(line.po.statusId) ? (fullyReceived ? RECEIVED : PARTIALLY_RECEIVED) : line.po.statusId;
+    const written = await repo.writeScanReceipt({
+      productId: line.product.id,
+      bucket: bucket.bucket,
+      locationCode: bucket.locationCode,
+      conditionCode: bucket.conditionCode,
+      purchaseOrderId: line.po.id,
+      legacyPoApiPoId: line.po.legacyPoNumber,
+      purchaseOrderItemId: line.item.id,
+      userId: actor.id,
+      clientRequestId: input.clientScanId ?? null,
+      scannedUpc: input.scannedUpc,
+      serials,
+      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
+      addOnHand: serials.length === 0,
+      statusId,
+    });
+    if ('live' in written) {
+      this.refuseSerials(serials, product, written.live);
+      throw new Error('a serial was live but the serial rules found nothing to refuse'); // unreachable
+    }
+    return { message: 'Success' as const, transactionReferenceId: written.referenceId, errors: [], qty_received: written.qtyReceived, qty_ordered: line.item.qtyOrdered };
+  }
+
+  /** Throws the first serial's refusal (001 §5 rules, a live number counting as scanned already). */
+  private refuseSerials(serials: string[], product: TScanProduct, live: string[]): void {
+    const seen = new Set(live.map((s) => s.toUpperCase()));
     for (const serial of serials) {
       const message = serialError(serial, product, seen);
       if (message) throw unprocessable(message, { scannedSerialNumbers: [message] });
       seen.add(serial.toUpperCase());
     }
-
-    const created = await repo.insertTransaction({
-      type: 'INVENTORY_RECEIPT',
-      productId: line.product.id,
-      bucket: bucket.bucket,
-      quantityDelta: 1,
-      purchaseOrderId: line.po.id,
-      purchaseOrderItemId: line.item.id,
-      userId: actor.id,
-      clientRequestId: input.clientScanId ?? null,
-      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
-    });
-    const serialRows = [];
-    for (const serial of serials) {
-      const serialId = await repo.insertSerial({
-        serialNumber: serial,
-        productId: line.product.id,
-        bucket: bucket.bucket,
-        locationCode: bucket.locationCode,
-        conditionCode: bucket.conditionCode,
-        dispositionCode: 'LIVE',
-        poApiPoId: line.po.id,
-        legacyPoApiPoId: line.po.legacyPoNumber,
-      });
-      serialRows.push({
-        transactionId: created.id,
-        serialId,
-        scannedSerialNumber: serial,
-        scannedUpc: input.scannedUpc,
-        newLocationCode: bucket.locationCode,
-        newConditionCode: bucket.conditionCode,
-        newDispositionCode: 'LIVE',
-      });
-    }
-    await repo.insertTransactionSerials(serialRows);
-    const received = await repo.addReceived(line.item.id, 1);
-    await this.afterReceiving(tx, line.po.id, line.po.statusId);
-    return { message: 'Success' as const, transactionReferenceId: created.referenceId, errors: [], qty_received: received, qty_ordered: line.item.qtyOrdered };
   }
 
   /** Totals, and a status that follows the receipts (Partially Received, Received) for a PO in receiving. */
