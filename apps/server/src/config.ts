@@ -10,6 +10,10 @@ export interface AppConfig {
   /** Folder of the embedded PGlite database; ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /** API processes `npm run start:prod` runs on one port (node:cluster); more than one needs DATABASE_URL. */
+  workers: number;
+  /** Answer every response with `x-process-id: <pid>`: which API process served it (diagnostics, tests). */
+  exposeProcessId: boolean;
   /** Load demo users and catalogue into an empty database. Never on a production start. */
   demoData: boolean;
   tokenTtlSeconds: number;
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
+    exposeProcessId: env.EXPOSE_PROCESS_ID === '1' || env.EXPOSE_PROCESS_ID === 'true',
     demoData: env.DEMO_DATA === '1' || env.DEMO_DATA === 'true',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     oauthClientId: env.OAUTH_CLIENT_ID || 'keystone-web',
