@@ -94,6 +94,32 @@ async function verify(db: Database, acknowledged: Set<string>): Promise<Verdict>
   return { ledgerClean: differences.length === 0, acknowledged: acknowledged.size, receipts: rows.length, unitsReceived: units!.n, missing };
 }
 
+/** CPU time (ms, user + system) a process has used, from /proc (Linux); 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime (fields 14, 15) at 100 ticks/s
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its children (the cluster's workers). */
+function processTree(pid: number): number[] {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
 interface Row {
   mode: string;
   scansPerSecond: number;
@@ -104,6 +130,9 @@ interface Row {
   healthP99: number;
   listP99: number;
   verdict: Verdict;
+  /** CPU used per acknowledged scan during the run: the API process(es), PostgreSQL's backends (0 on PGlite). */
+  serverCpuPerScan: number;
+  postgresCpuPerScan: number;
 }
 
 async function runMode(mode: Mode): Promise<Row> {
@@ -128,7 +157,9 @@ async function runMode(mode: Mode): Promise<Row> {
     const lines = await seed(database.db);
     await database.close();
 
-    const server = await startServerProcess(env.DATABASE_URL ?? '', env);
+    // BENCH_SERVER_NODE_OPTIONS=--cpu-prof profiles the server process(es) (one .cpuprofile each, on exit).
+    const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
+    const server = await startServerProcess(env.DATABASE_URL ?? '', { ...env, ...nodeOptions });
     const [token] = await signInOnEach([server], 'bench-receiver', PASSWORD);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const acknowledged = new Set<string>();
@@ -166,7 +197,18 @@ async function runMode(mode: Mode): Promise<Row> {
       ],
     });
     const read = (p: string) => autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
+    const serverPids = processTree(server.pid);
+    const serverCpuBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
+    const serverCpu = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - serverCpuBefore;
+    // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
+    let postgresCpu = 0;
+    if (spec.database === 'postgres') {
+      const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
+      const backends = await queryRows<{ pid: number }>(admin.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      postgresCpu = backends.reduce((sum, b) => sum + cpuMs(b.pid), 0);
+      await admin.close();
+    }
     await server.stop();
 
     database = await open();
@@ -182,6 +224,8 @@ async function runMode(mode: Mode): Promise<Row> {
       healthP99: health.non2xx || health.errors ? NaN : health.latency.p99,
       listP99: list.non2xx || list.errors ? NaN : list.latency.p99,
       verdict,
+      serverCpuPerScan: serverCpu / Math.max(1, scanResult['2xx']),
+      postgresCpuPerScan: postgresCpu / Math.max(1, scanResult['2xx']),
     };
     console.error(`${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`);
     return row;
@@ -197,12 +241,12 @@ async function main() {
   for (const mode of modes) rows.push(await runMode(mode));
   const ms = (n: number) => (Number.isNaN(n) ? 'failed' : `${Math.round(n)} ms`);
   console.log(`\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`);
-  console.log('| Mode | Scans/s | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | Ledger | Acknowledged = in ledger |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log('| Mode | Scans/s | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
     const v = r.verdict;
     const kept = v.missing === 0 && v.unitsReceived === v.receipts ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)` : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
-    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
+    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
   }
   if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts)) process.exitCode = 1;
 }

@@ -19,6 +19,7 @@ import {
 } from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
+import { WriteGate } from '../../db/write-gate.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
 import { SILENT_LOG, type ServiceLog } from '../service-log.js';
@@ -96,6 +97,8 @@ export class ReceivingService {
   constructor(
     private readonly db: Database,
     private readonly log: ServiceLog = SILENT_LOG,
+    /** How many of these writes may hold a database connection at once (docs/performance.md, issue 9 part 5). */
+    private readonly gate: WriteGate = new WriteGate(8),
   ) {}
 
   /**
@@ -216,7 +219,7 @@ export class ReceivingService {
   private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work);
+        return await this.gate.run(() => this.db.transaction(work));
       } catch (error) {
         // Two receivers racing the same serial onto different lines: the database refuses the second.
         if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
