@@ -210,6 +210,7 @@ async function runMode(mode: Mode): Promise<Row> {
       await admin.close();
     }
     await server.stop();
+    if (process.env.BENCH_SERVER_LOG) fs.writeFileSync(`${process.env.BENCH_SERVER_LOG}.${mode}.log`, server.output());
 
     database = await open();
     const verdict = await verify(database.db, acknowledged);
