@@ -82,7 +82,7 @@ beforeAll(async () => {
   const user = await services.users.create({ username: 'workers-receiver', password: PASSWORD, role: 'admin' });
   const vendor = await services.vendors.create({ company_name: 'Workers Vendor', vendor_type: 'sales' });
   const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, user);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100, purchaseOrderId: po.id });
+  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100_000, purchaseOrderId: po.id });
   line = { poId: po.id, lineId: full.data.PO_LINES[0]!.id };
   server = await startServerProcess(url, { WORKERS: '2', EXPOSE_PROCESS_ID: '1' });
   [token] = (await signInOnEach([server], 'workers-receiver', PASSWORD)) as [string];
@@ -128,7 +128,7 @@ describe('WORKERS=2 on one PostgreSQL database', () => {
     expect(replacement).toBeDefined();
     expect(replacement).not.toBe(killed);
     expect(answers.length).toBeGreaterThan(1);
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
     expect(server.exited()).toBe(false);
     expect(await checkLedger(database.db)).toEqual([]);
   }, 60_000);

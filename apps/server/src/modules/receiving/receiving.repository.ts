@@ -56,23 +56,14 @@ export class ReceivingRepository {
   // ---- One receiving scan (issue 9 part 5): a few statements, not one per figure. ----
 
   /**
-   * Locks the PO of this line (the first lock of every writer's order) and answers its id, or null when the line
-   * does not exist. One statement; the line itself is locked by `scanContext`, under this lock.
+   * Locks the line's PO, then the line (the order of every writer: the PO is locked in a materialized CTE, which
+   * the join must read before any line row can reach the outer lock), and reads what a scan checks: the line, its
+   * PO and product, the bucket scanned into, and the receipt already made with this client scan id. One statement.
+   * The PO and line are read as locked (their latest versions); the earlier receipt is read from the statement's
+   * snapshot, taken before any wait for the PO, so a receipt committed by the writer waited for is not seen here:
+   * `writeScanReceipt`, whose snapshot is taken under the lock, checks the scan id again.
    */
-  async lockPurchaseOrderOfLine(itemId: number): Promise<number | null> {
-    const rows = await queryRows<{ id: number }>(
-      this.db,
-      sql`select po.id from purchase_orders po where po.id = (select i.purchase_order_id from purchase_order_items i where i.id = ${itemId}) for update`,
-    );
-    return rows[0]?.id ?? null;
-  }
-
-  /**
-   * Everything a scan checks, in one statement run under its PO's lock (so its snapshot holds every committed
-   * change of the PO and its lines): the line (locked), its PO and product, the bucket scanned into, the receipt
-   * already made with this client scan id, and how many of the PO's other lines are not fully received.
-   */
-  async scanContext(itemId: number, bucket: string, clientScanId: string | null) {
+  async lockLineForScan(itemId: number, bucket: string, clientScanId: string | null) {
     const rows = await queryRows<{
       item_id: number;
       purchase_order_id: number;
@@ -94,18 +85,20 @@ export class ReceivingRepository {
       parent_location_code: string | null;
       previous_reference: string | null;
       previous_item: number | null;
-      other_open_lines: number;
     }>(
       this.db,
-      sql`select i.id as item_id, i.purchase_order_id, i.qty_ordered, i.qty_received,
+      sql`with po as materialized (
+            select po.id, po.status_id, po.ims_location_code, po.legacy_po_number from purchase_orders po
+            where po.id = (select l.purchase_order_id from purchase_order_items l where l.id = ${itemId})
+            for update
+          )
+          select i.id as item_id, i.purchase_order_id, i.qty_ordered, i.qty_received,
                  po.status_id, po.ims_location_code, po.legacy_po_number,
                  p.id as product_id, p.model_number, p.part_number, p.upc, p.alternate_upc, p.serial_number_tracked, p.num_of_serials_per_item,
                  b.bucket, b.location_code, b.condition_code, b.parent_location_code,
-                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item,
-                 (select count(*)::int from purchase_order_items o
-                   where o.purchase_order_id = i.purchase_order_id and o.id <> i.id and o.qty_received < o.qty_ordered) as other_open_lines
-          from purchase_order_items i
-          join purchase_orders po on po.id = i.purchase_order_id
+                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item
+          from po
+          join purchase_order_items i on i.purchase_order_id = po.id
           join products p on p.id = i.product_id
           left join buckets b on b.bucket = ${bucket}
           left join inventory_transactions prev on prev.client_request_id = ${clientScanId}
@@ -128,17 +121,17 @@ export class ReceivingRepository {
       },
       bucket: r.bucket ? { bucket: r.bucket, locationCode: r.location_code, conditionCode: r.condition_code, parentLocationCode: r.parent_location_code } : null,
       previous: r.previous_reference ? { referenceId: r.previous_reference, purchaseOrderItemId: r.previous_item } : null,
-      otherOpenLines: r.other_open_lines,
     };
   }
 
   /**
-   * The next two steps of the lock order in one statement: the on-hand row (made at zero when missing, then
-   * changed by `delta`), then the serial-number gate shared and a lock per number in key order (the keys of
+   * The next two steps of the lock order in one statement: the on-hand row (made at zero when missing, and
+   * locked by the upsert), then the serial-number gate shared and a lock per number in key order (the keys of
    * `lockSerialNumbers`). The on-hand upsert is read by the gate's row, which the sort needs before it hands any
-   * key to the lock function, so the row is locked before any number.
+   * key to the lock function, so the row is locked before any number. On-hand itself changes with the receipt.
    */
-  async addOnHandThenLockSerialNumbers(productId: number, bucket: string, delta: number, serials: string[]): Promise<void> {
+  async lockOnHandThenSerialNumbers(productId: number, bucket: string, serials: string[]): Promise<void> {
+    const delta = 0;
     const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
     await this.db.execute(
       sql`with on_hand as (
@@ -154,13 +147,13 @@ export class ReceivingRepository {
   }
 
   /**
-   * Writes one scan's receipt in one statement, unless one of its serial numbers is live already (answered in
-   * `live`, nothing written): the INVENTORY_RECEIPT ledger row (its reference made from its id), each serial
-   * LIVE in the bucket and its movement row, on-hand (unless the caller changed it already, taking the on-hand
-   * lock before the serial numbers' locks), the line's received count, the PO's totals (recomputed from its
-   * lines, this one counted with the new unit) and its status. The caller holds the PO and the line and has
-   * checked every rule but the serials' liveness, which this statement's snapshot, taken after the serial
-   * numbers' locks, sees.
+   * Writes one scan's receipt in one statement, unless the scan id was used already (answered in `previous`) or
+   * one of its serial numbers is live (answered in `live`); then nothing is written. Otherwise: the
+   * INVENTORY_RECEIPT ledger row (its reference made from its id), each serial LIVE in the bucket and its movement
+   * row, on-hand, the line's received count, the PO's totals (recomputed from its lines, this one counted with
+   * the new unit) and its status, every part conditioned on the ledger row. The caller holds the PO, the line
+   * and (with serials) the on-hand row and the numbers, and has checked every other rule. This statement's
+   * snapshot is taken after those locks, so it sees every writer that held them before.
    */
   async writeScanReceipt(input: {
     productId: number;
@@ -175,25 +168,33 @@ export class ReceivingRepository {
     scannedUpc: string;
     serials: string[];
     details: Record<string, unknown>;
-    addOnHand: boolean;
-    statusId: number;
-  }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] }> {
+    /** Statuses that follow the receipts, and the two a receipt leads to. */
+    receivingStatuses: number[];
+    partiallyReceived: number;
+    received: number;
+  }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] } | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }> {
     const serials = JSON.stringify(input.serials);
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
-    const onHand = input.addOnHand
-      ? sql`, on_hand as (
-            insert into inventory (product_id, bucket, quantity) select ${input.productId}, ${input.bucket}, 1 from receipt
-            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = now()
-          )`
-      : sql``;
-    const rows = await queryRows<{ reference: string | null; qty_received: number | null; live: string[] | string }>(
+    const rows = await queryRows<{
+      reference: string | null;
+      qty_received: number | null;
+      live: string[] | string;
+      previous_reference: string | null;
+      previous_item: number | null;
+      line_received: number;
+    }>(
       this.db,
       sql`with live as (
             select s.serial_number from inventory_serials s
             where s.disposition_code = 'LIVE' and upper(s.serial_number) in (select v from jsonb_array_elements_text(${upper}::jsonb) as v)
           ),
+          previous as (
+            select t.ims_transaction_reference_id, t.purchase_order_item_id from inventory_transactions t
+            where t.client_request_id = ${input.clientRequestId}
+          ),
           receipt_id as (
-            select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id where not exists (select 1 from live)
+            select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
+            where not exists (select 1 from live) and not exists (select 1 from previous)
           ),
           receipt as (
             insert into inventory_transactions
@@ -218,7 +219,11 @@ export class ReceivingRepository {
             insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, new_location_code, new_condition_code, new_disposition_code)
             select transaction_id, serial_id, serial, ${input.scannedUpc}, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
             from serial_rows
-          )${onHand},
+          ),
+          on_hand as (
+            insert into inventory (product_id, bucket, quantity) select ${input.productId}, ${input.bucket}, 1 from receipt
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = now()
+          ),
           line as (
             update purchase_order_items set qty_received = qty_received + 1
             where id = ${input.purchaseOrderItemId} and exists (select 1 from receipt)
@@ -229,14 +234,24 @@ export class ReceivingRepository {
               total_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
               total_received_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * (i.qty_received + case when i.id = ${input.purchaseOrderItemId} then 1 else 0 end)), 0)
                                       from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
-              status_id = ${input.statusId},
+              -- Every line of the PO is held under its lock: the status follows them, this one with its new unit.
+              status_id = case
+                when status_id not in (select (jsonb_array_elements_text(${JSON.stringify(input.receivingStatuses)}::jsonb))::int) then status_id
+                when exists (select 1 from purchase_order_items o where o.purchase_order_id = ${input.purchaseOrderId}
+                             and o.qty_received + case when o.id = ${input.purchaseOrderItemId} then 1 else 0 end < o.qty_ordered) then ${input.partiallyReceived}::int
+                else ${input.received}::int end,
               updated_at = now()
             where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
           )
           select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
-                 coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live`,
+                 coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live,
+                 (select ims_transaction_reference_id from previous) as previous_reference, (select purchase_order_item_id from previous) as previous_item,
+                 (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received`,
     );
     const row = rows[0]!;
+    if (row.previous_reference !== null) {
+      return { previous: { referenceId: row.previous_reference, purchaseOrderItemId: row.previous_item, qtyReceived: row.line_received } };
+    }
     if (row.reference === null || row.qty_received === null) {
       return { live: typeof row.live === 'string' ? (JSON.parse(row.live) as string[]) : row.live };
     }

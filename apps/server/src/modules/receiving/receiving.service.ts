@@ -233,48 +233,42 @@ export class ReceivingService {
   }
 
   /**
-   * One scan in a few statements (issue 9 part 5; docs/performance.md): the PO locked; the line locked and read
-   * with its PO, product, bucket and any receipt of this scan id; for serials, the on-hand row then the serial
-   * numbers locked; then one statement that checks the serials' liveness and writes the ledger row and every
-   * figure it changes. The lock order and the one transaction are those of every ledger write.
+   * One scan in a few statements (issue 9 part 5; docs/architecture.md): the PO and line locked and read with
+   * the product, bucket and any receipt of this scan id; for serials, the on-hand row then the serial numbers
+   * locked; then one statement that checks the scan id and the serials' liveness again under those locks and
+   * writes the ledger row and every figure it changes. The lock order and the one transaction are every ledger
+   * write's.
    */
   private async receiveIn(tx: Executor, input: TReceive, actor: Actor) {
     const repo = new ReceivingRepository(tx);
-    const poId = await repo.lockPurchaseOrderOfLine(input.poApiPoItemId);
-    const line = poId === null ? null : await repo.scanContext(input.poApiPoItemId, input.receivingBucket.toUpperCase(), input.clientScanId ?? null);
+    const line = await repo.lockLineForScan(input.poApiPoItemId, input.receivingBucket.toUpperCase(), input.clientScanId ?? null);
     if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
-    // Under the PO's lock: a retry whose first attempt committed finds it here.
-    if (input.clientScanId && line.previous) {
-      if (line.previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
-      return { message: 'Success' as const, transactionReferenceId: line.previous.referenceId, errors: [], qty_received: line.item.qtyReceived, qty_ordered: line.item.qtyOrdered };
-    }
-    if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
-    const product = scanProduct(line.product);
-    if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
-      throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
-    }
-    if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
-    if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
-    const bucket = line.bucket;
-    if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
-      throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
-    }
+    const retried = (previous: { referenceId: string; purchaseOrderItemId: number | null }, qtyReceived: number) => {
+      if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
+      return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: qtyReceived, qty_ordered: line.item.qtyOrdered };
+    };
+    if (input.clientScanId && line.previous) return retried(line.previous, line.item.qtyReceived);
 
-    const expected = serialsPerItem(product);
-    const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
-    if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
-    if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+    let serials: string[];
+    try {
+      serials = this.checkScan(input, line);
+    } catch (error) {
+      // A retry whose first attempt committed while this one waited for the PO: the read above could not see it
+      // (its snapshot predates the wait), and the line may be full by now. Its first answer, not a refusal.
+      const previous = input.clientScanId && error instanceof HttpError ? await repo.findByClientRequestId(input.clientScanId) : null;
+      if (previous) return retried(previous, line.item.qtyReceived);
+      throw error;
+    }
+    const product = scanProduct(line.product);
+    const bucket = line.bucket!;
 
     // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
-    if (serials.length) await repo.addOnHandThenLockSerialNumbers(line.product.id, bucket.bucket, 1, serials);
+    if (serials.length) await repo.lockOnHandThenSerialNumbers(line.product.id, bucket.bucket, serials);
     // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
     if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
       this.refuseSerials(serials, product, (await repo.liveSerials(serials)).map((s) => s.serialNumber));
     }
 
-    // All of a PO's lines are written under its lock: the status follows from the lines read under it.
-    const fullyReceived = line.otherOpenLines === 0 && line.item.qtyReceived + 1 >= line.item.qtyOrdered;
-    const statusId = RECEIVING_STATUSES.has(line.po.statusId) ? (fullyReceived ? RECEIVED : PARTIALLY_RECEIVED) : line.po.statusId;
     const written = await repo.writeScanReceipt({
       productId: line.product.id,
       bucket: bucket.bucket,
@@ -288,14 +282,36 @@ export class ReceivingService {
       scannedUpc: input.scannedUpc,
       serials,
       details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
-      addOnHand: serials.length === 0,
-      statusId,
+      receivingStatuses: [...RECEIVING_STATUSES],
+      partiallyReceived: PARTIALLY_RECEIVED,
+      received: RECEIVED,
     });
+    if ('previous' in written) return retried(written.previous, written.previous.qtyReceived);
     if ('live' in written) {
       this.refuseSerials(serials, product, written.live);
       throw new Error('a serial was live but the serial rules found nothing to refuse'); // unreachable
     }
     return { message: 'Success' as const, transactionReferenceId: written.referenceId, errors: [], qty_received: written.qtyReceived, qty_ordered: line.item.qtyOrdered };
+  }
+
+  /** Every rule of a scan but the serials' liveness (001 §4, §5); answers its serial numbers. */
+  private checkScan(input: TReceive, line: NonNullable<Awaited<ReturnType<ReceivingRepository['lockLineForScan']>>>): string[] {
+    if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
+    const product = scanProduct(line.product);
+    if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
+      throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
+    }
+    if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+    if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
+    const bucket = line.bucket;
+    if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
+      throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
+    }
+    const expected = serialsPerItem(product);
+    const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
+    if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
+    if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+    return serials;
   }
 
   /** Throws the first serial's refusal (001 §5 rules, a live number counting as scanned already). */
