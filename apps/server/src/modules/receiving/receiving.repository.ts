@@ -344,11 +344,6 @@ export class ReceivingRepository {
     return { id: inserted!.id, referenceId };
   }
 
-  async insertSerial(values: typeof inventorySerials.$inferInsert): Promise<number> {
-    const [row] = await this.db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
-    return row!.id;
-  }
-
   async updateSerial(id: number, values: Partial<typeof inventorySerials.$inferInsert>): Promise<void> {
     await this.db.update(inventorySerials).set(values).where(eq(inventorySerials.id, id));
   }
