@@ -84,6 +84,13 @@ export async function buildApp(options: {
   installErrorHandler(app);
   installJsonBodyParser(app);
   app.decorateRequest('auth', null);
+  if (config.exposeProcessId) {
+    const pid = String(process.pid);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-process-id', pid);
+      done();
+    });
+  }
 
   await registerSecurity(app, config);
   await app.register(formbody);

@@ -10,6 +10,15 @@ export interface AppConfig {
   /** Folder of the embedded PGlite database; ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /** API processes `npm run start:prod` runs on one port (node:cluster); more than one needs DATABASE_URL. */
+  workers: number;
+  /**
+   * Ledger writes (receiving) one process runs at once; the rest wait in the process, so reads never queue behind
+   * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
+   */
+  ledgerWriteConcurrency: number;
+  /** Answer every response with `x-process-id: <pid>`: which API process served it (diagnostics, tests). */
+  exposeProcessId: boolean;
   /** Load demo users and catalogue into an empty database. Never on a production start. */
   demoData: boolean;
   tokenTtlSeconds: number;
@@ -68,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
+    ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
+    exposeProcessId: env.EXPOSE_PROCESS_ID === '1' || env.EXPOSE_PROCESS_ID === 'true',
     demoData: env.DEMO_DATA === '1' || env.DEMO_DATA === 'true',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     oauthClientId: env.OAUTH_CLIENT_ID || 'keystone-web',

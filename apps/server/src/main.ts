@@ -1,24 +1,54 @@
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import cluster from 'node:cluster';
+import { loadConfig, type AppConfig } from './config.js';
+import { openDatabase, type OpenDatabase } from './db/database.js';
 import { buildApp } from './app.js';
+import { runPrimary } from './cluster-primary.js';
 import { loadDemoDataIfEmpty } from './modules/demo-data/load-demo-data.js';
+import { createServices } from './modules/services.js';
 
 async function main() {
-  const started = performance.now();
   const config = loadConfig();
+  if (config.workers > 1 && !config.databaseUrl) {
+    throw new Error(
+      `WORKERS=${config.workers} needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) lives in one process. Unset WORKERS, or set DATABASE_URL.`,
+    );
+  }
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The database is made ready once, here, before any worker starts; the workers share nothing else.
+    const database = await openDatabase(config);
+    try {
+      await prepareDatabase(database, config, (loaded) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: 'demo data loaded into the empty database', ...loaded })));
+    } finally {
+      await database.close();
+    }
+    return runPrimary(config.workers);
+  }
+  await serve(config, cluster.isWorker);
+}
+
+/** Roles, and the demo data when asked: once per database start, by the one process or the cluster's primary. */
+async function prepareDatabase(database: OpenDatabase, config: AppConfig, onLoaded: (loaded: object) => void): Promise<void> {
+  const services = createServices(database.db, { ...config, logLevel: 'silent' });
+  await services.users.ensureRoles();
+  if (config.demoData) {
+    const loaded = await loadDemoDataIfEmpty(database.db, config);
+    if (loaded) onLoaded(loaded);
+  }
+}
+
+/** One API process: the only one, or a worker of the cluster (whose primary migrated and prepared the database). */
+async function serve(config: AppConfig, worker: boolean) {
+  const started = performance.now();
   let log: { warn(obj: object, msg: string): void } = { warn: (obj, msg) => console.warn(msg, obj) };
   const database = await openDatabase(config, {
     // A dropped idle connection: logged; the pool opens a new one on the next checkout.
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool reconnects'),
+    migrate: !worker,
   });
-  const { app, services } = await buildApp({ db: database.db, dbKind: database.kind, config });
+  const { app } = await buildApp({ db: database.db, dbKind: database.kind, config });
   log = app.log;
   installProcessHandlers(app.log, () => database.close());
-  await services.users.ensureRoles();
-  if (config.demoData) {
-    const loaded = await loadDemoDataIfEmpty(database.db, config);
-    if (loaded) app.log.info(loaded, 'demo data loaded into the empty database');
-  }
+  if (!worker) await prepareDatabase(database, config, (loaded) => app.log.info(loaded, 'demo data loaded into the empty database'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +67,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, startupMs: Math.round(performance.now() - started) },
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, worker: worker ? cluster.worker?.id : undefined, startupMs: Math.round(performance.now() - started) },
     `ready on http://localhost:${config.port}`,
   );
 }

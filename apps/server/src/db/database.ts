@@ -155,6 +155,30 @@ export interface PostgresOptions {
   connectionTimeoutMs?: number;
   /** Where a dropped idle connection is reported; the pool replaces it on the next checkout. */
   onPoolError?: (error: Error) => void;
+  /** Apply the migrations (default). A cluster worker leaves them to its primary, which applied them before forking. */
+  migrate?: boolean;
+}
+
+/** The session advisory lock (key (4100, 0)) the migrations run under. */
+const MIGRATION_LOCK = [4_100, 0] as const;
+
+/**
+ * Applies the migrations on one connection holding a session advisory lock, so that several API processes or
+ * machines starting at once on one database apply them once, one after the other: the later ones wait, then find
+ * every migration applied.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+    try {
+      await migratePostgres(drizzlePostgres(client, { schema }) as never, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('select pg_advisory_unlock($1, $2)', [...MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -177,7 +201,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   try {
-    await migratePostgres(db as never, { migrationsFolder: MIGRATIONS });
+    if (options.migrate !== false) await migrateUnderLock(pool);
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;

@@ -13,6 +13,7 @@ import { EdiSender } from './edi/edi.service.js';
 import { badRequest } from '../http/errors.js';
 import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
 import { VendorsService } from './vendors/vendors.service.js';
+import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
@@ -65,7 +66,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
-    receiving: new ReceivingService(db, log),
+    receiving: new ReceivingService(db, log, new WriteGate(config.ledgerWriteConcurrency)),
     inventory: new InventoryService(db),
     ledger: new LedgerService(db),
   };

@@ -156,6 +156,22 @@ describe('receiving under concurrency, two server processes', () => {
     await expectLedgerClean();
   });
 
+  it('a retried scan id for the last unit of a line, sent at once, answers the same: the line full is no refusal for it', async () => {
+    const [plain] = await createProducts(database.db, [{ modelNumber: `CONC-PLAIN-${randomUUID().slice(0, 6)}`, serialNumberTracked: false }]);
+    for (const [k, p] of [product, plain!].entries()) {
+      for (let round = 0; round < 3; round++) {
+        const [line] = await newPo(1, [p]);
+        const body = { ...receiveBody(line!, `CONC-L-${k}-${round}`, randomUUID()), ...(p === plain ? { scannedSerialNumbers: [] } : {}) };
+        const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)));
+        expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200, 200]);
+        expect(new Set(answers.map((a) => a.body.transactionReferenceId)).size).toBe(1);
+        expect(answers.map((a) => a.body.qty_received)).toEqual([1, 1, 1, 1]);
+        expect(await receivedOn(line!.lineId)).toBe(1);
+      }
+    }
+    await expectLedgerClean();
+  });
+
   it('staged submits over the same lines of two POs, in opposite orders, queue instead of deadlocking', async () => {
     const [a, b] = [await newLine(12), await newLine(12)];
     const submit = (server: number, items: object[]) => api(server, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: items });

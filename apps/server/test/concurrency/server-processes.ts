@@ -7,11 +7,15 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export interface ServerProcess {
   url: string;
+  /** The process's pid (with WORKERS above 1, the cluster's primary). */
+  pid: number;
   /** Everything the process has printed so far (its JSON log lines). */
   output(): string;
   /** Whether the process has exited (crashed or stopped). */
   exited(): boolean;
   stop(): Promise<void>;
+  /** Resolves with the exit code once the process has exited (null when a signal ended it). */
+  exitCode(): Promise<number | null>;
 }
 
 /** Starts the real server (`src/main.ts`) as its own process on a PostgreSQL database, on a free loopback port. */
@@ -36,6 +40,7 @@ export function startServerProcess(databaseUrl: string, extraEnv: Record<string,
         child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
         resolve({
           url: match[1]!,
+          pid: child.pid!,
           output: () => output,
           exited: () => child.exitCode !== null || child.signalCode !== null,
           stop: () =>
@@ -43,6 +48,11 @@ export function startServerProcess(databaseUrl: string, extraEnv: Record<string,
               if (child.exitCode !== null) return done();
               child.once('exit', () => done());
               child.kill('SIGTERM');
+            }),
+          exitCode: () =>
+            new Promise<number | null>((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
+              child.once('exit', (code) => done(code));
             }),
         });
       }

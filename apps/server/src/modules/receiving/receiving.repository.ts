@@ -53,6 +53,213 @@ export class ReceivingRepository {
     return rows[0] ?? null;
   }
 
+  // ---- One receiving scan (issue 9 part 5): a few statements, not one per figure. ----
+
+  /**
+   * Locks the line's PO, then the line (the order of every writer: the PO is locked in a materialized CTE, which
+   * the join must read before any line row can reach the outer lock), and reads what a scan checks: the line, its
+   * PO and product, the bucket scanned into, and the receipt already made with this client scan id. One statement.
+   * The PO and line are read as locked (their latest versions); the earlier receipt is read from the statement's
+   * snapshot, taken before any wait for the PO, so a receipt committed by the writer waited for is not seen here:
+   * `writeScanReceipt`, whose snapshot is taken under the lock, checks the scan id again.
+   */
+  async lockLineForScan(itemId: number, bucket: string, clientScanId: string | null) {
+    const rows = await queryRows<{
+      item_id: number;
+      purchase_order_id: number;
+      qty_ordered: number;
+      qty_received: number;
+      status_id: number;
+      ims_location_code: string;
+      legacy_po_number: string | null;
+      product_id: number;
+      model_number: string;
+      part_number: string | null;
+      upc: string | null;
+      alternate_upc: string | null;
+      serial_number_tracked: boolean;
+      num_of_serials_per_item: number | null;
+      bucket: string | null;
+      location_code: string | null;
+      condition_code: string | null;
+      parent_location_code: string | null;
+      previous_reference: string | null;
+      previous_item: number | null;
+    }>(
+      this.db,
+      sql`with po as materialized (
+            select po.id, po.status_id, po.ims_location_code, po.legacy_po_number from purchase_orders po
+            where po.id = (select l.purchase_order_id from purchase_order_items l where l.id = ${itemId})
+            for update
+          )
+          select i.id as item_id, i.purchase_order_id, i.qty_ordered, i.qty_received,
+                 po.status_id, po.ims_location_code, po.legacy_po_number,
+                 p.id as product_id, p.model_number, p.part_number, p.upc, p.alternate_upc, p.serial_number_tracked, p.num_of_serials_per_item,
+                 b.bucket, b.location_code, b.condition_code, b.parent_location_code,
+                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item
+          from po
+          join purchase_order_items i on i.purchase_order_id = po.id
+          join products p on p.id = i.product_id
+          left join buckets b on b.bucket = ${bucket}
+          left join inventory_transactions prev on prev.client_request_id = ${clientScanId}
+          where i.id = ${itemId}
+          for update of i`,
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      item: { id: r.item_id, purchaseOrderId: r.purchase_order_id, qtyOrdered: r.qty_ordered, qtyReceived: r.qty_received },
+      po: { id: r.purchase_order_id, statusId: r.status_id, imsLocationCode: r.ims_location_code, legacyPoNumber: r.legacy_po_number },
+      product: {
+        id: r.product_id,
+        modelNumber: r.model_number,
+        partNumber: r.part_number,
+        upc: r.upc,
+        alternateUpc: r.alternate_upc,
+        serialNumberTracked: r.serial_number_tracked,
+        numOfSerialsPerItem: r.num_of_serials_per_item,
+      },
+      bucket: r.bucket ? { bucket: r.bucket, locationCode: r.location_code, conditionCode: r.condition_code, parentLocationCode: r.parent_location_code } : null,
+      previous: r.previous_reference ? { referenceId: r.previous_reference, purchaseOrderItemId: r.previous_item } : null,
+    };
+  }
+
+  /**
+   * The next two steps of the lock order in one statement: the on-hand row (made at zero when missing, and
+   * locked by the upsert), then the serial-number gate shared and a lock per number in key order (the keys of
+   * `lockSerialNumbers`). The on-hand upsert is read by the gate's row, which the sort needs before it hands any
+   * key to the lock function, so the row is locked before any number. On-hand itself changes with the receipt.
+   */
+  async lockOnHandThenSerialNumbers(productId: number, bucket: string, serials: string[]): Promise<void> {
+    const delta = 0;
+    const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
+    await this.db.execute(
+      sql`with on_hand as (
+            insert into inventory (product_id, bucket, quantity) values (${productId}, ${bucket}, ${delta})
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + ${delta}, last_updated_at = now()
+            returning quantity
+          ),
+          gate as (select (select count(*) from on_hand) as rows, pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0) as shared)
+          select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, keys.k)
+          from (select distinct hashtext(v) as k from jsonb_array_elements_text(${upper}::jsonb) as v) keys cross join gate
+          order by keys.k`,
+    );
+  }
+
+  /**
+   * Writes one scan's receipt in one statement, unless the scan id was used already (answered in `previous`) or
+   * one of its serial numbers is live (answered in `live`); then nothing is written. Otherwise: the
+   * INVENTORY_RECEIPT ledger row (its reference made from its id), each serial LIVE in the bucket and its movement
+   * row, on-hand, the line's received count, the PO's totals (recomputed from its lines, this one counted with
+   * the new unit) and its status, every part conditioned on the ledger row. The caller holds the PO, the line
+   * and (with serials) the on-hand row and the numbers, and has checked every other rule. This statement's
+   * snapshot is taken after those locks, so it sees every writer that held them before.
+   */
+  async writeScanReceipt(input: {
+    productId: number;
+    bucket: string;
+    locationCode: string | null;
+    conditionCode: string | null;
+    purchaseOrderId: number;
+    legacyPoApiPoId: string | null;
+    purchaseOrderItemId: number;
+    userId: number;
+    clientRequestId: string | null;
+    scannedUpc: string;
+    serials: string[];
+    details: Record<string, unknown>;
+    /** Statuses that follow the receipts, and the two a receipt leads to. */
+    receivingStatuses: number[];
+    partiallyReceived: number;
+    received: number;
+  }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] } | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }> {
+    const serials = JSON.stringify(input.serials);
+    const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
+    const rows = await queryRows<{
+      reference: string | null;
+      qty_received: number | null;
+      live: string[] | string;
+      previous_reference: string | null;
+      previous_item: number | null;
+      line_received: number;
+    }>(
+      this.db,
+      // Liveness by `= any(array(…))`, not `in (select …)`: an index lookup whatever the planner knows. A PGlite folder
+      // is never analyzed, and there the semi-join read every serial (each scan slower than the last).
+      sql`with live as (
+            select s.serial_number from inventory_serials s
+            where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))
+          ),
+          previous as (
+            select t.ims_transaction_reference_id, t.purchase_order_item_id from inventory_transactions t
+            where t.client_request_id = ${input.clientRequestId}
+          ),
+          receipt_id as (
+            select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
+            where not exists (select 1 from live) and not exists (select 1 from previous)
+          ),
+          receipt as (
+            insert into inventory_transactions
+              (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details)
+            overriding system value
+            select id, 'IR-' || lpad(id::text, greatest(7, length(id::text)), '0'), 'INVENTORY_RECEIPT', ${input.productId}, ${input.bucket}, 1,
+                   ${input.purchaseOrderId}, ${input.purchaseOrderItemId}, ${input.userId}, ${input.clientRequestId}, ${JSON.stringify(input.details)}::jsonb
+            from receipt_id
+            returning id, ims_transaction_reference_id
+          ),
+          serial_rows as materialized (
+            select r.id as transaction_id, s.serial, s.pos, nextval(pg_get_serial_sequence('inventory_serials', 'id')) as serial_id
+            from receipt r cross join lateral jsonb_array_elements_text(${serials}::jsonb) with ordinality as s(serial, pos)
+            order by s.pos
+          ),
+          new_serials as (
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
+            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
+            from serial_rows
+          ),
+          movements as (
+            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, new_location_code, new_condition_code, new_disposition_code)
+            select transaction_id, serial_id, serial, ${input.scannedUpc}, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
+            from serial_rows
+          ),
+          on_hand as (
+            insert into inventory (product_id, bucket, quantity) select ${input.productId}, ${input.bucket}, 1 from receipt
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = now()
+          ),
+          line as (
+            update purchase_order_items set qty_received = qty_received + 1
+            where id = ${input.purchaseOrderItemId} and exists (select 1 from receipt)
+            returning qty_received
+          ),
+          po as (
+            update purchase_orders set
+              total_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
+              total_received_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * (i.qty_received + case when i.id = ${input.purchaseOrderItemId} then 1 else 0 end)), 0)
+                                      from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
+              -- Every line of the PO is held under its lock: the status follows them, this one with its new unit.
+              status_id = case
+                when status_id not in (select (jsonb_array_elements_text(${JSON.stringify(input.receivingStatuses)}::jsonb))::int) then status_id
+                when exists (select 1 from purchase_order_items o where o.purchase_order_id = ${input.purchaseOrderId}
+                             and o.qty_received + case when o.id = ${input.purchaseOrderItemId} then 1 else 0 end < o.qty_ordered) then ${input.partiallyReceived}::int
+                else ${input.received}::int end,
+              updated_at = now()
+            where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
+          )
+          select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
+                 coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live,
+                 (select ims_transaction_reference_id from previous) as previous_reference, (select purchase_order_item_id from previous) as previous_item,
+                 (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received`,
+    );
+    const row = rows[0]!;
+    if (row.previous_reference !== null) {
+      return { previous: { referenceId: row.previous_reference, purchaseOrderItemId: row.previous_item, qtyReceived: row.line_received } };
+    }
+    if (row.reference === null || row.qty_received === null) {
+      return { live: typeof row.live === 'string' ? (JSON.parse(row.live) as string[]) : row.live };
+    }
+    return { referenceId: row.reference, qtyReceived: row.qty_received };
+  }
+
   /** Locks POs one by one in id order (the order that keeps concurrent multi-PO writers from deadlocking). */
   async lockPurchaseOrders(ids: number[]): Promise<void> {
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
@@ -135,11 +342,6 @@ export class ReceivingRepository {
     const referenceId = `${REFERENCE_PREFIX[values.type] ?? 'IX'}-${String(inserted!.id).padStart(7, '0')}`;
     await this.db.update(inventoryTransactions).set({ referenceId }).where(eq(inventoryTransactions.id, inserted!.id));
     return { id: inserted!.id, referenceId };
-  }
-
-  async insertSerial(values: typeof inventorySerials.$inferInsert): Promise<number> {
-    const [row] = await this.db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
-    return row!.id;
   }
 
   async updateSerial(id: number, values: Partial<typeof inventorySerials.$inferInsert>): Promise<void> {

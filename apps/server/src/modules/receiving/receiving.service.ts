@@ -19,6 +19,7 @@ import {
 } from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
+import { WriteGate } from '../../db/write-gate.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
 import { SILENT_LOG, type ServiceLog } from '../service-log.js';
@@ -96,6 +97,8 @@ export class ReceivingService {
   constructor(
     private readonly db: Database,
     private readonly log: ServiceLog = SILENT_LOG,
+    /** How many of these writes may hold a database connection at once (docs/performance.md, issue 9 part 5). */
+    private readonly gate: WriteGate = new WriteGate(8),
   ) {}
 
   /**
@@ -216,7 +219,7 @@ export class ReceivingService {
   private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work);
+        return await this.gate.run(() => this.db.transaction(work));
       } catch (error) {
         // Two receivers racing the same serial onto different lines: the database refuses the second.
         if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
@@ -229,18 +232,70 @@ export class ReceivingService {
     }
   }
 
+  /**
+   * One scan in a few statements (issue 9 part 5; docs/architecture.md): the PO and line locked and read with
+   * the product, bucket and any receipt of this scan id; for serials, the on-hand row then the serial numbers
+   * locked; then one statement that checks the scan id and the serials' liveness again under those locks and
+   * writes the ledger row and every figure it changes. The lock order and the one transaction are every ledger
+   * write's.
+   */
   private async receiveIn(tx: Executor, input: TReceive, actor: Actor) {
     const repo = new ReceivingRepository(tx);
-    const line = await repo.lockLine(input.poApiPoItemId);
+    const line = await repo.lockLineForScan(input.poApiPoItemId, input.receivingBucket.toUpperCase(), input.clientScanId ?? null);
     if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
-    // Under the line lock: a retry whose first attempt committed finds it here.
-    if (input.clientScanId) {
-      const previous = await repo.findByClientRequestId(input.clientScanId);
-      if (previous) {
-        if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
-        return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: line.item.qtyReceived, qty_ordered: line.item.qtyOrdered };
-      }
+    const retried = (previous: { referenceId: string; purchaseOrderItemId: number | null }, qtyReceived: number) => {
+      if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
+      return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: qtyReceived, qty_ordered: line.item.qtyOrdered };
+    };
+    if (input.clientScanId && line.previous) return retried(line.previous, line.item.qtyReceived);
+
+    let serials: string[];
+    try {
+      serials = this.checkScan(input, line);
+    } catch (error) {
+      // A retry whose first attempt committed while this one waited for the PO: the read above could not see it
+      // (its snapshot predates the wait), and the line may be full by now. Its first answer, not a refusal.
+      const previous = input.clientScanId && error instanceof HttpError ? await repo.findByClientRequestId(input.clientScanId) : null;
+      if (previous) return retried(previous, line.item.qtyReceived);
+      throw error;
     }
+    const product = scanProduct(line.product);
+    const bucket = line.bucket!;
+
+    // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
+    if (serials.length) await repo.lockOnHandThenSerialNumbers(line.product.id, bucket.bucket, serials);
+    // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
+    if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
+      this.refuseSerials(serials, product, (await repo.liveSerials(serials)).map((s) => s.serialNumber));
+    }
+
+    const written = await repo.writeScanReceipt({
+      productId: line.product.id,
+      bucket: bucket.bucket,
+      locationCode: bucket.locationCode,
+      conditionCode: bucket.conditionCode,
+      purchaseOrderId: line.po.id,
+      legacyPoApiPoId: line.po.legacyPoNumber,
+      purchaseOrderItemId: line.item.id,
+      userId: actor.id,
+      clientRequestId: input.clientScanId ?? null,
+      scannedUpc: input.scannedUpc,
+      serials,
+      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
+      receivingStatuses: [...RECEIVING_STATUSES],
+      partiallyReceived: PARTIALLY_RECEIVED,
+      received: RECEIVED,
+    });
+    if ('previous' in written) return retried(written.previous, written.previous.qtyReceived);
+    if ('live' in written) {
+      this.refuseSerials(serials, product, written.live);
+      throw new Error('a serial was live but the serial rules found nothing to refuse'); // unreachable
+    }
+    return { message: 'Success' as const, transactionReferenceId: written.referenceId, errors: [], qty_received: written.qtyReceived, qty_ordered: line.item.qtyOrdered };
+  }
+
+  /** Every rule of a scan but the serials' liveness (001 §4, §5); answers its serial numbers. */
+  private checkScan(input: TReceive, line: NonNullable<Awaited<ReturnType<ReceivingRepository['lockLineForScan']>>>): string[] {
     if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
     const product = scanProduct(line.product);
     if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
@@ -248,64 +303,25 @@ export class ReceivingService {
     }
     if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
     if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
-    const bucket = await repo.bucket(input.receivingBucket.toUpperCase());
+    const bucket = line.bucket;
     if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
       throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
     }
-
     const expected = serialsPerItem(product);
     const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
     if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
     if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+    return serials;
+  }
 
-    // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
-    await repo.addOnHand(line.product.id, bucket.bucket, 1);
-    // Whoever else is receiving one of these numbers finishes first, so the check below sees what they did.
-    await repo.lockSerialNumbers(serials);
-    const seen = new Set((await repo.liveSerials(serials)).map((s) => s.serialNumber.toUpperCase()));
+  /** Throws the first serial's refusal (001 §5 rules, a live number counting as scanned already). */
+  private refuseSerials(serials: string[], product: TScanProduct, live: string[]): void {
+    const seen = new Set(live.map((s) => s.toUpperCase()));
     for (const serial of serials) {
       const message = serialError(serial, product, seen);
       if (message) throw unprocessable(message, { scannedSerialNumbers: [message] });
       seen.add(serial.toUpperCase());
     }
-
-    const created = await repo.insertTransaction({
-      type: 'INVENTORY_RECEIPT',
-      productId: line.product.id,
-      bucket: bucket.bucket,
-      quantityDelta: 1,
-      purchaseOrderId: line.po.id,
-      purchaseOrderItemId: line.item.id,
-      userId: actor.id,
-      clientRequestId: input.clientScanId ?? null,
-      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
-    });
-    const serialRows = [];
-    for (const serial of serials) {
-      const serialId = await repo.insertSerial({
-        serialNumber: serial,
-        productId: line.product.id,
-        bucket: bucket.bucket,
-        locationCode: bucket.locationCode,
-        conditionCode: bucket.conditionCode,
-        dispositionCode: 'LIVE',
-        poApiPoId: line.po.id,
-        legacyPoApiPoId: line.po.legacyPoNumber,
-      });
-      serialRows.push({
-        transactionId: created.id,
-        serialId,
-        scannedSerialNumber: serial,
-        scannedUpc: input.scannedUpc,
-        newLocationCode: bucket.locationCode,
-        newConditionCode: bucket.conditionCode,
-        newDispositionCode: 'LIVE',
-      });
-    }
-    await repo.insertTransactionSerials(serialRows);
-    const received = await repo.addReceived(line.item.id, 1);
-    await this.afterReceiving(tx, line.po.id, line.po.statusId);
-    return { message: 'Success' as const, transactionReferenceId: created.referenceId, errors: [], qty_received: received, qty_ordered: line.item.qtyOrdered };
   }
 
   /** Totals, and a status that follows the receipts (Partially Received, Received) for a PO in receiving. */

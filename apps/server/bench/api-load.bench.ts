@@ -1,0 +1,258 @@
+/**
+ * The API under load (issue 9 part 5): 50 connections of receiving scans (POST quickScanReceive) for a bounded
+ * time, against the real server started as its own process(es) on loopback, while a few other connections read
+ * (`/api/health` and the PO list). Modes: PostgreSQL with one process, PostgreSQL with WORKERS=2, PGlite.
+ *
+ *   npm run bench:api                          # every mode
+ *   npm run bench:api -- pg1 pglite            # some of them
+ *   BENCH_SECONDS=15 BENCH_CONNECTIONS=50 npm run bench:api
+ *
+ * The scans: 25 POs of 4 lines each over 40 products (half serial tracked, one fresh serial per scan), each
+ * scanner (connection) on one PO, two scanners per PO, every scan with its own clientScanId. After each run the
+ * server is stopped and the database checked: the ledger check is clean, every acknowledged (2xx) scan is in the
+ * ledger exactly once, and the units received equal the receipts (a scan still in flight when the clock ran out
+ * may have been written without its answer being counted: it is reported as "unacknowledged").
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
+import { openPglite, openPostgres, queryRows, type Database, type OpenDatabase } from '../src/db/database.js';
+import { checkLedger } from '../src/modules/ledger/ledger-check.js';
+import { createServices } from '../src/modules/services.js';
+import { createLocation, createProducts } from '../test/factories.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess } from '../test/concurrency/server-processes.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS || 2);
+const PASSWORD = 'bench-api-password';
+const POS = 25;
+const LINES_PER_PO = 4;
+const PRODUCTS = 40;
+
+type Mode = 'pg1' | 'pg2' | 'pglite';
+const MODES: Record<Mode, { label: string; database: 'postgres' | 'pglite'; workers: number }> = {
+  pg1: { label: 'PostgreSQL, 1 process', database: 'postgres', workers: 1 },
+  pg2: { label: 'PostgreSQL, 2 processes (WORKERS=2)', database: 'postgres', workers: 2 },
+  pglite: { label: 'PGlite, 1 process', database: 'pglite', workers: 1 },
+};
+
+interface Line {
+  poId: number;
+  lineId: number;
+  model: string;
+  upc: string;
+  serialTracked: boolean;
+}
+
+/** Location, products, a receiver and the POs to receive into (every line ordered for 100,000). */
+async function seed(db: Database): Promise<Line[]> {
+  const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
+  await services.users.ensureRoles();
+  await createLocation(services, 'KY01');
+  const products = await createProducts(
+    db,
+    Array.from({ length: PRODUCTS }, (_, i) => ({ modelNumber: `LOAD-${String(i).padStart(2, '0')}`, serialNumberTracked: i % 2 === 0, numOfSerialsPerItem: i % 2 === 0 ? 1 : null })),
+  );
+  await services.users.create({ username: 'bench-receiver', password: PASSWORD, role: 'admin' });
+  const buyer = await services.users.create({ username: 'bench-buyer', password: PASSWORD, role: 'purchasing-admin' });
+  const vendor = await services.vendors.create({ company_name: 'Load Vendor', vendor_type: 'sales' });
+  const lines: Line[] = [];
+  for (let p = 0; p < POS; p++) {
+    const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
+    for (let l = 0; l < LINES_PER_PO; l++) {
+      const index = (p * 3 + l * 7) % PRODUCTS; // POs share products, as they do on a dock
+      const product = products[index]!;
+      const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100_000, purchaseOrderId: po.id });
+      const line = full.data.PO_LINES.find((x) => !lines.some((m) => m.lineId === x.id))!;
+      lines.push({ poId: po.id, lineId: line.id, model: product.modelNumber, upc: product.upc!, serialTracked: index % 2 === 0 });
+    }
+  }
+  return lines;
+}
+
+interface Verdict {
+  ledgerClean: boolean;
+  acknowledged: number;
+  receipts: number;
+  unitsReceived: number;
+  missing: number;
+}
+
+/** After the run, the server stopped: what the database holds against what the scanners were told. */
+async function verify(db: Database, acknowledged: Set<string>): Promise<Verdict> {
+  const differences = await checkLedger(db);
+  const rows = await queryRows<{ client_request_id: string }>(db, sql`select client_request_id from inventory_transactions where type = 'INVENTORY_RECEIPT'`);
+  const ids = new Set(rows.map((r) => r.client_request_id));
+  const [units] = await queryRows<{ n: number }>(db, sql`select coalesce(sum(qty_received), 0)::int as n from purchase_order_items`);
+  let missing = 0;
+  for (const id of acknowledged) if (!ids.has(id)) missing++;
+  return { ledgerClean: differences.length === 0, acknowledged: acknowledged.size, receipts: rows.length, unitsReceived: units!.n, missing };
+}
+
+/** CPU time (ms, user + system) a process has used, from /proc (Linux); 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime (fields 14, 15) at 100 ticks/s
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its children (the cluster's workers). */
+function processTree(pid: number): number[] {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
+interface Row {
+  mode: string;
+  scansPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  healthP99: number;
+  listP99: number;
+  verdict: Verdict;
+  /** CPU used per acknowledged scan during the run: the API process(es), PostgreSQL's backends (0 on PGlite). */
+  serverCpuPerScan: number;
+  postgresCpuPerScan: number;
+}
+
+async function runMode(mode: Mode): Promise<Row> {
+  const spec = MODES[mode];
+  let open: () => Promise<OpenDatabase>;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (spec.database === 'postgres') {
+    const name = `kt_bench_api_${randomBytes(4).toString('hex')}`;
+    const url = await createScratchDatabase(name);
+    open = () => openPostgres(url, { max: 2 });
+    env = { DATABASE_URL: url, WORKERS: String(spec.workers) };
+    cleanup = () => dropScratchDatabase(name);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-bench-api-'));
+    open = () => openPglite(dir);
+    env = { DATABASE_URL: '', DATA_DIR: dir };
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    let database = await open();
+    const lines = await seed(database.db);
+    await database.close();
+
+    // BENCH_SERVER_NODE_OPTIONS=--cpu-prof profiles the server process(es) (one .cpuprofile each, on exit).
+    const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
+    const server = await startServerProcess(env.DATABASE_URL ?? '', { ...env, ...nodeOptions });
+    const [token] = await signInOnEach([server], 'bench-receiver', PASSWORD);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const acknowledged = new Set<string>();
+    let connection = 0;
+    type Scanner = { po?: number; n?: number; scanId?: string };
+    const scans = autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/scanner/receipt/quickScanReceive',
+          headers,
+          setupRequest: (request, context: Scanner) => {
+            context.po ??= connection++ % POS;
+            context.n = (context.n ?? 0) + 1;
+            const line = lines[context.po * LINES_PER_PO + (context.n % LINES_PER_PO)]!;
+            context.scanId = randomUUID();
+            const body = {
+              scannedUpc: line.upc,
+              model: line.model,
+              poApiPoId: line.poId,
+              poApiPoItemId: line.lineId,
+              receivingBucket: 'KY01',
+              scannedSerialNumbers: line.serialTracked ? [`SN-${context.scanId.slice(0, 18)}`] : [],
+              clientScanId: context.scanId,
+            };
+            return { ...request, body: JSON.stringify(body) };
+          },
+          onResponse: (status, _body, context: Scanner) => {
+            if (status >= 200 && status < 300 && context.scanId) acknowledged.add(context.scanId);
+          },
+        },
+      ],
+    });
+    const read = (p: string) => autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
+    const serverPids = processTree(server.pid);
+    const serverCpuBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
+    const serverCpu = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - serverCpuBefore;
+    // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
+    let postgresCpu = 0;
+    if (spec.database === 'postgres') {
+      const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
+      const backends = await queryRows<{ pid: number }>(admin.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      postgresCpu = backends.reduce((sum, b) => sum + cpuMs(b.pid), 0);
+      await admin.close();
+    }
+    await server.stop();
+    if (process.env.BENCH_SERVER_LOG) fs.writeFileSync(`${process.env.BENCH_SERVER_LOG}.${mode}.log`, server.output());
+
+    database = await open();
+    const verdict = await verify(database.db, acknowledged);
+    await database.close();
+    const row: Row = {
+      mode: spec.label,
+      scansPerSecond: scanResult['2xx'] / SECONDS,
+      p50: scanResult.latency.p50,
+      p99: scanResult.latency.p99,
+      errors: scanResult.errors + scanResult.timeouts,
+      non2xx: scanResult.non2xx,
+      healthP99: health.non2xx || health.errors ? NaN : health.latency.p99,
+      listP99: list.non2xx || list.errors ? NaN : list.latency.p99,
+      verdict,
+      serverCpuPerScan: serverCpu / Math.max(1, scanResult['2xx']),
+      postgresCpuPerScan: postgresCpu / Math.max(1, scanResult['2xx']),
+    };
+    console.error(`${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`);
+    return row;
+  } finally {
+    await cleanup();
+  }
+}
+
+async function main() {
+  const asked = process.argv.slice(2).filter((a) => a in MODES) as Mode[];
+  const modes = asked.length ? asked : (Object.keys(MODES) as Mode[]);
+  const rows: Row[] = [];
+  for (const mode of modes) rows.push(await runMode(mode));
+  const ms = (n: number) => (Number.isNaN(n) ? 'failed' : `${Math.round(n)} ms`);
+  console.log(`\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`);
+  console.log('| Mode | Scans/s | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of rows) {
+    const v = r.verdict;
+    const kept = v.missing === 0 && v.unitsReceived === v.receipts ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)` : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
+    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
+  }
+  if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
