@@ -16,6 +16,7 @@ import { VendorsService } from './vendors/vendors.service.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
+import { TransfersService } from './transfers/transfers.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
@@ -32,6 +33,7 @@ export interface Services {
   receiving: ReceivingService;
   inventory: InventoryService;
   ledger: LedgerService;
+  transfers: TransfersService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -68,5 +70,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     receiving: new ReceivingService(db, log),
     inventory: new InventoryService(db),
     ledger: new LedgerService(db),
+    transfers: new TransfersService(db),
   };
 }
