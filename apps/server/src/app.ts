@@ -24,6 +24,7 @@ import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
+import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
@@ -62,6 +63,7 @@ const MODULES = [
   registerReceivingRoutes,
   registerInventoryRoutes,
   registerLedgerRoutes,
+  registerTransfersRoutes,
 ];
 
 export async function buildApp(options: {

@@ -530,3 +530,6 @@ export const dropShipVendorInventory = pgTable(
     check('drop_ship_vendor_inventory_qty', sql`${t.qtyPurchasable} >= 0`),
   ],
 );
+
+// Transfers (issue 10): their own file, re-exported so drizzle-kit and every import of this module see them.
+export * from './schema/transfers.js';

@@ -17,6 +17,7 @@ import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
+import { TransfersService } from './transfers/transfers.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
@@ -33,6 +34,7 @@ export interface Services {
   receiving: ReceivingService;
   inventory: InventoryService;
   ledger: LedgerService;
+  transfers: TransfersService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -69,5 +71,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     receiving: new ReceivingService(db, log, new WriteGate(config.ledgerWriteConcurrency)),
     inventory: new InventoryService(db),
     ledger: new LedgerService(db),
+    transfers: new TransfersService(db),
   };
 }

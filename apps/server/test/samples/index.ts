@@ -3,9 +3,10 @@ import { buildInventorySamples } from './inventory.js';
 import { buildInvoicesSamples } from './invoices.js';
 import { buildPurchasingSamples } from './purchasing.js';
 import { buildReceivingSamples } from './receiving.js';
+import { buildTransfersSamples } from './transfers.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples];

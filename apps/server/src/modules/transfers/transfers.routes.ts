@@ -1,0 +1,21 @@
+import {
+  commitTransferRoute,
+  deleteCommittedTransferRoute,
+  getCommittedTransferRoute,
+  listCommittedTransfersRoute,
+  listTransactedTransfersRoute,
+  updateCommittedTransferRoute,
+  updateTransferNotesRoute,
+} from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+
+export function registerTransfersRoutes({ route, services }: ModuleContext): void {
+  const { transfers } = services;
+  route(commitTransferRoute, async ({ body, auth }) => transfers.commit(body, auth.user));
+  route(getCommittedTransferRoute, async ({ params }) => transfers.get(params.refId));
+  route(listCommittedTransfersRoute, async ({ query }) => ({ data: await transfers.listCommitted(query) }));
+  route(updateCommittedTransferRoute, async ({ params, body }) => transfers.update(params.refId, body));
+  route(deleteCommittedTransferRoute, async ({ params }) => transfers.delete(params.refId));
+  route(listTransactedTransfersRoute, async ({ query }) => ({ data: await transfers.listTransacted(query.model) }));
+  route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
+}

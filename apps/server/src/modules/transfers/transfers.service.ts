@@ -1,0 +1,242 @@
+import {
+  hasPermission,
+  missingTransferFields,
+
+  permissionDeniedMessage,
+  requestedQuantityRangeMessage,
+  scanningForced,
+  TRANSFER_MESSAGES,
+  type TCommittedTransfer,
+  type TTransactedTransfer,
+  ZCommitTransferSchema,
+  ZUpdateCommittedTransferSchema,
+} from '@keystone/contracts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/database.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/register-route.js';
+import { TransfersRepository, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
+
+type TCommit = z.output<typeof ZCommitTransferSchema>;
+type TUpdate = z.output<typeof ZUpdateCommittedTransferSchema>;
+
+/** The most transfers one list answers (the transfer tables page 5, 10 or 25 rows, 001 §9). */
+const LIST_LIMIT = 500;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Free text as stored: trimmed by the contract; empty is no value. */
+const textOrNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+function serialDto(s: TransferSerialRow) {
+  return {
+    scanned_serial_number: s.scannedSerialNumber,
+    scanned_upc: s.scannedUpc,
+    scanned_at: s.scannedAt.toISOString(),
+    old_location_code: s.oldLocationCode,
+    new_location_code: s.newLocationCode,
+    old_condition_code: s.oldConditionCode,
+    new_condition_code: s.newConditionCode,
+    old_disposition_code: s.oldDispositionCode,
+    new_disposition_code: s.newDispositionCode,
+    fk_inventory_serial_id: s.serialId,
+  };
+}
+
+function toDto({ transfer: t, product: p, committedByName }: TransferWithNames, serials: TransferSerialRow[]): TCommittedTransfer {
+  return {
+    id: t.id,
+    ims_transaction_reference_id: t.referenceId,
+    product: {
+      id: p.id,
+      model: p.modelNumber,
+      product_title: p.description,
+      upc: p.upc,
+      alternate_upc: p.alternateUpc,
+      part_number: p.partNumber,
+      serial_number_tracked: p.serialNumberTracked ? 1 : 0,
+      num_of_serials_per_item: p.numOfSerialsPerItem,
+    },
+    committed_quantity: t.committedQuantity,
+    total_scanned_quantity: t.totalScannedQuantity,
+    from_bucket: t.fromBucket,
+    to_bucket: t.toBucket,
+    committed_by_name: committedByName,
+    committed_by_id: t.committedById,
+    committed_at: t.committedAt.toISOString(),
+    commit_notes: t.commitNotes,
+    pos_transfer_batch_ref_id: t.posTransferBatchRefId,
+    pos_transfer_batch_name: t.posTransferBatchName,
+    sender_sku: t.senderSku,
+    receiver_sku: t.receiverSku,
+    scanning_required: t.scanningRequired,
+    strict_mode: t.strictMode,
+    transferred_at: iso(t.transferredAt),
+    serials: serials.filter((s) => s.committedTransferId === t.id).map(serialDto),
+  };
+}
+
+function toTransactedDto({ transfer: t, product: p, transferredByName }: TransferWithNames): TTransactedTransfer {
+  return {
+    id: t.id,
+    ims_transaction_reference_id: t.referenceId,
+    product: { id: p.id, model: p.modelNumber, product_title: p.description },
+    transferred_quantity: t.transferredQuantity ?? t.committedQuantity,
+    transferred_at: t.transferredAt!.toISOString(),
+    transferred_by_name: transferredByName,
+    transfer_notes: t.transferNotes,
+    from_bucket: t.fromBucket,
+    to_bucket: t.toBucket,
+    pos_transfer_batch_ref_id: t.posTransferBatchRefId,
+    pos_transfer_batch_name: t.posTransferBatchName,
+  };
+}
+
+const requiredFieldsMissing = (errors: Record<string, string[]>) => unprocessable(TRANSFER_MESSAGES.requiredFieldsMissing, errors);
+
+/**
+ * Committed transfers (001 §4/§5/§7): commit, read, edit, delete, and the transacted list and notes. Nothing here
+ * moves stock: scanning, transacting and the quick transfer post through the ledger module (docs/decisions.md).
+ */
+export class TransfersService {
+  constructor(private readonly db: Database) {}
+
+  private repo(executor: Executor = this.db) {
+    return new TransfersRepository(executor);
+  }
+
+  private async withSerials(rows: TransferWithNames[], executor: Executor = this.db): Promise<TCommittedTransfer[]> {
+    const serials = await this.repo(executor).serialsOf(rows.map((r) => r.transfer.id));
+    return rows.map((r) => toDto(r, serials));
+  }
+
+  private async byReference(referenceId: string, executor: Executor = this.db): Promise<TCommittedTransfer | null> {
+    const row = await this.repo(executor).findByReference(referenceId);
+    return row ? (await this.withSerials([row], executor))[0]! : null;
+  }
+
+  /**
+   * Commits a transfer. The spec's rules answer 422 'One or more required fields are missing' naming the fields;
+   * strict mode (on unless an admin:override holder turns it off) keeps the quantity within the source's on-hand.
+   */
+  async commit(input: TCommit, user: AuthUser): Promise<TCommittedTransfer> {
+    const fromBucket = input.fromBucket;
+    const toBucket = input.toBucket ?? null;
+    const missing = missingTransferFields({ ...input, toBucket });
+    if (Object.keys(missing).length) throw requiredFieldsMissing(missing);
+    const quantity = input.requestedQuantity as number;
+    const destination = toBucket!;
+    const strictMode = input.strictMode ?? true;
+    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    if (fromBucket === destination) throw unprocessable(TRANSFER_MESSAGES.sameBucket, { toBucket: [TRANSFER_MESSAGES.sameBucket] });
+
+    const referenceId = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const product = await repo.productByModel(input.model);
+      if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+      const known = await repo.existingBuckets([fromBucket, destination]);
+      const errors: Record<string, string[]> = {};
+      if (!known.has(fromBucket)) errors.fromBucket = [`bucket ${fromBucket} does not exist`];
+      if (!known.has(destination)) errors.toBucket = [`bucket ${destination} does not exist`];
+      if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
+      if (strictMode) {
+        const onHand = await repo.onHand(product.id, fromBucket);
+        if (quantity > onHand) {
+          const message = requestedQuantityRangeMessage(fromBucket, onHand);
+          throw unprocessable(message, { requestedQuantity: [message] });
+        }
+      }
+      const senderSku = textOrNull(input.senderSku);
+      return repo.insert({
+        productId: product.id,
+        fromBucket,
+        toBucket: destination,
+        committedQuantity: quantity,
+        committedById: user.id,
+        commitNotes: textOrNull(input.commitNotes),
+        posTransferBatchRefId: textOrNull(input.posTransferBatchRefId),
+        posTransferBatchName: textOrNull(input.posTransferBatchName),
+        senderSku,
+        // 001 §5: the receiver SKU is copied from the sender SKU (unless one is given).
+        receiverSku: textOrNull(input.receiverSku) ?? senderSku,
+        scanningRequired: scanningForced(fromBucket, destination) || input.scanningRequired === undefined || input.scanningRequired === true || input.scanningRequired === 1,
+        strictMode,
+      });
+    });
+    return (await this.byReference(referenceId))!;
+  }
+
+  async get(referenceId: string): Promise<TCommittedTransfer> {
+    const transfer = await this.byReference(referenceId);
+    if (!transfer) throw notFound(`Committed transfer ${referenceId} not found`);
+    return transfer;
+  }
+
+  async listCommitted(filter: { imsTransactionReferenceId?: string; model?: string }): Promise<TCommittedTransfer[]> {
+    const rows = await this.repo().listCommitted({ referenceId: filter.imsTransactionReferenceId, model: filter.model }, LIST_LIMIT);
+    return this.withSerials(rows);
+  }
+
+  async listTransacted(model: string): Promise<TTransactedTransfer[]> {
+    return (await this.repo().listTransacted(model, LIST_LIMIT)).map(toTransactedDto);
+  }
+
+  /**
+   * Edits a committed transfer: the quantity (not below what is scanned; within on-hand in strict mode) and the
+   * batch, SKU and notes fields, which must still satisfy the commit's rules.
+   */
+  async update(referenceId: string, input: TUpdate): Promise<TCommittedTransfer> {
+    await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockByReference(referenceId);
+      if (!row) throw notFound(TRANSFER_MESSAGES.updateNotFound);
+      if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
+      const pick = (given: string | null | undefined, current: string | null) => (given === undefined ? current : textOrNull(given));
+      const next = {
+        committedQuantity: input.committedQty ?? row.committedQuantity,
+        posTransferBatchName: pick(input.posTransferBatchName, row.posTransferBatchName),
+        posTransferBatchRefId: pick(input.posTransferBatchRefId, row.posTransferBatchRefId),
+        senderSku: pick(input.senderSku, row.senderSku),
+        receiverSku: pick(input.receiverSku, row.receiverSku),
+        commitNotes: pick(input.commitNotes, row.commitNotes),
+      };
+      if (input.senderSku !== undefined && input.receiverSku === undefined && row.receiverSku === row.senderSku) next.receiverSku = next.senderSku;
+      const missing = missingTransferFields({ ...next, fromBucket: row.fromBucket, toBucket: row.toBucket, requestedQuantity: next.committedQuantity });
+      if (Object.keys(missing).length) throw requiredFieldsMissing(missing);
+      if (next.committedQuantity < row.totalScannedQuantity) throw unprocessable(TRANSFER_MESSAGES.belowScanned, { committedQty: [TRANSFER_MESSAGES.belowScanned] });
+      if (row.strictMode && next.committedQuantity > row.committedQuantity) {
+        const onHand = await repo.onHand(row.productId, row.fromBucket);
+        if (next.committedQuantity > onHand) {
+          const message = requestedQuantityRangeMessage(row.fromBucket, onHand);
+          throw unprocessable(message, { committedQty: [message] });
+        }
+      }
+      await repo.update(row.id, next);
+    });
+    return (await this.byReference(referenceId))!;
+  }
+
+  /** Deletes a committed transfer (nothing has moved yet); a transacted one cannot be deleted. */
+  async delete(referenceId: string): Promise<{ message: 'Deleted'; ims_transaction_reference_id: string }> {
+    await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockByReference(referenceId);
+      if (!row) throw notFound(TRANSFER_MESSAGES.deleteNotFound);
+      if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
+      await repo.delete(row.id);
+    });
+    return { message: 'Deleted', ims_transaction_reference_id: referenceId };
+  }
+
+  /** Sets a transfer's notes, committed or transacted (the notes are free text, not part of the ledger). */
+  async updateTransferNotes(id: number, notes: string | null): Promise<{ message: 'Success'; id: number; transfer_notes: string | null }> {
+    const transferNotes = textOrNull(notes?.trim());
+    await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      if (!(await repo.lockById(id))) throw notFound(TRANSFER_MESSAGES.transferNotFound);
+      await repo.update(id, { transferNotes });
+    });
+    return { message: 'Success', id, transfer_notes: transferNotes };
+  }
+}
+
+

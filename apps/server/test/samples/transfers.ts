@@ -1,0 +1,57 @@
+import { createProducts, createUser, nextUpc } from '../factories.js';
+import type { TestApp } from '../harness.js';
+import type { DomainSampleBuilder, RouteSample } from './types.js';
+
+let counter = 0;
+
+/**
+ * A product with units on hand in KY01_B_STOCK (received through the receiving service, so through the ledger):
+ * each commit takes 1 of them (a commit reserves nothing, so the samples can be repeated).
+ */
+export async function createTransferFixture(t: TestApp, units = 3) {
+  counter += 1;
+  const buyer = await createUser(t.services, { role: 'purchasing-admin' });
+  const actor = { id: buyer.id, username: buyer.username, role: 'admin' };
+  const upc = nextUpc();
+  const [product] = await createProducts(t.db, [{ modelNumber: `TRFS${counter}${Date.now() % 100000}M`, upc }]);
+  const vendor = await t.services.vendors.create({ company_name: `Transfer Sample Vendor ${counter}-${Date.now() % 100000}`, vendor_type: 'sales' });
+  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
+  const full = await t.services.purchaseOrders.addLine({ productId: product!.id, cost: 25, qty: units, purchaseOrderId: po.id });
+  const lineId = full.data.PO_LINES[0]!.id;
+  for (let i = 0; i < units; i++) {
+    await t.services.receiving.receive({ scannedUpc: upc, model: product!.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01_B_STOCK' }, actor);
+  }
+  const commit = () =>
+    t.services.transfers.commit({ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product!.modelNumber, requestedQuantity: 1, commitNotes: 'Sample transfer' }, actor);
+  return { product: product!, actor, commit };
+}
+
+export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
+  const { product, commit } = await createTransferFixture(t);
+  const transfer = await commit();
+  const disposable = await commit();
+  const fresh = async (): Promise<RouteSample> => ({ params: { refId: (await commit()).ims_transaction_reference_id } });
+  return {
+    'POST /api/ims/committed-transfers': {
+      body: {
+        fromBucket: 'KY01_B_STOCK',
+        toBucket: 'KY01_DAMAGED',
+        model: product.modelNumber,
+        requestedQuantity: 1,
+        committedById: 'sample-user',
+        posTransferBatchRefId: 'BATCH-1',
+        posTransferBatchName: 'Sample batch',
+        receiverSku: '',
+        senderSku: 'SKU-SAMPLE',
+        scanningRequired: true,
+        commitNotes: 'Sample commit',
+      },
+    },
+    'GET /api/ims/committed-transfers/{refId}': { params: { refId: transfer.ims_transaction_reference_id } },
+    'GET /api/ims/committed-transfers': { query: { model: product.modelNumber } },
+    'PATCH /api/ims/committed-transfers/{refId}': { params: { refId: transfer.ims_transaction_reference_id }, body: { commitNotes: 'Edited', senderSku: 'SKU-EDITED' } },
+    'DELETE /api/ims/committed-transfers/{refId}': { params: { refId: disposable.ims_transaction_reference_id }, fresh },
+    'GET /api/ims/transacted-transfers': { query: { model: product.modelNumber } },
+    'POST /api/ims/transacted-transfers/updateTransferNotes': { body: { id: transfer.id, transfer_notes: 'Sample notes' } },
+  };
+};

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { MAX_ID, ZIdSchema } from '../http/common.js';
+import { NOT_SELECTED } from './transfer-rules.js';
+
+/** A committed transfer's reference (its ims_transaction_reference_id): CT- and the zero-padded id, e.g. CT-0000042. */
+export const ZCommittedTransferReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^CT-\d{7,10}$/, 'must be a committed transfer reference such as CT-0000042');
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const bucketName = z.string().trim().toUpperCase().max(60);
+
+/** 001 §3 Scanned serial. */
+export const ZTransferSerialSchema = z
+  .object({
+    scanned_serial_number: z.string(),
+    scanned_upc: z.string().nullable(),
+    scanned_at: z.string(),
+    old_location_code: z.string().nullable(),
+    new_location_code: z.string().nullable(),
+    old_condition_code: z.string().nullable(),
+    new_condition_code: z.string().nullable(),
+    old_disposition_code: z.string().nullable(),
+    new_disposition_code: z.string().nullable(),
+    fk_inventory_serial_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'TransferSerial' });
+
+/** The product of a transfer: what the scan flow needs (UPCs, part number, serials per item). */
+export const ZTransferProductSchema = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  product_title: z.string(),
+  upc: z.string().nullable(),
+  alternate_upc: z.string().nullable(),
+  part_number: z.string().nullable(),
+  serial_number_tracked: z.union([z.literal(0), z.literal(1)]),
+  num_of_serials_per_item: z.number().int().nullable(),
+});
+
+/** 001 §3 Committed transfer; `transferred_at` is set once it is transacted (it then counts as a transacted transfer). */
+export const ZCommittedTransferSchema = z
+  .object({
+    id: z.number().int(),
+    ims_transaction_reference_id: z.string(),
+    product: ZTransferProductSchema,
+    committed_quantity: z.number().int(),
+    total_scanned_quantity: z.number().int(),
+    from_bucket: z.string(),
+    to_bucket: z.string(),
+    committed_by_name: z.string().nullable(),
+    committed_by_id: z.number().int().nullable(),
+    committed_at: z.string(),
+    commit_notes: z.string().nullable(),
+    pos_transfer_batch_ref_id: z.string().nullable(),
+    pos_transfer_batch_name: z.string().nullable(),
+    sender_sku: z.string().nullable(),
+    receiver_sku: z.string().nullable(),
+    scanning_required: z.boolean(),
+    strict_mode: z.boolean(),
+    transferred_at: z.string().nullable(),
+    serials: z.array(ZTransferSerialSchema),
+  })
+  .meta({ id: 'CommittedTransfer' });
+export type TCommittedTransfer = z.infer<typeof ZCommittedTransferSchema>;
+
+/** 001 §3 Transacted transfer. */
+export const ZTransactedTransferSchema = z
+  .object({
+    id: z.number().int(),
+    ims_transaction_reference_id: z.string(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string() }),
+    transferred_quantity: z.number().int(),
+    transferred_at: z.string(),
+    transferred_by_name: z.string().nullable(),
+    transfer_notes: z.string().nullable(),
+    from_bucket: z.string(),
+    to_bucket: z.string(),
+    pos_transfer_batch_ref_id: z.string().nullable(),
+    pos_transfer_batch_name: z.string().nullable(),
+  })
+  .meta({ id: 'TransactedTransfer' });
+export type TTransactedTransfer = z.infer<typeof ZTransactedTransferSchema>;
+
+/**
+ * Commit a transfer (001 §7): the form's fields. Quantity and destination may arrive unselected ('Not Selected'
+ * or absent): the service answers them, and the inbound and KY01/TX01/AZ02 rules, with 422 'One or more required
+ * fields are missing' naming the fields. committedById (the username) is recorded from the signed-in user.
+ */
+export const ZCommitTransferSchema = z
+  .object({
+    fromBucket: bucketName.min(1),
+    toBucket: bucketName.nullish(),
+    model: z.string().trim().min(1).max(100),
+    requestedQuantity: z.union([z.number().int().min(1).max(MAX_ID), z.literal(NOT_SELECTED)]).nullish(),
+    committedById: optionalText(100),
+    posTransferBatchRefId: optionalText(100),
+    posTransferBatchName: optionalText(200),
+    receiverSku: optionalText(100),
+    senderSku: optionalText(100),
+    scanningRequired: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+    commitNotes: optionalText(2000),
+    /** False only for admin:override holders (the admin-level transfer); on by default. */
+    strictMode: z.boolean().optional(),
+  })
+  .meta({ id: 'CommitTransfer' });
+export type TCommitTransfer = z.input<typeof ZCommitTransferSchema>;
+
+export const commitTransferRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-transfers',
+  access: 'inventory-transfer:view',
+  summary: "Commit a transfer between two buckets (nothing moves until it is transacted); 422 'One or more required fields are missing'",
+  tag: 'transfers',
+  body: ZCommitTransferSchema,
+  response: ZCommittedTransferSchema,
+  status: 201,
+});
+
+const refParams = z.object({ refId: ZCommittedTransferReferenceSchema });
+
+export const getCommittedTransferRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-transfers/{refId}',
+  access: 'inventory-transfer:view',
+  summary: 'One transfer by its reference, committed or transacted, with its scanned serials',
+  tag: 'transfers',
+  params: refParams,
+  response: ZCommittedTransferSchema,
+});
+
+export const ZCommittedTransfersQuerySchema = z
+  .object({
+    imsTransactionReferenceId: ZCommittedTransferReferenceSchema.optional(),
+    model: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => q.imsTransactionReferenceId !== undefined || q.model !== undefined, 'imsTransactionReferenceId or model is required');
+
+export const listCommittedTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-transfers',
+  access: 'inventory-transfer:view',
+  summary: 'Committed (not yet transacted) transfers by reference or by model, oldest first',
+  tag: 'transfers',
+  query: ZCommittedTransfersQuerySchema,
+  response: z.object({ data: z.array(ZCommittedTransferSchema) }),
+});
+
+/** Edit a committed transfer (001 §7); absent fields keep their value, null or '' clears a text. */
+export const ZUpdateCommittedTransferSchema = z
+  .object({
+    committedQty: z.number().int().min(1).max(MAX_ID).optional(),
+    posTransferBatchName: optionalText(200),
+    posTransferBatchRefId: optionalText(100),
+    senderSku: optionalText(100),
+    receiverSku: optionalText(100),
+    commitNotes: optionalText(2000),
+  })
+  .meta({ id: 'UpdateCommittedTransfer' });
+export type TUpdateCommittedTransfer = z.input<typeof ZUpdateCommittedTransferSchema>;
+
+export const updateCommittedTransferRoute = defineRoute({
+  method: 'PATCH',
+  path: '/api/ims/committed-transfers/{refId}',
+  access: 'inventory-transfer:view',
+  summary: "Edit a committed transfer; 404 'Failed to update: commitment not found'",
+  tag: 'transfers',
+  params: refParams,
+  body: ZUpdateCommittedTransferSchema,
+  response: ZCommittedTransferSchema,
+});
+
+export const deleteCommittedTransferRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/ims/committed-transfers/{refId}',
+  access: 'inventory-transfer:view',
+  summary: "Delete a committed transfer (nothing has moved); 404 'Failed to delete: commitment not found'",
+  tag: 'transfers',
+  params: refParams,
+  response: z.object({ message: z.literal('Deleted'), ims_transaction_reference_id: z.string() }),
+});
+
+export const listTransactedTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/transacted-transfers',
+  access: 'inventory-transfer:view',
+  summary: 'Transacted (submitted) transfers of a model, newest first',
+  tag: 'transfers',
+  query: z.object({ model: z.string().trim().min(1).max(100) }),
+  response: z.object({ data: z.array(ZTransactedTransferSchema) }),
+});
+
+export const ZUpdateTransferNotesSchema = z
+  .object({
+    id: ZIdSchema,
+    transfer_notes: z.string().max(2000).nullable(),
+  })
+  .meta({ id: 'UpdateTransferNotes' });
+
+export const updateTransferNotesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/transacted-transfers/updateTransferNotes',
+  access: 'inventory-transfer:view',
+  summary: "Set a transfer's notes (by its id); 404 'Transfer not found'",
+  tag: 'transfers',
+  body: ZUpdateTransferNotesSchema,
+  response: z.object({ message: z.literal('Success'), id: z.number().int(), transfer_notes: z.string().nullable() }),
+});
