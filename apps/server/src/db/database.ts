@@ -124,6 +124,39 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The longest PGlite keeps the event loop from the sockets while work is queued on it. */
+const PGLITE_MAX_TURN_MS = 25;
+
+/**
+ * PGlite runs in this process, and each query or transaction takes its turn on one lock, handed from one to the
+ * next in the same chain of promise callbacks: while work is queued the event loop never gets back to the sockets,
+ * so under fifty scanners a read (or a new connection) waited seconds to be read at all (issue 9 part 5). When
+ * the loop has not come round for PGLITE_MAX_TURN_MS, the next turn first goes once round it, in which waiting
+ * requests are read and queue up in order. (A trip before every turn also bounded the reads, but halved the
+ * scans per second: docs/performance.md.)
+ */
+function yieldBetweenTurns(client: PGlite) {
+  const take = client._runExclusiveTransaction.bind(client);
+  let lastTurn = performance.now();
+  let probing = false;
+  const loopTurned = () => {
+    probing = false;
+    lastTurn = performance.now();
+  };
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
+    take(async () => {
+      if (performance.now() - lastTurn > PGLITE_MAX_TURN_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        lastTurn = performance.now();
+      }
+      if (!probing) {
+        probing = true;
+        setImmediate(loopTurned);
+      }
+      return work();
+    });
+}
+
 /** Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. */
 export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
@@ -132,6 +165,7 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
     const options = { extensions: { pg_trgm } };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
+    yieldBetweenTurns(client);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
