@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { buckets, inventorySerials, products, users } from '../schema.js';
+import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
  * Transfers between buckets (issue 10, 001 §3/§4). A transfer is committed (it can be edited, deleted and scanned)
