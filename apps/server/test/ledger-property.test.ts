@@ -179,7 +179,7 @@ describe('the ledger under random sequences', () => {
                 }
               }
             }
-          } else {
+          } else if (s.kind === 'unreceive' || s.kind === 'take-back') {
             const line = lines[s.line]!;
             const open = await t.services.receiving.canBeUnreceived(line.lineId);
             if (!open.length) continue;
