@@ -176,6 +176,37 @@ describe('Ledger.postSale', () => {
   });
 });
 
+describe('movements racing each other (real concurrency on PostgreSQL, queued on PGlite)', () => {
+  it('the same serial in two transfers at once moves once; the last unit sold and transferred at once goes once; opposite transfers do not deadlock', async () => {
+    const [race] = (await createProducts(t.db, [{ modelNumber: 'MOVE-RACE', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
+    const [last] = (await createProducts(t.db, [{ modelNumber: 'MOVE-LAST', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+    await receive(race, [['RACE-1'], ['RACE-2'], ['RACE-3']]);
+    await receive(last, [], 1);
+    const settle = (work: (tx: Executor) => Promise<unknown>) => inTx(work).then(() => 'done', (e: unknown) => (e instanceof LedgerRefusal ? e.code : Promise.reject(e)));
+
+    const twice = await Promise.all(
+      ['TX01', 'KY01_B_STOCK'].map((to) => settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-RACE', productId: race.id, fromBucket: 'KY01', toBucket: to, quantity: 1, serials: ['RACE-1'], userId: actor.id }))),
+    );
+    expect(twice.sort()).toEqual(['done', 'serial-not-in-bucket']);
+
+    const lastUnit = await Promise.all([
+      settle((executor) => ledger.postSale({ executor, referenceId: 'INV-RACE', productId: last.id, fromBucket: 'KY01', quantity: 1, userId: actor.id })),
+      settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-RACE-2', productId: last.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 1, userId: actor.id })),
+    ]);
+    expect(lastUnit.sort()).toEqual(['done', 'insufficient-on-hand']);
+    expect(await onHand(last, 'KY01')).toBe(0);
+
+    // RACE-2 from KY01 to RACE-1's bucket while RACE-1 comes back: opposite directions over the same two on-hand rows, locked in one order.
+    const first = await serial('RACE-1');
+    const opposite = await Promise.all([
+      settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-OPP-1', productId: race.id, fromBucket: 'KY01', toBucket: first.bucket!, quantity: 1, serials: ['RACE-2'], userId: actor.id })),
+      settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-OPP-2', productId: race.id, fromBucket: first.bucket!, toBucket: 'KY01', quantity: 1, serials: ['RACE-1'], userId: actor.id })),
+    ]);
+    expect(opposite).toEqual(['done', 'done']);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
 describe('the ledger check on movements', () => {
   it('names a transfer row without its pair and a live serial whose bucket is not its place', async () => {
     const [row] = await queryRows<{ reference: string }>(
