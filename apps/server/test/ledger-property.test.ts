@@ -1,18 +1,26 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
+import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
  * Long random sequences of receives, staged submits (all or nothing), un-receives and take-backs (good and bad
- * scans, on several lines) through the real services: after every sequence the ledger explains every figure,
- * and each line's count matches a model.
+ * scans, on several lines) through the real services, and transfers between two buckets and sales through the
+ * ledger (issue 10): after every sequence the ledger explains every figure, and each line's count, on-hand and
+ * each serial's place match a model.
  */
+const BUCKETS = ['KY01', 'KY01_B_STOCK'] as const;
+const ledger = new Ledger();
 let t: TestApp;
 let products: { product: CreatedProduct; upc: string; tracked: boolean }[];
 let actor: { id: number; username: string; role: string };
 let runs = 0;
+/** Movements the ledger accepted over all runs: the sequences must exercise them, not only their refusals. */
+const accepted = { transfer: 0, sale: 0, refused: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,17 +47,28 @@ interface Scan {
 type Step =
   | ({ kind: 'receive' } & Scan)
   | { kind: 'submit'; scans: Scan[] }
-  | { kind: 'unreceive' | 'take-back'; line: number; pick: number };
+  | { kind: 'unreceive' | 'take-back'; line: number; pick: number }
+  | { kind: 'transfer' | 'sale'; product: number; from: number; qty: number; picks: number[] };
 
 const scan = fc.record({ line: fc.nat(3), serial: fc.nat(25), badUpc: fc.boolean() });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: scan.map((s) => ({ kind: 'receive' as const, ...s })) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('submit' as const), scans: fc.array(scan, { minLength: 1, maxLength: 4 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('unreceive' as const, 'take-back' as const), line: fc.nat(3), pick: fc.nat(10) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('transfer' as const, 'sale' as const),
+      product: fc.nat(1),
+      from: fc.nat(1),
+      qty: fc.integer({ min: 1, max: 3 }),
+      picks: fc.array(fc.nat(25), { minLength: 1, maxLength: 2 }),
+    }),
+  },
 );
 
 describe('the ledger under random sequences', () => {
-  it('stays explained by its transactions whatever the order of receives and un-receives', async () => {
+  it('stays explained by its transactions whatever the order of receives, un-receives, transfers and sales', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (steps) => {
         const run = ++runs;
@@ -63,6 +82,14 @@ describe('the ledger under random sequences', () => {
           lines.push({ poId: po.id, lineId: full.data.PO_LINES[0]!.id, product: p, ordered, received: 0 });
         }
         const live = new Set<string>();
+        /** Where each live serial of this run is, and on-hand per product and bucket (read at the start). */
+        const place = new Map<string, string>();
+        const onHand = new Map<string, number>();
+        const key = (productId: number, bucket: string) => `${productId}|${bucket}`;
+        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(t.db, sql`select product_id, bucket, quantity from inventory`)) {
+          onHand.set(key(r.product_id, r.bucket), r.quantity);
+        }
+        const addOnHand = (productId: number, bucket: string, delta: number) => onHand.set(key(productId, bucket), (onHand.get(key(productId, bucket)) ?? 0) + delta);
         const item = (sc: Scan) => {
           const line = lines[sc.line]!;
           return {
@@ -86,8 +113,14 @@ describe('the ledger under random sequences', () => {
           if (line.product.tracked) serials.add(`R${run}-S${sc.serial}`);
         };
         const apply = (received: Map<number, number>, serials: Set<string>) => {
-          for (const [i, n] of received) lines[i]!.received = n;
-          for (const sr of serials) live.add(sr);
+          for (const [i, n] of received) {
+            addOnHand(lines[i]!.product.product.id, 'KY01', n - lines[i]!.received);
+            lines[i]!.received = n;
+          }
+          for (const sr of serials) {
+            if (!live.has(sr)) place.set(sr, 'KY01');
+            live.add(sr);
+          }
         };
         for (const s of steps) {
           if (s.kind === 'receive') {
@@ -115,15 +148,56 @@ describe('the ledger under random sequences', () => {
             }
             expect(ok).toBe(expected);
             if (ok) apply(received, serials);
-          } else {
+          } else if (s.kind === 'transfer' || s.kind === 'sale') {
+            const p = products[s.product]!;
+            const from = BUCKETS[s.from]!;
+            const to = BUCKETS[1 - s.from]!;
+            const serials = p.tracked ? [...new Set(s.picks.map((n) => `R${run}-S${n}`))] : [];
+            const quantity = p.tracked ? serials.length : s.qty;
+            const expected = p.tracked ? serials.every((sr) => place.get(sr) === from) : (onHand.get(key(p.product.id, from)) ?? 0) >= quantity;
+            const base = { referenceId: `PROP-${run}`, productId: p.product.id, fromBucket: from, quantity, serials, userId: actor.id };
+            const ok = await t.db
+              .transaction((executor) => (s.kind === 'transfer' ? ledger.postTransfer({ executor, ...base, toBucket: to }) : ledger.postSale({ executor, ...base })))
+              .then(
+                () => true,
+                (error: unknown) => {
+                  if (!(error instanceof LedgerRefusal)) throw error;
+                  return false;
+                },
+              );
+            expect(ok).toBe(expected);
+            if (ok) accepted[s.kind]++;
+            else accepted.refused++;
+            if (ok) {
+              addOnHand(p.product.id, from, -quantity);
+              if (s.kind === 'transfer') addOnHand(p.product.id, to, quantity);
+              for (const sr of serials) {
+                if (s.kind === 'transfer') place.set(sr, to);
+                else {
+                  place.delete(sr);
+                  live.delete(sr);
+                }
+              }
+            }
+          } else if (s.kind === 'unreceive' || s.kind === 'take-back') {
             const line = lines[s.line]!;
             const open = await t.services.receiving.canBeUnreceived(line.lineId);
             if (!open.length) continue;
             const receipt = open[s.pick % open.length]!;
             const ref = receipt.ims_transaction_reference_id;
-            if (s.kind === 'unreceive') await t.services.receiving.unreceive(ref, { lineItemId: line.lineId, notes: 'property' }, actor);
-            else await t.services.receiving.removeScannedItem(ref, actor);
-            for (const sr of receipt.serials) live.delete(sr.scanned_serial_number);
+            // Stock moved or sold since its receipt cannot be un-received.
+            const bucket = receipt.receiving_bucket;
+            const expected = line.product.tracked
+              ? receipt.serials.every((sr) => place.get(sr.scanned_serial_number) === bucket)
+              : (onHand.get(key(line.product.product.id, bucket)) ?? 0) >= 1;
+            const done = s.kind === 'unreceive' ? t.services.receiving.unreceive(ref, { lineItemId: line.lineId, notes: 'property' }, actor) : t.services.receiving.removeScannedItem(ref, actor);
+            expect(await done.then(() => true, () => false)).toBe(expected);
+            if (!expected) continue;
+            for (const sr of receipt.serials) {
+              live.delete(sr.scanned_serial_number);
+              place.delete(sr.scanned_serial_number);
+            }
+            addOnHand(line.product.product.id, bucket, -1);
             line.received--;
           }
         }
@@ -132,9 +206,19 @@ describe('the ledger under random sequences', () => {
           expect(full.data.PO_LINES[0]!.qty_received).toBe(line.received);
           expect(line.received).toBeLessThanOrEqual(line.ordered);
         }
+        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(t.db, sql`select product_id, bucket, quantity from inventory`)) {
+          expect(r.quantity, `on-hand of ${key(r.product_id, r.bucket)}`).toBe(onHand.get(key(r.product_id, r.bucket)) ?? 0);
+        }
+        for (const [sr, bucket] of place) {
+          const [row] = await queryRows<{ bucket: string }>(t.db, sql`select bucket from inventory_serials where serial_number = ${sr} and disposition_code = 'LIVE'`);
+          expect(row?.bucket, sr).toBe(bucket);
+        }
         expect(await checkLedger(t.db)).toEqual([]);
       }),
       { numRuns: 15, seed: 20261121 },
     );
+    expect(accepted.transfer).toBeGreaterThan(5);
+    expect(accepted.sale).toBeGreaterThan(5);
+    expect(accepted.refused).toBeGreaterThan(5);
   }, 120_000);
 });

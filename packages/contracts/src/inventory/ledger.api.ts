@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 export const ZLedgerDifferenceSchema = z.object({
-  kind: z.enum(['on-hand', 'po-line-received', 'serial-place']),
+  kind: z.enum(['on-hand', 'po-line-received', 'serial-place', 'serial-bucket', 'movement']),
   key: z.string(),
   expected: z.union([z.number(), z.string()]).nullable(),
   actual: z.union([z.number(), z.string()]).nullable(),
@@ -18,7 +18,7 @@ export type TLedgerCheckResult = z.infer<typeof ZLedgerCheckResultSchema>;
 
 /**
  * The ledger check of `npm run ledger:check` as a call, for operators and developers (the specification has none):
- * on-hand, PO line counts and serial places replayed from the ledger in one read-only snapshot.
+ * on-hand, PO line counts, serial places and each movement's shape replayed from the ledger in one read-only snapshot.
  */
 export const ledgerCheckRoute = defineRoute({
   method: 'GET',

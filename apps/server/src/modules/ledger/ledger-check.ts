@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 
 export interface LedgerDifference {
-  kind: 'on-hand' | 'po-line-received' | 'serial-place';
+  kind: 'on-hand' | 'po-line-received' | 'serial-place' | 'serial-bucket' | 'movement';
   key: string;
   expected: number | string | null;
   actual: number | string | null;
@@ -12,7 +12,12 @@ export interface LedgerDifference {
  * Replays the ledger and compares it with the figures it must explain:
  * - on-hand per product and bucket equals the sum of its transactions' quantity changes;
  * - each PO line's received count equals the sum of its receipts and un-receipts;
- * - each live serial sits where its latest ledger movement put it.
+ * - each serial has the disposition its latest ledger movement gave it, and a live one sits where that movement put
+ *   it (location and condition);
+ * - each live serial's bucket is the bucket of its location and condition;
+ * - every movement has its shape: a receipt adds, an un-receipt and a sale take away, and a transfer is a pair of
+ *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero.
+ * This covers every transaction type: on-hand per (product, bucket) is the sum of all their deltas.
  * One read-only snapshot (repeatable read), so concurrent writes cannot make it report a false difference.
  * Every query is one pass over its tables (aggregates, DISTINCT ON, hash or merge joins), never a lookup per
  * row: its speed must not depend on planner statistics, which a PGlite folder never gathers by itself (a
@@ -34,13 +39,41 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
                where type in ('INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT') group by purchase_order_item_id) l on l.purchase_order_item_id = p.id
     where coalesce(l.total, 0) <> p.qty_received
     order by 1`);
-  const serials = await queryRows<{ id: number; serial_number: string; disposition_code: string; location_code: string | null; new_location_code: string | null; new_disposition_code: string | null }>(db, sql`
-    select s.id, s.serial_number, s.disposition_code, s.location_code, last.new_location_code, last.new_disposition_code
+  const serials = await queryRows<{
+    id: number;
+    serial_number: string;
+    disposition_code: string;
+    location_code: string | null;
+    condition_code: string | null;
+    new_location_code: string | null;
+    new_condition_code: string | null;
+    new_disposition_code: string | null;
+  }>(db, sql`
+    select s.id, s.serial_number, s.disposition_code, s.location_code, s.condition_code, last.new_location_code, last.new_condition_code, last.new_disposition_code
     from inventory_serials s
-    join (select distinct on (ts.serial_id) ts.serial_id, ts.new_location_code, ts.new_disposition_code
+    join (select distinct on (ts.serial_id) ts.serial_id, ts.new_location_code, ts.new_condition_code, ts.new_disposition_code
           from inventory_transaction_serials ts order by ts.serial_id, ts.id desc) last on last.serial_id = s.id
     where s.disposition_code is distinct from last.new_disposition_code
-       or (s.disposition_code = 'LIVE' and s.location_code is distinct from last.new_location_code)
+       or (s.disposition_code = 'LIVE' and (s.location_code is distinct from last.new_location_code or s.condition_code is distinct from last.new_condition_code))
+    order by 1`);
+  const serialBuckets = await queryRows<{ id: number; serial_number: string; bucket: string | null; location_code: string | null; condition_code: string | null; bucket_location: string | null; bucket_condition: string | null }>(db, sql`
+    select s.id, s.serial_number, s.bucket, s.location_code, s.condition_code, b.location_code as bucket_location, b.condition_code as bucket_condition
+    from inventory_serials s left join buckets b on b.bucket = s.bucket
+    where s.disposition_code = 'LIVE'
+      and (b.bucket is null or b.location_code is distinct from s.location_code or b.condition_code is distinct from s.condition_code)
+    order by 1`);
+  const movements = await queryRows<{ key: string; problem: string }>(db, sql`
+    select ims_transaction_reference_id as key, type || ' changes on-hand by ' || quantity_delta as problem
+    from inventory_transactions
+    where (type = 'INVENTORY_RECEIPT' and quantity_delta <= 0)
+       or (type in ('INVENTORY_UNRECEIPT', 'INVENTORY_SALE') and quantity_delta >= 0)
+       or (type = 'INVENTORY_TRANSFER' and (details ->> 'movement') is null)
+    union all
+    select details ->> 'movement', 'a transfer of ' || count(*) || ' row(s), ' || count(distinct product_id) || ' product(s), summing to ' || sum(quantity_delta)
+    from inventory_transactions
+    where type = 'INVENTORY_TRANSFER' and (details ->> 'movement') is not null
+    group by details ->> 'movement'
+    having count(*) <> 2 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
     order by 1`);
   return [
     ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),
@@ -48,8 +81,16 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     ...serials.map((r) => ({
       kind: 'serial-place' as const,
       key: `serial ${r.serial_number} (${r.id})`,
-      expected: `${r.new_disposition_code} ${r.new_location_code ?? ''}`.trim(),
-      actual: `${r.disposition_code} ${r.location_code ?? ''}`.trim(),
+      // The condition is named only when it is what differs (a move between two buckets of one location).
+      expected: `${r.new_disposition_code} ${r.new_location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.new_condition_code ?? ''}` : ''}`.trim(),
+      actual: `${r.disposition_code} ${r.location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.condition_code ?? ''}` : ''}`.trim(),
     })),
+    ...serialBuckets.map((r) => ({
+      kind: 'serial-bucket' as const,
+      key: `serial ${r.serial_number} (${r.id})`,
+      expected: r.bucket_location === null ? null : `${r.bucket} = ${r.bucket_location} ${r.bucket_condition}`,
+      actual: `${r.bucket ?? 'no bucket'}: ${r.location_code ?? ''} ${r.condition_code ?? ''}`.trim(),
+    })),
+    ...movements.map((r) => ({ kind: 'movement' as const, key: r.key, expected: null, actual: r.problem })),
   ];
 }

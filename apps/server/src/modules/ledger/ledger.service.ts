@@ -2,7 +2,7 @@ import type { TLedgerCheckResult } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { checkLedger } from './ledger-check.js';
 
-/** The ledger's own reads: the check that replays it (writes go through the domains that move stock). */
+/** The ledger's check that replays it; every write posts through `Ledger` (ledger-writer.ts) in the caller's transaction. */
 export class LedgerService {
   constructor(private readonly db: Database) {}
 

@@ -24,6 +24,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
 import { SILENT_LOG, type ServiceLog } from '../service-log.js';
 import { checkManifest } from './manifest-rules.js';
+import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
 
 type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
@@ -99,6 +100,8 @@ export class ReceivingService {
     private readonly log: ServiceLog = SILENT_LOG,
     /** How many of these writes may hold a database connection at once (docs/performance.md, issue 9 part 5). */
     private readonly gate: WriteGate = new WriteGate(8),
+    /** Every ledger row, on-hand change and serial place goes through it, inside this service's transactions. */
+    private readonly ledger: Ledger = new Ledger(),
   ) {}
 
   /**
@@ -124,14 +127,15 @@ export class ReceivingService {
       await repo.lockPurchaseOrders([...lines.values()].map((l) => l.poId));
       // Then the on-hand rows, in (product, bucket) order: submits on different POs can share products. An unknown
       // line is skipped here and refused by its receive below.
-      await repo.lockOnHand(
+      await this.ledger.lockOnHand(
+        tx,
         items.flatMap((i) => {
           const line = lines.get(i.poApiPoItemId);
           return line ? [{ productId: line.productId, bucket: i.receivingBucket.toUpperCase() }] : [];
         }),
       );
       // Then every serial number of the submit, in one order: two submits sharing numbers queue, and the second is refused.
-      await repo.lockSerialNumbers(items.flatMap((i) => splitSerials(i.scannedSerialNumbers)));
+      await this.ledger.lockSerialNumbers(tx, items.flatMap((i) => splitSerials(i.scannedSerialNumbers)));
       const results = [];
       for (const [index, item] of items.entries()) {
         try {
@@ -182,13 +186,14 @@ export class ReceivingService {
       }
 
       // The lock order (docs/architecture.md): the on-hand row, then every serial number, here through the gate.
-      await repo.lockOnHand([{ productId: line.product.id, bucket: bucket.bucket }]);
-      await repo.lockSerialNumberSpace();
-      const live = new Set((await repo.liveSerialsAmong(input.units.flat())).map((s) => s.toUpperCase()));
+      await this.ledger.lockOnHand(tx, [{ productId: line.product.id, bucket: bucket.bucket }]);
+      await this.ledger.lockSerialNumberSpace(tx);
+      const live = new Set((await this.ledger.liveSerialsAmong(tx, input.units.flat())).map((s) => s.toUpperCase()));
       const refusal = checkManifest(input.units, product, live, line.item.qtyOrdered - line.item.qtyReceived);
       if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.errors);
 
-      const references = await repo.insertManifestReceipts({
+      const references = await this.ledger.postManifestReceipts({
+        executor: tx,
         units: input.units,
         productId: line.product.id,
         bucket: bucket.bucket,
@@ -201,7 +206,6 @@ export class ReceivingService {
         clientRequestId: input.clientRequestId,
         details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: null, manifest_request_id: input.clientRequestId },
       });
-      await repo.addOnHand(line.product.id, bucket.bucket, references.length);
       const received = await repo.addReceived(line.item.id, references.length);
       await this.afterReceiving(tx, line.po.id, line.po.statusId);
       return this.manifestResult(references, received, line.item.qtyOrdered);
@@ -263,13 +267,14 @@ export class ReceivingService {
     const bucket = line.bucket!;
 
     // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
-    if (serials.length) await repo.lockOnHandThenSerialNumbers(line.product.id, bucket.bucket, serials);
+    if (serials.length) await this.ledger.lockOnHandThenSerialNumbers(tx, line.product.id, bucket.bucket, serials);
     // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
     if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
-      this.refuseSerials(serials, product, (await repo.liveSerials(serials)).map((s) => s.serialNumber));
+      this.refuseSerials(serials, product, (await this.ledger.liveSerials(tx, serials)).map((s) => s.serialNumber));
     }
 
-    const written = await repo.writeScanReceipt({
+    const written = await this.ledger.postScanReceipt({
+      executor: tx,
       productId: line.product.id,
       bucket: bucket.bucket,
       locationCode: bucket.locationCode,
@@ -420,42 +425,14 @@ export class ReceivingService {
   /** The reversing INVENTORY_UNRECEIPT: serials out of live stock, on-hand, the line's count, PO totals and status. */
   private async reverseIn(tx: Executor, line: LockedLine, receipt: TransactionRow, current: OpenReceipt, notes: string, scannedUpc: string | null, actor: Actor) {
     const repo = new ReceivingRepository(tx);
-    if ((await repo.onHand(line.product.id, receipt.bucket)) < 1) {
-      throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
+    let reversal: { id: number; referenceId: string };
+    try {
+      reversal = await this.ledger.postUnreceipt({ executor: tx, receipt, serialIds: current.serials.map((s) => s.serialId), userId: actor.id, notes, scannedUpc });
+    } catch (error) {
+      if (!(error instanceof LedgerRefusal)) throw error;
+      if (error.code === 'insufficient-on-hand') throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
+      throw conflict(`Serial ${error.serials[0]} is no longer in ${receipt.bucket}; it cannot be un-received.`);
     }
-    const serials = await repo.serialsById(current.serials.map((s) => s.serialId));
-    const moved = serials.filter((s) => s.dispositionCode !== 'LIVE' || s.bucket !== receipt.bucket);
-    if (moved.length) throw conflict(`Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}; it cannot be un-received.`);
-
-    const reversal = await repo.insertTransaction({
-      type: 'INVENTORY_UNRECEIPT',
-      productId: line.product.id,
-      bucket: receipt.bucket,
-      quantityDelta: -receipt.quantityDelta,
-      purchaseOrderId: line.po.id,
-      purchaseOrderItemId: line.item.id,
-      reversesId: receipt.id,
-      userId: actor.id,
-      notes,
-      details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
-    });
-    for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
-    await repo.insertTransactionSerials(
-      serials.map((s) => ({
-        transactionId: reversal.id,
-        serialId: s.id,
-        scannedSerialNumber: s.serialNumber,
-        scannedUpc,
-        oldLocationCode: s.locationCode,
-        oldConditionCode: s.conditionCode,
-        oldDispositionCode: s.dispositionCode,
-        newLocationCode: null,
-        newConditionCode: null,
-        newDispositionCode: 'UNRECEIVED',
-        notes,
-      })),
-    );
-    await repo.addOnHand(line.product.id, receipt.bucket, -receipt.quantityDelta);
     const received = await repo.addReceived(line.item.id, -receipt.quantityDelta);
     await this.afterReceiving(tx, line.po.id, line.po.statusId);
     return { ...reversal, qtyReceived: received };

@@ -1,0 +1,299 @@
+import type { Executor } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
+import { LedgerRepository, type SerialRow, type TransactionRow } from './ledger.repository.js';
+
+/**
+ * The one way stock moves (issue 10 part 1): every movement posts through `Ledger`, which writes the ledger rows
+ * (`inventory_transactions`), their serial rows, on-hand and the serials' places, and takes the locks of the
+ * documented order (docs/architecture.md): on-hand rows in (product, bucket) order, the serial-number gate shared
+ * and the per-number locks in key order, then the serial rows in id order. The calling service owns the database
+ * transaction and passes its executor in; PO and line locks (receiving, purchase orders) come before any of these.
+ *
+ * Receiving's receipts keep their set-based statements (`postScanReceipt`, `postManifestReceipts`); transfers and
+ * sales post through `postTransfer` and `postSale`; audits and admin adjustments will post through `postMovement`'s
+ * statement the same way.
+ */
+
+export type LedgerRefusalCode =
+  | 'bad-quantity'
+  | 'same-bucket'
+  | 'unknown-bucket'
+  | 'unknown-product'
+  | 'insufficient-on-hand'
+  | 'serial-duplicate'
+  | 'serial-not-tracked'
+  | 'serial-count'
+  | 'serial-not-live'
+  | 'serial-not-in-bucket'
+  | 'request-reused';
+
+/**
+ * A movement the ledger refuses; nothing of it was written (the caller's transaction should roll back). It is an
+ * HttpError (409 for the state of stock, 422 for the request), so a route answers it as is unless the caller maps
+ * `code` to its own message. `field` names the movement's input it is about.
+ */
+export class LedgerRefusal extends HttpError {
+  constructor(
+    readonly code: LedgerRefusalCode,
+    message: string,
+    readonly field: string,
+    status: 409 | 422 = 422,
+    /** The serial numbers concerned, when the refusal is about serials. */
+    readonly serials: string[] = [],
+  ) {
+    super(status, message, { [field]: [message] });
+  }
+}
+
+interface MovementInput {
+  executor: Executor;
+  /** The caller's document (e.g. the committed transfer's `CT-…`, the sale's invoice), recorded on every row. */
+  referenceId: string;
+  productId: number;
+  quantity: number;
+  /** Serial numbers moved (any case); for a serial-tracked product, none or quantity × serials per item. */
+  serials?: string[];
+  /** The UPC scanned with the serials, recorded on their movement rows. */
+  scannedUpc?: string | null;
+  userId: number;
+  /** A retried request with the same id is applied once: the ledger answers the rows it made the first time. */
+  clientRequestId?: string | null;
+  notes?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface TransferInput extends MovementInput {
+  fromBucket: string;
+  toBucket: string;
+}
+
+export interface SaleInput extends MovementInput {
+  fromBucket: string;
+}
+
+export interface PostedMovement {
+  /** The ledger rows, in order (a transfer: out of the source, then into the destination). */
+  transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[];
+  /** On-hand of each bucket the movement changed, after it (empty when replayed). */
+  onHand: Record<string, number>;
+  /** True when the request id had been posted already: nothing was written. */
+  replayed: boolean;
+}
+
+/** The disposition of a serial once sold (001 shows only LIVE; receiving's reversal uses UNRECEIVED). */
+export const SOLD = 'SOLD';
+const LIVE = 'LIVE';
+
+export class Ledger {
+  // ---- Locks (docs/architecture.md, steps 3 and 4). ----
+
+  /** On-hand rows in (product, bucket) order, each made at zero when missing; unknown buckets are skipped. */
+  lockOnHand(executor: Executor, keys: { productId: number; bucket: string }[]): Promise<void> {
+    return new LedgerRepository(executor).lockOnHand(keys);
+  }
+
+  /** The serial-number gate shared, then a lock per number (any case) in key order. */
+  lockSerialNumbers(executor: Executor, serials: string[]): Promise<void> {
+    return new LedgerRepository(executor).lockSerialNumbers(serials);
+  }
+
+  /** The serial-number gate exclusively: no other writer makes a number live until this transaction ends. */
+  lockSerialNumberSpace(executor: Executor): Promise<void> {
+    return new LedgerRepository(executor).lockSerialNumberSpace();
+  }
+
+  /** One statement: the on-hand row, then the gate shared and the per-number locks (a receiving scan's). */
+  lockOnHandThenSerialNumbers(executor: Executor, productId: number, bucket: string, serials: string[]): Promise<void> {
+    return new LedgerRepository(executor).lockOnHandThenSerialNumbers(productId, bucket, serials);
+  }
+
+  // ---- Reads under the caller's locks. ----
+
+  /** Serials live anywhere whose number (any case) is one of these. */
+  liveSerials(executor: Executor, numbers: string[]) {
+    return new LedgerRepository(executor).liveSerials(numbers);
+  }
+
+  /** The live serials among these numbers, as stored: one statement, the list as one JSON parameter. */
+  liveSerialsAmong(executor: Executor, numbers: string[]): Promise<string[]> {
+    return new LedgerRepository(executor).liveSerialsAmong(numbers);
+  }
+
+  // ---- Receipts. ----
+
+  /** A receiving scan in one statement (see `LedgerRepository.postScanReceipt`, the PO-line exception). */
+  postScanReceipt(input: { executor: Executor } & Parameters<LedgerRepository['postScanReceipt']>[0]) {
+    const { executor, ...rest } = input;
+    return new LedgerRepository(executor).postScanReceipt(rest);
+  }
+
+  /**
+   * A manifest's receipts, set-based, and on-hand by their count. The caller holds the line, the on-hand row and
+   * the serial-number gate and has checked every serial. Answers the receipts' references in unit order.
+   */
+  async postManifestReceipts(input: { executor: Executor } & Parameters<LedgerRepository['postManifestReceipts']>[0]): Promise<string[]> {
+    const { executor, ...rest } = input;
+    const repo = new LedgerRepository(executor);
+    const references = await repo.postManifestReceipts(rest);
+    await repo.addOnHand(rest.productId, rest.bucket, references.length);
+    return references;
+  }
+
+  /**
+   * The INVENTORY_UNRECEIPT reversing a receipt: its serials leave live stock (UNRECEIVED), on-hand goes down.
+   * Takes the on-hand row then the receipt's serial rows; refuses (409) when the bucket holds none of the product
+   * or a serial has moved since. The caller holds the receipt's PO and line and changes them afterwards.
+   */
+  async postUnreceipt(input: {
+    executor: Executor;
+    receipt: TransactionRow;
+    serialIds: number[];
+    userId: number;
+    notes: string;
+    scannedUpc: string | null;
+  }): Promise<{ id: number; referenceId: string }> {
+    const { receipt } = input;
+    const repo = new LedgerRepository(input.executor);
+    if ((await repo.onHand(receipt.productId, receipt.bucket)) < receipt.quantityDelta) {
+      throw new LedgerRefusal('insufficient-on-hand', `Nothing is left in ${receipt.bucket} to un-receive.`, 'quantity', 409);
+    }
+    const serials = await repo.serialsById(input.serialIds);
+    const moved = serials.filter((s) => s.dispositionCode !== LIVE || s.bucket !== receipt.bucket);
+    if (moved.length) {
+      throw new LedgerRefusal('serial-not-in-bucket', `Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}.`, 'serials', 409, moved.map((s) => s.serialNumber));
+    }
+    const reversal = await repo.insertTransaction({
+      type: 'INVENTORY_UNRECEIPT',
+      productId: receipt.productId,
+      bucket: receipt.bucket,
+      quantityDelta: -receipt.quantityDelta,
+      purchaseOrderId: receipt.purchaseOrderId,
+      purchaseOrderItemId: receipt.purchaseOrderItemId,
+      reversesId: receipt.id,
+      userId: input.userId,
+      notes: input.notes,
+      details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
+    });
+    for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
+    await repo.insertTransactionSerials(
+      serials.map((s) => ({
+        transactionId: reversal.id,
+        serialId: s.id,
+        scannedSerialNumber: s.serialNumber,
+        scannedUpc: input.scannedUpc,
+        oldLocationCode: s.locationCode,
+        oldConditionCode: s.conditionCode,
+        oldDispositionCode: s.dispositionCode,
+        newLocationCode: null,
+        newConditionCode: null,
+        newDispositionCode: 'UNRECEIVED',
+        notes: input.notes,
+      })),
+    );
+    await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
+    return reversal;
+  }
+
+  // ---- Movements of live stock. ----
+
+  /**
+   * INVENTORY_TRANSFER: two ledger rows, `quantity` out of the source (negative delta, the un-receipt's
+   * convention) and into the destination, both carrying the caller's reference and `details.movement` (the first
+   * row's reference), so the ledger check can pair them. Each serial moves to the destination's place, its
+   * movement row (old and new place) on the row into the destination.
+   */
+  async postTransfer(input: TransferInput): Promise<PostedMovement> {
+    const from = input.fromBucket.toUpperCase();
+    const to = input.toBucket.toUpperCase();
+    if (from === to) throw new LedgerRefusal('same-bucket', 'The source and destination buckets must differ.', 'toBucket');
+    return this.move(input, from, to);
+  }
+
+  /** INVENTORY_SALE: one ledger row, `quantity` out of the source bucket; each serial leaves live stock as SOLD. */
+  postSale(input: SaleInput): Promise<PostedMovement> {
+    return this.move(input, input.fromBucket.toUpperCase(), null);
+  }
+
+  private async move(input: MovementInput, from: string, to: string | null): Promise<PostedMovement> {
+    const type = to ? 'INVENTORY_TRANSFER' : 'INVENTORY_SALE';
+    if (!Number.isInteger(input.quantity) || input.quantity < 1) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity');
+    const numbers = (input.serials ?? []).map((s) => s.trim()).filter(Boolean);
+    const upper = numbers.map((s) => s.toUpperCase());
+    const duplicate = upper.find((s, i) => upper.indexOf(s) !== i);
+    if (duplicate) throw new LedgerRefusal('serial-duplicate', `Serial ${duplicate} is listed twice.`, 'serials', 422, [duplicate]);
+    const repo = new LedgerRepository(input.executor);
+
+    // The lock order: on-hand rows by (product, bucket), the gate and the numbers, then the serial rows.
+    const locked = await repo.lockOnHandRows(input.productId, to ? [from, to] : [from]);
+    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
+    for (const [bucket, field] of [[from, 'fromBucket'], [to, 'toBucket']] as const) {
+      if (bucket !== null && !places.has(bucket)) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, field);
+    }
+    if (numbers.length) await repo.lockSerialNumbers(numbers);
+
+    // A retry of a request already posted: the rows it made, nothing written again (checked under the locks).
+    if (input.clientRequestId) {
+      const previous = await repo.transactionsOfRequest(input.clientRequestId);
+      if (previous.length) {
+        if (previous.some((t) => t.type !== type || t.productId !== input.productId)) {
+          throw new LedgerRefusal('request-reused', 'This request id was already used for another movement.', 'clientRequestId', 409);
+        }
+        return { transactions: previous.map((t) => ({ id: t.id, referenceId: t.referenceId, bucket: t.bucket, quantityDelta: t.quantityDelta })), onHand: {}, replayed: true };
+      }
+    }
+
+    const product = locked[0]!;
+    const perItem = product.serial_number_tracked ? (product.num_of_serials_per_item ?? 1) : 0;
+    if (numbers.length && !perItem) throw new LedgerRefusal('serial-not-tracked', 'This product is not serial tracked: it moves without serials.', 'serials');
+    if (numbers.length && numbers.length !== input.quantity * perItem) {
+      throw new LedgerRefusal('serial-count', `Moving ${input.quantity} unit(s) takes ${input.quantity * perItem} serial(s), not ${numbers.length}.`, 'serials');
+    }
+    const available = places.get(from)!.quantity ?? 0;
+    if (available < input.quantity) {
+      throw new LedgerRefusal('insufficient-on-hand', available > 0 ? `Only ${available} in ${from}.` : `There is nothing in ${from}.`, 'quantity', 409);
+    }
+    const serials = await repo.lockLiveSerials(numbers);
+    const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
+    const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
+    if (notLive.length) throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
+    const elsewhere = serials.filter((s) => s.productId !== input.productId || s.bucket !== from);
+    if (elsewhere.length) {
+      const s = elsewhere[0]!;
+      const where = s.productId !== input.productId ? 'is another product' : `is in ${s.bucket ?? 'no bucket'}, not ${from}`;
+      throw new LedgerRefusal('serial-not-in-bucket', `Serial ${s.serialNumber} ${where}.`, 'serials', 409, elsewhere.map((e) => e.serialNumber));
+    }
+
+    const details = { ...input.details, reference_id: input.referenceId };
+    const dest = to ? places.get(to)! : null;
+    const posted = await repo.postMovement({
+      type,
+      productId: input.productId,
+      userId: input.userId,
+      notes: input.notes ?? null,
+      rows: to
+        ? [
+            { bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
+            { bucket: to, quantityDelta: input.quantity, clientRequestId: input.clientRequestId ? `${input.clientRequestId}/in` : null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
+          ]
+        : [{ bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, source_bucket: from, invoiced_quantity: input.quantity } }],
+      serials: numbers.map((n) => {
+        const s: SerialRow = byNumber.get(n.toUpperCase())!;
+        return {
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: input.scannedUpc ?? null,
+          old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
+          new: dest
+            ? { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE }
+            : { bucket: null, location: s.locationCode, condition: s.conditionCode, disposition: SOLD },
+        };
+      }),
+    });
+    return {
+      transactions: posted.map(({ onHand: _onHand, ...t }) => t),
+      onHand: Object.fromEntries(posted.map((t) => [t.bucket, t.onHand])),
+      replayed: false,
+    };
+  }
+}
