@@ -40,6 +40,8 @@ export class LedgerRefusal extends HttpError {
     status: 409 | 422 = 422,
     /** The serial numbers concerned, when the refusal is about serials. */
     readonly serials: string[] = [],
+    /** For serial-not-in-bucket: where the first serial is (its bucket), or null for another product's serial. */
+    readonly place: string | null = null,
   ) {
     super(status, message, { [field]: [message] });
   }
@@ -84,6 +86,16 @@ export interface PostedMovement {
 export const SOLD = 'SOLD';
 const LIVE = 'LIVE';
 
+/** Refuses live serials that are another product's or not in `bucket` ('serial-not-in-bucket', 409). */
+function refuseSerialsElsewhere(serials: SerialRow[], productId: number, bucket: string): void {
+  const elsewhere = serials.filter((s) => s.productId !== productId || s.bucket !== bucket);
+  if (!elsewhere.length) return;
+  const s = elsewhere[0]!;
+  const other = s.productId !== productId;
+  const where = other ? 'is another product' : `is in ${s.bucket ?? 'no bucket'}, not ${bucket}`;
+  throw new LedgerRefusal('serial-not-in-bucket', `Serial ${s.serialNumber} ${where}.`, 'serials', 409, elsewhere.map((e) => e.serialNumber), other ? null : s.bucket);
+}
+
 export class Ledger {
   // ---- Locks (docs/architecture.md, steps 3 and 4). ----
 
@@ -117,6 +129,25 @@ export class Ledger {
   /** The live serials among these numbers, as stored: one statement, the list as one JSON parameter. */
   liveSerialsAmong(executor: Executor, numbers: string[]): Promise<string[]> {
     return new LedgerRepository(executor).liveSerialsAmong(numbers);
+  }
+
+  /**
+   * A scan's check of serials against a source bucket (a committed transfer's addScannedItem): takes the
+   * serial-number locks (step 4) and then the live serial rows (step 5), and answers them, one per number, or
+   * refuses: 'serial-not-live' (no live serial has the number) or 'serial-not-in-bucket' (live, but another
+   * product's or in another bucket; `place` says which bucket). Writes nothing; the locks last the caller's transaction.
+   */
+  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[] }): Promise<SerialRow[]> {
+    const numbers = input.serials.map((s) => s.trim()).filter(Boolean);
+    if (!numbers.length) return [];
+    const repo = new LedgerRepository(input.executor);
+    await repo.lockSerialNumbers(numbers);
+    const serials = await repo.lockLiveSerials(numbers);
+    const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
+    const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
+    if (notLive.length) throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
+    refuseSerialsElsewhere(serials, input.productId, input.bucket.toUpperCase());
+    return numbers.map((n) => byNumber.get(n.toUpperCase())!);
   }
 
   // ---- Receipts. ----
@@ -257,12 +288,7 @@ export class Ledger {
     const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
     const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
     if (notLive.length) throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
-    const elsewhere = serials.filter((s) => s.productId !== input.productId || s.bucket !== from);
-    if (elsewhere.length) {
-      const s = elsewhere[0]!;
-      const where = s.productId !== input.productId ? 'is another product' : `is in ${s.bucket ?? 'no bucket'}, not ${from}`;
-      throw new LedgerRefusal('serial-not-in-bucket', `Serial ${s.serialNumber} ${where}.`, 'serials', 409, elsewhere.map((e) => e.serialNumber));
-    }
+    refuseSerialsElsewhere(serials, input.productId, from);
 
     const details = { ...input.details, reference_id: input.referenceId };
     const dest = to ? places.get(to)! : null;
