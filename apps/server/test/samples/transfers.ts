@@ -21,9 +21,12 @@ export async function createTransferFixture(t: TestApp, units = 3) {
   for (let i = 0; i < units; i++) {
     await t.services.receiving.receive({ scannedUpc: upc, model: product!.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01_B_STOCK' }, actor);
   }
-  const commit = () =>
-    t.services.transfers.commit({ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product!.modelNumber, requestedQuantity: 1, commitNotes: 'Sample transfer' }, actor);
-  return { product: product!, actor, commit };
+  const commit = (scanningRequired = true) =>
+    t.services.transfers.commit(
+      { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product!.modelNumber, requestedQuantity: 1, commitNotes: 'Sample transfer', scanningRequired },
+      actor,
+    );
+  return { product: product!, actor, commit, upc };
 }
 
 export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
@@ -31,6 +34,12 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
   const transfer = await commit();
   const disposable = await commit();
   const fresh = async (): Promise<RouteSample> => ({ params: { refId: (await commit()).ims_transaction_reference_id } });
+  // Submitting moves stock: its own product, with enough units for every role's submit and quick transfer.
+  const moving = await createTransferFixture(t, 30);
+  const scanTarget = await moving.commit();
+  const submitTarget = await moving.commit(false);
+  const scanBody = { scannedUpc: moving.upc, scannedSerialNumbers: '', forcePushSerialCorrection: 0 };
+  const submitBody = { transferredById: 'sample-user', transferNotes: 'Sample submit', strictMode: true };
   return {
     'POST /api/ims/committed-transfers': {
       body: {
@@ -52,6 +61,19 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
     'PATCH /api/ims/committed-transfers/{refId}': { params: { refId: transfer.ims_transaction_reference_id }, body: { commitNotes: 'Edited', senderSku: 'SKU-EDITED' } },
     'DELETE /api/ims/committed-transfers/{refId}': { params: { refId: disposable.ims_transaction_reference_id }, fresh },
     'GET /api/ims/transacted-transfers': { query: { model: product.modelNumber } },
+    'POST /api/ims/committed-transfers/{refId}/addScannedItem': {
+      params: { refId: scanTarget.ims_transaction_reference_id },
+      body: scanBody,
+      fresh: async () => ({ params: { refId: (await moving.commit()).ims_transaction_reference_id }, body: scanBody }),
+    },
+    'POST /api/ims/committed-transfers/{refId}/transact': {
+      params: { refId: submitTarget.ims_transaction_reference_id },
+      body: submitBody,
+      fresh: async () => ({ params: { refId: (await moving.commit(false)).ims_transaction_reference_id }, body: submitBody }),
+    },
+    'POST /api/ims/transacted-transfers/quickTransferWithoutSerials': {
+      body: { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: moving.product.modelNumber, requestedQuantity: 1, committedById: 'sample-user', scanningRequired: false, commitNotes: 'Quick' },
+    },
     'POST /api/ims/transacted-transfers/updateTransferNotes': { body: { id: transfer.id, transfer_notes: 'Sample notes' } },
   };
 };

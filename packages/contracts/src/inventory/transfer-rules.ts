@@ -10,7 +10,14 @@ export const TRANSFER_MESSAGES = {
   alreadyTransacted: 'This transfer has been submitted: it cannot be changed or deleted',
   transferNotFound: 'Transfer not found',
   belowScanned: 'The committed quantity cannot be less than the quantity already scanned',
+  forcePushUnsupported: 'Force push is not supported yet: ask an inventory admin to correct this serial, then scan it again',
+  scanComplete: 'Every unit of this transfer has been scanned already',
+  quickNeedsScanning: 'This transfer needs scanning: commit it and scan its items',
 } as const;
+
+/** 001 §8 Transfers: the texts the scan page matches to open its force-push prompts. */
+export const serialNotForProductMessage = (serial: string, model: string) => `Inventory serial ${serial} does not exist for product ${model}`;
+export const serialElsewhereMessage = (serial: string, where: string) => `Inventory serial ${serial} according to records should be at ${where}`;
 
 /** The value of an unselected quantity or destination in the transfer form (001 §5). */
 export const NOT_SELECTED = 'Not Selected';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema } from '../http/common.js';
 import { NOT_SELECTED } from './transfer-rules.js';
+import { ZScannedSerialsSchema } from './receiving.api.js';
 
 /** A committed transfer's reference (its ims_transaction_reference_id): CT- and the zero-padded id, e.g. CT-0000042. */
 export const ZCommittedTransferReferenceSchema = z
@@ -208,4 +209,73 @@ export const updateTransferNotesRoute = defineRoute({
   tag: 'transfers',
   body: ZUpdateTransferNotesSchema,
   response: z.object({ message: z.literal('Success'), id: z.number().int(), transfer_notes: z.string().nullable() }),
+});
+
+/**
+ * Scan one item into a committed transfer (001 §4 scan flow, §7): its UPC and, for a serial-tracked product,
+ * num_of_serials_per_item serials (a comma-separated string or a list). forcePushSerialCorrection (0 or 1) resends
+ * after the force-push prompt (docs/decisions.md, Transfers: not supported yet, refused with 422).
+ */
+export const ZAddScannedItemSchema = z
+  .object({
+    scannedUpc: z.string().trim().min(1).max(20),
+    scannedSerialNumbers: ZScannedSerialsSchema.nullish(),
+    forcePushSerialCorrection: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
+  })
+  .meta({ id: 'AddScannedTransferItem' });
+export type TAddScannedItem = z.input<typeof ZAddScannedItemSchema>;
+
+export const addScannedTransferItemRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-transfers/{refId}/addScannedItem',
+  access: 'inventory-transfer:view',
+  summary: "Scan one item (UPC and serials) into a committed transfer; 'Inventory serial … does not exist for product …' or '… according to records should be at …' for a serial not in the source bucket",
+  tag: 'transfers',
+  params: refParams,
+  body: ZAddScannedItemSchema,
+  response: z.object({ message: z.literal('Success'), updated_committed_transfer: ZCommittedTransferSchema }),
+});
+
+/** Submit (transact) a committed transfer (001 §7): transferredById is the username; strictMode false needs admin:override. */
+export const ZTransactTransferSchema = z
+  .object({
+    transferredById: z.string().trim().min(1).max(100),
+    transferNotes: optionalText(2000),
+    strictMode: z.boolean().optional(),
+  })
+  .meta({ id: 'TransactTransfer' });
+export type TTransactTransfer = z.input<typeof ZTransactTransferSchema>;
+
+/** A submitted transfer: the spec's success message, the transfer as committed and as transacted. */
+export const ZTransferSubmittedSchema = z
+  .object({
+    message: z.string(),
+    /** True when the transfer had been submitted already: this answer is the first one's, nothing moved again. */
+    already_transacted: z.boolean(),
+    committed_transfer: ZCommittedTransferSchema,
+    transacted_transfer: ZTransactedTransferSchema,
+  })
+  .meta({ id: 'TransferSubmitted' });
+export type TTransferSubmitted = z.infer<typeof ZTransferSubmittedSchema>;
+
+export const transactCommittedTransferRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-transfers/{refId}/transact',
+  access: 'inventory-transfer:view',
+  summary: "Submit a committed transfer: the stock moves through the ledger, once ('Transfer successfully submitted and processed!'); cannot be undone",
+  tag: 'transfers',
+  params: refParams,
+  body: ZTransactTransferSchema,
+  response: ZTransferSubmittedSchema,
+});
+
+export const quickTransferWithoutSerialsRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/transacted-transfers/quickTransferWithoutSerials',
+  access: 'inventory-transfer:view',
+  summary: 'Commit and submit a transfer that needs no scanning, in one step (the commit\'s body)',
+  tag: 'transfers',
+  body: ZCommitTransferSchema,
+  response: ZTransferSubmittedSchema,
+  status: 201,
 });

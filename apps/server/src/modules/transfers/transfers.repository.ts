@@ -130,6 +130,51 @@ export class TransfersRepository {
       .where(eq(committedTransfers.id, id));
   }
 
+  /** A bucket's place (location and condition), or null when it does not exist. */
+  async bucketPlace(bucket: string): Promise<{ locationCode: string; conditionCode: string } | null> {
+    const rows = await this.db
+      .select({ locationCode: buckets.locationCode, conditionCode: buckets.conditionCode })
+      .from(buckets)
+      .where(eq(buckets.bucket, bucket));
+    return rows[0] ?? null;
+  }
+
+  /** The scanned serials of a transfer whose number (any case) is one of these. */
+  async scannedAmong(transferId: number, numbers: string[]): Promise<string[]> {
+    if (!numbers.length) return [];
+    const rows = await this.db
+      .select({ serial: committedTransferSerials.scannedSerialNumber })
+      .from(committedTransferSerials)
+      .where(
+        and(
+          eq(committedTransferSerials.committedTransferId, transferId),
+          inArray(
+            sql`upper(${committedTransferSerials.scannedSerialNumber})`,
+            numbers.map((n) => n.toUpperCase()),
+          ),
+        ),
+      );
+    return rows.map((r) => r.serial);
+  }
+
+  /** Records one scanned item: its serial rows (none for a product without serials) and one more scanned unit. */
+  async recordScan(transferId: number, serials: Omit<typeof committedTransferSerials.$inferInsert, 'committedTransferId' | 'id'>[]): Promise<void> {
+    if (serials.length) await this.db.insert(committedTransferSerials).values(serials.map((s) => ({ ...s, committedTransferId: transferId })));
+    await this.db
+      .update(committedTransfers)
+      .set({ totalScannedQuantity: sql`${committedTransfers.totalScannedQuantity} + 1`, updatedAt: new Date() })
+      .where(eq(committedTransfers.id, transferId));
+  }
+
+  /** Sets the transacted transfer's fields: from now on the transfer is transacted (001 §4). */
+  async markTransacted(id: number, values: { transferredQuantity: number; transferredById: number; transferNotes: string | null }): Promise<void> {
+    const now = new Date();
+    await this.db
+      .update(committedTransfers)
+      .set({ ...values, transferredAt: now, updatedAt: now })
+      .where(eq(committedTransfers.id, id));
+  }
+
   /** Deletes a committed transfer and its scanned serials (cascade). */
   async delete(id: number): Promise<void> {
     await this.db.delete(committedTransfers).where(eq(committedTransfers.id, id));

@@ -1,6 +1,14 @@
 import {
   hasPermission,
   missingTransferFields,
+  serialElsewhereMessage,
+  serialNotForProductMessage,
+  serialsPerItem,
+  splitSerials,
+  upcMatches,
+  type TTransferSubmitted,
+  ZAddScannedItemSchema,
+  ZTransactTransferSchema,
 
   permissionDeniedMessage,
   requestedQuantityRangeMessage,
@@ -13,12 +21,15 @@ import {
 } from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { TransfersRepository, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
+import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { TransfersRepository, type CommittedTransferRow, type TransferProductRow, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
 
 type TCommit = z.output<typeof ZCommitTransferSchema>;
 type TUpdate = z.output<typeof ZUpdateCommittedTransferSchema>;
+type TScan = z.output<typeof ZAddScannedItemSchema>;
+type TTransact = z.output<typeof ZTransactTransferSchema>;
 
 /** The most transfers one list answers (the transfer tables page 5, 10 or 25 rows, 001 §9). */
 const LIST_LIMIT = 500;
@@ -98,7 +109,10 @@ const requiredFieldsMissing = (errors: Record<string, string[]>) => unprocessabl
  * moves stock: scanning, transacting and the quick transfer post through the ledger module (docs/decisions.md).
  */
 export class TransfersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger = new Ledger(),
+  ) {}
 
   private repo(executor: Executor = this.db) {
     return new TransfersRepository(executor);
@@ -119,6 +133,12 @@ export class TransfersService {
    * strict mode (on unless an admin:override holder turns it off) keeps the quantity within the source's on-hand.
    */
   async commit(input: TCommit, user: AuthUser): Promise<TCommittedTransfer> {
+    const referenceId = await this.db.transaction(async (tx) => (await this.commitIn(tx, input, user)).referenceId);
+    return (await this.byReference(referenceId))!;
+  }
+
+  /** The commit's rules and its row, in the caller's transaction; answers the new row, locked (its own insert). */
+  private async commitIn(tx: Executor, input: TCommit, user: AuthUser, scanningRequired?: boolean): Promise<CommittedTransferRow> {
     const fromBucket = input.fromBucket;
     const toBucket = input.toBucket ?? null;
     const missing = missingTransferFields({ ...input, toBucket });
@@ -129,40 +149,204 @@ export class TransfersService {
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     if (fromBucket === destination) throw unprocessable(TRANSFER_MESSAGES.sameBucket, { toBucket: [TRANSFER_MESSAGES.sameBucket] });
 
-    const referenceId = await this.db.transaction(async (tx) => {
-      const repo = this.repo(tx);
-      const product = await repo.productByModel(input.model);
-      if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
-      const known = await repo.existingBuckets([fromBucket, destination]);
-      const errors: Record<string, string[]> = {};
-      if (!known.has(fromBucket)) errors.fromBucket = [`bucket ${fromBucket} does not exist`];
-      if (!known.has(destination)) errors.toBucket = [`bucket ${destination} does not exist`];
-      if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
-      if (strictMode) {
-        const onHand = await repo.onHand(product.id, fromBucket);
-        if (quantity > onHand) {
-          const message = requestedQuantityRangeMessage(fromBucket, onHand);
-          throw unprocessable(message, { requestedQuantity: [message] });
-        }
+    const repo = this.repo(tx);
+    const product = await repo.productByModel(input.model);
+    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    const known = await repo.existingBuckets([fromBucket, destination]);
+    const errors: Record<string, string[]> = {};
+    if (!known.has(fromBucket)) errors.fromBucket = [`bucket ${fromBucket} does not exist`];
+    if (!known.has(destination)) errors.toBucket = [`bucket ${destination} does not exist`];
+    if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
+    if (strictMode) {
+      const onHand = await repo.onHand(product.id, fromBucket);
+      if (quantity > onHand) {
+        const message = requestedQuantityRangeMessage(fromBucket, onHand);
+        throw unprocessable(message, { requestedQuantity: [message] });
       }
-      const senderSku = textOrNull(input.senderSku);
-      return repo.insert({
-        productId: product.id,
-        fromBucket,
-        toBucket: destination,
-        committedQuantity: quantity,
-        committedById: user.id,
-        commitNotes: textOrNull(input.commitNotes),
-        posTransferBatchRefId: textOrNull(input.posTransferBatchRefId),
-        posTransferBatchName: textOrNull(input.posTransferBatchName),
-        senderSku,
-        // 001 §5: the receiver SKU is copied from the sender SKU (unless one is given).
-        receiverSku: textOrNull(input.receiverSku) ?? senderSku,
-        scanningRequired: scanningForced(fromBucket, destination) || input.scanningRequired === undefined || input.scanningRequired === true || input.scanningRequired === 1,
-        strictMode,
-      });
+    }
+    const senderSku = textOrNull(input.senderSku);
+    const referenceId = await repo.insert({
+      productId: product.id,
+      fromBucket,
+      toBucket: destination,
+      committedQuantity: quantity,
+      committedById: user.id,
+      commitNotes: textOrNull(input.commitNotes),
+      posTransferBatchRefId: textOrNull(input.posTransferBatchRefId),
+      posTransferBatchName: textOrNull(input.posTransferBatchName),
+      senderSku,
+      // 001 §5: the receiver SKU is copied from the sender SKU (unless one is given).
+      receiverSku: textOrNull(input.receiverSku) ?? senderSku,
+      scanningRequired:
+        scanningRequired ?? (scanningForced(fromBucket, destination) || input.scanningRequired === undefined || input.scanningRequired === true || input.scanningRequired === 1),
+      strictMode,
     });
-    return (await this.byReference(referenceId))!;
+    return (await repo.lockByReference(referenceId))!;
+  }
+
+  /**
+   * Scans one item into a committed transfer (001 §4 scan flow): its UPC and, for a serial-tracked product,
+   * num_of_serials_per_item serials, each live in the source bucket (the ledger checks and locks them) and not
+   * scanned on this transfer yet, while fewer than the committed quantity are scanned. Lock order: the committed
+   * transfer, then (in the ledger) the serial numbers and the serial rows.
+   */
+  async addScannedItem(referenceId: string, input: TScan): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
+    const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
+    await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockByReference(referenceId);
+      if (!row) throw notFound(`Committed transfer ${referenceId} not found`);
+      if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
+      const { product } = (await repo.findByReference(referenceId))!;
+      if (!upcMatches({ upc: product.upc, alternate_upc: product.alternateUpc }, input.scannedUpc)) {
+        const message = `Scanned UPC ${input.scannedUpc} does not match model ${product.modelNumber}`;
+        throw unprocessable(message, { scannedUpc: [message] });
+      }
+      if (row.totalScannedQuantity >= row.committedQuantity) throw conflict(TRANSFER_MESSAGES.scanComplete);
+      const perItem = serialsPerItem({ serial_number_tracked: product.serialNumberTracked ? 1 : 0, num_of_serials_per_item: product.numOfSerialsPerItem });
+      const numbers = perItem ? splitSerials(input.scannedSerialNumbers) : [];
+      if (numbers.length !== perItem) {
+        const message = `Model ${product.modelNumber} takes ${perItem} serial(s) per item, not ${numbers.length}`;
+        throw unprocessable(message, { scannedSerialNumbers: [message] });
+      }
+      const upper = numbers.map((n) => n.toUpperCase());
+      const twice = upper.find((n, i) => upper.indexOf(n) !== i);
+      if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { scannedSerialNumbers: [`Serial ${twice} is listed twice`] });
+      const scanned = await repo.scannedAmong(row.id, numbers);
+      if (scanned.length) {
+        const message = `Serial ${scanned[0]} has already been scanned on this transfer`;
+        throw unprocessable(message, { scannedSerialNumbers: [message] });
+      }
+      const serials = await this.ledger
+        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers })
+        .catch((e: unknown) => {
+          const refusal = this.refusal(e, product);
+          // The spec's force push (001 §4) corrects the serial's records; not built yet (docs/decisions.md).
+          if (forcePush && refusal instanceof HttpError && refusal.statusCode === 409) throw unprocessable(TRANSFER_MESSAGES.forcePushUnsupported, { forcePushSerialCorrection: [TRANSFER_MESSAGES.forcePushUnsupported] });
+          throw refusal;
+        });
+      const dest = await repo.bucketPlace(row.toBucket);
+      await repo.recordScan(
+        row.id,
+        serials.map((s) => ({
+          serialId: s.id,
+          scannedSerialNumber: s.serialNumber,
+          scannedUpc: input.scannedUpc,
+          oldLocationCode: s.locationCode,
+          oldConditionCode: s.conditionCode,
+          oldDispositionCode: s.dispositionCode,
+          newLocationCode: dest?.locationCode ?? null,
+          newConditionCode: dest?.conditionCode ?? null,
+          newDispositionCode: s.dispositionCode,
+        })),
+      );
+    });
+    return { message: 'Success', updated_committed_transfer: (await this.byReference(referenceId))! };
+  }
+
+  /**
+   * Submits (transacts) a committed transfer in one database transaction (001 §4, cannot be undone): the
+   * transfer locked, the scan complete when scanning is required (strict mode; without it an admin may submit
+   * what is scanned), the stock moved by the ledger under the CT- reference, the transacted fields set. A
+   * transfer submitted already answers the first submission's result (`already_transacted`), moving nothing.
+   */
+  async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TTransferSubmitted> {
+    const strictMode = input.strictMode ?? true;
+    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    const already = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockByReference(referenceId);
+      if (!row) throw notFound(`Committed transfer ${referenceId} not found`);
+      if (row.transferredAt) return true;
+      await this.transactIn(tx, row, { strictMode, notes: input.transferNotes, user });
+      return false;
+    });
+    return this.submitted(referenceId, already);
+  }
+
+  /**
+   * Commits and submits a transfer that needs no scanning, in one database transaction (001 §7: the commit's
+   * body). Refused (422) when scanning is forced (KY01, TX01, AZ02) or the product carries serials.
+   */
+  async quickTransfer(input: TCommit, user: AuthUser): Promise<TTransferSubmitted> {
+    const referenceId = await this.db.transaction(async (tx) => {
+      const toBucket = input.toBucket ?? '';
+      const serialTracked = (await this.repo(tx).productByModel(input.model))?.serialNumberTracked ?? false;
+      if (scanningForced(input.fromBucket, toBucket) || serialTracked || input.scanningRequired === true || input.scanningRequired === 1) {
+        throw unprocessable(TRANSFER_MESSAGES.quickNeedsScanning, { scanningRequired: [TRANSFER_MESSAGES.quickNeedsScanning] });
+      }
+      const row = await this.commitIn(tx, input, user, false);
+      await this.transactIn(tx, row, { strictMode: row.strictMode, notes: null, user });
+      return row.referenceId;
+    });
+    return this.submitted(referenceId, false);
+  }
+
+  /** The transact step on a locked, committed row, in the caller's transaction. */
+  private async transactIn(tx: Executor, row: CommittedTransferRow, opts: { strictMode: boolean; notes: string | null | undefined; user: AuthUser }): Promise<void> {
+    const repo = this.repo(tx);
+    const { product } = (await repo.findByReference(row.referenceId))!;
+    // A serial-tracked product always moves with its serials: scanning is required for it whatever was committed.
+    const scanning = row.scanningRequired || product.serialNumberTracked;
+    let quantity = row.committedQuantity;
+    if (scanning && row.totalScannedQuantity < row.committedQuantity) {
+      if (opts.strictMode || row.totalScannedQuantity < 1) {
+        const message = `Scan all ${row.committedQuantity} unit(s) before submitting: ${row.totalScannedQuantity} scanned`;
+        throw unprocessable(message, { total_scanned_quantity: [message] });
+      }
+      quantity = row.totalScannedQuantity;
+    }
+    const serials = scanning ? (await repo.serialsOf([row.id])).filter((s) => s.serialId !== null) : [];
+    try {
+      await this.ledger.postTransfer({
+        executor: tx,
+        referenceId: row.referenceId,
+        productId: row.productId,
+        fromBucket: row.fromBucket,
+        toBucket: row.toBucket,
+        quantity,
+        serials: serials.map((s) => s.scannedSerialNumber),
+        scannedUpc: serials[0]?.scannedUpc ?? null,
+        userId: opts.user.id,
+        clientRequestId: `${row.referenceId}/transact`,
+        notes: textOrNull(opts.notes) ?? row.commitNotes,
+        details: {
+          committed_transfer_id: row.id,
+          pos_transfer_batch_ref_id: row.posTransferBatchRefId,
+          pos_transfer_batch_name: row.posTransferBatchName,
+          sender_sku: row.senderSku,
+          receiver_sku: row.receiverSku,
+        },
+      });
+    } catch (e) {
+      throw this.refusal(e, product);
+    }
+    await repo.markTransacted(row.id, { transferredQuantity: quantity, transferredById: opts.user.id, transferNotes: textOrNull(opts.notes) ?? row.transferNotes });
+  }
+
+  /** The ledger's serial refusals in the words the scan page matches (001 §8); others as the ledger says them. */
+  private refusal(e: unknown, product: TransferProductRow): unknown {
+    if (!(e instanceof LedgerRefusal)) return e;
+    const serial = e.serials[0];
+    if (serial && (e.code === 'serial-not-live' || (e.code === 'serial-not-in-bucket' && e.place === null))) {
+      const message = serialNotForProductMessage(serial, product.modelNumber);
+      return conflict(message, { scannedSerialNumbers: [message] });
+    }
+    if (serial && e.code === 'serial-not-in-bucket') {
+      const message = serialElsewhereMessage(serial, e.place!);
+      return conflict(message, { scannedSerialNumbers: [message] });
+    }
+    return e;
+  }
+
+  private async submitted(referenceId: string, already: boolean): Promise<TTransferSubmitted> {
+    const row = (await this.repo().findByReference(referenceId))!;
+    return {
+      message: TRANSFER_MESSAGES.submitted,
+      already_transacted: already,
+      committed_transfer: (await this.withSerials([row]))[0]!,
+      transacted_transfer: toTransactedDto(row),
+    };
   }
 
   async get(referenceId: string): Promise<TCommittedTransfer> {
