@@ -105,8 +105,9 @@ function toTransactedDto({ transfer: t, product: p, transferredByName }: Transfe
 const requiredFieldsMissing = (errors: Record<string, string[]>) => unprocessable(TRANSFER_MESSAGES.requiredFieldsMissing, errors);
 
 /**
- * Committed transfers (001 §4/§5/§7): commit, read, edit, delete, and the transacted list and notes. Nothing here
- * moves stock: scanning, transacting and the quick transfer post through the ledger module (docs/decisions.md).
+ * Transfers (001 §4/§5/§7): commit, read, edit, delete, scan, submit, the quick transfer, the transacted list and
+ * notes. Stock moves only through the ledger module: a scan asks `Ledger.lockSerialsInBucket`, a submit posts
+ * `Ledger.postTransfer`; this module writes only its own tables (docs/decisions.md, Transfers).
  */
 export class TransfersService {
   constructor(
