@@ -50,6 +50,13 @@ test('a session the server no longer accepts ends on the login page, which says 
   await page.goto('/purchase-orders');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await expect(page.getByTestId('session-ended')).toHaveText('Your session has expired. Please sign in again.');
+  // The reason outlives the page load that saw the 401 (a request of the page before the navigation may have been
+  // the one refused, or another tab's): a reload still says why, until the next sign-in.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expect(page.getByTestId('session-ended')).toHaveText('Your session has expired. Please sign in again.');
+  await login(page, 'warehouse-2');
+  expect(await page.evaluate(() => localStorage.getItem('keystone.signOutReason'))).toBeNull();
 });
 
 test('the 404 page offers a way back: Go to Home and Go Back', async ({ page }) => {

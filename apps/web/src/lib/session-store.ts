@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   viewAsRole: (username: string) => `viewAsRole:${username}`,
   /** Epoch ms of the last activity, so the 4-hour inactivity timeout (000 §4) survives a reload. */
   lastActivity: 'keystone.lastActivityAt',
+  /**
+   * Why the last session ended by itself, kept past the clear so that the login page says so after a reload too
+   * (the 401 that ended it may come to another page load or tab than the one that shows the login page).
+   */
+  signOutReason: 'keystone.signOutReason',
 } as const;
 
 /** Why the session ended without the user asking: the login screen says so. */
@@ -60,14 +65,21 @@ function readStoredSession(): StoredSession | null {
 
 const stored = typeof localStorage === 'undefined' ? null : readStoredSession();
 
+function readSignOutReason(): TSignOutReason | null {
+  if (typeof localStorage === 'undefined' || stored) return null;
+  const value = localStorage.getItem(STORAGE_KEYS.signOutReason);
+  return value === 'expired' || value === 'inactive' ? value : null;
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   accessToken: stored?.accessToken ?? null,
   username: stored?.username ?? null,
   role: stored ? localStorage.getItem(STORAGE_KEYS.role(stored.username)) : null,
   viewAsRole: stored ? localStorage.getItem(STORAGE_KEYS.viewAsRole(stored.username)) : null,
-  signOutReason: null,
+  signOutReason: readSignOutReason(),
   signIn({ accessToken, username, role }) {
     localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ accessToken, username } satisfies StoredSession));
+    localStorage.removeItem(STORAGE_KEYS.signOutReason);
     recordActivity();
     localStorage.setItem(STORAGE_KEYS.role(username), role);
     if (isSuperUser(role)) localStorage.setItem(STORAGE_KEYS.superUser(username), '1');
@@ -92,6 +104,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   signOut(reason) {
     localStorage.clear();
+    if (reason) localStorage.setItem(STORAGE_KEYS.signOutReason, reason);
     set({ accessToken: null, username: null, role: null, viewAsRole: null, signOutReason: reason ?? null });
   },
 }));
