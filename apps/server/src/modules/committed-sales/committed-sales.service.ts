@@ -164,7 +164,10 @@ export class CommittedSalesService {
     const { references, already } = await this.db.transaction(async (tx) => {
       const rows = await this.repo(tx).lockByInvoice(input.legacyPosInvoiceId);
       if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
-      const open = rows.filter((r) => !r.transactedAt);
+      // In the ledger's lock order, (product, bucket), so two finishes sharing products queue rather than deadlock.
+      const byKey = (a: CommittedSaleRow, b: CommittedSaleRow) =>
+        a.productId - b.productId || (a.sourceBucket < b.sourceBucket ? -1 : a.sourceBucket > b.sourceBucket ? 1 : 0) || a.id - b.id;
+      const open = rows.filter((r) => !r.transactedAt).sort(byKey);
       for (const row of open) await this.transactIn(tx, row, opts);
       return { references: rows.map((r) => r.referenceId), already: open.length === 0 };
     });
