@@ -24,6 +24,7 @@ import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
+import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
@@ -64,6 +65,7 @@ const MODULES = [
   registerInventoryRoutes,
   registerLedgerRoutes,
   registerTransfersRoutes,
+  registerCommittedSalesRoutes,
 ];
 
 export async function buildApp(options: {

@@ -24,3 +24,4 @@ export * from './inventory/inventory-read.api.js';
 export * from './inventory/ledger.api.js';
 export * from './inventory/transfer-rules.js';
 export * from './inventory/transfers.api.js';
+export * from './inventory/committed-sales.api.js';

@@ -4,3 +4,4 @@
  */
 export * from './schema/core.js';
 export * from './schema/transfers.js';
+export * from './schema/committed-sales.js';

@@ -17,6 +17,7 @@ import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
+import { CommittedSalesService } from './committed-sales/committed-sales.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
@@ -35,6 +36,7 @@ export interface Services {
   inventory: InventoryService;
   ledger: LedgerService;
   transfers: TransfersService;
+  committedSales: CommittedSalesService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -72,5 +74,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     inventory: new InventoryService(db),
     ledger: new LedgerService(db),
     transfers: new TransfersService(db),
+    committedSales: new CommittedSalesService(db),
   };
 }

@@ -1,3 +1,4 @@
+import { buildCommittedSalesSamples } from './committed-sales.js';
 import { buildContactsSamples } from './contacts.js';
 import { buildInventorySamples } from './inventory.js';
 import { buildInvoicesSamples } from './invoices.js';
@@ -9,4 +10,4 @@ import type { DomainSampleBuilder } from './types.js';
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples];

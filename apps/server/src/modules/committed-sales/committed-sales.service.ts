@@ -1,0 +1,220 @@
+import {
+  COMMITTED_SALE_MESSAGES,
+  hasPermission,
+  permissionDeniedMessage,
+  saleNeedsSerialsMessage,
+  saleOverOnHandMessage,
+  splitSerials,
+  type TCommittedSale,
+  type TSaleTransacted,
+  ZCommitSaleSchema,
+  ZFinishInvoiceSchema,
+  ZTransactSaleSchema,
+} from '@keystone/contracts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/database.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/register-route.js';
+import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { CommittedSalesRepository, type CommittedSaleRow, type SaleSerialRow, type SaleWithNames } from './committed-sales.repository.js';
+
+type TCommit = z.output<typeof ZCommitSaleSchema>;
+type TTransact = z.output<typeof ZTransactSaleSchema>;
+type TFinish = z.output<typeof ZFinishInvoiceSchema>;
+
+/** The most sales one list answers. */
+const LIST_LIMIT = 500;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const textOrNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleWithNames, serials: SaleSerialRow[]): TCommittedSale {
+  return {
+    id: s.id,
+    ims_transaction_reference_id: s.referenceId,
+    legacy_pos_invoice_id: s.legacyPosInvoiceId,
+    product: { id: p.id, model: p.modelNumber, product_title: p.description, serial_number_tracked: p.serialNumberTracked ? 1 : 0 },
+    committed_quantity: s.committedQuantity,
+    scanning_required: s.scanningRequired,
+    source_bucket: s.sourceBucket,
+    commit_notes: s.commitNotes,
+    created_at: s.createdAt.toISOString(),
+    committed_by_name: committedByName,
+    serials: serials
+      .filter((x) => x.committedSaleId === s.id)
+      .map((x) => ({
+        serial_number: x.serialNumber,
+        scanned_at: x.scannedAt.toISOString(),
+        scanned_upc: x.scannedUpc,
+        qc_complete: x.qcComplete,
+        packed: x.packed,
+        fk_inventory_serial_id: x.serialId,
+      })),
+    transacted_at: iso(s.transactedAt),
+    transacted_by_name: transactedByName,
+    invoiced_by_name: s.invoicedByName,
+    finish_notes: s.finishNotes,
+    strict_mode: s.strictMode,
+  };
+}
+
+interface TransactOptions {
+  strictMode: boolean;
+  invoicedByName: string | null;
+  finishNotes: string | null;
+  user: AuthUser;
+}
+
+/**
+ * Committed sales (issue 10 item 3, 001 §5/§7/§8): the point of sale's intake, the open list, manual transact and
+ * finish by invoice. Stock leaves only through `Ledger.postSale` (INVENTORY_SALE) in this service's transaction;
+ * this module writes only its own tables (docs/decisions.md, Committed sales).
+ */
+export class CommittedSalesService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger = new Ledger(),
+  ) {}
+
+  private repo(executor: Executor = this.db) {
+    return new CommittedSalesRepository(executor);
+  }
+
+  private async dtos(referenceIds: string[], executor: Executor = this.db): Promise<TCommittedSale[]> {
+    const rows = await this.repo(executor).findByReferences(referenceIds);
+    const serials = await this.repo(executor).serialsOf(rows.map((r) => r.sale.id));
+    return rows.map((r) => toDto(r, serials));
+  }
+
+  /**
+   * The intake (one invoice line): the model and bucket must exist (422); serials, when given, belong to a
+   * serial-tracked product and number quantity × serials per item. Reserves nothing: stock is checked at transact.
+   */
+  async commit(input: TCommit, user: AuthUser): Promise<TCommittedSale> {
+    const referenceId = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const product = await repo.productByModel(input.model);
+      if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+      if (!(await repo.bucketExists(input.sourceBucket))) {
+        const message = `Bucket ${input.sourceBucket} does not exist`;
+        throw unprocessable(message, { sourceBucket: [message] });
+      }
+      const numbers = splitSerials(input.serials);
+      const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
+      if (numbers.length && !perItem) {
+        const message = `Model ${product.modelNumber} is not serial tracked: it sells without serials`;
+        throw unprocessable(message, { serials: [message] });
+      }
+      if (numbers.length && numbers.length !== input.quantity * perItem) {
+        const message = `Selling ${input.quantity} of model ${product.modelNumber} takes ${input.quantity * perItem} serial(s), not ${numbers.length}`;
+        throw unprocessable(message, { serials: [message] });
+      }
+      const upper = numbers.map((n) => n.toUpperCase());
+      const twice = upper.find((n, i) => upper.indexOf(n) !== i);
+      if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { serials: [`Serial ${twice} is listed twice`] });
+      const live = new Map((await this.ledger.liveSerials(tx, numbers)).map((s) => [s.serialNumber.toUpperCase(), s.id]));
+      return repo.insert(
+        {
+          legacyPosInvoiceId: input.legacyPosInvoiceId,
+          productId: product.id,
+          sourceBucket: input.sourceBucket,
+          committedQuantity: input.quantity,
+          scanningRequired: perItem > 0,
+          commitNotes: textOrNull(input.commitNotes),
+          committedById: user.id,
+        },
+        numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
+      );
+    });
+    return (await this.dtos([referenceId]))[0]!;
+  }
+
+  async listOpen(search: string | undefined): Promise<TCommittedSale[]> {
+    const rows = await this.repo().listOpen(textOrNull(search) ?? undefined, LIST_LIMIT);
+    const serials = await this.repo().serialsOf(rows.map((r) => r.sale.id));
+    return rows.map((r) => toDto(r, serials));
+  }
+
+  private options(input: TTransact, user: AuthUser): TransactOptions {
+    const strictMode = input.strictMode ?? true;
+    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    const byId = input.invoicedById === undefined || input.invoicedById === null ? null : String(input.invoicedById);
+    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user };
+  }
+
+  /** Manually transacts one committed sale (001 §7); a sale transacted already answers that result, moving nothing. */
+  async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TSaleTransacted> {
+    const opts = this.options(input, user);
+    const already = await this.db.transaction(async (tx) => {
+      const row = await this.repo(tx).lockByReference(referenceId);
+      if (!row) throw notFound(`Committed sale ${referenceId} not found`);
+      if (row.transactedAt) return true;
+      await this.transactIn(tx, row, opts);
+      return false;
+    });
+    return { message: COMMITTED_SALE_MESSAGES.transacted, already_transacted: already, committed_sales: await this.dtos([referenceId]) };
+  }
+
+  /**
+   * Finishes a legacy POS invoice (001 §7): every open committed sale of it, in one database transaction, all or
+   * none. 404 when the invoice has no committed sale; when all are transacted already, the earlier result.
+   */
+  async finishInvoice(input: TFinish, user: AuthUser): Promise<TSaleTransacted> {
+    const opts = this.options(input, user);
+    const { references, already } = await this.db.transaction(async (tx) => {
+      const rows = await this.repo(tx).lockByInvoice(input.legacyPosInvoiceId);
+      if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
+      // In the ledger's lock order, (product, bucket), so two finishes sharing products queue rather than deadlock.
+      const byKey = (a: CommittedSaleRow, b: CommittedSaleRow) =>
+        a.productId - b.productId || (a.sourceBucket < b.sourceBucket ? -1 : a.sourceBucket > b.sourceBucket ? 1 : 0) || a.id - b.id;
+      const open = rows.filter((r) => !r.transactedAt).sort(byKey);
+      for (const row of open) await this.transactIn(tx, row, opts);
+      return { references: rows.map((r) => r.referenceId), already: open.length === 0 };
+    });
+    return { message: COMMITTED_SALE_MESSAGES.finished, already_transacted: already, committed_sales: await this.dtos(references) };
+  }
+
+  /**
+   * One sale, in the caller's transaction (its row locked): strict mode's checks, INVENTORY_SALE through the ledger
+   * (`{CS-…}/transact` as the request id), then the transacted fields. Refusals name the sale's reference.
+   */
+  private async transactIn(tx: Executor, row: CommittedSaleRow, opts: TransactOptions): Promise<void> {
+    const repo = this.repo(tx);
+    const product = await repo.productById(row.productId);
+    const serials = await repo.serialsOf([row.id]);
+    const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
+    const needed = row.committedQuantity * perItem;
+    const complete = perItem > 0 && serials.length === needed;
+    if (opts.strictMode && perItem > 0 && !complete) {
+      const message = saleNeedsSerialsMessage(row.referenceId, product.modelNumber, needed, serials.length);
+      throw unprocessable(message, { serials: [message] });
+    }
+    try {
+      await this.ledger.postSale({
+        executor: tx,
+        referenceId: row.referenceId,
+        productId: row.productId,
+        fromBucket: row.sourceBucket,
+        quantity: row.committedQuantity,
+        // Strict mode off (admin:override) sells a serial-tracked product without its serials when they are incomplete.
+        serials: complete ? serials.map((s) => s.serialNumber) : [],
+        scannedUpc: serials[0]?.scannedUpc ?? null,
+        userId: opts.user.id,
+        clientRequestId: `${row.referenceId}/transact`,
+        notes: opts.finishNotes ?? row.commitNotes,
+        details: { committed_sale_id: row.id, legacy_pos_invoice_id: row.legacyPosInvoiceId, strict_mode: opts.strictMode },
+      });
+    } catch (e) {
+      if (e instanceof LedgerRefusal && e.code === 'insufficient-on-hand') {
+        const message = saleOverOnHandMessage(row.referenceId, row.committedQuantity, row.sourceBucket, await repo.onHand(row.productId, row.sourceBucket));
+        throw conflict(message, { quantity: [message] });
+      }
+      if (e instanceof LedgerRefusal) {
+        const message = `${row.referenceId}: ${e.message}`;
+        throw new LedgerRefusal(e.code, message, e.field, e.statusCode === 409 ? 409 : 422, e.serials, e.place);
+      }
+      throw e;
+    }
+    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode });
+  }
+}

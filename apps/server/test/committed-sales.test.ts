@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMITTED_SALE_MESSAGES, permissionDeniedMessage } from '@keystone/contracts';
+import { queryRows } from '../src/db/database.js';
+import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createTestApp, injectAs, type TestApp } from './harness.js';
+
+/**
+ * Committed sales (issue 10 item 3): the point of sale's intake, the open list with its search, manual transact and
+ * finish by invoice (INVENTORY_SALE through the ledger, once; all or none per invoice), strict mode, permissions.
+ */
+let t: TestApp;
+let clerk: { token: string; username: string; id: number };
+let board: { token: string; username: string; id: number };
+let admin: { token: string; username: string; id: number };
+let tv: CreatedProduct;
+let kit: CreatedProduct;
+
+const post = (token: string, url: string, payload: object) => injectAs(t.app, token, { method: 'POST', url, payload });
+const intake = (product: CreatedProduct, body: object, token = clerk.token) =>
+  post(token, '/api/ims/committed-sales', { model: product.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1, ...body });
+const transact = (ref: string, body: object = {}, token = board.token) => post(token, `/api/ims/committed-sales/${ref}/transact`, { invoicedByName: 'pos-user', ...body });
+const finish = (invoice: string, body: object = {}, token = board.token) => post(token, '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice, invoicedById: 'pos-user', ...body });
+const list = (query = '', token = board.token) => injectAs(t.app, token, { method: 'GET', url: `/api/ims/committed-sales${query}` });
+
+async function receive(product: CreatedProduct, bucket: string, serials: string[][], plainUnits = 0) {
+  const buyer = await createUser(t.services, { role: 'purchasing-admin' });
+  const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
+  const vendor = await t.services.vendors.create({ company_name: `Sale ${randomUUID().slice(0, 8)}`, vendor_type: 'sales' });
+  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
+  const units = serials.length || plainUnits;
+  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: units, purchaseOrderId: po.id });
+  const lineId = full.data.PO_LINES.at(-1)!.id;
+  for (let i = 0; i < units; i++) {
+    await t.services.receiving.receive(
+      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
+      actor,
+    );
+  }
+}
+
+async function onHand(product: CreatedProduct, bucket = 'KY01_B_STOCK') {
+  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
+  return rows[0]?.quantity ?? 0;
+}
+async function serialState(number: string) {
+  const rows = await queryRows<{ disposition_code: string; bucket: string | null }>(t.db, sql`select disposition_code, bucket from inventory_serials where serial_number = ${number}`);
+  return rows[0] ?? null;
+}
+const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
+const ledgerClean = async () => (await t.services.ledger.check()).differences;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createLocation(t.services, 'KY01');
+  clerk = await createSignedInUser(t, { role: 'sales-1' });
+  board = await createSignedInUser(t, { role: 'user' });
+  admin = await createSignedInUser(t, { role: 'admin' });
+  [tv, kit] = (await createProducts(t.db, [
+    { modelNumber: 'SALE-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    { modelNumber: 'SALE-KIT', upc: nextUpc(), serialNumberTracked: false },
+  ])) as [CreatedProduct, CreatedProduct];
+  await receive(tv, 'KY01_B_STOCK', [['STV-1'], ['STV-2'], ['STV-3'], ['STV-4']]);
+  await receive(tv, 'KY01', [['STV-9']]);
+  await receive(kit, 'KY01_B_STOCK', [], 5);
+});
+afterAll(() => t?.close());
+
+describe('intake', () => {
+  it('commits one sale per line with its CS- reference and serials, reserving nothing', async () => {
+    const res = await intake(tv, { legacyPosInvoiceId: 'INV-100', serials: ['stv-1'], scannedUpc: tv.upc, commitNotes: ' Front desk ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      ims_transaction_reference_id: expect.stringMatching(/^CS-\d{7}$/),
+      legacy_pos_invoice_id: 'INV-100',
+      product: { model: 'SALE-TV', serial_number_tracked: 1 },
+      committed_quantity: 1,
+      scanning_required: true,
+      source_bucket: 'KY01_B_STOCK',
+      commit_notes: 'Front desk',
+      committed_by_name: clerk.username,
+      serials: [{ serial_number: 'stv-1', scanned_upc: tv.upc, qc_complete: false, packed: false, fk_inventory_serial_id: expect.any(Number) }],
+      transacted_at: null,
+    });
+    expect(await onHand(tv)).toBe(4);
+  });
+
+  it('refuses an unknown model or bucket, serials of an untracked product, a wrong count or a repeat (422)', async () => {
+    const refused = async (product: CreatedProduct, body: object, message: string) => {
+      const res = await intake(product, { legacyPosInvoiceId: 'INV-BAD', ...body });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(message);
+    };
+    await refused({ ...kit, modelNumber: 'NO-SUCH' }, {}, 'Product NO-SUCH does not exist');
+    await refused(kit, { sourceBucket: 'NOWHERE' }, 'Bucket NOWHERE does not exist');
+    await refused(kit, { serials: ['X1'] }, 'Model SALE-KIT is not serial tracked: it sells without serials');
+    await refused(tv, { quantity: 2, serials: ['STV-2'] }, 'Selling 2 of model SALE-TV takes 2 serial(s), not 1');
+    await refused(tv, { quantity: 2, serials: ['STV-2', 'stv-2'] }, 'Serial STV-2 is listed twice');
+    expect((await list('?search=inv-bad')).json().data).toEqual([]);
+  });
+
+  it('needs inventory:view (403 for the bare user role)', async () => {
+    const res = await intake(kit, { legacyPosInvoiceId: 'INV-X' }, board.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('access denied');
+  });
+});
+
+describe('the open list', () => {
+  it('lists open sales, searching invoice and model case-insensitively (contains)', async () => {
+    await intake(kit, { legacyPosInvoiceId: 'Web-5501' });
+    const all = (await list()).json().data as { legacy_pos_invoice_id: string }[];
+    expect(all.map((s) => s.legacy_pos_invoice_id)).toEqual(expect.arrayContaining(['INV-100', 'Web-5501']));
+    expect(((await list('?search=eb-55')).json().data as { legacy_pos_invoice_id: string }[]).map((s) => s.legacy_pos_invoice_id)).toEqual(['Web-5501']);
+    const byModel = (await list('?search=le-t')).json().data as { product: { model: string } }[];
+    expect(byModel.length).toBeGreaterThan(0);
+    expect(byModel.every((s) => s.product.model === 'SALE-TV')).toBe(true);
+    expect((await list('?search=%25')).json().data).toEqual([]);
+    expect((await list('?search=nothing-like-this')).json().data).toEqual([]);
+  });
+});
+
+describe('transact', () => {
+  it('sells through the ledger once: on-hand down, serial SOLD, ledger clean; a second call answers the first', async () => {
+    const sale = (await intake(tv, { legacyPosInvoiceId: 'INV-200', serials: 'STV-2' })).json();
+    const ref = sale.ims_transaction_reference_id as string;
+    const before = await onHand(tv);
+    const rows = await ledgerRows();
+    const done = await transact(ref, { finishNotes: 'Picked up' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain('Success');
+    expect(done.json()).toMatchObject({
+      already_transacted: false,
+      committed_sales: [{ ims_transaction_reference_id: ref, transacted_at: expect.any(String), transacted_by_name: board.username, invoiced_by_name: 'pos-user', finish_notes: 'Picked up', strict_mode: true }],
+    });
+    expect(await onHand(tv)).toBe(before - 1);
+    expect(await serialState('STV-2')).toEqual({ disposition_code: 'SOLD', bucket: null });
+    expect(await ledgerRows()).toBe(rows + 1);
+    const [posted] = await queryRows<{ type: string; quantity_delta: number; details: { reference_id: string }; client_request_id: string }>(
+      t.db,
+      sql`select type, quantity_delta, details, client_request_id from inventory_transactions order by id desc limit 1`,
+    );
+    expect(posted).toMatchObject({ type: 'INVENTORY_SALE', quantity_delta: -1, details: { reference_id: ref }, client_request_id: `${ref}/transact` });
+    expect(await ledgerClean()).toEqual([]);
+
+    const again = await transact(ref, { finishNotes: 'Other' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ already_transacted: true, committed_sales: [{ finish_notes: 'Picked up' }] });
+    expect(await ledgerRows()).toBe(rows + 1);
+    expect(((await list()).json().data as { ims_transaction_reference_id: string }[]).map((s) => s.ims_transaction_reference_id)).not.toContain(ref);
+  });
+
+  it('strict mode refuses a tracked product without its serials, more than on hand, and a serial elsewhere', async () => {
+    const noSerials = (await intake(tv, { legacyPosInvoiceId: 'INV-300' })).json().ims_transaction_reference_id as string;
+    let res = await transact(noSerials);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(`${noSerials}: model SALE-TV is serial tracked: the sale needs 1 committed serial(s), it has 0`);
+
+    const tooMany = (await intake(kit, { legacyPosInvoiceId: 'INV-301', quantity: 9 })).json().ims_transaction_reference_id as string;
+    res = await transact(tooMany);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`${tooMany}: cannot sell 9, KY01_B_STOCK holds ${await onHand(kit)}`);
+
+    const elsewhere = (await intake(tv, { legacyPosInvoiceId: 'INV-302', serials: ['STV-9'] })).json().ims_transaction_reference_id as string;
+    res = await transact(elsewhere);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`${elsewhere}: Serial STV-9 is in KY01, not KY01_B_STOCK.`);
+    expect(await serialState('STV-9')).toEqual({ disposition_code: 'LIVE', bucket: 'KY01' });
+    expect(await ledgerClean()).toEqual([]);
+  });
+
+  it('strict mode off needs admin:override, then sells a tracked product without serials, never below zero', async () => {
+    const ref = (await intake(tv, { legacyPosInvoiceId: 'INV-400' })).json().ims_transaction_reference_id as string;
+    const denied = await transact(ref, { strictMode: false });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(permissionDeniedMessage('user', 'admin:override'));
+    const before = await onHand(tv);
+    const done = await transact(ref, { strictMode: false }, admin.token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().committed_sales[0].strict_mode).toBe(false);
+    expect(await onHand(tv)).toBe(before - 1);
+
+    const over = (await intake(kit, { legacyPosInvoiceId: 'INV-401', quantity: 50 })).json().ims_transaction_reference_id as string;
+    const refused = await transact(over, { strictMode: false }, admin.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('cannot sell 50');
+    expect(await ledgerClean()).toEqual([]);
+  });
+
+  it('answers 404 for an unknown reference and 400 for a malformed one', async () => {
+    const missing = await transact('CS-9999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Committed sale CS-9999999 not found');
+    expect((await transact('CT-0000001')).statusCode).toBe(400);
+  });
+});
+
+describe('finish by invoice', () => {
+  it('transacts every open sale of the invoice in one transaction, or none', async () => {
+    const a = (await intake(kit, { legacyPosInvoiceId: 'INV-500', quantity: 1 })).json().ims_transaction_reference_id as string;
+    const b = (await intake(tv, { legacyPosInvoiceId: 'INV-500' })).json().ims_transaction_reference_id as string; // no serials: strict refuses
+    const kitBefore = await onHand(kit);
+    const rows = await ledgerRows();
+    const refused = await finish('inv-500');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain(b);
+    expect(await onHand(kit)).toBe(kitBefore);
+    expect(await ledgerRows()).toBe(rows);
+    const open = ((await list('?search=INV-500')).json().data as { ims_transaction_reference_id: string }[]).map((s) => s.ims_transaction_reference_id);
+    expect(open).toEqual([a, b]);
+
+    const c = (await intake(tv, { legacyPosInvoiceId: 'INV-501', serials: ['STV-3'] })).json().ims_transaction_reference_id as string;
+    const d = (await intake(kit, { legacyPosInvoiceId: 'INV-501', quantity: 2 })).json().ims_transaction_reference_id as string;
+    const done = await finish('INV-501', { finishNotes: 'All out' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain('Success');
+    expect(done.json()).toMatchObject({ already_transacted: false, committed_sales: [{ ims_transaction_reference_id: c, finish_notes: 'All out' }, { ims_transaction_reference_id: d }] });
+    expect(await onHand(kit)).toBe(kitBefore - 2);
+    expect(await serialState('STV-3')).toEqual({ disposition_code: 'SOLD', bucket: null });
+    expect(await ledgerRows()).toBe(rows + 2);
+    expect(await ledgerClean()).toEqual([]);
+
+    const again = await finish('INV-501');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().already_transacted).toBe(true);
+    expect(await ledgerRows()).toBe(rows + 2);
+  });
+
+  it('answers 404 for an invoice without committed sales; strict mode off needs admin:override', async () => {
+    const missing = await finish('NO-SUCH-INVOICE');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No committed sales for invoice NO-SUCH-INVOICE');
+    const denied = await finish('INV-500', { strictMode: false });
+    expect(denied.statusCode).toBe(403);
+    expect(COMMITTED_SALE_MESSAGES.clientSuccess).toBe('Sale successfully trasacted!');
+  });
+});

@@ -1,0 +1,38 @@
+import type { TestApp } from '../harness.js';
+import { createTransferFixture } from './transfers.js';
+import type { DomainSampleBuilder, RouteSample } from './types.js';
+
+let counter = 0;
+
+/**
+ * Committed sales of a product with units on hand in KY01_B_STOCK (received through the ledger): each sale takes 1
+ * (committing reserves nothing, so samples can be repeated; each transact sells 1 unit).
+ */
+export async function createSaleFixture(t: TestApp, units = 50) {
+  const { product, actor } = await createTransferFixture(t, units);
+  const commit = (invoice?: string) => {
+    counter += 1;
+    return t.services.committedSales.commit(
+      { legacyPosInvoiceId: invoice ?? `INV-S${counter}-${Date.now() % 100000}`, model: product.modelNumber, quantity: 1, sourceBucket: 'KY01_B_STOCK', commitNotes: 'Sample sale' },
+      actor,
+    );
+  };
+  return { product, actor, commit };
+}
+
+export const buildCommittedSalesSamples: DomainSampleBuilder = async (t) => {
+  const { product, commit } = await createSaleFixture(t);
+  const sale = await commit();
+  const finishTarget = await commit();
+  const transactBody = { invoicedById: 'sample-user', invoicedByName: 'sample-user', finishNotes: 'Sample finish', strictMode: true };
+  const freshTransact = async (): Promise<RouteSample> => ({ params: { ref: (await commit()).ims_transaction_reference_id }, body: transactBody });
+  const freshFinish = async (): Promise<RouteSample> => ({ body: { ...transactBody, legacyPosInvoiceId: (await commit()).legacy_pos_invoice_id } });
+  return {
+    'POST /api/ims/committed-sales': {
+      body: { legacyPosInvoiceId: 'INV-SAMPLE-1', model: product.modelNumber, quantity: 1, sourceBucket: 'KY01_B_STOCK', serials: [], scannedUpc: '', commitNotes: 'Sample intake' },
+    },
+    'GET /api/ims/committed-sales': { query: { search: sale.legacy_pos_invoice_id.toLowerCase() } },
+    'POST /api/ims/committed-sales/{ref}/transact': { params: { ref: sale.ims_transaction_reference_id }, body: transactBody, fresh: freshTransact },
+    'POST /api/ims/legacy-wpos/finishInvoice/': { body: { ...transactBody, legacyPosInvoiceId: finishTarget.legacy_pos_invoice_id }, fresh: freshFinish },
+  };
+};

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { MAX_ID } from '../http/common.js';
+import { ZScannedSerialsSchema } from './receiving.api.js';
+
+/** Committed-sale messages (001 §5, §8); the spec's are quoted, the others are ours (docs/decisions.md, Committed sales). */
+export const COMMITTED_SALE_MESSAGES = {
+  /** The server's answer contains "Success": the page then shows 'Sale successfully trasacted!' (001 §8, sic). */
+  transacted: 'Success: sale transacted',
+  finished: 'Success: invoice finished',
+  /** The page's text for a 200 whose message contains Success (001 §8, spelling as the spec has it). */
+  clientSuccess: 'Sale successfully trasacted!',
+  clientNotFound: 'The server responded with 404 (resource not found)',
+  invoiceHasNoOpenSales: 'This invoice has no committed sales to finish',
+} as const;
+
+/** 001 §5: the board's helper text when the search matches nothing. */
+export const noCommittedSaleResultsMessage = (search: string) => `There are no results for "${search}"`;
+
+/** A committed sale's reference: `CS-` and its id zero-padded to 7 digits. */
+export const committedSaleReference = (id: number) => `CS-${String(id).padStart(7, '0')}`;
+
+/** Strict mode's refusals (docs/decisions.md, Committed sales). */
+export const saleOverOnHandMessage = (reference: string, quantity: number, bucket: string, onHand: number) =>
+  `${reference}: cannot sell ${quantity}, ${bucket} holds ${onHand}`;
+export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
+  `${reference}: model ${model} is serial tracked: the sale needs ${needed} committed serial(s), it has ${given}`;
+
+export const ZCommittedSaleReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^CS-\d{7,10}$/, 'must be a committed sale reference such as CS-0000042');
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const invoiceId = z.string().trim().min(1).max(100);
+
+/** 001 §3 Committed-sale serial (qc_complete and packed are not tracked yet: false). */
+export const ZCommittedSaleSerialSchema = z
+  .object({
+    serial_number: z.string(),
+    scanned_at: z.string(),
+    scanned_upc: z.string().nullable(),
+    qc_complete: z.boolean(),
+    packed: z.boolean(),
+    fk_inventory_serial_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'CommittedSaleSerial' });
+
+/** 001 §3 Committed sale, with the transacted fields once it is sold. */
+export const ZCommittedSaleSchema = z
+  .object({
+    id: z.number().int(),
+    ims_transaction_reference_id: z.string(),
+    legacy_pos_invoice_id: z.string(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), serial_number_tracked: z.union([z.literal(0), z.literal(1)]) }),
+    committed_quantity: z.number().int(),
+    scanning_required: z.boolean(),
+    source_bucket: z.string(),
+    commit_notes: z.string().nullable(),
+    created_at: z.string(),
+    committed_by_name: z.string().nullable(),
+    serials: z.array(ZCommittedSaleSerialSchema),
+    transacted_at: z.string().nullable(),
+    transacted_by_name: z.string().nullable(),
+    invoiced_by_name: z.string().nullable(),
+    finish_notes: z.string().nullable(),
+    strict_mode: z.boolean().nullable(),
+  })
+  .meta({ id: 'CommittedSale' });
+export type TCommittedSale = z.infer<typeof ZCommittedSaleSchema>;
+
+/**
+ * The point of sale's intake (ours; the spec does not show the point of sale): one committed sale per invoice line.
+ * Serials are those scanned at the point of sale (a list or a `:=:`-joined string), when scanned.
+ */
+export const ZCommitSaleSchema = z
+  .object({
+    legacyPosInvoiceId: invoiceId,
+    model: z.string().trim().min(1).max(100),
+    quantity: z.number().int().min(1).max(MAX_ID),
+    sourceBucket: z.string().trim().toUpperCase().min(1).max(60),
+    serials: ZScannedSerialsSchema.nullish(),
+    scannedUpc: z.string().trim().max(20).nullish(),
+    commitNotes: optionalText(2000),
+  })
+  .meta({ id: 'CommitSale' });
+export type TCommitSale = z.input<typeof ZCommitSaleSchema>;
+
+export const commitSaleRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-sales',
+  access: 'inventory:view',
+  summary: 'Intake from the point of sale: commit one sale line (invoice, model, quantity, source bucket, serials when scanned); nothing moves until it is transacted',
+  tag: 'committed-sales',
+  body: ZCommitSaleSchema,
+  response: ZCommittedSaleSchema,
+  status: 201,
+});
+
+export const ZCommittedSalesQuerySchema = z.object({
+  /** Case-insensitive contains on the invoice id and the model (001 §5). */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const listCommittedSalesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-sales',
+  access: 'boards:view',
+  summary: 'Open (not yet transacted) committed sales, oldest first; ?search= is a case-insensitive contains on invoice and model',
+  tag: 'committed-sales',
+  query: ZCommittedSalesQuerySchema,
+  response: z.object({ data: z.array(ZCommittedSaleSchema) }),
+});
+
+/** Manually transact a sale (001 §7); invoicedById/invoicedByName are the client's username; strictMode false needs admin:override. */
+export const ZTransactSaleSchema = z
+  .object({
+    invoicedById: z.union([z.string().trim().max(100), z.number().int().min(0).max(MAX_ID)]).nullish(),
+    invoicedByName: optionalText(100),
+    finishNotes: optionalText(2000),
+    strictMode: z.boolean().optional(),
+  })
+  .meta({ id: 'TransactSale' });
+export type TTransactSale = z.input<typeof ZTransactSaleSchema>;
+
+export const ZSaleTransactedSchema = z
+  .object({
+    message: z.string(),
+    /** True when the sale(s) had been transacted already: this answers the first result, nothing moved again. */
+    already_transacted: z.boolean(),
+    committed_sales: z.array(ZCommittedSaleSchema),
+  })
+  .meta({ id: 'SaleTransacted' });
+export type TSaleTransacted = z.infer<typeof ZSaleTransactedSchema>;
+
+const refParams = z.object({ ref: ZCommittedSaleReferenceSchema });
+
+export const transactCommittedSaleRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-sales/{ref}/transact',
+  access: 'boards:view',
+  summary: 'Manually transact a committed sale: INVENTORY_SALE through the ledger, once; 404 for an unknown reference',
+  tag: 'committed-sales',
+  params: refParams,
+  body: ZTransactSaleSchema,
+  response: ZSaleTransactedSchema,
+});
+
+export const ZFinishInvoiceSchema = ZTransactSaleSchema.extend({ legacyPosInvoiceId: invoiceId }).meta({ id: 'FinishInvoice' });
+export type TFinishInvoice = z.input<typeof ZFinishInvoiceSchema>;
+
+export const finishInvoiceRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/legacy-wpos/finishInvoice/',
+  access: 'boards:view',
+  summary: "Finish a legacy POS invoice: every open committed sale of it is transacted in one database transaction, all or none; 404 when it has none",
+  tag: 'committed-sales',
+  body: ZFinishInvoiceSchema,
+  response: ZSaleTransactedSchema,
+});
