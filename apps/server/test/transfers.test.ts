@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { TransfersRepository } from '../src/modules/transfers/transfers.repository.js';
+import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -20,7 +20,7 @@ const UPC = nextUpc();
 const call = (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
 const commit = (body: object, token = lead.token) => call(token, 'POST', '/api/ims/committed-transfers', { model: product.modelNumber, ...body });
-const onHand = (bucket: string) => new TransfersRepository(t.db).onHand(product.id, bucket);
+const onHand = (bucket: string) => new Ledger().onHand(t.db, product.id, bucket);
 
 /** Receives `units` of the product into `bucket` through the receiving service (a PO at the bucket's location). */
 async function stock(bucket: string, units: number) {

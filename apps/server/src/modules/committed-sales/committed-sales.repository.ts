@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { committedSaleReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { buckets, inventory, products, users } from '../../db/schema/core.js';
+import { buckets, products, users } from '../../db/schema/core.js';
 import { committedSales, committedSaleSerials } from '../../db/schema/committed-sales.js';
 
 export type CommittedSaleRow = typeof committedSales.$inferSelect;
@@ -48,14 +48,6 @@ export class CommittedSalesRepository {
     return rows.length > 0;
   }
 
-  /** On-hand of a product in a bucket (0 without a row). */
-  async onHand(productId: number, bucket: string): Promise<number> {
-    const rows = await this.db
-      .select({ quantity: inventory.quantity })
-      .from(inventory)
-      .where(and(eq(inventory.productId, productId), eq(inventory.bucket, bucket)));
-    return rows[0]?.quantity ?? 0;
-  }
 
   /** Inserts a committed sale and its serials and gives it its reference (CS- and the id), in the caller's transaction. */
   async insert(

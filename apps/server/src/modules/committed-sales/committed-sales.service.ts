@@ -206,7 +206,7 @@ export class CommittedSalesService {
       });
     } catch (e) {
       if (e instanceof LedgerRefusal && e.code === 'insufficient-on-hand') {
-        const message = saleOverOnHandMessage(row.referenceId, row.committedQuantity, row.sourceBucket, await repo.onHand(row.productId, row.sourceBucket));
+        const message = saleOverOnHandMessage(row.referenceId, row.committedQuantity, row.sourceBucket, await this.ledger.onHand(tx, row.productId, row.sourceBucket));
         throw conflict(message, { quantity: [message] });
       }
       if (e instanceof LedgerRefusal) {

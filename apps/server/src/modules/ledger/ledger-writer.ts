@@ -121,6 +121,11 @@ export class Ledger {
 
   // ---- Reads under the caller's locks. ----
 
+  /** On-hand of a product in a bucket as it stands (0 without a row), read without a lock: for checks and messages. */
+  onHand(executor: Executor, productId: number, bucket: string): Promise<number> {
+    return new LedgerRepository(executor).onHand(productId, bucket, { lock: false });
+  }
+
   /** Serials live anywhere whose number (any case) is one of these. */
   liveSerials(executor: Executor, numbers: string[]) {
     return new LedgerRepository(executor).liveSerials(numbers);

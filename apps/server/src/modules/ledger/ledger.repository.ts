@@ -248,12 +248,13 @@ export class LedgerRepository {
     return row!.quantity;
   }
 
-  async onHand(productId: number, bucket: string): Promise<number> {
-    const rows = await this.db
+  /** On-hand of a product in a bucket (0 without a row); the row locked for update unless `lock` is false. */
+  async onHand(productId: number, bucket: string, { lock = true }: { lock?: boolean } = {}): Promise<number> {
+    const query = this.db
       .select({ quantity: inventory.quantity })
       .from(inventory)
-      .where(and(eq(inventory.productId, productId), eq(inventory.bucket, bucket)))
-      .for('update');
+      .where(and(eq(inventory.productId, productId), eq(inventory.bucket, bucket)));
+    const rows = lock ? await query.for('update') : await query;
     return rows[0]?.quantity ?? 0;
   }
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { committedTransferReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
-import { buckets, committedTransfers, committedTransferSerials, inventory, products, users } from '../../db/schema.js';
+import { buckets, committedTransfers, committedTransferSerials, products, users } from '../../db/schema.js';
 
 export type CommittedTransferRow = typeof committedTransfers.$inferSelect;
 export type TransferSerialRow = typeof committedTransferSerials.$inferSelect;
@@ -49,14 +49,6 @@ export class TransfersRepository {
     return new Set(rows.map((r) => r.bucket));
   }
 
-  /** On-hand of a product in a bucket (0 without a row). */
-  async onHand(productId: number, bucket: string): Promise<number> {
-    const rows = await this.db
-      .select({ quantity: inventory.quantity })
-      .from(inventory)
-      .where(and(eq(inventory.productId, productId), eq(inventory.bucket, bucket)));
-    return rows[0]?.quantity ?? 0;
-  }
 
   /** Inserts a committed transfer and gives it its reference (CT- and the id), in the caller's transaction. */
   async insert(values: Omit<typeof committedTransfers.$inferInsert, 'referenceId' | 'id'>): Promise<string> {

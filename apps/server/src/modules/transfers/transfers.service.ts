@@ -159,7 +159,7 @@ export class TransfersService {
     if (!known.has(destination)) errors.toBucket = [`bucket ${destination} does not exist`];
     if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
     if (strictMode) {
-      const onHand = await repo.onHand(product.id, fromBucket);
+      const onHand = await this.ledger.onHand(tx, product.id, fromBucket);
       if (quantity > onHand) {
         const message = requestedQuantityRangeMessage(fromBucket, onHand);
         throw unprocessable(message, { requestedQuantity: [message] });
@@ -389,7 +389,7 @@ export class TransfersService {
       if (Object.keys(missing).length) throw requiredFieldsMissing(missing);
       if (next.committedQuantity < row.totalScannedQuantity) throw unprocessable(TRANSFER_MESSAGES.belowScanned, { committedQty: [TRANSFER_MESSAGES.belowScanned] });
       if (row.strictMode && next.committedQuantity > row.committedQuantity) {
-        const onHand = await repo.onHand(row.productId, row.fromBucket);
+        const onHand = await this.ledger.onHand(tx, row.productId, row.fromBucket);
         if (next.committedQuantity > onHand) {
           const message = requestedQuantityRangeMessage(row.fromBucket, onHand);
           throw unprocessable(message, { committedQty: [message] });
