@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITTED_SALE_MESSAGES, permissionDeniedMessage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
-import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -23,22 +22,6 @@ const intake = (product: CreatedProduct, body: object, token = clerk.token) =>
 const transact = (ref: string, body: object = {}, token = board.token) => post(token, `/api/ims/committed-sales/${ref}/transact`, { invoicedByName: 'pos-user', ...body });
 const finish = (invoice: string, body: object = {}, token = board.token) => post(token, '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice, invoicedById: 'pos-user', ...body });
 const list = (query = '', token = board.token) => injectAs(t.app, token, { method: 'GET', url: `/api/ims/committed-sales${query}` });
-
-async function receive(product: CreatedProduct, bucket: string, serials: string[][], plainUnits = 0) {
-  const buyer = await createUser(t.services, { role: 'purchasing-admin' });
-  const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  const vendor = await t.services.vendors.create({ company_name: `Sale ${randomUUID().slice(0, 8)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const units = serials.length || plainUnits;
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: units, purchaseOrderId: po.id });
-  const lineId = full.data.PO_LINES.at(-1)!.id;
-  for (let i = 0; i < units; i++) {
-    await t.services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
-      actor,
-    );
-  }
-}
 
 async function onHand(product: CreatedProduct, bucket = 'KY01_B_STOCK') {
   const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
@@ -61,9 +44,9 @@ beforeAll(async () => {
     { modelNumber: 'SALE-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
     { modelNumber: 'SALE-KIT', upc: nextUpc(), serialNumberTracked: false },
   ])) as [CreatedProduct, CreatedProduct];
-  await receive(tv, 'KY01_B_STOCK', [['STV-1'], ['STV-2'], ['STV-3'], ['STV-4']]);
-  await receive(tv, 'KY01', [['STV-9']]);
-  await receive(kit, 'KY01_B_STOCK', [], 5);
+  await receiveStock(t.services, tv, 'KY01_B_STOCK', { serials: [['STV-1'], ['STV-2'], ['STV-3'], ['STV-4']] });
+  await receiveStock(t.services, tv, 'KY01', { serials: [['STV-9']] });
+  await receiveStock(t.services, kit, 'KY01_B_STOCK', { units: 5 });
 });
 afterAll(() => t?.close());
 

@@ -141,3 +141,25 @@ export async function createSerial(
   const [row] = await db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
   return row!.id;
 }
+
+/**
+ * Puts units of a product on hand in `bucket` the way the product does: a PO at the bucket's location (its first
+ * four letters) with one line, received unit by unit through the receiving service (so through the ledger). One
+ * unit per entry of `serials` (that unit's serial numbers), or `units` units without serials.
+ */
+export async function receiveStock(services: Services, product: CreatedProduct, bucket: string, stock: { serials: string[][] } | { units: number }) {
+  const buyer = await createUser(services, { role: 'purchasing-admin' });
+  const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
+  const vendor = await services.vendors.create({ company_name: unique('Stock vendor'), vendor_type: 'sales' });
+  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: bucket.slice(0, 4), purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
+  const serials = 'serials' in stock ? stock.serials : [];
+  const units = 'serials' in stock ? stock.serials.length : stock.units;
+  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: units, purchaseOrderId: po.id });
+  const lineId = full.data.PO_LINES.at(-1)!.id;
+  for (let i = 0; i < units; i++) {
+    await services.receiving.receive(
+      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
+      actor,
+    );
+  }
+}

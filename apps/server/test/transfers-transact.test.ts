@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -23,22 +22,6 @@ const commit = (product: CreatedProduct, body: object, token = lead.token) =>
   call(token, '/api/ims/committed-transfers', { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product.modelNumber, ...body });
 const scan = (ref: string, body: object, token = lead.token) => call(token, `/api/ims/committed-transfers/${ref}/addScannedItem`, body);
 const transact = (ref: string, body: object = {}, token = lead.token) => call(token, `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'someone', ...body });
-
-async function receive(product: CreatedProduct, bucket: string, serials: string[][], plainUnits = 0) {
-  const buyer = await createUser(t.services, { role: 'purchasing-admin' });
-  const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  const vendor = await t.services.vendors.create({ company_name: `Trx ${randomUUID().slice(0, 8)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const units = serials.length || plainUnits;
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: units, purchaseOrderId: po.id });
-  const lineId = full.data.PO_LINES.at(-1)!.id;
-  for (let i = 0; i < units; i++) {
-    await t.services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
-      actor,
-    );
-  }
-}
 
 async function onHand(product: CreatedProduct, bucket: string) {
   const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
@@ -60,10 +43,10 @@ beforeAll(async () => {
     { modelNumber: 'TRX-PAIR', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 2 },
     { modelNumber: 'TRX-KIT', upc: nextUpc(), serialNumberTracked: false },
   ])) as [CreatedProduct, CreatedProduct, CreatedProduct];
-  await receive(tv, 'KY01_B_STOCK', [['TV-1'], ['TV-2'], ['TV-3']]);
-  await receive(tv, 'KY01', [['TV-9']]);
-  await receive(pair, 'KY01_B_STOCK', [['PR-1A', 'PR-1B']]);
-  await receive(kit, 'KY01_B_STOCK', [], 6);
+  await receiveStock(t.services, tv, 'KY01_B_STOCK', { serials: [['TV-1'], ['TV-2'], ['TV-3']] });
+  await receiveStock(t.services, tv, 'KY01', { serials: [['TV-9']] });
+  await receiveStock(t.services, pair, 'KY01_B_STOCK', { serials: [['PR-1A', 'PR-1B']] });
+  await receiveStock(t.services, kit, 'KY01_B_STOCK', { units: 6 });
 });
 afterAll(() => t?.close());
 
@@ -160,7 +143,7 @@ describe('scan, then submit', () => {
     expect(denied.json().message).toBe(permissionDeniedMessage('warehouse-lead', 'admin:override'));
     expect((await transact(ref, { strictMode: false }, admin.token)).json().message).toBe('Scan all 1 unit(s) before submitting: 0 scanned');
 
-    await receive(tv, 'KY01_B_STOCK', [['TV-4']]);
+    await receiveStock(t.services, tv, 'KY01_B_STOCK', { serials: [['TV-4']] });
     const two = (await commit(tv, { requestedQuantity: 2 })).json().ims_transaction_reference_id as string;
     expect((await scan(two, { scannedUpc: tv.upc, scannedSerialNumbers: 'TV-4' })).statusCode).toBe(200);
     const res = await transact(two, { strictMode: false }, admin.token);
@@ -180,7 +163,7 @@ describe('quick transfer without serials', () => {
   const quick = (body: object, token = lead.token) => call(token, '/api/ims/transacted-transfers/quickTransferWithoutSerials', { scanningRequired: false, ...body });
 
   it('commits and submits in one step', async () => {
-    await receive(kit, 'KY01_B_STOCK', [], 2);
+    await receiveStock(t.services, kit, 'KY01_B_STOCK', { units: 2 });
     const res = await quick({ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: kit.modelNumber, requestedQuantity: 2, commitNotes: 'Quick one' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
-import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -22,18 +21,6 @@ const call = (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
 const commit = (body: object, token = lead.token) => call(token, 'POST', '/api/ims/committed-transfers', { model: product.modelNumber, ...body });
 const onHand = (bucket: string) => new Ledger().onHand(t.db, product.id, bucket);
 
-/** Receives `units` of the product into `bucket` through the receiving service (a PO at the bucket's location). */
-async function stock(bucket: string, units: number) {
-  const buyer = await createUser(t.services, { role: 'purchasing-admin' });
-  const vendor = await t.services.vendors.create({ company_name: `Trf ${randomUUID().slice(0, 8)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: bucket.slice(0, 4), purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 12.34, qty: units, purchaseOrderId: po.id });
-  const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  for (let i = 0; i < units; i++) {
-    await t.services.receiving.receive({ scannedUpc: UPC, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: full.data.PO_LINES[0]!.id, receivingBucket: bucket }, actor);
-  }
-}
-
 const BSTOCK_TO_DAMAGED = { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 2 };
 
 beforeAll(async () => {
@@ -43,9 +30,9 @@ beforeAll(async () => {
   lead = await createSignedInUser(t, { role: 'warehouse-lead' });
   admin = (await createSignedInUser(t, { role: 'admin' })).token;
   [product] = (await createProducts(t.db, [{ modelNumber: 'TRF-FRIDGE', upc: UPC }])) as [CreatedProduct];
-  await stock('KY01_B_STOCK', 3);
-  await stock('KY01', 2);
-  await stock('RUBY', 2);
+  await receiveStock(t.services, product, 'KY01_B_STOCK', { units: 3 });
+  await receiveStock(t.services, product, 'KY01', { units: 2 });
+  await receiveStock(t.services, product, 'RUBY', { units: 2 });
 });
 afterAll(() => t?.close());
 
