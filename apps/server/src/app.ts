@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database, Listen } from './db/database.js';
 import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
 import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
@@ -26,6 +26,8 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
+import { LiveHub } from './modules/live/live-hub.js';
+import { registerLiveRoutes } from './modules/live/live.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
@@ -47,6 +49,7 @@ export function webCacheControl(filePath: string, webDist: string): string {
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  live: LiveHub;
   /** Every contract route the API serves, for tests that walk the whole surface. */
   routes: ApiRouteDef[];
 }
@@ -74,6 +77,8 @@ export async function buildApp(options: {
   config: AppConfig;
   logger?: boolean;
   serveWeb?: boolean;
+  /** LISTEN on the database, for the live event stream (without it the stream answers 503). */
+  listen?: Listen;
 }): Promise<BuiltApp> {
   const { db, dbKind, config } = options;
   const app = Fastify({
@@ -117,6 +122,10 @@ export async function buildApp(options: {
   };
   const context: ModuleContext = { route, services, db, dbKind, config };
   for (const register of MODULES) register(context);
+  const live = new LiveHub(options.listen, app.log);
+  registerLiveRoutes(app, live, authenticate);
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => live.close());
 
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);
@@ -155,5 +164,5 @@ export async function buildApp(options: {
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
   });
 
-  return { app, services, routes };
+  return { app, services, routes, live };
 }

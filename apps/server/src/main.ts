@@ -45,7 +45,7 @@ async function serve(config: AppConfig, worker: boolean) {
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool reconnects'),
     migrate: !worker,
   });
-  const { app } = await buildApp({ db: database.db, dbKind: database.kind, config });
+  const { app } = await buildApp({ db: database.db, dbKind: database.kind, config, listen: database.listen });
   log = app.log;
   installProcessHandlers(app.log, () => database.close());
   if (!worker) await prepareDatabase(database, config, (loaded) => app.log.info(loaded, 'demo data loaded into the empty database'));

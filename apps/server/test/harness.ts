@@ -116,7 +116,7 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
   let built;
   try {
     // The web client only when a test asks for it (with its own `webDist`), never the repository's build.
-    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: options.serveWeb ?? false });
+    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: options.serveWeb ?? false, listen: database.listen });
     await built.services.users.ensureRoles();
     await built.app.ready();
   } catch (error) {

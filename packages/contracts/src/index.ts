@@ -25,3 +25,4 @@ export * from './inventory/ledger.api.js';
 export * from './inventory/transfer-rules.js';
 export * from './inventory/transfers.api.js';
 export * from './inventory/committed-sales.api.js';
+export * from './live/live.api.js';

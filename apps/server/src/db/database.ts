@@ -19,9 +19,21 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Something that runs queries: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
+/** What a LISTEN delivers: each notification's payload, and (PostgreSQL) a note that the listener reconnected. */
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  /** The listening connection was lost and is back: notifications sent meanwhile were missed. */
+  onReconnect?(): void;
+}
+
+/** Listens on one channel until the answered function is called. */
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+
 export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (live screens, modules/live). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -171,6 +183,7 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
     return {
       db,
       kind: 'pglite',
+      listen: async (channel, handlers) => client.listen(channel, (payload) => handlers.onMessage(payload)),
       async close() {
         await client.close();
         release();
@@ -243,9 +256,70 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, options.onPoolError),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** Reconnect delays of a lost listening connection: 100 ms doubling to 5 s. */
+const LISTEN_RETRY_MS = { first: 100, max: 5_000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work). When it is lost (restart,
+ * pg_terminate_backend, network) it is reopened with growing delays, and `onReconnect` tells the listener that
+ * notifications may have been missed meanwhile. The first connection must succeed: its failure is the caller's.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers, onError?: (error: Error) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) onError?.(error);
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(reconnect, delay);
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+    delay = LISTEN_RETRY_MS.first;
+  };
+
+  const reconnect = () => {
+    retry = undefined;
+    if (stopped) return;
+    connect().then(
+      () => handlers.onReconnect?.(),
+      (error: Error) => {
+        onError?.(error);
+        delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+        if (!stopped) retry = setTimeout(reconnect, delay);
+      },
+    );
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 

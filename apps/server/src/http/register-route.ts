@@ -45,6 +45,24 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * Authentication and the permission check of a request, before anything else runs: sets `request.auth`, or throws
+ * 401/403. Every contract route runs it (and the live event stream, which is not a JSON route).
+ */
+export async function authorizeRequest(request: FastifyRequest, authenticate: Authenticator, access: ApiRouteDef['access']): Promise<void> {
+  request.auth = null;
+  const token = bearerToken(request);
+  if (access === 'public') {
+    if (token) request.auth = await authenticate(token);
+    return;
+  }
+  if (!token) throw unauthorized();
+  const auth = await authenticate(token);
+  if (!auth) throw unauthorized('the access token is invalid or has expired');
+  request.auth = auth;
+  if (access !== 'authenticated' && !hasAnyPermission(auth.user.role, [access].flat())) throw forbidden();
+}
+
+/**
  * Registers one contract route: validation and OpenAPI from its zod schemas, authentication and the
  * permission check before anything else runs (so a refused call never reaches validation or the service),
  * then the thin handler.
@@ -79,19 +97,7 @@ export function registerRoute<R extends ApiRouteDef>(
       ...(route.body ? { body: route.body } : {}),
       response,
     },
-    onRequest: async (request) => {
-      request.auth = null;
-      const token = bearerToken(request);
-      if (route.access === 'public') {
-        if (token) request.auth = await authenticate(token);
-        return;
-      }
-      if (!token) throw unauthorized();
-      const auth = await authenticate(token);
-      if (!auth) throw unauthorized('the access token is invalid or has expired');
-      request.auth = auth;
-      if (route.access !== 'authenticated' && !hasAnyPermission(auth.user.role, [route.access].flat())) throw forbidden();
-    },
+    onRequest: (request) => authorizeRequest(request, authenticate, route.access),
     preValidation: async (request) => {
       // NUL characters and unpaired surrogates, which no text column stores, in any string of any route.
       refuseUnstorableText(request);
