@@ -63,5 +63,7 @@ export const committedSaleSerials = pgTable(
     index('committed_sale_serials_sale_idx').on(t.committedSaleId),
     index('committed_sale_serials_serial_idx').on(t.serialId),
     uniqueIndex('committed_sale_serials_number_unique').on(t.committedSaleId, sql`upper(${t.serialNumber})`),
+    // A serial's reservation check (reservations.repository.ts) finds its commitments by number, any case.
+    index('committed_sale_serials_number_idx').on(sql`upper(${t.serialNumber})`),
   ],
 );
