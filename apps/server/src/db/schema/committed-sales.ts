@@ -4,8 +4,8 @@ import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
  * Committed sales (issue 10 item 3, 001 §3): one row per point-of-sale invoice line, committed by the intake call and
- * open until it is transacted (`transacted_at` set), which posts INVENTORY_SALE through the ledger module. Committing
- * reserves nothing (docs/decisions.md, Committed sales).
+ * open until it is transacted (`transacted_at` set), which posts INVENTORY_SALE through the ledger module. An open
+ * sale reserves its quantity from its source bucket and its serials (docs/decisions.md, Committed sales).
  */
 export const committedSales = pgTable(
   'committed_sales',
