@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forcePushOtherProductMessage, forcePushSoldMessage, serialInSaleMessage, serialInTransferMessage } from '@keystone/contracts';
+import { forcePushOtherProductMessage, forcePushSoldMessage, forcePushSplitItemMessage, serialInSaleMessage, serialInTransferMessage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
@@ -16,6 +16,7 @@ let admin: { token: string; username: string; id: number };
 let kit: CreatedProduct;
 let tv: CreatedProduct;
 let radio: CreatedProduct;
+let pair: CreatedProduct;
 
 const SOURCE = 'KY01_B_STOCK';
 const DEST = 'KY01_DAMAGED';
@@ -52,15 +53,17 @@ beforeAll(async () => {
   await createLocation(t.services, 'KY01');
   lead = await createSignedInUser(t, { role: 'warehouse-lead' });
   admin = await createSignedInUser(t, { role: 'admin' });
-  [kit, tv, radio] = (await createProducts(t.db, [
+  [kit, tv, radio, pair] = (await createProducts(t.db, [
     { modelNumber: 'RSV-KIT', upc: nextUpc(), serialNumberTracked: false },
     { modelNumber: 'RSV-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
     { modelNumber: 'RSV-RADIO', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
-  ])) as [CreatedProduct, CreatedProduct, CreatedProduct];
+    { modelNumber: 'RSV-PAIR', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 2 },
+  ])) as [CreatedProduct, CreatedProduct, CreatedProduct, CreatedProduct];
   await receiveStock(t.services, kit, SOURCE, { units: 3 });
   await receiveStock(t.services, tv, SOURCE, { serials: [['RTV-1'], ['RTV-2'], ['RTV-3'], ['RTV-4']] });
   await receiveStock(t.services, tv, 'KY01', { serials: [['RTV-9']] });
   await receiveStock(t.services, radio, SOURCE, { serials: [['RAD-1']] });
+  await receiveStock(t.services, pair, SOURCE, { serials: [['PAIR-1A', 'PAIR-1B']] });
 });
 afterAll(() => t?.close());
 
@@ -224,6 +227,23 @@ describe('force push (001 §4)', () => {
     const fine = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-4', forcePushSerialCorrection: 1 });
     expect(fine.statusCode, fine.body).toBe(200);
     expect(await ledgerRows()).toBe(rows);
+    expect((await transact(reference)).statusCode).toBe(200);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('corrects whole items: an item of two serials is created as one unit; one serial right and one missing is refused', async () => {
+    const reference = await ref(await commit(pair, { requestedQuantity: 1 }));
+    const rows = await ledgerRows();
+    const split = await scan(reference, { scannedUpc: pair.upc, scannedSerialNumbers: ['PAIR-1A', 'PAIR-NEW-B'], forcePushSerialCorrection: 1 });
+    expect(split.statusCode).toBe(409);
+    expect(split.json().message).toBe(forcePushSplitItemMessage(['PAIR-1A', 'PAIR-NEW-B']));
+    expect(await ledgerRows()).toBe(rows);
+    const before = (await row(pair))!.quantity;
+    const both = await scan(reference, { scannedUpc: pair.upc, scannedSerialNumbers: 'PAIR-2A:=:PAIR-2B', forcePushSerialCorrection: 1 });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().updated_committed_transfer.serials.map((x: { scanned_serial_number: string }) => x.scanned_serial_number)).toEqual(['PAIR-2A', 'PAIR-2B']);
+    expect((await row(pair))!.quantity).toBe(before + 1);
+    expect(await ledgerRows()).toBe(rows + 1);
     expect((await transact(reference)).statusCode).toBe(200);
     expect(await checkLedger(t.db)).toEqual([]);
   });

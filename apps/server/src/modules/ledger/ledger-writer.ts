@@ -163,11 +163,12 @@ export class Ledger {
    * refuses: 'serial-not-live' (no live serial has the number) or 'serial-not-in-bucket' (live, but another
    * product's or in another bucket; `place` says which bucket). Writes nothing; the locks last the caller's transaction.
    */
-  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[] }): Promise<SerialRow[]> {
+  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[]; numbersLocked?: boolean }): Promise<SerialRow[]> {
     const numbers = input.serials.map((s) => s.trim()).filter(Boolean);
     if (!numbers.length) return [];
     const repo = new LedgerRepository(input.executor);
-    await repo.lockSerialNumbers(numbers);
+    // `numbersLocked`: the caller took these numbers' locks in this transaction already (lockSerialNumbers).
+    if (!input.numbersLocked) await repo.lockSerialNumbers(numbers);
     const serials = await repo.lockLiveSerials(numbers);
     const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
     const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));

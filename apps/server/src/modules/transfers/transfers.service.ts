@@ -263,7 +263,7 @@ export class TransfersService {
         await this.refuseReserved(tx, numbers, row.id);
       }
       const serials = await this.ledger
-        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers })
+        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers, numbersLocked: true })
         .catch((e: unknown) => {
           throw this.refusal(e, product);
         });
