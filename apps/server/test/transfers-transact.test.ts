@@ -65,7 +65,6 @@ describe('scan, then submit', () => {
     await refused({ scannedSerialNumbers: 'NOPE-1' }, 409, 'Inventory serial NOPE-1 does not exist for product TRX-TV');
     await refused({ scannedSerialNumbers: 'PR-1A' }, 409, 'Inventory serial PR-1A does not exist for product TRX-TV');
     await refused({ scannedSerialNumbers: 'TV-9' }, 409, 'Inventory serial TV-9 according to records should be at KY01');
-    await refused({ scannedSerialNumbers: 'TV-9', forcePushSerialCorrection: 1 }, 422, TRANSFER_MESSAGES.forcePushUnsupported);
     expect((await transact(ref)).json().message).toBe('Scan all 2 unit(s) before submitting: 0 scanned');
 
     const first = await scan(ref, { scannedUpc: tv.upc, scannedSerialNumbers: 'tv-1' });
@@ -124,7 +123,11 @@ describe('scan, then submit', () => {
 
   it('submits without scanning when none is required; refuses what the source no longer holds, moving nothing', async () => {
     const a = (await commit(kit, { requestedQuantity: 3, scanningRequired: false })).json().ims_transaction_reference_id as string;
-    const b = (await commit(kit, { requestedQuantity: 3, scanningRequired: false })).json().ims_transaction_reference_id as string;
+    // A strict commit reserves: the second 3 of 4 is refused at commit; an admin's commit (strict mode off) may exceed.
+    const refused = await commit(kit, { requestedQuantity: 3, scanningRequired: false });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ message: 'Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
+    const b = (await commit(kit, { requestedQuantity: 3, scanningRequired: false, strictMode: false }, admin.token)).json().ims_transaction_reference_id as string;
     expect((await transact(a)).statusCode).toBe(200);
     const rows = await ledgerRows();
     const res = await transact(b);
@@ -134,6 +137,7 @@ describe('scan, then submit', () => {
     expect((await injectAs(t.app, lead.token, { method: 'GET', url: `/api/ims/committed-transfers/${b}` })).json().transferred_at).toBeNull();
     expect([await onHand(kit, 'KY01_B_STOCK'), await onHand(kit, 'KY01_DAMAGED')]).toEqual([1, 5]);
     expect(await checkLedger(t.db)).toEqual([]);
+    expect((await injectAs(t.app, lead.token, { method: 'DELETE', url: `/api/ims/committed-transfers/${b}` })).statusCode).toBe(200);
   });
 
   it('strict mode off (admin:override only) submits what is scanned', async () => {
@@ -142,6 +146,7 @@ describe('scan, then submit', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(permissionDeniedMessage('warehouse-lead', 'admin:override'));
     expect((await transact(ref, { strictMode: false }, admin.token)).json().message).toBe('Scan all 1 unit(s) before submitting: 0 scanned');
+    expect((await injectAs(t.app, lead.token, { method: 'DELETE', url: `/api/ims/committed-transfers/${ref}` })).statusCode).toBe(200);
 
     await receiveStock(t.services, tv, 'KY01_B_STOCK', { serials: [['TV-4']] });
     const two = (await commit(tv, { requestedQuantity: 2 })).json().ims_transaction_reference_id as string;
@@ -190,7 +195,7 @@ describe('quick transfer without serials', () => {
     const missing = await quick({ fromBucket: 'KY01_B_STOCK', model: kit.modelNumber, requestedQuantity: 1 });
     expect(missing.json().message).toBe('One or more required fields are missing');
     const tooMany = await quick({ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: kit.modelNumber, requestedQuantity: 5 });
-    expect(tooMany.json().message).toBe('Requested quantity must be 1 to 1, the quantity in KY01_B_STOCK');
+    expect(tooMany.json().message).toBe('Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK');
     expect(await ledgerRows()).toBe(rows);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
@@ -35,6 +35,10 @@ beforeAll(async () => {
   await receiveStock(t.services, product, 'RUBY', { units: 2 });
 });
 afterAll(() => t?.close());
+// A commit reserves (docs/decisions.md, reservation): each test starts with no open commitment of the product.
+beforeEach(async () => {
+  for (const open of await t.services.transfers.listCommitted({ model: product.modelNumber })) await t.services.transfers.delete(open.ims_transaction_reference_id);
+});
 
 describe('commit', () => {
   it('commits a transfer: a CT- reference, the committer, nothing moved', async () => {
@@ -106,9 +110,9 @@ describe('commit', () => {
   it('strict mode keeps the quantity within the source row; only admin:override turns it off', async () => {
     const over = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 4 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 3, the quantity in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
+    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 3, the quantity available in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
     const empty = await commit({ fromBucket: 'KY01_RETURN', toBucket: 'KY01_DAMAGED', requestedQuantity: 1 });
-    expect(empty.json().message).toBe('There is nothing to transfer in KY01_RETURN');
+    expect(empty.json().message).toBe('There is nothing available in KY01_RETURN');
     const notAdmin = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 4, strictMode: false });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json().message).toBe(permissionDeniedMessage('warehouse-lead', 'admin:override'));
@@ -186,7 +190,7 @@ describe('edit and delete', () => {
     expect(cleared.json()).toMatchObject({ message: TRANSFER_MESSAGES.requiredFieldsMissing, errors: { senderSku: expect.any(Array) } });
     const over = await call(lead.token, 'PATCH', url, { committedQty: 3 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 2, the quantity in RUBY', errors: { committedQty: expect.any(Array) } });
+    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 2, the quantity available in RUBY', errors: { committedQty: expect.any(Array) } });
     expect((await call(lead.token, 'GET', url)).json()).toEqual(made);
   });
 
@@ -231,7 +235,9 @@ describe('permissions (001 §6: inventory-transfer:view)', () => {
     for (const role of ['fulfillment-2', 'fulfillment-lead', 'warehouse-lead', 'warehouse-admin', 'admin', 'developer'] as const) {
       const { token } = await createSignedInUser(t, { role });
       expect((await call(token, 'GET', url)).statusCode, role).toBe(200);
-      expect((await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 1 }, token)).statusCode, role).toBe(201);
+      const mine = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 1 }, token);
+      expect(mine.statusCode, role).toBe(201);
+      await t.services.transfers.delete(mine.json().ims_transaction_reference_id);
     }
     for (const role of ['user', 'warehouse-1', 'warehouse-2', 'purchasing-admin', 'finance-lead', 'customer-service-lead'] as const) {
       const { token } = await createSignedInUser(t, { role });

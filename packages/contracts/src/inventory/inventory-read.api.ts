@@ -171,6 +171,10 @@ export const ZInventoryRowSchema = z
     location_code: z.string(),
     condition_code: z.string(),
     quantity: z.number().int(),
+    /** Reserved: the open commitments from this bucket (committed transfers not submitted, open committed sales). */
+    committed_quantity: z.number().int(),
+    /** quantity − committed_quantity: what a strict commit may still take (below 0 after an admin's over-commit). */
+    available: z.number().int(),
     notes: z.string().nullable(),
     last_updated_at: z.string(),
   })

@@ -10,7 +10,6 @@ export const TRANSFER_MESSAGES = {
   alreadyTransacted: 'This transfer has been submitted: it cannot be changed or deleted',
   transferNotFound: 'Transfer not found',
   belowScanned: 'The committed quantity cannot be less than the quantity already scanned',
-  forcePushUnsupported: 'Force push is not supported yet: ask an inventory admin to correct this serial, then scan it again',
   scanComplete: 'Every unit of this transfer has been scanned already',
   quickNeedsScanning: 'This transfer needs scanning: commit it and scan its items',
 } as const;
@@ -18,6 +17,24 @@ export const TRANSFER_MESSAGES = {
 /** 001 §8 Transfers: the texts the scan page matches to open its force-push prompts. */
 export const serialNotForProductMessage = (serial: string, model: string) => `Inventory serial ${serial} does not exist for product ${model}`;
 export const serialElsewhereMessage = (serial: string, where: string) => `Inventory serial ${serial} according to records should be at ${where}`;
+
+/**
+ * A serial reserved by another open commitment (docs/decisions.md, Transfers: reservation). The texts avoid the two
+ * §8 phrases above, so the scan page does not offer a force push for them.
+ */
+export const serialInTransferMessage = (serial: string, reference: string) =>
+  `Serial ${serial} is already scanned into transfer ${reference} (committed, not yet submitted)`;
+export const serialInSaleMessage = (serial: string, reference: string, invoice: string) =>
+  `Serial ${serial} is committed to sale ${reference} of invoice ${invoice} (not yet transacted)`;
+
+/** Force push refusals (ours): what a correction must not do silently. Neither contains the two §8 phrases. */
+export const forcePushSoldMessage = (serial: string) => `Serial ${serial} was sold: a force push cannot bring a sold serial back, ask an inventory admin`;
+export const forcePushOtherProductMessage = (serial: string, otherModel: string, bucket: string | null) =>
+  `Serial ${serial} is live as model ${otherModel}${bucket ? ` in ${bucket}` : ''}: a force push cannot take another product's serial, ask an inventory admin`;
+export const forcePushEmptyBucketMessage = (serial: string, bucket: string) =>
+  `Serial ${serial} cannot be moved from ${bucket}: its on-hand there is 0, ask an inventory admin`;
+export const forcePushSplitItemMessage = (serials: string[]) =>
+  `Serials ${serials.join(', ')} of this item are in different places: a force push corrects whole items, ask an inventory admin`;
 
 /** The value of an unselected quantity or destination in the transfer form (001 §5). */
 export const NOT_SELECTED = 'Not Selected';
@@ -30,9 +47,12 @@ export const isSpecialTransferBucket = (bucket: string) => (SPECIAL_TRANSFER_BUC
 /** The committed transfer's reference: `CT-` and its id zero-padded to 7 digits. */
 export const committedTransferReference = (id: number) => `CT-${String(id).padStart(7, '0')}`;
 
-/** Strict mode's limit (001 §5): a non-admin transfer takes 1 to the source row's quantity. */
-export const requestedQuantityRangeMessage = (bucket: string, onHand: number) =>
-  onHand < 1 ? `There is nothing to transfer in ${bucket}` : `Requested quantity must be 1 to ${onHand}, the quantity in ${bucket}`;
+/**
+ * Strict mode's limit (001 §5): a non-admin transfer (and a committed sale) takes 1 to the source row's available
+ * quantity: on-hand less the open commitments from it (docs/decisions.md, reservation).
+ */
+export const requestedQuantityRangeMessage = (bucket: string, available: number) =>
+  available < 1 ? `There is nothing available in ${bucket}` : `Requested quantity must be 1 to ${available}, the quantity available in ${bucket}`;
 
 export interface TTransferFields {
   fromBucket: string;

@@ -4,8 +4,8 @@ import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
  * Committed sales (issue 10 item 3, 001 §3): one row per point-of-sale invoice line, committed by the intake call and
- * open until it is transacted (`transacted_at` set), which posts INVENTORY_SALE through the ledger module. Committing
- * reserves nothing (docs/decisions.md, Committed sales).
+ * open until it is transacted (`transacted_at` set), which posts INVENTORY_SALE through the ledger module. An open
+ * sale reserves its quantity from its source bucket and its serials (docs/decisions.md, Committed sales).
  */
 export const committedSales = pgTable(
   'committed_sales',
@@ -63,5 +63,7 @@ export const committedSaleSerials = pgTable(
     index('committed_sale_serials_sale_idx').on(t.committedSaleId),
     index('committed_sale_serials_serial_idx').on(t.serialId),
     uniqueIndex('committed_sale_serials_number_unique').on(t.committedSaleId, sql`upper(${t.serialNumber})`),
+    // A serial's reservation check (reservations.repository.ts) finds its commitments by number, any case.
+    index('committed_sale_serials_number_idx').on(sql`upper(${t.serialNumber})`),
   ],
 );

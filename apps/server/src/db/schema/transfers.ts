@@ -72,5 +72,10 @@ export const committedTransferSerials = pgTable(
     oldDispositionCode: text('old_disposition_code'),
     newDispositionCode: text('new_disposition_code'),
   },
-  (t) => [index('committed_transfer_serials_transfer_idx').on(t.committedTransferId), index('committed_transfer_serials_serial_idx').on(t.serialId)],
+  (t) => [
+    index('committed_transfer_serials_transfer_idx').on(t.committedTransferId),
+    index('committed_transfer_serials_serial_idx').on(t.serialId),
+    // A serial's reservation check (reservations.repository.ts) finds its scans by number, any case.
+    index('committed_transfer_serials_number_idx').on(sql`upper(${t.scannedSerialNumber})`),
+  ],
 );

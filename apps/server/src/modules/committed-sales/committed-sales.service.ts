@@ -2,7 +2,10 @@ import {
   COMMITTED_SALE_MESSAGES,
   hasPermission,
   permissionDeniedMessage,
+  requestedQuantityRangeMessage,
   saleNeedsSerialsMessage,
+  serialInSaleMessage,
+  serialInTransferMessage,
   saleOverOnHandMessage,
   splitSerials,
   type TCommittedSale,
@@ -16,6 +19,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { CommittedSalesRepository, type CommittedSaleRow, type SaleSerialRow, type SaleWithNames } from './committed-sales.repository.js';
 
 type TCommit = z.output<typeof ZCommitSaleSchema>;
@@ -88,7 +92,8 @@ export class CommittedSalesService {
 
   /**
    * The intake (one invoice line): the model and bucket must exist (422); serials, when given, belong to a
-   * serial-tracked product and number quantity × serials per item. Reserves nothing: stock is checked at transact.
+   * serial-tracked product and number quantity × serials per item. Reserves: the quantity must be available in the
+   * source bucket (422 naming `quantity`) and no serial reserved by another open commitment (409 naming `serials`).
    */
   async commit(input: TCommit, user: AuthUser): Promise<TCommittedSale> {
     const referenceId = await this.db.transaction(async (tx) => {
@@ -112,6 +117,26 @@ export class CommittedSalesService {
       const upper = numbers.map((n) => n.toUpperCase());
       const twice = upper.find((n, i) => upper.indexOf(n) !== i);
       if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { serials: [`Serial ${twice} is listed twice`] });
+      // Reservation (lock order: the source's on-hand row, then the serial numbers): the quantity must be available
+      // (on-hand less open commitments from the bucket) and no serial reserved by another open commitment.
+      const reservations = new ReservationsRepository(tx);
+      const onHand = await this.ledger.lockOnHandForCommit(tx, product.id, input.sourceBucket);
+      const available = onHand - (await reservations.committedFrom(product.id, input.sourceBucket));
+      if (input.quantity > available) {
+        const message = requestedQuantityRangeMessage(input.sourceBucket, available);
+        throw unprocessable(message, { quantity: [message] });
+      }
+      if (numbers.length) {
+        await this.ledger.lockSerialNumbers(tx, numbers);
+        const [reserved] = await reservations.reservedSerials(numbers);
+        if (reserved) {
+          const message =
+            reserved.kind === 'transfer'
+              ? serialInTransferMessage(reserved.serialNumber, reserved.referenceId)
+              : serialInSaleMessage(reserved.serialNumber, reserved.referenceId, reserved.invoice ?? '');
+          throw conflict(message, { serials: [message] });
+        }
+      }
       const live = new Map((await this.ledger.liveSerials(tx, numbers)).map((s) => [s.serialNumber.toUpperCase(), s.id]));
       return repo.insert(
         {

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { toProductDto } from '../catalog/catalog.service.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { InventoryRepository } from './inventory.repository.js';
 
 export interface InventorySearchInput {
@@ -75,7 +76,7 @@ export class InventoryService {
     const repo = this.repo;
     const product = await repo.productByModel(model);
     if (!product) throw notFound(`No product has the model ${model}.`);
-    const rows = await repo.inventoryRows(product.id);
+    const [rows, committed] = await Promise.all([repo.inventoryRows(product.id), new ReservationsRepository(this.db).committedByBucket(product.id)]);
     return {
       product: toProductDto(product),
       inventory: rows.map((r) => ({
@@ -84,6 +85,8 @@ export class InventoryService {
         location_code: r.locationCode,
         condition_code: r.conditionCode,
         quantity: r.quantity,
+        committed_quantity: committed.get(r.bucket) ?? 0,
+        available: r.quantity - (committed.get(r.bucket) ?? 0),
         notes: r.notes,
         last_updated_at: r.lastUpdatedAt.toISOString(),
       })),

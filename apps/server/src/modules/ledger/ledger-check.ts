@@ -16,7 +16,9 @@ export interface LedgerDifference {
  *   it (location and condition);
  * - each live serial's bucket is the bucket of its location and condition;
  * - every movement has its shape: a receipt adds, an un-receipt and a sale take away, and a transfer is a pair of
- *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero.
+ *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero;
+ *   a force push (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'force_push') is either one row of +1 (serials
+ *   created) or such a pair (serials moved), with its user, its reference and serial movement rows.
  * This covers every transaction type: on-hand per (product, bucket) is the sum of all their deltas.
  * One read-only snapshot (repeatable read), so concurrent writes cannot make it report a false difference.
  * Every query is one pass over its tables (aggregates, DISTINCT ON, hash or merge joins), never a lookup per
@@ -68,12 +70,24 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     where (type = 'INVENTORY_RECEIPT' and quantity_delta <= 0)
        or (type in ('INVENTORY_UNRECEIPT', 'INVENTORY_SALE') and quantity_delta >= 0)
        or (type = 'INVENTORY_TRANSFER' and (details ->> 'movement') is null)
+       -- A force push that creates serials adds one unit (one row, +1); one that moves them is a pair (below).
+       or (type = 'INVENTORY_AUDIT_ADJUSTMENT' and details ->> 'reason' = 'force_push' and (details ->> 'movement') is null and quantity_delta <> 1)
     union all
-    select details ->> 'movement', 'a transfer of ' || count(*) || ' row(s), ' || count(distinct product_id) || ' product(s), summing to ' || sum(quantity_delta)
+    select ims_transaction_reference_id, 'a force push without ' || case when user_id is null then 'its user' else 'its reference' end
     from inventory_transactions
-    where type = 'INVENTORY_TRANSFER' and (details ->> 'movement') is not null
+    where type = 'INVENTORY_AUDIT_ADJUSTMENT' and details ->> 'reason' = 'force_push' and (user_id is null or (details ->> 'reference_id') is null)
+    union all
+    -- Each force push's row into its bucket carries a movement row per serial it corrected (few rows: a lookup each).
+    select t.ims_transaction_reference_id, 'a force push without serial movement rows'
+    from inventory_transactions t
+    where t.type = 'INVENTORY_AUDIT_ADJUSTMENT' and t.details ->> 'reason' = 'force_push' and t.quantity_delta > 0
+      and not exists (select 1 from inventory_transaction_serials ts where ts.transaction_id = t.id)
+    union all
+    select details ->> 'movement', lower(replace(min(type), 'INVENTORY_', '')) || ' of ' || count(*) || ' row(s), ' || count(distinct product_id) || ' product(s), summing to ' || sum(quantity_delta)
+    from inventory_transactions
+    where type in ('INVENTORY_TRANSFER', 'INVENTORY_AUDIT_ADJUSTMENT') and (details ->> 'movement') is not null
     group by details ->> 'movement'
-    having count(*) <> 2 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
+    having count(*) <> 2 or count(distinct type) <> 1 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
     order by 1`);
   return [
     ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),

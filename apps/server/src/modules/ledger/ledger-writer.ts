@@ -1,4 +1,10 @@
 import type { Executor } from '../../db/database.js';
+import {
+  forcePushEmptyBucketMessage,
+  forcePushOtherProductMessage,
+  forcePushSoldMessage,
+  forcePushSplitItemMessage,
+} from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
 import { LedgerRepository, type SerialRow, type TransactionRow } from './ledger.repository.js';
 
@@ -25,7 +31,11 @@ export type LedgerRefusalCode =
   | 'serial-count'
   | 'serial-not-live'
   | 'serial-not-in-bucket'
-  | 'request-reused';
+  | 'request-reused'
+  | 'serial-sold'
+  | 'serial-other-product'
+  | 'serial-moved'
+  | 'serial-split-item';
 
 /**
  * A movement the ledger refuses; nothing of it was written (the caller's transaction should roll back). It is an
@@ -119,6 +129,17 @@ export class Ledger {
     return new LedgerRepository(executor).lockOnHandThenSerialNumbers(productId, bucket, serials);
   }
 
+  /**
+   * A commitment's lock (step 3): the on-hand row of a product in a bucket, made at zero when missing, held to
+   * the end of the caller's transaction; answers its on-hand. Every commit of stock from that bucket (a transfer's
+   * commit and raise, a committed sale's intake) takes it before it reads the open commitments, so two commits
+   * racing for the last units queue and the second sees the first (docs/architecture.md, lock order).
+   */
+  async lockOnHandForCommit(executor: Executor, productId: number, bucket: string): Promise<number> {
+    const rows = await new LedgerRepository(executor).lockOnHandRows(productId, [bucket]);
+    return rows.find((r) => r.bucket === bucket)?.quantity ?? 0;
+  }
+
   // ---- Reads under the caller's locks. ----
 
   /** On-hand of a product in a bucket as it stands (0 without a row), read without a lock: for checks and messages. */
@@ -142,11 +163,12 @@ export class Ledger {
    * refuses: 'serial-not-live' (no live serial has the number) or 'serial-not-in-bucket' (live, but another
    * product's or in another bucket; `place` says which bucket). Writes nothing; the locks last the caller's transaction.
    */
-  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[] }): Promise<SerialRow[]> {
+  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[]; numbersLocked?: boolean }): Promise<SerialRow[]> {
     const numbers = input.serials.map((s) => s.trim()).filter(Boolean);
     if (!numbers.length) return [];
     const repo = new LedgerRepository(input.executor);
-    await repo.lockSerialNumbers(numbers);
+    // `numbersLocked`: the caller took these numbers' locks in this transaction already (lockSerialNumbers).
+    if (!input.numbersLocked) await repo.lockSerialNumbers(numbers);
     const serials = await repo.lockLiveSerials(numbers);
     const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
     const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
@@ -228,6 +250,121 @@ export class Ledger {
     );
     await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
     return reversal;
+  }
+
+  // ---- Corrections. ----
+
+  /**
+   * A force push (001 §4): corrects the records of one item's serials so that they are live in `bucket` for the
+   * product, as an audited INVENTORY_AUDIT_ADJUSTMENT (`IA-`, `details.reason` 'force_push', the caller's reference
+   * and the user on the rows, a movement row per serial with its old place):
+   * - a number live nowhere (never recorded, or un-received) is created live in `bucket`, and on-hand there goes up
+   *   by 1 (one row, +1);
+   * - a number live for the product in another bucket X moves to `bucket`: on-hand −1 at X, +1 in `bucket`, two
+   *   rows paired by `details.movement` as a transfer's (the old place on the serial's movement row); serials of the
+   *   item live nowhere are created along with it.
+   * Refused (409, nothing written): a number whose newest record is SOLD, a number live as another product's serial,
+   * an item whose serials sit in different places (or some already right), and a move out of a bucket whose on-hand
+   * is 0. Serials already live in `bucket` need nothing: answers null then.
+   * Locks in order: the on-hand rows of `bucket` and of the buckets the numbers were seen in (a look without lock
+   * first), the serial numbers, then the live serial rows; `whileLocked` (the caller's check of reservations) runs
+   * under them before anything is written. A serial that moved between the look and the locks is refused
+   * ('serial-moved') rather than locked out of order.
+   */
+  async postSerialCorrection(input: {
+    executor: Executor;
+    referenceId: string;
+    productId: number;
+    bucket: string;
+    serials: string[];
+    scannedUpc?: string | null;
+    userId: number;
+    details?: Record<string, unknown>;
+    whileLocked?: () => Promise<void>;
+  }): Promise<{ correction: 'create' | 'move'; transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[] } | null> {
+    const to = input.bucket.toUpperCase();
+    const numbers = [...new Map(input.serials.map((n) => n.trim()).filter(Boolean).map((n) => [n.toUpperCase(), n])).values()];
+    const repo = new LedgerRepository(input.executor);
+    const seen = await repo.livePlaces(numbers);
+    const others = seen.filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to).map((s) => s.bucket!);
+    const locked = await repo.lockOnHandRows(input.productId, [to, ...others]);
+    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
+    if (!places.has(to)) throw new LedgerRefusal('unknown-bucket', `Bucket ${to} does not exist.`, 'fromBucket');
+    await repo.lockSerialNumbers(numbers);
+    await input.whileLocked?.();
+
+    const live = await repo.lockLiveSerials(numbers);
+    const byNumber = new Map(live.map((s) => [s.serialNumber.toUpperCase(), s]));
+    const foreign = live.filter((s) => s.productId !== input.productId);
+    if (foreign.length) {
+      const s = foreign[0]!;
+      const model = (await repo.modelsOf([s.productId])).get(s.productId) ?? `#${s.productId}`;
+      throw new LedgerRefusal('serial-other-product', forcePushOtherProductMessage(s.serialNumber, model, s.bucket), 'scannedSerialNumbers', 409, [s.serialNumber]);
+    }
+    const missing = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
+    const dispositions = await repo.latestDispositions(missing);
+    const sold = missing.find((n) => dispositions.get(n.toUpperCase()) === SOLD);
+    if (sold) throw new LedgerRefusal('serial-sold', forcePushSoldMessage(sold), 'scannedSerialNumbers', 409, [sold]);
+    const right = live.filter((s) => s.bucket === to);
+    const elsewhere = live.filter((s) => s.bucket !== to);
+    if (!missing.length && !elsewhere.length) return null;
+    const fromBuckets = [...new Set(elsewhere.map((s) => s.bucket))];
+    if (right.length || fromBuckets.length > 1) {
+      throw new LedgerRefusal('serial-split-item', forcePushSplitItemMessage(numbers), 'scannedSerialNumbers', 409, numbers);
+    }
+    const from = fromBuckets[0] ?? null;
+    if (from !== null && !places.has(from)) {
+      const s = elsewhere[0]!;
+      throw new LedgerRefusal('serial-moved', `Serial ${s.serialNumber} moved while it was being corrected: scan it again`, 'scannedSerialNumbers', 409, [s.serialNumber]);
+    }
+    if (from !== null && (places.get(from)!.quantity ?? 0) < 1) {
+      throw new LedgerRefusal('insufficient-on-hand', forcePushEmptyBucketMessage(elsewhere[0]!.serialNumber, from), 'scannedSerialNumbers', 409, [elsewhere[0]!.serialNumber]);
+    }
+
+    const dest = places.get(to)!;
+    const created = await repo.insertLiveSerials(
+      missing.map((n) => ({ serialNumber: n, productId: input.productId, bucket: to, locationCode: dest.location_code, conditionCode: dest.condition_code })),
+    );
+    const correction = from === null ? ('create' as const) : ('move' as const);
+    const details = {
+      ...input.details,
+      reason: 'force_push',
+      correction,
+      reference_id: input.referenceId,
+      serials: numbers,
+      from_bucket: from,
+      to_bucket: to,
+      created_serials: missing,
+    };
+    const notes = from === null
+      ? `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} did not exist for the product; recorded in ${to}`
+      : `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} moved from ${from} to ${to}`;
+    const newPlace = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
+    const posted = await repo.postMovement({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      productId: input.productId,
+      userId: input.userId,
+      notes,
+      rows:
+        from === null
+          ? [{ bucket: to, quantityDelta: 1, clientRequestId: null, details }]
+          : [
+              { bucket: from, quantityDelta: -1, clientRequestId: null, details },
+              { bucket: to, quantityDelta: 1, clientRequestId: null, details },
+            ],
+      serials: [
+        ...elsewhere.map((s) => ({
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: input.scannedUpc ?? null,
+          old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
+          new: newPlace,
+        })),
+        ...created.map((s) => ({ id: s.id, serialNumber: s.serialNumber, scannedUpc: input.scannedUpc ?? null, old: { location: null, condition: null, disposition: null }, new: newPlace })),
+      ],
+    });
+    return { correction, transactions: posted.map(({ onHand: _onHand, ...t }) => t) };
   }
 
   // ---- Movements of live stock. ----

@@ -375,6 +375,48 @@ export class LedgerRepository {
     );
   }
 
+  /** Where these numbers (any case) are live, read without a lock (a correction's look before it locks). */
+  livePlaces(numbers: string[]) {
+    if (!numbers.length) return Promise.resolve([]);
+    return this.db
+      .select({ serialNumber: inventorySerials.serialNumber, productId: inventorySerials.productId, bucket: inventorySerials.bucket })
+      .from(inventorySerials)
+      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
+  }
+
+  /** Per number (upper case), the disposition of its newest serial row, live or not (absent: never recorded). */
+  async latestDispositions(numbers: string[]): Promise<Map<string, string>> {
+    if (!numbers.length) return new Map();
+    const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
+    const rows = await queryRows<{ n: string; disposition_code: string }>(
+      this.db,
+      sql`select distinct on (upper(s.serial_number)) upper(s.serial_number) as n, s.disposition_code
+          from inventory_serials s
+          where upper(s.serial_number) in (select jsonb_array_elements_text(${upper}::jsonb))
+          order by upper(s.serial_number), s.id desc`,
+    );
+    return new Map(rows.map((r) => [r.n, r.disposition_code]));
+  }
+
+  /** Product models by id. */
+  async modelsOf(productIds: number[]): Promise<Map<number, string>> {
+    if (!productIds.length) return new Map();
+    const rows = await queryRows<{ id: number; model_number: string }>(
+      this.db,
+      sql`select id, model_number from products where id in (select (jsonb_array_elements_text(${JSON.stringify([...new Set(productIds)])}::jsonb))::int)`,
+    );
+    return new Map(rows.map((r) => [Number(r.id), r.model_number]));
+  }
+
+  /** New live serials in a bucket (a correction's; the movement row that explains them is written by `postMovement`). */
+  async insertLiveSerials(values: { serialNumber: string; productId: number; bucket: string; locationCode: string | null; conditionCode: string | null }[]): Promise<{ id: number; serialNumber: string }[]> {
+    if (!values.length) return [];
+    return this.db
+      .insert(inventorySerials)
+      .values(values.map((v) => ({ ...v, dispositionCode: 'LIVE' })))
+      .returning({ id: inventorySerials.id, serialNumber: inventorySerials.serialNumber });
+  }
+
   /** Step 5 of the lock order: the live serials whose number (any case) is one of these, locked, in id order. */
   lockLiveSerials(numbers: string[]): Promise<SerialRow[]> {
     if (!numbers.length) return Promise.resolve([]);
@@ -412,7 +454,7 @@ export class LedgerRepository {
       id: number;
       serialNumber: string;
       scannedUpc: string | null;
-      old: { location: string | null; condition: string | null; disposition: string };
+      old: { location: string | null; condition: string | null; disposition: string | null };
       new: { bucket: string | null; location: string | null; condition: string | null; disposition: string };
     }[];
   }): Promise<{ id: number; referenceId: string; bucket: string; quantityDelta: number; onHand: number }[]> {

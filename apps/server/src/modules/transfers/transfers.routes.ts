@@ -20,7 +20,7 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(updateCommittedTransferRoute, async ({ params, body }) => transfers.update(params.refId, body));
   route(deleteCommittedTransferRoute, async ({ params }) => transfers.delete(params.refId));
   route(listTransactedTransfersRoute, async ({ query }) => ({ data: await transfers.listTransacted(query.model) }));
-  route(addScannedTransferItemRoute, async ({ params, body }) => transfers.addScannedItem(params.refId, body));
+  route(addScannedTransferItemRoute, async ({ params, body, auth }) => transfers.addScannedItem(params.refId, body, auth.user));
   route(transactCommittedTransferRoute, async ({ params, body, auth }) => transfers.transact(params.refId, body, auth.user));
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));

@@ -2,6 +2,8 @@ import {
   hasPermission,
   missingTransferFields,
   serialElsewhereMessage,
+  serialInSaleMessage,
+  serialInTransferMessage,
   serialNotForProductMessage,
   serialsPerItem,
   splitSerials,
@@ -21,9 +23,10 @@ import {
 } from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
-import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { TransfersRepository, type CommittedTransferRow, type TransferProductRow, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
 
 type TCommit = z.output<typeof ZCommitTransferSchema>;
@@ -159,9 +162,10 @@ export class TransfersService {
     if (!known.has(destination)) errors.toBucket = [`bucket ${destination} does not exist`];
     if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
     if (strictMode) {
-      const onHand = await this.ledger.onHand(tx, product.id, fromBucket);
-      if (quantity > onHand) {
-        const message = requestedQuantityRangeMessage(fromBucket, onHand);
+      // Reservation: the source's on-hand row locked (commits of this bucket queue here), then what is available.
+      const available = await this.available(tx, product.id, fromBucket);
+      if (quantity > available) {
+        const message = requestedQuantityRangeMessage(fromBucket, available);
         throw unprocessable(message, { requestedQuantity: [message] });
       }
     }
@@ -186,12 +190,33 @@ export class TransfersService {
   }
 
   /**
+   * What a strict commit may take from a bucket: on-hand less the open commitments from it (committed transfers
+   * not submitted, open committed sales), read under the bucket's on-hand lock (`Ledger.lockOnHandForCommit`),
+   * which every commit of that bucket takes first, so two commits racing for the last units queue.
+   */
+  private async available(tx: Executor, productId: number, bucket: string, exceptTransferId?: number): Promise<number> {
+    const onHand = await this.ledger.lockOnHandForCommit(tx, productId, bucket);
+    return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket, { exceptTransferId }));
+  }
+
+  /** Refuses serials reserved by another open commitment (409, naming the commitment); the caller holds their numbers. */
+  private async refuseReserved(tx: Executor, numbers: string[], transferId: number): Promise<void> {
+    const [reserved] = await new ReservationsRepository(tx).reservedSerials(numbers, { exceptTransferId: transferId });
+    if (!reserved) return;
+    const message =
+      reserved.kind === 'transfer'
+        ? serialInTransferMessage(reserved.serialNumber, reserved.referenceId)
+        : serialInSaleMessage(reserved.serialNumber, reserved.referenceId, reserved.invoice ?? '');
+    throw conflict(message, { scannedSerialNumbers: [message] });
+  }
+
+  /**
    * Scans one item into a committed transfer (001 §4 scan flow): its UPC and, for a serial-tracked product,
    * num_of_serials_per_item serials, each live in the source bucket (the ledger checks and locks them) and not
    * scanned on this transfer yet, while fewer than the committed quantity are scanned. Lock order: the committed
    * transfer, then (in the ledger) the serial numbers and the serial rows.
    */
-  async addScannedItem(referenceId: string, input: TScan): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
+  async addScannedItem(referenceId: string, input: TScan, user: AuthUser): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
     await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
@@ -218,13 +243,29 @@ export class TransfersService {
         const message = `Serial ${scanned[0]} has already been scanned on this transfer`;
         throw unprocessable(message, { scannedSerialNumbers: [message] });
       }
+      if (numbers.length && forcePush) {
+        // Force push (001 §4): the ledger corrects the serials' records first (an audited INVENTORY_AUDIT_ADJUSTMENT,
+        // nothing when they are right already), checking reservations under its locks; then the scan goes on.
+        await this.ledger.postSerialCorrection({
+          executor: tx,
+          referenceId: row.referenceId,
+          productId: row.productId,
+          bucket: row.fromBucket,
+          serials: numbers,
+          scannedUpc: input.scannedUpc,
+          userId: user.id,
+          details: { committed_transfer_id: row.id },
+          whileLocked: () => this.refuseReserved(tx, numbers, row.id),
+        });
+      } else if (numbers.length) {
+        // Reservation: the numbers locked (lock order step 4, after the transfer row), then no other open commitment.
+        await this.ledger.lockSerialNumbers(tx, numbers);
+        await this.refuseReserved(tx, numbers, row.id);
+      }
       const serials = await this.ledger
-        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers })
+        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers, numbersLocked: true })
         .catch((e: unknown) => {
-          const refusal = this.refusal(e, product);
-          // The spec's force push (001 §4) corrects the serial's records; not built yet (docs/decisions.md).
-          if (forcePush && refusal instanceof HttpError && refusal.statusCode === 409) throw unprocessable(TRANSFER_MESSAGES.forcePushUnsupported, { forcePushSerialCorrection: [TRANSFER_MESSAGES.forcePushUnsupported] });
-          throw refusal;
+          throw this.refusal(e, product);
         });
       const dest = await repo.bucketPlace(row.toBucket);
       await repo.recordScan(
@@ -389,9 +430,10 @@ export class TransfersService {
       if (Object.keys(missing).length) throw requiredFieldsMissing(missing);
       if (next.committedQuantity < row.totalScannedQuantity) throw unprocessable(TRANSFER_MESSAGES.belowScanned, { committedQty: [TRANSFER_MESSAGES.belowScanned] });
       if (row.strictMode && next.committedQuantity > row.committedQuantity) {
-        const onHand = await this.ledger.onHand(tx, row.productId, row.fromBucket);
-        if (next.committedQuantity > onHand) {
-          const message = requestedQuantityRangeMessage(row.fromBucket, onHand);
+        // Lock order: this transfer's row (above), then the source's on-hand row; its own commitment left out.
+        const available = await this.available(tx, row.productId, row.fromBucket, row.id);
+        if (next.committedQuantity > available) {
+          const message = requestedQuantityRangeMessage(row.fromBucket, available);
           throw unprocessable(message, { committedQty: [message] });
         }
       }

@@ -1,0 +1,2 @@
+CREATE INDEX "committed_transfer_serials_number_idx" ON "committed_transfer_serials" USING btree (upper("scanned_serial_number"));--> statement-breakpoint
+CREATE INDEX "committed_sale_serials_number_idx" ON "committed_sale_serials" USING btree (upper("serial_number"));
