@@ -72,8 +72,8 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
           {sales.map((s) => (
             <TableRow key={s.id} hover data-testid="committed-sale-row" data-reference={s.ims_transaction_reference_id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.ims_transaction_reference_id}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.legacy_pos_invoice_id}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.legacy_pos_invoice_id}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <ModelLink sale={s} />
               </TableCell>
               <TableCell sx={{ minWidth: 160 }}>{s.product.product_title}</TableCell>
@@ -81,7 +81,7 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
               <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{s.commit_notes ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>{s.commit_notes ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(s.created_at)}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>

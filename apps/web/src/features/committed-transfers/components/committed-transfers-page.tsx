@@ -68,7 +68,7 @@ function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
           {rows.map((r) => (
             <TableRow key={r.id} hover data-testid="committed-transfer-row" data-reference={r.ims_transaction_reference_id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.ims_transaction_reference_id}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <ModelLink row={r} />
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>{r.product.product_title}</TableCell>
@@ -81,7 +81,7 @@ function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{batchLabel(r)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.committed_by_name ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(r.committed_at)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{r.commit_notes ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>{r.commit_notes ?? ''}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -161,7 +161,8 @@ export function CommittedTransfersPage() {
   return (
     <Page title="Committed Transfers">
       <TextField
-        label="Search by model, reference, bucket, batch or committer"
+        label="Search transfers"
+        placeholder="Model, reference, bucket, batch or committer"
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
