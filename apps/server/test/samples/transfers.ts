@@ -75,5 +75,6 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
       body: { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: moving.product.modelNumber, requestedQuantity: 1, committedById: 'sample-user', scanningRequired: false, commitNotes: 'Quick' },
     },
     'POST /api/ims/transacted-transfers/updateTransferNotes': { body: { id: transfer.id, transfer_notes: 'Sample notes' } },
+    'GET /api/ims/committed-transfers/board': { query: { search: product.modelNumber } },
   };
 };

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
+import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
+import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
@@ -13,4 +15,6 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
+  ...COMMITTED_SALES_ROUTES,
+  ...COMMITTED_TRANSFERS_ROUTES,
 };

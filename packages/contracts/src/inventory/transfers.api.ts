@@ -279,3 +279,39 @@ export const quickTransferWithoutSerialsRoute = defineRoute({
   response: ZTransferSubmittedSchema,
   status: 201,
 });
+
+/** The committed transfers board's cap: the oldest this many open transfers (with `total`, the count of all that match). */
+export const COMMITTED_TRANSFERS_BOARD_LIMIT = 500;
+
+/** One row of the committed transfers board: a committed transfer without its scanned serials (the board shows progress only). */
+export const ZCommittedTransferBoardRowSchema = ZCommittedTransferSchema.omit({ serials: true }).meta({ id: 'CommittedTransferBoardRow' });
+export type TCommittedTransferBoardRow = z.infer<typeof ZCommittedTransferBoardRowSchema>;
+
+export const ZCommittedTransfersBoardQuerySchema = z.object({
+  /** Case-insensitive contains on the model, product title, reference, from and to bucket, batch name and ref, and committer. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const ZCommittedTransfersBoardSchema = z
+  .object({
+    data: z.array(ZCommittedTransferBoardRowSchema),
+    /** How many open transfers match; more than `data.length` when the cap cut the answer. */
+    total: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'CommittedTransfersBoard' });
+export type TCommittedTransfersBoard = z.infer<typeof ZCommittedTransfersBoardSchema>;
+
+/**
+ * The committed transfers board (001 §2 /committed-transfers, 002 §2): every open committed transfer across models,
+ * oldest first, capped at COMMITTED_TRANSFERS_BOARD_LIMIT. `boards:view` like the board itself (every role).
+ */
+export const committedTransfersBoardRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-transfers/board',
+  access: 'boards:view',
+  summary: 'The committed transfers board: every open (not transacted) transfer across models, oldest first, at most 500; ?search= is a case-insensitive contains',
+  tag: 'transfers',
+  query: ZCommittedTransfersBoardQuerySchema,
+  response: ZCommittedTransfersBoardSchema,
+});

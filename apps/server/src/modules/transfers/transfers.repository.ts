@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { committedTransferReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { buckets, committedTransfers, committedTransferSerials, products, users } from '../../db/schema.js';
 
 export type CommittedTransferRow = typeof committedTransfers.$inferSelect;
@@ -170,5 +171,38 @@ export class TransfersRepository {
   /** Deletes a committed transfer and its scanned serials (cascade). */
   async delete(id: number): Promise<void> {
     await this.db.delete(committedTransfers).where(eq(committedTransfers.id, id));
+  }
+
+  /** The board's filter: open transfers, and `search` as a case-insensitive contains on the board's text columns. */
+  private boardWhere(search: string | undefined): SQL {
+    const where: SQL[] = [isNull(committedTransfers.transferredAt)];
+    if (search) {
+      const pattern = `%${escapeLike(search)}%`;
+      const columns = [
+        products.modelNumber,
+        products.description,
+        committedTransfers.referenceId,
+        committedTransfers.fromBucket,
+        committedTransfers.toBucket,
+        committedTransfers.posTransferBatchName,
+        committedTransfers.posTransferBatchRefId,
+        committer.username,
+      ];
+      where.push(or(...columns.map((c) => sql`${c} ilike ${pattern}`))!);
+    }
+    return and(...where)!;
+  }
+
+  /** The committed transfers board: open transfers across models, oldest first, at most `limit`, and how many match. */
+  async listBoard(search: string | undefined, limit: number): Promise<{ rows: TransferWithNames[]; total: number }> {
+    const where = this.boardWhere(search);
+    const rows = await this.selectWithNames().where(where).orderBy(asc(committedTransfers.committedAt), asc(committedTransfers.id)).limit(limit);
+    const [counted] = await this.db
+      .select({ total: count() })
+      .from(committedTransfers)
+      .innerJoin(products, eq(products.id, committedTransfers.productId))
+      .leftJoin(committer, eq(committer.id, committedTransfers.committedById))
+      .where(where);
+    return { rows, total: counted?.total ?? 0 };
   }
 }

@@ -1,6 +1,7 @@
 import {
   addScannedTransferItemRoute,
   commitTransferRoute,
+  committedTransfersBoardRoute,
   deleteCommittedTransferRoute,
   getCommittedTransferRoute,
   listCommittedTransfersRoute,
@@ -24,4 +25,5 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(transactCommittedTransferRoute, async ({ params, body, auth }) => transfers.transact(params.refId, body, auth.user));
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
+  route(committedTransfersBoardRoute, async ({ query }) => transfers.board(query.search));
 }

@@ -17,6 +17,8 @@ import {
   scanningForced,
   TRANSFER_MESSAGES,
   type TCommittedTransfer,
+  type TCommittedTransfersBoard,
+  COMMITTED_TRANSFERS_BOARD_LIMIT,
   type TTransactedTransfer,
   ZCommitTransferSchema,
   ZUpdateCommittedTransferSchema,
@@ -464,6 +466,17 @@ export class TransfersService {
     });
     return { message: 'Success', id, transfer_notes: transferNotes };
   }
+
+  /** The committed transfers board: every open transfer across models (no serials), oldest first, capped. */
+  async board(search: string | undefined): Promise<TCommittedTransfersBoard> {
+    const { rows, total } = await this.repo().listBoard(search || undefined, COMMITTED_TRANSFERS_BOARD_LIMIT);
+    return {
+      data: rows.map((r) => {
+        const { serials: _serials, ...row } = toDto(r, []);
+        return row;
+      }),
+      total,
+      limit: COMMITTED_TRANSFERS_BOARD_LIMIT,
+    };
+  }
 }
-
-
