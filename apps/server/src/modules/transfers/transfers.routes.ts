@@ -10,6 +10,7 @@ import {
   updateCommittedTransferRoute,
   updateTransferNotesRoute,
 } from '@keystone/contracts';
+import { committedInboundTransfersRoute, inboundTransfersFilter, searchTransferTransactionsRoute, transactedInboundTransfersRoute } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerTransfersRoutes({ route, services }: ModuleContext): void {
@@ -24,4 +25,7 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(transactCommittedTransferRoute, async ({ params, body, auth }) => transfers.transact(params.refId, body, auth.user));
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
+  route(committedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), false) }));
+  route(transactedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), true) }));
+  route(searchTransferTransactionsRoute, async ({ query }) => ({ data: await transfers.searchTransferTransactions(query.searchType, query.id) }));
 }
