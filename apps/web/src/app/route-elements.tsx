@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
+import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 
@@ -13,4 +14,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
+  ...INBOUND_TRANSFERS_ROUTES,
 };
