@@ -31,9 +31,9 @@ export function SerialHistoryCards({ events }: { events: TSerialHistoryEvent[] }
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }} data-testid="serial-history-date">
               {day}
             </Typography>
-            <Stack spacing={1}>
+            <Stack spacing={1} role="list">
               {list.map((e) => (
-                <Box key={`${e.ims_transaction_reference_id}-${e.events_date}`} sx={{ display: 'flex', gap: 1.5, borderLeft: 3, borderColor: 'primary.main', pl: 1 }}>
+                <Box role="listitem" key={`${e.ims_transaction_reference_id}-${e.events_date}`} sx={{ display: 'flex', gap: 1.5, borderLeft: 3, borderColor: 'primary.main', pl: 1 }}>
                   <Typography variant="body2" color="text.secondary" sx={{ minWidth: 44 }}>
                     {dateTime(e.events_date).slice(11)}
                   </Typography>
