@@ -120,7 +120,8 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
       {tx.type === 'INVENTORY_TRANSFER' && <TransferTransactionView tx={tx} />}
       {tx.type === 'INVENTORY_SALE' && <SaleTransactionView tx={tx} />}
       {tx.serials.length > 0 && (
-        <Paper variant="outlined">
+        // A phone scrolls the serial table, not the page.
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
