@@ -118,6 +118,9 @@ describe('bad input on every route', () => {
       const valid = sampleOf(r);
       for (const key of shapeKeys(r.query!)) {
         const value = String((valid.query ?? {})[key] ?? 'abc');
+        // A list parameter (002 §7 `?{key}s[]={id}`) is repeated by design: given twice it is two values.
+        const field = (r.query as unknown as { shape: Record<string, z.ZodType> }).shape[key]!;
+        if (field.safeParse([value, value]).success) continue;
         const search = new URLSearchParams(valid.query as Record<string, string>);
         search.set(key, value);
         search.append(key, value);

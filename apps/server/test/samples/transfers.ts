@@ -40,6 +40,10 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
   const submitTarget = await moving.commit(false);
   const scanBody = { scannedUpc: moving.upc, scannedSerialNumbers: '', forcePushSerialCorrection: 0 };
   const submitBody = { transferredById: 'sample-user', transferNotes: 'Sample submit', strictMode: true };
+  const inbound = await t.services.transfers.commit(
+    { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_FBA_INBOUND', model: product.modelNumber, requestedQuantity: 1, posTransferBatchName: `Inbound sample ${Date.now() % 100000}`, senderSku: 'SKU-IN' },
+    moving.actor,
+  );
   return {
     'POST /api/ims/committed-transfers': {
       body: {
@@ -76,5 +80,9 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
     },
     'POST /api/ims/transacted-transfers/updateTransferNotes': { body: { id: transfer.id, transfer_notes: 'Sample notes' } },
     'GET /api/ims/committed-transfers/board': { query: { search: product.modelNumber } },
+    // Inbound transfers and the batch search (002 §2, §7): a transfer into KY01's inbound bucket, by its batch name.
+    'GET /api/ims/committed-transfers/inbound': { query: { 'posTransferBatchNames[]': inbound.pos_transfer_batch_name! } },
+    'GET /api/ims/transacted-transfers/inbound': { query: { 'imsTransactionReferenceIds[]': inbound.ims_transaction_reference_id } },
+    'GET /api/ims/inventory-transactions': { query: { searchType: 'posTransferBatchName', id: inbound.pos_transfer_batch_name! } },
   };
 };

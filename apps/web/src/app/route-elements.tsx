@@ -4,6 +4,7 @@ import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
+import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 
@@ -15,6 +16,7 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
+  ...INBOUND_TRANSFERS_ROUTES,
   ...COMMITTED_SALES_ROUTES,
   ...COMMITTED_TRANSFERS_ROUTES,
 };

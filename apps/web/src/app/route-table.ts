@@ -68,7 +68,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/boards/pick', title: 'Pick Lists', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Pick Lists' }, spec: '001 §2' },
   { path: '/boards/committed-sales', title: 'Committed Sales', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Committed Sales' }, spec: '001 §2' },
   { path: '/committed-transfers', title: 'Committed Transfers', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Committed Transfers' }, spec: '001 §2' },
-  { path: '/inbound-transfers', title: 'Inbound Transfers', menu: { group: 'Status Boards', label: 'Inbound Transfers' }, spec: '002 §2 Other' },
+  { path: '/inbound-transfers', title: 'Inbound Transfers', permission: 'inventory:view', menu: { group: 'Status Boards', label: 'Inbound Transfers' }, spec: '002 §2 Other' },
   { path: '/inventory/audit-scans', title: 'Audits', permission: 'inventory:view', menu: { group: 'Audit', label: 'Physical Audits' }, spec: '001 §2' },
   { path: '/inventory/audit-scans/:auditBatchId', title: 'Audit Scan Tool', permission: 'inventory:view', spec: '001 §2' },
   { path: '/inventory/audit-discrepancy-report/:auditBatchId', title: 'Audit Discrepancy Report', permission: 'inventory:view', spec: '001 §2' },

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdParamsSchema, ZQueryFlagSchema } from '../http/common.js';
 import { ZProductSchema } from '../catalog/catalog.api.js';
-import { ZTransactionReferenceSchema } from './receiving.api.js';
+import { TRANSFER_SEARCH_KEYS, ZTransferTransactionSchema } from './transfers.api.js';
+import { ZCommittedSaleSchema } from './committed-sales.api.js';
 
 /**
  * Inventory reads (001 §2 search, product detail, serial detail, transaction detail; §7 "Search and reference
@@ -203,7 +204,32 @@ export const inventoryProductPreviewRoute = defineRoute({
   summary: 'Product detail by model, as /api/ims/inventory/product/preview',
 });
 
-/** 001 §3 "Inventory serial". committed_sale_serials stays empty until committed sales are recorded. */
+/**
+ * 001 §3 Committed-sale serial, as the serial detail shows it: the scan at the point of sale and its sale (the `CS-`
+ * reference, the legacy POS invoice, and the sale's ledger row once transacted).
+ */
+export const ZSerialCommittedSaleSchema = z
+  .object({
+    serial_number: z.string(),
+    scanned_at: z.string(),
+    scanned_upc: z.string().nullable(),
+    qc_complete: z.boolean(),
+    packed: z.boolean(),
+    sale: z.object({
+      ims_transaction_reference_id: z.string(),
+      legacy_pos_invoice_id: z.string(),
+      source_bucket: z.string(),
+      committed_quantity: z.number().int(),
+      created_at: z.string(),
+      transacted_at: z.string().nullable(),
+      /** The sale's INVENTORY_SALE ledger row (IS-…), once transacted. */
+      ledger_reference: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'SerialCommittedSale' });
+export type TSerialCommittedSale = z.infer<typeof ZSerialCommittedSaleSchema>;
+
+/** 001 §3 "Inventory serial", with the committed-sale serials that name it (newest first). */
 export const ZInventorySerialDetailSchema = z
   .object({
     id: z.number().int(),
@@ -220,7 +246,7 @@ export const ZInventorySerialDetailSchema = z
     customer_comments: z.string().nullable(),
     created_at: z.string(),
     product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), image_url: z.string().nullable() }),
-    committed_sale_serials: z.array(z.object({ scanned_at: z.string(), scanned_upc: z.string().nullable(), qc_complete: z.boolean(), packed: z.boolean() })),
+    committed_sale_serials: z.array(ZSerialCommittedSaleSchema),
   })
   .meta({ id: 'InventorySerialDetail' });
 export type TInventorySerialDetail = z.infer<typeof ZInventorySerialDetailSchema>;
@@ -311,22 +337,36 @@ export const ZInventoryTransactionDetailSchema = z
     reversed_by: z.string().nullable(),
     receipt: ZPoIdsSchema.extend({ received_quantity: z.number().int(), receiving_bucket: z.string(), scanned_by: z.string().nullable() }).nullable(),
     unreceipt: ZPoIdsSchema.extend({ unreceived_quantity: z.number().int(), reverses_ims_transaction_reference_id: z.string().nullable() }).nullable(),
+    /** INVENTORY_TRANSFER: the transfer it posts (002 §3 Transfer transaction). */
+    transfer: ZTransferTransactionSchema.nullable(),
+    /** INVENTORY_SALE: the committed sale it posts. */
+    sale: ZCommittedSaleSchema.nullable(),
   })
   .meta({ id: 'InventoryTransactionDetail' });
 export type TInventoryTransactionDetail = z.infer<typeof ZInventoryTransactionDetailSchema>;
+
+/**
+ * What /inventory-transactions/{id} takes: a ledger reference (IR-, IU-, IT-, IS-, IA-, IX-) or the reference of a
+ * committed transfer (CT-) or committed sale (CS-), whose transaction is its ledger row once transacted.
+ */
+export const ZTransactionLookupReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(I[RUTSAX]-\d{7,}|C[TS]-\d{7,10})$/, 'must be a transaction reference such as IR-0000042, CT-0000042 or CS-0000042');
 
 export const inventoryTransactionRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/inventory-transactions/{id}',
   access: 'inventory:view',
-  summary: 'One ledger transaction by its reference (IR-0000042), with its type-specific fields and serials',
+  summary: 'One transaction by its reference (IR-0000042; a committed transfer CT- or sale CS-), with its type-specific fields and serials',
   tag: 'inventory',
-  params: z.object({ id: ZTransactionReferenceSchema }),
+  params: z.object({ id: ZTransactionLookupReferenceSchema }),
   response: ZInventoryTransactionDetailSchema,
 });
 
 /** Transaction search types (001 §9), remembered in local storage under TRANSACTION_SEARCH_TYPE_KEY. */
-export const TRANSACTION_SEARCH_TYPES = ['imsTransactionReferenceId', 'posTransferBatchRefId', 'posTransferBatchName'] as const;
+export const TRANSACTION_SEARCH_TYPES = TRANSFER_SEARCH_KEYS;
 export type TTransactionSearchType = (typeof TRANSACTION_SEARCH_TYPES)[number];
 export const TRANSACTION_SEARCH_TYPE_KEY = 'lastTransactionSearchType';
 

@@ -315,3 +315,107 @@ export const committedTransfersBoardRoute = defineRoute({
   query: ZCommittedTransfersBoardQuerySchema,
   response: ZCommittedTransfersBoardSchema,
 });
+
+/**
+ * 002 §3 Transfer transaction: a transfer as committed and, once transacted, as transferred (transferred_* null until
+ * then). Answered by the inbound transfers calls and the batch searches, and carried by a transfer's transaction detail.
+ */
+export const ZTransferTransactionSchema = z
+  .object({
+    id: z.number().int(),
+    ims_transaction_reference_id: z.string(),
+    pos_transfer_batch_name: z.string().nullable(),
+    pos_transfer_batch_ref_id: z.string().nullable(),
+    committed_quantity: z.number().int(),
+    transferred_quantity: z.number().int().nullable(),
+    receiver_sku: z.string().nullable(),
+    sender_sku: z.string().nullable(),
+    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string() }),
+    from_bucket: z.string(),
+    to_bucket: z.string(),
+    committed_at: z.string(),
+    transferred_at: z.string().nullable(),
+    scanning_required: z.boolean(),
+    committed_by_id: z.number().int().nullable(),
+    committed_by_name: z.string().nullable(),
+    transferred_by_id: z.number().int().nullable(),
+    transferred_by_name: z.string().nullable(),
+    committed_notes: z.string().nullable(),
+    transfer_notes: z.string().nullable(),
+    /** The transfer's ledger rows (IT-…, out of the source then into the destination) once transacted. */
+    ledger_references: z.array(z.string()),
+  })
+  .meta({ id: 'TransferTransaction' });
+export type TTransferTransaction = z.infer<typeof ZTransferTransactionSchema>;
+
+/** The transaction search types (001 §9), also the keys of the inbound transfers calls (002 §7). */
+export const TRANSFER_SEARCH_KEYS = ['imsTransactionReferenceId', 'posTransferBatchRefId', 'posTransferBatchName'] as const;
+export type TTransferSearchKey = (typeof TRANSFER_SEARCH_KEYS)[number];
+
+const searchValues = z.union([z.string().trim().min(1).max(200), z.array(z.string().trim().min(1).max(200)).min(1).max(50)]);
+
+/**
+ * 002 §7 `?{key}s[]={id}`: one of imsTransactionReferenceIds, posTransferBatchRefIds, posTransferBatchNames, each
+ * with or without the brackets (`?posTransferBatchNames[]=A&posTransferBatchNames[]=B`, or a single value).
+ */
+export const ZInboundTransfersQuerySchema = z
+  .object({
+    'imsTransactionReferenceIds[]': searchValues.optional(),
+    imsTransactionReferenceIds: searchValues.optional(),
+    'posTransferBatchRefIds[]': searchValues.optional(),
+    posTransferBatchRefIds: searchValues.optional(),
+    'posTransferBatchNames[]': searchValues.optional(),
+    posTransferBatchNames: searchValues.optional(),
+  })
+  .refine(
+    (q) => TRANSFER_SEARCH_KEYS.filter((k) => q[`${k}s`] !== undefined || q[`${k}s[]`] !== undefined).length === 1,
+    'exactly one of imsTransactionReferenceIds[], posTransferBatchRefIds[], posTransferBatchNames[] is required',
+  );
+export type TInboundTransfersQuery = z.output<typeof ZInboundTransfersQuerySchema>;
+
+/** The search of a valid inbound query: its key and its values (references upper-cased, the others as given). */
+export function inboundTransfersFilter(query: TInboundTransfersQuery): { key: TTransferSearchKey; values: string[] } {
+  const key = TRANSFER_SEARCH_KEYS.find((k) => query[`${k}s`] !== undefined || query[`${k}s[]`] !== undefined)!;
+  const raw = [query[`${key}s`], query[`${key}s[]`]].flat().filter((v): v is string => typeof v === 'string');
+  const values = [...new Set(key === 'imsTransactionReferenceId' ? raw.map((v) => v.toUpperCase()) : raw)];
+  return { key, values };
+}
+
+/** What the inbound and search calls answer: at most this many transfers, newest reference first. */
+export const TRANSFER_TRANSACTIONS_LIMIT = 500;
+
+export const committedInboundTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-transfers/inbound',
+  access: 'inventory:view',
+  summary: 'Committed (not yet transacted) transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
+  tag: 'transfers',
+  query: ZInboundTransfersQuerySchema,
+  response: z.object({ data: z.array(ZTransferTransactionSchema) }),
+});
+
+export const transactedInboundTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/transacted-transfers/inbound',
+  access: 'inventory:view',
+  summary: 'Transacted transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
+  tag: 'transfers',
+  query: ZInboundTransfersQuerySchema,
+  response: z.object({ data: z.array(ZTransferTransactionSchema) }),
+});
+
+/** The transaction search by transfer batch (001 §2 /inventory-transactions/search, searchType and id). */
+export const ZTransferTransactionSearchSchema = z.object({
+  searchType: z.enum(['posTransferBatchRefId', 'posTransferBatchName']),
+  id: z.string().trim().min(1).max(200),
+});
+
+export const searchTransferTransactionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/inventory-transactions',
+  access: 'inventory:view',
+  summary: 'Transfer transactions (committed and transacted) of a POS transfer batch ref id or batch name (exact, any case); newest reference first',
+  tag: 'transfers',
+  query: ZTransferTransactionSearchSchema,
+  response: z.object({ data: z.array(ZTransferTransactionSchema) }),
+});

@@ -242,4 +242,9 @@ export class CommittedSalesService {
     }
     await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode });
   }
+
+  /** One committed sale by its reference (CS-…), open or transacted, with its serials; null when there is none. */
+  async byReference(referenceId: string): Promise<TCommittedSale | null> {
+    return (await this.dtos([referenceId]))[0] ?? null;
+  }
 }

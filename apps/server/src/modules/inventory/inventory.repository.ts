@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TInventorySearchBy } from '@keystone/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
@@ -7,6 +7,8 @@ import {
   brands,
   buckets,
   categories,
+  committedSales,
+  committedSaleSerials,
   inventory,
   inventorySerials,
   inventoryTransactions,
@@ -277,5 +279,33 @@ export class InventoryRepository {
       )
       .orderBy(asc(inventorySerials.createdAt), asc(inventorySerials.id))
       .limit(500);
+  }
+
+  /** The reference of the ledger row a client request id wrote (a submit's `{CT-…}/transact/in`, `{CS-…}/transact`), or null. */
+  async transactionReferenceByRequestId(requestId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ referenceId: inventoryTransactions.referenceId })
+      .from(inventoryTransactions)
+      .where(eq(inventoryTransactions.clientRequestId, requestId));
+    return rows[0]?.referenceId ?? null;
+  }
+
+  /**
+   * The committed-sale serials that name a serial (linked to the live serial of that number when committed: the
+   * intake links them), newest first, with their sale and the sale's ledger row once transacted.
+   */
+  committedSaleSerialsOf(serialId: number) {
+    return this.db
+      .select({
+        line: committedSaleSerials,
+        sale: committedSales,
+        ledgerReference: inventoryTransactions.referenceId,
+      })
+      .from(committedSaleSerials)
+      .innerJoin(committedSales, eq(committedSales.id, committedSaleSerials.committedSaleId))
+      .leftJoin(inventoryTransactions, eq(inventoryTransactions.clientRequestId, sql`${committedSales.referenceId} || '/transact'`))
+      .where(eq(committedSaleSerials.serialId, serialId))
+      .orderBy(desc(committedSaleSerials.scannedAt), desc(committedSaleSerials.id))
+      .limit(50);
   }
 }

@@ -9,10 +9,14 @@ import {
   type TSerialSearchCard,
   type TInventorySerialDetail,
   type TSerialHistoryEvent,
+  type TTransferTransaction,
+  type TCommittedSale,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { toProductDto } from '../catalog/catalog.service.js';
+import { CommittedSalesService } from '../committed-sales/committed-sales.service.js';
+import { TransfersService } from '../transfers/transfers.service.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { InventoryRepository } from './inventory.repository.js';
 
@@ -112,7 +116,22 @@ export class InventoryService {
       customer_comments: s.customerComments,
       created_at: s.createdAt.toISOString(),
       product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, image_url: row.product.imageUrl },
-      committed_sale_serials: [],
+      committed_sale_serials: (await this.repo.committedSaleSerialsOf(s.id)).map(({ line, sale, ledgerReference }) => ({
+        serial_number: line.serialNumber,
+        scanned_at: line.scannedAt.toISOString(),
+        scanned_upc: line.scannedUpc,
+        qc_complete: line.qcComplete,
+        packed: line.packed,
+        sale: {
+          ims_transaction_reference_id: sale.referenceId,
+          legacy_pos_invoice_id: sale.legacyPosInvoiceId,
+          source_bucket: sale.sourceBucket,
+          committed_quantity: sale.committedQuantity,
+          created_at: sale.createdAt.toISOString(),
+          transacted_at: sale.transactedAt ? sale.transactedAt.toISOString() : null,
+          ledger_reference: ledgerReference,
+        },
+      })),
     };
   }
 
@@ -138,7 +157,28 @@ export class InventoryService {
     }));
   }
 
+  /**
+   * A transaction by its reference: a ledger row (IR-, IU-, IT-, IS-, …), or a committed transfer (CT-) or sale (CS-):
+   * once transacted, its ledger row (a transfer's row into the destination); before, the committed record alone.
+   */
   async transaction(referenceId: string): Promise<TInventoryTransactionDetail> {
+    const missing = () => notFound(`Inventory transaction ${referenceId} does not exist.`);
+    if (referenceId.startsWith('CT-')) {
+      const transfer = await new TransfersService(this.db).transferTransaction(referenceId);
+      if (!transfer) throw missing();
+      const ledgerRow = transfer.ledger_references.at(-1);
+      return ledgerRow ? this.ledgerTransaction(ledgerRow) : committedTransferDetail(transfer);
+    }
+    if (referenceId.startsWith('CS-')) {
+      const sale = await new CommittedSalesService(this.db).byReference(referenceId);
+      if (!sale) throw missing();
+      const ledgerRow = await this.repo.transactionReferenceByRequestId(`${referenceId}/transact`);
+      return ledgerRow ? this.ledgerTransaction(ledgerRow) : committedSaleDetail(sale);
+    }
+    return this.ledgerTransaction(referenceId);
+  }
+
+  private async ledgerTransaction(referenceId: string): Promise<TInventoryTransactionDetail> {
     const repo = this.repo;
     const row = await repo.transactionByReference(referenceId);
     if (!row) throw notFound(`Inventory transaction ${referenceId} does not exist.`);
@@ -151,6 +191,7 @@ export class InventoryService {
       legacy_po_api_po_id: row.legacyPoNumber,
     };
     const serials = await repo.transactionSerials(tx.id);
+    const owner = text(details.reference_id);
     return {
       ims_transaction_reference_id: tx.referenceId,
       type: tx.type,
@@ -184,6 +225,9 @@ export class InventoryService {
         tx.type === 'INVENTORY_UNRECEIPT'
           ? { ...poIds, unreceived_quantity: int(details.unreceived_quantity) ?? -tx.quantityDelta, reverses_ims_transaction_reference_id: row.reversesReference ?? text(details.reverses) }
           : null,
+      // The committed record a transfer's or sale's ledger row posts (details.reference_id: CT-… / CS-…).
+      transfer: tx.type === 'INVENTORY_TRANSFER' && owner?.startsWith('CT-') ? await new TransfersService(this.db).transferTransaction(owner) : null,
+      sale: tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-') ? await new CommittedSalesService(this.db).byReference(owner) : null,
     };
   }
 
@@ -208,4 +252,48 @@ export class InventoryService {
     const rows = await this.repo.serialsByProxy(query.model, query.locationCode, query.conditionCode);
     return rows.map((r) => ({ id: r.id, serial_number: r.serialNumber, bucket: r.bucket, received_at: r.createdAt.toISOString() }));
   }
+}
+
+/** A committed transfer not transacted yet: its transaction is the commitment alone (no ledger row, nothing moved). */
+function committedTransferDetail(t: TTransferTransaction): TInventoryTransactionDetail {
+  return {
+    ims_transaction_reference_id: t.ims_transaction_reference_id,
+    type: 'INVENTORY_TRANSFER',
+    bucket: t.to_bucket,
+    location_code: null,
+    condition_code: null,
+    quantity_delta: 0,
+    notes: t.committed_notes,
+    transacted_at: t.committed_at,
+    transacted_by: t.committed_by_name,
+    product: { id: t.product.id, model: t.product.model, product_title: t.product.product_title, upc: null },
+    serials: [],
+    reversed_by: null,
+    receipt: null,
+    unreceipt: null,
+    transfer: t,
+    sale: null,
+  };
+}
+
+/** An open committed sale: its transaction is the commitment alone. */
+function committedSaleDetail(sale: TCommittedSale): TInventoryTransactionDetail {
+  return {
+    ims_transaction_reference_id: sale.ims_transaction_reference_id,
+    type: 'INVENTORY_SALE',
+    bucket: sale.source_bucket,
+    location_code: null,
+    condition_code: null,
+    quantity_delta: 0,
+    notes: sale.commit_notes,
+    transacted_at: sale.created_at,
+    transacted_by: sale.committed_by_name,
+    product: { id: sale.product.id, model: sale.product.model, product_title: sale.product.product_title, upc: null },
+    serials: [],
+    reversed_by: null,
+    receipt: null,
+    unreceipt: null,
+    transfer: null,
+    sale,
+  };
 }

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { committedTransferReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { buckets, committedTransfers, committedTransferSerials, products, users } from '../../db/schema.js';
+import { buckets, committedTransfers, committedTransferSerials, inventoryTransactions, products, users } from '../../db/schema.js';
 
 export type CommittedTransferRow = typeof committedTransfers.$inferSelect;
 export type TransferSerialRow = typeof committedTransferSerials.$inferSelect;
@@ -204,5 +204,54 @@ export class TransfersRepository {
       .leftJoin(committer, eq(committer.id, committedTransfers.committedById))
       .where(where);
     return { rows, total: counted?.total ?? 0 };
+  }
+
+  /**
+   * Transfers (committed and transacted) by references, batch ref ids or batch names (the last two exact, any case),
+   * newest reference first. `inboundOnly`: those into or out of an `_INBOUND` bucket (002 §2 Inbound transfers);
+   * `transacted`: only transacted (true), only committed (false) or both (undefined).
+   */
+  async findTransferTransactions(
+    filter: { key: 'imsTransactionReferenceId' | 'posTransferBatchRefId' | 'posTransferBatchName'; values: string[] },
+    options: { inboundOnly: boolean; transacted?: boolean },
+    limit: number,
+  ): Promise<TransferWithNames[]> {
+    if (!filter.values.length) return [];
+    const upper = filter.values.map((v) => v.toUpperCase());
+    const where: SQL[] = [
+      filter.key === 'imsTransactionReferenceId'
+        ? inArray(committedTransfers.referenceId, upper)
+        : inArray(sql`upper(${filter.key === 'posTransferBatchRefId' ? committedTransfers.posTransferBatchRefId : committedTransfers.posTransferBatchName})`, upper),
+    ];
+    if (options.inboundOnly) {
+      const inbound = '%\\_INBOUND%';
+      where.push(sql`(${committedTransfers.fromBucket} like ${inbound} or ${committedTransfers.toBucket} like ${inbound})`);
+    }
+    if (options.transacted === true) where.push(isNotNull(committedTransfers.transferredAt));
+    if (options.transacted === false) where.push(isNull(committedTransfers.transferredAt));
+    return this.selectWithNames()
+      .where(and(...where))
+      .orderBy(desc(committedTransfers.id))
+      .limit(limit);
+  }
+
+  /**
+   * The ledger rows a transacted transfer or sale posted, by the submit's client request ids (`{ref}/transact` for
+   * the first row, `{ref}/transact/in` for a transfer's row into the destination): read through their unique index.
+   */
+  async ledgerReferencesOf(references: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    if (!references.length) return map;
+    const requestIds = references.flatMap((r) => [`${r}/transact`, `${r}/transact/in`]);
+    const rows = await this.db
+      .select({ requestId: inventoryTransactions.clientRequestId, referenceId: inventoryTransactions.referenceId })
+      .from(inventoryTransactions)
+      .where(inArray(inventoryTransactions.clientRequestId, requestIds))
+      .orderBy(asc(inventoryTransactions.id));
+    for (const row of rows) {
+      const owner = row.requestId!.replace(/\/transact(\/in)?$/, '');
+      map.set(owner, [...(map.get(owner) ?? []), row.referenceId]);
+    }
+    return map;
   }
 }

@@ -11,6 +11,7 @@ import {
   updateCommittedTransferRoute,
   updateTransferNotesRoute,
 } from '@keystone/contracts';
+import { committedInboundTransfersRoute, inboundTransfersFilter, searchTransferTransactionsRoute, transactedInboundTransfersRoute } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerTransfersRoutes({ route, services }: ModuleContext): void {
@@ -26,4 +27,7 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
   route(committedTransfersBoardRoute, async ({ query }) => transfers.board(query.search));
+  route(committedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), false) }));
+  route(transactedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), true) }));
+  route(searchTransferTransactionsRoute, async ({ query }) => ({ data: await transfers.searchTransferTransactions(query.searchType, query.id) }));
 }

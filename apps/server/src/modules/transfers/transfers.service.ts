@@ -23,6 +23,7 @@ import {
   ZCommitTransferSchema,
   ZUpdateCommittedTransferSchema,
 } from '@keystone/contracts';
+import { TRANSFER_TRANSACTIONS_LIMIT, type TTransferSearchKey, type TTransferTransaction } from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
@@ -479,4 +480,55 @@ export class TransfersService {
       limit: COMMITTED_TRANSFERS_BOARD_LIMIT,
     };
   }
+
+  /**
+   * 002 §7 Inbound transfers: committed (`transacted` false) or transacted (true) transfers into or out of an
+   * `_INBOUND` bucket, by references, batch ref ids or batch names; newest reference first.
+   */
+  async inbound(filter: { key: TTransferSearchKey; values: string[] }, transacted: boolean): Promise<TTransferTransaction[]> {
+    return this.transferTransactions(await this.repo().findTransferTransactions(filter, { inboundOnly: true, transacted }, TRANSFER_TRANSACTIONS_LIMIT));
+  }
+
+  /** The transaction search by batch ref id or batch name: every transfer of the batch, committed or transacted. */
+  async searchTransferTransactions(key: 'posTransferBatchRefId' | 'posTransferBatchName', value: string): Promise<TTransferTransaction[]> {
+    return this.transferTransactions(await this.repo().findTransferTransactions({ key, values: [value] }, { inboundOnly: false }, TRANSFER_TRANSACTIONS_LIMIT));
+  }
+
+  /** One transfer as a transfer transaction (002 §3), or null; for the transaction detail. */
+  async transferTransaction(referenceId: string, executor: Executor = this.db): Promise<TTransferTransaction | null> {
+    const row = await this.repo(executor).findByReference(referenceId);
+    return row ? ((await this.transferTransactions([row], executor))[0] ?? null) : null;
+  }
+
+  private async transferTransactions(rows: TransferWithNames[], executor: Executor = this.db): Promise<TTransferTransaction[]> {
+    const ledger = await this.repo(executor).ledgerReferencesOf(rows.filter((r) => r.transfer.transferredAt).map((r) => r.transfer.referenceId));
+    return rows.map((r) => toTransferTransactionDto(r, ledger.get(r.transfer.referenceId) ?? []));
+  }
+}
+
+/** 002 §3 Transfer transaction. */
+export function toTransferTransactionDto({ transfer: t, product: p, committedByName, transferredByName }: TransferWithNames, ledgerReferences: string[]): TTransferTransaction {
+  return {
+    id: t.id,
+    ims_transaction_reference_id: t.referenceId,
+    pos_transfer_batch_name: t.posTransferBatchName,
+    pos_transfer_batch_ref_id: t.posTransferBatchRefId,
+    committed_quantity: t.committedQuantity,
+    transferred_quantity: t.transferredAt ? (t.transferredQuantity ?? t.committedQuantity) : null,
+    receiver_sku: t.receiverSku,
+    sender_sku: t.senderSku,
+    product: { id: p.id, model: p.modelNumber, product_title: p.description },
+    from_bucket: t.fromBucket,
+    to_bucket: t.toBucket,
+    committed_at: t.committedAt.toISOString(),
+    transferred_at: iso(t.transferredAt),
+    scanning_required: t.scanningRequired,
+    committed_by_id: t.committedById,
+    committed_by_name: committedByName,
+    transferred_by_id: t.transferredById,
+    transferred_by_name: transferredByName,
+    committed_notes: t.commitNotes,
+    transfer_notes: t.transferNotes,
+    ledger_references: ledgerReferences,
+  };
 }

@@ -27,6 +27,8 @@ import { Page } from '../../../shell/page';
 import { useRecordTitle } from '../../../shell/page-title';
 import { useDropShipInventory, useModelOfUpc, useProductPreview, useSerialsByProxy } from '../api/inventory-api';
 import { commissionPercent, dateTime, money } from './format';
+import { CommittedSalesSection } from './committed-sales-section';
+import { CommittedTransfersSection } from './committed-transfers-section';
 
 /**
  * Narrow screens (phones, below md): a table keeps its first, identifying column and the figures; the other
@@ -272,6 +274,8 @@ export function ProductDetailView({ model }: { model: string | null }) {
         </Paper>
       )}
       <SerialDialog model={product.model} row={serialsOf} onClose={closeSerials} />
+      <CommittedTransfersSection model={product.model} />
+      <CommittedSalesSection model={product.model} />
       <DropShipInventory model={product.model} />
     </>
   );

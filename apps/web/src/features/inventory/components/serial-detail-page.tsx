@@ -1,22 +1,13 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Box, Link, Paper, Typography } from '@mui/material';
 import type { TInventorySerialDetail } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { useSerial, useSerialHistory } from '../api/inventory-api';
 import { FieldList } from './field-list';
-import { dateTime } from './format';
 import { legacyPoReviewPath, poReviewPath } from '../../../lib/po-links';
-
-const TYPE_LABELS: Record<string, string> = {
-  INVENTORY_RECEIPT: 'Received',
-  INVENTORY_UNRECEIPT: 'Un-received (receipt reversed)',
-  INVENTORY_TRANSFER: 'Transferred',
-  INVENTORY_SALE: 'Sold',
-  INVENTORY_AUDIT_ADJUSTMENT: 'Audit adjustment',
-};
-
-const place = (location: string | null, condition: string | null, disposition: string | null) => [location, condition, disposition].map((v) => v ?? '—').join(' / ');
+import { CommittedSaleSerialCards } from './committed-sale-serial-cards';
+import { SerialHistoryCards } from './serial-history-cards';
 
 function Fields({ serial }: { serial: TInventorySerialDetail }) {
   const rows: [string, React.ReactNode][] = [
@@ -59,25 +50,7 @@ function History({ id }: { id: number }) {
   // The server answers ascending by events_date; sorted again so the order never depends on it.
   const events = [...history.data].sort((a, b) => Date.parse(a.events_date) - Date.parse(b.events_date));
   if (events.length === 0) return <Typography>No Results To Display</Typography>;
-  return (
-    <List dense data-testid="serial-history">
-      {events.map((e) => (
-        <ListItem key={`${e.ims_transaction_reference_id}-${e.events_date}`} sx={{ borderLeft: 3, borderColor: 'primary.main', mb: 1 }}>
-          <ListItemText
-            primary={
-              <>
-                {dateTime(e.events_date)} · {TYPE_LABELS[e.type] ?? e.type} ·{' '}
-                <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(e.ims_transaction_reference_id)}`}>
-                  {e.ims_transaction_reference_id}
-                </Link>
-              </>
-            }
-            secondary={`${place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} → ${place(e.new_location_code, e.new_condition_code, e.new_disposition_code)}${e.transacted_by ? ` · by ${e.transacted_by}` : ''}${e.notes ? ` · ${e.notes}` : ''}`}
-          />
-        </ListItem>
-      ))}
-    </List>
-  );
+  return <SerialHistoryCards events={events} />;
 }
 
 /** /inventory-serials/{id} (001 §2 Serial detail). */
@@ -110,9 +83,9 @@ export function SerialDetailPage() {
         <Typography variant="h6" component="h2">
           Committed Sale
         </Typography>
-        <Typography sx={{ mb: 2 }} color="text.secondary">
-          {s.committed_sale_serials.length ? `${s.committed_sale_serials.length} committed sale scan(s)` : 'No committed sale.'}
-        </Typography>
+        <Box sx={{ mb: 2 }}>
+          <CommittedSaleSerialCards items={s.committed_sale_serials} />
+        </Box>
         <Typography variant="h6" component="h2">
           History
         </Typography>

@@ -3,13 +3,15 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { ZTransactionReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
+import { ZTransactionLookupReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { transactionQuery } from '../api/inventory-api';
 import { FieldList } from './field-list';
 import { dateTime } from './format';
 import { legacyPoReviewPath, poReviewPath } from '../../../lib/po-links';
+import { SaleTransactionView } from './sale-transaction-view';
+import { TransferTransactionView } from './transfer-transaction-view';
 
 const refLink = (ref: string | null) =>
   ref ? (
@@ -39,7 +41,11 @@ const poLink = (id: number | null, ref: string | null) =>
     '—'
   );
 
+/** A committed transfer or sale (CT-/CS-) not transacted yet: no ledger row, so no bucket change to show. */
+const commitmentOnly = (tx: TInventoryTransactionDetail) => /^C[TS]-/.test(tx.ims_transaction_reference_id);
+
 function commonRows(tx: TInventoryTransactionDetail): [string, ReactNode][] {
+  if (commitmentOnly(tx)) return [['Reference', tx.ims_transaction_reference_id], ['Type', tx.type]];
   return [
     ['Reference', tx.ims_transaction_reference_id],
     ['Type', tx.type],
@@ -83,6 +89,8 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
     }
     case 'INVENTORY_TRANSFER':
     case 'INVENTORY_SALE':
+      // Their fields come in their own view below (transfer-transaction-view, sale-transaction-view).
+      return [];
     case 'INVENTORY_AUDIT_ADJUSTMENT':
       return [];
     default:
@@ -109,8 +117,11 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
         </Typography>
         <FieldList rows={[...commonRows(tx), ...specific]} />
       </Paper>
+      {tx.type === 'INVENTORY_TRANSFER' && <TransferTransactionView tx={tx} />}
+      {tx.type === 'INVENTORY_SALE' && <SaleTransactionView tx={tx} />}
       {tx.serials.length > 0 && (
-        <Paper variant="outlined">
+        // A phone scrolls the serial table, not the page.
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -144,7 +155,7 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
 /** /inventory-transactions/{ims_transaction_reference_id}: the detail per type, with a Refresh button (001 §2). */
 export function TransactionDetailPage() {
   const { id: raw = '' } = useParams();
-  const parsed = ZTransactionReferenceSchema.safeParse(raw);
+  const parsed = ZTransactionLookupReferenceSchema.safeParse(raw);
   const ref = parsed.success ? parsed.data : null;
   const tx = useQuery({ ...transactionQuery(ref ?? ''), enabled: ref !== null });
   let content: ReactNode;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { TRANSACTION_SEARCH_TYPE_KEY, TRANSACTION_SEARCH_TYPES, type TTransactionSearchType } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
+import { TransferBatchResults } from './transfer-batch-results';
 
 const LABELS: Record<TTransactionSearchType, string> = {
   imsTransactionReferenceId: 'IMS Transaction Reference ID',
@@ -23,8 +24,8 @@ const transactionPath = (id: string) => `/inventory-transactions/${encodeURIComp
 
 /**
  * /inventory-transactions and /inventory-transactions/search?searchType=&id= (001 §2). A reference id goes straight to
- * its detail, whether searched here or opened with it in the URL; transfer-batch searches need the committed-transfer
- * records, which are not kept yet.
+ * its detail (a ledger reference, or a committed transfer's CT- or sale's CS-), whether searched here or opened with it
+ * in the URL; a transfer-batch search lists the batch's transfers.
  */
 export function TransactionSearchPage() {
   const navigate = useNavigate();
@@ -32,7 +33,8 @@ export function TransactionSearchPage() {
   const fromUrl = params.get('searchType');
   const [searchType, setSearchType] = useState<TTransactionSearchType>(isSearchType(fromUrl) ? fromUrl : storedSearchType());
   const [value, setValue] = useState(params.get('id') ?? '');
-  const searched = isSearchType(fromUrl) && fromUrl !== 'imsTransactionReferenceId' && params.get('id');
+  const batchId = params.get('id')?.trim();
+  const batchSearch = isSearchType(fromUrl) && fromUrl !== 'imsTransactionReferenceId' && batchId ? { searchType: fromUrl, id: batchId } : null;
   const referenceInUrl = fromUrl === 'imsTransactionReferenceId' ? params.get('id')?.trim() : undefined;
 
   const choose = (type: TTransactionSearchType) => {
@@ -79,7 +81,7 @@ export function TransactionSearchPage() {
           Search
         </Button>
       </Stack>
-      {searched && <Alert severity="info">No Data Available.</Alert>}
+      {batchSearch && <TransferBatchResults key={`${batchSearch.searchType}:${batchSearch.id}`} {...batchSearch} />}
     </Page>
   );
 }
