@@ -4,6 +4,7 @@ import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
@@ -13,4 +14,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
+  ...TRANSFERS_ROUTES,
 };
