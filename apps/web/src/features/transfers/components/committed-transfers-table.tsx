@@ -144,10 +144,11 @@ export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTran
     { label: 'To', render: (t) => t.to_bucket },
     { label: 'Committed By', render: (t) => t.committed_by_name ?? '' },
     { label: 'Committed At', render: (t) => formatTimestamp(t.committed_at), minWidth: 140 },
-    { label: 'Notes', render: (t) => t.commit_notes ?? '', minWidth: 120 },
+    { label: 'Notes', render: (t) => t.commit_notes ?? '', minWidth: 160, wrap: true },
     {
       label: 'Batch',
-      minWidth: 120,
+      minWidth: 160,
+      wrap: true,
       render: (t) =>
         [t.pos_transfer_batch_ref_id && `Id ${t.pos_transfer_batch_ref_id}`, t.pos_transfer_batch_name && `Name ${t.pos_transfer_batch_name}`, t.sender_sku && `Sender SKU ${t.sender_sku}`, t.receiver_sku && `Receiver SKU ${t.receiver_sku}`]
           .filter(Boolean)
@@ -155,9 +156,8 @@ export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTran
     },
     {
       label: 'Actions',
-      minWidth: 200,
       render: (t) => (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
           <Button size="small" variant="contained" onClick={() => onScan(t)} data-testid="scan-transfer">
             Scan
           </Button>

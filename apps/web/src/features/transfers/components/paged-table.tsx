@@ -9,6 +9,8 @@ export interface TColumn<T> {
   label: string;
   render(row: T): ReactNode;
   minWidth?: number;
+  /** Free text that may wrap (notes); other cells keep to one line and the table scrolls sideways on a phone. */
+  wrap?: boolean;
 }
 
 export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: T[]; columns: TColumn<T>[]; rowKey(row: T): string | number; empty: string; testId: string }) {
@@ -23,7 +25,7 @@ export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: 
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.label} sx={{ minWidth: c.minWidth, fontWeight: 700 }}>
+                <TableCell key={c.label} sx={{ minWidth: c.minWidth, fontWeight: 700, whiteSpace: c.wrap ? undefined : 'nowrap' }}>
                   {c.label}
                 </TableCell>
               ))}
@@ -33,7 +35,7 @@ export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: 
             {shown.map((row) => (
               <TableRow key={rowKey(row)} data-testid={`${testId}-row`}>
                 {columns.map((c) => (
-                  <TableCell key={c.label} sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                  <TableCell key={c.label} sx={c.wrap ? { verticalAlign: 'top', minWidth: c.minWidth, overflowWrap: 'anywhere' } : { verticalAlign: 'top', whiteSpace: 'nowrap' }}>
                     {c.render(row)}
                   </TableCell>
                 ))}

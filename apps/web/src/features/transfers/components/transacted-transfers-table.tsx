@@ -61,7 +61,8 @@ export function TransactedTransfersTable({ rows }: { rows: TTransactedTransfer[]
     { label: 'Transferred At', render: (t) => formatTimestamp(t.transferred_at), minWidth: 140 },
     {
       label: 'Transfer Notes',
-      minWidth: 160,
+      minWidth: 200,
+      wrap: true,
       render: (t) => (
         <>
           <span data-testid="transfer-notes">{t.transfer_notes ?? ''}</span>{' '}

@@ -4,6 +4,8 @@ import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { TCommittedTransfer } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
 import { useCan } from '../../../lib/session-store';
+import { Page } from '../../../shell/page';
+import { useRecordTitle } from '../../../shell/page-title';
 import { useBucketNames, useCommittedTransfers, useTransactedTransfers, useTransferProduct } from '../api/transfers-api';
 import { AdminTransferDialog } from './admin-transfer-dialog';
 import { CommittedTransfersTable } from './committed-transfers-table';
@@ -19,6 +21,15 @@ import { TransferScanDialog } from './transfer-scan-dialog';
  */
 export function TransferPage() {
   const model = (useParams().id ?? '').trim();
+  useRecordTitle(model, 'Inventory Transfer');
+  return (
+    <Page title="Inventory Transfer">
+      <TransferView model={model} />
+    </Page>
+  );
+}
+
+function TransferView({ model }: { model: string }) {
   const [params] = useSearchParams();
   const fromBucket = params.get('from_bucket');
   const admin = useCan('admin:override');
@@ -43,7 +54,7 @@ export function TransferPage() {
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: 1, minWidth: { xs: '100%', sm: 0 } }}>
           <Typography variant="h5" component="h1" data-testid="transfer-model" sx={{ overflowWrap: 'anywhere' }}>
             {product.model}
           </Typography>

@@ -262,7 +262,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
         <Box>
           <Typography data-testid="scan-progress">
             Scanned: {transfer.total_scanned_quantity} / {transfer.committed_quantity}
-            {queue.length > 0 && ` (${queue.length} sending)`}
+            {queue.length - (prompt ? 1 : 0) > 0 && ` (${queue.length - (prompt ? 1 : 0)} sending)`}
           </Typography>
           <LinearProgress variant="determinate" value={Math.min(100, progress)} sx={{ mt: 0.5 }} />
         </Box>
