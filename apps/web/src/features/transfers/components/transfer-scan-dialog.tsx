@@ -83,6 +83,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const serialRef = useRef<HTMLInputElement>(null);
 
   const complete = transfer.total_scanned_quantity >= transfer.committed_quantity;
+  /** A transfer committed without scanning (a product without serials) may be submitted as it stands. */
+  const scanOptional = !transfer.scanning_required && !product.serial_number_tracked;
   const ready = !complete && !prompt && !result && transfer.total_scanned_quantity + queue.length < transfer.committed_quantity;
   useScanScope({ expected: ready ? (unit ? serialRef : upcRef) : null, fields: [upcRef, serialRef] });
 
@@ -315,7 +317,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
             Reset Item
           </Button>
         )}
-        {complete && (
+        {(complete || scanOptional) && (
           <Button variant="contained" onClick={() => setConfirmOpen(true)} data-testid="submit-transfer">
             Submit Transfer
           </Button>
