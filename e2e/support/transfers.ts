@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs } from './api';
 
 interface Product {
@@ -11,13 +11,15 @@ interface Product {
  * A demo product with stock in RUBY (a bucket without the KY01/TX01/AZ02 rules): its scan setup set (serial
  * tracked or not, one serial per item), a PO at RUBY and `qty` units received into RUBY through the receiving
  * call, with serials `{prefix}1…` when tracked. `pick` chooses among the products whose model starts with T
- * (the receiving specs take S models), so the tests of the transfer spec use different products.
+ * (the receiving specs take S models), so the tests of the transfer spec use different products; a repeated run
+ * (--repeat-each) takes the next products along, so each repetition starts from a product of its own.
  */
-export async function stockedProduct(request: APIRequestContext, opts: { qty: number; tracked: boolean; pick: number }) {
+export async function stockedProduct(request: APIRequestContext, options: { qty: number; tracked: boolean; pick: number }) {
+  const opts = { ...options, pick: options.pick + 6 * test.info().repeatEachIndex };
   const api = await apiAs(request, 'purchasing-admin');
   const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'T' })).data;
   const candidates: Product[] = [];
-  for (const { id } of found.slice(0, 30)) {
+  for (const { id } of found.slice(0, 50)) {
     const p = await api.get<Product>(`/api/product/${id}`);
     if (p.upc && /^[A-Za-z0-9-]+$/.test(p.model_number)) candidates.push(p);
     if (candidates.length > opts.pick) break;
