@@ -7,6 +7,7 @@ import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
@@ -19,4 +20,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...INBOUND_TRANSFERS_ROUTES,
   ...COMMITTED_SALES_ROUTES,
   ...COMMITTED_TRANSFERS_ROUTES,
+  ...TRANSFERS_ROUTES,
 };

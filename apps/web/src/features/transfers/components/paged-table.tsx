@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+
+/** Transfer tables (001 §9): 5, 10 or 25 rows per page, 10 by default, a fixed height of 420 px. */
+export const TRANSFER_PAGE_SIZES = [5, 10, 25];
+export const TRANSFER_TABLE_HEIGHT = 420;
+
+export interface TColumn<T> {
+  label: string;
+  render(row: T): ReactNode;
+  minWidth?: number;
+  /** Free text that may wrap (notes); other cells keep to one line and the table scrolls sideways on a phone. */
+  wrap?: boolean;
+}
+
+export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: T[]; columns: TColumn<T>[]; rowKey(row: T): string | number; empty: string; testId: string }) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
+  const shown = rows.slice(Math.min(page, lastPage) * size, Math.min(page, lastPage) * size + size);
+  return (
+    <Box data-testid={testId}>
+      <TableContainer sx={{ height: TRANSFER_TABLE_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.label} sx={{ minWidth: c.minWidth, fontWeight: 700, whiteSpace: c.wrap ? undefined : 'nowrap' }}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((row) => (
+              <TableRow key={rowKey(row)} data-testid={`${testId}-row`}>
+                {columns.map((c) => (
+                  <TableCell key={c.label} sx={c.wrap ? { verticalAlign: 'top', minWidth: c.minWidth, overflowWrap: 'anywhere' } : { verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color="text.secondary">{empty}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={Math.min(page, lastPage)}
+        onPageChange={(_, p) => setPage(p)}
+        rowsPerPage={size}
+        rowsPerPageOptions={TRANSFER_PAGE_SIZES}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}

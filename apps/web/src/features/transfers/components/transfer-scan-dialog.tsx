@@ -1,0 +1,388 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/contracts';
+import { ApiCallError } from '../../../lib/api-error';
+import { useCan, useSession } from '../../../lib/session-store';
+import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { playSound, primeSounds } from '../../../lib/scan/sounds';
+import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
+import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import { scanTransferItem, useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
+import { firstServerError } from './server-error';
+import { forcePushPromptOf, scanErrorText, serialsPerUnit, transferSerialError, transferUpcError, TRANSFER_SCAN_MESSAGES, type TForcePushPrompt } from './transfer-rules-client';
+
+/** A scanned unit on its way to the server. */
+interface TUnit {
+  upc: string;
+  serials: string[];
+}
+
+/** The force-push prompt of a refused unit (001 §4, §8). */
+interface TPrompt {
+  unit: TUnit;
+  prompt: TForcePushPrompt;
+  text: string;
+}
+
+export const FORCE_PUSH_TITLES = { 'not-exist': 'Serial Does Not Exist', elsewhere: 'Serial Not At Expected Location' } as const;
+
+export function forcePushQuestion(p: TPrompt, fromBucket: string): string {
+  const serial = p.unit.serials.join(', ');
+  return p.prompt.kind === 'not-exist'
+    ? `Serial ${serial} does not exist for this product. Do you want to force-push this serial into our records?`
+    : `Serial ${serial} is recorded at ${p.prompt.location}. Do you want to force-push this serial to be from ${fromBucket}?`;
+}
+
+/**
+ * The scan flow of one committed transfer (001 §4, §5, §8): scan the UPC, then the product's serials; each unit is
+ * sent on its own (addScannedItem), in scanning order, while the next is scanned. Progress is
+ * total_scanned_quantity / committed_quantity; when equal, scanning stops and Submit Transfer appears. A serial the
+ * server does not know for the product, or knows elsewhere, opens the force-push prompt: Force Push resends with
+ * forcePushSerialCorrection 1, Cancel drops the unit. Every keystroke while the dialog is open belongs to it.
+ */
+export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTransfer; onClose(): void }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const admin = useCan('admin:override');
+  const username = useSession((s) => s.username);
+  const refresh = useRefreshTransfers();
+  const transact = useTransactTransfer();
+  const later = useTimers();
+  const { feedback, show, clear } = useScanFeedback();
+  useEffect(() => primeSounds(), []);
+
+  const [transfer, setTransfer] = useState(initial);
+  const product = transfer.product;
+  const perUnit = serialsPerUnit(product);
+  const [upcText, setUpcText] = useState('');
+  const [serialText, setSerialText] = useState('');
+  const [unit, setUnit] = useState<TUnit | null>(null);
+  /** Units scanned and not yet answered, in order (the first is on its way). */
+  const [queue, setQueue] = useState<TUnit[]>([]);
+  const [prompt, setPrompt] = useState<TPrompt | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [strictMode, setStrictMode] = useState(true);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [result, setResult] = useState<TTransferSubmitted | null>(null);
+  const upcRef = useRef<HTMLInputElement>(null);
+  const serialRef = useRef<HTMLInputElement>(null);
+
+  const complete = transfer.total_scanned_quantity >= transfer.committed_quantity;
+  /** A transfer committed without scanning (a product without serials) may be submitted as it stands. */
+  const scanOptional = !transfer.scanning_required && !product.serial_number_tracked;
+  const ready = !complete && !prompt && !result && transfer.total_scanned_quantity + queue.length < transfer.committed_quantity;
+  useScanScope({ expected: ready ? (unit ? serialRef : upcRef) : null, fields: [upcRef, serialRef] });
+
+  // Read by timers and the sender, which outlive the render that set them.
+  const live = useRef({ unit, ready });
+  live.current = { unit, ready };
+
+  // The sender: the first unit of the queue goes out once the one before it has been answered.
+  const sending = useRef(false);
+  /** Bumped when a send ends, so the sender looks at the queue again. */
+  const [, setSent] = useState(0);
+  useEffect(() => {
+    const next = queue[0];
+    if (!next || sending.current || prompt) return;
+    sending.current = true;
+    void send(next, 0).finally(() => {
+      sending.current = false;
+      setSent((n) => n + 1);
+    });
+  });
+
+  async function send(item: TUnit, force: 0 | 1) {
+    try {
+      const answer = await scanTransferItem(transfer.ims_transaction_reference_id, {
+        scannedUpc: item.upc,
+        scannedSerialNumbers: item.serials,
+        forcePushSerialCorrection: force,
+      });
+      setTransfer(answer.updated_committed_transfer);
+      show('good', `Scanned ${item.upc}${item.serials.length ? ` (${item.serials.join(', ')})` : ''}`);
+      playSound('good');
+      setQueue((q) => q.slice(1));
+    } catch (error) {
+      const text = error instanceof ApiCallError ? scanErrorText(error.body) : firstServerError(error);
+      const forcePush = force === 0 && item.serials.length > 0 ? forcePushPromptOf(text) : null;
+      show('bad', text);
+      playSound('bad');
+      if (forcePush) {
+        // The unit stays first in the queue (the later ones wait) until the prompt is answered.
+        setPrompt({ unit: item, prompt: forcePush, text });
+        return;
+      }
+      setQueue((q) => q.slice(1));
+    }
+  }
+
+  async function forcePush() {
+    if (!prompt) return;
+    const item = prompt.unit;
+    sending.current = true;
+    setPrompt(null);
+    await send(item, 1);
+    sending.current = false;
+    setSent((n) => n + 1);
+    later(focusScanField, 0);
+  }
+
+  function cancelPrompt() {
+    setPrompt(null);
+    setQueue((q) => q.slice(1));
+    resetUnit();
+  }
+
+  function fail(message: string) {
+    show('bad', message);
+    playSound('bad');
+  }
+
+  function focusScanField() {
+    (live.current.unit ? serialRef : upcRef).current?.focus();
+  }
+
+  function scheduleRefocus() {
+    later(() => {
+      if (live.current.ready && !focusIsInAField()) focusScanField();
+    }, SCAN_TIMING.scannerRefocusMs);
+  }
+
+  function resetUnit() {
+    setUnit(null);
+    setUpcText('');
+    setSerialText('');
+    later(() => upcRef.current?.focus(), 0);
+  }
+
+  function finishUnit(item: TUnit) {
+    setQueue((q) => [...q, item]);
+    setUnit(null);
+    setUpcText('');
+    setSerialText('');
+  }
+
+  function onUpcKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    if (e.key === 'Tab' && !value) return;
+    e.preventDefault();
+    if (!live.current.ready || unit || !value) return;
+    const message = transferUpcError(product, value);
+    if (message) {
+      fail(message);
+      setUpcText('');
+      return;
+    }
+    if (perUnit === 0) {
+      show('good', TRANSFER_SCAN_MESSAGES.upcMatches);
+      finishUnit({ upc: value, serials: [] });
+      return;
+    }
+    show('good', TRANSFER_SCAN_MESSAGES.upcMatches);
+    setUnit({ upc: value, serials: [] });
+    setUpcText(value);
+    // The focus move of 001 §9, unless the unit is over by then (at wedge speed the serial came first).
+    later(() => {
+      if (live.current.unit) serialRef.current?.focus();
+    }, SCAN_TIMING.focusMoveMs);
+  }
+
+  function onSerialKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    if (e.key === 'Tab' && !value) return;
+    e.preventDefault();
+    if (!live.current.ready || !unit || !value) return;
+    const seen = new Set<string>(transfer.serials.map((s) => s.scanned_serial_number.toUpperCase()));
+    for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
+    for (const s of unit.serials) seen.add(s.toUpperCase());
+    const message = transferSerialError(product, value, seen);
+    setSerialText('');
+    if (message) {
+      fail(message);
+      return;
+    }
+    clear();
+    const serials = [...unit.serials, value];
+    if (serials.length >= perUnit) finishUnit({ upc: unit.upc, serials });
+    else setUnit({ ...unit, serials });
+  }
+
+  async function submit() {
+    setSubmitError(null);
+    try {
+      const answer = await transact.mutateAsync({
+        refId: transfer.ims_transaction_reference_id,
+        // The scan page sends only transferredById (001 §7); an admin who turns Strict Mode off sends that too.
+        body: { transferredById: username ?? '', ...(admin && !strictMode ? { strictMode: false } : {}) },
+      });
+      setConfirmOpen(false);
+      setResult(answer);
+      playSound('good');
+    } catch (error) {
+      setSubmitError(firstServerError(error));
+      playSound('bad');
+    }
+  }
+
+  function close() {
+    void refresh();
+    onClose();
+  }
+
+  const progress = transfer.committed_quantity ? (100 * transfer.total_scanned_quantity) / transfer.committed_quantity : 0;
+
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="transfer-scan-dialog">
+      <DialogTitle>Scan Transfer {transfer.ims_transaction_reference_id}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
+          <Typography variant="h6">{product.model}</Typography>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {transfer.from_bucket} → {transfer.to_bucket}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {perUnit ? `${perUnit} serial${perUnit > 1 ? 's' : ''} per item` : 'Not serial tracked'}
+          </Typography>
+        </Box>
+        <Box>
+          <Typography data-testid="scan-progress">
+            Scanned: {transfer.total_scanned_quantity} / {transfer.committed_quantity}
+            {queue.length - (prompt ? 1 : 0) > 0 && ` (${queue.length - (prompt ? 1 : 0)} sending)`}
+          </Typography>
+          <LinearProgress variant="determinate" value={Math.min(100, progress)} sx={{ mt: 0.5 }} />
+        </Box>
+
+        {complete ? (
+          <Alert severity="success" data-testid="scan-complete">
+            Every unit is scanned: submit the transfer.
+          </Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
+            <TextField
+              label="Scan UPC"
+              autoFocus
+              value={unit ? unit.upc : upcText}
+              onChange={(e) => setUpcText(e.target.value)}
+              onKeyDown={onUpcKey}
+              onBlur={scheduleRefocus}
+              inputRef={upcRef}
+              slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
+            />
+            {perUnit > 0 && (
+              <TextField
+                label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
+                value={serialText}
+                onChange={(e) => setSerialText(e.target.value)}
+                onKeyDown={onSerialKey}
+                onBlur={scheduleRefocus}
+                inputRef={serialRef}
+                helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
+                slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
+              />
+            )}
+          </Box>
+        )}
+        <ScanFeedback feedback={feedback} />
+        {transfer.serials.length > 0 && (
+          <Box>
+            <Typography variant="subtitle2">Scanned serials</Typography>
+            <Box component="ul" data-testid="transfer-scanned-serials" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+              {transfer.serials.map((s) => (
+                <li key={s.scanned_serial_number}>{s.scanned_serial_number}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {!complete && (
+          <Button onClick={resetUnit} disabled={!unit && !upcText} data-testid="reset-item">
+            Reset Item
+          </Button>
+        )}
+        {(complete || scanOptional) && (
+          <Button variant="contained" onClick={() => setConfirmOpen(true)} data-testid="submit-transfer">
+            Submit Transfer
+          </Button>
+        )}
+        <Button onClick={close}>Close</Button>
+      </DialogActions>
+
+      <Dialog open={!!prompt} onClose={cancelPrompt} data-testid="force-push-dialog">
+        <DialogTitle>{prompt ? FORCE_PUSH_TITLES[prompt.prompt.kind] : ''}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1, overflowWrap: 'anywhere' }}>{prompt?.text}</DialogContentText>
+          <DialogContentText>{prompt ? forcePushQuestion(prompt, transfer.from_bucket) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cancelPrompt} data-testid="force-push-cancel">
+            Cancel
+          </Button>
+          <Button variant="contained" color="warning" onClick={() => void forcePush()} data-testid="force-push-confirm">
+            Force Push
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={confirmOpen} onClose={() => !transact.isPending && setConfirmOpen(false)} data-testid="submit-transfer-dialog">
+        <DialogTitle>Submit Transfer</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 1 }}>
+          <DialogContentText>
+            Move {transfer.total_scanned_quantity} of {transfer.committed_quantity} from {transfer.from_bucket} to {transfer.to_bucket}? Submitting cannot be undone.
+          </DialogContentText>
+          {admin && (
+            <FormControlLabel
+              control={<Switch checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} slotProps={{ input: { 'aria-label': 'Strict Mode' } }} />}
+              label="Strict Mode"
+            />
+          )}
+          {transact.isPending && <LinearProgress />}
+          {submitError && (
+            <Alert severity="error" data-testid="submit-transfer-error">
+              {submitError}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmOpen(false)} disabled={transact.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void submit()} disabled={transact.isPending} data-testid="submit-transfer-confirm">
+            Submit
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={!!result} onClose={close} data-testid="transfer-result-dialog">
+        <DialogTitle>{result?.message}</DialogTitle>
+        <DialogContent>
+          <Typography data-testid="transfer-result">
+            {result?.transacted_transfer.transferred_quantity}/{result?.committed_transfer.committed_quantity} Scanned and Successfully Transferred
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={close}>
+            Done
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Dialog>
+  );
+}
