@@ -11,6 +11,7 @@ import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from './demo-cata
 import { loadDemoPurchasing } from './demo-purchasing.js';
 import { loadDemoReceipts } from './demo-receipts.js';
 import { loadDemoDropShip } from './demo-drop-ship.js';
+import { loadDemoMovements } from './demo-movements.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -24,6 +25,8 @@ export interface DemoDataSummary {
   purchaseOrders: number;
   invoices: number;
   receivedUnits: number;
+  transfers: number;
+  committedSales: number;
   ms: number;
 }
 
@@ -61,7 +64,7 @@ async function loadDemoInvoices(services: Services): Promise<number> {
 }
 
 /** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
-export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts';
+export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -99,6 +102,12 @@ export async function loadDemoDataIfEmpty(
     const receiver = (await new UsersRepository(tx).findByUsername('warehouse-2'))!;
     const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
     await step('receipts');
+    const actor = async (username: string) => {
+      const user = (await new UsersRepository(tx).findByUsername(username))!;
+      return { id: user.id, username: user.username, role: user.role };
+    };
+    const movements = await loadDemoMovements(tx, services, await actor('warehouse-lead'), await actor('sales-1'), await actor('fulfillment-lead'));
+    await step('movements');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length,
@@ -107,6 +116,8 @@ export async function loadDemoDataIfEmpty(
       purchaseOrders: purchasing.purchaseOrders,
       invoices,
       receivedUnits: receipts.units,
+      transfers: movements.transfers,
+      committedSales: movements.committedSales,
       ms: Math.round(performance.now() - started),
     };
   });
