@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './api';
 
-interface Product {
+export interface Product {
   id: number;
   model_number: string;
   upc: string | null;

@@ -127,7 +127,7 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   await selectOption(page, form.getByRole('combobox'), TO);
   await form.getByTestId('requested-quantity').fill('3');
   await form.getByRole('button', { name: 'Transfer Now' }).click();
-  await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity in ${FROM}`);
+  await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity available in ${FROM}`);
   // Destination not selected: the spec's message.
   await selectOption(page, form.getByRole('combobox'), 'Not Selected');
   await form.getByRole('button', { name: 'Transfer Now' }).click();

@@ -25,6 +25,7 @@ import {
 import { noCommittedSaleResultsMessage, type TCommittedSale } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
+import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedSales } from '../api/committed-sales-api';
 import { SaleActionDialog, type TSaleAction } from './sale-action-dialog';
 import { loadFailureText } from './sale-result';
@@ -153,9 +154,12 @@ export function CommittedSalesPage() {
     <Page
       title="Committed Sales"
       actions={
-        <Button variant="contained" onClick={() => setAction({ kind: 'finish', invoiceId: '' })}>
-          Finish by Invoice
-        </Button>
+        <>
+          <LiveIndicator />
+          <Button variant="contained" onClick={() => setAction({ kind: 'finish', invoiceId: '' })}>
+            Finish by Invoice
+          </Button>
+        </>
       }
     >
       <TextField

@@ -26,6 +26,7 @@ import type { TCommittedTransferBoardRow } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
+import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedTransfersBoard } from '../api/committed-transfers-api';
 import { batchLabel, noTransferResultsMessage, transferPagePath, transferProgress } from './transfer-board-rules';
 
@@ -159,7 +160,7 @@ export function CommittedTransfersPage() {
   const noMatch = settled && term.trim() !== '' && rows.length === 0;
 
   return (
-    <Page title="Committed Transfers">
+    <Page title="Committed Transfers" actions={<LiveIndicator />}>
       <TextField
         label="Search transfers"
         placeholder="Model, reference, bucket, batch or committer"

@@ -17,6 +17,7 @@ import {
   type TUpdateCommittedTransfer,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { useLiveUpdates } from '../../../lib/live/use-live-updates';
 
 export const transferKeys = {
   all: ['transfers'] as const,
@@ -46,6 +47,8 @@ export function useBucketNames() {
 }
 
 export function useCommittedTransfers(model: string) {
+  // Another user scanning or submitting this model's transfers: the page's reads again (on-hand too).
+  useLiveUpdates('committed-transfers', transferKeys.all);
   return useQuery({
     queryKey: transferKeys.committed(model),
     queryFn: async ({ signal }) => (await callApi(listCommittedTransfersRoute, { query: { model }, signal, silent: true })).data,

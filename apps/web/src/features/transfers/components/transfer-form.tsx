@@ -57,7 +57,7 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const { control, handleSubmit, reset, getValues, formState } = useForm<TTransferFormValues>({
-    resolver: transferResolver(row.quantity, admin, username),
+    resolver: transferResolver(row.available, admin, username),
     defaultValues: emptyValues(row, model, tracked),
   });
   const [toBucket, scanning] = useWatch({ control, name: ['toBucket', 'scanningRequired'] });
@@ -94,6 +94,11 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
         <Typography color="text.secondary" data-testid="on-hand">
           On hand: {row.quantity}
         </Typography>
+        {row.committed_quantity > 0 && (
+          <Typography color="text.secondary" data-testid="available">
+            Available: {row.available} ({row.committed_quantity} committed)
+          </Typography>
+        )}
       </Box>
       <Box component="form" noValidate onSubmit={handleSubmit(submit, invalid)} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr' }, alignItems: 'start' }}>
         <Controller
@@ -131,8 +136,8 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
               onBlur={field.onBlur}
               inputRef={field.ref}
               error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? (admin ? 'At least 1' : `1 to ${row.quantity}`)}
-              slotProps={{ htmlInput: { min: 1, ...(admin ? {} : { max: row.quantity }), step: 1, 'data-testid': 'requested-quantity' } }}
+              helperText={fieldState.error?.message ?? (admin ? 'At least 1' : `1 to ${row.available}`)}
+              slotProps={{ htmlInput: { min: 1, ...(admin ? {} : { max: Math.max(row.available, 1) }), step: 1, 'data-testid': 'requested-quantity' } }}
             />
           )}
         />

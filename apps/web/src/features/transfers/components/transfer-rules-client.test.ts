@@ -18,6 +18,8 @@ const row = (bucket: string, quantity: number): TInventoryRow => ({
   bucket,
   location_code: bucket.split('_')[0]!,
   condition_code: 'NEW',
+  committed_quantity: 0,
+  available: quantity,
   quantity,
   notes: null,
   last_updated_at: '2026-01-01T00:00:00Z',
@@ -76,7 +78,7 @@ describe('transfer form rules', () => {
     expect(Object.keys(transferFormErrors(values({ toBucket: NOT_SELECTED, requestedQuantity: NOT_SELECTED }), 5, false)).sort()).toEqual(['requestedQuantity', 'toBucket']);
   });
   it('limits a non-admin to 1..on-hand and an admin to at least 1', () => {
-    expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, false).requestedQuantity).toBe('Requested quantity must be 1 to 5, the quantity in RUBY');
+    expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, false).requestedQuantity).toBe('Requested quantity must be 1 to 5, the quantity available in RUBY');
     expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, true)).toEqual({});
     expect(transferFormErrors(values({ requestedQuantity: 0 }), 5, true).requestedQuantity).toBeDefined();
     expect(transferFormErrors(values({ requestedQuantity: 5 }), 5, false)).toEqual({});
