@@ -11,10 +11,12 @@ const PRODUCTS = 200;
 let t: TestApp;
 let summary: DemoDataSummary | null;
 
+// The demo load (catalogue, POs, receipts, movements, each through its service) takes 5–10 s alone and several
+// times that on two busy cores: the hook gets 3 minutes.
 beforeAll(async () => {
   t = await createTestApp();
   summary = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
-});
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
