@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_NAME } from '@keystone/contracts';
+import { LIVE_EVENTS_PATH, PRODUCT_NAME } from '@keystone/contracts';
 import { createTestApp, type TestApp } from './harness.js';
 import { routeKey } from './route-samples.js';
 
@@ -28,6 +28,13 @@ afterAll(async () => {
 
 const operationOf = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 
+it('documents the live event stream: its topics query, bearer security and error answers', () => {
+  const op = operationOf('GET', LIVE_EVENTS_PATH)!;
+  expect(op.parameters?.find((p) => p.in === 'query' && p.name === 'topics')?.required).toBe(true);
+  expect(op.security).toEqual([{ bearerAuth: [] }]);
+  expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '503']));
+});
+
 describe('OpenAPI document', () => {
   it('is OpenAPI 3 with the product title and a bearer scheme', () => {
     expect(doc.openapi).toMatch(/^3\./);
@@ -44,7 +51,8 @@ describe('OpenAPI document', () => {
 
   it('documents nothing that is not a registered route', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(t.routes.map(routeKey).sort());
+    // Besides the contract routes: the live event stream, a stream rather than a JSON route (modules/live).
+    expect(documented.sort()).toEqual([...t.routes.map(routeKey), `GET ${LIVE_EVENTS_PATH}`].sort());
     expect(Object.keys(doc.paths).some((p) => p.includes(':'))).toBe(false);
   });
 

@@ -6,9 +6,10 @@ let counter = 0;
 
 /**
  * Committed sales of a product with units on hand in KY01_B_STOCK (received through the ledger): each sale takes 1
- * (committing reserves nothing, so samples can be repeated; each transact sells 1 unit).
+ * (each commit reserves 1 until it is transacted, which sells it: the permission and validation walks repeat them once
+ * per role, hence the units).
  */
-export async function createSaleFixture(t: TestApp, units = 50) {
+export async function createSaleFixture(t: TestApp, units = 150) {
   const { product, actor } = await createTransferFixture(t, units);
   const commit = (invoice?: string) => {
     counter += 1;

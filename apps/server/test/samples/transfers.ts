@@ -6,7 +6,8 @@ let counter = 0;
 
 /**
  * A product with units on hand in KY01_B_STOCK (received through the receiving service, so through the ledger):
- * each commit takes 1 of them (a commit reserves nothing, so the samples can be repeated).
+ * each commit reserves 1 of them, so a product whose commit is repeated (once per role by the permission and
+ * validation walks) needs as many units as those commits.
  */
 export async function createTransferFixture(t: TestApp, units = 3) {
   counter += 1;
@@ -30,7 +31,7 @@ export async function createTransferFixture(t: TestApp, units = 3) {
 }
 
 export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
-  const { product, commit } = await createTransferFixture(t);
+  const { product, commit } = await createTransferFixture(t, 60);
   const transfer = await commit();
   const disposable = await commit();
   const fresh = async (): Promise<RouteSample> => ({ params: { refId: (await commit()).ims_transaction_reference_id } });
