@@ -13,6 +13,7 @@ import { TransactedTransfersTable } from './transacted-transfers-table';
 import { ReadOnlySourceRow, TransferForm } from './transfer-form';
 import { sourceRows } from './transfer-rules-client';
 import { TransferScanDialog } from './transfer-scan-dialog';
+import { useTransferReplays } from './use-transfer-scans';
 
 /**
  * The transfer page of a model (001 §2 /inventory/transfer/{id}, ?from_bucket= filters the buckets): the product,
@@ -39,6 +40,7 @@ function TransferView({ model }: { model: string }) {
   const transacted = useTransactedTransfers(model);
   const [adminOpen, setAdminOpen] = useState(false);
   const [scanning, setScanning] = useState<TCommittedTransfer | null>(null);
+  useTransferReplays(scanning !== null);
 
   if (!model) return <Typography>No product model specified.</Typography>;
   if (preview.isPending) return <Typography>Loading...</Typography>;
