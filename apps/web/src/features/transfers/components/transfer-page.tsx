@@ -44,7 +44,9 @@ function TransferView({ model }: { model: string }) {
 
   if (!model) return <Typography>No product model specified.</Typography>;
   if (preview.isPending) return <Typography>Loading...</Typography>;
-  if (preview.error) {
+  // A failed refetch (the network dropped: the live stream's reload) keeps the page as last read, and an open scan
+  // dialog with it: its units wait in the scan outbox.
+  if (!preview.data) {
     const notFound = preview.error instanceof ApiCallError && preview.error.status === 404;
     return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
   }
