@@ -52,6 +52,7 @@ test('offline after the UPC: the serial is queued on the device, sent when the n
   await context.setOffline(true);
   await wedgeScan(page, serial);
 
+  await expect(dialog.getByTestId('scan-feedback')).toHaveText(`Queued ${product.upc} (${serial}): it is sent when the server answers`);
   await expect(dialog.getByTestId('transfer-scans-waiting')).toContainText('1 scan waiting');
   await expect(dialog.getByTestId('scan-progress')).toHaveText('Scanned: 0 / 1 (1 queued)');
   const queued = dialog.getByTestId('transfer-queued-scan');

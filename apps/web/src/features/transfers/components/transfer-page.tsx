@@ -95,14 +95,14 @@ function TransferView({ model }: { model: string }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Committed Transfers
         </Typography>
-        {committed.error ? <Alert severity="error">Committed transfers could not be loaded.</Alert> : <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />}
+        {committed.error && !committed.data ? <Alert severity="error">Committed transfers could not be loaded.</Alert> : <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />}
       </Box>
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Submitted Transfers
         </Typography>
-        {transacted.error ? <Alert severity="error">Submitted transfers could not be loaded.</Alert> : <TransactedTransfersTable rows={transacted.data ?? []} />}
+        {transacted.error && !transacted.data ? <Alert severity="error">Submitted transfers could not be loaded.</Alert> : <TransactedTransfersTable rows={transacted.data ?? []} />}
       </Box>
 
       {adminOpen && <AdminTransferDialog model={product.model} tracked={tracked} buckets={bucketNames} onClose={() => setAdminOpen(false)} />}

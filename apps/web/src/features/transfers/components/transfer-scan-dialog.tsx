@@ -153,6 +153,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
 
   function finishUnit(item: TUnit) {
     scans.enqueue(item, 0, scanLabel(item));
+    // While the server cannot be reached the answer comes late: the unit is named as kept.
+    if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
     setUnit(null);
     setUpcText('');
     setSerialText('');
