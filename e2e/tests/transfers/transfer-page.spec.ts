@@ -226,9 +226,12 @@ test.describe('force push', () => {
     await prompt.getByTestId('force-push-confirm').click();
     await expect(dialog.getByTestId('scan-progress')).toHaveText('Scanned: 1 / 1');
     await expect(dialog.getByTestId('transfer-scanned-serials')).toContainText(unknown);
+    // The force push is a new request (through the scan outbox): a new clientScanId.
+    const id = expect.stringMatching(/^[0-9a-f-]{36}$/);
     expect(sent).toEqual([
-      { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 0 },
-      { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 1 },
+      { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 0, clientScanId: id },
+      { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 1, clientScanId: id },
     ]);
+    expect((sent[0] as { clientScanId: string }).clientScanId).not.toBe((sent[1] as { clientScanId: string }).clientScanId);
   });
 });

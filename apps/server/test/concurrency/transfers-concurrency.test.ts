@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serialInTransferMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
+import { scanIdOfOtherTransferMessage, serialInTransferMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
@@ -206,6 +206,27 @@ describe('transfers under concurrency, two server processes', () => {
     const created = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory_serials where serial_number = 'FP-RACE-1'`);
     expect(created[0]!.n).toBe(1);
     for (const ref of [a, b]) await services.transfers.delete(ref);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('one clientScanId sent to both servers at once is recorded once; at once on two transfers, one is refused', async () => {
+    await receiveStock(services, kit, SOURCE, { units: 4 });
+    const commitKit = async (quantity: number) =>
+      (await services.transfers.commit({ fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: quantity }, actor)).ims_transaction_reference_id;
+    const [a, b, c] = [await commitKit(2), await commitKit(1), await commitKit(1)];
+    for (let round = 0; round < 2; round++) {
+      const body = { scannedUpc: kit.upc, clientScanId: randomUUID() };
+      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, `/api/ims/committed-transfers/${a}/addScannedItem`, body)));
+      expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200]);
+      expect((await services.transfers.get(a)).total_scanned_quantity).toBe(round + 1);
+    }
+    const shared = { scannedUpc: kit.upc, clientScanId: randomUUID() };
+    const [x, y] = await Promise.all([api(0, `/api/ims/committed-transfers/${b}/addScannedItem`, shared), api(1, `/api/ims/committed-transfers/${c}/addScannedItem`, shared)]);
+    expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
+    expect((x.status === 409 ? x : y).body.message).toBe(scanIdOfOtherTransferMessage(x.status === 200 ? b : c));
+    const ids = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${shared.clientScanId}`);
+    expect(ids[0]!.n).toBe(1);
+    for (const open of await services.transfers.listCommitted({ model: kit.modelNumber })) await services.transfers.delete(open.ims_transaction_reference_id);
     expect(await checkLedger(database.db)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createProducts, createUser, nextUpc } from '../factories.js';
 import type { TestApp } from '../harness.js';
 import type { DomainSampleBuilder, RouteSample } from './types.js';
@@ -68,8 +69,9 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
     'GET /api/ims/transacted-transfers': { query: { model: product.modelNumber } },
     'POST /api/ims/committed-transfers/{refId}/addScannedItem': {
       params: { refId: scanTarget.ims_transaction_reference_id },
-      body: scanBody,
-      fresh: async () => ({ params: { refId: (await moving.commit()).ims_transaction_reference_id }, body: scanBody }),
+      body: { ...scanBody, clientScanId: randomUUID() },
+      // Each fresh transfer gets a fresh scan id: one id on two transfers is refused (409).
+      fresh: async () => ({ params: { refId: (await moving.commit()).ims_transaction_reference_id }, body: { ...scanBody, clientScanId: randomUUID() } }),
     },
     'POST /api/ims/committed-transfers/{refId}/transact': {
       params: { refId: submitTarget.ims_transaction_reference_id },

@@ -14,6 +14,9 @@ export const TRANSFER_MESSAGES = {
   quickNeedsScanning: 'This transfer needs scanning: commit it and scan its items',
 } as const;
 
+/** A clientScanId already recorded by another transfer's scan (a client bug, never a retry): refused, 409. */
+export const scanIdOfOtherTransferMessage = (reference: string) => `This scan id was already used for another transfer (${reference}): scan the item again`;
+
 /** 001 §8 Transfers: the texts the scan page matches to open its force-push prompts. */
 export const serialNotForProductMessage = (serial: string, model: string) => `Inventory serial ${serial} does not exist for product ${model}`;
 export const serialElsewhereMessage = (serial: string, where: string) => `Inventory serial ${serial} according to records should be at ${where}`;

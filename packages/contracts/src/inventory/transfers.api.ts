@@ -221,6 +221,11 @@ export const ZAddScannedItemSchema = z
     scannedUpc: z.string().trim().min(1).max(20),
     scannedSerialNumbers: ZScannedSerialsSchema.nullish(),
     forcePushSerialCorrection: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
+    /**
+     * The client's id of this scan (a UUID, made when the unit is scanned): a retry with the same id on the same
+     * transfer records nothing new and answers the transfer as it stands; on another transfer it is refused (409).
+     */
+    clientScanId: z.uuid('clientScanId must be a UUID').optional(),
   })
   .meta({ id: 'AddScannedTransferItem' });
 export type TAddScannedItem = z.input<typeof ZAddScannedItemSchema>;

@@ -79,3 +79,20 @@ export const committedTransferSerials = pgTable(
     index('committed_transfer_serials_number_idx').on(sql`upper(${t.scannedSerialNumber})`),
   ],
 );
+
+/**
+ * The client scan ids of a committed transfer's scans (addScannedItem's clientScanId), one row per recorded scan
+ * that carried one, written in the scan's transaction: a retry of that scan finds its id here and records nothing
+ * again. Its own table, as a product without serials leaves no committed_transfer_serials row.
+ */
+export const committedTransferScans = pgTable(
+  'committed_transfer_scans',
+  {
+    clientScanId: text('client_scan_id').primaryKey(),
+    committedTransferId: integer('committed_transfer_id')
+      .notNull()
+      .references(() => committedTransfers.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('committed_transfer_scans_transfer_idx').on(t.committedTransferId)],
+);

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { committedTransferReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { buckets, committedTransfers, committedTransferSerials, inventoryTransactions, products, users } from '../../db/schema.js';
+import { buckets, committedTransferScans, committedTransfers, committedTransferSerials, inventoryTransactions, products, users } from '../../db/schema.js';
 
 export type CommittedTransferRow = typeof committedTransfers.$inferSelect;
 export type TransferSerialRow = typeof committedTransferSerials.$inferSelect;
@@ -148,6 +148,29 @@ export class TransfersRepository {
         ),
       );
     return rows.map((r) => r.serial);
+  }
+
+  /** The transfer (id and reference) whose scan recorded this client scan id, if any. */
+  async scanIdOwner(clientScanId: string): Promise<{ id: number; referenceId: string } | null> {
+    const rows = await this.db
+      .select({ id: committedTransfers.id, referenceId: committedTransfers.referenceId })
+      .from(committedTransferScans)
+      .innerJoin(committedTransfers, eq(committedTransfers.id, committedTransferScans.committedTransferId))
+      .where(eq(committedTransferScans.clientScanId, clientScanId));
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Claims a client scan id for a transfer's scan, in the caller's transaction: false when it is taken already
+   * (a concurrent claim by another transfer waits on the unique key, then finds it taken once that one commits).
+   */
+  async claimScanId(transferId: number, clientScanId: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(committedTransferScans)
+      .values({ clientScanId, committedTransferId: transferId })
+      .onConflictDoNothing({ target: committedTransferScans.clientScanId })
+      .returning({ id: committedTransferScans.clientScanId });
+    return rows.length > 0;
   }
 
   /** Records one scanned item: its serial rows (none for a product without serials) and one more scanned unit. */

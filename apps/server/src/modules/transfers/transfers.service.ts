@@ -14,6 +14,7 @@ import {
 
   permissionDeniedMessage,
   requestedQuantityRangeMessage,
+  scanIdOfOtherTransferMessage,
   scanningForced,
   TRANSFER_MESSAGES,
   type TCommittedTransfer,
@@ -218,6 +219,11 @@ export class TransfersService {
    * num_of_serials_per_item serials, each live in the source bucket (the ledger checks and locks them) and not
    * scanned on this transfer yet, while fewer than the committed quantity are scanned. Lock order: the committed
    * transfer, then (in the ledger) the serial numbers and the serial rows.
+   *
+   * A scan carrying a clientScanId claims it in the same transaction: a retry with that id on the same transfer
+   * (the first answer lost on the network, the outbox replaying) records nothing and answers the transfer as it
+   * stands, even once the scan is complete or the transfer submitted; on another transfer it is refused (409).
+   * Retries of one transfer queue on its row lock, so the second sees the first's claim.
    */
   async addScannedItem(referenceId: string, input: TScan, user: AuthUser): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
@@ -225,6 +231,16 @@ export class TransfersService {
       const repo = this.repo(tx);
       const row = await repo.lockByReference(referenceId);
       if (!row) throw notFound(`Committed transfer ${referenceId} not found`);
+      if (input.clientScanId) {
+        const owner = await repo.scanIdOwner(input.clientScanId);
+        if (owner && owner.id === row.id) return;
+        if (owner || !(await repo.claimScanId(row.id, input.clientScanId))) {
+          const other = owner ?? (await repo.scanIdOwner(input.clientScanId));
+          if (other?.id === row.id) return;
+          const message = scanIdOfOtherTransferMessage(other?.referenceId ?? 'unknown');
+          throw conflict(message, { clientScanId: [message] });
+        }
+      }
       if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
       const { product } = (await repo.findByReference(referenceId))!;
       if (!upcMatches({ upc: product.upc, alternate_upc: product.alternateUpc }, input.scannedUpc)) {

@@ -1,8 +1,15 @@
-import { quickScanReceiveRoute, type ApiRouteDef } from '@keystone/contracts';
-import type { TOutboxKind } from './scan-outbox';
+import { addScannedTransferItemRoute, quickScanReceiveRoute, type ApiRouteDef } from '@keystone/contracts';
+import { callApi } from '../api-client';
+import type { OutboxEntry, TOutboxKind } from './scan-outbox';
 
 /**
  * The route of each kind of outbox scan. Later scan flows (transfers, counts) add theirs. Loaded on the first send,
  * so the contracts' schemas (zod) stay out of the shell's first download.
  */
-export const OUTBOX_ROUTES = { receive: quickScanReceiveRoute } as const satisfies Record<TOutboxKind, ApiRouteDef>;
+export const OUTBOX_ROUTES = { receive: quickScanReceiveRoute, 'transfer-scan': addScannedTransferItemRoute } as const satisfies Record<TOutboxKind, ApiRouteDef>;
+
+/** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */
+export function sendOutboxEntry(entry: OutboxEntry, signal: AbortSignal, call: typeof callApi = callApi): Promise<unknown> {
+  const route: ApiRouteDef = OUTBOX_ROUTES[entry.kind];
+  return call(route, { ...(entry.params ? { params: entry.params } : {}), body: entry.body, silent: true, signal } as never);
+}

@@ -1,4 +1,3 @@
-import { callApi } from '../api-client';
 import { useSession } from '../session-store';
 import { indexedDbPersistence } from './outbox-persistence';
 import { ScanOutbox } from './scan-outbox';
@@ -6,7 +5,7 @@ import { ScanOutbox } from './scan-outbox';
 /** The browser's one outbox of scans. */
 export const scanOutbox = new ScanOutbox({
   persistence: indexedDbPersistence(),
-  send: async (entry, signal) => callApi((await import('./outbox-routes')).OUTBOX_ROUTES[entry.kind], { body: entry.body as never, silent: true, signal }),
+  send: async (entry, signal) => (await import('./outbox-routes')).sendOutboxEntry(entry, signal),
 });
 
 let started = false;

@@ -137,6 +137,31 @@ describe('ScanOutbox', () => {
     expect(await indexedDbPersistence('reload').all()).toEqual([]);
   });
 
+  it("keeps a transfer scan's path parameters: sent with them, stored with them, replayed with them after a reload", async () => {
+    const seen: [string, Record<string, string> | undefined][] = [];
+    let up = false;
+    const send = async (entry: OutboxEntry) => {
+      seen.push([entry.id, entry.params]);
+      if (!up) throw new TypeError('Failed to fetch');
+      return { message: 'Success' };
+    };
+    const transferScan = (id: string) => ({ id, kind: 'transfer-scan' as const, params: { refId: 'CT-0000042' }, body: { scannedUpc: '012', clientScanId: id }, context: 'transfer:CT-0000042', label: id });
+    const before = new ScanOutbox({ persistence: indexedDbPersistence('params'), send, retryDelaysMs: [60_000], timeoutMs: 50 });
+    await before.add(transferScan('t1'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await indexedDbPersistence('params').all()).map((e) => [e.kind, e.params])).toEqual([['transfer-scan', { refId: 'CT-0000042' }]]);
+
+    up = true;
+    const after = new ScanOutbox({ persistence: indexedDbPersistence('params'), send, retryDelaysMs: [5], timeoutMs: 50 });
+    const answers: string[] = [];
+    after.subscribe((entry, outcome) => outcome.ok && answers.push(entry.id));
+    await after.load();
+    await settle(after);
+    expect(answers).toEqual(['t1']);
+    expect(seen.every(([id, params]) => id === 't1' && params?.refId === 'CT-0000042')).toBe(true);
+    expect(await indexedDbPersistence('params').all()).toEqual([]);
+  });
+
   it('retries by itself after the back-off', async () => {
     const server = fakeServer();
     server.mode = 'down';

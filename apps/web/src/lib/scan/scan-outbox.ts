@@ -1,8 +1,11 @@
 import { create } from 'zustand';
 import { ApiCallError, serverMessage } from '../api-error';
 
-/** The scan calls that may wait in the outbox, by name (their routes: `outbox-routes.ts`). */
-export type TOutboxKind = 'receive';
+/**
+ * The scan calls that may wait in the outbox, by name (their routes: `outbox-routes.ts`): `receive` a PO line's
+ * unit (quickScanReceive), `transfer-scan` a committed transfer's unit (addScannedItem, its refId a path parameter).
+ */
+export type TOutboxKind = 'receive' | 'transfer-scan';
 
 /** A scan the server must record, kept until it answers. */
 export interface OutboxEntry {
@@ -11,6 +14,8 @@ export interface OutboxEntry {
   /** Order of scanning: entries are sent in this order, one at a time. */
   seq: number;
   kind: TOutboxKind;
+  /** The route's path parameters (`{ refId: 'CT-0000042' }`), for a route that has them. */
+  params?: Record<string, string>;
   body: Record<string, unknown>;
   /** The flow that made it (`po-line:42`), so a reopened dialog finds its scans. */
   context: string;
@@ -114,7 +119,7 @@ export class ScanOutbox {
   }
 
   /** Keeps a scan and sends it after those before it. Resolves once it is stored. */
-  async add(input: Pick<OutboxEntry, 'id' | 'kind' | 'body' | 'context' | 'label'>): Promise<OutboxEntry> {
+  async add(input: Pick<OutboxEntry, 'id' | 'kind' | 'params' | 'body' | 'context' | 'label'>): Promise<OutboxEntry> {
     const stalled = this.store.getState().stalled;
     const entry: OutboxEntry = { ...input, seq: Math.max(this.nextSeq++, Date.now() * 1000), createdAt: new Date().toISOString(), attempts: 0, state: 'pending', delayed: stalled };
     this.nextSeq = entry.seq + 1;

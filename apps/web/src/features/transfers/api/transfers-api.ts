@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  addScannedTransferItemRoute,
   bucketMapRoute,
   commitTransferRoute,
   deleteCommittedTransferRoute,
@@ -11,7 +10,6 @@ import {
   transactCommittedTransferRoute,
   updateCommittedTransferRoute,
   updateTransferNotesRoute,
-  type TAddScannedItem,
   type TCommitTransfer,
   type TTransactTransfer,
   type TUpdateCommittedTransfer,
@@ -102,11 +100,6 @@ export function useUpdateTransferNotes() {
     mutationFn: (body: { id: number; transfer_notes: string | null }) => callApi(updateTransferNotesRoute, { body, silent: true }),
     onSettled: refresh,
   });
-}
-
-/** One scanned unit (no refresh: the scan flow keeps the answer's transfer; the page refreshes when the flow closes). */
-export function scanTransferItem(refId: string, body: TAddScannedItem) {
-  return callApi(addScannedTransferItemRoute, { params: { refId }, body, silent: true });
 }
 
 export function useTransactTransfer() {

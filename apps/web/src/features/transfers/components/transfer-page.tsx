@@ -13,6 +13,7 @@ import { TransactedTransfersTable } from './transacted-transfers-table';
 import { ReadOnlySourceRow, TransferForm } from './transfer-form';
 import { sourceRows } from './transfer-rules-client';
 import { TransferScanDialog } from './transfer-scan-dialog';
+import { useTransferReplays } from './use-transfer-scans';
 
 /**
  * The transfer page of a model (001 §2 /inventory/transfer/{id}, ?from_bucket= filters the buckets): the product,
@@ -39,10 +40,13 @@ function TransferView({ model }: { model: string }) {
   const transacted = useTransactedTransfers(model);
   const [adminOpen, setAdminOpen] = useState(false);
   const [scanning, setScanning] = useState<TCommittedTransfer | null>(null);
+  useTransferReplays(scanning !== null);
 
   if (!model) return <Typography>No product model specified.</Typography>;
   if (preview.isPending) return <Typography>Loading...</Typography>;
-  if (preview.error) {
+  // A failed refetch (the network dropped: the live stream's reload) keeps the page as last read, and an open scan
+  // dialog with it: its units wait in the scan outbox.
+  if (!preview.data) {
     const notFound = preview.error instanceof ApiCallError && preview.error.status === 404;
     return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
   }
@@ -91,14 +95,14 @@ function TransferView({ model }: { model: string }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Committed Transfers
         </Typography>
-        {committed.error ? <Alert severity="error">Committed transfers could not be loaded.</Alert> : <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />}
+        {committed.error && !committed.data ? <Alert severity="error">Committed transfers could not be loaded.</Alert> : <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />}
       </Box>
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Submitted Transfers
         </Typography>
-        {transacted.error ? <Alert severity="error">Submitted transfers could not be loaded.</Alert> : <TransactedTransfersTable rows={transacted.data ?? []} />}
+        {transacted.error && !transacted.data ? <Alert severity="error">Submitted transfers could not be loaded.</Alert> : <TransactedTransfersTable rows={transacted.data ?? []} />}
       </Box>
 
       {adminOpen && <AdminTransferDialog model={product.model} tracked={tracked} buckets={bucketNames} onClose={() => setAdminOpen(false)} />}

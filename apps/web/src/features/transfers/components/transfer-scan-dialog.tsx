@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,21 +18,16 @@ import {
   useTheme,
 } from '@mui/material';
 import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/contracts';
-import { ApiCallError } from '../../../lib/api-error';
 import { useCan, useSession } from '../../../lib/session-store';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { playSound, primeSounds } from '../../../lib/scan/sounds';
 import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
 import { useScanScope } from '../../../lib/scan/use-scan-scope';
-import { scanTransferItem, useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
+import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import { useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
 import { firstServerError } from './server-error';
-import { forcePushPromptOf, scanErrorText, serialsPerUnit, transferSerialError, transferUpcError, TRANSFER_SCAN_MESSAGES, type TForcePushPrompt } from './transfer-rules-client';
-
-/** A scanned unit on its way to the server. */
-interface TUnit {
-  upc: string;
-  serials: string[];
-}
+import { serialsPerUnit, transferSerialError, transferUpcError, TRANSFER_SCAN_MESSAGES, type TForcePushPrompt } from './transfer-rules-client';
+import { forcePushOf, unitOf, useTransferScans, type TTransferAnswer, type TUnit } from './use-transfer-scans';
 
 /** The force-push prompt of a refused unit (001 §4, §8). */
 interface TPrompt {
@@ -39,6 +35,8 @@ interface TPrompt {
   prompt: TForcePushPrompt;
   text: string;
 }
+
+const unitText = (unit: TUnit) => `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
 
 export const FORCE_PUSH_TITLES = { 'not-exist': 'Serial Does Not Exist', elsewhere: 'Serial Not At Expected Location' } as const;
 
@@ -51,10 +49,12 @@ export function forcePushQuestion(p: TPrompt, fromBucket: string): string {
 
 /**
  * The scan flow of one committed transfer (001 §4, §5, §8): scan the UPC, then the product's serials; each unit is
- * sent on its own (addScannedItem), in scanning order, while the next is scanned. Progress is
- * total_scanned_quantity / committed_quantity; when equal, scanning stops and Submit Transfer appears. A serial the
- * server does not know for the product, or knows elsewhere, opens the force-push prompt: Force Push resends with
- * forcePushSerialCorrection 1, Cancel drops the unit. Every keystroke while the dialog is open belongs to it.
+ * sent on its own (addScannedItem) through the scan outbox, in scanning order, while the next is scanned: kept on
+ * this device first, with a fresh clientScanId, so a unit scanned while the network is down waits and is sent when
+ * it returns, and recorded once however often it is replayed. Progress is total_scanned_quantity /
+ * committed_quantity; when equal, scanning stops and Submit Transfer appears. A serial the server does not know for
+ * the product, or knows elsewhere, opens the force-push prompt: Force Push sends the unit again as a new scan (a new
+ * clientScanId, forcePushSerialCorrection 1), Cancel drops it. Every keystroke while the dialog is open belongs to it.
  */
 export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTransfer; onClose(): void }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -72,9 +72,13 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const [upcText, setUpcText] = useState('');
   const [serialText, setSerialText] = useState('');
   const [unit, setUnit] = useState<TUnit | null>(null);
-  /** Units scanned and not yet answered, in order (the first is on its way). */
-  const [queue, setQueue] = useState<TUnit[]>([]);
-  const [prompt, setPrompt] = useState<TPrompt | null>(null);
+  const scans = useTransferScans(transfer.ims_transaction_reference_id, answered);
+  /** Units scanned and not yet answered, in order (the first is on its way, or waits for the network). */
+  const queue = scans.pending.map(unitOf);
+  const promptEntry = scans.prompts[0];
+  const prompt: (TPrompt & { entry: OutboxEntry }) | null = promptEntry
+    ? { entry: promptEntry, unit: unitOf(promptEntry), prompt: forcePushOf(promptEntry)!, text: promptEntry.message ?? '' }
+    : null;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [strictMode, setStrictMode] = useState(true);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -92,59 +96,36 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const live = useRef({ unit, ready });
   live.current = { unit, ready };
 
-  // The sender: the first unit of the queue goes out once the one before it has been answered.
-  const sending = useRef(false);
-  /** Bumped when a send ends, so the sender looks at the queue again. */
-  const [, setSent] = useState(0);
-  useEffect(() => {
-    const next = queue[0];
-    if (!next || sending.current || prompt) return;
-    sending.current = true;
-    void send(next, 0).finally(() => {
-      sending.current = false;
-      setSent((n) => n + 1);
-    });
-  });
-
-  async function send(item: TUnit, force: 0 | 1) {
-    try {
-      const answer = await scanTransferItem(transfer.ims_transaction_reference_id, {
-        scannedUpc: item.upc,
-        scannedSerialNumbers: item.serials,
-        forcePushSerialCorrection: force,
-      });
-      setTransfer(answer.updated_committed_transfer);
-      show('good', `Scanned ${item.upc}${item.serials.length ? ` (${item.serials.join(', ')})` : ''}`);
+  /** The server's answer to one of this transfer's scans, at once or on a replay after a network cut. */
+  function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
+    const item = unitOf(entry);
+    if (outcome.ok) {
+      setTransfer((outcome.result as TTransferAnswer).updated_committed_transfer);
+      show('good', `${entry.delayed ? 'Sent' : 'Scanned'} ${unitText(item)}`);
       playSound('good');
-      setQueue((q) => q.slice(1));
-    } catch (error) {
-      const text = error instanceof ApiCallError ? scanErrorText(error.body) : firstServerError(error);
-      const forcePush = force === 0 && item.serials.length > 0 ? forcePushPromptOf(text) : null;
-      show('bad', text);
-      playSound('bad');
-      if (forcePush) {
-        // The unit stays first in the queue (the later ones wait) until the prompt is answered.
-        setPrompt({ unit: item, prompt: forcePush, text });
-        return;
-      }
-      setQueue((q) => q.slice(1));
+      return;
     }
+    // A refusal on a replay comes long after its scan: it names the scan.
+    show('bad', entry.delayed ? `${unitText(item)}: ${outcome.message}` : outcome.message);
+    playSound('bad');
+    // A force-push refusal stays in the outbox until its prompt is answered; any other is done with once shown.
+    if (!forcePushOf({ ...entry, state: 'refused', message: outcome.message })) void scans.dismiss(entry.id);
   }
 
-  async function forcePush() {
+  function scanLabel(item: TUnit) {
+    return `${product.model}${item.serials.length ? ` (${item.serials.join(', ')})` : ''}`;
+  }
+
+  function forcePush() {
     if (!prompt) return;
-    const item = prompt.unit;
-    sending.current = true;
-    setPrompt(null);
-    await send(item, 1);
-    sending.current = false;
-    setSent((n) => n + 1);
+    // A new request: a new clientScanId, with forcePushSerialCorrection 1 (the refused one is forgotten).
+    void scans.dismiss(prompt.entry.id);
+    scans.enqueue(prompt.unit, 1, scanLabel(prompt.unit));
     later(focusScanField, 0);
   }
 
   function cancelPrompt() {
-    setPrompt(null);
-    setQueue((q) => q.slice(1));
+    if (prompt) void scans.dismiss(prompt.entry.id);
     resetUnit();
   }
 
@@ -171,7 +152,9 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   }
 
   function finishUnit(item: TUnit) {
-    setQueue((q) => [...q, item]);
+    scans.enqueue(item, 0, scanLabel(item));
+    // While the server cannot be reached the answer comes late: the unit is named as kept.
+    if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
     setUnit(null);
     setUpcText('');
     setSerialText('');
@@ -264,7 +247,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
         <Box>
           <Typography data-testid="scan-progress">
             Scanned: {transfer.total_scanned_quantity} / {transfer.committed_quantity}
-            {queue.length - (prompt ? 1 : 0) > 0 && ` (${queue.length - (prompt ? 1 : 0)} sending)`}
+            {queue.length > 0 && ` (${queue.length} ${scans.waiting ? 'queued' : 'sending'})`}
           </Typography>
           <LinearProgress variant="determinate" value={Math.min(100, progress)} sx={{ mt: 0.5 }} />
         </Box>
@@ -300,6 +283,39 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           </Box>
         )}
         <ScanFeedback feedback={feedback} />
+        {scans.waiting > 0 && (
+          <Alert severity="warning" data-testid="transfer-scans-waiting">
+            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order
+            when it answers; keep scanning.
+          </Alert>
+        )}
+        {(queue.length > 0 || scans.refused.length > 0) && (
+          <Box>
+            <Typography variant="subtitle2">Not yet recorded</Typography>
+            <Box component="ul" data-testid="transfer-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+              {scans.entries
+                .filter((e) => e.state !== 'refused' || !forcePushOf(e))
+                .map((e) => (
+                  <li key={e.id} data-testid="transfer-queued-scan" data-state={e.state === 'refused' ? 'refused' : scans.waiting ? 'queued' : 'sending'}>
+                    {e.state === 'refused' ? (
+                      <Chip component="span" size="small" color="error" label="Refused" sx={{ mr: 1 }} />
+                    ) : (
+                      <Chip component="span" size="small" color={scans.waiting ? 'warning' : 'default'} label={scans.waiting ? 'Queued' : 'Sending'} sx={{ mr: 1 }} />
+                    )}
+                    {unitText(unitOf(e))}
+                    {e.state === 'refused' && (
+                      <>
+                        {`: ${e.message ?? ''} `}
+                        <Button size="small" onClick={() => void scans.dismiss(e.id)}>
+                          Dismiss
+                        </Button>
+                      </>
+                    )}
+                  </li>
+                ))}
+            </Box>
+          </Box>
+        )}
         {transfer.serials.length > 0 && (
           <Box>
             <Typography variant="subtitle2">Scanned serials</Typography>

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { addScannedTransferItemRoute, quickScanReceiveRoute } from '@keystone/contracts';
+import { sendOutboxEntry } from './outbox-routes';
+import type { OutboxEntry } from './scan-outbox';
+
+const entry = (patch: Partial<OutboxEntry>): OutboxEntry => ({
+  id: 'id-1',
+  seq: 1,
+  kind: 'receive',
+  body: { clientScanId: 'id-1' },
+  context: 'c',
+  label: 'l',
+  createdAt: new Date(0).toISOString(),
+  attempts: 0,
+  state: 'pending',
+  ...patch,
+});
+
+describe('sendOutboxEntry', () => {
+  it('sends a transfer scan to its transfer: the refId as the path parameter, the body (with its clientScanId) as is', async () => {
+    const call = vi.fn(async () => ({ message: 'Success' }));
+    const signal = new AbortController().signal;
+    const body = { scannedUpc: '012345678905', scannedSerialNumbers: ['SN1'], forcePushSerialCorrection: 0, clientScanId: 'b0c1…' };
+    await sendOutboxEntry(entry({ kind: 'transfer-scan', params: { refId: 'CT-0000042' }, body }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(addScannedTransferItemRoute, { params: { refId: 'CT-0000042' }, body, silent: true, signal });
+  });
+
+  it('sends a receiving scan without path parameters', async () => {
+    const call = vi.fn(async () => ({}));
+    const signal = new AbortController().signal;
+    await sendOutboxEntry(entry({}), signal, call as never);
+    expect(call).toHaveBeenCalledWith(quickScanReceiveRoute, { body: { clientScanId: 'id-1' }, silent: true, signal });
+  });
+});

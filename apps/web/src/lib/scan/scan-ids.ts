@@ -1,0 +1,12 @@
+/**
+ * A new client scan id: a v4 UUID (the server checks the form). crypto.randomUUID where the page has it (secure
+ * contexts); otherwise one built from crypto.getRandomValues, which every page has.
+ */
+export function newClientScanId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
