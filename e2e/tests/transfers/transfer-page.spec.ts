@@ -207,8 +207,8 @@ test('a committed transfer is edited and deleted from its table; a submitted one
 });
 
 test.describe('force push', () => {
-  // Needs the server's force push (docs/decisions.md, Transfers: being built); until it is merged the server
-  // answers 422 'Force push is not supported yet…' and this test fails.
+  // The server corrects the serial's record through the ledger (an audited INVENTORY_AUDIT_ADJUSTMENT, docs/decisions.md
+  // Transfers, force push) and then counts the scan.
   test('force-push prompt, Force Push: the serial is resent with forcePushSerialCorrection 1 and counted', async ({ page, request }) => {
     test.setTimeout(90_000);
     const { product, stamp } = await stockedProduct(request, { qty: 1, tracked: true, pick: 4 });
