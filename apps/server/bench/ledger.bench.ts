@@ -116,7 +116,14 @@ async function main() {
     await queryRows<{ serial_number: string }>(db, sql`select serial_number from inventory_serials where product_id = 1 and bucket = 'KY01' and disposition_code = 'LIVE' order by id`)
   ).map((r) => r.serial_number);
   const transferOf = async (quantity: number) => {
-    await time('POST', '/api/ims/committed-transfers', { fromBucket: 'KY01', toBucket: 'KY01_B_STOCK', model: p1!.model_number, requestedQuantity: quantity });
+    await time('POST', '/api/ims/committed-transfers', {
+      fromBucket: 'KY01',
+      toBucket: 'KY01_B_STOCK',
+      model: p1!.model_number,
+      requestedQuantity: quantity,
+      posTransferBatchName: 'Bench batch',
+      senderSku: 'SKU-BENCH',
+    });
     return (lastBody as { ims_transaction_reference_id: string }).ims_transaction_reference_id;
   };
   const big = await transferOf(CALLS + 30);

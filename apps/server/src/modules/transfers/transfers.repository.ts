@@ -76,6 +76,12 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
+  /** The row with its product and user names, the transfer row locked for the rest of the transaction (a scan). */
+  async lockWithNamesByReference(referenceId: string): Promise<TransferWithNames | null> {
+    const rows = await this.selectWithNames().where(eq(committedTransfers.referenceId, referenceId)).for('update', { of: committedTransfers });
+    return rows[0] ?? null;
+  }
+
   /** The row itself, locked for the rest of the transaction (edits and deletes of one transfer queue). */
   async lockByReference(referenceId: string): Promise<CommittedTransferRow | null> {
     const rows = await this.db.select().from(committedTransfers).where(eq(committedTransfers.referenceId, referenceId)).for('update');

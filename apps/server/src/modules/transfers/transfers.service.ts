@@ -227,22 +227,23 @@ export class TransfersService {
    */
   async addScannedItem(referenceId: string, input: TScan, user: AuthUser): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
-    await this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx): Promise<TCommittedTransfer | null> => {
       const repo = this.repo(tx);
-      const row = await repo.lockByReference(referenceId);
-      if (!row) throw notFound(`Committed transfer ${referenceId} not found`);
+      // One statement locks the transfer and reads its product (a scan's round trips are its cost: benchmark).
+      const locked = await repo.lockWithNamesByReference(referenceId);
+      if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
+      const { transfer: row, product } = locked;
       if (input.clientScanId) {
         const owner = await repo.scanIdOwner(input.clientScanId);
-        if (owner && owner.id === row.id) return;
+        if (owner && owner.id === row.id) return null;
         if (owner || !(await repo.claimScanId(row.id, input.clientScanId))) {
           const other = owner ?? (await repo.scanIdOwner(input.clientScanId));
-          if (other?.id === row.id) return;
+          if (other?.id === row.id) return null;
           const message = scanIdOfOtherTransferMessage(other?.referenceId ?? 'unknown');
           throw conflict(message, { clientScanId: [message] });
         }
       }
       if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
-      const { product } = (await repo.findByReference(referenceId))!;
       if (!upcMatches({ upc: product.upc, alternate_upc: product.alternateUpc }, input.scannedUpc)) {
         const message = `Scanned UPC ${input.scannedUpc} does not match model ${product.modelNumber}`;
         throw unprocessable(message, { scannedUpc: [message] });
@@ -301,8 +302,12 @@ export class TransfersService {
           newDispositionCode: s.dispositionCode,
         })),
       );
+      // The answer from the locked row as recordScan left it (one more scanned) and its serials, read in this
+      // transaction: no second read of the transfer after it.
+      const after = { ...locked, transfer: { ...row, totalScannedQuantity: row.totalScannedQuantity + 1 } };
+      return (await this.withSerials([after], tx))[0]!;
     });
-    return { message: 'Success', updated_committed_transfer: (await this.byReference(referenceId))! };
+    return { message: 'Success', updated_committed_transfer: answer ?? (await this.byReference(referenceId))! };
   }
 
   /**
@@ -316,10 +321,10 @@ export class TransfersService {
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     const already = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
-      const row = await repo.lockByReference(referenceId);
-      if (!row) throw notFound(`Committed transfer ${referenceId} not found`);
-      if (row.transferredAt) return true;
-      await this.transactIn(tx, row, { strictMode, notes: input.transferNotes, user });
+      const locked = await repo.lockWithNamesByReference(referenceId);
+      if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
+      if (locked.transfer.transferredAt) return true;
+      await this.transactIn(tx, locked.transfer, { strictMode, notes: input.transferNotes, user }, locked.product);
       return false;
     });
     return this.submitted(referenceId, already);
@@ -344,9 +349,14 @@ export class TransfersService {
   }
 
   /** The transact step on a locked, committed row, in the caller's transaction. */
-  private async transactIn(tx: Executor, row: CommittedTransferRow, opts: { strictMode: boolean; notes: string | null | undefined; user: AuthUser }): Promise<void> {
+  private async transactIn(
+    tx: Executor,
+    row: CommittedTransferRow,
+    opts: { strictMode: boolean; notes: string | null | undefined; user: AuthUser },
+    knownProduct?: TransferProductRow,
+  ): Promise<void> {
     const repo = this.repo(tx);
-    const { product } = (await repo.findByReference(row.referenceId))!;
+    const product = knownProduct ?? (await repo.findByReference(row.referenceId))!.product;
     // A serial-tracked product always moves with its serials: scanning is required for it whatever was committed.
     const scanning = row.scanningRequired || product.serialNumberTracked;
     let quantity = row.committedQuantity;
