@@ -79,8 +79,8 @@ function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
                 <Progress row={r} />
               </TableCell>
               <TableCell>{r.scanning_required ? 'Yes' : 'No'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{batchLabel(r)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.committed_by_name ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120 }}>{batchLabel(r)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 90 }}>{r.committed_by_name ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(r.committed_at)}</TableCell>
               <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>{r.commit_notes ?? ''}</TableCell>
             </TableRow>
