@@ -1,3 +1,5 @@
+import { SseParser } from '@keystone/contracts';
+
 /** A test client of the live event stream (`GET /api/live/events`) over real HTTP: collects its events in order. */
 export interface LiveEvent {
   event: string;
@@ -26,21 +28,15 @@ export async function openLiveStream(baseUrl: string, token: string, topics: str
   if (response.ok && response.body) {
     void (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
+      const parser = new SseParser();
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const name = /^event: (.*)$/m.exec(frame)?.[1];
-            const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (name && data) events.push({ event: name, data: JSON.parse(data) as Record<string, unknown>, receivedAt: performance.now() });
-            for (const wake of waiters) wake();
+          for (const frame of parser.push(value)) {
+            events.push({ event: frame.event, data: JSON.parse(frame.data) as Record<string, unknown>, receivedAt: performance.now() });
           }
+          for (const wake of waiters) wake();
         }
       } catch {
         /* aborted */

@@ -26,3 +26,4 @@ export * from './inventory/transfer-rules.js';
 export * from './inventory/transfers.api.js';
 export * from './inventory/committed-sales.api.js';
 export * from './live/live.api.js';
+export * from './live/sse-parser.js';

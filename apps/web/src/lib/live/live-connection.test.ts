@@ -1,20 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LiveConnection, type TLiveStatus } from './live-connection';
-import { SseParser } from './sse-parser';
-
-describe('SseParser', () => {
-  it('splits events across arbitrary chunk boundaries, skipping comments and joining data lines', () => {
-    const parser = new SseParser();
-    const text = ': keep-alive\n\nevent: ready\ndata: {"topics":["committed-sales"]}\n\nevent: change\r\ndata: {"a":\r\ndata: 1}\r\n\r\ndata: plain\n\n';
-    const events = [];
-    for (let i = 0; i < text.length; i += 3) events.push(...parser.push(text.slice(i, i + 3)));
-    expect(events).toEqual([
-      { event: 'ready', data: '{"topics":["committed-sales"]}' },
-      { event: 'change', data: '{"a":\n1}' },
-      { event: 'message', data: 'plain' },
-    ]);
-  });
-});
 
 /** A fake server: each fetch gets a stream the test writes to, or a status. */
 function fakeServer() {

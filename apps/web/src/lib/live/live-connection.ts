@@ -1,5 +1,4 @@
-import { LIVE_EVENTS_PATH, type TLiveTopic } from '@keystone/contracts';
-import { SseParser } from './sse-parser';
+import { LIVE_EVENTS_PATH, SseParser, type TLiveTopic } from '@keystone/contracts';
 
 export type TLiveStatus = 'idle' | 'connecting' | 'live' | 'offline';
 type Listener = () => void;
