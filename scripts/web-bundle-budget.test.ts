@@ -100,6 +100,16 @@ describe.skipIf(!built)(`web client first download (reads ${path.relative(root, 
     expect(download.fromManifest.filter((f) => f.endsWith('.js') && !download.fromHtml.includes(f))).toEqual([]);
   });
 
+  it("leaves the camera's barcode reader (polyfill and WebAssembly, about 1 MB) out: it loads on the first camera open", () => {
+    expect(download.files.map((f) => f.file).filter((f) => /camera-polyfill|zxing|\.wasm$/.test(f))).toEqual([]);
+    const assets = fs.readdirSync(path.join(DIST, 'assets'));
+    expect(assets.some((f) => /^camera-polyfill-.*\.js$/.test(f))).toBe(true);
+    // Served from the build (no CDN at run time), precompressed like the scripts.
+    const wasm = assets.filter((f) => /^zxing_reader-.*\.wasm$/.test(f));
+    expect(wasm).toHaveLength(1);
+    expect(assets).toEqual(expect.arrayContaining([`${wasm[0]}.br`, `${wasm[0]}.gz`]));
+  });
+
   it('has a brotli and a gzip copy of every file of the first download, for the server to send', () => {
     const missing = download.files.flatMap((f) => ['.br', '.gz'].map((ext) => f.file + ext)).filter((f) => !fs.existsSync(path.join(DIST, f)));
     expect(missing).toEqual([]);

@@ -25,12 +25,15 @@ import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
+import { registerBinsRoutes } from './modules/bins/bins.routes.js';
+import { registerPickingRoutes } from './modules/picking/picking.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
+import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
@@ -69,6 +72,8 @@ const MODULES = [
   registerLedgerRoutes,
   registerTransfersRoutes,
   registerCommittedSalesRoutes,
+  registerBinsRoutes,
+  registerPickingRoutes,
 ];
 
 export async function buildApp(options: {
@@ -114,6 +119,7 @@ export async function buildApp(options: {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = createServices(db, config, app.log);
+  await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];
   const route: RouteRegistrar = (def, handler) => {
@@ -165,4 +171,25 @@ export async function buildApp(options: {
   });
 
   return { app, services, routes, live };
+}
+
+/**
+ * The token cache hears every process's changes of tokens, users and roles (the triggers of migration 0015 notify
+ * `keystone_auth` when such a change commits) and forgets everything on each, and when its listener reconnects
+ * (notifications may have been missed). Without a listener it stays on only for PGlite, which one process owns.
+ */
+async function connectTokenCache(app: FastifyInstance, services: Services, listen: Listen | undefined, dbKind: 'pglite' | 'postgres'): Promise<void> {
+  const tokens = services.tokens;
+  if (!tokens.active) return;
+  if (!listen) {
+    if (dbKind !== 'pglite') tokens.disable();
+    return;
+  }
+  try {
+    const stop = await listen(AUTH_CHANNEL, { onMessage: () => tokens.clear(), onReconnect: () => tokens.clear() });
+    app.addHook('onClose', async () => stop());
+  } catch (error) {
+    app.log.warn({ err: error }, 'token cache: cannot listen for changes; every request checks its token in the database');
+    tokens.disable();
+  }
 }

@@ -22,6 +22,11 @@ export interface AppConfig {
   /** Load demo users and catalogue into an empty database. Never on a production start. */
   demoData: boolean;
   tokenTtlSeconds: number;
+  /**
+   * How long one process may answer a token from memory instead of the database (0: never). Logout and role
+   * changes empty the cache at once in their process and, through the database's notification, in the others.
+   */
+  authCacheSeconds: number;
   oauthClientId: string;
   oauthClientSecret: string;
   /** Failed sign-ins per username allowed inside the window before further tries are refused. */
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exposeProcessId: env.EXPOSE_PROCESS_ID === '1' || env.EXPOSE_PROCESS_ID === 'true',
     demoData: env.DEMO_DATA === '1' || env.DEMO_DATA === 'true',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
+    authCacheSeconds: int(env.AUTH_CACHE_SECONDS, 5, 'AUTH_CACHE_SECONDS'),
     oauthClientId: env.OAUTH_CLIENT_ID || 'keystone-web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET || 'keystone-web-public',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

@@ -104,6 +104,34 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
+  it('puts bins in every warehouse, some holding stock taken from on-hand through the ledger; the ledger check stays clean', async () => {
+    const rows = await t.db.execute(
+      sql`select b.location_code, count(distinct b.id)::int as bins, coalesce(sum(bi.quantity) filter (where b.row <> 50), 0)::int as units
+          from bins b left join bin_items bi on bi.bin_id = b.id group by b.location_code order by b.location_code`,
+    );
+    const byLocation = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { location_code: string; bins: number; units: number }[]);
+    expect(byLocation.map((r) => r.location_code)).toEqual(['AZ02', 'KY01', 'TX01']);
+    // 13 from the bins step; the picking step adds up to two pick bins per warehouse (row 50, not counted in units).
+    expect(byLocation.every((r) => r.bins >= 13 && r.bins <= 15)).toBe(true);
+    expect(byLocation.filter((r) => r.units > 0).length).toBeGreaterThanOrEqual(2);
+    expect(summary!.binnedUnits).toBe(byLocation.reduce((n, r) => n + r.units, 0));
+    expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
+  it('has unprinted and printed pick items in the warehouses, with ship priorities', async () => {
+    const token = await loginAs(t.app, 'warehouse-1', DEMO_PASSWORD);
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
+    for (const warehouse of ['KY01', 'TX01']) {
+      const unprinted = (await get(`/api/picklist/unprinted?warehouse=${warehouse}`)).unprinted_pick_list as { isPrime: boolean; isPremium: boolean; isExpress: boolean }[];
+      const printed = (await get(`/api/picklist/printed?warehouse=${warehouse}`)).printed_pick_list as { pickListItemId: number }[];
+      expect(unprinted.length, warehouse).toBeGreaterThanOrEqual(2);
+      expect(printed.length, warehouse).toBeGreaterThanOrEqual(1);
+      expect(unprinted.some((i) => i.isPrime || i.isPremium || i.isExpress), warehouse).toBe(true);
+      expect(unprinted.some((i) => (i as unknown as { suggestedBin: unknown }).suggestedBin !== null), warehouse).toBe(true);
+    }
+    expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
   it('answers null and changes nothing when the database is not empty', async () => {
     const again = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
     expect(again).toBeNull();

@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 10 part 1: no module but modules/ledger writes the ledger's tables (`inventory_transactions`,
- * `inventory_transaction_serials`), on-hand (`inventory`) or serial places (`inventory_serials`' bucket, location,
+ * `inventory_transaction_serials`), on-hand (`inventory`), bin contents (`bin_items`, `bin_movements`; issue 11) or serial places (`inventory_serials`' bucket, location,
  * condition, disposition, and new serials), or takes the on-hand and serial-number locks. Every movement posts
  * through `Ledger` (modules/ledger/ledger-writer.ts). A structure test over the server's source.
  */
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 const LEDGER_DIR = join(SRC, 'modules', 'ledger') + sep;
 
-const LEDGER_TABLES = 'inventoryTransactions|inventoryTransactionSerials|inventory|inventorySerials';
-const LEDGER_SQL_TABLES = 'inventory_transactions|inventory_transaction_serials|inventory_serials|inventory';
+const LEDGER_TABLES = 'inventoryTransactions|inventoryTransactionSerials|inventory|inventorySerials|binItems|binMovements';
+const LEDGER_SQL_TABLES = 'inventory_transactions|inventory_transaction_serials|inventory_serials|inventory|bin_items|bin_movements';
 const PLACE_COLUMNS = /\b(bucket|locationCode|conditionCode|dispositionCode|location_code|condition_code|disposition_code)\b/;
 
 /** The ledger writes and locks in one file's text, each with its line. */
@@ -71,6 +71,9 @@ describe('ledger ownership', () => {
       'sql`select pg_advisory_xact_lock_shared(4102, 0)`',
       "db.select().from(inventory).where(eq(inventory.productId, 1)).for('update')",
       'sql`select quantity from inventory where product_id = 1 for update`',
+      'db.insert(binItems).values(v)',
+      'sql`delete from bin_items where bin_id = 1`',
+      'sql`insert into bin_movements (bin_id) values (1)`',
     ];
     for (const w of writes) expect(ledgerWrites(w), w).toHaveLength(1);
     const others = [
@@ -94,5 +97,6 @@ describe('ledger ownership', () => {
     expect(offenders, 'post these through Ledger (modules/ledger/ledger-writer.ts)').toEqual([]);
     // And the ledger module itself is found writing (the patterns match the real code).
     expect(ledgerWrites(readFileSync(join(LEDGER_DIR, 'ledger.repository.ts'), 'utf8')).length).toBeGreaterThan(8);
+    expect(ledgerWrites(readFileSync(join(LEDGER_DIR, 'bin-contents.repository.ts'), 'utf8')).length).toBeGreaterThanOrEqual(3);
   });
 });

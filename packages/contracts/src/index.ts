@@ -25,5 +25,7 @@ export * from './inventory/ledger.api.js';
 export * from './inventory/transfer-rules.js';
 export * from './inventory/transfers.api.js';
 export * from './inventory/committed-sales.api.js';
+export * from './inventory/bins.api.js';
+export * from './inventory/picking.api.js';
 export * from './live/live.api.js';
 export * from './live/sse-parser.js';

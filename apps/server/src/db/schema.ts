@@ -5,3 +5,5 @@
 export * from './schema/core.js';
 export * from './schema/transfers.js';
 export * from './schema/committed-sales.js';
+export * from './schema/bins.js';
+export * from './schema/picking.js';

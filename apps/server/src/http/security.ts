@@ -29,7 +29,9 @@ export function httpServerOptions(config: HttpConfig): Pick<FastifyServerOptions
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the page compile WebAssembly (the camera's barcode reader, a file of 'self'); it does
+  // not allow eval or new Function.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

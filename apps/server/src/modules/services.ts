@@ -18,12 +18,18 @@ import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { CommittedSalesService } from './committed-sales/committed-sales.service.js';
+import { BinsService } from './bins/bins.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
+import { PickingService } from './picking/picking.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
+import { TokenCache } from '../shared/token-cache.js';
+import type { RequestAuth } from '../http/register-route.js';
 
 export interface Services {
+  /** Live tokens' answers, shared by auth (reads, logout) and users (role changes); app.ts feeds it the database's notifications. */
+  tokens: TokenCache<RequestAuth>;
   auth: AuthService;
   users: UsersService;
   reference: ReferenceService;
@@ -37,6 +43,8 @@ export interface Services {
   ledger: LedgerService;
   transfers: TransfersService;
   committedSales: CommittedSalesService;
+  bins: BinsService;
+  picking: PickingService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -50,6 +58,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     usageIndicator: config.ediUsageIndicator,
   });
   const mailer = createMailer(config);
+  const tokens = new TokenCache<RequestAuth>(config.authCacheSeconds * 1000);
   const documents: DocumentGateway = {
     pdf: renderPurchaseOrderPdf,
     async email(doc, input, pdf) {
@@ -62,8 +71,9 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     },
   };
   return {
-    auth: new AuthService(db, config, google),
-    users: new UsersService(db),
+    tokens,
+    auth: new AuthService(db, config, google, undefined, tokens),
+    users: new UsersService(db, () => tokens.clear()),
     reference: new ReferenceService(db),
     catalog: new CatalogService(db),
     contacts: new ContactsService(db),
@@ -75,5 +85,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     ledger: new LedgerService(db),
     transfers: new TransfersService(db),
     committedSales: new CommittedSalesService(db),
+    bins: new BinsService(db),
+    picking: new PickingService(db),
   };
 }

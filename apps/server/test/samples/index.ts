@@ -1,3 +1,4 @@
+import { buildBinsSamples } from './bins.js';
 import { buildCommittedSalesSamples } from './committed-sales.js';
 import { buildContactsSamples } from './contacts.js';
 import { buildInventorySamples } from './inventory.js';
@@ -5,9 +6,10 @@ import { buildInvoicesSamples } from './invoices.js';
 import { buildPurchasingSamples } from './purchasing.js';
 import { buildReceivingSamples } from './receiving.js';
 import { buildTransfersSamples } from './transfers.js';
+import { buildPickingSamples } from './picking.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples];

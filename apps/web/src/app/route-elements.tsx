@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
+import { BINS_ROUTES } from '../features/bins/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
+import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 
@@ -21,4 +23,6 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...COMMITTED_SALES_ROUTES,
   ...COMMITTED_TRANSFERS_ROUTES,
   ...TRANSFERS_ROUTES,
+  ...BINS_ROUTES,
+  ...PICKING_ROUTES,
 };

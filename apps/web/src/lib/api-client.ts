@@ -47,7 +47,9 @@ export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>):
   }
   if (!response.ok) {
     if (!input.silent) queueHttpFailure(url, response.status);
-    if (response.status === 401 && token && route.access !== 'public') useSession.getState().signOut('expired');
+    // Only the session that made the call ends: a 401 that comes back after a sign-out (the inactivity timeout's
+    // logout revokes the token while other calls are in flight) must not replace the reason it gave.
+    if (response.status === 401 && token && route.access !== 'public' && useSession.getState().accessToken === token) useSession.getState().signOut('expired');
     throw new ApiCallError(response.status, body, url);
   }
   return body as TRouteResponse<R>;

@@ -4,7 +4,7 @@ import { classifyScan, WedgeScanDetector } from '@keystone/contracts';
 import { callApi } from '../lib/api-client';
 import { useMessageQueue } from '../lib/message-queue';
 import { useCurrentLocation } from '../lib/queries';
-import { currentScanOwner, isEditableTarget } from '../lib/scan/scan-owners';
+import { currentScanOwner, isEditableTarget, setGlobalScanRoute } from '../lib/scan/scan-owners';
 
 /** What the global router says when a scan is taken for a serial number that does not exist. */
 export const unknownSerialMessage = (serial: string) => `No serial number ${serial} was found.`;
@@ -69,7 +69,12 @@ export function GlobalScanHandler() {
       }
     }
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    // A camera scan that no owner takes goes the same way (lib/scan/submit-scan.ts).
+    const unsetRoute = setGlobalScanRoute((scan) => void route(scan));
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      unsetRoute();
+    };
   }, []);
 
   return null;

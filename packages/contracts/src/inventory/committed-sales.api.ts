@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { MAX_ID } from '../http/common.js';
+import { MAX_ID, ZDateSchema } from '../http/common.js';
 import { ZScannedSerialsSchema } from './receiving.api.js';
 
 /** Committed-sale messages (001 §5, §8); the spec's are quoted, the others are ours (docs/decisions.md, Committed sales). */
@@ -66,6 +66,13 @@ export const ZCommittedSaleSchema = z
     invoiced_by_name: z.string().nullable(),
     finish_notes: z.string().nullable(),
     strict_mode: z.boolean().nullable(),
+    is_prime: z.boolean(),
+    is_premium: z.boolean(),
+    is_express: z.boolean(),
+    is_freight: z.boolean(),
+    ship_by_date: z.string().nullable(),
+    item_member_ref_id: z.string().nullable(),
+    item_group_ref_id: z.string().nullable(),
   })
   .meta({ id: 'CommittedSale' });
 export type TCommittedSale = z.infer<typeof ZCommittedSaleSchema>;
@@ -83,6 +90,15 @@ export const ZCommitSaleSchema = z
     serials: ZScannedSerialsSchema.nullish(),
     scannedUpc: z.string().trim().max(20).nullish(),
     commitNotes: optionalText(2000),
+    // How the order ships (issue 11: the pick item's ship priorities, 001 §9 labels), all optional.
+    isPrime: z.boolean().optional(),
+    isPremium: z.boolean().optional(),
+    isExpress: z.boolean().optional(),
+    isFreight: z.boolean().optional(),
+    shipByDate: ZDateSchema.nullish(),
+    /** The marketplace order's line and order references (the pick item's itemMemberRefId / itemGroupRefId). */
+    itemMemberRefId: optionalText(100),
+    itemGroupRefId: optionalText(100),
   })
   .meta({ id: 'CommitSale' });
 export type TCommitSale = z.input<typeof ZCommitSaleSchema>;

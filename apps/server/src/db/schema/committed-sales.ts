@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
@@ -33,12 +33,31 @@ export const committedSales = pgTable(
     /** The strict mode the sale was transacted under (null while open). */
     strictMode: boolean('strict_mode'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // How the order ships (issue 11: the pick item's ship priorities, 001 §9 labels), as the point of sale sends them.
+    isPrime: boolean('is_prime').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    isExpress: boolean('is_express').notNull().default(false),
+    isFreight: boolean('is_freight').notNull().default(false),
+    shipByDate: date('ship_by_date', { mode: 'string' }),
+    /** The marketplace order's line and order references (pick item itemMemberRefId / itemGroupRefId). */
+    itemMemberRefId: text('item_member_ref_id'),
+    itemGroupRefId: text('item_group_ref_id'),
+    /**
+     * True while the sale is on a printed pick list (a `pick_list_items` row exists): set by printing and cleared by
+     * unprinting in the same transaction as that row (the picking module owns this column). It lets the unprinted
+     * board of a warehouse read an index instead of probing pick_list_items for every open sale.
+     */
+    onPickList: boolean('on_pick_list').notNull().default(false),
   },
   (t) => [
     uniqueIndex('committed_sales_reference_unique').on(t.referenceId),
     index('committed_sales_invoice_idx').on(t.legacyPosInvoiceId),
     index('committed_sales_product_idx').on(t.productId, t.createdAt),
     index('committed_sales_open_idx').on(t.createdAt).where(sql`${t.transactedAt} is null`),
+    // The unprinted pick list of a warehouse: its buckets' open sales.
+    index('committed_sales_open_bucket_idx').on(t.sourceBucket, t.id).where(sql`${t.transactedAt} is null`),
+    // The unprinted board's page and count: open sales on no pick list, per bucket, in the board's order.
+    index('committed_sales_unprinted_idx').on(t.sourceBucket, sql`${t.shipByDate} asc nulls last`, t.id).where(sql`${t.transactedAt} is null and not ${t.onPickList}`),
     check('committed_sales_quantity', sql`${t.committedQuantity} >= 1`),
   ],
 );

@@ -12,7 +12,7 @@ export class AuthRepository {
   /** The active user behind a live token (not revoked, not expired). */
   async findLiveToken(tokenHash: string, now: Date) {
     const rows = await this.db
-      .select({ userId: users.id, username: users.username, role: roles.roleName })
+      .select({ userId: users.id, username: users.username, role: roles.roleName, expiresAt: accessTokens.expiresAt })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .innerJoin(roles, eq(roles.id, users.roleId))

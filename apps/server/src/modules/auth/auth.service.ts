@@ -7,6 +7,7 @@ import type { RequestAuth } from '../../http/register-route.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { GoogleTokenVerifier } from './google-verifier.js';
 import { AuthRepository } from './auth.repository.js';
+import { TokenCache } from '../../shared/token-cache.js';
 import { dummyVerify, verifyPassword } from './password.js';
 
 export function hashToken(token: string): string {
@@ -25,6 +26,8 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly google: GoogleTokenVerifier | null,
     private readonly now: () => Date = () => new Date(),
+    /** Live tokens' answers for a few seconds (shared/token-cache.ts); off unless the caller passes one. */
+    private readonly tokens: TokenCache<RequestAuth> = new TokenCache<RequestAuth>(0),
   ) {}
 
   /** OAuth 2 password grant with the spec's error codes (000 §8) and throttling of repeated failures. */
@@ -111,11 +114,19 @@ export class AuthService {
 
   async authenticate(token: string): Promise<RequestAuth | null> {
     const tokenHash = hashToken(token);
+    const cached = this.tokens.get(tokenHash);
+    if (cached) return cached;
     const row = await new AuthRepository(this.db).findLiveToken(tokenHash, this.now());
-    return row ? { tokenHash, user: { id: row.userId, username: row.username, role: row.role } } : null;
+    if (!row) return null;
+    const auth = { tokenHash, user: { id: row.userId, username: row.username, role: row.role } };
+    this.tokens.set(tokenHash, auth, row.expiresAt);
+    return auth;
   }
 
   async logout(tokenHash: string): Promise<void> {
+    this.tokens.delete(tokenHash);
     await new AuthRepository(this.db).revokeToken(tokenHash, this.now());
+    // Again once revoked: a request of this token that was being answered meanwhile may have cached it.
+    this.tokens.delete(tokenHash);
   }
 }

@@ -59,6 +59,13 @@ function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleW
     invoiced_by_name: s.invoicedByName,
     finish_notes: s.finishNotes,
     strict_mode: s.strictMode,
+    is_prime: s.isPrime,
+    is_premium: s.isPremium,
+    is_express: s.isExpress,
+    is_freight: s.isFreight,
+    ship_by_date: s.shipByDate,
+    item_member_ref_id: s.itemMemberRefId,
+    item_group_ref_id: s.itemGroupRefId,
   };
 }
 
@@ -147,6 +154,13 @@ export class CommittedSalesService {
           scanningRequired: perItem > 0,
           commitNotes: textOrNull(input.commitNotes),
           committedById: user.id,
+          isPrime: input.isPrime ?? false,
+          isPremium: input.isPremium ?? false,
+          isExpress: input.isExpress ?? false,
+          isFreight: input.isFreight ?? false,
+          shipByDate: input.shipByDate ?? null,
+          itemMemberRefId: textOrNull(input.itemMemberRefId),
+          itemGroupRefId: textOrNull(input.itemGroupRefId),
         },
         numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
       );

@@ -12,6 +12,8 @@ import { loadDemoPurchasing } from './demo-purchasing.js';
 import { loadDemoReceipts } from './demo-receipts.js';
 import { loadDemoDropShip } from './demo-drop-ship.js';
 import { loadDemoMovements } from './demo-movements.js';
+import { loadDemoBins } from './demo-bins.js';
+import { loadDemoPicking } from './demo-picking.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -27,6 +29,8 @@ export interface DemoDataSummary {
   receivedUnits: number;
   transfers: number;
   committedSales: number;
+  bins: number;
+  binnedUnits: number;
   ms: number;
 }
 
@@ -64,7 +68,7 @@ async function loadDemoInvoices(services: Services): Promise<number> {
 }
 
 /** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
-export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements';
+export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -108,6 +112,10 @@ export async function loadDemoDataIfEmpty(
     };
     const movements = await loadDemoMovements(tx, services, await actor('warehouse-lead'), await actor('sales-1'), await actor('fulfillment-lead'));
     await step('movements');
+    const bins = await loadDemoBins(tx, services, await actor('warehouse-admin'));
+    await step('bins');
+    await loadDemoPicking(tx, services, await actor('sales-1'), await actor('warehouse-lead'), new Date().toISOString().slice(0, 10));
+    await step('picking');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length,
@@ -118,6 +126,8 @@ export async function loadDemoDataIfEmpty(
       receivedUnits: receipts.units,
       transfers: movements.transfers,
       committedSales: movements.committedSales,
+      bins: bins.bins,
+      binnedUnits: bins.binnedUnits,
       ms: Math.round(performance.now() - started),
     };
   });

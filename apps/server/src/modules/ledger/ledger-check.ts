@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 
 export interface LedgerDifference {
-  kind: 'on-hand' | 'po-line-received' | 'serial-place' | 'serial-bucket' | 'movement';
+  kind: 'on-hand' | 'po-line-received' | 'serial-place' | 'serial-bucket' | 'movement' | 'bin-contents' | 'bins-over-on-hand' | 'pick-list-flag';
   key: string;
   expected: number | string | null;
   actual: number | string | null;
@@ -19,6 +19,11 @@ export interface LedgerDifference {
  *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero;
  *   a force push (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'force_push') is either one row of +1 (serials
  *   created) or such a pair (serials moved), with its user, its reference and serial movement rows.
+ * - each bin's quantity of a product equals the sum of its bin movements, and no bucket's bins hold more of a
+ *   product than the bucket has on hand (stock that left by a transfer or sale without a pick: a floor supervisor
+ *   removes it from the bin; issue 11, docs/decisions.md Bins);
+ * - a committed sale is flagged `on_pick_list` exactly when a pick list item holds it (the flag the unprinted board's
+ *   index reads; printing and unprinting set and clear it with the item row);
  * This covers every transaction type: on-hand per (product, bucket) is the sum of all their deltas.
  * One read-only snapshot (repeatable read), so concurrent writes cannot make it report a false difference.
  * Every query is one pass over its tables (aggregates, DISTINCT ON, hash or merge joins), never a lookup per
@@ -89,6 +94,26 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     group by details ->> 'movement'
     having count(*) <> 2 or count(distinct type) <> 1 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
     order by 1`);
+  const binContents = await queryRows<{ bin_id: number; product_id: number; expected: number; actual: number }>(db, sql`
+    select coalesce(i.bin_id, m.bin_id) as bin_id, coalesce(i.product_id, m.product_id) as product_id,
+           coalesce(m.total, 0)::int as expected, coalesce(i.quantity, 0)::int as actual
+    from bin_items i
+    full outer join (select bin_id, product_id, sum(quantity_delta) total from bin_movements group by bin_id, product_id) m
+      on m.bin_id = i.bin_id and m.product_id = i.product_id
+    where coalesce(m.total, 0) <> coalesce(i.quantity, 0)
+    order by 1, 2`);
+  const binsOverOnHand = await queryRows<{ product_id: number; bucket: string; on_hand: number; binned: number }>(db, sql`
+    select b.product_id, b.bucket, coalesce(i.quantity, 0)::int as on_hand, b.binned::int as binned
+    from (select bi.product_id, bn.bucket, sum(bi.quantity) binned from bin_items bi join bins bn on bn.id = bi.bin_id group by bi.product_id, bn.bucket) b
+    left join inventory i on i.product_id = b.product_id and i.bucket = b.bucket
+    where b.binned > coalesce(i.quantity, 0)
+    order by 1, 2`);
+  const pickFlags = await queryRows<{ reference: string; flagged: boolean; printed: boolean }>(db, sql`
+    select cs.ims_transaction_reference_id as reference, cs.on_pick_list as flagged, (p.committed_sale_id is not null) as printed
+    from committed_sales cs
+    left join (select distinct committed_sale_id from pick_list_items) p on p.committed_sale_id = cs.id
+    where cs.on_pick_list <> (p.committed_sale_id is not null)
+    order by cs.id`);
   return [
     ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),
     ...lines.map((r) => ({ kind: 'po-line-received' as const, key: `PO line ${r.id}`, expected: r.expected, actual: r.actual })),
@@ -106,5 +131,14 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
       actual: `${r.bucket ?? 'no bucket'}: ${r.location_code ?? ''} ${r.condition_code ?? ''}`.trim(),
     })),
     ...movements.map((r) => ({ kind: 'movement' as const, key: r.key, expected: null, actual: r.problem })),
+    ...binContents.map((r) => ({ kind: 'bin-contents' as const, key: `product ${r.product_id} in bin ${r.bin_id}`, expected: r.expected, actual: r.actual })),
+    // Expected: at most the on-hand; actual: what the bins hold.
+    ...binsOverOnHand.map((r) => ({ kind: 'bins-over-on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.on_hand, actual: r.binned })),
+    ...pickFlags.map((r) => ({
+      kind: 'pick-list-flag' as const,
+      key: `committed sale ${r.reference}`,
+      expected: r.printed ? 'on a pick list' : 'not on a pick list',
+      actual: r.flagged ? 'flagged on a pick list' : 'not flagged',
+    })),
   ];
 }

@@ -7,6 +7,7 @@ import {
 } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
 import { LedgerRepository, type SerialRow, type TransactionRow } from './ledger.repository.js';
+import { BinContentsRepository, type BinMovementReason } from './bin-contents.repository.js';
 
 /**
  * The one way stock moves (issue 10 part 1): every movement posts through `Ledger`, which writes the ledger rows
@@ -35,7 +36,10 @@ export type LedgerRefusalCode =
   | 'serial-sold'
   | 'serial-other-product'
   | 'serial-moved'
-  | 'serial-split-item';
+  | 'serial-split-item'
+  | 'bin-over-on-hand'
+  | 'bin-item-missing'
+  | 'bin-item-short';
 
 /**
  * A movement the ledger refuses; nothing of it was written (the caller's transaction should roll back). It is an
@@ -104,6 +108,17 @@ function refuseSerialsElsewhere(serials: SerialRow[], productId: number, bucket:
   const other = s.productId !== productId;
   const where = other ? 'is another product' : `is in ${s.bucket ?? 'no bucket'}, not ${bucket}`;
   throw new LedgerRefusal('serial-not-in-bucket', `Serial ${s.serialNumber} ${where}.`, 'serials', 409, elsewhere.map((e) => e.serialNumber), other ? null : s.bucket);
+}
+
+/** A bin contents change the ledger refuses, naming the product of the line (the caller maps it to its message). */
+export class BinRefusal extends LedgerRefusal {
+  constructor(
+    code: 'bin-over-on-hand' | 'bin-item-missing' | 'bin-item-short',
+    message: string,
+    readonly productId: number,
+  ) {
+    super(code, message, 'items', 422);
+  }
 }
 
 export class Ledger {
@@ -463,5 +478,61 @@ export class Ledger {
       onHand: Object.fromEntries(posted.map((t) => [t.bucket, t.onHand])),
       replayed: false,
     };
+  }
+
+  // ---- Bin contents (issue 11). ----
+
+  /**
+   * Changes the contents of one bin: each line adds (`delta` > 0) or removes (< 0) units of a product, and each
+   * change is a `bin_movements` row (ASSIGN, REMOVE or PICK) in the caller's transaction. Bins hold stock that is on
+   * hand in their bucket: an addition is refused when the bucket's bins would hold more of the product than its
+   * on-hand (`bin-over-on-hand`, 422, field `items`), a removal when the bin does not hold the product
+   * (`bin-item-missing`, 422) or holds fewer units (`bin-item-short`, 422); the refusal's `productId` names the line.
+   *
+   * Lock order (docs/architecture.md): for additions, the on-hand rows of the bin's bucket in product order (so two
+   * additions of one product to two bins of a bucket queue), then the bin's rows in product order (FOR UPDATE), so
+   * two removals draining one bin queue and the second sees what the first left. A pick's caller holds its pick
+   * list item's row before this.
+   */
+  async moveBinContents(input: {
+    executor: Executor;
+    bin: { id: number; bucket: string };
+    lines: { productId: number; delta: number }[];
+    reason: BinMovementReason;
+    userId: number | null;
+    pickListItemId?: number | null;
+  }): Promise<void> {
+    const lines = [...input.lines].filter((l) => l.delta !== 0).sort((a, b) => a.productId - b.productId);
+    for (const l of lines) {
+      if (!Number.isInteger(l.delta)) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'items');
+    }
+    if (!lines.length) return;
+    const productIds = lines.map((l) => l.productId);
+    if (new Set(productIds).size !== productIds.length) throw new LedgerRefusal('bad-quantity', 'A product is listed twice.', 'items');
+    const bins = new BinContentsRepository(input.executor);
+    const adding = lines.filter((l) => l.delta > 0);
+    if (adding.length) await new LedgerRepository(input.executor).lockOnHand(adding.map((l) => ({ productId: l.productId, bucket: input.bin.bucket })));
+    const held = await bins.lockBinItems(input.bin.id, productIds);
+    if (adding.length) {
+      const ledger = new LedgerRepository(input.executor);
+      const binned = await bins.binnedInBucket(input.bin.bucket, adding.map((l) => l.productId));
+      for (const l of adding) {
+        const onHand = await ledger.onHand(l.productId, input.bin.bucket, { lock: false });
+        const inBins = binned.get(l.productId) ?? 0;
+        if (inBins + l.delta > onHand) {
+          const free = Math.max(0, onHand - inBins);
+          throw new BinRefusal('bin-over-on-hand', free > 0 ? `Only ${free} more of this product can be binned in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.` : `None of this product is left to bin in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.`, l.productId);
+        }
+      }
+    }
+    for (const l of lines) {
+      if (l.delta > 0) continue;
+      const quantity = held.get(l.productId);
+      if (quantity === undefined) throw new BinRefusal('bin-item-missing', 'The product is not in this bin.', l.productId);
+      if (quantity < -l.delta) throw new BinRefusal('bin-item-short', `The bin holds ${quantity} of this product.`, l.productId);
+    }
+    for (const l of lines) {
+      await bins.apply({ binId: input.bin.id, productId: l.productId, delta: l.delta, reason: input.reason, userId: input.userId, pickListItemId: input.pickListItemId ?? null });
+    }
   }
 }

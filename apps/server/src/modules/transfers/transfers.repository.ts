@@ -33,6 +33,7 @@ const productColumns = {
 
 const committer = alias(users, 'committer');
 const transferrer = alias(users, 'transferrer');
+const destination = alias(buckets, 'destination');
 
 /** The committed-transfer records. Stock itself (on-hand, serials, the ledger) is only read here, never written. */
 export class TransfersRepository {
@@ -82,6 +83,34 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * A scan's first statement: the row with its product and user names, locked for the rest of the transaction, and
+   * the destination bucket's place (location and condition; null when the bucket is gone), which the scan's serial
+   * rows record as their new place.
+   */
+  async lockForScan(referenceId: string): Promise<(TransferWithNames & { destination: { locationCode: string; conditionCode: string } | null }) | null> {
+    const rows = await this.db
+      .select({
+        transfer: committedTransfers,
+        product: productColumns,
+        committedByName: committer.username,
+        transferredByName: transferrer.username,
+        destinationLocation: destination.locationCode,
+        destinationCondition: destination.conditionCode,
+      })
+      .from(committedTransfers)
+      .innerJoin(products, eq(products.id, committedTransfers.productId))
+      .leftJoin(committer, eq(committer.id, committedTransfers.committedById))
+      .leftJoin(transferrer, eq(transferrer.id, committedTransfers.transferredById))
+      .leftJoin(destination, eq(destination.bucket, committedTransfers.toBucket))
+      .where(eq(committedTransfers.referenceId, referenceId))
+      .for('update', { of: committedTransfers });
+    const row = rows[0];
+    if (!row) return null;
+    const { destinationLocation, destinationCondition, ...rest } = row;
+    return { ...rest, destination: destinationLocation !== null && destinationCondition !== null ? { locationCode: destinationLocation, conditionCode: destinationCondition } : null };
+  }
+
   /** The row itself, locked for the rest of the transaction (edits and deletes of one transfer queue). */
   async lockByReference(referenceId: string): Promise<CommittedTransferRow | null> {
     const rows = await this.db.select().from(committedTransfers).where(eq(committedTransfers.referenceId, referenceId)).for('update');
@@ -129,33 +158,6 @@ export class TransfersRepository {
       .where(eq(committedTransfers.id, id));
   }
 
-  /** A bucket's place (location and condition), or null when it does not exist. */
-  async bucketPlace(bucket: string): Promise<{ locationCode: string; conditionCode: string } | null> {
-    const rows = await this.db
-      .select({ locationCode: buckets.locationCode, conditionCode: buckets.conditionCode })
-      .from(buckets)
-      .where(eq(buckets.bucket, bucket));
-    return rows[0] ?? null;
-  }
-
-  /** The scanned serials of a transfer whose number (any case) is one of these. */
-  async scannedAmong(transferId: number, numbers: string[]): Promise<string[]> {
-    if (!numbers.length) return [];
-    const rows = await this.db
-      .select({ serial: committedTransferSerials.scannedSerialNumber })
-      .from(committedTransferSerials)
-      .where(
-        and(
-          eq(committedTransferSerials.committedTransferId, transferId),
-          inArray(
-            sql`upper(${committedTransferSerials.scannedSerialNumber})`,
-            numbers.map((n) => n.toUpperCase()),
-          ),
-        ),
-      );
-    return rows.map((r) => r.serial);
-  }
-
   /** The transfer (id and reference) whose scan recorded this client scan id, if any. */
   async scanIdOwner(clientScanId: string): Promise<{ id: number; referenceId: string } | null> {
     const rows = await this.db
@@ -180,21 +182,24 @@ export class TransfersRepository {
   }
 
   /** Records one scanned item: its serial rows (none for a product without serials) and one more scanned unit. */
-  async recordScan(transferId: number, serials: Omit<typeof committedTransferSerials.$inferInsert, 'committedTransferId' | 'id'>[]): Promise<void> {
-    if (serials.length) await this.db.insert(committedTransferSerials).values(serials.map((s) => ({ ...s, committedTransferId: transferId })));
+  async recordScan(transferId: number, serials: Omit<typeof committedTransferSerials.$inferInsert, 'committedTransferId' | 'id'>[]): Promise<TransferSerialRow[]> {
+    const recorded = serials.length ? await this.db.insert(committedTransferSerials).values(serials.map((s) => ({ ...s, committedTransferId: transferId }))).returning() : [];
     await this.db
       .update(committedTransfers)
       .set({ totalScannedQuantity: sql`${committedTransfers.totalScannedQuantity} + 1`, updatedAt: new Date() })
       .where(eq(committedTransfers.id, transferId));
+    return recorded;
   }
 
   /** Sets the transacted transfer's fields: from now on the transfer is transacted (001 §4). */
-  async markTransacted(id: number, values: { transferredQuantity: number; transferredById: number; transferNotes: string | null }): Promise<void> {
+  async markTransacted(id: number, values: { transferredQuantity: number; transferredById: number; transferNotes: string | null }): Promise<CommittedTransferRow> {
     const now = new Date();
-    await this.db
+    const rows = await this.db
       .update(committedTransfers)
       .set({ ...values, transferredAt: now, updatedAt: now })
-      .where(eq(committedTransfers.id, id));
+      .where(eq(committedTransfers.id, id))
+      .returning();
+    return rows[0]!;
   }
 
   /** Deletes a committed transfer and its scanned serials (cascade). */

@@ -229,10 +229,11 @@ export class TransfersService {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
     const answer = await this.db.transaction(async (tx): Promise<TCommittedTransfer | null> => {
       const repo = this.repo(tx);
-      // One statement locks the transfer and reads its product (a scan's round trips are its cost: benchmark).
-      const locked = await repo.lockWithNamesByReference(referenceId);
+      // One statement locks the transfer and reads its product and destination (a scan's round trips are its cost:
+      // docs/performance.md, Transfers at scale).
+      const locked = await repo.lockForScan(referenceId);
       if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
-      const { transfer: row, product } = locked;
+      const { transfer: row, product, destination: dest, ...names } = locked;
       if (input.clientScanId) {
         const owner = await repo.scanIdOwner(input.clientScanId);
         if (owner && owner.id === row.id) return null;
@@ -258,7 +259,10 @@ export class TransfersService {
       const upper = numbers.map((n) => n.toUpperCase());
       const twice = upper.find((n, i) => upper.indexOf(n) !== i);
       if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { scannedSerialNumbers: [`Serial ${twice} is listed twice`] });
-      const scanned = await repo.scannedAmong(row.id, numbers);
+      // The serials scanned so far, read once: for this check and for the answer (which lists them all).
+      const before = await repo.serialsOf([row.id]);
+      const scannedUpper = new Set(before.map((s) => s.scannedSerialNumber.toUpperCase()));
+      const scanned = numbers.filter((n) => scannedUpper.has(n.toUpperCase()));
       if (scanned.length) {
         const message = `Serial ${scanned[0]} has already been scanned on this transfer`;
         throw unprocessable(message, { scannedSerialNumbers: [message] });
@@ -287,8 +291,7 @@ export class TransfersService {
         .catch((e: unknown) => {
           throw this.refusal(e, product);
         });
-      const dest = await repo.bucketPlace(row.toBucket);
-      await repo.recordScan(
+      const recorded = await repo.recordScan(
         row.id,
         serials.map((s) => ({
           serialId: s.id,
@@ -302,10 +305,10 @@ export class TransfersService {
           newDispositionCode: s.dispositionCode,
         })),
       );
-      // The answer from the locked row as recordScan left it (one more scanned) and its serials, read in this
-      // transaction: no second read of the transfer after it.
-      const after = { ...locked, transfer: { ...row, totalScannedQuantity: row.totalScannedQuantity + 1 } };
-      return (await this.withSerials([after], tx))[0]!;
+      // The answer from the locked row as recordScan left it (one more scanned) and its serials (those read above
+      // and the ones just recorded): no second read of the transfer or its serials.
+      const after = { ...names, product, transfer: { ...row, totalScannedQuantity: row.totalScannedQuantity + 1 } };
+      return toDto(after, [...before, ...recorded]);
     });
     return { message: 'Success', updated_committed_transfer: answer ?? (await this.byReference(referenceId))! };
   }
@@ -319,15 +322,18 @@ export class TransfersService {
   async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TTransferSubmitted> {
     const strictMode = input.strictMode ?? true;
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
-    const already = await this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const locked = await repo.lockWithNamesByReference(referenceId);
       if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
-      if (locked.transfer.transferredAt) return true;
-      await this.transactIn(tx, locked.transfer, { strictMode, notes: input.transferNotes, user }, locked.product);
-      return false;
+      if (locked.transfer.transferredAt) return null;
+      const done = await this.transactIn(tx, locked.transfer, { strictMode, notes: input.transferNotes, user }, locked.product);
+      // The answer from the row as the submit left it and the serials it read: no reads after the transaction.
+      const after = { ...locked, transfer: done.row, transferredByName: user.username };
+      return { committed_transfer: toDto(after, done.serials), transacted_transfer: toTransactedDto(after) };
     });
-    return this.submitted(referenceId, already);
+    if (!answer) return this.submitted(referenceId, true);
+    return { message: TRANSFER_MESSAGES.submitted, already_transacted: false, ...answer };
   }
 
   /**
@@ -354,7 +360,7 @@ export class TransfersService {
     row: CommittedTransferRow,
     opts: { strictMode: boolean; notes: string | null | undefined; user: AuthUser },
     knownProduct?: TransferProductRow,
-  ): Promise<void> {
+  ): Promise<{ row: CommittedTransferRow; serials: TransferSerialRow[] }> {
     const repo = this.repo(tx);
     const product = knownProduct ?? (await repo.findByReference(row.referenceId))!.product;
     // A serial-tracked product always moves with its serials: scanning is required for it whatever was committed.
@@ -367,7 +373,8 @@ export class TransfersService {
       }
       quantity = row.totalScannedQuantity;
     }
-    const serials = scanning ? (await repo.serialsOf([row.id])).filter((s) => s.serialId !== null) : [];
+    const scannedSerials = await repo.serialsOf([row.id]);
+    const serials = scanning ? scannedSerials.filter((s) => s.serialId !== null) : [];
     try {
       await this.ledger.postTransfer({
         executor: tx,
@@ -392,7 +399,8 @@ export class TransfersService {
     } catch (e) {
       throw this.refusal(e, product);
     }
-    await repo.markTransacted(row.id, { transferredQuantity: quantity, transferredById: opts.user.id, transferNotes: textOrNull(opts.notes) ?? row.transferNotes });
+    const updated = await repo.markTransacted(row.id, { transferredQuantity: quantity, transferredById: opts.user.id, transferNotes: textOrNull(opts.notes) ?? row.transferNotes });
+    return { row: updated, serials: scannedSerials };
   }
 
   /** The ledger's serial refusals in the words the scan page matches (001 §8); others as the ledger says them. */

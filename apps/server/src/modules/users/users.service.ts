@@ -9,7 +9,11 @@ export function toUserDto(row: UserRow): TUser {
 }
 
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Called once a change of who may do what has committed (the token cache forgets its answers). */
+    private readonly onAuthChange: () => void = () => {},
+  ) {}
 
   private repo(executor = this.db) {
     return new UsersRepository(executor);
@@ -30,7 +34,7 @@ export class UsersService {
   }
 
   async changeRole(userId: number, roleId: number): Promise<TUser> {
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const role = await repo.findRoleById(roleId);
       if (!role) throw unprocessable('The given data was invalid.', { newRoleID: ['role does not exist'] });
@@ -39,6 +43,9 @@ export class UsersService {
       await repo.setRole(userId, roleId);
       return toUserDto({ ...user, roleId, role: role.roleName });
     });
+    // Cached token answers carry the old role (shared/token-cache.ts); other processes hear the database's trigger.
+    this.onAuthChange();
+    return changed;
   }
 
   /** Makes sure every role string of the catalogue exists as a row. */

@@ -4,7 +4,13 @@
  * fall through to the global routes of 000 §2. With no owner, the global router alone decides.
  */
 export type TScanOwner =
-  | { kind: 'scope' }
+  | {
+      kind: 'scope';
+      /** The field that takes the next scan now, or null when the flow expects none. */
+      expected(): HTMLInputElement | null;
+      /** Every scan field of the flow that is on screen now. */
+      fields(): HTMLInputElement[];
+    }
   | {
       kind: 'page';
       /** Returns true when the page took the scan; false lets the global routes have it. */
@@ -25,6 +31,24 @@ export function claimScans(owner: TScanOwner): () => void {
 /** The newest owner, or null. */
 export function currentScanOwner(): TScanOwner | null {
   return owners.at(-1) ?? null;
+}
+
+let globalRoute: ((scan: string) => void) | null = null;
+
+/**
+ * The global routes of 000 §2 (set by the shell's global scan router), for a scan that does not come from the
+ * keyboard (the camera, lib/scan/submit-scan.ts) and that no owner took. Returns the function that unsets it.
+ */
+export function setGlobalScanRoute(route: (scan: string) => void): () => void {
+  globalRoute = route;
+  return () => {
+    if (globalRoute === route) globalRoute = null;
+  };
+}
+
+/** The global routes, when the shell has set them. */
+export function globalScanRoute(): ((scan: string) => void) | null {
+  return globalRoute;
 }
 
 /** A key typed into a form field belongs to that field. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { claimScans, currentScanOwner, isEditableTarget } from './scan-owners';
+import { pressEnter, setFieldValue } from './submit-scan';
 
 export interface ScanScopeOptions {
   /** The field that takes the next scan (the flow's current step), or null when no scan is expected now. */
@@ -8,12 +9,9 @@ export interface ScanScopeOptions {
   fields: RefObject<HTMLInputElement | null>[];
 }
 
-const valueSetter = () => Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-
 /** Types `key` at the end of a controlled input, as the input itself would (React sees an input event). */
 function appendKey(input: HTMLInputElement, key: string) {
-  valueSetter()?.call(input, input.value + key);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
+  setFieldValue(input, input.value + key);
 }
 
 /**
@@ -32,7 +30,11 @@ export function useScanScope(options: ScanScopeOptions): void {
   latest.current = options;
 
   useEffect(() => {
-    const me = { kind: 'scope' } as const;
+    const me = {
+      kind: 'scope',
+      expected: () => latest.current.expected?.current ?? null,
+      fields: () => latest.current.fields.flatMap((f) => (f.current ? [f.current] : [])),
+    } as const;
     const release = claimScans(me);
     /** True between the first redirected character of a scan and its Enter. */
     let redirecting = false;
@@ -63,7 +65,7 @@ export function useScanScope(options: ScanScopeOptions): void {
         event.stopPropagation();
         redirecting = false;
         target.focus();
-        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+        pressEnter(target);
       }
     }
     // Capture on the window: the flow sees the key before any element of the page does.

@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/contracts';
 import { useCan, useSession } from '../../../lib/session-store';
+import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { playSound, primeSounds } from '../../../lib/scan/sounds';
 import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
@@ -257,29 +258,32 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
             Every unit is scanned: submit the transfer.
           </Alert>
         ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
-            <TextField
-              label="Scan UPC"
-              autoFocus
-              value={unit ? unit.upc : upcText}
-              onChange={(e) => setUpcText(e.target.value)}
-              onKeyDown={onUpcKey}
-              onBlur={scheduleRefocus}
-              inputRef={upcRef}
-              slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
-            />
-            {perUnit > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
               <TextField
-                label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
-                value={serialText}
-                onChange={(e) => setSerialText(e.target.value)}
-                onKeyDown={onSerialKey}
+                label="Scan UPC"
+                autoFocus
+                value={unit ? unit.upc : upcText}
+                onChange={(e) => setUpcText(e.target.value)}
+                onKeyDown={onUpcKey}
                 onBlur={scheduleRefocus}
-                inputRef={serialRef}
-                helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
+                inputRef={upcRef}
+                slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
               />
-            )}
+              {perUnit > 0 && (
+                <TextField
+                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
+                  value={serialText}
+                  onChange={(e) => setSerialText(e.target.value)}
+                  onKeyDown={onSerialKey}
+                  onBlur={scheduleRefocus}
+                  inputRef={serialRef}
+                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
+                  slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
+                />
+              )}
+            </Box>
+            <CameraScanButton />
           </Box>
         )}
         <ScanFeedback feedback={feedback} />

@@ -22,6 +22,7 @@ import { useMessageQueue } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
 import { usePurchaseOrder } from '../../api/purchase-order-detail';
 import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
+import { CameraScanButton } from '../../../../lib/scan/camera-scan-button';
 import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
@@ -269,31 +270,34 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             Every item still to receive is staged: submit the list to receive them.
           </Alert>
         ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perItem ? '1fr 1fr' : '1fr' } }}>
-            <TextField
-              label="Scan UPC"
-              autoFocus
-              value={unit ? unit.upc : upcText}
-              onChange={(e) => setUpcText(e.target.value)}
-              onKeyDown={onUpcKey}
-              onBlur={scheduleRefocus}
-              inputRef={upcRef}
-              disabled={!location}
-              slotProps={{ htmlInput: { 'data-testid': 'receiving-upc', readOnly: !!unit, autoComplete: 'off' } }}
-            />
-            {perItem > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perItem ? '1fr 1fr' : '1fr' } }}>
               <TextField
-                label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perItem)} of ${perItem}` : 'Scan Serial'}
-                value={serialText}
-                onChange={(e) => setSerialText(e.target.value)}
-                onKeyDown={onSerialKey}
+                label="Scan UPC"
+                autoFocus
+                value={unit ? unit.upc : upcText}
+                onChange={(e) => setUpcText(e.target.value)}
+                onKeyDown={onUpcKey}
                 onBlur={scheduleRefocus}
-                inputRef={serialRef}
+                inputRef={upcRef}
                 disabled={!location}
-                helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                slotProps={{ htmlInput: { 'data-testid': 'receiving-serial', readOnly: !unit, autoComplete: 'off' } }}
+                slotProps={{ htmlInput: { 'data-testid': 'receiving-upc', readOnly: !!unit, autoComplete: 'off' } }}
               />
-            )}
+              {perItem > 0 && (
+                <TextField
+                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perItem)} of ${perItem}` : 'Scan Serial'}
+                  value={serialText}
+                  onChange={(e) => setSerialText(e.target.value)}
+                  onKeyDown={onSerialKey}
+                  onBlur={scheduleRefocus}
+                  inputRef={serialRef}
+                  disabled={!location}
+                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
+                  slotProps={{ htmlInput: { 'data-testid': 'receiving-serial', readOnly: !unit, autoComplete: 'off' } }}
+                />
+              )}
+            </Box>
+            <CameraScanButton disabled={!location} />
           </Box>
         )}
 

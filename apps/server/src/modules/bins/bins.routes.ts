@@ -1,0 +1,15 @@
+import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, updateBinItemsRoute } from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+
+export function registerBinsRoutes({ route, services }: ModuleContext): void {
+  const { bins } = services;
+  route(listBinsRoute, async ({ query }) => bins.list(query));
+  route(createBinRoute, async ({ body, auth }) => bins.create(body, auth.user));
+  route(deleteBinRoute, async ({ params }) => bins.remove(params.id));
+  route(updateBinItemsRoute, async ({ params, body, auth }) => bins.updateItems(params.binId, body, auth.user));
+  route(binLabelsRoute, async ({ query, reply }) => {
+    const label = await bins.labels(query.ids, query.format ?? 'pdf');
+    reply.header('content-type', label.contentType).header('content-disposition', `attachment; filename="${label.filename}"`).send(label.body);
+    return undefined;
+  });
+}

@@ -1,0 +1,258 @@
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { BIN_MESSAGES, BIN_SCAN_PREFIX } from '@keystone/contracts';
+import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { playSound } from '../../../lib/scan/sounds';
+import { usePageScans } from '../../../lib/scan/use-page-scans';
+import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
+import { useSession } from '../../../lib/session-store';
+import { Page } from '../../../shell/page';
+import { BINS_QUERY_KEY, updateBinItems, useBinByName } from '../api/bins-api';
+import { applyServerErrors, checkRemoval, setStagedQuantity, stageScan, type TStagedLine } from './bin-staging';
+
+/**
+ * /inventory/bins/assignment/{locationCode}/{binName} (001 §2, §4, §5, §8): the bin and its contents; in Adding or
+ * Removing mode, each scanned UPC stages +1 (the quantity is editable, never below 1); Submit sends every staged line
+ * at once (PUT /ims/bins/{binId}/items), all or nothing, and shows the refusals on their lines. Scans reach the UPC
+ * field from anywhere on the page (a BINASSIGN= scan still opens that bin). Usable at 390 px.
+ */
+export function BinAssignmentPage() {
+  const { locationCode = '', binName = '' } = useParams();
+  const client = useQueryClient();
+  const username = useSession((s) => s.username);
+  const { data: bin, isPending, isError } = useBinByName(locationCode, binName);
+  const [adding, setAdding] = useState(true);
+  const [upc, setUpc] = useState('');
+  const [lines, setLines] = useState<TStagedLine[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { feedback, show } = useScanFeedback();
+  const input = useRef<HTMLInputElement>(null);
+
+  const stage = (value: string) => {
+    const scanned = value.trim();
+    if (!scanned) {
+      show('bad', 'UPC cannot be empty');
+      playSound('bad');
+      return;
+    }
+    setLines((ls) => stageScan(ls, scanned));
+    setMessage(null);
+    show('good', `Staged ${scanned}`);
+    playSound('good');
+  };
+
+  usePageScans((scan) => {
+    if (scan.startsWith(BIN_SCAN_PREFIX) || !bin) return false;
+    stage(scan);
+    input.current?.focus();
+    return true;
+  }, !!bin);
+
+  const submit = async () => {
+    if (!bin || !lines.length) return;
+    if (!adding) {
+      const checked = checkRemoval(lines, bin.items);
+      const refused = checked.find((l) => l.error);
+      if (refused) {
+        setLines(checked);
+        setMessage({ kind: 'error', text: refused.error! });
+        playSound('bad');
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      await updateBinItems(bin.id, { isAdding: adding, items: lines.map((l) => ({ upc: l.upc, updateQty: l.quantity })), submittedBy: username ?? undefined });
+      const units = lines.reduce((n, l) => n + l.quantity, 0);
+      setLines([]);
+      setMessage({ kind: 'success', text: `${adding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${adding ? 'to' : 'from'} ${bin.binName}.` });
+      playSound('good');
+      await client.invalidateQueries({ queryKey: BINS_QUERY_KEY });
+    } catch (error) {
+      const out = applyServerErrors(lines, error);
+      setLines(out.lines);
+      setMessage({ kind: 'error', text: out.message });
+      playSound('bad');
+    } finally {
+      setSubmitting(false);
+      input.current?.focus();
+    }
+  };
+
+  if (isPending) return <LinearProgress aria-label="Loading the bin" />;
+  if (isError || !bin) {
+    return (
+      <Page title="Bin Contents">
+        <Typography variant="h5" color="error" data-testid="bin-not-found">
+          {isError ? 'There was an error.' : BIN_MESSAGES.binNotFound}
+        </Typography>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={`Bin ${bin.binName}`}>
+      <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="bin-summary">
+        {bin.locationCode} · {bin.conditionCode} · {bin.totalQuantity} unit{bin.totalQuantity === 1 ? '' : 's'}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Paper variant="outlined" sx={{ p: 2, width: '100%', maxWidth: { md: 520 } }}>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            color={adding ? 'primary' : 'error'}
+            value={adding ? 'add' : 'remove'}
+            onChange={(_, v: string | null) => {
+              if (!v) return;
+              setAdding(v === 'add');
+              setLines((ls) => ls.map((l) => ({ ...l, error: null })));
+              setMessage(null);
+            }}
+            sx={{ mb: 2 }}
+            aria-label="Assignment mode"
+          >
+            <ToggleButton value="add" data-testid="mode-add">
+              Adding
+            </ToggleButton>
+            <ToggleButton value="remove" data-testid="mode-remove">
+              Removing
+            </ToggleButton>
+          </ToggleButtonGroup>
+          <Box
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              stage(upc);
+              setUpc('');
+            }}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+          >
+            <TextField
+              label="Scan UPC"
+              value={upc}
+              onChange={(e) => setUpc(e.target.value)}
+              inputRef={input}
+              autoFocus
+              size="small"
+              autoComplete="off"
+              sx={{ flex: 1, minWidth: 0 }}
+              slotProps={{ htmlInput: { 'data-testid': 'bin-upc-input', maxLength: 40, inputMode: 'numeric' } }}
+            />
+            {/* A camera read goes where a wedge scan would: this page's scans (a UPC is staged), or a BINASSIGN= route. */}
+            <CameraScanButton />
+          </Box>
+          <ScanFeedback feedback={feedback} testId="bin-scan-feedback" />
+          <Table size="small" aria-label="Staged items" data-testid="staged-table" sx={{ mt: 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>UPC</TableCell>
+                <TableCell sx={{ width: 96 }}>Qty</TableCell>
+                <TableCell sx={{ width: 40 }} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l) => (
+                <TableRow key={l.upc} data-testid="staged-line" data-upc={l.upc}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {l.upc}
+                    {l.error && (
+                      <Typography variant="caption" color="error" component="div" data-testid="staged-line-error">
+                        {l.error}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      type="number"
+                      size="small"
+                      value={l.quantity}
+                      onChange={(e) => setLines((ls) => setStagedQuantity(ls, l.upc, e.target.value))}
+                      slotProps={{ htmlInput: { min: 1, 'aria-label': `Quantity of ${l.upc}`, 'data-testid': 'staged-qty' } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <IconButton size="small" aria-label={`Unstage ${l.upc}`} onClick={() => setLines((ls) => ls.filter((x) => x.upc !== l.upc))}>
+                      ×
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!lines.length && (
+                <TableRow>
+                  <TableCell colSpan={3}>
+                    <Typography color="text.secondary">Scan UPCs to stage them.</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+          {message && (
+            <Alert severity={message.kind} sx={{ mt: 2 }} data-testid="bin-submit-message">
+              {message.text}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" color={adding ? 'primary' : 'error'} disabled={!lines.length || submitting} onClick={() => void submit()} data-testid="submit-bin-items" fullWidth>
+              {adding ? 'Add to Bin' : 'Remove from Bin'}
+            </Button>
+            <Button disabled={!lines.length || submitting} onClick={() => setLines([])}>
+              Clear
+            </Button>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2, width: '100%' }}>
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            Contents
+          </Typography>
+          <Table size="small" aria-label="Bin contents" data-testid="bin-contents">
+            <TableHead>
+              <TableRow>
+                <TableCell>Model</TableCell>
+                <TableCell>UPC</TableCell>
+                <TableCell align="right">Qty</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {bin.items.map((i) => (
+                <TableRow key={i.productId} data-testid="bin-item" data-model={i.model}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.model}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.upc ?? '—'}</TableCell>
+                  <TableCell align="right" data-testid="bin-item-qty">
+                    {i.quantity}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!bin.items.length && (
+                <TableRow>
+                  <TableCell colSpan={3}>
+                    <Typography color="text.secondary">The bin is empty.</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  getAlreadyPickedItemRoute,
+  getPickItemRoute,
+  listPrintedRoute,
+  listUnprintedRoute,
+  pickItemRoute,
+  pickListDocumentRoute,
+  printPickListRoute,
+  unprintPickItemRoute,
+  fillPath,
+  type TPickBody,
+  type TPrintPickList,
+} from '@keystone/contracts';
+import { ApiCallError, callApi } from '../../../lib/api-client';
+import { useLiveUpdates } from '../../../lib/live/use-live-updates';
+import { useSession } from '../../../lib/session-store';
+
+/** Every query of the pick list board and the pick page: live updates and the board's actions invalidate it. */
+export const PICK_LISTS_QUERY_KEY = ['pick-lists'] as const;
+
+export type TPickTab = 'unprinted' | 'printed';
+
+/** One page of the board's list for a tab and warehouse ('all' or a location code), and its total; refetched live. */
+export function usePickList(tab: TPickTab, warehouse: string, page: number, pageSize: number) {
+  useLiveUpdates('pick-lists', PICK_LISTS_QUERY_KEY);
+  return useQuery({
+    queryKey: [...PICK_LISTS_QUERY_KEY, tab, warehouse, page, pageSize],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const query = { warehouse, limit: pageSize, offset: page * pageSize };
+      if (tab === 'unprinted') {
+        const r = await callApi(listUnprintedRoute, { query, signal, silent: true });
+        return { items: r.unprinted_pick_list, total: r.total };
+      }
+      const r = await callApi(listPrintedRoute, { query, signal, silent: true });
+      return { items: r.printed_pick_list, total: r.total };
+    },
+  });
+}
+
+/**
+ * The pick page's item (the first element of the answer, 001 §7) and its pick when already picked. Read once, not
+ * live: a pick in progress (or its success message) must not be replaced under the picker; the server refuses a pick
+ * that someone else made meanwhile ('already been picked').
+ */
+export function usePickItem(id: number) {
+  return useQuery({
+    queryKey: ['pick-item', id],
+    queryFn: async ({ signal }) => {
+      const [items, picked] = await Promise.all([
+        callApi(getPickItemRoute, { params: { id }, signal, silent: true }),
+        callApi(getAlreadyPickedItemRoute, { params: { id }, signal, silent: true }),
+      ]);
+      return { item: items[0] ?? null, picked: picked.picked_item };
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export const printPickList = (body: TPrintPickList) => callApi(printPickListRoute, { body, silent: true });
+export const unprintPickItem = (id: number) => callApi(unprintPickItemRoute, { params: { id }, silent: true });
+export const pickItem = (id: number, body: TPickBody) => callApi(pickItemRoute, { params: { id }, body, silent: true });
+
+/** Fetches a printed pick list's document with the bearer token and opens (PDF) or downloads (ZPL) it. */
+export async function openPickListDocument(pickListId: number, format: 'pdf' | 'zpl'): Promise<void> {
+  const url = fillPath(pickListDocumentRoute.path, { pickListId }) + (format === 'zpl' ? '?format=zpl' : '');
+  const token = useSession.getState().accessToken;
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiCallError(response.status, await response.text(), url);
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = objectUrl;
+  if (format === 'zpl') a.download = `pick-list-${pickListId}.zpl`;
+  else a.target = '_blank';
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
