@@ -29,3 +29,5 @@ export * from './inventory/bins.api.js';
 export * from './inventory/picking.api.js';
 export * from './live/live.api.js';
 export * from './live/sse-parser.js';
+export * from './jobs/jobs.api.js';
+export * from './audits/audits.api.js';

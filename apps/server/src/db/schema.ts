@@ -7,3 +7,5 @@ export * from './schema/transfers.js';
 export * from './schema/committed-sales.js';
 export * from './schema/bins.js';
 export * from './schema/picking.js';
+export * from './schema/jobs.js';
+export * from './schema/audits.js';
