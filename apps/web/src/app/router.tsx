@@ -1,4 +1,4 @@
-import { Fragment, isValidElement, Suspense, type ReactNode } from 'react';
+import { Fragment, isValidElement, Suspense, use, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet } from 'react-router';
 import { lazyPage, type LazyScreen } from '../lib/lazy-page';
 import { useSession } from '../lib/session-store';
@@ -9,8 +9,17 @@ import { useRouteTitle } from '../shell/page-title';
 import { RequirePermission } from '../shell/require-permission';
 import { RouteLoading } from '../shell/route-loading';
 import { TitleOnlyPage } from '../shell/title-only-page';
-import { APP_ROUTES } from './route-table';
-import { ROUTE_ELEMENTS } from './route-elements';
+import { APP_ROUTES, type AppRoute } from './route-table';
+
+/**
+ * The screens by route path live in a chunk of their own (route-elements.tsx), fetched once as the entry runs
+ * (main.tsx calls preloadScreen at once): the first download then does not grow with every screen the product
+ * adds (each screen's loader names its chunks, about 100 bytes gzip a screen; docs/performance.md, "The web
+ * client's first download"). The cost is one small request before the first screen's chunk on a signed-in cold
+ * load; the login page does not wait for it.
+ */
+let routeElements: Promise<typeof import('./route-elements')> | null = null;
+const loadRouteElements = () => (routeElements ??= import('./route-elements'));
 
 const LoginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
 const ScanLabelsPage = lazyPage(() => import('../features/scan-labels/components/scan-labels-page'), 'ScanLabelsPage');
@@ -55,9 +64,22 @@ export function preloadScreen(pathname: string): void {
   if (pathname === '/scan-labels') return ScanLabelsPage.preload();
   if (!useSession.getState().accessToken) return LoginPage.preload();
   const path = matchRoutes(APP_ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route.path;
-  const screen = path ? ROUTE_ELEMENTS[path] : null;
-  const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;
-  if (typeof type?.preload === 'function') type.preload();
+  void loadRouteElements().then(({ ROUTE_ELEMENTS }) => {
+    const screen = path ? ROUTE_ELEMENTS[path] : null;
+    const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;
+    if (typeof type?.preload === 'function') type.preload();
+  });
+}
+
+/** A route's screen (or its title until a later issue builds it), in a Suspense boundary of its own. */
+function RouteScreen({ route }: { route: AppRoute }) {
+  const { ROUTE_ELEMENTS } = use(loadRouteElements());
+  const screen = ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />;
+  return (
+    <Suspense key={screenKey(screen, route.path)} fallback={<RouteLoading />}>
+      {screen}
+    </Suspense>
+  );
 }
 
 /** The 404 page's title. */
@@ -88,19 +110,16 @@ export const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          ...APP_ROUTES.map((route) => {
-            const screen = ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />;
-            return {
-              path: route.path,
-              element: (
-                <RequirePermission route={route}>
-                  <Suspense key={screenKey(screen, route.path)} fallback={<RouteLoading />}>
-                    {screen}
-                  </Suspense>
-                </RequirePermission>
-              ),
-            };
-          }),
+          ...APP_ROUTES.map((route) => ({
+            path: route.path,
+            element: (
+              <RequirePermission route={route}>
+                <Suspense fallback={<RouteLoading />}>
+                  <RouteScreen route={route} />
+                </Suspense>
+              </RequirePermission>
+            ),
+          })),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
