@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TJob } from '@keystone/contracts';
 import { queryRows, type Database } from '../src/db/database.js';
 import { badRequest } from '../src/http/errors.js';
@@ -203,22 +203,30 @@ describe('the worker', () => {
     await q.stop();
   });
 
-  it('queues again a running job whose heartbeat is stale (its process died) and runs it', async () => {
-    const [{ id }] = (await queryRows<{ id: number }>(
-      t.db,
-      sql`insert into jobs (kind, payload, status, attempts, locked_by, started_at, heartbeat_at)
-          values ('test.stale', '{"label":"stale"}', 'running', 1, 'gone-host:1:dead', now() - interval '1 hour', now() - interval '1 hour')
-          returning id`,
-    )) as [{ id: number }];
+  it('queues again a running job whose heartbeat is stale (its process died, or this one could not record its end) and runs it', async () => {
     const q = queue({ staleAfterMs: 1_000 });
+    const stuck = async (lockedBy: string, label: string) =>
+      (
+        (await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into jobs (kind, payload, status, attempts, locked_by, started_at, heartbeat_at)
+              values ('test.stale', ${JSON.stringify({ label })}::jsonb, 'running', 1, ${lockedBy}, now() - interval '1 hour', now() - interval '1 hour')
+              returning id`,
+        )) as [{ id: number }]
+      )[0].id;
+    const dead = await stuck('gone-host:1:dead', 'stale-dead');
+    const own = await stuck(q.processId, 'stale-own');
     q.register<{ label: string }, string>('test.stale', async ({ executor, payload }) => {
       await executor.execute(sql`insert into job_test_marks (label) values (${payload.label})`);
       return 'recovered';
     });
     q.start();
-    expect(await until(() => row(id), (r) => r.status === 'succeeded')).toMatchObject({ attempts: 2, error: null });
-    expect(await q.get(id)).toMatchObject({ result: 'recovered' });
-    expect(await marks('stale')).toBe(1);
+    for (const id of [dead, own]) {
+      expect(await until(() => row(id), (r) => r.status === 'succeeded')).toMatchObject({ attempts: 2, error: null });
+      expect(await q.get(id)).toMatchObject({ result: 'recovered' });
+    }
+    expect(await marks('stale-dead')).toBe(1);
+    expect(await marks('stale-own')).toBe(1);
     await q.stop();
   });
 
@@ -257,5 +265,23 @@ describe('the worker', () => {
     await q.stop();
     expect(finished).toBe(true);
     expect((await row(queued.id)).status).toBe('succeeded');
+  });
+});
+
+describe('the app', () => {
+  it('starts its worker when it is ready (JOBS_ENABLED) and stops it when it closes', async () => {
+    const other = await createTestApp({ jobConcurrency: 1 });
+    const stop = vi.spyOn(other.services.jobs, 'stop');
+    try {
+      expect(other.config.jobsEnabled).toBe(true);
+      other.services.jobs.register<Record<string, never>, string>('test.app', async () => 'ran by the app');
+      const queued = await other.services.jobs.enqueue(other.db, { kind: 'test.app', payload: {} });
+      const done = await until(() => other.services.jobs.get(queued.id), (job) => job?.status === 'succeeded');
+      expect(done).toMatchObject({ result: 'ran by the app', attempts: 1 });
+    } finally {
+      await other.close();
+    }
+    expect(stop).toHaveBeenCalledTimes(1);
+    await expect(stop.mock.results[0]!.value).resolves.toBeUndefined();
   });
 });

@@ -217,7 +217,7 @@ export class JobQueue {
     const now = Date.now();
     if (now - this.lastStaleCheck < Math.min(this.staleAfterMs / 2, 10_000)) return;
     this.lastStaleCheck = now;
-    const failed = await requeueStale(this.db, this.processId, this.staleAfterMs, EXTRA_STALE_RUNS);
+    const failed = await requeueStale(this.db, [...this.running.keys()], this.staleAfterMs, EXTRA_STALE_RUNS);
     for (const row of failed) await this.callOnFailed(row, row.error ?? '');
   }
 
@@ -264,7 +264,7 @@ export class JobQueue {
       const status = await markThrown(this.db, lease, failure);
       if (status === 'failed') await this.callOnFailed(row, failure);
     } catch (error) {
-      // The row stays running under this process's name; another process requeues it once its heartbeat is stale.
+      // The row stays running with its heartbeat stopped: a later stale check (any process, this one too) requeues it.
       this.log.warn({ err: error, jobId: row.id }, 'jobs: cannot record a failed job');
     }
   }

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { TJob, TJobStatus } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { jobs } from '../../db/schema.js';
@@ -125,15 +125,15 @@ export async function writeHeartbeat(executor: Executor, lease: JobLease): Promi
 }
 
 /**
- * Running jobs of other processes whose heartbeat is older than `staleAfterMs`: their process died (or lost the
- * database), and their work rolled back with its connection. Each is queued again, unless it has already been
+ * Running jobs whose heartbeat is older than `staleAfterMs`, other than those this process is running (`mine`): their
+ * process died (or lost the database, or could not record their end), and their work rolled back with its connection. Each is queued again, unless it has already been
  * started `maxAttempts + extraStaleRuns` times (a job that kills its process would otherwise run for ever): then it
  * fails. Answers the jobs that failed, for their onFailed.
  */
-export async function requeueStale(executor: Executor, self: string, staleAfterMs: number, extraStaleRuns: number): Promise<JobRow[]> {
+export async function requeueStale(executor: Executor, mine: number[], staleAfterMs: number, extraStaleRuns: number): Promise<JobRow[]> {
   const stale = and(
     eq(jobs.status, 'running'),
-    ne(jobs.lockedBy, self),
+    mine.length ? notInArray(jobs.id, mine) : undefined,
     lt(jobs.heartbeatAt, sql`now() - (${staleAfterMs} * interval '1 millisecond')`),
   );
   const giveUp = sql`${jobs.attempts} >= ${jobs.maxAttempts} + ${extraStaleRuns}`;
