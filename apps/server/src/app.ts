@@ -27,6 +27,7 @@ import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerBinsRoutes } from './modules/bins/bins.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
+import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -74,6 +75,7 @@ const MODULES = [
   registerCommittedSalesRoutes,
   registerBinsRoutes,
   registerPickingRoutes,
+  registerJobsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -118,7 +120,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log);
+  const services = createServices(db, config, app.log, options.listen);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];
@@ -132,6 +134,12 @@ export async function buildApp(options: {
   registerLiveRoutes(app, live, authenticate);
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.close());
+  // The job worker starts once every module has registered its kinds (onReady) and stops, waiting for the job it
+  // runs, before the database closes (onClose runs before the caller closes the database).
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => services.jobs.start());
+  }
+  app.addHook('onClose', async () => services.jobs.stop());
 
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);
