@@ -101,8 +101,9 @@ export function AuditDiscrepancyReport() {
     })),
   });
 
-  if (batch.isPending) return <LinearProgress />;
-  if (batch.isError || !batch.data)
+  const validId = Number.isInteger(id) && id > 0;
+  if (validId && batch.isPending) return <LinearProgress />;
+  if (!validId || batch.isError || !batch.data)
     return (
       <Page title="Audit Discrepancy Report">
         <Alert severity="error">{batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}</Alert>

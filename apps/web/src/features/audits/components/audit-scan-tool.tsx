@@ -111,8 +111,9 @@ export function AuditScanTool() {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
-  if (batch.isPending) return <LinearProgress />;
-  if (batch.isError || !batch.data)
+  const validId = Number.isInteger(id) && id > 0;
+  if (validId && batch.isPending) return <LinearProgress />;
+  if (!validId || batch.isError || !batch.data)
     return (
       <Page title="Audit Scan Tool">
         <Alert severity="error">{batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}</Alert>
