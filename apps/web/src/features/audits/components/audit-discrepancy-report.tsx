@@ -8,6 +8,7 @@ import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
 import { auditKeys, useAuditBatch, useAuditItems } from '../api/audits-api';
 import { firstError } from './audit-errors';
+import { countDifference } from './audit-rules-client';
 import { auditToolPath } from './audits-dashboard';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -54,7 +55,12 @@ function ReportRow({ item, review }: { item: TAuditItem; review: TAuditReview | 
         {review?.actual_tallied_quantity ?? item.tallied_quantity}
       </TableCell>
       <TableCell align="right" data-testid="report-adjustment">
-        {review ? signed(review.adjustment_quantity) : '…'}
+        {review ? signed(countDifference(review)) : '…'}
+        {review && !review.is_submitted && !review.is_resolved && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            not posted
+          </Typography>
+        )}
       </TableCell>
       <TableCell>
         <SerialList serials={review?.missing_serials.map((s) => s.serial_number) ?? []} testId="report-missing" />
@@ -112,7 +118,7 @@ export function AuditDiscrepancyReport() {
   const b = batch.data;
   const loading = items.isPending || reviews.some((r) => r.isPending);
   const totals = reviews.reduce(
-    (t, r) => (r.data ? { expected: t.expected + r.data.expected_quantity, tallied: t.tallied + r.data.actual_tallied_quantity, adjustment: t.adjustment + r.data.adjustment_quantity } : t),
+    (t, r) => (r.data ? { expected: t.expected + r.data.expected_quantity, tallied: t.tallied + r.data.actual_tallied_quantity, adjustment: t.adjustment + countDifference(r.data) } : t),
     { expected: 0, tallied: 0, adjustment: 0 },
   );
 

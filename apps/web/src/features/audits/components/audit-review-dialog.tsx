@@ -66,13 +66,13 @@ export function SerialTable({ title, rows, testId, empty }: { title: string; row
         </Typography>
       ) : (
         <Box sx={{ maxHeight: 280, overflow: 'auto' }}>
-          <Table size="small" data-testid={testId}>
+          <Table size="small" data-testid={testId} sx={{ tableLayout: 'fixed' }}>
             <TableHead>
               <TableRow>
-                <TableCell>Serial</TableCell>
-                <TableCell>Expected at</TableCell>
+                <TableCell sx={{ width: { xs: '36%', md: '30%' } }}>Serial</TableCell>
+                <TableCell sx={{ width: { xs: '34%', md: '28%' } }}>Expected at</TableCell>
                 <TableCell>Found at</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Scanned by</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, width: '18%' }}>Scanned by</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -204,7 +204,7 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
               <Figure label="Tallied" value={review.actual_tallied_quantity} testId="review-tallied" />
               <Figure label="Moves during tally" value={review.moves_during_tally_net > 0 ? `+${review.moves_during_tally_net}` : review.moves_during_tally_net} testId="review-moves-net" />
               <Figure label="On hand now" value={review.current_on_hand} testId="review-current" />
-              <Figure label="Adjustment" value={review.adjustment_quantity > 0 ? `+${review.adjustment_quantity}` : review.adjustment_quantity} testId="review-adjustment" />
+              <Figure label="Adjustment to post" value={review.adjustment_quantity > 0 ? `+${review.adjustment_quantity}` : review.adjustment_quantity} testId="review-adjustment" />
               <Figure label="New on hand" value={review.new_on_hand} testId="review-new" />
             </Box>
             <Box>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, type TAuditItem } from '@keystone/contracts';
-import { auditSerialError, auditUpcError, jobPercent, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
+import { auditSerialError, auditUpcError, countDifference, jobPercent, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
 
 const product = (patch: Partial<TAuditItem['product']> = {}): TAuditItem['product'] => ({
   id: 1,
@@ -75,5 +75,18 @@ describe('jobPercent', () => {
     expect(jobPercent({ progress_done: 0, progress_total: 0 })).toBe(0);
     expect(jobPercent({ progress_done: 250, progress_total: 1000 })).toBe(25);
     expect(jobPercent({ progress_done: 5, progress_total: 4 })).toBe(100);
+  });
+});
+
+describe('countDifference', () => {
+  const serial = (serial_number: string) => ({ serial_number }) as never;
+  const base = { actual_tallied_quantity: 2, expected_quantity: 5, product: product(), missing_serials: [], discovered_serials: [] };
+  it('is tallied minus the snapshot for an item without serials', () => {
+    expect(countDifference({ ...base, audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED' })).toBe(-3);
+  });
+  it('is discovered minus missing serials per item, truncated toward zero, for a serialized item', () => {
+    const review = { ...base, audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' as const };
+    expect(countDifference({ ...review, missing_serials: [serial('A'), serial('B'), serial('C')], discovered_serials: [] })).toBe(-1);
+    expect(countDifference({ ...review, missing_serials: [serial('A')], discovered_serials: [serial('X'), serial('Y'), serial('Z')], product: product({ num_of_serials_per_item: 1 }) })).toBe(2);
   });
 });

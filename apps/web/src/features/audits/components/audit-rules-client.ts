@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, AUDIT_SERIAL_DELIMITER, auditTypeOf, type TAuditItem } from '@keystone/contracts';
+import { AUDIT_MESSAGES, AUDIT_SERIAL_DELIMITER, auditTypeOf, type TAuditItem, type TAuditReview } from '@keystone/contracts';
 
 type TAuditProduct = TAuditItem['product'];
 
@@ -69,4 +69,15 @@ export function talliedUnits(item: Pick<TAuditItem, 'serials'>): TTalliedUnit[] 
 /** The job's progress as a percentage (0 while its total is unknown). */
 export function jobPercent(job: { progress_done: number; progress_total: number }): number {
   return job.progress_total > 0 ? Math.min(100, Math.round((100 * job.progress_done) / job.progress_total)) : 0;
+}
+
+/**
+ * The item's adjustment as the server judges it (docs/decisions.md, "Physical audits"): not serialized, tallied
+ * minus the snapshot; serialized, (discovered − missing serials) / serials per item, truncated toward zero. The
+ * review's adjustment_quantity is what is still to post (0 once resolved); the report shows this, the count's own.
+ */
+export function countDifference(review: Pick<TAuditReview, 'audit_type_code' | 'actual_tallied_quantity' | 'expected_quantity' | 'missing_serials' | 'discovered_serials' | 'product'>): number {
+  if (review.audit_type_code !== 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED') return review.actual_tallied_quantity - review.expected_quantity;
+  const perItem = Math.max(1, review.product.num_of_serials_per_item ?? 1);
+  return Math.trunc((review.discovered_serials.length - review.missing_serials.length) / perItem);
 }

@@ -21,6 +21,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { STATUS_MESSAGE_MS } from '@keystone/contracts';
 import { AUDIT_MESSAGES, auditItemButtons, auditItemState, type TAuditItem, type TAuditItemState } from '@keystone/contracts';
@@ -41,51 +43,114 @@ export const ITEM_STATE_LABELS: Record<TAuditItemState, { label: string; color: 
   resolved: { label: 'Resolved', color: 'success' },
 };
 
-function ItemRows({ items, completed, onScan, onReview, onDelete }: { items: TAuditItem[]; completed: boolean; onScan(i: TAuditItem): void; onReview(i: TAuditItem): void; onDelete(i: TAuditItem): void }) {
+type TItemActions = { completed: boolean; onScan(i: TAuditItem): void; onReview(i: TAuditItem): void; onDelete(i: TAuditItem): void };
+
+function ItemButtons({ item, completed, onScan, onReview, onDelete }: TItemActions & { item: TAuditItem }) {
+  const buttons = auditItemButtons(item);
   return (
-    <>
-      {items.map((item) => {
-        const state = auditItemState(item);
-        const buttons = auditItemButtons(item);
-        const chip = ITEM_STATE_LABELS[state];
-        return (
-          <TableRow key={item.ims_transaction_reference_id} data-testid="audit-item-row" data-state={state}>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {item.product.model}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {item.ims_transaction_reference_id}
-              </Typography>
-            </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.audit_bucket_map.bucket}</TableCell>
-            <TableCell align="right" data-testid="audit-item-tallied">
-              {item.tallied_quantity}
-            </TableCell>
-            <TableCell>
-              <Chip size="small" label={chip.label} color={chip.color} data-testid="audit-item-state" />
-            </TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
-              {formatTimestamp(item.tally_started_at)}
-              {item.tallied_by_name ? ` · ${item.tallied_by_name}` : ''}
-            </TableCell>
-            <TableCell>
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                <Button size="small" variant="outlined" disabled={completed || !buttons.continueScanning} onClick={() => onScan(item)} data-testid="continue-scanning">
-                  Continue Scanning
-                </Button>
-                <Button size="small" variant="outlined" disabled={completed || !buttons.reviewAndResolve} onClick={() => onReview(item)} data-testid="review-and-resolve">
-                  Review and Resolve
-                </Button>
-                <Button size="small" color="error" disabled={completed || !buttons.delete} onClick={() => onDelete(item)} data-testid="delete-audit-item">
-                  Delete
-                </Button>
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
+      <Button size="small" variant="outlined" disabled={completed || !buttons.continueScanning} onClick={() => onScan(item)} data-testid="continue-scanning">
+        Continue Scanning
+      </Button>
+      <Button size="small" variant="outlined" disabled={completed || !buttons.reviewAndResolve} onClick={() => onReview(item)} data-testid="review-and-resolve">
+        Review and Resolve
+      </Button>
+      <Button size="small" color="error" disabled={completed || !buttons.delete} onClick={() => onDelete(item)} data-testid="delete-audit-item">
+        Delete
+      </Button>
+    </Box>
+  );
+}
+
+/** The items as a table from 600 px up; on a phone, one card per item (the buttons wrap under it). */
+function ItemList({ items, testId, empty, ...actions }: TItemActions & { items: TAuditItem[]; testId: string; empty: string }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  if (phone)
+    return (
+      <Box data-testid={testId} sx={{ display: 'grid', gap: 1 }}>
+        {items.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {empty}
+          </Typography>
+        )}
+        {items.map((item) => {
+          const state = auditItemState(item);
+          const chip = ITEM_STATE_LABELS[state];
+          return (
+            <Paper key={item.ims_transaction_reference_id} variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1 }} data-testid="audit-item-row" data-state={state}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.product.model}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {item.ims_transaction_reference_id}
+                </Typography>
+                <Box sx={{ flex: 1 }} />
+                <Chip size="small" label={chip.label} color={chip.color} data-testid="audit-item-state" />
               </Box>
-            </TableCell>
+              <Typography variant="body2">
+                {item.audit_bucket_map.bucket} · Tallied <span data-testid="audit-item-tallied">{item.tallied_quantity}</span>
+              </Typography>
+              <ItemButtons item={item} {...actions} />
+            </Paper>
+          );
+        })}
+      </Box>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Model</TableCell>
+            <TableCell>Bucket</TableCell>
+            <TableCell align="right">Tallied</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Tally started</TableCell>
+            <TableCell />
           </TableRow>
-        );
-      })}
-    </>
+        </TableHead>
+        <TableBody>
+          {items.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6}>
+                <Typography variant="body2" color="text.secondary">
+                  {empty}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {items.map((item) => {
+            const state = auditItemState(item);
+            const chip = ITEM_STATE_LABELS[state];
+            return (
+              <TableRow key={item.ims_transaction_reference_id} data-testid="audit-item-row" data-state={state}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {item.product.model}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {item.ims_transaction_reference_id}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.audit_bucket_map.bucket}</TableCell>
+                <TableCell align="right" data-testid="audit-item-tallied">
+                  {item.tallied_quantity}
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" label={chip.label} color={chip.color} data-testid="audit-item-state" />
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                  {formatTimestamp(item.tally_started_at)}
+                  {item.tallied_by_name ? ` · ${item.tallied_by_name}` : ''}
+                </TableCell>
+                <TableCell>
+                  <ItemButtons item={item} {...actions} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -148,18 +213,7 @@ export function AuditScanTool() {
     }
   }
 
-  const head = (
-    <TableHead>
-      <TableRow>
-        <TableCell>Model</TableCell>
-        <TableCell>Bucket</TableCell>
-        <TableCell align="right">Tallied</TableCell>
-        <TableCell>State</TableCell>
-        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Tally started</TableCell>
-        <TableCell />
-      </TableRow>
-    </TableHead>
-  );
+  const actions = { completed, onScan: setScanning, onReview: (i: TAuditItem) => setReviewing(i.ims_transaction_reference_id), onDelete: setDeleting };
 
   return (
     <Page
@@ -220,46 +274,14 @@ export function AuditScanTool() {
         </Paper>
       )}
       {items.isPending && <LinearProgress />}
-      <Typography variant="h6" sx={{ mt: 1 }}>
+      <Typography variant="h6" sx={{ mt: 1, mb: 1 }}>
         Being counted ({committed.length})
       </Typography>
-      <TableContainer>
-        <Table size="small" data-testid="audit-committed-items">
-          {head}
-          <TableBody>
-            {committed.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" color="text.secondary">
-                    No items being counted.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            <ItemRows items={committed} completed={completed} onScan={setScanning} onReview={(i) => setReviewing(i.ims_transaction_reference_id)} onDelete={setDeleting} />
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Typography variant="h6" sx={{ mt: 3 }}>
+      <ItemList items={committed} testId="audit-committed-items" empty="No items being counted." {...actions} />
+      <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>
         Transacted ({transacted.length})
       </Typography>
-      <TableContainer>
-        <Table size="small" data-testid="audit-transacted-items">
-          {head}
-          <TableBody>
-            {transacted.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" color="text.secondary">
-                    Nothing submitted yet.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            <ItemRows items={transacted} completed={completed} onScan={setScanning} onReview={(i) => setReviewing(i.ims_transaction_reference_id)} onDelete={setDeleting} />
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ItemList items={transacted} testId="audit-transacted-items" empty="Nothing submitted yet." {...actions} />
 
       {scanning && (
         <AuditScanDialog
