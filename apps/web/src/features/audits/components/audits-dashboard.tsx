@@ -28,7 +28,7 @@ function BatchTable({ completed }: { completed: boolean }) {
           <TableRow>
             <TableCell>Audit</TableCell>
             <TableCell>Bucket</TableCell>
-            <TableCell align="right">Items</TableCell>
+            <TableCell align="right">Resolved / items</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Created</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Created by</TableCell>
             {completed && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Completed</TableCell>}
