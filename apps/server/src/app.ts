@@ -28,6 +28,7 @@ import { registerCommittedSalesRoutes } from './modules/committed-sales/committe
 import { registerBinsRoutes } from './modules/bins/bins.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
+import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -76,6 +77,7 @@ const MODULES = [
   registerBinsRoutes,
   registerPickingRoutes,
   registerAuditsRoutes,
+  registerJobsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -120,7 +122,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log);
+  const services = createServices(db, config, app.log, options.listen);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];
@@ -134,6 +136,12 @@ export async function buildApp(options: {
   registerLiveRoutes(app, live, authenticate);
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.close());
+  // The job worker starts once every module has registered its kinds (onReady) and stops, waiting for the job it
+  // runs, before the database closes (onClose runs before the caller closes the database).
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => services.jobs.start());
+  }
+  app.addHook('onClose', async () => services.jobs.stop());
 
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);

@@ -17,6 +17,10 @@ export interface AppConfig {
    * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
    */
   ledgerWriteConcurrency: number;
+  /** Run queued background jobs in this process (issue 12; modules/jobs). Off: jobs are queued and left to other processes. */
+  jobsEnabled: boolean;
+  /** Background jobs this process runs at once. */
+  jobConcurrency: number;
   /** Answer every response with `x-process-id: <pid>`: which API process served it (diagnostics, tests). */
   exposeProcessId: boolean;
   /** Load demo users and catalogue into an empty database. Never on a production start. */
@@ -84,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
     ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
+    jobsEnabled: !(env.JOBS_ENABLED === '0' || env.JOBS_ENABLED === 'false'),
+    jobConcurrency: Math.max(1, int(env.JOB_CONCURRENCY, 1, 'JOB_CONCURRENCY')),
     exposeProcessId: env.EXPOSE_PROCESS_ID === '1' || env.EXPOSE_PROCESS_ID === 'true',
     demoData: env.DEMO_DATA === '1' || env.DEMO_DATA === 'true',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),

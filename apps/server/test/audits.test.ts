@@ -58,7 +58,8 @@ const review = async (ref: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The worker is not started: the background tests run the queued jobs with drain().
+  t = await createTestApp({ jobsEnabled: false });
   await createLocation(t.services, 'KY01');
   lead = await createSignedInUser(t, { role: 'warehouse-lead' });
   admin = await createSignedInUser(t, { role: 'admin' });
@@ -383,5 +384,67 @@ describe('serial records', () => {
     const batchId = await newBatch();
     const res = await scan(batchId, old!, SER, { serialNumbers: 'old-1' });
     expect(res.json().serials[0].fk_inventory_serial_id).toBe(newest);
+  });
+});
+
+describe('large audits in the background', () => {
+  it('queues a resolve as a job (shouldPerformAsync), which applies it in one transaction', async () => {
+    const [cam] = await createProducts(t.db, [{ modelNumber: unique('AUD-JOB'), upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }]);
+    await receiveStock(t.services, cam!, 'KY01', { serials: [['JB-1'], ['JB-2']] });
+    const batchId = await newBatch();
+    const ref = await start(batchId, cam!, SER);
+    await scan(batchId, cam!, SER, { serialNumbers: 'JB-1' });
+    await scan(batchId, cam!, SER, { serialNumbers: 'JB-NEW' });
+    const queued = await post(`/api/audit-adjustments/${ref}/resolve`, { shouldPerformAsync: 1 }, admin.token);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toMatchObject({ transactions: [], job: { kind: 'audit-resolve', status: 'queued' }, review: { is_resolved: false } });
+    expect(queued.json().review.resolution_started_at).not.toBeNull();
+    const jobId = queued.json().job.id as number;
+    const items = (await get(`/api/audit-scans/items?auditBatchId=${batchId}`)).json();
+    expect(items.transacted).toMatchObject([{ ims_transaction_reference_id: ref, job_id: jobId }]);
+    // Nothing applied until the job runs; a second resolve is refused meanwhile, and so is completing the audit.
+    expect(await serialPlace('JB-2')).toBe('LIVE KY01');
+    const again = await post(`/api/audit-adjustments/${ref}/resolve`, {}, admin.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(AUDIT_MESSAGES.jobRunning);
+    const finish = await injectAs(t.app, admin.token, { method: 'PUT', url: '/api/audit-scans/finishBatch', payload: { audit_batch_id: batchId } });
+    expect(finish.statusCode).toBe(409);
+    expect(finish.json().message).toBe(AUDIT_MESSAGES.jobRunning);
+    await t.services.jobs.drain();
+    const done = await review(ref);
+    expect(done).toMatchObject({ is_resolved: true, job: { id: jobId, status: 'succeeded', progress_done: 2, progress_total: 2 } });
+    expect(await serialPlace('JB-2')).toBe('MISSING -');
+    expect(await serialPlace('JB-NEW')).toBe('LIVE KY01');
+    expect(await onHand(cam!, 'KY01')).toBe(2);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a failed job leaves nothing applied and the item can be resolved again', async () => {
+    const [cam, rival] = (await createProducts(t.db, [
+      { modelNumber: unique('AUD-FAIL'), upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+      { modelNumber: unique('AUD-RIVAL'), upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct, CreatedProduct];
+    await receiveStock(t.services, cam, 'KY01', { serials: [['FL-1'], ['FL-2']] });
+    const batchId = await newBatch();
+    const ref = await start(batchId, cam, SER);
+    await scan(batchId, cam, SER, { serialNumbers: 'FL-1' });
+    await scan(batchId, cam, SER, { serialNumbers: 'FL-NEW' });
+    const queued = await post(`/api/audit-adjustments/${ref}/resolve`, { shouldPerformAsync: '1' }, admin.token);
+    expect(queued.statusCode, queued.body).toBe(200);
+    // Before the job runs, the discovered number is received as another product's: the ledger refuses the resolve.
+    await receiveStock(t.services, rival, 'KY01', { serials: [['FL-NEW']] });
+    const rows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions where details ->> 'audit_item_reference' = ${ref}`))[0]!.n;
+    await t.services.jobs.drain();
+    const failed = await review(ref);
+    expect(failed).toMatchObject({ is_resolved: false, is_submitted: false, resolution_started_at: null, job: null });
+    expect(await rows()).toBe(0);
+    expect(await serialPlace('FL-2')).toBe('LIVE KY01');
+    const job = await queryRows<{ status: string; error: string }>(t.db, sql`select status, error from jobs where id = ${queued.json().job.id}`);
+    expect(job[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('FL-NEW') });
+    // The item is free again: a synchronous resolve says why it cannot be resolved as counted.
+    const sync = await post(`/api/audit-adjustments/${ref}/resolve`, {}, admin.token);
+    expect(sync.statusCode).toBe(409);
+    expect(sync.json().message).toContain('FL-NEW');
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 });

@@ -36,6 +36,8 @@ export interface TestApp {
   db: Database;
   dbKind: TestDbKind;
   config: AppConfig;
+  /** LISTEN on the test database (what the app was given). */
+  listen: OpenDatabase['listen'];
   /** Closes the app and the database (and drops the PostgreSQL database). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -133,6 +135,7 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
     db: database.db,
     dbKind: database.kind,
     config,
+    listen: database.listen,
     close() {
       closed ??= (async () => {
         try {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database, Listen } from '../db/database.js';
 import { AuthService } from './auth/auth.service.js';
 import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/google-verifier.js';
 import { CatalogService } from './catalog/catalog.service.js';
@@ -23,6 +23,7 @@ import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
 import { AuditsService } from './audits/audits.service.js';
 import { ReferenceService } from './reference/reference.service.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
@@ -47,9 +48,11 @@ export interface Services {
   bins: BinsService;
   picking: PickingService;
   audits: AuditsService;
+  /** Background jobs (issue 12): queued in the database, run by the worker app.ts starts. */
+  jobs: JobQueue;
 }
 
-export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
+export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
@@ -72,7 +75,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
       }
     },
   };
-  return {
+  const services: Services = {
     tokens,
     auth: new AuthService(db, config, google, undefined, tokens),
     users: new UsersService(db, () => tokens.clear()),
@@ -90,5 +93,8 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     bins: new BinsService(db),
     picking: new PickingService(db),
     audits: new AuditsService(db),
+    jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
   };
+  services.audits.useJobQueue(services.jobs);
+  return services;
 }

@@ -21,6 +21,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { Ledger } from '../ledger/ledger-writer.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { AuditsRepository, type BatchRow, type ItemWithNames, type PlaceRow, type ScanRow } from './audits.repository.js';
 
 type TCreate = z.output<typeof ZCreateAuditBatchSchema>;
@@ -37,11 +38,6 @@ export interface AuditJobPayload {
   notes: string | null;
 }
 export const AUDIT_JOB_KINDS: Record<AuditSubmitMode, string> = { transact: 'audit-transact', resolve: 'audit-resolve' };
-
-/** What the audits need of the job queue (modules/jobs): queue a job in the caller's transaction. */
-export interface AuditJobQueue {
-  enqueue(executor: Executor, job: { kind: string; payload: Record<string, unknown>; createdById: number | null }): Promise<{ id: number } | number>;
-}
 
 const iso = (d: Date | string | null | undefined) => (d === null || d === undefined ? null : new Date(d).toISOString());
 const textOrNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
@@ -137,16 +133,32 @@ const isSerialized = (i: ItemWithNames) => i.item.auditTypeCode === 'PHYSICAL_IN
  * also as background jobs. Every change locks its item row first; a completed batch refuses every change.
  */
 export class AuditsService {
-  private jobs: AuditJobQueue | null = null;
+  private jobs: JobQueue | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger = new Ledger(),
   ) {}
 
-  /** Wires the job queue (shouldPerformAsync); without it a transact or resolve runs in the request. */
-  useJobQueue(jobs: AuditJobQueue): void {
+  /**
+   * Wires the job queue (shouldPerformAsync): the kinds 'audit-transact' and 'audit-resolve' run `applySubmit`, the
+   * function a request runs, in the job's one transaction (a failed job leaves nothing applied), reporting progress
+   * per chunk of serials; a failed job's item can be submitted again (`jobFailed`).
+   */
+  useJobQueue(jobs: JobQueue): void {
     this.jobs = jobs;
+    for (const mode of ['transact', 'resolve'] as const) {
+      jobs.register<AuditJobPayload, { transactions: { ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[] }>(
+        AUDIT_JOB_KINDS[mode],
+        async (ctx) => ({
+          transactions: await this.applySubmit(ctx.executor, ctx.payload, {
+            jobId: ctx.jobId,
+            progress: async (done, total) => ctx.progress(done, total),
+          }),
+        }),
+        { onFailed: (db, payload) => db.transaction((tx) => this.jobFailed(tx, payload)) },
+      );
+    }
   }
 
   private repo(executor: Executor = this.db) {
@@ -521,10 +533,12 @@ export class AuditsService {
   }
 
   /** A queued transact or resolve that failed: the item can be submitted again (the job's work was rolled back). */
-  async jobFailed(executor: Executor, jobId: number, payload: AuditJobPayload): Promise<void> {
+  async jobFailed(executor: Executor, payload: AuditJobPayload): Promise<void> {
     const repo = this.repo(executor);
     const i = await repo.lockItem(payload.ref);
-    if (i && i.item.jobId === jobId) await repo.updateItem(i.item.id, { resolutionStartedAt: null, jobId: null });
+    if (!i || i.item.jobId === null) return;
+    const job = await repo.job(i.item.jobId);
+    if (job?.status === 'failed') await repo.updateItem(i.item.id, { resolutionStartedAt: null, jobId: null });
   }
 
   async submit(ref: string, mode: AuditSubmitMode, input: TSubmit, user: AuthUser): Promise<TAuditSubmitted> {
@@ -538,7 +552,7 @@ export class AuditsService {
       const payload: AuditJobPayload = { ref, mode, userId, notes: textOrNull(input.submitNotes) };
       if (queue) {
         const queued = await queue.enqueue(tx, { kind: AUDIT_JOB_KINDS[mode], payload: { ...payload }, createdById: user.id });
-        const jobId = typeof queued === 'number' ? queued : Number(queued.id);
+        const jobId = queued.id;
         await repo.updateItem(i.item.id, { resolutionStartedAt: new Date(), jobId });
         return { jobId, transactions: [] };
       }
