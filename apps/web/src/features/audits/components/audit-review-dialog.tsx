@@ -263,7 +263,8 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
   );
 
   function resolveMessage(done: TJob) {
-    const result = done.result as { message?: unknown } | null;
-    return typeof result?.message === 'string' ? result.message : `Background job ${done.id} finished.`;
+    const posted = (done.result as { transactions?: unknown[] } | null)?.transactions?.length ?? 0;
+    const what = done.kind === 'audit-transact' ? 'Adjustment submitted' : 'Discrepancies resolved';
+    return `${what} in the background: ${posted} transaction${posted === 1 ? '' : 's'} posted.`;
   }
 }
