@@ -140,6 +140,11 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await expect(reportRow.getByTestId('report-transaction')).toBeVisible();
   await expect(page.getByTestId('print-report')).toBeVisible();
   await shot(page, 'desk-report');
+  // On paper: the shell and the buttons are hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('print-report')).toBeHidden();
+  await shot(page, 'desk-report-print');
+  await page.emulateMedia({ media: 'screen' });
   await page.goBack();
 
   // Complete Audit, after its confirmation: back on the dashboard, the audit under Completed Audits.
@@ -249,6 +254,18 @@ test('on a phone: a product without serials is counted by its UPC alone; the ser
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('audit-status')).toContainText('Tally finished');
   await shot(page, 'phone-tool');
+  const plainRow = page.getByTestId('audit-item-row').filter({ hasText: plain.product.model_number });
+  await expect(plainRow).toHaveAttribute('data-state', 'tally-finished');
+  await plainRow.getByTestId('review-and-resolve').click();
+  const review = page.getByTestId('audit-review-dialog');
+  await expect(review.getByTestId('review-tallied')).toHaveText('2');
+  await expect(review.getByTestId('review-adjustment')).toHaveText('0');
+  await shot(page, 'phone-review');
+  await review.getByTestId('submit-adjustment-only').click();
+  await expect(review.getByTestId('submit-adjustment-only')).toBeDisabled();
+  await expect(review.getByTestId('submit-and-resolve')).toBeEnabled();
+  await review.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('audit-transacted-items').getByTestId('audit-item-row').filter({ hasText: plain.product.model_number })).toHaveCount(1);
 
   // Two serials per item when the dialog opened; one when the scans arrive: the server's message, in red.
   await setScanSetup(request, tracked.product, 2);
