@@ -43,7 +43,7 @@ export function reviewButtons(review: Pick<TAuditReview, 'is_submitted' | 'is_re
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
-    <Box sx={{ minWidth: 110 }}>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
@@ -199,7 +199,7 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
               {review.ims_transaction_reference_id} · {review.product.product_title} · {review.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' ? 'Serialized' : 'Not serialized'}
               {review.tally_finished_at ? ` · tally finished ${formatTimestamp(review.tally_finished_at)}` : ' · still being counted'}
             </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 3 } }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(6, max-content)' }, gap: { xs: 2, sm: 4 } }}>
               <Figure label="Expected (at start of tally)" value={review.expected_quantity} testId="review-expected" />
               <Figure label="Tallied" value={review.actual_tallied_quantity} testId="review-tallied" />
               <Figure label="Moves during tally" value={review.moves_during_tally_net > 0 ? `+${review.moves_during_tally_net}` : review.moves_during_tally_net} testId="review-moves-net" />
