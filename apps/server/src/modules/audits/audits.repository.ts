@@ -35,7 +35,11 @@ export interface ItemWithNames {
   item: ItemRow;
   product: AuditProductRow;
   talliedByName: string | null;
+  /** When the item's batch was completed (null: in progress). */
+  batchCompletedAt: Date | null;
 }
+
+type RawItem = { item: Record<string, unknown> | string; product: Record<string, unknown> | string; tallied_by_name: string | null; batch_completed_at: Date | string | null };
 
 export interface ScanRow {
   id: number;
@@ -82,8 +86,8 @@ const itemSelect = sql`
   select row_to_json(i.*) as item,
          json_build_object('id', p.id, 'model', p.model_number, 'product_title', p.description, 'upc', p.upc, 'alternate_upc', p.alternate_upc,
                            'serial_number_tracked', p.serial_number_tracked, 'num_of_serials_per_item', p.num_of_serials_per_item) as product,
-         u.username as tallied_by_name
-  from audit_items i join products p on p.id = i.product_id left join users u on u.id = i.tallied_by_id`;
+         u.username as tallied_by_name, b.completed_at as batch_completed_at
+  from audit_items i join products p on p.id = i.product_id join audit_batches b on b.id = i.batch_id left join users u on u.id = i.tallied_by_id`;
 
 /** A raw audit_items row (snake case, from row_to_json) as the Drizzle row. */
 function itemFromJson(raw: Record<string, unknown> | string): ItemRow {
@@ -115,9 +119,14 @@ function itemFromJson(raw: Record<string, unknown> | string): ItemRow {
   };
 }
 
-function withNames(row: { item: Record<string, unknown> | string; product: Record<string, unknown> | string; tallied_by_name: string | null }): ItemWithNames {
+function withNames(row: RawItem): ItemWithNames {
   const p = (typeof row.product === 'string' ? JSON.parse(row.product) : row.product) as AuditProductRow;
-  return { item: itemFromJson(row.item), product: { ...p, id: Number(p.id) }, talliedByName: row.tallied_by_name };
+  return {
+    item: itemFromJson(row.item),
+    product: { ...p, id: Number(p.id) },
+    talliedByName: row.tallied_by_name,
+    batchCompletedAt: row.batch_completed_at === null ? null : new Date(row.batch_completed_at),
+  };
 }
 
 export class AuditsRepository {
@@ -169,12 +178,6 @@ export class AuditsRepository {
     return rows[0] ?? null;
   }
 
-  /** The batch row read without a lock (the state a change checks; completion itself locks the row). */
-  async batchState(id: number): Promise<{ id: number; completedAt: Date | null } | null> {
-    const rows = await this.db.select({ id: auditBatches.id, completedAt: auditBatches.completedAt }).from(auditBatches).where(eq(auditBatches.id, id));
-    return rows[0] ?? null;
-  }
-
   async completeBatch(id: number, userId: number): Promise<void> {
     await this.db.update(auditBatches).set({ completedAt: new Date(), completedById: userId }).where(eq(auditBatches.id, id));
   }
@@ -198,6 +201,38 @@ export class AuditsRepository {
           from products where upper(model_number) = ${model.toUpperCase()} limit 1`,
     );
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+  }
+
+  /**
+   * A first scan's look-up in one statement: the batch (exists, completed), the product by model, whether the bucket
+   * exists, and the item of the model in the bucket of the batch if it exists.
+   */
+  async startContext(batchId: number, model: string, bucket: string): Promise<{
+    batchExists: boolean;
+    batchCompleted: boolean;
+    product: AuditProductRow | null;
+    bucketExists: boolean;
+    ref: string | null;
+  }> {
+    const rows = await queryRows<{ batch_id: number | null; completed_at: Date | string | null; product: AuditProductRow | string | null; bucket: string | null; ref: string | null }>(
+      this.db,
+      sql`with p as (select id, model_number as model, description as product_title, upc, alternate_upc, serial_number_tracked, num_of_serials_per_item
+                     from products where upper(model_number) = ${model.toUpperCase()} limit 1)
+          select (select id from audit_batches where id = ${batchId}) as batch_id,
+                 (select completed_at from audit_batches where id = ${batchId}) as completed_at,
+                 (select row_to_json(p.*) from p) as product,
+                 (select bucket from buckets where bucket = ${bucket}) as bucket,
+                 (select i.ims_transaction_reference_id from audit_items i join p on p.id = i.product_id where i.batch_id = ${batchId} and i.bucket = ${bucket}) as ref`,
+    );
+    const r = rows[0]!;
+    const product = r.product === null ? null : ((typeof r.product === 'string' ? JSON.parse(r.product) : r.product) as AuditProductRow);
+    return {
+      batchExists: r.batch_id !== null,
+      batchCompleted: r.completed_at !== null,
+      product: product ? { ...product, id: Number(product.id) } : null,
+      bucketExists: r.bucket !== null,
+      ref: r.ref,
+    };
   }
 
   async findItemRef(batchId: number, productId: number, bucket: string): Promise<string | null> {
@@ -238,7 +273,7 @@ export class AuditsRepository {
   }
 
   async item(ref: string): Promise<ItemWithNames | null> {
-    const rows = await queryRows<{ item: Record<string, unknown>; product: Record<string, unknown>; tallied_by_name: string | null }>(
+    const rows = await queryRows<RawItem>(
       this.db,
       sql`${itemSelect} where i.ims_transaction_reference_id = ${ref}`,
     );
@@ -247,7 +282,7 @@ export class AuditsRepository {
 
   /** The item row locked for the rest of the transaction (every scan, delete, submit and resolve takes it first). */
   async lockItem(ref: string): Promise<ItemWithNames | null> {
-    const rows = await queryRows<{ item: Record<string, unknown>; product: Record<string, unknown>; tallied_by_name: string | null }>(
+    const rows = await queryRows<RawItem>(
       this.db,
       sql`${itemSelect} where i.ims_transaction_reference_id = ${ref} for update of i`,
     );
@@ -255,7 +290,7 @@ export class AuditsRepository {
   }
 
   async itemsOfBatch(batchId: number): Promise<ItemWithNames[]> {
-    const rows = await queryRows<{ item: Record<string, unknown>; product: Record<string, unknown>; tallied_by_name: string | null }>(
+    const rows = await queryRows<RawItem>(
       this.db,
       sql`${itemSelect} where i.batch_id = ${batchId} order by i.id`,
     );
@@ -285,24 +320,21 @@ export class AuditsRepository {
     return rows.map((r) => ({ ...r, item_id: Number(r.item_id), id: Number(r.id), unit_id: Number(r.unit_id), fk_inventory_serial_id: num(r.fk_inventory_serial_id) }));
   }
 
-  async hasClientScan(itemId: number, clientScanId: string): Promise<boolean> {
-    const rows = await queryRows<{ one: number }>(this.db, sql`select 1 as one from audit_serials where item_id = ${itemId} and client_scan_id = ${clientScanId}`);
-    return rows.length > 0;
-  }
-
   /**
    * What a scan's serials collide with, in one statement: those already scanned in the item (any case), those live
    * as another product's serial (with its model), and whether the scanned UPC is a serial of the product or of the item.
    */
-  async scanConflicts(input: { itemId: number; productId: number; serials: string[]; upc: string }): Promise<{
+  async scanConflicts(input: { itemId: number; productId: number; serials: string[]; upc: string; clientScanId: string | null }): Promise<{
+    replayed: boolean;
     scanned: string[];
     otherProduct: { serial_number: string; model: string }[];
     upcIsSerial: boolean;
   }> {
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
-    const rows = await queryRows<{ scanned: string[] | string; other: { serial_number: string; model: string }[] | string; upc_is_serial: boolean }>(
+    const rows = await queryRows<{ replayed: boolean; scanned: string[] | string; other: { serial_number: string; model: string }[] | string; upc_is_serial: boolean }>(
       this.db,
       sql`select
+            exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and a.client_scan_id = ${input.clientScanId}) as replayed,
             coalesce((select jsonb_agg(a.scanned_serial_number) from audit_serials a
                       where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))), '[]'::jsonb) as scanned,
             coalesce((select jsonb_agg(jsonb_build_object('serial_number', s.serial_number, 'model', p.model_number))
@@ -314,7 +346,7 @@ export class AuditsRepository {
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-    return { scanned: parse(row.scanned), otherProduct: parse(row.other), upcIsSerial: Boolean(row.upc_is_serial) };
+    return { replayed: Boolean(row.replayed), scanned: parse(row.scanned), otherProduct: parse(row.other), upcIsSerial: Boolean(row.upc_is_serial) };
   }
 
   /**

@@ -212,22 +212,26 @@ export class AuditsService {
 
   // ---- Items. ----
 
-  private async refuseCompleted(repo: AuditsRepository, batchId: number): Promise<void> {
-    const batch = await repo.batchState(batchId);
-    if (!batch) throw fieldError(404, 'auditBatchId', AUDIT_MESSAGES.batchNotFound(batchId));
-    if (batch.completedAt) throw conflict(AUDIT_MESSAGES.batchCompleted);
+  /** A completed batch refuses every change (its completion locks the batch row; a change reads it with its item). */
+  private refuseCompleted(i: ItemWithNames): void {
+    if (i.batchCompletedAt) throw conflict(AUDIT_MESSAGES.batchCompleted);
   }
 
-  /** The checks of an item's start: the batch open, the model known, the bucket existing, the audit type the product's. */
+  /**
+   * The checks of an item's start, from one look-up: the batch open, the model known, the bucket existing, the
+   * audit type the product's. Answers the product, the bucket and the item's reference when it exists.
+   */
   private async startChecks(repo: AuditsRepository, input: TRequest) {
-    await this.refuseCompleted(repo, input.auditBatchId);
-    const product = await repo.productByModel(input.model);
-    if (!product) throw fieldError(404, 'model', AUDIT_MESSAGES.unknownModel(input.model));
     const bucket = input.auditBucket.toUpperCase();
-    if (!(await repo.bucketExists(bucket))) throw fieldError(422, 'auditBucket', AUDIT_MESSAGES.unknownBucket(bucket));
+    const found = await repo.startContext(input.auditBatchId, input.model, bucket);
+    if (!found.batchExists) throw fieldError(404, 'auditBatchId', AUDIT_MESSAGES.batchNotFound(input.auditBatchId));
+    if (found.batchCompleted) throw conflict(AUDIT_MESSAGES.batchCompleted);
+    const product = found.product;
+    if (!product) throw fieldError(404, 'model', AUDIT_MESSAGES.unknownModel(input.model));
+    if (!found.bucketExists) throw fieldError(422, 'auditBucket', AUDIT_MESSAGES.unknownBucket(bucket));
     const expected = auditTypeOf({ serial_number_tracked: product.serial_number_tracked, num_of_serials_per_item: product.num_of_serials_per_item });
     if (input.auditTypeCode !== expected) throw fieldError(422, 'auditTypeCode', AUDIT_MESSAGES.wrongAuditType(expected));
-    return { product, bucket };
+    return { product, bucket, ref: found.ref };
   }
 
   private async userOf(repo: AuditsRepository, value: string | number | null | undefined, field: string, user: AuthUser): Promise<number> {
@@ -250,8 +254,7 @@ export class AuditsService {
    */
   private async startItem(tx: Executor, input: TRequest, user: AuthUser): Promise<string> {
     const repo = this.repo(tx);
-    const { product, bucket } = await this.startChecks(repo, input);
-    const existing = await repo.findItemRef(input.auditBatchId, product.id, bucket);
+    const { product, bucket, ref: existing } = await this.startChecks(repo, input);
     if (existing) return existing;
     const talliedById = await this.userOf(repo, input.talliedById, 'talliedById', user);
     const recordedQty = await this.ledger.lockOnHandForCommit(tx, product.id, bucket);
@@ -291,7 +294,7 @@ export class AuditsService {
       }
       const locked = await repo.lockItem(given);
       if (!locked) throw fieldError(404, 'transactionReferenceId', AUDIT_MESSAGES.itemNotFound(given));
-      await this.refuseCompleted(repo, locked.item.batchId);
+      this.refuseCompleted(locked);
       if (locked.item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyAlreadySubmitted);
       await repo.updateItem(locked.item.id, { tallyFinishedAt: new Date() });
       return given;
@@ -319,13 +322,13 @@ export class AuditsService {
       const locked = await repo.lockItem(ref);
       if (!locked) throw fieldError(404, 'transactionReferenceId', AUDIT_MESSAGES.itemNotFound(ref));
       const { item, product } = locked;
-      await this.refuseCompleted(repo, item.batchId);
-      if (input.clientScanId && (await repo.hasClientScan(item.id, input.clientScanId))) return this.tally(repo, item.id, ref, item.talliedQuantity);
-      if (item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyAlreadySubmitted);
+      this.refuseCompleted(locked);
       const upc = input.scannedUpc.trim();
       const serials = splitAuditSerials(input.serialNumbers);
+      const conflicts = await repo.scanConflicts({ itemId: item.id, productId: product.id, serials, upc, clientScanId: input.clientScanId ?? null });
+      if (conflicts.replayed) return this.tally(repo, item.id, ref, item.talliedQuantity);
+      if (item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyAlreadySubmitted);
       const upcOk = upcMatches({ upc: product.upc, alternate_upc: product.alternate_upc }, upc);
-      const conflicts = await repo.scanConflicts({ itemId: item.id, productId: product.id, serials, upc });
       if (!upcOk) {
         const isSerial = conflicts.upcIsSerial || serials.some((s) => s.toUpperCase() === upc.toUpperCase());
         throw fieldError(422, 'scannedUpc', isSerial ? AUDIT_MESSAGES.upcIsSerial : AUDIT_MESSAGES.upcMismatch);
@@ -350,7 +353,7 @@ export class AuditsService {
       const unit = await repo.unitOf(scanId);
       if (!unit) throw fieldError(404, 'id', `Scan ${scanId} does not exist.`);
       const locked = (await repo.lockItem(unit.ref))!;
-      await this.refuseCompleted(repo, locked.item.batchId);
+      this.refuseCompleted(locked);
       if (locked.item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyFinishedScan);
       const tallied = await repo.deleteUnit(locked.item.id, unit.unitId);
       if (tallied < 0) throw fieldError(404, 'id', `Scan ${scanId} does not exist.`);
@@ -364,7 +367,7 @@ export class AuditsService {
       const repo = this.repo(tx);
       const locked = await repo.lockItem(ref);
       if (!locked) throw notFound(AUDIT_MESSAGES.itemNotFound(ref));
-      await this.refuseCompleted(repo, locked.item.batchId);
+      this.refuseCompleted(locked);
       if (locked.item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyFinishedDelete);
       await repo.deleteItem(locked.item.id);
     });
@@ -463,7 +466,7 @@ export class AuditsService {
 
   /** The state checks of a submit, on the locked item. */
   private async submitChecks(repo: AuditsRepository, i: ItemWithNames, mode: AuditSubmitMode): Promise<void> {
-    await this.refuseCompleted(repo, i.item.batchId);
+    this.refuseCompleted(i);
     const job = await repo.job(i.item.jobId);
     if (job && (job.status === 'queued' || job.status === 'running')) throw conflict(AUDIT_MESSAGES.jobRunning);
     if (mode === 'transact') {
