@@ -27,6 +27,7 @@ import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerBinsRoutes } from './modules/bins/bins.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
+import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
@@ -75,6 +76,7 @@ const MODULES = [
   registerCommittedSalesRoutes,
   registerBinsRoutes,
   registerPickingRoutes,
+  registerAuditsRoutes,
   registerJobsRoutes,
 ];
 

@@ -132,6 +132,26 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
+  it('has an audit in progress and a completed one whose items were resolved with discrepancies', async () => {
+    expect(summary!.audits).toBe(2);
+    const token = await loginAs(t.app, 'warehouse-lead', DEMO_PASSWORD);
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
+    const open = (await get('/api/audit-scans')) as { audit_batch_id: number; item_count: number }[];
+    const completed = (await get('/api/audit-scans/completed')) as { audit_batch_id: number; item_count: number; resolved_count: number }[];
+    expect(open).toHaveLength(1);
+    expect(completed).toEqual([expect.objectContaining({ item_count: 2, resolved_count: 2 })]);
+    const counting = await get(`/api/audit-scans/items?auditBatchId=${open[0]!.audit_batch_id}`);
+    expect(counting.committed).toEqual([expect.objectContaining({ tallied_quantity: 2, tally_finished_at: null })]);
+    const resolved = await get(`/api/audit-scans/items?auditBatchId=${completed[0]!.audit_batch_id}`);
+    const reviews = await Promise.all((resolved.transacted as { ims_transaction_reference_id: string }[]).map((i) => get(`/api/audit-adjustments/${i.ims_transaction_reference_id}/review`)));
+    const serialized = reviews.find((r) => r.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED');
+    const plain = reviews.find((r) => r.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED');
+    expect(serialized.missing_serials).toHaveLength(1);
+    expect(serialized.discovered_serials).toHaveLength(1);
+    expect(plain).toMatchObject({ is_resolved: true, actual_tallied_quantity: plain.expected_quantity + 1 });
+    expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
   it('answers null and changes nothing when the database is not empty', async () => {
     const again = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
     expect(again).toBeNull();

@@ -21,6 +21,7 @@ import { CommittedSalesService } from './committed-sales/committed-sales.service
 import { BinsService } from './bins/bins.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
+import { AuditsService } from './audits/audits.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { UsersService } from './users/users.service.js';
@@ -46,6 +47,7 @@ export interface Services {
   committedSales: CommittedSalesService;
   bins: BinsService;
   picking: PickingService;
+  audits: AuditsService;
   /** Background jobs (issue 12): queued in the database, run by the worker app.ts starts. */
   jobs: JobQueue;
 }
@@ -73,7 +75,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
       }
     },
   };
-  return {
+  const services: Services = {
     tokens,
     auth: new AuthService(db, config, google, undefined, tokens),
     users: new UsersService(db, () => tokens.clear()),
@@ -90,6 +92,9 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     committedSales: new CommittedSalesService(db),
     bins: new BinsService(db),
     picking: new PickingService(db),
+    audits: new AuditsService(db),
     jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
   };
+  services.audits.useJobQueue(services.jobs);
+  return services;
 }

@@ -222,6 +222,13 @@ export type TAuditReview = z.infer<typeof ZAuditReviewSchema>;
 
 // ---- Calls (001 §7 "Audits"). ----
 
+/** An audit item's reference ('AA-' and its zero-padded id), any case. */
+export const ZAuditItemReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^AA-\d{7,10}$/, 'must be an audit item reference such as AA-0000042');
+
 const batchIdQuery = z.object({ auditBatchId: ZIdSchema });
 
 export const listAuditBatchesRoute = defineRoute({
@@ -306,7 +313,7 @@ export const deleteAuditItemRoute = defineRoute({
   access: 'inventory:view',
   summary: "Delete an audit item and its scans while it is being counted (not once its tally has finished)",
   tag: 'audits',
-  params: z.object({ transactionReferenceId: z.string().trim().min(1).max(40) }),
+  params: z.object({ transactionReferenceId: ZAuditItemReferenceSchema }),
   response: z.object({ message: z.string(), ims_transaction_reference_id: z.string() }),
 });
 
@@ -380,7 +387,7 @@ export const deleteAuditSerialRoute = defineRoute({
   response: ZAuditTallySchema,
 });
 
-const refParams = z.object({ ref: z.string().trim().min(1).max(40) });
+const refParams = z.object({ ref: ZAuditItemReferenceSchema });
 
 export const auditReviewRoute = defineRoute({
   method: 'GET',

@@ -209,6 +209,8 @@ export const inventorySerials = pgTable(
     index('inventory_serials_serial_trgm_idx').using('gin', sql`upper(${t.serialNumber}) gin_trgm_ops`),
     // A serial number is live in at most one place, whatever its case.
     uniqueIndex('inventory_serials_live_unique').on(sql`upper(${t.serialNumber})`).where(sql`${t.dispositionCode} = 'LIVE'`),
+    // A product's live serials in a bucket (an audit's missing serials, issue 12).
+    index('inventory_serials_product_bucket_live_idx').on(t.productId, t.bucket).where(sql`${t.dispositionCode} = 'LIVE'`),
   ],
 );
 

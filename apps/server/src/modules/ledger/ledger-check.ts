@@ -18,7 +18,9 @@ export interface LedgerDifference {
  * - every movement has its shape: a receipt adds, an un-receipt and a sale take away, and a transfer is a pair of
  *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero;
  *   a force push (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'force_push') is either one row of +1 (serials
- *   created) or such a pair (serials moved), with its user, its reference and serial movement rows.
+ *   created) or such a pair (serials moved), with its user, its reference and serial movement rows; an audit's
+ *   adjustment (`details.reason` 'audit', issue 12) has its user and `details.audit_item_reference`, and its serial
+ *   movement rows hang only on its row in the audited bucket (rows out of other buckets need not sum to zero).
  * - each bin's quantity of a product equals the sum of its bin movements, and no bucket's bins hold more of a
  *   product than the bucket has on hand (stock that left by a transfer or sale without a pick: a floor supervisor
  *   removes it from the bin; issue 11, docs/decisions.md Bins);
@@ -88,9 +90,22 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     where t.type = 'INVENTORY_AUDIT_ADJUSTMENT' and t.details ->> 'reason' = 'force_push' and t.quantity_delta > 0
       and not exists (select 1 from inventory_transaction_serials ts where ts.transaction_id = t.id)
     union all
+    -- An audit's adjustment (issue 12, details.reason 'audit'): its user, the audit item's reference, and the
+    -- serial movement rows only on its row in the audited bucket (the last of its movement).
+    select ims_transaction_reference_id, 'an audit adjustment without ' || case when user_id is null then 'its user' else 'its audit item reference' end
+    from inventory_transactions
+    where type = 'INVENTORY_AUDIT_ADJUSTMENT' and details ->> 'reason' = 'audit' and (user_id is null or (details ->> 'audit_item_reference') is null)
+    union all
+    select t.ims_transaction_reference_id, 'an audit adjustment with serial movement rows outside its audited bucket'
+    from inventory_transactions t
+    where t.type = 'INVENTORY_AUDIT_ADJUSTMENT' and t.details ->> 'reason' = 'audit' and (t.details ->> 'to_bucket') is distinct from t.bucket
+      and (t.details ->> 'to_bucket') is not null
+      and exists (select 1 from inventory_transaction_serials ts where ts.transaction_id = t.id)
+    union all
     select details ->> 'movement', lower(replace(min(type), 'INVENTORY_', '')) || ' of ' || count(*) || ' row(s), ' || count(distinct product_id) || ' product(s), summing to ' || sum(quantity_delta)
     from inventory_transactions
     where type in ('INVENTORY_TRANSFER', 'INVENTORY_AUDIT_ADJUSTMENT') and (details ->> 'movement') is not null
+      and (details ->> 'reason') is distinct from 'audit'
     group by details ->> 'movement'
     having count(*) <> 2 or count(distinct type) <> 1 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
     order by 1`);

@@ -6,7 +6,7 @@ import {
   forcePushSplitItemMessage,
 } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
-import { LedgerRepository, type SerialRow, type TransactionRow } from './ledger.repository.js';
+import { LedgerRepository, type SerialPlaceRow, type SerialRow, type TransactionRow } from './ledger.repository.js';
 import { BinContentsRepository, type BinMovementReason } from './bin-contents.repository.js';
 
 /**
@@ -99,6 +99,8 @@ export interface PostedMovement {
 /** The disposition of a serial once sold (001 shows only LIVE; receiving's reversal uses UNRECEIVED). */
 export const SOLD = 'SOLD';
 const LIVE = 'LIVE';
+/** The disposition of a serial an audit found missing (issue 12): out of every bucket until found again. */
+export const MISSING = 'MISSING';
 
 /** Refuses live serials that are another product's or not in `bucket` ('serial-not-in-bucket', 409). */
 function refuseSerialsElsewhere(serials: SerialRow[], productId: number, bucket: string): void {
@@ -477,6 +479,162 @@ export class Ledger {
       transactions: posted.map(({ onHand: _onHand, ...t }) => t),
       onHand: Object.fromEntries(posted.map((t) => [t.bucket, t.onHand])),
       replayed: false,
+    };
+  }
+
+  // ---- Audits (issue 12). ----
+
+  /**
+   * A physical audit's adjustment (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'audit', `IA-`), in the caller's
+   * transaction. Two forms:
+   * - `quantityDelta` alone (Submit Adjustment Only, or a non-serialized item): one row of that delta in `bucket`, no
+   *   serial moves; nothing when it is 0.
+   * - `serials` (a serialized item's resolve): `out` (missing) serials leave the bucket (disposition MISSING, no
+   *   bucket; location and condition kept, as a sale keeps them), `in` (discovered) ones come into it: live elsewhere
+   *   for the product → out of that bucket (a row of −units there), recorded but not live (SOLD, UNRECEIVED,
+   *   MISSING) → live again in the bucket, never recorded for the product → created live in it. The judgement is
+   *   re-made under the locks: a missing serial no longer live in the bucket, or a discovered one already in it, has
+   *   moved since the review and is left alone. The bucket's row then carries
+   *   trunc((moved in − moved out) / perItem) − alreadyPosted (what the item's earlier adjustment posted), so the
+   *   item's rows in the bucket add up to its serial judgement and a transact followed by a resolve never counts twice.
+   *   The bucket's row (last; it carries the serial movement rows) is written when its delta is not 0 or serials moved.
+   * Refused (409, nothing written): a discovered serial live as another product's ('serial-other-product') or moved
+   * to a bucket not locked since the look ('serial-moved': resolve again).
+   * Lock order (docs/architecture.md): the on-hand rows of the bucket and of the buckets the discovered serials were
+   * seen live in (a look without lock first), in (product, bucket) order; the serial numbers (the gate exclusively
+   * for more than 50 numbers, as a manifest receive, else a lock per number); then the live serial rows in id order,
+   * in chunks of 1,000 (`progress` after each), and the product's newest non-live rows of the numbers to revive.
+   * Each row: the caller's `details` plus reason 'audit', old_quantity and new_quantity (on-hand of the row's
+   * bucket before and after), the user and the notes.
+   */
+  async postAuditAdjustment(input: {
+    executor: Executor;
+    /** The audit item's reference (AA-…), recorded in `details.audit_item_reference`. */
+    referenceId: string;
+    productId: number;
+    bucket: string;
+    quantityDelta?: number;
+    serials?: { out: string[]; in: string[]; perItem: number; alreadyPosted: number };
+    userId: number;
+    notes: string | null;
+    details: Record<string, unknown>;
+    progress?: (done: number, total: number) => Promise<void>;
+  }): Promise<{ transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[]; movedOut: string[]; movedIn: string[]; bucketDelta: number }> {
+    const to = input.bucket.toUpperCase();
+    const repo = new LedgerRepository(input.executor);
+    const dedupe = (list: string[]) => [...new Map(list.map((n) => n.trim()).filter(Boolean).map((n) => [n.toUpperCase(), n])).values()];
+    const outNumbers = dedupe(input.serials?.out ?? []);
+    const inNumbers = dedupe(input.serials?.in ?? []);
+    const seen = await repo.livePlacesAmong(inNumbers);
+    const others = [...new Set(seen.filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to).map((s) => s.bucket!))];
+    const locked = await repo.lockOnHandRows(input.productId, [to, ...others]);
+    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
+    const dest = places.get(to);
+    if (!dest) throw new LedgerRefusal('unknown-bucket', `Bucket ${to} does not exist.`, 'bucket');
+    const rowDetails = (bucket: string, delta: number) => {
+      const old = places.get(bucket)?.quantity ?? 0;
+      return { ...input.details, reason: 'audit', audit_item_reference: input.referenceId, old_quantity: old, new_quantity: old + delta };
+    };
+
+    if (!input.serials) {
+      const delta = input.quantityDelta ?? 0;
+      if (!Number.isInteger(delta)) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'quantity');
+      if (delta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
+      const posted = await repo.postMovement({
+        type: 'INVENTORY_AUDIT_ADJUSTMENT',
+        productId: input.productId,
+        userId: input.userId,
+        notes: input.notes,
+        rows: [{ bucket: to, quantityDelta: delta, clientRequestId: null, details: rowDetails(to, delta) }],
+        serials: [],
+      });
+      return { transactions: posted.map(({ onHand: _o, ...t }) => t), movedOut: [], movedIn: [], bucketDelta: delta };
+    }
+
+    const numbers = dedupe([...outNumbers, ...inNumbers]);
+    if (numbers.length > 50) await repo.lockSerialNumberSpace();
+    else await repo.lockSerialNumbers(numbers);
+    const live: SerialPlaceRow[] = [];
+    const total = numbers.length;
+    await input.progress?.(0, total);
+    for (let after = 0; ; ) {
+      const chunk = await repo.lockLiveSerialsChunk(numbers, after, 1000);
+      live.push(...chunk);
+      await input.progress?.(Math.min(live.length, total), total);
+      if (chunk.length < 1000) break;
+      after = chunk[chunk.length - 1]!.id;
+    }
+    const byNumber = new Map(live.map((s) => [s.serialNumber.toUpperCase(), s]));
+
+    const perItem = Math.max(1, input.serials.perItem);
+    const goingOut = outNumbers.map((n) => byNumber.get(n.toUpperCase())).filter((s): s is SerialPlaceRow => !!s && s.productId === input.productId && s.bucket === to);
+    const fromElsewhere: SerialPlaceRow[] = [];
+    const notLive: string[] = [];
+    for (const n of inNumbers) {
+      const s = byNumber.get(n.toUpperCase());
+      if (!s) {
+        notLive.push(n);
+        continue;
+      }
+      if (s.productId !== input.productId) {
+        const model = (await repo.modelsOf([s.productId])).get(s.productId) ?? `#${s.productId}`;
+        throw new LedgerRefusal('serial-other-product', `Serial ${s.serialNumber} is recorded for model ${model}.`, 'serials', 409, [s.serialNumber]);
+      }
+      if (s.bucket === to) continue;
+      if (!s.bucket || !places.has(s.bucket)) {
+        throw new LedgerRefusal('serial-moved', `Serial ${s.serialNumber} moved while the audit was being resolved: resolve it again.`, 'serials', 409, [s.serialNumber]);
+      }
+      fromElsewhere.push(s);
+    }
+    const records = await repo.lockLatestRecordsOf(input.productId, notLive);
+    const revived = notLive.map((n) => records.get(n.toUpperCase())).filter((r) => !!r);
+    const unrecorded = notLive.filter((n) => !records.has(n.toUpperCase()));
+    const created = await repo.insertLiveSerialsAmong(input.productId, to, dest.location_code, dest.condition_code, unrecorded);
+
+    const movedIn = fromElsewhere.length + revived.length + created.length;
+    const bucketDelta = Math.trunc((movedIn - goingOut.length) / perItem) - input.serials.alreadyPosted;
+    const perBucket = new Map<string, number>();
+    for (const s of fromElsewhere) perBucket.set(s.bucket!, (perBucket.get(s.bucket!) ?? 0) + 1);
+    const rows = [...perBucket.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([bucket, count]) => ({ bucket, delta: -Math.trunc(count / perItem) }))
+      .filter((r) => r.delta !== 0)
+      .map((r) => ({ bucket: r.bucket, quantityDelta: r.delta, clientRequestId: null, details: { ...rowDetails(r.bucket, r.delta), to_bucket: to } }));
+    const anySerial = goingOut.length + movedIn > 0;
+    if (!anySerial && bucketDelta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
+    rows.push({ bucket: to, quantityDelta: bucketDelta, clientRequestId: null, details: { ...rowDetails(to, bucketDelta), to_bucket: to } });
+    const here = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
+    const posted = await repo.postMovement({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      productId: input.productId,
+      userId: input.userId,
+      notes: input.notes,
+      rows,
+      serials: [
+        ...goingOut.map((s) => ({
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: null,
+          old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
+          new: { bucket: null, location: s.locationCode, condition: s.conditionCode, disposition: MISSING },
+        })),
+        ...[...fromElsewhere, ...revived].map((s) => ({
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: null,
+          old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
+          new: here,
+        })),
+        ...created.map((s) => ({ id: s.id, serialNumber: s.serialNumber, scannedUpc: null, old: { location: null, condition: null, disposition: null }, new: here })),
+      ],
+    });
+    await input.progress?.(total, total);
+    return {
+      transactions: posted.map(({ onHand: _o, ...t }) => t),
+      movedOut: goingOut.map((s) => s.serialNumber),
+      movedIn: [...fromElsewhere, ...revived, ...created].map((s) => s.serialNumber),
+      bucketDelta,
     };
   }
 

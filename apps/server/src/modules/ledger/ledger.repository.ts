@@ -33,6 +33,8 @@ export const REFERENCE_PREFIX: Record<string, string> = {
 
 export type TransactionRow = typeof inventoryTransactions.$inferSelect;
 export type SerialRow = typeof inventorySerials.$inferSelect;
+/** The place columns of a serial row (what a movement reads and changes). */
+export type SerialPlaceRow = Pick<SerialRow, 'id' | 'serialNumber' | 'productId' | 'bucket' | 'locationCode' | 'conditionCode' | 'dispositionCode'>;
 
 export class LedgerRepository {
   constructor(private readonly db: Executor) {}
@@ -510,5 +512,74 @@ export class LedgerRepository {
     );
     if (result.length !== input.rows.length) throw new Error(`a ledger movement wrote ${result.length} of ${input.rows.length} rows: an on-hand row was not locked first`);
     return result.map((r) => ({ id: Number(r.id), referenceId: r.reference, bucket: r.bucket, quantityDelta: r.quantity_delta, onHand: r.on_hand }));
+  }
+
+  // ---- Audits (issue 12): set-based reads of many serials, the numbers as one JSON parameter. ----
+
+  /**
+   * Step 5 for many numbers: the live serials whose number (any case) is one of these, locked in id order, `limit`
+   * rows with an id above `afterId` (a caller walks them in chunks and keeps the id order across chunks).
+   */
+  async lockLiveSerialsChunk(numbers: string[], afterId: number, limit: number): Promise<SerialPlaceRow[]> {
+    if (!numbers.length) return [];
+    const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select s.id, s.serial_number, s.product_id, s.bucket, s.location_code, s.condition_code, s.disposition_code
+          from inventory_serials s
+          where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb))) and s.id > ${afterId}
+          order by s.id limit ${limit}
+          for update`,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      serialNumber: r.serial_number as string,
+      productId: Number(r.product_id),
+      bucket: (r.bucket as string | null) ?? null,
+      locationCode: (r.location_code as string | null) ?? null,
+      conditionCode: (r.condition_code as string | null) ?? null,
+      dispositionCode: r.disposition_code as string,
+    }));
+  }
+
+  /** Per number (upper case), the product's newest serial row that is not live, locked (a revival's). */
+  async lockLatestRecordsOf(productId: number, numbers: string[]): Promise<Map<string, { id: number; serialNumber: string; locationCode: string | null; conditionCode: string | null; dispositionCode: string }>> {
+    if (!numbers.length) return new Map();
+    const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
+    const rows = await queryRows<{ id: number; serial_number: string; location_code: string | null; condition_code: string | null; disposition_code: string }>(
+      this.db,
+      sql`select s.id, s.serial_number, s.location_code, s.condition_code, s.disposition_code from inventory_serials s
+          where s.id in (select distinct on (upper(x.serial_number)) x.id from inventory_serials x
+                         where x.product_id = ${productId} and upper(x.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))
+                         order by upper(x.serial_number), x.id desc)
+            and s.disposition_code <> 'LIVE'
+          order by s.id
+          for update`,
+    );
+    return new Map(rows.map((r) => [r.serial_number.toUpperCase(), { id: Number(r.id), serialNumber: r.serial_number, locationCode: r.location_code, conditionCode: r.condition_code, dispositionCode: r.disposition_code }]));
+  }
+
+  /** Where these numbers (any case) are live, read without a lock, as one JSON parameter (an audit's look before it locks). */
+  async livePlacesAmong(numbers: string[]): Promise<{ serialNumber: string; productId: number; bucket: string | null }[]> {
+    if (!numbers.length) return [];
+    const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
+    const rows = await queryRows<{ serial_number: string; product_id: number; bucket: string | null }>(
+      this.db,
+      sql`select s.serial_number, s.product_id, s.bucket from inventory_serials s
+          where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))`,
+    );
+    return rows.map((r) => ({ serialNumber: r.serial_number, productId: Number(r.product_id), bucket: r.bucket }));
+  }
+
+  /** New live serials in a bucket, as one JSON parameter (an audit's discovered serials never recorded). */
+  async insertLiveSerialsAmong(productId: number, bucket: string, locationCode: string | null, conditionCode: string | null, numbers: string[]): Promise<{ id: number; serialNumber: string }[]> {
+    if (!numbers.length) return [];
+    const rows = await queryRows<{ id: number; serial_number: string }>(
+      this.db,
+      sql`insert into inventory_serials (serial_number, product_id, bucket, location_code, condition_code, disposition_code)
+          select v, ${productId}, ${bucket}, ${locationCode}, ${conditionCode}, 'LIVE' from jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb) as v
+          returning id, serial_number`,
+    );
+    return rows.map((r) => ({ id: Number(r.id), serialNumber: r.serial_number }));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addScannedTransferItemRoute, quickScanReceiveRoute } from '@keystone/contracts';
+import { addScannedTransferItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute } from '@keystone/contracts';
 import { sendOutboxEntry } from './outbox-routes';
 import type { OutboxEntry } from './scan-outbox';
 
@@ -30,5 +30,13 @@ describe('sendOutboxEntry', () => {
     const signal = new AbortController().signal;
     await sendOutboxEntry(entry({}), signal, call as never);
     expect(call).toHaveBeenCalledWith(quickScanReceiveRoute, { body: { clientScanId: 'id-1' }, silent: true, signal });
+  });
+
+  it('sends an audit scan to quick-add-scanned-item, body as is', async () => {
+    const call = vi.fn(async () => ({}));
+    const signal = new AbortController().signal;
+    const body = { model: 'WM3400', auditBucket: 'RUBY', auditBatchId: 7, scannedUpc: '012345678905', serialNumbers: 'A:=:B', clientScanId: 'id-2' };
+    await sendOutboxEntry(entry({ kind: 'audit-scan', body }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(quickAddScannedAuditItemRoute, { body, silent: true, signal });
   });
 });

@@ -3,9 +3,10 @@ import { ApiCallError, serverMessage } from '../api-error';
 
 /**
  * The scan calls that may wait in the outbox, by name (their routes: `outbox-routes.ts`): `receive` a PO line's
- * unit (quickScanReceive), `transfer-scan` a committed transfer's unit (addScannedItem, its refId a path parameter).
+ * unit (quickScanReceive), `transfer-scan` a committed transfer's unit (addScannedItem, its refId a path parameter),
+ * `audit-scan` an audit item's counted unit (quick-add-scanned-item).
  */
-export type TOutboxKind = 'receive' | 'transfer-scan';
+export type TOutboxKind = 'receive' | 'transfer-scan' | 'audit-scan';
 
 /** A scan the server must record, kept until it answers. */
 export interface OutboxEntry {

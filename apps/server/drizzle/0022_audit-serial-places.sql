@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_serials_product_bucket_live_idx" ON "inventory_serials" USING btree ("product_id","bucket") WHERE "inventory_serials"."disposition_code" = 'LIVE';

@@ -1,0 +1,331 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { AUDIT_MESSAGES, auditTypeOf, type TAuditItem, type TAuditTally } from '@keystone/contracts';
+import { formatTimestamp } from '../../../lib/format-date';
+import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
+import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { playSound, primeSounds } from '../../../lib/scan/sounds';
+import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
+import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import { useDeleteAuditSerial, useRefreshAudits, useRequestAuditItem } from '../api/audits-api';
+import { auditSerialError, auditUpcError, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
+import { firstError } from './audit-errors';
+import { auditUnitOf, useAuditScans, type TAuditUnit } from './use-audit-scans';
+
+const unitText = (unit: TAuditUnit) => `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
+
+/**
+ * Counting one audit item (001 §4, §5, §8, §9): scan the UPC (it must be the product's: "UPC doesn't match"), then
+ * its serials up to num_of_serials_per_item, each checked here first ('Serial already scanned', "Serial can't equal
+ * model number", "UPC can't be serial", 'Too many serials scanned', the ':=:' rule); the unit is then sent as one
+ * quick-add-scanned-item (serials joined with ':=:') through the scan outbox, while the next is scanned. A product
+ * without serials is counted by its UPC alone. The server checks everything again; its refusals show in red.
+ * Feedback clears after 6 s. The tally lists each counted unit with a delete; Finish Tally submits it ('Tally has
+ * already been submitted' is a closable alert when someone else did).
+ */
+export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { initial: TAuditItem; batchName: string | null; onClose(): void; onFinished(message: string): void }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const refresh = useRefreshAudits();
+  const request = useRequestAuditItem();
+  const deleteSerial = useDeleteAuditSerial();
+  const later = useTimers();
+  const { feedback, show, clear } = useScanFeedback();
+  useEffect(() => primeSounds(), []);
+
+  const [item, setItem] = useState(initial);
+  const product = item.product;
+  const perUnit = serialsPerUnit(product);
+  const [upcText, setUpcText] = useState('');
+  const [serialText, setSerialText] = useState('');
+  const [unit, setUnit] = useState<TAuditUnit | null>(null);
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const [alreadySubmitted, setAlreadySubmitted] = useState(false);
+  const scans = useAuditScans(item.ims_transaction_reference_id, answered);
+  const queue = scans.pending.map(auditUnitOf);
+  const upcRef = useRef<HTMLInputElement>(null);
+  const serialRef = useRef<HTMLInputElement>(null);
+  const finished = !!item.tally_finished_at;
+  const ready = !finished;
+  useScanScope({ expected: ready ? (unit ? serialRef : upcRef) : null, fields: [upcRef, serialRef] });
+
+  const live = useRef({ unit, ready });
+  live.current = { unit, ready };
+
+  function applyTally(tally: TAuditTally) {
+    setItem((current) => ({ ...current, tallied_quantity: tally.tallied_quantity, serials: tally.serials }));
+  }
+
+  function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
+    const counted = auditUnitOf(entry);
+    if (outcome.ok) {
+      applyTally(outcome.result as TAuditTally);
+      show('good', `${entry.delayed ? 'Sent' : 'Counted'} ${unitText(counted)}`);
+      playSound('good');
+      return;
+    }
+    show('bad', entry.delayed ? `${unitText(counted)}: ${outcome.message}` : outcome.message);
+    playSound('bad');
+    void scans.dismiss(entry.id);
+  }
+
+  function fail(message: string) {
+    show('bad', message);
+    playSound('bad');
+  }
+
+  function focusScanField() {
+    (live.current.unit ? serialRef : upcRef).current?.focus();
+  }
+
+  function scheduleRefocus() {
+    later(() => {
+      if (live.current.ready && !focusIsInAField()) focusScanField();
+    }, SCAN_TIMING.scannerRefocusMs);
+  }
+
+  function resetUnit() {
+    setUnit(null);
+    setUpcText('');
+    setSerialText('');
+    later(() => upcRef.current?.focus(), 0);
+  }
+
+  function finishUnit(counted: TAuditUnit) {
+    scans.enqueue(item, counted, batchName, `${product.model}${counted.serials.length ? ` (${counted.serials.join(', ')})` : ''}`);
+    if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(counted)}: it is sent when the server answers`);
+    setUnit(null);
+    setUpcText('');
+    setSerialText('');
+  }
+
+  function onUpcKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    if (e.key === 'Tab' && !value) return;
+    e.preventDefault();
+    if (!live.current.ready || unit || !value) return;
+    const message = auditUpcError(product, value);
+    if (message) {
+      fail(message);
+      setUpcText('');
+      return;
+    }
+    if (perUnit === 0) {
+      finishUnit({ upc: value, serials: [] });
+      return;
+    }
+    clear();
+    setUnit({ upc: value, serials: [] });
+    setUpcText(value);
+    later(() => {
+      if (live.current.unit) serialRef.current?.focus();
+    }, SCAN_TIMING.focusMoveMs);
+  }
+
+  function onSerialKey(e: KeyboardEvent) {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    const value = ((e.target as HTMLInputElement).value ?? '').trim();
+    if (e.key === 'Tab' && !value) return;
+    e.preventDefault();
+    if (!live.current.ready || !unit || !value) return;
+    const seen = talliedSerials(item);
+    for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
+    const message = auditSerialError(product, value, seen, unit.serials);
+    setSerialText('');
+    if (message) {
+      fail(message);
+      return;
+    }
+    clear();
+    const serials = [...unit.serials, value];
+    if (serials.length >= perUnit) finishUnit({ upc: unit.upc, serials });
+    else setUnit({ ...unit, serials });
+  }
+
+  async function removeUnit(scanId: number) {
+    try {
+      applyTally(await deleteSerial.mutateAsync(scanId));
+      show('good', 'Scan deleted', 4_000);
+    } catch (error) {
+      fail(firstError(error));
+    }
+    later(focusScanField, 0);
+  }
+
+  async function finishTally() {
+    setFinishError(null);
+    setAlreadySubmitted(false);
+    try {
+      await request.mutateAsync({
+        model: product.model,
+        auditBucket: item.audit_bucket_map.bucket,
+        auditBatchId: item.audit_batch_id,
+        ...(batchName ? { auditBatchName: batchName } : {}),
+        auditTypeCode: auditTypeOf(product),
+        scanningRequired: true,
+        transactionReferenceId: item.ims_transaction_reference_id,
+      });
+      playSound('good');
+      onFinished(`Tally finished: ${product.model} in ${item.audit_bucket_map.bucket}, ${item.tallied_quantity} counted.`);
+    } catch (error) {
+      const message = firstError(error);
+      playSound('bad');
+      if (message === AUDIT_MESSAGES.tallyAlreadySubmitted) setAlreadySubmitted(true);
+      else setFinishError(message);
+    }
+  }
+
+  function close() {
+    void refresh();
+    onClose();
+  }
+
+  const units = talliedUnits(item);
+
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="audit-scan-dialog">
+      <DialogTitle sx={{ overflowWrap: 'anywhere' }}>Count {item.ims_transaction_reference_id}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
+          <Typography variant="h6" data-testid="audit-scan-model">
+            {product.model}
+          </Typography>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{item.audit_bucket_map.bucket}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {perUnit ? `${perUnit} serial${perUnit > 1 ? 's' : ''} per item` : 'Counted by UPC (no serials)'}
+          </Typography>
+        </Box>
+        <Typography data-testid="audit-tallied" sx={{ fontWeight: 600 }}>
+          Tallied: {item.tallied_quantity}
+          {queue.length > 0 && ` (${queue.length} ${scans.waiting ? 'queued' : 'sending'})`}
+        </Typography>
+        {alreadySubmitted && (
+          <Alert severity="warning" onClose={() => setAlreadySubmitted(false)} data-testid="tally-already-submitted">
+            {AUDIT_MESSAGES.tallyAlreadySubmitted}
+          </Alert>
+        )}
+        {finishError && (
+          <Alert severity="error" onClose={() => setFinishError(null)} data-testid="finish-tally-error">
+            {finishError}
+          </Alert>
+        )}
+        {finished ? (
+          <Alert severity="info">The tally has finished: no more scans can be added or removed.</Alert>
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
+              <TextField
+                label="Scan UPC"
+                autoFocus
+                value={unit ? unit.upc : upcText}
+                onChange={(e) => setUpcText(e.target.value)}
+                onKeyDown={onUpcKey}
+                onBlur={scheduleRefocus}
+                inputRef={upcRef}
+                slotProps={{ htmlInput: { 'data-testid': 'audit-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
+              />
+              {perUnit > 0 && (
+                <TextField
+                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
+                  value={serialText}
+                  onChange={(e) => setSerialText(e.target.value)}
+                  onKeyDown={onSerialKey}
+                  onBlur={scheduleRefocus}
+                  inputRef={serialRef}
+                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
+                  slotProps={{ htmlInput: { 'data-testid': 'audit-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
+                />
+              )}
+            </Box>
+            <CameraScanButton />
+          </Box>
+        )}
+        <ScanFeedback feedback={feedback} />
+        {scans.waiting > 0 && (
+          <Alert severity="warning" data-testid="audit-scans-waiting">
+            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when it answers; keep
+            scanning.
+          </Alert>
+        )}
+        {scans.entries.length > 0 && (
+          <Box component="ul" data-testid="audit-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+            {scans.entries.map((e) => (
+              <li key={e.id}>
+                <Chip component="span" size="small" color={e.state === 'refused' ? 'error' : scans.waiting ? 'warning' : 'default'} label={e.state === 'refused' ? 'Refused' : scans.waiting ? 'Queued' : 'Sending'} sx={{ mr: 1 }} />
+                {unitText(auditUnitOf(e))}
+              </li>
+            ))}
+          </Box>
+        )}
+        <Box>
+          <Typography variant="subtitle2">Tally</Typography>
+          {units.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Nothing counted yet.
+            </Typography>
+          ) : (
+            <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+              <Table size="small" data-testid="audit-tally">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{perUnit ? 'Serials' : 'UPC'}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Scanned</TableCell>
+                    <TableCell align="right" />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {units.map((u) => (
+                    <TableRow key={u.unitId} data-testid="audit-tally-row">
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.serials.length ? u.serials.join(', ') : (u.upc ?? '')}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                        {formatTimestamp(u.scannedAt)}
+                        {u.scannedBy ? ` · ${u.scannedBy}` : ''}
+                      </TableCell>
+                      <TableCell align="right" sx={{ width: 48 }}>
+                        <IconButton size="small" aria-label={`Delete ${u.serials.join(', ') || 'scan'}`} disabled={finished || deleteSerial.isPending} onClick={() => void removeUnit(u.firstScanId)} data-testid="delete-audit-scan">
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {!finished && (
+          <Button onClick={resetUnit} disabled={!unit && !upcText} data-testid="reset-audit-unit">
+            Reset Item
+          </Button>
+        )}
+        <Button variant="contained" onClick={() => void finishTally()} disabled={request.isPending || queue.length > 0 || !!unit} data-testid="finish-tally">
+          Finish Tally
+        </Button>
+        <Button onClick={close}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
