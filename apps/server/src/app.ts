@@ -27,6 +27,7 @@ import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerBinsRoutes } from './modules/bins/bins.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
+import { registerAuditAdjustmentsRoutes } from './modules/audit-adjustments/audit-adjustments.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -74,6 +75,7 @@ const MODULES = [
   registerCommittedSalesRoutes,
   registerBinsRoutes,
   registerPickingRoutes,
+  registerAuditAdjustmentsRoutes,
 ];
 
 export async function buildApp(options: {

@@ -29,3 +29,4 @@ export * from './inventory/bins.api.js';
 export * from './inventory/picking.api.js';
 export * from './live/live.api.js';
 export * from './live/sse-parser.js';
+export * from './audit-adjustments/audit-adjustments.api.js';

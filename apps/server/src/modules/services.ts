@@ -21,6 +21,7 @@ import { CommittedSalesService } from './committed-sales/committed-sales.service
 import { BinsService } from './bins/bins.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
+import { AuditAdjustmentsService } from './audit-adjustments/audit-adjustments.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { UsersService } from './users/users.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
@@ -45,6 +46,7 @@ export interface Services {
   committedSales: CommittedSalesService;
   bins: BinsService;
   picking: PickingService;
+  auditAdjustments: AuditAdjustmentsService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG): Services {
@@ -87,5 +89,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     committedSales: new CommittedSalesService(db),
     bins: new BinsService(db),
     picking: new PickingService(db),
+    auditAdjustments: new AuditAdjustmentsService(db),
   };
 }
