@@ -7,9 +7,10 @@ import { buildPurchasingSamples } from './purchasing.js';
 import { buildReceivingSamples } from './receiving.js';
 import { buildTransfersSamples } from './transfers.js';
 import { buildPickingSamples } from './picking.js';
+import { buildAuditAdjustmentsSamples } from './audit-adjustments.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples, buildAuditAdjustmentsSamples];
