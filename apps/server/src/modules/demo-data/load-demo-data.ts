@@ -14,6 +14,7 @@ import { loadDemoDropShip } from './demo-drop-ship.js';
 import { loadDemoMovements } from './demo-movements.js';
 import { loadDemoBins } from './demo-bins.js';
 import { loadDemoPicking } from './demo-picking.js';
+import { loadDemoAdminAdjustments } from './demo-admin-adjustments.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -31,6 +32,7 @@ export interface DemoDataSummary {
   committedSales: number;
   bins: number;
   binnedUnits: number;
+  adminAdjustments: number;
   ms: number;
 }
 
@@ -68,7 +70,7 @@ async function loadDemoInvoices(services: Services): Promise<number> {
 }
 
 /** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
-export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking';
+export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking' | 'admin-adjustments';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -116,6 +118,8 @@ export async function loadDemoDataIfEmpty(
     await step('bins');
     await loadDemoPicking(tx, services, await actor('sales-1'), await actor('warehouse-lead'), new Date().toISOString().slice(0, 10));
     await step('picking');
+    const adminAdjustments = await loadDemoAdminAdjustments(tx, services, await actor('admin'));
+    await step('admin-adjustments');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length,
@@ -128,6 +132,7 @@ export async function loadDemoDataIfEmpty(
       committedSales: movements.committedSales,
       bins: bins.bins,
       binnedUnits: bins.binnedUnits,
+      adminAdjustments,
       ms: Math.round(performance.now() - started),
     };
   });
