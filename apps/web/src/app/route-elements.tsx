@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
+import { AUDIT_ADJUSTMENTS_ROUTES } from '../features/audit-adjustments/routes';
 import { BINS_ROUTES } from '../features/bins/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
@@ -25,4 +26,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...TRANSFERS_ROUTES,
   ...BINS_ROUTES,
   ...PICKING_ROUTES,
+  ...AUDIT_ADJUSTMENTS_ROUTES,
 };
