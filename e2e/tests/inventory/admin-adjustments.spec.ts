@@ -99,8 +99,8 @@ test('search a model (debounced), adjust a bucket with notes, see it in previous
   const newest = page.getByTestId('previous-adjustment').first();
   await expect(newest).toContainText('E2E cycle count: 3 more on the overflow rack');
   await expect(newest).toContainText('admin');
-  await expect(newest.locator('td').nth(2)).toHaveText(String(bucket.quantity));
-  await expect(newest.locator('td').nth(3)).toHaveText(String(bucket.quantity + 3));
+  await expect(newest.getByTestId('old-quantity')).toHaveText(String(bucket.quantity));
+  await expect(newest.getByTestId('new-quantity-value')).toHaveText(String(bucket.quantity + 3));
   await expect(page.getByTestId('accounting-report')).toBeVisible();
   await shoot(page, 'adjusted');
 

@@ -21,6 +21,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -44,6 +46,12 @@ import {
   usePreviousAdjustments,
   useProductSearch,
 } from '../api/audit-adjustments-api';
+
+/** A phone shows cards instead of tables (nothing hidden behind a sideways scroll). */
+function usePhone(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('sm'));
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -134,6 +142,34 @@ function ChangeBucketDialog({ open, listed, onClose, onChoose }: { open: boolean
 }
 
 function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryRow[]; selected: string | null; onSelect(bucket: string): void }) {
+  const phone = usePhone();
+  if (phone)
+    return (
+      <Stack spacing={1} data-testid="bucket-table">
+        {rows.map((r) => (
+          <Paper
+            key={r.bucket}
+            variant="outlined"
+            data-testid="bucket-row"
+            data-bucket={r.bucket}
+            sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: r.bucket === selected ? 'action.selected' : undefined }}
+          >
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{r.bucket}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {r.location_code} · {r.condition_code} · {r.binned_quantity} in bins
+              </Typography>
+            </Box>
+            <Typography variant="h6" component="span" data-testid="bucket-quantity">
+              {r.quantity}
+            </Typography>
+            <Button size="small" variant={r.bucket === selected ? 'contained' : 'outlined'} onClick={() => onSelect(r.bucket)}>
+              Adjust
+            </Button>
+          </Paper>
+        ))}
+      </Stack>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="bucket-table">
@@ -167,10 +203,30 @@ function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryR
 
 function PreviousAdjustments({ model, bucket }: { model: string; bucket: string }) {
   const previous = usePreviousAdjustments(model, bucket);
+  const phone = usePhone();
   let body;
   if (previous.isPending) body = <Typography>Loading...</Typography>;
   else if (previous.error) body = <Alert severity="warning">{serverMessage(previous.error) ?? 'There was an error.'}</Alert>;
   else if (!previous.data.data.length) body = <Typography data-testid="no-adjustments">{M.noAdjustments}</Typography>;
+  else if (phone)
+    body = (
+      <Stack spacing={1} data-testid="previous-adjustments">
+        {previous.data.data.map((a) => (
+          <Paper key={a.ims_transaction_reference_id} variant="outlined" sx={{ p: 1.5 }} data-testid="previous-adjustment">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <span data-testid="old-quantity">{a.old_quantity ?? '—'}</span> → <span data-testid="new-quantity-value">{a.new_quantity ?? '—'}</span>
+              </Typography>
+              {txLink(a.ims_transaction_reference_id)}
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {formatTimestamp(a.submitted_at)} · {a.submitted_by_name ?? '—'}
+            </Typography>
+            <Typography variant="body2">{a.tally_notes ?? '—'}</Typography>
+          </Paper>
+        ))}
+      </Stack>
+    );
   else
     body = (
       <Box sx={{ overflowX: 'auto' }}>
@@ -187,8 +243,8 @@ function PreviousAdjustments({ model, bucket }: { model: string; bucket: string 
               <TableRow key={a.ims_transaction_reference_id} data-testid="previous-adjustment">
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(a.submitted_at)}</TableCell>
                 <TableCell>{a.submitted_by_name ?? '—'}</TableCell>
-                <TableCell>{a.old_quantity ?? '—'}</TableCell>
-                <TableCell>{a.new_quantity ?? '—'}</TableCell>
+                <TableCell data-testid="old-quantity">{a.old_quantity ?? '—'}</TableCell>
+                <TableCell data-testid="new-quantity-value">{a.new_quantity ?? '—'}</TableCell>
                 <TableCell sx={{ minWidth: 200 }}>{a.tally_notes ?? '—'}</TableCell>
                 <TableCell>{txLink(a.ims_transaction_reference_id)}</TableCell>
               </TableRow>
