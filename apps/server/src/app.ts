@@ -29,6 +29,7 @@ import { registerBinsRoutes } from './modules/bins/bins.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
+import { registerAuditAdjustmentsRoutes } from './modules/audit-adjustments/audit-adjustments.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -78,6 +79,7 @@ const MODULES = [
   registerPickingRoutes,
   registerAuditsRoutes,
   registerJobsRoutes,
+  registerAuditAdjustmentsRoutes,
 ];
 
 export async function buildApp(options: {

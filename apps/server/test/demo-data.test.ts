@@ -152,6 +152,27 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
+  it('has admin adjustments (a bucket adjusted twice, one zeroed out), listed as previous adjustments; the ledger check stays clean', async () => {
+    expect(summary!.adminAdjustments).toBeGreaterThanOrEqual(4);
+    const rows = await t.db.execute(
+      sql`select p.model_number as model, t.bucket, count(*)::int as n, min(i.quantity)::int as quantity from inventory_transactions t
+          join products p on p.id = t.product_id join inventory i on i.product_id = t.product_id and i.bucket = t.bucket
+          where t.details ->> 'reason' = 'admin_adjustment' group by p.model_number, t.bucket order by n desc, p.model_number`,
+    );
+    const adjusted = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { model: string; bucket: string; n: number; quantity: number }[];
+    expect(adjusted[0]!.n).toBe(2);
+    expect(adjusted.some((r) => r.quantity === 0)).toBe(true);
+    const token = await loginAs(t.app, 'admin', DEMO_PASSWORD);
+    const previous = await t.app.inject({
+      method: 'GET',
+      url: `/api/ims/audit-adjustments/previous-audit-adjustments?legacyBucket=${adjusted[0]!.bucket}&product=${encodeURIComponent(adjusted[0]!.model)}`,
+      headers: bearer(token),
+    });
+    expect(previous.json().data).toHaveLength(2);
+    expect(previous.json().data[0]).toMatchObject({ submitted_by_name: 'admin', tally_notes: expect.stringContaining('Recount') });
+    expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
   it('answers null and changes nothing when the database is not empty', async () => {
     const again = await loadDemoDataIfEmpty(t.db, t.config, { products: PRODUCTS });
     expect(again).toBeNull();

@@ -31,3 +31,4 @@ export * from './live/live.api.js';
 export * from './live/sse-parser.js';
 export * from './jobs/jobs.api.js';
 export * from './audits/audits.api.js';
+export * from './audit-adjustments/audit-adjustments.api.js';

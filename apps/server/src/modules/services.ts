@@ -22,6 +22,7 @@ import { BinsService } from './bins/bins.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
 import { AuditsService } from './audits/audits.service.js';
+import { AuditAdjustmentsService } from './audit-adjustments/audit-adjustments.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { UsersService } from './users/users.service.js';
@@ -50,6 +51,7 @@ export interface Services {
   audits: AuditsService;
   /** Background jobs (issue 12): queued in the database, run by the worker app.ts starts. */
   jobs: JobQueue;
+  auditAdjustments: AuditAdjustmentsService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
@@ -94,6 +96,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     picking: new PickingService(db),
     audits: new AuditsService(db),
     jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
+    auditAdjustments: new AuditAdjustmentsService(db),
   };
   services.audits.useJobQueue(services.jobs);
   return services;

@@ -9,9 +9,10 @@ import { buildTransfersSamples } from './transfers.js';
 import { buildPickingSamples } from './picking.js';
 import { buildAuditsSamples } from './audits.js';
 import { buildJobsSamples } from './jobs.js';
+import { buildAuditAdjustmentsSamples } from './audit-adjustments.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples, buildAuditsSamples, buildJobsSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples, buildAuditsSamples, buildJobsSamples, buildAuditAdjustmentsSamples];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
 import { AUDITS_ROUTES } from '../features/audits/routes';
+import { AUDIT_ADJUSTMENTS_ROUTES } from '../features/audit-adjustments/routes';
 import { BINS_ROUTES } from '../features/bins/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
@@ -27,4 +28,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...BINS_ROUTES,
   ...PICKING_ROUTES,
   ...AUDITS_ROUTES,
+  ...AUDIT_ADJUSTMENTS_ROUTES,
 };

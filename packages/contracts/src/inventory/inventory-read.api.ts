@@ -341,6 +341,23 @@ export const ZInventoryTransactionDetailSchema = z
     transfer: ZTransferTransactionSchema.nullable(),
     /** INVENTORY_SALE: the committed sale it posts. */
     sale: ZCommittedSaleSchema.nullable(),
+    /**
+     * INVENTORY_AUDIT_ADJUSTMENT (001 §3, 002 §3): an admin adjustment, an audit's correction or a force push. Old and
+     * new quantity are the bucket's on-hand before and after the row; the serials (old and new place, condition,
+     * disposition) are the detail's `serials`.
+     */
+    audit_adjustment: z
+      .object({
+        reason: z.string().nullable(),
+        audit_type_code: z.string().nullable(),
+        old_quantity: z.number().int(),
+        new_quantity: z.number().int(),
+        audit_bucket: z.string(),
+        submitted_by: z.string().nullable(),
+        submit_notes: z.string().nullable(),
+        ims_initiating_transaction_id: z.string().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'InventoryTransactionDetail' });
 export type TInventoryTransactionDetail = z.infer<typeof ZInventoryTransactionDetailSchema>;

@@ -15,6 +15,7 @@ import { loadDemoMovements } from './demo-movements.js';
 import { loadDemoBins } from './demo-bins.js';
 import { loadDemoPicking } from './demo-picking.js';
 import { loadDemoAudits } from './demo-audits.js';
+import { loadDemoAdminAdjustments } from './demo-admin-adjustments.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
@@ -33,6 +34,7 @@ export interface DemoDataSummary {
   bins: number;
   binnedUnits: number;
   audits: number;
+  adminAdjustments: number;
   ms: number;
 }
 
@@ -70,7 +72,7 @@ async function loadDemoInvoices(services: Services): Promise<number> {
 }
 
 /** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
-export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking' | 'audits';
+export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking' | 'audits' | 'admin-adjustments';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -120,6 +122,8 @@ export async function loadDemoDataIfEmpty(
     await step('picking');
     const audits = await loadDemoAudits(tx, services, await actor('warehouse-lead'), await actor('admin'), new Date().toISOString().slice(0, 10));
     await step('audits');
+    const adminAdjustments = await loadDemoAdminAdjustments(tx, services, await actor('admin'));
+    await step('admin-adjustments');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length,
@@ -133,6 +137,7 @@ export async function loadDemoDataIfEmpty(
       bins: bins.bins,
       binnedUnits: bins.binnedUnits,
       audits: audits.audits,
+      adminAdjustments,
       ms: Math.round(performance.now() - started),
     };
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TInventorySearchBy } from '@keystone/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
@@ -225,6 +225,15 @@ export class InventoryRepository {
       .leftJoin(reversal, eq(reversal.reversesId, inventoryTransactions.id))
       .where(eq(inventoryTransactions.referenceId, referenceId));
     return rows[0] ?? null;
+  }
+
+  /** On-hand of a product in a bucket before a ledger row: the sum of the rows before it (the product-and-bucket index). */
+  async onHandBefore(productId: number, bucket: string, transactionId: number): Promise<number> {
+    const rows = await this.db
+      .select({ total: sql<number>`coalesce(sum(${inventoryTransactions.quantityDelta}), 0)::int` })
+      .from(inventoryTransactions)
+      .where(and(eq(inventoryTransactions.productId, productId), eq(inventoryTransactions.bucket, bucket), lt(inventoryTransactions.id, transactionId)));
+    return Number(rows[0]?.total ?? 0);
   }
 
   transactionSerials(transactionId: number) {

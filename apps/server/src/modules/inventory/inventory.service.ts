@@ -228,6 +228,27 @@ export class InventoryService {
       // The committed record a transfer's or sale's ledger row posts (details.reference_id: CT-… / CS-…).
       transfer: tx.type === 'INVENTORY_TRANSFER' && owner?.startsWith('CT-') ? await new TransfersService(this.db).transferTransaction(owner) : null,
       sale: tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-') ? await new CommittedSalesService(this.db).byReference(owner) : null,
+      audit_adjustment: tx.type === 'INVENTORY_AUDIT_ADJUSTMENT' ? await this.auditAdjustment(tx, details, row.username) : null,
+    };
+  }
+
+  /**
+   * The fields of an INVENTORY_AUDIT_ADJUSTMENT (001 §3): from its details when it carries them (a quantity adjustment
+   * records old and new quantity and its notes), else from the bucket's on-hand before the row (a force push).
+   */
+  private async auditAdjustment(tx: { id: number; productId: number; bucket: string; quantityDelta: number; notes: string | null }, details: Record<string, unknown>, username: string | null) {
+    const recorded = int(details.old_quantity);
+    const oldQuantity = recorded ?? (await this.repo.onHandBefore(tx.productId, tx.bucket, tx.id));
+    const initiating = text(details.ims_initiating_transaction_id) ?? text(details.reference_id);
+    return {
+      reason: text(details.reason),
+      audit_type_code: text(details.audit_type_code) ?? (text(details.reason) === 'force_push' ? 'FORCE_PUSH' : null),
+      old_quantity: oldQuantity,
+      new_quantity: int(details.new_quantity) ?? oldQuantity + tx.quantityDelta,
+      audit_bucket: text(details.audit_bucket) ?? tx.bucket,
+      submitted_by: text(details.submitted_by) ?? username,
+      submit_notes: text(details.submit_notes) ?? tx.notes,
+      ims_initiating_transaction_id: initiating,
     };
   }
 
@@ -273,6 +294,7 @@ function committedTransferDetail(t: TTransferTransaction): TInventoryTransaction
     unreceipt: null,
     transfer: t,
     sale: null,
+    audit_adjustment: null,
   };
 }
 
@@ -295,5 +317,6 @@ function committedSaleDetail(sale: TCommittedSale): TInventoryTransactionDetail 
     unreceipt: null,
     transfer: null,
     sale,
+    audit_adjustment: null,
   };
 }

@@ -21,6 +21,9 @@ export interface LedgerDifference {
  *   created) or such a pair (serials moved), with its user, its reference and serial movement rows; an audit's
  *   adjustment (`details.reason` 'audit', issue 12) has its user and `details.audit_item_reference`, and its serial
  *   movement rows hang only on its row in the audited bucket (rows out of other buckets need not sum to zero).
+ *   created) or such a pair (serials moved), with its user, its reference and serial movement rows; a quantity
+ *   adjustment (INVENTORY_AUDIT_ADJUSTMENT whose details carry `new_quantity`, or `reason` 'admin_adjustment') is one
+ *   row changing on-hand by details.new_quantity − details.old_quantity, with its user and non-empty notes;
  * - each bin's quantity of a product equals the sum of its bin movements, and no bucket's bins hold more of a
  *   product than the bucket has on hand (stock that left by a transfer or sale without a pick: a floor supervisor
  *   removes it from the bin; issue 11, docs/decisions.md Bins);
@@ -101,6 +104,24 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     where t.type = 'INVENTORY_AUDIT_ADJUSTMENT' and t.details ->> 'reason' = 'audit' and (t.details ->> 'to_bucket') is distinct from t.bucket
       and (t.details ->> 'to_bucket') is not null
       and exists (select 1 from inventory_transaction_serials ts where ts.transaction_id = t.id)
+    union all
+    -- A quantity adjustment (an admin adjustment, an audit's count correction: details carry the new quantity) is one
+    -- row changing on-hand by new − old quantity, with its user and notes (issue 12).
+    select key, problem from (
+      select ims_transaction_reference_id as key, case
+        when (details ->> 'movement') is not null then 'a quantity adjustment of more than one row'
+        when jsonb_typeof(details -> 'old_quantity') is distinct from 'number' or jsonb_typeof(details -> 'new_quantity') is distinct from 'number'
+          then 'a quantity adjustment without its old and new quantity'
+        when quantity_delta::numeric <> (details ->> 'new_quantity')::numeric - (details ->> 'old_quantity')::numeric
+          then 'a quantity adjustment changing on-hand by ' || quantity_delta || ', not ' || (details ->> 'new_quantity') || ' - ' || (details ->> 'old_quantity')
+        when user_id is null then 'a quantity adjustment without its user'
+        when coalesce(btrim(notes), '') = '' then 'a quantity adjustment without notes'
+      end as problem
+      from inventory_transactions
+      -- An audit's rows (reason 'audit') have their own rule above: a resolve is a movement of several rows.
+      where type = 'INVENTORY_AUDIT_ADJUSTMENT' and (details ->> 'reason') is distinct from 'audit'
+        and (details ->> 'reason' = 'admin_adjustment' or (details -> 'new_quantity') is not null)
+    ) adjustments where problem is not null
     union all
     select details ->> 'movement', lower(replace(min(type), 'INVENTORY_', '')) || ' of ' || count(*) || ' row(s), ' || count(distinct product_id) || ' product(s), summing to ' || sum(quantity_delta)
     from inventory_transactions

@@ -39,7 +39,10 @@ export type LedgerRefusalCode =
   | 'serial-split-item'
   | 'bin-over-on-hand'
   | 'bin-item-missing'
-  | 'bin-item-short';
+  | 'bin-item-short'
+  | 'bins-hold-more'
+  | 'unchanged-quantity'
+  | 'notes-required';
 
 /**
  * A movement the ledger refuses; nothing of it was written (the caller's transaction should roll back). It is an
@@ -636,6 +639,80 @@ export class Ledger {
       movedIn: [...fromElsewhere, ...revived, ...created].map((s) => s.serialNumber),
       bucketDelta,
     };
+  }
+
+  // ---- Adjustments (issue 12). ----
+
+  /**
+   * A quantity adjustment (an admin adjustment, 002 §2; an audit's quantity-only correction): sets on-hand of a
+   * product in a bucket to `newQuantity` as ONE INVENTORY_AUDIT_ADJUSTMENT row (`IA-`) whose delta is new − old, the
+   * old quantity read under the on-hand row's lock (step 3 of the lock order, `lockOnHandRows`), so two adjustments of
+   * one bucket queue and the second records what the first left. The row carries the user, the notes, and `details`
+   * { reason (default 'admin_adjustment', the caller's `details.reason` wins), old_quantity, new_quantity,
+   * submit_notes, audit_bucket, reference_id / ims_initiating_transaction_id (when given), ...details }.
+   * Serials are not moved: it is a count correction of the bucket; serials are corrected by their own movements
+   * (a force push, an audit's resolve). Refused, nothing written: a negative or fractional quantity and an unchanged
+   * one (422, field `quantity`), an unknown product (422 `productId`) or bucket (422 `bucket`), and a new quantity
+   * below what the bucket's bins hold of the product (409 'bins-hold-more', field `quantity`): bins hold on-hand
+   * stock, so the units must come off the bins first (docs/decisions.md, Admin-level inventory adjustments).
+   */
+  async postQuantityAdjustment(input: {
+    executor: Executor;
+    productId: number;
+    bucket: string;
+    newQuantity: number;
+    userId: number;
+    notes: string;
+    /** The document the adjustment belongs to (an audit item's reference), recorded as ims_initiating_transaction_id. */
+    referenceId?: string | null;
+    details?: Record<string, unknown>;
+  }): Promise<{ transaction: { id: number; referenceId: string; bucket: string; quantityDelta: number }; oldQuantity: number; newQuantity: number }> {
+    const bucket = input.bucket.trim().toUpperCase();
+    const newQuantity = input.newQuantity;
+    if (!Number.isInteger(newQuantity) || newQuantity < 0) throw new LedgerRefusal('bad-quantity', 'The new quantity must be a whole number of at least 0.', 'quantity');
+    const notes = input.notes.trim();
+    if (!notes) throw new LedgerRefusal('notes-required', 'Notes are required.', 'notes');
+    const repo = new LedgerRepository(input.executor);
+    const locked = await repo.lockOnHandRows(input.productId, [bucket]);
+    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    const place = locked.find((r) => r.bucket === bucket);
+    if (!place) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, 'bucket');
+    const oldQuantity = place.quantity ?? 0;
+    if (newQuantity === oldQuantity) {
+      throw new LedgerRefusal('unchanged-quantity', `${bucket} already holds ${oldQuantity} of this product: enter a different quantity.`, 'quantity');
+    }
+    if (newQuantity < oldQuantity) {
+      // Bins hold on-hand stock; an addition to a bin takes this on-hand row first, so the figure is stable here.
+      const binned = (await new BinContentsRepository(input.executor).binnedInBucket(bucket, [input.productId])).get(input.productId) ?? 0;
+      if (binned > newQuantity) {
+        throw new LedgerRefusal(
+          'bins-hold-more',
+          `The bins of ${bucket} hold ${binned} of this product: remove ${binned - newQuantity} from its bins first (bin contents page), or set at least ${binned}.`,
+          'quantity',
+          409,
+        );
+      }
+    }
+    const reference = input.referenceId ?? null;
+    const details = {
+      reason: 'admin_adjustment',
+      ...input.details,
+      old_quantity: oldQuantity,
+      new_quantity: newQuantity,
+      submit_notes: notes,
+      audit_bucket: bucket,
+      ...(reference ? { reference_id: reference, ims_initiating_transaction_id: reference } : {}),
+    };
+    const [row] = await repo.postMovement({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      productId: input.productId,
+      userId: input.userId,
+      notes,
+      rows: [{ bucket, quantityDelta: newQuantity - oldQuantity, clientRequestId: null, details }],
+      serials: [],
+    });
+    const { onHand: _onHand, ...transaction } = row!;
+    return { transaction, oldQuantity, newQuantity };
   }
 
   // ---- Bin contents (issue 11). ----

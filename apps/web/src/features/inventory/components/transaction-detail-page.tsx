@@ -91,8 +91,19 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
     case 'INVENTORY_SALE':
       // Their fields come in their own view below (transfer-transaction-view, sale-transaction-view).
       return [];
-    case 'INVENTORY_AUDIT_ADJUSTMENT':
-      return [];
+    case 'INVENTORY_AUDIT_ADJUSTMENT': {
+      // 001 §3, 002 §3; the serials with their old and new location, condition and disposition are the table below.
+      const a = tx.audit_adjustment;
+      return [
+        ['Audit Type Code', a?.audit_type_code ?? '—'],
+        ['Old Quantity', a?.old_quantity ?? '—'],
+        ['New Quantity', a?.new_quantity ?? '—'],
+        ['Audit Bucket', a?.audit_bucket ?? tx.bucket],
+        ['Submitted By', a?.submitted_by ?? tx.transacted_by ?? '—'],
+        ['Submit Notes', a?.submit_notes ?? tx.notes ?? '—'],
+        ['IMS Initiating Transaction ID', /^(I[RUTSAX]|C[TS])-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '') ? refLink(a!.ims_initiating_transaction_id) : (a?.ims_initiating_transaction_id ?? '—')],
+      ];
+    }
     default:
       return null;
   }
@@ -125,7 +136,7 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                {['Serial', 'Scanned UPC', 'Scanned At', 'From', 'To'].map((h) => (
+                {['Serial', 'Scanned UPC', 'Scanned At', 'From (location / condition / disposition)', 'To (location / condition / disposition)'].map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
               </TableRow>
