@@ -23,7 +23,7 @@ const ledger = new Ledger();
 
 const URL = '/api/ims/inventory/product/history/';
 const get = (query: Record<string, string | number>, as: string | null = token, url = URL) =>
-  injectAs(t.app, as, { method: 'GET', url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` });
+  injectAs(t.app, as, { method: 'GET', url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` });
 async function page(query: Record<string, string | number>): Promise<TSimulationHistoryPage> {
   const res = await get(query);
   expect(res.statusCode, res.body).toBe(200);
@@ -51,7 +51,7 @@ async function receive(product: CreatedProduct, bucket: string, units: number, s
   const refs: string[] = [];
   for (let i = 0; i < units; i++) {
     const r = await t.services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, ...(serials[i] ? { scannedSerialNumbers: [serials[i]] } : {}) },
+      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, ...(serials[i] ? { scannedSerialNumbers: [serials[i]!] } : {}) },
       actor,
     );
     refs.push(r.transactionReferenceId);
