@@ -31,7 +31,7 @@ function Timeline({ events }: { events: TSerialHistoryEvent[] }) {
           </StepLabel>
           <StepContent>
             <Typography variant="body2">
-              From {place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} ·{' '}
+              {e.old_location_code || e.old_disposition_code ? `From ${place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} · ` : ''}
               <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(e.ims_transaction_reference_id)}`}>
                 {e.ims_transaction_reference_id}
               </Link>
@@ -53,6 +53,9 @@ function Places({ events }: { events: TSerialHistoryEvent[] }) {
   const rows = serialPlaces(events);
   return (
     <Box sx={{ overflowX: 'auto' }}>
+      <Typography variant="subtitle2" component="h3">
+        Time in Each Place
+      </Typography>
       <Table size="small" data-testid="serial-places">
         <TableHead>
           <TableRow>

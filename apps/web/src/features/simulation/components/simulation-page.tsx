@@ -24,6 +24,8 @@ const TYPE_LABELS: Record<string, string> = {
   INVENTORY_AUDIT_ADJUSTMENT: 'Audit adjustment',
 };
 const typeLabel = (type: string) => TYPE_LABELS[type] ?? type;
+/** Columns left out on a phone, where the figures must fit. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
 const n = (value: number) => value.toLocaleString('en-US');
 const signed = (value: number) => (value > 0 ? `+${n(value)}` : n(value));
 
@@ -79,8 +81,8 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
             <TableHead>
               <TableRow>
                 <TableCell>Bucket</TableCell>
-                <TableCell>Location</TableCell>
-                <TableCell>Condition</TableCell>
+                <TableCell sx={WIDE_ONLY}>Location</TableCell>
+                <TableCell sx={WIDE_ONLY}>Condition</TableCell>
                 <TableCell align="right">Replayed</TableCell>
                 <TableCell align="right">On Hand</TableCell>
                 <TableCell align="right">Difference</TableCell>
@@ -93,8 +95,8 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
                 return (
                   <TableRow key={r.bucket} data-testid={`final-row-${r.bucket}`} sx={r.matches ? undefined : { bgcolor: 'error.50' }}>
                     <TableCell sx={{ color, fontWeight: r.matches ? undefined : 700 }}>{r.bucket}</TableCell>
-                    <TableCell>{r.location_code ?? '—'}</TableCell>
-                    <TableCell>{r.condition_code ?? '—'}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{r.location_code ?? '—'}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{r.condition_code ?? '—'}</TableCell>
                     <TableCell align="right">{n(r.replayed_quantity)}</TableCell>
                     <TableCell align="right" sx={{ color }}>
                       {n(r.on_hand_quantity)}
