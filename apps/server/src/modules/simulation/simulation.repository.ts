@@ -83,20 +83,21 @@ export class SimulationRepository {
       .limit(limit);
   }
 
-  /** On-hand per bucket replayed up to and including the id `upTo`: one aggregate over the rows before the page. */
-  async balancesUpTo(productId: number, upTo: number): Promise<Map<string, number>> {
-    if (upTo <= 0) return new Map();
-    const rows = await queryRows<{ bucket: string; quantity: number }>(
+  /**
+   * On-hand per bucket replayed up to and including the id `upTo` (a page's opening balances), and the count of all the
+   * product's rows: one index-only scan of (product_id, id, bucket, quantity_delta).
+   */
+  async openingAndCount(productId: number, upTo: number): Promise<{ opening: Map<string, number>; count: number }> {
+    const rows = await queryRows<{ bucket: string; quantity: number; opening_events: number; events: number }>(
       this.db,
-      sql`select bucket, sum(quantity_delta)::int as quantity from inventory_transactions
-          where product_id = ${productId} and id <= ${upTo} group by bucket`,
+      sql`select bucket, coalesce(sum(quantity_delta) filter (where id <= ${upTo}), 0)::int as quantity,
+                 count(*) filter (where id <= ${upTo})::int as opening_events, count(*)::int as events
+          from inventory_transactions where product_id = ${productId} group by bucket`,
     );
-    return new Map(rows.map((r) => [r.bucket, Number(r.quantity)]));
-  }
-
-  async countEvents(productId: number): Promise<number> {
-    const rows = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from inventory_transactions where product_id = ${productId}`);
-    return Number(rows[0]?.n ?? 0);
+    return {
+      opening: new Map(rows.filter((r) => Number(r.opening_events) > 0).map((r) => [r.bucket, Number(r.quantity)])),
+      count: rows.reduce((sum, r) => sum + Number(r.events), 0),
+    };
   }
 
   /** Events and quantities in and out per (type, bucket) of the product, with the bucket's location and condition. */

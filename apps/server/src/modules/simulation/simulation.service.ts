@@ -36,10 +36,9 @@ export class SimulationService {
         if (!product) throw notFound(`No product has the model ${input.model}.`);
         // The page key: given, or (the spec's page number alone) the id of the last row of the page before.
         let after: number | null = input.after ?? (page === 1 ? 0 : await repo.idAtPosition(product.id, (page - 1) * size));
-        const totalEvents = await repo.countEvents(product.id);
         // A page number past the end: an empty last page.
         if (after === null) after = Number.MAX_SAFE_INTEGER;
-        const opening = await repo.balancesUpTo(product.id, after);
+        const { opening, count: totalEvents } = await repo.openingAndCount(product.id, after);
         const rows = await repo.events(product.id, after, size + 1);
         const done = rows.length <= size;
         const shown = done ? rows : rows.slice(0, size);
