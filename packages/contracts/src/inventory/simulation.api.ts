@@ -92,8 +92,11 @@ export const ZSimulationHistoryPageSchema = z
     product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string() }),
     page: z.number().int(),
     page_size: z.number().int(),
-    /** Every event of the model when the page was read (for progress). */
-    total_events: z.number().int(),
+    /**
+     * Every event of the model when the page was read (for progress): on a page asked without `after` (the first, or
+     * one by number) and on the last page; null on a keyed page in between (one count less per page).
+     */
+    total_events: z.number().int().nullable(),
     /** On-hand per bucket before this page's first event (the running totals carried from the pages before). */
     opening_on_hand: z.array(z.object({ bucket: z.string(), quantity: z.number().int() })),
     inventory_history: z.array(ZSimulationEventSchema),

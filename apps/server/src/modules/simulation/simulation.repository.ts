@@ -84,20 +84,23 @@ export class SimulationRepository {
   }
 
   /**
-   * On-hand per bucket replayed up to and including the id `upTo` (a page's opening balances), and the count of all the
-   * product's rows: one index-only scan of (product_id, id, bucket, quantity_delta).
+   * On-hand per bucket replayed up to and including the id `upTo` (a page's opening balances): one index-only range scan
+   * of (product_id, id, bucket, quantity_delta) over the rows before the page.
    */
-  async openingAndCount(productId: number, upTo: number): Promise<{ opening: Map<string, number>; count: number }> {
-    const rows = await queryRows<{ bucket: string; quantity: number; opening_events: number; events: number }>(
+  async openingBalances(productId: number, upTo: number): Promise<Map<string, number>> {
+    if (upTo <= 0) return new Map();
+    const rows = await queryRows<{ bucket: string; quantity: number }>(
       this.db,
-      sql`select bucket, coalesce(sum(quantity_delta) filter (where id <= ${upTo}), 0)::int as quantity,
-                 count(*) filter (where id <= ${upTo})::int as opening_events, count(*)::int as events
-          from inventory_transactions where product_id = ${productId} group by bucket`,
+      sql`select bucket, sum(quantity_delta)::int as quantity from inventory_transactions
+          where product_id = ${productId} and id <= ${upTo} group by bucket`,
     );
-    return {
-      opening: new Map(rows.filter((r) => Number(r.opening_events) > 0).map((r) => [r.bucket, Number(r.quantity)])),
-      count: rows.reduce((sum, r) => sum + Number(r.events), 0),
-    };
+    return new Map(rows.map((r) => [r.bucket, Number(r.quantity)]));
+  }
+
+  /** The product's ledger rows (an index-only count). */
+  async countEvents(productId: number): Promise<number> {
+    const rows = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from inventory_transactions where product_id = ${productId}`);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Events and quantities in and out per (type, bucket) of the product, with the bucket's location and condition. */

@@ -38,7 +38,7 @@ export class SimulationService {
         let after: number | null = input.after ?? (page === 1 ? 0 : await repo.idAtPosition(product.id, (page - 1) * size));
         // A page number past the end: an empty last page.
         if (after === null) after = Number.MAX_SAFE_INTEGER;
-        const { opening, count: totalEvents } = await repo.openingAndCount(product.id, after);
+        const opening = await repo.openingBalances(product.id, after);
         const rows = await repo.events(product.id, after, size + 1);
         const done = rows.length <= size;
         const shown = done ? rows : rows.slice(0, size);
@@ -92,7 +92,9 @@ export class SimulationService {
           product: { id: product.id, model: product.model, product_title: product.title },
           page,
           page_size: size,
-          total_events: totalEvents,
+          // Counted when the caller has no key yet (its first page, or a page asked by number); the last page's is its
+          // summary's. A keyed page in between answers null (the client keeps the first page's figure).
+          total_events: summary ? summary.events : input.after === undefined ? await repo.countEvents(product.id) : null,
           opening_on_hand: [...opening.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, quantity]) => ({ bucket, quantity })),
           inventory_history: events,
           next_after: done ? null : shown.at(-1)!.id,

@@ -81,7 +81,7 @@ export function useSimulationHistory(model: string | null, pageSize?: number) {
             product: body.product,
             pagesLoaded: page,
             eventsLoaded: events.length,
-            totalEvents: body.total_events,
+            totalEvents: body.total_events ?? s.totalEvents,
             ...(body.done ? { status: 'done' as const, events: events.slice(), summary: body.events_summary, final: body.final_inventory_history } : {}),
           }));
           if (body.done || after === null) return;
