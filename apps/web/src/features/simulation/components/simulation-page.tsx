@@ -85,7 +85,9 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
                 <TableCell sx={WIDE_ONLY}>Condition</TableCell>
                 <TableCell align="right">Replayed</TableCell>
                 <TableCell align="right">On Hand</TableCell>
-                <TableCell align="right">Difference</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  Difference
+                </TableCell>
                 <TableCell>Check</TableCell>
               </TableRow>
             </TableHead>
@@ -101,10 +103,10 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
                     <TableCell align="right" sx={{ color }}>
                       {n(r.on_hand_quantity)}
                     </TableCell>
-                    <TableCell align="right" sx={{ color }}>
+                    <TableCell align="right" sx={{ ...WIDE_ONLY, color }}>
                       {signed(r.difference)}
                     </TableCell>
-                    <TableCell>{r.matches ? <Chip size="small" color="success" label="Matches" /> : <Chip size="small" color="error" label="Differs" />}</TableCell>
+                    <TableCell>{r.matches ? <Chip size="small" color="success" label="Matches" /> : <Chip size="small" color="error" label={`Differs ${signed(r.difference)}`} />}</TableCell>
                   </TableRow>
                 );
               })}
