@@ -22,6 +22,7 @@ import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerReceivingRoutes } from './modules/receiving/receiving.routes.js';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { registerSimulationRoutes } from './modules/simulation/simulation.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
@@ -72,6 +73,7 @@ const MODULES = [
   registerPurchaseOrdersRoutes,
   registerReceivingRoutes,
   registerInventoryRoutes,
+  registerSimulationRoutes,
   registerLedgerRoutes,
   registerTransfersRoutes,
   registerCommittedSalesRoutes,

@@ -21,6 +21,7 @@ export * from './inventory/receiving-rules.js';
 export * from './inventory/receiving.api.js';
 export * from './inventory/manifest.api.js';
 export * from './inventory/inventory-read.api.js';
+export * from './inventory/simulation.api.js';
 export * from './inventory/ledger.api.js';
 export * from './inventory/transfer-rules.js';
 export * from './inventory/transfers.api.js';

@@ -16,6 +16,7 @@ import { VendorsService } from './vendors/vendors.service.js';
 import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
+import { SimulationService } from './simulation/simulation.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { CommittedSalesService } from './committed-sales/committed-sales.service.js';
 import { BinsService } from './bins/bins.service.js';
@@ -43,6 +44,7 @@ export interface Services {
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;
   inventory: InventoryService;
+  simulation: SimulationService;
   ledger: LedgerService;
   transfers: TransfersService;
   committedSales: CommittedSalesService;
@@ -89,6 +91,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
     receiving: new ReceivingService(db, log, new WriteGate(config.ledgerWriteConcurrency)),
     inventory: new InventoryService(db),
+    simulation: new SimulationService(db),
     ledger: new LedgerService(db),
     transfers: new TransfersService(db),
     committedSales: new CommittedSalesService(db),

@@ -37,5 +37,6 @@ export const buildInventorySamples: DomainSampleBuilder = async (t) => {
     'GET /api/ims/inventory-serials/{id}': { params: { id: serialId } },
     'GET /api/ims/inventory-serials/{id}/history': { params: { id: serialId } },
     'GET /api/ims/inventory-transactions/{id}': { params: { id: receipt.transactionReferenceId } },
+    'GET /api/ims/inventory/product/history/': { query: { model: product!.modelNumber, page: 1, pageSize: 2 } },
   };
 };

@@ -11,6 +11,7 @@ import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { SIMULATION_ROUTES } from '../features/simulation/routes';
 import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
@@ -29,4 +30,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...PICKING_ROUTES,
   ...AUDITS_ROUTES,
   ...AUDIT_ADJUSTMENTS_ROUTES,
+  ...SIMULATION_ROUTES,
 };

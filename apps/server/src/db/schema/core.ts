@@ -480,6 +480,11 @@ export const inventoryTransactions = pgTable(
   },
   (t) => [
     index('inventory_transactions_product_idx').on(t.productId, t.bucket),
+    /**
+     * The simulation (issue 12): a model's rows in id order, keyed on id; with the bucket and the change, the opening
+     * balances of a page and the model's count are index-only scans.
+     */
+    index('inventory_transactions_product_id_idx').on(t.productId, t.id, t.bucket, t.quantityDelta),
     index('inventory_transactions_po_item_idx').on(t.purchaseOrderItemId),
     index('inventory_transactions_created_idx').on(t.createdAt),
     check('inventory_transactions_type', sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_transactions_product_id_idx" ON "inventory_transactions" USING btree ("product_id","id","bucket","quantity_delta");
