@@ -350,13 +350,15 @@ export class AuditsRepository {
   }
 
   /**
-   * Records one counted unit in one statement: a row per serial (or one row with the UPC alone), the unit's id its
-   * first row's id, the client's scan id on that first row, each serial's record (the product's newest serial row of
-   * that number, any disposition), and the item's tallied quantity + 1. Answers the new tallied quantity.
+   * Records one counted unit and answers the tally, in one statement: a row per serial (or one row with the UPC
+   * alone), the unit's id its first row's id, the client's scan id on that first row, each serial's record (the
+   * product's newest serial row of that number, any disposition), the item's tallied quantity + 1, and every scan of
+   * the item in id order (the rows before this statement and the ones it wrote: a statement does not see its own
+   * writes through the table).
    */
-  async insertUnit(input: { itemId: number; productId: number; serials: string[]; upc: string; userId: number; clientScanId: string | null }): Promise<number> {
+  async insertUnit(input: { itemId: number; productId: number; serials: string[]; upc: string; userId: number; clientScanId: string | null }): Promise<{ tallied: number; scans: ScanRow[] }> {
     const serials = JSON.stringify(input.serials.length ? input.serials : [null]);
-    const rows = await queryRows<{ tallied_quantity: number }>(
+    const rows = await queryRows<ScanRow & { tallied_quantity: number }>(
       this.db,
       sql`with input as materialized (
             select v.serial, v.ord, nextval(pg_get_serial_sequence('audit_serials', 'id')) as id
@@ -370,13 +372,28 @@ export class AuditsRepository {
                    (select s.id from inventory_serials s where s.product_id = ${input.productId} and upper(s.serial_number) = upper(i.serial) order by s.id desc limit 1),
                    case when i.ord = 1 then ${input.clientScanId}::text end
             from input i order by i.ord
-            returning id
+            returning id, unit_id, scanned_serial_number, scanned_upc, scanned_at, fk_inventory_serial_id
+          ),
+          counted as (
+            update audit_items set tallied_quantity = tallied_quantity + 1
+            where id = ${input.itemId} and exists (select 1 from written)
+            returning tallied_quantity
           )
-          update audit_items set tallied_quantity = tallied_quantity + 1
-          where id = ${input.itemId} and exists (select 1 from written)
-          returning tallied_quantity`,
+          select (select tallied_quantity from counted) as tallied_quantity, t.*
+          from (
+            select a.id, a.unit_id, a.scanned_serial_number, a.scanned_upc, u.username as scanned_by, a.scanned_at, a.fk_inventory_serial_id
+            from audit_serials a left join users u on u.id = a.scanned_by_id
+            where a.item_id = ${input.itemId}
+            union all
+            select w.id, w.unit_id, w.scanned_serial_number, w.scanned_upc, (select username from users where id = ${input.userId}), w.scanned_at, w.fk_inventory_serial_id
+            from written w
+          ) t
+          order by t.id`,
     );
-    return Number(rows[0]!.tallied_quantity);
+    return {
+      tallied: Number(rows[0]!.tallied_quantity),
+      scans: rows.map((r) => ({ id: Number(r.id), unit_id: Number(r.unit_id), scanned_serial_number: r.scanned_serial_number, scanned_upc: r.scanned_upc, scanned_by: r.scanned_by, scanned_at: r.scanned_at, fk_inventory_serial_id: num(r.fk_inventory_serial_id) })),
+    };
   }
 
   /** The scan's unit: its item's reference and the unit id (null when no scan has this id). */

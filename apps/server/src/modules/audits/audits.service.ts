@@ -341,8 +341,8 @@ export class AuditsService {
       if (conflicts.scanned.length || upper.some((s, i) => upper.indexOf(s) !== i)) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialAlreadyScanned);
       const other = conflicts.otherProduct[0];
       if (other) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialOtherProduct(other.serial_number, other.model));
-      const tallied = await repo.insertUnit({ itemId: item.id, productId: product.id, serials, upc, userId: user.id, clientScanId: input.clientScanId ?? null });
-      return this.tally(repo, item.id, ref, tallied);
+      const { tallied, scans } = await repo.insertUnit({ itemId: item.id, productId: product.id, serials, upc, userId: user.id, clientScanId: input.clientScanId ?? null });
+      return { ims_transaction_reference_id: ref, tallied_quantity: tallied, serials: scans.map(scanDto) };
     });
   }
 

@@ -4,6 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { TSimulationEvent } from '@keystone/contracts';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { onHandSeries } from './on-hand-series';
+import { formatCount } from '../../../lib/format-number';
 
 /**
  * On-hand per bucket over time, as steps (MUI X Charts). Loaded with the simulation screen only, after its events
@@ -24,7 +25,7 @@ export function OnHandChart({ events }: { events: readonly TSimulationEvent[] })
       />
       {series.downsampled && (
         <Typography variant="caption" color="text.secondary" data-testid="chart-downsampled">
-          {series.events.toLocaleString('en-US')} events drawn as {series.dates.length.toLocaleString('en-US')} points (on-hand after every {series.step.toLocaleString('en-US')} events, and
+          {formatCount(series.events)} events drawn as {formatCount(series.dates.length)} points (on-hand after every {formatCount(series.step)} events, and
           after the first and the last); the table holds every event.
         </Typography>
       )}

@@ -13,6 +13,7 @@ import {
 import { Page } from '../../../shell/page';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useSimulationHistory, type SimulationState } from '../api/simulation-api';
+import { formatCount } from '../../../lib/format-number';
 
 const OnHandChart = lazy(() => import('./on-hand-chart').then((m) => ({ default: m.OnHandChart })));
 
@@ -26,7 +27,7 @@ const TYPE_LABELS: Record<string, string> = {
 const typeLabel = (type: string) => TYPE_LABELS[type] ?? type;
 /** Columns left out on a phone, where the figures must fit. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 const signed = (value: number) => (value > 0 ? `+${n(value)}` : n(value));
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
