@@ -8,6 +8,8 @@ import { login } from '../../support/session';
  */
 
 test('each page has its own document title', async ({ page, request }) => {
+  // Eight cold page loads, each fetching its screen's chunk: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await page.goto('/');
   await expect(page).toHaveTitle('Log In · Keystone POS');
   await login(page, 'purchasing-admin');

@@ -51,9 +51,16 @@ function request(method: string, path: string, body?: unknown): Promise<Answer> 
 }
 
 /** Health asked until `count` different processes have answered (or 40 tries). */
+/**
+ * The pids answering /api/health, asked until `count` have answered or 30 s have passed: a worker still starting on
+ * a loaded machine (another forked after a kill) is not listening yet, and every request goes to the one that is.
+ */
 async function workerPids(count: number): Promise<Set<number>> {
   const pids = new Set<number>();
-  for (let i = 0; i < 40 && pids.size < count; i++) pids.add((await request('GET', '/api/health')).pid);
+  for (const end = Date.now() + 30_000; pids.size < count && Date.now() < end; ) {
+    pids.add((await request('GET', '/api/health')).pid);
+    if (pids.size < count) await new Promise((r) => setTimeout(r, 50));
+  }
   return pids;
 }
 
