@@ -18,8 +18,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 mkdir -p "$REPORTS"; rm -f "$REPORTS"/*.json
 
-step "type check"
-npx tsc -b packages/contracts apps/server apps/web e2e || status=1
+# The type check (single-threaded, the longest of the three) runs beside lint and the web build; its output is
+# printed when it ends.
+step "type check, beside lint and the web client build"
+npx tsc -b packages/contracts apps/server apps/web e2e > "$REPORTS/tsc.log" 2>&1 &
+tsc_pid=$!
 
 step "lint"
 npx eslint --max-warnings 0 . || status=1
@@ -28,6 +31,10 @@ npx eslint --max-warnings 0 . || status=1
 # saying so, when there is no build), and the browser tests below run against it.
 step "web client build"
 npm run build -w apps/web >/dev/null || status=1
+
+step "type check result"
+if wait "$tsc_pid"; then echo "type check: no errors"; else status=1; fi
+cat "$REPORTS/tsc.log"
 
 step "unit and API tests (PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-pglite.json" || status=1

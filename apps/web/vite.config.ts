@@ -41,7 +41,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress(), routePreloads()],
-  server: { port: 5173, proxy: { '/api': api, '/oauth': api } },
+  server: { port: 5173, proxy: { '/api': api, '/oauth': api, '/uploads': api } },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -16,7 +16,7 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02']) await services.reference.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
   await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
   await db.execute(sql`insert into products (model_number, upc, description) select 'BIN' || g, '7' || lpad(g::text, 11, '0'), 'Bench product ' || g from generate_series(1, 2000) g`);
   // Names R##-B##-S## are unique per location: 100 rows x 100 bays x 100 shelves hold a million; take the first BINS.

@@ -39,7 +39,7 @@ async function generate(db: Database, t0: number) {
   {
     const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
     await services.users.ensureRoles();
-    for (const code of ['KY01', 'TX01']) await services.reference.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+    for (const code of ['KY01', 'TX01']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
     const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
     await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status)
       select 'BM' || lpad(g::text, 6, '0'), 'P' || g, '8' || lpad(g::text, 11, '0'), 'Bench product ' || g, true, 1, 1000 + g, 'ACTIVE'

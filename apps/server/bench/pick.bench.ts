@@ -22,7 +22,7 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of WAREHOUSES) await services.reference.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of WAREHOUSES) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
   const whArray = sql.raw(`array[${WAREHOUSES.map((w) => `'${w}'`).join(',')}]`);
 

@@ -20,7 +20,7 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02']) await services.reference.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
   await db.execute(sql`insert into products (model_number, upc, description) values (${MODEL}, '799999999993', 'Simulation bench product')`);
   await db.execute(sql`insert into products (model_number, upc, description)

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,10 +28,14 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.js';
 import { registerCommittedSalesRoutes } from './modules/committed-sales/committed-sales.routes.js';
 import { registerBinsRoutes } from './modules/bins/bins.routes.js';
+import { registerLocationsRoutes } from './modules/locations/locations.routes.js';
+import { registerBucketGroupsRoutes } from './modules/bucket-groups/bucket-groups.routes.js';
+import { registerShippingTemplatesRoutes } from './modules/shipping-templates/shipping-templates.routes.js';
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerAuditAdjustmentsRoutes } from './modules/audit-adjustments/audit-adjustments.routes.js';
+import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -39,6 +44,9 @@ import { registerReferenceRoutes } from './modules/reference/reference.routes.js
 import { createServices, type Services } from './modules/services.js';
 import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
+import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
+import { registerCarouselImageFiles, registerCarouselRoutes, UPLOAD_LIMITS } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
 export const WEB_ASSETS_DIR = 'assets';
@@ -51,6 +59,11 @@ export const WEB_ASSETS_DIR = 'assets';
 export function webCacheControl(filePath: string, webDist: string): string {
   const relative = path.relative(webDist, filePath).split(path.sep);
   return relative.length > 1 && relative[0] === WEB_ASSETS_DIR ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Origins other than the server's own that uploaded images are shown from: the S3 store's public URL. */
+function imageOrigins(config: AppConfig): string[] {
+  return config.s3 ? [new URL(config.s3.publicUrl ?? defaultS3PublicUrl(config.s3)).origin] : [];
 }
 
 export interface BuiltApp {
@@ -78,10 +91,16 @@ const MODULES = [
   registerTransfersRoutes,
   registerCommittedSalesRoutes,
   registerBinsRoutes,
+  registerLocationsRoutes,
   registerPickingRoutes,
   registerAuditsRoutes,
   registerJobsRoutes,
   registerAuditAdjustmentsRoutes,
+  registerSupplySourcesRoutes,
+  registerTaxMapRoutes,
+  registerCarouselRoutes,
+  registerBucketGroupsRoutes,
+  registerShippingTemplatesRoutes,
 ];
 
 export async function buildApp(options: {
@@ -114,8 +133,10 @@ export async function buildApp(options: {
     });
   }
 
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, imageOrigins(config));
   await app.register(formbody);
+  // multipart/form-data for uploads (the carousel's images): read by the route as a stream, one small file at most.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '0.1.0', description: 'Every call of the specification, generated from the zod contracts.' },
@@ -136,6 +157,7 @@ export async function buildApp(options: {
   };
   const context: ModuleContext = { route, services, db, dbKind, config };
   for (const register of MODULES) register(context);
+  registerCarouselImageFiles(app, services.carousel.store);
   const live = new LiveHub(options.listen, app.log);
   registerLiveRoutes(app, live, authenticate);
   // Open event streams would keep the server from closing: end them first.

@@ -68,6 +68,55 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailFrom: string;
   mailOutboxDir: string;
+  /**
+   * Amazon's Selling Partner API for supply sources (issue 13 item 4): used when the endpoint, client id, client
+   * secret and refresh token are all set; otherwise supply sources live in our database (the embedded default).
+   */
+  spApi: {
+    endpoint: string | null;
+    lwaTokenUrl: string;
+    clientId: string | null;
+    clientSecret: string | null;
+    refreshToken: string | null;
+    /** Each call's time limit (token and Supply Sources calls). */
+    timeoutMs: number;
+  };
+  /** Carousel images (issue 13): the local folder the embedded image store writes, served at /uploads/carousel/. */
+  carouselImageDir: string;
+  /** S3-compatible storage for carousel images instead of the local folder, when S3_BUCKET is set. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, …) for uploaded images (modules/carousel/image-store.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** A non-AWS endpoint (http://127.0.0.1:9000); null for AWS itself. */
+  endpoint: string | null;
+  /** Null: the SDK's default credential chain (environment, profile, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where browsers fetch the objects: this URL + '/' + key. Default: the endpoint's (or AWS's) URL of the bucket. */
+  publicUrl: string | null;
+  /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and most self-hosted servers need it. */
+  forcePathStyle: boolean;
+  /** Key prefix of carousel images. */
+  keyPrefix: string;
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    publicUrl: env.S3_PUBLIC_URL ? env.S3_PUBLIC_URL.replace(/\/+$/, '') : null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    keyPrefix: env.S3_KEY_PREFIX ?? 'carousel/',
+  };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -128,5 +177,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Keystone Purchasing <purchasing@keystone.example>',
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox', 'mail')),
+    spApi: {
+      endpoint: env.SP_API_ENDPOINT || null,
+      lwaTokenUrl: env.SP_API_LWA_TOKEN_URL || 'https://api.amazon.com/auth/o2/token',
+      clientId: env.SP_API_CLIENT_ID || null,
+      clientSecret: env.SP_API_CLIENT_SECRET || null,
+      refreshToken: env.SP_API_REFRESH_TOKEN || null,
+      timeoutMs: Math.max(1, int(env.SP_API_TIMEOUT_MS, 10_000, 'SP_API_TIMEOUT_MS')),
+    },
+    carouselImageDir: path.resolve(env.CAROUSEL_IMAGE_DIR || path.join(dataDir, 'uploads', 'carousel')),
+    s3: s3Config(env),
   };
 }

@@ -1,9 +1,10 @@
 import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOCATIONS, generateLegacyBuckets, isValidGtin, ROLES } from '@keystone/contracts';
+import { DEMO_LOCATIONS, generateLegacyBuckets, isValidGtin, PLATFORMS, ROLES } from '@keystone/contracts';
 import { brands, buckets, products, users } from '../src/db/schema.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from '../src/modules/demo-data/demo-catalogue.js';
 import { DEMO_PASSWORD, loadDemoDataIfEmpty, type DemoDataSummary } from '../src/modules/demo-data/load-demo-data.js';
+import { DEMO_STORE } from '../src/modules/demo-data/demo-locations.js';
 import { bearer, createTestApp, loginAs, type TestApp } from './harness.js';
 
 const PRODUCTS = 200;
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 describe('loadDemoDataIfEmpty', () => {
   it('loads 21 users, 4 locations and the products into the empty database', async () => {
-    expect(summary).toMatchObject({ users: 21, locations: 4, products: PRODUCTS });
+    expect(summary).toMatchObject({ users: 21, locations: 5, products: PRODUCTS });
     expect(summary!.ms).toBeGreaterThanOrEqual(0);
     const [userCount] = await t.db.select({ n: count() }).from(users);
     expect(userCount!.n).toBe(21);
@@ -53,14 +54,15 @@ describe('loadDemoDataIfEmpty', () => {
     await expect(loginAs(t.app, 'admin', 'demo12345')).rejects.toThrow(/401/);
   });
 
-  it('creates the 4 demo locations with their buckets', async () => {
+  it('creates the 4 demo locations and the WALTS store with their buckets', async () => {
     const token = await loginAs(t.app, 'warehouse-2', DEMO_PASSWORD);
     const locations = (await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) })).json().data as { location_code: string; location_type: string; city: string }[];
-    expect(locations.map((l) => l.location_code).sort()).toEqual(DEMO_LOCATIONS.map((l) => l.location_code).sort());
+    expect(locations.map((l) => l.location_code).sort()).toEqual([...DEMO_LOCATIONS.map((l) => l.location_code), DEMO_STORE.location_code].sort());
+    expect(locations.find((l) => l.location_code === 'WALTS')).toMatchObject({ location_type: 'RETAIL', city: 'New York', distributor: 'Walts Appliance Outlet', can_receive_purchase_orders: false });
     expect(locations.find((l) => l.location_code === 'RUBY')).toMatchObject({ location_type: 'RETAIL', city: 'Austin' });
     expect(locations.find((l) => l.location_code === 'KY01')).toMatchObject({ location_type: 'WAREHOUSE', city: 'Louisville' });
     const bucketRows = await t.db.select({ bucket: buckets.bucket }).from(buckets).orderBy(asc(buckets.bucket));
-    const expected = DEMO_LOCATIONS.flatMap((l) => generateLegacyBuckets(l.location_code).map((b) => b.legacy_bucket));
+    const expected = [...DEMO_LOCATIONS, DEMO_STORE].flatMap((l) => generateLegacyBuckets(l.location_code).map((b) => b.legacy_bucket));
     expect(bucketRows.map((b) => b.bucket).sort()).toEqual(expected.sort());
   });
 
@@ -152,6 +154,17 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
+  it('gives each demo location an Amazon supply source with pickup hours, AZ02 inactive', async () => {
+    expect(summary!.supplySources).toBe(4);
+    const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
+    const details = async (location: string) => (await t.app.inject({ method: 'GET', url: `/api/ims/sp-api/supply-source/details/${location}/`, headers: bearer(token) })).json();
+    const ky = await details('KY01');
+    expect(ky).toMatchObject({ supplySourceCode: 'KY01', alias: 'Louisville pickup (KY01)', status: 'Active' });
+    expect(ky.capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([{ startTime: '00:00', endTime: '00:00' }]);
+    expect((await details('AZ02')).status).toBe('Inactive');
+    expect((await details('RUBY')).capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([{ startTime: '12:00', endTime: '17:00' }]);
+  });
+
   it('has admin adjustments (a bucket adjusted twice, one zeroed out), listed as previous adjustments; the ledger check stays clean', async () => {
     expect(summary!.adminAdjustments).toBeGreaterThanOrEqual(4);
     const rows = await t.db.execute(
@@ -237,5 +250,32 @@ describe('generateDemoCatalogue', () => {
     }
     expect(new Set(full.map((p) => p.modelNumber)).size).toBe(full.length);
     expect(new Set(full.map((p) => p.upc)).size).toBe(full.length);
+  });
+});
+
+// On the same demo load (one load per file: a load is the costliest setup of the suite).
+describe('demo tax map and role change (issue 13)', () => {
+  it('saves every state × platform cell: marketplaces where there is a sales tax, walts in AZ, KY and TX', async () => {
+    const collecting = 45 * 3 + 3;
+    expect(summary).toMatchObject({ taxCells: 50 * PLATFORMS.length, taxCollecting: collecting, roleChanges: 1 });
+    const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
+    const res = await t.app.inject({ method: 'GET', url: '/api/platformStateTaxMap/all', headers: bearer(token) });
+    const data = res.json().data as { state_code: string; platform_code: string; collectAndRemitTax: number; updated_at: string | null }[];
+    expect(data).toHaveLength(200);
+    expect(data.every((c) => c.updated_at !== null)).toBe(true);
+    const on = (p: string, s: string) => data.find((c) => c.platform_code === p && c.state_code === s)!.collectAndRemitTax;
+    expect(data.filter((c) => c.collectAndRemitTax === 1)).toHaveLength(collecting);
+    expect([on('amazon', 'CA'), on('amazon_home', 'NY'), on('walmart', 'KY'), on('walts', 'AZ'), on('walts', 'KY'), on('walts', 'TX')]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect([on('amazon', 'OR'), on('walmart', 'DE'), on('walts', 'CA'), on('walts', 'NH')]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('records one role change by the developer, and every demo user keeps the role of its name', async () => {
+    const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
+    const changes = await t.app.inject({ method: 'GET', url: '/api/role/changes', headers: bearer(token) });
+    expect(changes.json().data).toEqual([
+      expect.objectContaining({ username: 'fulfillment-2', from_role: 'fulfillment-1', to_role: 'fulfillment-2', changed_by: 'developer' }),
+    ]);
+    const users = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: bearer(token) });
+    for (const u of users.json().data as { username: string; role: string }[]) expect(u.role).toBe(u.username);
   });
 });

@@ -61,7 +61,7 @@ export async function roleIdOf(db: Database, role: string): Promise<number> {
 
 /** A location and its generated legacy buckets (002 §9), through the reference service. */
 export async function createLocation(services: Services, locationCode: string, extra: { city?: string; stateOrProvince?: string } = {}) {
-  await services.reference.createLocationWithBuckets({ locationCode, address1: '100 Test Way', city: extra.city ?? 'Louisville', stateOrProvince: extra.stateOrProvince ?? 'KY', postalCode: '40213' });
+  await services.locations.createLocationWithBuckets({ locationCode, address1: '100 Test Way', city: extra.city ?? 'Louisville', stateOrProvince: extra.stateOrProvince ?? 'KY', postalCode: '40213' });
   return locationCode.toUpperCase();
 }
 

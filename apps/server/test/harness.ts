@@ -183,6 +183,7 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
     logLevel: 'silent',
     ediOutboxDir: path.join(outbox, 'edi'),
     mailOutboxDir: path.join(outbox, 'mail'),
+    carouselImageDir: path.join(outbox, 'carousel'),
     ...overrides,
   };
   let built;

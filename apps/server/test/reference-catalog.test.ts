@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLegacyBuckets, isValidGtin } from '@keystone/contracts';
-import { ReferenceRepository } from '../src/modules/reference/reference.repository.js';
+import { LocationsRepository } from '../src/modules/locations/locations.repository.js';
 import {
   createBrand,
   createCategory,
@@ -31,9 +31,9 @@ beforeAll(async () => {
   await createLocation(t.services, 'ky01');
   await createLocation(t.services, 'TX01', { city: 'Dallas', stateOrProvince: 'TX' });
   // A location that neither holds inventory nor receives POs, and an inactive one.
-  const reference = new ReferenceRepository(t.db);
-  await reference.insertLocation({ locationCode: 'SHOWROOM', canHoldInventory: false, canReceivePurchaseOrders: false });
-  await reference.insertLocation({ locationCode: 'OLD01', isActive: false });
+  const locationsRepo = new LocationsRepository(t.db);
+  await locationsRepo.insertLocation({ locationCode: 'SHOWROOM', canHoldInventory: false, canReceivePurchaseOrders: false });
+  await locationsRepo.insertLocation({ locationCode: 'OLD01', isActive: false });
 
   ids = {
     geBrand: await createBrand(t.db, 'GE', 'GE'),
@@ -138,7 +138,7 @@ describe('reference data', () => {
   });
 
   it('creating a location twice keeps one location and its buckets', async () => {
-    await t.services.reference.createLocationWithBuckets({ locationCode: 'KY01' });
+    await t.services.locations.createLocationWithBuckets({ locationCode: 'KY01' });
     const buckets = (await get('/api/buckets')).json();
     expect(Object.keys(buckets)).toHaveLength(18);
     expect((await get('/api/locations')).json().data).toHaveLength(2);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '@keystone/contracts';
+import { sql } from 'drizzle-orm';
+import { ROLE_EDITOR_MESSAGES, ROLE_HEADER, ROLES } from '@keystone/contracts';
+import { queryRows } from '../src/db/database.js';
 import { createSignedInUser, roleIdOf, type TestUser } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
@@ -16,6 +18,8 @@ const roleOf = async (token: string) => {
 
 const changeRole = (token: string, userId: number | string, body: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/role/${userId}`, headers: bearer(token), payload: body as Record<string, unknown> });
+
+const changeCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from role_changes`))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -98,19 +102,99 @@ describe('role editor', () => {
   });
 
   it('is refused to roles without role-editor:view, admin included', async () => {
+    const changesBefore = await changeCount();
     for (const caller of [admin, member]) {
-      const res = await changeRole(caller.token, caller.id, { newRoleID: await roleIdOf(t.db, 'developer') });
+      for (const target of [caller.id, developer.id]) {
+        const res = await changeRole(caller.token, target, { newRoleID: await roleIdOf(t.db, 'developer') });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('access denied');
+      }
+    }
+    expect(await roleOf(admin.token)).toBe('admin');
+    expect(await roleOf(developer.token)).toBe('developer');
+    expect(await changeCount()).toBe(changesBefore);
+  });
+
+  it('refuses a change of one’s own role with 403 and a clear message, and records nothing', async () => {
+    const other = await createSignedInUser(t, { role: 'developer' });
+    const changesBefore = await changeCount();
+    const res = await changeRole(other.token, other.id, { newRoleID: await roleIdOf(t.db, 'admin') });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ROLE_EDITOR_MESSAGES.ownRole });
+    expect(await roleOf(other.token)).toBe('developer');
+    expect(await changeCount()).toBe(changesBefore);
+  });
+
+  it('records every change (who, from, to, when in UTC) and answers them newest first', async () => {
+    const subject = await createSignedInUser(t, { role: 'fulfillment-1' });
+    const before = Date.now();
+    await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'fulfillment-2') });
+    await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'fulfillment-lead') });
+    // Setting the role the user already has is not a change.
+    await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'fulfillment-lead') });
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/role/changes?userId=${subject.id}`, headers: bearer(developer.token) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { changed_at: string }[];
+    expect(data).toHaveLength(2);
+    expect(data[0]).toMatchObject({ user_id: subject.id, username: subject.username, from_role: 'fulfillment-2', to_role: 'fulfillment-lead', changed_by_id: developer.id, changed_by: developer.username });
+    expect(data[1]).toMatchObject({ from_role: 'fulfillment-1', to_role: 'fulfillment-2' });
+    for (const row of data) {
+      expect(row.changed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Date.parse(row.changed_at)).toBeGreaterThanOrEqual(before - 5_000);
+      expect(Date.parse(row.changed_at)).toBeLessThanOrEqual(Date.now() + 5_000);
+    }
+
+    // Everyone's changes, limited.
+    const all = await t.app.inject({ method: 'GET', url: '/api/role/changes?limit=1', headers: bearer(developer.token) });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data).toHaveLength(1);
+    expect(all.json().data[0]).toMatchObject({ user_id: subject.id, to_role: 'fulfillment-lead' });
+    const everyone = await t.app.inject({ method: 'GET', url: '/api/role/changes', headers: bearer(developer.token) });
+    expect((everyone.json().data as { user_id: number }[]).some((c) => c.user_id === member.id)).toBe(true);
+  });
+
+  it('writes the record in the same transaction as the change: a failed record leaves the role as it was', async () => {
+    const subject = await createSignedInUser(t, { role: 'sales-1' });
+    const changesBefore = await changeCount();
+    // A trigger refuses the record's insert; the role update before it in the transaction must roll back too.
+    await t.db.execute(sql`create function refuse_role_change() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
+    await t.db.execute(sql`create trigger refuse_role_change before insert on role_changes for each row execute function refuse_role_change()`);
+    try {
+      await expect(t.services.users.changeRole({ id: developer.id }, subject.id, await roleIdOf(t.db, 'finance-1'))).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_role_change on role_changes`);
+      await t.db.execute(sql`drop function refuse_role_change()`);
+    }
+    expect(await roleOf(subject.token)).toBe('sales-1');
+    expect(await changeCount()).toBe(changesBefore);
+  });
+
+  it('GET /api/role/changes: 400 naming the field for a bad userId or limit; 403 without role-editor:view', async () => {
+    for (const [query, field] of [['userId=abc', 'query.userId'], ['limit=0', 'query.limit'], ['limit=501', 'query.limit'], ['userId=-1', 'query.userId']] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/role/changes?${query}`, headers: bearer(developer.token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().errors), query).toEqual([field]);
+    }
+    for (const caller of [admin, member]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/role/changes', headers: bearer(caller.token) });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('access denied');
     }
-    expect(await roleOf(admin.token)).toBe('admin');
   });
 
-  it('a developer who demotes itself loses the role editor at once', async () => {
-    const other = await createSignedInUser(t, { role: 'developer' });
-    const res = await changeRole(other.token, other.id, { newRoleID: await roleIdOf(t.db, 'admin') });
+  it('an unknown user answers an empty list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/role/changes?userId=999999', headers: bearer(developer.token) });
     expect(res.statusCode).toBe(200);
-    expect(await roleOf(other.token)).toBe('admin');
-    expect((await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(other.token) })).statusCode).toBe(403);
+    expect(res.json()).toEqual({ data: [] });
+  });
+
+  it('a demoted user’s next call is refused and its answer names the new role', async () => {
+    const subject = await createSignedInUser(t, { role: 'developer' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(subject.token) })).statusCode).toBe(200);
+    expect((await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'admin') })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(subject.token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers[ROLE_HEADER]).toBe('admin');
   });
 });

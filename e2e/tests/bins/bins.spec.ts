@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { apiAs } from '../../support/api';
 import { focusPage, login, wedgeScan, wedgeScans } from '../../support/session';
+import { shoot as shootPage } from '../../support/shots';
 
 /**
  * Bins (issue 11): create a bin with the spec's field rules and print its label (the downloaded PDF carries
@@ -12,7 +12,6 @@ import { focusPage, login, wedgeScan, wedgeScans } from '../../support/session';
  * 1440 and 390 px in /tmp/wt-bins-shots/.
  */
 const SHOTS = '/tmp/wt-bins-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 interface BinDto {
   id: number;
@@ -21,14 +20,7 @@ interface BinDto {
   items: { upc: string | null; quantity: number; model: string }[];
 }
 
-const shoot = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 const suffix = () => Math.floor(Math.random() * 90) + 10;
 

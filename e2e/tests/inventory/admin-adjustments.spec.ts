@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { shoot as shootPage } from '../../support/shots';
 import { selectOption } from '../../support/select';
 
 /**
@@ -11,19 +11,11 @@ import { selectOption } from '../../support/select';
  * without inventory:admin-adjust refused. Screenshots at 1440 and 390 px in /tmp/shots-adjust/.
  */
 const SHOTS = '/tmp/shots-adjust';
-mkdirSync(SHOTS, { recursive: true });
 
 // Finding demo products through the API and the screenshots take time on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
-const shoot = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 interface InventoryRow {
   bucket: string;

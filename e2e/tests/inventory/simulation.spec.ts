@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { shoot as shootPage } from '../../support/shots';
 
 /**
  * The inventory events simulation (issue 12 part 5): a model's history paged from the server until done (pages of 2
@@ -10,16 +10,8 @@ import { login } from '../../support/session';
  * starts with K (no other spec takes them). Screenshots at 1440 and 390 px in /tmp/shots-sim/.
  */
 const SHOTS = '/tmp/shots-sim';
-mkdirSync(SHOTS, { recursive: true });
 
-const shoot = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 interface Product {
   id: number;

@@ -4,6 +4,7 @@ import { barcodesInPdf } from '../../support/pdf-barcodes';
 import { pickSales, printedBinnedItem, printSales, type PickItem } from '../../support/picking';
 import { selectOption } from '../../support/select';
 import { focusPage, login, wedgeScan, wedgeScans } from '../../support/session';
+import { snapshot } from '../../support/shots';
 
 const SHOTS = '/tmp/wt-picking-shots';
 const row = (page: Page, text: string) => page.getByTestId('pick-row').filter({ hasText: text });
@@ -194,13 +195,13 @@ test('screenshots of the board and the pick page at 1440 and 390 px', async ({ p
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/boards/pick');
     await expect(page.getByTestId('pick-row').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pick-board-unprinted-${width}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/pick-board-unprinted-${width}.png`, { fullPage: true });
     await page.getByTestId('tab-printed').click();
     await expect(page.getByTestId('pick-row').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pick-board-printed-${width}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/pick-board-printed-${width}.png`, { fullPage: true });
     await page.goto(`/pick-item/${item.pickListItemId}`);
     await expect(page.getByTestId('pick-model')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/pick-item-${width}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/pick-item-${width}.png`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });

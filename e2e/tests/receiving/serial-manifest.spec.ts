@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setupPo } from '../../support/receiving';
 import { login, wedgeScan } from '../../support/session';
+import { snapshot } from '../../support/shots';
 
 async function scanInto(field: Locator, page: Page, value: string) {
   await field.focus();
@@ -77,7 +78,7 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
   await expect(panel.getByTestId('manifest-refusal')).toHaveText([`${liveElsewhere}: Serial cannot be re-scanned`]);
   await expect(panel.getByTestId('manifest-error')).toContainText("1 of the manifest's serials refused");
   await panel.getByTestId('manifest-error').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/serial-manifest-refused.png' });
+  await snapshot(page, '/tmp/serial-manifest-refused.png');
   expect((await api.get<{ data: unknown[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data).toHaveLength(2);
 
   // Pasted without it, the four units nobody scanned are received in one submit.
@@ -93,13 +94,13 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
   await expect(count('missing')).toHaveText('0');
   await expect(count('unexpected')).toHaveText('1');
   await panel.getByTestId('manifest-result').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/serial-manifest-desk.png' });
+  await snapshot(page, '/tmp/serial-manifest-desk.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await count('matched').scrollIntoViewIfNeeded();
   await expect(count('matched')).toBeInViewport();
-  await page.screenshot({ path: '/tmp/serial-manifest-390.png' });
+  await snapshot(page, '/tmp/serial-manifest-390.png');
   await panel.getByTestId('manifest-result').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/serial-manifest-390-result.png' });
+  await snapshot(page, '/tmp/serial-manifest-390-result.png');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await dialog.getByRole('button', { name: 'Close' }).click();

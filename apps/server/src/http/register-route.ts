@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasAnyPermission, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
+import { hasAnyPermission, ROLE_HEADER, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse } from '@keystone/contracts';
 import { forbidden, unauthorized } from './errors.js';
 import { refuseUnstorableText } from './input-text.js';
 
@@ -97,7 +97,15 @@ export function registerRoute<R extends ApiRouteDef>(
       ...(route.body ? { body: route.body } : {}),
       response,
     },
-    onRequest: (request) => authorizeRequest(request, authenticate, route.access),
+    onRequest: async (request, reply) => {
+      try {
+        await authorizeRequest(request, authenticate, route.access);
+      } finally {
+        // The caller's current role on every signed-in answer (a refusal too): the client follows a role change
+        // made by the role editor at its next call (docs/decisions.md, "Tax map and role editor").
+        if (request.auth) reply.header(ROLE_HEADER, request.auth.user.role);
+      }
+    },
     preValidation: async (request) => {
       // NUL characters and unpaired surrogates, which no text column stores, in any string of any route.
       refuseUnstorableText(request);

@@ -47,11 +47,12 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /** Security headers on every answer (API, client, Swagger UI), no caching of tokens, and the headers timeout. */
-export async function registerSecurity(app: FastifyInstance, config: HttpConfig): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: HttpConfig, imageOrigins: string[] = []): Promise<void> {
   app.server.headersTimeout = config.httpHeadersTimeoutMs;
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // imageOrigins: where uploaded images are shown from besides 'self' (the S3 store's public URL, issue 13).
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins] } },
   });
   app.addHook('onSend', async (request, reply) => {
     // RFC 6749 §5.1: a token answer (and its errors) must not be stored by any cache.

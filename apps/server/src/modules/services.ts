@@ -20,13 +20,21 @@ import { SimulationService } from './simulation/simulation.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { CommittedSalesService } from './committed-sales/committed-sales.service.js';
 import { BinsService } from './bins/bins.service.js';
+import { BucketGroupsService } from './bucket-groups/bucket-groups.service.js';
+import { ShippingTemplatesService } from './shipping-templates/shipping-templates.service.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
 import { AuditsService } from './audits/audits.service.js';
 import { AuditAdjustmentsService } from './audit-adjustments/audit-adjustments.service.js';
 import { ReferenceService } from './reference/reference.service.js';
+import { LocationsService } from './locations/locations.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { UsersService } from './users/users.service.js';
+import { SupplySourcesService } from './supply-sources/supply-sources.service.js';
+import { createSupplySourceGateway } from './supply-sources/create-supply-source-gateway.js';
+import { TaxMapService } from './tax-map/tax-map.service.js';
+import { CarouselService } from './carousel/carousel.service.js';
+import { createImageStore } from './carousel/image-store.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -37,6 +45,8 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   reference: ReferenceService;
+  /** Locations and their buckets (issue 13): the one place a location and its legacy buckets are created. */
+  locations: LocationsService;
   catalog: CatalogService;
   contacts: ContactsService;
   invoices: InvoicesService;
@@ -54,6 +64,14 @@ export interface Services {
   /** Background jobs (issue 12): queued in the database, run by the worker app.ts starts. */
   jobs: JobQueue;
   auditAdjustments: AuditAdjustmentsService;
+  /** Amazon supply sources (issue 13 item 4): the embedded store or the Selling Partner API, by configuration. */
+  supplySources: SupplySourcesService;
+  /** The platform-state tax map (issue 13). */
+  taxMap: TaxMapService;
+  /** The home-page carousel (issue 13); its images in the ImageStore the configuration chooses (local folder or S3). */
+  carousel: CarouselService;
+  bucketGroups: BucketGroupsService;
+  shippingTemplates: ShippingTemplatesService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
@@ -84,6 +102,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     auth: new AuthService(db, config, google, undefined, tokens),
     users: new UsersService(db, () => tokens.clear()),
     reference: new ReferenceService(db),
+    locations: new LocationsService(db),
     catalog: new CatalogService(db),
     contacts: new ContactsService(db),
     invoices: new InvoicesService(db),
@@ -100,6 +119,11 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     audits: new AuditsService(db),
     jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
     auditAdjustments: new AuditAdjustmentsService(db),
+    supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
+    taxMap: new TaxMapService(db),
+    carousel: new CarouselService(db, createImageStore(config), log),
+    bucketGroups: new BucketGroupsService(db),
+    shippingTemplates: new ShippingTemplatesService(db),
   };
   services.audits.useJobQueue(services.jobs);
   return services;

@@ -78,7 +78,7 @@ describe('the token cache across two server processes', () => {
     for (const [i, token] of tokens.entries()) expect(await (await get(i, token)).json()).toBe('warehouse-1');
     const [user] = await queryRows<{ id: number }>(database.db, sql`select id from users where username = 'tok-b'`);
     const [role] = await queryRows<{ id: number }>(database.db, sql`select id from roles where role_name = 'warehouse-lead'`);
-    await services.users.changeRole(user!.id, role!.id);
+    await services.users.changeRole(null, user!.id, role!.id);
     for (const [i, token] of tokens.entries()) await within(async () => (await (await get(i, token)).json()) === 'warehouse-lead');
   });
 });

@@ -10,9 +10,36 @@ import { buildPickingSamples } from './picking.js';
 import { buildAuditsSamples } from './audits.js';
 import { buildJobsSamples } from './jobs.js';
 import { buildAuditAdjustmentsSamples } from './audit-adjustments.js';
+import { buildLocationsSamples } from './locations.js';
+import { buildSupplySourcesSamples } from './supply-sources.js';
+import { buildTaxMapSamples } from './tax-map.js';
+import { buildRoleEditorSamples } from './role-editor.js';
+import { buildCarouselSamples } from './carousel.js';
+import { buildBucketGroupsSamples } from './bucket-groups.js';
+import { buildShippingTemplatesSamples } from './shipping-templates.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
 
 /** One builder per domain module: it creates the rows its samples point at and answers one valid request per route. */
-export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [buildContactsSamples, buildPurchasingSamples, buildInvoicesSamples, buildReceivingSamples, buildInventorySamples, buildTransfersSamples, buildCommittedSalesSamples, buildBinsSamples, buildPickingSamples, buildAuditsSamples, buildJobsSamples, buildAuditAdjustmentsSamples];
+export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
+  buildContactsSamples,
+  buildPurchasingSamples,
+  buildInvoicesSamples,
+  buildReceivingSamples,
+  buildInventorySamples,
+  buildTransfersSamples,
+  buildCommittedSalesSamples,
+  buildBinsSamples,
+  buildPickingSamples,
+  buildAuditsSamples,
+  buildJobsSamples,
+  buildAuditAdjustmentsSamples,
+  buildLocationsSamples,
+  buildSupplySourcesSamples,
+  buildTaxMapSamples,
+  buildRoleEditorSamples,
+  buildCarouselSamples,
+  buildBucketGroupsSamples,
+  buildShippingTemplatesSamples,
+];

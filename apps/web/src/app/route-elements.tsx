@@ -3,21 +3,29 @@ import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
 import { AUDITS_ROUTES } from '../features/audits/routes';
 import { AUDIT_ADJUSTMENTS_ROUTES } from '../features/audit-adjustments/routes';
 import { BINS_ROUTES } from '../features/bins/routes';
+import { WelcomeCarousel } from '../features/carousel';
+import { CAROUSEL_ROUTES } from '../features/carousel/routes';
+import { BUCKET_GROUPS_ROUTES } from '../features/bucket-groups/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
 import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
+import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes';
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
+import { ROLE_EDITOR_ROUTES } from '../features/role-editor/routes';
+import { TAX_MAP_ROUTES } from '../features/tax-map/routes';
 import { TRANSFERS_ROUTES } from '../features/transfers/routes';
+import { SUPPLY_SOURCES_ROUTES } from '../features/supply-sources/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
-  '/welcome': <WelcomePage />,
+  '/welcome': <WelcomePage banner={<WelcomeCarousel />} />,
   ...CONTACTS_ROUTES,
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
@@ -31,4 +39,11 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...AUDITS_ROUTES,
   ...AUDIT_ADJUSTMENTS_ROUTES,
   ...SIMULATION_ROUTES,
+  ...LOCATIONS_ROUTES,
+  ...SUPPLY_SOURCES_ROUTES,
+  ...TAX_MAP_ROUTES,
+  ...ROLE_EDITOR_ROUTES,
+  ...CAROUSEL_ROUTES,
+  ...BUCKET_GROUPS_ROUTES,
+  ...SHIPPING_TEMPLATES_ROUTES,
 };

@@ -1,4 +1,5 @@
 import {
+  ROLE_HEADER,
   fillPath,
   toQueryString,
   type ApiRouteDef,
@@ -23,6 +24,16 @@ type Input<R extends ApiRouteDef> = (R extends { params: object } ? { params: TR
   };
 
 /**
+ * A signed-in answer names the caller's current role (the role editor may have changed it since sign-in): the
+ * session takes it, so the menu and the routes follow at the next call (docs/decisions.md, "Tax map and role editor").
+ */
+function followRoleChange(response: Response, token: string | null): void {
+  const role = response.headers.get(ROLE_HEADER);
+  const session = useSession.getState();
+  if (role && token && session.accessToken === token && session.role !== role) session.setRole(role);
+}
+
+/**
  * Calls one contract route with the bearer token. A failed call (non-ok) is queued as an error toast
  * (000 §7) and thrown; a 401 on a signed-in session means the token expired or was revoked: sign out.
  */
@@ -38,6 +49,7 @@ export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>):
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
     signal: input.signal,
   });
+  followRoleChange(response, token);
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -21,8 +21,9 @@ export interface TGeneratedBucket {
   is_local_inventory_bucket: 0 | 1;
 }
 
-const LEGACY_CONDITIONS = ['', 'B_STOCK', 'C_STOCK', 'DAMAGED', 'RENEWED'] as const;
-const LEGACY_SUB_LOCATIONS = ['ONSITE', 'RELOCATING', 'RETURN', 'FBA_INBOUND'] as const;
+/** The suffixes of a location's legacy buckets by condition ('' is NEW) and its sub-locations (002 §9). */
+export const LEGACY_CONDITIONS = ['', 'B_STOCK', 'C_STOCK', 'DAMAGED', 'RENEWED'] as const;
+export const LEGACY_SUB_LOCATIONS = ['ONSITE', 'RELOCATING', 'RETURN', 'FBA_INBOUND'] as const;
 
 /**
  * Legacy buckets generated from a location code (002 §9): the code upper-cased and joined with '_'

@@ -13,10 +13,16 @@ import { loadDemoReceipts } from './demo-receipts.js';
 import { loadDemoDropShip } from './demo-drop-ship.js';
 import { loadDemoMovements } from './demo-movements.js';
 import { loadDemoBins } from './demo-bins.js';
+import { loadDemoShipping } from './demo-shipping.js';
 import { loadDemoPicking } from './demo-picking.js';
 import { loadDemoAudits } from './demo-audits.js';
 import { loadDemoAdminAdjustments } from './demo-admin-adjustments.js';
+import { loadDemoLocations } from './demo-locations.js';
+import { loadDemoTaxMap } from './demo-tax-map.js';
+import { loadDemoRoleChanges } from './demo-role-changes.js';
+import { loadDemoCarousel } from './demo-carousel.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
+import { loadDemoSupplySources } from './demo-supply-sources.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -35,6 +41,13 @@ export interface DemoDataSummary {
   binnedUnits: number;
   audits: number;
   adminAdjustments: number;
+  supplySources: number;
+  /** Tax map cells saved (every state × platform) and how many of them collect and remit. */
+  taxCells: number;
+  taxCollecting: number;
+  roleChanges: number;
+  carouselItems: number;
+  shippingTemplates: number;
   ms: number;
 }
 
@@ -72,7 +85,24 @@ async function loadDemoInvoices(services: Services): Promise<number> {
 }
 
 /** Steps of the demo load, named for `afterStep` (a test injects a failure between two of them). */
-export type DemoLoadStep = 'catalogue' | 'contacts' | 'purchasing' | 'invoices' | 'drop-ship' | 'receipts' | 'movements' | 'bins' | 'picking' | 'audits' | 'admin-adjustments';
+export type DemoLoadStep =
+  | 'catalogue'
+  | 'contacts'
+  | 'purchasing'
+  | 'invoices'
+  | 'drop-ship'
+  | 'receipts'
+  | 'movements'
+  | 'bins'
+  | 'picking'
+  | 'audits'
+  | 'admin-adjustments'
+  | 'locations'
+  | 'supply-sources'
+  | 'tax-map'
+  | 'role-changes'
+  | 'carousel'
+  | 'shipping';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -124,9 +154,21 @@ export async function loadDemoDataIfEmpty(
     await step('audits');
     const adminAdjustments = await loadDemoAdminAdjustments(tx, services, await actor('admin'));
     await step('admin-adjustments');
+    await loadDemoLocations(services);
+    await step('locations');
+    const supplySources = await loadDemoSupplySources(services, await actor('developer'));
+    await step('supply-sources');
+    const taxMap = await loadDemoTaxMap(services);
+    await step('tax-map');
+    const roleChanges = await loadDemoRoleChanges(tx, services, await actor('developer'));
+    await step('role-changes');
+    const carouselItems = await loadDemoCarousel(services, (await actor('purchasing-admin')).id);
+    await step('carousel');
+    const shipping = await loadDemoShipping(services);
+    await step('shipping');
     return {
       users: ROLES.length,
-      locations: DEMO_LOCATIONS.length,
+      locations: DEMO_LOCATIONS.length + 1,
       products: catalogue.length,
       vendors: purchasing.vendors,
       purchaseOrders: purchasing.purchaseOrders,
@@ -138,6 +180,12 @@ export async function loadDemoDataIfEmpty(
       binnedUnits: bins.binnedUnits,
       audits: audits.audits,
       adminAdjustments,
+      supplySources,
+      taxCells: taxMap.cells,
+      taxCollecting: taxMap.collecting,
+      roleChanges,
+      carouselItems,
+      shippingTemplates: shipping.templates,
       ms: Math.round(performance.now() - started),
     };
   });
@@ -145,7 +193,7 @@ export async function loadDemoDataIfEmpty(
 
 async function loadCatalogue(db: Database, services: Services, hashes: string[], catalogue: ReturnType<typeof generateDemoCatalogue>) {
   for (const location of DEMO_LOCATIONS) {
-    await services.reference.createLocationWithBuckets({
+    await services.locations.createLocationWithBuckets({
       locationCode: location.location_code,
       address1: location.address_1,
       city: location.city,

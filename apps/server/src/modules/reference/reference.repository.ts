@@ -33,14 +33,6 @@ export class ReferenceRepository {
       .orderBy(asc(categories.categoryName));
   }
 
-  async insertLocation(values: typeof locations.$inferInsert): Promise<void> {
-    await this.db.insert(locations).values(values).onConflictDoNothing();
-  }
-
-  async insertBuckets(values: (typeof buckets.$inferInsert)[]): Promise<void> {
-    if (values.length) await this.db.insert(buckets).values(values).onConflictDoNothing();
-  }
-
   async insertBrands(values: (typeof brands.$inferInsert)[]) {
     return this.db.insert(brands).values(values).onConflictDoNothing().returning();
   }

@@ -1,4 +1,4 @@
-import { generateLegacyBuckets, type TBucket, type TLocation } from '@keystone/contracts';
+import type { TBucket, TLocation } from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
 import { ReferenceRepository, type LocationRow } from './reference.repository.js';
 
@@ -18,15 +18,6 @@ function toLocationDto(row: LocationRow): TLocation {
     is_active: row.isActive,
     legacy_bucket: row.legacyBucket,
   };
-}
-
-export interface NewLocation {
-  locationCode: string;
-  address1?: string;
-  city?: string;
-  stateOrProvince?: string;
-  postalCode?: string;
-  locationType?: string;
 }
 
 export class ReferenceService {
@@ -74,32 +65,5 @@ export class ReferenceService {
       category_code: c.categoryCode,
       product_count: c.productCount,
     }));
-  }
-
-  /** Creates a location with its generated legacy buckets (002 §9), in one transaction. */
-  async createLocationWithBuckets(input: NewLocation): Promise<void> {
-    const code = input.locationCode.trim().toUpperCase();
-    const generated = generateLegacyBuckets(code);
-    await this.db.transaction(async (tx) => {
-      const repo = this.repo(tx);
-      await repo.insertLocation({
-        locationCode: code,
-        address1: input.address1 ?? null,
-        city: input.city ?? null,
-        stateOrProvince: input.stateOrProvince ?? null,
-        postalCode: input.postalCode ?? null,
-        locationType: input.locationType ?? 'WAREHOUSE',
-        legacyBucket: generated[0]!.legacy_bucket,
-      });
-      await repo.insertBuckets(
-        generated.map((b) => ({
-          bucket: b.legacy_bucket,
-          locationCode: b.location_code,
-          parentLocationCode: code,
-          conditionCode: b.condition,
-          isLocalInventoryBucket: b.is_local_inventory_bucket === 1,
-        })),
-      );
-    });
   }
 }

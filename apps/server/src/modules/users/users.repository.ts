@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { roles, users } from '../../db/schema.js';
+import { roleChanges, roles, users } from '../../db/schema.js';
 
 export interface UserRow {
   id: number;
@@ -10,6 +11,17 @@ export interface UserRow {
   isActive: boolean;
   roleId: number;
   role: string;
+}
+
+export interface RoleChangeRow {
+  id: number;
+  userId: number;
+  username: string;
+  fromRole: string;
+  toRole: string;
+  changedById: number | null;
+  changedBy: string | null;
+  changedAt: Date;
 }
 
 const userColumns = {
@@ -55,6 +67,44 @@ export class UsersRepository {
   async findRoleById(id: number): Promise<{ id: number; roleName: string } | null> {
     const rows = await this.db.select().from(roles).where(eq(roles.id, id));
     return rows[0] ?? null;
+  }
+
+  /** The user's row locked until the transaction ends (two changes of one user queue; the second sees the first's role). */
+  async findByIdForUpdate(id: number): Promise<UserRow | null> {
+    const rows = await this.db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, id))
+      .for('update', { of: users });
+    return rows[0] ?? null;
+  }
+
+  async recordRoleChange(change: { userId: number; fromRole: string; toRole: string; changedById: number | null }): Promise<void> {
+    await this.db.insert(roleChanges).values(change);
+  }
+
+  /** Recent role changes, newest first, of one user or everyone. */
+  listRoleChanges(filter: { userId?: number; limit: number }): Promise<RoleChangeRow[]> {
+    const target = alias(users, 'target_user');
+    const changer = alias(users, 'changed_by_user');
+    return this.db
+      .select({
+        id: roleChanges.id,
+        userId: roleChanges.userId,
+        username: target.username,
+        fromRole: roleChanges.fromRole,
+        toRole: roleChanges.toRole,
+        changedById: roleChanges.changedById,
+        changedBy: changer.username,
+        changedAt: roleChanges.changedAt,
+      })
+      .from(roleChanges)
+      .innerJoin(target, eq(target.id, roleChanges.userId))
+      .leftJoin(changer, eq(changer.id, roleChanges.changedById))
+      .where(and(filter.userId === undefined ? undefined : eq(roleChanges.userId, filter.userId)))
+      .orderBy(desc(roleChanges.changedAt), desc(roleChanges.id))
+      .limit(filter.limit);
   }
 
   async setRole(userId: number, roleId: number): Promise<void> {

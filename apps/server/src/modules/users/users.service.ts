@@ -1,11 +1,24 @@
-import { ROLES, type TUser } from '@keystone/contracts';
+import { ROLE_EDITOR_MESSAGES, ROLES, type TRoleChange, type TUser } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
-import { UsersRepository, type UserRow } from './users.repository.js';
+import { UsersRepository, type RoleChangeRow, type UserRow } from './users.repository.js';
 
 export function toUserDto(row: UserRow): TUser {
   return { id: row.id, username: row.username, email: row.email, role: row.role, role_id: row.roleId };
+}
+
+function toRoleChangeDto(row: RoleChangeRow): TRoleChange {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    username: row.username,
+    from_role: row.fromRole,
+    to_role: row.toRole,
+    changed_by_id: row.changedById,
+    changed_by: row.changedBy,
+    changed_at: row.changedAt.toISOString(),
+  };
 }
 
 export class UsersService {
@@ -33,19 +46,33 @@ export class UsersService {
     return (await this.repo().listRoles()).map((r) => ({ id: r.id, role_name: r.roleName }));
   }
 
-  async changeRole(userId: number, roleId: number): Promise<TUser> {
+  /**
+   * Assigns a role (002 §6). `actor` is who asks: null only for the system (the demo loader). A user may not change
+   * their own role (403). The user's row is locked, and a real change (a different role) is recorded in
+   * role_changes in the same transaction; setting the role a user already has records nothing.
+   */
+  async changeRole(actor: { id: number } | null, userId: number, roleId: number): Promise<TUser> {
+    if (actor && actor.id === userId) throw forbidden(ROLE_EDITOR_MESSAGES.ownRole);
     const changed = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const role = await repo.findRoleById(roleId);
       if (!role) throw unprocessable('The given data was invalid.', { newRoleID: ['role does not exist'] });
-      const user = await repo.findById(userId);
+      const user = await repo.findByIdForUpdate(userId);
       if (!user) throw notFound('user not found');
-      await repo.setRole(userId, roleId);
+      if (user.roleId !== roleId) {
+        await repo.setRole(userId, roleId);
+        await repo.recordRoleChange({ userId, fromRole: user.role, toRole: role.roleName, changedById: actor?.id ?? null });
+      }
       return toUserDto({ ...user, roleId, role: role.roleName });
     });
     // Cached token answers carry the old role (shared/token-cache.ts); other processes hear the database's trigger.
     this.onAuthChange();
     return changed;
+  }
+
+  /** Recent role changes, newest first (of one user, or everyone's). */
+  async roleChanges(filter: { userId?: number; limit: number }): Promise<TRoleChange[]> {
+    return (await this.repo().listRoleChanges(filter)).map(toRoleChangeDto);
   }
 
   /** Makes sure every role string of the catalogue exists as a row. */

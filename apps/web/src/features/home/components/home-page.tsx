@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { hasPermission, PRODUCT_NAME } from '@keystone/contracts';
 import { APP_ROUTES, MENU_GROUPS, canOpenRoute, isExactPath, routePermissionText, type AppRoute } from '../../../app/route-table';
+import type { ReactNode } from 'react';
 import { useEffectiveRole } from '../../../lib/session-store';
 
 function RouteLink({ route }: { route: AppRoute }) {
@@ -69,14 +70,18 @@ export function HomePage() {
   );
 }
 
-/** The welcome page links to permitted pages with exact paths (002 §2). */
-export function WelcomePage() {
+/**
+ * The welcome page links to permitted pages with exact paths (002 §2). `banner` is shown above them: the app passes
+ * the carousel feature's public component (features stay out of each other).
+ */
+export function WelcomePage({ banner }: { banner?: ReactNode }) {
   const role = useEffectiveRole();
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Welcome to {PRODUCT_NAME}
       </Typography>
+      {banner}
       <RouteCards routes={permittedRoutes(role, true)} showPermission={false} testId="permitted-routes" />
     </Box>
   );

@@ -41,23 +41,6 @@ let samples: Record<string, RouteSample>;
 let developer: { username: string; password: string; token: string };
 let fingerprintQuery: ReturnType<typeof sql.raw>;
 
-beforeAll(async () => {
-  // No per-address sign-in limit: the generated sign-ins would lock the developer's own re-sign-in out.
-  t = await createTestApp({ loginAddressMaxFailures: 0 });
-  samples = await buildAllSamples(t);
-  developer = await createSignedInUser(t, { role: 'developer' });
-  const tables = await queryRows<{ name: string }>(
-    t.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const parts = tables
-    .map((r) => r.name)
-    .filter((name) => !BOOKKEEPING_TABLES.has(name))
-    .map((name) => `select '${name}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`);
-  fingerprintQuery = sql.raw(parts.join(' union all '));
-});
-
-afterAll(() => t?.close());
 
 /** Every table's row count and a hash of its rows (the database is small: one query, a few ms). */
 async function fingerprint(): Promise<Record<string, string>> {
@@ -291,76 +274,103 @@ function describeResponse(res: LightMyRequestResponse) {
   return `${res.statusCode} ${res.body.slice(0, 300)}`;
 }
 
-describe('hostile input on every route', () => {
-  it('never answers 5xx; a 400 names the field; a refused request changes nothing', { timeout: 180_000 }, async () => {
-    let requests = 0;
-    let refused = 0;
-    let known: Record<string, string> | null = null;
-    const statuses = new Map<number, number>();
-    /** The answer to a route's valid sample itself, asked only when a hostile request got a 400 naming no field. */
-    const baselines = new Map<string, string>();
-    for (const route of t.routes) {
-      const key = routeKey(route);
-      const sample = samples[key];
-      if (!sample) throw new Error(`no valid sample for ${key}: add one to route-samples.ts or samples/`);
-      const slots = slotsOf(route, sample);
-      await fc.assert(
-        fc.asyncProperty(mutationOf(slots, sample), async (m) => {
-          const what = `${key} with ${slotKey(m.slot)}${m.twice ? ' (twice)' : ''}${m.form ? ' (form)' : ''} = ${preview(m.value.value)}`;
-          known ??= await fingerprint();
-          const before = known;
-          const res = await t.app.inject(requestOf(route, sample, m, developer.token));
-          requests++;
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          // Bookkeeping before any assertion, so that a failing run leaves nothing stale to the shrinking runs
-          // after it: a request that was not refused may change tables (the next one takes a new fingerprint),
-          // and a successful logout ends the developer's session (sign in again).
-          if (res.statusCode < 400 || res.statusCode >= 500) known = null;
-          if (res.statusCode < 300 && SESSION_ENDING.has(key)) developer.token = await loginAs(t.app, developer.username, developer.password);
-
-          expect(res.statusCode, `${what}: ${describeResponse(res)}`).toBeLessThan(500);
-          if (mustRefuse(m)) expect(res.statusCode, `${what}: must be refused: ${describeResponse(res)}`).toBe(400);
-          if (res.statusCode < 400) return;
-          refused++;
-          const after = await fingerprint();
-          known = after;
-          const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
-          const allowed = WRITES_ON_REFUSAL[key];
-          if (!(allowed && allowed.status === res.statusCode && changed.every((table) => allowed.tables.includes(table)))) {
-            expect(changed, `${what}: refused with ${res.statusCode}, but these tables changed`).toEqual([]);
-          }
-          if (res.statusCode !== 400) return;
-
-          const body = res.json() as { errors?: Record<string, unknown>; error?: unknown; statusCode?: unknown };
-          if (key === 'POST /oauth/token' && typeof body.error === 'string' && body.statusCode === undefined) {
-            // RFC 6749's own error answer (a well-formed but wrong grant): no field to name.
-            expect(body.error, what).toMatch(/^invalid_|^unsupported_/);
-            return;
-          }
-          const keys = Object.keys(body.errors ?? {});
-          if (!keys.length) {
-            // A 400 naming no field is allowed only when the valid sample gets the same answer (a state of the
-            // server, such as Google sign-in not configured here): then the hostile value did not cause it.
-            if (!baselines.has(key)) {
-              const valid = await t.app.inject(requestOf(route, sample, null, developer.token));
-              baselines.set(key, `${valid.statusCode} ${valid.body}`);
-              known = null;
-            }
-            expect(`${res.statusCode} ${res.body}`, `${what}: a 400 names no field`).toBe(baselines.get(key));
-            return;
-          }
-          for (const [k, messages] of Object.entries(body.errors ?? {})) {
-            expect(Array.isArray(messages) && messages.length > 0 && messages.every((x) => typeof x === 'string'), `${what} ${k}`).toBe(true);
-          }
-          expect(keys.some((k) => namesSlot(k, m.slot)), `${what}: the 400 names ${keys.join(', ')}, not ${slotKey(m.slot)}`).toBe(true);
-        }),
-        { seed: SEED, numRuns: RUNS_PER_ROUTE, verbose: 1 },
-      );
-    }
-    if (process.env.HOSTILE_SUMMARY) console.info(`${t.routes.length} routes, ${requests} requests, ${refused} refused; by status:`, Object.fromEntries([...statuses].sort()));
-    expect(requests).toBeGreaterThanOrEqual(t.routes.length * RUNS_PER_ROUTE);
-    // Most hostile values are refused; a share lands in free text or a key no contract reads, and is taken.
-    expect(refused).toBeGreaterThan(requests / 3);
-    expect(await checkLedger(t.db)).toEqual([]);
+/**
+ * The suite for one shard of the route table: routes whose index modulo `shards` is `shard`. The table is walked in
+ * several files (`hostile-input-<n>.test.ts`) so that Vitest runs them side by side and none nears its time limit
+ * as routes are added; together they walk every route.
+ */
+export function hostileInputSuite(shard: number, shards: number): void {
+  beforeAll(async () => {
+    // No per-address sign-in limit: the generated sign-ins would lock the developer's own re-sign-in out.
+    t = await createTestApp({ loginAddressMaxFailures: 0 });
+    samples = await buildAllSamples(t);
+    developer = await createSignedInUser(t, { role: 'developer' });
+    const tables = await queryRows<{ name: string }>(
+      t.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const parts = tables
+      .map((r) => r.name)
+      .filter((name) => !BOOKKEEPING_TABLES.has(name))
+      .map((name) => `select '${name}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`);
+    fingerprintQuery = sql.raw(parts.join(' union all '));
   });
-});
+
+  afterAll(() => t?.close());
+
+  describe(`hostile input on every route (shard ${shard + 1} of ${shards})`, () => {
+    it('never answers 5xx; a 400 names the field; a refused request changes nothing', { timeout: 180_000 }, async () => {
+      let requests = 0;
+      let refused = 0;
+      let known: Record<string, string> | null = null;
+      const statuses = new Map<number, number>();
+      /** The answer to a route's valid sample itself, asked only when a hostile request got a 400 naming no field. */
+      const baselines = new Map<string, string>();
+      const routes = t.routes.filter((_, i) => i % shards === shard);
+      for (const route of routes) {
+        const key = routeKey(route);
+        const sample = samples[key];
+        if (!sample) throw new Error(`no valid sample for ${key}: add one to route-samples.ts or samples/`);
+        const slots = slotsOf(route, sample);
+        await fc.assert(
+          fc.asyncProperty(mutationOf(slots, sample), async (m) => {
+            const what = `${key} with ${slotKey(m.slot)}${m.twice ? ' (twice)' : ''}${m.form ? ' (form)' : ''} = ${preview(m.value.value)}`;
+            known ??= await fingerprint();
+            const before = known;
+            const res = await t.app.inject(requestOf(route, sample, m, developer.token));
+            requests++;
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            // Bookkeeping before any assertion, so that a failing run leaves nothing stale to the shrinking runs
+            // after it: a request that was not refused may change tables (the next one takes a new fingerprint),
+            // and a successful logout ends the developer's session (sign in again).
+            if (res.statusCode < 400 || res.statusCode >= 500) known = null;
+            if (res.statusCode < 300 && SESSION_ENDING.has(key)) developer.token = await loginAs(t.app, developer.username, developer.password);
+
+            expect(res.statusCode, `${what}: ${describeResponse(res)}`).toBeLessThan(500);
+            if (mustRefuse(m)) expect(res.statusCode, `${what}: must be refused: ${describeResponse(res)}`).toBe(400);
+            if (res.statusCode < 400) return;
+            refused++;
+            const after = await fingerprint();
+            known = after;
+            const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+            const allowed = WRITES_ON_REFUSAL[key];
+            if (!(allowed && allowed.status === res.statusCode && changed.every((table) => allowed.tables.includes(table)))) {
+              expect(changed, `${what}: refused with ${res.statusCode}, but these tables changed`).toEqual([]);
+            }
+            if (res.statusCode !== 400) return;
+
+            const body = res.json() as { errors?: Record<string, unknown>; error?: unknown; statusCode?: unknown };
+            if (key === 'POST /oauth/token' && typeof body.error === 'string' && body.statusCode === undefined) {
+              // RFC 6749's own error answer (a well-formed but wrong grant): no field to name.
+              expect(body.error, what).toMatch(/^invalid_|^unsupported_/);
+              return;
+            }
+            const keys = Object.keys(body.errors ?? {});
+            if (!keys.length) {
+              // A 400 naming no field is allowed only when the valid sample gets the same answer (a state of the
+              // server, such as Google sign-in not configured here): then the hostile value did not cause it.
+              if (!baselines.has(key)) {
+                const valid = await t.app.inject(requestOf(route, sample, null, developer.token));
+                baselines.set(key, `${valid.statusCode} ${valid.body}`);
+                known = null;
+              }
+              expect(`${res.statusCode} ${res.body}`, `${what}: a 400 names no field`).toBe(baselines.get(key));
+              return;
+            }
+            for (const [k, messages] of Object.entries(body.errors ?? {})) {
+              expect(Array.isArray(messages) && messages.length > 0 && messages.every((x) => typeof x === 'string'), `${what} ${k}`).toBe(true);
+            }
+            expect(keys.some((k) => namesSlot(k, m.slot)), `${what}: the 400 names ${keys.join(', ')}, not ${slotKey(m.slot)}`).toBe(true);
+          }),
+          { seed: SEED, numRuns: RUNS_PER_ROUTE, verbose: 1 },
+        );
+      }
+      if (process.env.HOSTILE_SUMMARY) console.info(`${routes.length} routes, ${requests} requests, ${refused} refused; by status:`, Object.fromEntries([...statuses].sort()));
+      expect(routes.length).toBeGreaterThan(0);
+      expect(requests).toBeGreaterThanOrEqual(routes.length * RUNS_PER_ROUTE);
+      // Most hostile values are refused; a share lands in free text or a key no contract reads, and is taken.
+      expect(refused).toBeGreaterThan(requests / 3);
+      expect(await checkLedger(t.db)).toEqual([]);
+    });
+  });
+}

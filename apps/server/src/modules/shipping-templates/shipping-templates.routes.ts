@@ -1,0 +1,45 @@
+import {
+  activateRuleCompositionsRoute,
+  createShippingCompositionRoute,
+  createShippingRuleMappingRoute,
+  createShippingRuleRoute,
+  createShippingTemplateRoute,
+  deleteShippingCompositionRoute,
+  deleteShippingRuleMappingRoute,
+  listShippingCompositionsRoute,
+  listShippingRuleMappingsRoute,
+  listShippingRulesRoute,
+  listShippingTemplatesRoute,
+  updateShippingRuleRoute,
+  updateShippingTemplateRoute,
+  type TRuleActivationError,
+} from '@keystone/contracts';
+import type { ModuleContext } from '../module-context.js';
+import { RuleActivationRefusal } from './shipping-templates.service.js';
+
+export function registerShippingTemplatesRoutes({ route, services }: ModuleContext): void {
+  const { shippingTemplates: s } = services;
+  route(listShippingTemplatesRoute, async () => s.listTemplates());
+  route(createShippingTemplateRoute, async ({ body }) => s.createTemplate(body));
+  route(updateShippingTemplateRoute, async ({ body }) => s.updateTemplate(body));
+  route(listShippingRulesRoute, async () => s.listRules());
+  route(createShippingRuleRoute, async ({ body }) => s.createRule(body));
+  route(updateShippingRuleRoute, async ({ body }) => s.updateRule(body));
+  route(listShippingRuleMappingsRoute, async () => s.listRuleMappings());
+  route(createShippingRuleMappingRoute, async ({ body }) => s.createRuleMapping(body));
+  route(deleteShippingRuleMappingRoute, async ({ params }) => s.removeRuleMapping(params.id));
+  route(listShippingCompositionsRoute, async () => s.listCompositions());
+  route(createShippingCompositionRoute, async ({ body }) => s.createComposition(body));
+  route(deleteShippingCompositionRoute, async ({ params }) => s.removeComposition(params.id));
+  route(activateRuleCompositionsRoute, async ({ params, reply }) => {
+    try {
+      return await s.activateCompositions(params.ruleId);
+    } catch (error) {
+      if (!(error instanceof RuleActivationRefusal)) throw error;
+      // The §7 error answer: `error` (the text the screen shows) and the groups missing a composite.
+      const answer: TRuleActivationError = { statusCode: 422, error: error.message, message: error.message, groups: error.groups };
+      reply.code(422).send(answer);
+      return undefined;
+    }
+  });
+}
