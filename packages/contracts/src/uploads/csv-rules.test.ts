@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { abbreviateFilename } from './uploads.api.js';
 import {
-  abbreviateFilename,
   CSV_MESSAGES,
   CsvParseError,
   detectDelimiter,

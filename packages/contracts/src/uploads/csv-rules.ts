@@ -53,7 +53,8 @@ export class CsvParseError extends Error {
   override readonly name = 'CsvParseError';
 }
 
-const ZERO_WIDTH = /[\u200B\u200C\u200D\u2060\uFEFF]/g;
+// An alternation, not a character class: a class holding the zero-width joiner reads as a joined sequence.
+const ZERO_WIDTH = /\u200B|\u200C|\u200D|\u2060|\uFEFF/g;
 
 /** Strips the zero-width characters (002 §5) and surrounding white space. */
 export function cleanCell(value: string): string {
@@ -176,9 +177,4 @@ export function headerKey(name: string): string {
   return cleanCell(name)
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
-}
-
-/** 002 §8: a filename longer than 13 characters is abbreviated (its first 10 characters and '...'). */
-export function abbreviateFilename(name: string): string {
-  return name.length > 13 ? `${name.slice(0, 10)}...` : name;
 }

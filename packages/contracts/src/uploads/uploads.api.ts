@@ -46,6 +46,11 @@ export const UPLOADS_LIMITS = {
 
 export const HOLDINGS_UPLOAD_FIELD = 'file';
 
+/** 002 §8: a filename longer than 13 characters is abbreviated (its first 10 characters and '...'). */
+export function abbreviateFilename(name: string): string {
+  return name.length > 13 ? `${name.slice(0, 10)}...` : name;
+}
+
 export function hasUploadExtension(name: string): boolean {
   const lower = name.toLowerCase();
   return UPLOAD_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext));

@@ -50,7 +50,10 @@ const REQUIRED_HOLDINGS_COLUMNS: THoldingsColumn[] = ['order-id', 'sku', 'quanti
 /** A name safe to store and show: its last path part, zero-width characters and control characters gone. */
 function safeFilename(name: string): string {
   const base = cleanCell(name.split(/[\\/]/).pop() ?? '');
-  return base.replace(/[\u0000-\u001F\u007F]/g, '').slice(0, UPLOADS_LIMITS.maxFilenameLength);
+  return [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '\u007F')
+    .join('')
+    .slice(0, UPLOADS_LIMITS.maxFilenameLength);
 }
 
 /**
