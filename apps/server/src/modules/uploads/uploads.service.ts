@@ -73,12 +73,12 @@ export class UploadsService {
     try {
       parsed = JSON.parse(input.table);
     } catch {
-      throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
+      throw badRequest(UPLOAD_MESSAGES.tableNotJson, { 'body.table': [UPLOAD_MESSAGES.tableNotJson] });
     }
-    if (!Array.isArray(parsed)) throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
+    if (!Array.isArray(parsed)) throw badRequest(UPLOAD_MESSAGES.tableNotJson, { 'body.table': [UPLOAD_MESSAGES.tableNotJson] });
     if (parsed.length > UPLOADS_LIMITS.maxRows) {
       const message = `table has ${parsed.length} rows; at most ${UPLOADS_LIMITS.maxRows} are taken at once.`;
-      throw badRequest(message, { table: [message] });
+      throw badRequest(message, { 'body.table': [message] });
     }
     const filename = input.filename ? safeFilename(input.filename) || null : null;
     const errors = new ErrorList();
@@ -88,13 +88,13 @@ export class UploadsService {
     parsed.forEach((item, index) => {
       const n = index + 1;
       if (!item || typeof item !== 'object' || Array.isArray(item)) {
-        errors.add(`table.${index}`, `Row ${n}: a row must be an object of header → text.`);
+        errors.add(`body.table.${index}`, `Row ${n}: a row must be an object of header → text.`);
         return;
       }
       const row: Record<string, string> = {};
       for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
         if (value !== null && typeof value === 'object') {
-          errors.add(`table.${index}.${key}`, `Row ${n}: ${key} must be text.`);
+          errors.add(`body.table.${index}.${key}`, `Row ${n}: ${key} must be text.`);
           continue;
         }
         const k = headerKey(key);
@@ -102,21 +102,21 @@ export class UploadsService {
       }
       if (Object.values(row).every((v) => v === '')) return; // an empty row: nothing to keep
       const settlementId = cell(row, 'settlement-id');
-      if (!settlementId) errors.add(`table.${index}.settlement-id`, `Row ${n}: settlement-id is required.`);
-      else if (settlementId.length > 100) errors.add(`table.${index}.settlement-id`, `Row ${n}: settlement-id must be at most 100 characters.`);
+      if (!settlementId) errors.add(`body.table.${index}.settlement-id`, `Row ${n}: settlement-id is required.`);
+      else if (settlementId.length > 100) errors.add(`body.table.${index}.settlement-id`, `Row ${n}: settlement-id must be at most 100 characters.`);
       const amountText = cell(row, 'amount');
       const totalText = cell(row, 'total-amount');
       const date = (field: string) => {
         const text = cell(row, field);
         if (!text) return null;
         const value = dateCell(text);
-        if (value === null) errors.add(`table.${index}.${field}`, `Row ${n}: ${field} "${text.slice(0, 40)}" is not a date (YYYY-MM-DD, MM/DD/YYYY or DD.MM.YYYY).`);
+        if (value === null) errors.add(`body.table.${index}.${field}`, `Row ${n}: ${field} "${text.slice(0, 40)}" is not a date (YYYY-MM-DD, MM/DD/YYYY or DD.MM.YYYY).`);
         return value;
       };
       // The marketplace file's first data row is the settlement's summary: a total-amount and no line amount.
       if (!amountText && totalText && !cell(row, 'transaction-type')) {
         const totalCents = moneyCellToCents(totalText);
-        if (totalCents === null) errors.add(`table.${index}.total-amount`, `Row ${n}: total-amount "${totalText.slice(0, 40)}" is not an amount of money.`);
+        if (totalCents === null) errors.add(`body.table.${index}.total-amount`, `Row ${n}: total-amount "${totalText.slice(0, 40)}" is not an amount of money.`);
         const summary: NewSettlement = {
           settlementId,
           startDate: date('settlement-start-date'),
@@ -130,15 +130,15 @@ export class UploadsService {
         return;
       }
       let amountCents: number | null = null;
-      if (!amountText) errors.add(`table.${index}.amount`, `Row ${n}: amount is required.`);
+      if (!amountText) errors.add(`body.table.${index}.amount`, `Row ${n}: amount is required.`);
       else {
         amountCents = moneyCellToCents(amountText);
-        if (amountCents === null) errors.add(`table.${index}.amount`, `Row ${n}: amount "${amountText.slice(0, 40)}" is not an amount of money (at most 2 decimals).`);
+        if (amountCents === null) errors.add(`body.table.${index}.amount`, `Row ${n}: amount "${amountText.slice(0, 40)}" is not an amount of money (at most 2 decimals).`);
       }
       const postedDate = cell(row, 'posted-date') ? date('posted-date') : date('posted-date-time');
       const quantityText = cell(row, 'quantity-purchased', 'quantity');
       const quantity = quantityText ? integerCell(quantityText, -1_000_000, 1_000_000) : null;
-      if (quantityText && quantity === null) errors.add(`table.${index}.quantity-purchased`, `Row ${n}: quantity-purchased "${quantityText.slice(0, 40)}" is not a whole number.`);
+      if (quantityText && quantity === null) errors.add(`body.table.${index}.quantity-purchased`, `Row ${n}: quantity-purchased "${quantityText.slice(0, 40)}" is not a whole number.`);
       if (errors.count || amountCents === null) return;
       // The line's key: its cells (canonical, sorted) and its place among identical rows of this upload.
       const canonical = JSON.stringify(Object.entries(row).filter(([, v]) => v !== '').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -163,7 +163,7 @@ export class UploadsService {
       });
     });
     errors.throwIfAny();
-    if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { table: [UPLOAD_MESSAGES.tableEmpty] });
+    if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { 'body.table': [UPLOAD_MESSAGES.tableEmpty] });
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const imported = await repo.insertSettlementLines(lines);
