@@ -28,8 +28,11 @@ test('settlement upload: parse error, flagged rows removed, submitted once, mess
   await expect(page.getByTestId('csv-parse-error')).toContainText("semicolon-...: Couldn't parse delimiter type from row");
   await expect(submit).toBeDisabled();
 
-  // A marketplace flat file (tab): the header, the settlement's summary row and a stray note are flagged (> 70% empty).
-  const header = ['settlement-id', 'settlement-start-date', 'deposit-date', 'total-amount', 'transaction-type', 'order-id', 'amount-type', 'amount-description', 'amount', 'posted-date', 'sku'];
+  // A marketplace flat file (tab): the settlement's summary row (4 of 17 cells) and a stray note are flagged (> 70% empty).
+  const header = [
+    'settlement-id', 'settlement-start-date', 'settlement-end-date', 'deposit-date', 'total-amount', 'currency', 'transaction-type', 'order-id', 'marketplace-name',
+    'amount-type', 'amount-description', 'amount', 'fulfillment-id', 'posted-date', 'posted-date-time', 'sku', 'quantity-purchased',
+  ];
   const line = (cells: Record<string, string>) => header.map((h) => cells[h] ?? '').join('\t');
   const sid = `E2E-${run}`;
   const settlement = [
@@ -46,9 +49,10 @@ test('settlement upload: parse error, flagged rows removed, submitted once, mess
   await expect(page.getByTestId('csv-summary')).toContainText('5 rows to send · header on line 1 · tab delimited');
   const flagged = page.getByTestId('flagged-rows');
   await expect(flagged).toContainText('2 rows are flagged for review');
-  await expect(page.getByTestId('flagged-row-6')).toContainText('settlement-id: check with finance');
+  await expect(page.getByTestId('flagged-row-2')).toContainText('total-amount: 139.90');
+  await expect(page.getByTestId('flagged-row-5')).toContainText('settlement-id: check with finance');
   await shoot(page, 'settlement-review');
-  await page.getByRole('button', { name: 'Remove line 6' }).click();
+  await page.getByRole('button', { name: 'Remove line 5' }).click();
   await expect(flagged).toContainText('1 row is flagged for review');
   await page.getByRole('button', { name: 'Remove all flagged rows' }).click();
   await expect(flagged).toBeHidden();
