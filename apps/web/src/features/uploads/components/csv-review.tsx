@@ -104,7 +104,7 @@ function FlaggedRows({ csv, headers }: { csv: CsvFile; headers: string[] }) {
             <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 64 }}>
               Line {row.line}
             </Typography>
-            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" sx={{ flex: '1 1 220px', minWidth: 0, overflowWrap: 'anywhere' }}>
               {filledCells(row) || '(empty)'}
             </Typography>
             <Button size="small" color="warning" onClick={() => csv.remove(row.line)} aria-label={`Remove line ${row.line}`}>
