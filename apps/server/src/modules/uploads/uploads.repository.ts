@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { holdingsFiles, partnerOrderLines, partnerOrders, settlementLines, settlements } from '../../db/schema.js';
 
@@ -79,11 +79,5 @@ export class UploadsRepository {
       }
     }
     return { orders: orderCount, lines: lineCount };
-  }
-
-  /** The partner orders with these ids (tests and the demo data read them back). */
-  async partnerOrders(partnerOrderIds: string[]) {
-    if (!partnerOrderIds.length) return [];
-    return this.db.select().from(partnerOrders).where(inArray(partnerOrders.partnerOrderId, partnerOrderIds));
   }
 }
