@@ -152,6 +152,17 @@ describe('holdings upload and sync', () => {
     expect(notMultipart.statusCode).toBe(415);
   });
 
+  it('takes files past the carousel 1 MB limit, up to 10 MB (413 naming file beyond)', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `BIG-${i},SKU-${i % 50},1`);
+    const big = ['order-id,sku,quantity', ...rows].join('\n');
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const ok = await upload(big, 'big.csv');
+    expect(ok.statusCode).toBe(200);
+    const tooBig = await upload(`a,b\n${'x'.repeat(10 * 1024 * 1024)}`, 'huge.csv');
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ errors: { file: ['The file must be at most 10 MB.'] } });
+  });
+
   it('refuses a sync with bad rows or a missing column naming the line and field, importing nothing', async () => {
     await upload('order-id,sku,quantity,unit-price\nBAD-1,S1,2,1.00\nBAD-2,S2,zero,1.00\nBAD-3,,1,-4\n', 'bad-rows.csv');
     const res = await sync('bad-rows.csv');
