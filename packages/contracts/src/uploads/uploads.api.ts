@@ -20,6 +20,8 @@ export const UPLOAD_MESSAGES = {
     `Holdings orders synced from ${filename}: ${orders} ${orders === 1 ? 'order' : 'orders'} imported (${lines} ${lines === 1 ? 'line' : 'lines'}), ${alreadyPresent} already present.`,
   tableNotJson: 'table must be a JSON string of rows: an array of objects whose values are text.',
   tableEmpty: 'table has no rows to import.',
+  tableTooLarge: (rows: number) =>
+    `This file is too large to send at once (${rows} rows; at most 100,000 rows and 4.5 MB of text). Split it into smaller files.`,
   fileMissing: 'Choose a .csv, .tsv or .txt file to upload in the field "file".',
   fileType: 'The file must be a .csv, .tsv or .txt file.',
   fileNotText: 'The file must be text (UTF-8), not a binary file.',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { UPLOADS_LIMITS } from '@keystone/contracts';
+import { UPLOAD_MESSAGES, UPLOADS_LIMITS } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { submitSettlement, uploadFailureMessage } from '../api/uploads-api';
 import { ChooseFileButton, CsvReview } from './csv-review';
@@ -21,13 +21,15 @@ export function SettlementUploadPage() {
 
   const submit = async () => {
     if (!csv.file || !csv.rows.length) return;
+    const rows = csv.rows.map((row) => row.values);
+    if (rows.length > UPLOADS_LIMITS.maxRows || JSON.stringify(rows).length > UPLOADS_LIMITS.maxTableChars) {
+      setError(UPLOAD_MESSAGES.tableTooLarge(rows.length));
+      return;
+    }
     setSubmitting(true);
     setError(null);
     try {
-      const result = await submitSettlement(
-        csv.rows.map((row) => row.values),
-        csv.file.name,
-      );
+      const result = await submitSettlement(rows, csv.file.name);
       csv.markUploaded(csv.file.name);
       csv.reset();
       setMessage(result.message);
