@@ -46,6 +46,7 @@ import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
+import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes, UPLOAD_LIMITS } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
@@ -101,6 +102,7 @@ const MODULES = [
   registerCarouselRoutes,
   registerBucketGroupsRoutes,
   registerShippingTemplatesRoutes,
+  registerUploadsRoutes,
 ];
 
 export async function buildApp(options: {

@@ -34,6 +34,7 @@ import { SupplySourcesService } from './supply-sources/supply-sources.service.js
 import { createSupplySourceGateway } from './supply-sources/create-supply-source-gateway.js';
 import { TaxMapService } from './tax-map/tax-map.service.js';
 import { CarouselService } from './carousel/carousel.service.js';
+import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
@@ -70,6 +71,8 @@ export interface Services {
   taxMap: TaxMapService;
   /** The home-page carousel (issue 13); its images in the ImageStore the configuration chooses (local folder or S3). */
   carousel: CarouselService;
+  /** Settlement report import and holdings (partner orders) upload and sync (issue 14 item 5). */
+  uploads: UploadsService;
   bucketGroups: BucketGroupsService;
   shippingTemplates: ShippingTemplatesService;
 }
@@ -122,6 +125,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
     carousel: new CarouselService(db, createImageStore(config), log),
+    uploads: new UploadsService(db),
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
   };

@@ -5,6 +5,7 @@ import { AUDIT_ADJUSTMENTS_ROUTES } from '../features/audit-adjustments/routes';
 import { BINS_ROUTES } from '../features/bins/routes';
 import { WelcomeCarousel } from '../features/carousel';
 import { CAROUSEL_ROUTES } from '../features/carousel/routes';
+import { UPLOADS_ROUTES } from '../features/uploads/routes';
 import { BUCKET_GROUPS_ROUTES } from '../features/bucket-groups/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
@@ -44,6 +45,7 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...TAX_MAP_ROUTES,
   ...ROLE_EDITOR_ROUTES,
   ...CAROUSEL_ROUTES,
+  ...UPLOADS_ROUTES,
   ...BUCKET_GROUPS_ROUTES,
   ...SHIPPING_TEMPLATES_ROUTES,
 };
