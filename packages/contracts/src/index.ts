@@ -42,3 +42,4 @@ export * from './role-editor/role-header.js';
 export * from './carousel/carousel.api.js';
 export * from './bucket-groups/bucket-groups.api.js';
 export * from './shipping-templates/shipping-templates.api.js';
+export * from './shipping-reconciliation/shipping-reconciliation.api.js';
