@@ -15,3 +15,4 @@ export * from './schema/role-changes.js';
 export * from './schema/carousel.js';
 export * from './schema/bucket-groups.js';
 export * from './schema/shipping-templates.js';
+export * from './schema/shipping-reconciliation.js';
