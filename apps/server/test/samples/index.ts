@@ -17,6 +17,7 @@ import { buildRoleEditorSamples } from './role-editor.js';
 import { buildCarouselSamples } from './carousel.js';
 import { buildBucketGroupsSamples } from './bucket-groups.js';
 import { buildShippingTemplatesSamples } from './shipping-templates.js';
+import { buildShippingReconciliationSamples } from './shipping-reconciliation.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -42,4 +43,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildCarouselSamples,
   buildBucketGroupsSamples,
   buildShippingTemplatesSamples,
+  buildShippingReconciliationSamples,
 ];
