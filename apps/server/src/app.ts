@@ -44,6 +44,7 @@ import { registerReferenceRoutes } from './modules/reference/reference.routes.js
 import { createServices, type Services } from './modules/services.js';
 import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { registerShippingReconciliationRoutes } from './modules/shipping-reconciliation/shipping-reconciliation.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -103,6 +104,7 @@ const MODULES = [
   registerBucketGroupsRoutes,
   registerShippingTemplatesRoutes,
   registerUploadsRoutes,
+  registerShippingReconciliationRoutes,
 ];
 
 export async function buildApp(options: {

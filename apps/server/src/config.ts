@@ -83,6 +83,11 @@ export interface AppConfig {
   };
   /** Carousel images (issue 13): the local folder the embedded image store writes, served at /uploads/carousel/. */
   carouselImageDir: string;
+  /**
+   * Shipping reconciliation (issue 14): how many cents a carrier may bill above our quote and still be 'Not Matched -
+   * Within Acceptable Threshold' (above it: Outside).
+   */
+  reconciliationThresholdCents: number;
   /** S3-compatible storage for carousel images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | null;
 }
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.max(1, int(env.SP_API_TIMEOUT_MS, 10_000, 'SP_API_TIMEOUT_MS')),
     },
     carouselImageDir: path.resolve(env.CAROUSEL_IMAGE_DIR || path.join(dataDir, 'uploads', 'carousel')),
+    reconciliationThresholdCents: Math.max(0, int(env.RECONCILIATION_THRESHOLD_CENTS, 200, 'RECONCILIATION_THRESHOLD_CENTS')),
     s3: s3Config(env),
   };
 }

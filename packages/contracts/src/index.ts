@@ -43,3 +43,4 @@ export * from './carousel/carousel.api.js';
 export * from './bucket-groups/bucket-groups.api.js';
 export * from './shipping-templates/shipping-templates.api.js';
 export * from './uploads/uploads.api.js';
+export * from './shipping-reconciliation/shipping-reconciliation.api.js';

@@ -16,3 +16,4 @@ export * from './schema/carousel.js';
 export * from './schema/bucket-groups.js';
 export * from './schema/shipping-templates.js';
 export * from './schema/uploads.js';
+export * from './schema/shipping-reconciliation.js';

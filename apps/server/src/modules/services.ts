@@ -36,6 +36,7 @@ import { TaxMapService } from './tax-map/tax-map.service.js';
 import { CarouselService } from './carousel/carousel.service.js';
 import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
+import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -75,6 +76,8 @@ export interface Services {
   uploads: UploadsService;
   bucketGroups: BucketGroupsService;
   shippingTemplates: ShippingTemplatesService;
+  /** Carrier shipping-charge reconciliation and applying payments (issue 14). */
+  shippingReconciliation: ShippingReconciliationService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
@@ -128,6 +131,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     uploads: new UploadsService(db),
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
+    shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
   };
   services.audits.useJobQueue(services.jobs);
   return services;

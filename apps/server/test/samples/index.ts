@@ -18,6 +18,7 @@ import { buildCarouselSamples } from './carousel.js';
 import { buildBucketGroupsSamples } from './bucket-groups.js';
 import { buildShippingTemplatesSamples } from './shipping-templates.js';
 import { buildUploadsSamples } from './uploads.js';
+import { buildShippingReconciliationSamples } from './shipping-reconciliation.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -44,4 +45,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildBucketGroupsSamples,
   buildShippingTemplatesSamples,
   buildUploadsSamples,
+  buildShippingReconciliationSamples,
 ];

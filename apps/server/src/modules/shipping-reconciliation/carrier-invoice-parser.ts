@@ -1,0 +1,203 @@
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { CARRIER_SHIP_COMPANY, type TReconciliationCarrier } from '@keystone/contracts';
+
+/**
+ * Reads a carrier's invoice export as its public documentation lays it out (docs/decisions.md "Shipping
+ * reconciliation (issue 14)", the column mapping), streaming through papaparse: only the running sum per tracking
+ * number is kept, so a 100,000-line file never sits in memory whole.
+ */
+
+/** One tracking number's billed charge in the file: the sum of its lines. */
+export interface InvoiceCharge {
+  cents: number;
+  shipDate: string | null;
+  lines: number;
+}
+
+export interface ParsedInvoice {
+  charges: Map<string, InvoiceCharge>;
+  /** Billed lines read (lines with a tracking number). */
+  lines: number;
+}
+
+/** A file the layout refuses: the message names what is missing or wrong (a 400 naming the field `file`). */
+export class InvoiceLayoutError extends Error {}
+
+/**
+ * UPS Billing Data (the CSV export of UPS Billing Center, 250 columns, no header row): fields by position, 1-based as
+ * the UPS data dictionary numbers them. The net amount is what UPS bills for the line after incentives.
+ */
+export const UPS_COLUMNS = { invoiceDate: 5, invoiceNumber: 6, transactionDate: 12, trackingNumber: 21, netAmount: 53 } as const;
+
+/** FedEx invoice CSV (FedEx Billing Online download): a header row; the columns read, by their header names. */
+export const FEDEX_COLUMNS = {
+  trackingNumber: ['Express or Ground Tracking ID'],
+  netAmount: ['Net Charge Amount'],
+  shipDate: ['Shipment Date'],
+} as const;
+
+/**
+ * CEVA invoice CSV: CEVA publishes no invoice export layout (docs/decisions.md); we read a header row naming the house
+ * bill (its tracking number), the total charges and optionally the ship date, under the names CEVA's invoices print.
+ */
+export const CEVA_COLUMNS = {
+  trackingNumber: ['House Bill', 'Housebill', 'House Bill Number', 'Housebill Number', 'HAWB'],
+  netAmount: ['Total Charges', 'Total Charge', 'Total Amount'],
+  shipDate: ['Ship Date', 'Pickup Date'],
+} as const;
+
+// Zero-width characters and the byte-order mark, which spreadsheet exports leave in cells.
+const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
+const clean = (cell: unknown) => (typeof cell === 'string' ? cell.replace(ZERO_WIDTH, '').trim() : '');
+
+/** Cents of an amount as carriers print it: `12.34`, `-1.50`, `(1.50)`, `$1,234.56`; null when not money. */
+export function amountCents(text: string): number | null {
+  let value = text.replace(/[$,\s]/g, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(value)) {
+    negative = true;
+    value = value.slice(1, -1);
+  }
+  if (value.startsWith('-')) {
+    negative = !negative;
+    value = value.slice(1);
+  }
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value) ?? /^()\.(\d{1,2})$/.exec(value);
+  if (!match) return null;
+  const cents = Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative ? -cents : cents;
+}
+
+/** A carrier date as YYYY-MM-DD: `2020-05-01`, `20200501` or `05/01/2020`; null otherwise. */
+export function carrierDate(text: string): string | null {
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (m) return `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+  return null;
+}
+
+interface RowReader {
+  /** Reads one row (0-based index in the file); answers null for a row that bills no shipment. */
+  read(row: string[], lineNumber: number): { trackingNumber: string; cents: number; shipDate: string | null } | null;
+}
+
+function badAmount(carrier: TReconciliationCarrier, lineNumber: number, column: string, value: string): InvoiceLayoutError {
+  return new InvoiceLayoutError(`Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${column} "${value.slice(0, 40)}" is not an amount with at most 2 decimals.`);
+}
+
+function upsReader(first: string[]): RowReader {
+  const missing = Object.entries(UPS_COLUMNS)
+    .filter(([, position]) => first.length < position)
+    .map(([name, position]) => `column ${position} (${UPS_LABELS[name as keyof typeof UPS_COLUMNS]})`);
+  if (missing.length > 0) {
+    throw new InvoiceLayoutError(
+      `This is not a UPS billing data file (CSV with no header row, 250 columns): line 1 has ${first.length} columns, so it lacks ${missing.join(', ')}.`,
+    );
+  }
+  if (amountCents(clean(first[UPS_COLUMNS.netAmount - 1])) === null) {
+    throw new InvoiceLayoutError(
+      `This is not a UPS billing data file (CSV with no header row): column ${UPS_COLUMNS.netAmount} (Net Amount) of line 1 is "${clean(first[UPS_COLUMNS.netAmount - 1]).slice(0, 40)}", not an amount. A header row is not part of the layout.`,
+    );
+  }
+  return {
+    read(row, lineNumber) {
+      if (row.length === 1 && clean(row[0]) === '') return null;
+      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]);
+      if (trackingNumber === '') return null; // account-level charges (service fees) bill no shipment
+      const amount = clean(row[UPS_COLUMNS.netAmount - 1]);
+      const cents = amountCents(amount);
+      if (cents === null) throw badAmount('ups', lineNumber, `column ${UPS_COLUMNS.netAmount} (Net Amount)`, amount);
+      const shipDate = carrierDate(clean(row[UPS_COLUMNS.transactionDate - 1])) ?? carrierDate(clean(row[UPS_COLUMNS.invoiceDate - 1]));
+      return { trackingNumber, cents, shipDate };
+    },
+  };
+}
+
+const UPS_LABELS: Record<keyof typeof UPS_COLUMNS, string> = {
+  invoiceDate: 'Invoice Date',
+  invoiceNumber: 'Invoice Number',
+  transactionDate: 'Transaction Date',
+  trackingNumber: 'Tracking Number',
+  netAmount: 'Net Amount',
+};
+
+function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
+  const columns: Record<'trackingNumber' | 'netAmount' | 'shipDate', readonly string[]> = carrier === 'fedex' ? FEDEX_COLUMNS : CEVA_COLUMNS;
+  const names = header.map((h) => clean(h).toLowerCase());
+  const find = (choices: readonly string[]) => names.findIndex((n) => choices.some((c) => c.toLowerCase() === n));
+  const tracking = find(columns.trackingNumber);
+  const amount = find(columns.netAmount);
+  const date = find(columns.shipDate);
+  const missing = [tracking < 0 ? columns.trackingNumber : null, amount < 0 ? columns.netAmount : null]
+    .filter((c) => c !== null)
+    .map((choices) => (choices.length === 1 ? `"${choices[0]}"` : `one of ${choices.map((c) => `"${c}"`).join(', ')}`));
+  if (missing.length > 0) {
+    throw new InvoiceLayoutError(`This is not a ${CARRIER_SHIP_COMPANY[carrier]} invoice file: its header row (line 1) lacks the column ${missing.join(' and the column ')}.`);
+  }
+  const amountName = header[amount]!.trim();
+  return {
+    read(row, lineNumber) {
+      const trackingNumber = clean(row[tracking]);
+      if (trackingNumber === '') return null;
+      const text = clean(row[amount]);
+      const cents = amountCents(text);
+      if (cents === null) throw badAmount(carrier, lineNumber, amountName, text);
+      return { trackingNumber, cents, shipDate: date >= 0 ? carrierDate(clean(row[date])) : null };
+    },
+  };
+}
+
+/** Parses a carrier invoice stream; rejects with InvoiceLayoutError for a file in a wrong layout or with a bad amount. */
+export function parseCarrierInvoice(carrier: TReconciliationCarrier, input: Readable): Promise<ParsedInvoice> {
+  return new Promise((resolve, reject) => {
+    const charges = new Map<string, InvoiceCharge>();
+    let lines = 0;
+    let lineNumber = 0;
+    let reader: RowReader | null = null;
+    let failed = false;
+    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', skipEmptyLines: 'greedy' });
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      input.unpipe(parser);
+      input.resume(); // drain the rest of the upload so the request ends
+      parser.destroy();
+      reject(error);
+    };
+    parser.on('data', (row: string[]) => {
+      if (failed) return;
+      lineNumber += 1;
+      try {
+        if (reader === null) {
+          reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
+          if (carrier !== 'ups') return; // the header row
+        }
+        const line = reader.read(row, lineNumber);
+        if (!line) return;
+        lines += 1;
+        const known = charges.get(line.trackingNumber);
+        if (known) {
+          known.cents += line.cents;
+          known.lines += 1;
+          known.shipDate ??= line.shipDate;
+        } else {
+          if (line.trackingNumber.length > 100) throw new InvoiceLayoutError(`Line ${lineNumber}: the tracking number is longer than 100 characters.`);
+          charges.set(line.trackingNumber, { cents: line.cents, shipDate: line.shipDate, lines: 1 });
+        }
+      } catch (error) {
+        fail(error);
+      }
+    });
+    parser.on('error', fail);
+    input.on('error', fail);
+    parser.on('end', () => {
+      if (failed) return;
+      if (lines === 0) reject(new InvoiceLayoutError('The file holds no invoice lines.'));
+      else resolve({ charges, lines });
+    });
+    input.pipe(parser);
+  });
+}
