@@ -43,25 +43,28 @@ const money = (field: keyof TShippingTransaction, headerName: string, width = 12
   valueFormatter: (value: number | null) => formatDollars(value),
 });
 
+/** The grid's height: its rows (compact, 36 px each) up to 12 of them, then it scrolls; room for 4 when empty. */
+const gridHeight = (rows: number) => 112 + 36 * Math.min(Math.max(rows, 4), 12);
+
 const COLUMNS: GridColDef<TShippingTransaction>[] = [
-  { field: 'tracking_number', headerName: 'Tracking Number', width: 190 },
-  { field: 'fulfillment_po_number', headerName: 'Fulfillment PO', width: 130 },
-  { field: 'ship_company', headerName: 'Carrier', width: 90 },
+  { field: 'tracking_number', headerName: 'Tracking Number', width: 180 },
+  { field: 'fulfillment_po_number', headerName: 'Fulfillment PO', width: 150 },
+  { field: 'ship_company', headerName: 'Carrier', width: 80 },
   { field: 'date_shipped', headerName: 'Date Shipped', width: 115 },
-  { field: 'fulfillment_warehouse', headerName: 'Warehouse', width: 100 },
+  { field: 'fulfillment_warehouse', headerName: 'Warehouse', width: 95 },
   {
     field: 'shipping_quote',
     headerName: 'Quote',
-    width: 110,
+    width: 95,
     align: 'right',
     headerAlign: 'right',
     valueFormatter: (value: string | null) => (isValidQuote(value) ? formatDollars(value) : (value ?? '—')),
   },
-  money('reported_billed_charge', 'Reported Billed'),
-  money('reconciled_difference', 'Difference', 110),
-  money('shipping_cost_billed', 'Billed', 110),
-  money('shipping_cost_paid', 'Paid', 110),
-  { field: 'reconciliation_result', headerName: 'Result', flex: 1, minWidth: 250 },
+  money('reported_billed_charge', 'Reported Billed', 125),
+  money('reconciled_difference', 'Difference', 100),
+  money('shipping_cost_billed', 'Billed', 95),
+  money('shipping_cost_paid', 'Paid', 95),
+  { field: 'reconciliation_result', headerName: 'Result', flex: 1, minWidth: 290 },
 ];
 
 /**
@@ -130,7 +133,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
             <Tab key={t} value={t} label={`${RECONCILIATION_TAB_LABELS[t]} (${counts[t]})`} data-testid={`tab-${t}`} />
           ))}
         </Tabs>
-        <Box sx={{ height: 520, '& .row-saved': { bgcolor: 'success.light', transition: 'background-color 0.3s' }, '& .row-saved:hover': { bgcolor: 'success.light' } }}>
+        <Box sx={{ height: gridHeight(tabRows.length), '& .row-saved': { bgcolor: 'success.light', transition: 'background-color 0.3s' }, '& .row-saved:hover': { bgcolor: 'success.light' } }}>
           <DataGrid
             rows={tabRows}
             columns={COLUMNS}
