@@ -61,7 +61,7 @@ const generate = async (carrier: string, filename: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TShippingTransactionsResult;
 };
-const apply = (payload: unknown, token = finance) => t.app.inject({ method: 'PUT', url: '/api/shipping-reconciliation/update', headers: auth(token), payload });
+const apply = (payload: Record<string, unknown>, token = finance) => t.app.inject({ method: 'PUT', url: '/api/shipping-reconciliation/update', headers: auth(token), payload });
 const search = async (...numbers: string[]) => {
   const qs = numbers.map((n) => `trackingNumbers[]=${encodeURIComponent(n)}`).join('&');
   const res = await t.app.inject({ method: 'GET', url: `/api/shipping-reconciliation/shipping-transactions?${qs}`, headers: auth(finance) });

@@ -103,7 +103,7 @@ export const RECONCILIATION_UPLOAD_FIELD = 'file';
 /** The largest carrier invoice file accepted (bytes): 100,000 lines of the widest layout (FedEx) fit well within it. */
 export const RECONCILIATION_MAX_FILE_BYTES = 200 * 1024 * 1024;
 /** The most transactions one generate or generic answer lists; `counts` always cover every matching row. */
-export const RECONCILIATION_ROW_LIMIT = 20_000;
+export const RECONCILIATION_ROW_LIMIT = 5_000;
 /** The most updates one PUT applies. */
 export const RECONCILIATION_MAX_UPDATES = 5_000;
 
@@ -308,7 +308,7 @@ export const genericReconciliationRoute = defineRoute({
   path: '/api/shipping-reconciliation/generic',
   access: 'purchasing:reports',
   summary:
-    'The shipping transactions shipped between from and to (default one month ago to today), optionally of one fulfillmentWarehouse and one shippingCompany; newest shipped first, at most 20,000 rows, with the tab counts of every match',
+    'The shipping transactions shipped between from and to (default one month ago to today), optionally of one fulfillmentWarehouse and one shippingCompany; newest shipped first, at most 5,000 rows, with the tab counts of every match',
   tag: 'shipping-reconciliation',
   query: ZGenericQuerySchema,
   response: ZShippingTransactionsResultSchema,
@@ -493,7 +493,7 @@ export const listGrayBoxesRoute = defineRoute({
   method: 'GET',
   path: '/api/shipping-reconciliation/gray-boxes',
   access: 'purchasing:reports',
-  summary: 'Gray boxes shipped between from and to (default one month ago to today), or the one with trackingNumber; newest first, at most 20,000',
+  summary: 'Gray boxes shipped between from and to (default one month ago to today), or the one with trackingNumber; newest first, at most 5,000',
   tag: 'shipping-reconciliation',
   query: ZGrayBoxListQuerySchema,
   response: z.array(ZGrayBoxSchema),

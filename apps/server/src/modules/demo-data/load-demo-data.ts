@@ -23,6 +23,7 @@ import { loadDemoRoleChanges } from './demo-role-changes.js';
 import { loadDemoCarousel } from './demo-carousel.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 import { loadDemoSupplySources } from './demo-supply-sources.js';
+import { loadDemoShippingReconciliation } from './demo-shipping-reconciliation.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -102,7 +103,8 @@ export type DemoLoadStep =
   | 'tax-map'
   | 'role-changes'
   | 'carousel'
-  | 'shipping';
+  | 'shipping'
+  | 'shipping-reconciliation';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -166,6 +168,8 @@ export async function loadDemoDataIfEmpty(
     await step('carousel');
     const shipping = await loadDemoShipping(services);
     await step('shipping');
+    await loadDemoShippingReconciliation(tx, services, await actor('purchasing-admin'));
+    await step('shipping-reconciliation');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length + 1,
