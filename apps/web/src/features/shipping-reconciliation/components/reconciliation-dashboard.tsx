@@ -19,6 +19,7 @@ import {
   applyBatchToRows,
   applyBody,
   dashboardCounts,
+  firstTabWithRows,
   formatDollars,
   groupReconciliationRows,
   initialStaged,
@@ -74,7 +75,7 @@ const COLUMNS: GridColDef<TShippingTransaction>[] = [
 export function ReconciliationDashboard({ result, mock }: { result: TShippingTransactionsResult; mock: boolean }) {
   const [rows, setRows] = useState<TShippingTransaction[]>(result.transactions);
   const [staged, setStaged] = useState<StagedMap>(() => initialStaged(result.transactions));
-  const [wantedTab, setWantedTab] = useState<TReconciliationTab>('paymentsToApply');
+  const [wantedTab, setWantedTab] = useState<TReconciliationTab>(() => firstTabWithRows(dashboardCounts(result, result.transactions)));
   const [dialogRows, setDialogRows] = useState<TStagedPayment[] | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [savingRow, setSavingRow] = useState<string | null>(null);
@@ -84,6 +85,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
   useEffect(() => {
     setRows(result.transactions);
     setStaged(initialStaged(result.transactions));
+    setWantedTab(firstTabWithRows(dashboardCounts(result, result.transactions)));
   }, [result]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TShippingTransaction } from '@keystone/contracts';
-import { allStagedValid, applyBatchToRows, applyBody, dashboardCounts, formatDollars, initialStaged, shownTab, stageRow, withSelection } from './reconciliation-state';
+import { allStagedValid, firstTabWithRows, applyBatchToRows, applyBody, dashboardCounts, formatDollars, initialStaged, shownTab, stageRow, withSelection } from './reconciliation-state';
 
 const row = (tracking_number: string, extra: Partial<TShippingTransaction> = {}): TShippingTransaction => ({
   tracking_number,
@@ -75,6 +75,11 @@ describe('shipping reconciliation dashboard state', () => {
     const serverCounts = { paymentsToApply: 2, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 };
     expect(dashboardCounts({ counts: serverCounts, truncated: false }, after)).toEqual({ paymentsToApply: 0, paidInFull: 1, partiallyPaid: 1, notFound: 0, invalidQuote: 0 });
     expect(dashboardCounts({ counts: serverCounts, truncated: true }, after)).toBe(serverCounts);
+  });
+
+  it('opens a new answer on the first tab that has rows', () => {
+    expect(firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 2, notFound: 1, invalidQuote: 0 })).toBe('partiallyPaid');
+    expect(firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 })).toBe('paymentsToApply');
   });
 
   it('falls back to the first visible tab when the chosen one is hidden', () => {

@@ -98,3 +98,8 @@ export function applyBatchToRows(rows: readonly TShippingTransaction[], lines: r
 export function shownTab(wanted: TReconciliationTab, visible: readonly TReconciliationTab[]): TReconciliationTab {
   return visible.includes(wanted) ? wanted : (visible[0] ?? 'paymentsToApply');
 }
+
+/** The tab a new answer opens on: the first tab that has rows, else Payments to Apply. */
+export function firstTabWithRows(counts: TReconciliationCounts): TReconciliationTab {
+  return visibleReconciliationTabs(counts).find((tab) => counts[tab] > 0) ?? 'paymentsToApply';
+}
