@@ -154,6 +154,18 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
+  it('has a gray box for every committed sale that shipped, each carrier\'s invoice generated, and one batch paid', async () => {
+    const token = await loginAs(t.app, 'purchasing-admin', DEMO_PASSWORD);
+    const boxes = (await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/gray-boxes?from=2000-01-01', headers: bearer(token) })).json() as { fulfillment_po_number: string }[];
+    expect(boxes.length).toBeGreaterThan(0);
+    const shipped = (await t.db.execute(sql`select count(*)::int as n from committed_sales where transacted_at is not null`)) as unknown as { rows?: { n: number }[] } & { n: number }[];
+    expect(boxes.length).toBe((shipped.rows ?? shipped)[0]!.n);
+    const view = (await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/generic?from=2000-01-01', headers: bearer(token) })).json() as { total: number; counts: Record<string, number> };
+    expect(view.total).toBe(boxes.length + 1);
+    expect(view.counts.paidInFull).toBe(1);
+    expect(view.counts.notFound).toBe(1);
+  });
+
   it('gives each demo location an Amazon supply source with pickup hours, AZ02 inactive', async () => {
     expect(summary!.supplySources).toBe(4);
     const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);

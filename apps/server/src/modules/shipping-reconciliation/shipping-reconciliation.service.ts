@@ -75,11 +75,6 @@ function storedFilename(carrier: TReconciliationCarrier, originalName: string): 
   return `${carrier}-${stamp}-${randomBytes(3).toString('hex')}-${base}`;
 }
 
-export interface ApplyOptions {
-  /** Called inside the transaction after the rows are locked (tests widen the race window with it). */
-  afterLock?: () => Promise<void>;
-}
-
 /** Carrier shipping-charge reconciliation (issue 14): gray boxes, carrier invoices, the views and applying payments. */
 export class ShippingReconciliationService {
   constructor(
@@ -220,7 +215,7 @@ export class ShippingReconciliationService {
    * same batch without paying again; the rows are locked so two concurrent batches never pay one shipment twice; a
    * shipment already paid in full takes a payment only with the line's explicit override, recorded on the line.
    */
-  async apply(body: TApplyPayments, user: AuthUser, options: ApplyOptions = {}): Promise<TApplyPaymentsResult> {
+  async apply(body: TApplyPayments, user: AuthUser): Promise<TApplyPaymentsResult> {
     const entries = Object.entries(body.updates)
       .map(([trackingNumber, update]) => ({
         trackingNumber: trackingNumber.trim(),
@@ -249,7 +244,6 @@ export class ShippingReconciliationService {
       const batchId = await repo.insertBatch(key, requestHash, user.id);
       if (batchId === null) return null; // the same key committed by a concurrent request meanwhile
       const locked = await repo.lockTransactions(entries.map((e) => e.trackingNumber));
-      await options.afterLock?.();
       const errors: Record<string, string[]> = {};
       const lines: BatchLineRow[] = [];
       let alreadyPaid = false;
