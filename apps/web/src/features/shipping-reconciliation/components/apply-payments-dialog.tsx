@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { RECONCILIATION_MESSAGES as M, moneyCents, type TApplyPaymentsResult, type TStagedPayment } from '@keystone/contracts';
+import { applyFailureMessage, applyPayments, downloadBatchResults, type ResultsFormat } from '../api/shipping-reconciliation-api';
+import { applyBody, formatDollars } from './reconciliation-state';
+
+type DialogState = { step: 'confirm' } | { step: 'submitting' } | { step: 'success'; result: TApplyPaymentsResult } | { step: 'failure'; message: string };
+
+/**
+ * 002 §4 apply payments: confirm, submitting, then success (batch id and the spreadsheet download) or failure with the
+ * error (002 §8). It cannot be dismissed while submitting. The idempotency key is made at the first submit of this
+ * dialog and reused by every retry, so a retry after a lost answer pays nothing twice.
+ */
+export function ApplyPaymentsDialog(props: { rows: TStagedPayment[]; onClose: () => void; onApplied: (result: TApplyPaymentsResult) => void }) {
+  const [state, setState] = useState<DialogState>({ step: 'confirm' });
+  const [key, setKey] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const total = props.rows.reduce((sum, r) => sum + (moneyCents(r.payment) ?? 0), 0);
+  const working = state.step === 'submitting';
+
+  const submit = async () => {
+    const idempotencyKey = key ?? crypto.randomUUID();
+    setKey(idempotencyKey);
+    setState({ step: 'submitting' });
+    try {
+      const result = await applyPayments(applyBody(props.rows, idempotencyKey));
+      setState({ step: 'success', result });
+      props.onApplied(result);
+    } catch (error) {
+      setState({ step: 'failure', message: applyFailureMessage(error) });
+    }
+  };
+  const download = (batchId: number, format: ResultsFormat) => {
+    setDownloadError(null);
+    downloadBatchResults(batchId, format).catch(() => setDownloadError(M.unknownError));
+  };
+
+  return (
+    <Dialog open fullWidth maxWidth="sm" onClose={working ? undefined : props.onClose} aria-labelledby="apply-payments-title">
+      <DialogTitle id="apply-payments-title">Apply Payments</DialogTitle>
+      <DialogContent>
+        {state.step === 'confirm' ? (
+          <Typography>
+            Apply {props.rows.length} payment{props.rows.length === 1 ? '' : 's'} totalling {formatDollars(total / 100)}?
+          </Typography>
+        ) : null}
+        {state.step === 'submitting' ? (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+            <CircularProgress size={24} />
+            <Typography>Submitting payments…</Typography>
+          </Stack>
+        ) : null}
+        {state.step === 'success' ? (
+          <Box role="status">
+            <Alert severity="success" sx={{ mb: 2 }}>
+              <AlertTitle>Payments applied</AlertTitle>
+              Batch ID: <strong data-testid="batch-id">{state.result.batchId}</strong> ({state.result.lines.length} shipment{state.result.lines.length === 1 ? '' : 's'})
+            </Alert>
+            <Typography sx={{ mb: 1 }}>Download the spreadsheet of what was applied:</Typography>
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" onClick={() => download(state.result.batchId, 'xlsx')}>
+                Download XLSX
+              </Button>
+              <Button variant="outlined" onClick={() => download(state.result.batchId, 'csv')}>
+                Download CSV
+              </Button>
+            </Stack>
+            {downloadError ? (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {downloadError}
+              </Alert>
+            ) : null}
+          </Box>
+        ) : null}
+        {state.step === 'failure' ? (
+          <Alert severity="error" role="alert">
+            <AlertTitle>{M.paymentsFailed}</AlertTitle>
+            {M.errorOccurred(state.message)}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {state.step === 'confirm' ? (
+          <>
+            <Button onClick={props.onClose}>Cancel</Button>
+            <Button variant="contained" onClick={() => void submit()}>
+              Apply
+            </Button>
+          </>
+        ) : null}
+        {state.step === 'failure' ? (
+          <>
+            <Button onClick={props.onClose}>Close</Button>
+            <Button variant="contained" onClick={() => void submit()}>
+              Retry
+            </Button>
+          </>
+        ) : null}
+        {state.step === 'success' ? <Button onClick={props.onClose}>Close</Button> : null}
+        {working ? <Button disabled>Working…</Button> : null}
+      </DialogActions>
+    </Dialog>
+  );
+}
