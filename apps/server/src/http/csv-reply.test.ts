@@ -57,3 +57,49 @@ describe('reportFileName', () => {
     expect(reportFileName(new Date(2026, 1, 3))).toBe('report-02-03-2026.csv');
   });
 });
+
+describe('sendCsv in batches', () => {
+  it('writes rows handed one by one and pages handed as arrays in order, across batch boundaries', async () => {
+    const app = Fastify();
+    const single = Array.from({ length: 1_203 }, (_, i) => ({ n: i }));
+    const page = Array.from({ length: 7 }, (_, i) => ({ n: 10_000 + i }));
+    app.get('/r', async (_request, reply) =>
+      sendCsv(
+        reply,
+        (async function* () {
+          yield* single.slice(0, 600);
+          yield page;
+          yield [];
+          yield* single.slice(600);
+        })(),
+        [{ key: 'n', header: 'N' }],
+      ),
+    );
+    const response = await app.inject({ method: 'GET', url: '/r' });
+    const expected = ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
+    expect(response.body).toBe(expected);
+    await app.close();
+  });
+
+  it('cuts the answer short when the rows fail midway, never a whole-looking file', async () => {
+    const app = Fastify({ logger: false });
+    app.get('/r', async (_request, reply) =>
+      sendCsv(
+        reply,
+        (async function* () {
+          for (let i = 0; i < 2_000; i++) yield { n: i };
+          throw new Error('the database went away');
+        })(),
+        [{ key: 'n', header: 'N' }],
+      ),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const failed = await fetch(`http://127.0.0.1:${port}/r`).then(
+      (r) => r.text().then(() => false, () => true),
+      () => true,
+    );
+    expect(failed).toBe(true);
+    await app.close();
+  });
+});
