@@ -97,7 +97,8 @@ export class InventoryReportsRepository {
     );
     const page = products[0];
     if (!page || !page.count || page.first_id === null || page.last_id === null) return { rows: [], lastProductId: null, productCount: 0 };
-    const rows = await this.asOfRows(end, sql`p.id between ${n(page.first_id)} and ${n(page.last_id)} ${this.scopeFilter(scope)}`);
+    const [first, last] = [n(page.first_id), n(page.last_id)];
+    const rows = await this.asOfRows(end, sql`t.product_id between ${first} and ${last} and p.id between ${first} and ${last} ${this.scopeFilter(scope)}`);
     return { rows, lastProductId: n(page.last_id), productCount: n(page.count) };
   }
 

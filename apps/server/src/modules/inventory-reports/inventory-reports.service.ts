@@ -173,7 +173,7 @@ export class InventoryReportsService {
   }
 
   /** GET ims/transacted-receipts/daily-received: units received per UTC day at the four locations of 002 §9. */
-  async dailyReceived(query: { startDate?: string; endDate?: string }, now = new Date()): Promise<TDailyReceived> {
+  async dailyReceived(query: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): Promise<TDailyReceived> {
     const today = utcToday(now);
     const startDate = query.startDate ?? today;
     const endDate = query.endDate ?? today;

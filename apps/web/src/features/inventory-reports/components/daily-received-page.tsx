@@ -75,7 +75,7 @@ export function DailyReceivedPage() {
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <ReportDatePicker label="Start Date" value={startDate} onChange={setStartDate} />
-          <ReportDatePicker label="End Date" value={endDate} onChange={setEndDate} min={startDate} />
+          <ReportDatePicker label="End Date" value={endDate} onChange={setEndDate} min={isDateWithin(startDate) ? startDate : undefined} />
         </Stack>
         {!valid && <Typography color="error" variant="body2">{M.endBeforeStart}</Typography>}
         {report.isFetching && <LinearProgress />}
