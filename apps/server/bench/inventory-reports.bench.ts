@@ -35,6 +35,8 @@ async function seed({ db }: OpenDatabase) {
     select 'BPO' || g, (array['KY01','TX01','AZ02','RUBY'])[1 + g % 4], 1 + g % 100, 4 from generate_series(1, ${POS}) g`);
   await db.execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered)
     select 1 + g % ${POS}, g, 900 + g % 80000, 1000 from generate_series(1, ${PRODUCTS}) g`);
+  const [misplaced] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from purchase_order_items where id <> product_id`);
+  if (misplaced!.n) throw new Error('the PO lines were not numbered as their products: the receipts point at lines by product id');
   await db.execute(sql`insert into accounts_payable_invoices (invoice_number, invoice_amount_cents, invoice_date, vendor_id, purchase_order_id)
     select 'BINV' || po.id, 500000 + po.id, current_date, po.vendor_id, po.id from purchase_orders po where po.id % 2 = 0`);
   const buckets = ['KY01', 'TX01', 'AZ02', 'RUBY', 'KY01_B_STOCK', 'TX01_B_STOCK'];
