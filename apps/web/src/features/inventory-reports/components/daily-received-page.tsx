@@ -91,7 +91,7 @@ export function DailyReceivedPage() {
               {formatCount(report.data.total_units)} units received ({formatDollars(report.data.total_dollars)}) from {report.data.startDate} to {report.data.endDate}.
             </Typography>
             <DailyReceivedChart report={report.data} />
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', '& > *': { flex: '1 1 280px' } }}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', '& > *': { flex: { md: '1 1 280px' } } }}>
               {report.data.data.map((l) => (
                 <LocationTable key={l.location_code} location={l} />
               ))}
