@@ -98,11 +98,38 @@ export class InventoryReportsRepository {
     const page = products[0];
     if (!page || !page.count || page.first_id === null || page.last_id === null) return { rows: [], lastProductId: null, productCount: 0 };
     const [first, last] = [n(page.first_id), n(page.last_id)];
-    const rows = await this.asOfRows(end, sql`t.product_id between ${first} and ${last} and p.id between ${first} and ${last} ${this.scopeFilter(scope)}`);
+    const rows = await this.asOfRows(end, sql`t.product_id between ${first} and ${last}`, scope);
     return { rows, lastProductId: n(page.last_id), productCount: n(page.count) };
   }
 
-  private async asOfRows(end: string, productWhere: SQL): Promise<AsOfRow[]> {
+  /**
+   * The CTEs `q` (per product and bucket, the ledger's sum before `end`, non-zero) and `cost` (per product of q, the
+   * PO line cost of its last receipt before `end`, else its current cost) over the ledger rows `ledgerWhere` selects.
+   * Both read indexes only (inventory_transactions_as_of_idx, inventory_transactions_receipt_cost_idx, migration 0031).
+   */
+  private asOfCtes(end: string, ledgerWhere: SQL, scope: AsOfScope): SQL {
+    return sql`q as (
+            select t.product_id, t.bucket, sum(t.quantity_delta)::int as quantity
+            from inventory_transactions t
+            where ${ledgerWhere} and t.created_at < ${end}::timestamptz
+              ${scope.manufacturer ? sql`and t.product_id in (select p.id from products p where true ${this.scopeFilter(scope)})` : sql``}
+            group by t.product_id, t.bucket
+            having sum(t.quantity_delta) <> 0
+          ),
+          cost as (
+            select pid.product_id, coalesce(poi.invoice_cost_cents, p.current_cost_cents) as cents
+            from (select distinct product_id from q) pid
+            join products p on p.id = pid.product_id
+            left join lateral (
+              select r.purchase_order_item_id from inventory_transactions r
+              where r.product_id = pid.product_id and r.type = 'INVENTORY_RECEIPT' and r.created_at < ${end}::timestamptz and r.purchase_order_item_id is not null
+              order by r.id desc limit 1
+            ) last on true
+            left join purchase_order_items poi on poi.id = last.purchase_order_item_id
+          )`;
+  }
+
+  private async asOfRows(end: string, ledgerWhere: SQL, scope: AsOfScope): Promise<AsOfRow[]> {
     const rows = await queryRows<{
       product_id: number;
       model_number: string;
@@ -116,29 +143,14 @@ export class InventoryReportsRepository {
       unit_cost_cents: number;
     }>(
       this.db,
-      sql`with q as (
-            select t.product_id, t.bucket, sum(t.quantity_delta)::int as quantity
-            from inventory_transactions t
-            join products p on p.id = t.product_id
-            where ${productWhere} and t.created_at < ${end}::timestamptz
-            group by t.product_id, t.bucket
-            having sum(t.quantity_delta) <> 0
-          ),
-          cost as (
-            select pid.product_id,
-                   (select poi.invoice_cost_cents
-                    from inventory_transactions r join purchase_order_items poi on poi.id = r.purchase_order_item_id
-                    where r.product_id = pid.product_id and r.type = 'INVENTORY_RECEIPT' and r.created_at < ${end}::timestamptz
-                    order by r.id desc limit 1) as cents
-            from (select distinct product_id from q) pid
-          )
+      sql`with ${this.asOfCtes(end, ledgerWhere, scope)}
           select q.product_id, p.model_number, p.upc, p.description, br.brand_name, q.bucket, bk.location_code, bk.condition_code, q.quantity,
-                 coalesce(cost.cents, p.current_cost_cents) as unit_cost_cents
+                 cost.cents as unit_cost_cents
           from q
           join products p on p.id = q.product_id
           join buckets bk on bk.bucket = q.bucket
           left join brands br on br.id = p.fk_brand_id
-          left join cost on cost.product_id = q.product_id
+          join cost on cost.product_id = q.product_id
           order by q.product_id, q.bucket`,
     );
     return rows.map((r) => ({
@@ -159,21 +171,7 @@ export class InventoryReportsRepository {
   async asOfTotals(end: string, scope: AsOfScope): Promise<{ perLocation: AsOfTotalsRow[]; products: number }> {
     const rows = await queryRows<{ location_code: string | null; products: number; rows: number; units: number; value_cents: number }>(
       this.db,
-      sql`with q as (
-            select t.product_id, t.bucket, sum(t.quantity_delta)::int as quantity
-            from inventory_transactions t
-            join products p on p.id = t.product_id
-            where t.created_at < ${end}::timestamptz ${this.scopeFilter(scope)}
-            group by t.product_id, t.bucket
-            having sum(t.quantity_delta) <> 0
-          ),
-          cost as (
-            select pid.product_id, coalesce((select poi.invoice_cost_cents
-                    from inventory_transactions r join purchase_order_items poi on poi.id = r.purchase_order_item_id
-                    where r.product_id = pid.product_id and r.type = 'INVENTORY_RECEIPT' and r.created_at < ${end}::timestamptz
-                    order by r.id desc limit 1), p.current_cost_cents) as cents
-            from (select distinct product_id from q) pid join products p on p.id = pid.product_id
-          )
+      sql`with ${this.asOfCtes(end, sql`true`, scope)}
           select bk.location_code, count(distinct q.product_id)::int as products, count(*)::int as rows, sum(q.quantity)::bigint as units,
                  sum(q.quantity::bigint * cost.cents)::bigint as value_cents
           from q join buckets bk on bk.bucket = q.bucket join cost on cost.product_id = q.product_id
