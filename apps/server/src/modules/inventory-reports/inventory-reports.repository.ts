@@ -262,8 +262,8 @@ export class InventoryReportsRepository {
   }
 
   /**
-   * A page of on-hand rows (units > 0) whose product's last ledger row in the bucket was created before `cutoff`,
-   * by (product id, bucket) after `after`. The last row is the one of highest id (ids grow with time).
+   * A page of on-hand rows (units > 0) whose product's latest ledger row in the bucket was created before `cutoff`,
+   * by (product id, bucket) after `after` (the latest: one backward probe of inventory_transactions_as_of_idx).
    */
   async inactivePage(cutoff: string, after: { productId: number; bucket: string } | null, limit: number): Promise<InactiveRow[]> {
     const rows = await queryRows<{
@@ -283,7 +283,7 @@ export class InventoryReportsRepository {
           join products p on p.id = i.product_id
           join buckets bk on bk.bucket = i.bucket
           left join lateral (
-            select t.created_at from inventory_transactions t where t.product_id = i.product_id and t.bucket = i.bucket order by t.id desc limit 1
+            select max(t.created_at) as created_at from inventory_transactions t where t.product_id = i.product_id and t.bucket = i.bucket
           ) last on true
           where i.quantity > 0 and (last.created_at is null or last.created_at < ${cutoff}::timestamptz)
             ${after ? sql`and (i.product_id, i.bucket) > (${after.productId}::int, ${after.bucket}::text)` : sql``}
