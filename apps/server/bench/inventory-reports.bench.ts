@@ -109,7 +109,8 @@ async function main() {
       ['FBA pending orders in dollars', '/api/ims/reporting/fba-pending-orders-in-dollars', 2_000],
     ];
     let failed = false;
-    for (const [name, url, target] of cases) {
+    const only = process.env.BENCH_ONLY;
+    for (const [name, url, target] of cases.filter(([name]) => !only || name.includes(only))) {
       const first = await time(url);
       const samples: number[] = [];
       for (let i = 0; i < CALLS; i++) samples.push((await time(url)).ms);

@@ -108,7 +108,7 @@ export class InventoryReportsRepository {
    * Both read indexes only (inventory_transactions_as_of_idx, inventory_transactions_receipt_cost_idx, migration 0031).
    */
   private asOfCtes(end: string, ledgerWhere: SQL, scope: AsOfScope): SQL {
-    return sql`q as (
+    return sql`q as materialized (
             select t.product_id, t.bucket, sum(t.quantity_delta)::int as quantity
             from inventory_transactions t
             where ${ledgerWhere} and t.created_at < ${end}::timestamptz
@@ -116,7 +116,7 @@ export class InventoryReportsRepository {
             group by t.product_id, t.bucket
             having sum(t.quantity_delta) <> 0
           ),
-          cost as (
+          cost as materialized (
             select pid.product_id, coalesce(poi.invoice_cost_cents, p.current_cost_cents) as cents
             from (select distinct product_id from q) pid
             join products p on p.id = pid.product_id

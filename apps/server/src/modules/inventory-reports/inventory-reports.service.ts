@@ -19,7 +19,7 @@ import { InventoryReportsRepository, type AsOfScope, type OpenSalesRow } from '.
 
 const DAY_MS = 86_400_000;
 /** Products per page of an as-of CSV, rows per page of the others (keyset pages, each in its own read). */
-export const AS_OF_PRODUCT_PAGE = 2_000;
+export const AS_OF_PRODUCT_PAGE = 5_000;
 export const CSV_PAGE = 2_000;
 
 /** The calendar day after a YYYY-MM-DD date. */
