@@ -119,7 +119,9 @@ export function registerRoute<R extends ApiRouteDef>(
         request,
         reply,
       });
-      if (reply.sent) return reply;
+      // A raw route's handler sends its own answer and returns nothing; a streamed one (sendCsv) has not ended yet, so
+      // `reply.sent` is still false: return the reply, as Fastify expects of a handler that sent, instead of sending again.
+      if (reply.sent || (route.raw && result === undefined)) return reply;
       if (status === 204) return reply.code(204).send();
       // Fastify sends a bare string as text/plain without serializing it; a JSON route answers a JSON string.
       if (typeof result === 'string' && !route.raw) return reply.code(status).type('application/json; charset=utf-8').send(reply.serialize(result));

@@ -13,6 +13,7 @@ import { CONTACTS_ROUTES } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
+import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
@@ -50,4 +51,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...BUCKET_GROUPS_ROUTES,
   ...SHIPPING_TEMPLATES_ROUTES,
   ...SHIPPING_RECONCILIATION_ROUTES,
+  ...INVENTORY_REPORTS_ROUTES,
 };

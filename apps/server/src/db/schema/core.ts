@@ -487,6 +487,12 @@ export const inventoryTransactions = pgTable(
     index('inventory_transactions_product_id_idx').on(t.productId, t.id, t.bucket, t.quantityDelta),
     index('inventory_transactions_po_item_idx').on(t.purchaseOrderItemId),
     index('inventory_transactions_created_idx').on(t.createdAt),
+    /**
+     * The as-of reports (issue 15): a product range's on-hand per bucket before an instant is an index-only scan (no
+     * heap fetch per ledger row), and a product's last receipt before it (its cost) one index probe.
+     */
+    index('inventory_transactions_as_of_idx').on(t.productId, t.bucket, t.createdAt, t.quantityDelta),
+    index('inventory_transactions_receipt_cost_idx').on(t.productId, t.id, t.createdAt, t.purchaseOrderItemId).where(sql`${t.type} = 'INVENTORY_RECEIPT'`),
     check('inventory_transactions_type', sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`),
   ],
 );

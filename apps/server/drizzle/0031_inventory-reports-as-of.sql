@@ -1,0 +1,2 @@
+CREATE INDEX "inventory_transactions_as_of_idx" ON "inventory_transactions" USING btree ("product_id","bucket","created_at","quantity_delta");--> statement-breakpoint
+CREATE INDEX "inventory_transactions_receipt_cost_idx" ON "inventory_transactions" USING btree ("product_id","id","created_at","purchase_order_item_id") WHERE "inventory_transactions"."type" = 'INVENTORY_RECEIPT';
