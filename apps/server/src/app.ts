@@ -45,6 +45,7 @@ import { createServices, type Services } from './modules/services.js';
 import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerShippingReconciliationRoutes } from './modules/shipping-reconciliation/shipping-reconciliation.routes.js';
+import { registerSalesReportsRoutes } from './modules/sales-reports/sales-reports.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -105,6 +106,7 @@ const MODULES = [
   registerShippingTemplatesRoutes,
   registerUploadsRoutes,
   registerShippingReconciliationRoutes,
+  registerSalesReportsRoutes,
 ];
 
 export async function buildApp(options: {

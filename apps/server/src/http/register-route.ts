@@ -119,7 +119,8 @@ export function registerRoute<R extends ApiRouteDef>(
         request,
         reply,
       });
-      if (reply.sent) return reply;
+      // A raw route that answered itself (a stream, as sendCsv sends it, is not `sent` until it ends) returns nothing.
+      if (reply.sent || (route.raw && result === undefined)) return reply;
       if (status === 204) return reply.code(204).send();
       // Fastify sends a bare string as text/plain without serializing it; a JSON route answers a JSON string.
       if (typeof result === 'string' && !route.raw) return reply.code(status).type('application/json; charset=utf-8').send(reply.serialize(result));

@@ -37,6 +37,7 @@ import { CarouselService } from './carousel/carousel.service.js';
 import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
 import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
+import { SalesReportsService } from './sales-reports/sales-reports.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -78,6 +79,8 @@ export interface Services {
   shippingTemplates: ShippingTemplatesService;
   /** Carrier shipping-charge reconciliation and applying payments (issue 14). */
   shippingReconciliation: ShippingReconciliationService;
+  /** The sales and brand reports (issue 15): reads only. */
+  salesReports: SalesReportsService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
@@ -132,6 +135,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
+    salesReports: new SalesReportsService(db),
   };
   services.audits.useJobQueue(services.jobs);
   return services;
