@@ -27,27 +27,30 @@ interface SellableStock {
  * finish the invoice: the ledger posts each INVENTORY_SALE), then dated back to its day with the sale's own dates.
  * Every fifth order is a bundle: two lines of one order sharing item_group_ref_id (the order) and
  * item_member_ref_id (the bundle's SKU). Only stock no other demo scenario touches (no bins, audits, transfers or
- * sales of it), and at most half of each, so the other demo data and the browser tests that use it are unchanged.
+ * sales of the product) and leaves at least one unit beside what its bins hold, so the other demo data and the browser tests
+ * that use it are unchanged.
  */
 export async function loadDemoSales(db: Database, services: Services, clerk: AuthUser, today = new Date()): Promise<{ sales: number }> {
   const stock = await queryRows<SellableStock>(
     db,
-    sql`select p.id as product_id, p.model_number as model, p.upc, p.serial_number_tracked as tracked, i.bucket, i.quantity,
+    sql`with binned as (select b.bucket, bi.product_id, sum(bi.quantity) as q from bin_items bi join bins b on b.id = bi.bin_id group by 1, 2)
+        select p.id as product_id, p.model_number as model, p.upc, p.serial_number_tracked as tracked, i.bucket,
+               (i.quantity - coalesce(binned.q, 0))::int as quantity,
                coalesce(p.adj_cart_price_cents, p.map_cents, p.current_cost_cents * 13 / 10) as price_cents,
                (select array_agg(s.serial_number order by s.id) from inventory_serials s
                  where s.product_id = p.id and s.bucket = i.bucket and s.disposition_code = 'LIVE') as serials
         from inventory i join products p on p.id = i.product_id
-        where i.quantity >= 2 and p.upc is not null and (not p.serial_number_tracked or p.num_of_serials_per_item = 1)
-          and i.bucket in (select bucket from buckets where bucket in ('KY01', 'TX01', 'AZ02'))
-          and not exists (select 1 from bin_items b where b.product_id = p.id)
+        left join binned on binned.bucket = i.bucket and binned.product_id = i.product_id
+        where i.quantity - coalesce(binned.q, 0) >= 2 and p.upc is not null and (not p.serial_number_tracked or p.num_of_serials_per_item = 1)
+          and i.bucket in ('KY01', 'TX01', 'AZ02')
           and not exists (select 1 from audit_items a where a.product_id = p.id)
           and not exists (select 1 from committed_transfers t where t.product_id = p.id)
           and not exists (select 1 from committed_sales c where c.product_id = p.id)
         order by i.bucket, p.model_number`,
   );
   const random = createRandom(15_20261123);
-  // Units each stock row may still sell (half of it), and its next unsold serial.
-  const left = stock.map((s) => Math.floor(s.quantity / 2));
+  // Units each stock row may still sell (all but one of what its bins do not hold), and its next unsold serial.
+  const left = stock.map((s) => s.quantity - 1);
   const nextSerial = stock.map(() => 0);
   const lines: { at: Date; invoice: string; refs: string[] }[] = [];
   let count = 0;
@@ -99,8 +102,8 @@ export async function loadDemoSales(db: Database, services: Services, clerk: Aut
       count++;
     }
     await services.committedSales.finishInvoice(ZFinishInvoiceSchema.parse({ legacyPosInvoiceId: invoice, invoicedByName: clerk.username }), clerk);
-    // Bundles within the last 30 days, so the reports' default range shows some.
-    const day = second ? random.int(0, 29) : random.int(0, DEMO_SALES_DAYS - 1);
+    // Bundles and half the other orders within the last 30 days, so the reports' default range shows some.
+    const day = second || random.chance(0.5) ? random.int(0, 29) : random.int(0, DEMO_SALES_DAYS - 1);
     const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - day, random.int(14, 23), random.int(0, 59)));
     lines.push({ at: at > today ? today : at, invoice, refs });
   }

@@ -172,10 +172,11 @@ export async function loadDemoDataIfEmpty(
     await step('carousel');
     const shipping = await loadDemoShipping(services);
     await step('shipping');
-    await loadDemoShippingReconciliation(tx, services, await actor('purchasing-admin'));
-    await step('shipping-reconciliation');
+    // Before the reconciliation: every shipped sale, the history's too, gets its gray box there.
     const salesHistory = await loadDemoSales(tx, services, await actor('sales-1'));
     await step('sales-history');
+    await loadDemoShippingReconciliation(tx, services, await actor('purchasing-admin'));
+    await step('shipping-reconciliation');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length + 1,
