@@ -119,8 +119,10 @@ export class SalesReportsService {
     const since = addDays(this.today().toISOString().slice(0, 10), -(SELLOUT_RATE_DAYS - 1));
     return this.read(async (repo) => {
       const brands: BrandRow[] = [];
+      // An unknown brand is named under the key it came in (brands[] as the spec writes it, or brands).
+      const fieldOf = (name: string) => (brandsOf({ 'brands[]': query['brands[]'] }).includes(name) ? 'query.brands[]' : 'query.brands');
       for (const name of names) {
-        const brand = await this.brandOf(repo, name, 'query.brands[]');
+        const brand = await this.brandOf(repo, name, fieldOf(name));
         if (!brands.some((b) => b.id === brand.id)) brands.push(brand);
       }
       const rows: TSelloutThreatRow[] = (await repo.sellout(brands.map((b) => b.id), since)).map((r) => {
