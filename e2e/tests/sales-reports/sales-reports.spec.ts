@@ -73,7 +73,7 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   await expect(withSales.getByRole('heading')).toHaveText(`With Sales (${facts.sellThru!.report.True.length})`);
   await expect(page.getByTestId('without-sales').getByRole('heading')).toHaveText(`Without Sales (${facts.sellThru!.report.False.length})`);
   await expect(withSales.getByTestId('sell-thru-row').first()).toHaveAttribute('data-model', facts.sellThru!.report.True[0]!.model);
-  const bars = page.getByTestId('sell-thru-chart').locator('[class*="MuiBarElement"]');
+  const bars = page.getByTestId('sell-thru-chart').locator('.MuiBarChart-element');
   await expect(bars).toHaveCount(Math.min(20, facts.sellThru!.report.True.filter((r) => r.sell_thru_percent !== null).length));
   await shoot(page, 'brand-sell-thru');
 
@@ -96,7 +96,7 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   if (await plain.count()) await expect(plain.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   const yellow = page.locator('[data-testid="sellout-row"][data-level="yellow"]').first();
   if (await yellow.count()) await expect(yellow.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgb(255, 243, 205)');
-  const coverBars = page.getByTestId('sellout-chart').locator('[class*="MuiBarElement"]');
+  const coverBars = page.getByTestId('sellout-chart').locator('.MuiBarChart-element');
   await expect(coverBars).toHaveCount(Math.min(20, facts.threat!.report.data.filter((r) => r.days_of_cover !== null).length));
   await shoot(page, 'sellout-threat');
 

@@ -18,7 +18,7 @@ export function DateField({ label, value, onChange }: { label: string; value: st
         if (next === null) onChange('');
         else if (next.isValid()) onChange(next.format(DATE_FORMAT));
       }}
-      slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 170 } } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 190 } } }, field: { clearable: true } }}
     />
   );
 }
