@@ -22,7 +22,7 @@ async function seed({ db }: OpenDatabase) {
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
   for (const code of ['KY01', 'TX01', 'AZ02']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
-  await services.users.create({ username: 'bench-reports', password: 'bench-password', role: 'admin' });
+  await services.users.create({ username: 'bench-reports', password: 'bench-password', role: 'developer' }); // every permission, dev-route:view (Sales Reports) included
   await app.close();
   const started = performance.now();
   await db.execute(sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, ${BRANDS}) g`);
@@ -50,7 +50,7 @@ async function seed({ db }: OpenDatabase) {
   const lines = SALES_PER_DAY * 365;
   await db.execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity,
       created_at, transacted_at, unit_price_cents, sales_channel, ship_to_state, item_group_ref_id, item_member_ref_id)
-    select 'CS-B' || g, 'WPOS-B' || (g / 2), (select min(id) from products) + (g * 7919) % ${PRODUCTS}, (array['KY01','TX01','AZ02'])[1 + g % 3], 1 + g % 2,
+    select 'CS-B' || g, 'WPOS-B' || (g / 2), (select min(id) from products) + ((g::bigint * 7919) % ${PRODUCTS})::int, (array['KY01','TX01','AZ02'])[1 + g % 3], 1 + g % 2,
            now() - interval '365 days' + (g::float8 / ${lines}) * interval '365 days', now() - interval '365 days' + (g::float8 / ${lines}) * interval '365 days',
            15000 + (g % 90) * 1000, (array['amazon','amazon_home','walmart','walts','store'])[1 + g % 5], (array['KY','TX','AZ','CA','NY','FL'])[1 + g % 6],
            'ORD-B' || (g / 2), case when (g / 2) % 10 = 0 then 'BNDL-' || ((g / 2) % 500) else 'LINE-' || g end

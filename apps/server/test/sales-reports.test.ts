@@ -202,6 +202,7 @@ describe('brand sell-thru', () => {
     const withSales = [a1, a2].map((p) => expected(p, 29, 0)).sort((x, y) => y.sell_thru_percent! - x.sell_thru_percent!);
     expect(body.True).toMatchObject(withSales);
     expect(body.False).toMatchObject([expected(a3, 29, 0)]);
+    expect(body.counts).toEqual({ True: 2, False: 1 });
     // The figures are not trivial: a1 sold before the range and was received in it.
     expect(withSales.find((r) => r.model === a1.modelNumber)).toMatchObject({ on_hand_start: 17, received: 10 });
   });

@@ -116,8 +116,13 @@ export const ZBrandSellThruSchema = z
     True: z.array(ZSellThruRowSchema),
     /** 'Without Sales': models with stock available in the range that sold none, most available first. */
     False: z.array(ZSellThruRowSchema),
+    /** How many models each group has; a group lists at most SELL_THRU_ROW_LIMIT of them (the first in its order). */
+    counts: z.object({ True: z.number().int(), False: z.number().int() }),
   })
   .meta({ id: 'BrandSellThru' });
+
+/** The most models one sell-thru group lists (a brand may have thousands). */
+export const SELL_THRU_ROW_LIMIT = 500;
 export type TBrandSellThru = z.infer<typeof ZBrandSellThruSchema>;
 
 export const brandSellThruRoute = defineRoute({
@@ -125,7 +130,7 @@ export const brandSellThruRoute = defineRoute({
   path: '/api/report/brand-sell-thru',
   access: 'purchasing:reports',
   summary:
-    "A brand's sell-thru per model between startDate and endDate (default the last 30 days): True = models with sales, False = models with stock available and no sales. Sell-thru = units sold ÷ (on hand at the start + received in the range). brand is a brand code or name (400 when missing or unknown)",
+    "A brand's sell-thru per model between startDate and endDate (default the last 30 days): True = models with sales, False = models with stock available and no sales, at most 500 each (counts gives all). Sell-thru = units sold ÷ (on hand at the start + received in the range). brand is a brand code or name (400 when missing or unknown)",
   tag: 'sales-reports',
   query: ZBrandSellThruQuerySchema,
   response: ZBrandSellThruSchema,

@@ -13,6 +13,7 @@ import {
   SALES_REPORT_MESSAGES,
   SELLOUT_RATE_DAYS,
   SELLOUT_ROW_LIMIT,
+  SELL_THRU_ROW_LIMIT,
   type TBrandPurchasing,
   type TBrandSellThru,
   type TPurchasingPeriod,
@@ -109,7 +110,14 @@ export class SalesReportsService {
         .filter((r) => r.units_sold > 0)
         .sort((a, b) => (b.sell_thru_percent ?? -1) - (a.sell_thru_percent ?? -1) || b.units_sold - a.units_sold || a.model.localeCompare(b.model));
       const without = rows.filter((r) => r.units_sold <= 0 && r.available > 0).sort((a, b) => b.available - a.available || a.model.localeCompare(b.model));
-      return { brand: { brand_code: brand.brand_code, brand_name: brand.brand_name }, startDate: from, endDate: to, True: withSales, False: without };
+      return {
+        brand: { brand_code: brand.brand_code, brand_name: brand.brand_name },
+        startDate: from,
+        endDate: to,
+        True: withSales.slice(0, SELL_THRU_ROW_LIMIT),
+        False: without.slice(0, SELL_THRU_ROW_LIMIT),
+        counts: { True: withSales.length, False: without.length },
+      };
     });
   }
 

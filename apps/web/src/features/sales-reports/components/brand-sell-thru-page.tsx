@@ -68,8 +68,8 @@ export function BrandSellThruPage() {
               {report.data.brand.brand_name}, {report.data.startDate} to {report.data.endDate}
             </Typography>
             <SellThruChart rows={report.data.True} />
-            <SellThruTable title="With Sales" rows={report.data.True} testId="with-sales" />
-            <SellThruTable title="Without Sales" rows={report.data.False} testId="without-sales" />
+            <SellThruTable title="With Sales" rows={report.data.True} count={report.data.counts.True} testId="with-sales" />
+            <SellThruTable title="Without Sales" rows={report.data.False} count={report.data.counts.False} testId="without-sales" />
           </>
         ) : null}
       </Stack>

@@ -5,12 +5,17 @@ import { formatCount } from '../../../lib/format-number';
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 /** One group of the brand sell-thru ('With Sales' or 'Without Sales'): a row per model. */
-export function SellThruTable({ title, rows, testId }: { title: string; rows: TSellThruRow[]; testId: string }) {
+export function SellThruTable({ title, rows, count, testId }: { title: string; rows: TSellThruRow[]; count: number; testId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }} data-testid={testId}>
       <Typography variant="h6" component="h2" gutterBottom>
-        {title} ({formatCount(rows.length)})
+        {title} ({formatCount(count)})
       </Typography>
+      {count > rows.length ? (
+        <Typography variant="caption" color="text.secondary" component="p">
+          The first {formatCount(rows.length)} are listed.
+        </Typography>
+      ) : null}
       {rows.length === 0 ? (
         <Typography color="text.secondary">No models.</Typography>
       ) : (
