@@ -134,4 +134,20 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   for (const r of rows) expect(Number(r[9])).toBeCloseTo(Number(r[8]) * Number(r[7]), 2);
   await expect(page.getByTestId('download-done')).toBeVisible();
   await shoot(page, 'bundle-sales');
+
+  // Brand purchasing: the empty text until a brand is chosen, then the number of days and a period per week.
+  await page.goto('/reports/brand-purchasing');
+  await expect(page.getByText('Brand Not Selected, or No Data to Display')).toBeVisible();
+  await selectOption(page, page.getByRole('combobox', { name: 'Brand' }), facts.sellThru!.brand.brand_name);
+  await expect(page.getByTestId('num-of-days')).toHaveText('Number of Days in Range: 30');
+  await shoot(page, 'brand-purchasing');
+
+  // Sales Reports (a developer: the route needs dev-route:view): totals as the API gives them, and the chart.
+  await page.getByTestId('logout-link').click();
+  await login(page, 'developer');
+  const summary = await (await apiAs(request, 'developer')).get<{ totals: { units: number } }>('/api/report/sales');
+  await page.goto('/reports/sales');
+  await expect(page.getByTestId('sales-units')).toHaveText(String(summary.totals.units));
+  await expect(page.getByTestId('sales-chart').locator('.MuiBarChart-element')).toHaveCount(30); // a bar a day
+  await shoot(page, 'sales');
 });
