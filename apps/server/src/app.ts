@@ -46,6 +46,7 @@ import { AUTH_CHANNEL } from './shared/token-cache.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerShippingReconciliationRoutes } from './modules/shipping-reconciliation/shipping-reconciliation.routes.js';
 import { registerInventoryReportsRoutes } from './modules/inventory-reports/inventory-reports.routes.js';
+import { registerSalesReportsRoutes } from './modules/sales-reports/sales-reports.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -107,6 +108,7 @@ const MODULES = [
   registerUploadsRoutes,
   registerShippingReconciliationRoutes,
   registerInventoryReportsRoutes,
+  registerSalesReportsRoutes,
 ];
 
 export async function buildApp(options: {

@@ -89,6 +89,18 @@ describe('loadDemoDataIfEmpty', () => {
     expect(byUpc.json().data).toEqual([{ id: first!.id, upc: first!.upc, model: first!.model, status: first!.status }]);
   });
 
+  it('has a sales history of the last 120 days with prices, channels and states; the ledger check is clean', async () => {
+    // 200 products hold little stock: a few lines here (the default 3,000 give more, with bundles: the browser test).
+    expect(summary!.salesHistory).toBeGreaterThanOrEqual(1);
+    const rows = await t.db.execute(sql`select count(*)::int as lines, count(*) filter (where transacted_at is null)::int as open,
+        bool_and(transacted_at >= now() - interval '121 days' and transacted_at <= now()) as recent,
+        count(*) filter (where unit_price_cents is null or sales_channel is null or ship_to_state is null)::int as incomplete
+      from committed_sales where legacy_pos_invoice_id like 'WPOS-H%'`);
+    const [history] = ((rows as unknown as { rows?: Record<string, unknown>[] }).rows ?? (rows as unknown as Record<string, unknown>[])) as { lines: number }[];
+    expect(history).toEqual({ lines: summary!.salesHistory, open: 0, recent: true, incomplete: 0 });
+    expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
   it('moves stock after receiving through the services: committed, partly scanned, inbound and transacted transfers, open and finished sales; the ledger check is clean', async () => {
     expect(summary!.transfers).toBeGreaterThanOrEqual(5);
     expect(summary!.committedSales).toBeGreaterThanOrEqual(3);

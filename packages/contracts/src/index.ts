@@ -45,3 +45,4 @@ export * from './shipping-templates/shipping-templates.api.js';
 export * from './uploads/uploads.api.js';
 export * from './shipping-reconciliation/shipping-reconciliation.api.js';
 export * from './inventory-reports/inventory-reports.api.js';
+export * from './sales-reports/sales-reports.api.js';

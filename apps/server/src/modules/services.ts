@@ -38,6 +38,7 @@ import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
 import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
 import { InventoryReportsService } from './inventory-reports/inventory-reports.service.js';
+import { SalesReportsService } from './sales-reports/sales-reports.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -80,6 +81,8 @@ export interface Services {
   /** Carrier shipping-charge reconciliation and applying payments (issue 14). */
   shippingReconciliation: ShippingReconciliationService;
   inventoryReports: InventoryReportsService;
+  /** The sales and brand reports (issue 15): reads only. */
+  salesReports: SalesReportsService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
@@ -135,6 +138,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
     inventoryReports: new InventoryReportsService(db),
+    salesReports: new SalesReportsService(db),
   };
   services.audits.useJobQueue(services.jobs);
   return services;

@@ -20,6 +20,7 @@ import { buildShippingTemplatesSamples } from './shipping-templates.js';
 import { buildUploadsSamples } from './uploads.js';
 import { buildShippingReconciliationSamples } from './shipping-reconciliation.js';
 import { buildInventoryReportsSamples } from './inventory-reports.js';
+import { buildSalesReportsSamples } from './sales-reports.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -48,4 +49,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildUploadsSamples,
   buildShippingReconciliationSamples,
   buildInventoryReportsSamples,
+  buildSalesReportsSamples,
 ];

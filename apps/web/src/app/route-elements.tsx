@@ -17,6 +17,7 @@ import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
 import { SHIPPING_RECONCILIATION_ROUTES } from '../features/shipping-reconciliation/routes';
 import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes';
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
@@ -52,4 +53,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...SHIPPING_TEMPLATES_ROUTES,
   ...SHIPPING_RECONCILIATION_ROUTES,
   ...INVENTORY_REPORTS_ROUTES,
+  ...SALES_REPORTS_ROUTES,
 };

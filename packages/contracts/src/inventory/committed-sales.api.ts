@@ -2,6 +2,35 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZDateSchema } from '../http/common.js';
 import { ZScannedSerialsSchema } from './receiving.api.js';
+import { US_STATE_CODES } from '../contacts/contacts.api.js';
+import { PLATFORMS, type TPlatformCode } from '../reference/platforms.js';
+
+/**
+ * Where a sale was sold (issue 15): the tax map's platforms (002 §3 "Platforms": amazon, amazon_home, walmart, walts
+ * — Walt's own website) plus `store`, the counter of a location (docs/decisions.md "Sales figures and brand reports").
+ */
+export const SALES_CHANNELS = ['amazon', 'amazon_home', 'walmart', 'walts', 'store'] as const satisfies readonly (TPlatformCode | 'store')[];
+export type TSalesChannel = (typeof SALES_CHANNELS)[number];
+export const SALES_CHANNEL_NAMES: Record<TSalesChannel, string> = {
+  ...(Object.fromEntries(PLATFORMS.map((p) => [p.platform_code, p.platform_name])) as Record<TPlatformCode, string>),
+  store: 'Store',
+};
+/** The ship-to states of a sale: the 50 states and DC. */
+export const SHIP_TO_STATES: readonly string[] = [...US_STATE_CODES, 'DC'];
+/** The largest unit price a sale takes, in cents (the integer column's range). */
+export const MAX_UNIT_PRICE_CENTS = MAX_ID;
+
+export const ZSalesChannelSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SALES_CHANNELS, { error: `must be one of ${SALES_CHANNELS.join(', ')}` }));
+export const ZShipToStateSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => SHIP_TO_STATES.includes(v), 'must be the 2-letter code of one of the 50 states or DC');
+export const ZUnitPriceCentsSchema = z.number().int('must be whole cents').min(0).max(MAX_UNIT_PRICE_CENTS);
 
 /** Committed-sale messages (001 §5, §8); the spec's are quoted, the others are ours (docs/decisions.md, Committed sales). */
 export const COMMITTED_SALE_MESSAGES = {
@@ -73,6 +102,10 @@ export const ZCommittedSaleSchema = z
     ship_by_date: z.string().nullable(),
     item_member_ref_id: z.string().nullable(),
     item_group_ref_id: z.string().nullable(),
+    /** What it sold for (issue 15), null when the point of sale did not send it. */
+    unit_price_cents: z.number().int().nullable(),
+    sales_channel: z.string().nullable(),
+    ship_to_state: z.string().nullable(),
   })
   .meta({ id: 'CommittedSale' });
 export type TCommittedSale = z.infer<typeof ZCommittedSaleSchema>;
@@ -99,6 +132,10 @@ export const ZCommitSaleSchema = z
     /** The marketplace order's line and order references (the pick item's itemMemberRefId / itemGroupRefId). */
     itemMemberRefId: optionalText(100),
     itemGroupRefId: optionalText(100),
+    /** Issue 15: the unit price in cents (whole, 0 or more), the channel sold on and the 2-letter ship-to state. */
+    unitPriceCents: ZUnitPriceCentsSchema.nullish(),
+    salesChannel: ZSalesChannelSchema.nullish(),
+    shipToState: ZShipToStateSchema.nullish(),
   })
   .meta({ id: 'CommitSale' });
 export type TCommitSale = z.input<typeof ZCommitSaleSchema>;

@@ -48,6 +48,13 @@ export const committedSales = pgTable(
      * board of a warehouse read an index instead of probing pick_list_items for every open sale.
      */
     onPickList: boolean('on_pick_list').notNull().default(false),
+    /**
+     * What the sale was sold for (issue 15): the unit price in cents, the channel it sold on (`SALES_CHANNELS`) and
+     * the state it ships to (2 letters, the 50 states and DC); null when the point of sale did not send them.
+     */
+    unitPriceCents: integer('unit_price_cents'),
+    salesChannel: text('sales_channel'),
+    shipToState: text('ship_to_state'),
   },
   (t) => [
     uniqueIndex('committed_sales_reference_unique').on(t.referenceId),
@@ -59,6 +66,10 @@ export const committedSales = pgTable(
     // The unprinted board's page and count: open sales on no pick list, per bucket, in the board's order.
     index('committed_sales_unprinted_idx').on(t.sourceBucket, sql`${t.shipByDate} asc nulls last`, t.id).where(sql`${t.transactedAt} is null and not ${t.onPickList}`),
     check('committed_sales_quantity', sql`${t.committedQuantity} >= 1`),
+    check('committed_sales_unit_price', sql`${t.unitPriceCents} >= 0`),
+    // The sales reports read sold lines by the day they were transacted.
+    index('committed_sales_transacted_idx').on(t.transactedAt).where(sql`${t.transactedAt} is not null`),
+    index('committed_sales_product_transacted_idx').on(t.productId, t.transactedAt).where(sql`${t.transactedAt} is not null`),
   ],
 );
 

@@ -125,4 +125,15 @@ export class CommittedSalesRepository {
       .set({ ...values, transactedAt: now, updatedAt: now })
       .where(eq(committedSales.id, id));
   }
+
+  /** Sets the dates of transacted sales (the demo loader's sales history): committed and transacted at `at`. */
+  async setSoldAt(referenceIds: string[], at: Date): Promise<number> {
+    if (!referenceIds.length) return 0;
+    const rows = await this.db
+      .update(committedSales)
+      .set({ createdAt: at, transactedAt: at, updatedAt: at })
+      .where(and(inArray(committedSales.referenceId, referenceIds), sql`${committedSales.transactedAt} is not null`))
+      .returning({ id: committedSales.id });
+    return rows.length;
+  }
 }

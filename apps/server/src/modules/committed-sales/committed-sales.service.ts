@@ -66,6 +66,9 @@ function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleW
     ship_by_date: s.shipByDate,
     item_member_ref_id: s.itemMemberRefId,
     item_group_ref_id: s.itemGroupRefId,
+    unit_price_cents: s.unitPriceCents,
+    sales_channel: s.salesChannel,
+    ship_to_state: s.shipToState,
   };
 }
 
@@ -161,6 +164,9 @@ export class CommittedSalesService {
           shipByDate: input.shipByDate ?? null,
           itemMemberRefId: textOrNull(input.itemMemberRefId),
           itemGroupRefId: textOrNull(input.itemGroupRefId),
+          unitPriceCents: input.unitPriceCents ?? null,
+          salesChannel: input.salesChannel ?? null,
+          shipToState: input.shipToState ?? null,
         },
         numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
       );
@@ -260,5 +266,14 @@ export class CommittedSalesService {
   /** One committed sale by its reference (CS-…), open or transacted, with its serials; null when there is none. */
   async byReference(referenceId: string): Promise<TCommittedSale | null> {
     return (await this.dtos([referenceId]))[0] ?? null;
+  }
+
+  /**
+   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at and
+   * transacted_at). Their INVENTORY_SALE ledger rows keep the time they were posted: the sales reports date a sale by
+   * its own transacted_at (docs/decisions.md "Sales figures and brand reports (issue 15)").
+   */
+  async setSoldAt(referenceIds: string[], soldAt: Date, executor: Executor = this.db): Promise<number> {
+    return this.repo(executor).setSoldAt(referenceIds, soldAt);
   }
 }

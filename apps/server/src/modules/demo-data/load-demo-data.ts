@@ -24,6 +24,7 @@ import { loadDemoCarousel } from './demo-carousel.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 import { loadDemoSupplySources } from './demo-supply-sources.js';
 import { loadDemoShippingReconciliation } from './demo-shipping-reconciliation.js';
+import { loadDemoSales } from './demo-sales.js';
 
 /** The demo password of every demo user (seeds README). Only ever loaded by the demo start. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -38,6 +39,8 @@ export interface DemoDataSummary {
   receivedUnits: number;
   transfers: number;
   committedSales: number;
+  /** Sale lines of the sales history (issue 15), sold and dated over the last 120 days. */
+  salesHistory: number;
   bins: number;
   binnedUnits: number;
   audits: number;
@@ -104,7 +107,8 @@ export type DemoLoadStep =
   | 'role-changes'
   | 'carousel'
   | 'shipping'
-  | 'shipping-reconciliation';
+  | 'shipping-reconciliation'
+  | 'sales-history';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -168,6 +172,9 @@ export async function loadDemoDataIfEmpty(
     await step('carousel');
     const shipping = await loadDemoShipping(services);
     await step('shipping');
+    // Before the reconciliation: every shipped sale, the history's too, gets its gray box there.
+    const salesHistory = await loadDemoSales(tx, services, await actor('sales-1'));
+    await step('sales-history');
     await loadDemoShippingReconciliation(tx, services, await actor('purchasing-admin'));
     await step('shipping-reconciliation');
     return {
@@ -180,6 +187,7 @@ export async function loadDemoDataIfEmpty(
       receivedUnits: receipts.units,
       transfers: movements.transfers,
       committedSales: movements.committedSales,
+      salesHistory: salesHistory.sales,
       bins: bins.bins,
       binnedUnits: bins.binnedUnits,
       audits: audits.audits,

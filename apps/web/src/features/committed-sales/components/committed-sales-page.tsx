@@ -22,7 +22,13 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { noCommittedSaleResultsMessage, type TCommittedSale } from '@keystone/contracts';
+import { formatUsd, noCommittedSaleResultsMessage, SALES_CHANNEL_NAMES, type TCommittedSale, type TSalesChannel } from '@keystone/contracts';
+
+/** Issue 15: the unit price, channel and ship-to state the point of sale sent, e.g. "$499.99 · Amazon · TX". */
+function soldFor(s: TCommittedSale): string {
+  const channel = s.sales_channel ? (SALES_CHANNEL_NAMES[s.sales_channel as TSalesChannel] ?? s.sales_channel) : null;
+  return [s.unit_price_cents === null ? null : formatUsd(s.unit_price_cents), channel, s.ship_to_state].filter(Boolean).join(' · ');
+}
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
@@ -62,7 +68,7 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
       <Table size="small" aria-label="Committed sales" data-testid="committed-sales-table">
         <TableHead>
           <TableRow>
-            {['Reference', 'Invoice', 'Model', 'Title', 'Qty', 'Source Bucket', 'Scanning Required', 'Serials', 'Notes', 'Created At', 'Actions'].map((h) => (
+            {['Reference', 'Invoice', 'Model', 'Title', 'Qty', 'Sold For', 'Source Bucket', 'Scanning Required', 'Serials', 'Notes', 'Created At', 'Actions'].map((h) => (
               <TableCell key={h} align={h === 'Qty' ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
                 {h}
               </TableCell>
@@ -79,6 +85,7 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
               </TableCell>
               <TableCell sx={{ minWidth: 160 }}>{s.product.product_title}</TableCell>
               <TableCell align="right">{s.committed_quantity}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{soldFor(s) || '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
               <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
@@ -116,7 +123,7 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
               <ModelLink sale={s} /> · {s.product.product_title}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-              {[s.ims_transaction_reference_id, s.source_bucket, s.scanning_required ? 'Scanning required' : null, formatTimestamp(s.created_at)].filter(Boolean).join(' · ')}
+              {[s.ims_transaction_reference_id, soldFor(s) || null, s.source_bucket, s.scanning_required ? 'Scanning required' : null, formatTimestamp(s.created_at)].filter(Boolean).join(' · ')}
             </Typography>
             {s.serials.length > 0 && (
               <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
