@@ -47,6 +47,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerShippingReconciliationRoutes } from './modules/shipping-reconciliation/shipping-reconciliation.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
+import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes, UPLOAD_LIMITS } from './modules/carousel/carousel.routes.js';
 
@@ -105,6 +106,7 @@ const MODULES = [
   registerShippingTemplatesRoutes,
   registerUploadsRoutes,
   registerShippingReconciliationRoutes,
+  registerReportsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -151,7 +153,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log, options.listen);
+  const services = createServices(db, config, app.log, options.listen, dbKind);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];

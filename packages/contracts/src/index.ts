@@ -44,3 +44,4 @@ export * from './bucket-groups/bucket-groups.api.js';
 export * from './shipping-templates/shipping-templates.api.js';
 export * from './uploads/uploads.api.js';
 export * from './shipping-reconciliation/shipping-reconciliation.api.js';
+export * from './reports/reports.api.js';

@@ -37,6 +37,7 @@ import { CarouselService } from './carousel/carousel.service.js';
 import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
 import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
+import { ReportsService } from './reports/reports.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -78,9 +79,11 @@ export interface Services {
   shippingTemplates: ShippingTemplatesService;
   /** Carrier shipping-charge reconciliation and applying payments (issue 14). */
   shippingReconciliation: ShippingReconciliationService;
+  /** The report catalogue and the generic reports (issue 15): read-only queries, CSV streamed or written by a job. */
+  reports: ReportsService;
 }
 
-export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
+export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen, dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite'): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
@@ -132,7 +135,9 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
+    reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir }),
   };
   services.audits.useJobQueue(services.jobs);
+  services.reports.useJobQueue(services.jobs);
   return services;
 }

@@ -19,6 +19,7 @@ import { buildBucketGroupsSamples } from './bucket-groups.js';
 import { buildShippingTemplatesSamples } from './shipping-templates.js';
 import { buildUploadsSamples } from './uploads.js';
 import { buildShippingReconciliationSamples } from './shipping-reconciliation.js';
+import { buildReportsSamples } from './reports.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -46,4 +47,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildShippingTemplatesSamples,
   buildUploadsSamples,
   buildShippingReconciliationSamples,
+  buildReportsSamples,
 ];

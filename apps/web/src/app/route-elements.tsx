@@ -16,6 +16,7 @@ import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SHIPPING_RECONCILIATION_ROUTES } from '../features/shipping-reconciliation/routes';
 import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes';
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
@@ -50,4 +51,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...BUCKET_GROUPS_ROUTES,
   ...SHIPPING_TEMPLATES_ROUTES,
   ...SHIPPING_RECONCILIATION_ROUTES,
+  ...REPORTS_ROUTES,
 };
