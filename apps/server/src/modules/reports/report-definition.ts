@@ -71,15 +71,15 @@ export function utcDay(column: SQL): SQL {
 }
 
 /** A text filter: true when the parameter is empty, else a case-insensitive match of the column's start. */
-export function startsWith(column: SQL, value: TParamValue): SQL {
-  if (value === null || value === '') return sql`true`;
+export function startsWith(column: SQL, value: TParamValue | undefined): SQL {
+  if (value === null || value === undefined || value === '') return sql`true`;
   const pattern = `${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`${column} ilike ${pattern}`;
 }
 
 /** An equality filter on a select: true for '' (All). */
-export function equalsOrAll(column: SQL, value: TParamValue): SQL {
-  if (value === null || value === '') return sql`true`;
+export function equalsOrAll(column: SQL, value: TParamValue | undefined): SQL {
+  if (value === null || value === undefined || value === '') return sql`true`;
   return sql`${column} = ${value}`;
 }
 

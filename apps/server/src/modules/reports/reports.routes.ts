@@ -17,13 +17,14 @@ export function registerReportsRoutes({ route, services }: ModuleContext): void 
   route(runGenericReportRoute, async ({ params, query, auth }) => reports.run(params.slug, query, auth.user));
   route(genericReportCsvRoute, async ({ params, query, auth, reply }) => {
     const { definition, rows } = reports.csv(params.slug, query, auth.user);
-    sendCsv(reply, rows, csvColumns(definition));
+    // Awaiting the reply waits for the stream's end, so the route's wrapper sees the reply sent and adds nothing.
+    await sendCsv(reply, rows, csvColumns(definition));
     return undefined;
   });
   route(queueGenericReportCsvRoute, async ({ params, body, auth }) => reports.queueCsv(params.slug, body.parameters, auth.user));
   route(reportCsvJobFileRoute, async ({ params, auth, reply }) => {
     const file = await reports.jobFile(params.id, auth.user);
-    reply
+    await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-length', String(file.bytes))
       .header('content-disposition', `attachment; filename="${reportFileName()}"`)
