@@ -4,7 +4,9 @@ import { GENERIC_REPORT_PERMISSION, hasPermission, NAMED_REPORTS, REPORT_ROW_LIM
 import { REPORT_DEFINITIONS } from '../src/modules/reports/definitions/index.js';
 import { defineReport } from '../src/modules/reports/report-definition.js';
 import { ReportsService } from '../src/modules/reports/reports.service.js';
+import { queryRows } from '../src/db/database.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
+import { waitForJob } from './report-kit.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, unique } from './factories.js';
 
 let t: TestApp;
@@ -13,7 +15,8 @@ let developer: string;
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // No worker: the CSV job stays queued until the test drains it (its file is 409 until then).
+  t = await createTestApp({ jobsEnabled: false });
   developer = (await createSignedInUser(t, { role: 'developer' })).token;
   await createLocation(t.services, 'AZ02');
 });
@@ -163,14 +166,14 @@ describe('the engine', () => {
       query: () => sql`with gone as (delete from vendors returning id) select id from gone order by id`,
     });
     const service = new ReportsService(t.db, { dbKind: t.dbKind, role: null, filesDir: t.config.reportFilesDir }, [writer]);
-    const before = await t.db.execute(sql`select count(*)::int as n from vendors`);
+    const before = await queryRows(t.db, sql`select count(*)::int as n from vendors`);
     const readOnlyRefusal = (error: unknown) => /read-only transaction|must not contain data-modifying statements/.test(`${String(error)} ${String((error as { cause?: unknown }).cause)}`);
     await expect(service.runDefinition(writer, {})).rejects.toSatisfy(readOnlyRefusal);
     const stream = async () => {
       for await (const row of service.csvRows(writer, {})) void row;
     };
     await expect(stream()).rejects.toSatisfy(readOnlyRefusal);
-    expect(await t.db.execute(sql`select count(*)::int as n from vendors`)).toEqual(before);
+    expect(await queryRows(t.db, sql`select count(*)::int as n from vendors`)).toEqual(before);
   });
 
   it('writes a long report through a background job whose file is the streamed CSV', async () => {
@@ -179,7 +182,7 @@ describe('the engine', () => {
     expect(queued.statusCode, queued.body).toBe(202);
     const job = ZJobSchema.parse(queued.json());
     expect((await get(`/api/reports/csv-jobs/${job.id}/file`, user.token)).statusCode).toBe(409);
-    await t.services.jobs.drain();
+    await waitForJob(t, job.id);
     const done = ZJobSchema.parse((await get(`/api/jobs/${job.id}`, user.token)).json());
     expect(done.status, done.error ?? '').toBe('succeeded');
     const file = await get(`/api/reports/csv-jobs/${job.id}/file`, user.token);

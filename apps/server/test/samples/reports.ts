@@ -1,4 +1,5 @@
 import { createUser } from '../factories.js';
+import { waitForJob } from '../report-kit.js';
 import type { DomainSampleBuilder } from './types.js';
 
 /** Reports (issue 15): the catalogue, a generic report, its CSV, its job and the job's file (the caller's own, finished). */
@@ -6,7 +7,7 @@ export const buildReportsSamples: DomainSampleBuilder = async (t) => {
   const today = new Date().toISOString().slice(0, 10);
   const owner = await createUser(t.services, { role: 'developer' });
   const job = await t.services.reports.queueCsv('daily-sales', {}, { id: owner.id, username: owner.username, role: owner.role });
-  await t.services.jobs.drain();
+  await waitForJob(t, job.id);
   return {
     'GET /api/reports': {},
     'GET /api/reports/generic/{slug}': { params: { slug: 'daily-sales' }, query: { from: today, to: today } },
@@ -17,7 +18,7 @@ export const buildReportsSamples: DomainSampleBuilder = async (t) => {
       fresh: async (callerToken) => {
         const auth = await t.services.auth.authenticate(callerToken);
         const own = await t.services.reports.queueCsv('daily-sales', {}, auth!.user);
-        await t.services.jobs.drain();
+        await waitForJob(t, own.id);
         return { params: { id: own.id } };
       },
     },
