@@ -107,8 +107,11 @@ export type TReportCatalogue = z.infer<typeof ZReportCatalogueSchema>;
 /** A report slug: lower-case words joined by hyphens. */
 export const ZReportSlugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a report name (lower-case words joined by hyphens)').max(80);
 
-/** The parameters of a run, as the query string carries them (each checked against the definition on the server). */
-export const ZReportParametersQuerySchema = z.record(z.string().max(80), z.string().max(200));
+/**
+ * The parameters of a run, as the query string carries them: each report has its own (the catalogue lists them), so
+ * the keys are open here and each is checked against the definition on the server (a 400 naming it).
+ */
+export const ZReportParametersQuerySchema = z.object({}).catchall(z.string().max(200));
 
 export const ZReportCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
