@@ -158,7 +158,7 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
             <Typography variant="body2" data-testid="report-row-count">
               {report.data.truncated
                 ? `Showing the first ${formatCount(report.data.rows.length)} of ${formatCount(report.data.rowCount)} rows; the CSV has them all.`
-                : `${formatCount(report.data.rowCount)} rows`}
+                : `${formatCount(report.data.rowCount)} ${report.data.rowCount === 1 ? 'row' : 'rows'}`}
             </Typography>
             <DownloadCsv entry={entry} submitted={submitted} background={downloadsInBackground(entry, report.data)} rowCount={report.data.rowCount} />
           </Stack>
