@@ -20,7 +20,6 @@ import type { Database } from '../../db/database.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { jobForUser } from '../jobs/jobs.routes.js';
 import { REPORT_DEFINITIONS } from './definitions/index.js';
 import { catalogueEntry, type ReportDefinition, type TReportParams } from './report-definition.js';
 import { parseReportParameters, reportRow } from './report-parameters.js';
@@ -147,8 +146,12 @@ export class ReportsService {
   /** The file of a finished report job of this user (404 for anyone else, as GET /api/jobs/{id}). */
   async jobFile(jobId: number, user: AuthUser): Promise<{ path: string; bytes: number }> {
     if (!this.jobs) throw new Error('the job queue is not connected');
-    const job = await jobForUser(this.jobs, jobId, user);
-    if (job.kind !== REPORT_CSV_JOB_KIND) throw notFound(`Job ${jobId} not found`);
+    // Who may see a job, as GET /api/jobs/{id}: the user who queued it, or a holder of admin:override.
+    const found = await this.jobs.lookup(jobId);
+    if (!found || found.job.kind !== REPORT_CSV_JOB_KIND || (found.createdById !== user.id && !hasPermission(user.role, 'admin:override'))) {
+      throw notFound(`Job ${jobId} not found`);
+    }
+    const job = found.job;
     if (job.status !== 'succeeded') throw new HttpError(409, REPORT_MESSAGES.jobNotReady);
     const file = this.jobFilePath(jobId);
     try {
