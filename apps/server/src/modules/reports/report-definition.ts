@@ -43,6 +43,11 @@ export interface ReportDefinition {
   /** The CSV may be large: the screen downloads it through a background job. */
   background?: boolean;
   query(params: TReportParams): SQL;
+  /**
+   * How many rows `query` answers, cheaper than counting it (no ORDER BY, no join that cannot change the count):
+   * asked only when the on-screen answer is cut. Default: count(*) over `query`.
+   */
+  count?(params: TReportParams): SQL;
 }
 
 export function defineReport(definition: ReportDefinition): ReportDefinition {

@@ -33,11 +33,11 @@ export class ReportsRepository {
   }
 
   /** The first `limit` rows of the query and, when there are more, how many in all. */
-  async firstRows(query: SQL, limit: number): Promise<{ rows: Row[]; rowCount: number; truncated: boolean }> {
+  async firstRows(query: SQL, limit: number, countQuery?: SQL): Promise<{ rows: Row[]; rowCount: number; truncated: boolean }> {
     return this.readOnly(this.db, async (tx) => {
       const rows = await queryRows<Row>(tx, sql`${query} limit ${limit + 1}`);
       if (rows.length <= limit) return { rows, rowCount: rows.length, truncated: false };
-      const [count] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from (${query}) as report`);
+      const [count] = await queryRows<{ n: number | string }>(tx, countQuery ?? sql`select count(*) as n from (${query}) as report`);
       return { rows: rows.slice(0, limit), rowCount: Number(count?.n ?? 0), truncated: true };
     });
   }

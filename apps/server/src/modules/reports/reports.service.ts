@@ -106,7 +106,7 @@ export class ReportsService {
   }
 
   async runDefinition(definition: ReportDefinition, parameters: TReportParams, limit = REPORT_ROW_LIMIT): Promise<TReportResult> {
-    const { rows, rowCount, truncated } = await this.repository.firstRows(definition.query(parameters), limit);
+    const { rows, rowCount, truncated } = await this.repository.firstRows(definition.query(parameters), limit, definition.count?.(parameters));
     return { slug: definition.slug, columns: definition.columns, rows: rows.map((r) => reportRow(definition.columns, r)), rowCount, truncated, parameters };
   }
 
