@@ -113,7 +113,7 @@ async function main() {
   // The million-row CSV from the real server: `src/main.ts` in a process of its own on this database, its RSS read
   // from /proc every 50 ms while this process reads the file over HTTP (so the client's buffers are not counted).
   const port = 3290 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', DEMO_DATA: '0', WORKERS: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
