@@ -49,6 +49,7 @@ import { registerInventoryReportsRoutes } from './modules/inventory-reports/inve
 import { registerSalesReportsRoutes } from './modules/sales-reports/sales-reports.routes.js';
 import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sources.routes.js';
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
+import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes, UPLOAD_LIMITS } from './modules/carousel/carousel.routes.js';
 
@@ -109,6 +110,7 @@ const MODULES = [
   registerShippingReconciliationRoutes,
   registerInventoryReportsRoutes,
   registerSalesReportsRoutes,
+  registerReportsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -155,7 +157,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log, options.listen);
+  const services = createServices(db, config, app.log, options.listen, dbKind);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];

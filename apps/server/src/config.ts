@@ -88,6 +88,13 @@ export interface AppConfig {
    * Within Acceptable Threshold' (above it: Outside).
    */
   reconciliationThresholdCents: number;
+  /** Folder of the CSV files report jobs write (issue 15); default DATA_DIR/reports. */
+  reportFilesDir: string;
+  /**
+   * PostgreSQL only: a select-only role the report queries run under (`SET LOCAL ROLE`), beside their READ ONLY
+   * transaction (docs/decisions.md "Reports engine"). Null: the READ ONLY transaction alone.
+   */
+  reportsDbRole: string | null;
   /** S3-compatible storage for carousel images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | null;
 }
@@ -192,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     carouselImageDir: path.resolve(env.CAROUSEL_IMAGE_DIR || path.join(dataDir, 'uploads', 'carousel')),
     reconciliationThresholdCents: Math.max(0, int(env.RECONCILIATION_THRESHOLD_CENTS, 200, 'RECONCILIATION_THRESHOLD_CENTS')),
+    reportFilesDir: path.resolve(env.REPORT_FILES_DIR || path.join(dataDir, 'reports')),
+    reportsDbRole: env.REPORTS_DB_ROLE || null,
     s3: s3Config(env),
   };
 }

@@ -184,6 +184,7 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
     ediOutboxDir: path.join(outbox, 'edi'),
     mailOutboxDir: path.join(outbox, 'mail'),
     carouselImageDir: path.join(outbox, 'carousel'),
+    reportFilesDir: path.join(outbox, 'reports'),
     ...overrides,
   };
   let built;

@@ -46,3 +46,4 @@ export * from './uploads/uploads.api.js';
 export * from './shipping-reconciliation/shipping-reconciliation.api.js';
 export * from './inventory-reports/inventory-reports.api.js';
 export * from './sales-reports/sales-reports.api.js';
+export * from './reports/reports.api.js';

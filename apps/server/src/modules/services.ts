@@ -39,6 +39,7 @@ import { createImageStore } from './carousel/image-store.js';
 import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
 import { InventoryReportsService } from './inventory-reports/inventory-reports.service.js';
 import { SalesReportsService } from './sales-reports/sales-reports.service.js';
+import { ReportsService } from './reports/reports.service.js';
 import { SILENT_LOG, type ServiceLog } from './service-log.js';
 import { TokenCache } from '../shared/token-cache.js';
 import type { RequestAuth } from '../http/register-route.js';
@@ -83,9 +84,11 @@ export interface Services {
   inventoryReports: InventoryReportsService;
   /** The sales and brand reports (issue 15): reads only. */
   salesReports: SalesReportsService;
+  /** The report catalogue and the generic reports (issue 15): read-only queries, CSV streamed or written by a job. */
+  reports: ReportsService;
 }
 
-export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen): Services {
+export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen, dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite'): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
       ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
@@ -139,7 +142,9 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
     inventoryReports: new InventoryReportsService(db),
     salesReports: new SalesReportsService(db),
+    reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir }),
   };
   services.audits.useJobQueue(services.jobs);
+  services.reports.useJobQueue(services.jobs);
   return services;
 }

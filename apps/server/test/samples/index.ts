@@ -21,6 +21,7 @@ import { buildUploadsSamples } from './uploads.js';
 import { buildShippingReconciliationSamples } from './shipping-reconciliation.js';
 import { buildInventoryReportsSamples } from './inventory-reports.js';
 import { buildSalesReportsSamples } from './sales-reports.js';
+import { buildReportsSamples } from './reports.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -50,4 +51,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildShippingReconciliationSamples,
   buildInventoryReportsSamples,
   buildSalesReportsSamples,
+  buildReportsSamples,
 ];

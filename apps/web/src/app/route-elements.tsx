@@ -18,6 +18,7 @@ import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
 import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
+import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SHIPPING_RECONCILIATION_ROUTES } from '../features/shipping-reconciliation/routes';
 import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes';
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
@@ -54,4 +55,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...SHIPPING_RECONCILIATION_ROUTES,
   ...INVENTORY_REPORTS_ROUTES,
   ...SALES_REPORTS_ROUTES,
+  ...REPORTS_ROUTES,
 };

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { stringify } from 'csv-stringify';
+import {
+  hasPermission,
+  NAMED_REPORTS,
+  REPORT_CSV_JOB_KIND,
+  REPORT_MESSAGES,
+  REPORT_ROW_LIMIT,
+  reportMoneyText,
+  type TJob,
+  type TReportCatalogue,
+  type TReportCatalogueEntry,
+  type TReportColumn,
+  type TReportCsvJobResult,
+  type TReportResult,
+} from '@keystone/contracts';
+import type { Database } from '../../db/database.js';
+import { forbidden, HttpError, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/register-route.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { REPORT_DEFINITIONS } from './definitions/index.js';
+import { catalogueEntry, type ReportDefinition, type TReportParams } from './report-definition.js';
+import { parseReportParameters, reportRow } from './report-parameters.js';
+import { ReportsRepository } from './reports.repository.js';
+
+/** A report job's payload. */
+interface ReportJobPayload {
+  slug: string;
+  parameters: TReportParams;
+}
+
+/** A CSV cell: money as dollars with 2 decimals, the rest as the JSON answer has it. */
+function csvCell(column: TReportColumn, value: string | number | boolean | null): string | number | boolean | null {
+  if (value === null) return null;
+  if (column.type === 'money' && typeof value === 'number') return reportMoneyText(value);
+  return value;
+}
+
+export function csvRow(columns: readonly TReportColumn[], row: Record<string, unknown>): Record<string, unknown> {
+  const cells = reportRow(columns, row);
+  const out: Record<string, unknown> = {};
+  for (const column of columns) out[column.key] = csvCell(column, cells[column.key] ?? null);
+  return out;
+}
+
+export const csvColumns = (definition: ReportDefinition) => definition.columns.map((c) => ({ key: c.key, header: c.label }));
+
+/**
+ * The report catalogue and the generic report engine (issue 15): the definitions' registry, runs on screen (the first
+ * REPORT_ROW_LIMIT rows), the streamed CSV and the CSV written by a background job.
+ */
+export class ReportsService {
+  private readonly bySlug = new Map<string, ReportDefinition>();
+  readonly repository: ReportsRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { dbKind: 'pglite' | 'postgres'; role: string | null; filesDir: string },
+    definitions: readonly ReportDefinition[] = REPORT_DEFINITIONS,
+  ) {
+    for (const definition of definitions) {
+      if (this.bySlug.has(definition.slug)) throw new Error(`two reports are named ${definition.slug}`);
+      this.bySlug.set(definition.slug, definition);
+    }
+    this.repository = new ReportsRepository(db, { role: options.role, dbKind: options.dbKind });
+  }
+
+  private jobs: JobQueue | null = null;
+
+  definitions(): ReportDefinition[] {
+    return [...this.bySlug.values()];
+  }
+
+  /** Every report the user may open: the named ones of 002 §2 and the generic ones, by category and name. */
+  catalogue(user: AuthUser, today = new Date()): TReportCatalogue {
+    const named: TReportCatalogueEntry[] = NAMED_REPORTS.map((r) => ({
+      ...r,
+      kind: 'named',
+      parameters: [],
+      columns: [],
+      chart: null,
+      background: false,
+    }));
+    const generic = this.definitions().map((d) => catalogueEntry(d, today));
+    const reports = [...named, ...generic]
+      .filter((r) => r.permission === null || hasPermission(user.role, r.permission))
+      .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
+    return { reports };
+  }
+
+  /** The definition the user may run: 404 for an unknown name, 403 without its permission. */
+  definitionFor(slug: string, user: AuthUser): ReportDefinition {
+    const definition = this.bySlug.get(slug);
+    if (!definition) throw notFound(REPORT_MESSAGES.unknownReport(slug));
+    const permission = catalogueEntry(definition, new Date()).permission;
+    if (permission && !hasPermission(user.role, permission)) throw forbidden();
+    return definition;
+  }
+
+  async run(slug: string, query: Record<string, string>, user: AuthUser): Promise<TReportResult> {
+    const definition = this.definitionFor(slug, user);
+    const parameters = parseReportParameters(definition, query);
+    return this.runDefinition(definition, parameters);
+  }
+
+  async runDefinition(definition: ReportDefinition, parameters: TReportParams, limit = REPORT_ROW_LIMIT): Promise<TReportResult> {
+    const { rows, rowCount, truncated } = await this.repository.firstRows(definition.query(parameters), limit, definition.count?.(parameters));
+    return { slug: definition.slug, columns: definition.columns, rows: rows.map((r) => reportRow(definition.columns, r)), rowCount, truncated, parameters };
+  }
+
+  /** The CSV's definition, parameters and rows (an async iterable read a page at a time). */
+  csv(slug: string, query: Record<string, string>, user: AuthUser) {
+    const definition = this.definitionFor(slug, user);
+    const parameters = parseReportParameters(definition, query);
+    return { definition, rows: this.csvRows(definition, parameters) };
+  }
+
+  async *csvRows(definition: ReportDefinition, parameters: TReportParams): AsyncGenerator<Record<string, unknown>> {
+    for await (const row of this.repository.rows(definition.query(parameters))) yield csvRow(definition.columns, row);
+  }
+
+  // ---- background CSV (issue 15 item 4) ----
+
+  useJobQueue(jobs: JobQueue): void {
+    this.jobs = jobs;
+    jobs.register<ReportJobPayload, TReportCsvJobResult>(REPORT_CSV_JOB_KIND, async (ctx) => {
+      const definition = this.bySlug.get(ctx.payload.slug);
+      if (!definition) throw notFound(REPORT_MESSAGES.unknownReport(ctx.payload.slug));
+      return this.writeCsvFile(ctx.jobId, definition, ctx.payload.parameters, ctx.executor, (done) => ctx.progress(done, 0));
+    });
+  }
+
+  async queueCsv(slug: string, query: Record<string, string>, user: AuthUser): Promise<TJob> {
+    const definition = this.definitionFor(slug, user);
+    const parameters = parseReportParameters(definition, query, { field: 'body.parameters' });
+    if (!this.jobs) throw new Error('the job queue is not connected');
+    return this.jobs.enqueue(this.db, { kind: REPORT_CSV_JOB_KIND, payload: { slug, parameters }, createdById: user.id });
+  }
+
+  jobFilePath(jobId: number): string {
+    return path.join(this.options.filesDir, `report-job-${jobId}.csv`);
+  }
+
+  /** The file of a finished report job of this user (404 for anyone else, as GET /api/jobs/{id}). */
+  async jobFile(jobId: number, user: AuthUser): Promise<{ path: string; bytes: number }> {
+    if (!this.jobs) throw new Error('the job queue is not connected');
+    // Who may see a job, as GET /api/jobs/{id}: the user who queued it, or a holder of admin:override.
+    const found = await this.jobs.lookup(jobId);
+    if (!found || found.job.kind !== REPORT_CSV_JOB_KIND || (found.createdById !== user.id && !hasPermission(user.role, 'admin:override'))) {
+      throw notFound(`Job ${jobId} not found`);
+    }
+    const job = found.job;
+    if (job.status !== 'succeeded') throw new HttpError(409, REPORT_MESSAGES.jobNotReady);
+    const file = this.jobFilePath(jobId);
+    try {
+      const stat = await fs.promises.stat(file);
+      return { path: file, bytes: stat.size };
+    } catch {
+      throw notFound(REPORT_MESSAGES.jobFileGone);
+    }
+  }
+
+  /**
+   * Writes every row of the report to the job's file through a cursor inside the job's transaction (a read-only
+   * savepoint), honouring the file's back-pressure: a temporary name first, renamed when whole.
+   */
+  private async writeCsvFile(
+    jobId: number,
+    definition: ReportDefinition,
+    parameters: TReportParams,
+    executor: Parameters<ReportsRepository['eachPage']>[0],
+    progress: (done: number) => void,
+  ): Promise<TReportCsvJobResult> {
+    await fs.promises.mkdir(this.options.filesDir, { recursive: true });
+    const target = this.jobFilePath(jobId);
+    const temporary = `${target}.part`;
+    const out = fs.createWriteStream(temporary);
+    const csv = stringify({ header: true, columns: csvColumns(definition), cast: { boolean: (v) => (v ? 'true' : 'false') } });
+    csv.pipe(out);
+    let rows = 0;
+    try {
+      await this.repository.eachPage(executor, definition.query(parameters), async (page) => {
+        for (const row of page) {
+          if (!csv.write(csvRow(definition.columns, row))) await once(csv, 'drain');
+        }
+        rows += page.length;
+        progress(rows);
+      });
+      csv.end();
+      await once(out, 'finish');
+      await fs.promises.rename(temporary, target);
+      const { size } = await fs.promises.stat(target);
+      return { rows, bytes: size };
+    } catch (error) {
+      csv.destroy();
+      out.destroy();
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+}
