@@ -53,7 +53,7 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 /** The default range: the last 30 days, today (UTC) included. */
-export function defaultReportRange(today: Date = new Date()): { from: string; to: string } {
+export function defaultSalesReportRange(today: Date = new Date()): { from: string; to: string } {
   const to = isoDay(today);
   return { from: addDays(to, -(REPORT_DEFAULT_DAYS - 1)), to };
 }

@@ -4,7 +4,7 @@ import { SALES_CHANNELS, SHIP_TO_STATES, ZCommitSaleSchema } from '../inventory/
 import { addDays } from '../purchasing/po-rules.js';
 import {
   daysInRange,
-  defaultReportRange,
+  defaultSalesReportRange,
   lowStockLevel,
   LOW_STOCK_RED_AT,
   LOW_STOCK_YELLOW_AT,
@@ -24,7 +24,7 @@ describe('sales report rules', () => {
   it('counts days with both ends and defaults to the last 30 days', () => {
     expect(daysInRange('2026-02-27', '2026-03-01')).toBe(3);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(defaultReportRange(new Date('2026-03-05T23:00:00Z'))).toEqual({ from: '2026-02-04', to: '2026-03-05' });
+    expect(defaultSalesReportRange(new Date('2026-03-05T23:00:00Z'))).toEqual({ from: '2026-02-04', to: '2026-03-05' });
     expect(resolveRange(undefined, '2026-01-30')).toEqual({ from: '2026-01-01', to: '2026-01-30' });
     expect(resolveRange('2026-01-10', undefined, new Date('2026-03-05T00:00:00Z'))).toEqual({ from: '2026-01-10', to: '2026-03-05' });
   });

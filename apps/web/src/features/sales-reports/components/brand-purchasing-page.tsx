@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultReportRange, formatUsd, SALES_REPORT_MESSAGES, type TPurchasingPeriod } from '@keystone/contracts';
+import { BRAND_COLOURS, defaultSalesReportRange, formatUsd, SALES_REPORT_MESSAGES, type TPurchasingPeriod } from '@keystone/contracts';
 import { formatCount } from '../../../lib/format-number';
 import { Page } from '../../../shell/page';
 import { useBrandPurchasing } from '../api/sales-reports-api';
@@ -35,7 +35,7 @@ function PeriodRow({ label, p, total }: { label: string; p: TPurchasingPeriod; t
 export function BrandPurchasingPage() {
   const [brand, setBrand] = useState('');
   const [range, setRange] = useState(() => {
-    const r = defaultReportRange();
+    const r = defaultSalesReportRange();
     return { givenFromDate: r.from, givenToDate: r.to };
   });
   const report = useBrandPurchasing(brand ? { brand, ...range } : null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultReportRange, SALES_REPORT_MESSAGES, type TBrandSellThruQuery, type TSellThruRow } from '@keystone/contracts';
+import { BRAND_COLOURS, defaultSalesReportRange, SALES_REPORT_MESSAGES, type TBrandSellThruQuery, type TSellThruRow } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { useBrandSellThru } from '../api/sales-reports-api';
 import { BrandSelect, DateField, ReportError } from './report-controls';
@@ -33,7 +33,7 @@ function SellThruChart({ rows }: { rows: TSellThruRow[] }) {
 export function BrandSellThruPage() {
   const [brand, setBrand] = useState('');
   const [range, setRange] = useState(() => {
-    const r = defaultReportRange();
+    const r = defaultSalesReportRange();
     return { startDate: r.from, endDate: r.to };
   });
   const [query, setQuery] = useState<TBrandSellThruQuery | null>(null);

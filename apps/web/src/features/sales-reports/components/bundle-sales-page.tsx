@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { BUNDLE_REPORT_TYPE_LABELS, BUNDLE_REPORT_TYPES, defaultReportRange, SALES_REPORT_MESSAGES, type TBundleReportType } from '@keystone/contracts';
+import { BUNDLE_REPORT_TYPE_LABELS, BUNDLE_REPORT_TYPES, defaultSalesReportRange, SALES_REPORT_MESSAGES, type TBundleReportType } from '@keystone/contracts';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
@@ -10,7 +10,7 @@ import { DateField } from './report-controls';
 /** 002 §2 /reports/bundle-sales: dates, model and report type; downloads a CSV; marked work in progress. */
 export function BundleSalesPage() {
   const [range, setRange] = useState(() => {
-    const r = defaultReportRange();
+    const r = defaultSalesReportRange();
     return { fromDate: r.from, toDate: r.to };
   });
   const [sku, setSku] = useState('');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultReportRange, formatUsd, SALES_CHANNEL_NAMES, SALES_CHANNELS, type TSalesChannel, type TSalesReportQuery } from '@keystone/contracts';
+import { BRAND_COLOURS, defaultSalesReportRange, formatUsd, SALES_CHANNEL_NAMES, SALES_CHANNELS, type TSalesChannel, type TSalesReportQuery } from '@keystone/contracts';
 import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
@@ -25,7 +25,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** Sales Reports (002 §2 /reports/sales; content not shown, ours): units and dollars by day and by channel, a chart and a CSV. */
 export function SalesReportPage() {
   const [query, setQuery] = useState<TSalesReportQuery>(() => {
-    const r = defaultReportRange();
+    const r = defaultSalesReportRange();
     return { startDate: r.from, endDate: r.to, channel: '' };
   });
   const report = useSalesReport(query);
