@@ -14,6 +14,7 @@ import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { centsText, nextDay } from '../src/modules/inventory-reports/inventory-reports.service.js';
 import { createLocation, createManufacturer, createProducts, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
+import { readCsvRecords } from './csv-read.js';
 
 /**
  * The named inventory reports (issue 15): each on data this file makes, with the figures it expects computed here
@@ -32,45 +33,12 @@ const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * D
 const get = (url: string) => injectAs(t.app, token, { method: 'GET', url });
 const inTx = <T>(work: (tx: Executor) => Promise<T>) => t.db.transaction(work);
 
-/** A CSV answer read back: header row and rows as objects by header (quoted cells with "" escapes). */
-function parseCsv(text: string): Record<string, string>[] {
-  const records: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell);
-      records.push(row);
-      row = [];
-      cell = '';
-    } else if (c !== '\r') cell += c;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    records.push(row);
-  }
-  const [header, ...rest] = records;
-  return rest.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
-
 async function csvOf(url: string) {
   const res = await get(url);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('text/csv');
   expect(res.headers['content-disposition']).toMatch(/report-\d{2}-\d{2}-\d{4}\.csv/);
-  return { header: res.body.split('\n')[0]!.trim(), rows: parseCsv(res.body) };
+  return { header: res.body.split('\n')[0]!.trim(), rows: readCsvRecords(res.body) };
 }
 
 /** Moves the product's ledger rows (all, or those of one bucket) to an instant, as if they had been posted then. */

@@ -4,6 +4,7 @@ import { addDays, BUNDLE_SALES_COLUMNS, LOW_STOCK_RED_AT, LOW_STOCK_YELLOW_AT, S
 import { queryRows } from '../src/db/database.js';
 import { createBrand, createLocation, createProducts, createSignedInUser, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
+import { readCsv } from './csv-read.js';
 
 /**
  * Sales figures and the brand reports (issue 15): the committed sale's price, channel and ship-to state, and each
@@ -58,39 +59,6 @@ const sales: Sale[] = [
 
 const get = (url: string, token = buyer.token) => injectAs(t.app, token, { method: 'GET', url });
 const inRange = (daysAgo: number, from: number, to = 0) => daysAgo <= from && daysAgo >= to;
-
-/** A small CSV reader (quoted fields, doubled quotes) for the reports' files. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
+import { readCsvRecords } from '../../support/csv';
 
 /**
  * The named inventory reports (issue 15; 002 §2): the GE on-hand export downloaded from its options dialog and read
@@ -13,14 +14,6 @@ const SHOTS = '/tmp/wt-inventory-reports-shots';
 const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 const today = new Date().toISOString().slice(0, 10);
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
-
-/** CSV rows by header; the report's cells hold no commas or quotes except in quoted descriptions. */
-function parseCsv(text: string): Record<string, string>[] {
-  const lines = text.trim().split(/\r?\n/);
-  const split = (line: string) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
-  const header = split(lines[0]!);
-  return lines.slice(1).map((line) => Object.fromEntries(split(line).map((cell, i) => [header[i], cell])));
-}
 
 test('GE on-hand export: the options dialog, the CSV read back against its totals, then the countdown home', async ({ page, request }) => {
   test.setTimeout(60_000);
@@ -42,7 +35,7 @@ test('GE on-hand export: the options dialog, the CSV read back against its total
   const download = await downloading;
   const [mm, dd, yyyy] = [today.slice(5, 7), today.slice(8, 10), today.slice(0, 4)];
   expect(download.suggestedFilename()).toBe(`report-${mm}-${dd}-${yyyy}.csv`);
-  const rows = parseCsv(readFileSync((await download.path())!, 'utf8'));
+  const rows = readCsvRecords(readFileSync((await download.path())!, 'utf8'));
   expect(rows).toHaveLength(totals.rows);
   expect(rows.reduce((s, r) => s + Number(r['Quantity On Hand']), 0)).toBe(totals.units);
   expect(rows.reduce((s, r) => s + cents(r['Total Value']!), 0)).toBe(Math.round(totals.total_value * 100));

@@ -4,6 +4,7 @@ import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
 import { login } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
+import { readCsv } from '../../support/csv';
 
 /**
  * Sales figures and the brand reports (issue 15; 002 §2, §5, §9) on the demo's sales history: a brand sell-thru run
@@ -17,39 +18,6 @@ const USER = 'warehouse-lead'; // purchasing:reports and inventory:reports
 type Brand = { brand_code: string; brand_name: string };
 type SellThru = { True: { model: string; sell_thru_percent: number | null }[]; False: { model: string }[]; counts: { True: number; False: number } };
 type Sellout = { data: { model: string; level: 'red' | 'yellow' | null; days_of_cover: number | null }[] };
-
-/** A small CSV reader (quoted fields, doubled quotes). */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function demoFacts(request: APIRequestContext) {
   const api = await apiAs(request, USER);
