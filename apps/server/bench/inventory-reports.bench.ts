@@ -59,7 +59,8 @@ async function seed({ db }: OpenDatabase) {
   await db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, created_at)
     select 'IT-B' || lpad(g::text, 7, '0') || x.side, 'INVENTORY_TRANSFER', 4 * g, x.bucket, x.delta, ${adminId}, now() - ((g % 20) || ' days')::interval
     from generate_series(1, 25000) g cross join (values ('A', 'KY01', -1), ('B', 'TX01', 1)) as x(side, bucket, delta)`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(sql`insert into inventory (product_id, bucket, quantity, last_updated_at)
+    select product_id, bucket, sum(quantity_delta), max(created_at) from inventory_transactions group by product_id, bucket`);
   await db.execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity, ship_by_date)
     select 'CS-B' || lpad(g::text, 7, '0'), 'BPOS' || g, 4 * (1 + g % (${PRODUCTS} / 4)), (array['KY01','TX01','AZ02','RUBY'])[1 + g % 4], 1, current_date + (g % 14)
     from generate_series(1, ${OPEN_SALES}) g`);

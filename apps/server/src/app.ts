@@ -36,6 +36,8 @@ import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerAuditAdjustmentsRoutes } from './modules/audit-adjustments/audit-adjustments.routes.js';
 import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
+import { registerReviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -103,6 +105,7 @@ const MODULES = [
   registerAuditAdjustmentsRoutes,
   registerSupplySourcesRoutes,
   registerTaxMapRoutes,
+  registerReviewsRoutes,
   registerCarouselRoutes,
   registerBucketGroupsRoutes,
   registerShippingTemplatesRoutes,
@@ -111,6 +114,7 @@ const MODULES = [
   registerInventoryReportsRoutes,
   registerSalesReportsRoutes,
   registerReportsRoutes,
+  registerQuotesRoutes,
 ];
 
 export async function buildApp(options: {
@@ -169,6 +173,8 @@ export async function buildApp(options: {
   for (const register of MODULES) register(context);
   registerCarouselImageFiles(app, services.carousel.store);
   const live = new LiveHub(options.listen, app.log);
+  // Review moderation follows the review store's own subscription (the database's or the remote store's).
+  live.addSource('reviews', (handlers) => services.reviews.store.subscribe(handlers));
   registerLiveRoutes(app, live, authenticate);
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.close());

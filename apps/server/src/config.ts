@@ -72,6 +72,11 @@ export interface AppConfig {
    * Amazon's Selling Partner API for supply sources (issue 13 item 4): used when the endpoint, client id, client
    * secret and refresh token are all set; otherwise supply sources live in our database (the embedded default).
    */
+  /** The realtime review store (issue 16): a Firebase Realtime Database's URL and secret; no URL, our database. */
+  reviewStore: { url: string | null; secret: string | null; timeoutMs: number };
+  /** Reviews the public intake takes per client address and fixed window. */
+  reviewIntakeMax: number;
+  reviewIntakeWindowSeconds: number;
   spApi: {
     endpoint: string | null;
     lwaTokenUrl: string;
@@ -189,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Keystone Purchasing <purchasing@keystone.example>',
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox', 'mail')),
+    reviewStore: {
+      url: env.REVIEW_STORE_URL || null,
+      secret: env.REVIEW_STORE_SECRET || null,
+      timeoutMs: Math.max(1, int(env.REVIEW_STORE_TIMEOUT_MS, 10_000, 'REVIEW_STORE_TIMEOUT_MS')),
+    },
+    reviewIntakeMax: Math.max(1, int(env.REVIEW_INTAKE_MAX, 5, 'REVIEW_INTAKE_MAX')),
+    reviewIntakeWindowSeconds: Math.max(1, int(env.REVIEW_INTAKE_WINDOW_SECONDS, 10 * 60, 'REVIEW_INTAKE_WINDOW_SECONDS')),
     spApi: {
       endpoint: env.SP_API_ENDPOINT || null,
       lwaTokenUrl: env.SP_API_LWA_TOKEN_URL || 'https://api.amazon.com/auth/o2/token',

@@ -413,8 +413,8 @@ describe('POST /api/contact/name', () => {
   });
 });
 
-describe('access (the contact routes need dev-route:view)', () => {
-  it('a role without dev-route:view is refused with 403 on every contact call, and nothing is written', async () => {
+describe('access (the contact routes need sales-desk:manage)', () => {
+  it('a role without sales-desk:manage is refused with 403 on every contact call, and nothing is written', async () => {
     const contact = await store({ first_name: 'Guarded', last_name: 'Contact' });
     const before = await counts();
     const calls = [
@@ -430,6 +430,17 @@ describe('access (the contact routes need dev-route:view)', () => {
       expect(res.json()).toMatchObject({ message: 'access denied' });
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('the sales and customer-service roles hold it: they search, store and read contacts', async () => {
+    for (const role of ['sales-1', 'customer-service-1', 'customer-service-lead'] as const) {
+      const user = await createSignedInUser(t, { role });
+      const created = await store({ first_name: 'Desk', last_name: role }, user.token);
+      const found = await post('/api/contact/search', { searchKey: 'name', searchValue: `Desk ${role}` }, user.token);
+      expect(found.statusCode, found.body).toBe(200);
+      expect((found.json().data as TContact[]).map((c) => c.id)).toContain(created.id);
+      expect((await get(`/api/contact/${created.id}`, user.token)).statusCode).toBe(200);
+    }
   });
 });
 

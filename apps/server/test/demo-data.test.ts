@@ -303,3 +303,37 @@ describe('demo tax map and role change (issue 13)', () => {
     for (const u of users.json().data as { username: string; role: string }[]) expect(u.role).toBe(u.username);
   });
 });
+
+describe('demo reviews (issue 16)', () => {
+  it('puts a handful of website reviews on demo products, some visible and some waiting, listed through the API', async () => {
+    expect(summary!.reviews).toBe(8);
+    const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
+    const res = await t.app.inject({ method: 'GET', url: '/api/reviews', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const { data, total } = res.json() as { data: { visible: boolean; product_model: string | null; reviewOn: string }[]; total: number };
+    expect(total).toBe(8);
+    expect(data.filter((r) => r.visible)).toHaveLength(3);
+    expect(data.every((r) => r.product_model !== null)).toBe(true);
+    expect(data.map((r) => r.reviewOn)).toEqual([...data.map((r) => r.reviewOn)].sort().reverse());
+  });
+});
+
+describe('demo quotes (issue 16)', () => {
+  it('loads open, sent, declined and converted quotes for demo contacts; the converted ones have work orders', async () => {
+    expect(summary!.quotes).toBeGreaterThanOrEqual(4);
+    expect(summary!.workOrders).toBeGreaterThanOrEqual(1);
+    const token = await loginAs(t.app, 'sales-1', DEMO_PASSWORD);
+    const search = async (status: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/quote/search', headers: bearer(token), payload: { searchKey: 'status', searchValue: status } });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { id: number; work_order_id: number | null; total: number; locked: boolean }[];
+    };
+    const converted = await search('CONVERTED');
+    expect(converted).toHaveLength(summary!.workOrders);
+    expect(converted.every((q) => q.locked && q.work_order_id !== null && q.total > 0)).toBe(true);
+    expect((await search('OPEN')).length).toBeGreaterThanOrEqual(1);
+    const order = await t.app.inject({ method: 'GET', url: `/api/work-order/${converted[0]!.work_order_id}`, headers: bearer(token) });
+    expect(order.statusCode).toBe(200);
+    expect(order.json().items.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -41,11 +41,15 @@ async function csvOf(url: string) {
   return { header: res.body.split('\n')[0]!.trim(), rows: readCsvRecords(res.body) };
 }
 
-/** Moves the product's ledger rows (all, or those of one bucket) to an instant, as if they had been posted then. */
+/**
+ * Moves the product's ledger rows (all, or those of one bucket) to an instant, as if they had been posted then, and with
+ * them the on-hand rows' last movement, which the ledger sets in the same transaction as each movement.
+ */
 async function backDate(product: CreatedProduct, at: string, bucket?: string) {
   await t.db.execute(
     sql`update inventory_transactions set created_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
   );
+  await t.db.execute(sql`update inventory set last_updated_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`);
 }
 
 /** The last receipt's PO line of a product: its cost is set directly, as an edited line cost would be. */
@@ -298,6 +302,9 @@ describe('inactive inventory', () => {
     // Within 20 days both are inactive.
     expect(byModel((await csvOf('/api/ims/reporting/inventory/inactive?days=20')).rows).has(busy.modelNumber)).toBe(true);
     expect((await get('/api/ims/reporting/inventory/inactive?days=0')).statusCode).toBe(400);
+    // A movement posted through the ledger today makes the bucket active again.
+    await receiveStock(t.services, idle, 'TX01', { units: 1 });
+    expect(byModel((await csvOf('/api/ims/reporting/inventory/inactive')).rows).has(idle.modelNumber)).toBe(false);
   });
 });
 

@@ -142,10 +142,10 @@ test.describe('contacts', () => {
     await expect(page.getByTestId('contact-history-entry')).toHaveCount(1);
   });
 
-  test('a role without dev-route:view sees the refusal text on /contacts', async ({ page }) => {
+  test('a role without sales-desk:manage sees the refusal text on /contacts', async ({ page }) => {
     await login(page, 'warehouse-1');
     await page.goto('/contacts');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for dev-route:view');
+    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for sales-desk:manage');
     await expect(page.getByRole('button', { name: 'Create New Customer' })).toHaveCount(0);
   });
 });

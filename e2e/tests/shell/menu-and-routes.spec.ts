@@ -36,7 +36,7 @@ test.describe('menu and route permissions', () => {
     await page.goto('/purchase-orders');
     await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
     await page.goto('/contacts');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for dev-route:view');
+    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for sales-desk:manage');
   });
 
   test('an unmatched path shows the 404 page', async ({ page }) => {

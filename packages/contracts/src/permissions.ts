@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'admin:override',
   'dev-route:view',
   'role-editor:view',
+  /** Contacts, quotes and work orders (issue 16; docs/decisions.md "The sales desk permission"). */
+  'sales-desk:manage',
 ] as const;
 
 export type TPermission = (typeof PERMISSIONS)[number];
@@ -68,7 +70,7 @@ export const DEFAULT_ROLE: TRole = 'user';
 
 const BASE = ['boards:view'] as const satisfies readonly TPermission[];
 
-const customerService = [...BASE, 'inventory:view', 'inventory:reports'] as const satisfies readonly TPermission[];
+const customerService = [...BASE, 'inventory:view', 'inventory:reports', 'sales-desk:manage'] as const satisfies readonly TPermission[];
 const fulfillment1 = [...BASE, 'purchase-order:view', 'inventory:view', 'inventory:reports'] as const satisfies readonly TPermission[];
 const fulfillment2 = [...fulfillment1, 'inventory-transfer:view'] as const satisfies readonly TPermission[];
 const purchasing1 = [
@@ -147,7 +149,7 @@ export const ROLE_PERMISSIONS = {
   'purchasing-2': purchasing2,
   'purchasing-3': [...purchasing1, 'vendor:create', 'vendor:edit'],
   'purchasing-admin': purchasingAdmin,
-  'sales-1': [...BASE, 'purchase-order:view', 'inventory:view', 'inventory:reports'],
+  'sales-1': [...BASE, 'purchase-order:view', 'inventory:view', 'inventory:reports', 'sales-desk:manage'],
   'warehouse-1': warehouse1,
   'warehouse-2': warehouse2,
   'warehouse-lead': warehouseLead,

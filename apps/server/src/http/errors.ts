@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Headers of the answer, e.g. Retry-After of a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -113,7 +115,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, error_description: error.message });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(apiError(error.statusCode, error.message, error.errors));
+      return reply.code(error.statusCode).headers(error.headers).send(apiError(error.statusCode, error.message, error.errors));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

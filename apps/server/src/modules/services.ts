@@ -3,6 +3,7 @@ import type { Database, Listen } from '../db/database.js';
 import { AuthService } from './auth/auth.service.js';
 import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/google-verifier.js';
 import { CatalogService } from './catalog/catalog.service.js';
+import { ProductCatalogueService } from './catalog/product-catalogue.service.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { InvoicesService } from './invoices/invoices.service.js';
 import { InvalidEmailAddressError, createMailer } from './documents/mailer.js';
@@ -33,6 +34,9 @@ import { UsersService } from './users/users.service.js';
 import { SupplySourcesService } from './supply-sources/supply-sources.service.js';
 import { createSupplySourceGateway } from './supply-sources/create-supply-source-gateway.js';
 import { TaxMapService } from './tax-map/tax-map.service.js';
+import { createReviewStore } from './reviews/create-review-store.js';
+import { ReviewsService } from './reviews/reviews.service.js';
+import { QuotesService } from './quotes/quotes.service.js';
 import { CarouselService } from './carousel/carousel.service.js';
 import { UploadsService } from './uploads/uploads.service.js';
 import { createImageStore } from './carousel/image-store.js';
@@ -53,6 +57,8 @@ export interface Services {
   /** Locations and their buckets (issue 13): the one place a location and its legacy buckets are created. */
   locations: LocationsService;
   catalog: CatalogService;
+  /** Products, brands, categories and manufacturers: the catalogue's writes and the product list (issue 16). */
+  productCatalogue: ProductCatalogueService;
   contacts: ContactsService;
   invoices: InvoicesService;
   vendors: VendorsService;
@@ -73,6 +79,7 @@ export interface Services {
   supplySources: SupplySourcesService;
   /** The platform-state tax map (issue 13). */
   taxMap: TaxMapService;
+  reviews: ReviewsService;
   /** The home-page carousel (issue 13); its images in the ImageStore the configuration chooses (local folder or S3). */
   carousel: CarouselService;
   /** Settlement report import and holdings (partner orders) upload and sync (issue 14 item 5). */
@@ -86,6 +93,8 @@ export interface Services {
   salesReports: SalesReportsService;
   /** The report catalogue and the generic reports (issue 15): read-only queries, CSV streamed or written by a job. */
   reports: ReportsService;
+  /** Quotes, labor lines and work orders (issue 16): converting commits the units through committedSales. */
+  quotes: QuotesService;
 }
 
 export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen, dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite'): Services {
@@ -111,6 +120,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
       }
     },
   };
+  const committedSales = new CommittedSalesService(db);
   const services: Services = {
     tokens,
     auth: new AuthService(db, config, google, undefined, tokens),
@@ -118,6 +128,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     reference: new ReferenceService(db),
     locations: new LocationsService(db),
     catalog: new CatalogService(db),
+    productCatalogue: new ProductCatalogueService(db),
     contacts: new ContactsService(db),
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
@@ -127,7 +138,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     simulation: new SimulationService(db),
     ledger: new LedgerService(db),
     transfers: new TransfersService(db),
-    committedSales: new CommittedSalesService(db),
+    committedSales,
     bins: new BinsService(db),
     picking: new PickingService(db),
     audits: new AuditsService(db),
@@ -135,6 +146,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     auditAdjustments: new AuditAdjustmentsService(db),
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
+    reviews: new ReviewsService(db, createReviewStore(db, config, listen), { max: config.reviewIntakeMax, windowSeconds: config.reviewIntakeWindowSeconds }, log),
     carousel: new CarouselService(db, createImageStore(config), log),
     uploads: new UploadsService(db),
     bucketGroups: new BucketGroupsService(db),
@@ -143,6 +155,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     inventoryReports: new InventoryReportsService(db),
     salesReports: new SalesReportsService(db),
     reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir }),
+    quotes: new QuotesService(db, committedSales, { name: config.companyName }),
   };
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);

@@ -13,6 +13,7 @@ import { buildAuditAdjustmentsSamples } from './audit-adjustments.js';
 import { buildLocationsSamples } from './locations.js';
 import { buildSupplySourcesSamples } from './supply-sources.js';
 import { buildTaxMapSamples } from './tax-map.js';
+import { buildReviewsSamples } from './reviews.js';
 import { buildRoleEditorSamples } from './role-editor.js';
 import { buildCarouselSamples } from './carousel.js';
 import { buildBucketGroupsSamples } from './bucket-groups.js';
@@ -22,6 +23,8 @@ import { buildShippingReconciliationSamples } from './shipping-reconciliation.js
 import { buildInventoryReportsSamples } from './inventory-reports.js';
 import { buildSalesReportsSamples } from './sales-reports.js';
 import { buildReportsSamples } from './reports.js';
+import { buildQuotesSamples } from './quotes.js';
+import { buildProductCatalogueSamples } from './product-catalogue.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -43,6 +46,7 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildLocationsSamples,
   buildSupplySourcesSamples,
   buildTaxMapSamples,
+  buildReviewsSamples,
   buildRoleEditorSamples,
   buildCarouselSamples,
   buildBucketGroupsSamples,
@@ -52,4 +56,6 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildInventoryReportsSamples,
   buildSalesReportsSamples,
   buildReportsSamples,
+  buildQuotesSamples,
+  buildProductCatalogueSamples,
 ];

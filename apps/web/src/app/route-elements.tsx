@@ -9,7 +9,7 @@ import { UPLOADS_ROUTES } from '../features/uploads/routes';
 import { BUCKET_GROUPS_ROUTES } from '../features/bucket-groups/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
-import { CONTACTS_ROUTES } from '../features/contacts/routes';
+import { CONTACTS_ROUTES, ContactPanelsContext } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
@@ -24,14 +24,19 @@ import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
 import { ROLE_EDITOR_ROUTES } from '../features/role-editor/routes';
 import { TAX_MAP_ROUTES } from '../features/tax-map/routes';
+import { REVIEWS_ROUTES } from '../features/reviews/routes';
+import { PRODUCTS_ROUTES } from '../features/products/routes';
 import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 import { SUPPLY_SOURCES_ROUTES } from '../features/supply-sources/routes';
+import { contactQuotesPanel, QUOTES_ROUTES } from '../features/quotes/routes';
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
   '/welcome': <WelcomePage banner={<WelcomeCarousel />} />,
   ...CONTACTS_ROUTES,
+  // The contact details page shows the contact's quotes (issue 16).
+  '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
@@ -47,6 +52,8 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...LOCATIONS_ROUTES,
   ...SUPPLY_SOURCES_ROUTES,
   ...TAX_MAP_ROUTES,
+  ...REVIEWS_ROUTES,
+  ...PRODUCTS_ROUTES,
   ...ROLE_EDITOR_ROUTES,
   ...CAROUSEL_ROUTES,
   ...UPLOADS_ROUTES,
@@ -56,4 +63,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...INVENTORY_REPORTS_ROUTES,
   ...SALES_REPORTS_ROUTES,
   ...REPORTS_ROUTES,
+  ...QUOTES_ROUTES,
 };

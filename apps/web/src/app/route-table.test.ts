@@ -12,7 +12,8 @@ describe('the route table', () => {
     const expected: Record<string, string> = {
       '/purchase-orders': 'purchase-order:view',
       '/purchase-orders/review/:id': 'purchase-order:view',
-      '/contacts': 'dev-route:view',
+      '/contacts': 'sales-desk:manage',
+      '/work-orders/:id': 'sales-desk:manage',
       '/inventory/search': 'inventory:view',
       '/inventory/transfer/:id': 'inventory-transfer:view',
       '/inventory/admin-inventory-adjustments': 'inventory:admin-adjust',

@@ -43,12 +43,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/welcome', title: 'Welcome', permission: 'boards:view' }, // 002 §2 Home
 
   // 000: contacts, purchase orders, work orders
-  { path: '/contacts', title: 'Contacts', menu: { group: 'Search', label: 'Contacts' } }, // 000 §2 Contacts
-  { path: '/contacts/create', title: 'Create New Contact', menu: { group: 'Create', label: 'New Contact' } }, // 000 §2 Contacts
-  { path: '/contacts/details', title: 'Contact Details' }, // 000 §2 Contacts
+  { path: '/contacts', title: 'Contacts', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Contacts' } }, // 000 §2 Contacts
+  { path: '/contacts/create', title: 'Create New Contact', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Contact' } }, // 000 §2 Contacts
+  { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage' }, // 000 §2 Contacts
   { path: '/purchase-orders', title: 'Purchase Orders', permission: 'purchase-order:view', menu: { group: 'Search', label: 'Purchase Orders' } }, // 000 §2 Purchase orders
   { path: '/purchase-orders/review/:id', title: 'Purchase Order', permission: 'purchase-order:view' }, // 001 §2 Purchase order detail
-  { path: '/work-orders/:id', title: 'Work Order' }, // 000 §2 Quotes and work orders
+  { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
+  { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (issue 16)
+  { path: '/quotes/create', title: 'New Quote', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Quote' } }, // 002 §2 Quotes (issue 16)
+  { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (issue 16)
 
   // 001: inventory
   { path: '/inventory/search', title: 'Inventory Search', permission: 'inventory:view', menu: { group: 'Search', label: 'Inventory' } }, // 001 §2

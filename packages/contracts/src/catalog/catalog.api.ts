@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZIdParamsSchema, ZQueryFlagSchema } from '../http/common.js';
+import { ZQueryFlagSchema } from '../http/common.js';
 
 /** The inventory view of a product (001 §3 "Product (inventory)"). Money in dollars. */
 export const ZProductSchema = z
@@ -90,16 +90,6 @@ export const productSearchRoute = defineRoute({
   }),
 });
 
-export const getProductRoute = defineRoute({
-  method: 'GET',
-  path: '/api/product/{id}',
-  access: 'inventory:view',
-  summary: 'One product',
-  tag: 'catalog',
-  params: ZIdParamsSchema,
-  response: ZProductSchema,
-});
-
 export const ZSerialSummarySchema = z
   .object({
     id: z.number().int(),
@@ -122,24 +112,4 @@ export const serialSearchRoute = defineRoute({
     includeInactive: ZQueryFlagSchema.optional(),
   }),
   response: z.object({ data: z.array(ZSerialSummarySchema) }),
-});
-
-/** Product list page size (002 §9). */
-export const PRODUCT_PAGE_SIZE = 100;
-
-export const listProductsRoute = defineRoute({
-  method: 'GET',
-  path: '/api/product',
-  access: 'inventory:view',
-  summary: 'Products filtered by category, brand, description, model (modelTerm, prefix) and UPC; 100 a page',
-  tag: 'catalog',
-  query: z.object({
-    category: z.string().max(100).optional(),
-    brand: z.string().max(100).optional(),
-    description: z.string().max(200).optional(),
-    modelTerm: z.string().max(100).optional(),
-    upc: z.string().max(20).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  }),
-  response: z.object({ data: z.array(ZProductSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });

@@ -6,7 +6,7 @@ import type { TPermission } from '../permissions.js';
  * the writing transaction commits (PostgreSQL NOTIFY from a trigger on the board's tables), so every API
  * process hears every change, whichever process made it.
  */
-export const LIVE_TOPICS = ['committed-sales', 'committed-transfers', 'pick-lists'] as const;
+export const LIVE_TOPICS = ['committed-sales', 'committed-transfers', 'pick-lists', 'reviews'] as const;
 export const ZLiveTopicSchema = z.enum(LIVE_TOPICS);
 export type TLiveTopic = z.infer<typeof ZLiveTopicSchema>;
 
@@ -15,6 +15,8 @@ export const LIVE_TOPIC_PERMISSION = {
   'committed-sales': 'boards:view',
   'committed-transfers': 'boards:view',
   'pick-lists': 'boards:view',
+  /** Review moderation (issue 16): fed by the review store's subscription, whichever store is configured. */
+  reviews: 'dev-route:view',
 } as const satisfies Record<TLiveTopic, TPermission>;
 
 /** The server-sent event stream: `GET` with the bearer token, `text/event-stream`. */

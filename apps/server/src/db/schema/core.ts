@@ -173,13 +173,37 @@ export const products = pgTable(
     adjCartPriceCents: integer('adj_cart_price_cents'),
     msrpCents: integer('msrp_cents'),
     commissionRate: numeric('commission_rate', { precision: 6, scale: 4 }),
+    // The rest of the product creation fields (002 §3, issue 16; docs/decisions.md "Products, brands, categories and
+    // manufacturers"). Quantities are not stored here: reads derive them from the ledger's tables.
+    serialNumber: text('serial_number'),
+    itemClass: text('item_class'),
+    modelCode: text('model_code'),
+    externalDataSource: text('external_data_source'),
+    externalDataModel: text('external_data_model'),
+    externalDataSourceId: text('external_data_source_id'),
+    externalDataSourceUpdateStatus: text('external_data_source_update_status'),
+    currentRebateCreditCents: integer('current_rebate_credit_cents'),
+    currentAdjCostCents: integer('current_adj_cost_cents'),
+    currentMapCents: integer('current_map_cents'),
+    currentAdjMapCents: integer('current_adj_map_cents'),
+    currentRebateCents: integer('current_rebate_cents'),
+    minimumPriceCents: integer('minimum_price_cents'),
+    spiffCents: integer('spiff_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    /** Model numbers are unique whatever their case (the lookups compare upper(model_number)). */
+    uniqueIndex('products_model_number_upper_unique').on(sql`upper(${t.modelNumber})`),
+    /** The product list's description filter (contains, case-insensitive): a trigram index. */
+    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    /** The product list filtered by category or brand, in model order: a page reads 100 index entries. */
+    index('products_category_model_idx').on(t.categoryId, t.modelNumber),
+    index('products_brand_model_idx').on(t.brandId, t.modelNumber),
+    /** The unfiltered list's page ids in model order, deep pages included: an index-only scan. */
+    index('products_model_id_idx').on(t.modelNumber, t.id),
     index('products_upc_idx').on(t.upc),
     index('products_alternate_upc_idx').on(t.alternateUpc),
     index('products_model_prefix_idx').using('btree', sql`upper(${t.modelNumber}) text_pattern_ops`),
-    index('products_brand_idx').on(t.brandId),
   ],
 );
 

@@ -38,7 +38,7 @@ export type ProductRow = {
 const active = eq(products.status, 'ACTIVE');
 
 /** `upper(model_number) LIKE 'ABC%'` uses the text_pattern_ops index. */
-function modelStartsWith(prefix: string): SQL {
+export function modelStartsWith(prefix: string): SQL {
   return sql`upper(${products.modelNumber}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
 }
 
@@ -76,26 +76,6 @@ export class CatalogRepository {
     if (!values.length) return [];
     const rows = await this.db.insert(products).values(values).returning({ id: products.id });
     return rows.map((r) => r.id);
-  }
-
-  /** A page of products with the product list's filters (002 §7 `GET product`). */
-  async list(filters: { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string }, limit: number, offset: number) {
-    const conditions: SQL[] = [];
-    if (filters.category) conditions.push(or(eq(categories.categoryCode, filters.category), sql`lower(${categories.categoryName}) = lower(${filters.category})`)!);
-    if (filters.brand) conditions.push(or(eq(brands.brandCode, filters.brand), sql`lower(${brands.brandName}) = lower(${filters.brand})`)!);
-    if (filters.description) conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
-    if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
-    if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
-    const where = conditions.length ? and(...conditions) : undefined;
-    const order = filters.modelTerm ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)];
-    const rows = (await this.selectProducts().where(where).orderBy(...order).limit(limit).offset(offset)) as ProductRow[];
-    const [total] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(where);
-    return { rows, total: total!.n };
   }
 
   async findById(id: number): Promise<ProductRow | null> {

@@ -1,6 +1,5 @@
-import { centsToDollars, PRODUCT_PAGE_SIZE, type TProduct } from '@keystone/contracts';
+import { centsToDollars, type TProduct } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
 import { CatalogRepository, type ProductRow } from './catalog.repository.js';
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -43,17 +42,6 @@ export class CatalogService {
 
   async byModel(model: string): Promise<TProduct[]> {
     return (await this.repo.findByModel(model)).map(toProductDto);
-  }
-
-  async list(filters: { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string; page: number }) {
-    const { rows, total } = await this.repo.list(filters, PRODUCT_PAGE_SIZE, (filters.page - 1) * PRODUCT_PAGE_SIZE);
-    return { data: rows.map(toProductDto), total, page: filters.page, per_page: PRODUCT_PAGE_SIZE };
-  }
-
-  async byId(id: number): Promise<TProduct> {
-    const row = await this.repo.findById(id);
-    if (!row) throw notFound(`product ${id} does not exist`);
-    return toProductDto(row);
   }
 
   async byUpc(upc: string, includeInactive: boolean) {

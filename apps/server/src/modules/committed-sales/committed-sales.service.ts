@@ -106,72 +106,78 @@ export class CommittedSalesService {
    * source bucket (422 naming `quantity`) and no serial reserved by another open commitment (409 naming `serials`).
    */
   async commit(input: TCommit, user: AuthUser): Promise<TCommittedSale> {
-    const referenceId = await this.db.transaction(async (tx) => {
-      const repo = this.repo(tx);
-      const product = await repo.productByModel(input.model);
-      if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
-      if (!(await repo.bucketExists(input.sourceBucket))) {
-        const message = `Bucket ${input.sourceBucket} does not exist`;
-        throw unprocessable(message, { sourceBucket: [message] });
-      }
-      const numbers = splitSerials(input.serials);
-      const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
-      if (numbers.length && !perItem) {
-        const message = `Model ${product.modelNumber} is not serial tracked: it sells without serials`;
-        throw unprocessable(message, { serials: [message] });
-      }
-      if (numbers.length && numbers.length !== input.quantity * perItem) {
-        const message = `Selling ${input.quantity} of model ${product.modelNumber} takes ${input.quantity * perItem} serial(s), not ${numbers.length}`;
-        throw unprocessable(message, { serials: [message] });
-      }
-      const upper = numbers.map((n) => n.toUpperCase());
-      const twice = upper.find((n, i) => upper.indexOf(n) !== i);
-      if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { serials: [`Serial ${twice} is listed twice`] });
-      // Reservation (lock order: the source's on-hand row, then the serial numbers): the quantity must be available
-      // (on-hand less open commitments from the bucket) and no serial reserved by another open commitment.
-      const reservations = new ReservationsRepository(tx);
-      const onHand = await this.ledger.lockOnHandForCommit(tx, product.id, input.sourceBucket);
-      const available = onHand - (await reservations.committedFrom(product.id, input.sourceBucket));
-      if (input.quantity > available) {
-        const message = requestedQuantityRangeMessage(input.sourceBucket, available);
-        throw unprocessable(message, { quantity: [message] });
-      }
-      if (numbers.length) {
-        await this.ledger.lockSerialNumbers(tx, numbers);
-        const [reserved] = await reservations.reservedSerials(numbers);
-        if (reserved) {
-          const message =
-            reserved.kind === 'transfer'
-              ? serialInTransferMessage(reserved.serialNumber, reserved.referenceId)
-              : serialInSaleMessage(reserved.serialNumber, reserved.referenceId, reserved.invoice ?? '');
-          throw conflict(message, { serials: [message] });
-        }
-      }
-      const live = new Map((await this.ledger.liveSerials(tx, numbers)).map((s) => [s.serialNumber.toUpperCase(), s.id]));
-      return repo.insert(
-        {
-          legacyPosInvoiceId: input.legacyPosInvoiceId,
-          productId: product.id,
-          sourceBucket: input.sourceBucket,
-          committedQuantity: input.quantity,
-          scanningRequired: perItem > 0,
-          commitNotes: textOrNull(input.commitNotes),
-          committedById: user.id,
-          isPrime: input.isPrime ?? false,
-          isPremium: input.isPremium ?? false,
-          isExpress: input.isExpress ?? false,
-          isFreight: input.isFreight ?? false,
-          shipByDate: input.shipByDate ?? null,
-          itemMemberRefId: textOrNull(input.itemMemberRefId),
-          itemGroupRefId: textOrNull(input.itemGroupRefId),
-          unitPriceCents: input.unitPriceCents ?? null,
-          salesChannel: input.salesChannel ?? null,
-          shipToState: input.shipToState ?? null,
-        },
-        numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
-      );
-    });
+    const referenceId = await this.db.transaction(async (tx) => this.commitIn(tx, input, user));
     return (await this.dtos([referenceId]))[0]!;
+  }
+
+  /**
+   * `commit`'s rules and writes in the caller's transaction (the quotes service converts a quote's units in its own):
+   * answers the new sale's reference (CS-…); refusals are thrown as in `commit`.
+   */
+  async commitIn(tx: Executor, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<string> {
+    const repo = this.repo(tx);
+    const product = await repo.productByModel(input.model);
+    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!(await repo.bucketExists(input.sourceBucket))) {
+      const message = `Bucket ${input.sourceBucket} does not exist`;
+      throw unprocessable(message, { sourceBucket: [message] });
+    }
+    const numbers = splitSerials(input.serials);
+    const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
+    if (numbers.length && !perItem) {
+      const message = `Model ${product.modelNumber} is not serial tracked: it sells without serials`;
+      throw unprocessable(message, { serials: [message] });
+    }
+    if (numbers.length && numbers.length !== input.quantity * perItem) {
+      const message = `Selling ${input.quantity} of model ${product.modelNumber} takes ${input.quantity * perItem} serial(s), not ${numbers.length}`;
+      throw unprocessable(message, { serials: [message] });
+    }
+    const upper = numbers.map((n) => n.toUpperCase());
+    const twice = upper.find((n, i) => upper.indexOf(n) !== i);
+    if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { serials: [`Serial ${twice} is listed twice`] });
+    // Reservation (lock order: the source's on-hand row, then the serial numbers): the quantity must be available
+    // (on-hand less open commitments from the bucket) and no serial reserved by another open commitment.
+    const reservations = new ReservationsRepository(tx);
+    const onHand = await this.ledger.lockOnHandForCommit(tx, product.id, input.sourceBucket);
+    const available = onHand - (await reservations.committedFrom(product.id, input.sourceBucket));
+    if (input.quantity > available) {
+      const message = requestedQuantityRangeMessage(input.sourceBucket, available);
+      throw unprocessable(message, { quantity: [message] });
+    }
+    if (numbers.length) {
+      await this.ledger.lockSerialNumbers(tx, numbers);
+      const [reserved] = await reservations.reservedSerials(numbers);
+      if (reserved) {
+        const message =
+          reserved.kind === 'transfer'
+            ? serialInTransferMessage(reserved.serialNumber, reserved.referenceId)
+            : serialInSaleMessage(reserved.serialNumber, reserved.referenceId, reserved.invoice ?? '');
+        throw conflict(message, { serials: [message] });
+      }
+    }
+    const live = new Map((await this.ledger.liveSerials(tx, numbers)).map((s) => [s.serialNumber.toUpperCase(), s.id]));
+    return repo.insert(
+      {
+        legacyPosInvoiceId: input.legacyPosInvoiceId,
+        productId: product.id,
+        sourceBucket: input.sourceBucket,
+        committedQuantity: input.quantity,
+        scanningRequired: perItem > 0,
+        commitNotes: textOrNull(input.commitNotes),
+        committedById: user.id,
+        isPrime: input.isPrime ?? false,
+        isPremium: input.isPremium ?? false,
+        isExpress: input.isExpress ?? false,
+        isFreight: input.isFreight ?? false,
+        shipByDate: input.shipByDate ?? null,
+        itemMemberRefId: textOrNull(input.itemMemberRefId),
+        itemGroupRefId: textOrNull(input.itemGroupRefId),
+        unitPriceCents: input.unitPriceCents ?? null,
+        salesChannel: input.salesChannel ?? null,
+        shipToState: input.shipToState ?? null,
+      },
+      numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
+    );
   }
 
   async listOpen(search: string | undefined): Promise<TCommittedSale[]> {

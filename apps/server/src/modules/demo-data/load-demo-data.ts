@@ -21,6 +21,8 @@ import { loadDemoLocations } from './demo-locations.js';
 import { loadDemoTaxMap } from './demo-tax-map.js';
 import { loadDemoRoleChanges } from './demo-role-changes.js';
 import { loadDemoCarousel } from './demo-carousel.js';
+import { loadDemoReviews } from './demo-reviews.js';
+import { loadDemoQuotes } from './demo-quotes.js';
 import { loadDemoContacts } from '../contacts/demo-contacts.js';
 import { loadDemoSupplySources } from './demo-supply-sources.js';
 import { loadDemoShippingReconciliation } from './demo-shipping-reconciliation.js';
@@ -51,7 +53,12 @@ export interface DemoDataSummary {
   taxCollecting: number;
   roleChanges: number;
   carouselItems: number;
+  /** Website reviews in the embedded review store (issue 16). */
+  reviews: number;
   shippingTemplates: number;
+  /** Demo quotes (issue 16) and the work orders some of them became. */
+  quotes: number;
+  workOrders: number;
   ms: number;
 }
 
@@ -108,7 +115,8 @@ export type DemoLoadStep =
   | 'carousel'
   | 'shipping'
   | 'shipping-reconciliation'
-  | 'sales-history';
+  | 'sales-history'
+  | 'quotes';
 
 /**
  * Loads the demo users (one per role, username = role string), locations with their buckets, brands,
@@ -170,6 +178,7 @@ export async function loadDemoDataIfEmpty(
     await step('role-changes');
     const carouselItems = await loadDemoCarousel(services, (await actor('purchasing-admin')).id);
     await step('carousel');
+    const reviews = await loadDemoReviews(tx, services, loaded.productRows.slice(0, 5).map((p) => p.id));
     const shipping = await loadDemoShipping(services);
     await step('shipping');
     // Before the reconciliation: every shipped sale, the history's too, gets its gray box there.
@@ -177,6 +186,8 @@ export async function loadDemoDataIfEmpty(
     await step('sales-history');
     await loadDemoShippingReconciliation(tx, services, await actor('purchasing-admin'));
     await step('shipping-reconciliation');
+    const quotes = await loadDemoQuotes(services, await actor('sales-1'));
+    await step('quotes');
     return {
       users: ROLES.length,
       locations: DEMO_LOCATIONS.length + 1,
@@ -197,7 +208,10 @@ export async function loadDemoDataIfEmpty(
       taxCollecting: taxMap.collecting,
       roleChanges,
       carouselItems,
+      reviews,
       shippingTemplates: shipping.templates,
+      quotes: quotes.quotes,
+      workOrders: quotes.workOrders,
       ms: Math.round(performance.now() - started),
     };
   });

@@ -262,8 +262,10 @@ export class InventoryReportsRepository {
   }
 
   /**
-   * A page of on-hand rows (units > 0) whose product's latest ledger row in the bucket was created before `cutoff`,
-   * by (product id, bucket) after `after` (the latest: one backward probe of inventory_transactions_as_of_idx).
+   * A page of on-hand rows (units > 0) whose last ledger movement in the bucket was before `cutoff`, by (product id,
+   * bucket) after `after`. The last movement is the on-hand row's `last_updated_at`: the ledger is the only writer of
+   * on-hand and sets it in the same transaction as every movement it posts in the bucket, so it equals the time of the
+   * bucket's latest ledger row without a probe of the ledger per row (155,000 probes of 600,000 rows took 4.5 s).
    */
   async inactivePage(cutoff: string, after: { productId: number; bucket: string } | null, limit: number): Promise<InactiveRow[]> {
     const rows = await queryRows<{
@@ -278,14 +280,11 @@ export class InventoryReportsRepository {
       current_cost_cents: number;
     }>(
       this.db,
-      sql`select i.product_id, p.model_number, p.description, i.bucket, bk.location_code, bk.condition_code, i.quantity, last.created_at as last_at, p.current_cost_cents
+      sql`select i.product_id, p.model_number, p.description, i.bucket, bk.location_code, bk.condition_code, i.quantity, i.last_updated_at as last_at, p.current_cost_cents
           from inventory i
           join products p on p.id = i.product_id
           join buckets bk on bk.bucket = i.bucket
-          left join lateral (
-            select max(t.created_at) as created_at from inventory_transactions t where t.product_id = i.product_id and t.bucket = i.bucket
-          ) last on true
-          where i.quantity > 0 and (last.created_at is null or last.created_at < ${cutoff}::timestamptz)
+          where i.quantity > 0 and i.last_updated_at < ${cutoff}::timestamptz
             ${after ? sql`and (i.product_id, i.bucket) > (${after.productId}::int, ${after.bucket}::text)` : sql``}
           order by i.product_id, i.bucket
           limit ${limit}`,

@@ -14,6 +14,12 @@ export interface LiveSubscriber {
 }
 
 /**
+ * A topic fed by something other than the board triggers (the review store's subscription): started with the hub,
+ * it calls `onChange` for each change and `onResync` when changes may have been missed.
+ */
+export type LiveSource = (handlers: { onChange(): void; onResync(): void }) => Promise<() => Promise<void>>;
+
+/**
  * One LISTEN per API process, fanned out to its event streams (issue 10 part 5). The database delivers a
  * notification to every listening process when the writing transaction commits, so a change made through any
  * process reaches the streams of all of them. The listener starts with the first stream and stays.
@@ -21,6 +27,8 @@ export interface LiveSubscriber {
 export class LiveHub {
   private readonly subscribers = new Set<LiveSubscriber>();
   private listening: Promise<() => Promise<void>> | null = null;
+  private readonly sources = new Map<TLiveTopic, LiveSource>();
+  private sourcesStarted: Promise<(() => Promise<void>)[]> | null = null;
   private closed = false;
 
   constructor(
@@ -46,6 +54,26 @@ export class LiveHub {
       throw error;
     });
     await this.listening;
+    this.sourcesStarted ??= Promise.all(
+      [...this.sources].map(([topic, source]) =>
+        source({
+          onChange: () => this.deliver(topic),
+          onResync: () => {
+            for (const subscriber of this.subscribers) if (subscriber.topics.has(topic)) subscriber.send('resync', { topics: [topic] });
+          },
+        }).catch((error: unknown) => {
+          // One source that cannot start must not take the boards' streams down: its topic stays quiet.
+          this.log.error({ err: error, topic }, 'live updates: a topic source could not start');
+          return async () => {};
+        }),
+      ),
+    );
+    await this.sourcesStarted;
+  }
+
+  /** Feeds a topic from a source of its own (started with the first stream, stopped with the hub). */
+  addSource(topic: TLiveTopic, source: LiveSource): void {
+    this.sources.set(topic, source);
   }
 
   subscribe(subscriber: LiveSubscriber): () => void {
@@ -71,6 +99,9 @@ export class LiveHub {
     this.subscribers.clear();
     const listening = this.listening;
     this.listening = null;
+    const sources = this.sourcesStarted;
+    this.sourcesStarted = null;
+    if (sources) for (const stop of (await sources.catch(() => null)) ?? []) await stop().catch(() => {});
     if (listening) await (await listening.catch(() => null))?.();
   }
 }

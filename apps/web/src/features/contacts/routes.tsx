@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 
+export { ContactPanelsContext } from './contact-panels';
+
 const ContactDetailsPage = lazyPage(() => import('./components/contact-details-page'), 'ContactDetailsPage');
 const ContactSearchPage = lazyPage(() => import('./components/contact-search-page'), 'ContactSearchPage');
 const CreateContactDialog = lazyPage(() => import('./components/create-contact-dialog'), 'CreateContactDialog');

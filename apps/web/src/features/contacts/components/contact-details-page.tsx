@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,6 +11,7 @@ import { useContact, useContactHistory, useUpdateContact } from '../api/contacts
 import { ContactFormFields } from './contact-form-fields';
 import { contactAddress, contactName, contactToForm, queueContactError, serverErrorData, sourceLabel, type ServerErrorData, type TContactFormOutput, type TContactFormValues } from './contact-format';
 import { ContactHistoryList } from './contact-history-list';
+import { ContactPanelsContext } from '../contact-panels';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
 
 function contactIdFrom(params: URLSearchParams): number | null {
@@ -67,6 +68,7 @@ export function ContactDetailsPage() {
   const location = useLocation();
   const id = contactIdFrom(params);
   const contact = useContact(id);
+  const panels = useContext(ContactPanelsContext);
   const history = useContactHistory(contact.data ? id : null);
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/contacts'));
 
@@ -107,6 +109,8 @@ export function ContactDetailsPage() {
             <ContactEditForm contact={c} />
           </CardContent>
         </Card>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        {panels(c.id)}
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -117,6 +121,7 @@ export function ContactDetailsPage() {
             {history.data && <ContactHistoryList events={history.data} />}
           </CardContent>
         </Card>
+        </Box>
       </Box>
     </Page>
   );

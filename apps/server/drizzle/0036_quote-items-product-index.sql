@@ -1,0 +1,1 @@
+CREATE INDEX "quote_items_product_idx" ON "quote_items" USING btree ("product_id");
