@@ -175,12 +175,20 @@ export class JobQueue {
     await Promise.allSettled([...this.runs]);
   }
 
-  /** Runs queued jobs in this process until none is left (tests, the demo loader). */
+  /**
+   * Runs queued jobs in this process until none is left (tests, the demo loader). A claim the worker loop has in
+   * flight is waited for too: its job is tracked only once the claim's answer is back, so finding nothing to claim
+   * with no run tracked is not the end while that claim is out.
+   */
   async drain(): Promise<void> {
     for (;;) {
       const row = await claimJob(this.db, this.processId, [...this.handlers.keys()]);
       if (row) {
         await this.track(row);
+        continue;
+      }
+      if (this.claiming) {
+        await this.claiming;
         continue;
       }
       if (this.runs.size === 0) return;
