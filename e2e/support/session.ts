@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { isSuperUser } from '@keystone/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -9,6 +10,33 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('logout-link')).toHaveText(username);
+}
+
+/**
+ * Signs in as a demo user without the login screen, for tests about another screen (the login screen has its own
+ * tests, tests/shell/login.spec.ts): the token is asked of /oauth/token as the login screen asks it, and the page
+ * starts with the session the login screen would have stored (what `useSession.signIn` writes). Nothing is loaded
+ * here: the test's own first `page.goto` opens its screen signed in, saving the home page's load and the form.
+ * The session is written once per tab (a flag in sessionStorage), so a sign-out or an expiry in the test sticks
+ * across reloads.
+ */
+export async function signInAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post('/oauth/token', {
+    data: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const token = (await res.json()) as { access_token: string; username: string; role: string };
+  await page.addInitScript(
+    ({ accessToken, username: name, role, superUser }) => {
+      if (sessionStorage.getItem('e2e.signedIn')) return;
+      sessionStorage.setItem('e2e.signedIn', '1');
+      localStorage.setItem('keystone.session', JSON.stringify({ accessToken, username: name }));
+      localStorage.setItem('keystone.lastActivityAt', String(Date.now()));
+      localStorage.setItem(`role:${name}`, role);
+      if (superUser) localStorage.setItem(`superUser:${name}`, '1');
+    },
+    { accessToken: token.access_token, username: token.username, role: token.role, superUser: isSuperUser(token.role) },
+  );
 }
 
 /**

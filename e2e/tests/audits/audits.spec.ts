@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { AUDIT_BUCKET, auditProduct, createAuditByApi, finishTallyByApi, requestItemByApi, setScanSetup, shot } from '../../support/audits';
 import { selectOption } from '../../support/select';
-import { login, wedgeScans } from '../../support/session';
+import { login, wedgeScans, signInAs } from '../../support/session';
 
 /**
  * Physical audits (001 §2, §4, §5, §6, §8; issue 12 item 1): the dashboard, the scan tool with its scan dialog and
@@ -174,7 +174,7 @@ test('without audit-scan:submit, Complete Audit and both submits show disabled a
   });
   await finishTallyByApi(request, 'warehouse-lead', batch, product.model_number, true, item.ims_transaction_reference_id);
 
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   await page.goto(`/inventory/audit-scans/${batch.audit_batch_id}`);
   await expect(page.getByTestId('complete-audit')).toHaveText('ADMIN ONLY');
   await expect(page.getByTestId('complete-audit')).toBeDisabled();
@@ -213,7 +213,7 @@ test('Run in the background: the resolve is queued as a job whose progress shows
   await finishTallyByApi(request, 'admin', batch, product.model_number, true, item.ims_transaction_reference_id);
 
   await page.setViewportSize(DESK);
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto(`/inventory/audit-scans/${batch.audit_batch_id}`);
   const row = page.getByTestId('audit-item-row').filter({ hasText: product.model_number });
   await row.getByTestId('review-and-resolve').click();
@@ -236,7 +236,7 @@ test('on a phone: a product without serials is counted by its UPC alone; the ser
   const tracked = await auditProduct(request, { qty: 1, tracked: true, pick: 4 });
   const batch = await createAuditByApi(request, 'warehouse-admin', `E2E phone audit ${plain.stamp}`);
   await page.setViewportSize(PHONE);
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
   await page.goto('/inventory/audit-scans');
   await expect(page.getByTestId('audit-batch-row').filter({ hasText: batch.audit_batch_name })).toHaveCount(1);
   await shot(page, 'phone-dashboard');

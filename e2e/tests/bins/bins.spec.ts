@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { apiAs } from '../../support/api';
-import { focusPage, login, wedgeScan, wedgeScans } from '../../support/session';
+import { focusPage, login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -25,7 +25,7 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 const suffix = () => Math.floor(Math.random() * 90) + 10;
 
 test('create a bin with the field rules and print its label as a PDF', async ({ page }) => {
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
   await page.goto('/inventory/bins');
   await expect(page.getByRole('heading', { name: 'Recently Created Bins' })).toBeVisible();
   await expect(page.getByTestId('bin-row').first()).toBeVisible();
@@ -72,7 +72,7 @@ test('create a bin with the field rules and print its label as a PDF', async ({ 
 });
 
 test('without bin:admin, create and delete are disabled with the spec tooltips', async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/inventory/bins');
   await expect(page.getByTestId('add-bin')).toBeDisabled();
   await page.getByTestId('add-bin').locator('..').hover();

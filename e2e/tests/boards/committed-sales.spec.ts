@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { committedSales } from '../../support/committed-sales';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 const row = (page: Page, reference: string) => page.locator(`[data-testid="committed-sale-row"][data-reference="${reference}"]`);
 
 test('a search with no result shows the exact helper text', async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/boards/committed-sales');
   await expect(page.getByRole('heading', { name: 'Committed Sales' })).toBeVisible();
   const missing = `no-such-${randomUUID().slice(0, 6)}`;
@@ -18,7 +18,7 @@ test('Manually Transact Sale goes confirm → processing → results, and the sa
   test.setTimeout(60_000);
   const { product, made } = await committedSales(request, [{ lines: 1 }]);
   const sale = made[0]!.sales[0]!;
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/boards/committed-sales');
   // Search by model in another case: the row is found and links to the product detail.
   await page.getByTestId('committed-sales-search').fill(product.model_number.toLowerCase());
@@ -53,7 +53,7 @@ test('Finish by Invoice transacts every open sale of the invoice', async ({ page
   test.setTimeout(60_000);
   const { made } = await committedSales(request, [{ lines: 2 }]);
   const { invoice, sales } = made[0]!;
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/boards/committed-sales');
   await page.getByTestId('committed-sales-search').fill(invoice.toLowerCase());
   for (const s of sales) await expect(row(page, s.ims_transaction_reference_id)).toBeVisible();
@@ -80,7 +80,7 @@ test('a user without admin:override does not see the Strict Mode toggle', async 
   test.setTimeout(60_000);
   const { made } = await committedSales(request, [{ lines: 1 }]);
   const sale = made[0]!.sales[0]!;
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/boards/committed-sales');
   await page.getByTestId('committed-sales-search').fill(sale.legacy_pos_invoice_id);
   await row(page, sale.ims_transaction_reference_id).getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { setupPo } from '../../support/receiving';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 test('the board lists a transfer committed through the API, with its progress and a link to the transfer page', async ({ page, request }) => {
   test.setTimeout(60_000);
@@ -25,7 +25,7 @@ test('the board lists a transfer committed through the API, with its progress an
   const ref = transfer.ims_transaction_reference_id;
 
   // Every role holds boards:view: a warehouse-1 user (no inventory-transfer:view) sees the board.
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/committed-transfers');
   await expect(page.getByRole('heading', { name: 'Committed Transfers' })).toBeVisible();
   await page.getByTestId('committed-transfers-search').fill(batch.toLowerCase());

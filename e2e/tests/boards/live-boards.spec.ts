@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { committedSales } from '../../support/committed-sales';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 
 /**
  * Live boards (issue 10 part 5): a board open in one browser changes without a reload when a second browser (another
@@ -44,7 +44,7 @@ test('the committed sales board shows a new sale and drops a transacted one whil
 
 test('the committed transfers board shows a transfer committed by another user', async ({ page, request }) => {
   test.setTimeout(60_000);
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/committed-transfers');
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
   const { product } = await committedSales(request, [{ lines: 1 }]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -35,7 +35,7 @@ const link = (page: Page, i: number) => page.getByTestId(`carousel-item-${i}-lin
 test('reorder and save the carousel, with an upload refused for size and one accepted', async ({ page }) => {
   // Two uploads, a save, a reload, the welcome page and four pairs of screenshots.
   test.setTimeout(90_000);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto('/carousel-wizard');
   await expect(page.getByTestId('carousel-size-rule')).toContainText('exactly 1200 x 300 px and under 1 MB');
   await expect(link(page, 2)).toBeVisible();

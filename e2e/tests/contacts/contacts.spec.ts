@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 /** A suffix unique to this run, so the tests find only the contacts they created. */
@@ -20,7 +20,7 @@ const toast = (page: Page, text: string) => page.getByTestId('toasts').locator('
 
 test.describe('contacts', () => {
   test('a search with no match shows No Results', async ({ page }) => {
-    await login(page, 'developer');
+    await signInAs(page, 'developer');
     await page.goto('/contacts');
     await page.getByLabel('Last Name').fill(`Nobody${uniqueSuffix()}`);
     await page.getByLabel('Last Name').press('Enter');
@@ -32,7 +32,7 @@ test.describe('contacts', () => {
     test.setTimeout(90_000);
     const last = `Lovelace${uniqueSuffix()}`;
     const phone = `502${randomDigits(7)}`;
-    await login(page, 'developer');
+    await signInAs(page, 'developer');
     await page.goto('/contacts');
 
     // Create through the dialog.
@@ -106,7 +106,7 @@ test.describe('contacts', () => {
   });
 
   test('a create the server refuses shows Contact Create Failed! and the server error data; Cancel returns to /contacts', async ({ page }) => {
-    await login(page, 'developer');
+    await signInAs(page, 'developer');
     await page.goto('/contacts/create');
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     // No client-side checks: the empty form is sent, and the server answers with its field errors.
@@ -126,7 +126,7 @@ test.describe('contacts', () => {
 
   test('an update the server refuses shows Contact Update Failed! and changes nothing', async ({ page }) => {
     const last = `Hopper${uniqueSuffix()}`;
-    await login(page, 'developer');
+    await signInAs(page, 'developer');
     await page.goto('/contacts/create');
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     await dialog.getByLabel('Last Name').fill(last);
@@ -143,7 +143,7 @@ test.describe('contacts', () => {
   });
 
   test('a role without sales-desk:manage sees the refusal text on /contacts', async ({ page }) => {
-    await login(page, 'warehouse-1');
+    await signInAs(page, 'warehouse-1');
     await page.goto('/contacts');
     await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for sales-desk:manage');
     await expect(page.getByRole('button', { name: 'Create New Customer' })).toHaveCount(0);

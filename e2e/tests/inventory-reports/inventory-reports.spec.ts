@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { readCsvRecords } from '../../support/csv';
 
@@ -19,7 +19,7 @@ test('GE on-hand export: the options dialog, the CSV read back against its total
   test.setTimeout(60_000);
   const api = await apiAs(request, 'purchasing-admin');
   const totals = await api.get<{ rows: number; units: number; total_value: number }>(`/api/ims/reporting/inventory/ge-on-hand-export/totals?date=${today}`);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto('/reports/ge-on-hand-export');
   const dialog = page.getByRole('dialog', { name: 'GE On-Hand Export' });
   const field = dialog.getByRole('group', { name: 'Date Of Report' });
@@ -58,7 +58,7 @@ test('daily received with its chart, and the unreceived invoices table with its 
   // The demo data receives its POs when it loads: today.
   expect(received.data.length).toBeGreaterThan(0);
 
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/reports/daily-received');
   const chart = page.getByTestId('daily-received-chart');
   await expect(chart.locator('svg').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { selectOption } from '../../support/select';
 
@@ -126,7 +126,7 @@ test("'Change Bucket Not Listed Here' puts stock in a new bucket; a model withou
   const empty = await findProduct(request, 0, (r) => r.length === 0);
   const listed = rows.map((r) => r.bucket);
   const target = ['AZ02_DAMAGED', 'TX01_C_STOCK', 'KY01_RETURN'].find((b) => !listed.includes(b))!;
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/inventory/admin-inventory-adjustments');
 
   await searchModel(page, empty.model);
@@ -151,7 +151,7 @@ test("'Change Bucket Not Listed Here' puts stock in a new bucket; a model withou
 });
 
 test('a role without inventory:admin-adjust is refused the page and the calls', async ({ page, request }) => {
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
   await page.goto('/inventory/admin-inventory-adjustments');
   await expect(page.getByTestId('permission-denied')).toBeVisible();
   await expect(page.getByTestId('product-search')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 test('product detail shows the distributor-held inventory by vendor location', async ({ page, request }) => {
   const api = await apiAs(request, 'warehouse-1');
@@ -15,7 +15,7 @@ test('product detail shows the distributor-held inventory by vendor location', a
     }
   }
   expect(found, 'the demo data gives some GE models distributor stock').toBeTruthy();
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto(`/inventory/detail/model/${encodeURIComponent(found!.model)}`);
   const section = page.getByTestId('drop-ship-inventory');
   const row = section.getByRole('row').filter({ hasText: found!.code }).first();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 /** An ACTIVE demo product with a plain model number. */
@@ -14,7 +14,7 @@ async function demoModel(request: Parameters<typeof apiAs>[0]): Promise<{ model:
 
 test('search a demo product by model and open its detail', async ({ page, request }) => {
   const { model, title } = await demoModel(request);
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/inventory/search');
   await expect(page.getByRole('combobox', { name: 'Search By' })).toHaveText('Model');
   const box = page.getByRole('combobox', { name: 'Search', exact: true });
@@ -47,7 +47,7 @@ test('search a demo product by model and open its detail', async ({ page, reques
 });
 
 test("a serial search under 3 characters shows 'Please Extend Search Parameters.'", async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/inventory/search/serial');
   await expect(page).toHaveURL(/\/inventory\/search\?searchBy=serial$/);
   await expect(page.getByRole('checkbox', { name: 'Expand All Search Results' })).toBeDisabled();
@@ -62,7 +62,7 @@ test("a serial search under 3 characters shows 'Please Extend Search Parameters.
 });
 
 test('a transaction reference search opens the transaction and remembers the search type', async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/inventory-transactions');
   await selectOption(page, page.getByRole('combobox', { name: 'Search Type' }), 'IMS Transaction Reference ID');
   const box = page.getByRole('textbox', { name: 'IMS Transaction Reference ID' });
@@ -97,7 +97,7 @@ test('a receipt and its un-receipt show per type, each naming the other', async 
     scannedUpc: product.upc,
   });
 
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto(`/inventory-transactions/${reversal.transactionReferenceId}`);
   const detail = page.getByTestId('transaction-detail');
   await expect(detail).toContainText('Inventory Un-Receipt (Receipt Reversal)');

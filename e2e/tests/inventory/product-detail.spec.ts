@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 type TImsProduct = {
@@ -75,7 +75,7 @@ test('a bucket row has a Serials button, from_bucket opens its serials, and the 
 });
 
 test('a reference id in the search URL goes straight to the transaction', async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/');
   await page.goto('/inventory-transactions/search?searchType=imsTransactionReferenceId&id=ir-9999998');
   await expect(page).toHaveURL('/inventory-transactions/IR-9999998');

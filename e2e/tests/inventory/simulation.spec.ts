@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -71,7 +71,7 @@ test('the simulation pages the history to done and shows the final history, char
   const total = whole.total_events;
   expect(total).toBeGreaterThanOrEqual(6);
 
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/inventory/simulation');
   await expect(page.getByText('No product model specified.')).toBeVisible();
   await page.goto('/inventory/simulation?model=NO-SUCH-MODEL-K');
@@ -123,7 +123,7 @@ test('the serial history replays its places as a timeline; an unknown serial has
   const { api, product, lineId, serials, receipts } = await stocked(request, 1, 2, true);
   await api.send('POST', `/api/transacted-receipts/${receipts[1]}/unreceive`, { lineItemId: lineId, notes: 'Wrong unit shipped', scannedUpc: product.upc, scannedSerialNumbers: [serials[1]] });
 
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto(`/inventory/simulation/serial/${serials[1]}`);
   const timeline = page.getByTestId('serial-timeline');
   await expect(timeline).toContainText('Received: RUBY · NEW');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login } from '../../support/session';
+import { DEMO_PASSWORD, signInAs } from '../../support/session';
 
 /**
  * Accounts-payable invoices and finance companies (001 §2, §5, §8). /accounts-payable-invoices carries no
@@ -62,7 +62,7 @@ async function searchByNumber(page: Page, text: string) {
 
 test('creates a finance company; a taken name shows the error under Company Name', async ({ page }) => {
   const name = `E2E Finance ${stamp()}`;
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/finance-company/create');
   await expect(page.getByRole('heading', { name: 'Create Finance Company' })).toBeVisible();
   const field = page.getByLabel('Company Name');
@@ -83,7 +83,7 @@ test('creates an invoice: submit waits for the required fields, the success mess
   const finance = await createFinanceCompany(request, token, `E2E Floorplan ${id}`);
   const number = `E2E-INV-${id}`;
 
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts Payable Invoices' })).toBeVisible();
   const form = createForm(page);
@@ -130,7 +130,7 @@ test('searches invoices by invoice number', async ({ page, request }) => {
   await createInvoice(request, token, { invoice_number: `SRCH-${id}-ALPHA`, invoice_amount: 10, invoice_date: '2025-01-02', vendor: vendor.id });
   await createInvoice(request, token, { invoice_number: `SRCH-${id}-BETA`, invoice_amount: 20, invoice_date: '2025-01-03', vendor: vendor.id });
 
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
   await searchByNumber(page, `srch-${id}`.toLowerCase());
   await expect(invoiceRows(page)).toHaveCount(2);
@@ -148,7 +148,7 @@ test('deletes an unlinked invoice from its row', async ({ page, request }) => {
   const vendor = await vendorOrFixme(request, token, `E2E Delete Vendor ${id}`);
   const invoice = await createInvoice(request, token, { invoice_number: `DEL-${id}`, invoice_amount: 55.5, invoice_date: '2025-01-02', vendor: vendor.id });
 
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
   await expect(page.getByRole('columnheader', { name: 'Delete' })).toBeVisible();
   await searchByNumber(page, invoice.invoice_number);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import type { Product } from '../../support/receiving';
-import { login, wedgeScan } from '../../support/session';
+import { wedgeScan, signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 import { snapshot } from '../../support/shots';
 
@@ -29,7 +29,7 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
   test.setTimeout(120_000);
   // ZZ…: sorts after every demo location, so the location switcher's stored indexes (another test's) stay put.
   const code = `ZZ${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/buckets/create');
   // The screen is a chunk of its own: on a loaded machine its first load can take longer than an expect's 7 s.
   await expect(page.getByRole('heading', { name: 'New Location' })).toBeVisible({ timeout: 30_000 });
@@ -100,14 +100,14 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
 
 test('bucket buffers: the local-inventory checkbox needs bucket-buffer:edit; the update form shows its message', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'purchasing-1');
+  await signInAs(page, 'purchasing-1');
   await page.goto('/buckets/buffers');
   const box = page.getByLabel('Local inventory WALTS_B_STOCK');
   await expect(box).toBeChecked({ timeout: 30_000 });
   await expect(box).toBeDisabled();
 
   await page.evaluate(() => localStorage.clear());
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/buckets/buffers');
   const editable = page.getByLabel('Local inventory WALTS_B_STOCK');
   await expect(editable).toBeEnabled({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import { apiAs } from '../../support/api';
 import { barcodesInPdf } from '../../support/pdf-barcodes';
 import { pickSales, printedBinnedItem, printSales, type PickItem } from '../../support/picking';
 import { selectOption } from '../../support/select';
-import { focusPage, login, wedgeScan, wedgeScans } from '../../support/session';
+import { focusPage, login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
 import { snapshot } from '../../support/shots';
 
 const SHOTS = '/tmp/wt-picking-shots';
@@ -12,7 +12,7 @@ const row = (page: Page, text: string) => page.getByTestId('pick-row').filter({ 
 test('print a pick list from the board, then read every PLI barcode back from the rendered PDF', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { invoice, refs } = await pickSales(request, 2, 16, [{ isPrime: true, isPremium: true }, { isExpress: true, shipByDate: '2026-12-01' }]);
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   await page.goto('/boards/pick');
   await expect(page.getByRole('heading', { name: 'Pick Lists' })).toBeVisible();
   // Printing needs a specific warehouse: with All, Print is disabled.
@@ -63,7 +63,7 @@ test('print a pick list from the board, then read every PLI barcode back from th
 test("'Error Printing' with the row's error as a tooltip when an item was printed meanwhile; the board updates live", async ({ page, request }) => {
   test.setTimeout(90_000);
   const { invoice, refs } = await pickSales(request, 1, 15);
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   await page.goto('/boards/pick');
   await selectOption(page, page.getByTestId('pick-warehouse'), 'KY01');
   await page.getByRole('checkbox', { name: `Select ${refs[0]}` }).check();
@@ -87,7 +87,7 @@ test("unprint needs bin:admin: disabled with 'You do not have permission to do t
   test.setTimeout(90_000);
   const { invoice, refs } = await pickSales(request, 1, 12);
   const [item] = await printSales(request, refs);
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/boards/pick');
   await page.getByTestId('tab-printed').click();
   await expect(row(page, invoice)).toContainText(`PLI=${item!.id}`);
@@ -95,7 +95,7 @@ test("unprint needs bin:admin: disabled with 'You do not have permission to do t
   await row(page, invoice).getByTestId('unprint-denied').hover();
   await expect(page.getByRole('tooltip')).toHaveText('You do not have permission to do this.');
   await page.getByTestId('logout-link').click();
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
   await page.goto('/boards/pick');
   await page.getByTestId('tab-printed').click();
   await row(page, invoice).getByRole('button', { name: `Unprint PLI=${item!.id}` }).click();
@@ -129,7 +129,7 @@ test('pick by scanning the UPC then the bin label with wedge timing: success, th
 test('every pick page message (001 §8)', async ({ page, request }) => {
   test.setTimeout(90_000);
   const item = await printedBinnedItem(request, 'TX01');
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto(`/pick-item/${item.pickListItemId}`);
   const upc = page.getByTestId('pick-upc');
   const bin = page.getByTestId('pick-bin');

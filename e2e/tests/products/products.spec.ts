@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -20,7 +20,7 @@ test('create a product with its defaults and a new brand, find it by filters, up
   const stamp = Date.now().toString(36).toUpperCase();
   const model = `E2E-${stamp}`;
   const brandName = `E2E Brand ${stamp}`;
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/products/create');
   await expect(page.getByRole('heading', { name: 'Create New Product' })).toBeVisible();
   // The 002 §3/§9 defaults.

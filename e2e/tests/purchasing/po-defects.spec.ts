@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 
 /**
  * Issue #8 part 2 on the purchase-order screens: the header sends only changed fields, Add Product never offers
@@ -62,7 +62,7 @@ test('Add Product: keys pressed within the debounce never pick the previous sear
   const first = products[0]!;
   const second = products.find((p) => !p.model_number.startsWith(first.model_number.slice(0, 3)) && !first.model_number.startsWith(p.model_number.slice(0, 3)))!;
   expect(second, 'two products of different prefixes').toBeTruthy();
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const panel = page.getByTestId('add-product-panel');
   const model = panel.getByLabel('Model Number');
@@ -87,7 +87,7 @@ test('Add Product: keys pressed within the debounce never pick the previous sear
 
 test('Delete line, Finish and Send PO to Vendor ask first; No changes nothing', async ({ page, request }) => {
   const { po } = await newPo(request, 2);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const cards = page.getByTestId('po-line-card');
   await expect(cards).toHaveCount(2);
@@ -116,7 +116,7 @@ test('Delete line, Finish and Send PO to Vendor ask first; No changes nothing', 
 
 test('leaving the PO page with unsaved edits asks first: Stay keeps them, Leave goes', async ({ page, request }) => {
   const { po } = await newPo(request, 1);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByTestId('po-line-card').getByLabel('Item Cost').fill('12.34');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
@@ -133,7 +133,7 @@ test('leaving the PO page with unsaved edits asks first: Stay keeps them, Leave 
 test('Order Sent locks the lines\' carrier and tracking and Apply to All Lines\' too, like the header', async ({ page, request }) => {
   const { api, po } = await newPo(request, 1);
   await api.send('PUT', `/api/purchase/${po.id}`, { purchase_order_status: 3 });
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await expect(card.getByLabel('Carrier')).toBeDisabled();
@@ -146,7 +146,7 @@ test('Order Sent locks the lines\' carrier and tracking and Apply to All Lines\'
 });
 
 test('two list filters typed within one debounce both apply; Clear Filters drops text not yet applied', async ({ page }) => {
-  await login(page, 'purchasing-2');
+  await signInAs(page, 'purchasing-2');
   await page.goto('/purchase-orders');
   // The screen arrives as its own chunk: its fields first.
   await expect(page.getByTestId('filter-po-number')).toBeVisible();
@@ -182,7 +182,7 @@ test('a legacy PO links as /purchase-orders/review/{legacy number}?legacy=true f
   const list = await api.get<{ data: { purchase_ref_id: string; legacy_po_number: string | null }[] }>('/api/purchase?perPage=100');
   const legacy = list.data.find((p) => p.legacy_po_number)!;
   expect(legacy, 'the demo data has legacy POs').toBeTruthy();
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto(`/purchase-orders?poNumber=${legacy.purchase_ref_id}`);
   const link = page.getByTestId('po-row').getByRole('link', { name: legacy.legacy_po_number! });
   await expect(link).toHaveAttribute('href', `/purchase-orders/review/${legacy.legacy_po_number}?legacy=true`);
@@ -197,7 +197,7 @@ test.describe('at 390 px wide (a phone)', () => {
 
   test('PO detail: the lines come first, Receive is on screen without scrolling, nothing scrolls sideways', async ({ page, request }) => {
     const { po } = await newPo(request, 2);
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await page.goto(`/purchase-orders/review/${po.id}`);
     const receive = page.getByTestId('po-line-card').first().getByRole('button', { name: 'Receive' });
     await expect(receive).toBeInViewport();
@@ -235,7 +235,7 @@ test.describe('at 390 px wide (a phone)', () => {
 test('at 1440 px the detail keeps its header first and the list fits the page (screenshots for review)', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const { po } = await newPo(request, 2);
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-header')).toBeVisible();
   await expect(page.getByTestId('po-header-accordion')).toHaveCount(0);

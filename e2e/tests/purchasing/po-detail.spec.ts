@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 interface Product {
@@ -37,7 +37,7 @@ async function addProduct(page: Page, model: string, cost: string, qty: string, 
 test('a buyer builds a PO: two products with each discount type, totals, Order Sent locks, e-mail, PDF, finish', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { po, products } = await setupPo(request);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-reference')).toHaveText(po.purchase_ref_id);
 
@@ -84,7 +84,7 @@ test('a buyer builds a PO: two products with each discount type, totals, Order S
 
 test('Send PO to Vendor shows the EDI errors of a vendor that cannot take EDI', async ({ page, request }) => {
   const { po } = await setupPo(request);
-  await login(page, 'purchasing-2');
+  await signInAs(page, 'purchasing-2');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByRole('button', { name: 'Send PO to Vendor' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
@@ -94,7 +94,7 @@ test('Send PO to Vendor shows the EDI errors of a vendor that cannot take EDI', 
 });
 
 test('an unknown PO shows the not-found text with a link to all POs; legacy numbers open their PO', async ({ page, request }) => {
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto('/purchase-orders/review/99999999');
   await expect(page.getByText('PO 99999999 does not exist.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to all POs' })).toHaveAttribute('href', '/purchase-orders/');
@@ -118,7 +118,7 @@ test.describe('buttons per role family', () => {
     test(`${role}`, async ({ page, request }) => {
       const { api, po, products } = await setupPo(request);
       await api.send('POST', '/api/purchase/orderItem', { productId: products[0]!.id, cost: 10, qty: 1, purchaseOrderId: po.id });
-      await login(page, role);
+      await signInAs(page, role);
       await page.goto(`/purchase-orders/review/${po.id}`);
       await expect(page.getByTestId('po-line-card')).toHaveCount(1);
       const card = page.getByTestId('po-line-card');
@@ -138,7 +138,7 @@ test.describe('buttons per role family', () => {
 
 test('attach an invoice on the PO page; it cannot be deleted while linked, and can after un-linking', async ({ page, request }) => {
   const { po } = await setupPo(request);
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByRole('button', { name: 'Attach an Invoice' }).click();
   const number = `INV-${Date.now()}`;
@@ -165,7 +165,7 @@ test('attach an invoice on the PO page; it cannot be deleted while linked, and c
 test('the model PO reconciliation report lists the POs of a model, searched by Enter', async ({ page, request }) => {
   const { api, po, products } = await setupPo(request);
   await api.send('POST', '/api/purchase/orderItem', { productId: products[2]!.id, cost: 50, qty: 7, purchaseOrderId: po.id });
-  await login(page, 'sales-1');
+  await signInAs(page, 'sales-1');
   await page.goto('/reports/model-po-reconciliation');
   await page.getByLabel('Model').fill(products[2]!.model_number.toLowerCase());
   await page.getByLabel('Model').press('Enter');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login } from '../../support/session';
+import { DEMO_PASSWORD, signInAs } from '../../support/session';
 import { watchShowing } from '../../support/page-timing';
 import { selectOption } from '../../support/select';
 
@@ -69,7 +69,7 @@ test.describe('purchase-order list', () => {
       if (r.url().includes('/api/vendor') && ['POST', 'PUT'].includes(r.method())) vendorWrites.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto('/purchase-orders');
     const panel = panelOf(page);
 
@@ -186,7 +186,7 @@ test.describe('purchase-order list', () => {
     const older = await api.createPo(vendor.id, 'KY01');
     const newer = await api.createPo(vendor.id, 'AZ02');
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto(`/purchase-orders?selectedVendor=${vendor.id}`);
     const refs = page.getByTestId('po-table').getByTestId('po-ref-id');
     const created = page.getByRole('columnheader', { name: 'Created' });
@@ -220,7 +220,7 @@ test.describe('purchase-order list', () => {
     const ky = await api.createPo(vendor.id, 'KY01');
     const az = await api.createPo(vendor.id, 'AZ02');
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto('/purchase-orders');
     await expect(poRows(page).first()).toBeVisible();
     // The vendor filter: a selector over GET /vendor, its id in the query string.
@@ -274,7 +274,7 @@ test.describe('purchase-order list', () => {
     }
     expect(collision, 'the demo data holds a PO with a colliding number').toBeTruthy();
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto(`/purchase-orders?poNumber=${collision!.purchase_ref_id}`);
     const row = poRows(page).filter({ has: page.getByTestId('po-ref-id').getByText(collision!.purchase_ref_id, { exact: true }) });
     await expect(row).toHaveCount(1);
@@ -290,7 +290,7 @@ test.describe('purchase-order list', () => {
     const vendor = await api.createVendor(`E2E Pages ${unique()}`);
     for (let i = 0; i < 11; i++) await api.createPo(vendor.id);
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto(`/purchase-orders?selectedVendor=${vendor.id}`);
     await expect(page.getByTestId('po-count')).toHaveText('11 purchase orders');
     await expect(poRows(page)).toHaveCount(11); // default 25 a page
@@ -320,7 +320,7 @@ test.describe('purchase-order list', () => {
     const api = await Api.signIn(request, 'purchasing-2');
     const vendor = await api.createVendor(`E2E Delete ${unique()}`);
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto('/purchase-orders');
     await panelOf(page).getByRole('button', { name: 'Edit/Delete Vendor' }).click();
     const table = page.getByRole('dialog', { name: 'Vendors' });
@@ -349,7 +349,7 @@ test.describe('purchase-order list', () => {
     const vendor = await api.createVendor(`E2E Copy ${unique()}`);
     const po = await api.createPo(vendor.id);
 
-    await login(page, 'purchasing-2');
+    await signInAs(page, 'purchasing-2');
     await page.goto(`/purchase-orders?poNumber=${po.purchase_ref_id}`);
     const row = poRows(page).first();
     await expect(row.getByTestId('po-ref-id')).toHaveText(po.purchase_ref_id);
@@ -369,7 +369,7 @@ test.describe('purchase-order list', () => {
   });
 
   test('warehouse-2 (purchase-order:view only) sees the list without Create PO or vendor buttons', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAs(page, 'warehouse-2');
     await page.goto('/purchase-orders');
     await expect(page.getByRole('heading', { name: 'Purchase Orders' })).toBeVisible();
     await expect(page.getByTestId('po-table')).toBeVisible();
@@ -392,7 +392,7 @@ test.describe('purchase-order list', () => {
     expect(product, 'a demo product').toBeTruthy();
     await api.call('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 123.45, qty: 3, purchaseOrderId: po.id });
 
-    await login(page, 'warehouse-2');
+    await signInAs(page, 'warehouse-2');
     await page.goto('/purchase-orders');
     await expect(page.getByTestId('po-table')).toBeVisible();
     await page.getByTestId('filter-model-number').fill(product!.model_number);

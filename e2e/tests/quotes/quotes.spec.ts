@@ -1,7 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot } from '../../support/shots';
 
 const SHOTS = '../.shots/quotes';
@@ -30,7 +30,7 @@ test('sales-1 builds a quote with units and labor from a contact, prints it, con
   const demo = await api.get<QuoteFull>(`/api/quote/getFull/${open.data.at(-1)!.id}`);
   const model = demo.items.at(-1)!.model;
 
-  await login(page, 'sales-1');
+  await signInAs(page, 'sales-1');
   await page.goto(`/contacts/details?id=${contact.id}`);
   const quotesCard = page.getByTestId('contact-quotes');
   await expect(quotesCard).toContainText('No quotes yet.');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setupPo } from '../../support/receiving';
-import { login, wedgeScan, wedgeScans } from '../../support/session';
+import { wedgeScan, wedgeScans, signInAs } from '../../support/session';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -28,7 +28,7 @@ test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan f
   test.setTimeout(90_000);
   const { po, product } = await setupPo(request, { qty: 2, tracked: true, pick: 11 });
   const stamp = Date.now().toString(36).toUpperCase();
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByTestId('po-line-card').getByRole('button', { name: 'Receive', exact: true }).click();
   const dialog = page.getByTestId('receiving-dialog');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchRefocus, watchShowing } from '../../support/page-timing';
 import { probeFeedback, setupPo } from '../../support/receiving';
-import { login, wedgeScan } from '../../support/session';
+import { login, wedgeScan, signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 async function scanInto(field: Locator, page: Page, value: string) {
@@ -17,7 +17,7 @@ test('receive a serial-tracked line by scanning, with the local checks; un-recei
   const upc = product.upc!;
   const wrongUpc = upc === '123456789012' ? '123456789029' : '123456789012';
 
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await expect(card.getByTestId('line-model')).toHaveText(product.model_number);
@@ -120,7 +120,7 @@ test('receive a serial-tracked line by scanning, with the local checks; un-recei
 test('a product without serials posts on the UPC; the scan setup panel shows the first error, then Updated!', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { po, product, lineId, api } = await setupPo(request, { qty: 2, tracked: false, pick: 1 });
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await card.getByRole('button', { name: 'Receive', exact: true }).click();
@@ -183,7 +183,7 @@ test('with admin:override, Scanning Required off lets the user pick a receipt to
     poApiPoItemId: lineId,
     receivingBucket: 'KY01',
   });
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await expect(card.getByLabel('Qty Received')).toHaveValue('1');
@@ -236,7 +236,7 @@ test('staged scans are submitted together, a refused submit names its item, a re
   const receivedOnLine = async () => (await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data.map((s) => s.serial_number).sort();
   const lastSound = () => page.evaluate(() => document.documentElement.dataset.lastScanSound);
 
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await card.getByRole('button', { name: 'Receive', exact: true }).click();

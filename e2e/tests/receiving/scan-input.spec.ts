@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { setupPo } from '../../support/receiving';
-import { login, wedgeScan, wedgeScans } from '../../support/session';
+import { login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
 
 /**
  * The shared scan input (001 §9, issue 8): a scan is never lost, never doubled, never sent to the wrong place.
@@ -218,7 +218,7 @@ test('on the PO page a UPC of a line that can receive opens its Receiving dialog
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: true, pick: 10 });
   const stamp = Date.now().toString(36).toUpperCase();
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-line-card')).toHaveCount(1);
   const url = page.url();
@@ -253,7 +253,7 @@ test('Un-Receive with no receipt left to un-receive says the un-receive list is 
   await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
   // The one receipt can no longer be un-received (as when its unit has moved on): the list answers empty.
   await page.route('**/api/transacted-receipts/can-be-unreceived*', (route) => route.fulfill({ json: { data: [] } }));
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByTestId('po-line-card').getByRole('button', { name: 'Un-Receive' }).click();
   const un = page.getByTestId('unreceiving-dialog');

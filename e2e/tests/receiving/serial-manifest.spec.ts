@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setupPo } from '../../support/receiving';
-import { login, wedgeScan } from '../../support/session';
+import { wedgeScan, signInAs } from '../../support/session';
 import { snapshot } from '../../support/shots';
 
 async function scanInto(field: Locator, page: Page, value: string) {
@@ -34,7 +34,7 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
     scannedSerialNumbers: [liveElsewhere],
   });
 
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await card.getByRole('button', { name: 'Receive', exact: true }).click();

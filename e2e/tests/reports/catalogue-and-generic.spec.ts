@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -19,7 +19,7 @@ const fileName = () => {
 };
 
 test('filter the catalogue, run a report with a parameter, see rows and chart, download the CSV and read it back', async ({ page }) => {
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/reports');
   const cards = page.getByTestId('report-card');
   await expect(cards.first()).toBeVisible();
@@ -66,7 +66,7 @@ test('filter the catalogue, run a report with a parameter, see rows and chart, d
 });
 
 test('a long report downloads through a background job with its progress', async ({ page }) => {
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/reports/live-serials');
   await expect(page.getByRole('heading', { name: 'Live Serials' })).toBeVisible();
   const rowCount = page.getByTestId('report-row-count');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TReview } from '@keystone/contracts';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -29,7 +29,7 @@ const pushReview = async (page: Page, body: Record<string, unknown>) => {
 
 test('a review pushed while the page is open appears without a reload, and its switch shows it on the website', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   const demo = await openReviews(page);
   expect(demo.length).toBeGreaterThan(0);
   await expect(page.getByTestId(`review-row-${demo[0]!.id}`)).toBeVisible();
@@ -73,7 +73,7 @@ test('a review pushed while the page is open appears without a reload, and its s
 
 test('a review with HTML in it is shown as literal text; a long one is cut with the whole text in a dialog; usable at 390 px', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   const demo = await openReviews(page);
   const product = Number(demo[0]!.product);
   const html = '<img src=x onerror=alert(1)><b>bold</b>';

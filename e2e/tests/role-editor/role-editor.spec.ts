@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -31,7 +31,7 @@ test('the developer changes a user’s role; that user’s menu changes at their
     await expect(theirNav.getByRole('button', { name: 'Search' })).toBeVisible();
     await expect(theirNav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
 
-    await login(page, 'developer');
+    await signInAs(page, 'developer');
     await page.goto('/role-editor');
     await expect(page.getByRole('heading', { name: 'Role Editor' })).toBeVisible();
     await expect(page.getByTestId('user-row-developer')).toBeVisible({ timeout: 30_000 });
@@ -70,7 +70,7 @@ test('the developer changes a user’s role; that user’s menu changes at their
 });
 
 test('without role-editor:view the page says so', async ({ page }) => {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/role-editor');
   await expect(page.getByTestId('permission-denied')).toHaveText('You do not have access to this page.');
 });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { browserWithCamera, cameraPage, watchCamera } from '../../support/camera';
 import { setupPo } from '../../support/receiving';
-import { login, wedgeScan } from '../../support/session';
+import { wedgeScan, signInAs } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
 
 /**
@@ -63,7 +63,7 @@ test('receiving at 390 px: the camera reads the UPC (UPC-A) into the UPC field, 
     const page = await cameraPage(browser, { width: 390, height: 844 });
     const camera = await watchCamera(page);
     const submits = await recordSubmits(page);
-    await login(page, 'warehouse-2');
+    await signInAs(page, 'warehouse-2');
     await page.goto(`/purchase-orders/review/${po.id}`);
     await page.getByTestId('po-line-card').getByRole('button', { name: 'Receive', exact: true }).click();
     const dialog = page.getByTestId('receiving-dialog');
@@ -124,7 +124,7 @@ test('transfer scan at 390 px with the polyfill forced (no BarcodeDetector): one
     });
     const camera = await watchCamera(page);
     const submits = await recordSubmits(page);
-    await login(page, 'warehouse-lead');
+    await signInAs(page, 'warehouse-lead');
     await page.goto(`/inventory/transfer/${encodeURIComponent(product.model_number)}?from_bucket=RUBY`);
     await page.getByTestId('committed-transfers-row').filter({ hasText: ref }).getByTestId('scan-transfer').click();
     const dialog = page.getByTestId('transfer-scan-dialog');
@@ -180,7 +180,7 @@ test("a browser's own BarcodeDetector that reads the formats is used; Close Came
       };
     }, product.upc!);
     const camera = await watchCamera(page);
-    await login(page, 'warehouse-2');
+    await signInAs(page, 'warehouse-2');
     await page.goto(`/purchase-orders/review/${po.id}`);
     await page.getByTestId('po-line-card').getByRole('button', { name: 'Receive', exact: true }).click();
     const dialog = page.getByTestId('receiving-dialog');
@@ -223,7 +223,7 @@ test('no camera access: the camera dialog says why (denied, none found), nothing
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('camera refused', w.__cameraError));
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await page.getByTestId('po-line-card').getByRole('button', { name: 'Receive', exact: true }).click();
   const dialog = page.getByTestId('receiving-dialog');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 /**
  * Issue #9: the server sends a Content-Security-Policy (apps/server/src/http/security.ts). The built client and
@@ -30,7 +30,7 @@ test('the client and Swagger UI run under the Content-Security-Policy without vi
 
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-reference')).toHaveText(po.purchase_ref_id);
   // MUI's styles are inline <style> tags: a blocked one would leave the button unstyled (no padding).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 async function menuItems(page: import('@playwright/test').Page, group: string): Promise<string[]> {
@@ -32,7 +32,7 @@ test.describe('menu and route permissions', () => {
   });
 
   test('a forbidden route shows the refusal text', async ({ page }) => {
-    await login(page, 'warehouse-1');
+    await signInAs(page, 'warehouse-1');
     await page.goto('/purchase-orders');
     await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
     await page.goto('/contacts');
@@ -40,7 +40,7 @@ test.describe('menu and route permissions', () => {
   });
 
   test('an unmatched path shows the 404 page', async ({ page }) => {
-    await login(page, 'sales-1');
+    await signInAs(page, 'sales-1');
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Resource Not Found' })).toBeVisible();
   });

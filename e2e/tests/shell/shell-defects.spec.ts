@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 
 /**
  * Issue #8 part 2 in the shell: the error screen clears on navigation and offers a retry, the inactivity
@@ -60,7 +60,7 @@ test('a session the server no longer accepts ends on the login page, which says 
 });
 
 test('the 404 page offers a way back: Go to Home and Go Back', async ({ page }) => {
-  await login(page, 'sales-1');
+  await signInAs(page, 'sales-1');
   await page.goto('/purchase-orders-nowhere');
   await expect(page.getByRole('heading', { name: 'Resource Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Home' }).click();
@@ -89,7 +89,7 @@ test('finance roles open the AP invoice page from the menu; finance-lead gets th
 });
 
 test('a role without any ap-invoices permission is refused the invoice page, naming them', async ({ page }) => {
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   await page.goto('/accounts-payable-invoices');
   await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for ap-invoices:create or ap-invoices:edit or ap-invoices:delete');
 });

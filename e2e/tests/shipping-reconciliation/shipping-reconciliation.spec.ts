@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -47,7 +47,7 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
   const file = `${SHOTS}/ceva-invoice-${run}.csv`;
   writeFileSync(file, lines.map((l) => l.join(',')).join('\r\n') + '\r\n');
 
-  await login(page, 'purchasing-1');
+  await signInAs(page, 'purchasing-1');
   await page.goto('/shipping-reconciliation');
   await expect(page.getByRole('heading', { name: 'Shipping Reconciliation' })).toBeVisible();
   // 002 §5: the search needs a value.
@@ -156,7 +156,7 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
 
 test('the generic view with its filters and the mock data switch', async ({ page }) => {
   test.setTimeout(60_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/shipping-reconciliation/generic');
   await expect(page.getByLabel('Fulfillment Warehouse')).toBeVisible();
   await page.getByText('Use Mock Data').click();

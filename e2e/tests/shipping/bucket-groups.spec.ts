@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -13,7 +13,7 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 test('edit a bucket group row: highlighted, Submit Updates after confirmation, saved', async ({ page }) => {
   test.setTimeout(90_000);
   // The page has no permission of its own in 002 §2, so it needs dev-route:view: the developer.
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/buckets/groups');
   const row = page.getByTestId('bucket-group-row-WALMART WEST');
   await expect(row).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -12,7 +12,7 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 test('publish a rule both ways: the missing groups table, then Published', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto('/shipping-templates');
   // Without 'create' in the route: only the templates table.
   await expect(page.getByTestId('template-row-WM-STANDARD')).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { login, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -28,7 +28,7 @@ interface Details {
 
 test('choose a location, edit alias and hours with the field rules, submit, and toggle the status with the confirmation', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto('/supply-sources');
   await expect(page.getByRole('heading', { name: 'Amazon Supply Sources (ISPU)' })).toBeVisible();
   await choose(page, 'supply-source-location', 'TX01');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -21,7 +21,7 @@ const isPut = (url: string) => (r: import('@playwright/test').Response) => r.req
 
 test('a click toggles a tax cell and saves it: it survives a reload, and toggles back', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await openTaxMap(page);
   const cell = page.getByTestId('tax-cell-walts-CA');
   // Demo data: Walt's collects only in AZ, KY and TX; the marketplaces wherever there is a sales tax.
@@ -46,7 +46,7 @@ test('a click toggles a tax cell and saves it: it survives a reload, and toggles
 
 test('a failed save puts the cell back and says so', async ({ page }) => {
   test.setTimeout(60_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await openTaxMap(page);
   const cell = page.getByTestId('tax-cell-walmart-MT');
   await expect(cell).not.toBeChecked();
@@ -68,7 +68,7 @@ test('a failed save puts the cell back and says so', async ({ page }) => {
 });
 
 test('without dev-route:view the page refuses', async ({ page }) => {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/tax-map');
   await expect(page.getByTestId('permission-denied')).toHaveText('Your admin role does not have permission for dev-route:view');
 });

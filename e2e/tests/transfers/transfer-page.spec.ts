@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login, wedgeScans } from '../../support/session';
+import { wedgeScans, signInAs } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
 
 /**
@@ -43,7 +43,7 @@ test('commit a transfer of a serial-tracked product, scan it to completion at we
   test.setTimeout(90_000);
   const { product, serials } = await stockedProduct(request, { qty: 2, tracked: true, pick: 0 });
   await page.clock.install();
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   const form = await openTransferPage(page, product.model_number);
   await expect(form.getByTestId('on-hand')).toHaveText('On hand: 2');
 
@@ -86,7 +86,7 @@ test('force-push prompt, Cancel: the item is cleared and nothing is counted', as
   test.setTimeout(90_000);
   const { product, stamp } = await stockedProduct(request, { qty: 1, tracked: true, pick: 1 });
   const committed = await commitByApi(request, product.model_number, 1);
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openTransferPage(page, product.model_number);
   const dialog = await openScan(page, committed.ims_transaction_reference_id);
 
@@ -109,7 +109,7 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   const { product } = await stockedProduct(request, { qty: 3, tracked: false, pick: 2 });
   // On a phone (390 px): the page fits, nothing needs a sideways scroll but the tables' own.
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   const form = await openTransferPage(page, product.model_number);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(form.getByTestId('on-hand')).toHaveText('On hand: 3');
@@ -137,7 +137,7 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
 test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an admin', async ({ page, browser, request }) => {
   test.setTimeout(60_000);
   const { product } = await stockedProduct(request, { qty: 1, tracked: false, pick: 3 });
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   await openTransferPage(page, product.model_number);
   await expect(page.getByTestId('committed-transfers')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Admin-Level Transfer Tool' })).toHaveCount(0);
@@ -145,7 +145,7 @@ test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an a
   const adminContext = await browser.newContext();
   try {
     const adminPage = await adminContext.newPage();
-    await login(adminPage, 'admin');
+    await signInAs(adminPage, 'admin');
     await openTransferPage(adminPage, product.model_number);
     await adminPage.getByRole('button', { name: 'Admin-Level Transfer Tool' }).click();
     await expect(adminPage.getByTestId('admin-transfer-dialog')).toBeVisible();
@@ -167,7 +167,7 @@ test('a committed transfer is edited and deleted from its table; a submitted one
     requestedQuantity: 1,
     scanningRequired: false,
   });
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   await openTransferPage(page, product.model_number);
 
   const row = page.getByTestId('committed-transfers-row').filter({ hasText: ref });
@@ -213,7 +213,7 @@ test.describe('force push', () => {
     test.setTimeout(90_000);
     const { product, stamp } = await stockedProduct(request, { qty: 1, tracked: true, pick: 4 });
     const committed = await commitByApi(request, product.model_number, 1);
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await openTransferPage(page, product.model_number);
     const dialog = await openScan(page, committed.ims_transaction_reference_id);
 

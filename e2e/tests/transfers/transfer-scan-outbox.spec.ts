@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login, wedgeScan } from '../../support/session';
+import { wedgeScan, signInAs } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
 
 /**
@@ -42,7 +42,7 @@ async function openScan(page: Page, model: string, ref: string) {
 test('offline after the UPC: the serial is queued on the device, sent when the network returns, counted once', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const { product, serial, ref, onServer } = await committedOne(request, 20);
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   const dialog = await openScan(page, product.model_number, ref);
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (r) => r.url().includes('/addScannedItem') && bodies.push(r.postDataJSON()));
@@ -82,7 +82,7 @@ test('offline after the UPC: the serial is queued on the device, sent when the n
 test('an answer lost on its way back: the scan is replayed with the same clientScanId and the server records it once', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { product, serial, ref, onServer } = await committedOne(request, 21);
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
   const dialog = await openScan(page, product.model_number, ref);
   const bodies: Record<string, unknown>[] = [];
   let lost = false;

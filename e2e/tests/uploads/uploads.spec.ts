@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchShowing } from '../../support/page-timing';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -17,7 +17,7 @@ const file = (name: string, text: string) => ({ name, mimeType: 'text/plain', bu
 
 test('settlement upload: parse error, flagged rows removed, submitted once, message gone after 5 s', async ({ page }) => {
   test.setTimeout(60_000);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto('/reports/settlement-upload');
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
@@ -80,7 +80,7 @@ test('settlement upload: parse error, flagged rows removed, submitted once, mess
 
 test('holdings orders upload: the dialog uploads the reviewed file, answers its filename, then Submit syncs', async ({ page }) => {
   test.setTimeout(45_000);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto('/ep-holdings/orders/upload');
   await page.getByRole('button', { name: 'Upload Holdings CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Holdings CSV Upload' });
