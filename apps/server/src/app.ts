@@ -184,6 +184,9 @@ export async function buildApp(options: {
     app.addHook('onReady', async () => services.jobs.start());
   }
   app.addHook('onClose', async () => services.jobs.stop());
+  // Report job files older than REPORT_FILES_RETENTION_HOURS: deleted at start and then periodically (an unref'd timer).
+  app.addHook('onReady', async () => services.reports.startFileSweep(app.log));
+  app.addHook('onClose', async () => services.reports.stopFileSweep());
 
   const indexHtml = `${config.webDist}/index.html`;
   const serveWeb = options.serveWeb !== false && fs.existsSync(indexHtml);

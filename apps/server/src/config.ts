@@ -96,6 +96,11 @@ export interface AppConfig {
   /** Folder of the CSV files report jobs write (issue 15); default DATA_DIR/reports. */
   reportFilesDir: string;
   /**
+   * Hours a report job's file is kept (REPORT_FILES_RETENTION_HOURS, default 24; decimals allowed): older ones are
+   * deleted by the sweep each server runs at start and periodically, and their download answers 404.
+   */
+  reportFilesRetentionHours: number;
+  /**
    * PostgreSQL only: a select-only role the report queries run under (`SET LOCAL ROLE`), beside their READ ONLY
    * transaction (docs/decisions.md "Reports engine"). Null: the READ ONLY transaction alone.
    */
@@ -134,6 +139,13 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
     keyPrefix: env.S3_KEY_PREFIX ?? 'carousel/',
   };
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number above 0, got ${value}`);
+  return n;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -212,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     carouselImageDir: path.resolve(env.CAROUSEL_IMAGE_DIR || path.join(dataDir, 'uploads', 'carousel')),
     reconciliationThresholdCents: Math.max(0, int(env.RECONCILIATION_THRESHOLD_CENTS, 200, 'RECONCILIATION_THRESHOLD_CENTS')),
     reportFilesDir: path.resolve(env.REPORT_FILES_DIR || path.join(dataDir, 'reports')),
+    reportFilesRetentionHours: positiveNumber(env.REPORT_FILES_RETENTION_HOURS, 24, 'REPORT_FILES_RETENTION_HOURS'),
     reportsDbRole: env.REPORTS_DB_ROLE || null,
     s3: s3Config(env),
   };

@@ -154,7 +154,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
     inventoryReports: new InventoryReportsService(db),
     salesReports: new SalesReportsService(db),
-    reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir }),
+    reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir, fileRetentionHours: config.reportFilesRetentionHours }),
     quotes: new QuotesService(db, committedSales, { name: config.companyName }),
   };
   services.audits.useJobQueue(services.jobs);

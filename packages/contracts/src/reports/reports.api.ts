@@ -41,7 +41,9 @@ export const REPORT_MESSAGES = {
   unknownReport: (slug: string) => `There is no report named ${slug}.`,
   badParameter: 'The report parameters are not valid.',
   noRows: 'There is no data to display.',
-  jobFileGone: 'This report file is no longer available: run the download again.',
+  /** A finished job's file no longer on disk: deleted after the retention period (REPORT_FILES_RETENTION_HOURS), or lost. */
+  jobFileGone: (retentionHours: number) =>
+    `This report file is no longer available (report files are deleted ${retentionHours} ${retentionHours === 1 ? 'hour' : 'hours'} after they are written): run the download again.`,
   jobNotReady: 'This report file is not ready yet.',
 } as const;
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   genericReportCsvRoute,
   queueGenericReportCsvRoute,
@@ -29,7 +28,7 @@ export function registerReportsRoutes({ route, services }: ModuleContext): void 
       .header('content-length', String(file.bytes))
       .header('content-disposition', `attachment; filename="${reportFileName()}"`)
       .header('cache-control', 'no-store')
-      .send(fs.createReadStream(file.path));
+      .send(file.handle.createReadStream());
     return undefined;
   });
 }

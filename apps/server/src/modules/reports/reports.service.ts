@@ -20,6 +20,7 @@ import type { Database } from '../../db/database.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { ServiceLog } from '../service-log.js';
 import { REPORT_DEFINITIONS } from './definitions/index.js';
 import { catalogueEntry, type ReportDefinition, type TReportParams } from './report-definition.js';
 import { parseReportParameters, reportRow } from './report-parameters.js';
@@ -47,6 +48,15 @@ export function csvRow(columns: readonly TReportColumn[], row: Record<string, un
 
 export const csvColumns = (definition: ReportDefinition) => definition.columns.map((c) => ({ key: c.key, header: c.label }));
 
+/** The files a report job writes in the files folder: its CSV, and the temporary name it has until whole. */
+const JOB_FILE = /^report-job-\d+\.csv(\.part)?$/;
+const HOUR_MS = 3_600_000;
+
+/** How often the sweep runs: a quarter of the retention period, between 1 s and 1 hour (24 h kept: hourly). */
+export function fileSweepIntervalMs(retentionHours: number): number {
+  return Math.min(HOUR_MS, Math.max(1_000, Math.round((retentionHours * HOUR_MS) / 4)));
+}
+
 /**
  * The report catalogue and the generic report engine (issue 15): the definitions' registry, runs on screen (the first
  * REPORT_ROW_LIMIT rows), the streamed CSV and the CSV written by a background job.
@@ -57,7 +67,7 @@ export class ReportsService {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { dbKind: 'pglite' | 'postgres'; role: string | null; filesDir: string },
+    private readonly options: { dbKind: 'pglite' | 'postgres'; role: string | null; filesDir: string; fileRetentionHours?: number },
     definitions: readonly ReportDefinition[] = REPORT_DEFINITIONS,
   ) {
     for (const definition of definitions) {
@@ -143,8 +153,12 @@ export class ReportsService {
     return path.join(this.options.filesDir, `report-job-${jobId}.csv`);
   }
 
-  /** The file of a finished report job of this user (404 for anyone else, as GET /api/jobs/{id}). */
-  async jobFile(jobId: number, user: AuthUser): Promise<{ path: string; bytes: number }> {
+  /**
+   * The file of a finished report job of this user (404 for anyone else, as GET /api/jobs/{id}), opened: a sweep
+   * deleting it while it is sent does not cut the download. A file no longer there (swept after the retention period)
+   * is a 404 saying so.
+   */
+  async jobFile(jobId: number, user: AuthUser): Promise<{ handle: fs.promises.FileHandle; bytes: number }> {
     if (!this.jobs) throw new Error('the job queue is not connected');
     // Who may see a job, as GET /api/jobs/{id}: the user who queued it, or a holder of admin:override.
     const found = await this.jobs.lookup(jobId);
@@ -153,13 +167,76 @@ export class ReportsService {
     }
     const job = found.job;
     if (job.status !== 'succeeded') throw new HttpError(409, REPORT_MESSAGES.jobNotReady);
-    const file = this.jobFilePath(jobId);
+    let handle: fs.promises.FileHandle;
     try {
-      const stat = await fs.promises.stat(file);
-      return { path: file, bytes: stat.size };
-    } catch {
-      throw notFound(REPORT_MESSAGES.jobFileGone);
+      handle = await fs.promises.open(this.jobFilePath(jobId), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(REPORT_MESSAGES.jobFileGone(this.fileRetentionHours));
+      throw error;
     }
+    try {
+      return { handle, bytes: (await handle.stat()).size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  // ---- report files' retention ----
+
+  get fileRetentionHours(): number {
+    return this.options.fileRetentionHours ?? 24;
+  }
+
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Deletes the report job files (report-job-{id}.csv, and a .part a stopped process left) last written more than the
+   * retention period before `now`; other files of the folder are left alone. Answers the names deleted.
+   */
+  async sweepJobFiles(now = Date.now()): Promise<string[]> {
+    const oldest = now - this.fileRetentionHours * HOUR_MS;
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.options.filesDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const removed: string[] = [];
+    for (const name of names.filter((n) => JOB_FILE.test(n)).sort()) {
+      const file = path.join(this.options.filesDir, name);
+      try {
+        const stat = await fs.promises.stat(file);
+        if (!stat.isFile() || stat.mtimeMs >= oldest) continue;
+        await fs.promises.rm(file, { force: true });
+        removed.push(name);
+      } catch (error) {
+        // Gone meanwhile (another process of the cluster swept it, or its job renamed it): nothing to do.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return removed;
+  }
+
+  /** Sweeps now (awaited: the server starts after it) and then every fileSweepIntervalMs, on a timer that keeps no process alive. */
+  async startFileSweep(log: ServiceLog): Promise<void> {
+    if (this.sweepTimer) return;
+    const sweep = async () => {
+      try {
+        await this.sweepJobFiles();
+      } catch (error) {
+        log.warn({ err: error, dir: this.options.filesDir }, 'reports: cannot delete old report files; the next sweep tries again');
+      }
+    };
+    this.sweepTimer = setInterval(() => void sweep(), fileSweepIntervalMs(this.fileRetentionHours));
+    this.sweepTimer.unref();
+    await sweep();
+  }
+
+  stopFileSweep(): void {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
   }
 
   /**

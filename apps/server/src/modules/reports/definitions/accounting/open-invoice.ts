@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineReport, startsWith } from '../../report-definition.js';
 
-/** Accounts-payable invoices not yet paid: no PO, or their PO is not marked paid; days past due as of today. */
+/** Accounts-payable invoices not yet paid: no PO, or their PO is not marked paid; days past due as of today (UTC). */
 export const openInvoice = defineReport({
   slug: 'open-invoice',
   name: 'Open Invoice',
@@ -19,7 +19,7 @@ export const openInvoice = defineReport({
   ],
   query: (p) => sql`
     select i.invoice_number, v.company_name as vendor, i.invoice_date::text as invoice_date, i.due_date::text as due_date,
-      greatest(0, current_date - i.due_date) as days_past_due, po.purchase_ref_id as po, i.invoice_amount_cents as amount
+      greatest(0, (now() at time zone 'UTC')::date - i.due_date) as days_past_due, po.purchase_ref_id as po, i.invoice_amount_cents as amount
     from accounts_payable_invoices i
     join vendors v on v.id = i.vendor_id
     left join purchase_orders po on po.id = i.purchase_order_id
