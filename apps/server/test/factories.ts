@@ -136,7 +136,16 @@ export async function createManufacturer(db: Database, name: string): Promise<nu
  */
 export async function createSerial(
   db: Database,
-  values: { serialNumber: string; productId: number; bucket?: string | null; locationCode?: string | null; conditionCode?: string | null; dispositionCode?: string },
+  values: {
+    serialNumber: string;
+    productId: number;
+    bucket?: string | null;
+    locationCode?: string | null;
+    conditionCode?: string | null;
+    dispositionCode?: string;
+    /** When the unit was received (default now). */
+    createdAt?: Date;
+  },
 ): Promise<number> {
   const [row] = await db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
   return row!.id;

@@ -105,6 +105,8 @@ export interface DemoProduct {
   costCents: number;
   mapCents: number;
   adjMapCents: number;
+  /** The vendor's rebate per unit (002 §3 current_rebate): the products sold under an adjusted MAP carry it. */
+  currentRebateCents: number | null;
   adjCartPriceCents: number;
   msrpCents: number;
   commissionRate: string;
@@ -171,6 +173,7 @@ export function generateDemoCatalogue(count = 3000, seed = 20261121): DemoProduc
       costCents,
       mapCents,
       adjMapCents,
+      currentRebateCents: adjMapCents < mapCents ? mapCents - adjMapCents : null,
       adjCartPriceCents: random.chance(0.2) ? Math.round(adjMapCents * 0.97) : adjMapCents,
       msrpCents: Math.round(mapCents * 1.15),
       commissionRate: (random.int(150, 800) / 10000).toFixed(4),

@@ -34,7 +34,9 @@ import { onHandByBucket } from './operations/on-hand-by-bucket.js';
 import { openSalesAging } from './operations/open-sales-aging.js';
 import { pickListStatus } from './operations/pick-list-status.js';
 import { pickingProductivity } from './operations/picking-productivity.js';
+import { salesByAccount } from './operations/sales-by-account.js';
 import { salesByProduct } from './operations/sales-by-product.js';
+import { salesByState } from './operations/sales-by-state.js';
 import { serialVelocity } from './operations/serial-velocity.js';
 import { transferAging } from './operations/transfer-aging.js';
 import { transfersByRoute } from './operations/transfers-by-route.js';
@@ -89,7 +91,9 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   openSalesAging,
   pickListStatus,
   pickingProductivity,
+  salesByAccount,
   salesByProduct,
+  salesByState,
   serialVelocity,
   transferAging,
   transfersByRoute,

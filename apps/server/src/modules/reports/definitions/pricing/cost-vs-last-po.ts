@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineReport } from '../../report-definition.js';
 
-/** Products whose current cost differs from the cost on their latest PO line. */
+/** Products whose current cost differs from the cost on their latest PO line (cancelled POs left out: nothing was paid). */
 export const costVsLastPo = defineReport({
   slug: 'cost-vs-last-po',
   name: 'Cost vs Last PO',
@@ -21,8 +21,8 @@ export const costVsLastPo = defineReport({
     from products pr
     join lateral (
       select li.invoice_cost_cents, po.purchase_ref_id as po
-      from purchase_order_items li join purchase_orders po on po.id = li.purchase_order_id
-      where li.product_id = pr.id
+      from purchase_order_items li join purchase_orders po on po.id = li.purchase_order_id join purchase_order_statuses st on st.id = po.status_id
+      where li.product_id = pr.id and st.status_name <> 'Cancelled'
       order by li.created_at desc, li.id desc
       limit 1
     ) l on true

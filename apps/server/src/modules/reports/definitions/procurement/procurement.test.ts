@@ -7,29 +7,57 @@ import { runReport } from '../../../../../test/report-kit.js';
 import { vendorFillRate } from './vendor-fill-rate.js';
 import { openPurchaseOrders } from './open-purchase-orders.js';
 import { receivingLeadTimeByVendor } from './receiving-lead-time-by-vendor.js';
+import { dropShipAvailability } from './drop-ship-availability.js';
+import { latePoLines } from './late-po-lines.js';
+import { poSpendByVendor } from './po-spend-by-vendor.js';
+import { receivedByVendor } from './received-by-vendor.js';
+import { InventoryRepository } from '../../../inventory/inventory.repository.js';
+import { PurchaseOrdersRepository } from '../../../purchase-orders/purchase-orders.repository.js';
 
 let t: TestApp;
 let productId: number;
+let productModel: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createLocation(t.services, 'KY01');
+  await createLocation(t.services, 'TX01');
   const [product] = await createProducts(t.db, [{ modelNumber: unique('PRC'), upc: nextUpc() }]);
   productId = product!.id;
+  productModel = product!.modelNumber;
 });
 afterAll(async () => t?.close());
 
-type Line = { ordered: number; received: number; cost: number };
-async function purchaseOrder(vendorId: number, status: number, createdAt: string, lines: Line[]): Promise<{ id: number; ref: string }> {
+type Line = { ordered: number; received: number; cost: number; expected?: string | null; product?: number };
+/** A PO with its lines; its stored totals recomputed from them as the purchase-orders module keeps them. */
+async function purchaseOrder(
+  vendorId: number,
+  status: number,
+  createdAt: string,
+  lines: Line[],
+  location = 'KY01',
+): Promise<{ id: number; ref: string; lineIds: number[] }> {
   const ref = unique('PO-T');
   const [po] = await queryRows<{ id: number }>(
     t.db,
-    sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${ref}, 'KY01', ${vendorId}, ${status}, ${createdAt}) returning id`,
+    sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${ref}, ${location}, ${vendorId}, ${status}, ${createdAt}) returning id`,
   );
+  const lineIds: number[] = [];
   for (const l of lines) {
-    await t.db.execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, qty_received)
-      values (${po!.id}, ${productId}, ${l.cost}, ${l.ordered}, ${l.received})`);
+    const [line] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, qty_received, expected_arrival_date)
+        values (${po!.id}, ${l.product ?? productId}, ${l.cost}, ${l.ordered}, ${l.received}, ${l.expected ?? null}) returning id`,
+    );
+    lineIds.push(line!.id);
   }
-  return { id: po!.id, ref };
+  await new PurchaseOrdersRepository(t.db).recomputeTotals(po!.id);
+  return { id: po!.id, ref, lineIds };
+}
+
+/** The UTC day `days` from today, YYYY-MM-DD. */
+function utcDayFromToday(days: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
 describe('procurement reports', () => {
@@ -87,5 +115,127 @@ describe('procurement reports', () => {
       avg_days: Math.round(days.reduce((a, b) => a + b, 0) / days.length),
       max_days: Math.max(...days),
     });
+  });
+
+  it('drop-ship-availability: what each drop-ship vendor reports per location and product, models filtered by prefix', async () => {
+    const prefix = unique('DSA');
+    const [fridge, range, other] = await createProducts(t.db, [
+      { modelNumber: `${prefix}-FRIDGE`, upc: nextUpc() },
+      { modelNumber: `${prefix}-RANGE`, upc: nextUpc() },
+      { modelNumber: unique('XDSA'), upc: nextUpc() },
+    ]);
+    const east = await t.services.vendors.create({ company_name: unique('A Drop vendor'), vendor_type: 'sales' });
+    const west = await t.services.vendors.create({ company_name: unique('B Drop vendor'), vendor_type: 'sales' });
+    const rows = [
+      { vendor: west, vendorLocationCode: 'W-1', product: fridge!, qtyPurchasable: 3, costCents: 130_500, updatedAt: '2024-05-01T10:00:00.000Z' },
+      { vendor: east, vendorLocationCode: 'E-2', product: fridge!, qtyPurchasable: 12, costCents: 129_999, updatedAt: '2024-05-02T10:00:00.000Z' },
+      { vendor: east, vendorLocationCode: 'E-1', product: range!, qtyPurchasable: 0, costCents: null, updatedAt: '2024-05-03T10:00:00.000Z' },
+      { vendor: east, vendorLocationCode: 'E-1', product: fridge!, qtyPurchasable: 40, costCents: 80_000, updatedAt: '2024-05-04T10:00:00.000Z' },
+      { vendor: east, vendorLocationCode: 'E-1', product: other!, qtyPurchasable: 9, costCents: 1_000, updatedAt: '2024-05-05T10:00:00.000Z' }, // another model
+    ];
+    await new InventoryRepository(t.db).insertDropShipRows(
+      rows.map((r) => ({ vendorId: r.vendor.id, vendorLocationCode: r.vendorLocationCode, productId: r.product.id, qtyPurchasable: r.qtyPurchasable, costCents: r.costCents, updatedAt: new Date(r.updatedAt) })),
+    );
+    const result = await runReport(t, dropShipAvailability, { model: `${prefix.toLowerCase()}-` });
+    const expected = rows
+      .filter((r) => r.product.modelNumber.startsWith(`${prefix}-`))
+      .map((r) => ({ vendor: r.vendor.company_name, vendor_location_code: r.vendorLocationCode, model_number: r.product.modelNumber, qty_purchasable: r.qtyPurchasable, cost: r.costCents, updated_at: r.updatedAt }))
+      .sort((a, b) => a.vendor.localeCompare(b.vendor) || a.vendor_location_code.localeCompare(b.vendor_location_code) || a.model_number.localeCompare(b.model_number));
+    expect(result.rows).toEqual(expected);
+  });
+
+  it('late-po-lines: lines past their expected arrival (UTC today) and still short, on POs that can still receive, most overdue first', async () => {
+    const vendor = await t.services.vendors.create({ company_name: unique('Late vendor'), vendor_type: 'sales' });
+    const cases = [
+      { status: 4, line: { ordered: 5, received: 2, cost: 100, expected: utcDayFromToday(-3) } },
+      { status: 5, line: { ordered: 2, received: 0, cost: 100, expected: utcDayFromToday(-10) } },
+      { status: 3, line: { ordered: 1, received: 0, cost: 100, expected: utcDayFromToday(-1) } },
+      { status: 4, line: { ordered: 5, received: 0, cost: 100, expected: utcDayFromToday(0) } }, // due today: not late yet
+      { status: 4, line: { ordered: 5, received: 0, cost: 100, expected: utcDayFromToday(4) } }, // due later
+      { status: 5, line: { ordered: 4, received: 4, cost: 100, expected: utcDayFromToday(-5) } }, // fully received
+      { status: 4, line: { ordered: 4, received: 0, cost: 100, expected: null } }, // no date
+      { status: 8, line: { ordered: 4, received: 0, cost: 100, expected: utcDayFromToday(-6) } }, // Cancelled
+      { status: 7, line: { ordered: 4, received: 1, cost: 100, expected: utcDayFromToday(-7) } }, // Complete: receiving is locked
+    ];
+    const pos = [];
+    for (const c of cases) pos.push({ ...c, po: await purchaseOrder(vendor.id, c.status, '2024-01-01T00:00:00Z', [c.line]) });
+    const result = await runReport(t, latePoLines);
+    const today = utcDayFromToday(0);
+    const expected = pos
+      .filter((p) => p.line.expected !== null && p.line.expected < today && p.line.received < p.line.ordered && ![6, 7, 8].includes(p.status))
+      .sort((a, b) => a.line.expected!.localeCompare(b.line.expected!))
+      .map((p) => ({
+        po: p.po.ref,
+        vendor: vendor.company_name,
+        model_number: productModel,
+        expected: p.line.expected,
+        days_late: (Date.parse(today) - Date.parse(p.line.expected!)) / 86_400_000,
+        ordered: p.line.ordered,
+        received: p.line.received,
+      }));
+    expect(expected).toHaveLength(3);
+    expect(result.rows.filter((r) => r.vendor === vendor.company_name)).toEqual(expected);
+  });
+
+  it('po-spend-by-vendor: POs created in the range per vendor (cancelled left out), ordered and received value', async () => {
+    const first = await t.services.vendors.create({ company_name: unique('Spend vendor'), vendor_type: 'sales' });
+    const second = await t.services.vendors.create({ company_name: unique('Spend vendor'), vendor_type: 'sales' });
+    const pos = [
+      { vendor: first, status: 4, at: '2024-04-01T00:00:00Z', lines: [{ ordered: 10, received: 4, cost: 1_250 }, { ordered: 2, received: 2, cost: 9_999 }] },
+      { vendor: first, status: 6, at: '2024-04-30T23:59:00Z', lines: [{ ordered: 3, received: 3, cost: 500 }] },
+      { vendor: second, status: 5, at: '2024-04-15T00:00:00Z', lines: [{ ordered: 1, received: 0, cost: 100_000 }] },
+      { vendor: first, status: 8, at: '2024-04-10T00:00:00Z', lines: [{ ordered: 50, received: 0, cost: 1_000 }] }, // Cancelled
+      { vendor: second, status: 4, at: '2024-05-01T00:00:00Z', lines: [{ ordered: 70, received: 0, cost: 1_000 }] }, // after the range
+      { vendor: first, status: 4, at: '2024-03-31T23:59:00Z', lines: [{ ordered: 80, received: 0, cost: 1_000 }] }, // before it
+    ];
+    for (const p of pos) await purchaseOrder(p.vendor.id, p.status, p.at, p.lines);
+    const result = await runReport(t, poSpendByVendor, { from: '2024-04-01', to: '2024-04-30' });
+    const counted = pos.filter((p) => p.status !== 8 && p.at >= '2024-04' && p.at < '2024-05');
+    const expected = [first, second]
+      .map((vendor) => {
+        const mine = counted.filter((p) => p.vendor === vendor);
+        const lines = mine.flatMap((p) => p.lines);
+        return {
+          vendor: vendor.company_name,
+          purchase_orders: mine.length,
+          ordered: lines.reduce((n, l) => n + l.ordered * l.cost, 0),
+          received: lines.reduce((n, l) => n + l.received * l.cost, 0),
+        };
+      })
+      .sort((a, b) => b.ordered - a.ordered);
+    expect(result.rows.filter((r) => r.vendor === first.company_name || r.vendor === second.company_name)).toEqual(expected);
+  });
+
+  it('received-by-vendor: receipts less un-receipts in the range per vendor and PO location, at the line cost', async () => {
+    const vendor = await t.services.vendors.create({ company_name: unique('Recv vendor'), vendor_type: 'sales' });
+    const ky = await purchaseOrder(vendor.id, 5, '2024-07-01T00:00:00Z', [{ ordered: 20, received: 0, cost: 1_500 }, { ordered: 20, received: 0, cost: 2_000 }]);
+    const tx = await purchaseOrder(vendor.id, 5, '2024-07-01T00:00:00Z', [{ ordered: 20, received: 0, cost: 700 }], 'TX01');
+    const cost = new Map([
+      [ky.lineIds[0]!, 1_500],
+      [ky.lineIds[1]!, 2_000],
+      [tx.lineIds[0]!, 700],
+    ]);
+    const moves = [
+      { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_RECEIPT', delta: 3, at: '2024-07-02T00:00:00Z' },
+      { po: ky, line: ky.lineIds[1]!, type: 'INVENTORY_RECEIPT', delta: 2, at: '2024-07-10T00:00:00Z' },
+      { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_UNRECEIPT', delta: -1, at: '2024-07-11T00:00:00Z' },
+      { po: tx, line: tx.lineIds[0]!, type: 'INVENTORY_RECEIPT', delta: 5, at: '2024-07-31T23:00:00Z', bucket: 'TX01' },
+      { po: tx, line: tx.lineIds[0]!, type: 'INVENTORY_RECEIPT', delta: 9, at: '2024-08-01T00:00:00Z', bucket: 'TX01' }, // after the range
+      { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_TRANSFER', delta: -2, at: '2024-07-12T00:00:00Z' }, // not a receipt
+    ];
+    for (const [i, m] of moves.entries()) {
+      await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
+        values (${unique(`IR-RV-${i}`)}, ${m.type}, ${productId}, ${m.bucket ?? 'KY01'}, ${m.delta}, ${m.po.id}, ${m.line}, ${m.at})`);
+    }
+    const result = await runReport(t, receivedByVendor, { from: '2024-07-01', to: '2024-07-31' });
+    const counted = moves.filter((m) => ['INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT'].includes(m.type) && m.at < '2024-08');
+    const expected = [
+      { po: ky, location: 'KY01' },
+      { po: tx, location: 'TX01' },
+    ].map(({ po, location }) => {
+      const mine = counted.filter((m) => m.po === po);
+      return { vendor: vendor.company_name, location, units: mine.reduce((n, m) => n + m.delta, 0), value: mine.reduce((n, m) => n + m.delta * cost.get(m.line)!, 0) };
+    });
+    expect(result.rows.filter((r) => r.vendor === vendor.company_name)).toEqual(expected);
   });
 });
