@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -8,10 +10,28 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * TEST_DB=postgres, run in the same invocation as the PGlite ones, so the two share the workers. A PostgreSQL test
  * spends part of its time waiting for the database's own processes, and a PGlite test in another worker fills that time.
  */
+/**
+ * The server's test files beside its code that build the app over a test database (they import the harness); the
+ * others there (the embedded folder's lock, the EDI transport, the CSV writer, parsers …) do not depend on which
+ * database the tests are given, so the `server-postgres` project leaves them to the PGlite run instead of running
+ * them twice.
+ */
+function sourceTestsOnTheTestDatabase(): string[] {
+  const root = 'apps/server/src';
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
+    .filter((file) => /from ['"][./]*\/test\/harness(\.js)?['"]/.test(fs.readFileSync(file, 'utf8')))
+    .sort();
+}
+
 const serverTests = (name: string, onPostgres: boolean): TestProjectInlineConfiguration => ({
   test: {
     name,
-    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    include:
+      name === 'server-postgres'
+        ? [...sourceTestsOnTheTestDatabase(), 'apps/server/test/**/*.test.ts']
+        : ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     // Two real server processes on one database: PostgreSQL only (PGlite is single-process by design).
     exclude: onPostgres ? [] : ['apps/server/test/concurrency/**'],
     environment: 'node',

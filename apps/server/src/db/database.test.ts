@@ -16,7 +16,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the embedded database folder', () => {
+// Each test makes a data folder from nothing (initdb and every migration, 10-25 s on a loaded 2-core machine, where
+// one took over the 30 s default in a CI run): a bound that fits, so a slow start is not taken for a hang.
+describe('the embedded database folder', { timeout: 120_000 }, () => {
   it('is created on first open, migrated, and keeps its data across a clean close', async () => {
     const dir = path.join(tempDir(), 'nested', 'data');
     const first = await openPglite(dir);
@@ -107,7 +109,7 @@ describe('the embedded database folder', () => {
   }, 60_000);
 });
 
-describe('the embedded database under queued work', () => {
+describe('the embedded database under queued work', { timeout: 120_000 }, () => {
   it('lets the event loop come round (sockets read, timers run) while a long queue of queries runs', async () => {
     const open = await openPglite(null);
     try {
