@@ -354,3 +354,94 @@ describe('peak days fulfillment and FBA pending orders', () => {
     expect(total['Pending Dollars']).toBe(centsText(open.reduce((s, o) => s + Number(o.units) * Number(o.cost), 0)));
   });
 });
+
+describe('as-of figures on a random history', () => {
+  // Last in the file: its receipts fall in the other reports' date ranges.
+  // The report computes a date's quantity as today's on-hand less the ledger's changes after the date. This test makes
+  // a random history through the ledger (receipts, transfers, counts) spread over 60 days, then for several dates
+  // computes each (product, bucket)'s figures itself the long way: the sum of the ledger rows created before the end
+  // of the date, valued at the PO line of the product's last receipt before it (else its current cost).
+  let seed = 20_261_124;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const buckets = ['KY01', 'TX01', 'AZ02', 'RUBY'];
+  let products: CreatedProduct[] = [];
+
+  beforeAll(async () => {
+    products = await createProducts(
+      t.db,
+      Array.from({ length: 4 }, (_, i) => ({ modelNumber: `REP-RANDOM-${i}`, upc: nextUpc(), currentCostCents: 1_000 + i * 111 })),
+    );
+    const [{ max }] = (await queryRows<{ max: number | null }>(t.db, sql`select max(id) as max from inventory_transactions`)) as [{ max: number | null }];
+    let lastId = Number(max ?? 0);
+    // Each movement's ledger rows are moved to a random instant of the last 60 days (rows' ids and times need not agree).
+    const stamp = async () => {
+      const at = new Date(Date.parse(`${today}T00:00:00Z`) - Math.floor(random() * 60 * DAY) + Math.floor(random() * DAY)).toISOString();
+      await t.db.execute(sql`update inventory_transactions set created_at = ${at}::timestamptz where id > ${lastId}`);
+      const [{ max: now }] = (await queryRows<{ max: number }>(t.db, sql`select max(id) as max from inventory_transactions`)) as [{ max: number }];
+      lastId = Number(now);
+    };
+    const onHand = async (product: CreatedProduct, bucket: string) =>
+      Number((await queryRows<{ q: number }>(t.db, sql`select quantity as q from inventory where product_id = ${product.id} and bucket = ${bucket}`))[0]?.q ?? 0);
+    for (let step = 0; step < 36; step++) {
+      const product = pick(products);
+      const kind = step < 8 ? 'receipt' : pick(['receipt', 'transfer', 'transfer', 'count']);
+      if (kind === 'receipt') {
+        await receiveStock(t.services, product, pick(buckets), { units: 1 + Math.floor(random() * 3) });
+        await setLastReceiptCost(product, 3_000 + Math.floor(random() * 5_000));
+      } else if (kind === 'transfer') {
+        const from = pick(buckets);
+        const to = pick(buckets.filter((b) => b !== from));
+        const quantity = await onHand(product, from);
+        if (quantity === 0) continue;
+        await inTx((executor) =>
+          ledger.postTransfer({ executor, referenceId: unique('CT-RND'), productId: product.id, fromBucket: from, toBucket: to, quantity: 1 + Math.floor(random() * quantity), userId: actor.id }),
+        );
+      } else {
+        await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: product.id, bucket: pick(buckets), newQuantity: Math.floor(random() * 5), userId: actor.id, notes: 'count' }));
+      }
+      await stamp();
+    }
+  });
+
+  it('gives, for every date, the sums of the ledger rows before its end and the cost of the last receipt before it', async () => {
+    const ids = products.map((p) => p.id);
+    const ledgerRows = await queryRows<{ id: number; product_id: number; bucket: string; quantity_delta: number; created_at: string | Date; type: string; cost: number | null }>(
+      t.db,
+      sql`select t.id, t.product_id, t.bucket, t.quantity_delta, t.created_at, t.type, poi.invoice_cost_cents as cost
+          from inventory_transactions t left join purchase_order_items poi on poi.id = t.purchase_order_item_id
+          where t.product_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    );
+    expect(ledgerRows.filter((r) => r.type === 'INVENTORY_TRANSFER').length).toBeGreaterThan(0);
+    const dates = [daysAgo(61), daysAgo(45), daysAgo(30), daysAgo(20), daysAgo(10), daysAgo(3), daysAgo(1), today];
+    let nonEmpty = 0;
+    for (const date of dates) {
+      const end = Date.parse(`${nextDay(date)}T00:00:00Z`);
+      const before = ledgerRows.filter((r) => new Date(r.created_at).getTime() < end);
+      const expected = new Map<string, { quantity: number; cost: number }>();
+      for (const product of products) {
+        const receipts = before.filter((r) => r.product_id === product.id && r.type === 'INVENTORY_RECEIPT' && r.cost !== null).sort((a, b) => Number(b.id) - Number(a.id));
+        const cost = receipts.length > 0 ? Number(receipts[0]!.cost) : product.currentCostCents;
+        for (const bucket of buckets) {
+          const quantity = before.filter((r) => r.product_id === product.id && r.bucket === bucket).reduce((s, r) => s + Number(r.quantity_delta), 0);
+          if (quantity !== 0) expected.set(`${product.modelNumber}|${bucket}`, { quantity, cost });
+        }
+      }
+      const { rows } = await csvOf(`/api/ims/reporting/inventory/accounting?date=${date}`);
+      const mine = rows.filter((r) => r['Model']!.startsWith('REP-RANDOM-'));
+      expect(mine.map(asOfKey).sort(), date).toEqual([...expected.keys()].sort());
+      for (const r of mine) {
+        const e = expected.get(asOfKey(r))!;
+        expect([r['As Of Date'], Number(r['Quantity On Hand']), r['Unit Cost'], r['Total Value']], `${date} ${asOfKey(r)}`).toEqual([
+          date,
+          e.quantity,
+          centsText(e.cost),
+          centsText(e.quantity * e.cost),
+        ]);
+      }
+      if (mine.length > 0) nonEmpty++;
+    }
+    // The dates see different histories: the first none, later ones some.
+    expect(nonEmpty).toBeGreaterThan(3);
+  });
+});

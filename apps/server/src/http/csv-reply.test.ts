@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pagedRows, reportFileName, sendCsv } from './csv-reply.js';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import { csvCell, csvLines, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
 
 describe('sendCsv', () => {
   it('streams the header and every row, quoting what needs it, named report-{MM-DD-YYYY}.csv', async () => {
@@ -100,6 +101,56 @@ describe('sendCsv in batches', () => {
       () => true,
     );
     expect(failed).toBe(true);
+    await app.close();
+  });
+});
+
+describe('the CSV text is what csv-stringify writes', () => {
+  // Every kind of cell a report can hold, hostile text included, and random strings over an alphabet of the
+  // characters that matter to CSV: the fast path must write byte for byte what csv-stringify writes.
+  const hostile: unknown[] = [
+    '', ' ', 'plain', 'a,b', 'a"b', '"', '""', 'a\nb', 'a\rb', '\r\n', '\r', 'x\n', ',', '=1+2', '-5', '+x', '@y', '\t', 'é€😀', "it's",
+    0, -0, 1.5, -12.34, 1e21, NaN, Infinity, 123n, true, false, null, undefined, new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)), { a: 'b,c' }, ['x', 1],
+  ];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const alphabet = ['a', 'Z', '0', ' ', ',', '"', '\n', '\r', ';', "'", '=', 'é'];
+  const randomText = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  const cells = [...hostile, ...Array.from({ length: 2_000 }, randomText)];
+  const options = { cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => v.toISOString() } };
+
+  it('cell by cell', () => {
+    for (const cell of cells) expect(csvCell(cell), JSON.stringify(String(cell))).toBe(stringifySync([[cell]], options).slice(0, -1));
+  });
+
+  it('for whole rows as arrays and as objects through sendCsv and sendCsvPages', async () => {
+    const width = 5;
+    const rows = Array.from({ length: 400 }, (_, r) => Array.from({ length: width }, (_, c) => cells[(r * width + c) % cells.length]));
+    const columns = Array.from({ length: width }, (_, c) => ({ key: `k${c}`, header: c === 1 ? 'Head, "quoted"' : `H${c}` }));
+    const expected = stringifySync(rows, { ...options, header: true, columns: columns.map((c) => c.header) });
+    expect(csvLines(rows)).toBe(expected.slice(expected.indexOf('\n') + 1));
+    const app = Fastify();
+    app.get('/objects', async (_request, reply) => sendCsv(reply, rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.key, row[i]]))), columns));
+    app.get('/pages', async (_request, reply) =>
+      sendCsvPages(
+        reply,
+        (async function* () {
+          for (let i = 0; i < rows.length; i += 150) yield rows.slice(i, i + 150);
+          yield [];
+        })(),
+        columns,
+      ),
+    );
+    expect((await app.inject({ method: 'GET', url: '/objects' })).body).toBe(expected);
+    expect((await app.inject({ method: 'GET', url: '/pages' })).body).toBe(expected);
+    await app.close();
+  });
+
+  it('a key csv-stringify reads as a path is left to csv-stringify', async () => {
+    const app = Fastify();
+    const columns = [{ key: 'a.b', header: 'AB' }];
+    app.get('/r', async (_request, reply) => sendCsv(reply, [{ a: { b: 'x,y' } }], columns));
+    expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('AB\n"x,y"\n');
     await app.close();
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify as stringifySync } from 'csv-stringify/sync';
+import { stringify as stringifySync, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 /** One CSV column: the row's key and the header the file shows. */
@@ -16,28 +16,112 @@ type TRow = Record<string, unknown>;
 /** Rows are written this many at a time as one chunk: a stream step per row cost more than the rows' own text. */
 const CSV_BATCH_ROWS = 500;
 
+/** csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as ISO text. */
+const STRINGIFY_OPTIONS = {
+  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => value.toISOString() },
+} satisfies StringifyOptions;
+
+/** A cell csv-stringify would quote (it holds the delimiter, the quote or the record delimiter). */
+const NEEDS_QUOTING = /[",\n]/;
+
+/**
+ * One cell's CSV text, exactly as csv-stringify writes it with STRINGIFY_OPTIONS (the unit test compares the two on
+ * hostile values): null and undefined empty, numbers and bigints in JavaScript's own text, booleans true/false,
+ * dates as ISO text. A cell that needs quoting or is of another type (an object) is handed to csv-stringify itself,
+ * so the library stays the one definition of the escaping; the plain cells, nearly all of a report, skip its
+ * per-field work (a context object and two arrays per cell, 4-5 times the cost of the text itself).
+ */
+export function csvCell(value: unknown): string {
+  let text: string;
+  switch (typeof value) {
+    case 'string':
+      text = value;
+      break;
+    case 'number':
+    case 'bigint':
+      return '' + value;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return '';
+    default:
+      if (value === null) return '';
+      if (!(value instanceof Date)) return stringifySync([[value]], STRINGIFY_OPTIONS).slice(0, -1);
+      text = value.toISOString();
+  }
+  return NEEDS_QUOTING.test(text) ? stringifySync([[text]], STRINGIFY_OPTIONS).slice(0, -1) : text;
+}
+
+/** The CSV lines (each ending in \n) of rows given as arrays of cells in the columns' order. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  let out = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) line += i === 0 ? csvCell(row[i]) : ',' + csvCell(row[i]);
+    out += line + '\n';
+  }
+  return out;
+}
+
+/** Whether every key is a plain property name (csv-stringify reads a key with `.` or `[` as a path into the row). */
+const plainKeys = (columns: readonly TCsvColumn[]) => columns.every((c) => /^\w*$/.test(c.key));
+
+/** The CSV lines of rows given as objects, read by the columns' keys. */
+function objectLines(rows: TRow[], columns: readonly TCsvColumn[], plain: boolean): string {
+  if (!plain) return stringifySync(rows, { ...STRINGIFY_OPTIONS, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
+  let out = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < columns.length; i++) line += i === 0 ? csvCell(row[columns[i]!.key]) : ',' + csvCell(row[columns[i]!.key]);
+    out += line + '\n';
+  }
+  return out;
+}
+
+/** The header line of the columns, as csv-stringify writes it. */
+export function csvHeader(columns: readonly TCsvColumn[]): string {
+  return stringifySync([], { ...STRINGIFY_OPTIONS, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
+}
+
 /** The CSV text of `rows`: the header line first, then one chunk per batch of rows (or per page handed in). */
 async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
-  const options = {
-    columns: columns.map((c) => ({ key: c.key, header: c.header })),
-    cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => value.toISOString() },
-  };
-  yield stringifySync([], { ...options, header: true });
+  const plain = plainKeys(columns);
+  yield csvHeader(columns);
   let batch: TRow[] = [];
   for await (const item of rows) {
     if (Array.isArray(item)) {
-      if (batch.length) yield stringifySync(batch, options);
+      if (batch.length) yield objectLines(batch, columns, plain);
       batch = [];
-      if (item.length) yield stringifySync(item, options);
+      for (let start = 0; start < item.length; start += CSV_BATCH_ROWS) yield objectLines(item.slice(start, start + CSV_BATCH_ROWS), columns, plain);
       continue;
     }
     batch.push(item);
     if (batch.length >= CSV_BATCH_ROWS) {
-      yield stringifySync(batch, options);
+      yield objectLines(batch, columns, plain);
       batch = [];
     }
   }
-  if (batch.length) yield stringifySync(batch, options);
+  if (batch.length) yield objectLines(batch, columns, plain);
+}
+
+/**
+ * The CSV text of pages of rows given as arrays of cells in the columns' order: the header, then a chunk per
+ * CSV_BATCH_ROWS rows of each page (a page of 15,000 rows as one string of 1.3 MB was slower to build and send than
+ * its 500-row pieces, and lives as a large object).
+ */
+async function* csvPageChunks(pages: AsyncIterable<readonly (readonly unknown[])[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
+  yield csvHeader(columns);
+  for await (const page of pages) {
+    for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield csvLines(page.slice(start, start + CSV_BATCH_ROWS));
+  }
+}
+
+function sendCsvStream(reply: FastifyReply, chunks: AsyncGenerator<string>, filename: string): FastifyReply {
+  const out = Readable.from(chunks, { objectMode: false });
+  out.on('error', (error) => reply.log.error({ err: error }, 'CSV stream failed'));
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${filename}"`);
+  return reply.send(out);
 }
 
 /**
@@ -53,11 +137,20 @@ export function sendCsv(
   columns: readonly TCsvColumn[],
   filename = reportFileName(),
 ): FastifyReply {
-  const out = Readable.from(csvChunks(rows, columns), { objectMode: false });
-  out.on('error', (error) => reply.log.error({ err: error }, 'CSV stream failed'));
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${filename}"`);
-  return reply.send(out);
+  return sendCsvStream(reply, csvChunks(rows, columns), filename);
+}
+
+/**
+ * As `sendCsv`, for rows read as arrays of cells in the columns' order, a page at a time: each page is written as one
+ * chunk and no object is made per row (the big reports' way: fewer short-lived objects, less garbage to collect).
+ */
+export function sendCsvPages(
+  reply: FastifyReply,
+  pages: AsyncIterable<readonly (readonly unknown[])[]>,
+  columns: readonly TCsvColumn[],
+  filename = reportFileName(),
+): FastifyReply {
+  return sendCsvStream(reply, csvPageChunks(pages, columns), filename);
 }
 
 /**

@@ -152,7 +152,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
-    inventoryReports: new InventoryReportsService(db),
+    inventoryReports: new InventoryReportsService(db, dbKind),
     salesReports: new SalesReportsService(db),
     reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir, fileRetentionHours: config.reportFilesRetentionHours }),
     quotes: new QuotesService(db, committedSales, { name: config.companyName }),

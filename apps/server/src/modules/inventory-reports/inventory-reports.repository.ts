@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cursorPages } from '../../db/cursor-pages.js';
 import { queryRows, type Executor } from '../../db/database.js';
 
 /** One (product, bucket) of an as-of report: the units the ledger had there at the instant, and their unit cost. */
@@ -66,7 +67,6 @@ export interface OpenSalesRow {
 }
 
 const n = (v: unknown) => Number(v ?? 0);
-const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /** Which products an as-of report covers: every product, or those of one manufacturer (the GE export). */
 export type AsOfScope = { manufacturer?: string };
@@ -77,101 +77,93 @@ export type AsOfScope = { manufacturer?: string };
  * it; every read is run by the service in a READ ONLY transaction.
  */
 export class InventoryReportsRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly dbKind: 'pglite' | 'postgres' = 'postgres',
+  ) {}
+
+  /** The as-of report of the scope at `end`, `pageSize` rows at a time from one snapshot (see asOfQuery). */
+  asOfPages(end: string, scope: AsOfScope, pageSize: number): AsyncGenerator<AsOfRow[]> {
+    return cursorPages<AsOfRow>(this.db, this.dbKind, this.asOfQuery(end, scope), pageSize);
+  }
 
   private scopeFilter(scope: AsOfScope): SQL {
     return scope.manufacturer ? sql`and p.fk_manufacturer_id in (select m.id from manufacturers m where m.name = ${scope.manufacturer})` : sql``;
   }
 
   /**
-   * The as-of rows of the `limit` products after `afterProductId` (by id) that the scope covers: per product and
-   * bucket, the sum of the ledger's changes created before `end`, where it is not zero. The unit cost is that of the
-   * product's last receipt before `end` (its PO line's invoice cost), else the product's current cost.
-   * `lastProductId` is the last product of the page (null when there were none), whether or not it had stock.
+   * The as-of report of the scope as one statement (read by the service through a cursor, a page at a time): per
+   * product and bucket with a non-zero quantity at `end`, in (product id, bucket) order, the fields of AsOfRow.
    */
-  async asOfPage(end: string, scope: AsOfScope, afterProductId: number, limit: number): Promise<{ rows: AsOfRow[]; lastProductId: number | null; productCount: number }> {
-    const products = await queryRows<{ first_id: number | null; last_id: number | null; count: number }>(
-      this.db,
-      sql`select min(id) as first_id, max(id) as last_id, count(*)::int as count
-          from (select p.id from products p where p.id > ${afterProductId} ${this.scopeFilter(scope)} order by p.id limit ${limit}) page`,
-    );
-    const page = products[0];
-    if (!page || !page.count || page.first_id === null || page.last_id === null) return { rows: [], lastProductId: null, productCount: 0 };
-    const [first, last] = [n(page.first_id), n(page.last_id)];
-    const rows = await this.asOfRows(end, sql`t.product_id between ${first} and ${last}`, scope);
-    return { rows, lastProductId: n(page.last_id), productCount: n(page.count) };
-  }
-
-  /**
-   * The CTEs `q` (per product and bucket, the ledger's sum before `end`, non-zero) and `cost` (per product of q, the
-   * PO line cost of its last receipt before `end`, else its current cost) over the ledger rows `ledgerWhere` selects.
-   * Both read indexes only (inventory_transactions_as_of_idx, inventory_transactions_receipt_cost_idx, migration 0031).
-   */
-  private asOfCtes(end: string, ledgerWhere: SQL, scope: AsOfScope): SQL {
-    return sql`q as materialized (
-            select t.product_id, t.bucket, sum(t.quantity_delta)::int as quantity
-            from inventory_transactions t
-            where ${ledgerWhere} and t.created_at < ${end}::timestamptz
-              ${scope.manufacturer ? sql`and t.product_id in (select p.id from products p where true ${this.scopeFilter(scope)})` : sql``}
-            group by t.product_id, t.bucket
-            having sum(t.quantity_delta) <> 0
-          ),
-          cost as materialized (
-            select pid.product_id, coalesce(poi.invoice_cost_cents, p.current_cost_cents) as cents
-            from (select distinct product_id from q) pid
-            join products p on p.id = pid.product_id
-            left join lateral (
-              select r.purchase_order_item_id from inventory_transactions r
-              where r.product_id = pid.product_id and r.type = 'INVENTORY_RECEIPT' and r.created_at < ${end}::timestamptz and r.purchase_order_item_id is not null
-              order by r.id desc limit 1
-            ) last on true
-            left join purchase_order_items poi on poi.id = last.purchase_order_item_id
-          )`;
-  }
-
-  private async asOfRows(end: string, ledgerWhere: SQL, scope: AsOfScope): Promise<AsOfRow[]> {
-    const rows = await queryRows<{
-      product_id: number;
-      model_number: string;
-      upc: string | null;
-      description: string;
-      brand_name: string | null;
-      bucket: string;
-      location_code: string;
-      condition_code: string;
-      quantity: number;
-      unit_cost_cents: number;
-    }>(
-      this.db,
-      sql`with ${this.asOfCtes(end, ledgerWhere, scope)}
-          select q.product_id, p.model_number, p.upc, p.description, br.brand_name, q.bucket, bk.location_code, bk.condition_code, q.quantity,
-                 cost.cents as unit_cost_cents
-          from q
+  asOfQuery(end: string, scope: AsOfScope): SQL {
+    return sql`with last as materialized ${this.lastReceipts(end, scope)}
+          select q.product_id::int as "productId", p.model_number as "model", p.upc as "upc", p.description as "description",
+                 br.brand_name as "brand", q.bucket as "bucket", bk.location_code as "locationCode", bk.condition_code as "conditionCode",
+                 q.quantity::int as "quantity", coalesce(poi.invoice_cost_cents, p.current_cost_cents)::int as "unitCostCents"
+          from ${this.asOfQuantities(end, scope)} q
           join products p on p.id = q.product_id
           join buckets bk on bk.bucket = q.bucket
           left join brands br on br.id = p.fk_brand_id
-          join cost on cost.product_id = q.product_id
-          order by q.product_id, q.bucket`,
-    );
-    return rows.map((r) => ({
-      productId: n(r.product_id),
-      model: r.model_number,
-      upc: r.upc,
-      description: r.description,
-      brand: r.brand_name,
-      bucket: r.bucket,
-      locationCode: r.location_code,
-      conditionCode: r.condition_code,
-      quantity: n(r.quantity),
-      unitCostCents: n(r.unit_cost_cents),
-    }));
+          left join last on last.product_id = q.product_id
+          left join purchase_order_items poi on poi.id = last.purchase_order_item_id
+          order by q.product_id, q.bucket`;
+  }
+
+  /**
+   * Per product and bucket of the scope, the quantity at `end` where it is not zero (a subquery: product_id, bucket,
+   * quantity). It is today's on-hand less the ledger's changes created at or after `end`: the ledger is the only
+   * writer of on-hand and moves it in the same transaction as each row it posts, so on-hand is the sum of every row,
+   * and the sum of those before `end` is on-hand less the sum of those after. The rows after the date (the
+   * `created_at` index) are a small part of the history for a recent date, where summing everything before it read
+   * the whole ledger; for today there are none. The full join keeps a (product, bucket) the ledger moved after the
+   * date that has no on-hand row (there is none while on-hand and the ledger agree, which the ledger check watches).
+   */
+  private asOfQuantities(end: string, scope: AsOfScope): SQL {
+    const inScope = (column: SQL) => (scope.manufacturer ? sql`and ${column} in (select p.id from products p where true ${this.scopeFilter(scope)})` : sql``);
+    return sql`(
+            select coalesce(i.product_id, tail.product_id) as product_id, coalesce(i.bucket, tail.bucket) as bucket,
+                   coalesce(i.quantity, 0) - coalesce(tail.delta, 0) as quantity
+            from (select inv.product_id, inv.bucket, inv.quantity from inventory inv where true ${inScope(sql`inv.product_id`)}) i
+            full join (
+              select t.product_id, t.bucket, sum(t.quantity_delta)::bigint as delta
+              from inventory_transactions t
+              where t.created_at >= ${end}::timestamptz ${inScope(sql`t.product_id`)}
+              group by t.product_id, t.bucket
+            ) tail on tail.product_id = i.product_id and tail.bucket = i.bucket
+            where coalesce(i.quantity, 0) - coalesce(tail.delta, 0) <> 0
+          )`;
+  }
+
+  /**
+   * Per product of the scope, the PO line of its last receipt before `end`, or null (a subquery: product_id,
+   * purchase_order_item_id): one index-only probe of inventory_transactions_receipt_cost_idx per product. The unit
+   * cost is that line's invoice cost, else the product's current cost. Every product of the scope is probed once (a
+   * product without stock answers at once), as a materialized CTE: read from the products table, the planner knows
+   * how many rows come (a list of the report's own products was a guess of 200 rows, then 100,000 index probes of
+   * the PO lines), and as a CTE the probe is not repeated for each of a product's buckets (312,500 probes, not 100,000).
+   */
+  private lastReceipts(end: string, scope: AsOfScope): SQL {
+    return sql`(
+            select pid.product_id, (
+              select r.purchase_order_item_id from inventory_transactions r
+              where r.product_id = pid.product_id and r.type = 'INVENTORY_RECEIPT' and r.created_at < ${end}::timestamptz and r.purchase_order_item_id is not null
+              order by r.id desc limit 1
+            ) as purchase_order_item_id
+            from (select p.id as product_id from products p where true ${this.scopeFilter(scope)}) pid
+          )`;
   }
 
   /** The as-of totals of the scope per location (the bucket's location): products, rows, units and value in cents. */
   async asOfTotals(end: string, scope: AsOfScope): Promise<{ perLocation: AsOfTotalsRow[]; products: number }> {
     const rows = await queryRows<{ location_code: string | null; products: number; rows: number; units: number; value_cents: number }>(
       this.db,
-      sql`with ${this.asOfCtes(end, sql`true`, scope)}
+      sql`with q as materialized ${this.asOfQuantities(end, scope)},
+          cost as (
+            select last.product_id, coalesce(poi.invoice_cost_cents, p.current_cost_cents) as cents
+            from ${this.lastReceipts(end, scope)} last
+            join products p on p.id = last.product_id
+            left join purchase_order_items poi on poi.id = last.purchase_order_item_id
+          )
           select bk.location_code, count(distinct q.product_id)::int as products, count(*)::int as rows, sum(q.quantity)::bigint as units,
                  sum(q.quantity::bigint * cost.cents)::bigint as value_cents
           from q join buckets bk on bk.bucket = q.bucket join cost on cost.product_id = q.product_id
@@ -262,44 +254,26 @@ export class InventoryReportsRepository {
   }
 
   /**
-   * A page of on-hand rows (units > 0) whose last ledger movement in the bucket was before `cutoff`, by (product id,
-   * bucket) after `after`. The last movement is the on-hand row's `last_updated_at`: the ledger is the only writer of
-   * on-hand and sets it in the same transaction as every movement it posts in the bucket, so it equals the time of the
-   * bucket's latest ledger row without a probe of the ledger per row (155,000 probes of 600,000 rows took 4.5 s).
+   * On-hand rows (units > 0) whose last ledger movement in the bucket was before `cutoff`, by (product id, bucket),
+   * `pageSize` at a time from one snapshot. The last movement is the on-hand row's `last_updated_at`: the ledger is the
+   * only writer of on-hand and sets it in the same transaction as every movement it posts in the bucket, so it equals
+   * the time of the bucket's latest ledger row without a probe of the ledger per row (155,000 probes of 600,000 rows
+   * took 4.5 s). `lastMovementAt` is a Date on PostgreSQL, and may be the timestamp's text on PGlite.
    */
-  async inactivePage(cutoff: string, after: { productId: number; bucket: string } | null, limit: number): Promise<InactiveRow[]> {
-    const rows = await queryRows<{
-      product_id: number;
-      model_number: string;
-      description: string;
-      bucket: string;
-      location_code: string;
-      condition_code: string;
-      quantity: number;
-      last_at: Date | string | null;
-      current_cost_cents: number;
-    }>(
+  inactivePages(cutoff: string, pageSize: number): AsyncGenerator<(Omit<InactiveRow, 'lastMovementAt'> & { lastMovementAt: Date | string | null })[]> {
+    return cursorPages(
       this.db,
-      sql`select i.product_id, p.model_number, p.description, i.bucket, bk.location_code, bk.condition_code, i.quantity, i.last_updated_at as last_at, p.current_cost_cents
+      this.dbKind,
+      sql`select i.product_id::int as "productId", p.model_number as "model", p.description as "description", i.bucket as "bucket",
+                 bk.location_code as "locationCode", bk.condition_code as "conditionCode", i.quantity::int as "quantity",
+                 i.last_updated_at as "lastMovementAt", p.current_cost_cents::int as "unitCostCents"
           from inventory i
           join products p on p.id = i.product_id
           join buckets bk on bk.bucket = i.bucket
           where i.quantity > 0 and i.last_updated_at < ${cutoff}::timestamptz
-            ${after ? sql`and (i.product_id, i.bucket) > (${after.productId}::int, ${after.bucket}::text)` : sql``}
-          order by i.product_id, i.bucket
-          limit ${limit}`,
+          order by i.product_id, i.bucket`,
+      pageSize,
     );
-    return rows.map((r) => ({
-      productId: n(r.product_id),
-      model: r.model_number,
-      description: r.description,
-      bucket: r.bucket,
-      locationCode: r.location_code,
-      conditionCode: r.condition_code,
-      quantity: n(r.quantity),
-      lastMovementAt: toDate(r.last_at),
-      unitCostCents: n(r.current_cost_cents),
-    }));
   }
 
   /**

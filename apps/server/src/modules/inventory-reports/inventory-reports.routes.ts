@@ -9,14 +9,15 @@ import {
   unreceivedInvoiceReportRoute,
 } from '@keystone/contracts';
 import type { FastifyReply } from 'fastify';
-import { sendCsv } from '../../http/csv-reply.js';
+import { sendCsv, sendCsvPages } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 import type { CsvReport } from './inventory-reports.service.js';
 
 /** Streams a report's rows as report-{MM-DD-YYYY}.csv, never cached. */
 function csv(reply: FastifyReply, report: CsvReport): undefined {
   reply.header('cache-control', 'no-store');
-  sendCsv(reply, report.rows, report.columns);
+  if ('pages' in report) sendCsvPages(reply, report.pages, report.columns);
+  else sendCsv(reply, report.rows, report.columns);
   return undefined;
 }
 

@@ -18,8 +18,8 @@ import { HttpError } from '../../http/errors.js';
 import { InventoryReportsRepository, type AsOfScope, type OpenSalesRow } from './inventory-reports.repository.js';
 
 const DAY_MS = 86_400_000;
-/** Products per page of an as-of CSV, rows per page of the others (keyset pages, each in its own read). */
-export const AS_OF_PRODUCT_PAGE = 5_000;
+/** Rows per page of the as-of and inactive CSVs (cursor pages of one statement), and of the others (keyset pages). */
+export const CURSOR_PAGE = 2_000;
 export const CSV_PAGE = 2_000;
 
 /** The calendar day after a YYYY-MM-DD date. */
@@ -43,10 +43,11 @@ const fieldError = (field: string, message: string) => new HttpError(400, messag
 const CANCELLED_STATUS_ID = PO_STATUSES.find((s) => s.status_name === PO_STATUS.cancelled)!.id;
 
 export type CsvRow = Record<string, string | number | null>;
-export interface CsvReport {
-  columns: readonly TCsvColumn[];
-  rows: AsyncIterable<CsvRow>;
-}
+/** A CSV's rows as objects by column key, or (the big reports) as pages of cells in the columns' order. */
+export type CsvReport = { columns: readonly TCsvColumn[] } & ({ rows: AsyncIterable<CsvRow> } | { pages: AsyncIterable<CsvCells[]> });
+export type CsvCells = (string | number | null)[];
+
+const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
  * Starts a generator and waits for its first row, so that a failure of the first read is answered as an error
@@ -58,6 +59,16 @@ async function primed(rows: AsyncGenerator<CsvRow>): Promise<AsyncIterable<CsvRo
     if (first.done) return;
     yield first.value;
     yield* rows;
+  })();
+}
+
+/** As `primed`, for pages. */
+async function primedPages(pages: AsyncGenerator<CsvCells[]>): Promise<AsyncIterable<CsvCells[]>> {
+  const first = await pages.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* pages;
   })();
 }
 
@@ -99,12 +110,16 @@ export const FBA_PENDING_CSV_COLUMNS = [
 
 /**
  * The named inventory and accounting reports (issue 15; 002 §2, §7). Read only: each read runs in a READ ONLY
- * transaction (a CSV's each page in its own, so a slow download holds no transaction open between pages; the
- * keyset makes pages meet without gaps or repeats). As-of figures come from the ledger rows created before the end
- * of the date (UTC), so later movements do not change them (docs/decisions.md, "Inventory reports (issue 15)").
+ * transaction. The as-of and inactive CSVs are one statement read through a cursor in one snapshot (db/cursor-pages);
+ * the peak-days and FBA CSVs are keyset pages, each in its own transaction (the keyset makes pages meet without gaps
+ * or repeats). As-of figures are those of the ledger rows created before the end of the date (UTC), so later movements
+ * do not change them (docs/decisions.md, "Inventory reports (issue 15)" and "Report CSV speed").
  */
 export class InventoryReportsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly dbKind: 'pglite' | 'postgres' = 'postgres',
+  ) {}
 
   private read<T>(work: (repo: InventoryReportsRepository) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => work(new InventoryReportsRepository(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -118,35 +133,24 @@ export class InventoryReportsService {
     return day;
   }
 
-  /** GET ims/reporting/inventory/ge-on-hand-export and …/accounting: on-hand per bucket at the end of the date. */
+  /**
+   * GET ims/reporting/inventory/ge-on-hand-export and …/accounting: on-hand per bucket at the end of the date, read
+   * through one cursor (one snapshot) a page at a time and written as cells, no object per row.
+   */
   async asOfCsv(scope: AsOfScope, date: string | undefined, now = new Date()): Promise<CsvReport> {
     const day = this.asOfDate(date, now);
-    const end = endOfUtcDay(day);
-    const read = this.read.bind(this);
-    async function* rows(): AsyncGenerator<CsvRow> {
-      let after = 0;
-      for (;;) {
-        const page = await read((repo) => repo.asOfPage(end, scope, after, AS_OF_PRODUCT_PAGE));
-        for (const r of page.rows) {
-          yield {
-            as_of_date: day,
-            model: r.model,
-            upc: r.upc,
-            description: r.description,
-            brand: r.brand,
-            location_code: r.locationCode,
-            condition_code: r.conditionCode,
-            bucket: r.bucket,
-            quantity: r.quantity,
-            unit_cost: centsText(r.unitCostCents),
-            total_value: centsText(r.quantity * r.unitCostCents),
-          };
+    const source = new InventoryReportsRepository(this.db, this.dbKind).asOfPages(endOfUtcDay(day), scope, CURSOR_PAGE);
+    async function* pages(): AsyncGenerator<CsvCells[]> {
+      for await (const page of source) {
+        const cells: CsvCells[] = new Array(page.length);
+        for (let i = 0; i < page.length; i++) {
+          const r = page[i]!;
+          cells[i] = [day, r.model, r.upc, r.description, r.brand, r.locationCode, r.conditionCode, r.bucket, r.quantity, centsText(r.unitCostCents), centsText(r.quantity * r.unitCostCents)];
         }
-        if (page.lastProductId === null || page.productCount < AS_OF_PRODUCT_PAGE) return;
-        after = page.lastProductId;
+        yield cells;
       }
     }
-    return { columns: AS_OF_CSV_COLUMNS, rows: await primed(rows()) };
+    return { columns: AS_OF_CSV_COLUMNS, pages: await primedPages(pages()) };
   }
 
   geOnHandCsv(date: string | undefined, now = new Date()) {
@@ -226,31 +230,30 @@ export class InventoryReportsService {
   /** GET ims/reporting/inventory/inactive: on hand with no ledger movement in the bucket for `days` days. */
   async inactiveCsv(days: number, now = new Date()): Promise<CsvReport> {
     const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-    const read = this.read.bind(this);
-    async function* rows(): AsyncGenerator<CsvRow> {
-      let after: { productId: number; bucket: string } | null = null;
-      for (;;) {
-        const page = await read((repo) => repo.inactivePage(cutoff, after, CSV_PAGE));
-        for (const r of page) {
-          yield {
-            model: r.model,
-            description: r.description,
-            location_code: r.locationCode,
-            condition_code: r.conditionCode,
-            bucket: r.bucket,
-            quantity: r.quantity,
-            last_movement: r.lastMovementAt ? r.lastMovementAt.toISOString() : null,
-            days_inactive: r.lastMovementAt ? Math.floor((now.getTime() - r.lastMovementAt.getTime()) / DAY_MS) : null,
-            unit_cost: centsText(r.unitCostCents),
-            total_value: centsText(r.quantity * r.unitCostCents),
-          };
+    const source = new InventoryReportsRepository(this.db, this.dbKind).inactivePages(cutoff, CURSOR_PAGE);
+    async function* pages(): AsyncGenerator<CsvCells[]> {
+      for await (const page of source) {
+        const cells: CsvCells[] = new Array(page.length);
+        for (let i = 0; i < page.length; i++) {
+          const r = page[i]!;
+          const last = toDate(r.lastMovementAt);
+          cells[i] = [
+            r.model,
+            r.description,
+            r.locationCode,
+            r.conditionCode,
+            r.bucket,
+            r.quantity,
+            last ? last.toISOString() : null,
+            last ? Math.floor((now.getTime() - last.getTime()) / DAY_MS) : null,
+            centsText(r.unitCostCents),
+            centsText(r.quantity * r.unitCostCents),
+          ];
         }
-        if (page.length < CSV_PAGE) return;
-        const last = page[page.length - 1]!;
-        after = { productId: last.productId, bucket: last.bucket };
+        yield cells;
       }
     }
-    return { columns: INACTIVE_CSV_COLUMNS, rows: await primed(rows()) };
+    return { columns: INACTIVE_CSV_COLUMNS, pages: await primedPages(pages()) };
   }
 
   private openSales(dueBy: string | null): AsyncGenerator<OpenSalesRow> {
