@@ -12,13 +12,16 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await expect(page.getByTestId('logout-link')).toHaveText(username);
 }
 
+/** Sign-ins made by signInAs in this worker (each writes its session under a flag of its own). */
+let signIns = 0;
+
 /**
  * Signs in as a demo user without the login screen, for tests about another screen (the login screen has its own
  * tests, tests/shell/login.spec.ts): the token is asked of /oauth/token as the login screen asks it, and the page
  * starts with the session the login screen would have stored (what `useSession.signIn` writes). Nothing is loaded
  * here: the test's own first `page.goto` opens its screen signed in, saving the home page's load and the form.
- * The session is written once per tab (a flag in sessionStorage), so a sign-out or an expiry in the test sticks
- * across reloads.
+ * The session is written once per tab and call (a flag in sessionStorage), so a sign-out or an expiry in the test
+ * sticks across reloads.
  */
 export async function signInAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   const res = await page.request.post('/oauth/token', {
@@ -27,15 +30,16 @@ export async function signInAs(page: Page, username: string, password = DEMO_PAS
   expect(res.ok(), await res.text()).toBe(true);
   const token = (await res.json()) as { access_token: string; username: string; role: string };
   await page.addInitScript(
-    ({ accessToken, username: name, role, superUser }) => {
-      if (sessionStorage.getItem('e2e.signedIn')) return;
-      sessionStorage.setItem('e2e.signedIn', '1');
+    ({ accessToken, username: name, role, superUser, flag }) => {
+      if (sessionStorage.getItem(flag)) return;
+      sessionStorage.setItem(flag, '1');
       localStorage.setItem('keystone.session', JSON.stringify({ accessToken, username: name }));
       localStorage.setItem('keystone.lastActivityAt', String(Date.now()));
       localStorage.setItem(`role:${name}`, role);
       if (superUser) localStorage.setItem(`superUser:${name}`, '1');
     },
-    { accessToken: token.access_token, username: token.username, role: token.role, superUser: isSuperUser(token.role) },
+    // A flag of its own per call: a second sign-in in the same tab (another user) is written at the next load too.
+    { accessToken: token.access_token, username: token.username, role: token.role, superUser: isSuperUser(token.role), flag: `e2e.signedIn.${++signIns}` },
   );
 }
 

@@ -46,31 +46,38 @@ export function ProductListPage() {
   const brands = useBrands();
   const categories = useCategories();
 
+  // Both writers of the URL update the search as it is when they write (the functional form), not as it was at the
+  // last render: a debounced text filter landing just after a select's change must not take the select's value back.
   const setFilter = (key: keyof ProductFilters, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
     setPage(0);
   };
 
   // The text filters reach the URL (and the query) 500 ms after the last keystroke.
   useEffect(() => {
     const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      let changed = false;
-      for (const { key } of TEXT_FILTERS) {
-        const value = text[key].trim();
-        if ((params.get(key) ?? '') !== value) {
-          changed = true;
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-      }
-      if (changed) {
-        setParams(next, { replace: true });
-        setPage(0);
-      }
+      if (TEXT_FILTERS.every(({ key }) => (params.get(key) ?? '') === text[key].trim())) return;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const { key } of TEXT_FILTERS) {
+            const value = text[key].trim();
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+      setPage(0);
     }, PRODUCT_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, params, setParams]);
