@@ -79,5 +79,11 @@ test('a long report downloads through a background job with its progress', async
   expect(download.suggestedFilename()).toBe(fileName());
   const lines = readFileSync(await download.path(), 'utf8').trim().split('\n');
   expect(lines[0]).toBe('Serial,Model,Bucket,Condition,Received');
-  expect(lines.length - 1).toBe(total);
+  // The other worker's tests receive and move serials meanwhile (a CI run saw 279 rows where the page had counted
+  // 278): the file holds the whole report as it stood when its job ran, between the counts before and after it.
+  await page.reload();
+  await expect(rowCount).toHaveText(/rows?/);
+  const after = Number((await rowCount.textContent())!.match(/([\d,]+) rows?/)![1]!.replace(/,/g, ''));
+  expect(lines.length - 1).toBeGreaterThanOrEqual(Math.min(total, after));
+  expect(lines.length - 1).toBeLessThanOrEqual(Math.max(total, after));
 });
