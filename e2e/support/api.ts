@@ -1,13 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD } from './session';
+import { requestToken } from './session';
 
 /** Signs in through the API as a demo user; answers a caller for JSON requests with its bearer token. */
 export async function apiAs(request: APIRequestContext, username: string) {
-  const res = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username, password: DEMO_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const token = (await res.json()).access_token as string;
+  const token = (await requestToken(request, username)).access_token;
   const headers = { authorization: `Bearer ${token}` };
   return {
     token,

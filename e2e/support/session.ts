@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isSuperUser } from '@keystone/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -10,6 +10,15 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('logout-link')).toHaveText(username);
+}
+
+/** Asks /oauth/token for a demo user's token as the login screen does (password grant, the web client). */
+export async function requestToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/oauth/token', {
+    data: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as { access_token: string; username: string; role: string };
 }
 
 /** Sign-ins made by signInAs in this worker (each writes its session under a flag of its own). */
@@ -24,11 +33,7 @@ let signIns = 0;
  * sticks across reloads.
  */
 export async function signInAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  const res = await page.request.post('/oauth/token', {
-    data: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const token = (await res.json()) as { access_token: string; username: string; role: string };
+  const token = await requestToken(page.request, username, password);
   await page.addInitScript(
     ({ accessToken, username: name, role, superUser, flag }) => {
       if (sessionStorage.getItem(flag)) return;
