@@ -3,6 +3,9 @@ import { openPostgres, type OpenDatabase } from '../src/db/database.js';
 
 export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** As the server: statements prepared per connection unless DATABASE_PREPARED_STATEMENTS=0 (for paired runs). */
+const BENCH_PREPARED_STATEMENTS = !['0', 'false'].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? '');
+
 /** A fresh PostgreSQL database for a benchmark, migrated; dropped again unless KEEP_BENCH_DB=1. */
 export async function openBenchDatabase(name: string, options: { keep?: boolean } = {}): Promise<OpenDatabase & { url: string; drop(): Promise<void> }> {
   const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -10,7 +13,7 @@ export async function openBenchDatabase(name: string, options: { keep?: boolean 
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(BENCH_ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 4 });
+  const database = await openPostgres(url.toString(), { max: 4, preparedStatements: BENCH_PREPARED_STATEMENTS });
   return {
     ...database,
     url: url.toString(),
@@ -49,7 +52,7 @@ export async function openSeededBenchDatabase(
     await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     const url = new URL(BENCH_ADMIN_URL);
     url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), { max: 4 });
+    const database = await openPostgres(url.toString(), { max: 4, preparedStatements: BENCH_PREPARED_STATEMENTS });
     return {
       ...database,
       url: url.toString(),

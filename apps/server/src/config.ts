@@ -12,6 +12,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** API processes `npm run start:prod` runs on one port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** PostgreSQL: name data statements so each connection plans them once (db/prepared-statements.ts). */
+  databasePreparedStatements: boolean;
   /**
    * Ledger writes (receiving) one process runs at once; the rest wait in the process, so reads never queue behind
    * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
+    databasePreparedStatements: !(env.DATABASE_PREPARED_STATEMENTS === '0' || env.DATABASE_PREPARED_STATEMENTS === 'false'),
     ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
     jobsEnabled: !(env.JOBS_ENABLED === '0' || env.JOBS_ENABLED === 'false'),
     jobConcurrency: Math.max(1, int(env.JOB_CONCURRENCY, 1, 'JOB_CONCURRENCY')),

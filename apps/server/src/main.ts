@@ -15,7 +15,7 @@ async function main() {
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // The database is made ready once, here, before any worker starts; the workers share nothing else.
-    const database = await openDatabase(config);
+    const database = await openDatabase(config, { preparedStatements: config.databasePreparedStatements });
     try {
       await prepareDatabase(database, config, (loaded) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: 'demo data loaded into the empty database', ...loaded })));
     } finally {
@@ -44,6 +44,7 @@ async function serve(config: AppConfig, worker: boolean) {
     // A dropped idle connection: logged; the pool opens a new one on the next checkout.
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool reconnects'),
     migrate: !worker,
+    preparedStatements: config.databasePreparedStatements,
   });
   const { app } = await buildApp({ db: database.db, dbKind: database.kind, config, listen: database.listen });
   log = app.log;

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { namePreparedStatements } from './prepared-statements.js';
 
 export type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is behind it. */
@@ -211,6 +212,8 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
   /** Apply the migrations (default). A cluster worker leaves them to its primary, which applied them before forking. */
   migrate?: boolean;
+  /** Name data statements so each connection plans them once (default; DATABASE_PREPARED_STATEMENTS, prepared-statements.ts). */
+  preparedStatements?: boolean;
 }
 
 /** The session advisory lock (key (4100, 0)) the migrations run under. */
@@ -252,7 +255,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('error', (error) => options.onPoolError?.(error));
   // A client checked out (inside a transaction) emits 'error' on itself when its connection dies; its queries
   // fail on their own and the pool discards it on release, so the event only needs a listener.
-  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+    if (options.preparedStatements !== false) namePreparedStatements(client);
+  });
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   try {
     if (options.migrate !== false) await migrateUnderLock(pool);
@@ -341,3 +347,4 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
+

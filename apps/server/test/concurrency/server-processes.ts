@@ -18,10 +18,15 @@ export interface ServerProcess {
   exitCode(): Promise<number | null>;
 }
 
+/** BENCH_SERVER_NODE_ARGS: options for the server's node that NODE_OPTIONS refuses (`--cpu-prof --cpu-prof-dir=/tmp/p`). */
+function nodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** Starts the real server (`src/main.ts`) as its own process on a PostgreSQL database, on a free loopback port. */
 export function startServerProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', NODE_OPTIONS: '', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],

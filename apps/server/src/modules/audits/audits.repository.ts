@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared-statements.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { auditBatches, auditItems, auditSerials, buckets } from '../../db/schema.js';
 
@@ -284,7 +285,7 @@ export class AuditsRepository {
   async lockItem(ref: string): Promise<ItemWithNames | null> {
     const rows = await queryRows<RawItem>(
       this.db,
-      sql`${itemSelect} where i.ims_transaction_reference_id = ${ref} for update of i`,
+      prepared(sql`${itemSelect} where i.ims_transaction_reference_id = ${ref} for update of i`),
     );
     return rows[0] ? withNames(rows[0]) : null;
   }
@@ -333,7 +334,7 @@ export class AuditsRepository {
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
     const rows = await queryRows<{ replayed: boolean; scanned: string[] | string; other: { serial_number: string; model: string }[] | string; upc_is_serial: boolean }>(
       this.db,
-      sql`select
+      prepared(sql`select
             exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and a.client_scan_id = ${input.clientScanId}) as replayed,
             coalesce((select jsonb_agg(a.scanned_serial_number) from audit_serials a
                       where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))), '[]'::jsonb) as scanned,
@@ -342,7 +343,7 @@ export class AuditsRepository {
                       where s.disposition_code = 'LIVE' and s.product_id <> ${input.productId}
                         and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))), '[]'::jsonb) as other,
             (exists (select 1 from inventory_serials s where upper(s.serial_number) = ${input.upc.toUpperCase()} and s.product_id = ${input.productId})
-             or exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = ${input.upc.toUpperCase()})) as upc_is_serial`,
+             or exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = ${input.upc.toUpperCase()})) as upc_is_serial`),
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -360,7 +361,7 @@ export class AuditsRepository {
     const serials = JSON.stringify(input.serials.length ? input.serials : [null]);
     const rows = await queryRows<ScanRow & { tallied_quantity: number }>(
       this.db,
-      sql`with input as materialized (
+      prepared(sql`with input as materialized (
             select v.serial, v.ord, nextval(pg_get_serial_sequence('audit_serials', 'id')) as id
             from jsonb_array_elements_text(${serials}::jsonb) with ordinality as v(serial, ord)
             order by v.ord
@@ -388,7 +389,7 @@ export class AuditsRepository {
             select w.id, w.unit_id, w.scanned_serial_number, w.scanned_upc, (select username from users where id = ${input.userId}), w.scanned_at, w.fk_inventory_serial_id
             from written w
           ) t
-          order by t.id`,
+          order by t.id`),
     );
     return {
       tallied: Number(rows[0]!.tallied_quantity),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared-statements.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryTransactionSerials } from '../../db/schema.js';
 
@@ -49,7 +50,7 @@ export class LedgerRepository {
     const delta = 0;
     const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
     await this.db.execute(
-      sql`with on_hand as (
+      prepared(sql`with on_hand as (
             insert into inventory (product_id, bucket, quantity) values (${productId}, ${bucket}, ${delta})
             on conflict (product_id, bucket) do update set quantity = inventory.quantity + ${delta}, last_updated_at = now()
             returning quantity
@@ -57,7 +58,7 @@ export class LedgerRepository {
           gate as (select (select count(*) from on_hand) as rows, pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0) as shared)
           select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, keys.k)
           from (select distinct hashtext(v) as k from jsonb_array_elements_text(${upper}::jsonb) as v) keys cross join gate
-          order by keys.k`,
+          order by keys.k`),
     );
   }
 
@@ -101,7 +102,7 @@ export class LedgerRepository {
       this.db,
       // Liveness by `= any(array(…))`, not `in (select …)`: an index lookup whatever the planner knows. A PGlite folder
       // is never analyzed, and there the semi-join read every serial (each scan slower than the last).
-      sql`with live as (
+      prepared(sql`with live as (
             select s.serial_number from inventory_serials s
             where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))
           ),
@@ -163,7 +164,7 @@ export class LedgerRepository {
           select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
                  coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live,
                  (select ims_transaction_reference_id from previous) as previous_reference, (select purchase_order_item_id from previous) as previous_item,
-                 (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received`,
+                 (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received`),
     );
     const row = rows[0]!;
     if (row.previous_reference !== null) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared-statements.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import {
   buckets,
@@ -73,7 +74,7 @@ export class ReceivingRepository {
       previous_item: number | null;
     }>(
       this.db,
-      sql`with po as materialized (
+      prepared(sql`with po as materialized (
             select po.id, po.status_id, po.ims_location_code, po.legacy_po_number from purchase_orders po
             where po.id = (select l.purchase_order_id from purchase_order_items l where l.id = ${itemId})
             for update
@@ -89,7 +90,7 @@ export class ReceivingRepository {
           left join buckets b on b.bucket = ${bucket}
           left join inventory_transactions prev on prev.client_request_id = ${clientScanId}
           where i.id = ${itemId}
-          for update of i`,
+          for update of i`),
     );
     const r = rows[0];
     if (!r) return null;
