@@ -135,6 +135,12 @@ interface Row {
   postgresCpuPerScan: number;
 }
 
+/** The same database over PostgreSQL's Unix socket in `dir` (node-postgres reads `host` from the query). */
+function socketUrl(url: string, dir: string): string {
+  const u = new URL(url);
+  return `postgres://${u.username}@localhost${u.pathname}?host=${encodeURIComponent(dir)}`;
+}
+
 async function runMode(mode: Mode): Promise<Row> {
   const spec = MODES[mode];
   let open: () => Promise<OpenDatabase>;
@@ -144,7 +150,8 @@ async function runMode(mode: Mode): Promise<Row> {
     const name = `kt_bench_api_${randomBytes(4).toString('hex')}`;
     const url = await createScratchDatabase(name);
     open = () => openPostgres(url, { max: 2 });
-    env = { DATABASE_URL: url, WORKERS: String(spec.workers) };
+    // BENCH_PG_SOCKET=/var/run/postgresql: the server processes reach PostgreSQL over its Unix socket, not loopback TCP.
+    env = { DATABASE_URL: process.env.BENCH_PG_SOCKET ? socketUrl(url, process.env.BENCH_PG_SOCKET) : url, WORKERS: String(spec.workers) };
     cleanup = () => dropScratchDatabase(name);
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-bench-api-'));

@@ -12,6 +12,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** API processes `npm run start:prod` runs on one port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** V8's old generation grows to this percent over the live heap before a full collection (main.ts); 0: V8's own. */
+  heapGrowingPercent: number;
   /** PostgreSQL: name data statements so each connection plans them once (db/prepared-statements.ts). */
   databasePreparedStatements: boolean;
   /**
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
+    heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, 50, 'HEAP_GROWING_PERCENT'),
     databasePreparedStatements: !(env.DATABASE_PREPARED_STATEMENTS === '0' || env.DATABASE_PREPARED_STATEMENTS === 'false'),
     ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
     jobsEnabled: !(env.JOBS_ENABLED === '0' || env.JOBS_ENABLED === 'false'),

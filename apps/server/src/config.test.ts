@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig: database statements and heap growth', () => {
+  it('prepares the marked statements and grows the heap by half by default', () => {
+    const config = loadConfig({});
+    expect(config.databasePreparedStatements).toBe(true);
+    expect(config.heapGrowingPercent).toBe(50);
+  });
+
+  it('reads DATABASE_PREPARED_STATEMENTS=0 or false as off, and HEAP_GROWING_PERCENT as a whole number', () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '1' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '100' }).heapGrowingPercent).toBe(100);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow('HEAP_GROWING_PERCENT must be a whole number, got half');
+  });
+});
