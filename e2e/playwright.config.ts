@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -18,14 +19,16 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the moment it
-    // failed. The trace's screencast is off: recording it for every test took 45% of the browser tests' time
-    // (tests/receiving: 140 s with it, 83 s without, docs/performance.md "Browser test time").
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed test keeps its trace (actions, network, console, sources), a screenshot of the moment it failed and
+    // Playwright's error context (the page's accessibility snapshot). Not recorded for every test: the trace's
+    // screencast (45% of the browser tests' time, tests/receiving 140 s → 83 s) and its DOM snapshots (22%:
+    // tests/inventory + tests/receiving 171 s with them, 135 s without; docs/performance.md "Browser test time").
+    // E2E_TRACE_SNAPSHOTS=1 records the DOM snapshots again when a failure needs them.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1', sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from '../../support/chromium';
 import { signInAs } from '../../support/session';
+
+// The PDF opens in a frame: the full browser, whose PDF viewer loads it (the headless shell the other tests drive has
+// none, and the frame's load never comes).
+test.use({ launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } });
 
 /**
  * Issue #9: the server sends a Content-Security-Policy (apps/server/src/http/security.ts). The built client and
