@@ -1,10 +1,11 @@
 import postgres from 'postgres';
+import { loadConfig } from '../src/config.js';
 import { openPostgres, type OpenDatabase } from '../src/db/database.js';
 
 export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** As the server: statements prepared per connection unless DATABASE_PREPARED_STATEMENTS=0 (for paired runs). */
-const BENCH_PREPARED_STATEMENTS = !['0', 'false'].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? '');
+const BENCH_PREPARED_STATEMENTS = loadConfig().databasePreparedStatements;
 
 /** A fresh PostgreSQL database for a benchmark, migrated; dropped again unless KEEP_BENCH_DB=1. */
 export async function openBenchDatabase(name: string, options: { keep?: boolean } = {}): Promise<OpenDatabase & { url: string; drop(): Promise<void> }> {

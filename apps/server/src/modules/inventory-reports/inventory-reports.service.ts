@@ -50,25 +50,15 @@ export type CsvCells = (string | number | null)[];
 const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
- * Starts a generator and waits for its first row, so that a failure of the first read is answered as an error
+ * Starts a generator and waits for its first row (or page), so that a failure of the first read is answered as an error
  * (status and message) before the CSV's first byte; the rest streams.
  */
-async function primed(rows: AsyncGenerator<CsvRow>): Promise<AsyncIterable<CsvRow>> {
-  const first = await rows.next();
+async function primed<T>(items: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+  const first = await items.next();
   return (async function* () {
     if (first.done) return;
     yield first.value;
-    yield* rows;
-  })();
-}
-
-/** As `primed`, for pages. */
-async function primedPages(pages: AsyncGenerator<CsvCells[]>): Promise<AsyncIterable<CsvCells[]>> {
-  const first = await pages.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* pages;
+    yield* items;
   })();
 }
 
@@ -150,7 +140,7 @@ export class InventoryReportsService {
         yield cells;
       }
     }
-    return { columns: AS_OF_CSV_COLUMNS, pages: await primedPages(pages()) };
+    return { columns: AS_OF_CSV_COLUMNS, pages: await primed(pages()) };
   }
 
   geOnHandCsv(date: string | undefined, now = new Date()) {
@@ -253,7 +243,7 @@ export class InventoryReportsService {
         yield cells;
       }
     }
-    return { columns: INACTIVE_CSV_COLUMNS, pages: await primedPages(pages()) };
+    return { columns: INACTIVE_CSV_COLUMNS, pages: await primed(pages()) };
   }
 
   private openSales(dueBy: string | null): AsyncGenerator<OpenSalesRow> {
