@@ -13,6 +13,7 @@ import type { Database, Listen } from './db/database.js';
 import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
 import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
+import { RequestLogController } from './http/request-log.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
 import { WebIndex } from './http/web-index.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: {
   const { db, dbKind, config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
     bodyLimit: 5 * 1024 * 1024,

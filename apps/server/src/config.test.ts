@@ -5,6 +5,7 @@ describe('loadConfig: database statements and heap growth', () => {
   it('prepares the marked statements and grows the heap by half by default', () => {
     const config = loadConfig({});
     expect(config.databasePreparedStatements).toBe(true);
+    expect(config.databasePipelineTransactions).toBe(true);
     expect(config.heapGrowingPercent).toBe(50);
   });
 
@@ -12,6 +13,8 @@ describe('loadConfig: database statements and heap growth', () => {
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '1' }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PIPELINE_TRANSACTIONS: '0' }).databasePipelineTransactions).toBe(false);
+    expect(loadConfig({ DATABASE_PIPELINE_TRANSACTIONS: 'false' }).databasePipelineTransactions).toBe(false);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '100' }).heapGrowingPercent).toBe(100);
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow('HEAP_GROWING_PERCENT must be a whole number, got half');

@@ -16,6 +16,8 @@ export interface AppConfig {
   heapGrowingPercent: number;
   /** PostgreSQL: name data statements so each connection plans them once (db/prepared-statements.ts). */
   databasePreparedStatements: boolean;
+  /** PostgreSQL: send a transaction's BEGIN with its first statement, and a marked last statement with COMMIT (db/transaction-pipeline.ts). */
+  databasePipelineTransactions: boolean;
   /**
    * Ledger writes (receiving) one process runs at once; the rest wait in the process, so reads never queue behind
    * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, 50, 'HEAP_GROWING_PERCENT'),
     databasePreparedStatements: !(env.DATABASE_PREPARED_STATEMENTS === '0' || env.DATABASE_PREPARED_STATEMENTS === 'false'),
+    databasePipelineTransactions: !(env.DATABASE_PIPELINE_TRANSACTIONS === '0' || env.DATABASE_PIPELINE_TRANSACTIONS === 'false'),
     ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
     jobsEnabled: !(env.JOBS_ENABLED === '0' || env.JOBS_ENABLED === 'false'),
     jobConcurrency: Math.max(1, int(env.JOB_CONCURRENCY, 1, 'JOB_CONCURRENCY')),

@@ -17,7 +17,7 @@ async function main() {
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // The database is made ready once, here, before any worker starts; the workers share nothing else.
-    const database = await openDatabase(config, { preparedStatements: config.databasePreparedStatements });
+    const database = await openDatabase(config, { preparedStatements: config.databasePreparedStatements, pipelineTransactions: config.databasePipelineTransactions });
     try {
       await prepareDatabase(database, config, (loaded) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: 'demo data loaded into the empty database', ...loaded })));
     } finally {
@@ -47,6 +47,7 @@ async function serve(config: AppConfig, worker: boolean) {
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool reconnects'),
     migrate: !worker,
     preparedStatements: config.databasePreparedStatements,
+    pipelineTransactions: config.databasePipelineTransactions,
   });
   const { app } = await buildApp({ db: database.db, dbKind: database.kind, config, listen: database.listen });
   log = app.log;

@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { namePreparedStatements } from './prepared-statements.js';
+import { pipelineTransactions } from './transaction-pipeline.js';
 
 export type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is behind it. */
@@ -214,6 +215,8 @@ export interface PostgresOptions {
   migrate?: boolean;
   /** Name data statements so each connection plans them once (default; DATABASE_PREPARED_STATEMENTS, prepared-statements.ts). */
   preparedStatements?: boolean;
+  /** Send BEGIN with a transaction's first statement and COMMIT with a marked last one (default; DATABASE_PIPELINE_TRANSACTIONS, transaction-pipeline.ts). */
+  pipelineTransactions?: boolean;
 }
 
 /** The session advisory lock (key (4100, 0)) the migrations run under. */
@@ -257,6 +260,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // fail on their own and the pool discards it on release, so the event only needs a listener.
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
+    // Pipelining wraps the client's query first, naming around it: a pipelined statement arrives named.
+    if (options.pipelineTransactions !== false) pipelineTransactions(client);
     if (options.preparedStatements !== false) namePreparedStatements(client);
   });
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import { COMMIT_MARK } from './transaction-pipeline.js';
 
 /**
  * node-postgres sends every statement unnamed, so PostgreSQL parses, analyses and plans it again on every call. For
@@ -32,7 +33,7 @@ export function prepared(query: SQL): SQL {
 
 /** The prepared statement's name for a text, or null when the text is not marked. */
 export function statementName(text: string): string | null {
-  if (!text.startsWith(MARK)) return null;
+  if (!text.startsWith(MARK) && !text.startsWith(COMMIT_MARK + MARK)) return null;
   const known = names.get(text);
   if (known) return known;
   const name = `ks_${createHash('sha1').update(text).digest('base64url').slice(0, 27)}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.js';
 
 type HttpConfig = Pick<AppConfig, 'httpIdleTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'trustProxy'>;
@@ -46,19 +46,26 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/** Security headers on every answer (API, client, Swagger UI), no caching of tokens, and the headers timeout. */
+/**
+ * Security headers on every answer (API, client, Swagger UI), no caching of tokens, and the headers timeout.
+ * Helmet's middleware is built once here and run on every request: @fastify/helmet built it anew per request (its
+ * option parsing was ~2 % of a receiving scan's CPU, issue 9; docs/performance.md). No route has options of its own.
+ */
 export async function registerSecurity(app: FastifyInstance, config: HttpConfig, imageOrigins: string[] = []): Promise<void> {
   app.server.headersTimeout = config.httpHeadersTimeoutMs;
-  await app.register(helmet, {
-    global: true,
+  const securityHeaders = helmet({
     // imageOrigins: where uploaded images are shown from besides 'self' (the S3 store's public URL, issue 13).
     contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins] } },
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
     // RFC 6749 §5.1: a token answer (and its errors) must not be stored by any cache.
-    if (request.url.split('?')[0]?.replace(/\/$/, '') === '/oauth/token') {
+    if (request.url.startsWith('/oauth/token') && request.url.split('?')[0]?.replace(/\/$/, '') === '/oauth/token') {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     }
+    done(null, payload);
   });
 }

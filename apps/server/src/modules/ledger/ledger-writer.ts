@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import type { SQL } from 'drizzle-orm';
 import {
   forcePushEmptyBucketMessage,
   forcePushOtherProductMessage,
@@ -6,7 +7,7 @@ import {
   forcePushSplitItemMessage,
 } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
-import { LedgerRepository, type SerialPlaceRow, type SerialRow, type TransactionRow } from './ledger.repository.js';
+import { LedgerRepository, scanLocksAfterLine, type SerialPlaceRow, type SerialRow, type TransactionRow } from './ledger.repository.js';
 import { BinContentsRepository, type BinMovementReason } from './bin-contents.repository.js';
 
 /**
@@ -144,9 +145,12 @@ export class Ledger {
     return new LedgerRepository(executor).lockSerialNumberSpace();
   }
 
-  /** One statement: the on-hand row, then the gate shared and the per-number locks (a receiving scan's). */
-  lockOnHandThenSerialNumbers(executor: Executor, productId: number, bucket: string, serials: string[]): Promise<void> {
-    return new LedgerRepository(executor).lockOnHandThenSerialNumbers(productId, bucket, serials);
+  /**
+   * A receiving scan's on-hand and serial-number locks as CTEs of its line-locking statement (one round trip for
+   * steps 1 to 4; see `scanLocksAfterLine`).
+   */
+  scanLocksAfterLine(bucket: string, serials: string[]): SQL {
+    return scanLocksAfterLine(bucket, serials);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared-statements.js';
+import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryTransactionSerials } from '../../db/schema.js';
 
@@ -24,6 +25,37 @@ export const SERIAL_LOCK_SPACE = 4_101;
  */
 export const SERIAL_GATE_SPACE = 4_102;
 
+/**
+ * Steps 3 and 4 of the lock order as CTEs, for a receiving scan's statement that has locked its PO and line first
+ * (its CTE `scan_line`, one row with the line's `product_id`): the on-hand row of (product, bucket), made at zero when
+ * missing and otherwise locked without being rewritten (`do update … where false` locks the row it finds), then the
+ * serial-number gate shared and a lock per number (any case) in key order, the keys of `lockSerialNumbers`. The
+ * statement must read `scan_number_locks` (one row: how many numbers it locked); without serials nothing is locked.
+ * The order is the data's: the upsert reads the locked line, the gate's row counts the upsert's rows, and the sort
+ * needs the gate's row before it hands any key to the lock function (PostgreSQL evaluates it after the ORDER BY).
+ */
+export function scanLocksAfterLine(bucket: string, serials: string[]): SQL {
+  const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
+  return sql`scan_on_hand as (
+            insert into inventory (product_id, bucket, quantity)
+            select l.product_id, b.bucket, 0 from scan_line l join buckets b on b.bucket = ${bucket}
+            where jsonb_array_length(${upper}::jsonb) > 0
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity where false
+            returning 1
+          ),
+          scan_gate as (
+            select (select count(*) from scan_on_hand) as rows, pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0) as shared
+            where jsonb_array_length(${upper}::jsonb) > 0
+          ),
+          scan_number_locks as (
+            select count(*) as n from (
+              select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, keys.k)
+              from (select distinct hashtext(v) as k from jsonb_array_elements_text(${upper}::jsonb) as v) keys cross join scan_gate
+              order by keys.k
+            ) taken
+          )`;
+}
+
 export const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_RECEIPT: 'IR',
   INVENTORY_UNRECEIPT: 'IU',
@@ -39,28 +71,6 @@ export type SerialPlaceRow = Pick<SerialRow, 'id' | 'serialNumber' | 'productId'
 
 export class LedgerRepository {
   constructor(private readonly db: Executor) {}
-
-  /**
-   * The next two steps of the lock order in one statement: the on-hand row (made at zero when missing, and
-   * locked by the upsert), then the serial-number gate shared and a lock per number in key order (the keys of
-   * `lockSerialNumbers`). The on-hand upsert is read by the gate's row, which the sort needs before it hands any
-   * key to the lock function, so the row is locked before any number. On-hand itself changes with the receipt.
-   */
-  async lockOnHandThenSerialNumbers(productId: number, bucket: string, serials: string[]): Promise<void> {
-    const delta = 0;
-    const upper = JSON.stringify([...new Set(serials.map((s) => s.toUpperCase()))]);
-    await this.db.execute(
-      prepared(sql`with on_hand as (
-            insert into inventory (product_id, bucket, quantity) values (${productId}, ${bucket}, ${delta})
-            on conflict (product_id, bucket) do update set quantity = inventory.quantity + ${delta}, last_updated_at = now()
-            returning quantity
-          ),
-          gate as (select (select count(*) from on_hand) as rows, pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0) as shared)
-          select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, keys.k)
-          from (select distinct hashtext(v) as k from jsonb_array_elements_text(${upper}::jsonb) as v) keys cross join gate
-          order by keys.k`),
-    );
-  }
 
   /**
    * Writes one scan's receipt in one statement, unless the scan id was used already (answered in `previous`) or
@@ -88,21 +98,30 @@ export class LedgerRepository {
     receivingStatuses: number[];
     partiallyReceived: number;
     received: number;
+    /**
+     * This statement ends its transaction: it is sent with COMMIT in one round trip (db/transaction-pipeline.ts),
+     * and a scan it refuses (a live serial, a used scan id) raises `keystone_refuse` instead, so that the COMMIT is
+     * skipped and nothing of the transaction is kept. The answer is the same either way; the caller then rolls back
+     * (or, for a used scan id, ends the aborted transaction with its COMMIT, which the server turns into a rollback).
+     */
+    last: boolean;
   }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] } | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }> {
     const serials = JSON.stringify(input.serials);
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
-    const rows = await queryRows<{
+    type Answer = {
       reference: string | null;
       qty_received: number | null;
       live: string[] | string;
       previous_reference: string | null;
       previous_item: number | null;
       line_received: number;
-    }>(
+    };
+    const statement = (last: boolean, query: SQL) => (last ? prepared(committing(query)) : prepared(query));
+    const rows = await queryRows<Answer>(
       this.db,
       // Liveness by `= any(array(…))`, not `in (select …)`: an index lookup whatever the planner knows. A PGlite folder
       // is never analyzed, and there the semi-join read every serial (each scan slower than the last).
-      prepared(sql`with live as (
+      statement(input.last, sql`with live as (
             select s.serial_number from inventory_serials s
             where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))
           ),
@@ -160,12 +179,20 @@ export class LedgerRepository {
                 else ${input.received}::int end,
               updated_at = now()
             where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
+          ),
+          answer as (
+            select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
+                   coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live,
+                   (select ims_transaction_reference_id from previous) as previous_reference, (select purchase_order_item_id from previous) as previous_item,
+                   (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received
           )
-          select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
-                 coalesce((select jsonb_agg(serial_number) from live), '[]'::jsonb) as live,
-                 (select ims_transaction_reference_id from previous) as previous_reference, (select purchase_order_item_id from previous) as previous_item,
-                 (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received`),
-    );
+          select answer.*, case when ${input.last}::boolean and answer.reference is null then keystone_refuse(to_jsonb(answer)) end as refused
+          from answer`),
+    ).catch((error: unknown) => {
+      const refused = refusedAnswer(error);
+      if (refused === undefined) throw error;
+      return [refused as Answer];
+    });
     const row = rows[0]!;
     if (row.previous_reference !== null) {
       return { previous: { referenceId: row.previous_reference, purchaseOrderItemId: row.previous_item, qtyReceived: row.line_received } };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared-statements.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import {
@@ -43,14 +43,16 @@ export class ReceivingRepository {
   // ---- One receiving scan (issue 9 part 5): a few statements, not one per figure. ----
 
   /**
-   * Locks the line's PO, then the line (the order of every writer: the PO is locked in a materialized CTE, which
-   * the join must read before any line row can reach the outer lock), and reads what a scan checks: the line, its
-   * PO and product, the bucket scanned into, and the receipt already made with this client scan id. One statement.
-   * The PO and line are read as locked (their latest versions); the earlier receipt is read from the statement's
-   * snapshot, taken before any wait for the PO, so a receipt committed by the writer waited for is not seen here:
-   * `writeScanReceipt`, whose snapshot is taken under the lock, checks the scan id again.
+   * Locks the line's PO, then the line (the order of every writer: the PO is locked in a materialized CTE, which the
+   * line's locking CTE must read before it can lock any line), then what `locks` adds (the ledger's on-hand and
+   * serial-number locks, `Ledger.scanLocksAfterLine`, which read the locked line), and reads what a scan checks:
+   * the line, its PO and product, the bucket scanned into, and the receipt already made with this client scan id.
+   * One statement, one round trip for steps 1 to 4 of the lock order. The PO and line are read as locked (their
+   * latest versions); the earlier receipt is read from the statement's snapshot, taken before any wait for the PO,
+   * so a receipt committed by the writer waited for is not seen here: `postScanReceipt`, whose snapshot is taken
+   * under the locks, checks the scan id again.
    */
-  async lockLineForScan(itemId: number, bucket: string, clientScanId: string | null) {
+  async lockLineForScan(itemId: number, bucket: string, clientScanId: string | null, locks: SQL) {
     const rows = await queryRows<{
       item_id: number;
       purchase_order_id: number;
@@ -72,25 +74,32 @@ export class ReceivingRepository {
       parent_location_code: string | null;
       previous_reference: string | null;
       previous_item: number | null;
+      numbers_locked: number;
     }>(
       this.db,
       prepared(sql`with po as materialized (
             select po.id, po.status_id, po.ims_location_code, po.legacy_po_number from purchase_orders po
             where po.id = (select l.purchase_order_id from purchase_order_items l where l.id = ${itemId})
             for update
-          )
+          ),
+          scan_line as materialized (
+            select i.id, i.purchase_order_id, i.product_id, i.qty_ordered, i.qty_received
+            from purchase_order_items i join po on po.id = i.purchase_order_id
+            where i.id = ${itemId}
+            for update of i
+          ),
+          ${locks}
           select i.id as item_id, i.purchase_order_id, i.qty_ordered, i.qty_received,
                  po.status_id, po.ims_location_code, po.legacy_po_number,
                  p.id as product_id, p.model_number, p.part_number, p.upc, p.alternate_upc, p.serial_number_tracked, p.num_of_serials_per_item,
                  b.bucket, b.location_code, b.condition_code, b.parent_location_code,
-                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item
-          from po
-          join purchase_order_items i on i.purchase_order_id = po.id
+                 prev.ims_transaction_reference_id as previous_reference, prev.purchase_order_item_id as previous_item,
+                 (select n from scan_number_locks) as numbers_locked
+          from scan_line i
+          join po on po.id = i.purchase_order_id
           join products p on p.id = i.product_id
           left join buckets b on b.bucket = ${bucket}
-          left join inventory_transactions prev on prev.client_request_id = ${clientScanId}
-          where i.id = ${itemId}
-          for update of i`),
+          left join inventory_transactions prev on prev.client_request_id = ${clientScanId}`),
     );
     const r = rows[0];
     if (!r) return null;

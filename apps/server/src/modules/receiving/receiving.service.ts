@@ -17,6 +17,8 @@ import {
   ZScanSetupSchema,
   ZUnreceiveSchema,
 } from '@keystone/contracts';
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { WriteGate } from '../../db/write-gate.js';
@@ -110,7 +112,10 @@ export class ReceivingService {
    * A retried request with the same clientScanId is applied once and answers the same.
    */
   receive(input: TReceive, actor: Actor) {
-    return this.write((tx) => this.receiveIn(tx, input, actor));
+    // Its last statement ends the transaction, unless this service runs inside a caller's transaction (the demo
+    // loader's): then the scan is a savepoint, and the caller's transaction goes on after it.
+    const outermost = !is(this.db, PgTransaction);
+    return this.write((tx) => this.receiveIn(tx, input, actor, outermost));
   }
 
   /**
@@ -139,7 +144,7 @@ export class ReceivingService {
       const results = [];
       for (const [index, item] of items.entries()) {
         try {
-          const done = await this.receiveIn(tx, item, actor);
+          const done = await this.receiveIn(tx, item, actor, false);
           results.push({ transactionReferenceId: done.transactionReferenceId, poApiPoItemId: item.poApiPoItemId, qty_received: done.qty_received, qty_ordered: done.qty_ordered });
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
@@ -237,15 +242,19 @@ export class ReceivingService {
   }
 
   /**
-   * One scan in a few statements (issue 9 part 5; docs/architecture.md): the PO and line locked and read with
-   * the product, bucket and any receipt of this scan id; for serials, the on-hand row then the serial numbers
-   * locked; then one statement that checks the scan id and the serials' liveness again under those locks and
-   * writes the ledger row and every figure it changes. The lock order and the one transaction are every ledger
-   * write's.
+   * One scan in two statements (issue 9 part 5; docs/architecture.md): the PO, the line and, for serials, the
+   * on-hand row and the serial numbers locked, and read with the product, bucket and any receipt of this scan id;
+   * then one statement that checks the scan id and the serials' liveness again under those locks and writes the
+   * ledger row and every figure it changes. The lock order and the one transaction are every ledger write's. `last`: the scan is its transaction's only work, so its last statement goes with the COMMIT (one round
+   * trip less; db/transaction-pipeline.ts); nothing may run after it.
    */
-  private async receiveIn(tx: Executor, input: TReceive, actor: Actor) {
+  private async receiveIn(tx: Executor, input: TReceive, actor: Actor, last: boolean) {
     const repo = new ReceivingRepository(tx);
-    const line = await repo.lockLineForScan(input.poApiPoItemId, input.receivingBucket.toUpperCase(), input.clientScanId ?? null);
+    // Steps 1 to 4 of the lock order in one statement: the PO, the line, then (for serials scanned) the on-hand row and
+    // the numbers. A scan refused below rolls them back with the rest.
+    const bucketName = input.receivingBucket.toUpperCase();
+    const scanned = splitSerials(input.scannedSerialNumbers);
+    const line = await repo.lockLineForScan(input.poApiPoItemId, bucketName, input.clientScanId ?? null, this.ledger.scanLocksAfterLine(bucketName, scanned));
     if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
     const retried = (previous: { referenceId: string; purchaseOrderItemId: number | null }, qtyReceived: number) => {
       if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
@@ -266,8 +275,6 @@ export class ReceivingService {
     const product = scanProduct(line.product);
     const bucket = line.bucket!;
 
-    // The lock order (docs/architecture.md): the on-hand row, then the serial numbers; a refusal below rolls it all back.
-    if (serials.length) await this.ledger.lockOnHandThenSerialNumbers(tx, line.product.id, bucket.bucket, serials);
     // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
     if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
       this.refuseSerials(serials, product, (await this.ledger.liveSerials(tx, serials)).map((s) => s.serialNumber));
@@ -290,6 +297,7 @@ export class ReceivingService {
       receivingStatuses: [...RECEIVING_STATUSES],
       partiallyReceived: PARTIALLY_RECEIVED,
       received: RECEIVED,
+      last,
     });
     if ('previous' in written) return retried(written.previous, written.previous.qtyReceived);
     if ('live' in written) {
