@@ -17,6 +17,9 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => nam
     p = report.numPassedTests;
     f = report.numFailedTests;
     s = report.numPendingTests + (report.numTodoTests ?? 0);
+    // A test file that failed without a failing test (its beforeAll threw, or it did not load): its tests count as
+    // skipped, so the file itself counts as a failure.
+    f += (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')).length;
   } else if (report.stats) {
     p = report.stats.expected;
     f = report.stats.unexpected + (report.stats.flaky ?? 0);
