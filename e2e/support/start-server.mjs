@@ -10,7 +10,19 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+  // Kept-alive connections stay open longer than any test runs. Playwright's API client reuses a connection without
+  // retrying a request the server's idle close met on its way (read ECONNRESET on a POST after 5 s of browser
+  // steps); a browser retries such a request itself.
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3199',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: '1',
+    LOG_LEVEL: 'warn',
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '300000',
+    HTTP_IDLE_TIMEOUT_MS: '300000',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -47,6 +47,11 @@ test('create a product with its defaults and a new brand, find it by filters, up
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Brand' })).toHaveText(brandName);
   await shoot(page, 'create');
+  // Its toast slides in (0.9 s) at the bottom right, where Create Product sits at the page's end: closed first, so
+  // the click cannot land on it mid-slide (a fresh-clone run's failure: the page stayed on /products/create).
+  const toast = page.getByTestId('toasts').getByRole('alert').filter({ hasText: 'Brand Created!' });
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toBeHidden();
 
   await page.getByRole('button', { name: 'Create Product' }).click();
   await expect(page).toHaveURL(/\/products\?modelTerm=/);
@@ -58,9 +63,14 @@ test('create a product with its defaults and a new brand, find it by filters, up
   await expect(grid(page).getByText(model)).toBeVisible({ timeout: 30_000 });
   await expect(grid(page).getByRole('row')).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Description' }).fill('');
+  // The cleared filter reaches the URL (and a refetch) 500 ms later: waited for before the brand is chosen.
+  await expect(page).not.toHaveURL(/description=/);
   await selectOption(page, page.getByRole('combobox', { name: 'Brand' }), brandName);
   await expect(page).toHaveURL(/brand=E2E_BRAND_/);
   await expect(grid(page).getByText(model)).toBeVisible({ timeout: 30_000 });
+  // The brand is new: its product alone, once the refetch has landed (a row re-rendered under the click loses it).
+  await expect(page.getByTestId('product-grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(grid(page).getByRole('row')).toHaveCount(2);
   await shoot(page, 'list');
 
   // View and update.

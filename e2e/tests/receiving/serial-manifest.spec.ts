@@ -70,6 +70,10 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
   await expect(panel.getByTestId('manifest-missing-item')).toHaveText([...serials.slice(1), liveElsewhere]);
   await expect(panel.getByTestId('manifest-to-receive')).toHaveText('5');
 
+  // Both scans answered (received) before the manifest is sent.
+  await expect(dialog.getByTestId('scanned-item').first()).toHaveAttribute('data-state', 'received');
+  await expect(dialog.getByTestId('scanned-item').nth(1)).toHaveAttribute('data-state', 'received');
+
   // The manifest's serial live on another PO: refused by name, nothing received.
   await panel.getByRole('button', { name: 'Receive Manifest' }).click();
   const confirm = page.getByTestId('manifest-confirm');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
+import { selectOption } from '../../support/select';
 import { login, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
@@ -13,10 +14,12 @@ const SHOTS = '/tmp/wt-supply-sources-shots';
 
 const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
-/** Opens the MUI select whose native input has this test id and picks an option. */
+/**
+ * Opens the MUI select whose native input has this test id and picks an option, through the shared helper that
+ * clicks again while a previous menu is still leaving (the CI run of f234263 timed out here waiting for '3 hours').
+ */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await selectOption(page, page.getByTestId(testId).locator('..').getByRole('combobox'), option);
 }
 const selectText = (page: Page, testId: string) => page.getByTestId(testId).locator('..').getByRole('combobox');
 

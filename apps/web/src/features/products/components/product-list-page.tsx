@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -46,41 +46,47 @@ export function ProductListPage() {
   const brands = useBrands();
   const categories = useCategories();
 
-  // Both writers of the URL update the search as it is when they write (the functional form), not as it was at the
-  // last render: a debounced text filter landing just after a select's change must not take the select's value back.
-  const setFilter = (key: keyof ProductFilters, value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  // Both writers of the URL (a select's change, the debounced text filters) start from the search as the last writer
+  // left it, kept here and updated the moment either writes: React Router's functional form hands the updater the
+  // search of the last render, so a debounced write landing between a select's write and the render after it took
+  // the select's value back (the browser test caught it: the brand filter gone from the URL).
+  // A new search from the router (this page's own write arriving, or back and forward) replaces it; a render for any
+  // other reason (the page number) keeps the newer write that the router has not delivered yet.
+  const latest = useRef(params);
+  const delivered = useRef(params);
+  if (delivered.current !== params) {
+    delivered.current = params;
+    latest.current = params;
+  }
+  const writeParams = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latest.current);
+    change(next);
+    latest.current = next;
+    setParams(next, { replace: true });
     setPage(0);
   };
+  const setFilter = (key: keyof ProductFilters, value: string) =>
+    writeParams((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
 
   // The text filters reach the URL (and the query) 500 ms after the last keystroke.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (TEXT_FILTERS.every(({ key }) => (params.get(key) ?? '') === text[key].trim())) return;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const { key } of TEXT_FILTERS) {
-            const value = text[key].trim();
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      );
-      setPage(0);
+      if (TEXT_FILTERS.every(({ key }) => (latest.current.get(key) ?? '') === text[key].trim())) return;
+      writeParams((next) => {
+        for (const { key } of TEXT_FILTERS) {
+          const value = text[key].trim();
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+      });
     }, PRODUCT_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, params, setParams]);
+    // writeParams reads the ref, not the render's values: the timer restarts on typing and on a new search only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, params]);
 
   const list = useProductList(typed, page + 1);
 
@@ -126,7 +132,8 @@ export function ProductListPage() {
           />
         ))}
       </Paper>
-      <Box sx={{ height: { xs: 520, md: 'calc(100vh - 300px)' }, minHeight: 400 }}>
+      {/* Busy while a refetch is under way: the rows are then replaced, and a click on one can be lost. */}
+      <Box sx={{ height: { xs: 520, md: 'calc(100vh - 300px)' }, minHeight: 400 }} aria-busy={list.isFetching} data-testid="product-grid">
         <DataGrid
           rows={list.data?.data ?? []}
           columns={COLUMNS}

@@ -309,12 +309,16 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
           </Alert>
         )}
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
-        {list.submitted && (
-          <Alert severity="success" variant="outlined" data-testid="submitted-scan">
-            Submitted {list.submitted.references.join(', ')}
-            {list.submitted.serials.length ? `: ${list.submitted.serials.join(', ')}` : ''}
-          </Alert>
-        )}
+        {/* The note's place is kept while it is gone: it comes with each answer and goes 2 s later, and what is below it
+            (the list, Serial Manifest's buttons) must not move under a finger or a click at that moment. */}
+        <Box sx={{ minHeight: 48 }} data-testid="submitted-slot">
+          {list.submitted && (
+            <Alert severity="success" variant="outlined" data-testid="submitted-scan">
+              Submitted {list.submitted.references.join(', ')}
+              {list.submitted.serials.length ? `: ${list.submitted.serials.join(', ')}` : ''}
+            </Alert>
+          )}
+        </Box>
 
         {closeArmed && staged.length > 0 && (
           <Alert severity="warning" data-testid="staged-not-submitted">
