@@ -89,8 +89,12 @@ describe('the live event stream', () => {
     const user = await createSignedInUser(other, { role: 'user' });
     const stream = await openLiveStream(url, user.token, 'committed-sales');
     await stream.next();
+    // The HTTP server's close alone is timed (it waits for every connection: a stream left open would hold it until
+    // the test's timeout); the test database's drop after it is not part of it (5.6 s once on a loaded CI machine).
     const started = performance.now();
+    await other.app.close();
+    const closing = performance.now() - started;
     await other.close();
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(closing).toBeLessThan(5_000);
   });
 });

@@ -311,7 +311,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
         {/* The note's place is kept while it is gone: it comes with each answer and goes 2 s later, and what is below it
             (the list, Serial Manifest's buttons) must not move under a finger or a click at that moment. */}
-        <Box sx={{ minHeight: 48 }} data-testid="submitted-slot">
+        <Box sx={{ minHeight: 50 }} data-testid="submitted-slot">
           {list.submitted && (
             <Alert severity="success" variant="outlined" data-testid="submitted-scan">
               Submitted {list.submitted.references.join(', ')}
