@@ -10,31 +10,28 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * TEST_DB=postgres, run in the same invocation as the PGlite ones, so the two share the workers. A PostgreSQL test
  * spends part of its time waiting for the database's own processes, and a PGlite test in another worker fills that time.
  */
+/** The test files under a folder whose text matches `pattern`, as posix paths from the repository's root. */
+function testFilesMatching(root: string, pattern: RegExp): string[] {
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
+    .filter((file) => pattern.test(fs.readFileSync(file, 'utf8')))
+    .sort();
+}
+
 /**
  * The server's test files beside its code that build the app over a test database (they import the harness); the
  * others there (the embedded folder's lock, the EDI transport, the CSV writer, parsers …) do not depend on which
  * database the tests are given, so the `server-postgres` project leaves them to the PGlite run instead of running
  * them twice.
  */
-function sourceTestsOnTheTestDatabase(): string[] {
-  const root = 'apps/server/src';
-  return (fs.readdirSync(root, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
-    .filter((file) => /from ['"][./]*\/test\/harness(\.js)?['"]/.test(fs.readFileSync(file, 'utf8')))
-    .sort();
-}
+const sourceTestsOnTheTestDatabase = (): string[] => testFilesMatching('apps/server/src', /from ['"][./]*\/test\/harness(\.js)?['"]/);
 
 /**
  * The server's test files that replace a module (`vi.mock`): they run in a process of their own (isolated), since a
  * replaced module would otherwise be what later files in the same process import.
  */
-function serverTestsMockingModules(): string[] {
-  return ['apps/server/src', 'apps/server/test']
-    .flatMap((root) => (fs.readdirSync(root, { recursive: true }) as string[]).map((file) => path.posix.join(root, file.split(path.sep).join('/'))))
-    .filter((file) => file.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(fs.readFileSync(file, 'utf8')))
-    .sort();
-}
+const serverTestsMockingModules = (): string[] => ['apps/server/src', 'apps/server/test'].flatMap((root) => testFilesMatching(root, /\bvi\.(do)?mock\(/));
 
 /**
  * Server test files share their worker process (`isolate: false`): each builds its own app over its own database,
