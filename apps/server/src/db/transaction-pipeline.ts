@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { errorChain } from './error-chain.js';
 
 /**
  * Fewer round trips per transaction (issue 9 part 5; docs/decisions.md, "Pipelined BEGIN and COMMIT").
@@ -201,8 +202,6 @@ export const REFUSAL_SQLSTATE = 'KS001';
  * Drizzle's wrappers, or undefined for any other error. The transaction it ran in is aborted: its caller rolls back.
  */
 export function refusedAnswer(error: unknown): unknown {
-  for (let e = error as { code?: unknown; detail?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === REFUSAL_SQLSTATE && typeof e.detail === 'string') return JSON.parse(e.detail) as unknown;
-  }
-  return undefined;
+  const refusal = errorChain(error).find((e) => e.code === REFUSAL_SQLSTATE && typeof e.detail === 'string');
+  return refusal ? (JSON.parse(refusal.detail as string) as unknown) : undefined;
 }

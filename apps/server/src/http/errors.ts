@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ACCESS_DENIED, type TApiError } from '@keystone/contracts';
+import { errorChain } from '../db/error-chain.js';
 
 /** An error a service throws to answer with a 4xx; the handler turns it into the ApiError shape. */
 export class HttpError extends Error {
@@ -52,13 +53,11 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceed
  * reached or dropped the connection, rather than refused the statement. Such a request is answered 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
+  return errorChain(error, 8).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) ||
+      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
+  );
 }
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment';

@@ -14,6 +14,7 @@ import {
   type TProductUpdateParsed,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
+import { errorChain } from '../../db/error-chain.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { toProductDto } from './catalog.service.js';
 import { ProductCatalogueRepository, type CatalogRow, type DerivedQuantities, type ProductInsert, type ProductReferences } from './product-catalogue.repository.js';
@@ -88,13 +89,10 @@ export function toCatalogProductDto(row: CatalogRow, q: DerivedQuantities): TCat
 
 /** The PostgreSQL error inside Drizzle's and the driver's wrappers: its SQLSTATE and constraint. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
-  for (let e = error as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      const constraint = e.constraint ?? e.constraint_name;
-      return { code: e.code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    }
-  }
-  return {};
+  const found = errorChain(error, 6).find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+  if (!found) return {};
+  const constraint = found.constraint ?? found.constraint_name;
+  return { code: found.code as string, constraint: typeof constraint === 'string' ? constraint : undefined };
 }
 
 /** Wire fields → columns, for the fields the create and update payloads carry (quantities excluded). */

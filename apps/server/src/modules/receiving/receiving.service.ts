@@ -18,6 +18,7 @@ import {
   ZUnreceiveSchema,
 } from '@keystone/contracts';
 import { is } from 'drizzle-orm';
+import { errorChain } from '../../db/error-chain.js';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
@@ -58,21 +59,6 @@ function scanProduct(p: { modelNumber: string; partNumber: string | null; upc: s
     serial_number_tracked: p.serialNumberTracked ? 1 : 0,
     num_of_serials_per_item: p.numOfSerialsPerItem,
   };
-}
-
-interface DatabaseErrorLike {
-  code?: unknown;
-  constraint_name?: string;
-  constraint?: string;
-  message?: string;
-  cause?: unknown;
-}
-
-/** An error and its causes (the driver's error wrapped by Drizzle's), outermost first. */
-function errorChain(error: unknown): DatabaseErrorLike[] {
-  const chain: DatabaseErrorLike[] = [];
-  for (let e = error as DatabaseErrorLike | null | undefined; e && chain.length < 5; e = e.cause as DatabaseErrorLike | undefined) chain.push(e);
-  return chain;
 }
 
 /** PostgreSQL's SQLSTATE of an error, looking through the driver's and Drizzle's wrappers. */
