@@ -15,6 +15,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -95,10 +96,12 @@ async function verify(db: Database, acknowledged: Set<string>): Promise<Verdict>
 }
 
 /** CPU time (ms, user + system) a process has used, from /proc (Linux); 0 when it is gone. */
-function cpuMs(pid: number): number {
+function cpuMs(pid: number, only?: 'user' | 'system'): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime (fields 14, 15) at 100 ticks/s
+    // utime, stime (fields 14, 15) at 100 ticks/s
+    const ticks = only === 'user' ? Number(fields[11]) : only === 'system' ? Number(fields[12]) : Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
   } catch {
     return 0;
   }
@@ -133,6 +136,9 @@ interface Row {
   /** CPU used per acknowledged scan during the run: the API process(es), PostgreSQL's backends (0 on PGlite). */
   serverCpuPerScan: number;
   postgresCpuPerScan: number;
+  /** The kernel's share of each (ms a scan): system calls, not the process's own code. */
+  serverSystemPerScan: number;
+  postgresSystemPerScan: number;
 }
 
 /** The same database over PostgreSQL's Unix socket in `dir` (node-postgres reads `host` from the query). */
@@ -206,14 +212,23 @@ async function runMode(mode: Mode): Promise<Row> {
     const read = (p: string) => autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
     const serverPids = processTree(server.pid);
     const serverCpuBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const serverSystemBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid, 'system'), 0);
+    const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
+    generatorDelay.enable();
     const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
+    generatorDelay.disable();
+    console.error(`load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`);
     const serverCpu = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - serverCpuBefore;
+    // The kernel's part of it (system calls: the sockets to the clients and to PostgreSQL).
+    const serverSystem = serverPids.reduce((sum, pid) => sum + cpuMs(pid, 'system'), 0) - serverSystemBefore;
     // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
     let postgresCpu = 0;
+    let postgresSystem = 0;
     if (spec.database === 'postgres') {
       const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
       const backends = await queryRows<{ pid: number }>(admin.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
       postgresCpu = backends.reduce((sum, b) => sum + cpuMs(b.pid), 0);
+      postgresSystem = backends.reduce((sum, b) => sum + cpuMs(b.pid, 'system'), 0);
       await admin.close();
     }
     await server.stop();
@@ -234,6 +249,8 @@ async function runMode(mode: Mode): Promise<Row> {
       verdict,
       serverCpuPerScan: serverCpu / Math.max(1, scanResult['2xx']),
       postgresCpuPerScan: postgresCpu / Math.max(1, scanResult['2xx']),
+      serverSystemPerScan: serverSystem / Math.max(1, scanResult['2xx']),
+      postgresSystemPerScan: postgresSystem / Math.max(1, scanResult['2xx']),
     };
     console.error(`${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`);
     return row;

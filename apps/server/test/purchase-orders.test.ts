@@ -265,6 +265,20 @@ describe('the list', () => {
     expect((await call(viewer, 'GET', '/api/vendor')).json().data.some((v: { id: number }) => v.id === 127)).toBe(false);
   });
 
+  it('counts every match on a full page, a short page and a page past the end', async () => {
+    const vendorId = (await t.services.vendors.create({ company_name: 'Counted Supply', vendor_type: 'sales' })).id;
+    const ids = [];
+    for (let i = 0; i < 7; i++) ids.push((await newPo(vendorId)).id);
+    const page = async (n: number) => (await call(viewer, 'GET', `/api/purchase?vendor=${vendorId}&perPage=5&page=${n}&sortBy=purchase_ref_id&sortOrder=asc`)).json();
+    const [first, second, past] = [await page(1), await page(2), await page(3)];
+    expect(first).toMatchObject({ total: 7, totalCapped: false, page: 1, perPage: 5 });
+    expect(second).toMatchObject({ total: 7, totalCapped: false, page: 2 });
+    const listed = [...first.data, ...second.data].map((p: { id: number }) => p.id);
+    expect([first.data.length, second.data.length]).toEqual([5, 2]);
+    expect(listed.sort()).toEqual([...ids].sort());
+    expect(past).toMatchObject({ data: [], total: 7, totalCapped: false, page: 3 });
+  });
+
   it('answers PO lines by model, and the model PO reconciliation', async () => {
     const po = await newPo();
     await addLine(po.id, products[1]!.id, 20, 4);

@@ -16,8 +16,10 @@ import { pipelineTransactions } from './transaction-pipeline.js';
 
 export type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Without Drizzle's relational queries (`db.query.*`, never used): given the schema, Drizzle builds a query builder
+// for every table each time it makes a database or a transaction object, on every transaction of every scan.
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Something that runs queries: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
@@ -186,7 +188,7 @@ export async function openPglite(dataDir: string | null, opening: { loadDataDir?
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite({ ...options, ...(opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {}) });
     await client.waitReady;
     yieldBetweenTurns(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,
@@ -232,7 +234,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
     try {
-      await migratePostgres(drizzlePostgres(client, { schema }) as never, { migrationsFolder: MIGRATIONS });
+      await migratePostgres(drizzlePostgres(client) as never, { migrationsFolder: MIGRATIONS });
     } finally {
       await client.query('select pg_advisory_unlock($1, $2)', [...MIGRATION_LOCK]);
     }
@@ -264,7 +266,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (options.pipelineTransactions !== false) pipelineTransactions(client);
     if (options.preparedStatements !== false) namePreparedStatements(client);
   });
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool) as unknown as Database;
   try {
     if (options.migrate !== false) await migrateUnderLock(pool);
   } catch (error) {
