@@ -95,16 +95,23 @@ async function verify(db: Database, acknowledged: Set<string>): Promise<Verdict>
   return { ledgerClean: differences.length === 0, acknowledged: acknowledged.size, receipts: rows.length, unitsReceived: units!.n, missing };
 }
 
-/** CPU time (ms, user + system) a process has used, from /proc (Linux); 0 when it is gone. */
-function cpuMs(pid: number, only?: 'user' | 'system'): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime, stime (fields 14, 15) at 100 ticks/s
-    const ticks = only === 'user' ? Number(fields[11]) : only === 'system' ? Number(fields[12]) : Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return 0;
+/**
+ * CPU time (ms) the processes have used, from /proc (Linux; a process gone counts 0): in all (user + system) and the
+ * kernel's part of it (system calls: the sockets to the clients and to PostgreSQL).
+ */
+function cpuOf(pids: number[]): { total: number; system: number } {
+  let user = 0;
+  let system = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      user += Number(fields[11]); // utime, stime (fields 14, 15) at 100 ticks/s
+      system += Number(fields[12]);
+    } catch {
+      // gone
+    }
   }
+  return { total: ((user + system) * 1000) / 100, system: (system * 1000) / 100 };
 }
 
 /** The process and its children (the cluster's workers). */
@@ -211,24 +218,20 @@ async function runMode(mode: Mode): Promise<Row> {
     });
     const read = (p: string) => autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
     const serverPids = processTree(server.pid);
-    const serverCpuBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-    const serverSystemBefore = serverPids.reduce((sum, pid) => sum + cpuMs(pid, 'system'), 0);
+    const serverCpuBefore = cpuOf(serverPids);
     const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
     generatorDelay.enable();
     const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
     generatorDelay.disable();
     console.error(`load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`);
-    const serverCpu = serverPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - serverCpuBefore;
-    // The kernel's part of it (system calls: the sockets to the clients and to PostgreSQL).
-    const serverSystem = serverPids.reduce((sum, pid) => sum + cpuMs(pid, 'system'), 0) - serverSystemBefore;
+    const serverCpuAfter = cpuOf(serverPids);
+    const serverCpu = { total: serverCpuAfter.total - serverCpuBefore.total, system: serverCpuAfter.system - serverCpuBefore.system };
     // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
-    let postgresCpu = 0;
-    let postgresSystem = 0;
+    let postgresCpu = { total: 0, system: 0 };
     if (spec.database === 'postgres') {
       const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
       const backends = await queryRows<{ pid: number }>(admin.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
-      postgresCpu = backends.reduce((sum, b) => sum + cpuMs(b.pid), 0);
-      postgresSystem = backends.reduce((sum, b) => sum + cpuMs(b.pid, 'system'), 0);
+      postgresCpu = cpuOf(backends.map((b) => b.pid));
       await admin.close();
     }
     await server.stop();
@@ -247,10 +250,10 @@ async function runMode(mode: Mode): Promise<Row> {
       healthP99: health.non2xx || health.errors ? NaN : health.latency.p99,
       listP99: list.non2xx || list.errors ? NaN : list.latency.p99,
       verdict,
-      serverCpuPerScan: serverCpu / Math.max(1, scanResult['2xx']),
-      postgresCpuPerScan: postgresCpu / Math.max(1, scanResult['2xx']),
-      serverSystemPerScan: serverSystem / Math.max(1, scanResult['2xx']),
-      postgresSystemPerScan: postgresSystem / Math.max(1, scanResult['2xx']),
+      serverCpuPerScan: serverCpu.total / Math.max(1, scanResult['2xx']),
+      postgresCpuPerScan: postgresCpu.total / Math.max(1, scanResult['2xx']),
+      serverSystemPerScan: serverCpu.system / Math.max(1, scanResult['2xx']),
+      postgresSystemPerScan: postgresCpu.system / Math.max(1, scanResult['2xx']),
     };
     console.error(`${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`);
     return row;

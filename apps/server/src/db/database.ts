@@ -14,7 +14,6 @@ import * as schema from './schema.js';
 import { namePreparedStatements } from './prepared-statements.js';
 import { pipelineTransactions } from './transaction-pipeline.js';
 
-export type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is behind it. */
 // Without Drizzle's relational queries (`db.query.*`, never used): given the schema, Drizzle builds a query builder
 // for every table each time it makes a database or a transaction object, on every transaction of every scan.
