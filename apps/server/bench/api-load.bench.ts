@@ -175,6 +175,9 @@ async function runMode(mode: Mode): Promise<Row> {
   try {
     let database = await open();
     const lines = await seed(database.db);
+    // BENCH_SETUP_SQL: statements run on the seeded database before the server starts (experiments: an index or a
+    // constraint dropped, a setting changed), so that a paired run measures one change to the schema.
+    if (process.env.BENCH_SETUP_SQL) await database.db.execute(sql.raw(process.env.BENCH_SETUP_SQL));
     await database.close();
 
     // BENCH_SERVER_NODE_OPTIONS=--cpu-prof profiles the server process(es) (one .cpuprofile each, on exit).

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared-statements.js';
 import { queryRows, type Executor } from '../../db/database.js';
+import { liveSerialsNamed } from '../../db/live-serials.js';
 import { auditBatches, auditItems, auditSerials, buckets } from '../../db/schema.js';
 
 /**
@@ -339,9 +340,8 @@ export class AuditsRepository {
             coalesce((select jsonb_agg(a.scanned_serial_number) from audit_serials a
                       where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))), '[]'::jsonb) as scanned,
             coalesce((select jsonb_agg(jsonb_build_object('serial_number', s.serial_number, 'model', p.model_number))
-                      from inventory_serials s join products p on p.id = s.product_id
-                      where s.disposition_code = 'LIVE' and s.product_id <> ${input.productId}
-                        and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))), '[]'::jsonb) as other,
+                      from ${liveSerialsNamed(upper)} s join products p on p.id = s.product_id
+                      where s.product_id <> ${input.productId}), '[]'::jsonb) as other,
             (exists (select 1 from inventory_serials s where upper(s.serial_number) = ${input.upc.toUpperCase()} and s.product_id = ${input.productId})
              or exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and upper(a.scanned_serial_number) = ${input.upc.toUpperCase()})) as upc_is_serial`),
     );

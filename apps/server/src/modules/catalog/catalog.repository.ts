@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { escapeLike } from '../../db/like.js';
+import { escapeLike, upperContains } from '../../db/like.js';
 import { brands, categories, inventorySerials, manufacturers, products } from '../../db/schema.js';
 
 /** The product columns every product read selects, so rows map through one DTO (catalog.service.ts). */
@@ -123,7 +123,7 @@ export class CatalogRepository {
   /** Serials whose number contains the text; exact (case-insensitive) matches first. */
   searchSerials(text: string, includeInactive: boolean, limit: number) {
     const upper = text.toUpperCase();
-    const match = sql`upper(${inventorySerials.serialNumber}) like ${`%${escapeLike(upper)}%`}`;
+    const match = upperContains(inventorySerials.serialNumber, upper);
     return this.db
       .select({
         id: inventorySerials.id,

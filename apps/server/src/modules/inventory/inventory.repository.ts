@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql, type AnyColumn, type SQL 
 import type { TInventorySearchBy } from '@keystone/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
-import { escapeLike } from '../../db/like.js';
+import { escapeLike, upperContains } from '../../db/like.js';
 import {
   brands,
   buckets,
@@ -125,7 +125,7 @@ export class InventoryRepository {
 
   private serialSearchQuery(value: string, options: { exact: boolean; includeInactive: boolean }, limit: number) {
     const upper = value.toUpperCase();
-    const match = options.exact ? sql`upper(${inventorySerials.serialNumber}) = ${upper}` : sql`upper(${inventorySerials.serialNumber}) like ${`%${escapeLike(upper)}%`}`;
+    const match = options.exact ? sql`upper(${inventorySerials.serialNumber}) = ${upper}` : upperContains(inventorySerials.serialNumber, upper);
     return this.db
       .select({
         id: inventorySerials.id,

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/prepared-statements.js';
 import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
+import { liveSerialsNamed } from '../../db/live-serials.js';
 import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryTransactionSerials } from '../../db/schema.js';
 
 /**
@@ -119,11 +120,10 @@ export class LedgerRepository {
     const statement = (last: boolean, query: SQL) => (last ? prepared(committing(query)) : prepared(query));
     const rows = await queryRows<Answer>(
       this.db,
-      // Liveness by `= any(array(…))`, not `in (select …)`: an index lookup whatever the planner knows. A PGlite folder
-      // is never analyzed, and there the semi-join read every serial (each scan slower than the last).
+      // Liveness by one index look-up per number (db/live-serials.ts), whatever the planner knows: a PGlite folder is
+      // never analyzed, and there a semi-join or `= any(…)` read every live serial (each scan slower than the last).
       statement(input.last, sql`with live as (
-            select s.serial_number from inventory_serials s
-            where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))
+            select s.serial_number from ${liveSerialsNamed(upper)} s
           ),
           previous as (
             select t.ims_transaction_reference_id, t.purchase_order_item_id from inventory_transactions t
@@ -593,8 +593,7 @@ export class LedgerRepository {
     const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
     const rows = await queryRows<{ serial_number: string; product_id: number; bucket: string | null }>(
       this.db,
-      sql`select s.serial_number, s.product_id, s.bucket from inventory_serials s
-          where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb)))`,
+      sql`select s.serial_number, s.product_id, s.bucket from ${liveSerialsNamed(upper)} s`,
     );
     return rows.map((r) => ({ serialNumber: r.serial_number, productId: Number(r.product_id), bucket: r.bucket }));
   }

@@ -1,0 +1,2 @@
+DROP INDEX "inventory_serials_serial_trgm_idx";--> statement-breakpoint
+CREATE INDEX "inventory_serials_serial_trgm_idx" ON "inventory_serials" USING gin ((upper("serial_number") collate "C") gin_trgm_ops);
