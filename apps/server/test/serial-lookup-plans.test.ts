@@ -7,7 +7,6 @@ import { queryRows, type Executor } from '../src/db/database.js';
 import { upperContains } from '../src/db/like.js';
 import { liveSerialsNamed } from '../src/db/live-serials.js';
 import { inventorySerials } from '../src/db/schema.js';
-import { LedgerRepository, liveInSnapshot } from '../src/modules/ledger/ledger.repository.js';
 
 /**
  * How serial numbers are looked up, as PostgreSQL plans it (docs/performance.md, "Session 18"): with 6,000 live serials
@@ -68,14 +67,6 @@ describe('serial look-ups by number', () => {
     const rows = await queryRows<{ serial_number: string }>(t.db, sql`select s.serial_number from ${liveSerialsNamed('["PLN000007","PLN000012","pln000008","PLN000007","NONE"]')} s order by 1`);
     // PLN000012 is sold (not live); the lower-case number is not an upper-case one; a repeated number answers once.
     expect(rows.map((r) => r.serial_number)).toEqual(['PLN000007']);
-  });
-
-  it("the ledger's locking read finds its rows by id, and keeps only those still live", async () => {
-    const plan = await inRolledBack((tx) => explain(tx, sql`select * from inventory_serials where ${liveInSnapshot(['PLN000007', 'pln000008'])} order by id for update`));
-    expect(plan, plan).toMatch(/Index Cond: \(upper\(serial_number\) = /);
-    expect(plan, plan).not.toMatch(/product_bucket_live_idx|serial_trgm_idx/);
-    const locked = await t.db.transaction((tx) => new LedgerRepository(tx).lockLiveSerials(['pln000007', 'PLN000008', 'PLN000012', 'PLN000013']));
-    expect(locked.map((r) => [r.serialNumber, r.dispositionCode])).toEqual([['PLN000007', 'LIVE'], ['PLN000008', 'LIVE'], ['PLN000013', 'LIVE']]);
   });
 
   it('the check can fail: the former `= any(array(…))` form, planned the same way, filters the live serials of the (product, bucket) index', async () => {

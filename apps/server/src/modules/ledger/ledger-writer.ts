@@ -567,7 +567,7 @@ export class Ledger {
     await input.progress?.(0, total);
     for (let after = 0; ; ) {
       const chunk = await repo.lockLiveSerialsChunk(numbers, after, 1000);
-      live.push(...chunk.filter((s) => s.dispositionCode === LIVE));
+      live.push(...chunk);
       await input.progress?.(Math.min(live.length, total), total);
       if (chunk.length < 1000) break;
       after = chunk[chunk.length - 1]!.id;

@@ -70,18 +70,6 @@ export type SerialRow = typeof inventorySerials.$inferSelect;
 /** The place columns of a serial row (what a movement reads and changes). */
 export type SerialPlaceRow = Pick<SerialRow, 'id' | 'serialNumber' | 'productId' | 'bucket' | 'locationCode' | 'conditionCode' | 'dispositionCode'>;
 
-/**
- * The serial rows that were live, in this statement's snapshot, with a number (any case) among `numbers`, as a
- * condition on `inventory_serials`: their ids, found by one index look-up per number (db/live-serials.ts), and the rows
- * read by primary key. The condition does not name `disposition_code`: if it did, PostgreSQL could prove the partial
- * (product, bucket) index's predicate and, without statistics, walk every live serial there filtering by id. A
- * locking read gets the row versions it locked, so it checks LIVE on them itself (`lockLiveSerials`).
- */
-export function liveInSnapshot(numbers: string[]): SQL {
-  const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
-  return sql`${inventorySerials.id} = any(array(select x.id from ${liveSerialsNamed(upper)} x))`;
-}
-
 export class LedgerRepository {
   constructor(private readonly db: Executor) {}
 
@@ -255,7 +243,7 @@ export class LedgerRepository {
     return this.db
       .select({ id: inventorySerials.id, serialNumber: inventorySerials.serialNumber })
       .from(inventorySerials)
-      .where(liveInSnapshot(numbers));
+      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
   }
 
   /** Appends a ledger row; its reference id is the type's prefix and the row id. */
@@ -423,7 +411,7 @@ export class LedgerRepository {
     return this.db
       .select({ serialNumber: inventorySerials.serialNumber, productId: inventorySerials.productId, bucket: inventorySerials.bucket })
       .from(inventorySerials)
-      .where(liveInSnapshot(numbers));
+      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
   }
 
   /** Per number (upper case), the disposition of its newest serial row, live or not (absent: never recorded). */
@@ -465,10 +453,9 @@ export class LedgerRepository {
     return this.db
       .select()
       .from(inventorySerials)
-      .where(liveInSnapshot(numbers))
+      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))))
       .orderBy(inventorySerials.id)
-      .for('update')
-      .then((rows) => rows.filter((r) => r.dispositionCode === 'LIVE'));
+      .for('update');
   }
 
   /** The ledger rows a request id made: the row with the id itself and any `{id}/…` rows of the same request. */
@@ -558,9 +545,8 @@ export class LedgerRepository {
   // ---- Audits (issue 12): set-based reads of many serials, the numbers as one JSON parameter. ----
 
   /**
-   * Step 5 for many numbers: the serials live in this statement's snapshot whose number (any case) is one of these,
-   * locked in id order, `limit` rows with an id above `afterId` (a caller walks them in chunks and keeps the id order
-   * across chunks). Each row is the version locked: the caller keeps those still LIVE (see `liveInSnapshot`).
+   * Step 5 for many numbers: the live serials whose number (any case) is one of these, locked in id order, `limit`
+   * rows with an id above `afterId` (a caller walks them in chunks and keeps the id order across chunks).
    */
   async lockLiveSerialsChunk(numbers: string[], afterId: number, limit: number): Promise<SerialPlaceRow[]> {
     if (!numbers.length) return [];
@@ -569,7 +555,7 @@ export class LedgerRepository {
       this.db,
       sql`select s.id, s.serial_number, s.product_id, s.bucket, s.location_code, s.condition_code, s.disposition_code
           from inventory_serials s
-          where s.id = any(array(select x.id from ${liveSerialsNamed(upper)} x where x.id > ${afterId}))
+          where s.disposition_code = 'LIVE' and upper(s.serial_number) = any(array(select jsonb_array_elements_text(${upper}::jsonb))) and s.id > ${afterId}
           order by s.id limit ${limit}
           for update`,
     );
