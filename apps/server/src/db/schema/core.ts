@@ -230,9 +230,9 @@ export const inventorySerials = pgTable(
   (t) => [
     index('inventory_serials_serial_idx').using('btree', sql`upper(${t.serialNumber}) text_pattern_ops`),
     // "Contains" search over a million serials (pg_trgm, created by the migration). Its column collation is "C", and
-    // a search names it (`serialContains`): pg_trgm's opclass also answers `=`, and PostgreSQL underestimates that
-    // cost, so under the default collation it took every `upper(serial_number) = …` with a runtime parameter (a
-    // generic plan, a join, `= any(array(…))`) from the btree indexes: 3-5 ms a lookup instead of 0.05
+    // a search names it (`upperContains`, db/like.ts): pg_trgm's opclass also answers `=`, and PostgreSQL
+    // underestimates that cost, so under the default collation it took every `upper(serial_number) = …` with a runtime
+    // parameter (a generic plan, a join, `= any(array(…))`) from the btree indexes: 3-5 ms a lookup instead of 0.05
     // (docs/performance.md, "Session 18"). Equality lookups use the default collation, which this index does not serve.
     index('inventory_serials_serial_trgm_idx').using('gin', sql`(upper(${t.serialNumber}) collate "C") gin_trgm_ops`),
     // A serial number is live in at most one place, whatever its case.
