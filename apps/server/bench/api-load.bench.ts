@@ -6,6 +6,7 @@
  *   npm run bench:api                          # every mode
  *   npm run bench:api -- pg1 pglite            # some of them
  *   BENCH_SECONDS=15 BENCH_CONNECTIONS=50 npm run bench:api
+ *   BENCH_SECONDS=60 BENCH_TIMELINE=1 npm run bench:api -- pg2   # every second's scans and latencies
  *
  * The scans: 25 POs of 4 lines each over 40 products (half serial tracked, one fresh serial per scan), each
  * scanner (connection) on one PO, two scanners per PO, every scan with its own clientScanId. After each run the
@@ -130,9 +131,39 @@ function processTree(pid: number): number[] {
   return [pid, ...children];
 }
 
+/**
+ * Scans answered 2xx per second of the run (by when the answer came), and their latencies: a scan that gets slower as
+ * the stock grows shows as a last third slower than the first (docs/performance.md, "Session 19"); BENCH_TIMELINE=1
+ * prints every second.
+ */
+class Timeline {
+  private readonly seconds: number[][] = [];
+  private readonly start = performance.now();
+  add(sentAt: number): void {
+    const now = performance.now();
+    (this.seconds[Math.floor((now - this.start) / 1000)] ??= []).push(now - sentAt);
+  }
+  /** Scans/s over the first and the last third of the run's whole seconds. */
+  thirds(seconds: number): [number, number] {
+    const third = Math.max(1, Math.floor(seconds / 3));
+    const rate = (from: number) => this.seconds.slice(from, from + third).reduce((n, s) => n + (s?.length ?? 0), 0) / third;
+    return [rate(0), rate(seconds - third)];
+  }
+  print(): void {
+    this.seconds.forEach((latencies = [], second) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!) : 0);
+      console.error(`second ${second}: ${sorted.length} scans, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, over 300 ms ${sorted.filter((l) => l > 300).length}`);
+    });
+  }
+}
+
 interface Row {
   mode: string;
   scansPerSecond: number;
+  /** Scans/s in the first and the last third of the run. */
+  firstThird: number;
+  lastThird: number;
   p50: number;
   p99: number;
   errors: number;
@@ -187,7 +218,8 @@ async function runMode(mode: Mode): Promise<Row> {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const acknowledged = new Set<string>();
     let connection = 0;
-    type Scanner = { po?: number; n?: number; scanId?: string };
+    type Scanner = { po?: number; n?: number; scanId?: string; sentAt?: number };
+    const timeline = new Timeline();
     const scans = autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -202,6 +234,7 @@ async function runMode(mode: Mode): Promise<Row> {
             context.n = (context.n ?? 0) + 1;
             const line = lines[context.po * LINES_PER_PO + (context.n % LINES_PER_PO)]!;
             context.scanId = randomUUID();
+            context.sentAt = performance.now();
             const body = {
               scannedUpc: line.upc,
               model: line.model,
@@ -214,7 +247,10 @@ async function runMode(mode: Mode): Promise<Row> {
             return { ...request, body: JSON.stringify(body) };
           },
           onResponse: (status, _body, context: Scanner) => {
-            if (status >= 200 && status < 300 && context.scanId) acknowledged.add(context.scanId);
+            if (status >= 200 && status < 300 && context.scanId) {
+              acknowledged.add(context.scanId);
+              timeline.add(context.sentAt!);
+            }
           },
         },
       ],
@@ -226,6 +262,8 @@ async function runMode(mode: Mode): Promise<Row> {
     generatorDelay.enable();
     const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
     generatorDelay.disable();
+    if (process.env.BENCH_TIMELINE === '1') timeline.print();
+    const [firstThird, lastThird] = timeline.thirds(SECONDS);
     console.error(`load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`);
     const serverCpuAfter = cpuOf(serverPids);
     const serverCpu = { total: serverCpuAfter.total - serverCpuBefore.total, system: serverCpuAfter.system - serverCpuBefore.system };
@@ -246,6 +284,8 @@ async function runMode(mode: Mode): Promise<Row> {
     const row: Row = {
       mode: spec.label,
       scansPerSecond: scanResult['2xx'] / SECONDS,
+      firstThird,
+      lastThird,
       p50: scanResult.latency.p50,
       p99: scanResult.latency.p99,
       errors: scanResult.errors + scanResult.timeouts,
@@ -272,12 +312,12 @@ async function main() {
   for (const mode of modes) rows.push(await runMode(mode));
   const ms = (n: number) => (Number.isNaN(n) ? 'failed' : `${Math.round(n)} ms`);
   console.log(`\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`);
-  console.log('| Mode | Scans/s | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log('| Mode | Scans/s | First / last third | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
     const v = r.verdict;
     const kept = v.missing === 0 && v.unitsReceived === v.receipts ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)` : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
-    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
+    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${Math.round(r.firstThird)} / ${Math.round(r.lastThird)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
   }
   if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts)) process.exitCode = 1;
 }
