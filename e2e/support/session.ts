@@ -12,6 +12,16 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await expect(page.getByTestId('logout-link')).toHaveText(username);
 }
 
+/**
+ * Signs out through the shell's logout link and waits for the login screen. The link's sign-out is asynchronous
+ * (POST /api/auth/logout, then the session is cleared): a `page.goto` straight after the click can abort it, and
+ * the next page loads still signed in, with no login form.
+ */
+export async function logoutByLink(page: Page): Promise<void> {
+  await page.getByTestId('logout-link').click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+}
+
 /** Asks /oauth/token for a demo user's token as the login screen does (password grant, the web client). */
 export async function requestToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const res = await request.post('/oauth/token', {

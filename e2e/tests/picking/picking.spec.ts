@@ -3,7 +3,7 @@ import { apiAs } from '../../support/api';
 import { barcodesInPdf } from '../../support/pdf-barcodes';
 import { pickSales, printedBinnedItem, printSales, type PickItem } from '../../support/picking';
 import { selectOption } from '../../support/select';
-import { focusPage, login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
+import { focusPage, login, wedgeScan, wedgeScans, signInAs, logoutByLink } from '../../support/session';
 import { snapshot } from '../../support/shots';
 
 const SHOTS = '/tmp/wt-picking-shots';
@@ -94,7 +94,7 @@ test("unprint needs bin:admin: disabled with 'You do not have permission to do t
   await expect(row(page, invoice).getByRole('button', { name: `Unprint PLI=${item!.id}` })).toBeDisabled();
   await row(page, invoice).getByTestId('unprint-denied').hover();
   await expect(page.getByRole('tooltip')).toHaveText('You do not have permission to do this.');
-  await page.getByTestId('logout-link').click();
+  await logoutByLink(page);
   await signInAs(page, 'warehouse-admin');
   await page.goto('/boards/pick');
   await page.getByTestId('tab-printed').click();

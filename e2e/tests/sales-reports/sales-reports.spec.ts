@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login } from '../../support/session';
+import { login, logoutByLink } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { readCsv } from '../../support/csv';
 
@@ -111,7 +111,7 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   await shoot(page, 'brand-purchasing');
 
   // Sales Reports (a developer: the route needs dev-route:view): totals as the API gives them, and the chart.
-  await page.getByTestId('logout-link').click();
+  await logoutByLink(page);
   await login(page, 'developer');
   const summary = await (await apiAs(request, 'developer')).get<{ totals: { units: number } }>('/api/report/sales');
   await page.goto('/reports/sales');
