@@ -71,7 +71,7 @@ export default defineConfig({
             { name: 'shell-contracts', test: /packages[\\/]contracts[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'mui', test: vendor('@mui'), tags: ['$initial'], priority: 15 },
             // Every screen's calls: zod and the contract schemas (about 35 kB gzip).
-            { name: 'contracts', test: /packages[\\/]contracts[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]shell-routes/, priority: 10 },
+            { name: 'contracts', test: /packages[\\/]contracts[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]shell-routes\./, priority: 10 },
             // MUI's components the screens use (tables, dialogs, autocomplete…), but not the date pickers.
             { name: 'mui-screens', test: vendor('@mui[\\\\/](?!x-)[^\\\\/]+|@popperjs|react-transition-group|react-is|clsx'), priority: 10 },
             { name: 'forms', test: vendor('react-hook-form|@hookform'), priority: 10 },

@@ -21,6 +21,10 @@ type Input<R extends ApiRouteDef> = (R extends { params: object } ? { params: TR
     /** Do not queue a toast on failure (the caller shows its own message). */
     silent?: boolean;
     signal?: AbortSignal;
+    /** The bearer token to send instead of the session's (sign-out revokes the token it has just forgotten). */
+    accessToken?: string;
+    /** Let the request outlive the page (fetch's keepalive): sent even if the user navigates away at once. */
+    keepalive?: boolean;
   };
 
 /**
@@ -39,7 +43,7 @@ function followRoleChange(response: Response, token: string | null): void {
  */
 export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>): Promise<TRouteResponse<R>> {
   const url = fillPath(route.path, input.params as Record<string, unknown> | undefined) + toQueryString(input.query as Record<string, unknown> | undefined);
-  const token = useSession.getState().accessToken;
+  const token = input.accessToken ?? useSession.getState().accessToken;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (input.body !== undefined) headers['content-type'] = 'application/json';
@@ -48,6 +52,7 @@ export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>):
     headers,
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
     signal: input.signal,
+    keepalive: input.keepalive,
   });
   followRoleChange(response, token);
   const text = await response.text();

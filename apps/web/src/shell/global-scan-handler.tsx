@@ -4,6 +4,7 @@ import { classifyScan, WedgeScanDetector } from '@keystone/contracts';
 import { callApi } from '../lib/api-client';
 import { useMessageQueue } from '../lib/message-queue';
 import { useCurrentLocation } from '../lib/queries';
+import { loadShellRoutes } from '../lib/load-shell-routes';
 import { currentScanOwner, isEditableTarget, setGlobalScanRoute } from '../lib/scan/scan-owners';
 
 /** What the global router says when a scan is taken for a serial number that does not exist. */
@@ -36,14 +37,14 @@ export function GlobalScanHandler() {
           navigate(`/pick-item/${encodeURIComponent(target.pickListItemId)}`);
           return;
         case 'upc': {
-          const { productByUpcRoute } = await import('../lib/shell-routes');
+          const { productByUpcRoute } = await loadShellRoutes();
           const found = await callApi(productByUpcRoute, { query: { upc: target.upc, exact: '1', includeInactive: '1' } }).catch(() => null);
           const model = found?.data[0]?.model;
           navigate(model ? `/inventory/detail/model/${encodeURIComponent(model)}` : `/inventory/search?searchBy=upc&searchValue=${encodeURIComponent(target.upc)}`);
           return;
         }
         case 'serial': {
-          const { serialSearchRoute } = await import('../lib/shell-routes');
+          const { serialSearchRoute } = await loadShellRoutes();
           const found = await callApi(serialSearchRoute, { query: { serial: target.serial, includeInactive: '1' }, silent: true }).catch(() => null);
           const hit = found?.data.find((s) => s.serial_number.toUpperCase() === target.serial.toUpperCase());
           if (hit) navigate(`/inventory-serials/${hit.id}`);
