@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STATUS_MESSAGE_MS } from '@keystone/contracts';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
 import { wedgeScans, signInAs } from '../../support/session';
@@ -109,6 +110,7 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   const { product } = await stockedProduct(request, { qty: 3, tracked: false, pick: 2 });
   // On a phone (390 px): the page fits, nothing needs a sideways scroll but the tables' own.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
   await signInAs(page, 'warehouse-lead');
   const form = await openTransferPage(page, product.model_number);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -128,10 +130,21 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   await form.getByTestId('requested-quantity').fill('3');
   await form.getByRole('button', { name: 'Transfer Now' }).click();
   await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity available in ${FROM}`);
+  // 'Updated!' clears itself after the status time; the refusal shown before that time ran out stays.
+  await page.clock.runFor(STATUS_MESSAGE_MS + 500);
+  await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity available in ${FROM}`);
   // Destination not selected: the spec's message.
   await selectOption(page, form.getByRole('combobox'), 'Not Selected');
   await form.getByRole('button', { name: 'Transfer Now' }).click();
   await expect(form.getByTestId('transfer-form-alert')).toHaveText('One or more required fields are missing');
+  // A second quick transfer: its 'Updated!' goes once the status time has run out.
+  await selectOption(page, form.getByRole('combobox'), TO);
+  await form.getByTestId('requested-quantity').fill('1');
+  await form.getByRole('button', { name: 'Transfer Now' }).click();
+  await expect(form.getByTestId('transfer-form-alert')).toHaveText('Updated!');
+  await expect(form.getByTestId('on-hand')).toHaveText('On hand: 1');
+  await page.clock.runFor(STATUS_MESSAGE_MS + 500);
+  await expect(form.getByTestId('transfer-form-alert')).toHaveCount(0);
 });
 
 test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an admin', async ({ page, browser, request }) => {

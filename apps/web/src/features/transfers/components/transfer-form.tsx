@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { NOT_SELECTED, scanningForced, STATUS_MESSAGE_MS, ZCommitTransferSchema, type TInventoryRow } from '@keystone/contracts';
@@ -54,8 +54,13 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
   const username = useSession((s) => s.username);
   const commit = useCommitTransfer();
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // 'Updated!' clears itself after the status time; the timer belongs to that message, so an error shown before it
+  // runs out (a second Transfer Now refused at once) is not cleared with it.
+  useEffect(() => {
+    if (alert?.kind !== 'success') return;
+    const timer = setTimeout(() => setAlert(null), STATUS_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [alert]);
   const { control, handleSubmit, reset, getValues, formState } = useForm<TTransferFormValues>({
     resolver: transferResolver(row.available, admin, username),
     defaultValues: emptyValues(row, model, tracked),
@@ -67,14 +72,12 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
   const testId = `transfer-form-${row.bucket}`;
 
   const submit = async (values: TTransferFormValues) => {
-    if (timer.current) clearTimeout(timer.current);
     setAlert(null);
     const body = commitBody(values, username);
     try {
       await commit.mutateAsync({ body, quick: !body.scanningRequired });
       reset(emptyValues(row, model, tracked));
       setAlert({ kind: 'success', text: TRANSFER_SCAN_MESSAGES.updated });
-      timer.current = setTimeout(() => setAlert(null), STATUS_MESSAGE_MS);
     } catch (error) {
       setAlert({ kind: 'error', text: firstServerError(error) });
     }
