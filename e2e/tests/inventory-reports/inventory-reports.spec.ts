@@ -59,11 +59,18 @@ test('daily received with its chart, and the unreceived invoices table with its 
   expect(received.data.length).toBeGreaterThan(0);
 
   await signInAs(page, 'admin');
+  // The page is checked against the figures it was given: other tests receive and un-receive today meanwhile.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/ims/transacted-receipts/daily-received') && r.request().method() === 'GET');
   await page.goto('/reports/daily-received');
+  const answer = await answered;
+  // The page opens on today.
+  expect([new URL(answer.url()).searchParams.get('startDate'), new URL(answer.url()).searchParams.get('endDate')]).toEqual([today, today]);
+  const shown = (await answer.json()) as typeof received;
+  expect(shown.data.length).toBeGreaterThan(0);
   const chart = page.getByTestId('daily-received-chart');
   await expect(chart.locator('svg').first()).toBeVisible();
   // One bar series per location that received, its legend naming it.
-  for (const location of received.data) {
+  for (const location of shown.data) {
     await expect(chart.getByText(location.location_code, { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId(`daily-received-${location.location_code}`).getByRole('row', { name: /^Total/ })).toContainText(location.total_units.toLocaleString('en-US'));
   }

@@ -68,12 +68,20 @@ test('Add Product: keys pressed within the debounce never pick the previous sear
   const model = panel.getByLabel('Model Number');
   await model.fill(first.model_number);
   await expect(page.getByRole('option', { name: new RegExp(`^${first.model_number}`) }).first()).toBeVisible();
-  // A new model, and at once ArrowDown + Enter: the old suggestions must not be picked.
+  // A new model, and at once ArrowDown + Enter: the old suggestions must not be picked. The search for the new text is
+  // held until then, so "at once" stays within the debounce however slowly the keys arrive on a loaded machine.
+  let releaseSearch: () => void = () => undefined;
+  const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
+  await page.route('**/api/product/search', async (route) => {
+    if ((JSON.parse(route.request().postData() ?? '{}') as { searchValue?: string }).searchValue === second.model_number) await searchHeld;
+    await route.continue();
+  });
   await model.fill(second.model_number);
   await model.press('ArrowDown');
   await model.press('Enter');
   await expect(model).toHaveValue(second.model_number);
   await expect(panel.getByRole('button', { name: 'Add Product' })).toBeDisabled();
+  releaseSearch();
   // Once the search for the current text answers, ArrowDown + Enter picks its product, and Enter adds it.
   await expect(page.getByRole('option', { name: new RegExp(`^${second.model_number}`) }).first()).toBeVisible();
   await model.press('ArrowDown');
