@@ -13,9 +13,9 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
 }
 
 /**
- * Signs out through the shell's logout link and waits for the login screen. The link's sign-out is asynchronous
- * (POST /api/auth/logout, then the session is cleared): a `page.goto` straight after the click can abort it, and
- * the next page loads still signed in, with no login form.
+ * Signs out through the shell's logout link and waits for the login screen, so the next step starts signed out
+ * (stop 28's CI failure: a `page.goto` straight after the click, when the link still waited for the server before
+ * clearing the session, loaded the next page signed in).
  */
 export async function logoutByLink(page: Page): Promise<void> {
   await page.getByTestId('logout-link').click();

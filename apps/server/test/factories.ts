@@ -152,6 +152,17 @@ export async function createSerial(
 }
 
 /**
+ * A PO at `locationCode` from a new vendor, created by `buyerId`, with one line of `qty` units of the product at
+ * `cost` (50 unless given): what a receiving test scans against.
+ */
+export async function createPoLine(services: Services, product: { id: number }, buyerId: number, line: { locationCode: string; qty: number; cost?: number }) {
+  const vendor = await services.vendors.create({ company_name: unique('PO vendor'), vendor_type: 'sales' });
+  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: line.locationCode, purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyerId);
+  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: line.cost ?? 50, qty: line.qty, purchaseOrderId: po.id });
+  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id };
+}
+
+/**
  * Puts units of a product on hand in `bucket` the way the product does: a PO at the bucket's location (its first
  * four letters) with one line, received unit by unit through the receiving service (so through the ledger). One
  * unit per entry of `serials` (that unit's serial numbers), or `units` units without serials.
@@ -159,15 +170,12 @@ export async function createSerial(
 export async function receiveStock(services: Services, product: CreatedProduct, bucket: string, stock: { serials: string[][] } | { units: number }) {
   const buyer = await createUser(services, { role: 'purchasing-admin' });
   const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  const vendor = await services.vendors.create({ company_name: unique('Stock vendor'), vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: bucket.slice(0, 4), purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
   const serials = 'serials' in stock ? stock.serials : [];
   const units = 'serials' in stock ? stock.serials.length : stock.units;
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: units, purchaseOrderId: po.id });
-  const lineId = full.data.PO_LINES.at(-1)!.id;
+  const { poId, lineId } = await createPoLine(services, product, buyer.id, { locationCode: bucket.slice(0, 4), qty: units });
   for (let i = 0; i < units; i++) {
     await services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
+      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: poId, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
       actor,
     );
   }

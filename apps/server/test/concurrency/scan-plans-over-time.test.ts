@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createLocation, createProducts, createUser, type CreatedProduct } from '../factories.js';
+import { createLocation, createPoLine, createProducts, createUser, type CreatedProduct } from '../factories.js';
 import { createScratchDatabase, dropScratchDatabase } from './server-processes.js';
 
 /**
@@ -74,10 +74,7 @@ beforeAll(async () => {
   [product] = (await createProducts(database.db, [{ modelNumber: 'PLANS-TV', serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
   const buyer = await createUser(services, { role: 'purchasing-admin' });
   actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  const vendor = await services.vendors.create({ company_name: 'Plans vendor', vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 50, qty: 100_000, purchaseOrderId: po.id });
-  line = { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id };
+  line = await createPoLine(services, product, buyer.id, { locationCode: 'KY01', qty: 100_000 });
   auditBatchId = (await services.audits.createBatch({ audit_batch_name: 'Plans count', default_audit_bucket: 'KY01' }, actor)).audit_batch_id;
 }, 60_000);
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices } from '../../src/modules/services.js';
-import { createLocation, createProducts, type CreatedProduct } from '../factories.js';
+import { createLocation, createPoLine, createProducts, type CreatedProduct } from '../factories.js';
 import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
 
 /**
@@ -87,10 +87,7 @@ beforeAll(async () => {
   await createLocation(services, 'KY01');
   [product] = (await createProducts(database.db, [{ modelNumber: 'WORKERS-KIT', serialNumberTracked: false }])) as [CreatedProduct];
   const user = await services.users.create({ username: 'workers-receiver', password: PASSWORD, role: 'admin' });
-  const vendor = await services.vendors.create({ company_name: 'Workers Vendor', vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, user);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100_000, purchaseOrderId: po.id });
-  line = { poId: po.id, lineId: full.data.PO_LINES[0]!.id };
+  line = await createPoLine(services, product, user, { locationCode: 'KY01', qty: 100_000, cost: 100 });
   server = await startServerProcess(url, { WORKERS: '2', EXPOSE_PROCESS_ID: '1' });
   [token] = (await signInOnEach([server], 'workers-receiver', PASSWORD)) as [string];
 }, 120_000);

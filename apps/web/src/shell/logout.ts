@@ -2,7 +2,6 @@ import { queryClient } from '../app/query-client';
 import { callApi } from '../lib/api-client';
 import { useLocationIndex } from '../lib/location-store';
 import { useSession, type TSignOutReason } from '../lib/session-store';
-import type { logoutRoute } from '../lib/shell-routes';
 import { loadShellRoutes, shellRoutesIfLoaded } from '../lib/load-shell-routes';
 
 /**
@@ -16,9 +15,7 @@ import { loadShellRoutes, shellRoutesIfLoaded } from '../lib/load-shell-routes';
  */
 export async function logout(reason?: TSignOutReason): Promise<void> {
   const accessToken = useSession.getState().accessToken;
-  const revoke = (route: typeof logoutRoute) => callApi(route, { silent: true, keepalive: true, ...(accessToken ? { accessToken } : {}) });
-  const loaded = shellRoutesIfLoaded();
-  const revoking = accessToken ? (loaded ? revoke(loaded.logoutRoute) : loadShellRoutes().then((routes) => revoke(routes.logoutRoute))) : null;
+  const revoking = accessToken ? revoke(accessToken) : null;
   useSession.getState().signOut(reason);
   useLocationIndex.setState({ index: 0 });
   queryClient.clear();
@@ -27,4 +24,11 @@ export async function logout(reason?: TSignOutReason): Promise<void> {
   } catch {
     /* the token may already be gone on the server */
   }
+}
+
+/** Sends the revoke of `accessToken`: in this task when the shell's routes are loaded, else once they are. */
+function revoke(accessToken: string) {
+  const loaded = shellRoutesIfLoaded();
+  if (loaded) return callApi(loaded.logoutRoute, { silent: true, keepalive: true, accessToken });
+  return loadShellRoutes().then((routes) => callApi(routes.logoutRoute, { silent: true, keepalive: true, accessToken }));
 }
