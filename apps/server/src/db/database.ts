@@ -13,6 +13,8 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { namePreparedStatements } from './prepared-statements.js';
 import { pipelineTransactions } from './transaction-pipeline.js';
+import { PostgresListener, type ListenHandlers } from './postgres-listener.js';
+import { gatedClient } from './connection-gate.js';
 
 /** The one database type repositories see, whichever driver is behind it. */
 // Without Drizzle's relational queries (`db.query.*`, never used): given the schema, Drizzle builds a query builder
@@ -22,12 +24,7 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>,
 /** Something that runs queries: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
-/** What a LISTEN delivers: each notification's payload, and (PostgreSQL) a note that the listener reconnected. */
-export interface ListenHandlers {
-  onMessage(payload: string): void;
-  /** The listening connection was lost and is back: notifications sent meanwhile were missed. */
-  onReconnect?(): void;
-}
+export type { ListenHandlers };
 
 /** Listens on one channel until the answered function is called. */
 export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
@@ -37,6 +34,8 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY on this database (live screens, modules/live). */
   listen: Listen;
+  /** PostgreSQL: the connections this process holds or is opening now, in the pool and for LISTEN. */
+  connections?: () => { pool: number; listener: number };
   /** PGlite: its data folder as a tarball (the tests' migrated template); absent on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -249,6 +248,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenDatabase> {
   const pool = new pg.Pool({
+    Client: gatedClient(),
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
@@ -272,73 +272,18 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end().catch(() => {});
     throw error;
   }
+  // One LISTEN connection for every channel of the process, beside the pool: the process's connection budget is
+  // the pool's size plus one (docs/deployment.md, "Connection budget").
+  const listener = new PostgresListener(url, options.onPoolError);
   return {
     db,
     kind: 'postgres',
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers, options.onPoolError),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
+    connections: () => ({ pool: pool.totalCount, listener: listener.connections }),
     async close() {
+      await listener.close();
       await pool.end();
     },
-  };
-}
-
-/** Reconnect delays of a lost listening connection: 100 ms doubling to 5 s. */
-const LISTEN_RETRY_MS = { first: 100, max: 5_000 };
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to other work). When it is lost (restart,
- * pg_terminate_backend, network) it is reopened with growing delays, and `onReconnect` tells the listener that
- * notifications may have been missed meanwhile. The first connection must succeed: its failure is the caller's.
- */
-async function listenPostgres(url: string, channel: string, handlers: ListenHandlers, onError?: (error: Error) => void): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = LISTEN_RETRY_MS.first;
-  const quoted = `"${channel.replace(/"/g, '""')}"`;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
-    next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
-    });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (error) onError?.(error);
-      next.end().catch(() => {});
-      if (client === next) client = null;
-      if (!stopped) retry = setTimeout(reconnect, delay);
-    };
-    next.on('error', onLost);
-    next.on('end', () => onLost());
-    await next.connect();
-    await next.query(`LISTEN ${quoted}`);
-    client = next;
-    delay = LISTEN_RETRY_MS.first;
-  };
-
-  const reconnect = () => {
-    retry = undefined;
-    if (stopped) return;
-    connect().then(
-      () => handlers.onReconnect?.(),
-      (error: Error) => {
-        onError?.(error);
-        delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
-        if (!stopped) retry = setTimeout(reconnect, delay);
-      },
-    );
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => {});
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ACCESS_DENIED, type TApiError } from '@keystone/contracts';
 import { errorChain } from '../db/error-chain.js';
+import { CONNECT_FAILED } from '../db/connection-gate.js';
 
 /** An error a service throws to answer with a 4xx; the handler turns it into the ApiError shape. */
 export class HttpError extends Error {
@@ -50,13 +51,16 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceed
 
 /**
  * Whether an error (or one of its causes: Drizzle wraps the driver's error) says the database could not be
- * reached or dropped the connection, rather than refused the statement. Such a request is answered 503.
+ * reached or dropped the connection, rather than refused the statement. Such a request is answered 503. Any error
+ * raised while a connection was being opened counts (db/connection-gate.ts marks it), whatever its SQLSTATE: the
+ * database not accepting connections (55000), not there (3D000), our role or password refused (42501, 28P01).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return errorChain(error, 8).some(
-    ({ code, message }) =>
-      (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) ||
-      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
+    (link) =>
+      (link as Record<string, unknown>)[CONNECT_FAILED] === true ||
+      (typeof link.code === 'string' && (link.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(link.code) || UNAVAILABLE_ERRNOS.has(link.code))) ||
+      (typeof link.message === 'string' && UNAVAILABLE_MESSAGES.test(link.message)),
   );
 }
 
