@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { DataDirLockedError, lockOwnerText, openPglite, processStartTime } from './database.js';
+import { DataDirLockedError, lockOwnerText, openPglite, processStartTime, processState } from './database.js';
 import { roles } from './schema.js';
 
 const dirs: string[] = [];
@@ -92,6 +92,24 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
       fs.writeFileSync(path.join(dir, 'keystone.lock'), String(pid)); // the old form, written just now
       await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     });
+  });
+
+  it('takes over a lock whose owner is a zombie (killed, not yet reaped by its parent)', async () => {
+    // The shell forks a short sleep, then becomes a long one that never waits for it: the short one ends a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim()))));
+      const owner = lockOwnerText(pid);
+      for (let i = 0; i < 50 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(processState(pid)).toBe('Z');
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, 'keystone.lock'), owner);
+      const db = await openPglite(dir);
+      expect(fs.readFileSync(path.join(dir, 'keystone.lock'), 'utf8')).toBe(lockOwnerText());
+      await db.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('starts after the owner was killed with SIGKILL', async () => {

@@ -131,12 +131,23 @@ function acquireLock(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
 }
 
+/** Whether a process runs: a zombie (killed, not yet reaped by its parent: state Z or X) is dead, though kill(0) finds it. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !['Z', 'X'].includes(processState(pid) ?? '');
+}
+
+/** The state letter of a process (field 3 of /proc/<pid>/stat), or null where /proc cannot tell. */
+export function processState(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
   }
 }
 
