@@ -15,6 +15,7 @@ import { namePreparedStatements } from './prepared-statements.js';
 import { pipelineTransactions } from './transaction-pipeline.js';
 import { PostgresListener, type ListenHandlers } from './postgres-listener.js';
 import { gatedClient } from './connection-gate.js';
+import { queueQueries } from './query-queue.js';
 
 /** The one database type repositories see, whichever driver is behind it. */
 // Without Drizzle's relational queries (`db.query.*`, never used): given the schema, Drizzle builds a query builder
@@ -272,6 +273,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // fail on their own and the pool discards it on release, so the event only needs a listener.
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
+    // One statement at a time, queued before node-postgres sees it (pg 9 refuses a query while one runs).
+    queueQueries(client);
     // Pipelining wraps the client's query first, naming around it: a pipelined statement arrives named.
     if (options.pipelineTransactions !== false) pipelineTransactions(client);
     if (options.preparedStatements !== false) namePreparedStatements(client);

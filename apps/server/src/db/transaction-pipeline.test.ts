@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namePreparedStatements, prepared } from './prepared-statements.js';
 import { committing, isCommitting, pipelineTransactions, refusedAnswer } from './transaction-pipeline.js';
+import { queueQueries } from './query-queue.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -32,6 +33,8 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     pool = new pg.Pool({ connectionString: ADMIN_URL, max: 1 });
     pool.on('connect', (c) => {
       (c as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on('readyForQuery', () => roundTrips++);
+      // As openPostgres installs them: the round trips counted below are those of the product's connections.
+      queueQueries(c);
       pipelineTransactions(c);
       namePreparedStatements(c);
     });
@@ -211,5 +214,60 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     expect(refusedAnswer({ cause: raised })).toEqual({ live: ['SN-1'] });
     const other42 = await other.query('select 1/0').catch((error: unknown) => error);
     expect(refusedAnswer(other42)).toBeUndefined();
+  });
+});
+
+describe('one statement at a time on a connection (PostgreSQL; pg 9 refuses a query while one runs)', () => {
+  /**
+   * A pool whose connections count the calls node-postgres gets while it is already running or holding a query:
+   * what pg 8 logs as deprecated and pg 9 refuses. `queued` installs the queue (as openPostgres does) or not.
+   */
+  function countingPool(queued: boolean) {
+    const seen = { overlaps: 0, calls: 0 };
+    const pool = new pg.Pool({ connectionString: ADMIN_URL, max: 1 });
+    pool.on('connect', (c) => {
+      const inner = c as unknown as { query: (...args: unknown[]) => unknown; _activeQuery: unknown; _queryQueue: unknown[] };
+      const query = inner.query.bind(c);
+      inner.query = (...args: unknown[]) => {
+        seen.calls++;
+        if (inner._activeQuery || inner._queryQueue.length > 0) seen.overlaps++;
+        return query(...args);
+      };
+      if (queued) queueQueries(c);
+      pipelineTransactions(c);
+      namePreparedStatements(c);
+    });
+    return { pool, seen, db: drizzle(pool) };
+  }
+
+  async function work(db: ReturnType<typeof drizzle>) {
+    // Reads of one transaction run together; a first statement without parameters cannot carry the held-back BEGIN.
+    return db.transaction(async (tx) => {
+      const first = await tx.execute(sql.raw('select 1 as n'));
+      const together = await Promise.all([1, 2, 3, 4].map((n) => tx.execute(sql`select ${n}::int as n`)));
+      const last = await tx.execute(committing(sql`select ${5}::int as n`));
+      return [first, ...together, last].map((r) => Number(r.rows[0]!.n));
+    });
+  }
+
+  it('sends each statement after the one before has answered, with the same results', async () => {
+    const { pool, seen, db } = countingPool(true);
+    try {
+      expect(await work(db)).toEqual([1, 1, 2, 3, 4, 5]);
+      expect(seen.calls).toBeGreaterThan(0);
+      expect(seen.overlaps).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('without the queue, the same work hands node-postgres queries while one runs (what the queue prevents)', async () => {
+    const { pool, seen, db } = countingPool(false);
+    try {
+      expect(await work(db)).toEqual([1, 1, 2, 3, 4, 5]);
+      expect(seen.overlaps).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
   });
 });
