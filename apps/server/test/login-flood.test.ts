@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { AuthRepository } from '../src/modules/auth/auth.repository.js';
+import { AuthService } from '../src/modules/auth/auth.service.js';
+import { OAuthError } from '../src/http/errors.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -43,6 +45,55 @@ describe('sign-in under a flood', () => {
       expect(r.json()).toMatchObject({ error: 'too_many_attempts' });
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it(`40 parallel wrong passwords over a real listening server, 10 bursts: at most ${MAX_FAILURES} checked in each`, async () => {
+    // Its own process-like app without the address limit (every request comes from 127.0.0.1), listening on a port.
+    const served = await buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, loginAddressMaxFailures: 0 }, logger: false, serveWeb: false });
+    const base = await served.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const checkedPerBurst: number[] = [];
+      for (let burst = 0; burst < 10; burst++) {
+        const user = await createUser(t.services, { role: 'user' });
+        const statuses = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            fetch(`${base}/oauth/token`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ grant_type: 'password', username: user.username, password: `wrong-${i}`, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
+            }).then((r) => r.status),
+          ),
+        );
+        expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+        checkedPerBurst.push(statuses.filter((s) => s === 401).length);
+      }
+      expect(checkedPerBurst).toEqual(Array.from({ length: 10 }, () => MAX_FAILURES));
+    } finally {
+      await served.app.close();
+    }
+  });
+
+  it(`two API processes whose clocks disagree (one a minute ahead), 10 bursts of 40 parallel wrong passwords: at most ${MAX_FAILURES} checked in each`, async () => {
+    // Machines behind one load balancer never share a clock exactly. Whether a 6th try is checked must not depend on
+    // which process took the 5th and what its clock said (before the fix: 6 checked whenever the one behind took it).
+    const ahead = () => new Date(Date.now() + 60_000);
+    const processes = [new AuthService(t.db, t.config, null), new AuthService(t.db, t.config, null, ahead)];
+    const checkedPerBurst: number[] = [];
+    for (let burst = 0; burst < 10; burst++) {
+      const user = await createUser(t.services, { role: 'user' });
+      const grant = (i: number) =>
+        processes[i % 2]!.passwordGrant(
+          { grant_type: 'password', username: user.username, password: `wrong-${i}`, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+          `10.5.${burst}.${i}`,
+        ).then(
+          () => 200,
+          (error: unknown) => (error instanceof OAuthError ? error.statusCode : 500),
+        );
+      const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => grant(i)));
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      checkedPerBurst.push(statuses.filter((s) => s === 401).length);
+    }
+    expect(checkedPerBurst).toEqual(Array.from({ length: 10 }, () => MAX_FAILURES));
   });
 
   it('slows instead of locking: after the delay the right password signs in, and the delay grows with each further failure', async () => {

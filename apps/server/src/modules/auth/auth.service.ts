@@ -51,7 +51,7 @@ export class AuthService {
     if (limitAddress && !(await auth.reserveAddressTry(address!, addressWindowStart, this.config.loginAddressMaxFailures))) {
       throw tooMany(Math.max(1, Math.ceil((addressWindowStart.getTime() + addressWindow - now.getTime()) / 1000)));
     }
-    const wait = await auth.reserveUsernameTry(username, now, {
+    const wait = await auth.reserveUsernameTry(username, {
       windowSeconds: this.config.loginWindowSeconds,
       maxFailures: this.config.loginMaxFailures,
       delaySeconds: this.config.loginDelaySeconds,
