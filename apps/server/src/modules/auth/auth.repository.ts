@@ -75,19 +75,19 @@ export class AuthRepository {
   }
 
   /**
-   * Counts a failed try against the client address in its fixed window, atomically; refused (answers false)
-   * once `max` failures are counted in the window.
+   * Counts a try against the client address in its fixed window of `windowSeconds` (on the database's clock),
+   * atomically, and answers the tries now counted in that window, this one included, with the window's start (for
+   * `releaseAddressTry`). Never refuses: past the limit the password is still checked (see AuthService).
    */
-  async reserveAddressTry(address: string, windowStartedAt: Date, max: number): Promise<boolean> {
-    const rows = await queryRows<{ failures: number }>(
+  async countAddressTry(address: string, windowSeconds: number): Promise<{ failures: number; windowStartedAt: Date }> {
+    const [row] = await queryRows<{ failures: number; window_epoch: number }>(
       this.db,
       sql`insert into login_address_counters as c (address, window_started_at, failures)
-          values (${address}, ${windowStartedAt.toISOString()}::timestamptz, 1)
+          values (${address}, to_timestamp(floor(extract(epoch from statement_timestamp()) / ${windowSeconds}::float8) * ${windowSeconds}::float8), 1)
           on conflict (address, window_started_at) do update set failures = c.failures + 1
-          where c.failures < ${max}::int
-          returning c.failures`,
+          returning c.failures, extract(epoch from c.window_started_at)::float8 as window_epoch`,
     );
-    return rows.length > 0;
+    return { failures: Number(row!.failures), windowStartedAt: new Date(Number(row!.window_epoch) * 1000) };
   }
 
   /** A try that turned out right does not count against the address. */
