@@ -180,6 +180,8 @@ export async function buildApp(options: {
   registerLiveRoutes(app, live, authenticate);
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.close());
+  // Wrong passwords' answers held by the per-address slow-down go at once (AuthService.endSlowDowns).
+  app.addHook('preClose', async () => services.auth.endSlowDowns());
   // The job worker starts once every module has registered its kinds (onReady) and stops, waiting for the job it
   // runs, before the database closes (onClose runs before the caller closes the database).
   if (config.jobsEnabled) {

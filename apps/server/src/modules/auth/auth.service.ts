@@ -30,7 +30,15 @@ export class AuthService {
     private readonly tokens: TokenCache<RequestAuth> = new TokenCache<RequestAuth>(0),
   ) {}
 
-  /** OAuth 2 password grant with the spec's error codes (000 §8) and throttling of repeated failures. */
+  /**
+   * OAuth 2 password grant with the spec's error codes (000 §8) and throttling of repeated failures.
+   *
+   * Per username (an account being guessed): once its failures are used up, a try is refused 429 with Retry-After
+   * before its password is checked, the right password too, so the refusal tells an attacker nothing.
+   * Per client address (guesses sprayed over many usernames): past its failures, every try is still checked and the
+   * right password signs in at once (issue 30: a store behind one public address is not locked out by someone in it);
+   * a wrong one is answered 401 only once the address's growing wait is over (docs/decisions.md "Per-address limit").
+   */
   async passwordGrant(request: TTokenRequest, address?: string): Promise<TTokenResponse> {
     if (request.grant_type !== 'password') {
       throw new OAuthError(400, OAUTH_ERRORS.unsupportedGrantType, 'Only the password grant is supported');
@@ -42,35 +50,68 @@ export class AuthService {
     const auth = new AuthRepository(this.db);
     const now = this.now();
     this.pruneNowAndThen(now);
-    const tooMany = (seconds: number) =>
-      new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later', { 'retry-after': String(seconds) });
-    // Per address first (sprayed guesses), then per username; each takes its place atomically before the check.
-    const addressWindow = this.config.loginAddressWindowSeconds * 1000;
-    const addressWindowStart = new Date(Math.floor(now.getTime() / addressWindow) * addressWindow);
-    const limitAddress = Boolean(address) && this.config.loginAddressMaxFailures > 0;
-    if (limitAddress && !(await auth.reserveAddressTry(address!, addressWindowStart, this.config.loginAddressMaxFailures))) {
-      throw tooMany(Math.max(1, Math.ceil((addressWindowStart.getTime() + addressWindow - now.getTime()) / 1000)));
-    }
-    const wait = await auth.reserveUsernameTry(username, now, {
+    // The username's try takes its place atomically before the check; a refused one is not checked and so does not
+    // count against the address either.
+    const wait = await auth.reserveUsernameTry(username, {
       windowSeconds: this.config.loginWindowSeconds,
       maxFailures: this.config.loginMaxFailures,
       delaySeconds: this.config.loginDelaySeconds,
       maxDelaySeconds: this.config.loginMaxDelaySeconds,
     });
     if (wait !== null) {
-      // Not checked, so it does not count against the address either.
-      if (limitAddress) await auth.releaseAddressTry(address!, addressWindowStart);
-      throw tooMany(wait);
+      throw new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later', { 'retry-after': String(wait) });
     }
+    // Counted against the address before the check (so parallel tries see each other), given back when right.
+    const counted = address && this.config.loginAddressMaxFailures > 0 ? await auth.countAddressTry(address, this.config.loginAddressWindowSeconds) : null;
+    const slowDownMs = counted ? this.addressDelaySeconds(counted.failures) * 1000 : 0;
+    const checkStarted = performance.now();
     const user = await new UsersRepository(this.db).findByUsername(username);
-    const ok = user?.passwordHash && user.isActive ? await verifyPassword(user.passwordHash, request.password) : await dummyVerify(request.password).then(() => false);
+    let ok: boolean;
+    if (user?.passwordHash && user.isActive) ok = await verifyPassword(user.passwordHash, request.password);
+    // No such user: the dummy hash keeps the answer's time the same as a wrong password's. Past the address limit
+    // the answer is held to the same moment after the check's start either way, so it is not spent there.
+    else ok = slowDownMs > 0 ? false : await dummyVerify(request.password).then(() => false);
     await auth.recordAttempt(username, ok, now);
     if (!ok || !user) {
+      if (slowDownMs > 0) await this.slowDown(checkStarted + slowDownMs - performance.now());
       throw new OAuthError(401, OAUTH_ERRORS.invalidCredentials, 'The username or password is wrong');
     }
     await auth.clearUsername(username);
-    if (limitAddress) await auth.releaseAddressTry(address!, addressWindowStart);
+    if (counted) await auth.releaseAddressTry(address!, counted.windowStartedAt);
     return this.issue(user);
+  }
+
+  /**
+   * How long a wrong password's answer is held when it is the address's `failures`th try in its window: nothing up to
+   * LOGIN_ADDRESS_MAX_FAILURES, then LOGIN_DELAY_SECONDS doubling with each further one up to LOGIN_MAX_DELAY_SECONDS.
+   */
+  private addressDelaySeconds(failures: number): number {
+    const over = failures - this.config.loginAddressMaxFailures;
+    if (over <= 0) return 0;
+    return Math.min(this.config.loginMaxDelaySeconds, this.config.loginDelaySeconds * 2 ** Math.min(over - 1, 30));
+  }
+
+  /** Held answers, each with the function that ends its wait (at close, so a shutdown does not wait for them). */
+  private readonly slowDowns = new Set<() => void>();
+  private closing = false;
+
+  private slowDown(ms: number): Promise<void> {
+    if (ms <= 0 || this.closing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.slowDowns.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.slowDowns.add(end);
+    });
+  }
+
+  /** The server is closing: held wrong-password answers go now (still 401), and no new one is held. */
+  endSlowDowns(): void {
+    this.closing = true;
+    for (const end of [...this.slowDowns]) end();
   }
 
   private lastPrune = 0;
