@@ -125,6 +125,18 @@ describe('audit batches', () => {
 });
 
 describe('the tally', () => {
+  it('takes the counter as a user id only within an integer id: digits past it are a name, a number past it a 400', async () => {
+    const batchId = await newBatch();
+    const digits = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), talliedById: '2147483648' });
+    expect(digits.statusCode, digits.body).toBe(422);
+    expect(digits.json().errors).toEqual({ talliedById: ['User 2147483648 does not exist.'] });
+    const number = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), talliedById: 2_147_483_648 });
+    expect(number.statusCode, number.body).toBe(400);
+    expect(Object.keys(number.json().errors)).toEqual(['body.talliedById']);
+    const own = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), talliedById: lead.id });
+    expect(own.statusCode, own.body).toBeLessThan(300);
+  });
+
   it('starts an item with its snapshot, continues it, finishes it once', async () => {
     const batchId = await newBatch();
     const unknown = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), model: 'NO-SUCH' });

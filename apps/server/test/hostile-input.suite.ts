@@ -274,6 +274,57 @@ function describeResponse(res: LightMyRequestResponse) {
   return `${res.statusCode} ${res.body.slice(0, 300)}`;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Id parameters past their column (issue 30)
+
+/** A key named as an id (or a list of ids): `id`, `ids`, `poId`, `binIds`, `purchase_id`, `talliedById`. */
+const ID_NAME = /^ids?$|Ids?$|_ids?$/;
+/** Past a PostgreSQL `integer` column (2,147,483,647), past the 10 digits a rule once allowed, past any bigint. */
+const PAST_INTEGER_IDS = ['2147483648', '9999999999', '99999999999999999999'];
+/**
+ * Numeric values that are no integer column's id and take 2,147,483,648 by design: the history's page key is an id of
+ * `inventory_transactions`, a `bigint` column (a key past the last row answers an empty page); a carousel item's `id`
+ * is the client's own label, stored nowhere (the items are saved in their order).
+ */
+const NOT_INTEGER_IDS = new Set(['GET /api/ims/inventory/product/history/ query.after', 'POST /api/carousel-images/ body.carouselItems.0.id']);
+
+type Parse = (v: unknown) => { success: boolean; data?: unknown };
+/** Whether a value of this schema is read as a number (or numbers): `"1"` (a path or query's text) or `1` parses to one. */
+function readsNumber(schema: unknown, inputs: unknown[] = ['1']): boolean {
+  const parse = (schema as { safeParse?: Parse } | undefined)?.safeParse;
+  const numeric = (v: unknown): boolean => typeof v === 'number' || (Array.isArray(v) && v.length > 0 && v.every(numeric));
+  return !!parse && inputs.some((input) => {
+    const parsed = parse.call(schema, input);
+    return parsed.success && numeric(parsed.data);
+  });
+}
+
+/**
+ * The id slots of a route: every path parameter and query key read as a number (`page` and `limit` too: past their
+ * bound they are refused as well), and every body field named as an id that takes a number, at the top level (from
+ * the contract) or anywhere in the route's valid sample (where its value is a number).
+ */
+function idSlots(route: ApiRouteDef, sample: RouteSample): Slot[] {
+  const slots: Slot[] = [];
+  for (const context of ['params', 'query'] as const) {
+    for (const [key, schema] of Object.entries((route[context] as { shape?: Record<string, unknown> } | undefined)?.shape ?? {})) {
+      if (readsNumber(schema)) slots.push({ context, path: [key] });
+    }
+  }
+  const body = sample.body;
+  if (route.body && body && typeof body === 'object' && !(body instanceof FormData)) {
+    const paths = new Map<string, string[]>();
+    const shape = (route.body as { shape?: Record<string, unknown> }).shape ?? {};
+    for (const [key, schema] of Object.entries(shape)) if (ID_NAME.test(key) && readsNumber(schema, [1])) paths.set(key, [key]);
+    for (const path of bodyPaths(body)) {
+      const value = path.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], body);
+      if (ID_NAME.test(path.at(-1)!) && typeof value === 'number') paths.set(path.join('.'), path);
+    }
+    for (const path of paths.values()) slots.push({ context: 'body', path });
+  }
+  return slots;
+}
+
 /**
  * The suite for one shard of the route table: routes whose index modulo `shards` is `shard`. The table is walked in
  * several files (`hostile-input-<n>.test.ts`) so that Vitest runs them side by side and none nears its time limit
@@ -379,6 +430,34 @@ export function hostileInputSuite(shard: number, shards: number): void {
       // Most hostile values are refused; a share lands in free text or a key no contract reads, and is taken.
       expect(refused).toBeGreaterThan(requests / 3);
       expect(await checkLedger(t.db)).toEqual([]);
+    });
+
+    it('an id past its column (or below 1), in a path, a query or a body, is a 4xx naming it, never a 5xx', { timeout: 120_000 }, async () => {
+      let swept = 0;
+      for (const route of t.routes.filter((_, i) => i % shards === shard)) {
+        const key = routeKey(route);
+        const sample = samples[key]!;
+        for (const slot of idSlots(route, sample)) {
+          if (NOT_INTEGER_IDS.has(`${key} ${slotKey(slot)}`)) continue;
+          // A path or query carries digits (an id-named one also 0); a JSON body the number itself, past the range only (a
+          // body's `invoicedById` is a user name that may be a number, 0 included).
+          const values: unknown[] =
+            slot.context === 'body' ? PAST_INTEGER_IDS.map(Number) : [...PAST_INTEGER_IDS, ...(ID_NAME.test(slot.path.at(-1)!) ? ['0'] : [])];
+          for (const value of values) {
+            const what = `${key} with ${slotKey(slot)} = ${JSON.stringify(value)}`;
+            const res = await t.app.inject(requestOf(route, sample, { slot, value: { value }, twice: false, form: false }, developer.token));
+            swept++;
+            expect(res.statusCode, `${what}: ${describeResponse(res)}`).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode, `${what}: ${describeResponse(res)}`).toBeLessThan(500);
+            if (res.statusCode === 400) {
+              const keys = Object.keys((res.json() as { errors?: Record<string, unknown> }).errors ?? {});
+              expect(keys.some((k) => namesSlot(k, slot)), `${what}: the 400 names ${keys.join(', ') || 'no field'}`).toBe(true);
+            }
+          }
+        }
+      }
+      if (process.env.HOSTILE_SUMMARY) console.info(`${swept} requests with an id past its column`);
+      expect(swept).toBeGreaterThan(0);
     });
   });
 }

@@ -2,8 +2,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
-import { TEST_PASSWORD, createUser } from './factories.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { renderBannerPng } from '../src/modules/demo-data/demo-carousel.js';
+import { TEST_PASSWORD, createSignedInUser, createUser } from './factories.js';
+import { bearer, createTestApp, type TestApp } from './harness.js';
 
 /** Issue #9 part 4: health that checks the database, HTTP timeouts, security headers, no-store on tokens. */
 let t: TestApp;
@@ -99,6 +100,35 @@ describe('security headers', () => {
       expect(res.statusCode).toBe(password === 'wrong' ? 401 : 200);
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('answers Cache-Control: no-store on every API answer: JSON, a CSV download, a refusal, an unknown path (issue 30)', async () => {
+    const { token } = await createSignedInUser(t, { role: 'developer' });
+    const answers = {
+      'a JSON read': await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }),
+      'a JSON list': await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) }),
+      'a streamed CSV': await t.app.inject({ method: 'GET', url: '/api/reports/generic/price-list/csv', headers: bearer(token) }),
+      'a 404': await t.app.inject({ method: 'GET', url: '/api/product/2147483647', headers: bearer(token) }),
+      'a 400': await t.app.inject({ method: 'GET', url: '/api/product/x', headers: bearer(token) }),
+      'a 401': await t.app.inject({ method: 'GET', url: '/api/user' }),
+      'a path no route has': await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: bearer(token) }),
+      'a public JSON answer': await t.app.inject({ method: 'GET', url: '/api/health' }),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.statusCode, what).not.toBe(500);
+      expect(res.headers['cache-control'], `${what}: ${res.statusCode}`).toBe('no-store');
+    }
+    expect(answers['a streamed CSV'].headers['content-type']).toContain('text/csv');
+  });
+
+  it('leaves the caching of what sets its own: the documentation\'s files, uploaded images', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['cache-control']).not.toBe('no-store');
+    const { remoteImageUrl } = await t.services.carousel.upload(renderBannerPng({ from: [10, 60, 120], to: [200, 220, 240] }));
+    const image = await t.app.inject({ method: 'GET', url: remoteImageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 

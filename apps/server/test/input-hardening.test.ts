@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProducts, createSignedInUser, createUser } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
+import { renderBannerPng } from '../src/modules/demo-data/demo-carousel.js';
+import { carrierFile } from '../src/modules/shipping-reconciliation/carrier-files.js';
 import { createPurchasingFixture } from './samples/purchasing.js';
+import { SAMPLE_HOLDINGS_CSV } from './samples/uploads.js';
 
 /** Inputs that a database would refuse with an error of its own must be refused first, as 400s. */
 let t: TestApp;
@@ -198,5 +201,62 @@ describe('lone UTF-16 surrogates', () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/purchase/${po.id}`, headers: bearer(token), payload: { notes: 'box \u{1F4E6} ok' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.PO.notes).toBe('box \u{1F4E6} ok');
+  });
+});
+
+describe('multipart file and field names (issue 30)', () => {
+  /** Every upload route: its path, its file field and a file it takes. */
+  const UPLOADS = [
+    { url: '/api/carousel-images/s3', field: 'image', type: 'image/png', bytes: () => Buffer.from(renderBannerPng({ from: [10, 60, 120], to: [200, 220, 240] })) },
+    {
+      url: '/api/shipping-reconciliation/ups/upload',
+      field: 'file',
+      type: 'text/csv',
+      bytes: () => Buffer.from(carrierFile('ups', [{ trackingNumber: '1ZNAMES000000001', cents: 500, date: '2026-03-10' }])),
+    },
+    { url: '/api/ep-holdings/orders/upload', field: 'file', type: 'text/csv', bytes: () => Buffer.from(SAMPLE_HOLDINGS_CSV) },
+  ];
+  const BOUNDARY = 'keystone-names-boundary';
+
+  /**
+   * A multipart body written by hand (FormData cannot carry these names): `disposition` is the file part's
+   * Content-Disposition parameters after form-data; a text field first when `before` is given.
+   */
+  function multipart(disposition: string, type: string, bytes: Buffer, before?: { name: string; value: string }): Buffer {
+    const parts: Buffer[] = [];
+    if (before) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${before.name}"\r\n\r\n${before.value}\r\n`, 'utf8'));
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: ${type}\r\n\r\n`, 'utf8'), bytes);
+    parts.push(Buffer.from(`\r\n--${BOUNDARY}--\r\n`, 'utf8'));
+    return Buffer.concat(parts);
+  }
+  const send = (url: string, payload: Buffer) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+
+  it.each(UPLOADS)('$url: a NUL in the file name is a 400 naming the file name', async ({ url, field, type, bytes }) => {
+    const res = await send(url, multipart(`name="${field}"; filename="inv\u0000oice.csv"`, type, bytes()));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ [`${field}.filename`]: ['must not contain a NUL character'] });
+  });
+
+  it.each(UPLOADS)('$url: an unpaired surrogate in the file name (RFC 5987, UTF-16) is a 400 naming the file name', async ({ url, field, type, bytes }) => {
+    // "a\ud800b.csv" in UTF-16LE, percent-encoded: busboy decodes it as it is, the lone surrogate included.
+    const name = [...Buffer.from('a\ud800b.csv', 'utf16le')].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+    const res = await send(url, multipart(`name="${field}"; filename*=utf-16le''${name}`, type, bytes()));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ [`${field}.filename`]: ['must not contain an unpaired UTF-16 surrogate'] });
+  });
+
+  it.each(UPLOADS)('$url: a NUL in a field name is a 400 naming the field names', async ({ url, field, type, bytes }) => {
+    const inFile = await send(url, multipart(`name="${field}\u0000"; filename="ok.csv"`, type, bytes()));
+    expect(inFile.statusCode, inFile.body).toBe(400);
+    expect(inFile.json().errors).toEqual({ fieldname: ['must not contain a NUL character'] });
+    const before = await send(url, multipart(`name="${field}"; filename="ok.csv"`, type, bytes(), { name: 'no\u0000te', value: 'x' }));
+    expect(before.statusCode, before.body).toBe(400);
+    expect(before.json().errors).toEqual({ fieldname: ['must not contain a NUL character'] });
+  });
+
+  it.each(UPLOADS)('$url: takes the same upload with a plain name', async ({ url, field, type, bytes }) => {
+    const res = await send(url, multipart(`name="${field}"; filename="plain-${field}.csv"`, type, bytes(), { name: 'note', value: 'x' }));
+    expect(res.statusCode, res.body).toBeLessThan(300);
   });
 });

@@ -1,7 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import { csvCell, csvLines, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
+import Papa from 'papaparse';
+import { csvSafeText } from '@keystone/contracts';
+import { csvCell, csvHeader, csvObjectLines, csvLines, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
 
 describe('sendCsv', () => {
   it('streams the header and every row, quoting what needs it, named report-{MM-DD-YYYY}.csv', async () => {
@@ -107,17 +109,21 @@ describe('sendCsv in batches', () => {
 
 describe('the CSV text is what csv-stringify writes', () => {
   // Every kind of cell a report can hold, hostile text included, and random strings over an alphabet of the
-  // characters that matter to CSV: the fast path must write byte for byte what csv-stringify writes.
+  // characters that matter to CSV: the fast path must write byte for byte what csv-stringify writes with the
+  // writer's options (text through csvSafeText, a CR quoted).
   const hostile: unknown[] = [
     '', ' ', 'plain', 'a,b', 'a"b', '"', '""', 'a\nb', 'a\rb', '\r\n', '\r', 'x\n', ',', '=1+2', '-5', '+x', '@y', '\t', 'é€😀', "it's",
     0, -0, 1.5, -12.34, 1e21, NaN, Infinity, 123n, true, false, null, undefined, new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)), { a: 'b,c' }, ['x', 1],
   ];
   let seed = 7;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  const alphabet = ['a', 'Z', '0', ' ', ',', '"', '\n', '\r', ';', "'", '=', 'é'];
+  const alphabet = ['a', 'Z', '0', ' ', ',', '"', '\n', '\r', ';', "'", '=', 'é', '-', '+', '@', '\t', '.'];
   const randomText = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
   const cells = [...hostile, ...Array.from({ length: 2_000 }, randomText)];
-  const options = { cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => v.toISOString() } };
+  const options = {
+    cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => v.toISOString(), string: (v: string) => csvSafeText(v) },
+    quoted_match: '\r',
+  };
 
   it('cell by cell', () => {
     for (const cell of cells) expect(csvCell(cell), JSON.stringify(String(cell))).toBe(stringifySync([[cell]], options).slice(0, -1));
@@ -152,5 +158,36 @@ describe('the CSV text is what csv-stringify writes', () => {
     app.get('/r', async (_request, reply) => sendCsv(reply, [{ a: { b: 'x,y' } }], columns));
     expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('AB\n"x,y"\n');
     await app.close();
+  });
+});
+
+describe('formula injection (OWASP CSV injection, issue 30)', () => {
+  /** Writes one row through the writer and reads it back with papaparse, an independent reader. */
+  const roundTrip = (cells: unknown[]) => {
+    const columns = cells.map((_, i) => ({ key: `c${i}`, header: `C${i}` }));
+    const text = csvHeader(columns) + csvObjectLines([Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]))], columns);
+    return Papa.parse<string[]>(text, { skipEmptyLines: true }).data[1];
+  };
+
+  it("writes text starting with = + - @ tab or CR with a ' before it, quoted as CSV needs", () => {
+    const hostile = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', '=1,2', '-', '\uff1dcmd'];
+    expect(roundTrip(hostile)).toEqual(hostile.map((text) => `'${text}`));
+    expect(csvCell('=1+2')).toBe("'=1+2");
+    expect(csvCell('=A1,"x"')).toBe(`"'=A1,""x"""`);
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+  });
+
+  it('keeps numbers numbers: number and bigint cells, and text that is a plain decimal number, as they are', () => {
+    expect(roundTrip([-5, -12.5, 0, 42n, '-12.50', '+3', '0.25', '-7'])).toEqual(['-5', '-12.5', '0', '42', '-12.50', '+3', '0.25', '-7']);
+    expect([-5, -12.5, '-12.50'].map(csvCell)).toEqual(['-5', '-12.5', '-12.50']);
+  });
+
+  it('leaves other text, and text already starting with a quote, as it is', () => {
+    expect(roundTrip(['plain', ' =1', "'=1", 'a=b', 'x-y', ''])).toEqual(['plain', ' =1', "'=1", 'a=b', 'x-y', '']);
+  });
+
+  it('headers and keys csv-stringify reads as paths go through the same rule', () => {
+    expect(csvHeader([{ key: 'a', header: '=Total' }])).toBe("'=Total\n");
+    expect(csvObjectLines([{ a: { b: '@x' } }], [{ key: 'a.b', header: 'AB' }])).toBe("'@x\n");
   });
 });

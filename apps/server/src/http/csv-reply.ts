@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify as stringifySync, type Options as StringifyOptions } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { csvSafeText } from '@keystone/contracts';
 
 /** One CSV column: the row's key and the header the file shows. */
 export type TCsvColumn = { key: string; header: string };
@@ -16,26 +17,33 @@ type TRow = Record<string, unknown>;
 /** Rows are written this many at a time as one chunk: a stream step per row cost more than the rows' own text. */
 const CSV_BATCH_ROWS = 500;
 
-/** csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as ISO text. */
+/**
+ * csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as ISO text, text made
+ * safe from formula injection (`csvSafeText`: a `'` before text starting with `=`, `+`, `-`, `@`, a tab or a CR,
+ * unless it is a plain decimal number; issue 30), and a cell holding a CR quoted as one holding a line feed is (a
+ * spreadsheet may read a bare CR as the end of a row).
+ */
 const STRINGIFY_OPTIONS = {
-  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => value.toISOString() },
+  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => value.toISOString(), string: (value: string) => csvSafeText(value) },
+  quoted_match: '\r',
 } satisfies StringifyOptions;
 
-/** A cell csv-stringify would quote (it holds the delimiter, the quote or the record delimiter). */
-const NEEDS_QUOTING = /[",\n]/;
+/** A cell csv-stringify would quote (it holds the delimiter, the quote, the record delimiter or a CR). */
+const NEEDS_QUOTING = /[",\n\r]/;
 
 /**
  * One cell's CSV text, exactly as csv-stringify writes it with STRINGIFY_OPTIONS (the unit test compares the two on
- * hostile values): null and undefined empty, numbers and bigints in JavaScript's own text, booleans true/false,
- * dates as ISO text. A cell that needs quoting or is of another type (an object) is handed to csv-stringify itself,
- * so the library stays the one definition of the escaping; the plain cells, nearly all of a report, skip its
- * per-field work (a context object and two arrays per cell, 4-5 times the cost of the text itself).
+ * hostile values): null and undefined empty, numbers and bigints in JavaScript's own text (never neutralised: -12.5
+ * stays a number), booleans true/false, dates as ISO text, text through `csvSafeText`. A cell that needs quoting or
+ * is of another type (an object) is handed to csv-stringify itself, so the library stays the one definition of the
+ * escaping; the plain cells, nearly all of a report, skip its per-field work (a context object and two arrays per
+ * cell, 4-5 times the cost of the text itself). Every CSV the server writes goes through this file.
  */
 export function csvCell(value: unknown): string {
   let text: string;
   switch (typeof value) {
     case 'string':
-      text = value;
+      text = csvSafeText(value);
       break;
     case 'number':
     case 'bigint':
@@ -66,7 +74,11 @@ export function csvLines(rows: readonly (readonly unknown[])[]): string {
 /** Whether every key is a plain property name (csv-stringify reads a key with `.` or `[` as a path into the row). */
 const plainKeys = (columns: readonly TCsvColumn[]) => columns.every((c) => /^\w*$/.test(c.key));
 
-/** The CSV lines of rows given as objects, read by the columns' keys. */
+/** The CSV lines of rows given as objects, read by the columns' keys (each line ending in \n). */
+export function csvObjectLines(rows: TRow[], columns: readonly TCsvColumn[]): string {
+  return objectLines(rows, columns, plainKeys(columns));
+}
+
 function objectLines(rows: TRow[], columns: readonly TCsvColumn[], plain: boolean): string {
   if (!plain) return stringifySync(rows, { ...STRINGIFY_OPTIONS, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
   let out = '';

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
 /**
@@ -97,4 +98,44 @@ export function refuseUnstorableText(input: { params: unknown; query: unknown; b
   };
   const names = Object.keys(errors);
   if (names.length) throw badRequest(`Invalid request: ${names.join(', ')}`, errors);
+}
+
+/** The messages of one text that no column can store (none when it is fine). */
+function unstorableText(text: string): string[] {
+  const messages: string[] = [];
+  if (text.includes('\u0000')) messages.push(NUL_MESSAGE);
+  if (LONE_SURROGATE.test(text)) messages.push(LONE_SURROGATE_MESSAGE);
+  return messages;
+}
+
+/**
+ * The names a multipart file part brings that no column can store: the file's name (`{field}.filename`, e.g.
+ * `file.filename`; a NUL there was a 500 when the name reached a text column) and the names of its field and of the
+ * fields before it (`fieldname`). Their values are the routes' business (a file's bytes are parsed by its route).
+ */
+export function unstorableMultipartNames(file: Pick<MultipartFile, 'fieldname' | 'filename' | 'fields'>): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const name of new Set([file.fieldname, ...Object.keys(file.fields ?? {})])) {
+    for (const message of unstorableText(name)) if (!found.fieldname?.includes(message)) (found.fieldname ??= []).push(message);
+  }
+  const filenameMessages = unstorableText(file.filename ?? '');
+  if (filenameMessages.length) found[`${found.fieldname ? '' : `${file.fieldname}.`}filename`] = filenameMessages;
+  return found;
+}
+
+/**
+ * `request.file(options)` for every upload route (the carousel's image, a carrier invoice, a holdings file): the
+ * first file part, refused with a 400 naming the file name or the field names when they hold text no column can
+ * store (the rule `refuseUnstorableText` applies to params, query and JSON bodies). Its bytes are drained first.
+ */
+export async function requestFile(request: FastifyRequest, options?: Parameters<FastifyRequest['file']>[0]): Promise<MultipartFile | undefined> {
+  const file = await request.file(options);
+  if (!file) return file;
+  const errors = unstorableMultipartNames(file);
+  const names = Object.keys(errors);
+  if (names.length) {
+    file.file.resume();
+    throw badRequest(`Invalid upload: ${names.join(', ')}`, errors);
+  }
+  return file;
 }

@@ -47,7 +47,17 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /**
- * Security headers on every answer (API, client, Swagger UI), no caching of tokens, and the headers timeout.
+ * Whether an answer to this URL is an API answer no cache may keep: everything under /api (JSON, CSV and PDF
+ * downloads, refusals, unknown paths) except the public API documentation (/api/docs, Swagger UI's files and the
+ * OpenAPI document). The web client's files and the uploaded images are outside /api and keep their own caching.
+ */
+export function storesNothing(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'));
+}
+
+/**
+ * Security headers on every answer (API, client, Swagger UI), no caching of tokens or of any API answer, and the
+ * headers timeout.
  * Helmet's middleware is built once here and run on every request: @fastify/helmet built it anew per request (its
  * option parsing was ~2 % of a receiving scan's CPU, issue 9; docs/performance.md). No route has options of its own.
  */
@@ -61,10 +71,15 @@ export async function registerSecurity(app: FastifyInstance, config: HttpConfig,
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    // RFC 6749 §5.1: a token answer (and its errors) must not be stored by any cache.
-    if (request.url.startsWith('/oauth/token') && request.url.split('?')[0]?.replace(/\/$/, '') === '/oauth/token') {
+    const url = request.url;
+    if (url.startsWith('/oauth/token') && url.split('?')[0]?.replace(/\/$/, '') === '/oauth/token') {
+      // RFC 6749 §5.1: a token answer (and its errors) must not be stored by any cache.
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
+    } else if (storesNothing(url) && !reply.hasHeader('cache-control')) {
+      // Issue 30: an API answer carries a user's data (or says who may see it): no cache keeps it, shared or the
+      // browser's. An answer that sets its own caching keeps it.
+      reply.header('cache-control', 'no-store');
     }
     done(null, payload);
   });

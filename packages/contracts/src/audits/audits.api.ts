@@ -332,7 +332,7 @@ export const ZAuditItemRequestSchema = z
     auditBatchName: z.string().trim().max(200).nullish(),
     auditTypeCode: z.enum(AUDIT_TYPE_CODES),
     /** The username of the counter (the signed-in user when absent). */
-    talliedById: z.union([z.string().trim().max(100), z.number().int()]).nullish(),
+    talliedById: z.union([z.string().trim().max(100), ZIdSchema]).nullish(),
     scanningRequired: ZScanningRequiredSchema.optional(),
     transactionReferenceId: z.string().trim().max(40).nullish(),
   })
@@ -402,7 +402,7 @@ export const auditReviewRoute = defineRoute({
 export const ZAuditSubmitSchema = z
   .object({
     /** The username of the submitter (the signed-in user when absent). */
-    submittedById: z.union([z.string().trim().max(100), z.number().int()]).nullish(),
+    submittedById: z.union([z.string().trim().max(100), ZIdSchema]).nullish(),
     submitNotes: z.string().trim().max(2000).nullish(),
     shouldPerformAsync: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
   })

@@ -1,13 +1,47 @@
 import { z } from 'zod';
 
-/** Ids are PostgreSQL `integer` columns. */
+/** Ids are PostgreSQL `integer` columns (`serial`): 1 to 2,147,483,647. */
 export const MAX_ID = 2_147_483_647;
+/**
+ * The few `bigint` id columns a route takes (the jobs'): Drizzle reads them as JavaScript numbers, exact up to
+ * 2^53 − 1, far below the column's own limit.
+ */
+export const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
 
-/** A positive integer id: a number, or (in a path or query) its plain decimal digits — not `1e3` or `0x10`. */
-export const ZIdSchema = z
-  .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
-  .pipe(z.number().int('must be a whole number').positive().max(MAX_ID));
+export const ID_RANGE_MESSAGE = `must be an id from 1 to ${MAX_ID}`;
+const ID_LIST_RANGE_MESSAGE = `id must be from 1 to ${MAX_ID}`;
+export const BIG_ID_RANGE_MESSAGE = `must be an id from 1 to ${MAX_BIG_ID}`;
+
+/** A number, or (in a path or query) its plain decimal digits — not `1e3` or `0x10`. */
+const wholeNumber = () => z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]);
+
+/**
+ * A positive integer id of an `integer` column: the one schema of every such id, in a path, a query or a body, so
+ * 2147483648 is a 400 naming the field instead of PostgreSQL's "out of range for type integer" (a 500).
+ */
+export const ZIdSchema = wholeNumber().pipe(
+  z.number().int('must be a whole number').min(1, ID_RANGE_MESSAGE).max(MAX_ID, ID_RANGE_MESSAGE),
+);
 export const ZIdParamsSchema = z.object({ id: ZIdSchema });
+
+/** A positive integer id of a `bigint` column (a job's). */
+export const ZBigIdSchema = wholeNumber().pipe(
+  z.number().int('must be a whole number').min(1, BIG_ID_RANGE_MESSAGE).max(MAX_BIG_ID, BIG_ID_RANGE_MESSAGE),
+);
+
+/**
+ * Ids of an `integer` column written in one query value, separated by commas (`?ids=12,13,14`): 1 to `max` of them,
+ * each in ZIdSchema's range, repeats dropped. `message` says the format.
+ */
+export function idListSchema(max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${max - 1}}$`), { message, abort: true })
+    .transform((v) => v.split(',').map(Number))
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), `each ${ID_LIST_RANGE_MESSAGE}`)
+    .transform((ids) => [...new Set(ids)]);
+}
 
 /** True when `YYYY-MM-DD` names a day of the calendar (not 2024-02-30, 2024-13-45 or 0000-01-01). */
 export function isCalendarDate(text: string): boolean {

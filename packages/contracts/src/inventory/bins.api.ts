@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { MAX_ID, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent } from '../http/common.js';
+import { MAX_ID, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent, idListSchema } from '../http/common.js';
 
 /**
  * Bins and bin contents (issue 11; 001 §2, §3 Bin, §5 Bins and Bin contents, §7 "Bins and picking", §8 Bins, §9).
@@ -198,11 +198,7 @@ export const updateBinItemsRoute = defineRoute({
 });
 
 export const ZBinLabelsQuerySchema = z.object({
-  ids: z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, 'must be 1 to 200 bin ids separated by commas')
-    .transform((v) => [...new Set(v.split(',').map(Number))]),
+  ids: idListSchema(200, 'must be 1 to 200 bin ids separated by commas'),
   format: emptyAsAbsent(z.enum(['pdf', 'zpl'])),
 });
 

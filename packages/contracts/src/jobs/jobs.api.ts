@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZIdSchema } from '../http/common.js';
+import { ZBigIdSchema } from '../http/common.js';
 
 /**
  * Background jobs (issue 12): work queued in the database (`jobs` table) and run by a worker in an API process,
@@ -34,6 +34,6 @@ export const getJobRoute = defineRoute({
   access: 'authenticated',
   summary: 'A background job: its status and progress',
   tag: 'jobs',
-  params: z.object({ id: ZIdSchema }),
+  params: z.object({ id: ZBigIdSchema }),
   response: ZJobSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZIdSchema } from '../http/common.js';
+import { ZBigIdSchema } from '../http/common.js';
 import { ZJobSchema } from '../jobs/jobs.api.js';
 import { defaultGenericRange } from '../shipping-reconciliation/shipping-reconciliation.api.js';
 import { PERMISSIONS, type TPermission } from '../permissions.js';
@@ -185,7 +185,7 @@ export const reportCsvJobFileRoute = defineRoute({
   access: GENERIC_REPORT_PERMISSION,
   summary: 'The CSV file a report job wrote (only to the user who queued it)',
   tag: 'reports',
-  params: z.object({ id: ZIdSchema }),
+  params: z.object({ id: ZBigIdSchema }),
   response: z.string(),
   raw: true,
 });

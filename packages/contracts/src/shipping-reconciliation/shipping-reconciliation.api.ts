@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateSchema, ZQueryFlagSchema, emptyAsAbsent } from '../http/common.js';
+import { ZDateSchema, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent } from '../http/common.js';
 import { defineRoute } from '../http/define-route.js';
 import { ZMoneySchema } from '../money.js';
 
@@ -398,11 +398,7 @@ export const applyPaymentsRoute = defineRoute({
 
 export const RESULTS_FORMATS = ['xlsx', 'csv'] as const;
 export const ZResultsDownloadQuerySchema = z.object({ format: emptyAsAbsent(z.enum(RESULTS_FORMATS)) });
-export const ZBatchIdParamsSchema = z.object({
-  batchId: z
-    .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
-    .pipe(z.number().int().positive().max(2_147_483_647)),
-});
+export const ZBatchIdParamsSchema = z.object({ batchId: ZIdSchema });
 /** The columns of the results download, in order (XLSX and CSV). */
 export const RESULTS_COLUMNS = [
   'batch_id',

@@ -1,5 +1,6 @@
 import {
   AUDIT_MESSAGES,
+  MAX_ID,
   auditTypeOf,
   splitAuditSerials,
   upcMatches,
@@ -240,7 +241,8 @@ export class AuditsService {
       if (await repo.userExists(value)) return value;
       throw fieldError(422, field, `User ${value} does not exist.`);
     }
-    if (/^\d+$/.test(value) && (await repo.userExists(Number(value)))) return Number(value);
+    // Digits are a user's id when they can be one (an integer column's range), else they are looked up as a name.
+    if (/^\d{1,10}$/.test(value) && Number(value) <= MAX_ID && (await repo.userExists(Number(value)))) return Number(value);
     const id = await repo.userIdByName(value);
     if (id === null) throw fieldError(422, field, `User ${value} does not exist.`);
     return id;

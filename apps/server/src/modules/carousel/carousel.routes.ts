@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAROUSEL_LIMITS, CAROUSEL_MESSAGES, CAROUSEL_UPLOAD_FIELD, listCarouselImagesRoute, saveCarouselRoute, uploadCarouselImageRoute } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
+import { requestFile } from '../../http/input-text.js';
 import type { ModuleContext } from '../module-context.js';
 import { LOCAL_IMAGE_URL_PREFIX, LocalImageStore, type ImageStore } from './image-store.js';
 
@@ -24,7 +25,7 @@ const tooLarge = () => new HttpError(413, CAROUSEL_MESSAGES.imageTooLarge, { ima
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new HttpError(415, CAROUSEL_MESSAGES.notMultipart, { image: [CAROUSEL_MESSAGES.notMultipart] });
   try {
-    const file = await request.file({ limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+    const file = await requestFile(request, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
     if (!file || file.fieldname !== CAROUSEL_UPLOAD_FIELD) {
       file?.file.resume();
       throw new HttpError(422, CAROUSEL_MESSAGES.imageMissing, { image: [CAROUSEL_MESSAGES.imageMissing] });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
 import {
   hasPermission,
   NAMED_REPORTS,
@@ -17,6 +16,7 @@ import {
   type TReportResult,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
+import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -254,24 +254,25 @@ export class ReportsService {
     const target = this.jobFilePath(jobId);
     const temporary = `${target}.part`;
     const out = fs.createWriteStream(temporary);
-    const csv = stringify({ header: true, columns: csvColumns(definition), cast: { boolean: (v) => (v ? 'true' : 'false') } });
-    csv.pipe(out);
+    // The same text as the streamed download (csv-reply.ts: one writer, formula injection neutralised), a page at a time.
+    const columns = csvColumns(definition);
+    const write = async (text: string) => {
+      if (!out.write(text)) await once(out, 'drain');
+    };
     let rows = 0;
     try {
+      await write(csvHeader(columns));
       await this.repository.eachPage(executor, definition.query(parameters), async (page) => {
-        for (const row of page) {
-          if (!csv.write(csvRow(definition.columns, row))) await once(csv, 'drain');
-        }
+        await write(csvObjectLines(page.map((row) => csvRow(definition.columns, row)), columns));
         rows += page.length;
         progress(rows);
       });
-      csv.end();
+      out.end();
       await once(out, 'finish');
       await fs.promises.rename(temporary, target);
       const { size } = await fs.promises.stat(target);
       return { rows, bytes: size };
     } catch (error) {
-      csv.destroy();
       out.destroy();
       await fs.promises.rm(temporary, { force: true });
       throw error;

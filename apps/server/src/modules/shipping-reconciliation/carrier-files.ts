@@ -1,4 +1,5 @@
 import type { TReconciliationCarrier } from '@keystone/contracts';
+import { csvCell } from '../../http/csv-reply.js';
 import { CEVA_COLUMNS, FEDEX_COLUMNS, UPS_COLUMNS } from './carrier-invoice-parser.js';
 
 /** One billed line of a carrier invoice to write (the demo data, the tests and the benchmark make files with it). */
@@ -10,7 +11,6 @@ export interface CarrierLine {
 }
 
 const amount = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** A UPS billing data line: 250 columns, no header, the fields at their documented positions. */
 export function upsLine(line: CarrierLine, invoiceNumber = '0000A1B2C3'): string {

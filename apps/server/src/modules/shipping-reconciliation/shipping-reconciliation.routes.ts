@@ -15,6 +15,7 @@ import {
   type TReconciliationCarrier,
 } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
+import { requestFile } from '../../http/input-text.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { ModuleContext } from '../module-context.js';
 import type { ShippingReconciliationService } from './shipping-reconciliation.service.js';
@@ -29,8 +30,9 @@ async function uploadInvoice(request: FastifyRequest, service: ShippingReconcili
   if (!request.isMultipart()) throw fileError(415, RECONCILIATION_MESSAGES.notMultipart);
   let file;
   try {
-    file = await request.file({ limits: INVOICE_UPLOAD_LIMITS, throwFileSizeLimit: true });
+    file = await requestFile(request, { limits: INVOICE_UPLOAD_LIMITS, throwFileSizeLimit: true });
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     const e = error as { statusCode?: number; message?: string };
     throw fileError(typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400, `The upload could not be read: ${e.message ?? 'malformed multipart body'}`);
   }

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
 import {
   CARRIER_SHIP_COMPANY,
   centsToDollars,
@@ -28,6 +27,7 @@ import {
   type TTrackingSearchQuery,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
+import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
@@ -314,17 +314,21 @@ export class ShippingReconciliationService {
     const name = `shipping-payments-batch-${batch.id}`;
     if (format === 'csv') {
       const money2 = (v: number | null) => (v === null ? '' : v.toFixed(2));
-      const body = stringify(
-        rows.map((r) => ({
-          ...r,
-          shipping_quote: money2(r.shipping_quote),
-          reported_billed_charge: money2(r.reported_billed_charge),
-          payment_to_apply: money2(r.payment_to_apply),
-          paid_before: money2(r.paid_before),
-          paid_after: money2(r.paid_after),
-        })),
-        { header: true, columns: [...RESULTS_COLUMNS] },
-      );
+      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key }));
+      // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
+      const body =
+        csvHeader(columns) +
+        csvObjectLines(
+          rows.map((r) => ({
+            ...r,
+            shipping_quote: money2(r.shipping_quote),
+            reported_billed_charge: money2(r.reported_billed_charge),
+            payment_to_apply: money2(r.payment_to_apply),
+            paid_before: money2(r.paid_before),
+            paid_after: money2(r.paid_after),
+          })),
+          columns,
+        );
       return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body };
     }
     const workbook = new ExcelJS.Workbook();

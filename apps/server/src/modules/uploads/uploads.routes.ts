@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HOLDINGS_UPLOAD_FIELD, holdingsSyncRoute, holdingsUploadRoute, settlementReportRoute, UPLOAD_MESSAGES, UPLOADS_LIMITS } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
+import { requestFile } from '../../http/input-text.js';
 import type { ModuleContext } from '../module-context.js';
 
 /** The multipart limits of a holdings upload: one text file of at most 10 MB and a few small fields. */
@@ -20,7 +21,7 @@ const fileError = (status: number, message: string) => new HttpError(status, mes
 async function readHoldingsFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw fileError(415, UPLOAD_MESSAGES.notMultipart);
   try {
-    const file = await request.file({ limits: HOLDINGS_MULTIPART_LIMITS, throwFileSizeLimit: true });
+    const file = await requestFile(request, { limits: HOLDINGS_MULTIPART_LIMITS, throwFileSizeLimit: true });
     if (!file || file.fieldname !== HOLDINGS_UPLOAD_FIELD) {
       file?.file.resume();
       throw fileError(400, UPLOAD_MESSAGES.fileMissing);
