@@ -305,6 +305,10 @@ describe('sending to the vendor', () => {
     expect(beg[2]).toBe(po.purchase_ref_id);
     const po1 = segmentElements(segments.find((s) => s.name === 'PO1')!);
     expect(po1).toEqual(expect.arrayContaining(['2', '1299.99', 'POT100SS']));
+    // N104 (element 67) is AN 2/80: the vendor's id, at least two digits, read back as the same number (issue 31).
+    const vendorN1 = segmentElements(segments.find((s) => s.name === 'N1' && s['1'] === 'VN')!);
+    expect(vendorN1.slice(2)).toEqual(['92', String(ediVendor).padStart(2, '0')]);
+    expect(Number(vendorN1[3])).toBe(ediVendor);
     expect((await call(buyer, 'POST', `/api/purchase/direct/${po.id}`)).statusCode).toBe(409);
   });
 

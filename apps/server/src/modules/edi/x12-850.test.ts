@@ -32,7 +32,7 @@ async function build(doc = makePurchaseOrderDocument(), options: Partial<Purchas
 
 describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('writes a fixed-width ISA of 106 characters with every element at its width', async () => {
-    for (const sender of [{ id: 'K', qualifier: 'ZZ' }, { id: 'KEYSTONEPOS', qualifier: 'ZZ' }, { id: '123456789012345', qualifier: '01' }]) {
+    for (const sender of [{ id: 'KS', qualifier: 'ZZ' }, { id: 'KEYSTONEPOS', qualifier: 'ZZ' }, { id: '123456789012345', qualifier: '01' }]) {
       const { content } = await build(undefined, { sender });
       const isa = content.slice(0, content.indexOf('~') + 1);
       expect(isa).toHaveLength(106);
@@ -161,15 +161,16 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     expect(elements(segments[shipTo + 2]!)).toEqual(['Louisville', 'KY', '40218', 'US']);
   });
 
-  it('leaves off a state or country written out in words, and upper-cases codes', async () => {
+  it('leaves off a state or country written out in words, and writes postal codes without punctuation or blanks', async () => {
     const doc = makePurchaseOrderDocument({
       vendor: { state: 'Michigan', country: 'United States', postalCode: '49022-1234' },
       shipTo: { state: 'ky', country: 'usa', postalCode: 'k1a 0b1' },
     });
     const { segments } = await build(doc);
     const n4 = all(segments, 'N4').map(elements);
-    expect(n4[1]).toEqual(['Louisville', 'KY', 'K1A 0B1', 'USA']);
-    expect(n4[2]).toEqual(['Benton Harbor', '', '49022-1234']);
+    // N403 (element 116, ID 3/15) is the postal code "excluding punctuation and blanks".
+    expect(n4[1]).toEqual(['Louisville', 'KY', 'K1A0B1', 'USA']);
+    expect(n4[2]).toEqual(['Benton Harbor', '', '490221234']);
   });
 
   it('writes the buyer contact and the dealer number, and the vendor order id when there is one', async () => {
@@ -257,7 +258,9 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, groupControlNumber: 1_000_000_000 })).toThrow(/group control number/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, transactionControlNumber: 1.5 })).toThrow(/transaction control number/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: '1234567890123456', qualifier: 'ZZ' } })).toThrow(/longer than 15/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'X', qualifier: 'Z' } })).toThrow(/2 characters/);
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'XY', qualifier: 'Z' } })).toThrow(/2 characters/);
+    // GS02/GS03 (AN 2/15) carry the interchange ids too.
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: 'K', qualifier: 'ZZ' } })).toThrow(/at least 2 characters/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: '~' })).toThrow(/must differ/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: 'A' })).toThrow(/letter/);
     expect(() => buildPurchaseOrder850(makePurchaseOrderDocument({ purchaseRefId: 'X'.repeat(23) }), OPTIONS)).toThrow(/longer than 22/);
