@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { PO_STATUS, PO_STATUSES } from '@keystone/contracts';
+import { defaultRequestedDeliveryDate, PO_STATUS, PO_STATUSES } from '@keystone/contracts';
 import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 import { sql } from 'drizzle-orm';
@@ -309,6 +309,14 @@ describe('sending to the vendor', () => {
     const vendorN1 = segmentElements(segments.find((s) => s.name === 'N1' && s['1'] === 'VN')!);
     expect(vendorN1.slice(2)).toEqual(['92', String(ediVendor).padStart(2, '0')]);
     expect(Number(vendorN1[3])).toBe(ediVendor);
+    // The PO has no requested delivery date: the 850 carries the default of 001 §9 (issue 31), from the day in GS04.
+    expect(data.PO.requested_delivery_date).toBeNull();
+    const gs04 = segments.find((s) => s.name === 'GS')!['4']!;
+    const today = `${gs04.slice(0, 4)}-${gs04.slice(4, 6)}-${gs04.slice(6, 8)}`;
+    const header = segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    expect(header.filter((s) => s.name === 'DTM').map(segmentElements)).toEqual([
+      ['002', defaultRequestedDeliveryDate(today).replaceAll('-', '')],
+    ]);
     expect((await call(buyer, 'POST', `/api/purchase/direct/${po.id}`)).statusCode).toBe(409);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormattedSegment } from 'x12-parser';
+import { defaultRequestedDeliveryDate } from '@keystone/contracts';
 import { makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
 import { buildPurchaseOrder850, centsToX12Amount, gtinQualifier, type PurchaseOrder850Options } from './x12-850.js';
 
@@ -142,9 +143,28 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     for (const dtm of all(segments, 'DTM')) expect(dtm['2']).toMatch(/^20\d{6}$/);
   });
 
-  it('leaves out the header DTM when there is no requested delivery date', async () => {
-    const { segments } = await build(makePurchaseOrderDocument({ requestedDeliveryDate: null }));
-    expect(all(segments, 'DTM')).toHaveLength(2); // the two line DTMs only
+  it('writes the default requested delivery of 001 §9 (the Friday on or after today plus 3 weeks) when the PO has none', async () => {
+    const header = (segments: FormattedSegment[]) => segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    const doc = makePurchaseOrderDocument({ requestedDeliveryDate: null });
+    // today is the interchange's date in UTC (the ISA/GS date)
+    for (const [now, expected] of [
+      ['2026-11-20T14:05:09Z', '20261211'], // a Friday: that Friday + 21 days
+      ['2026-11-20T23:59:59Z', '20261211'],
+      ['2026-11-21T00:00:00Z', '20261218'], // Saturday: the next Friday (27th) + 21 days
+      ['2026-11-16T08:00:00Z', '20261211'], // Monday
+      ['2026-12-26T12:00:00Z', '20270122'], // across the year
+    ] as const) {
+      const { segments } = await build(doc, { now: new Date(now) });
+      expect(all(header(segments), 'DTM').map(elements), now).toEqual([['002', expected]]);
+      // the rule the PO screen offers, not a second copy of it
+      expect(expected).toBe(defaultRequestedDeliveryDate(now.slice(0, 10)).replaceAll('-', ''));
+    }
+    expect(all((await build(doc)).segments, 'DTM')).toHaveLength(3); // the header's and the two lines'
+  });
+
+  it('keeps the requested delivery date of the PO when it has one', async () => {
+    const { segments } = await build(makePurchaseOrderDocument({ requestedDeliveryDate: '2027-03-05' }));
+    expect(elements(all(segments, 'DTM')[0]!)).toEqual(['002', '20270305']);
   });
 
   it('writes the N1 loops BY, ST (with its address and location code) and VN, in that order', async () => {

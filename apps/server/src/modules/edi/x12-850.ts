@@ -1,3 +1,4 @@
+import { defaultRequestedDeliveryDate } from '@keystone/contracts';
 import type { PartyAddress, PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 
 /**
@@ -335,7 +336,12 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
   const terms = w.text(doc.terms, X12_MAX.itd12Description);
   // ITD01 01 basic terms, ITD02 3 invoice date, ITD12 the terms as written.
   if (terms) w.add('ITD', '01', '3', '', '', '', '', '', '', '', '', '', terms);
-  if (doc.requestedDeliveryDate) w.add('DTM', '002', toX12Date(doc.requestedDeliveryDate));
+  // DTM*002 (delivery requested): the PO's date, else the default of 001 §9 ("the Friday on or after today plus
+  // three weeks"), today being the day the interchange is prepared (UTC, the ISA/GS date), by the rule the PO
+  // screen offers (one function in the contracts).
+  const requestedDelivery =
+    doc.requestedDeliveryDate || defaultRequestedDeliveryDate(`${ccyymmdd.slice(0, 4)}-${ccyymmdd.slice(4, 6)}-${ccyymmdd.slice(6, 8)}`);
+  w.add('DTM', '002', toX12Date(requestedDelivery));
 
   // Parties.
   const companyName = w.text(doc.company.name, X12_MAX.n102Name);
