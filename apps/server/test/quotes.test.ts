@@ -317,9 +317,12 @@ describe('quote PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`quote-${q.quote_number}.pdf`);
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-    const text = (await parser.getText()).text;
+    const { text, total, pages } = await parser.getText();
     await parser.destroy();
     for (const expected of [q.quote_number, 'Quinn Quoteworthy', 'QT-FRIDGE', 'Install fridge', '$20.00', '$60.00', '$84.80']) expect(text).toContain(expected);
+    // One page, no blank one after it (issue 31: the footer in the bottom margin used to add a page).
+    expect(total).toBe(1);
+    expect(pages.map((p) => p.text)).toEqual([expect.stringContaining(`Quote ${q.quote_number} \u00b7 Page 1 of 1`)]);
   });
 });
 

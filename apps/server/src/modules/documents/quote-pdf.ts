@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatUsd, type TContact, type TQuoteFull } from '@keystone/contracts';
+import { drawLine } from './pdf-lines.js';
 import { printable } from './purchase-order-pdf.js';
 
 /**
@@ -177,7 +178,9 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
       const range = doc.bufferedPageRange();
       for (let i = 0; i < range.count; i++) {
         doc.switchToPage(range.start + i);
-        doc.font(REGULAR).fontSize(8).fillColor(MUTED).text(`Quote ${q.quote_number} \u00b7 Page ${i + 1} of ${range.count}`, LEFT, PAGE_HEIGHT - 40, { width: WIDTH, align: 'center', lineBreak: false });
+        // In the bottom margin: drawn as one line that pdfkit cannot wrap, so it never starts a page of its own.
+        doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+        drawLine(doc, `Quote ${q.quote_number} \u00b7 Page ${i + 1} of ${range.count}`, LEFT, PAGE_HEIGHT - 40, WIDTH, 'center');
       }
       doc.end();
     } catch (error) {
