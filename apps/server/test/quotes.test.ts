@@ -324,6 +324,26 @@ describe('quote PDF', () => {
     expect(total).toBe(1);
     expect(pages.map((p) => p.text)).toEqual([expect.stringContaining(`Quote ${q.quote_number} \u00b7 Page 1 of 1`)]);
   });
+
+  it('prints a 600-character product description whole, wrapped, on one page (issue 31: it was cut with "…")', async () => {
+    let description = '';
+    for (let i = 1; description.length < 600; i += 1) description += `Part ${i} of a long catalogue description, French door, 36 inch, stainless. `;
+    description = description.slice(0, 600);
+    const [long] = await createProducts(t.db, [{ modelNumber: 'QT-LONGDESC', description }]);
+    const q = (await newQuote()).quote;
+    await addItem(q.id, long!, { number_units: 1, unit_price: 10 });
+    await addItem(q.id, fridge, { number_units: 1, unit_price: 10 });
+    const res = await get(`/api/quote/${q.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const { text, total, pages } = await parser.getText();
+    await parser.destroy();
+    expect(total).toBe(1);
+    expect(pages[0]!.text.replace(/Quote Q-\d+ \u00b7 Page 1 of 1/, '').trim()).not.toBe('');
+    const squeezed = (s: string) => s.replace(/\s+/g, '');
+    expect(squeezed(text)).toContain(squeezed(description));
+    expect(text).not.toContain('\u2026');
+  });
 });
 
 describe('convert to order', () => {

@@ -117,6 +117,35 @@ function expectNoEmptyPage(pages: string[]): void {
   });
 }
 
+/** Text without the line breaks and spaces a wrap adds: the characters in their order. */
+const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+const UNITS_HEADER = /Model\s+Description\s+Condition\s+Qty\s+Unit Price\s+Line Total/;
+const LABOR_HEADER = /Description\s+Hours\s+Rate\s+Amount/;
+
+/**
+ * The pages' text run together without what a page break adds (each page's footer, the "(continued)" titles and the
+ * repeated header rows), so that a text printed across pages reads as one.
+ */
+function flowing(pages: string[]): string {
+  return pages
+    .map((page, i) =>
+      i === 0
+        ? page.replace(FOOTER, '')
+        : page.replace(FOOTER, '').replace(/^(Units|Labor|Notes) \(continued\)$/m, '').replace(UNITS_HEADER, '').replace(LABOR_HEADER, ''),
+    )
+    .join('\n');
+}
+
+/** A description of about `length` characters of real words, each sentence numbered so that a lost piece shows. */
+function longText(length: number, what = 'description'): string {
+  const words: string[] = [];
+  for (let i = 1; words.join(' ').length < length; i += 1) {
+    words.push(`Sentence ${i} of the ${what}: stainless steel finish, counter-depth, ice and water dispenser, LED lighting.`);
+  }
+  return `${words.join(' ').slice(0, length - 1).trimEnd()}.`.padEnd(length, '.');
+}
+
 describe('renderQuotePdf', () => {
   it('prints a short quote on one page, with its footer and no blank page after it', async () => {
     const { pages, total, text } = await readPdf(await renderQuotePdf(buildTestQuote(), COMPANY));
@@ -126,6 +155,54 @@ describe('renderQuotePdf', () => {
     for (const expected of ['QUOTE', 'Q-000012', 'Quinn Quoteworthy', 'QT-MODEL-001', 'QT-MODEL-002', 'Install 1', 'Kitchen remodel']) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('prints a 600-character description whole, wrapped in its column, not cut with an ellipsis', async () => {
+    const description = longText(600);
+    expect(description).toHaveLength(600);
+    const quote = buildTestQuote({ items: [item(0, { description }), item(1)] });
+    const { pages, total, text } = await readPdf(await renderQuotePdf(quote, COMPANY));
+    expect(total).toBe(1);
+    expectNoEmptyPage(pages);
+    expect(squeezed(text)).toContain(squeezed(description));
+    expect(text).not.toContain('\u2026');
+    // the unit after it is still there, below it
+    expect(text.indexOf('QT-MODEL-002')).toBeGreaterThan(text.indexOf('Sentence 5 of the description'));
+  });
+
+  it('prints long contacts, labor lines and notes whole, across pages when they need them', async () => {
+    const notes = longText(5000, 'notes');
+    const laborText = longText(500, 'labor');
+    const quote = buildTestQuote({
+      items: [item(0, { description: longText(600) }), item(1, { model: 'QT-VERY-LONG-MODEL-NUMBER-WITHOUT-SPACES-0123456789' })],
+      labor_lines: [labor(0, { description: laborText }), labor(1)],
+      notes,
+    });
+    quote.ship_contact = { ...quote.ship_contact, address: longText(200, 'address'), address2: longText(200, 'second address line') };
+    const { pages, text } = await readPdf(await renderQuotePdf(quote, COMPANY));
+    expect(pages.length).toBeGreaterThan(1);
+    expectNoEmptyPage(pages);
+    for (const whole of [notes, laborText, longText(600), quote.ship_contact.address!, quote.ship_contact.address2!]) {
+      expect(squeezed(flowing(pages))).toContain(squeezed(whole));
+    }
+    expect(squeezed(text)).toContain('QT-VERY-LONG-MODEL-NUMBER-WITHOUT-SPACES-0123456789');
+    expect(text).not.toContain('\u2026');
+    expect(pages.slice(1).join('\n')).toContain('Notes (continued)');
+  });
+
+  it('splits a description longer than a page between pages, the table header repeated on each', async () => {
+    const description = longText(12_000);
+    const quote = buildTestQuote({ items: [item(0), item(1, { description }), item(2)], labor_lines: [], notes: null });
+    const { pages, text } = await readPdf(await renderQuotePdf(quote, COMPANY));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expectNoEmptyPage(pages);
+    // pdf.js reads the row's other cells (drawn after its first page of description) in between: take them out.
+    expect(squeezed(flowing(pages)).replace('NEW2$101.00$202.00', '')).toContain(squeezed(description));
+    const withUnits = pages.filter((p) => p.includes('Sentence'));
+    expect(withUnits.length).toBeGreaterThanOrEqual(3);
+    for (const page of withUnits) expect(page).toMatch(UNITS_HEADER);
+    for (const page of withUnits.slice(1)) expect(page).toContain('Units (continued)');
+    for (const model of ['QT-MODEL-001', 'QT-MODEL-002', 'QT-MODEL-003']) expect(text.match(new RegExp(model, 'g'))).toHaveLength(1);
   });
 
   it('numbers the pages of a quote that runs over several, and leaves none empty', async () => {
