@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
+import { simpleParser } from 'mailparser';
 import { defaultRequestedDeliveryDate, PO_STATUS, PO_STATUSES } from '@keystone/contracts';
 import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
@@ -380,8 +381,12 @@ describe('sending to the vendor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const files = fs.readdirSync(t.config.mailOutboxDir).filter((f) => f.endsWith('.eml'));
     const eml = files.map((f) => fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8')).find((c) => c.includes(po.purchase_ref_id))!;
-    expect(eml).toContain('purchase-order.pdf');
     expect(eml).toContain('a@keystone.example');
+    // The attachment is named after the PO (issue 31), as a mail client reads the .eml.
+    expect(po.purchase_ref_id).toMatch(/^W\d{6}$/);
+    const mail = await simpleParser(eml);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`PO-${po.purchase_ref_id}.pdf`, 'application/pdf']]);
+    expect(eml).not.toContain('purchase-order.pdf');
     const bad = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, { email: 'rep@edi.example', ccs: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['body.ccs.0']);
