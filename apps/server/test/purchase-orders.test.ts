@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { PO_STATUS, PO_STATUSES } from '@keystone/contracts';
+import { simpleParser } from 'mailparser';
+import { defaultRequestedDeliveryDate, PO_STATUS, PO_STATUSES } from '@keystone/contracts';
 import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 import { sql } from 'drizzle-orm';
@@ -305,6 +306,18 @@ describe('sending to the vendor', () => {
     expect(beg[2]).toBe(po.purchase_ref_id);
     const po1 = segmentElements(segments.find((s) => s.name === 'PO1')!);
     expect(po1).toEqual(expect.arrayContaining(['2', '1299.99', 'POT100SS']));
+    // N104 (element 67) is AN 2/80: the vendor's id, at least two digits, read back as the same number (issue 31).
+    const vendorN1 = segmentElements(segments.find((s) => s.name === 'N1' && s['1'] === 'VN')!);
+    expect(vendorN1.slice(2)).toEqual(['92', String(ediVendor).padStart(2, '0')]);
+    expect(Number(vendorN1[3])).toBe(ediVendor);
+    // The PO has no requested delivery date: the 850 carries the default of 001 §9 (issue 31), from the day in GS04.
+    expect(data.PO.requested_delivery_date).toBeNull();
+    const gs04 = segments.find((s) => s.name === 'GS')!['4']!;
+    const today = `${gs04.slice(0, 4)}-${gs04.slice(4, 6)}-${gs04.slice(6, 8)}`;
+    const header = segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    expect(header.filter((s) => s.name === 'DTM').map(segmentElements)).toEqual([
+      ['002', defaultRequestedDeliveryDate(today).replaceAll('-', '')],
+    ]);
     expect((await call(buyer, 'POST', `/api/purchase/direct/${po.id}`)).statusCode).toBe(409);
   });
 
@@ -368,8 +381,12 @@ describe('sending to the vendor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const files = fs.readdirSync(t.config.mailOutboxDir).filter((f) => f.endsWith('.eml'));
     const eml = files.map((f) => fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8')).find((c) => c.includes(po.purchase_ref_id))!;
-    expect(eml).toContain('purchase-order.pdf');
     expect(eml).toContain('a@keystone.example');
+    // The attachment is named after the PO (issue 31), as a mail client reads the .eml.
+    expect(po.purchase_ref_id).toMatch(/^W\d{6}$/);
+    const mail = await simpleParser(eml);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`PO-${po.purchase_ref_id}.pdf`, 'application/pdf']]);
+    expect(eml).not.toContain('purchase-order.pdf');
     const bad = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, { email: 'rep@edi.example', ccs: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['body.ccs.0']);

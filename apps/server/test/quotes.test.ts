@@ -317,9 +317,32 @@ describe('quote PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`quote-${q.quote_number}.pdf`);
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-    const text = (await parser.getText()).text;
+    const { text, total, pages } = await parser.getText();
     await parser.destroy();
     for (const expected of [q.quote_number, 'Quinn Quoteworthy', 'QT-FRIDGE', 'Install fridge', '$20.00', '$60.00', '$84.80']) expect(text).toContain(expected);
+    // One page, no blank one after it (issue 31: the footer in the bottom margin used to add a page).
+    expect(total).toBe(1);
+    expect(pages.map((p) => p.text)).toEqual([expect.stringContaining(`Quote ${q.quote_number} \u00b7 Page 1 of 1`)]);
+  });
+
+  it('prints a 600-character product description whole, wrapped, on one page (issue 31: it was cut with "…")', async () => {
+    let description = '';
+    for (let i = 1; description.length < 600; i += 1) description += `Part ${i} of a long catalogue description, French door, 36 inch, stainless. `;
+    description = description.slice(0, 600);
+    const [long] = await createProducts(t.db, [{ modelNumber: 'QT-LONGDESC', description }]);
+    const q = (await newQuote()).quote;
+    await addItem(q.id, long!, { number_units: 1, unit_price: 10 });
+    await addItem(q.id, fridge, { number_units: 1, unit_price: 10 });
+    const res = await get(`/api/quote/${q.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const { text, total, pages } = await parser.getText();
+    await parser.destroy();
+    expect(total).toBe(1);
+    expect(pages[0]!.text.replace(/Quote Q-\d+ \u00b7 Page 1 of 1/, '').trim()).not.toBe('');
+    const squeezed = (s: string) => s.replace(/\s+/g, '');
+    expect(squeezed(text)).toContain(squeezed(description));
+    expect(text).not.toContain('\u2026');
   });
 });
 

@@ -23,7 +23,8 @@ const FROM = 'Keystone Purchasing <purchasing@keystone.example>';
 const USER_MESSAGE = 'Hello Marcus,\n\nPlease confirm the attached order and its ship date.\n\nThanks, Dana';
 
 async function poMessage(): Promise<{ message: MailMessage; ref: string }> {
-  const doc = buildTestPurchaseOrderDocument();
+  // A PO numbered as the product numbers new ones (W + id on 6 digits).
+  const doc = buildTestPurchaseOrderDocument({ purchaseRefId: 'W000287' });
   const pdf = await renderPurchaseOrderPdf(doc);
   const message = composePurchaseOrderEmail(
     doc,
@@ -67,7 +68,8 @@ async function expectPurchaseOrderMail(mail: ParsedMail, ref: string): Promise<v
 
   expect(mail.attachments).toHaveLength(1);
   const [attachment] = mail.attachments;
-  expect(attachment!.filename).toBe('purchase-order.pdf');
+  // Named after the PO (issue 31), as the receiving mail client reads it from the MIME headers.
+  expect(attachment!.filename).toBe('PO-W000287.pdf');
   expect(attachment!.contentType).toBe('application/pdf');
   expect(attachment!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(await pdfText(attachment!.content)).toContain(ref);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestDocumentLines, buildTestPurchaseOrderDocument } from './documents-test-document.js';
-import { composePurchaseOrderEmail } from './purchase-order-email.js';
+import { composePurchaseOrderEmail, purchaseOrderPdfFilename } from './purchase-order-email.js';
 
 const PDF = Buffer.from('%PDF-1.3 stand-in');
 
@@ -28,7 +28,8 @@ describe('composePurchaseOrderEmail', () => {
     expect(message.toName).toBe('Marcus Bell');
     expect(message.cc).toEqual(['orders@midwest-appliance.example', 'ap@keystone.example']);
     expect(message.subject).toBe('Purchase Order PO-2025-004812 from Keystone Appliance & Electronics');
-    expect(message.attachments).toEqual([{ filename: 'purchase-order.pdf', content: PDF, contentType: 'application/pdf' }]);
+    // The reference already starts with "PO-": not prefixed twice.
+    expect(message.attachments).toEqual([{ filename: 'PO-2025-004812.pdf', content: PDF, contentType: 'application/pdf' }]);
     expect(message.attachments[0]!.content).toBe(PDF);
   });
 
@@ -45,7 +46,28 @@ describe('composePurchaseOrderEmail', () => {
     expect(summary).toMatch(/Lines:\s+60\n/);
     // 60 lines from the factory: sub total $254,571.05 less 2.50 % DFI discount ($6,364.28).
     expect(summary).toMatch(/Balance Due:\s+\$248,206\.77/);
-    expect(summary).toContain('purchase-order.pdf');
+    expect(summary).toContain('The purchase order is attached as PO-2025-004812.pdf.');
+    expect(text).not.toContain('purchase-order.pdf');
+  });
+
+  it('names the attachment after the PO: PO-W000287.pdf, not purchase-order.pdf', () => {
+    const w = buildTestPurchaseOrderDocument({ purchaseRefId: 'W000287', lines: buildTestDocumentLines(2) });
+    const message = composePurchaseOrderEmail(w, { email: 'a@b.example', name: '', message: '', ccs: [] }, PDF);
+    expect(message.attachments.map((a) => a.filename)).toEqual(['PO-W000287.pdf']);
+    expect(message.text).toContain('The purchase order is attached as PO-W000287.pdf.');
+    expect(message.html).toContain('The purchase order is attached as PO-W000287.pdf.');
+  });
+
+  it.each([
+    ['W000287', 'PO-W000287.pdf'],
+    ['771204', 'PO-771204.pdf'],
+    ['PO-2025-004812', 'PO-2025-004812.pdf'],
+    ['po-17', 'po-17.pdf'],
+    [' W 12/7 "x" ', 'PO-W_12_7_x_.pdf'],
+    ['../etc/passwd', 'PO-etc_passwd.pdf'],
+    ['', 'PO-order.pdf'],
+  ])('writes the file name of %j as %s', (ref, name) => {
+    expect(purchaseOrderPdfFilename(ref)).toBe(name);
   });
 
   it('omits an empty name and a missing legacy number', () => {

@@ -10,7 +10,16 @@ export interface PurchaseOrderEmailInput {
   ccs: string[];
 }
 
-export const PURCHASE_ORDER_PDF_FILENAME = 'purchase-order.pdf';
+/**
+ * The attached PDF's file name: the PO's number, `PO-W000287.pdf` (issue 31; every e-mail's attachment used to be
+ * `purchase-order.pdf`, so a vendor's inbox could not tell them apart). A reference that already starts with "PO-"
+ * is not prefixed again (`PO-2025-004812.pdf`); a character other than a letter, a digit, "-", "_" or "." becomes
+ * "_", so the name is safe in a MIME header and on any file system.
+ */
+export function purchaseOrderPdfFilename(purchaseRefId: string): string {
+  const ref = purchaseRefId.trim().replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'order';
+  return /^PO-/i.test(ref) ? `${ref}.pdf` : `PO-${ref}.pdf`;
+}
 
 function escapeHtml(value: string): string {
   return value
@@ -33,7 +42,7 @@ function summaryRows(doc: PurchaseOrderDocument): [string, string][] {
 
 /**
  * The e-mail that carries a purchase order to its vendor: the user's message, then a short summary of the
- * order, with the order as `purchase-order.pdf` attached. Pure: addresses are trimmed, empty CC entries
+ * order, with the order attached as `PO-{number}.pdf`. Pure: addresses are trimmed, empty CC entries
  * dropped and duplicates (including the To address) removed, but validity is the mailer's to judge.
  */
 export function composePurchaseOrderEmail(
@@ -51,11 +60,12 @@ export function composePurchaseOrderEmail(
     cc.push(address);
   }
 
+  const filename = purchaseOrderPdfFilename(doc.purchaseRefId);
   const message = input.message.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
   const rows = summaryRows(doc);
   const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
   const summaryText = rows.map(([label, value]) => `${`${label}:`.padEnd(labelWidth)}${value}`).join('\n');
-  const text = `${message ? `${message}\n\n` : ''}Order summary\n-------------\n${summaryText}\n\nThe purchase order is attached as ${PURCHASE_ORDER_PDF_FILENAME}.\n`;
+  const text = `${message ? `${message}\n\n` : ''}Order summary\n-------------\n${summaryText}\n\nThe purchase order is attached as ${filename}.\n`;
 
   const paragraphs = message
     ? message
@@ -73,7 +83,7 @@ export function composePurchaseOrderEmail(
           `<td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
       )
       .join('\n') +
-    `\n</table>\n<p style="color:#5b6470">The purchase order is attached as ${PURCHASE_ORDER_PDF_FILENAME}.</p>\n</body></html>\n`;
+    `\n</table>\n<p style="color:#5b6470">The purchase order is attached as ${filename}.</p>\n</body></html>\n`;
 
   const name = input.name.trim();
   return {
@@ -83,6 +93,6 @@ export function composePurchaseOrderEmail(
     subject: `Purchase Order ${doc.purchaseRefId} from ${doc.company.name}`,
     text,
     html,
-    attachments: [{ filename: PURCHASE_ORDER_PDF_FILENAME, content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
   };
 }

@@ -33,6 +33,16 @@ function dollars(cents: number): string {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const squeezed = (s: string) => s.replace(/\s+/g, '');
+
+/** Every page carries more than its page number, and is numbered "n of N". */
+function expectNoEmptyPage(pages: string[]): void {
+  pages.forEach((page, i) => {
+    expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
+    const rest = page.replace(/^.*Page \d+ of \d+$/m, '').replace(/^Purchase Order \S+ \(continued\).*$/m, '').trim();
+    expect(rest, `page ${i + 1} has content`).not.toBe('');
+  });
+}
 const TABLE_HEADER = /#\s+Model\s+Part Number\s+Description\s+Qty\s+Unit Cost\s+Line Total/;
 
 describe('renderPurchaseOrderPdf', () => {
@@ -112,6 +122,49 @@ describe('renderPurchaseOrderPdf', () => {
     expect(text).not.toContain('MHW5630HW-04');
     expect(text).toMatch(/Vendor Order #\s+\u2014/i);
     expect(text).toContain('Page 1 of 1');
+  });
+
+  it('prints a 600-character description whole, wrapped in its column, with no empty page (issue 31)', async () => {
+    let description = '';
+    for (let i = 1; description.length < 600; i += 1) description += `Part ${i} of a long catalogue description, French door, 36 inch. `;
+    description = description.slice(0, 600);
+    const lines = buildTestDocumentLines(3);
+    lines[1] = { ...lines[1]!, description, partNumber: 'PART-NUMBER-LONGER-THAN-ITS-COLUMN-0123456789' };
+    const doc = buildTestPurchaseOrderDocument({ lines, notes: null });
+    const { text, pages } = await extract(await renderPurchaseOrderPdf(doc));
+    // The lines on page 1; the totals, which no longer fit under them, on page 2.
+    expect(pages.length).toBeLessThanOrEqual(2);
+    expectNoEmptyPage(pages);
+    expect(squeezed(text)).toContain(squeezed(description));
+    expect(squeezed(text)).toContain('PART-NUMBER-LONGER-THAN-ITS-COLUMN-0123456789');
+    expect(text).not.toContain('\u2026');
+    expect(text).toContain(`UPC ${lines[1].upc}`);
+  });
+
+  it('splits a description longer than a page between pages, the header row on each, every page numbered', async () => {
+    let description = '';
+    for (let i = 1; description.length < 9000; i += 1) description += `Part ${i} of a very long description. `;
+    const lines = buildTestDocumentLines(4);
+    lines[2] = { ...lines[2]!, description };
+    const doc = buildTestPurchaseOrderDocument({ lines, notes: null });
+    const { text, pages } = await extract(await renderPurchaseOrderPdf(doc));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expectNoEmptyPage(pages);
+    const withLines = pages.filter((p) => p.includes('Part '));
+    for (const page of withLines) expect(page).toMatch(TABLE_HEADER);
+    const last = pages.at(-1)!;
+    expect(last).toContain(lines[3]!.modelNumber);
+    for (const line of lines) expect(text.match(new RegExp(escape(line.modelNumber), 'g')), line.modelNumber).toHaveLength(1);
+    // Every part of it, in order: the pages' furniture (running header, header row, footer) taken out.
+    // pdf.js reads the row's last cells (drawn after its first page of description) in between: taken out too.
+    const split = lines[2]!;
+    const flowing = pages
+      .map((p) => p.replace(/^Purchase Order \S+ \(continued\).*$/m, '').replace(TABLE_HEADER, '').replace(/^.*Page \d+ of \d+$/m, ''))
+      .join('\n')
+      .replace(`${split.qtyOrdered} ${dollars(split.unitCostCents)} ${dollars(split.lineTotalCents)}`, '');
+    const numbers = [...flowing.matchAll(/Part\s+(\d+)\s+of\s+a\s+very\s+long\s+description\./g)].map((m) => Number(m[1]));
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    expect(numbers.length).toBe(description.match(/Part \d+/g)!.length);
   });
 
   it('keeps going when text falls outside the fonts of a PDF without fonts', async () => {

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatUsd } from '@keystone/contracts';
+import { drawLine, wrapLines } from './pdf-lines.js';
 import type {
   PartyAddress,
   PurchaseOrderDocument,
@@ -263,7 +264,6 @@ const CELL_PAD_Y = 5;
 const HEADER_ROW_HEIGHT = 20;
 const CELL_STYLE: TextStyle = { size: 8.5 };
 const UPC_STYLE: TextStyle = { size: 7, color: COLOR.muted };
-const MAX_DESCRIPTION_LINES = 4;
 
 function columnX(index: number): number {
   return LEFT + COLUMNS.slice(0, index).reduce((sum, c) => sum + c.width, 0);
@@ -297,33 +297,88 @@ function cellTexts(line: PurchaseOrderDocumentLine): string[] {
   ];
 }
 
-function rowHeight(doc: Doc, line: PurchaseOrderDocumentLine): number {
-  const texts = cellTexts(line);
-  let content = 0;
-  texts.forEach((text, i) => {
-    const width = COLUMNS[i]!.width - 2 * CELL_PAD_X;
-    let h = measure(doc, text, width, CELL_STYLE, i === 3 ? MAX_DESCRIPTION_LINES : 2);
-    if (i === 3 && line.upc) h += 1 + measure(doc, `UPC ${line.upc}`, width, UPC_STYLE, 1);
-    content = Math.max(content, h);
-  });
-  return Math.ceil(content + 2 * CELL_PAD_Y);
+/** One printed line of a cell, in its style, and the height it takes (`air` of it above the text). */
+interface CellLine {
+  text: string;
+  style: TextStyle;
+  height: number;
+  air: number;
 }
 
-function drawRow(doc: Doc, line: PurchaseOrderDocumentLine, top: number, height: number, shaded: boolean): void {
-  if (shaded) doc.rect(LEFT, top, CONTENT_WIDTH, height).fill(COLOR.zebra);
-  cellTexts(line).forEach((text, i) => {
-    const column = COLUMNS[i]!;
-    const x = columnX(i) + CELL_PAD_X;
-    const width = column.width - 2 * CELL_PAD_X;
-    const y = top + CELL_PAD_Y;
-    const used = boxedText(doc, text, x, y, width, CELL_STYLE, i === 3 ? MAX_DESCRIPTION_LINES : 2, column.align);
-    if (i === 3 && line.upc) boxedText(doc, `UPC ${printable(line.upc)}`, x, y + used + 1, width, UPC_STYLE, 1);
+/**
+ * Each cell of a PO line as the lines it takes in its column: every word, wrapped (a word wider than the column is
+ * broken inside), never cut. The description is followed by the UPC in small type.
+ */
+function cellLines(doc: Doc, line: PurchaseOrderDocumentLine): CellLine[][] {
+  const wrap = (text: string, width: number, s: TextStyle): CellLine[] => {
+    style(doc, s);
+    const height = doc.currentLineHeight(true);
+    return wrapLines(doc, text, width).map((t) => ({ text: t, style: s, height, air: 0 }));
+  };
+  return cellTexts(line).map((text, i) => {
+    const width = COLUMNS[i]!.width - 2 * CELL_PAD_X;
+    const lines = wrap(text, width, CELL_STYLE);
+    if (i === 3 && line.upc) {
+      const [first, ...rest] = wrap(`UPC ${printable(line.upc)}`, width, UPC_STYLE);
+      lines.push({ ...first!, height: first!.height + 1, air: 1 }, ...rest); // a point of air above it
+    }
+    return lines;
   });
-  doc
-    .moveTo(LEFT, top + height)
-    .lineTo(RIGHT, top + height)
-    .lineWidth(0.5)
-    .stroke(COLOR.rule);
+}
+
+const heightOf = (lines: readonly CellLine[]) => lines.reduce((sum, l) => sum + l.height, 0);
+
+/**
+ * One PO line: a row as tall as its tallest cell. A row that fits on a page is kept whole (the next page, under the
+ * header row, when it does not fit here); a row taller than a page is split between pages at line boundaries.
+ */
+function drawLineRow(doc: Doc, line: PurchaseOrderDocumentLine, start: number, shaded: boolean): number {
+  let y = start;
+  const cells = cellLines(doc, line);
+  const full = Math.max(...cells.map(heightOf)) + 2 * CELL_PAD_Y;
+  const pageRoom = CONTENT_BOTTOM - (MARGIN_TOP + HEADER_ROW_HEIGHT);
+  const aFewLines = 2 * CELL_PAD_Y + 3 * (cells[3]![0]?.height ?? 10);
+  if (full <= pageRoom ? y + full > CONTENT_BOTTOM : CONTENT_BOTTOM - y < aFewLines) y = drawTableHeader(doc, newPage(doc));
+
+  const next = cells.map(() => 0);
+  const done = () => cells.every((lines, i) => next[i]! >= lines.length);
+  while (!done()) {
+    const room = CONTENT_BOTTOM - y - 2 * CELL_PAD_Y;
+    // What of each cell fits in the room left on this page.
+    const parts = cells.map((lines, i) => {
+      const part: CellLine[] = [];
+      let used = 0;
+      for (let k = next[i]!; k < lines.length && used + lines[k]!.height <= room; k += 1) {
+        part.push(lines[k]!);
+        used += lines[k]!.height;
+      }
+      return part;
+    });
+    if (parts.every((part) => part.length === 0)) {
+      y = drawTableHeader(doc, newPage(doc));
+      continue;
+    }
+    const height = Math.ceil(Math.max(...parts.map(heightOf)) + 2 * CELL_PAD_Y);
+    if (shaded) doc.rect(LEFT, y, CONTENT_WIDTH, height).fill(COLOR.zebra);
+    parts.forEach((part, i) => {
+      const column = COLUMNS[i]!;
+      let lineY = y + CELL_PAD_Y;
+      for (const cellLine of part) {
+        style(doc, cellLine.style);
+        drawLine(doc, cellLine.text, columnX(i) + CELL_PAD_X, lineY + cellLine.air, column.width - 2 * CELL_PAD_X, column.align);
+        lineY += cellLine.height;
+      }
+      next[i] = next[i]! + part.length;
+    });
+    doc
+      .moveTo(LEFT, y + height)
+      .lineTo(RIGHT, y + height)
+      .lineWidth(0.5)
+      .stroke(COLOR.rule);
+    y += height;
+    if (!done()) y = drawTableHeader(doc, newPage(doc));
+  }
+  return y;
 }
 
 function newPage(doc: Doc): number {
@@ -333,9 +388,10 @@ function newPage(doc: Doc): number {
 
 function drawLines(doc: Doc, po: PurchaseOrderDocument, start: number): number {
   let y = start;
-  // Keep the header row together with at least one line.
+  // Keep the header row together with the first line (or with its first lines, when it is taller than a page).
   const first = po.lines[0];
-  if (y + HEADER_ROW_HEIGHT + (first ? rowHeight(doc, first) : 24) > CONTENT_BOTTOM) y = newPage(doc);
+  const firstHeight = first ? Math.max(...cellLines(doc, first).map(heightOf)) + 2 * CELL_PAD_Y : 24;
+  if (y + HEADER_ROW_HEIGHT + Math.min(firstHeight, 60) > CONTENT_BOTTOM) y = newPage(doc);
   y = drawTableHeader(doc, y);
 
   if (po.lines.length === 0) {
@@ -343,12 +399,7 @@ function drawLines(doc: Doc, po: PurchaseOrderDocument, start: number): number {
     return y + 30;
   }
   po.lines.forEach((line, index) => {
-    const height = rowHeight(doc, line);
-    if (y + height > CONTENT_BOTTOM) {
-      y = drawTableHeader(doc, newPage(doc));
-    }
-    drawRow(doc, line, y, height, index % 2 === 1);
-    y += height;
+    y = drawLineRow(doc, line, y, index % 2 === 1);
   });
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).stroke(COLOR.accent);
   return y + 14;

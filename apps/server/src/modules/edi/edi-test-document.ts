@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { X12Interchange, X12Parser, type X12Segment } from 'node-x12';
 import { X12parser, type FormattedSegment } from 'x12-parser';
 import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../shared/purchase-order-document.js';
 import { TEST_COMPANY } from '../../shared/purchase-order-document-fixtures.js';
@@ -110,11 +111,65 @@ export function makePurchaseOrderDocument(overrides: DocumentOverrides = {}): Pu
   };
 }
 
-/** Parses an interchange with the independent `x12-parser` library (a stream parser; fed the whole file). */
+/** A segment as node-x12 reads it: its tag and its elements' values as written (an ISA element keeps its padding). */
+export interface RawSegment {
+  tag: string;
+  elements: string[];
+}
+
+function rawSegment(segment: X12Segment): RawSegment {
+  return { tag: segment.tag, elements: segment.elements.map((e) => e.value) };
+}
+
+/**
+ * Reads an interchange with `node-x12` (aaronhuggins) in strict mode, which refuses a file whose ISA is not 106
+ * characters, a segment outside its envelope, or trailers that disagree with their headers: SE01 against the
+ * segments counted from ST to SE, SE02 against ST02, GE01 against the transaction sets, GE02 against GS06, IEA01
+ * against the groups and IEA02 against ISA13. Returns every segment from ISA to IEA in file order. node-x12 hands
+ * back ISA13 and IEA02 as numbers (000000017 as 17): their written form is to be read from `parseX12`.
+ */
+export function readX12Strict(content: string): RawSegment[] {
+  const parser = new X12Parser(true);
+  const interchange = parser.parse(content);
+  if (!(interchange instanceof X12Interchange)) throw new Error('Expected one interchange (one ISA), got several');
+  const errors = parser.diagnostics.map((d) => d.message);
+  if (errors.length > 0) throw new Error(`node-x12 found errors: ${errors.join('; ')}`);
+  const out: RawSegment[] = [rawSegment(interchange.header)];
+  for (const group of interchange.functionalGroups) {
+    out.push(rawSegment(group.header));
+    for (const transaction of group.transactions) {
+      out.push(rawSegment(transaction.header), ...transaction.segments.map(rawSegment), rawSegment(transaction.trailer));
+    }
+    out.push(rawSegment(group.trailer));
+  }
+  out.push(rawSegment(interchange.trailer));
+  return out;
+}
+
+/**
+ * Parses an interchange with two libraries that are not ours and share no code: `x12-parser` (tastypackets, a
+ * stream parser that splits sub-elements; fed the whole file), whose segments are returned, and `node-x12` in strict
+ * mode (`readX12Strict`, which checks the envelopes' counts and control numbers). Throws when either refuses the file
+ * or when the two read different segments or values (a separator left inside a value splits differently in each).
+ */
 export async function parseX12(content: string): Promise<FormattedSegment[]> {
   const segments: FormattedSegment[] = [];
   const parser = Readable.from([Buffer.from(content, 'utf8')]).pipe(new X12parser());
   for await (const segment of parser) segments.push(segment as FormattedSegment);
+
+  const strict = readX12Strict(content);
+  // node-x12 reads ISA13 and IEA02 as numbers (000000017 becomes 17) to compare them; so does this comparison.
+  const asNumber = (name: string, i: number, value: string) =>
+    (name === 'ISA' && i === 12) || (name === 'IEA' && i === 1) ? String(parseInt(value, 10)) : value;
+  const fromStreamParser = segments.map((s) => [s.name, ...segmentElements(s).map((e, i) => asNumber(s.name, i, e))].join('|'));
+  // x12-parser trims every value; so does this comparison.
+  const fromNodeX12 = strict.map((s) => [s.tag, ...s.elements.map((e) => e.trim())].join('|'));
+  if (fromStreamParser.join('\n') !== fromNodeX12.join('\n')) {
+    const at = fromStreamParser.findIndex((line, i) => line !== fromNodeX12[i]);
+    throw new Error(
+      `x12-parser and node-x12 read the file differently at segment ${at + 1}: ${fromStreamParser[at]} against ${fromNodeX12[at]}`,
+    );
+  }
   return segments;
 }
 

@@ -29,6 +29,24 @@ describe('validatePurchaseOrderForEdi', () => {
     ]);
   });
 
+  it('rejects a vendor interchange id shorter than GS03 (AN 2/15) allows', () => {
+    const doc = makePurchaseOrderDocument({ vendor: { name: 'GE Appliances', ediInterchangeId: '7', ediQualifier: 'ZZ' } });
+    expect(validatePurchaseOrderForEdi(doc)).toEqual([
+      'Vendor GE Appliances has an EDI interchange id shorter than 2 characters (7).',
+    ]);
+  });
+
+  it('rejects ship-to values shorter than their 004010 elements allow: N104 location code, N401 city, N403 postal code', () => {
+    const doc = makePurchaseOrderDocument({ shipTo: { name: 'Annex', locationCode: 'A', city: 'X', postalCode: '4-0' } });
+    expect(validatePurchaseOrderForEdi(doc)).toEqual([
+      'The ship-to location code A is shorter than the 2 characters EDI allows.',
+      'The ship-to city of Annex (X) is shorter than the 2 characters EDI allows.',
+      'The ship-to postal code of Annex (4-0) is not 3 to 15 letters and digits.',
+    ]);
+    const fine = makePurchaseOrderDocument({ shipTo: { locationCode: 'A1', city: 'Ho', postalCode: 'K1A 0B1' } });
+    expect(validatePurchaseOrderForEdi(fine)).toEqual([]);
+  });
+
   it('refuses an order without lines', () => {
     expect(validatePurchaseOrderForEdi(makePurchaseOrderDocument({ lines: [] }))).toEqual([
       'The purchase order has no lines.',

@@ -1,5 +1,5 @@
 import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../shared/purchase-order-document.js';
-import { X12_MAX } from './x12-850.js';
+import { X12_MAX, X12_MIN, x12PostalCode } from './x12-850.js';
 
 /**
  * Checks a purchase order before it is sent by EDI. Returns every problem as a sentence a buyer can act on
@@ -18,6 +18,11 @@ export function validatePurchaseOrderForEdi(doc: PurchaseOrderDocument): string[
   if (!interchangeId || !qualifier) {
     errors.push(`Vendor ${vendorName} is not set up to receive EDI.`);
   } else {
+    if (interchangeId.length < X12_MIN.interchangeId) {
+      errors.push(
+        `Vendor ${vendorName} has an EDI interchange id shorter than ${X12_MIN.interchangeId} characters (${interchangeId}).`,
+      );
+    }
     if (interchangeId.length > X12_MAX.interchangeId) {
       errors.push(
         `Vendor ${vendorName} has an EDI interchange id longer than ${X12_MAX.interchangeId} characters (${interchangeId}).`,
@@ -49,7 +54,11 @@ export function validatePurchaseOrderForEdi(doc: PurchaseOrderDocument): string[
   if (!doc.company.name.trim()) errors.push('Our company name is not set.');
 
   const shipToName = doc.shipTo.name.trim() || doc.shipTo.locationCode.trim() || 'the ship-to location';
-  if (!doc.shipTo.locationCode.trim()) errors.push('The ship-to location has no location code.');
+  const locationCode = doc.shipTo.locationCode.trim();
+  if (!locationCode) errors.push('The ship-to location has no location code.');
+  else if (locationCode.length < X12_MIN.n104Code) {
+    errors.push(`The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters EDI allows.`);
+  }
   const missing: string[] = [];
   if (!doc.shipTo.address1?.trim()) missing.push('address line 1');
   if (!doc.shipTo.city?.trim()) missing.push('city');
@@ -57,6 +66,16 @@ export function validatePurchaseOrderForEdi(doc: PurchaseOrderDocument): string[
   if (!doc.shipTo.postalCode?.trim()) missing.push('postal code');
   if (missing.length > 0) {
     errors.push(`The ship-to address of ${shipToName} is missing its ${joinWords(missing)}.`);
+  }
+  const city = doc.shipTo.city?.trim() ?? '';
+  if (city && city.length < X12_MIN.n401City) {
+    errors.push(`The ship-to city of ${shipToName} (${city}) is shorter than the ${X12_MIN.n401City} characters EDI allows.`);
+  }
+  const postalCode = doc.shipTo.postalCode?.trim() ?? '';
+  if (postalCode && !x12PostalCode(postalCode)) {
+    errors.push(
+      `The ship-to postal code of ${shipToName} (${postalCode}) is not ${X12_MIN.n403PostalCode} to ${X12_MAX.n403PostalCode} letters and digits.`,
+    );
   }
   const state = doc.shipTo.state?.trim() ?? '';
   if (state && !/^[A-Za-z]{2}$/.test(state)) {

@@ -88,6 +88,7 @@ describe('EdiSender', () => {
   it('refuses a sender configuration the interchange header cannot hold', () => {
     const transport = new MemoryEdiTransport();
     expect(() => new EdiSender(transport, { ...OPTIONS, senderId: '' })).toThrow(/sender id/);
+    expect(() => new EdiSender(transport, { ...OPTIONS, senderId: 'K' })).toThrow(/sender id must be 2 to 15/);
     expect(() => new EdiSender(transport, { ...OPTIONS, senderId: 'KEYSTONE-POS-0001' })).toThrow(/sender id/);
     expect(() => new EdiSender(transport, { ...OPTIONS, senderQualifier: 'Z' })).toThrow(/qualifier/);
   });

@@ -1,7 +1,7 @@
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { validatePurchaseOrderForEdi } from './edi-validation.js';
 import { ediFileName, type EdiTransport } from './edi-transport.js';
-import { buildPurchaseOrder850, X12_MAX } from './x12-850.js';
+import { buildPurchaseOrder850, X12_MAX, X12_MIN } from './x12-850.js';
 
 export interface EdiSenderOptions {
   /** Our interchange id (ISA06, GS02). */
@@ -31,9 +31,9 @@ export class EdiSender {
     private readonly options: EdiSenderOptions,
   ) {
     const id = options.senderId.trim();
-    if (!id || id.length > X12_MAX.interchangeId) {
+    if (id.length < X12_MIN.interchangeId || id.length > X12_MAX.interchangeId) {
       throw new Error(
-        `The EDI sender id must be 1 to ${X12_MAX.interchangeId} characters, got ${JSON.stringify(options.senderId)}`,
+        `The EDI sender id must be ${X12_MIN.interchangeId} to ${X12_MAX.interchangeId} characters, got ${JSON.stringify(options.senderId)}`,
       );
     }
     if (options.senderQualifier.trim().length !== 2) {

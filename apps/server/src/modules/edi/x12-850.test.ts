@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormattedSegment } from 'x12-parser';
+import { defaultRequestedDeliveryDate } from '@keystone/contracts';
 import { makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
 import { buildPurchaseOrder850, centsToX12Amount, gtinQualifier, type PurchaseOrder850Options } from './x12-850.js';
 
@@ -32,7 +33,7 @@ async function build(doc = makePurchaseOrderDocument(), options: Partial<Purchas
 
 describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('writes a fixed-width ISA of 106 characters with every element at its width', async () => {
-    for (const sender of [{ id: 'K', qualifier: 'ZZ' }, { id: 'KEYSTONEPOS', qualifier: 'ZZ' }, { id: '123456789012345', qualifier: '01' }]) {
+    for (const sender of [{ id: 'KS', qualifier: 'ZZ' }, { id: 'KEYSTONEPOS', qualifier: 'ZZ' }, { id: '123456789012345', qualifier: '01' }]) {
       const { content } = await build(undefined, { sender });
       const isa = content.slice(0, content.indexOf('~') + 1);
       expect(isa).toHaveLength(106);
@@ -142,9 +143,28 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     for (const dtm of all(segments, 'DTM')) expect(dtm['2']).toMatch(/^20\d{6}$/);
   });
 
-  it('leaves out the header DTM when there is no requested delivery date', async () => {
-    const { segments } = await build(makePurchaseOrderDocument({ requestedDeliveryDate: null }));
-    expect(all(segments, 'DTM')).toHaveLength(2); // the two line DTMs only
+  it('writes the default requested delivery of 001 §9 (the Friday on or after today plus 3 weeks) when the PO has none', async () => {
+    const header = (segments: FormattedSegment[]) => segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    const doc = makePurchaseOrderDocument({ requestedDeliveryDate: null });
+    // today is the interchange's date in UTC (the ISA/GS date)
+    for (const [now, expected] of [
+      ['2026-11-20T14:05:09Z', '20261211'], // a Friday: that Friday + 21 days
+      ['2026-11-20T23:59:59Z', '20261211'],
+      ['2026-11-21T00:00:00Z', '20261218'], // Saturday: the next Friday (27th) + 21 days
+      ['2026-11-16T08:00:00Z', '20261211'], // Monday
+      ['2026-12-26T12:00:00Z', '20270122'], // across the year
+    ] as const) {
+      const { segments } = await build(doc, { now: new Date(now) });
+      expect(all(header(segments), 'DTM').map(elements), now).toEqual([['002', expected]]);
+      // the rule the PO screen offers, not a second copy of it
+      expect(expected).toBe(defaultRequestedDeliveryDate(now.slice(0, 10)).replaceAll('-', ''));
+    }
+    expect(all((await build(doc)).segments, 'DTM')).toHaveLength(3); // the header's and the two lines'
+  });
+
+  it('keeps the requested delivery date of the PO when it has one', async () => {
+    const { segments } = await build(makePurchaseOrderDocument({ requestedDeliveryDate: '2027-03-05' }));
+    expect(elements(all(segments, 'DTM')[0]!)).toEqual(['002', '20270305']);
   });
 
   it('writes the N1 loops BY, ST (with its address and location code) and VN, in that order', async () => {
@@ -161,15 +181,16 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     expect(elements(segments[shipTo + 2]!)).toEqual(['Louisville', 'KY', '40218', 'US']);
   });
 
-  it('leaves off a state or country written out in words, and upper-cases codes', async () => {
+  it('leaves off a state or country written out in words, and writes postal codes without punctuation or blanks', async () => {
     const doc = makePurchaseOrderDocument({
       vendor: { state: 'Michigan', country: 'United States', postalCode: '49022-1234' },
       shipTo: { state: 'ky', country: 'usa', postalCode: 'k1a 0b1' },
     });
     const { segments } = await build(doc);
     const n4 = all(segments, 'N4').map(elements);
-    expect(n4[1]).toEqual(['Louisville', 'KY', 'K1A 0B1', 'USA']);
-    expect(n4[2]).toEqual(['Benton Harbor', '', '49022-1234']);
+    // N403 (element 116, ID 3/15) is the postal code "excluding punctuation and blanks".
+    expect(n4[1]).toEqual(['Louisville', 'KY', 'K1A0B1', 'USA']);
+    expect(n4[2]).toEqual(['Benton Harbor', '', '490221234']);
   });
 
   it('writes the buyer contact and the dealer number, and the vendor order id when there is one', async () => {
@@ -257,7 +278,9 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, groupControlNumber: 1_000_000_000 })).toThrow(/group control number/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, transactionControlNumber: 1.5 })).toThrow(/transaction control number/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: '1234567890123456', qualifier: 'ZZ' } })).toThrow(/longer than 15/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'X', qualifier: 'Z' } })).toThrow(/2 characters/);
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'XY', qualifier: 'Z' } })).toThrow(/2 characters/);
+    // GS02/GS03 (AN 2/15) carry the interchange ids too.
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: 'K', qualifier: 'ZZ' } })).toThrow(/at least 2 characters/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: '~' })).toThrow(/must differ/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: 'A' })).toThrow(/letter/);
     expect(() => buildPurchaseOrder850(makePurchaseOrderDocument({ purchaseRefId: 'X'.repeat(23) }), OPTIONS)).toThrow(/longer than 22/);

@@ -1,3 +1,4 @@
+import { defaultRequestedDeliveryDate } from '@keystone/contracts';
 import type { PartyAddress, PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 
 /**
@@ -42,6 +43,18 @@ export interface PurchaseOrder850Options {
   fobPaymentMethod?: string;
 }
 
+/**
+ * 004010 minimum lengths that a value of ours can fall short of (the others are met by every value written).
+ * GS02/GS03 (elements 142 and 124) are AN 2/15, so an interchange id written there needs 2 characters even though
+ * ISA06/ISA08 pad it to 15; N104 (element 67) is AN 2/80; N401 (19) AN 2/30; N403 (116) ID 3/15.
+ */
+export const X12_MIN = {
+  interchangeId: 2,
+  n104Code: 2,
+  n401City: 2,
+  n403PostalCode: 3,
+} as const;
+
 /** 004010 maximum lengths of the elements this writer fills. */
 export const X12_MAX = {
   beg03PurchaseOrderNumber: 22,
@@ -57,7 +70,38 @@ export const X12_MAX = {
   pid05Description: 80,
   itd12Description: 80,
   interchangeId: 15,
+  ctt01LineCount: 999_999,
+  ctt02HashTotalDigits: 10,
 } as const;
+
+/**
+ * The vendor's identification code in N1*VN (N103 92, "assigned by buyer": the code is ours to shape): our vendor id
+ * with at least two digits, zero-padded (1 → "01", 9 → "09", 10 → "10", 99999 → "99999"). N104 (element 67) is
+ * AN 2/80, so the bare id of vendors 1 to 9 was one character short; leading zeros do not change the number, so a
+ * vendor matching the code as a number (or we, reading it back with `vendorIdFromIdentificationCode`) finds the same
+ * vendor, and ids of 10 and more are written as before.
+ */
+export function vendorIdentificationCode(vendorId: number): string {
+  if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new RangeError(`A vendor id must be a positive whole number, got ${vendorId}`);
+  return String(vendorId).padStart(X12_MIN.n104Code, '0');
+}
+
+/** The vendor id an N1*VN N104 written by `vendorIdentificationCode` stands for; null when it is not one. */
+export function vendorIdFromIdentificationCode(code: string): number | null {
+  const trimmed = code.trim();
+  if (!/^\d{1,15}$/.test(trimmed)) return null;
+  const id = Number(trimmed);
+  return Number.isSafeInteger(id) && id >= 1 ? id : null;
+}
+
+/**
+ * CTT02, the hash total of the quantities ordered (PO102): element 347 (R 1/10) is summed "without regard to decimal
+ * points or signs", and "truncation will occur on the left most digits if the sum is greater than the maximum size".
+ */
+export function quantityHashTotal(quantities: readonly number[]): string {
+  const sum = quantities.reduce((total, q) => total + BigInt(Math.abs(q)), 0n);
+  return String(sum).slice(-X12_MAX.ctt02HashTotalDigits);
+}
 
 interface Separators {
   element: string;
@@ -68,6 +112,11 @@ interface Separators {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
+/**
+ * Printable ASCII outside the character set of X12's basic and extended sets: the caret (the repetition separator of
+ * later versions, and a common sub-element separator), the grave accent and the backslash.
+ */
+const OUTSIDE_X12_CHARACTERS = /[\\^`]/g;
 
 function escapeForClass(ch: string): string {
   return ch.replace(/[\\\]^-]/g, '\\$&');
@@ -124,7 +173,10 @@ class SegmentWriter {
     this.strip = separatorPattern(separators);
   }
 
-  /** Free text: separators and control characters become spaces, accents are dropped, runs of spaces collapse. */
+  /**
+   * Free text: separators, control characters and characters outside X12's character set become spaces, accents are
+   * dropped, runs of spaces collapse.
+   */
   text(value: string | null | undefined, max?: number): string {
     if (value === null || value === undefined) return '';
     const cleaned = value
@@ -133,14 +185,15 @@ class SegmentWriter {
       .replace(this.strip, ' ')
       .replace(CONTROL_CHARACTERS, ' ')
       .replace(/[^\x20-\x7e]/g, '')
+      .replace(OUTSIDE_X12_CHARACTERS, ' ')
       .replace(/\s+/g, ' ')
       .trim();
     return max === undefined ? cleaned : cleaned.slice(0, max).trimEnd();
   }
 
   /**
-   * An identifier (PO number, part number, code): separators, control characters and spaces at the ends are
-   * removed, never replaced. Throws when longer than the element allows: an identifier cut short would
+   * An identifier (PO number, part number, code): separators, control characters, characters outside X12's
+   * character set and spaces at the ends are removed, never replaced. Throws when longer than the element allows: an identifier cut short would
    * name something else.
    */
   ident(value: string | null | undefined, what: string, max: number): string {
@@ -149,6 +202,7 @@ class SegmentWriter {
       .replace(this.strip, '')
       .replace(CONTROL_CHARACTERS, '')
       .replace(/[^\x20-\x7e]/g, '')
+      .replace(OUTSIDE_X12_CHARACTERS, '')
       .trim();
     if (cleaned.length > max) throw new Error(`${what} is longer than ${max} characters: ${cleaned}`);
     return cleaned;
@@ -178,16 +232,25 @@ export function gtinQualifier(code: string): [string, string] {
   return ['UP', code];
 }
 
+/** N403: the postal code's letters and digits, upper-cased; '' when that is not 3 to 15 characters. */
+export function x12PostalCode(value: string | null | undefined): string {
+  const code = (value ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return code.length >= X12_MIN.n403PostalCode && code.length <= X12_MAX.n403PostalCode ? code : '';
+}
+
 function addAddress(w: SegmentWriter, party: PartyAddress): void {
   const line1 = w.text(party.address1, X12_MAX.n3Address);
   const line2 = w.text(party.address2, X12_MAX.n3Address);
   if (line1 || line2) w.add('N3', line1 || line2, line1 ? line2 : '');
-  const city = w.text(party.city, X12_MAX.n401City);
-  // N402 is a 2-letter state code and N404 a 2 or 3 letter country code: a name written out in words is left
-  // off rather than failing the whole order over a vendor's address (the ship-to state is validated).
+  // A value the element cannot hold is left off rather than failing the whole order over a vendor's address (the
+  // ship-to's is validated before): a one-letter city (N401 is AN 2/30); a state or country written out in words
+  // (N402 is a 2-letter code, N404 a 2 or 3 letter one); a postal code of fewer than 3 or more than 15 letters and
+  // digits (N403, ID 3/15, is the code "excluding punctuation and blanks": 49022-1234 is written 490221234).
+  const cityText = w.text(party.city, X12_MAX.n401City);
+  const city = cityText.length >= X12_MIN.n401City ? cityText : '';
   const stateRaw = w.text(party.state).toUpperCase();
   const state = /^[A-Z]{2}$/.test(stateRaw) ? stateRaw : '';
-  const postal = w.text(party.postalCode, X12_MAX.n403PostalCode).toUpperCase();
+  const postal = x12PostalCode(party.postalCode);
   const countryRaw = w.text(party.country).toUpperCase();
   const country = /^[A-Z]{2,3}$/.test(countryRaw) ? countryRaw : '';
   if (city || state || postal || country) w.add('N4', city, state, postal, country);
@@ -214,6 +277,10 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
     const id = w.code(p.id, `The ${role} interchange id`, X12_MAX.interchangeId);
     const qualifier = w.code(p.qualifier, `The ${role} interchange id qualifier`, 2);
     if (!id) throw new Error(`The ${role} interchange id is empty`);
+    // ISA06/ISA08 pad any id to 15, but GS02/GS03 carry it too and are AN 2/15.
+    if (id.length < X12_MIN.interchangeId) {
+      throw new Error(`The ${role} interchange id must be at least ${X12_MIN.interchangeId} characters, got ${JSON.stringify(id)}`);
+    }
     if (qualifier.length !== 2) {
       throw new Error(`The ${role} interchange id qualifier must be 2 characters, got ${JSON.stringify(qualifier)}`);
     }
@@ -269,27 +336,39 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
   const terms = w.text(doc.terms, X12_MAX.itd12Description);
   // ITD01 01 basic terms, ITD02 3 invoice date, ITD12 the terms as written.
   if (terms) w.add('ITD', '01', '3', '', '', '', '', '', '', '', '', '', terms);
-  if (doc.requestedDeliveryDate) w.add('DTM', '002', toX12Date(doc.requestedDeliveryDate));
+  // DTM*002 (delivery requested): the PO's date, else the default of 001 §9 ("the Friday on or after today plus
+  // three weeks"), today being the day the interchange is prepared (UTC, the ISA/GS date), by the rule the PO
+  // screen offers (one function in the contracts).
+  const requestedDelivery =
+    doc.requestedDeliveryDate || defaultRequestedDeliveryDate(`${ccyymmdd.slice(0, 4)}-${ccyymmdd.slice(4, 6)}-${ccyymmdd.slice(6, 8)}`);
+  w.add('DTM', '002', toX12Date(requestedDelivery));
 
   // Parties.
-  w.add('N1', 'BY', w.text(doc.company.name, X12_MAX.n102Name));
+  const companyName = w.text(doc.company.name, X12_MAX.n102Name);
+  // N1 needs N102 or N103 (syntax R0203); BY is identified by its name only.
+  if (!companyName) throw new Error('Our company name has no character an EDI file can carry');
+  w.add('N1', 'BY', companyName);
   addAddress(w, doc.company);
   const locationCode = w.code(doc.shipTo.locationCode, 'The ship-to location code', X12_MAX.n104Code);
+  if (locationCode && locationCode.length < X12_MIN.n104Code) {
+    throw new Error(`The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters N104 needs`);
+  }
   w.add('N1', 'ST', w.text(doc.shipTo.name, X12_MAX.n102Name), locationCode ? '92' : '', locationCode);
   addAddress(w, doc.shipTo);
-  w.add('N1', 'VN', w.text(doc.vendor.name, X12_MAX.n102Name), '92', String(doc.vendor.id));
+  w.add('N1', 'VN', w.text(doc.vendor.name, X12_MAX.n102Name), '92', vendorIdentificationCode(doc.vendor.id));
   addAddress(w, doc.vendor);
 
   // Lines.
-  let quantityTotal = 0;
   for (const line of doc.lines) {
     if (!Number.isSafeInteger(line.qtyOrdered)) throw new Error(`Line ${line.lineNumber}: the quantity must be a whole number`);
-    quantityTotal += line.qtyOrdered;
+    // PO102 (element 330) is R 1/15: at most 15 digits.
+    if (String(Math.abs(line.qtyOrdered)).length > 15) throw new Error(`Line ${line.lineNumber}: the quantity has more than 15 digits`);
     const productIds: string[] = [];
     const model = w.ident(line.modelNumber, `Line ${line.lineNumber}: the model number`, X12_MAX.po1ProductId);
     const part = w.ident(line.partNumber, `Line ${line.lineNumber}: the part number`, X12_MAX.po1ProductId);
     const upc = w.ident(line.upc, `Line ${line.lineNumber}: the UPC`, X12_MAX.po1ProductId);
-    if (model) productIds.push('BP', model);
+    if (!model) throw new Error(`Line ${line.lineNumber}: the model number has no character an EDI file can carry`);
+    productIds.push('BP', model);
     if (part) productIds.push('VP', part);
     if (upc) productIds.push(...gtinQualifier(upc));
     w.add(
@@ -307,7 +386,10 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
   }
 
   // Summary and trailers.
-  w.add('CTT', String(doc.lines.length), String(quantityTotal));
+  if (doc.lines.length > X12_MAX.ctt01LineCount) {
+    throw new Error(`An 850 counts at most ${X12_MAX.ctt01LineCount} lines in CTT01, got ${doc.lines.length}`);
+  }
+  w.add('CTT', String(doc.lines.length), quantityHashTotal(doc.lines.map((l) => l.qtyOrdered)));
   const segmentCount = w.segments.length - stIndex + 1; // ST through SE
   w.add('SE', String(segmentCount), stControl);
   w.add('GE', '1', groupControl);
