@@ -26,7 +26,7 @@ describe('sendCsv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${reportFileName()}"`);
-    expect(response.body).toBe('Name,Units,Active\nplain,1,true\n"with, comma ""and"" quotes",,false\n');
+    expect(response.body).toBe('\uFEFFName,Units,Active\nplain,1,true\n"with, comma ""and"" quotes",,false\n');
     await app.close();
   });
 
@@ -34,7 +34,7 @@ describe('sendCsv', () => {
     const app = Fastify();
     app.get('/r', async (_request, reply) => sendCsv(reply, [], [{ key: 'a', header: 'Name' }], 'x.csv'));
     const response = await app.inject({ method: 'GET', url: '/r' });
-    expect(response.body).toBe('Name\n');
+    expect(response.body).toBe('\uFEFFName\n');
     expect(response.headers['content-disposition']).toBe('attachment; filename="x.csv"');
     await app.close();
   });
@@ -79,7 +79,7 @@ describe('sendCsv in batches', () => {
       ),
     );
     const response = await app.inject({ method: 'GET', url: '/r' });
-    const expected = ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
+    const expected = '\uFEFF' + ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
     expect(response.body).toBe(expected);
     await app.close();
   });
@@ -147,8 +147,8 @@ describe('the CSV text is what csv-stringify writes', () => {
         columns,
       ),
     );
-    expect((await app.inject({ method: 'GET', url: '/objects' })).body).toBe(expected);
-    expect((await app.inject({ method: 'GET', url: '/pages' })).body).toBe(expected);
+    expect((await app.inject({ method: 'GET', url: '/objects' })).body).toBe('\uFEFF' + expected);
+    expect((await app.inject({ method: 'GET', url: '/pages' })).body).toBe('\uFEFF' + expected);
     await app.close();
   });
 
@@ -156,7 +156,7 @@ describe('the CSV text is what csv-stringify writes', () => {
     const app = Fastify();
     const columns = [{ key: 'a.b', header: 'AB' }];
     app.get('/r', async (_request, reply) => sendCsv(reply, [{ a: { b: 'x,y' } }], columns));
-    expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('AB\n"x,y"\n');
+    expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('\uFEFFAB\n"x,y"\n');
     await app.close();
   });
 });

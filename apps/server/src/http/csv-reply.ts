@@ -90,15 +90,27 @@ function objectLines(rows: TRow[], columns: readonly TCsvColumn[], plain: boolea
   return out;
 }
 
+/**
+ * The UTF-8 byte order mark (EF BB BF): at the very start of every CSV file the server sends or writes, once, so Excel
+ * opens it as UTF-8 (without it Excel reads the file in the machine's ANSI code page and shows é as Ã©). Spreadsheets
+ * and CSV readers (papaparse, csv-parse's `bom`, Python's utf-8-sig) drop it. docs/decisions.md "Spreadsheet-ready files".
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** The start of a CSV file: the BOM, then the header line. Every CSV the server writes begins with this. */
+export function csvFileStart(columns: readonly TCsvColumn[]): string {
+  return CSV_BOM + csvHeader(columns);
+}
+
 /** The header line of the columns, as csv-stringify writes it. */
 export function csvHeader(columns: readonly TCsvColumn[]): string {
   return stringifySync([], { ...STRINGIFY_OPTIONS, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
 }
 
-/** The CSV text of `rows`: the header line first, then one chunk per batch of rows (or per page handed in). */
+/** The CSV text of `rows`: the BOM and the header line first, then one chunk per batch of rows (or per page handed in). */
 async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
   const plain = plainKeys(columns);
-  yield csvHeader(columns);
+  yield csvFileStart(columns);
   let batch: TRow[] = [];
   for await (const item of rows) {
     if (Array.isArray(item)) {
@@ -117,12 +129,12 @@ async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | T
 }
 
 /**
- * The CSV text of pages of rows given as arrays of cells in the columns' order: the header, then a chunk per
+ * The CSV text of pages of rows given as arrays of cells in the columns' order: the BOM and the header, then a chunk per
  * CSV_BATCH_ROWS rows of each page (a page of 15,000 rows as one string of 1.3 MB was slower to build and send than
  * its 500-row pieces, and lives as a large object).
  */
 async function* csvPageChunks(pages: AsyncIterable<readonly (readonly unknown[])[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
-  yield csvHeader(columns);
+  yield csvFileStart(columns);
   for await (const page of pages) {
     for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield csvLines(page.slice(start, start + CSV_BATCH_ROWS));
   }

@@ -16,7 +16,7 @@ import {
   type TReportResult,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
+import { csvFileStart, csvObjectLines } from '../../http/csv-reply.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -261,7 +261,7 @@ export class ReportsService {
     };
     let rows = 0;
     try {
-      await write(csvHeader(columns));
+      await write(csvFileStart(columns));
       await this.repository.eachPage(executor, definition.query(parameters), async (page) => {
         await write(csvObjectLines(page.map((row) => csvRow(definition.columns, row)), columns));
         rows += page.length;

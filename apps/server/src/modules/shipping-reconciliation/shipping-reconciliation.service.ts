@@ -27,7 +27,7 @@ import {
   type TTrackingSearchQuery,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
+import { csvFileStart, csvObjectLines } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
@@ -317,7 +317,7 @@ export class ShippingReconciliationService {
       const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key }));
       // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
       const body =
-        csvHeader(columns) +
+        csvFileStart(columns) +
         csvObjectLines(
           rows.map((r) => ({
             ...r,
