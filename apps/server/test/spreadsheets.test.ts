@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZJobSchema, type TApplyPaymentsResult } from '@keystone/contracts';
 import { carrierFile } from '../src/modules/shipping-reconciliation/carrier-files.js';
@@ -142,5 +143,63 @@ describe('CSV ids stay text, timestamps are a form Excel reads', () => {
     const row = readCsvRecords(res.body).find((r) => r.Model === model);
     expect(row, res.body).toBeDefined();
     expect(row!.Created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});
+
+/** XML entities of a cell's text as the sheet writes them. */
+const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * An XLSX read back without exceljs: the zip opened by fflate, the first sheet's cells, the shared strings and the
+ * cell styles' number formats read from their XML. Each cell: its type attribute (`s` shared string, `str`,
+ * `inlineStr`, none for a number), its text (a shared string resolved) and its number format's code.
+ */
+function readXlsx(payload: Buffer): Map<string, { t: string | null; text: string; format: string | null }> {
+  const files = unzipSync(new Uint8Array(payload));
+  const xml = (name: string) => strFromU8(files[name]!);
+  const shared = [...xml('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => unescapeXml([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
+  const styles = xml('xl/styles.xml');
+  const customFormats = new Map([...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [Number(m[1]), unescapeXml(m[2]!)]));
+  const builtin: Record<number, string> = { 0: 'General', 14: 'm/d/yyyy', 22: 'm/d/yyyy h:mm' };
+  const xfs = [.../<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((m) => Number(m[1]));
+  const cells = new Map<string, { t: string | null; text: string; format: string | null }>();
+  for (const m of xml('xl/worksheets/sheet1.xml').matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    const attributes = m[2]!;
+    const t = /\bt="(\w+)"/.exec(attributes)?.[1] ?? null;
+    const style = Number(/\bs="(\d+)"/.exec(attributes)?.[1] ?? 0);
+    const inner = m[3] ?? '';
+    const raw = unescapeXml(/<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1] ?? '');
+    const id = xfs[style] ?? 0;
+    cells.set(m[1]!, { t, text: t === 's' ? shared[Number(raw)]! : raw, format: customFormats.get(id) ?? builtin[id] ?? null });
+  }
+  return cells;
+}
+
+describe('the XLSX download has typed cells', () => {
+  it('ids are text cells, the shipping date a date cell, applied_at a date-time cell, money numbers with 0.00 (read from the XML)', async () => {
+    const res = await get(`/api/shipping-reconciliation/updates/${batchId}`, finance);
+    expect(res.statusCode).toBe(200);
+    const cells = readXlsx(res.rawPayload);
+    const header = new Map<string, string>();
+    for (const [ref, cell] of cells) if (/^[A-Z]+1$/.test(ref)) header.set(cell.text, ref.replace(/\d+$/, ''));
+    const row = [2, 3].find((r) => cells.get(`${header.get('tracking_number')}${r}`)?.text === tracking)!;
+    expect(row).toBeDefined();
+    const cell = (name: string) => cells.get(`${header.get(name)}${row}`)!;
+    for (const name of ['tracking_number', 'fulfillment_po_number']) expect(['s', 'str', 'inlineStr'], name).toContain(cell(name).t);
+    expect(cell('tracking_number').text).toBe(tracking);
+    expect(cell('fulfillment_po_number').text).toBe(poNumber);
+    // A date is a number (days since 1899-12-30) with a date format.
+    const shipped = cell('date_shipped');
+    expect(shipped.t).toBeNull();
+    expect(shipped.format).toMatch(/y+-m+-d+/);
+    expect(Number(shipped.text)).toBe(Date.parse(`${today}T00:00:00Z`) / 86_400_000 + 25_569);
+    const applied = cell('applied_at');
+    expect(applied.t).toBeNull();
+    expect(applied.format).toMatch(/y+-m+-d+ h+:m+/);
+    expect(Math.abs(((Number(applied.text) - 25_569) * 86_400_000 - Date.now()) / 60_000)).toBeLessThan(10);
+    const paid = cell('payment_to_apply');
+    expect(paid.t).toBeNull();
+    expect(Number(paid.text)).toBe(12.5);
+    expect(paid.format).toContain('0.00');
   });
 });

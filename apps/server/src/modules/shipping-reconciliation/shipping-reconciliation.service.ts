@@ -338,14 +338,34 @@ export class ShippingReconciliationService {
     const workbook = new ExcelJS.Workbook();
     workbook.created = new Date(batch.created_at);
     const sheet = workbook.addWorksheet(`Batch ${batch.id}`);
+    // Typed cells (issue 31): ids as string cells (never numbers: a tracking number of digits keeps every digit), the
+    // shipping date a date cell (yyyy-mm-dd) and applied_at a date-time cell (UTC, yyyy-mm-dd hh:mm:ss), money numbers.
+    const formats: Partial<Record<(typeof RESULTS_COLUMNS)[number], string>> = {
+      date_shipped: 'yyyy-mm-dd',
+      applied_at: 'yyyy-mm-dd hh:mm:ss',
+      shipping_quote: '$#,##0.00',
+      reported_billed_charge: '$#,##0.00',
+      payment_to_apply: '$#,##0.00',
+      paid_before: '$#,##0.00',
+      paid_after: '$#,##0.00',
+    };
     sheet.columns = RESULTS_COLUMNS.map((key) => ({
       header: key,
       key,
-      width: key === 'tracking_number' ? 24 : 18,
-      ...(['shipping_quote', 'reported_billed_charge', 'payment_to_apply', 'paid_before', 'paid_after'].includes(key) ? { style: { numFmt: '$#,##0.00' } } : {}),
+      width: key === 'tracking_number' || key === 'applied_at' ? 24 : 18,
+      ...(formats[key] ? { style: { numFmt: formats[key] } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
+    for (const row of rows) {
+      sheet.addRow({
+        ...row,
+        tracking_number: String(row.tracking_number),
+        fulfillment_po_number: String(row.fulfillment_po_number),
+        // exceljs turns a Date into Excel's day number from its UTC instant: midnight UTC is the day itself.
+        date_shipped: row.date_shipped ? new Date(`${row.date_shipped}T00:00:00Z`) : null,
+        applied_at: new Date(row.applied_at),
+      });
+    }
     const body = Buffer.from(await workbook.xlsx.writeBuffer());
     return { filename: `${name}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
   }
