@@ -241,10 +241,16 @@ describe('GET /api/ims/bins/labels', () => {
 
   it('prints ZPL, and refuses unknown ids naming ids', async () => {
     const a = (await createBin({ row: 71, bay: 1, shelf: 1 })).json() as TBin;
-    const res = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins/labels?ids=${a.id}&format=zpl` });
+    const b = (await createBin({ row: 71, bay: 1, shelf: 2 })).json() as TBin;
+    const res = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins/labels?ids=${a.id},${b.id}&format=zpl` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/zpl');
+    expect(res.headers['content-type']).toContain('charset=utf-8');
     expect(res.body.startsWith('^XA')).toBe(true);
+    // Each label carries its own setup (issue 31): UTF-8, 812 × 406 dots (4 × 2 in at 203 dpi).
+    const blocks = res.body.split('^XZ').filter((block) => block.trim() !== '');
+    expect(blocks).toHaveLength(2);
+    for (const block of blocks) expect(block.trim().split('\n').slice(0, 4)).toEqual(['^XA', '^CI28', '^PW812', '^LL406']);
     expect(res.body).toContain('^FDBINASSIGN=KY01_R71-B01-S01^FS');
     const unknown = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins/labels?ids=${a.id},999999` });
     expect(unknown.statusCode).toBe(404);

@@ -147,6 +147,8 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
     for (const date of [d1, today]) {
       const { rows } = await csvOf(`/api/ims/reporting/inventory/ge-on-hand-export?date=${date}`);
       expect(new Set(rows.map((r) => r['Model']))).toEqual(new Set([ge.modelNumber, cafe.modelNumber]));
+      // The UPC, 12 digits, as ="…" so a spreadsheet keeps it text, not 9.99999E+10 (issue 31).
+      expect(new Set(rows.map((r) => r['UPC']))).toEqual(new Set([`="${ge.upc}"`, `="${cafe.upc}"`]));
       const res = await get(`/api/ims/reporting/inventory/ge-on-hand-export/totals?date=${date}`);
       expect(res.statusCode).toBe(200);
       const totals = res.json() as TOnHandTotals;
@@ -298,7 +300,8 @@ describe('inactive inventory', () => {
     expect(standard.has(busy.modelNumber)).toBe(false);
     const row = standard.get(idle.modelNumber)!;
     expect(row).toMatchObject({ Bucket: 'TX01', 'Quantity On Hand': '2', 'Days Inactive': '120', 'Unit Cost': centsText(3_000), 'Total Value': centsText(6_000) });
-    expect(Date.parse(row['Last Movement (UTC)']!)).toBe(idleAt.getTime());
+    // UTC 'YYYY-MM-DD HH:MM:SS', to the second (issue 31: a form Excel reads as a date and time).
+    expect(row['Last Movement (UTC)']).toBe(`${idleAt.toISOString().slice(0, 10)} ${idleAt.toISOString().slice(11, 19)}`);
     // Within 20 days both are inactive.
     expect(byModel((await csvOf('/api/ims/reporting/inventory/inactive?days=20')).rows).has(busy.modelNumber)).toBe(true);
     expect((await get('/api/ims/reporting/inventory/inactive?days=0')).statusCode).toBe(400);

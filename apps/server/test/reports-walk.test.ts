@@ -19,7 +19,8 @@ async function runAll(t: TestApp, token: string) {
     for (const row of result.rows) expect(Object.keys(row)).toEqual(definition.columns.map((c) => c.key));
     const csv = await t.app.inject({ method: 'GET', url: `/api/reports/generic/${definition.slug}/csv`, headers: bearer(token) });
     expect(csv.statusCode, `${definition.slug} csv: ${csv.body}`).toBe(200);
-    const lines = csv.body.split('\n').filter((l) => l !== '');
+    expect(csv.body.startsWith('\uFEFF'), definition.slug).toBe(true);
+    const lines = csv.body.slice(1).split('\n').filter((l) => l !== '');
     expect(lines[0], definition.slug).toBe(definition.columns.map((c) => c.label).join(','));
     // Rows with line breaks in a quoted cell would make more lines; none of these reports has them.
     expect(lines.length - 1, `${definition.slug} csv rows`).toBe(result.rowCount);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import Papa from 'papaparse';
 import { csvSafeText } from '@keystone/contracts';
-import { csvCell, csvHeader, csvObjectLines, csvLines, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
+import { csvCell, csvHeader, csvIdCell, csvObjectLines, csvLines, csvTimestamp, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
 
 describe('sendCsv', () => {
   it('streams the header and every row, quoting what needs it, named report-{MM-DD-YYYY}.csv', async () => {
@@ -26,7 +26,7 @@ describe('sendCsv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${reportFileName()}"`);
-    expect(response.body).toBe('Name,Units,Active\nplain,1,true\n"with, comma ""and"" quotes",,false\n');
+    expect(response.body).toBe('\uFEFFName,Units,Active\nplain,1,true\n"with, comma ""and"" quotes",,false\n');
     await app.close();
   });
 
@@ -34,7 +34,7 @@ describe('sendCsv', () => {
     const app = Fastify();
     app.get('/r', async (_request, reply) => sendCsv(reply, [], [{ key: 'a', header: 'Name' }], 'x.csv'));
     const response = await app.inject({ method: 'GET', url: '/r' });
-    expect(response.body).toBe('Name\n');
+    expect(response.body).toBe('\uFEFFName\n');
     expect(response.headers['content-disposition']).toBe('attachment; filename="x.csv"');
     await app.close();
   });
@@ -79,7 +79,7 @@ describe('sendCsv in batches', () => {
       ),
     );
     const response = await app.inject({ method: 'GET', url: '/r' });
-    const expected = ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
+    const expected = '\uFEFF' + ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
     expect(response.body).toBe(expected);
     await app.close();
   });
@@ -121,7 +121,7 @@ describe('the CSV text is what csv-stringify writes', () => {
   const randomText = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
   const cells = [...hostile, ...Array.from({ length: 2_000 }, randomText)];
   const options = {
-    cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => v.toISOString(), string: (v: string) => csvSafeText(v) },
+    cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => csvTimestamp(v), string: (v: string) => csvSafeText(v) },
     quoted_match: '\r',
   };
 
@@ -147,8 +147,8 @@ describe('the CSV text is what csv-stringify writes', () => {
         columns,
       ),
     );
-    expect((await app.inject({ method: 'GET', url: '/objects' })).body).toBe(expected);
-    expect((await app.inject({ method: 'GET', url: '/pages' })).body).toBe(expected);
+    expect((await app.inject({ method: 'GET', url: '/objects' })).body).toBe('\uFEFF' + expected);
+    expect((await app.inject({ method: 'GET', url: '/pages' })).body).toBe('\uFEFF' + expected);
     await app.close();
   });
 
@@ -156,7 +156,7 @@ describe('the CSV text is what csv-stringify writes', () => {
     const app = Fastify();
     const columns = [{ key: 'a.b', header: 'AB' }];
     app.get('/r', async (_request, reply) => sendCsv(reply, [{ a: { b: 'x,y' } }], columns));
-    expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('AB\n"x,y"\n');
+    expect((await app.inject({ method: 'GET', url: '/r' })).body).toBe('\uFEFFAB\n"x,y"\n');
     await app.close();
   });
 });
@@ -189,5 +189,43 @@ describe('formula injection (OWASP CSV injection, issue 30)', () => {
   it('headers and keys csv-stringify reads as paths go through the same rule', () => {
     expect(csvHeader([{ key: 'a', header: '=Total' }])).toBe("'=Total\n");
     expect(csvObjectLines([{ a: { b: '@x' } }], [{ key: 'a.b', header: 'AB' }])).toBe("'@x\n");
+  });
+});
+
+describe('spreadsheet-ready cells (issue 31 item 8), read back by papaparse', () => {
+  const columns = [
+    { key: 'tracking', header: 'Tracking', kind: 'id' as const },
+    { key: 'note', header: 'Note' },
+    { key: 'at', header: 'At' },
+  ];
+  const read = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+
+  it('an all-digit id is written ="digits", which a spreadsheet shows as text; the same digits elsewhere stay as they are', () => {
+    const text = csvHeader(columns) + csvObjectLines([{ tracking: '794612345678', note: '794612345678', at: null }, { tracking: '0001', note: '0001', at: null }], columns);
+    expect(text).toBe('Tracking,Note,At\n"=""794612345678""",794612345678,\n"=""0001""",0001,\n');
+    expect(read(text).map((r) => r.Tracking)).toEqual(['="794612345678"', '="0001"']);
+    expect(csvIdCell(794612345678)).toBe('"=""794612345678"""');
+    expect(csvIdCell(12345678901234567890n)).toBe('"=""12345678901234567890"""');
+  });
+
+  it('a hostile or non-digit value in an id column is neutralised as any text is', () => {
+    const hostile = ['=HYPERLINK("http://x","y")', '="1"&cmd', '+1234', '-1234', '@x', '1Z999AA10123456784', '123 456', '١٢٣', '', null];
+    const rows = read(csvHeader(columns) + csvObjectLines(hostile.map((tracking) => ({ tracking, note: '', at: null })), columns));
+    expect(rows.map((r) => r.Tracking)).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'=\"1\"&cmd", '+1234', '-1234', "'@x", '1Z999AA10123456784', '123 456', '١٢٣', '', '']);
+  });
+
+  it('ids through sendCsvPages (cells in arrays) and sendCsv (objects) alike', async () => {
+    const app = Fastify();
+    app.get('/pages', async (_request, reply) => sendCsvPages(reply, (async function* () { yield [['794612345678', 'x', null]]; })(), columns));
+    app.get('/rows', async (_request, reply) => sendCsv(reply, [{ tracking: '794612345678', note: 'x', at: null }], columns));
+    for (const url of ['/pages', '/rows']) expect(read((await app.inject({ method: 'GET', url })).body)).toEqual([{ Tracking: '="794612345678"', Note: 'x', At: '' }]);
+    await app.close();
+  });
+
+  it("timestamps as UTC 'YYYY-MM-DD HH:MM:SS', a form Excel reads as a date and time", () => {
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
+    expect(csvCell(at)).toBe('2026-01-02 03:04:05');
+    expect(csvTimestamp('2026-01-02T03:04:05.678Z')).toBe('2026-01-02 03:04:05');
+    expect(read(csvHeader(columns) + csvLines([['1', 'x', at]], columns))[0]!.At).toBe('2026-01-02 03:04:05');
   });
 });

@@ -3,8 +3,12 @@ import { stringify as stringifySync, type Options as StringifyOptions } from 'cs
 import type { FastifyReply } from 'fastify';
 import { csvSafeText } from '@keystone/contracts';
 
-/** One CSV column: the row's key and the header the file shows. */
-export type TCsvColumn = { key: string; header: string };
+/**
+ * One CSV column: the row's key, the header the file shows, and `kind: 'id'` for a column of identifiers (tracking,
+ * UPC, serial, PO, invoice and order numbers): its all-digit values are written so a spreadsheet keeps them text
+ * (`csvIdCell`).
+ */
+export type TCsvColumn = { key: string; header: string; kind?: 'id' };
 
 /** 000 §7 "Report download": report-{MM-DD-YYYY}.csv, the server's local date. */
 export function reportFileName(now = new Date(), extension = 'csv'): string {
@@ -14,17 +18,41 @@ export function reportFileName(now = new Date(), extension = 'csv'): string {
 
 type TRow = Record<string, unknown>;
 
+/**
+ * A timestamp as a CSV writes it: UTC, 'YYYY-MM-DD HH:MM:SS' (to the second). Excel reads this form as a date and
+ * time in every locale; it does not read ISO 8601's 'T' and 'Z' (the cell stays text). docs/decisions.md
+ * "Spreadsheet-ready files".
+ */
+export function csvTimestamp(value: Date | string): string {
+  const iso = typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
+  return iso.slice(0, 10) + ' ' + iso.slice(11, 19);
+}
+
+const ALL_DIGITS = /^\d+$/;
+
+/**
+ * One cell of an id column: an all-digit id (794612345678, a 12-digit UPC, a PO number 000123) as the formula
+ * ="794612345678", quoted for CSV, which a spreadsheet shows as the text of its digits (a bare digit string of 12 or
+ * more digits becomes 7.94612E+11 and loses every digit past the 15th; leading zeros are dropped). The formula is a
+ * plain string literal of digits, nothing else, so it runs nothing; any other value (letters, a sign, a quote, `=…`)
+ * is written as every cell is, neutralised by `csvSafeText`.
+ */
+export function csvIdCell(value: unknown): string {
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? '' + value : null;
+  return text !== null && ALL_DIGITS.test(text) ? `"=""${text}"""` : csvCell(value);
+}
+
 /** Rows are written this many at a time as one chunk: a stream step per row cost more than the rows' own text. */
 const CSV_BATCH_ROWS = 500;
 
 /**
- * csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as ISO text, text made
+ * csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as UTC 'YYYY-MM-DD HH:MM:SS', text made
  * safe from formula injection (`csvSafeText`: a `'` before text starting with `=`, `+`, `-`, `@`, a tab or a CR,
  * unless it is a plain decimal number; issue 30), and a cell holding a CR quoted as one holding a line feed is (a
  * spreadsheet may read a bare CR as the end of a row).
  */
 const STRINGIFY_OPTIONS = {
-  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => value.toISOString(), string: (value: string) => csvSafeText(value) },
+  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => csvTimestamp(value), string: (value: string) => csvSafeText(value) },
   quoted_match: '\r',
 } satisfies StringifyOptions;
 
@@ -34,7 +62,7 @@ const NEEDS_QUOTING = /[",\n\r]/;
 /**
  * One cell's CSV text, exactly as csv-stringify writes it with STRINGIFY_OPTIONS (the unit test compares the two on
  * hostile values): null and undefined empty, numbers and bigints in JavaScript's own text (never neutralised: -12.5
- * stays a number), booleans true/false, dates as ISO text, text through `csvSafeText`. A cell that needs quoting or
+ * stays a number), booleans true/false, dates as UTC 'YYYY-MM-DD HH:MM:SS', text through `csvSafeText`. A cell that needs quoting or
  * is of another type (an object) is handed to csv-stringify itself, so the library stays the one definition of the
  * escaping; the plain cells, nearly all of a report, skip its per-field work (a context object and two arrays per
  * cell, 4-5 times the cost of the text itself). Every CSV the server writes goes through this file.
@@ -55,17 +83,21 @@ export function csvCell(value: unknown): string {
     default:
       if (value === null) return '';
       if (!(value instanceof Date)) return stringifySync([[value]], STRINGIFY_OPTIONS).slice(0, -1);
-      text = value.toISOString();
+      text = csvTimestamp(value);
   }
   return NEEDS_QUOTING.test(text) ? stringifySync([[text]], STRINGIFY_OPTIONS).slice(0, -1) : text;
 }
 
-/** The CSV lines (each ending in \n) of rows given as arrays of cells in the columns' order. */
-export function csvLines(rows: readonly (readonly unknown[])[]): string {
+/** Each column's cell writer: `csvIdCell` for an id column, `csvCell` for the rest. */
+const cellWriters = (columns: readonly TCsvColumn[] | undefined) => (columns ?? []).map((c) => (c.kind === 'id' ? csvIdCell : csvCell));
+
+/** The CSV lines (each ending in \n) of rows given as arrays of cells in the columns' order (ids by the columns' kinds). */
+export function csvLines(rows: readonly (readonly unknown[])[], columns?: readonly TCsvColumn[]): string {
+  const writers = cellWriters(columns);
   let out = '';
   for (const row of rows) {
     let line = '';
-    for (let i = 0; i < row.length; i++) line += i === 0 ? csvCell(row[i]) : ',' + csvCell(row[i]);
+    for (let i = 0; i < row.length; i++) line += (i === 0 ? '' : ',') + (writers[i] ?? csvCell)(row[i]);
     out += line + '\n';
   }
   return out;
@@ -80,14 +112,28 @@ export function csvObjectLines(rows: TRow[], columns: readonly TCsvColumn[]): st
 }
 
 function objectLines(rows: TRow[], columns: readonly TCsvColumn[], plain: boolean): string {
+  // A key read as a path (`a.b`) is csv-stringify's to write: its id cells are neutralised like any text, not kept as ids.
   if (!plain) return stringifySync(rows, { ...STRINGIFY_OPTIONS, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
+  const writers = cellWriters(columns);
   let out = '';
   for (const row of rows) {
     let line = '';
-    for (let i = 0; i < columns.length; i++) line += i === 0 ? csvCell(row[columns[i]!.key]) : ',' + csvCell(row[columns[i]!.key]);
+    for (let i = 0; i < columns.length; i++) line += (i === 0 ? '' : ',') + writers[i]!(row[columns[i]!.key]);
     out += line + '\n';
   }
   return out;
+}
+
+/**
+ * The UTF-8 byte order mark (EF BB BF): at the very start of every CSV file the server sends or writes, once, so Excel
+ * opens it as UTF-8 (without it Excel reads the file in the machine's ANSI code page and shows é as Ã©). Spreadsheets
+ * and CSV readers (papaparse, csv-parse's `bom`, Python's utf-8-sig) drop it. docs/decisions.md "Spreadsheet-ready files".
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** The start of a CSV file: the BOM, then the header line. Every CSV the server writes begins with this. */
+export function csvFileStart(columns: readonly TCsvColumn[]): string {
+  return CSV_BOM + csvHeader(columns);
 }
 
 /** The header line of the columns, as csv-stringify writes it. */
@@ -95,10 +141,10 @@ export function csvHeader(columns: readonly TCsvColumn[]): string {
   return stringifySync([], { ...STRINGIFY_OPTIONS, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
 }
 
-/** The CSV text of `rows`: the header line first, then one chunk per batch of rows (or per page handed in). */
+/** The CSV text of `rows`: the BOM and the header line first, then one chunk per batch of rows (or per page handed in). */
 async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
   const plain = plainKeys(columns);
-  yield csvHeader(columns);
+  yield csvFileStart(columns);
   let batch: TRow[] = [];
   for await (const item of rows) {
     if (Array.isArray(item)) {
@@ -117,14 +163,14 @@ async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | T
 }
 
 /**
- * The CSV text of pages of rows given as arrays of cells in the columns' order: the header, then a chunk per
+ * The CSV text of pages of rows given as arrays of cells in the columns' order: the BOM and the header, then a chunk per
  * CSV_BATCH_ROWS rows of each page (a page of 15,000 rows as one string of 1.3 MB was slower to build and send than
  * its 500-row pieces, and lives as a large object).
  */
 async function* csvPageChunks(pages: AsyncIterable<readonly (readonly unknown[])[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
-  yield csvHeader(columns);
+  yield csvFileStart(columns);
   for await (const page of pages) {
-    for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield csvLines(page.slice(start, start + CSV_BATCH_ROWS));
+    for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield csvLines(page.slice(start, start + CSV_BATCH_ROWS), columns);
   }
 }
 

@@ -48,7 +48,7 @@ export const ZAsOfDateQuerySchema = z.object({ date: emptyAsAbsent(ZDateSchema) 
 export const AS_OF_CSV_COLUMNS = [
   { key: 'as_of_date', header: 'As Of Date' },
   { key: 'model', header: 'Model' },
-  { key: 'upc', header: 'UPC' },
+  { key: 'upc', header: 'UPC', kind: 'id' },
   { key: 'description', header: 'Description' },
   { key: 'brand', header: 'Brand' },
   { key: 'location_code', header: 'Location' },

@@ -21,9 +21,11 @@ export type TReportParameterType = (typeof REPORT_PARAMETER_TYPES)[number];
 
 /**
  * How a column's values come: text; integer; money (integer cents, shown in US dollars with 2 decimals); date
- * (YYYY-MM-DD); timestamp (ISO 8601 UTC); percent (percentage points, e.g. 12.5 is 12.5 %, null when undefined).
+ * (YYYY-MM-DD); timestamp (ISO 8601 UTC); percent (percentage points, e.g. 12.5 is 12.5 %, null when undefined); id
+ * (text naming one thing: a tracking, UPC, serial, PO or invoice number; shown as text, and kept text when the CSV is
+ * opened in a spreadsheet, docs/decisions.md "Spreadsheet-ready files").
  */
-export const REPORT_COLUMN_TYPES = ['text', 'integer', 'money', 'date', 'timestamp', 'percent'] as const;
+export const REPORT_COLUMN_TYPES = ['text', 'integer', 'money', 'date', 'timestamp', 'percent', 'id'] as const;
 export type TReportColumnType = (typeof REPORT_COLUMN_TYPES)[number];
 
 /**

@@ -215,10 +215,10 @@ export type TBundleSalesQuery = z.input<typeof ZBundleSalesQuerySchema>;
 /** The bundle-sales CSV's columns, one row per member line of a bundle sale. */
 export const BUNDLE_SALES_COLUMNS = [
   { key: 'sale_date', header: 'Sale Date' },
-  { key: 'order', header: 'Order' },
+  { key: 'order', header: 'Order', kind: 'id' },
   { key: 'bundle_sku', header: 'Bundle SKU' },
-  { key: 'invoice', header: 'Invoice' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'invoice', header: 'Invoice', kind: 'id' },
+  { key: 'reference', header: 'Reference', kind: 'id' },
   { key: 'model', header: 'Model' },
   { key: 'brand', header: 'Brand' },
   { key: 'quantity', header: 'Quantity' },
@@ -346,8 +346,8 @@ export const salesReportRoute = defineRoute({
 /** The sales CSV's columns, one row per sale line. */
 export const SALES_CSV_COLUMNS = [
   { key: 'sale_date', header: 'Sale Date' },
-  { key: 'invoice', header: 'Invoice' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'invoice', header: 'Invoice', kind: 'id' },
+  { key: 'reference', header: 'Reference', kind: 'id' },
   { key: 'model', header: 'Model' },
   { key: 'brand', header: 'Brand' },
   { key: 'quantity', header: 'Quantity' },

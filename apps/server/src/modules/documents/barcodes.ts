@@ -22,6 +22,17 @@ export interface ZplLabelSpec {
 /** Label size of a 4 × 2 inch thermal label at 203 dpi (8 dots per mm), in millimetres. */
 const LABEL_WIDTH_MM = 101.6;
 const LABEL_HEIGHT_MM = 50.8;
+/** The same size in printer dots at 203 dpi: 4 × 203 by 2 × 203. */
+export const LABEL_WIDTH_DOTS = 812;
+export const LABEL_HEIGHT_DOTS = 406;
+
+/**
+ * What every label says before its fields, so it prints the same on any Zebra-compatible printer whatever that
+ * printer has stored (issue 31): ^CI28, the field data is UTF-8 (a bin or location name with é; the printer's default
+ * is code page 850, which prints the two bytes of é as two other characters); ^PW the label's width and ^LL its length
+ * in dots (a printer set up for another label size would cut or shift ours). jszpl writes none of the three.
+ */
+const LABEL_SETUP = `^CI28\n^PW${LABEL_WIDTH_DOTS}\n^LL${LABEL_HEIGHT_DOTS}\n`;
 
 /** One ZPL label (^XA … ^XZ) with its text lines and a Code 128 barcode. */
 export function zplLabel(spec: ZplLabelSpec): string {
@@ -45,7 +56,9 @@ export function zplLabel(spec: ZplLabelSpec): string {
   barcode.height = 120;
   barcode.top = top + 10;
   label.content.push(barcode);
-  return label.generateZPL();
+  const zpl = label.generateZPL();
+  if (!zpl.startsWith('^XA')) throw new Error('jszpl wrote a label that does not start with ^XA');
+  return `^XA\n${LABEL_SETUP}${zpl.slice(3).replace(/^\n/, '')}`;
 }
 
 /** Several labels, one after the other, as one print job. */

@@ -13,7 +13,7 @@ import {
   type TUnreceivedInvoiceReport,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import type { TCsvColumn } from '../../http/csv-reply.js';
+import { csvTimestamp, type TCsvColumn } from '../../http/csv-reply.js';
 import { HttpError } from '../../http/errors.js';
 import { InventoryReportsRepository, type AsOfScope, type OpenSalesRow } from './inventory-reports.repository.js';
 
@@ -234,7 +234,7 @@ export class InventoryReportsService {
             r.conditionCode,
             r.bucket,
             r.quantity,
-            last ? last.toISOString() : null,
+            last ? csvTimestamp(last) : null,
             last ? Math.floor((now.getTime() - last.getTime()) / DAY_MS) : null,
             centsText(r.unitCostCents),
             centsText(r.quantity * r.unitCostCents),

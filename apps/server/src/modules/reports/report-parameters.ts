@@ -75,6 +75,8 @@ export function cellValue(column: TReportColumn, value: unknown): string | numbe
       return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
     case 'timestamp':
       return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+    case 'id':
+      return String(value);
     case 'text':
       return typeof value === 'boolean' ? value : String(value);
   }

@@ -16,7 +16,7 @@ import {
   type TReportResult,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
+import { csvFileStart, csvObjectLines, csvTimestamp, type TCsvColumn } from '../../http/csv-reply.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -32,10 +32,15 @@ interface ReportJobPayload {
   parameters: TReportParams;
 }
 
-/** A CSV cell: money as dollars with 2 decimals, the rest as the JSON answer has it. */
+/**
+ * A CSV cell: money as dollars with 2 decimals, a timestamp as UTC 'YYYY-MM-DD HH:MM:SS' (a form Excel reads as a date
+ * and time; the JSON answer's ISO text it does not), the rest as the JSON answer has it (an id column's digits are kept
+ * text by the writer, csv-reply.ts `csvIdCell`).
+ */
 function csvCell(column: TReportColumn, value: string | number | boolean | null): string | number | boolean | null {
   if (value === null) return null;
   if (column.type === 'money' && typeof value === 'number') return reportMoneyText(value);
+  if (column.type === 'timestamp' && typeof value === 'string') return csvTimestamp(value);
   return value;
 }
 
@@ -46,7 +51,8 @@ export function csvRow(columns: readonly TReportColumn[], row: Record<string, un
   return out;
 }
 
-export const csvColumns = (definition: ReportDefinition) => definition.columns.map((c) => ({ key: c.key, header: c.label }));
+export const csvColumns = (definition: ReportDefinition): TCsvColumn[] =>
+  definition.columns.map((c) => ({ key: c.key, header: c.label, ...(c.type === 'id' ? { kind: 'id' as const } : {}) }));
 
 /** The files a report job writes in the files folder: its CSV, and the temporary name it has until whole. */
 const JOB_FILE = /^report-job-\d+\.csv(\.part)?$/;
@@ -261,7 +267,7 @@ export class ReportsService {
     };
     let rows = 0;
     try {
-      await write(csvHeader(columns));
+      await write(csvFileStart(columns));
       await this.repository.eachPage(executor, definition.query(parameters), async (page) => {
         await write(csvObjectLines(page.map((row) => csvRow(definition.columns, row)), columns));
         rows += page.length;

@@ -27,12 +27,15 @@ import {
   type TTrackingSearchQuery,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvHeader, csvObjectLines } from '../../http/csv-reply.js';
+import { csvFileStart, csvObjectLines, csvTimestamp } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
 import { mockSample } from './mock-sample.js';
 import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
+
+/** The results download's id columns: text in the XLSX, kept text when the CSV is opened in a spreadsheet (issue 31). */
+const RESULTS_ID_COLUMNS: ReadonlySet<string> = new Set(['tracking_number', 'fulfillment_po_number']);
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const quoteText = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
@@ -314,10 +317,10 @@ export class ShippingReconciliationService {
     const name = `shipping-payments-batch-${batch.id}`;
     if (format === 'csv') {
       const money2 = (v: number | null) => (v === null ? '' : v.toFixed(2));
-      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key }));
+      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key, ...(RESULTS_ID_COLUMNS.has(key) ? { kind: 'id' as const } : {}) }));
       // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
       const body =
-        csvHeader(columns) +
+        csvFileStart(columns) +
         csvObjectLines(
           rows.map((r) => ({
             ...r,
@@ -326,6 +329,7 @@ export class ShippingReconciliationService {
             payment_to_apply: money2(r.payment_to_apply),
             paid_before: money2(r.paid_before),
             paid_after: money2(r.paid_after),
+            applied_at: csvTimestamp(r.applied_at),
           })),
           columns,
         );
@@ -334,14 +338,34 @@ export class ShippingReconciliationService {
     const workbook = new ExcelJS.Workbook();
     workbook.created = new Date(batch.created_at);
     const sheet = workbook.addWorksheet(`Batch ${batch.id}`);
+    // Typed cells (issue 31): ids as string cells (never numbers: a tracking number of digits keeps every digit), the
+    // shipping date a date cell (yyyy-mm-dd) and applied_at a date-time cell (UTC, yyyy-mm-dd hh:mm:ss), money numbers.
+    const formats: Partial<Record<(typeof RESULTS_COLUMNS)[number], string>> = {
+      date_shipped: 'yyyy-mm-dd',
+      applied_at: 'yyyy-mm-dd hh:mm:ss',
+      shipping_quote: '$#,##0.00',
+      reported_billed_charge: '$#,##0.00',
+      payment_to_apply: '$#,##0.00',
+      paid_before: '$#,##0.00',
+      paid_after: '$#,##0.00',
+    };
     sheet.columns = RESULTS_COLUMNS.map((key) => ({
       header: key,
       key,
-      width: key === 'tracking_number' ? 24 : 18,
-      ...(['shipping_quote', 'reported_billed_charge', 'payment_to_apply', 'paid_before', 'paid_after'].includes(key) ? { style: { numFmt: '$#,##0.00' } } : {}),
+      width: key === 'tracking_number' || key === 'applied_at' ? 24 : 18,
+      ...(formats[key] ? { style: { numFmt: formats[key] } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
+    for (const row of rows) {
+      sheet.addRow({
+        ...row,
+        tracking_number: String(row.tracking_number),
+        fulfillment_po_number: String(row.fulfillment_po_number),
+        // exceljs turns a Date into Excel's day number from its UTC instant: midnight UTC is the day itself.
+        date_shipped: row.date_shipped ? new Date(`${row.date_shipped}T00:00:00Z`) : null,
+        applied_at: new Date(row.applied_at),
+      });
+    }
     const body = Buffer.from(await workbook.xlsx.writeBuffer());
     return { filename: `${name}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
   }

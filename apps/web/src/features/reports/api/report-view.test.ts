@@ -36,6 +36,8 @@ describe('report cells and parameters', () => {
     expect(formatCell({ key: 'a', label: 'A', type: 'money' }, 123456)).toBe('$1,234.56');
     expect(formatCell({ key: 'a', label: 'A', type: 'percent' }, 12.5)).toBe('12.50 %');
     expect(formatCell({ key: 'a', label: 'A', type: 'integer' }, null)).toBe('');
+    // An id column (issue 31) is shown as its text: the digits of a tracking number, never a grouped number.
+    expect(formatCell({ key: 'a', label: 'A', type: 'id' }, '794612345678')).toBe('794612345678');
   });
   it('starts the form from the defaults and sends every value', () => {
     const values = defaultValues(entry('X', 'Operations'));

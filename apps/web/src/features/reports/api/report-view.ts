@@ -33,6 +33,7 @@ export function formatCell(column: TReportColumn, value: string | number | boole
     case 'timestamp':
       return formatTimestamp(String(value));
     case 'text':
+    case 'id':
       return String(value);
   }
 }

@@ -10,7 +10,7 @@ export const invoicesDue = defineReport({
   parameters: DATE_RANGE,
   columns: [
     { key: 'due_date', label: 'Due Date', type: 'date' },
-    { key: 'invoice_number', label: 'Invoice', type: 'text' },
+    { key: 'invoice_number', label: 'Invoice', type: 'id' },
     { key: 'vendor', label: 'Vendor', type: 'text' },
     { key: 'paid', label: 'Paid', type: 'text' },
     { key: 'amount', label: 'Amount', type: 'money' },

@@ -9,12 +9,12 @@ export const openInvoice = defineReport({
   description: 'Vendor invoices still to pay, with their due dates and days past due.',
   parameters: [{ name: 'vendor', label: 'Vendor', type: 'text', default: '' }],
   columns: [
-    { key: 'invoice_number', label: 'Invoice', type: 'text' },
+    { key: 'invoice_number', label: 'Invoice', type: 'id' },
     { key: 'vendor', label: 'Vendor', type: 'text' },
     { key: 'invoice_date', label: 'Invoice Date', type: 'date' },
     { key: 'due_date', label: 'Due Date', type: 'date' },
     { key: 'days_past_due', label: 'Days Past Due', type: 'integer' },
-    { key: 'po', label: 'PO', type: 'text' },
+    { key: 'po', label: 'PO', type: 'id' },
     { key: 'amount', label: 'Amount', type: 'money' },
   ],
   query: (p) => sql`

@@ -10,7 +10,7 @@ export const adminAdjustments = defineReport({
   parameters: DATE_RANGE,
   columns: [
     { key: 'created_at', label: 'When', type: 'timestamp' },
-    { key: 'reference', label: 'Reference', type: 'text' },
+    { key: 'reference', label: 'Reference', type: 'id' },
     { key: 'model_number', label: 'Model', type: 'text' },
     { key: 'bucket', label: 'Bucket', type: 'text' },
     { key: 'quantity_delta', label: 'Change', type: 'integer' },

@@ -9,7 +9,7 @@ export const shippingNotMatched = defineReport({
   description: 'Shipments in the range whose billed charge does not match the quote, worst first.',
   parameters: DATE_RANGE,
   columns: [
-    { key: 'tracking_number', label: 'Tracking Number', type: 'text' },
+    { key: 'tracking_number', label: 'Tracking Number', type: 'id' },
     { key: 'ship_company', label: 'Carrier', type: 'text' },
     { key: 'date_shipped', label: 'Shipped', type: 'date' },
     { key: 'fulfillment_warehouse', label: 'Warehouse', type: 'text' },

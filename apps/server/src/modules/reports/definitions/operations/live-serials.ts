@@ -9,7 +9,7 @@ export const liveSerials = defineReport({
   description: 'Every serial in stock: model, bucket, condition and when it was received.',
   parameters: [{ name: 'bucket', label: 'Bucket starts with', type: 'text', default: '' }],
   columns: [
-    { key: 'serial_number', label: 'Serial', type: 'text' },
+    { key: 'serial_number', label: 'Serial', type: 'id' },
     { key: 'model_number', label: 'Model', type: 'text' },
     { key: 'bucket', label: 'Bucket', type: 'text' },
     { key: 'condition_code', label: 'Condition', type: 'text' },

@@ -9,8 +9,8 @@ export const openSalesAging = defineReport({
   description: 'Committed sales still open: how long they have waited and whether they are on a pick list.',
   parameters: [{ name: 'minDays', label: 'At least days old', type: 'number', default: 0 }],
   columns: [
-    { key: 'reference', label: 'Reference', type: 'text' },
-    { key: 'invoice', label: 'Invoice', type: 'text' },
+    { key: 'reference', label: 'Reference', type: 'id' },
+    { key: 'invoice', label: 'Invoice', type: 'id' },
     { key: 'model_number', label: 'Model', type: 'text' },
     { key: 'source_bucket', label: 'Bucket', type: 'text' },
     { key: 'quantity', label: 'Units', type: 'integer' },

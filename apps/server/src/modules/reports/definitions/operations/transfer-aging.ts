@@ -9,7 +9,7 @@ export const transferAging = defineReport({
   description: 'Open committed transfers with their age in days and how much of them is scanned.',
   parameters: [{ name: 'minDays', label: 'At least days old', type: 'number', default: 0 }],
   columns: [
-    { key: 'reference', label: 'Reference', type: 'text' },
+    { key: 'reference', label: 'Reference', type: 'id' },
     { key: 'model_number', label: 'Model', type: 'text' },
     { key: 'from_bucket', label: 'From', type: 'text' },
     { key: 'to_bucket', label: 'To', type: 'text' },

@@ -13,7 +13,7 @@ export const costVsLastPo = defineReport({
     { key: 'current_cost', label: 'Current Cost', type: 'money' },
     { key: 'last_po_cost', label: 'Last PO Cost', type: 'money' },
     { key: 'difference', label: 'Difference', type: 'money' },
-    { key: 'last_po', label: 'Last PO', type: 'text' },
+    { key: 'last_po', label: 'Last PO', type: 'id' },
   ],
   query: () => sql`
     select pr.model_number, pr.current_cost_cents as current_cost, l.invoice_cost_cents as last_po_cost,

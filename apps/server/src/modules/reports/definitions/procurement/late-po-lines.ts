@@ -13,7 +13,7 @@ export const latePoLines = defineReport({
   description: 'Purchase order lines past their expected arrival and still short, most overdue first.',
   parameters: [],
   columns: [
-    { key: 'po', label: 'PO', type: 'text' },
+    { key: 'po', label: 'PO', type: 'id' },
     { key: 'vendor', label: 'Vendor', type: 'text' },
     { key: 'model_number', label: 'Model', type: 'text' },
     { key: 'expected', label: 'Expected', type: 'date' },

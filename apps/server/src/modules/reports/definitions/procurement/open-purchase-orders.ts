@@ -9,7 +9,7 @@ export const openPurchaseOrders = defineReport({
   description: 'Purchase orders still open: units ordered and received, units and value still to come.',
   parameters: [{ name: 'vendor', label: 'Vendor', type: 'text', default: '' }],
   columns: [
-    { key: 'po', label: 'PO', type: 'text' },
+    { key: 'po', label: 'PO', type: 'id' },
     { key: 'vendor', label: 'Vendor', type: 'text' },
     { key: 'status', label: 'Status', type: 'text' },
     { key: 'location', label: 'Location', type: 'text' },
