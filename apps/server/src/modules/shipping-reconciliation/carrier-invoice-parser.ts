@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import { CARRIER_SHIP_COMPANY, type TReconciliationCarrier } from '@keystone/contracts';
+import { CsvUploadError, readCsvRows } from '../../http/csv-upload-reader.js';
 
 /**
  * Reads a carrier's invoice export as its public documentation lays it out (docs/decisions.md "Shipping
- * reconciliation (issue 14)", the column mapping), streaming through papaparse: only the running sum per tracking
- * number is kept, so a 100,000-line file never sits in memory whole.
+ * reconciliation (issue 14)", the column mapping), streaming through the upload reader (`http/csv-upload-reader.ts`):
+ * only the running sum per tracking number is kept, so a 100,000-line file never sits in memory whole.
  */
 
 /** One tracking number's billed charge in the file: the sum of its lines. */
@@ -150,54 +150,38 @@ function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
   };
 }
 
-/** Parses a carrier invoice stream; rejects with InvoiceLayoutError for a file in a wrong layout or with a bad amount. */
-export function parseCarrierInvoice(carrier: TReconciliationCarrier, input: Readable): Promise<ParsedInvoice> {
-  return new Promise((resolve, reject) => {
-    const charges = new Map<string, InvoiceCharge>();
-    let lines = 0;
-    let lineNumber = 0;
-    let reader: RowReader | null = null;
-    let failed = false;
-    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', skipEmptyLines: 'greedy' });
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      input.unpipe(parser);
-      input.resume(); // drain the rest of the upload so the request ends
-      parser.destroy();
-      reject(error);
-    };
-    parser.on('data', (row: string[]) => {
-      if (failed) return;
-      lineNumber += 1;
-      try {
-        if (reader === null) {
-          reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
-          if (carrier !== 'ups') return; // the header row
-        }
-        const line = reader.read(row, lineNumber);
-        if (!line) return;
-        lines += 1;
-        const known = charges.get(line.trackingNumber);
-        if (known) {
-          known.cents += line.cents;
-          known.lines += 1;
-          known.shipDate ??= line.shipDate;
-        } else {
-          if (line.trackingNumber.length > 100) throw new InvoiceLayoutError(`Line ${lineNumber}: the tracking number is longer than 100 characters.`);
-          charges.set(line.trackingNumber, { cents: line.cents, shipDate: line.shipDate, lines: 1 });
-        }
-      } catch (error) {
-        fail(error);
+/**
+ * Parses a carrier invoice stream as it arrives (the upload reader: rows and fields capped, the event loop turning);
+ * rejects with InvoiceLayoutError for a file in a wrong layout, with a bad amount, or with a row or field past the
+ * caps (`CSV_MAX_ROW_CHARS`, `CSV_MAX_FIELD_CHARS`). Line numbers are the file's lines where the row starts.
+ */
+export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input: Readable): Promise<ParsedInvoice> {
+  const charges = new Map<string, InvoiceCharge>();
+  let lines = 0;
+  let reader: RowReader | null = null;
+  try {
+    await readCsvRows(input, { delimiter: ',' }, (row, lineNumber) => {
+      if (reader === null) {
+        reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
+        if (carrier !== 'ups') return; // the header row
+      }
+      const line = reader.read(row, lineNumber);
+      if (!line) return;
+      lines += 1;
+      const known = charges.get(line.trackingNumber);
+      if (known) {
+        known.cents += line.cents;
+        known.lines += 1;
+        known.shipDate ??= line.shipDate;
+      } else {
+        if (line.trackingNumber.length > 100) throw new InvoiceLayoutError(`Line ${lineNumber}: the tracking number is longer than 100 characters.`);
+        charges.set(line.trackingNumber, { cents: line.cents, shipDate: line.shipDate, lines: 1 });
       }
     });
-    parser.on('error', fail);
-    input.on('error', fail);
-    parser.on('end', () => {
-      if (failed) return;
-      if (lines === 0) reject(new InvoiceLayoutError('The file holds no invoice lines.'));
-      else resolve({ charges, lines });
-    });
-    input.pipe(parser);
-  });
+  } catch (error) {
+    if (error instanceof CsvUploadError) throw new InvoiceLayoutError(error.message);
+    throw error;
+  }
+  if (lines === 0) throw new InvoiceLayoutError('The file holds no invoice lines.');
+  return { charges, lines };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UPLOAD_MESSAGES, UPLOADS_LIMITS, type THoldingsSyncResult, type THoldingsUploadResult, type TSettlementReportResult } from '@keystone/contracts';
 import { cleanCell, CsvParseError, detectDelimiter, headerKey, parseDelimitedText, type TCsvTable } from '@keystone/contracts/csv-rules';
 import type { Database, Executor } from '../../db/database.js';
+import { checkCsvText, CsvUploadError } from '../../http/csv-upload-reader.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { dateCell, integerCell, moneyCellToCents } from './upload-cells.js';
 import { UploadsRepository, type NewPartnerOrder, type NewSettlement, type NewSettlementLine } from './uploads.repository.js';
@@ -188,9 +189,10 @@ export class UploadsService {
     }
     if (content.includes('\u0000')) throw fail(UPLOAD_MESSAGES.fileNotText);
     try {
-      detectDelimiter(content);
+      // Rows and fields past the upload caps (a quote left open, most often) are refused here, before the file is stored.
+      await checkCsvText(content, { delimiter: detectDelimiter(content) });
     } catch (error) {
-      if (error instanceof CsvParseError) throw fail(error.message);
+      if (error instanceof CsvParseError || error instanceof CsvUploadError) throw fail(error.message);
       throw error;
     }
     await this.repo().saveHoldingsFile(filename, content, bytes.length, userId);
