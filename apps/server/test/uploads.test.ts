@@ -36,7 +36,7 @@ const SETTLEMENT = [
   { 'settlement-id': 'T-100', 'transaction-type': 'Order', 'order-id': '111-1', 'amount-type': 'ItemPrice', 'amount-description': 'Principal', amount: '199.99', 'posted-date': '2020-04-28', sku: 'WM-1', 'quantity-purchased': '1' },
   { 'settlement-id': 'T-100', 'transaction-type': 'Order', 'order-id': '111-1', 'amount-type': 'ItemFees', 'amount-description': 'Commission', amount: '-30.00', 'posted-date': '2020-04-28', sku: 'WM-1' },
   { 'settlement-id': 'T-100', 'transaction-type': 'Order', 'order-id': '111-1', 'amount-type': 'ItemFees', 'amount-description': 'Commission', amount: '-30.00', 'posted-date': '2020-04-28', sku: 'WM-1' },
-  { 'Settlement ID': 'T-100', 'Transaction Type': 'Refund', 'Order ID': '111-2', 'Amount Type': 'ItemPrice', Amount: '-0.07', 'Posted Date': '05/02/2020' },
+  { 'Settlement ID': 'T-100', 'Transaction Type': 'Refund', 'Order ID': '111-2', 'Amount Type': 'ItemPrice', Amount: '-0.07', 'Posted Date': '05/22/2020' },
   { 'settlement-id': '', amount: '' },
 ];
 
@@ -69,9 +69,9 @@ describe('POST /api/om/payments/settlement-report', () => {
     ]);
     expect(res.statusCode).toBe(400);
     const body = res.json() as { message: string; errors: Record<string, string[]> };
-    expect(body.errors['body.table.1.amount']![0]).toBe('Row 2: amount "12.345" is not an amount of money (at most 2 decimals).');
-    expect(body.errors['body.table.2.settlement-id']![0]).toBe('Row 3: settlement-id is required.');
-    expect(body.errors['body.table.3.posted-date']![0]).toContain('Row 4: posted-date "2020-02-30" is not a date');
+    expect(body.errors['body.table.1.amount']![0]).toBe('Line 3: amount "12.345" is not an amount of money (at most 2 decimals).');
+    expect(body.errors['body.table.2.settlement-id']![0]).toBe('Line 4: settlement-id is required.');
+    expect(body.errors['body.table.3.posted-date']![0]).toContain('Line 5: posted-date "2020-02-30" is not a date');
     expect(body.message).toContain('(and 2 more errors)');
     const [count] = await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from settlement_lines where settlement_id = 'T-200'`);
     expect(count!.n).toBe('0');

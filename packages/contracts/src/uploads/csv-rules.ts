@@ -30,7 +30,10 @@ export type TCsvDelimiter = ',' | '\t';
 
 /** A data row: its cells by header name, where it was in the file (1-based line of the parsed rows), and its emptiness. */
 export interface TCsvRow {
-  /** 1-based row number in the file as parsed (the header's own row counts). */
+  /**
+   * The file's line as a spreadsheet numbers it (1-based; the header's own row and the lines before it count, a
+   * quoted cell spanning lines is one row). Every message about the row names it ("Line 7: …").
+   */
   line: number;
   values: Record<string, string>;
   /** Share of empty cells (0..1) over the header's width (or the row's, when longer). */
@@ -85,8 +88,14 @@ function headerNames(cells: string[]): string[] {
   });
 }
 
+/**
+ * A row the file's own layout says is not stray although mostly empty (a settlement report's summary row, the V2
+ * flat file's first data row): never flagged for review.
+ */
+export type TKeepRow = (values: Record<string, string>) => boolean;
+
 /** The §5 rules over rows already split into cells (each cell cleaned here). */
-export function buildTable(rawRows: string[][], delimiter: TCsvDelimiter): TCsvTable {
+export function buildTable(rawRows: string[][], delimiter: TCsvDelimiter, keep?: TKeepRow): TCsvTable {
   const rows = rawRows.map((cells) => cells.map(cleanCell));
   let headerIndex = -1;
   let best = 0;
@@ -119,7 +128,7 @@ export function buildTable(rawRows: string[][], delimiter: TCsvDelimiter): TCsvT
     // Cells past the header's width keep their place under extra names, so nothing the file held is lost.
     for (let c = width; c < span; c++) values[`column-${c + 1}`] = cells[c] ?? '';
     const emptyShare = (span - count) / span;
-    out.push({ line: i + 1, values, emptyShare, flagged: emptyShare > CSV_RULES.emptyRowThreshold });
+    out.push({ line: i + 1, values, emptyShare, flagged: emptyShare > CSV_RULES.emptyRowThreshold && !keep?.(values) });
   }
   return { delimiter, headers, headerLine: headerIndex + 1, rows: out, emptyRowsDropped };
 }
@@ -127,6 +136,8 @@ export function buildTable(rawRows: string[][], delimiter: TCsvDelimiter): TCsvT
 export interface TParseOptions {
   /** Called with the share parsed (0..1) as parsing goes, at most about every 1% of the text. */
   onProgress?: (share: number) => void;
+  /** Rows never flagged although mostly empty (the settlement's summary row: `isSettlementSummary`). */
+  keep?: TKeepRow;
 }
 
 /** Parses a whole file's text by the §5 rules (papaparse splits the cells, honouring quotes). */
@@ -154,7 +165,7 @@ export function parseDelimitedText(text: string, options: TParseOptions = {}): T
   // The line break that ends the last line is not an empty row.
   const last = rawRows.at(-1);
   if (last && last.length === 1 && last[0] === '') rawRows.pop();
-  return buildTable(rawRows, delimiter);
+  return buildTable(rawRows, delimiter, options.keep);
 }
 
 /** The rows a table keeps once the reviewed rows are removed (by their line numbers). */
@@ -178,3 +189,6 @@ export function headerKey(name: string): string {
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
 }
+
+export * from './upload-cells.js';
+export * from './settlement-rules.js';

@@ -64,6 +64,11 @@ export const ZSettlementReportSchema = z
     table: z.string().min(1).max(UPLOADS_LIMITS.maxTableChars),
     /** Ours: the file's name, kept with the imported lines. */
     filename: z.string().max(UPLOADS_LIMITS.maxFilenameLength).optional(),
+    /**
+     * Ours (issue 31 item 2): each row's line in the file, as a spreadsheet numbers it, so every message names the
+     * line the user sees. Without it a row's line is its place in the table plus one (a file with its header on line 1).
+     */
+    lines: z.array(z.number().int().min(1).max(100_000_000)).max(UPLOADS_LIMITS.maxRows).optional(),
   })
   .meta({ id: 'SettlementReport' });
 export type TSettlementReport = z.input<typeof ZSettlementReportSchema>;
@@ -83,7 +88,7 @@ export const settlementReportRoute = defineRoute({
   path: '/api/om/payments/settlement-report',
   access: 'purchasing:reports',
   summary:
-    'Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming body.table.{row}.{field} for a bad row',
+    'Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming body.table.{row}.{field} for a bad row, its message naming the file\'s line (lines[row] when sent)',
   tag: 'uploads',
   body: ZSettlementReportSchema,
   response: ZSettlementReportResultSchema,

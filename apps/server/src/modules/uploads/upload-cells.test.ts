@@ -16,7 +16,9 @@ describe('upload cells', () => {
     expect(dateCell('2020-05-01 07:00:00 UTC')).toBe('2020-05-01');
     expect(dateCell('5/1/2020')).toBe('2020-05-01');
     expect(dateCell('01.05.2020')).toBe('2020-05-01');
-    for (const bad of ['2020-02-30', '13/01/2020', 'May 1', '']) expect(dateCell(bad)).toBeNull();
+    expect(dateCell('13/01/2020')).toBe('2020-01-13'); // day-first when it can only be (issue 31 item 2)
+    expect(dateCell('06/03/25')).toBe('2025-06-03'); // Amazon's MM/DD/YY
+    for (const bad of ['2020-02-30', '13/13/2020', 'May 1', '']) expect(dateCell(bad)).toBeNull();
   });
   it('reads whole numbers within bounds', () => {
     expect(integerCell('3', 1, 10)).toBe(3);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UPLOAD_MESSAGES, UPLOADS_LIMITS, type THoldingsSyncResult, type THoldingsUploadResult, type TSettlementReportResult } from '@keystone/contracts';
-import { cleanCell, CsvParseError, detectDelimiter, headerKey, parseDelimitedText, type TCsvTable } from '@keystone/contracts/csv-rules';
+import { cleanCell, CsvParseError, detectDelimiter, headerKey, parseDelimitedText, readSettlementRows, type TCsvTable } from '@keystone/contracts/csv-rules';
 import type { Database, Executor } from '../../db/database.js';
 import { checkCsvText, CsvUploadError } from '../../http/csv-upload-reader.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -69,7 +69,7 @@ export class UploadsService {
   }
 
   /** 002 §7 POST om/payments/settlement-report: table is a JSON string of rows (header → text). */
-  async importSettlement(input: { table: string; filename?: string | undefined }, userId: number | null): Promise<TSettlementReportResult> {
+  async importSettlement(input: { table: string; filename?: string | undefined; lines?: number[] | undefined }, userId: number | null): Promise<TSettlementReportResult> {
     let parsed: unknown;
     try {
       parsed = JSON.parse(input.table);
@@ -83,70 +83,38 @@ export class UploadsService {
     }
     const filename = input.filename ? safeFilename(input.filename) || null : null;
     const errors = new ErrorList();
-    const lines: NewSettlementLine[] = [];
-    const summaries = new Map<string, NewSettlement>();
-    const occurrences = new Map<string, number>();
+    const rows: Record<string, string>[] = [];
+    const indexOf: number[] = [];
+    // A row's line in the file: the one the browser sent, else its place in the table after a header on line 1.
+    const lineOf = (index: number) => input.lines?.[index] ?? index + 2;
     parsed.forEach((item, index) => {
-      const n = index + 1;
+      const line = lineOf(index);
       if (!item || typeof item !== 'object' || Array.isArray(item)) {
-        errors.add(`body.table.${index}`, `Row ${n}: a row must be an object of header → text.`);
+        errors.add(`body.table.${index}`, `Line ${line}: a row must be an object of header → text.`);
         return;
       }
       const row: Record<string, string> = {};
       for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
         if (value !== null && typeof value === 'object') {
-          errors.add(`body.table.${index}.${key}`, `Row ${n}: ${key} must be text.`);
+          errors.add(`body.table.${index}.${key}`, `Line ${line}: ${key} must be text.`);
           continue;
         }
-        const k = headerKey(key);
-        if (k) row[k] = cleanCell(value === null || value === undefined ? '' : String(value));
+        row[key] = value === null || value === undefined ? '' : String(value);
       }
-      if (Object.values(row).every((v) => v === '')) return; // an empty row: nothing to keep
-      const settlementId = cell(row, 'settlement-id');
-      if (!settlementId) errors.add(`body.table.${index}.settlement-id`, `Row ${n}: settlement-id is required.`);
-      else if (settlementId.length > 100) errors.add(`body.table.${index}.settlement-id`, `Row ${n}: settlement-id must be at most 100 characters.`);
-      const amountText = cell(row, 'amount');
-      const totalText = cell(row, 'total-amount');
-      const date = (field: string) => {
-        const text = cell(row, field);
-        if (!text) return null;
-        const value = dateCell(text);
-        if (value === null) errors.add(`body.table.${index}.${field}`, `Row ${n}: ${field} "${text.slice(0, 40)}" is not a date (YYYY-MM-DD, MM/DD/YYYY or DD.MM.YYYY).`);
-        return value;
-      };
-      // The marketplace file's first data row is the settlement's summary: a total-amount and no line amount.
-      if (!amountText && totalText && !cell(row, 'transaction-type')) {
-        const totalCents = moneyCellToCents(totalText);
-        if (totalCents === null) errors.add(`body.table.${index}.total-amount`, `Row ${n}: total-amount "${totalText.slice(0, 40)}" is not an amount of money.`);
-        const summary: NewSettlement = {
-          settlementId,
-          startDate: date('settlement-start-date'),
-          endDate: date('settlement-end-date'),
-          depositDate: date('deposit-date'),
-          totalAmountCents: totalCents,
-          currency: orNull(cell(row, 'currency')),
-          filename,
-        };
-        if (settlementId && !summaries.has(settlementId)) summaries.set(settlementId, summary);
-        return;
-      }
-      let amountCents: number | null = null;
-      if (!amountText) errors.add(`body.table.${index}.amount`, `Row ${n}: amount is required.`);
-      else {
-        amountCents = moneyCellToCents(amountText);
-        if (amountCents === null) errors.add(`body.table.${index}.amount`, `Row ${n}: amount "${amountText.slice(0, 40)}" is not an amount of money (at most 2 decimals).`);
-      }
-      const postedDate = cell(row, 'posted-date') ? date('posted-date') : date('posted-date-time');
-      const quantityText = cell(row, 'quantity-purchased', 'quantity');
-      const quantity = quantityText ? integerCell(quantityText, -1_000_000, 1_000_000) : null;
-      if (quantityText && quantity === null) errors.add(`body.table.${index}.quantity-purchased`, `Row ${n}: quantity-purchased "${quantityText.slice(0, 40)}" is not a whole number.`);
-      if (errors.count || amountCents === null) return;
+      rows.push(row);
+      indexOf.push(index);
+    });
+    // The rules (summary row, posted-date-time before posted-date, ambiguous dates, EU decimal comma): contracts' settlement-rules.
+    const read = readSettlementRows(rows, (i) => lineOf(indexOf[i]!));
+    for (const error of read.errors) errors.add(`body.table.${indexOf[error.index]}.${error.field}`, error.message);
+    const occurrences = new Map<string, number>();
+    const lines: NewSettlementLine[] = read.lines.map(({ row, settlementId, amountCents, postedDate, quantity }) => {
       // The line's key: its cells (canonical, sorted) and its place among identical rows of this upload.
       const canonical = JSON.stringify(Object.entries(row).filter(([, v]) => v !== '').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
       const hash = createHash('sha256').update(canonical).digest('hex');
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      lines.push({
+      return {
         lineKey: `${hash}:${occurrence}`,
         settlementId,
         transactionType: orNull(cell(row, 'transaction-type')),
@@ -161,8 +129,11 @@ export class UploadsService {
         raw: row,
         filename,
         importedById: userId,
-      });
+      };
     });
+    const summaries = new Map<string, NewSettlement>(
+      read.summaries.map((s) => [s.settlementId, { settlementId: s.settlementId, startDate: s.startDate, endDate: s.endDate, depositDate: s.depositDate, totalAmountCents: s.totalAmountCents, currency: s.currency, filename }]),
+    );
     errors.throwIfAny();
     if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { 'body.table': [UPLOAD_MESSAGES.tableEmpty] });
     return this.db.transaction(async (tx) => {

@@ -25,9 +25,9 @@ export function uploadFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.unknownError;
 }
 
-/** 002 §7 POST om/payments/settlement-report: the rows as a JSON string. */
-export const submitSettlement = (rows: Record<string, string>[], filename: string): Promise<TSettlementReportResult> =>
-  callApi(settlementReportRoute, { body: { table: JSON.stringify(rows), filename }, silent: true });
+/** 002 §7 POST om/payments/settlement-report: the rows as a JSON string, with each row's line in the file (for the messages). */
+export const submitSettlement = (table: string, lines: number[], filename: string): Promise<TSettlementReportResult> =>
+  callApi(settlementReportRoute, { body: { table, lines, filename }, silent: true });
 
 /** 002 §7 POST /ep-holdings/orders/upload (multipart); answers the stored filename. */
 export async function uploadHoldingsFile(file: File): Promise<THoldingsUploadResult> {

@@ -49,7 +49,7 @@ export function useCsvFile(kind: TUploadKind, confirmSameName: (name: string) =>
       const id = ++run.current;
       setState({ ...EMPTY, file, progress: 0 });
       try {
-        const table = await parseInWorker(file, (share) => id === run.current && setState((s) => ({ ...s, progress: share })));
+        const table = await parseInWorker(file, kind, (share) => id === run.current && setState((s) => ({ ...s, progress: share })));
         if (id === run.current) setState({ ...EMPTY, file, table });
       } catch (error) {
         if (id === run.current) setState({ ...EMPTY, file, parseError: error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.unknownError });

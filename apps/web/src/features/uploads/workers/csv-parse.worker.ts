@@ -1,4 +1,4 @@
-import { parseDelimitedText, tableToText } from '@keystone/contracts/csv-rules';
+import { isSettlementSummary, parseDelimitedText, tableToText } from '@keystone/contracts/csv-rules';
 import type { TParseReply, TParseRequest } from './csv-parse-messages';
 
 /**
@@ -17,7 +17,8 @@ self.onmessage = async (event: MessageEvent<TParseRequest>) => {
     }
     const text = await event.data.file.text();
     post({ type: 'progress', share: 0 });
-    const table = parseDelimitedText(text, { onProgress: (share) => post({ type: 'progress', share }) });
+    const keep = event.data.kind === 'settlement' ? isSettlementSummary : undefined;
+    const table = parseDelimitedText(text, { onProgress: (share) => post({ type: 'progress', share }), keep });
     post({ type: 'done', table });
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
