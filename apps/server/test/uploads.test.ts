@@ -113,6 +113,7 @@ describe('holdings upload and sync', () => {
       ordersImported: 2,
       linesImported: 3,
       alreadyPresent: 0,
+      unreadColumns: [],
     });
     const again = await sync('ep-orders-may.csv');
     expect(again.json()).toMatchObject({ ordersImported: 0, linesImported: 0, alreadyPresent: 2 });
@@ -133,6 +134,7 @@ describe('holdings upload and sync', () => {
       ordersImported: 1,
       linesImported: 1,
       alreadyPresent: 1,
+      unreadColumns: [],
     });
   });
 

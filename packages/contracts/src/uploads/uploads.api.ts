@@ -18,6 +18,8 @@ export const UPLOAD_MESSAGES = {
     (summaries ? `, ${summaries} settlement ${summaries === 1 ? 'summary' : 'summaries'} recorded.` : '.'),
   holdingsSynced: (filename: string, orders: number, lines: number, alreadyPresent: number) =>
     `Holdings orders synced from ${filename}: ${orders} ${orders === 1 ? 'order' : 'orders'} imported (${lines} ${lines === 1 ? 'line' : 'lines'}), ${alreadyPresent} already present.`,
+  /** Ours (issue 31 item 6): the columns of a holdings file the sync cannot place. */
+  holdingsUnread: (columns: string[]) => `${columns.length === 1 ? 'Column' : 'Columns'} not read: ${columns.join(', ')}.`,
   tableNotJson: 'table must be a JSON string of rows: an array of objects whose values are text.',
   tableEmpty: 'table has no rows to import.',
   tableTooLarge: (rows: number) =>
@@ -116,6 +118,8 @@ export const ZHoldingsSyncResultSchema = z
     ordersImported: z.number().int(),
     linesImported: z.number().int(),
     alreadyPresent: z.number().int(),
+    /** The file's columns that are not read (no order field matches their header), also named in the message. */
+    unreadColumns: z.array(z.string()),
   })
   .meta({ id: 'HoldingsSyncResult' });
 export type THoldingsSyncResult = z.infer<typeof ZHoldingsSyncResultSchema>;

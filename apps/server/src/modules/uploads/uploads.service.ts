@@ -38,11 +38,12 @@ const orNull = (text: string) => (text === '' ? null : text);
 
 /** The partner-order columns a holdings file must (or may) carry, by canonical header key. */
 const HOLDINGS_COLUMNS = {
-  'order-id': ['order-id', 'order-number', 'partner-order-id', 'po-number', 'order'],
-  sku: ['sku', 'model', 'item', 'item-number'],
-  quantity: ['quantity', 'qty', 'quantity-ordered'],
-  'unit-price': ['unit-price', 'price', 'unit-cost'],
-  'order-date': ['order-date', 'date', 'ordered'],
+  'order-id': ['order-id', 'order-number', 'partner-order-id', 'po-number', 'po', 'po-#', 'purchase-order-number', 'order'],
+  sku: ['sku', 'model', 'item', 'item-number', 'item-#', 'part-number', 'supplier-part-number'],
+  quantity: ['quantity', 'qty', 'quantity-ordered', 'ordered-quantity', 'order-quantity'],
+  // A partner's PO export states what it pays us: Wayfair's `Wholesale Price` (issue 31 item 6).
+  'unit-price': ['unit-price', 'price', 'unit-cost', 'wholesale-price', 'wholesale-cost', 'cost', 'item-price'],
+  'order-date': ['order-date', 'date', 'ordered', 'po-date', 'purchase-order-date'],
   'ship-to': ['ship-to', 'ship-to-name', 'customer', 'customer-name'],
 } as const;
 type THoldingsColumn = keyof typeof HOLDINGS_COLUMNS;
@@ -185,6 +186,9 @@ export class UploadsService {
     for (const [field, aliases] of Object.entries(HOLDINGS_COLUMNS) as [THoldingsColumn, readonly string[]][]) {
       columnOf[field] = table.headers.find((h) => aliases.includes(headerKey(h)));
     }
+    const placed = new Set(Object.values(columnOf));
+    // The file's columns we cannot place are reported in the answer, never dropped silently (issue 31 item 6).
+    const unread = table.headers.filter((h) => !placed.has(h) && !/^column-\d+$/.test(h));
     const missing = REQUIRED_HOLDINGS_COLUMNS.filter((field) => !columnOf[field]);
     if (missing.length) {
       const errors: Record<string, string[]> = {};
@@ -226,7 +230,8 @@ export class UploadsService {
       await repo.markSynced(filename);
       const alreadyPresent = orders.size - inserted.orders;
       return {
-        message: UPLOAD_MESSAGES.holdingsSynced(filename, inserted.orders, inserted.lines, alreadyPresent),
+        message: UPLOAD_MESSAGES.holdingsSynced(filename, inserted.orders, inserted.lines, alreadyPresent) + (unread.length ? ` ${UPLOAD_MESSAGES.holdingsUnread(unread)}` : ''),
+        unreadColumns: unread,
         ordersImported: inserted.orders,
         linesImported: inserted.lines,
         alreadyPresent,
