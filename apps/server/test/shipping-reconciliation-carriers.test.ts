@@ -130,3 +130,18 @@ describe('a later invoice adds to a shipment\'s billed charge (issue 31 item 1)'
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('UPS and FedEx files as they come (issue 31 item 4)', () => {
+  it('accepts a UPS file with the data dictionary header row and bills a line with only a Lead Shipment Number to that shipment', async () => {
+    const { newLines, result } = await uploadAndGenerate('ups', 'ups-with-header.csv');
+    expect(newLines).toBe(2); // the account-level fee has neither number
+    expect(row(result, '1Z999AA10000000003')).toMatchObject({ reported_billed_charge: 11, shipping_quote: '11.00', reconciliation_result: 'Matched' });
+    expect(result.total).toBe(1);
+  });
+
+  it('refuses a FedEx file re-saved by Excel (tracking IDs as 7.94612E+11), saying why, instead of merging two shipments', async () => {
+    const res = await upload('fedex', 'fedex-excel-resaved.csv');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.file[0]).toMatch(/Line 2 .*Express or Ground Tracking ID is "7\.94612E\+11", a number in scientific notation: the file was opened and saved by a spreadsheet/);
+  });
+});

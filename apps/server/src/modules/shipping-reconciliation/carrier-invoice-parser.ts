@@ -47,7 +47,7 @@ export class InvoiceLayoutError extends Error {}
  */
 export const UPS_COLUMNS = { invoiceDate: 5, invoiceNumber: 6, transactionDate: 12, trackingNumber: 21, netAmount: 53 } as const;
 /** UPS columns read when present: the charge category (SHP, ADJ, RTN, MIS) of a line. */
-export const UPS_OPTIONAL_COLUMNS = { chargeCategory: 35 } as const;
+export const UPS_OPTIONAL_COLUMNS = { chargeCategory: 35, leadShipmentNumber: 14 } as const;
 
 /** FedEx invoice CSV (FedEx Billing Online download): a header row; the columns read, by their header names. */
 export const FEDEX_COLUMNS = {
@@ -121,6 +121,14 @@ function badAmount(carrier: TReconciliationCarrier, lineNumber: number, column: 
   return new InvoiceLayoutError(`Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${column} "${value.slice(0, 40)}" is not an amount with at most 2 decimals.`);
 }
 
+/** Whether a UPS line 1 is the header row UPS ships with its data dictionary (the field names, "Tracking Number" at 21). */
+function isUpsHeader(first: string[]): boolean {
+  return clean(first[UPS_COLUMNS.trackingNumber - 1]).toLowerCase() === 'tracking number' && clean(first[UPS_COLUMNS.netAmount - 1]).toLowerCase() === 'net amount';
+}
+
+/** A number Excel wrote in scientific notation (7.94612E+11): the id's digits are lost. */
+const SCIENTIFIC = /^\d+(?:\.\d+)?E\+\d+$/i;
+
 function upsReader(first: string[]): RowReader {
   const missing = Object.entries(UPS_COLUMNS)
     .filter(([, position]) => first.length < position)
@@ -132,15 +140,17 @@ function upsReader(first: string[]): RowReader {
   }
   if (amountCents(clean(first[UPS_COLUMNS.netAmount - 1])) === null) {
     throw new InvoiceLayoutError(
-      `This is not a UPS billing data file (CSV with no header row): column ${UPS_COLUMNS.netAmount} (Net Amount) of line 1 is "${clean(first[UPS_COLUMNS.netAmount - 1]).slice(0, 40)}", not an amount. A header row is not part of the layout.`,
+      `This is not a UPS billing data file (CSV with no header row): column ${UPS_COLUMNS.netAmount} (Net Amount) of line 1 is "${clean(first[UPS_COLUMNS.netAmount - 1]).slice(0, 40)}", not an amount. A header row must be the data dictionary's field names (column 21 "Tracking Number", column 53 "Net Amount").`,
     );
   }
   return {
     invoiceNumber: (row) => clean(row[UPS_COLUMNS.invoiceNumber - 1]),
     read(row, lineNumber) {
       if (row.length === 1 && clean(row[0]) === '') return null;
-      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]);
-      if (trackingNumber === '') return null; // account-level charges (service fees) bill no shipment
+      // A line of a shipment's charges may leave Tracking Number empty and name the shipment by its Lead Shipment
+      // Number (issue 31 item 4); with neither it is an account-level charge (service fees) and bills no shipment.
+      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]) || clean(row[UPS_OPTIONAL_COLUMNS.leadShipmentNumber - 1]);
+      if (trackingNumber === '') return null;
       const amount = clean(row[UPS_COLUMNS.netAmount - 1]);
       const cents = amountCents(amount);
       if (cents === null) throw badAmount('ups', lineNumber, `column ${UPS_COLUMNS.netAmount} (Net Amount)`, amount);
@@ -180,6 +190,11 @@ function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
     read(row, lineNumber) {
       const trackingNumber = clean(row[tracking]);
       if (trackingNumber === '') return null;
+      if (SCIENTIFIC.test(trackingNumber)) {
+        throw new InvoiceLayoutError(
+          `Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${header[tracking]!.trim()} is "${trackingNumber.slice(0, 40)}", a number in scientific notation: the file was opened and saved by a spreadsheet, which lost the tracking number's digits (two shipments could look like one). Upload the file as the carrier's site downloaded it.`,
+        );
+      }
       const text = clean(row[amount]);
       const cents = amountCents(text);
       if (cents === null) throw badAmount(carrier, lineNumber, amountName, text);
@@ -217,6 +232,7 @@ export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input
   try {
     await readCsvRows(input.pipe(hashing), { delimiter: ',' }, (row, lineNumber) => {
       if (reader === null) {
+        if (carrier === 'ups' && isUpsHeader(row)) return; // the data dictionary's header row (issue 31 item 4)
         reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
         if (carrier !== 'ups') return; // the header row
       }
