@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TShipmentHistory, TShippingTransactionsResult } from '@keystone/contracts';
+import { UPLOAD_TEXT_MESSAGES, uploadText } from '../src/http/upload-text.js';
 import { createSignedInUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -143,5 +146,21 @@ describe('UPS and FedEx files as they come (issue 31 item 4)', () => {
     const res = await upload('fedex', 'fedex-excel-resaved.csv');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.file[0]).toMatch(/Line 2 .*Express or Ground Tracking ID is "7\.94612E\+11", a number in scientific notation: the file was opened and saved by a spreadsheet/);
+  });
+});
+
+describe('encodings (issue 31 item 5)', () => {
+  it('decodes a Windows-1252 UPS file (Excel\'s "CSV (Comma delimited)") and bills it', async () => {
+    const text = await new Response(Readable.toWeb(uploadText(Readable.from([fixture('ups-windows-1252.csv')]))) as ReadableStream).text();
+    expect(text.split(',')[15]).toBe('José Núñez');
+    const { result } = await uploadAndGenerate('ups', 'ups-windows-1252.csv');
+    expect(row(result, '1Z999AA10000000004')).toMatchObject({ reported_billed_charge: 14.5, reconciliation_result: 'Matched' });
+  });
+
+  it('still refuses a binary file, saying it is not text', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR,1,2,3\r\n')]);
+    const res = await upload('ups', 'picture.csv', png);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.file[0]).toBe(UPLOAD_TEXT_MESSAGES.binary);
   });
 });

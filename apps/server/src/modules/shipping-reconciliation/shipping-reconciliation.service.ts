@@ -31,6 +31,7 @@ import type { Database } from '../../db/database.js';
 import { csvFileStart, csvObjectLines, csvTimestamp } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
+import { UploadTextError, uploadText } from '../../http/upload-text.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
 import { mockSample } from './mock-sample.js';
 import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
@@ -96,9 +97,10 @@ export class ShippingReconciliationService {
   async upload(carrier: TReconciliationCarrier, file: { stream: Readable; filename: string }, user: AuthUser): Promise<TInvoiceUploadResult> {
     let parsed;
     try {
-      parsed = await parseCarrierInvoice(carrier, file.stream);
+      // The bytes decoded to UTF-8 first (issue 31 item 5): a Windows-1252 export is read, a binary file refused.
+      parsed = await parseCarrierInvoice(carrier, uploadText(file.stream));
     } catch (error) {
-      if (error instanceof InvoiceLayoutError) throw badRequest(error.message, { file: [error.message] });
+      if (error instanceof InvoiceLayoutError || error instanceof UploadTextError) throw badRequest(error.message, { file: [error.message] });
       throw error;
     }
     const filename = storedFilename(carrier, file.filename);
