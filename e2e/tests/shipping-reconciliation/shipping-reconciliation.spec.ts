@@ -42,7 +42,7 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
       ['C', '80.00'],
       ['D', '12.34'],
       ['E', '40.00'],
-    ].map(([n, amount]) => ['CV1000', today, hb(n!), today, 'KY', 'TX', '150', amount!]),
+    ].map(([n, amount]) => [`CV-${run}`, today, hb(n!), today, 'KY', 'TX', '150', amount!]),
   ];
   const file = `${SHOTS}/ceva-invoice-${run}.csv`;
   writeFileSync(file, lines.map((l) => l.join(',')).join('\r\n') + '\r\n');

@@ -33,6 +33,7 @@ export const buildShippingReconciliationSamples: DomainSampleBuilder = async (t)
       body: { idempotencyKey: 'sample-batch-0002', updates: { '1ZSAMPLE0000000001': { reported_billed_charge: 10, payment_to_apply: 0 } } },
     },
     'GET /api/shipping-reconciliation/updates/{batchId}': { params: { batchId } },
+    'GET /api/shipping-reconciliation/shipping-transactions/{trackingNumber}/history': { params: { trackingNumber: '1ZSAMPLE0000000001' } },
     'POST /api/shipping-reconciliation/gray-boxes': {
       body: { grayBoxes: [{ tracking_number: '1ZSAMPLE0000000002', fulfillment_po_number: 'FPO-2', date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'TX01', shipping_quote: 12.5 }] },
     },

@@ -253,6 +253,11 @@ export const ZInvoiceUploadResultSchema = z
     lines: z.number().int(),
     /** Distinct tracking numbers billed. */
     trackingNumbers: z.number().int(),
+    /**
+     * Lines not stored before (issue 31 item 1): a line is kept once per carrier, invoice number and line, so the same
+     * invoice uploaded again answers 0.
+     */
+    newLines: z.number().int(),
   })
   .meta({ id: 'InvoiceUploadResult' });
 export type TInvoiceUploadResult = z.infer<typeof ZInvoiceUploadResultSchema>;
@@ -493,4 +498,60 @@ export const listGrayBoxesRoute = defineRoute({
   tag: 'shipping-reconciliation',
   query: ZGrayBoxListQuerySchema,
   response: z.array(ZGrayBoxSchema),
+});
+
+/** One billed line of a carrier invoice for a shipment (issue 31 item 1). */
+export const ZShipmentInvoiceLineSchema = z
+  .object({
+    carrier: ZReconciliationCarrierSchema,
+    invoice_number: z.string(),
+    line_number: z.number().int(),
+    invoice_date: z.string().nullable(),
+    /** The carrier's charge category when it prints one (UPS: SHP shipment, ADJ adjustment, RTN return, MIS miscellaneous). */
+    charge_category: z.string().nullable(),
+    amount: z.number(),
+    original_name: z.string(),
+    uploaded_at: z.string(),
+  })
+  .meta({ id: 'ShipmentInvoiceLine' });
+
+/** One payment applied to a shipment: its batch's line. */
+export const ZShipmentPaymentSchema = z
+  .object({
+    batch_id: z.number().int(),
+    created_at: z.string(),
+    created_by: z.string().nullable(),
+    reported_billed_charge: z.number(),
+    payment_to_apply: z.number(),
+    paid_before: z.number().nullable(),
+    paid_after: z.number(),
+    override: z.boolean(),
+  })
+  .meta({ id: 'ShipmentPayment' });
+
+export const ZShipmentHistorySchema = z
+  .object({
+    tracking_number: z.string(),
+    /** The sum of every invoice line for the shipment: its billed charge. */
+    billed: z.number(),
+    /** What was paid, the sum of its payments (0 when none). */
+    paid: z.number(),
+    /** billed − paid: what is still to pay (below 0: the carrier owes us). */
+    unpaid: z.number(),
+    invoice_lines: z.array(ZShipmentInvoiceLineSchema),
+    payments: z.array(ZShipmentPaymentSchema),
+  })
+  .meta({ id: 'ShipmentHistory' });
+export type TShipmentHistory = z.infer<typeof ZShipmentHistorySchema>;
+
+export const ZShipmentHistoryParamsSchema = z.object({ trackingNumber: z.string().trim().min(1).max(100) });
+export const shipmentHistoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shipping-reconciliation/shipping-transactions/{trackingNumber}/history',
+  access: 'purchasing:reports',
+  summary:
+    "A shipment's history (issue 31 item 1): every carrier invoice line billed for its tracking number (each invoice, its line and charge category), the payments applied to it, and the billed, paid and unpaid sums. 404 when no invoice bills it",
+  tag: 'shipping-reconciliation',
+  params: ZShipmentHistoryParamsSchema,
+  response: ZShipmentHistorySchema,
 });

@@ -57,6 +57,36 @@ export const carrierInvoiceCharges = pgTable(
   (t) => [primaryKey({ columns: [t.invoiceId, t.trackingNumber] })],
 );
 
+/**
+ * Every billed line of every carrier invoice (issue 31 item 1), kept once: unique on (carrier, invoice number, line),
+ * so uploading the same invoice again inserts nothing. A shipment's billed charge is the sum of its lines across
+ * invoices (a later invoice's correction, surcharge or credit adds to it). `line_number` is the line's ordinal among
+ * the file's lines of that invoice number; `invoice_id` is the upload that first brought it.
+ */
+export const carrierInvoiceLines = pgTable(
+  'carrier_invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    carrier: text('carrier').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => carrierInvoices.id, { onDelete: 'cascade' }),
+    trackingNumber: text('tracking_number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The carrier's charge category when it prints one (UPS column 35: SHP, ADJ, RTN, MIS). */
+    chargeCategory: text('charge_category'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    shipDate: date('ship_date', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('carrier_invoice_lines_key').on(t.carrier, t.invoiceNumber, t.lineNumber),
+    index('carrier_invoice_lines_tracking_idx').on(t.trackingNumber),
+    index('carrier_invoice_lines_invoice_idx').on(t.invoiceId),
+  ],
+);
+
 /** 002 §3 Shipping transaction: a billed shipment, its gray box's quote, the reconciliation and what we paid. */
 export const shippingTransactions = pgTable(
   'shipping_transactions',

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import { CARRIER_SHIP_COMPANY, type TReconciliationCarrier } from '@keystone/contracts';
 import { CsvUploadError, readCsvRows } from '../../http/csv-upload-reader.js';
 
@@ -15,8 +16,24 @@ export interface InvoiceCharge {
   lines: number;
 }
 
+/**
+ * One billed line as the invoice prints it (issue 31 item 1): kept once per (carrier, invoice number, line number), the
+ * line number its ordinal among the file's lines of that invoice number, so a re-uploaded invoice repeats every key.
+ */
+export interface InvoiceLine {
+  invoiceNumber: string;
+  lineNumber: number;
+  trackingNumber: string;
+  cents: number;
+  chargeCategory: string | null;
+  invoiceDate: string | null;
+  shipDate: string | null;
+}
+
 export interface ParsedInvoice {
   charges: Map<string, InvoiceCharge>;
+  /** Every billed line, in file order. */
+  items: InvoiceLine[];
   /** Billed lines read (lines with a tracking number). */
   lines: number;
 }
@@ -29,12 +46,16 @@ export class InvoiceLayoutError extends Error {}
  * the UPS data dictionary numbers them. The net amount is what UPS bills for the line after incentives.
  */
 export const UPS_COLUMNS = { invoiceDate: 5, invoiceNumber: 6, transactionDate: 12, trackingNumber: 21, netAmount: 53 } as const;
+/** UPS columns read when present: the charge category (SHP, ADJ, RTN, MIS) of a line. */
+export const UPS_OPTIONAL_COLUMNS = { chargeCategory: 35, leadShipmentNumber: 14 } as const;
 
 /** FedEx invoice CSV (FedEx Billing Online download): a header row; the columns read, by their header names. */
 export const FEDEX_COLUMNS = {
   trackingNumber: ['Express or Ground Tracking ID'],
   netAmount: ['Net Charge Amount'],
   shipDate: ['Shipment Date'],
+  invoiceNumber: ['Invoice Number'],
+  invoiceDate: ['Invoice Date'],
 } as const;
 
 /**
@@ -45,6 +66,8 @@ export const CEVA_COLUMNS = {
   trackingNumber: ['House Bill', 'Housebill', 'House Bill Number', 'Housebill Number', 'HAWB'],
   netAmount: ['Total Charges', 'Total Charge', 'Total Amount'],
   shipDate: ['Ship Date', 'Pickup Date'],
+  invoiceNumber: ['Invoice Number', 'Invoice No', 'Invoice'],
+  invoiceDate: ['Invoice Date'],
 } as const;
 
 // Zero-width characters and the byte-order mark, which spreadsheet exports leave in cells.
@@ -79,14 +102,32 @@ export function carrierDate(text: string): string | null {
   return null;
 }
 
+interface ReadLine {
+  trackingNumber: string;
+  cents: number;
+  shipDate: string | null;
+  chargeCategory: string | null;
+  invoiceDate: string | null;
+}
+
 interface RowReader {
+  /** The row's invoice number ('' when the file prints none: the file's own digest stands in). */
+  invoiceNumber(row: string[]): string;
   /** Reads one row (0-based index in the file); answers null for a row that bills no shipment. */
-  read(row: string[], lineNumber: number): { trackingNumber: string; cents: number; shipDate: string | null } | null;
+  read(row: string[], lineNumber: number): ReadLine | null;
 }
 
 function badAmount(carrier: TReconciliationCarrier, lineNumber: number, column: string, value: string): InvoiceLayoutError {
   return new InvoiceLayoutError(`Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${column} "${value.slice(0, 40)}" is not an amount with at most 2 decimals.`);
 }
+
+/** Whether a UPS line 1 is the header row UPS ships with its data dictionary (the field names, "Tracking Number" at 21). */
+function isUpsHeader(first: string[]): boolean {
+  return clean(first[UPS_COLUMNS.trackingNumber - 1]).toLowerCase() === 'tracking number' && clean(first[UPS_COLUMNS.netAmount - 1]).toLowerCase() === 'net amount';
+}
+
+/** A number Excel wrote in scientific notation (7.94612E+11): the id's digits are lost. */
+const SCIENTIFIC = /^\d+(?:\.\d+)?E\+\d+$/i;
 
 function upsReader(first: string[]): RowReader {
   const missing = Object.entries(UPS_COLUMNS)
@@ -99,19 +140,23 @@ function upsReader(first: string[]): RowReader {
   }
   if (amountCents(clean(first[UPS_COLUMNS.netAmount - 1])) === null) {
     throw new InvoiceLayoutError(
-      `This is not a UPS billing data file (CSV with no header row): column ${UPS_COLUMNS.netAmount} (Net Amount) of line 1 is "${clean(first[UPS_COLUMNS.netAmount - 1]).slice(0, 40)}", not an amount. A header row is not part of the layout.`,
+      `This is not a UPS billing data file (CSV with no header row): column ${UPS_COLUMNS.netAmount} (Net Amount) of line 1 is "${clean(first[UPS_COLUMNS.netAmount - 1]).slice(0, 40)}", not an amount. A header row must be the data dictionary's field names (column 21 "Tracking Number", column 53 "Net Amount").`,
     );
   }
   return {
+    invoiceNumber: (row) => clean(row[UPS_COLUMNS.invoiceNumber - 1]),
     read(row, lineNumber) {
       if (row.length === 1 && clean(row[0]) === '') return null;
-      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]);
-      if (trackingNumber === '') return null; // account-level charges (service fees) bill no shipment
+      // A line of a shipment's charges may leave Tracking Number empty and name the shipment by its Lead Shipment
+      // Number (issue 31 item 4); with neither it is an account-level charge (service fees) and bills no shipment.
+      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]) || clean(row[UPS_OPTIONAL_COLUMNS.leadShipmentNumber - 1]);
+      if (trackingNumber === '') return null;
       const amount = clean(row[UPS_COLUMNS.netAmount - 1]);
       const cents = amountCents(amount);
       if (cents === null) throw badAmount('ups', lineNumber, `column ${UPS_COLUMNS.netAmount} (Net Amount)`, amount);
-      const shipDate = carrierDate(clean(row[UPS_COLUMNS.transactionDate - 1])) ?? carrierDate(clean(row[UPS_COLUMNS.invoiceDate - 1]));
-      return { trackingNumber, cents, shipDate };
+      const invoiceDate = carrierDate(clean(row[UPS_COLUMNS.invoiceDate - 1]));
+      const shipDate = carrierDate(clean(row[UPS_COLUMNS.transactionDate - 1])) ?? invoiceDate;
+      return { trackingNumber, cents, shipDate, invoiceDate, chargeCategory: clean(row[UPS_OPTIONAL_COLUMNS.chargeCategory - 1]).slice(0, 20) || null };
     },
   };
 }
@@ -125,12 +170,14 @@ const UPS_LABELS: Record<keyof typeof UPS_COLUMNS, string> = {
 };
 
 function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
-  const columns: Record<'trackingNumber' | 'netAmount' | 'shipDate', readonly string[]> = carrier === 'fedex' ? FEDEX_COLUMNS : CEVA_COLUMNS;
+  const columns: Record<'trackingNumber' | 'netAmount' | 'shipDate' | 'invoiceNumber' | 'invoiceDate', readonly string[]> = carrier === 'fedex' ? FEDEX_COLUMNS : CEVA_COLUMNS;
   const names = header.map((h) => clean(h).toLowerCase());
   const find = (choices: readonly string[]) => names.findIndex((n) => choices.some((c) => c.toLowerCase() === n));
   const tracking = find(columns.trackingNumber);
   const amount = find(columns.netAmount);
   const date = find(columns.shipDate);
+  const invoiceNumber = find(columns.invoiceNumber);
+  const invoiceDate = find(columns.invoiceDate);
   const missing = [tracking < 0 ? columns.trackingNumber : null, amount < 0 ? columns.netAmount : null]
     .filter((c) => c !== null)
     .map((choices) => (choices.length === 1 ? `"${choices[0]}"` : `one of ${choices.map((c) => `"${c}"`).join(', ')}`));
@@ -139,13 +186,25 @@ function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
   }
   const amountName = header[amount]!.trim();
   return {
+    invoiceNumber: (row) => (invoiceNumber >= 0 ? clean(row[invoiceNumber]) : ''),
     read(row, lineNumber) {
       const trackingNumber = clean(row[tracking]);
       if (trackingNumber === '') return null;
+      if (SCIENTIFIC.test(trackingNumber)) {
+        throw new InvoiceLayoutError(
+          `Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${header[tracking]!.trim()} is "${trackingNumber.slice(0, 40)}", a number in scientific notation: the file was opened and saved by a spreadsheet, which lost the tracking number's digits (two shipments could look like one). Upload the file as the carrier's site downloaded it.`,
+        );
+      }
       const text = clean(row[amount]);
       const cents = amountCents(text);
       if (cents === null) throw badAmount(carrier, lineNumber, amountName, text);
-      return { trackingNumber, cents, shipDate: date >= 0 ? carrierDate(clean(row[date])) : null };
+      return {
+        trackingNumber,
+        cents,
+        shipDate: date >= 0 ? carrierDate(clean(row[date])) : null,
+        invoiceDate: invoiceDate >= 0 ? carrierDate(clean(row[invoiceDate])) : null,
+        chargeCategory: null,
+      };
     },
   };
 }
@@ -157,17 +216,34 @@ function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
  */
 export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input: Readable): Promise<ParsedInvoice> {
   const charges = new Map<string, InvoiceCharge>();
+  const items: (InvoiceLine & { noNumber: boolean })[] = [];
+  const perInvoice = new Map<string, number>();
   let lines = 0;
   let reader: RowReader | null = null;
+  // The file's digest names the invoice of a file that prints no invoice number, so its re-upload repeats its keys.
+  const digest = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      digest.update(chunk);
+      done(null, chunk);
+    },
+  });
+  input.on('error', (error) => hashing.destroy(error));
   try {
-    await readCsvRows(input, { delimiter: ',' }, (row, lineNumber) => {
+    await readCsvRows(input.pipe(hashing), { delimiter: ',' }, (row, lineNumber) => {
       if (reader === null) {
+        if (carrier === 'ups' && isUpsHeader(row)) return; // the data dictionary's header row (issue 31 item 4)
         reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
         if (carrier !== 'ups') return; // the header row
       }
+      if (row.length === 1 && clean(row[0]) === '') return; // a blank line
+      const number = reader.invoiceNumber(row).slice(0, 100);
+      const ordinal = (perInvoice.get(number) ?? 0) + 1;
+      perInvoice.set(number, ordinal);
       const line = reader.read(row, lineNumber);
       if (!line) return;
       lines += 1;
+      items.push({ ...line, invoiceNumber: number, lineNumber: ordinal, noNumber: number === '' });
       const known = charges.get(line.trackingNumber);
       if (known) {
         known.cents += line.cents;
@@ -183,5 +259,7 @@ export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input
     throw error;
   }
   if (lines === 0) throw new InvoiceLayoutError('The file holds no invoice lines.');
-  return { charges, lines };
+  const fileKey = `file-${digest.digest('hex').slice(0, 32)}`;
+  for (const item of items) if (item.noNumber) item.invoiceNumber = fileKey;
+  return { charges, items: items.map(({ noNumber: _, ...item }) => item), lines };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NOT_FOUND_RESULT, type TReconciliationCounts } from '@keystone/contracts';
 import { queryRows, type Executor } from '../../db/database.js';
-import type { InvoiceCharge } from './carrier-invoice-parser.js';
+import type { InvoiceCharge, InvoiceLine } from './carrier-invoice-parser.js';
 
 /** A shipping transaction as stored (cents). */
 export interface TransactionRow {
@@ -33,6 +33,28 @@ export interface BatchRow {
   request_hash: string;
   created_at: string;
   created_by: string | null;
+}
+
+export interface HistoryLineRow {
+  carrier: string;
+  invoice_number: string;
+  line_number: number;
+  invoice_date: string | null;
+  charge_category: string | null;
+  amount_cents: number;
+  original_name: string;
+  uploaded_at: string;
+}
+
+export interface HistoryPaymentRow {
+  batch_id: number;
+  created_at: string;
+  created_by: string | null;
+  reported_billed_cents: number;
+  payment_cents: number;
+  paid_before_cents: number | null;
+  paid_after_cents: number;
+  override: boolean;
 }
 
 export interface BatchLineRow {
@@ -97,6 +119,48 @@ export class ShippingReconciliationRepository {
     await flush();
   }
 
+  /**
+   * Inserts an invoice's lines, each once: a line already stored under its (carrier, invoice number, line) key, from
+   * an earlier upload of the same invoice, is left as it is. Answers how many were new.
+   */
+  async insertLines(invoiceId: number, carrier: string, lines: InvoiceLine[]): Promise<number> {
+    let inserted = 0;
+    for (let i = 0; i < lines.length; i += 10_000) {
+      const batch = lines
+        .slice(i, i + 10_000)
+        .map((l) => [l.invoiceNumber, l.lineNumber, l.trackingNumber, l.cents, l.chargeCategory, l.invoiceDate, l.shipDate]);
+      const rows = await queryRows<{ n: number }>(
+        this.db,
+        sql`with ins as (insert into carrier_invoice_lines (carrier, invoice_number, line_number, invoice_id, tracking_number, amount_cents, charge_category, invoice_date, ship_date)
+          select ${carrier}, x->>0, (x->>1)::int, ${invoiceId}::int, x->>2, (x->>3)::int, x->>4, (x->>5)::date, (x->>6)::date
+          from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) x
+          on conflict (carrier, invoice_number, line_number) do nothing returning 1)
+          select count(*)::int as n from ins`,
+      );
+      inserted += Number(rows[0]?.n ?? 0);
+    }
+    return inserted;
+  }
+
+  /** A shipment's invoice lines (every invoice, oldest first) and the payments applied to it (issue 31 item 1). */
+  async history(trackingNumber: string): Promise<{ lines: HistoryLineRow[]; payments: HistoryPaymentRow[] }> {
+    const lines = await queryRows<HistoryLineRow>(
+      this.db,
+      sql`select l.carrier, l.invoice_number, l.line_number, to_char(l.invoice_date, 'YYYY-MM-DD') as invoice_date, l.charge_category, l.amount_cents,
+            i.original_name, to_char(i.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
+          from carrier_invoice_lines l join carrier_invoices i on i.id = l.invoice_id
+          where l.tracking_number = ${trackingNumber} order by l.invoice_date nulls last, i.uploaded_at, l.id`,
+    );
+    const payments = await queryRows<HistoryPaymentRow>(
+      this.db,
+      sql`select b.id as batch_id, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, u.username as created_by,
+            l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override
+          from payment_batch_lines l join payment_batches b on b.id = l.batch_id left join users u on u.id = b.created_by_id
+          where l.tracking_number = ${trackingNumber} order by b.id`,
+    );
+    return { lines, payments };
+  }
+
   async findInvoice(carrier: string, filename: string): Promise<{ id: number } | null> {
     const [row] = await queryRows<{ id: number }>(this.db, sql`select id from carrier_invoices where carrier = ${carrier} and filename = ${filename}`);
     return row ?? null;
@@ -104,7 +168,10 @@ export class ShippingReconciliationRepository {
 
   /**
    * Generates (or regenerates) the shipping transactions of an invoice in one statement: each charge matched by
-   * tracking number to a gray box. A known transaction keeps what was paid; its billed charge and result are renewed.
+   * tracking number to a gray box. The billed charge is the sum of the shipment's lines over every invoice stored
+   * (issue 31 item 1: a later invoice's correction or credit adds to it, never replaces it). A known transaction keeps
+   * what was paid; when its billed total changed, the billed amount recorded by the last payment no longer holds
+   * (null), so a paid shipment billed more shows as partly paid, its unpaid remainder due.
    */
   async generate(invoiceId: number, shipCompany: string, thresholdCents: number): Promise<void> {
     const result = resultSql(sql`c.billed_cents`, sql`g.shipping_quote_cents`, sql`g.tracking_number is not null`, thresholdCents);
@@ -113,12 +180,15 @@ export class ShippingReconciliationRepository {
         shipping_quote_cents, reported_billed_cents, reconciled_difference_cents, reconciliation_result)
       select c.tracking_number, ${shipCompany}, c.invoice_id, g.fulfillment_po_number, coalesce(g.date_shipped, c.ship_date), g.fulfillment_warehouse,
         g.shipping_quote_cents, c.billed_cents, c.billed_cents - g.shipping_quote_cents, ${result}
-      from carrier_invoice_charges c left join gray_boxes g on g.tracking_number = c.tracking_number
-      where c.invoice_id = ${invoiceId}
+      from (select f.tracking_number, f.invoice_id, f.ship_date,
+              (select coalesce(sum(l.amount_cents), 0) from carrier_invoice_lines l where l.tracking_number = f.tracking_number)::int as billed_cents
+            from carrier_invoice_charges f where f.invoice_id = ${invoiceId}) c
+        left join gray_boxes g on g.tracking_number = c.tracking_number
       on conflict (tracking_number) do update set ship_company = excluded.ship_company, invoice_id = excluded.invoice_id,
         fulfillment_po_number = excluded.fulfillment_po_number, date_shipped = excluded.date_shipped, fulfillment_warehouse = excluded.fulfillment_warehouse,
         shipping_quote_cents = excluded.shipping_quote_cents, reported_billed_cents = excluded.reported_billed_cents,
-        reconciled_difference_cents = excluded.reconciled_difference_cents, reconciliation_result = excluded.reconciliation_result, updated_at = now()`);
+        reconciled_difference_cents = excluded.reconciled_difference_cents, reconciliation_result = excluded.reconciliation_result,
+        shipping_cost_billed_cents = case when excluded.reported_billed_cents = t.reported_billed_cents then t.shipping_cost_billed_cents end, updated_at = now()`);
     await this.db.execute(sql`update carrier_invoices set generated_at = now() where id = ${invoiceId}`);
   }
 

@@ -10,6 +10,7 @@ import {
   RECONCILIATION_MESSAGES,
   RECONCILIATION_UPLOAD_FIELD,
   searchShippingTransactionsRoute,
+  shipmentHistoryRoute,
   shippingCompaniesRoute,
   uploadCarrierInvoiceRoute,
   type TReconciliationCarrier,
@@ -63,6 +64,7 @@ export function registerShippingReconciliationRoutes({ route, services }: Module
   route(shippingCompaniesRoute, async ({ query, auth }) => service.shippingCompanies(query.mock, auth.user));
   route(genericReconciliationRoute, async ({ query, auth }) => service.generic(query, auth.user));
   route(searchShippingTransactionsRoute, async ({ query, auth }) => service.search(query, auth.user));
+  route(shipmentHistoryRoute, async ({ params }) => service.history(params.trackingNumber));
   route(applyPaymentsRoute, async ({ body, auth }) => service.apply(body, auth.user));
   route(downloadPaymentBatchRoute, async ({ params, query, reply }) => {
     const file = await service.download(params.batchId, query.format ?? 'xlsx');

@@ -21,6 +21,7 @@ import {
   type TGrayBoxIntake,
   type TInvoiceUploadResult,
   type TPaymentBatchLine,
+  type TShipmentHistory,
   type TReconciliationCarrier,
   type TShippingTransaction,
   type TShippingTransactionsResult,
@@ -30,6 +31,7 @@ import type { Database } from '../../db/database.js';
 import { csvFileStart, csvObjectLines, csvTimestamp } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
+import { UploadTextError, uploadText } from '../../http/upload-text.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
 import { mockSample } from './mock-sample.js';
 import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
@@ -95,18 +97,20 @@ export class ShippingReconciliationService {
   async upload(carrier: TReconciliationCarrier, file: { stream: Readable; filename: string }, user: AuthUser): Promise<TInvoiceUploadResult> {
     let parsed;
     try {
-      parsed = await parseCarrierInvoice(carrier, file.stream);
+      // The bytes decoded to UTF-8 first (issue 31 item 5): a Windows-1252 export is read, a binary file refused.
+      parsed = await parseCarrierInvoice(carrier, uploadText(file.stream));
     } catch (error) {
-      if (error instanceof InvoiceLayoutError) throw badRequest(error.message, { file: [error.message] });
+      if (error instanceof InvoiceLayoutError || error instanceof UploadTextError) throw badRequest(error.message, { file: [error.message] });
       throw error;
     }
     const filename = storedFilename(carrier, file.filename);
-    await this.db.transaction(async (tx) => {
+    const newLines = await this.db.transaction(async (tx) => {
       const repo = new ShippingReconciliationRepository(tx);
       const id = await repo.createInvoice({ carrier, filename, originalName: file.filename.slice(0, 300), lines: parsed.lines, uploadedById: user.id });
       await repo.insertCharges(id, parsed.charges);
+      return repo.insertLines(id, carrier, parsed.items);
     });
-    return { filename, carrier, lines: parsed.lines, trackingNumbers: parsed.charges.size };
+    return { filename, carrier, lines: parsed.lines, trackingNumbers: parsed.charges.size, newLines };
   }
 
   async generate(carrier: TReconciliationCarrier, query: { filename: string; mock?: boolean }, user: AuthUser): Promise<TShippingTransactionsResult> {
@@ -290,6 +294,41 @@ export class ShippingReconciliationService {
     const result = await replay();
     if (!result) throw new Error(`payment batch ${String(applied)} vanished after commit`);
     return applied === null ? result : { ...result, replayed: false };
+  }
+
+  /** A shipment's invoice lines across invoices, its payments and what is still unpaid (issue 31 item 1). */
+  async history(trackingNumber: string): Promise<TShipmentHistory> {
+    const tn = trackingNumber.trim();
+    const { lines, payments } = await new ShippingReconciliationRepository(this.db).history(tn);
+    if (lines.length === 0) throw notFound(`No carrier invoice bills ${tn}`);
+    const billed = lines.reduce((sum, l) => sum + l.amount_cents, 0);
+    const paid = payments.reduce((sum, p) => sum + p.payment_cents, 0);
+    return {
+      tracking_number: tn,
+      billed: centsToDollars(billed),
+      paid: centsToDollars(paid),
+      unpaid: centsToDollars(billed - paid),
+      invoice_lines: lines.map((l) => ({
+        carrier: l.carrier as TReconciliationCarrier,
+        invoice_number: l.invoice_number,
+        line_number: l.line_number,
+        invoice_date: l.invoice_date,
+        charge_category: l.charge_category,
+        amount: centsToDollars(l.amount_cents),
+        original_name: l.original_name,
+        uploaded_at: l.uploaded_at,
+      })),
+      payments: payments.map((p) => ({
+        batch_id: p.batch_id,
+        created_at: p.created_at,
+        created_by: p.created_by,
+        reported_billed_charge: centsToDollars(p.reported_billed_cents),
+        payment_to_apply: centsToDollars(p.payment_cents),
+        paid_before: p.paid_before_cents === null ? null : centsToDollars(p.paid_before_cents),
+        paid_after: centsToDollars(p.paid_after_cents),
+        override: p.override,
+      })),
+    };
   }
 
   /** The results download of a batch: XLSX (exceljs) or CSV. */
