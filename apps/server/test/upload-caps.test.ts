@@ -164,7 +164,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 describe('the event loop during three 60 MB bad uploads', () => {
-  it('keeps GET /api/health answering at once (p99 under 250 ms here, 100 ms in the benchmark) and refuses each upload', async () => {
+  it('keeps GET /api/health answering at once (p99 under 1 s here, 100 ms in the benchmark) and refuses each upload', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const before = await written();
@@ -200,8 +200,9 @@ describe('the event loop during three 60 MB bad uploads', () => {
       // The target is 100 ms (met by `npm run bench:upload-stall`, the server in a process of its own: docs/performance.md).
       // Here the server shares its process and the 2 cores with the clients sending 540 MB: at a load of 5-6 from other
       // runs, p99 was 16-103 ms over 8 runs, the server's thread idle 78% of the time and its loop delayed only by
-      // waiting for a core. 250 ms keeps that noise out; before this change: 13.6-14.8 s at p50, 36.7-38.4 s at p99.
-      expect(p99).toBeLessThanOrEqual(250);
+      // waiting for a core; beside two other test files once 280 ms. 1 s keeps that noise out of a full `npm test` (three
+      // workers on two cores) and still fails the code before this change: 13.6-14.8 s at p50, 36.7-38.4 s at p99.
+      expect(p99).toBeLessThanOrEqual(1_000);
       expect(await written()).toBe(before);
     } finally {
       await Promise.all([poller.terminate(), uploader.terminate()]);
