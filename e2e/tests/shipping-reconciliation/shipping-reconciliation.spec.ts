@@ -150,6 +150,15 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
   await tab(page, 'partiallyPaid').click();
   await expect(page.getByRole('grid').getByRole('row', { name: new RegExp(hb('C')) })).toContainText('$60.00');
   await shoot(page, 'search');
+  // The shipment's history (issue 31 item 1): its invoice line, the payment, and what is left to pay.
+  await page.getByRole('button', { name: `History of ${hb('C')}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${hb('C')}` });
+  await expect(history.getByTestId('history-sums')).toHaveText(/Billed \$80\.00\s*Paid \$60\.00\s*Unpaid \$20\.00/);
+  await expect(history.getByRole('table', { name: 'Invoice lines' })).toContainText(`CV-${run}`);
+  await expect(history.getByRole('table', { name: 'Payments' }).getByRole('row')).toHaveCount(2);
+  await shoot(page, 'history');
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Menu' }).click();
   await expect(page).toHaveURL(/\/shipping-reconciliation$/);
 });

@@ -9,6 +9,7 @@ import {
   generateShippingTransactionsRoute,
   genericReconciliationRoute,
   searchShippingTransactionsRoute,
+  shipmentHistoryRoute,
   shippingCompaniesRoute,
   uploadCarrierInvoiceRoute,
   type TApplyPayments,
@@ -47,6 +48,15 @@ export function useGenericTransactions(filters: GenericFilters, mock: boolean) {
   return useQuery({
     queryKey: ['shipping-reconciliation', 'generic', filters, mock],
     queryFn: ({ signal }) => callApi(genericReconciliationRoute, { query: { ...filters, ...mockQuery(mock) }, signal: timeoutSignal(signal), silent: true }),
+  });
+}
+
+/** A shipment's invoice lines and payments (issue 31 item 1); disabled until a tracking number is chosen. */
+export function useShipmentHistory(trackingNumber: string | null) {
+  return useQuery({
+    queryKey: ['shipping-reconciliation', 'history', trackingNumber],
+    enabled: trackingNumber !== null,
+    queryFn: ({ signal }) => callApi(shipmentHistoryRoute, { params: { trackingNumber: trackingNumber! }, signal: timeoutSignal(signal), silent: true }),
   });
 }
 

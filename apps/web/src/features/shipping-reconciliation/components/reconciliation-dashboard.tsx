@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import {
   RECONCILIATION_MESSAGES as M,
@@ -28,6 +28,7 @@ import {
   withSelection,
   type StagedMap,
 } from './reconciliation-state';
+import { ShipmentHistoryDialog } from './shipment-history-dialog';
 import { StagedEditor } from './staged-editor';
 
 /** 002 §9: a saved row shows green for 5 seconds. */
@@ -47,8 +48,21 @@ const money = (field: keyof TShippingTransaction, headerName: string, width = 12
 /** The grid's height: its rows (compact, 36 px each) up to 12 of them, then it scrolls; room for 4 when empty. */
 const gridHeight = (rows: number) => 112 + 36 * Math.min(Math.max(rows, 4), 12);
 
-const COLUMNS: GridColDef<TShippingTransaction>[] = [
-  { field: 'tracking_number', headerName: 'Tracking Number', width: 180 },
+/** The grid's columns; the tracking number opens the shipment's history (its invoice lines and payments) when `onHistory` is given. */
+const columns = (onHistory: ((trackingNumber: string) => void) | null): GridColDef<TShippingTransaction>[] => [
+  {
+    field: 'tracking_number',
+    headerName: 'Tracking Number',
+    width: 180,
+    renderCell: ({ row }) =>
+      onHistory ? (
+        <Link component="button" type="button" variant="body2" onClick={() => onHistory(row.tracking_number)} aria-label={`History of ${row.tracking_number}`}>
+          {row.tracking_number}
+        </Link>
+      ) : (
+        row.tracking_number
+      ),
+  },
   { field: 'fulfillment_po_number', headerName: 'Fulfillment PO', width: 150 },
   { field: 'ship_company', headerName: 'Carrier', width: 80 },
   { field: 'date_shipped', headerName: 'Date Shipped', width: 115 },
@@ -79,6 +93,9 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
   const [dialogRows, setDialogRows] = useState<TStagedPayment[] | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [savingRow, setSavingRow] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  // The mock sample has no invoices behind it: no history to open.
+  const gridColumns = useMemo(() => columns(mock ? null : setHistoryOf), [mock]);
   const [singleMessage, setSingleMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -138,7 +155,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
         <Box sx={{ height: gridHeight(tabRows.length), '& .row-saved': { bgcolor: 'success.light', transition: 'background-color 0.3s' }, '& .row-saved:hover': { bgcolor: 'success.light' } }}>
           <DataGrid
             rows={tabRows}
-            columns={COLUMNS}
+            columns={gridColumns}
             getRowId={(r) => r.tracking_number}
             checkboxSelection={selectable}
             disableRowSelectionOnClick
@@ -155,6 +172,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
           />
         </Box>
       </Paper>
+      <ShipmentHistoryDialog trackingNumber={historyOf} onClose={() => setHistoryOf(null)} />
       <StagedEditor
         rows={stagedRows}
         onChange={(row) => setStaged((current) => ({ ...current, [row.tracking_number]: row }))}

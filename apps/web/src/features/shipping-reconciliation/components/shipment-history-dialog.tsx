@@ -1,0 +1,94 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useShipmentHistory } from '../api/shipping-reconciliation-api';
+import { queryErrorText } from './query-error';
+import { formatDollars } from './reconciliation-state';
+
+/**
+ * A shipment's history (issue 31 item 1): every carrier invoice line that billed its tracking number (a later
+ * correction or credit adds a line, it does not replace one), the payments applied to it, and billed − paid.
+ */
+export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNumber: string | null; onClose: () => void }) {
+  const history = useShipmentHistory(trackingNumber);
+  const data = history.data;
+  return (
+    <Dialog open={trackingNumber !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="shipment-history-title">
+      <DialogTitle id="shipment-history-title">History of {trackingNumber}</DialogTitle>
+      <DialogContent>
+        {history.isPending ? <CircularProgress size={24} aria-label="Loading the history" /> : null}
+        {history.isError ? <Alert severity="error">{queryErrorText(history.error)}</Alert> : null}
+        {data ? (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={3} data-testid="history-sums">
+              <Typography>Billed {formatDollars(data.billed)}</Typography>
+              <Typography>Paid {formatDollars(data.paid)}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>Unpaid {formatDollars(data.unpaid)}</Typography>
+            </Stack>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Typography variant="subtitle2">Invoice lines</Typography>
+              <Table size="small" aria-label="Invoice lines">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Carrier</TableCell>
+                    <TableCell>Invoice</TableCell>
+                    <TableCell>Line</TableCell>
+                    <TableCell>Invoice date</TableCell>
+                    <TableCell>Category</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell>File</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.invoice_lines.map((line) => (
+                    <TableRow key={`${line.carrier}-${line.invoice_number}-${line.line_number}`}>
+                      <TableCell>{line.carrier}</TableCell>
+                      <TableCell>{line.invoice_number}</TableCell>
+                      <TableCell>{line.line_number}</TableCell>
+                      <TableCell>{line.invoice_date ?? '—'}</TableCell>
+                      <TableCell>{line.charge_category ?? '—'}</TableCell>
+                      <TableCell align="right">{formatDollars(line.amount)}</TableCell>
+                      <TableCell>{line.original_name}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Typography variant="subtitle2">Payments</Typography>
+              {data.payments.length === 0 ? (
+                <Typography variant="body2">No payment applied yet.</Typography>
+              ) : (
+                <Table size="small" aria-label="Payments">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Batch</TableCell>
+                      <TableCell>When</TableCell>
+                      <TableCell>By</TableCell>
+                      <TableCell align="right">Billed then</TableCell>
+                      <TableCell align="right">Paid</TableCell>
+                      <TableCell align="right">Paid in all</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.payments.map((payment) => (
+                      <TableRow key={payment.batch_id}>
+                        <TableCell>{payment.batch_id}</TableCell>
+                        <TableCell>{payment.created_at.slice(0, 16).replace('T', ' ')}</TableCell>
+                        <TableCell>{payment.created_by ?? '—'}</TableCell>
+                        <TableCell align="right">{formatDollars(payment.reported_billed_charge)}</TableCell>
+                        <TableCell align="right">{formatDollars(payment.payment_to_apply)}</TableCell>
+                        <TableCell align="right">{formatDollars(payment.paid_after)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Box>
+          </Stack>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
