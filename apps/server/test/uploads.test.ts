@@ -138,6 +138,17 @@ describe('holdings upload and sync', () => {
     });
   });
 
+  it('reads a file Excel saved as "CSV (Comma delimited)" on Windows (Windows-1252), and syncs it (issue 31 item 5)', async () => {
+    const text = 'Order Number,SKU,Qty,Unit Price,Order Date,Ship To\r\nEP-W1252,WM-100,1,19.99,2020-05-01,José Núñez\r\n';
+    const bytes = new Uint8Array(Buffer.from(text, 'latin1')); // é, ú, ñ: one byte each, as Windows-1252 writes them
+    expect(bytes.includes(0xe9)).toBe(true);
+    const up = await t.app.inject({ method: 'POST', url: '/api/ep-holdings/orders/upload', headers: auth(finance), payload: holdingsUploadForm(bytes, 'excel-windows.csv') });
+    expect(up.statusCode, up.body).toBe(200);
+    const [stored] = await queryRows<{ content: string }>(t.db, sql`select content from holdings_files where filename = 'excel-windows.csv'`);
+    expect(stored!.content).toContain('José Núñez');
+    expect((await sync('excel-windows.csv')).json()).toMatchObject({ ordersImported: 1, linesImported: 1 });
+  });
+
   it('refuses a bad file at upload naming file: no delimiter, wrong type, binary, missing', async () => {
     const noDelimiter = await upload('just some words\nmore words\n', 'words.txt');
     expect(noDelimiter.statusCode).toBe(400);

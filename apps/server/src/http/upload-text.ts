@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import jschardet from 'jschardet';
 
 /**
- * The bytes of an uploaded text file (a carrier invoice) as UTF-8 text (issue 31 item 5; docs/decisions.md "Upload
+ * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (issue 31 item 5; docs/decisions.md "Upload
  * text encodings"): UTF-8 when the start of the file is valid UTF-8, else the encoding jschardet detects there (Excel's
  * "CSV (Comma delimited)" on Windows writes Windows-1252), decoded with iconv-lite. A file with NUL bytes, or whose
  * encoding the detector cannot name with confidence, is binary: UploadTextError.
@@ -52,6 +52,17 @@ function isUtf8(bytes: Buffer, complete: boolean): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A whole uploaded file already in memory (a holdings file) as text, by the same rules as `uploadText`. */
+export function uploadTextOf(bytes: Buffer): string {
+  const encoding = detectUploadEncoding(bytes.subarray(0, SNIFF_BYTES), bytes.length <= SNIFF_BYTES);
+  if (encoding !== 'utf8') return iconv.decode(bytes, encoding);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UploadTextError(UPLOAD_TEXT_MESSAGES.badUtf8);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { DomainSampleBuilder } from './types.js';
 
 /** A multipart body with one text file in the field `file` (light-my-request sends FormData as multipart). */
-export function holdingsUploadForm(text: string, filename = 'holdings-orders.csv', field = 'file'): FormData {
+export function holdingsUploadForm(text: string | Uint8Array<ArrayBuffer>, filename = 'holdings-orders.csv', field = 'file'): FormData {
   const form = new FormData();
   form.append(field, new Blob([text], { type: 'text/csv' }), filename);
   return form;

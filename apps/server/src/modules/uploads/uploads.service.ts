@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UPLOAD_MESSAGES, UPLOADS_LIMITS, type THoldingsSyncResult, type THoldingsUploadResult, type TSettlementReportResult } from '@keystone/contracts';
 import { cleanCell, CsvParseError, detectDelimiter, headerKey, parseDelimitedText, readSettlementRows, type TCsvTable } from '@keystone/contracts/csv-rules';
 import type { Database, Executor } from '../../db/database.js';
+import { UploadTextError, uploadTextOf } from '../../http/upload-text.js';
 import { checkCsvText, CsvUploadError } from '../../http/csv-upload-reader.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { dateCell, integerCell, moneyCellToCents } from './upload-cells.js';
@@ -155,11 +156,13 @@ export class UploadsService {
     if (!['.csv', '.tsv', '.txt'].some((ext) => lower.endsWith(ext))) throw fail(UPLOAD_MESSAGES.fileType);
     let content: string;
     try {
-      content = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw fail(UPLOAD_MESSAGES.fileNotText);
+      // UTF-8, or the single-byte encoding a spreadsheet wrote (Excel's "CSV (Comma delimited)": Windows-1252; issue 31
+      // item 5); NUL bytes or no recognisable encoding: not text.
+      content = uploadTextOf(bytes);
+    } catch (error) {
+      if (error instanceof UploadTextError) throw fail(UPLOAD_MESSAGES.fileNotText);
+      throw error;
     }
-    if (content.includes('\u0000')) throw fail(UPLOAD_MESSAGES.fileNotText);
     try {
       // Rows and fields past the upload caps (a quote left open, most often) are refused here, before the file is stored.
       await checkCsvText(content, { delimiter: detectDelimiter(content) });
