@@ -106,3 +106,18 @@ test('holdings orders upload: the dialog uploads the reviewed file, answers its 
   await shoot(page, 'holdings-done');
   await expect(page.getByTestId('upload-message')).toBeHidden({ timeout: 10_000 });
 });
+
+test('a holdings file Excel saved on Windows (Windows-1252) is read in the browser as written (issue 31 item 5)', async ({ page }) => {
+  await signInAs(page, 'purchasing-admin');
+  await page.goto('/ep-holdings/orders/upload');
+  await page.getByRole('button', { name: 'Upload Holdings CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Holdings CSV Upload' });
+  const name = `ep-orders-1252-${run}.csv`;
+  const text = ['Order Number,SKU,Qty,Unit Price,Order Date', `EP-${run}-W,WM-100,1,19.99,2020-05-01`, 'Ship to José Núñez,,,,'].join('\r\n');
+  // é, ú and ñ one byte each, as Windows-1252 writes them (not UTF-8).
+  await page.getByTestId('holdings-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+  await expect(dialog.getByTestId('flagged-row-3')).toContainText('Order Number: Ship to José Núñez');
+  await dialog.getByRole('button', { name: 'Remove line 3' }).click();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('uploaded-filename')).toContainText(`Uploaded as ${name}.`);
+});

@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import iconv from 'iconv-lite';
-import jschardet from 'jschardet';
+import { TEXT_ENCODING_MESSAGES, TEXT_SNIFF_BYTES, TextEncodingError, detectTextEncoding } from '@keystone/contracts/csv-rules';
 
 /**
  * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (issue 31 item 5; docs/decisions.md "Upload
@@ -13,45 +13,18 @@ export class UploadTextError extends Error {
 }
 
 /** How much of the file the encoding is judged on. */
-const SNIFF_BYTES = 64 * 1024;
-const MIN_CONFIDENCE = 0.5;
-const SINGLE_BYTE_ENCODINGS = ['windows-1252', 'ISO-8859-2', 'windows-1250'] as const;
+const SNIFF_BYTES = TEXT_SNIFF_BYTES;
 
-export const UPLOAD_TEXT_MESSAGES = {
-  binary: 'The file is not text (it holds NUL bytes): upload the CSV file itself.',
-  unknown: 'The file is not text in an encoding we recognise: upload the CSV file itself (UTF-8 or Windows-1252).',
-  badUtf8: 'The file starts as UTF-8 text but holds bytes that are not UTF-8 further on: save it again as UTF-8.',
-} as const;
+export const UPLOAD_TEXT_MESSAGES = TEXT_ENCODING_MESSAGES;
 
-/** The encoding of a file's first bytes, or UploadTextError when they are binary. */
+/** The encoding of a file's first bytes (contracts' detectTextEncoding, shared with the browser), or UploadTextError. */
 export function detectUploadEncoding(sample: Buffer, complete: boolean): string {
-  // UTF-16 with its BOM (Excel's "Unicode Text") holds NUL bytes but is text.
-  if (sample[0] === 0xff && sample[1] === 0xfe) return 'utf-16le';
-  if (sample[0] === 0xfe && sample[1] === 0xff) return 'utf-16be';
-  if (sample.includes(0)) throw new UploadTextError(UPLOAD_TEXT_MESSAGES.binary);
-  if (isUtf8(sample, complete)) return 'utf8';
-  // Among the single-byte encodings spreadsheets write for Latin text (a few accented letters would otherwise read as
-  // Cyrillic windows-1251 to the detector).
-  const verdict = jschardet.detect(sample, { detectEncodings: [...SINGLE_BYTE_ENCODINGS] });
-  const encoding = verdict.encoding ? verdict.encoding.toLowerCase() : '';
-  if (!encoding || verdict.confidence < MIN_CONFIDENCE || !iconv.encodingExists(encoding)) throw new UploadTextError(UPLOAD_TEXT_MESSAGES.unknown);
-  return encoding;
-}
-
-/** Valid UTF-8, allowing a sequence cut at the end of a sample that is not the whole file. */
-function isUtf8(bytes: Buffer, complete: boolean): boolean {
-  let end = bytes.length;
-  if (!complete) {
-    // Step back over a multi-byte sequence the sample cut.
-    let k = end - 1;
-    while (k >= 0 && k > end - 4 && (bytes[k]! & 0xc0) === 0x80) k--;
-    if (k >= 0 && bytes[k]! >= 0xc0) end = k;
-  }
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end));
-    return true;
-  } catch {
-    return false;
+    const encoding = detectTextEncoding(sample, complete);
+    return encoding === 'utf-8' ? 'utf8' : encoding;
+  } catch (error) {
+    if (error instanceof TextEncodingError) throw new UploadTextError(error.message);
+    throw error;
   }
 }
 

@@ -192,3 +192,4 @@ export function headerKey(name: string): string {
 
 export * from './upload-cells.js';
 export * from './settlement-rules.js';
+export * from './text-encoding.js';

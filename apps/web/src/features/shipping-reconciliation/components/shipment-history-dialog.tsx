@@ -40,7 +40,7 @@ export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNum
                 <TableBody>
                   {data.invoice_lines.map((line) => (
                     <TableRow key={`${line.carrier}-${line.invoice_number}-${line.line_number}`}>
-                      <TableCell>{line.carrier}</TableCell>
+                      <TableCell>{line.carrier.toUpperCase()}</TableCell>
                       <TableCell>{line.invoice_number}</TableCell>
                       <TableCell>{line.line_number}</TableCell>
                       <TableCell>{line.invoice_date ?? '—'}</TableCell>

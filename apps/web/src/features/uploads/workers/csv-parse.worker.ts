@@ -1,4 +1,4 @@
-import { isSettlementSummary, parseDelimitedText, tableToText } from '@keystone/contracts/csv-rules';
+import { decodeTextBytes, isSettlementSummary, parseDelimitedText, tableToText } from '@keystone/contracts/csv-rules';
 import type { TParseReply, TParseRequest } from './csv-parse-messages';
 
 /**
@@ -15,7 +15,8 @@ self.onmessage = async (event: MessageEvent<TParseRequest>) => {
       post({ type: 'text', text: tableToText(event.data.table) });
       return;
     }
-    const text = await event.data.file.text();
+    // UTF-8, or the encoding a spreadsheet wrote it in (Windows-1252 from Excel on Windows), as the server reads it.
+    const text = decodeTextBytes(new Uint8Array(await event.data.file.arrayBuffer()));
     post({ type: 'progress', share: 0 });
     const keep = event.data.kind === 'settlement' ? isSettlementSummary : undefined;
     const table = parseDelimitedText(text, { onProgress: (share) => post({ type: 'progress', share }), keep });
