@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { cleanCell, ZERO_WIDTH } from './csv-cells.js';
 
 /**
  * The CSV rules of 002 §5 and §9, once, for the browser (settlement and holdings uploads, in a web worker for large
@@ -54,14 +55,6 @@ export interface TCsvTable {
 
 export class CsvParseError extends Error {
   override readonly name = 'CsvParseError';
-}
-
-// An alternation, not a character class: a class holding the zero-width joiner reads as a joined sequence.
-const ZERO_WIDTH = /\u200B|\u200C|\u200D|\u2060|\uFEFF/g;
-
-/** Strips the zero-width characters (002 §5) and surrounding white space. */
-export function cleanCell(value: string): string {
-  return value.replace(ZERO_WIDTH, '').trim();
 }
 
 /** The delimiter of a file from its first line (002 §5): comma or tab, or throws 'Couldn't parse delimiter type from row'. */
@@ -183,13 +176,8 @@ export function tableToText(table: TCsvTable): string {
   );
 }
 
-/** A header's canonical key: lower case, spaces and underscores as hyphens (`Settlement ID` → `settlement-id`). */
-export function headerKey(name: string): string {
-  return cleanCell(name)
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-}
 
+export * from './csv-cells.js';
 export * from './upload-cells.js';
 export * from './settlement-rules.js';
 export * from './text-encoding.js';

@@ -1,4 +1,4 @@
-import { headerKey, cleanCell } from './csv-rules.js';
+import { cleanCell, headerKey } from './csv-cells.js';
 import { integerCell, moneyCellToCents, readDate, spelledDate } from './upload-cells.js';
 
 /**
