@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useShipmentHistory } from '../api/shipping-reconciliation-api';
 import { queryErrorText } from './query-error';
 import { formatDollars } from './reconciliation-state';
@@ -10,8 +10,10 @@ import { formatDollars } from './reconciliation-state';
 export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNumber: string | null; onClose: () => void }) {
   const history = useShipmentHistory(trackingNumber);
   const data = history.data;
+  // On a phone the tables get the whole screen (they still scroll sideways).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={trackingNumber !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="shipment-history-title">
+    <Dialog open={trackingNumber !== null} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="shipment-history-title">
       <DialogTitle id="shipment-history-title">History of {trackingNumber}</DialogTitle>
       <DialogContent>
         {history.isPending ? <CircularProgress size={24} aria-label="Loading the history" /> : null}
