@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import iconv from 'iconv-lite';
-import { TEXT_ENCODING_MESSAGES, TEXT_SNIFF_BYTES, TextEncodingError, detectTextEncoding } from '@keystone/contracts/csv-rules';
+import { TEXT_ENCODING_MESSAGES, TEXT_SNIFF_BYTES, TextEncodingError, decodeTextBytes, detectTextEncoding } from '@keystone/contracts/csv-rules';
 
 /**
  * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (issue 31 item 5; docs/decisions.md "Upload
@@ -28,14 +28,13 @@ export function detectUploadEncoding(sample: Buffer, complete: boolean): string 
   }
 }
 
-/** A whole uploaded file already in memory (a holdings file) as text, by the same rules as `uploadText`. */
+/** A whole uploaded file already in memory (a holdings file) as text: contracts' decodeTextBytes, the browser's rule too. */
 export function uploadTextOf(bytes: Buffer): string {
-  const encoding = detectUploadEncoding(bytes.subarray(0, SNIFF_BYTES), bytes.length <= SNIFF_BYTES);
-  if (encoding !== 'utf8') return iconv.decode(bytes, encoding);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UploadTextError(UPLOAD_TEXT_MESSAGES.badUtf8);
+    return decodeTextBytes(bytes);
+  } catch (error) {
+    if (error instanceof TextEncodingError) throw new UploadTextError(error.message);
+    throw error;
   }
 }
 
