@@ -3,6 +3,7 @@ import { X12Interchange, X12Parser, type X12Segment } from 'node-x12';
 import { X12parser, type FormattedSegment } from 'x12-parser';
 import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../shared/purchase-order-document.js';
 import { TEST_COMPANY } from '../../shared/purchase-order-document-fixtures.js';
+import type { PurchaseOrder850Options } from './x12-850.js';
 
 /** Test helpers for the EDI module: a realistic purchase order document and an independent X12 parse. */
 
@@ -179,3 +180,14 @@ export function segmentElements(segment: FormattedSegment): string[] {
   for (let i = 1; segment[String(i)] !== undefined; i += 1) out.push(segment[String(i)]!);
   return out;
 }
+
+/** The interchange the 850 tests write: our sender id, a receiver, fixed control numbers and moment. */
+export const EDI_TEST_OPTIONS: PurchaseOrder850Options = {
+  sender: { id: 'KEYSTONEPOS', qualifier: 'ZZ' },
+  receiver: { id: '6163292000', qualifier: '12' },
+  interchangeControlNumber: 17,
+  groupControlNumber: 18,
+  transactionControlNumber: 19,
+  usageIndicator: 'P',
+  now: new Date('2026-11-20T14:05:09Z'),
+};

@@ -1,7 +1,7 @@
 import { X12ElementRule } from 'node-x12';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
-import { makeLine, makePurchaseOrderDocument, parseX12, readX12Strict, segmentElements } from './edi-test-document.js';
+import { EDI_TEST_OPTIONS, makeLine, makePurchaseOrderDocument, parseX12, readX12Strict, segmentElements } from './edi-test-document.js';
 import { buildPurchaseOrder850, vendorIdFromIdentificationCode, type PurchaseOrder850Options } from './x12-850.js';
 
 /**
@@ -213,16 +213,7 @@ async function readBack(content: string): Promise<Written[]> {
   });
 }
 
-const NOW = new Date('2026-11-20T14:05:09Z');
-const BASE_OPTIONS: PurchaseOrder850Options = {
-  sender: { id: 'KEYSTONEPOS', qualifier: 'ZZ' },
-  receiver: { id: '6163292000', qualifier: '12' },
-  interchangeControlNumber: 17,
-  groupControlNumber: 18,
-  transactionControlNumber: 19,
-  usageIndicator: 'P',
-  now: NOW,
-};
+const BASE_OPTIONS = EDI_TEST_OPTIONS;
 
 const SEPARATED = 'A*B~C:D^E>F|G\\H`I';
 const long = (text: string, length: number) => text.repeat(Math.ceil(length / text.length)).slice(0, length);

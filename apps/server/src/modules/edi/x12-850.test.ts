@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FormattedSegment } from 'x12-parser';
 import { defaultRequestedDeliveryDate } from '@keystone/contracts';
-import { makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
+import { EDI_TEST_OPTIONS, makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
 import { buildPurchaseOrder850, centsToX12Amount, gtinQualifier, type PurchaseOrder850Options } from './x12-850.js';
 
-const OPTIONS: PurchaseOrder850Options = {
-  sender: { id: 'KEYSTONEPOS', qualifier: 'ZZ' },
-  receiver: { id: '6163292000', qualifier: '12' },
-  interchangeControlNumber: 17,
-  groupControlNumber: 18,
-  transactionControlNumber: 19,
-  usageIndicator: 'P',
-  now: new Date('2026-11-20T14:05:09Z'),
-};
+const OPTIONS = EDI_TEST_OPTIONS;
 
 function all(segments: FormattedSegment[], name: string): FormattedSegment[] {
   return segments.filter((s) => s.name === name);
