@@ -77,6 +77,8 @@ interface TransactOptions {
   invoicedByName: string | null;
   finishNotes: string | null;
   user: AuthUser;
+  /** When the sale happened, if not now (a loader of past documents: the demo's sales history). */
+  at: Date | null;
 }
 
 /**
@@ -190,7 +192,7 @@ export class CommittedSalesService {
     const strictMode = input.strictMode ?? true;
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     const byId = input.invoicedById === undefined || input.invoicedById === null ? null : String(input.invoicedById);
-    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user };
+    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user, at: null };
   }
 
   /** Manually transacts one committed sale (001 §7); a sale transacted already answers that result, moving nothing. */
@@ -209,9 +211,11 @@ export class CommittedSalesService {
   /**
    * Finishes a legacy POS invoice (001 §7): every open committed sale of it, in one database transaction, all or
    * none. 404 when the invoice has no committed sale; when all are transacted already, the earlier result.
+   * `options.at`: when the invoice was finished, if not now (a loader of past documents: the demo's sales history):
+   * the sales are transacted at that time and their INVENTORY_SALE rows carry it, so every report dates them alike.
    */
-  async finishInvoice(input: TFinish, user: AuthUser): Promise<TSaleTransacted> {
-    const opts = this.options(input, user);
+  async finishInvoice(input: TFinish, user: AuthUser, options: { at?: Date } = {}): Promise<TSaleTransacted> {
+    const opts = { ...this.options(input, user), at: options.at ?? null };
     const { references, already } = await this.db.transaction(async (tx) => {
       const rows = await this.repo(tx).lockByInvoice(input.legacyPosInvoiceId);
       if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
@@ -254,6 +258,7 @@ export class CommittedSalesService {
         clientRequestId: `${row.referenceId}/transact`,
         notes: opts.finishNotes ?? row.commitNotes,
         details: { committed_sale_id: row.id, legacy_pos_invoice_id: row.legacyPosInvoiceId, strict_mode: opts.strictMode },
+        at: opts.at,
       });
     } catch (e) {
       if (e instanceof LedgerRefusal && e.code === 'insufficient-on-hand') {
@@ -266,7 +271,7 @@ export class CommittedSalesService {
       }
       throw e;
     }
-    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode });
+    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode }, opts.at);
   }
 
   /** One committed sale by its reference (CS-…), open or transacted, with its serials; null when there is none. */
@@ -275,9 +280,10 @@ export class CommittedSalesService {
   }
 
   /**
-   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at and
-   * transacted_at). Their INVENTORY_SALE ledger rows keep the time they were posted: the sales reports date a sale by
-   * its own transacted_at (docs/decisions.md "Sales figures and brand reports (issue 15)").
+   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at,
+   * transacted_at and their serials' scanned_at). Their INVENTORY_SALE rows keep the time they were posted, so a
+   * loader finishes the invoice at that time first (`finishInvoice`'s `at`): docs/decisions.md "Demo data: one dated
+   * history (issue 32)".
    */
   async setSoldAt(referenceIds: string[], soldAt: Date, executor: Executor = this.db): Promise<number> {
     return this.repo(executor).setSoldAt(referenceIds, soldAt);

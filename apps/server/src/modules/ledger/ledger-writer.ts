@@ -80,6 +80,11 @@ interface MovementInput {
   clientRequestId?: string | null;
   notes?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * When the movement happened, if not now: only a loader of past documents gives it (the demo data's sales history,
+   * an import), so that its rows carry the document's date; every other caller posts at now().
+   */
+  at?: Date | null;
 }
 
 export interface TransferInput extends MovementInput {
@@ -463,6 +468,7 @@ export class Ledger {
       productId: input.productId,
       userId: input.userId,
       notes: input.notes ?? null,
+      at: input.at ?? null,
       rows: to
         ? [
             { bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
