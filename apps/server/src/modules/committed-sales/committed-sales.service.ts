@@ -7,6 +7,7 @@ import {
   serialInSaleMessage,
   serialInTransferMessage,
   saleOverOnHandMessage,
+  backorderWaitsMessage,
   splitSerials,
   type TCommittedSale,
   type TSaleTransacted,
@@ -69,6 +70,7 @@ function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleW
     unit_price_cents: s.unitPriceCents,
     sales_channel: s.salesChannel,
     ship_to_state: s.shipToState,
+    backordered: s.backordered,
   };
 }
 
@@ -182,6 +184,52 @@ export class CommittedSalesService {
     );
   }
 
+  /**
+   * A converted quote's line (issue 32; docs/decisions.md "Backorders from quotes"), in the caller's transaction: the
+   * units available in the source bucket (on-hand less open commitments, read under the on-hand row's lock) are
+   * committed as `commitIn` does; the rest, if any, become a backordered committed sale of the same line, which
+   * reserves nothing and is no pick item until it is transacted. No serials (a quote has none). Answers the two
+   * sales' references (null for a part that has no units).
+   */
+  async commitOrBackorderIn(tx: Executor, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
+    const repo = this.repo(tx);
+    const product = await repo.productByModel(input.model);
+    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!(await repo.bucketExists(input.sourceBucket))) {
+      const message = `Bucket ${input.sourceBucket} does not exist`;
+      throw unprocessable(message, { sourceBucket: [message] });
+    }
+    const available = await this.availableIn(tx, product.id, input.sourceBucket);
+    const inStock = Math.max(0, Math.min(input.quantity, available));
+    const committed = inStock > 0 ? await this.commitIn(tx, { ...input, quantity: inStock, serials: undefined }, user) : null;
+    const short = input.quantity - inStock;
+    if (short === 0) return { committed, backordered: null, backorderedQuantity: 0 };
+    const backordered = await repo.insert(
+      {
+        legacyPosInvoiceId: input.legacyPosInvoiceId,
+        productId: product.id,
+        sourceBucket: input.sourceBucket,
+        committedQuantity: short,
+        scanningRequired: !!product.serialNumberTracked,
+        commitNotes: textOrNull(input.commitNotes),
+        committedById: user.id,
+        shipByDate: input.shipByDate ?? null,
+        unitPriceCents: input.unitPriceCents ?? null,
+        salesChannel: input.salesChannel ?? null,
+        shipToState: input.shipToState ?? null,
+        backordered: true,
+      },
+      [],
+    );
+    return { committed, backordered, backorderedQuantity: short };
+  }
+
+  /** Units of a product free in a bucket: on-hand less the open commitments from it, under the on-hand row's lock. */
+  private async availableIn(tx: Executor, productId: number, bucket: string): Promise<number> {
+    const onHand = await this.ledger.lockOnHandForCommit(tx, productId, bucket);
+    return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket));
+  }
+
   async listOpen(search: string | undefined): Promise<TCommittedSale[]> {
     const rows = await this.repo().listOpen(textOrNull(search) ?? undefined, LIST_LIMIT);
     const serials = await this.repo().serialsOf(rows.map((r) => r.sale.id));
@@ -243,6 +291,14 @@ export class CommittedSalesService {
     if (opts.strictMode && perItem > 0 && !complete) {
       const message = saleNeedsSerialsMessage(row.referenceId, product.modelNumber, needed, serials.length);
       throw unprocessable(message, { serials: [message] });
+    }
+    if (row.backordered) {
+      // A backorder reserved nothing: it sells only units no open commitment holds (they stay reserved for theirs).
+      const available = await this.availableIn(tx, row.productId, row.sourceBucket);
+      if (available < row.committedQuantity) {
+        const message = backorderWaitsMessage(row.referenceId, row.committedQuantity, product.modelNumber, row.sourceBucket, Math.max(0, available));
+        throw conflict(message, { quantity: [message] });
+      }
     }
     try {
       await this.ledger.postSale({
