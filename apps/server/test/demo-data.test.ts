@@ -1,6 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOCATIONS, generateLegacyBuckets, isValidGtin, PLATFORMS, ROLES } from '@keystone/contracts';
+import { queryRows } from '../src/db/database.js';
 import { brands, buckets, products, users } from '../src/db/schema.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, generateDemoCatalogue } from '../src/modules/demo-data/demo-catalogue.js';
 import { DEMO_PASSWORD, loadDemoDataIfEmpty, type DemoDataSummary } from '../src/modules/demo-data/load-demo-data.js';
@@ -99,6 +100,79 @@ describe('loadDemoDataIfEmpty', () => {
     const [history] = ((rows as unknown as { rows?: Record<string, unknown>[] }).rows ?? (rows as unknown as Record<string, unknown>[])) as { lines: number }[];
     expect(history).toEqual({ lines: summary!.salesHistory, open: 0, recent: true, incomplete: 0 });
     expect((await t.services.ledger.check()).differences).toEqual([]);
+  });
+
+  it('is one dated history: sales carry their date to their ledger rows, units are received before they are sold, and the reports agree (issue 32)', async () => {
+    // Every transacted committed sale (the sales history's, the finished invoice's) and every invoice: its ledger rows'
+    // day is the document's day.
+    const sales = await queryRows<{ ref: string; invoice: string; sold: string; rows: string[] | string }>(
+      t.db,
+      sql`select cs.ims_transaction_reference_id as ref, cs.legacy_pos_invoice_id as invoice, to_char(cs.transacted_at at time zone 'UTC', 'YYYY-MM-DD') as sold,
+                 coalesce(jsonb_agg(to_char(it.created_at at time zone 'UTC', 'YYYY-MM-DD')) filter (where it.id is not null), '[]'::jsonb) as rows
+          from committed_sales cs
+          left join inventory_transactions it on it.type = 'INVENTORY_SALE' and it.details ->> 'reference_id' = cs.ims_transaction_reference_id
+          where cs.transacted_at is not null
+          group by cs.id order by cs.id`,
+    );
+    const history = sales.filter((s) => s.invoice.startsWith('WPOS-H'));
+    expect(history.length).toBe(summary!.salesHistory);
+    // Dated back: not all of them today.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(history.some((s) => s.sold < today)).toBe(true);
+    for (const s of sales) {
+      const rows = typeof s.rows === 'string' ? (JSON.parse(s.rows) as string[]) : s.rows;
+      expect(rows, `${s.ref} (${s.invoice}) sold ${s.sold}`).toEqual([s.sold]);
+    }
+    const invoices = new Map<string, Set<string>>();
+    for (const s of sales) invoices.set(s.invoice, new Set([...(invoices.get(s.invoice) ?? []), s.sold]));
+    for (const [invoice, days] of invoices) expect([...days], invoice).toHaveLength(1);
+
+    // Every serial sold was received before, on an earlier day; every receipt comes after its PO was ordered.
+    const serials = await queryRows<{ serial: string; received: string | null; sold: string }>(
+      t.db,
+      sql`select s.serial_number as serial,
+                 to_char(min(it.created_at) filter (where it.type = 'INVENTORY_RECEIPT') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as received,
+                 to_char(max(it.created_at) filter (where it.type = 'INVENTORY_SALE') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as sold
+          from inventory_serials s join inventory_transaction_serials ts on ts.serial_id = s.id join inventory_transactions it on it.id = ts.transaction_id
+          where s.disposition_code = 'SOLD' group by s.id order by s.id`,
+    );
+    expect(serials.length).toBeGreaterThanOrEqual(1);
+    for (const s of serials) {
+      expect(s.received, s.serial).not.toBeNull();
+      expect(s.received! < s.sold, `${s.serial} received ${s.received}, sold ${s.sold}`).toBe(true);
+    }
+    const early = await queryRows<{ ref: string }>(
+      t.db,
+      sql`select it.ims_transaction_reference_id as ref from inventory_transactions it join purchase_orders po on po.id = it.purchase_order_id
+          where it.type = 'INVENTORY_RECEIPT' and (it.created_at < po.created_at or it.created_at < coalesce(po.confirmed_at, po.created_at) or it.created_at > now())`,
+    );
+    expect(early).toEqual([]);
+    // Nothing is sold before it is there: in time order, no bucket's on-hand of a product goes below zero.
+    const negative = await queryRows<{ ref: string }>(
+      t.db,
+      sql`select ref from (select ims_transaction_reference_id as ref,
+                                  sum(quantity_delta) over (partition by product_id, bucket order by created_at, id) as running
+                           from inventory_transactions) r
+          where running < 0`,
+    );
+    expect(negative).toEqual([]);
+
+    // Daily Sales (committed sales by transacted day) and the movements report (ledger rows by day) agree day by day.
+    const developer = await loginAs(t.app, 'developer', DEMO_PASSWORD);
+    const from = new Date(Date.now() - 130 * 86_400_000).toISOString().slice(0, 10);
+    const report = async (slug: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/reports/generic/${slug}?from=${from}&to=${today}`, headers: bearer(developer) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().rows as Record<string, string | number>[];
+    };
+    const daily = new Map((await report('daily-sales')).map((r) => [String(r.day), Number(r.units)]));
+    const moved = new Map((await report('movements-by-type')).filter((r) => r.type === 'INVENTORY_SALE').map((r) => [String(r.day), Number(r.units_out)]));
+    expect(daily.size).toBeGreaterThanOrEqual(2);
+    expect(Object.fromEntries(moved)).toEqual(Object.fromEntries(daily));
+
+    const check = await t.app.inject({ method: 'GET', url: '/api/ledger/check', headers: bearer(developer) });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ clean: true, differences: [] });
   });
 
   it('moves stock after receiving through the services: committed, partly scanned, inbound and transacted transfers, open and finished sales; the ledger check is clean', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_MESSAGES, quoteLockedMessage, workOrderNumber, type TContact, type TQuote, type TQuoteFull, type TWorkOrder } from '@keystone/contracts';
+import { backorderWaitsMessage, QUOTE_MESSAGES, quoteLockedMessage, workOrderNumber, type TContact, type TQuote, type TQuoteFull, type TWorkOrder } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { createLocation, createProducts, createSignedInUser, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
@@ -425,21 +425,86 @@ describe('convert to order', () => {
     expect(await tableCounts()).toMatchObject({ orders: before.orders + 1, sales: before.sales + 1 });
   });
 
-  it('refuses short stock, an unknown location and an empty quote, creating nothing and leaving the quote open', async () => {
+  it('refuses an unknown location and an empty quote, creating nothing and leaving the quote open', async () => {
     const q = (await newQuote()).quote.id;
     expect((await convert(q)).statusCode).toBe(422);
-    await addItem(q, scarce, { number_units: 2 });
+    await addItem(q, fridge, { number_units: 2 });
     const before = await tableCounts();
-    const short = await convert(q);
-    expect(short.statusCode, short.body).toBe(422);
-    expect(Object.keys(short.json().errors)).toEqual(['items']);
-    expect(short.json().message).toContain('QT-SCARCE');
     const nowhere = await convert(q, '?location=NOPE');
     expect(nowhere.statusCode).toBe(422);
     expect(Object.keys(nowhere.json().errors)).toEqual(['location']);
     expect(await tableCounts()).toEqual(before);
     expect(ok(await get(`/api/quote/getFull/${q}`)).quote).toMatchObject({ quote_status: 'OPEN', locked: false, work_order_id: null });
     expect((await convert(999999)).statusCode).toBe(404);
+  });
+
+  it('converts short stock with the short units on backorder: reserved only what is there, no pick item, transacted once stock has arrived (issue 32)', async () => {
+    const admin = await createSignedInUser(t, { role: 'admin' });
+    const openSales = (invoice: string) =>
+      queryRows<{ ref: string; committed_quantity: number; backordered: boolean; transacted: boolean }>(
+        t.db,
+        sql`select ims_transaction_reference_id as ref, committed_quantity, backordered, transacted_at is not null as transacted
+            from committed_sales where legacy_pos_invoice_id = ${invoice} order by id`,
+      );
+    const reservedAndOnHand = async () =>
+      (
+        await queryRows<{ reserved: number; on_hand: number }>(
+          t.db,
+          sql`select (select coalesce(sum(committed_quantity), 0)::int from committed_sales
+                      where product_id = ${scarce.id} and source_bucket = 'KY01' and transacted_at is null and not backordered) as reserved,
+                     (select coalesce(sum(quantity), 0)::int from inventory where product_id = ${scarce.id} and bucket = 'KY01') as on_hand`,
+        )
+      )[0]!;
+    // QT-SCARCE has 1 unit in KY01: a quote of 3 converts with 1 committed and 2 on backorder; QT-RANGE has none
+    // in KY01 (its stock is B-stock): the whole line goes on backorder.
+    const q = (await newQuote()).quote.id;
+    await addItem(q, scarce, { number_units: 3, unit_price: 20 });
+    await addItem(q, range, { number_units: 1, unit_price: 30 });
+    const res = await convert(q);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json() as TWorkOrder;
+    const rows = await openSales(order.work_order_number);
+    expect(rows.map((r) => [r.committed_quantity, r.backordered, r.transacted])).toEqual([
+      [1, false, false],
+      [2, true, false],
+      [1, true, false],
+    ]);
+    expect(order.items.map((i) => [i.model, i.number_units, i.state, i.backordered_units, i.committed_sale_reference, i.backorder_reference])).toEqual([
+      ['QT-SCARCE', 3, 'COMMITTED', 2, rows[0]!.ref, rows[1]!.ref],
+      ['QT-RANGE', 1, 'BACKORDERED', 1, rows[2]!.ref, rows[2]!.ref],
+    ]);
+    // Nothing is reserved beyond the stock there is.
+    expect(await reservedAndOnHand()).toEqual({ reserved: 1, on_hand: 1 });
+    const backorder = rows[1]!.ref;
+    // No pick item: not on the unprinted board, and refused when printed.
+    const board = await injectAs(t.app, warehouse.token, { method: 'GET', url: '/api/picklist/unprinted?warehouse=KY01' });
+    expect(board.statusCode, board.body).toBe(200);
+    const boardRefs = (board.json().unprinted_pick_list as { transactionReferenceId: string }[]).map((p) => p.transactionReferenceId);
+    expect(boardRefs).toContain(rows[0]!.ref);
+    expect(boardRefs).not.toContain(backorder);
+    const print = await injectAs(t.app, warehouse.token, { method: 'POST', url: '/api/picklist/items', payload: { items: [{ imsTransactionReferenceId: backorder }] } });
+    expect(print.statusCode, print.body).toBe(422);
+    expect(JSON.stringify(print.json().errors)).toContain(`${backorder} is backordered`);
+
+    // Transacting the backorder before stock arrives: 409, nothing moves (the one unit there is reserved for the other sale).
+    const transact = (ref: string) => injectAs(t.app, admin.token, { method: 'POST', url: `/api/ims/committed-sales/${ref}/transact`, payload: {} });
+    const early = await transact(backorder);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().message).toBe(backorderWaitsMessage(backorder, 2, 'QT-SCARCE', 'KY01', 0));
+    expect(await reservedAndOnHand()).toEqual({ reserved: 1, on_hand: 1 });
+
+    // Stock arrives: the backorder is transacted, and the unit reserved for the other sale stays.
+    await receiveStock(t.services, scarce, 'KY01', { units: 2 });
+    const done = await transact(backorder);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await reservedAndOnHand()).toEqual({ reserved: 1, on_hand: 1 });
+    const wo = await get(`/api/work-order/${order.id}`);
+    expect(wo.statusCode).toBe(200);
+    const after = wo.json() as TWorkOrder;
+    expect(after.items[0]).toMatchObject({ state: 'COMMITTED', backordered_units: 0, backorder_reference: backorder });
+    expect(await transact(rows[0]!.ref).then((r) => r.statusCode)).toBe(200);
+    expect(await reservedAndOnHand()).toEqual({ reserved: 0, on_hand: 0 });
+    expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
   it('the client messages of 002 §4 are quoted verbatim', () => {

@@ -139,3 +139,25 @@ test('sales-1 builds a quote with units and labor from a contact, prints it, con
   await expect(page.getByTestId('quote-row')).toContainText('Converted');
   await shoot(page, SHOTS, 'quote-search');
 });
+
+test('a quote converted with more units than KY01 has puts the rest on backorder, stated on the work order (issue 32)', async ({ page, request }) => {
+  const api = await apiAs(request, 'sales-1');
+  const contact = await api.send<{ id: number }>('POST', '/api/contact/store', { first_name: 'Bea', last_name: `Backorder${uniqueSuffix()}`, state: 'KY' });
+  // A product the demo quotes took from KY01's stock: it has a few units there, far fewer than 400.
+  const open = await api.send<{ data: QuoteSummary[] }>('POST', '/api/quote/search', { searchKey: 'status', searchValue: 'OPEN' });
+  const demo = await api.get<{ items: { model: string; productId: number }[] }>(`/api/quote/getFull/${open.data.at(-1)!.id}`);
+  const product = demo.items.at(-1)!;
+  const quote = await api.send<{ quote: { id: number } }>('POST', '/api/quote/store', { sold_contact_id: contact.id });
+  await api.send('POST', '/api/quote/item', { quote_id: quote.quote.id, productId: product.productId, number_units: 400, unit_price: 10 });
+  const order = await api.get<{ id: number; items: { backordered_units: number; backorder_reference: string | null }[] }>(`/api/quote/convertToOrder/${quote.quote.id}`);
+  const short = order.items[0]!.backordered_units;
+  expect(short).toBeGreaterThan(0);
+  expect(short).toBeLessThanOrEqual(400);
+
+  await signInAs(page, 'sales-1');
+  await page.goto(`/work-orders/${order.id}`);
+  await expect(page.getByTestId('work-order-unit')).toHaveCount(1);
+  await expect(page.getByTestId('work-order-unit')).toContainText(product.model);
+  await expect(page.getByTestId('work-order-unit-backorder')).toHaveText(`Backordered: ${short} (${order.items[0]!.backorder_reference}, waits for stock)`);
+  await shoot(page, SHOTS, 'work-order-backorder');
+});

@@ -52,6 +52,9 @@ export const committedSaleReference = (id: number) => `CS-${String(id).padStart(
 /** Strict mode's refusals (docs/decisions.md, Committed sales). */
 export const saleOverOnHandMessage = (reference: string, quantity: number, bucket: string, onHand: number) =>
   `${reference}: cannot sell ${quantity}, ${bucket} holds ${onHand}`;
+/** A backordered sale (issue 32) transacted before its bucket has the units for it beside the other open commitments. */
+export const backorderWaitsMessage = (reference: string, quantity: number, model: string, bucket: string, available: number) =>
+  `${reference} is backordered: it needs ${quantity} of model ${model} and ${bucket} has ${available} available (on hand less open commitments); transact it when the stock has arrived`;
 export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
   `${reference}: model ${model} is serial tracked: the sale needs ${needed} committed serial(s), it has ${given}`;
 
@@ -106,6 +109,11 @@ export const ZCommittedSaleSchema = z
     unit_price_cents: z.number().int().nullable(),
     sales_channel: z.string().nullable(),
     ship_to_state: z.string().nullable(),
+    /**
+     * A backorder (issue 32): units sold that were not in stock. It reserves nothing and is no pick item; it can be
+     * transacted once its bucket has the units beside the other open commitments.
+     */
+    backordered: z.boolean(),
   })
   .meta({ id: 'CommittedSale' });
 export type TCommittedSale = z.infer<typeof ZCommittedSaleSchema>;

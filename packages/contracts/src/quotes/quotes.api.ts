@@ -286,8 +286,9 @@ export const ZContactQuotesNameSchema = z
   .meta({ id: 'ContactQuotesName' });
 
 /** What a unit line of a work order became: its committed sale and how far it went. */
-export const WORK_ORDER_ITEM_STATES = ['COMMITTED', 'ON_PICK_LIST', 'PICKED', 'PACKED', 'TRANSACTED'] as const;
+export const WORK_ORDER_ITEM_STATES = ['BACKORDERED', 'COMMITTED', 'ON_PICK_LIST', 'PICKED', 'PACKED', 'TRANSACTED'] as const;
 export const WORK_ORDER_ITEM_STATE_LABELS: Record<(typeof WORK_ORDER_ITEM_STATES)[number], string> = {
+  BACKORDERED: 'Backordered',
   COMMITTED: 'Committed',
   ON_PICK_LIST: 'On pick list',
   PICKED: 'Picked',
@@ -305,9 +306,15 @@ export const ZWorkOrderItemSchema = z
     number_units: z.number().int(),
     unit_price: z.number(),
     line_total: z.number(),
+    /** The committed sale of the units in stock at conversion (the backorder's when none were). */
     committed_sale_reference: z.string(),
     source_bucket: z.string(),
+    /** The state of that sale: BACKORDERED when none of the units were in stock and the backorder is open. */
     state: z.enum(WORK_ORDER_ITEM_STATES),
+    /** Units of the line on backorder (issue 32): not in stock at conversion and not transacted yet; 0 when none. */
+    backordered_units: z.number().int(),
+    /** The backordered committed sale of the line (CS-…), open or transacted; null when every unit was in stock. */
+    backorder_reference: z.string().nullable(),
   })
   .meta({ id: 'WorkOrderItem' });
 

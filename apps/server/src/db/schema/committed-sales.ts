@@ -55,6 +55,12 @@ export const committedSales = pgTable(
     unitPriceCents: integer('unit_price_cents'),
     salesChannel: text('sales_channel'),
     shipToState: text('ship_to_state'),
+    /**
+     * A backorder (issue 32): units a converted quote sold that were not in stock. While open it reserves nothing
+     * (reservations leave it out) and is no pick item; it is transacted once its bucket has the units beside the
+     * other open commitments (docs/decisions.md "Backorders from quotes").
+     */
+    backordered: boolean('backordered').notNull().default(false),
   },
   (t) => [
     uniqueIndex('committed_sales_reference_unique').on(t.referenceId),

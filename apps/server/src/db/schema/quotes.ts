@@ -135,7 +135,7 @@ export const workOrders = pgTable(
   (t) => [uniqueIndex('work_orders_quote_unique').on(t.quoteId)],
 );
 
-/** Which committed sale each quote item became. */
+/** Which committed sale each quote item became: one, or two when part of it went on backorder (issue 32). */
 export const workOrderItems = pgTable(
   'work_order_items',
   {
@@ -150,5 +150,6 @@ export const workOrderItems = pgTable(
       .notNull()
       .references(() => committedSales.id),
   },
-  (t) => [index('work_order_items_order_idx').on(t.workOrderId), uniqueIndex('work_order_items_item_unique').on(t.quoteItemId)],
+  // A unit line has one committed sale, or two when part of it is on backorder (issue 32).
+  (t) => [index('work_order_items_order_idx').on(t.workOrderId), index('work_order_items_item_idx').on(t.quoteItemId), uniqueIndex('work_order_items_sale_unique').on(t.committedSaleId)],
 );

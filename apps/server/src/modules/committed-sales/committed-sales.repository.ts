@@ -117,16 +117,19 @@ export class CommittedSalesRepository {
       .orderBy(asc(committedSaleSerials.id));
   }
 
-  /** Sets the transacted fields: from now on the sale is sold. */
-  async markTransacted(id: number, values: { transactedById: number; invoicedByName: string | null; finishNotes: string | null; strictMode: boolean }): Promise<void> {
-    const now = new Date();
+  /** Sets the transacted fields: from now on the sale is sold (at `at`, a past document's time, or now). */
+  async markTransacted(id: number, values: { transactedById: number; invoicedByName: string | null; finishNotes: string | null; strictMode: boolean }, at: Date | null = null): Promise<void> {
+    const now = at ?? new Date();
     await this.db
       .update(committedSales)
       .set({ ...values, transactedAt: now, updatedAt: now })
       .where(eq(committedSales.id, id));
   }
 
-  /** Sets the dates of transacted sales (the demo loader's sales history): committed and transacted at `at`. */
+  /**
+   * Dates transacted sales (the demo loader's sales history) as committed, scanned and transacted at `at`. Their
+   * ledger rows keep the time they were posted: a loader finishes them with that time (`finishInvoice`'s `at`) first.
+   */
   async setSoldAt(referenceIds: string[], at: Date): Promise<number> {
     if (!referenceIds.length) return 0;
     const rows = await this.db
@@ -134,6 +137,7 @@ export class CommittedSalesRepository {
       .set({ createdAt: at, transactedAt: at, updatedAt: at })
       .where(and(inArray(committedSales.referenceId, referenceIds), sql`${committedSales.transactedAt} is not null`))
       .returning({ id: committedSales.id });
+    if (rows.length) await this.db.update(committedSaleSerials).set({ scannedAt: at }).where(inArray(committedSaleSerials.committedSaleId, rows.map((r) => r.id)));
     return rows.length;
   }
 }

@@ -7,6 +7,7 @@ import {
   serialInSaleMessage,
   serialInTransferMessage,
   saleOverOnHandMessage,
+  backorderWaitsMessage,
   splitSerials,
   type TCommittedSale,
   type TSaleTransacted,
@@ -69,6 +70,7 @@ function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleW
     unit_price_cents: s.unitPriceCents,
     sales_channel: s.salesChannel,
     ship_to_state: s.shipToState,
+    backordered: s.backordered,
   };
 }
 
@@ -77,6 +79,8 @@ interface TransactOptions {
   invoicedByName: string | null;
   finishNotes: string | null;
   user: AuthUser;
+  /** When the sale happened, if not now (a loader of past documents: the demo's sales history). */
+  at: Date | null;
 }
 
 /**
@@ -180,6 +184,52 @@ export class CommittedSalesService {
     );
   }
 
+  /**
+   * A converted quote's line (issue 32; docs/decisions.md "Backorders from quotes"), in the caller's transaction: the
+   * units available in the source bucket (on-hand less open commitments, read under the on-hand row's lock) are
+   * committed as `commitIn` does; the rest, if any, become a backordered committed sale of the same line, which
+   * reserves nothing and is no pick item until it is transacted. No serials (a quote has none). Answers the two
+   * sales' references (null for a part that has no units).
+   */
+  async commitOrBackorderIn(tx: Executor, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
+    const repo = this.repo(tx);
+    const product = await repo.productByModel(input.model);
+    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!(await repo.bucketExists(input.sourceBucket))) {
+      const message = `Bucket ${input.sourceBucket} does not exist`;
+      throw unprocessable(message, { sourceBucket: [message] });
+    }
+    const available = await this.availableIn(tx, product.id, input.sourceBucket);
+    const inStock = Math.max(0, Math.min(input.quantity, available));
+    const committed = inStock > 0 ? await this.commitIn(tx, { ...input, quantity: inStock, serials: undefined }, user) : null;
+    const short = input.quantity - inStock;
+    if (short === 0) return { committed, backordered: null, backorderedQuantity: 0 };
+    const backordered = await repo.insert(
+      {
+        legacyPosInvoiceId: input.legacyPosInvoiceId,
+        productId: product.id,
+        sourceBucket: input.sourceBucket,
+        committedQuantity: short,
+        scanningRequired: !!product.serialNumberTracked,
+        commitNotes: textOrNull(input.commitNotes),
+        committedById: user.id,
+        shipByDate: input.shipByDate ?? null,
+        unitPriceCents: input.unitPriceCents ?? null,
+        salesChannel: input.salesChannel ?? null,
+        shipToState: input.shipToState ?? null,
+        backordered: true,
+      },
+      [],
+    );
+    return { committed, backordered, backorderedQuantity: short };
+  }
+
+  /** Units of a product free in a bucket: on-hand less the open commitments from it, under the on-hand row's lock. */
+  private async availableIn(tx: Executor, productId: number, bucket: string): Promise<number> {
+    const onHand = await this.ledger.lockOnHandForCommit(tx, productId, bucket);
+    return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket));
+  }
+
   async listOpen(search: string | undefined): Promise<TCommittedSale[]> {
     const rows = await this.repo().listOpen(textOrNull(search) ?? undefined, LIST_LIMIT);
     const serials = await this.repo().serialsOf(rows.map((r) => r.sale.id));
@@ -190,7 +240,7 @@ export class CommittedSalesService {
     const strictMode = input.strictMode ?? true;
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     const byId = input.invoicedById === undefined || input.invoicedById === null ? null : String(input.invoicedById);
-    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user };
+    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user, at: null };
   }
 
   /** Manually transacts one committed sale (001 §7); a sale transacted already answers that result, moving nothing. */
@@ -209,9 +259,11 @@ export class CommittedSalesService {
   /**
    * Finishes a legacy POS invoice (001 §7): every open committed sale of it, in one database transaction, all or
    * none. 404 when the invoice has no committed sale; when all are transacted already, the earlier result.
+   * `options.at`: when the invoice was finished, if not now (a loader of past documents: the demo's sales history):
+   * the sales are transacted at that time and their INVENTORY_SALE rows carry it, so every report dates them alike.
    */
-  async finishInvoice(input: TFinish, user: AuthUser): Promise<TSaleTransacted> {
-    const opts = this.options(input, user);
+  async finishInvoice(input: TFinish, user: AuthUser, options: { at?: Date } = {}): Promise<TSaleTransacted> {
+    const opts = { ...this.options(input, user), at: options.at ?? null };
     const { references, already } = await this.db.transaction(async (tx) => {
       const rows = await this.repo(tx).lockByInvoice(input.legacyPosInvoiceId);
       if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
@@ -240,6 +292,14 @@ export class CommittedSalesService {
       const message = saleNeedsSerialsMessage(row.referenceId, product.modelNumber, needed, serials.length);
       throw unprocessable(message, { serials: [message] });
     }
+    if (row.backordered) {
+      // A backorder reserved nothing: it sells only units no open commitment holds (they stay reserved for theirs).
+      const available = await this.availableIn(tx, row.productId, row.sourceBucket);
+      if (available < row.committedQuantity) {
+        const message = backorderWaitsMessage(row.referenceId, row.committedQuantity, product.modelNumber, row.sourceBucket, Math.max(0, available));
+        throw conflict(message, { quantity: [message] });
+      }
+    }
     try {
       await this.ledger.postSale({
         executor: tx,
@@ -254,6 +314,7 @@ export class CommittedSalesService {
         clientRequestId: `${row.referenceId}/transact`,
         notes: opts.finishNotes ?? row.commitNotes,
         details: { committed_sale_id: row.id, legacy_pos_invoice_id: row.legacyPosInvoiceId, strict_mode: opts.strictMode },
+        at: opts.at,
       });
     } catch (e) {
       if (e instanceof LedgerRefusal && e.code === 'insufficient-on-hand') {
@@ -266,7 +327,7 @@ export class CommittedSalesService {
       }
       throw e;
     }
-    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode });
+    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode }, opts.at);
   }
 
   /** One committed sale by its reference (CS-…), open or transacted, with its serials; null when there is none. */
@@ -275,9 +336,10 @@ export class CommittedSalesService {
   }
 
   /**
-   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at and
-   * transacted_at). Their INVENTORY_SALE ledger rows keep the time they were posted: the sales reports date a sale by
-   * its own transacted_at (docs/decisions.md "Sales figures and brand reports (issue 15)").
+   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at,
+   * transacted_at and their serials' scanned_at). Their INVENTORY_SALE rows keep the time they were posted, so a
+   * loader finishes the invoice at that time first (`finishInvoice`'s `at`): docs/decisions.md "Demo data: one dated
+   * history (issue 32)".
    */
   async setSoldAt(referenceIds: string[], soldAt: Date, executor: Executor = this.db): Promise<number> {
     return this.repo(executor).setSoldAt(referenceIds, soldAt);

@@ -7,11 +7,20 @@ export interface DemoReceiptsSummary {
   purchaseOrders: number;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Receives demo POs through the receiving service, exactly as the scan screens do (never by writing rows), so the
  * demo database has POs Received, Partially Received and received-then-Complete, and its ledger check is clean.
+ * Each PO's truck arrived on one day in the past: two to four days after the vendor confirmed it, and before
+ * yesterday, the receipts posted at that time (the receiving service's `at`), so the sales history that sells these
+ * units (demo-sales.ts) comes after them (docs/decisions.md "Demo data: one dated history (issue 32)").
  */
-export async function loadDemoReceipts(services: Services, actor: { id: number; username: string; role: string }): Promise<DemoReceiptsSummary> {
+export async function loadDemoReceipts(
+  services: Services,
+  actor: { id: number; username: string; role: string },
+  now = new Date(),
+): Promise<DemoReceiptsSummary> {
   const random = createRandom(4_20261121);
   const confirmed = await services.purchaseOrders.list({
     status: PO_STATUSES.find((s) => s.status_name === PO_STATUS.orderConfirmed)!.id,
@@ -27,6 +36,9 @@ export async function loadDemoReceipts(services: Services, actor: { id: number; 
     const { PO, PO_LINES } = (await services.purchaseOrders.getFull(summary.id)).data;
     // The first third fully received (and some of those finished), the rest partly.
     const share = i % 3 === 0 ? 1 : 0.5;
+    const confirmed = new Date(PO.confirmed_at ?? PO.created_at).getTime();
+    const arrived = Math.min(confirmed + (2 + (i % 3)) * DAY_MS, now.getTime() - DAY_MS);
+    let unit = 0;
     for (const line of PO_LINES) {
       const count = Math.min(line.qty_ordered, Math.max(1, Math.floor(line.qty_ordered * share)));
       for (let n = 0; n < count; n++) {
@@ -41,6 +53,8 @@ export async function loadDemoReceipts(services: Services, actor: { id: number; 
             scannedSerialNumbers: tracked ? [`${line.product.model_number.slice(0, 3)}${String(serial++)}${'ABCDEFGHJK'[random.int(0, 9)]}`] : undefined,
           },
           actor,
+          // A scan a minute, in the order scanned.
+          { at: new Date(arrived + unit++ * 60_000) },
         );
         units++;
       }

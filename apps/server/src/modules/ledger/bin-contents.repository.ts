@@ -65,9 +65,12 @@ export class BinContentsRepository {
     userId: number | null;
     pickListItemId: number | null;
     inventoryTransactionId?: number | null;
+    /** When the change happened, if not now (a release after a dated ledger row: demo data's past sales). */
+    at?: Date | null;
   }): Promise<void> {
     const { binId, productId, delta, reason, userId, pickListItemId } = input;
     const transactionId = input.inventoryTransactionId ?? null;
+    const at = input.at ? input.at.toISOString() : null;
     await this.db.execute(
       sql`with upserted as (
             insert into bin_items (bin_id, product_id, quantity) values (${binId}, ${productId}, greatest(${delta}, 1))
@@ -79,8 +82,8 @@ export class BinContentsRepository {
             delete from bin_items where bin_id = ${binId} and product_id = ${productId} and quantity + ${delta} = 0 and ${delta} < 0
             returning 1
           )
-          insert into bin_movements (bin_id, product_id, quantity_delta, reason, pick_list_item_id, inventory_transaction_id, user_id)
-          select ${binId}, ${productId}, ${delta}, ${reason}, ${pickListItemId}, ${transactionId}, ${userId}
+          insert into bin_movements (bin_id, product_id, quantity_delta, reason, pick_list_item_id, inventory_transaction_id, user_id, created_at)
+          select ${binId}, ${productId}, ${delta}, ${reason}, ${pickListItemId}, ${transactionId}, ${userId}, coalesce(${at}::timestamptz, now())
           where (select count(*) from upserted) + (select count(*) from emptied) = 1`,
     );
   }

@@ -79,6 +79,11 @@ interface MovementInput {
   clientRequestId?: string | null;
   notes?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * When the movement happened, if not now: only a loader of past documents gives it (the demo data's sales history,
+   * an import), so that its rows carry the document's date; every other caller posts at now().
+   */
+  at?: Date | null;
 }
 
 export interface TransferInput extends MovementInput {
@@ -463,6 +468,7 @@ export class Ledger {
       productId: input.productId,
       userId: input.userId,
       notes: input.notes ?? null,
+      at: input.at ?? null,
       rows: to
         ? [
             { bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
@@ -711,7 +717,7 @@ export class Ledger {
   /** Writes a movement (`LedgerRepository.postMovement`) and then releases the bins of every bucket it took units out of. */
   private async postMovement(executor: Executor, input: Parameters<LedgerRepository['postMovement']>[0]) {
     const posted = await new LedgerRepository(executor).postMovement(input);
-    await this.releaseBins(executor, input.productId, posted, input.userId);
+    await this.releaseBins(executor, input.productId, posted, input.userId, input.at ?? null);
     return posted;
   }
 
@@ -722,7 +728,13 @@ export class Ledger {
    * movement naming the ledger row, until the bins hold exactly the on-hand. Runs under the on-hand row's lock, which
    * every addition to a bin takes too (`moveBinContents`), then locks the bins' rows in bin id order.
    */
-  private async releaseBins(executor: Executor, productId: number, rows: { id: number; bucket: string; quantityDelta: number; onHand: number }[], userId: number | null): Promise<void> {
+  private async releaseBins(
+    executor: Executor,
+    productId: number,
+    rows: { id: number; bucket: string; quantityDelta: number; onHand: number }[],
+    userId: number | null,
+    at: Date | null = null,
+  ): Promise<void> {
     const bins = new BinContentsRepository(executor);
     // The last row out of each bucket names the release; its on-hand is the bucket's after the whole movement.
     const out = new Map<string, { id: number; onHand: number }>();
@@ -733,7 +745,7 @@ export class Ledger {
       for (const bin of held) {
         if (excess <= 0) break;
         const take = Math.min(bin.quantity, excess);
-        await bins.apply({ binId: bin.binId, productId, delta: -take, reason: 'RELEASE', userId, pickListItemId: null, inventoryTransactionId: id });
+        await bins.apply({ binId: bin.binId, productId, delta: -take, reason: 'RELEASE', userId, pickListItemId: null, inventoryTransactionId: id, at });
         excess -= take;
       }
     }

@@ -65,6 +65,14 @@ export const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_AUDIT_ADJUSTMENT: 'IA',
 };
 
+/**
+ * A ledger row's time: now() (the transaction's start), or the given time of a document posted after the fact (the
+ * demo loader's sales history and receipts, an import): its rows carry its date, so every report dates it alike.
+ */
+function postedAt(at: Date | null | undefined): SQL {
+  return at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+}
+
 export type TransactionRow = typeof inventoryTransactions.$inferSelect;
 export type SerialRow = typeof inventorySerials.$inferSelect;
 /** The place columns of a serial row (what a movement reads and changes). */
@@ -95,6 +103,8 @@ export class LedgerRepository {
     scannedUpc: string;
     serials: string[];
     details: Record<string, unknown>;
+    /** When the receipt happened, if not now: only a loader of past documents gives it (the demo data, an import). */
+    at?: Date | null;
     /** Statuses that follow the receipts, and the two a receipt leads to. */
     receivingStatuses: number[];
     partiallyReceived: number;
@@ -109,6 +119,7 @@ export class LedgerRepository {
   }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] } | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }> {
     const serials = JSON.stringify(input.serials);
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
+    const at = postedAt(input.at);
     type Answer = {
       reference: string | null;
       qty_received: number | null;
@@ -135,10 +146,10 @@ export class LedgerRepository {
           ),
           receipt as (
             insert into inventory_transactions
-              (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details)
+              (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details, created_at)
             overriding system value
             select id, 'IR-' || lpad(id::text, greatest(7, length(id::text)), '0'), 'INVENTORY_RECEIPT', ${input.productId}, ${input.bucket}, 1,
-                   ${input.purchaseOrderId}, ${input.purchaseOrderItemId}, ${input.userId}, ${input.clientRequestId}, ${JSON.stringify(input.details)}::jsonb
+                   ${input.purchaseOrderId}, ${input.purchaseOrderItemId}, ${input.userId}, ${input.clientRequestId}, ${JSON.stringify(input.details)}::jsonb, ${at}
             from receipt_id
             returning id, ims_transaction_reference_id
           ),
@@ -153,8 +164,8 @@ export class LedgerRepository {
             from serial_rows
           ),
           movements as (
-            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, new_location_code, new_condition_code, new_disposition_code)
-            select transaction_id, serial_id, serial, ${input.scannedUpc}, ${input.locationCode}, ${input.conditionCode}, 'LIVE'
+            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, new_location_code, new_condition_code, new_disposition_code, scanned_at)
+            select transaction_id, serial_id, serial, ${input.scannedUpc}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${at}
             from serial_rows
           ),
           on_hand as (
@@ -479,6 +490,8 @@ export class LedgerRepository {
     rows: { bucket: string; quantityDelta: number; clientRequestId: string | null; details: Record<string, unknown> }[];
     userId: number | null;
     notes: string | null;
+    /** When the movement happened, if not now: only a loader of past documents gives it (the demo data, an import). */
+    at?: Date | null;
     /** Each serial's id, number, old place and new place (bucket null when it leaves the buckets). */
     serials: {
       id: number;
@@ -491,6 +504,7 @@ export class LedgerRepository {
     const prefix = REFERENCE_PREFIX[input.type]!;
     const rows = JSON.stringify(input.rows.map((r) => ({ bucket: r.bucket, delta: r.quantityDelta, request: r.clientRequestId, details: r.details })));
     const serials = JSON.stringify(input.serials);
+    const at = postedAt(input.at);
     const result = await queryRows<{ id: number | string; reference: string; bucket: string; quantity_delta: number; on_hand: number }>(
       this.db,
       sql`with row_input as materialized (
@@ -505,10 +519,10 @@ export class LedgerRepository {
             from row_input
           ),
           written as (
-            insert into inventory_transactions (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, client_request_id, notes, details)
+            insert into inventory_transactions (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, client_request_id, notes, details, created_at)
             overriding system value
             select id, reference, ${input.type}, ${input.productId}, bucket, delta, ${input.userId}, request, ${input.notes},
-                   details || case when (select count(*) from refs) > 1 then jsonb_build_object('movement', first_reference) else '{}'::jsonb end
+                   details || case when (select count(*) from refs) > 1 then jsonb_build_object('movement', first_reference) else '{}'::jsonb end, ${at}
             from refs order by ord
             returning id
           ),
@@ -523,9 +537,9 @@ export class LedgerRepository {
           ),
           movements as (
             insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, scanned_upc, old_location_code, old_condition_code,
-                                                       old_disposition_code, new_location_code, new_condition_code, new_disposition_code, notes)
+                                                       old_disposition_code, new_location_code, new_condition_code, new_disposition_code, notes, scanned_at)
             select (select id from refs order by ord desc limit 1), i.id, i.serial_number, i.scanned_upc, i.old ->> 'location', i.old ->> 'condition',
-                   i.old ->> 'disposition', i.new ->> 'location', i.new ->> 'condition', i.new ->> 'disposition', ${input.notes}
+                   i.old ->> 'disposition', i.new ->> 'location', i.new ->> 'condition', i.new ->> 'disposition', ${input.notes}, ${at}
             from serial_input i order by i.ord
           ),
           deltas as (select bucket, sum(delta)::int as delta from refs group by bucket),

@@ -24,6 +24,8 @@ export interface PickRow {
   item_group_ref_id: string | null;
   on_hand: number;
   transacted: boolean;
+  /** A backorder (issue 32): no pick item while it waits for stock. */
+  backordered: boolean;
   pick_list_item_id: number | null;
   pick_list_id: number | null;
   printed_at: Date | string | null;
@@ -75,7 +77,7 @@ const saleColumns = sql`cs.id as sale_id, cs.ims_transaction_reference_id as ref
   cs.source_bucket, b.location_code as warehouse, b.condition_code as condition, cs.is_prime, cs.is_premium, cs.is_express,
   cs.is_freight, cs.ship_by_date::text as ship_by_date, cs.item_member_ref_id, cs.item_group_ref_id,
   coalesce((select i.quantity from inventory i where i.product_id = cs.product_id and i.bucket = cs.source_bucket), 0)::int as on_hand,
-  (cs.transacted_at is not null) as transacted`;
+  (cs.transacted_at is not null) as transacted, cs.backordered`;
 
 /** Warehouse buckets: a location's own buckets (not its sub-locations such as KY01_FBA_INBOUND). */
 const warehouseBucket = (warehouse: string | null): SQL =>
@@ -104,7 +106,7 @@ export class PickingRepository {
     const head = limit + offset;
     const perBucket = buckets.map(
       (bucket) => sql`(select cs.id, cs.ship_by_date from committed_sales cs
-          where cs.transacted_at is null and not cs.on_pick_list and cs.source_bucket = ${bucket}
+          where cs.transacted_at is null and not cs.on_pick_list and not cs.backordered and cs.source_bucket = ${bucket}
           order by cs.ship_by_date asc nulls last, cs.id asc limit ${head})`,
     );
     return queryRows<PickRow>(
@@ -128,7 +130,7 @@ export class PickingRepository {
     const [row] = await queryRows<{ n: number }>(
       this.db,
       sql`select count(*)::int as n from committed_sales cs
-          where cs.transacted_at is null and not cs.on_pick_list and cs.source_bucket in (${sql.join(buckets.map((b) => sql`${b}`), sql`, `)})`,
+          where cs.transacted_at is null and not cs.on_pick_list and not cs.backordered and cs.source_bucket in (${sql.join(buckets.map((b) => sql`${b}`), sql`, `)})`,
     );
     return row?.n ?? 0;
   }

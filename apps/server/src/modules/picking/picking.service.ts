@@ -158,6 +158,7 @@ export class PickingService {
         seen.add(ref);
         if (!row) return fail(i, `Committed sale ${ref} not found`);
         if (row.transacted) return fail(i, `Committed sale ${ref} has been transacted: there is nothing to pick`);
+        if (row.backordered) return fail(i, `Committed sale ${ref} is backordered: it is picked when its stock has arrived`);
         if (row.pick_list_item_id !== null) {
           return fail(i, `Committed sale ${ref} is already printed (${pickBarcodeValue(row.pick_list_item_id)} on pick list ${row.pick_list_id}): printed items cannot be reprinted`);
         }

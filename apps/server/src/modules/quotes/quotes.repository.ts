@@ -55,6 +55,9 @@ export interface WorkOrderItemState {
   quoteItemId: number;
   referenceId: string;
   sourceBucket: string;
+  quantity: number;
+  /** The line's backorder (issue 32). */
+  backordered: boolean;
   transacted: boolean;
   onPickList: boolean;
   picked: boolean;
@@ -309,6 +312,8 @@ export class QuotesRepository {
         quoteItemId: workOrderItems.quoteItemId,
         referenceId: committedSales.referenceId,
         sourceBucket: committedSales.sourceBucket,
+        quantity: committedSales.committedQuantity,
+        backordered: committedSales.backordered,
         transacted: sql<boolean>`${committedSales.transactedAt} is not null`,
         onPickList: sql<boolean>`${pickListItems.id} is not null`,
         picked: sql<boolean>`${pickListItems.pickedAt} is not null`,

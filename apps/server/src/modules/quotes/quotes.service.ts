@@ -397,7 +397,9 @@ export class QuotesService {
   /**
    * Convert to order: in one transaction, a work order and one committed sale per unit line (invoice = the work
    * order number, source = the location's bucket of the item's condition, reserved by the committed-sales rules),
-   * and the quote CONVERTED (locked). A quote converted already answers its work order and creates nothing.
+   * and the quote CONVERTED (locked). Units not in stock (on-hand less open commitments) go on backorder: a second,
+   * backordered committed sale of the line that reserves nothing (issue 32; docs/decisions.md "Backorders from
+   * quotes"). A quote converted already answers its work order and creates nothing.
    */
   async convert(quoteId: number, location: string | undefined, user: Pick<AuthUser, 'id'>): Promise<TWorkOrder> {
     const workOrderId = await this.db.transaction(async (tx) => {
@@ -422,9 +424,9 @@ export class QuotesService {
           const message = `${model}: ${locationCode} has no ${item.condition} bucket`;
           throw unprocessable(message, { items: [message] });
         }
-        let referenceId: string;
+        let sales: { committed: string | null; backordered: string | null };
         try {
-          referenceId = await this.committedSales.commitIn(
+          sales = await this.committedSales.commitOrBackorderIn(
             tx,
             {
               legacyPosInvoiceId: number,
@@ -445,7 +447,10 @@ export class QuotesService {
           }
           throw e;
         }
-        await repo.insertWorkOrderItem({ workOrderId: order.id, quoteItemId: item.id, committedSaleId: await repo.saleIdByReference(referenceId) });
+        // The units in stock first, then the backorder of the rest (issue 32).
+        for (const referenceId of [sales.committed, sales.backordered]) {
+          if (referenceId) await repo.insertWorkOrderItem({ workOrderId: order.id, quoteItemId: item.id, committedSaleId: await repo.saleIdByReference(referenceId) });
+        }
       }
       await repo.updateQuote(quoteId, { quoteStatus: 'CONVERTED', convertedAt: new Date() });
       return order.id;
@@ -458,7 +463,19 @@ export class QuotesService {
     const order = await repo.workOrderById(id);
     if (!order) throw notFound(`work order ${id} does not exist`);
     const full = await this.full(order.quoteId);
-    const states = new Map((await repo.workOrderItemStates(id)).map((s) => [s.quoteItemId, s]));
+    const states = await repo.workOrderItemStates(id);
+    const stateOf = (s: (typeof states)[number]) =>
+      s.transacted
+        ? ('TRANSACTED' as const)
+        : s.backordered
+          ? ('BACKORDERED' as const)
+          : s.serials > 0 && s.packedSerials === s.serials
+            ? ('PACKED' as const)
+            : s.picked
+              ? ('PICKED' as const)
+              : s.onPickList
+                ? ('ON_PICK_LIST' as const)
+                : ('COMMITTED' as const);
     return {
       id: order.id,
       work_order_number: workOrderNumber(order.id),
@@ -472,18 +489,10 @@ export class QuotesService {
       ship_contact: full.ship_contact,
       bill_contact: full.bill_contact,
       items: full.items.map((item) => {
-        const s = states.get(item.id);
-        const state = !s
-          ? 'COMMITTED'
-          : s.transacted
-            ? 'TRANSACTED'
-            : s.serials > 0 && s.packedSerials === s.serials
-              ? 'PACKED'
-              : s.picked
-                ? 'PICKED'
-                : s.onPickList
-                  ? 'ON_PICK_LIST'
-                  : 'COMMITTED';
+        const mine = states.filter((s) => s.quoteItemId === item.id);
+        // The sale of the units in stock at conversion, else the backorder (every unit was short).
+        const s = mine.find((x) => !x.backordered) ?? mine[0];
+        const backorder = mine.find((x) => x.backordered) ?? null;
         return {
           quote_item_id: item.id,
           productId: item.productId,
@@ -495,7 +504,9 @@ export class QuotesService {
           line_total: item.line_total,
           committed_sale_reference: s?.referenceId ?? '',
           source_bucket: s?.sourceBucket ?? '',
-          state,
+          state: s ? stateOf(s) : 'COMMITTED',
+          backordered_units: backorder && !backorder.transacted ? backorder.quantity : 0,
+          backorder_reference: backorder?.referenceId ?? null,
         };
       }),
       labor_lines: full.labor_lines,

@@ -95,13 +95,14 @@ export class ReceivingService {
   /**
    * Receives one unit of a PO line (001 §4, §5, §7): the line is locked, every rule checked, then the ledger row,
    * the serials, on-hand, the line's received count, the PO totals and status change in one transaction.
-   * A retried request with the same clientScanId is applied once and answers the same.
+   * A retried request with the same clientScanId is applied once and answers the same. `options.at`: when the unit
+   * was received, if not now (a loader of past documents: the demo data); its ledger rows carry that time.
    */
-  receive(input: TReceive, actor: Actor) {
+  receive(input: TReceive, actor: Actor, options: { at?: Date } = {}) {
     // Its last statement ends the transaction, unless this service runs inside a caller's transaction (the demo
     // loader's): then the scan is a savepoint, and the caller's transaction goes on after it.
     const outermost = !is(this.db, PgTransaction);
-    return this.write((tx) => this.receiveIn(tx, input, actor, outermost));
+    return this.write((tx) => this.receiveIn(tx, input, actor, outermost, options.at ?? null));
   }
 
   /**
@@ -234,7 +235,7 @@ export class ReceivingService {
    * ledger row and every figure it changes. The lock order and the one transaction are every ledger write's. `last`: the scan is its transaction's only work, so its last statement goes with the COMMIT (one round
    * trip less; db/transaction-pipeline.ts); nothing may run after it.
    */
-  private async receiveIn(tx: Executor, input: TReceive, actor: Actor, last: boolean) {
+  private async receiveIn(tx: Executor, input: TReceive, actor: Actor, last: boolean, at: Date | null = null) {
     const repo = new ReceivingRepository(tx);
     // Steps 1 to 4 of the lock order in one statement: the PO, the line, then (for serials scanned) the on-hand row and
     // the numbers. A scan refused below rolls them back with the rest.
@@ -284,6 +285,7 @@ export class ReceivingService {
       partiallyReceived: PARTIALLY_RECEIVED,
       received: RECEIVED,
       last,
+      at,
     });
     if ('previous' in written) return retried(written.previous, written.previous.qtyReceived);
     if ('live' in written) {

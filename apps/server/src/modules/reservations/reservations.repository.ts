@@ -14,7 +14,7 @@ export interface SerialReservation {
  * Reservations (issue 10, "committing reserves"; docs/decisions.md, Transfers): read-only queries over the open
  * commitments of transfers and committed sales, shared by both modules and the product detail read. An open
  * commitment is a committed transfer not yet submitted (`transferred_at` null) or a committed sale not yet
- * transacted (`transacted_at` null). Nothing here locks: a writer that must not race takes the bucket's on-hand
+ * transacted (`transacted_at` null) and not a backorder (issue 32: a backorder reserves nothing). Nothing here locks: a writer that must not race takes the bucket's on-hand
  * row (`Ledger.lockOnHandForCommit`) or the serial numbers (`Ledger.lockSerialNumbers`) first, so every writer
  * of a commitment of that bucket or number queues behind it and this read sees what the one before wrote.
  */
@@ -30,7 +30,7 @@ export class ReservationsRepository {
                   where product_id = ${productId} and from_bucket = ${bucket} and transferred_at is null
                     and (${except}::int is null or id <> ${except}::int))
                + (select coalesce(sum(committed_quantity), 0) from committed_sales
-                  where product_id = ${productId} and source_bucket = ${bucket} and transacted_at is null) as total`,
+                  where product_id = ${productId} and source_bucket = ${bucket} and transacted_at is null and not backordered) as total`,
     );
     return Number(rows[0]?.total ?? 0);
   }
@@ -42,7 +42,7 @@ export class ReservationsRepository {
       sql`select bucket, sum(total) as total from (
             select from_bucket as bucket, committed_quantity as total from committed_transfers where product_id = ${productId} and transferred_at is null
             union all
-            select source_bucket, committed_quantity from committed_sales where product_id = ${productId} and transacted_at is null
+            select source_bucket, committed_quantity from committed_sales where product_id = ${productId} and transacted_at is null and not backordered
           ) c group by bucket`,
     );
     return new Map(rows.map((r) => [r.bucket, Number(r.total)]));

@@ -6,7 +6,7 @@ import { useWorkOrder } from '../api/quotes-api';
 import { TotalsSection } from './quote-page';
 import { contactLabel, contactSummary, usd } from './quote-format';
 
-const STATE_COLOR = { COMMITTED: 'default', ON_PICK_LIST: 'info', PICKED: 'warning', PACKED: 'primary', TRANSACTED: 'success' } as const;
+const STATE_COLOR = { BACKORDERED: 'error', COMMITTED: 'default', ON_PICK_LIST: 'info', PICKED: 'warning', PACKED: 'primary', TRANSACTED: 'success' } as const;
 
 function ContactBlock({ title, contact }: { title: string; contact: TContact }) {
   return (
@@ -78,9 +78,16 @@ export function WorkOrderPage() {
                   <Typography variant="body2">
                     {item.number_units} × {usd(item.unit_price)} ({item.condition})
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ gridRow: { xs: 2, md: 'auto' } }}>
-                    {item.committed_sale_reference} from {item.source_bucket}
-                  </Typography>
+                  <Box sx={{ gridRow: { xs: 2, md: 'auto' }, minWidth: 0 }}>
+                    <Typography variant="body2" color="text.secondary">
+                      {item.committed_sale_reference} from {item.source_bucket}
+                    </Typography>
+                    {item.backordered_units > 0 && (
+                      <Typography variant="body2" color="error" sx={{ fontWeight: 600 }} data-testid="work-order-unit-backorder">
+                        Backordered: {item.backordered_units} ({item.backorder_reference}, waits for stock)
+                      </Typography>
+                    )}
+                  </Box>
                   <Typography sx={{ textAlign: 'right', fontWeight: 600, gridRow: { xs: 1, md: 'auto' }, gridColumn: { xs: 2, md: 'auto' } }}>{usd(item.line_total)}</Typography>
                   <Box sx={{ gridRow: { xs: 2, md: 'auto' } }}>
                     <Chip size="small" label={WORK_ORDER_ITEM_STATE_LABELS[item.state]} color={STATE_COLOR[item.state]} data-testid="work-order-unit-state" />
