@@ -136,6 +136,27 @@ describe('GET /api/ims/bins', () => {
   });
 });
 
+describe('GET /api/bins (001 §7 writes it without ims/)', () => {
+  it('is GET /api/ims/bins: the same answer, the same refusals, the same permission, documented', async () => {
+    const made = await createBin({ row: 41, bay: 7, shelf: 7 });
+    expect(made.statusCode).toBe(201);
+    const query = `searchTerm=${made.json().binName}&locationCode=KY01&includeItems=1`;
+    const plain = await injectAs(t.app, viewer, { method: 'GET', url: `/api/bins?${query}` });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const prefixed = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins?${query}` });
+    expect(plain.json()).toEqual(prefixed.json());
+    expect((plain.json() as TBinsPage).data.map((b) => b.binName)).toEqual(['R41-B07-S07']);
+    const bad = await injectAs(t.app, viewer, { method: 'GET', url: '/api/bins?orderBy=password' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['query.orderBy']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/bins?${query}` })).statusCode).toBe(401);
+    const none = await createSignedInUser(t, { role: 'user' });
+    expect((await injectAs(t.app, none.token, { method: 'GET', url: `/api/bins?${query}` })).statusCode).toBe(403);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    expect(doc.paths['/api/bins']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['searchTerm', 'locationCode', 'includeItems']));
+  });
+});
+
 describe('PUT /api/ims/bins/{binId}/items', () => {
   let bin: TBin;
   beforeAll(async () => {

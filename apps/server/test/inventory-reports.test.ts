@@ -313,25 +313,28 @@ describe('inactive inventory', () => {
 
 describe('peak days fulfillment and FBA pending orders', () => {
   let due: CreatedProduct;
-  const commit = (quantity: number, shipByDate: string | null, model = due.modelNumber) =>
-    t.services.committedSales.commit(ZCommitSaleSchema.parse({ legacyPosInvoiceId: unique('POS'), model, quantity, sourceBucket: 'AZ02', shipByDate }), actor);
+  const commit = (quantity: number, shipByDate: string | null, salesChannel: string | null = 'amazon', model = due.modelNumber) =>
+    t.services.committedSales.commit(ZCommitSaleSchema.parse({ legacyPosInvoiceId: unique('POS'), model, quantity, sourceBucket: 'AZ02', shipByDate, salesChannel }), actor);
 
   beforeAll(async () => {
     [due] = (await createProducts(t.db, [{ modelNumber: 'REP-PEAK', upc: nextUpc(), currentCostCents: 4_321 }])) as [CreatedProduct];
-    await receiveStock(t.services, due, 'AZ02', { units: 4 });
+    await receiveStock(t.services, due, 'AZ02', { units: 8 });
     await commit(2, nextDay(today));
-    await commit(1, null);
+    await commit(1, null, 'amazon_home');
     await commit(1, daysAgo(-5));
+    // Not FBA orders: a Walmart sale and a sale with no channel recorded (both still due for peak days).
+    await commit(3, nextDay(today), 'walmart');
+    await commit(1, nextDay(today), null);
   });
 
   it('peak days: the open sales due by the date (or undated) per bucket and product, on hand and shortfall', async () => {
     const date = daysAgo(-2);
     const { rows } = await csvOf(`/api/report/peak-days-fulfillment/${date}`);
     const row = rows.find((r) => r['Model'] === due.modelNumber)!;
-    // Due by the date: 2 (tomorrow) + 1 (no date); 4 on hand in AZ02.
-    expect(row).toMatchObject({ Location: 'AZ02', Bucket: 'AZ02', 'Open Orders': '2', 'Units Due': '3', 'Earliest Ship By': nextDay(today), 'On Hand': '4', Shortfall: '0' });
+    // Due by the date, whatever the channel: 2 (tomorrow) + 1 (no date) + 3 (Walmart) + 1 (no channel); 8 on hand in AZ02.
+    expect(row).toMatchObject({ Location: 'AZ02', Bucket: 'AZ02', 'Open Orders': '4', 'Units Due': '7', 'Earliest Ship By': nextDay(today), 'On Hand': '8', Shortfall: '0' });
     const later = (await csvOf(`/api/report/peak-days-fulfillment/${daysAgo(-6)}`)).rows.find((r) => r['Model'] === due.modelNumber)!;
-    expect(later['Units Due']).toBe('4');
+    expect(later['Units Due']).toBe('8');
   });
 
   it('peak days: a date before today is a 400 with the message, naming date', async () => {
@@ -341,16 +344,18 @@ describe('peak days fulfillment and FBA pending orders', () => {
     expect((await get('/api/report/peak-days-fulfillment/not-a-date')).statusCode).toBe(400);
   });
 
-  it('FBA pending orders: every open sale valued at the current cost, and a Total row', async () => {
+  it('FBA pending orders: the open sales of the FBA channels only, valued at the current cost, and a Total row', async () => {
     const { rows } = await csvOf('/api/ims/reporting/fba-pending-orders-in-dollars');
     const open = await queryRows<{ product_id: number; source_bucket: string; units: number; cost: number }>(
       t.db,
       sql`select cs.product_id, cs.source_bucket, sum(cs.committed_quantity)::int as units, min(p.current_cost_cents) as cost
-          from committed_sales cs join products p on p.id = cs.product_id where cs.transacted_at is null group by 1, 2`,
+          from committed_sales cs join products p on p.id = cs.product_id
+          where cs.transacted_at is null and cs.sales_channel in ('amazon', 'amazon_home') group by 1, 2`,
     );
     const total = rows.at(-1)!;
     expect(rows.slice(0, -1)).toHaveLength(open.length);
     const row = rows.find((r) => r['Model'] === due.modelNumber)!;
+    // The three Amazon sales (4 units); the Walmart sale (3 units) and the sale with no channel (1 unit) are not counted.
     expect(row).toMatchObject({ 'Pending Orders': '3', 'Pending Units': '4', 'Unit Cost': centsText(4_321), 'Pending Dollars': centsText(4 * 4_321) });
     expect(total['Location']).toBe('Total');
     expect(Number(total['Pending Units'])).toBe(open.reduce((s, o) => s + Number(o.units), 0));

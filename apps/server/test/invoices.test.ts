@@ -389,6 +389,31 @@ describe('linking an invoice to a purchase order', () => {
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();
   });
 
+  it('links by the PO number a person reads (purchase_id, any case), as the screen sends it', async () => {
+    const { vendor, order } = await scene();
+    const invoice = await createInvoice(t.services, { vendor: vendor.id });
+    const linked = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: ` ${order.purchaseRefId.toLowerCase()} ` } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toMatchObject({ id: invoice.id, purchase_id: order.purchaseRefId, purchase: { id: order.id, purchase_ref_id: order.purchaseRefId } });
+    expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBe(order.id);
+  });
+
+  it('refuses an unknown PO number with 422 errors.purchase_id naming it, and a body with neither or both keys with 400', async () => {
+    const { vendor, order } = await scene();
+    const invoice = await createInvoice(t.services, { vendor: vendor.id });
+    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: 'W999999' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ purchase_id: [INVOICE_MESSAGES.poNumberUnknown('W999999')] });
+    expect(INVOICE_MESSAGES.poNumberUnknown('W999999')).toBe('No purchase order has the number W999999.');
+    const neither = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id } as never });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().errors).toEqual({ 'body.purchase_id': [INVOICE_MESSAGES.linkTargetRequired] });
+    const both = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: order.purchaseRefId, purchase_order_id: order.id } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual({ 'body.purchase_id': [INVOICE_MESSAGES.linkTargetTwice] });
+    expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();
+  });
+
   it('answers 404 for an unknown invoice, linking or un-linking', async () => {
     const { order } = await scene();
     for (const purchase_order_id of [order.id, null]) {

@@ -164,6 +164,43 @@ describe('rules, mappings and Publish Rule', () => {
     expect((await call('POST', `/rule/activate-compositions/${other.id}`)).json()).toMatchObject({ is_published: true });
     expect((await call('POST', '/rule/activate-compositions/999999')).statusCode).toBe(404);
   });
+
+  it('a published rule starts using compositions only when its groups have composites (the publish check holds)', async () => {
+    // R-MISSING was published without compositions; its amazon pair AMZ-2DAY + AMZ-STD has no composite.
+    const turnOn = await call('PUT', '/rule', { ruleCode: 'R-MISSING', usesTemplateCompositions: true });
+    expect(turnOn.statusCode).toBe(422);
+    expect(turnOn.json().errors).toEqual({ usesTemplateCompositions: [M.publishedNeedsCompositions([['AMZ-2DAY', 'AMZ-STD']])] });
+    expect(M.publishedNeedsCompositions([['AMZ-2DAY', 'AMZ-STD']])).toContain('Missing: AMZ-2DAY + AMZ-STD.');
+    let rule = ((await call('GET', '/rule')).json() as TShippingRule[]).find((r) => r.rule_code === 'R-MISSING')!;
+    expect(rule).toMatchObject({ uses_template_compositions: false, is_published: true });
+    // Other edits of the published rule go through; with the composite in place, so does the flag.
+    expect((await call('PUT', '/rule', { ruleCode: 'R-MISSING', fallbackShippingTemplate: 'AMZ-2DAY' })).statusCode).toBe(200);
+    await template({ shippingTemplate: 'AMZ-COMBO', isParentTemplate: true });
+    for (const simple of ['AMZ-2DAY', 'AMZ-STD']) expect((await call('POST', '/composition', { compositeShippingTemplate: 'AMZ-COMBO', simpleShippingTemplate: simple })).statusCode).toBe(201);
+    const ok = await call('PUT', '/rule', { ruleCode: 'R-MISSING', usesTemplateCompositions: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    rule = ok.json() as TShippingRule;
+    expect(rule).toMatchObject({ uses_template_compositions: true, is_published: true, fallback_shipping_template: 'AMZ-2DAY' });
+  });
+
+  it('deletes a rule with its rule maps (bucket-buffer:edit); 404 when unknown', async () => {
+    const rule = ((await call('GET', '/rule')).json() as TShippingRule[]).find((r) => r.rule_code === 'R-MISSING')!;
+    const maps = () => call('GET', '/rule/mapping').then((r) => (r.json() as { rule_id: number }[]).filter((m) => m.rule_id === rule.id).length);
+    expect(await maps()).toBe(5);
+    expect((await call('DELETE', `/rule/${rule.id}`, undefined, viewer)).statusCode).toBe(403);
+    const res = await call('DELETE', `/rule/${rule.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: M.ruleDeleted('R-MISSING', 5), id: rule.id });
+    expect(M.ruleDeleted('R-MISSING', 5)).toBe('Rule R-MISSING was deleted, with its 5 rule maps.');
+    expect(await maps()).toBe(0);
+    expect(((await call('GET', '/rule')).json() as TShippingRule[]).some((r) => r.id === rule.id)).toBe(false);
+    const again = await call('DELETE', `/rule/${rule.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(M.ruleNotFound(rule.id));
+    expect((await call('DELETE', '/rule/abc')).statusCode).toBe(400);
+    // The code is free again.
+    expect((await call('POST', '/rule', { ruleCode: 'R-MISSING', fallbackShippingTemplate: 'AMZ-STD', groupShippingTemplate: 'AMZ-COMBO' })).statusCode).toBe(201);
+  });
 });
 
 describe('missingCompositionGroups', () => {

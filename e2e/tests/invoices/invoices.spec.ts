@@ -160,3 +160,28 @@ test('deletes an unlinked invoice from its row', async ({ page, request }) => {
   await expect(row).toHaveCount(0);
   await expect(page.getByText('No data to display.')).toBeVisible();
 });
+
+test('Link PO takes the PO number a person reads; an unknown number is named under the field', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = stamp();
+  const vendor = await vendorOrFixme(request, token, `E2E Link Vendor ${id}`);
+  const poRes = await request.post('/api/purchase', { headers: { authorization: `Bearer ${token}` }, data: { vendorId: vendor.id, location_code: 'KY01' } });
+  expect(poRes.ok(), await poRes.text()).toBe(true);
+  const po = (await poRes.json()) as { id: number; purchase_ref_id: string };
+  const invoice = await createInvoice(request, token, { invoice_number: `LNK-${id}`, invoice_amount: 12.5, invoice_date: '2025-01-02', vendor: vendor.id });
+
+  await signInAs(page, 'developer');
+  await page.goto('/accounts-payable-invoices');
+  await searchByNumber(page, invoice.invoice_number);
+  const row = invoiceRows(page).filter({ hasText: invoice.invoice_number });
+  await row.getByRole('button', { name: 'Link PO' }).click();
+  const dialog = page.getByRole('dialog', { name: `Link PO to invoice ${invoice.invoice_number}` });
+  await dialog.getByLabel('PO Number').fill('W999999');
+  await dialog.getByRole('button', { name: 'Link PO' }).click();
+  await expect(dialog.getByText('No purchase order has the number W999999.')).toBeVisible();
+  await dialog.getByLabel('PO Number').fill(po.purchase_ref_id.toLowerCase());
+  await dialog.getByRole('button', { name: 'Link PO' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('link', { name: po.purchase_ref_id })).toHaveAttribute('href', `/purchase-orders/review/${po.id}`);
+  await expect(row.getByRole('button', { name: 'Un-Link PO' })).toBeVisible();
+});

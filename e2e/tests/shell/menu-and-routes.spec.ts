@@ -31,6 +31,19 @@ test.describe('menu and route permissions', () => {
     expect(search).toContain('Purchase Orders');
   });
 
+  test("a buyer finds the pages it may open in its menus, not only on the home list (no Admin menu)", async ({ page }) => {
+    await login(page, 'purchasing-1');
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    expect(await menuItems(page, 'Search')).toEqual(expect.arrayContaining(['Shipping Templates', 'Bucket Buffers', 'Sellout Threat', 'Brand Purchasing']));
+    expect(await menuItems(page, 'Status Boards')).toContain('Peak Days Fulfillment');
+    expect(await menuItems(page, 'Create')).toContain('Home Page Carousel');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('menuitem', { name: 'Shipping Templates' }).click();
+    await expect(page).toHaveURL(/\/shipping-templates$/);
+    await expect(page.getByRole('heading', { name: 'Shipping Templates' })).toBeVisible();
+    await expect(page.getByTestId('permission-denied')).toHaveCount(0);
+  });
+
   test('a forbidden route shows the refusal text', async ({ page }) => {
     await signInAs(page, 'warehouse-1');
     await page.goto('/purchase-orders');

@@ -41,6 +41,10 @@ export const buildShippingTemplatesSamples: DomainSampleBuilder = async (t) => {
     'PUT /api/ims/shipping-templates/rule': {
       body: { ruleCode: rule.rule_code, fallbackShippingTemplate: simple.shipping_template, groupShippingTemplate: composite.shipping_template, usesTemplateCompositions: false },
     },
+    'DELETE /api/ims/shipping-templates/rule/{id}': {
+      params: { id: (await freshRule()).rule.id },
+      fresh: async () => ({ params: { id: (await freshRule()).rule.id } }),
+    },
     'GET /api/ims/shipping-templates/rule/mapping': {},
     'POST /api/ims/shipping-templates/rule/mapping': {
       body: { ruleCode: rule.rule_code, shippingTemplate: composite.shipping_template },

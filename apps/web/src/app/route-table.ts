@@ -16,6 +16,9 @@ export interface AppRoute {
   forbiddenText?: string;
 }
 
+/** The pages 002 §2 itself places in the Admin submenu although roles without admin-menu:view may open them. */
+export const SPEC_ADMIN_MENU_PATHS: readonly string[] = ['/reports/daily-received', '/report/unreceived-invoices-report'];
+
 export const DEFAULT_ROUTE_PERMISSION: TPermission = 'dev-route:view';
 
 export function routePermission(route: AppRoute): TPermission {
@@ -36,7 +39,9 @@ export function routePermissionText(route: AppRoute): string {
  * Every route of the three documents. A screen a later issue builds shows only its title until then. The comment
  * after each route names the document and section that describe it (a comment, not a field: the table ships in
  * the first download).
- * Menu placement is ours where the documents name no submenu (docs/decisions.md).
+ * Menu placement is ours where the documents name no submenu (docs/decisions.md): a page that roles without
+ * admin-menu:view may open sits in the group of its work, not Admin, which they do not see; only the two reports the
+ * documents put under Admin (`SPEC_ADMIN_MENU_PATHS`) are in Admin for them too.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Home', permission: 'boards:view' }, // 000 §1
@@ -83,11 +88,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // 002: configuration and administration
   { path: '/buckets/groups', title: 'Bucket Groups', menu: { group: 'Admin', label: 'Bucket Groups' } }, // 002 §2
   { path: '/buckets/maps', title: 'Bucket Maps', menu: { group: 'Admin', label: 'Bucket Maps' } }, // 002 §2
-  { path: '/buckets/buffers', title: 'Bucket Buffers', permission: 'bucket-buffer:view', menu: { group: 'Admin', label: 'Bucket Buffers' } }, // 002 §2
+  { path: '/buckets/buffers', title: 'Bucket Buffers', permission: 'bucket-buffer:view', menu: { group: 'Search', label: 'Bucket Buffers' } }, // 002 §2
   { path: '/buckets/create', title: 'New Location', permission: 'bucket:create', menu: { group: 'Create', label: 'New Location' } }, // 002 §2
   { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin', label: 'Bucket Update' } }, // 002 §2
   { path: '/buckets/updater', title: 'Bucket Updater', permission: 'admin:override', menu: { group: 'Admin', label: 'Bucket Updater' } }, // 002 §2
-  { path: '/shipping-templates', title: 'Shipping Templates', permission: 'bucket-buffer:view', menu: { group: 'Admin', label: 'Shipping Templates' } }, // 002 §2
+  { path: '/shipping-templates', title: 'Shipping Templates', permission: 'bucket-buffer:view', menu: { group: 'Search', label: 'Shipping Templates' } }, // 002 §2
   { path: '/shipping-templates/create', title: 'Shipping Templates', permission: 'bucket-buffer:view', menu: { group: 'Create', label: 'New Shipping Template' } }, // 002 §2
   { path: '/shipping-reconciliation', title: 'Shipping Reconciliation', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Shipping Reconciliation' } }, // 002 §2
   { path: '/shipping-reconciliation/generic', title: 'Generic Shipping Reconciliation', permission: 'purchasing:reports' }, // 002 §2
@@ -100,20 +105,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/reports/inventory-accounting', title: 'Inventory Accounting Report', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Inventory Accounting' } }, // 002 §2
   { path: '/reports/settlement-upload', title: 'Settlement Upload', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Settlement Upload' } }, // 002 §2
   { path: '/ep-holdings/orders/upload', title: 'Holdings Orders Upload', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Holdings Upload' } }, // 002 §2
-  { path: '/fba-discrepancy-report', title: 'FBA Discrepancy Report', permission: 'inventory:reports', menu: { group: 'Admin', label: 'FBA Discrepancy Report' } }, // 002 §2
+  { path: '/fba-discrepancy-report', title: 'FBA Discrepancy Report', permission: 'inventory:reports', menu: { group: 'Accounting', label: 'FBA Discrepancy Report' } }, // 002 §2
   { path: '/reports/model-po-reconciliation', title: 'Model PO Reconciliation', permission: 'purchase-order:view', menu: { group: 'Search', label: 'Model PO Reconciliation' } }, // 002 §2
   { path: '/reports/sales', title: 'Sales Reports', menu: { group: 'Admin', label: 'Sales Reports' } }, // 002 §2
-  { path: '/reports/brand-sell-thru', title: 'Brand Sell Thru', permission: 'purchasing:reports', menu: { group: 'Admin', label: 'Brand Sell Thru' } }, // 002 §2
-  { path: '/reports/sellout-threat', title: 'Sellout Threat', permission: 'purchasing:reports', menu: { group: 'Admin', label: 'Sellout Threat' } }, // 002 §2
-  { path: '/reports/bundle-sales', title: 'Bundle Sales', permission: 'purchasing:reports', menu: { group: 'Admin', label: 'Bundle Sales' } }, // 002 §2
+  { path: '/reports/brand-sell-thru', title: 'Brand Sell Thru', permission: 'purchasing:reports', menu: { group: 'Search', label: 'Brand Sell Thru' } }, // 002 §2
+  { path: '/reports/sellout-threat', title: 'Sellout Threat', permission: 'purchasing:reports', menu: { group: 'Search', label: 'Sellout Threat' } }, // 002 §2
+  { path: '/reports/bundle-sales', title: 'Bundle Sales', permission: 'purchasing:reports', menu: { group: 'Status Boards', label: 'Bundle Sales' } }, // 002 §2
   { path: '/reports/daily-received', title: 'Daily Received', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Daily Received' } }, // 002 §2
   { path: '/report/unreceived-invoices-report', title: 'Unreceived Invoices Report', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Unreceived Invoices' } }, // 002 §2
-  { path: '/reports/brand-purchasing', title: 'Brand Purchasing', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Brand Purchasing' } }, // 002 §2
-  { path: '/reports/inactive-inventory', title: 'Inactive Inventory', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Inactive Inventory' } }, // 002 §2
-  { path: '/reports/peak-days-fulfillment', title: 'Peak Days Fulfillment', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Peak Days Fulfillment' } }, // 002 §2
-  { path: '/reports/fba-pending-orders-in-dollars', title: 'FBA Pending Orders in Dollars', permission: 'inventory:reports', menu: { group: 'Admin', label: 'FBA Pending Orders' } }, // 002 §2
+  { path: '/reports/brand-purchasing', title: 'Brand Purchasing', permission: 'inventory:reports', menu: { group: 'Search', label: 'Brand Purchasing' } }, // 002 §2
+  { path: '/reports/inactive-inventory', title: 'Inactive Inventory', permission: 'inventory:reports', menu: { group: 'Status Boards', label: 'Inactive Inventory' } }, // 002 §2
+  { path: '/reports/peak-days-fulfillment', title: 'Peak Days Fulfillment', permission: 'inventory:reports', menu: { group: 'Status Boards', label: 'Peak Days Fulfillment' } }, // 002 §2
+  { path: '/reports/fba-pending-orders-in-dollars', title: 'FBA Pending Orders in Dollars', permission: 'inventory:reports', menu: { group: 'Accounting', label: 'FBA Pending Orders' } }, // 002 §2
   { path: '/reports/:reportName', title: 'Report' }, // 002 §2 (generic report routes)
-  { path: '/carousel-wizard', title: 'Carousel', permission: 'purchasing:reports', menu: { group: 'Admin', label: 'Carousel' } }, // 002 §2
+  { path: '/carousel-wizard', title: 'Carousel', permission: 'purchasing:reports', menu: { group: 'Create', label: 'Home Page Carousel' } }, // 002 §2
   { path: '/supply-sources', title: 'Amazon Supply Sources (ISPU)', permission: 'supply-sources:manage', menu: { group: 'Admin', label: 'Supply Sources' } }, // 002 §2
   { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search', label: 'Products' } }, // 002 §2
   { path: '/products/create', title: 'Create New Product', menu: { group: 'Create', label: 'New Product' } }, // 002 §2

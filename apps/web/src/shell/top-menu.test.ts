@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hasPermission, ROLES } from '@keystone/contracts';
+import { APP_ROUTES, canOpenRoute, SPEC_ADMIN_MENU_PATHS } from '../app/route-table';
 import { visibleMenu } from './top-menu';
 
 const groups = (role: string) => visibleMenu(role).map((g) => g.group);
@@ -27,5 +29,33 @@ describe('the top menu', () => {
     expect(labels('finance-1', 'Accounting')).toContain('Accounts Payable Invoices');
     expect(labels('finance-lead', 'Accounting')).toContain('Accounts Payable Invoices');
     expect(labels('warehouse-1', 'Accounting')).not.toContain('Accounts Payable Invoices');
+  });
+
+  it('lists every page a role without the Admin menu may open in a menu it sees, but the two 002 §2 puts under Admin', () => {
+    for (const role of ROLES.filter((r) => !hasPermission(r, 'admin-menu:view'))) {
+      const shown = new Set(visibleMenu(role).flatMap((g) => g.items.map((i) => i.path)));
+      const missing = APP_ROUTES.filter((r) => r.menu && canOpenRoute(role, r) && !shown.has(r.path) && !SPEC_ADMIN_MENU_PATHS.includes(r.path)).map((r) => r.path);
+      expect(missing, role).toEqual([]);
+    }
+    expect(SPEC_ADMIN_MENU_PATHS.map((p) => APP_ROUTES.find((r) => r.path === p)?.menu?.group)).toEqual(['Admin', 'Admin']);
+  });
+
+  it("puts the buyers' pages in the menu of their area (issue 32 part 4)", () => {
+    expect(labels('purchasing-1', 'Search')).toEqual(expect.arrayContaining(['Shipping Templates', 'Bucket Buffers', 'Sellout Threat', 'Brand Purchasing', 'Brand Sell Thru']));
+    expect(labels('purchasing-1', 'Status Boards')).toEqual(expect.arrayContaining(['Peak Days Fulfillment', 'Inactive Inventory', 'Bundle Sales']));
+    expect(labels('purchasing-1', 'Create')).toEqual(expect.arrayContaining(['New Shipping Template', 'Home Page Carousel']));
+    expect(labels('purchasing-1', 'Accounting')).toEqual(expect.arrayContaining(['FBA Pending Orders', 'FBA Discrepancy Report']));
+    // Finance and warehouse roles: the reports their inventory:reports opens.
+    for (const role of ['finance-1', 'warehouse-2']) {
+      expect(labels(role, 'Search'), role).toContain('Brand Purchasing');
+      expect(labels(role, 'Status Boards'), role).toContain('Peak Days Fulfillment');
+      expect(labels(role, 'Search'), role).not.toContain('Sellout Threat');
+    }
+    expect(labels('warehouse-lead', 'Search')).toContain('Sellout Threat');
+    expect(labels('warehouse-lead', 'Create')).toContain('Home Page Carousel');
+    // Admins find them in the same places; the Admin menu keeps the admin pages.
+    expect(labels('admin', 'Search')).toContain('Shipping Templates');
+    expect(labels('admin', 'Admin')).not.toContain('Shipping Templates');
+    expect(labels('admin', 'Admin')).toEqual(expect.arrayContaining(['Bucket Updater', 'Daily Received', 'Unreceived Invoices']));
   });
 });

@@ -214,7 +214,7 @@ export const fbaPendingOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/reporting/fba-pending-orders-in-dollars',
   access: 'inventory:reports',
-  summary: 'CSV: open committed sales (not yet transacted) per location and product: orders, units and their value at the current cost, with a total row',
+  summary: 'CSV: open committed sales (not yet transacted) sold on an FBA channel (amazon, amazon_home) per location and product: orders, units and their value at the current cost, with a total row',
   tag: 'inventory-reports',
   response: z.string(),
   raw: true,

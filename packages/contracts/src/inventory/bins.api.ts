@@ -134,6 +134,16 @@ export const listBinsRoute = defineRoute({
   response: ZBinsPageSchema,
 });
 
+/**
+ * The same bin list at the spec's unprefixed path (001 §7 "bins?searchTerm={name}&locationCode={code}&includeItems=1",
+ * the call the bin-contents page makes): the handler, query, answer and permission of GET /api/ims/bins.
+ */
+export const listBinsUnprefixedRoute = defineRoute({
+  ...listBinsRoute,
+  path: '/api/bins',
+  summary: 'Bins, as GET /api/ims/bins (the same query, answer and permission)',
+});
+
 /** POST /ims/bins (001 §7): row, bay, shelf, locationCode, conditionCode, binName (derived when omitted). */
 export const ZCreateBinSchema = z
   .object({

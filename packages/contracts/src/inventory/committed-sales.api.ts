@@ -11,6 +11,11 @@ import { PLATFORMS, type TPlatformCode } from '../reference/platforms.js';
  */
 export const SALES_CHANNELS = ['amazon', 'amazon_home', 'walmart', 'walts', 'store'] as const satisfies readonly (TPlatformCode | 'store')[];
 export type TSalesChannel = (typeof SALES_CHANNELS)[number];
+/**
+ * The channels whose sales are FBA (Fulfilled by Amazon) orders: Amazon's marketplaces. The FBA pending-orders report
+ * counts only these; a sale with another channel, or none recorded, is not an FBA order (docs/decisions.md).
+ */
+export const FBA_SALES_CHANNELS = ['amazon', 'amazon_home'] as const satisfies readonly TSalesChannel[];
 export const SALES_CHANNEL_NAMES: Record<TSalesChannel, string> = {
   ...(Object.fromEntries(PLATFORMS.map((p) => [p.platform_code, p.platform_name])) as Record<TPlatformCode, string>),
   store: 'Store',

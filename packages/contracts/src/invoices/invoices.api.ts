@@ -25,6 +25,10 @@ export const INVOICE_MESSAGES = {
   created: 'Successfully Created Accounts Payable Invoice!',
   financeCompanyCreated: 'Successfully Created Finance Company!',
   linkedCannotBeDeleted: 'An invoice with a linked purchase order cannot be deleted.',
+  /** Link PO by the PO number a person reads (ours, docs/decisions.md "The spec's remaining deviations"). */
+  poNumberUnknown: (poNumber: string) => `No purchase order has the number ${poNumber}.`,
+  linkTargetRequired: 'Give the PO number (purchase_id) or the purchase order id (purchase_order_id, null to un-link).',
+  linkTargetTwice: 'Give the PO number (purchase_id) or the purchase order id (purchase_order_id), not both.',
 } as const;
 /** How long the invoice screens' messages stay (001 §8, §9). */
 export const INVOICE_MESSAGE_MS = { success: 5_000, error: 7_000 } as const;
@@ -154,12 +158,23 @@ export const listApInvoicesRoute = defineRoute({
   response: z.object({ data: z.array(ZApInvoiceSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });
 
+/**
+ * POST accounts-payable-invoice/link-purchase-order (001 §7: id, purchase_order_id, null to un-link). The screen sends
+ * the PO number a person reads (`purchase_id`, e.g. W000286, the name the invoice itself gives it; any case); the id
+ * is still taken. Exactly one of the two.
+ */
 export const ZLinkPurchaseOrderSchema = z
   .object({
     /** Invoice id. */
     id: ZIdSchema,
     /** Purchase order id to link, or null to un-link. */
-    purchase_order_id: ZIdSchema.nullable(),
+    purchase_order_id: ZIdSchema.nullable().optional(),
+    /** The purchase order's number (its purchase_ref_id) to link. */
+    purchase_id: z.string().trim().min(1, 'Required').max(100).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.purchase_id !== undefined && v.purchase_order_id !== undefined) ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetTwice });
+    if (v.purchase_id === undefined && v.purchase_order_id === undefined) ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetRequired });
   })
   .meta({ id: 'LinkPurchaseOrder' });
 export type TLinkPurchaseOrder = z.input<typeof ZLinkPurchaseOrderSchema>;
@@ -168,7 +183,8 @@ export const linkApInvoicePurchaseOrderRoute = defineRoute({
   method: 'POST',
   path: '/api/accounts-payable-invoice/link-purchase-order',
   access: 'ap-invoices:edit',
-  summary: 'Link an invoice to a purchase order, or un-link it (purchase_order_id null)',
+  summary:
+    'Link an invoice to a purchase order named by its number (purchase_id, e.g. W000286) or its id (purchase_order_id), or un-link it (purchase_order_id null); 422 naming purchase_id for an unknown number, purchase_order_id for an unknown id',
   tag: 'invoices',
   body: ZLinkPurchaseOrderSchema,
   response: ZApInvoiceSchema,

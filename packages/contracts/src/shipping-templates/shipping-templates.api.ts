@@ -17,6 +17,15 @@ export const SHIPPING_TEMPLATE_MESSAGES = {
   published: 'Published',
   publish: 'Publish Rule',
   confirmPublish: 'Publish this rule? Its template compositions become active.',
+  confirmPublishWithoutCompositions: 'Publish this rule? It does not use template compositions, so its templates are not checked for composite templates.',
+  /** Under the Rules table: why Publish Rule checks some rules and not others (docs/decisions.md, issue 32 part 4). */
+  publishNote:
+    'Publish Rule checks that every group of a rule\'s simple templates has a composite template only for a rule that uses template compositions; a rule that does not ships each template on its own, so nothing is checked.',
+  publishedNeedsCompositions: (groups: string[][]) =>
+    `The rule is published: it can use template compositions only once every group of its simple templates has a composite template. Missing: ${groups.map((g) => g.join(' + ')).join('; ')}.`,
+  confirmDeleteRule: (code: string, maps: number) =>
+    `Are you sure you want to delete? ${maps ? `Rule ${code} and its ${maps} rule map${maps === 1 ? '' : 's'} are deleted.` : `Rule ${code} is deleted.`}`,
+  ruleDeleted: (code: string, maps: number) => `Rule ${code} was deleted${maps ? `, with its ${maps} rule map${maps === 1 ? '' : 's'}` : ''}.`,
   confirmDelete: 'Are you sure you want to delete?',
   templateRequired: 'The shipping template name is required.',
   templateTaken: (name: string) => `Shipping template ${name} already exists.`,
@@ -228,10 +237,21 @@ export const updateShippingRuleRoute = defineRoute({
   method: 'PUT',
   path: `${BASE}/rule`,
   access: 'bucket-buffer:edit',
-  summary: 'Change the fallback and group templates (and usesTemplateCompositions) of the rule named by ruleCode; 422 per key',
+  summary:
+    'Change the fallback and group templates (and usesTemplateCompositions) of the rule named by ruleCode; 422 per key (usesTemplateCompositions when a published rule would use compositions with a group that has no composite)',
   tag,
   body: ZShippingRuleInputSchema,
   response: ZShippingRuleSchema,
+});
+
+export const deleteShippingRuleRoute = defineRoute({
+  method: 'DELETE',
+  path: `${BASE}/rule/{id}`,
+  access: 'bucket-buffer:edit',
+  summary: 'Delete a rule (ours; 002 §7 names no rule delete) and its rule mappings, published or not; 404 when unknown',
+  tag,
+  params: z.object({ id: ZIdSchema }),
+  response: deleted,
 });
 
 export const listShippingRuleMappingsRoute = defineRoute({

@@ -1,9 +1,10 @@
-import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, updateBinItemsRoute } from '@keystone/contracts';
+import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerBinsRoutes({ route, services }: ModuleContext): void {
   const { bins } = services;
   route(listBinsRoute, async ({ query }) => bins.list(query));
+  route(listBinsUnprefixedRoute, async ({ query }) => bins.list(query));
   route(createBinRoute, async ({ body, auth }) => bins.create(body, auth.user));
   route(deleteBinRoute, async ({ params }) => bins.remove(params.id));
   route(updateBinItemsRoute, async ({ params, body, auth }) => bins.updateItems(params.binId, body, auth.user));

@@ -5,14 +5,17 @@ import type { AuthUser } from '../../http/register-route.js';
 import { BinRefusal, Ledger } from '../ledger/ledger-writer.js';
 import type { Services } from '../services.js';
 
-/** Ship priorities of the demo sales, in turn: Prime/Premium, Premium, Amazon Prime, Walmart Express, standard, freight. */
+/**
+ * Ship priorities and marketplaces of the demo sales, in turn: Prime/Premium, Premium, Amazon Prime, Walmart Express,
+ * standard, freight. The Amazon ones are the FBA pending-orders report's; the others are not.
+ */
 const PRIORITIES = [
-  { isPrime: true, isPremium: true },
-  { isPremium: true },
-  { isPrime: true },
-  { isExpress: true },
-  {},
-  { isFreight: true },
+  { isPrime: true, isPremium: true, salesChannel: 'amazon' },
+  { isPremium: true, salesChannel: 'amazon' },
+  { isPrime: true, salesChannel: 'amazon' },
+  { isExpress: true, salesChannel: 'walmart' },
+  { salesChannel: 'walts' },
+  { isFreight: true, salesChannel: 'walmart' },
 ] as const;
 
 /**

@@ -279,9 +279,15 @@ export class InventoryReportsRepository {
   /**
    * A page of open committed sales (not transacted) grouped by source bucket and product, after `after` in that
    * order: orders, units, the earliest ship-by date, the bucket's on-hand and the product's current cost.
-   * `dueBy`: only sales due to ship by that date or with no ship-by date.
+   * `dueBy`: only sales due to ship by that date or with no ship-by date. `channels`: only sales sold on one of them
+   * (null: every sale, whatever its channel).
    */
-  async openSalesPage(dueBy: string | null, after: { bucket: string; productId: number } | null, limit: number): Promise<OpenSalesRow[]> {
+  async openSalesPage(
+    dueBy: string | null,
+    after: { bucket: string; productId: number } | null,
+    limit: number,
+    channels: readonly string[] | null = null,
+  ): Promise<OpenSalesRow[]> {
     const rows = await queryRows<{
       product_id: number;
       model_number: string;
@@ -301,6 +307,7 @@ export class InventoryReportsRepository {
             from committed_sales cs
             where cs.transacted_at is null
               ${dueBy ? sql`and (cs.ship_by_date is null or cs.ship_by_date <= ${dueBy}::date)` : sql``}
+              ${channels ? sql`and cs.sales_channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``}
               ${after ? sql`and (cs.source_bucket, cs.product_id) > (${after.bucket}::text, ${after.productId}::int)` : sql``}
             group by cs.source_bucket, cs.product_id
             order by cs.source_bucket, cs.product_id

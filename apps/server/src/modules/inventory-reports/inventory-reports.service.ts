@@ -3,6 +3,7 @@ import {
   centsToDollars,
   DAILY_RECEIVED_LOCATIONS,
   DAILY_RECEIVED_MAX_DAYS,
+  FBA_SALES_CHANNELS,
   GE_MANUFACTURER,
   INVENTORY_REPORT_MESSAGES,
   PO_STATUS,
@@ -246,12 +247,12 @@ export class InventoryReportsService {
     return { columns: INACTIVE_CSV_COLUMNS, pages: await primed(pages()) };
   }
 
-  private openSales(dueBy: string | null): AsyncGenerator<OpenSalesRow> {
+  private openSales(dueBy: string | null, channels: readonly string[] | null = null): AsyncGenerator<OpenSalesRow> {
     const read = this.read.bind(this);
     return (async function* () {
       let after: { bucket: string; productId: number } | null = null;
       for (;;) {
-        const page = await read((repo) => repo.openSalesPage(dueBy, after, CSV_PAGE));
+        const page = await read((repo) => repo.openSalesPage(dueBy, after, CSV_PAGE, channels));
         yield* page;
         if (page.length < CSV_PAGE) return;
         const last = page[page.length - 1]!;
@@ -282,9 +283,12 @@ export class InventoryReportsService {
     return { columns: PEAK_DAYS_CSV_COLUMNS, rows: await primed(rows()) };
   }
 
-  /** GET ims/reporting/fba-pending-orders-in-dollars: open sales valued at the current cost, then a Total row. */
+  /**
+   * GET ims/reporting/fba-pending-orders-in-dollars: the open sales of the FBA channels (`FBA_SALES_CHANNELS`) valued
+   * at the current cost, then a Total row. A sale on another channel, or with none recorded, is not an FBA order.
+   */
   async fbaPendingCsv(): Promise<CsvReport> {
-    const sales = this.openSales(null);
+    const sales = this.openSales(null, FBA_SALES_CHANNELS);
     async function* rows(): AsyncGenerator<CsvRow> {
       let orders = 0;
       let units = 0;

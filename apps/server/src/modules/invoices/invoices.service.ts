@@ -139,16 +139,30 @@ export class InvoicesService {
     return { data: rows.map(toInvoiceDto), total, page: input.page, per_page: input.per_page };
   }
 
-  /** Links the invoice to a purchase order, or un-links it when purchaseOrderId is null (001 §4). */
-  async linkPurchaseOrder(invoiceId: number, purchaseOrderId: number | null): Promise<TApInvoice> {
+  /**
+   * Links the invoice to a purchase order, named by its id or by its number (`{ poNumber }`, the purchase_ref_id a
+   * person reads, any case), or un-links it when the target is null (001 §4).
+   */
+  async linkPurchaseOrder(invoiceId: number, target: number | { poNumber: string } | null): Promise<TApInvoice> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
-      if (purchaseOrderId === null) {
+      if (target === null) {
         if (!(await repo.unlink(invoiceId))) throw notFound(`invoice ${invoiceId} does not exist`);
         return toInvoiceDto(await this.invoiceOrThrow(repo, invoiceId));
       }
-      const order = await repo.findPurchaseOrder(purchaseOrderId);
-      if (!order) throw unprocessable(INVALID, { purchase_order_id: ['The purchase order does not exist.'] });
+      let purchaseOrderId: number;
+      if (typeof target === 'number') {
+        const order = await repo.findPurchaseOrder(target);
+        if (!order) throw unprocessable(INVALID, { purchase_order_id: ['The purchase order does not exist.'] });
+        purchaseOrderId = order.id;
+      } else {
+        const orders = await repo.findPurchaseOrdersByRef(target.poNumber);
+        if (orders.length !== 1) {
+          const message = orders.length === 0 ? INVOICE_MESSAGES.poNumberUnknown(target.poNumber) : 'More than one purchase order has this reference.';
+          throw unprocessable(INVALID, { purchase_id: [message] });
+        }
+        purchaseOrderId = orders[0]!.id;
+      }
       if (!(await repo.link(invoiceId, purchaseOrderId))) {
         const current = await this.invoiceOrThrow(repo, invoiceId);
         const message = `The invoice is already linked to purchase order ${current.purchaseRefId ?? current.purchaseOrderId}; un-link it first.`;

@@ -125,6 +125,13 @@ export class ShippingTemplatesRepository {
     await this.db.update(shippingRules).set(values).where(eq(shippingRules.id, id));
   }
 
+  /** Deletes a rule and its mappings; the number of mappings deleted. */
+  async deleteRule(id: number): Promise<number> {
+    const maps = await this.db.delete(shippingRuleMappings).where(eq(shippingRuleMappings.ruleId, id)).returning({ id: shippingRuleMappings.id });
+    await this.db.delete(shippingRules).where(eq(shippingRules.id, id));
+    return maps.length;
+  }
+
   private ruleMappings() {
     return this.db
       .select({ id: shippingRuleMappings.id, ruleId: shippingRuleMappings.ruleId, ruleCode: shippingRules.ruleCode, shippingTemplate: shippingTemplates.shippingTemplate })

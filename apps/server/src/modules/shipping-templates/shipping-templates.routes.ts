@@ -5,6 +5,7 @@ import {
   createShippingRuleRoute,
   createShippingTemplateRoute,
   deleteShippingCompositionRoute,
+  deleteShippingRuleRoute,
   deleteShippingRuleMappingRoute,
   listShippingCompositionsRoute,
   listShippingRuleMappingsRoute,
@@ -25,6 +26,7 @@ export function registerShippingTemplatesRoutes({ route, services }: ModuleConte
   route(listShippingRulesRoute, async () => s.listRules());
   route(createShippingRuleRoute, async ({ body }) => s.createRule(body));
   route(updateShippingRuleRoute, async ({ body }) => s.updateRule(body));
+  route(deleteShippingRuleRoute, async ({ params }) => s.removeRule(params.id));
   route(listShippingRuleMappingsRoute, async () => s.listRuleMappings());
   route(createShippingRuleMappingRoute, async ({ body }) => s.createRuleMapping(body));
   route(deleteShippingRuleMappingRoute, async ({ params }) => s.removeRuleMapping(params.id));

@@ -184,16 +184,25 @@ export class ShippingTemplatesService {
     });
   }
 
-  /** PUT /rule: the rule named by ruleCode; the given templates and flag change. Its published state stays. */
+  /**
+   * PUT /rule: the rule named by ruleCode; the given templates and flag change. Its published state stays, so a
+   * published rule may start using template compositions only when Publish Rule would pass for it now (422 on
+   * usesTemplateCompositions naming the groups without a composite).
+   */
   async updateRule(input: TRuleInput): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Errors = {};
       const code = nameOf(input.ruleCode, 'ruleCode', M.ruleCodeRequired, errors);
-      const rule = code ? await repo.ruleByCode(code) : null;
+      const found = code ? await repo.ruleByCode(code) : null;
+      const rule = found ? await repo.ruleById(found.id, { forUpdate: true }) : null;
       if (code && !rule) errors.ruleCode = [M.ruleUnknown(code)];
       const fallbackId = await this.templateIdOf(repo, input.fallbackShippingTemplate, 'fallbackShippingTemplate', M.fallbackRequired, errors, true);
       const groupId = await this.templateIdOf(repo, input.groupShippingTemplate, 'groupShippingTemplate', M.groupRequired, errors, true);
+      if (rule?.publishedAt && !rule.usesTemplateCompositions && input.usesTemplateCompositions !== undefined && flagValue(input.usesTemplateCompositions)) {
+        const groups = await this.missingGroupsOf(repo, rule.id);
+        if (groups.length) errors.usesTemplateCompositions = [M.publishedNeedsCompositions(groups)];
+      }
       failIf(errors);
       await repo.updateRule(rule!.id, {
         ...(fallbackId !== undefined ? { fallbackShippingTemplateId: fallbackId } : {}),
@@ -202,6 +211,27 @@ export class ShippingTemplatesService {
       });
       return ruleDto((await repo.ruleById(rule!.id))!);
     });
+  }
+
+  /** DELETE /rule/{id} (ours): the rule and its mappings, in one transaction; 404 when unknown. */
+  async removeRule(id: number): Promise<{ message: string; id: number }> {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const rule = await repo.ruleById(id, { forUpdate: true });
+      if (!rule) throw notFound(M.ruleNotFound(id));
+      const maps = await repo.deleteRule(id);
+      return { message: M.ruleDeleted(rule.ruleCode, maps), id };
+    });
+  }
+
+  /** The groups of the rule's mapped simple templates that no composite combines (`missingCompositionGroups`). */
+  private async missingGroupsOf(repo: ShippingTemplatesRepository, ruleId: number): Promise<string[][]> {
+    const mapped = await repo.mappedTemplates(ruleId);
+    const compositions = await repo.listCompositions();
+    return missingCompositionGroups(
+      mapped.map((m) => ({ shipping_template: m.shippingTemplate, is_parent_template: m.isParentTemplate, platform_code: m.platformCode })),
+      compositions.map((c) => ({ composite_shipping_template: c.compositeShippingTemplate, simple_shipping_template: c.simpleShippingTemplate })),
+    );
   }
 
   async listRuleMappings(): Promise<TShippingRuleMapping[]> {
@@ -269,7 +299,8 @@ export class ShippingTemplatesService {
   /**
    * Publish Rule (002 §4, §7): a rule that uses template compositions is refused with the groups of its mapped
    * simple templates that no composite combines (`missingCompositionGroups`); otherwise it is published (once: a
-   * second publish answers the rule as it is).
+   * second publish answers the rule as it is). A rule that does not use them has nothing to check: it never ships a
+   * combined order under a composite (docs/decisions.md, issue 32 part 4; the screen says so).
    */
   async activateCompositions(ruleId: number): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {
@@ -278,12 +309,7 @@ export class ShippingTemplatesService {
       if (!rule) throw notFound(M.ruleNotFound(ruleId));
       if (rule.publishedAt) return ruleDto(rule);
       if (rule.usesTemplateCompositions) {
-        const mapped = await repo.mappedTemplates(ruleId);
-        const compositions = await repo.listCompositions();
-        const groups = missingCompositionGroups(
-          mapped.map((m) => ({ shipping_template: m.shippingTemplate, is_parent_template: m.isParentTemplate, platform_code: m.platformCode })),
-          compositions.map((c) => ({ composite_shipping_template: c.compositeShippingTemplate, simple_shipping_template: c.simpleShippingTemplate })),
-        );
+        const groups = await this.missingGroupsOf(repo, ruleId);
         if (groups.length) throw new RuleActivationRefusal(groups);
       }
       await repo.updateRule(ruleId, { publishedAt: new Date() });

@@ -8,25 +8,26 @@ import { useLinkInvoice } from '../api/invoices-api';
 function linkFailure(error: unknown): { field: string | null; message: string | null } {
   if (!(error instanceof ApiCallError) || error.status >= 500) return { field: null, message: INVOICE_MESSAGES.serverError };
   const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
-  const field = body.errors?.purchase_order_id?.[0] ?? body.errors?.['body.purchase_order_id']?.[0] ?? null;
+  const errors = body.errors ?? {};
+  const field = errors.purchase_id?.[0] ?? errors['body.purchase_id']?.[0] ?? errors.purchase_order_id?.[0] ?? errors['body.purchase_order_id']?.[0] ?? null;
   return field ? { field, message: null } : { field: null, message: body.message ?? `The invoice could not be linked (${error.status}).` };
 }
 
-/** Link PO (001 §4): links the invoice to a purchase order by the PO's id. */
+/** Link PO (001 §4): links the invoice to a purchase order by the PO number a person reads (W000286), sent as purchase_id. */
 export function LinkPoDialog({ invoice, onClose, onLinked }: { invoice: TApInvoice; onClose: () => void; onLinked: () => void }) {
   const link = useLinkInvoice();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const poId = Number(value);
-  const valid = /^\d+$/.test(value.trim()) && poId > 0;
+  const poNumber = value.trim();
+  const valid = poNumber.length > 0 && poNumber.length <= 100;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
     setMessage(null);
     try {
-      await link.mutateAsync({ id: invoice.id, purchase_order_id: poId });
+      await link.mutateAsync({ id: invoice.id, purchase_id: poNumber });
       onLinked();
     } catch (error) {
       const failure = linkFailure(error);
@@ -49,8 +50,8 @@ export function LinkPoDialog({ invoice, onClose, onLinked }: { invoice: TApInvoi
             autoFocus
             fullWidth
             margin="dense"
-            label="Purchase Order ID"
-            type="number"
+            label="PO Number"
+            placeholder="W000286"
             value={value}
             onChange={(e) => {
               setValue(e.target.value);
@@ -58,7 +59,7 @@ export function LinkPoDialog({ invoice, onClose, onLinked }: { invoice: TApInvoi
             }}
             error={!!fieldError}
             helperText={fieldError}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            slotProps={{ htmlInput: { maxLength: 100, autoCapitalize: 'characters', spellCheck: false } }}
           />
         </DialogContent>
         <DialogActions>

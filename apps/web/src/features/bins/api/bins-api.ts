@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createBinRoute, deleteBinRoute, listBinsRoute, updateBinItemsRoute, type TBinsQuery, type TCreateBin, type TUpdateBinItems } from '@keystone/contracts';
+import { createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute, type TBinsQuery, type TCreateBin, type TUpdateBinItems } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
 import { queueHttpFailure } from '../../../lib/message-queue';
 import { useSession } from '../../../lib/session-store';
@@ -15,12 +15,12 @@ export function useBins(query: TBinsQuery) {
   });
 }
 
-/** One bin with its contents, by location and name (bins?searchTerm={name}&locationCode={code}&includeItems=1); null when it does not exist. */
+/** One bin with its contents, by location and name (001 §7 bins?searchTerm={name}&locationCode={code}&includeItems=1, the unprefixed path); null when it does not exist. */
 export function useBinByName(locationCode: string, binName: string) {
   return useQuery({
     queryKey: [...BINS_QUERY_KEY, 'one', locationCode, binName],
     queryFn: async ({ signal }) => {
-      const page = await callApi(listBinsRoute, { query: { searchTerm: binName, locationCode, includeItems: '1', perPage: 50 }, signal, silent: true });
+      const page = await callApi(listBinsUnprefixedRoute, { query: { searchTerm: binName, locationCode, includeItems: '1', perPage: 50 }, signal, silent: true });
       return page.data.find((b) => b.binName === binName.toUpperCase() && b.locationCode === locationCode.toUpperCase()) ?? null;
     },
   });

@@ -76,7 +76,7 @@ export function FbaPendingOrdersPage() {
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="body2" color="text.secondary">
-            Committed sales not yet transacted, per bucket and model, valued at the current cost, with a total.
+            Committed sales sold on Amazon (the FBA channels) not yet transacted, per bucket and model, valued at the current cost, with a total.
           </Typography>
           <Button variant="contained" onClick={() => void download.start(fbaPendingOrdersUrl())} disabled={download.busy}>
             {M.downloadCsv}

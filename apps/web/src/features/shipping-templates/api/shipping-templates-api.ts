@@ -7,11 +7,13 @@ import {
   createShippingTemplateRoute,
   deleteShippingCompositionRoute,
   deleteShippingRuleMappingRoute,
+  deleteShippingRuleRoute,
   listBucketGroupsRoute,
   listShippingCompositionsRoute,
   listShippingRuleMappingsRoute,
   listShippingRulesRoute,
   listShippingTemplatesRoute,
+  updateShippingRuleRoute,
   updateShippingTemplateRoute,
   type TShippingCompositionInput,
   type TShippingRuleInput,
@@ -33,6 +35,8 @@ export const useBucketGroupNames = () =>
 export const createTemplate = (body: TShippingTemplateInput) => callApi(createShippingTemplateRoute, { body, silent: true });
 export const updateTemplate = (body: TShippingTemplateInput) => callApi(updateShippingTemplateRoute, { body, silent: true });
 export const createRule = (body: TShippingRuleInput) => callApi(createShippingRuleRoute, { body, silent: true });
+export const updateRule = (body: TShippingRuleInput) => callApi(updateShippingRuleRoute, { body, silent: true });
+export const deleteRule = (id: number) => callApi(deleteShippingRuleRoute, { params: { id }, silent: true });
 export const createRuleMapping = (body: TShippingRuleMappingInput) => callApi(createShippingRuleMappingRoute, { body, silent: true });
 export const deleteRuleMapping = (id: number) => callApi(deleteShippingRuleMappingRoute, { params: { id }, silent: true });
 export const createComposition = (body: TShippingCompositionInput) => callApi(createShippingCompositionRoute, { body, silent: true });

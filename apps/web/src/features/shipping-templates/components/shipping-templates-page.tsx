@@ -37,8 +37,10 @@ import {
   createRule,
   createRuleMapping,
   deleteComposition,
+  deleteRule,
   deleteRuleMapping,
   SHIPPING_QUERY_KEY,
+  updateRule,
   useShippingCompositions,
   useShippingRuleMappings,
   useShippingRules,
@@ -48,22 +50,31 @@ import { NewTemplateDialog, TemplatesTable } from './templates-tab';
 
 type Confirm = ReturnType<typeof useConfirm>['confirm'];
 
-/** A create dialog of plain fields: each a text field or a choice; 422 errors under the fields, a general one above. */
-function FormDialog({ open, title, fields, onClose, submit }: {
+type FormValues = Record<string, string | boolean>;
+
+/**
+ * A create or edit dialog of plain fields: each a text field or a choice; 422 errors under the fields, a general one
+ * above. `initial` fills the fields each time it opens (an edit); a disabled field shows its value only.
+ */
+function FormDialog({ open, title, fields, initial, submitLabel = 'Create', onClose, submit }: {
   open: boolean;
   title: string;
-  fields: { key: string; label: string; options?: string[]; checkbox?: boolean }[];
+  fields: { key: string; label: string; options?: string[]; checkbox?: boolean; disabled?: boolean }[];
+  initial?: FormValues;
+  submitLabel?: string;
   onClose(): void;
-  submit(values: Record<string, string | boolean>): Promise<unknown>;
+  submit(values: FormValues): Promise<unknown>;
 }) {
-  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const [values, setValues] = useState<FormValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   useEffect(() => {
     if (!open) return;
-    setValues({});
+    setValues(initial ?? {});
     setErrors({});
     setGeneral(null);
+    // Filled when it opens, not again while it is open (the lists refresh behind it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const set = (key: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -87,9 +98,16 @@ function FormDialog({ open, title, fields, onClose, submit }: {
           {general && <Alert severity="error">{general}</Alert>}
           {fields.map((f) =>
             f.checkbox ? (
-              <FormControlLabel key={f.key} control={<Checkbox checked={values[f.key] === true} onChange={(e) => set(f.key, e.target.checked)} />} label={f.label} />
+              <Box key={f.key}>
+                <FormControlLabel control={<Checkbox checked={values[f.key] === true} disabled={f.disabled} onChange={(e) => set(f.key, e.target.checked)} />} label={f.label} />
+                {errors[f.key] && (
+                  <Typography variant="caption" color="error" component="p">
+                    {errors[f.key]}
+                  </Typography>
+                )}
+              </Box>
             ) : (
-              <TextField key={f.key} select={!!f.options} label={f.label} value={(values[f.key] as string | undefined) ?? ''} onChange={(e) => set(f.key, e.target.value)} error={!!errors[f.key]} helperText={errors[f.key]}>
+              <TextField key={f.key} select={!!f.options} disabled={f.disabled} label={f.label} value={(values[f.key] as string | undefined) ?? ''} onChange={(e) => set(f.key, e.target.value)} error={!!errors[f.key]} helperText={errors[f.key]}>
                 {(f.options ?? []).map((o) => (
                   <MenuItem key={o} value={o}>
                     {o}
@@ -103,7 +121,7 @@ function FormDialog({ open, title, fields, onClose, submit }: {
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={() => void create()}>
-          Create
+          {submitLabel}
         </Button>
       </DialogActions>
     </Dialog>
@@ -144,7 +162,8 @@ function SimpleTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
 function PublishButton({ rule, canEdit, confirm, onPublished, onFailure }: { rule: TShippingRule; canEdit: boolean; confirm: Confirm; onPublished(): void; onFailure(rule: string, error: string, groups: string[][]): void }) {
   const [busy, setBusy] = useState(false);
   async function publish() {
-    if (!(await confirm({ title: `Publish ${rule.rule_code}`, message: M.confirmPublish, confirmLabel: 'Publish' }))) return;
+    const message = rule.uses_template_compositions ? M.confirmPublish : M.confirmPublishWithoutCompositions;
+    if (!(await confirm({ title: `Publish ${rule.rule_code}`, message, confirmLabel: 'Publish' }))) return;
     setBusy(true);
     try {
       await activateRule(rule.id);
@@ -189,6 +208,8 @@ export function ShippingTemplatesPage() {
   const [tab, setTab] = useState(0);
   const [creating, setCreating] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ rule: string; error: string; groups: string[][] } | null>(null);
+  const [editing, setEditing] = useState<TShippingRule | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const templates = useShippingTemplates();
   const rules = useShippingRules();
   const mappings = useShippingRuleMappings();
@@ -196,17 +217,19 @@ export function ShippingTemplatesPage() {
   const all: TShippingTemplate[] = templates.data ?? [];
   const names = all.map((t) => t.shipping_template);
 
-  async function removeWith(remove: () => Promise<unknown>) {
-    if (!(await confirm({ title: 'Delete', message: M.confirmDelete, confirmLabel: 'Delete', destructive: true }))) return;
-    await remove().catch(() => undefined);
+  async function removeWith(remove: () => Promise<unknown>, title = 'Delete', message: string = M.confirmDelete) {
+    if (!(await confirm({ title, message, confirmLabel: 'Delete', destructive: true }))) return;
+    setActionError(null);
+    await remove().catch((error: unknown) => setActionError(formErrors(error).general ?? 'The delete failed.'));
     refresh();
   }
-  const deleteButton = (remove: () => Promise<unknown>) =>
+  const deleteButton = (remove: () => Promise<unknown>, title?: string, message?: string) =>
     canEdit ? (
-      <Button size="small" color="error" onClick={() => void removeWith(remove)}>
+      <Button size="small" color="error" onClick={() => void removeWith(remove, title, message)}>
         Delete
       </Button>
     ) : null;
+  const mapCount = (ruleId: number) => (mappings.data ?? []).filter((m) => m.rule_id === ruleId).length;
 
   if (templates.isPending) return <CircularProgress sx={{ m: 3 }} />;
   if (templates.isError) return <Alert severity="error">The shipping templates could not be loaded.</Alert>;
@@ -246,15 +269,26 @@ export function ShippingTemplatesPage() {
         </Alert>
       )}
       <SimpleTable
-        head={['Rule Code', 'Fallback Template', 'Group Template', 'Uses Compositions', 'Publish']}
+        head={['Rule Code', 'Fallback Template', 'Group Template', 'Uses Compositions', 'Publish', ...(canEdit ? ['', ''] : [])]}
         rows={(rules.data ?? []).map((r) => [
           r.rule_code,
           r.fallback_shipping_template,
           r.group_shipping_template,
           r.uses_template_compositions ? 'Yes' : 'No',
           <PublishButton key={r.id} rule={r} canEdit={canEdit} confirm={confirm} onPublished={() => { setFailure(null); refresh(); }} onFailure={(rule, error, groups) => setFailure({ rule, error, groups })} />,
+          ...(canEdit
+            ? [
+                <Button key="edit" size="small" onClick={() => setEditing(r)}>
+                  Edit
+                </Button>,
+                deleteButton(() => deleteRule(r.id), `Delete ${r.rule_code}`, M.confirmDeleteRule(r.rule_code, mapCount(r.id))),
+              ]
+            : []),
         ])}
       />
+      <Typography variant="body2" color="text.secondary">
+        {M.publishNote}
+      </Typography>
     </Stack>,
     <SimpleTable key="maps" head={['Rule Code', 'Shipping Template', '']} rows={(mappings.data ?? []).map((m) => [m.rule_code, m.shipping_template, deleteButton(() => deleteRuleMapping(m.id))])} />,
     <SimpleTable
@@ -277,6 +311,11 @@ export function ShippingTemplatesPage() {
         )
       }
     >
+      {actionError && (
+        <Alert severity="error" onClose={() => setActionError(null)} sx={{ mb: 2 }}>
+          {actionError}
+        </Alert>
+      )}
       {tabbed ? (
         <>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
@@ -302,6 +341,29 @@ export function ShippingTemplatesPage() {
         ]}
         onClose={() => setCreating(null)}
         submit={(v) => after(createRule(v as never))}
+      />
+      <FormDialog
+        open={editing !== null}
+        title={`Edit Rule ${editing?.rule_code ?? ''}`}
+        submitLabel="Save"
+        initial={
+          editing
+            ? {
+                ruleCode: editing.rule_code,
+                fallbackShippingTemplate: editing.fallback_shipping_template,
+                groupShippingTemplate: editing.group_shipping_template,
+                usesTemplateCompositions: editing.uses_template_compositions,
+              }
+            : undefined
+        }
+        fields={[
+          { key: 'ruleCode', label: 'Rule Code', disabled: true },
+          { key: 'fallbackShippingTemplate', label: 'Fallback Shipping Template', options: names },
+          { key: 'groupShippingTemplate', label: 'Group Shipping Template', options: names },
+          { key: 'usesTemplateCompositions', label: 'Uses Template Compositions', checkbox: true },
+        ]}
+        onClose={() => setEditing(null)}
+        submit={(v) => after(updateRule(v as never))}
       />
       <FormDialog
         open={creating === 2}
