@@ -8,7 +8,7 @@ import { useLinkInvoice } from '../api/invoices-api';
 function linkFailure(error: unknown): { field: string | null; message: string | null } {
   if (!(error instanceof ApiCallError) || error.status >= 500) return { field: null, message: INVOICE_MESSAGES.serverError };
   const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
-  const field = body.errors?.purchase_order_id?.[0] ?? body.errors?.['body.purchase_order_id']?.[0] ?? null;
+  const field = body.errors?.purchase_order_id?.[0] ?? null;
   return field ? { field, message: null } : { field: null, message: body.message ?? `The invoice could not be linked (${error.status}).` };
 }
 
