@@ -132,7 +132,7 @@ describe('the tally', () => {
     expect(digits.json().errors).toEqual({ talliedById: ['User 2147483648 does not exist.'] });
     const number = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), talliedById: 2_147_483_648 });
     expect(number.statusCode, number.body).toBe(400);
-    expect(Object.keys(number.json().errors)).toEqual(['body.talliedById']);
+    expect(Object.keys(number.json().errors)).toEqual(['talliedById']);
     const own = await post('/api/audit-adjustments/request', { ...itemBody(batchId, kit, NON), talliedById: lead.id });
     expect(own.statusCode, own.body).toBeLessThan(300);
   });

@@ -266,7 +266,10 @@ function mustRefuse(m: Mutation): boolean {
 
 /** The keys of a 400 that name where the hostile value sits: its own field, one that holds it, or one inside it. */
 function namesSlot(key: string, slot: Slot): boolean {
-  const at = slotKey(slot);
+  // An error key is the field's path without its location (`items.0.upc`); the location alone (`body`) names it all.
+  // A hostile whole body is named by the location or by any field it fails to give.
+  if (key === slot.context || slot.path.length === 0) return true;
+  const at = slot.path.join('.');
   return key === at || at.startsWith(`${key}.`) || key.startsWith(`${at}.`);
 }
 

@@ -153,7 +153,7 @@ describe('GET /api/inventory/products/search', () => {
   it('serial search needs 3 or more characters', async () => {
     const res = await get('/api/inventory/products/search?searchBy=serial&searchValue=IN');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ 'query.searchValue': [EXTEND_SEARCH_MESSAGE] });
+    expect(res.json().errors).toEqual({ searchValue: [EXTEND_SEARCH_MESSAGE] });
     // Three characters are enough; the rule is the serial search's only.
     expect((await search({ searchBy: 'serial', searchValue: 'SER' })).serials.map((s) => s.serial_number)).toEqual(['INVSER-0001']);
     expect(models(await search({ searchBy: 'model', searchValue: 'IN' }))).toContain('INVRA100');
@@ -201,23 +201,23 @@ describe('GET /api/inventory/products/search', () => {
   it('asks a serial given as the key for 3 or more characters', async () => {
     const res = await get('/api/inventory/products/search?serial=ab');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ 'query.serial': [EXTEND_SEARCH_MESSAGE] });
+    expect(res.json().errors).toEqual({ serial: [EXTEND_SEARCH_MESSAGE] });
   });
 
   it('answers 400 naming the fields unless exactly one search value is given', async () => {
     const two = await get('/api/inventory/products/search?model=x&upc=y');
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request: query.model, query.upc' });
-    expect(Object.keys(two.json().errors)).toEqual(['query.model', 'query.upc']);
+    expect(two.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request: model, upc' });
+    expect(Object.keys(two.json().errors)).toEqual(['model', 'upc']);
     const both = await get('/api/inventory/products/search?searchValue=x&brand=y');
-    expect(Object.keys(both.json().errors)).toEqual(['query.searchValue', 'query.brand']);
+    expect(Object.keys(both.json().errors)).toEqual(['searchValue', 'brand']);
     const none = await get('/api/inventory/products/search?includeInactive=1');
     expect(none.statusCode).toBe(400);
-    expect(Object.keys(none.json().errors)).toEqual(['query.searchValue']);
-    expect(none.json().errors['query.searchValue'][0]).toMatch(/model, serial/);
+    expect(Object.keys(none.json().errors)).toEqual(['searchValue']);
+    expect(none.json().errors.searchValue[0]).toMatch(/model, serial/);
     const disagreeing = await get('/api/inventory/products/search?searchBy=serial&model=INVRA');
     expect(disagreeing.statusCode).toBe(400);
-    expect(Object.keys(disagreeing.json().errors)).toEqual(['query.searchBy']);
+    expect(Object.keys(disagreeing.json().errors)).toEqual(['searchBy']);
   });
 
   it('serial cards carry the manufacturer, category and MPN of the product', async () => {
@@ -231,7 +231,7 @@ describe('GET /api/inventory/products/search', () => {
     expect((await get('/api/inventory/products/search?searchBy=model&searchValue=INV', user.token)).statusCode).toBe(403);
     const res = await get('/api/inventory/products/search?searchBy=sku&searchValue=INV');
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual(['query.searchBy']);
+    expect(Object.keys(res.json().errors)).toEqual(['searchBy']);
   });
 });
 
@@ -268,7 +268,7 @@ describe('GET /api/inventory/product/preview', () => {
       expect(plain.json()).toEqual((await get(`/api/ims/inventory/product/preview?model=${model}`)).json());
     }
     expect((await get('/api/inventory/product/preview?model=NO-SUCH-MODEL')).statusCode).toBe(404);
-    expect(Object.keys((await get('/api/inventory/product/preview')).json().errors)).toEqual(['query.model']);
+    expect(Object.keys((await get('/api/inventory/product/preview')).json().errors)).toEqual(['model']);
   });
 });
 

@@ -162,7 +162,7 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
     }
   });
 
-  it('a date after today is a 400 naming date; a malformed date a 400 naming query.date', async () => {
+  it('a date after today is a 400 naming date; a malformed date a 400 naming date', async () => {
     const future = await get(`/api/ims/reporting/inventory/accounting?date=${nextDay(today)}`);
     expect(future.statusCode).toBe(400);
     expect(future.json()).toMatchObject({ message: INVENTORY_REPORT_MESSAGES.dateInFuture, errors: { date: [INVENTORY_REPORT_MESSAGES.dateInFuture] } });
@@ -170,7 +170,7 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
     expect(totals.statusCode).toBe(400);
     const bad = await get('/api/ims/reporting/inventory/ge-on-hand-export?date=2026-02-30');
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toContain('query.date');
+    expect(Object.keys(bad.json().errors)).toContain('date');
   });
 });
 

@@ -98,7 +98,7 @@ describe('POST /api/ims/bucket-mappings', () => {
   it('answers 400 naming the field for a wrong shape', async () => {
     const res = await create(admin, { location: { location_code: 12 } });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual(['body.location.location_code']);
+    expect(Object.keys(res.json().errors)).toEqual(['location.location_code']);
   });
 
   it('needs bucket:create (403 otherwise, nothing written)', async () => {

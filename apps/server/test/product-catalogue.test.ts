@@ -129,7 +129,7 @@ describe('POST /api/product', () => {
     for (const upc of [bad, '12345', '4006381333932'.slice(0, 12) + '0']) {
       const res = await call('POST', '/api/product', { model_number: unique('UPC'), description: 'x', upc });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors['body.upc']).toEqual([PRODUCT_MESSAGES.upcInvalid]);
+      expect(res.json().errors.upc).toEqual([PRODUCT_MESSAGES.upcInvalid]);
     }
     expect(await productCount()).toBe(before);
     expect((await call('POST', '/api/product', { model_number: unique('EAN'), description: 'x', upc: '4006381333931' })).statusCode).toBe(201);
@@ -160,10 +160,10 @@ describe('POST /api/product', () => {
   it('answers 4xx naming the fields on bad input, changing nothing', async () => {
     const before = await productCount();
     const cases: [Record<string, unknown>, number, string[]][] = [
-      [{ description: 'no model' }, 400, ['body.model_number']],
-      [{ model_number: '  ', description: '' }, 400, ['body.description', 'body.model_number']],
-      [{ model_number: unique('B'), description: 'x', item_type: 'HEAVY', status: 'GONE' }, 400, ['body.item_type', 'body.status']],
-      [{ model_number: unique('B'), description: 'x', box_qty: 0, spiff: 1.234, msrp: -1 }, 400, ['body.box_qty', 'body.msrp', 'body.spiff']],
+      [{ description: 'no model' }, 400, ['model_number']],
+      [{ model_number: '  ', description: '' }, 400, ['description', 'model_number']],
+      [{ model_number: unique('B'), description: 'x', item_type: 'HEAVY', status: 'GONE' }, 400, ['item_type', 'status']],
+      [{ model_number: unique('B'), description: 'x', box_qty: 0, spiff: 1.234, msrp: -1 }, 400, ['box_qty', 'msrp', 'spiff']],
       [{ model_number: unique('B'), description: 'x', fk_brand_id: 999999, fk_manufacturer_id: 999998 }, 422, ['fk_brand_id', 'fk_manufacturer_id']],
     ];
     for (const [body, status, fields] of cases) {
@@ -198,7 +198,7 @@ describe('PUT /api/product/{id}', () => {
     const taken = await call('PUT', `/api/product/${b.id}`, { model_number: a.model_number, description: 'lost' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors.model_number).toBeDefined();
-    expect((await call('PUT', `/api/product/${b.id}`, { upc: badUpc() })).json().errors['body.upc']).toBeDefined();
+    expect((await call('PUT', `/api/product/${b.id}`, { upc: badUpc() })).json().errors.upc).toBeDefined();
     const qty = await call('PUT', `/api/product/${b.id}`, { qty_on_order: 3, description: 'lost' });
     expect(qty.statusCode).toBe(422);
     expect(qty.json().errors.qty_on_order).toBeDefined();
@@ -368,7 +368,7 @@ describe('brands, categories and manufacturers', () => {
     const codeTaken = await call('POST', '/api/brand', { brand_name: unique('Other'), brand_code: res.json().brand_code });
     expect(codeTaken.statusCode).toBe(409);
     expect(codeTaken.json().errors.brand_code).toBeDefined();
-    expect((await call('POST', '/api/brand', { brand_name: '' })).json().errors['body.brand_name']).toBeDefined();
+    expect((await call('POST', '/api/brand', { brand_name: '' })).json().errors.brand_name).toBeDefined();
     const all = (await call('GET', '/api/brand/all', undefined, viewer.token)).json().data;
     expect(all.map((b: { brand_name: string }) => b.brand_name)).toContain(name);
   });
@@ -390,7 +390,7 @@ describe('brands, categories and manufacturers', () => {
     const dup = await call('POST', '/api/manufacturer', { name: name.toUpperCase() });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual({ name: [PRODUCT_MESSAGES.taken] });
-    expect((await call('POST', '/api/manufacturer', {})).json().errors['body.name']).toBeDefined();
+    expect((await call('POST', '/api/manufacturer', {})).json().errors.name).toBeDefined();
     const all = (await call('GET', '/api/manufacturer/all', undefined, viewer.token)).json().data;
     expect(all).toContainEqual(res.json());
   });

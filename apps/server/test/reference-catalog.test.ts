@@ -255,7 +255,7 @@ describe('catalogue', () => {
   it('GET /api/ims/products/models needs more than 1 character', async () => {
     const res = await get('/api/ims/products/models?model=G');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ 'query.model': ['must have more than 1 character'] });
+    expect(res.json().errors).toEqual({ model: ['must have more than 1 character'] });
   });
 
   describe('GET /api/inventory/product/search (UPC)', () => {
@@ -317,10 +317,10 @@ describe('catalogue', () => {
       expect((await post('/api/product/search', { searchKey: 'part_number', searchValue: 'GLD200' })).json()).toEqual({ data: [] });
     });
 
-    it('refuses an unknown searchKey with 400 body.searchKey', async () => {
+    it('refuses an unknown searchKey with 400 searchKey', async () => {
       const res = await post('/api/product/search', { searchKey: 'description', searchValue: 'GE' });
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().errors)).toEqual(['body.searchKey']);
+      expect(Object.keys(res.json().errors)).toEqual(['searchKey']);
     });
   });
 
@@ -354,11 +354,11 @@ describe('catalogue', () => {
       for (const serial of ['ab', 'A', '']) {
         const res = await get(`/api/inventory-serials/search?serial=${serial}`);
         expect(res.statusCode, serial).toBe(400);
-        expect(res.json().errors['query.serial'], serial).toEqual(serial === '' ? expect.any(Array) : ['Please Extend Search Parameters.']);
+        expect(res.json().errors.serial, serial).toEqual(serial === '' ? expect.any(Array) : ['Please Extend Search Parameters.']);
       }
       const res = await get('/api/inventory-serials/search?serial=ab');
-      expect(res.json().errors['query.serial']).toEqual(['Please Extend Search Parameters.']);
-      expect(res.json().message).toContain('query.serial');
+      expect(res.json().errors.serial).toEqual(['Please Extend Search Parameters.']);
+      expect(res.json().message).toContain('serial');
     });
 
     it('finds LIVE serials containing the text (case-insensitive), exact match first', async () => {
@@ -409,7 +409,7 @@ describe('GET /api/product (product list)', () => {
   it('refuses a page below 1', async () => {
     const res = await get('/api/product?page=0');
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual(['query.page']);
+    expect(Object.keys(res.json().errors)).toEqual(['page']);
   });
 });
 

@@ -64,7 +64,7 @@ describe('the public intake', () => {
     const before = (await t.services.reviews.store.readReviews()).length;
     const bad = await push({ product: fridge.id, message: '', name: 'x'.repeat(101), email: 'not-an-email', stars: 6 });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['body.email', 'body.message', 'body.name', 'body.stars']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'message', 'name', 'stars']);
     for (const [field, value] of [
       ['message', 'm'.repeat(2001)],
       ['email', `${'e'.repeat(250)}@example.com`],
@@ -74,10 +74,10 @@ describe('the public intake', () => {
     ] as const) {
       const res = await push(sample({ [field]: value }));
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-      expect(Object.keys(res.json().errors), field).toContain(`body.${field}`);
+      expect(Object.keys(res.json().errors), field).toContain(field);
     }
     const missing = await push({});
-    expect(Object.keys(missing.json().errors).sort()).toEqual(['body.email', 'body.message', 'body.name', 'body.product', 'body.stars']);
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['email', 'message', 'name', 'product', 'stars']);
     const unknown = await push(sample({ product: 987654 }));
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ product: ['unknown product'] });
@@ -169,7 +169,7 @@ describe('moderation', () => {
     await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { username: 'pat d', email: 'pd@example.com' } });
     expect(await (t.services.reviews.store as EmbeddedReviewStore).getUser('web-user-7')).toEqual({ username: 'pat d', email: 'pd@example.com' });
     const bad = await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { username: '', email: 'nope' } });
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['body.email', 'body.username']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'username']);
   });
 
   it('needs dev-route:view: 401 without a token, 403 for a role without it', async () => {

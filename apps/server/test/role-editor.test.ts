@@ -93,11 +93,11 @@ describe('role editor', () => {
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', message: 'user not found' });
   });
 
-  it('answers an invalid newRoleID with 400 body.newRoleID', async () => {
+  it('answers an invalid newRoleID with 400 newRoleID', async () => {
     for (const newRoleID of ['admin', -3, 0, null]) {
       const res = await changeRole(developer.token, member.id, { newRoleID });
       expect(res.statusCode, String(newRoleID)).toBe(400);
-      expect(Object.keys(res.json().errors)).toEqual(['body.newRoleID']);
+      expect(Object.keys(res.json().errors)).toEqual(['newRoleID']);
     }
   });
 
@@ -171,7 +171,7 @@ describe('role editor', () => {
   });
 
   it('GET /api/role/changes: 400 naming the field for a bad userId or limit; 403 without role-editor:view', async () => {
-    for (const [query, field] of [['userId=abc', 'query.userId'], ['limit=0', 'query.limit'], ['limit=501', 'query.limit'], ['userId=-1', 'query.userId']] as const) {
+    for (const [query, field] of [['userId=abc', 'userId'], ['limit=0', 'limit'], ['limit=501', 'limit'], ['userId=-1', 'userId']] as const) {
       const res = await t.app.inject({ method: 'GET', url: `/api/role/changes?${query}`, headers: bearer(developer.token) });
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().errors), query).toEqual([field]);

@@ -129,7 +129,7 @@ describe('POST scanner/receipt/scanned-item/submit', () => {
     const cable = await newLine(plain, 1);
     const bad = await submit(receiver, [item(cable), { ...item(cable), poApiPoItemId: 'x' }]);
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(['body.scannedItems.1.poApiPoItemId']);
+    expect(Object.keys(bad.json().errors)).toEqual(['scannedItems.1.poApiPoItemId']);
     expect((await submit(receiver, [])).statusCode).toBe(400);
     const viewer = (await createSignedInUser(t, { role: 'warehouse-1' })).token;
     expect((await submit(viewer, [item(cable)])).statusCode).toBe(403);

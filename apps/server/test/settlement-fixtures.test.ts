@@ -84,7 +84,7 @@ describe('Amazon Settlement report Flat File V2 fixtures', () => {
     const { body } = asSent(text);
     const res = await post(body, 'uk-without-times.csv');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors['body.table.1.posted-date']).toEqual([
+    expect(res.json().errors['table.1.posted-date']).toEqual([
       'Line 3: posted-date 09/06/25 could be 6 September 2025 (month first) or 9 June 2025 (day first, as a spreadsheet re-saved in a UK locale writes it); give posted-date-time (YYYY-MM-DD HH:MM:SS UTC) beside it, or write posted-date as YYYY-MM-DD.',
     ]);
     expect((await stored('3000000004')).lines?.n).toBe('0');
@@ -95,6 +95,6 @@ describe('Amazon Settlement report Flat File V2 fixtures', () => {
       { table: JSON.stringify([{ 'settlement-id': 'L-1', amount: '1.00' }, { 'settlement-id': 'L-1', amount: '12.345' }]), lines: [2, 9] },
       'lines.txt',
     );
-    expect(res.json().errors['body.table.1.amount']).toEqual(['Line 9: amount "12.345" is not an amount of money (at most 2 decimals).']);
+    expect(res.json().errors['table.1.amount']).toEqual(['Line 9: amount "12.345" is not an amount of money (at most 2 decimals).']);
   });
 });

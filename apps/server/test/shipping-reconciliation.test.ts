@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECONCILIATION_MESSAGES, type TApplyPaymentsResult, type TShippingTransactionsResult } from '@keystone/contracts';
+import { RECONCILIATION_MESSAGES, type TApplyPaymentsResult, type TShipmentHistory, type TShippingTransactionsResult } from '@keystone/contracts';
 import { carrierFile, upsLine } from '../src/modules/shipping-reconciliation/carrier-files.js';
 import { createSignedInUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -173,7 +173,7 @@ describe('views: generic, search, shipping companies', () => {
     expect((await get('from=2026-03-11&to=2026-03-31')).total).toBe(0);
     const bad = await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/generic?from=2026-02-30', headers: auth(finance) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty(['query.from']);
+    expect(bad.json().errors).toHaveProperty(['from']);
     const companies = await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/shipping-companies', headers: auth(finance) });
     expect(companies.json()).toEqual([{ ship_company: 'CEVA' }, { ship_company: 'FedEx' }, { ship_company: 'UPS' }]);
   });
@@ -183,7 +183,7 @@ describe('views: generic, search, shipping companies', () => {
     for (const qs of ['', 'trackingNumbers[]=', 'trackingNumbers[]=%20%20']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/shipping-reconciliation/shipping-transactions?${qs}`, headers: auth(finance) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors['query.trackingNumbers[]']).toEqual([RECONCILIATION_MESSAGES.searchValueRequired]);
+      expect(res.json().errors['trackingNumbers[]']).toEqual([RECONCILIATION_MESSAGES.searchValueRequired]);
     }
   });
 });
@@ -192,10 +192,10 @@ describe('applying payments (PUT update)', () => {
   it('refuses bad amounts naming the field, and unknown tracking numbers, applying nothing', async () => {
     const bad = await apply({ idempotencyKey: 'bad-amounts-1', updates: { '1ZTEST0000000001': { reported_billed_charge: 10.001, payment_to_apply: -1 } } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['body.updates.1ZTEST0000000001.reported_billed_charge', 'body.updates.1ZTEST0000000001.payment_to_apply']));
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['updates.1ZTEST0000000001.reported_billed_charge', 'updates.1ZTEST0000000001.payment_to_apply']));
     const huge = await apply({ idempotencyKey: 'bad-amounts-2', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 21474836.48 } } });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().errors).toHaveProperty(['body.updates.1ZTEST0000000001.payment_to_apply']);
+    expect(huge.json().errors).toHaveProperty(['updates.1ZTEST0000000001.payment_to_apply']);
     const text = await apply({ idempotencyKey: 'bad-amounts-3', updates: { '1ZTEST0000000001': { reported_billed_charge: '10', payment_to_apply: 10 } } });
     expect(text.statusCode).toBe(400);
     const unknown = await apply({ idempotencyKey: 'unknown-tracking-1', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 10 }, NOPE: { reported_billed_charge: 1, payment_to_apply: 1 } } });
@@ -217,8 +217,8 @@ describe('applying payments (PUT update)', () => {
     const result = first.json() as TApplyPaymentsResult;
     expect(result.replayed).toBe(false);
     expect(result.lines).toEqual([
-      { tracking_number: '1ZTEST0000000001', reported_billed_charge: 10, payment_to_apply: 10, paid_before: null, paid_after: 10, override: false },
-      { tracking_number: '1ZTEST0000000002', reported_billed_charge: 9.5, payment_to_apply: 5.25, paid_before: null, paid_after: 5.25, override: false },
+      { tracking_number: '1ZTEST0000000001', reported_billed_charge: 10, payment_to_apply: 10, paid_before: null, paid_after: 10, override: false, override_reason: null },
+      { tracking_number: '1ZTEST0000000002', reported_billed_charge: 9.5, payment_to_apply: 5.25, paid_before: null, paid_after: 5.25, override: false, override_reason: null },
     ]);
     const again = await apply(body);
     expect(again.statusCode).toBe(200);
@@ -233,17 +233,41 @@ describe('applying payments (PUT update)', () => {
     expect(counts).toMatchObject({ paidInFull: 1, partiallyPaid: 1 });
   });
 
-  it('refuses to pay a shipment already paid in full without the override, which is recorded when sent', async () => {
+  it('refuses to pay a shipment already paid in full without Pay anyway and its reason, both recorded when sent', async () => {
     const refused = await apply({ idempotencyKey: 'overpay-0001', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 10 } } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors['updates.1ZTEST0000000001.override'][0]).toMatch(/already paid in full \(\$10\.00 paid\)/);
+    const [message] = refused.json().errors['updates.1ZTEST0000000001.override'];
+    expect(message).toBe(RECONCILIATION_MESSAGES.alreadyPaidInFull('$10.00'));
+    expect(message).toMatch(/already paid in full \(\$10\.00 paid\)\. To pay it again, choose Pay anyway and give the reason\./);
+    // Words for the person at the screen, not the JSON to send.
+    expect(message).not.toMatch(/send|override: true/);
     expect((await search('1ZTEST0000000001')).transactions[0]!.shipping_cost_paid).toBe(10);
     const partial = await apply({ idempotencyKey: 'top-up-0001', updates: { '1ZTEST0000000002': { reported_billed_charge: 9.5, payment_to_apply: 4.25 } } });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().lines[0]).toMatchObject({ paid_before: 5.25, paid_after: 9.5 });
-    const overridden = await apply({ idempotencyKey: 'overpay-0002', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 0.01, override: true } } });
+    // Pay anyway without a reason (missing or blank) is a 400 naming the reason; nothing is paid.
+    for (const reason of [undefined, '   ']) {
+      const noReason = await apply({ idempotencyKey: 'overpay-0002', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 0.01, override: true, override_reason: reason } } });
+      expect(noReason.statusCode, noReason.body).toBe(400);
+      expect(noReason.json().errors).toEqual({ 'updates.1ZTEST0000000001.override_reason': [RECONCILIATION_MESSAGES.overrideReasonRequired] });
+    }
+    expect((await search('1ZTEST0000000001')).transactions[0]!.shipping_cost_paid).toBe(10);
+    const reason = 'Carrier re-billed the fuel surcharge on invoice 2; approved by AP';
+    const overridden = await apply({ idempotencyKey: 'overpay-0002', updates: { '1ZTEST0000000001': { reported_billed_charge: 10, payment_to_apply: 0.01, override: true, override_reason: `  ${reason} ` } } });
     expect(overridden.statusCode, overridden.body).toBe(200);
-    expect(overridden.json().lines[0]).toMatchObject({ paid_before: 10, paid_after: 10.01, override: true });
+    expect(overridden.json().lines[0]).toMatchObject({ paid_before: 10, paid_after: 10.01, override: true, override_reason: reason });
+    // Recorded with the payment: the shipment's history and the batch's download show it.
+    const history = await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/shipping-transactions/1ZTEST0000000001/history', headers: auth(finance) });
+    expect(history.statusCode, history.body).toBe(200);
+    expect((history.json() as TShipmentHistory).payments.at(-1)).toMatchObject({ payment_to_apply: 0.01, override: true, override_reason: reason });
+    expect((history.json() as TShipmentHistory).payments[0]).toMatchObject({ override: false, override_reason: null });
+    const csv = await t.app.inject({ method: 'GET', url: `/api/shipping-reconciliation/updates/${overridden.json().batchId}?format=csv`, headers: auth(finance) });
+    expect(csv.body.split('\n')[0]).toContain(',override,override_reason,');
+    expect(csv.body).toContain(`,yes,${reason},`);
+    // A reason without Pay anyway is not kept.
+    const plain = await apply({ idempotencyKey: 'reason-only-0001', updates: { '1ZTEST0000000005': { reported_billed_charge: 10, payment_to_apply: 1, override_reason: 'not needed' } } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().lines[0]).toMatchObject({ override: false, override_reason: null });
   });
 
   it('downloads the batch as an XLSX read back with exceljs, and as CSV', async () => {

@@ -261,7 +261,7 @@ describe('GET /api/ims/inventory/product/history/', () => {
   it('refuses bad input with 400 naming the field, an unknown model with 404, and callers without inventory:view', async () => {
     const missing = await get({ page: 1 });
     expect(missing.statusCode).toBe(400);
-    expect(Object.keys(missing.json().errors)).toContain('query.model');
+    expect(Object.keys(missing.json().errors)).toContain('model');
     for (const [query, field] of [
       [{ model: '' }, 'model'],
       [{ model: 'SIM-KIT', pageSize: 0 }, 'pageSize'],
@@ -272,7 +272,7 @@ describe('GET /api/ims/inventory/product/history/', () => {
     ] as const) {
       const res = await get(query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(Object.keys(res.json().errors)).toContain(`query.${field}`);
+      expect(Object.keys(res.json().errors)).toContain(field);
     }
     const unknown = await get({ model: 'NO-SUCH-SIM' });
     expect(unknown.statusCode).toBe(404);

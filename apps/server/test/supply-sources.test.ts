@@ -79,7 +79,7 @@ describe('GET details/{location}/', () => {
   it('refuses a path that is not a location code with 400', async () => {
     const res = await getDetails('ky01');
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual(['params.location']);
+    expect(Object.keys(res.json().errors)).toEqual(['location']);
   });
 });
 
@@ -150,7 +150,7 @@ describe('POST details/', () => {
   it('refuses a wrong shape with 400 naming the field', async () => {
     const res = await postDetails({ inventoryHoldPeriod: '3', operatingHoursByDay: { monday: [] } });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['body.inventoryHoldPeriod', 'body.operatingHoursByDay.tuesday']));
+    expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['inventoryHoldPeriod', 'operatingHoursByDay.tuesday']));
   });
 
   it('answers 404 for an unknown supply source id', async () => {
@@ -175,7 +175,7 @@ describe('POST status/', () => {
   it('refuses another status with 400 and an unknown id with 404', async () => {
     const bad = await postStatus({ status: 'Archived' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(['body.status']);
+    expect(Object.keys(bad.json().errors)).toEqual(['status']);
     const unknown = await postStatus({ status: 'Inactive', supplySourceId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect((await stored()).status).toBe('Active');

@@ -87,12 +87,12 @@ describe('PUT /api/platformStateTaxMap/{platform_code}/{state_code}/{collectAndR
   it('answers 400 naming the field for an unknown platform, state or value, and changes nothing', async () => {
     const rows = await savedRows();
     const cases: [string, string][] = [
-      ['ebay/KY/1', 'params.platform_code'],
-      ['amazon/ZZ/1', 'params.state_code'],
-      ['amazon/ky/1', 'params.state_code'],
-      ['amazon/KY/yes', 'params.collectAndRemitTax'],
-      ['amazon/KY/1.5', 'params.collectAndRemitTax'],
-      ['amazon/KY/99999999999', 'params.collectAndRemitTax'],
+      ['ebay/KY/1', 'platform_code'],
+      ['amazon/ZZ/1', 'state_code'],
+      ['amazon/ky/1', 'state_code'],
+      ['amazon/KY/yes', 'collectAndRemitTax'],
+      ['amazon/KY/1.5', 'collectAndRemitTax'],
+      ['amazon/KY/99999999999', 'collectAndRemitTax'],
     ];
     for (const [path, field] of cases) {
       const res = await put(path, developer.token);
@@ -100,8 +100,8 @@ describe('PUT /api/platformStateTaxMap/{platform_code}/{state_code}/{collectAndR
       expect(Object.keys(res.json().errors), path).toEqual([field]);
     }
     const both = await put('ebay/ZZ/1', developer.token);
-    expect(Object.keys(both.json().errors).sort()).toEqual(['params.platform_code', 'params.state_code']);
-    expect(both.json().errors['params.platform_code']).toEqual(['unknown platform code']);
+    expect(Object.keys(both.json().errors).sort()).toEqual(['platform_code', 'state_code']);
+    expect(both.json().errors.platform_code).toEqual(['unknown platform code']);
     expect(await savedRows()).toBe(rows);
   });
 

@@ -10,7 +10,7 @@ import { createTestApp, injectAs, type TestApp } from './harness.js';
 /**
  * addScannedItem's clientScanId (the transfer scan dialog's outbox, docs/decisions.md Transfers): a retry with the
  * same id on the same transfer is applied once and answers the transfer as it stands; the id on another transfer
- * is refused; a malformed id is a 400 naming body.clientScanId.
+ * is refused; a malformed id is a 400 naming clientScanId.
  */
 let t: TestApp;
 let lead: { token: string; username: string; id: number };
@@ -116,12 +116,12 @@ describe('addScannedItem with a clientScanId', () => {
     await t.services.transfers.delete(b);
   });
 
-  it('a malformed id is a 400 naming body.clientScanId, and records nothing', async () => {
+  it('a malformed id is a 400 naming clientScanId, and records nothing', async () => {
     const ref = await commit(kit, 1);
     for (const clientScanId of ['not-a-uuid', '', 42, 'x'.repeat(5000)]) {
       const res = await scan(ref, { scannedUpc: kit.upc, clientScanId });
       expect(res.statusCode, res.body).toBe(400);
-      expect(Object.keys(res.json().errors)).toContain('body.clientScanId');
+      expect(Object.keys(res.json().errors)).toContain('clientScanId');
     }
     expect(await scanRows(ref)).toEqual({ n: 0, ids: 0, serials: 0 });
     await t.services.transfers.delete(ref);

@@ -160,7 +160,7 @@ describe('reads', () => {
     expect(missing.statusCode).toBe(404);
     const bad = await call(lead.token, 'GET', '/api/ims/committed-transfers/IT-0000001');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty('params.refId');
+    expect(bad.json().errors).toHaveProperty('refId');
   });
 
   it('lists no transacted transfers until transact exists', async () => {

@@ -39,11 +39,14 @@ function shapeKeys(schema: z.ZodType): string[] {
   return Object.keys(shape);
 }
 
-/** The error keys the server should answer for this input: zod's own issue paths, prefixed by the context. */
+/**
+ * The error keys the server should answer for this input: zod's own issue paths without the context (`items.0.upc`,
+ * as a service's 422 names a field), or the context itself (`body`) for an issue with the whole of it.
+ */
 function expectedKeys(context: Context, schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
   if (result.success) throw new Error(`${context} input ${JSON.stringify(input)} is valid; the test needs an invalid one`);
-  return [...new Set(result.error.issues.map((i) => (i.path.length ? `${context}.${i.path.join('.')}` : context)))].sort();
+  return [...new Set(result.error.issues.map((i) => (i.path.length ? i.path.join('.') : context)))].sort();
 }
 
 function expectValidationError(res: LightMyRequestResponse, keys: string[], what: string) {
@@ -63,7 +66,7 @@ const BAD_QUERY = ['', 'x'.repeat(300)];
 const BAD_BODY: unknown[] = [null, 12345, 'x'.repeat(5000), { nested: true }, [1]];
 
 describe('bad input on every route', () => {
-  it('every path parameter rejects non-ids with 400 params.<name>', async () => {
+  it('every path parameter rejects non-ids with 400 <name>', async () => {
     let checked = 0;
     for (const r of t.routes.filter((x) => x.params)) {
       const valid = sampleOf(r);
@@ -96,7 +99,7 @@ describe('bad input on every route', () => {
     expect(checked).toBeGreaterThanOrEqual(4);
   });
 
-  it('every query key rejects an invalid value with 400 query.<key>', async () => {
+  it('every query key rejects an invalid value with 400 <key>', async () => {
     let checked = 0;
     for (const r of t.routes.filter((x) => x.query)) {
       const valid = sampleOf(r);
@@ -116,7 +119,7 @@ describe('bad input on every route', () => {
     expect(checked).toBeGreaterThanOrEqual(8);
   });
 
-  it('every query key given twice answers 400 query.<key>, not 500', async () => {
+  it('every query key given twice answers 400 <key>, not 500', async () => {
     let checked = 0;
     for (const r of t.routes.filter((x) => x.query)) {
       const valid = sampleOf(r);
@@ -130,7 +133,7 @@ describe('bad input on every route', () => {
         search.append(key, value);
         const url = `${requestFor(r, { ...valid, query: undefined }).url}?${search.toString()}`;
         const res = await t.app.inject({ ...requestFor(r, valid, token), url });
-        expectValidationError(res, [`query.${key}`], `${routeKey(r)} ${key} twice`);
+        expectValidationError(res, [key], `${routeKey(r)} ${key} twice`);
         checked++;
       }
     }
@@ -144,14 +147,13 @@ describe('bad input on every route', () => {
       const valid = sampleOf(r);
       const res = await t.app.inject(requestFor(r, { ...valid, body: {} }, token));
       const keys = expectedKeys('body', r.body!, {});
-      expect(keys.every((k) => k === 'body' || k.startsWith('body.'))).toBe(true);
       expectValidationError(res, keys, `${routeKey(r)} body {}`);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(4);
   });
 
-  it('every body field rejects values of the wrong type with 400 body.<field>', async () => {
+  it('every body field rejects values of the wrong type with 400 <field>', async () => {
     let checked = 0;
     for (const r of t.routes.filter((x) => x.body)) {
       const valid = sampleOf(r);
@@ -160,7 +162,7 @@ describe('bad input on every route', () => {
         expect(value, `${routeKey(r)} body.${key} has no invalid candidate`).not.toBeUndefined();
         const body = { ...(valid.body as object), [key]: value };
         const res = await t.app.inject(requestFor(r, { ...valid, body }, token));
-        expectValidationError(res, [`body.${key}`], `${routeKey(r)} ${key}=${JSON.stringify(value).slice(0, 20)}`);
+        expectValidationError(res, [key], `${routeKey(r)} ${key}=${JSON.stringify(value).slice(0, 20)}`);
         checked++;
       }
     }

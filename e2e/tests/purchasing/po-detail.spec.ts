@@ -148,6 +148,13 @@ test('attach an invoice on the PO page; it cannot be deleted while linked, and c
   const invoices = page.getByTestId('po-invoices');
   await expect(invoices).toContainText(number);
   await expect(invoices).toContainText('$1,234.56');
+  // 001 §9: a PO-area table pages by 5, 10, 15, 50 or all rows, 10 first.
+  await expect(invoices.getByRole('combobox')).toHaveText('10');
+  await invoices.getByRole('combobox').click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['5', '10', '15', '50', 'All']);
+  await page.getByRole('option', { name: 'All' }).click();
+  await expect(invoices.getByRole('combobox')).toHaveText('All');
+  await expect(invoices).toContainText(number);
 
   const api = await apiAs(request, 'admin');
   const attached = await api.get<{ data: { id: number; invoice_number: string }[] }>(`/api/accounts-payable-invoice/attached-purchase-orders/${po.id}`);

@@ -179,3 +179,55 @@ test('the generic view with its filters and the mock data switch', async ({ page
   await expect(page.getByRole('button', { name: /Apply Payments/ })).toBeDisabled();
   await shoot(page, 'generic-mock');
 });
+
+test('a shipment paid in full meanwhile: Pay anyway needs a reason, which the shipment history shows', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const run = Date.now().toString(36).toUpperCase();
+  const tn = `HB${run}P`;
+  const today = new Date().toISOString().slice(0, 10);
+  const api = await apiAs(request, 'purchasing-1');
+  await api.send('POST', '/api/shipping-reconciliation/gray-boxes', {
+    grayBoxes: [{ tracking_number: tn, fulfillment_po_number: `FPO-${run}-P`, date_shipped: today, ship_company: 'CEVA', fulfillment_warehouse: 'KY01', shipping_quote: 25 }],
+  });
+  const csv = ['Invoice Number,Invoice Date,House Bill,Ship Date,Origin,Destination,Weight,Total Charges', `CV-${run}-P,${today},${tn},${today},KY,TX,10,25.00`].join('\r\n') + '\r\n';
+  const uploaded = await request.post('/api/shipping-reconciliation/ceva/upload', {
+    headers: { authorization: `Bearer ${api.token}` },
+    multipart: { file: { name: `ceva-${run}-p.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  await api.get(`/api/shipping-reconciliation/ceva/generate?filename=${encodeURIComponent(((await uploaded.json()) as { filename: string }).filename)}`);
+
+  await signInAs(page, 'purchasing-1');
+  await page.goto(`/shipping-reconciliation/search?searchType=trackingNumber&searchValue=${tn}`);
+  await expect(page.getByLabel(`Paid ${tn}`)).toHaveValue('25.00');
+  // Someone else pays it in full while this screen still offers it.
+  await api.send('PUT', '/api/shipping-reconciliation/update', { idempotencyKey: `e2e-${run}-first`, updates: { [tn]: { reported_billed_charge: 25, payment_to_apply: 25 } } });
+
+  await page.getByRole('button', { name: 'Apply Payments (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Apply Payments' });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  const form = dialog.getByTestId('pay-anyway');
+  await expect(form).toContainText(`${tn}: This shipment is already paid in full ($25.00 paid). To pay it again, choose Pay anyway and give the reason.`);
+  await expect(form).not.toContainText('override');
+  const payAnyway = dialog.getByRole('button', { name: 'Pay Anyway' });
+  await expect(payAnyway).toBeDisabled();
+  await form.getByRole('checkbox', { name: 'Pay anyway' }).check();
+  await expect(form).toContainText('Give the reason for paying a shipment already paid in full.');
+  await expect(payAnyway).toBeDisabled();
+  const reason = `Carrier re-billed on CV-${run}-P; approved by AP`;
+  await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await shoot(page, 'pay-anyway');
+  await payAnyway.click();
+  await expect(dialog).toContainText('Payments applied');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await tab(page, 'paidInFull').click();
+  await page.getByRole('button', { name: `History of ${tn}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${tn}` });
+  await expect(history.getByTestId('history-sums')).toHaveText(/Billed \$25\.00\s*Paid \$50\.00\s*Unpaid -\$25\.00/);
+  const payments = history.getByRole('table', { name: 'Payments' });
+  await expect(payments.getByRole('row')).toHaveCount(3);
+  await expect(payments.getByRole('row').nth(2)).toContainText(reason);
+  await expect(payments.getByRole('row').nth(1)).toContainText('—');
+  await shoot(page, 'pay-anyway-history');
+});

@@ -98,6 +98,15 @@ export const MAX_PARAM_LENGTH = 100;
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
 
 /**
+ * The key of a field in an answer's `errors`, whatever the status (400 or 422): the field's path inside its location,
+ * dot-separated and without the location (`items.0.upc`, `id`, `fromDate`), as a service names it in a 422. A
+ * problem with the whole body, query or path parameters (no field) is keyed by the location: `body`, `query`, `params`.
+ */
+export function fieldKey(location: string, path: readonly (string | number)[]): string {
+  return path.length ? path.join('.') : location;
+}
+
+/**
  * One error handler for the whole API: validation failures become 400 with every field named,
  * HttpError and OAuthError keep their status, anything else is a 500 without internals.
  */
@@ -107,8 +116,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const key = field ? `${context}.${field}` : context;
+        const key = fieldKey(context, issue.instancePath.split('/').filter((part) => part !== ''));
         (errors[key] ??= []).push(issue.message ?? 'is invalid');
       }
       const names = Object.keys(errors).join(', ');

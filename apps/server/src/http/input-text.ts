@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest, fieldKey } from './errors.js';
 
 /**
  * Input no contract needs and no column can store, refused for every route before validation runs, each with
@@ -62,17 +62,18 @@ export function installJsonBodyParser(app: FastifyInstance): void {
 /**
  * Every string in `value` (params, query or body) that no text column can store: a NUL character, or an
  * unpaired UTF-16 surrogate (which JSON's `\ud800` escape can carry; PostgreSQL's UTF-8 cannot). Answers the
- * messages by path (`body.lines.0.note`). A walk with its own stack, never recursion, and bounded by
+ * messages by field key (`lines.0.note`, errors.ts fieldKey). A walk with its own stack, never recursion, and bounded by
  * `MAX_JSON_DEPTH` whatever parser made the value.
  */
 export function unstorableTextPaths(value: unknown, root: string): Record<string, string[]> {
   const found: Record<string, string[]> = {};
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 0 }];
+  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
   while (stack.length) {
     const { value: item, path, depth } = stack.pop()!;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) (found[path] ??= []).push(NUL_MESSAGE);
-      if (LONE_SURROGATE.test(item)) (found[path] ??= []).push(LONE_SURROGATE_MESSAGE);
+      const key = fieldKey(root, path);
+      if (item.includes('\u0000')) (found[key] ??= []).push(NUL_MESSAGE);
+      if (LONE_SURROGATE.test(item)) (found[key] ??= []).push(LONE_SURROGATE_MESSAGE);
     } else if (item && typeof item === 'object') {
       if (depth >= MAX_JSON_DEPTH) {
         (found[root] ??= []).push(TOO_DEEP_MESSAGE);
@@ -82,7 +83,7 @@ export function unstorableTextPaths(value: unknown, root: string): Record<string
       // Pushed in reverse, so paths come out in the order of the input.
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
-        stack.push({ value: child, path: `${path}.${key}`, depth: depth + 1 });
+        stack.push({ value: child, path: [...path, key], depth: depth + 1 });
       }
     }
   }

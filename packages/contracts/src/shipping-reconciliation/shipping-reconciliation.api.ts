@@ -83,9 +83,10 @@ export const RECONCILIATION_MESSAGES = {
   searchValueRequired: 'Enter at least one tracking number to search.',
   /** Ours: the mock data switch needs role-editor:view (002 §6). */
   mockNotAllowed: "The mock data set needs the permission role-editor:view (the 'Use Mock Data' switch).",
-  /** Ours: a payment onto a shipment already paid in full. */
-  alreadyPaidInFull: (paid: string) =>
-    `This shipment is already paid in full (${paid} paid); send override: true on this line to pay it again, and the override is recorded on the batch.`,
+  /** Ours: a payment onto a shipment already paid in full (the screen then offers Pay anyway with a reason). */
+  alreadyPaidInFull: (paid: string) => `This shipment is already paid in full (${paid} paid). To pay it again, choose Pay anyway and give the reason.`,
+  /** Ours: Pay anyway needs its reason, recorded with the payment. */
+  overrideReasonRequired: 'Give the reason for paying a shipment already paid in full.',
   unknownTrackingNumber: 'No shipping transaction has this tracking number: upload and generate the carrier invoice that bills it first.',
   idempotencyReused: 'This idempotency key was used for a different batch of updates: send a new key for a new batch.',
   unknownFile: 'No uploaded invoice has this filename for this carrier: upload the file first.',
@@ -344,13 +345,22 @@ export const searchShippingTransactionsRoute = defineRoute({
   response: ZShippingTransactionsResultSchema,
 });
 
+/** The most characters of an override's reason. */
+export const OVERRIDE_REASON_MAX = 500;
+
 /** One update of the apply-payments PUT (002 §7): the billed charge we accept and the payment to apply now. */
-export const ZPaymentUpdateSchema = z.object({
-  reported_billed_charge: ZMoneySchema,
-  payment_to_apply: ZMoneySchema,
-  /** Pay a shipment already paid in full again; recorded on the batch line. */
-  override: z.boolean().optional(),
-});
+export const ZPaymentUpdateSchema = z
+  .object({
+    reported_billed_charge: ZMoneySchema,
+    payment_to_apply: ZMoneySchema,
+    /** Pay anyway: pay a shipment already paid in full again; recorded on the batch line with its reason. */
+    override: z.boolean().optional(),
+    /** Why it is paid again: required with override (a 400 naming updates.{tn}.override_reason), kept only with it. */
+    override_reason: z.string().trim().max(OVERRIDE_REASON_MAX).nullish(),
+  })
+  .superRefine((update, ctx) => {
+    if (update.override === true && !update.override_reason) ctx.addIssue({ code: 'custom', path: ['override_reason'], message: RECONCILIATION_MESSAGES.overrideReasonRequired });
+  });
 export type TPaymentUpdate = z.input<typeof ZPaymentUpdateSchema>;
 
 export const ZApplyPaymentsSchema = z
@@ -375,6 +385,8 @@ export const ZPaymentBatchLineSchema = z
     paid_before: z.number().nullable(),
     paid_after: z.number(),
     override: z.boolean(),
+    /** The reason given with the override (null without one). */
+    override_reason: z.string().nullable(),
   })
   .meta({ id: 'PaymentBatchLine' });
 export type TPaymentBatchLine = z.infer<typeof ZPaymentBatchLineSchema>;
@@ -395,7 +407,7 @@ export const applyPaymentsRoute = defineRoute({
   path: '/api/shipping-reconciliation/update',
   access: 'purchasing:reports',
   summary:
-    'Apply payments, one batch in one transaction: per tracking number, shipping_cost_billed becomes reported_billed_charge and payment_to_apply is added to shipping_cost_paid; answers batchId. The same idempotencyKey answers the same batch again and pays nothing twice. 400 naming updates.{trackingNumber}.{field} for a bad amount (min 0, 2 decimals, at most 21,474,836.47) or an unknown tracking number; 409 naming updates.{trackingNumber}.override for a shipment already paid in full',
+    'Apply payments, one batch in one transaction: per tracking number, shipping_cost_billed becomes reported_billed_charge and payment_to_apply is added to shipping_cost_paid; answers batchId. The same idempotencyKey answers the same batch again and pays nothing twice. 400 naming updates.{trackingNumber}.{field} for a bad amount (min 0, 2 decimals, at most 21,474,836.47) or an unknown tracking number; 409 naming updates.{trackingNumber}.override for a shipment already paid in full, which takes a payment again only with override: true and an override_reason (recorded on the batch line; 400 naming updates.{trackingNumber}.override_reason without one)',
   tag: 'shipping-reconciliation',
   body: ZApplyPaymentsSchema,
   response: ZApplyPaymentsResultSchema,
@@ -418,6 +430,7 @@ export const RESULTS_COLUMNS = [
   'paid_before',
   'paid_after',
   'override',
+  'override_reason',
   'applied_at',
   'applied_by',
 ] as const;
@@ -526,6 +539,7 @@ export const ZShipmentPaymentSchema = z
     paid_before: z.number().nullable(),
     paid_after: z.number(),
     override: z.boolean(),
+    override_reason: z.string().nullable(),
   })
   .meta({ id: 'ShipmentPayment' });
 

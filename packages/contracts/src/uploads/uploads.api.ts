@@ -90,7 +90,7 @@ export const settlementReportRoute = defineRoute({
   path: '/api/om/payments/settlement-report',
   access: 'purchasing:reports',
   summary:
-    'Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming body.table.{row}.{field} for a bad row, its message naming the file\'s line (lines[row] when sent)',
+    'Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming table.{row}.{field} for a bad row, its message naming the file\'s line (lines[row] when sent)',
   tag: 'uploads',
   body: ZSettlementReportSchema,
   response: ZSettlementReportResultSchema,

@@ -142,6 +142,8 @@ export const paymentBatchLines = pgTable(
     paidAfterCents: integer('paid_after_cents').notNull(),
     /** The explicit override that let a shipment already paid in full be paid again. */
     override: boolean('override').notNull().default(false),
+    /** Why it was paid again (Pay anyway's reason); null without an override, and on overrides before issue 32. */
+    overrideReason: text('override_reason'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.trackingNumber] }), index('payment_batch_lines_tracking_idx').on(t.trackingNumber)],
 );

@@ -28,33 +28,33 @@ function schemaOf(spec: ReportParameterSpec): z.ZodType<TParamValue> {
 
 /**
  * The parameters of a run, from the query (all text): each checked by its type, absent ones given their default, a
- * parameter the definition does not have refused. A bad value is a 400 naming `query.<name>`; From after To is
- * refused on To.
+ * parameter the definition does not have refused. A bad value is a 400 naming `<name>` (or `<field>.<name>` when the
+ * parameters come in a body field, e.g. `parameters.from`; errors.ts fieldKey); From after To is refused on To.
  */
 export function parseReportParameters(definition: ReportDefinition, query: Record<string, string>, options: { today?: Date; field?: string } = {}): TReportParams {
   const today = options.today ?? new Date();
-  const field = options.field ?? 'query';
+  const keyOf = (name: string) => (options.field ? `${options.field}.${name}` : name);
   const errors: Record<string, string[]> = {};
   const params: TReportParams = {};
   const known = new Set(definition.parameters.map((p) => p.name));
   for (const key of Object.keys(query)) {
-    if (!known.has(key)) errors[`${field}.${key}`] = [`${definition.name} has no parameter ${key}`];
+    if (!known.has(key)) errors[keyOf(key)] = [`${definition.name} has no parameter ${key}`];
   }
   for (const spec of definition.parameters) {
     const raw = query[spec.name];
     if (raw === undefined || (raw === '' && spec.type !== 'select' && spec.type !== 'text')) {
       const fallback = resolveDefault(spec, today);
-      if (spec.required && (fallback === null || fallback === '')) errors[`${field}.${spec.name}`] = ['Required'];
+      if (spec.required && (fallback === null || fallback === '')) errors[keyOf(spec.name)] = ['Required'];
       params[spec.name] = fallback;
       continue;
     }
     const parsed = schemaOf(spec).safeParse(raw);
     if (parsed.success) params[spec.name] = parsed.data;
-    else errors[`${field}.${spec.name}`] = parsed.error.issues.map((i) => i.message);
+    else errors[keyOf(spec.name)] = parsed.error.issues.map((i) => i.message);
   }
   const { from, to } = params;
-  if (typeof from === 'string' && typeof to === 'string' && !errors[`${field}.from`] && !errors[`${field}.to`] && from > to) {
-    errors[`${field}.to`] = ['must be on or after From'];
+  if (typeof from === 'string' && typeof to === 'string' && !errors[keyOf('from')] && !errors[keyOf('to')] && from > to) {
+    errors[keyOf('to')] = ['must be on or after From'];
   }
   if (Object.keys(errors).length > 0) throw badRequest(REPORT_MESSAGES.badParameter, errors);
   return params;

@@ -150,7 +150,7 @@ export class ReportsService {
 
   async queueCsv(slug: string, query: Record<string, string>, user: AuthUser): Promise<TJob> {
     const definition = this.definitionFor(slug, user);
-    const parameters = parseReportParameters(definition, query, { field: 'body.parameters' });
+    const parameters = parseReportParameters(definition, query, { field: 'parameters' });
     if (!this.jobs) throw new Error('the job queue is not connected');
     return this.jobs.enqueue(this.db, { kind: REPORT_CSV_JOB_KIND, payload: { slug, parameters }, createdById: user.id });
   }

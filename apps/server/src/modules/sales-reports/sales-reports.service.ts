@@ -101,7 +101,7 @@ export class SalesReportsService {
   async brandSellThru(query: TSellThruQuery): Promise<TBrandSellThru> {
     const { from, to } = resolveRange(query.startDate, query.endDate, this.today());
     return this.read(async (repo) => {
-      const brand = await this.brandOf(repo, query.brand, 'query.brand');
+      const brand = await this.brandOf(repo, query.brand, 'brand');
       const rows: TSellThruRow[] = (await repo.sellThru(brand.id, from, to)).map((r) => {
         const available = r.on_hand_start + r.received;
         return { ...r, available, sell_thru_percent: available > 0 ? round((r.units_sold / available) * 100, 1) : null };
@@ -128,7 +128,7 @@ export class SalesReportsService {
     return this.read(async (repo) => {
       const brands: BrandRow[] = [];
       // An unknown brand is named under the key it came in (brands[] as the spec writes it, or brands).
-      const fieldOf = (name: string) => (brandsOf({ 'brands[]': query['brands[]'] }).includes(name) ? 'query.brands[]' : 'query.brands');
+      const fieldOf = (name: string) => (brandsOf({ 'brands[]': query['brands[]'] }).includes(name) ? 'brands[]' : 'brands');
       for (const name of names) {
         const brand = await this.brandOf(repo, name, fieldOf(name));
         if (!brands.some((b) => b.id === brand.id)) brands.push(brand);
@@ -153,7 +153,7 @@ export class SalesReportsService {
     const { from, to } = resolveRange(query.givenFromDate, query.givenToDate, this.today());
     const days = BRAND_PURCHASING_PERIOD_DAYS;
     return this.read(async (repo) => {
-      const brand = await this.brandOf(repo, query.brand, 'query.brand');
+      const brand = await this.brandOf(repo, query.brand, 'brand');
       const [ordered, received] = [await repo.ordered(brand.id, from, to, days, CANCELLED_STATUS_ID), await repo.received(brand.id, from, to, days)];
       const numOfDays = daysInRange(from, to);
       const data: Record<string, TPurchasingPeriod> = {};

@@ -55,6 +55,7 @@ export interface HistoryPaymentRow {
   paid_before_cents: number | null;
   paid_after_cents: number;
   override: boolean;
+  override_reason: string | null;
 }
 
 export interface BatchLineRow {
@@ -64,6 +65,7 @@ export interface BatchLineRow {
   paid_before_cents: number | null;
   paid_after_cents: number;
   override: boolean;
+  override_reason: string | null;
 }
 
 const TRANSACTION_COLUMNS = sql.raw(`t.tracking_number, t.ship_company, t.fulfillment_po_number, to_char(t.date_shipped, 'YYYY-MM-DD') as date_shipped,
@@ -154,7 +156,7 @@ export class ShippingReconciliationRepository {
     const payments = await queryRows<HistoryPaymentRow>(
       this.db,
       sql`select b.id as batch_id, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, u.username as created_by,
-            l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override
+            l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override, l.override_reason
           from payment_batch_lines l join payment_batches b on b.id = l.batch_id left join users u on u.id = b.created_by_id
           where l.tracking_number = ${trackingNumber} order by b.id`,
     );
@@ -300,14 +302,14 @@ export class ShippingReconciliationRepository {
   async applyLine(batchId: number, line: BatchLineRow): Promise<void> {
     await this.db.execute(sql`update shipping_transactions set shipping_cost_billed_cents = ${line.reported_billed_cents},
         shipping_cost_paid_cents = ${line.paid_after_cents}, updated_at = now() where tracking_number = ${line.tracking_number}`);
-    await this.db.execute(sql`insert into payment_batch_lines (batch_id, tracking_number, reported_billed_cents, payment_cents, paid_before_cents, paid_after_cents, override)
-        values (${batchId}, ${line.tracking_number}, ${line.reported_billed_cents}, ${line.payment_cents}, ${line.paid_before_cents}, ${line.paid_after_cents}, ${line.override})`);
+    await this.db.execute(sql`insert into payment_batch_lines (batch_id, tracking_number, reported_billed_cents, payment_cents, paid_before_cents, paid_after_cents, override, override_reason)
+        values (${batchId}, ${line.tracking_number}, ${line.reported_billed_cents}, ${line.payment_cents}, ${line.paid_before_cents}, ${line.paid_after_cents}, ${line.override}, ${line.override_reason})`);
   }
 
   async batchLines(batchId: number): Promise<(BatchLineRow & Pick<TransactionRow, 'ship_company' | 'fulfillment_po_number' | 'date_shipped' | 'fulfillment_warehouse' | 'shipping_quote_cents'>)[]> {
     return queryRows(
       this.db,
-      sql`select l.tracking_number, l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override,
+      sql`select l.tracking_number, l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override, l.override_reason,
             t.ship_company, t.fulfillment_po_number, to_char(t.date_shipped, 'YYYY-MM-DD') as date_shipped, t.fulfillment_warehouse, t.shipping_quote_cents
           from payment_batch_lines l join shipping_transactions t on t.tracking_number = l.tracking_number
           where l.batch_id = ${batchId} order by l.tracking_number`,

@@ -220,7 +220,8 @@ export class ShippingReconciliationService {
   /**
    * Applies a batch of payments in one transaction (002 §7 PUT update). The idempotency key makes a retry answer the
    * same batch without paying again; the rows are locked so two concurrent batches never pay one shipment twice; a
-   * shipment already paid in full takes a payment only with the line's explicit override, recorded on the line.
+   * shipment already paid in full takes a payment only with the line's explicit override and its reason (the contract
+   * requires one with an override), both recorded on the line.
    */
   async apply(body: TApplyPayments, user: AuthUser): Promise<TApplyPaymentsResult> {
     const entries = Object.entries(body.updates)
@@ -229,10 +230,13 @@ export class ShippingReconciliationService {
         billed: dollarsToCents(update.reported_billed_charge),
         payment: dollarsToCents(update.payment_to_apply),
         override: update.override === true,
+        // Kept only with an override: a reason is why a shipment paid in full was paid again.
+        overrideReason: update.override === true ? (update.override_reason ?? null) : null,
       }))
       .sort((a, b) => (a.trackingNumber < b.trackingNumber ? -1 : a.trackingNumber > b.trackingNumber ? 1 : 0));
     const requestHash = createHash('sha256')
-      .update(JSON.stringify(entries.map((e) => [e.trackingNumber, e.billed, e.payment, e.override])))
+      // The reason joins the hash only with an override, so a line without one hashes as it did before reasons.
+      .update(JSON.stringify(entries.map((e) => [e.trackingNumber, e.billed, e.payment, e.override, ...(e.override ? [e.overrideReason] : [])])))
       .digest('hex');
     const key = body.idempotencyKey.trim();
 
@@ -280,6 +284,7 @@ export class ShippingReconciliationService {
           paid_before_cents: paidBefore,
           paid_after_cents: paidAfter,
           override: entry.override,
+          override_reason: entry.overrideReason,
         });
       }
       if (Object.keys(errors).length > 0) {
@@ -327,6 +332,7 @@ export class ShippingReconciliationService {
         paid_before: p.paid_before_cents === null ? null : centsToDollars(p.paid_before_cents),
         paid_after: centsToDollars(p.paid_after_cents),
         override: p.override,
+        override_reason: p.override_reason,
       })),
     };
   }
@@ -350,6 +356,7 @@ export class ShippingReconciliationService {
       paid_before: l.paid_before_cents === null ? null : l.paid_before_cents / 100,
       paid_after: l.paid_after_cents / 100,
       override: l.override ? 'yes' : 'no',
+      override_reason: l.override_reason ?? '',
       applied_at: batch.created_at,
       applied_by: batch.created_by ?? '',
     }));
@@ -418,5 +425,6 @@ function toLine(row: BatchLineRow): TPaymentBatchLine {
     paid_before: row.paid_before_cents === null ? null : centsToDollars(row.paid_before_cents),
     paid_after: centsToDollars(row.paid_after_cents),
     override: row.override,
+    override_reason: row.override_reason,
   };
 }

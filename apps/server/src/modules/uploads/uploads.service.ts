@@ -76,12 +76,12 @@ export class UploadsService {
     try {
       parsed = JSON.parse(input.table);
     } catch {
-      throw badRequest(UPLOAD_MESSAGES.tableNotJson, { 'body.table': [UPLOAD_MESSAGES.tableNotJson] });
+      throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
     }
-    if (!Array.isArray(parsed)) throw badRequest(UPLOAD_MESSAGES.tableNotJson, { 'body.table': [UPLOAD_MESSAGES.tableNotJson] });
+    if (!Array.isArray(parsed)) throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
     if (parsed.length > UPLOADS_LIMITS.maxRows) {
       const message = `table has ${parsed.length} rows; at most ${UPLOADS_LIMITS.maxRows} are taken at once.`;
-      throw badRequest(message, { 'body.table': [message] });
+      throw badRequest(message, { table: [message] });
     }
     const filename = input.filename ? safeFilename(input.filename) || null : null;
     const errors = new ErrorList();
@@ -92,13 +92,13 @@ export class UploadsService {
     parsed.forEach((item, index) => {
       const line = lineOf(index);
       if (!item || typeof item !== 'object' || Array.isArray(item)) {
-        errors.add(`body.table.${index}`, `Line ${line}: a row must be an object of header → text.`);
+        errors.add(`table.${index}`, `Line ${line}: a row must be an object of header → text.`);
         return;
       }
       const row: Record<string, string> = {};
       for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
         if (value !== null && typeof value === 'object') {
-          errors.add(`body.table.${index}.${key}`, `Line ${line}: ${key} must be text.`);
+          errors.add(`table.${index}.${key}`, `Line ${line}: ${key} must be text.`);
           continue;
         }
         row[key] = value === null || value === undefined ? '' : String(value);
@@ -108,7 +108,7 @@ export class UploadsService {
     });
     // The rules (summary row, posted-date-time before posted-date, ambiguous dates, EU decimal comma): contracts' settlement-rules.
     const read = readSettlementRows(rows, (i) => lineOf(indexOf[i]!));
-    for (const error of read.errors) errors.add(`body.table.${indexOf[error.index]}.${error.field}`, error.message);
+    for (const error of read.errors) errors.add(`table.${indexOf[error.index]}.${error.field}`, error.message);
     const occurrences = new Map<string, number>();
     const lines: NewSettlementLine[] = read.lines.map(({ row, settlementId, amountCents, postedDate, quantity }) => {
       // The line's key: its cells (canonical, sorted) and its place among identical rows of this upload.
@@ -137,7 +137,7 @@ export class UploadsService {
       read.summaries.map((s) => [s.settlementId, { settlementId: s.settlementId, startDate: s.startDate, endDate: s.endDate, depositDate: s.depositDate, totalAmountCents: s.totalAmountCents, currency: s.currency, filename }]),
     );
     errors.throwIfAny();
-    if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { 'body.table': [UPLOAD_MESSAGES.tableEmpty] });
+    if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { table: [UPLOAD_MESSAGES.tableEmpty] });
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const imported = await repo.insertSettlementLines(lines);

@@ -25,7 +25,7 @@ export function FinanceCompanyCreatePage() {
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status >= 500) return show('error', INVOICE_MESSAGES.serverError);
       const data = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
-      const message = data.errors?.company_name?.[0] ?? data.errors?.['body.company_name']?.[0];
+      const message = data.errors?.company_name?.[0];
       if (message) setError('company_name', { type: 'server', message });
       else show('error', data.message ?? `The finance company could not be created (${error.status}).`);
     }

@@ -67,10 +67,10 @@ describe('a failed create', () => {
     expect(describeCreateFailure(new TypeError('Failed to fetch'))).toEqual({ fields: {}, message: INVOICE_MESSAGES.serverError });
   });
 
-  it('puts the server field errors under the fields (422 keys and 400 body.<field> keys)', () => {
+  it('puts the server field errors under the fields (a 422 and a 400 key a field alike)', () => {
     const unprocessable = new ApiCallError(422, { message: 'The given data was invalid.', errors: { invoice_number: ['taken'], due_date: ['early'] } }, '/x');
     expect(describeCreateFailure(unprocessable)).toEqual({ fields: { invoice_number: 'taken', due_date: 'early' }, message: null });
-    const bad = new ApiCallError(400, { message: 'Invalid request', errors: { 'body.invoice_amount': ['must be greater than 0'] } }, '/x');
+    const bad = new ApiCallError(400, { message: 'Invalid request', errors: { invoice_amount: ['must be greater than 0'] } }, '/x');
     expect(describeCreateFailure(bad)).toEqual({ fields: { invoice_amount: 'must be greater than 0' }, message: null });
   });
 

@@ -55,9 +55,9 @@ export function toCreateInvoiceBody(values: TInvoiceFormValues): TCreateApInvoic
   };
 }
 
-/** Field name of an error key: the server's 400 answers name `body.<field>`, its 422 answers `<field>`. */
+/** Field name of an error key (`<field>` or a path below it, in a 400 as in a 422). */
 function fieldOf(key: string): TInvoiceField | null {
-  const name = key.replace(/^body\./, '').split('.')[0]!;
+  const name = key.split('.')[0]!;
   return (INVOICE_FIELDS as readonly string[]).includes(name) ? (name as TInvoiceField) : null;
 }
 

@@ -18,7 +18,8 @@ import {
   TableRow,
   Tooltip,
 } from '@mui/material';
-import { dollarsToCents, formatUsd, INVOICE_MESSAGES, INVOICE_PAGE_SIZE, type TApInvoice } from '@keystone/contracts';
+import { dollarsToCents, formatUsd, INVOICE_MESSAGES, type TApInvoice } from '@keystone/contracts';
+import { INVOICE_TABLE_PAGES, rowsPerPageOptions } from '../../../shell/table-pages';
 import { ApiCallError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session-store';
 import { useDeleteInvoice, useLinkInvoice } from '../api/invoices-api';
@@ -160,8 +161,8 @@ export function InvoiceTable(props: {
         component="div"
         count={props.total}
         page={props.page}
-        rowsPerPage={INVOICE_PAGE_SIZE}
-        rowsPerPageOptions={[INVOICE_PAGE_SIZE]}
+        rowsPerPage={INVOICE_TABLE_PAGES.initial}
+        rowsPerPageOptions={rowsPerPageOptions(INVOICE_TABLE_PAGES)}
         onPageChange={(_, page) => props.onPageChange(page)}
       />
       {linking && (

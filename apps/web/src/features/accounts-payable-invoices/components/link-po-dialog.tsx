@@ -9,7 +9,7 @@ function linkFailure(error: unknown): { field: string | null; message: string | 
   if (!(error instanceof ApiCallError) || error.status >= 500) return { field: null, message: INVOICE_MESSAGES.serverError };
   const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
   const errors = body.errors ?? {};
-  const field = errors.purchase_id?.[0] ?? errors['body.purchase_id']?.[0] ?? errors.purchase_order_id?.[0] ?? errors['body.purchase_order_id']?.[0] ?? null;
+  const field = errors.purchase_id?.[0] ?? errors.purchase_order_id?.[0] ?? null;
   return field ? { field, message: null } : { field: null, message: body.message ?? `The invoice could not be linked (${error.status}).` };
 }
 

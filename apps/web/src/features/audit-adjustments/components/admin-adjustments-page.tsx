@@ -68,11 +68,11 @@ const txLink = (ref: string) => (
   </Link>
 );
 
-/** The server's field errors by field name (validation errors name `body.notes`; the service's `notes`). */
+/** The server's field errors by field name (`notes`: a 400 and a 422 key a field alike). */
 function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiCallError)) return {};
   const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^body\./, ''), v[0] ?? '']));
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
 }
 
 /** A whole number of at least 0, or null. */

@@ -10,12 +10,12 @@ import { useAuditBucketNames, useCreateAuditBatch } from '../api/audits-api';
 const DATE_FORMAT = 'YYYY-MM-DD';
 type TField = 'default_audit_bucket' | 'audit_batch_name';
 
-/** The server's per-field errors of a refused create (`errors.body.default_audit_bucket` or `errors.default_audit_bucket`). */
+/** The server's per-field errors of a refused create (`errors.default_audit_bucket`, `errors.audit_batch_name`). */
 export function createFieldErrors(error: unknown): { fields: Partial<Record<TField, string>>; general: string | null } {
   const body = (error instanceof ApiCallError ? error.body : null) as { message?: string; errors?: Record<string, string[] | string> } | null;
   const fields: Partial<Record<TField, string>> = {};
   for (const [key, messages] of Object.entries(body?.errors ?? {})) {
-    const name = key.replace(/^body\./, '');
+    const name = key;
     const first = Array.isArray(messages) ? messages[0] : messages;
     if ((name === 'default_audit_bucket' || name === 'audit_batch_name') && first) fields[name] = first;
   }

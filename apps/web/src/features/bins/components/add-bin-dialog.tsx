@@ -69,7 +69,7 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
       setState('idle');
       const body = (error instanceof ApiCallError ? error.body : null) as { message?: string; errors?: Record<string, string[]> } | null;
       const fields: TErrors = {};
-      for (const [key, messages] of Object.entries(body?.errors ?? {})) fields[key.replace(/^body\./, '') as TField] = messages[0];
+      for (const [key, messages] of Object.entries(body?.errors ?? {})) fields[key as TField] = messages[0];
       setServerErrors(fields);
       if (!Object.keys(fields).length) setGeneral(body?.message ?? 'The bin could not be created.');
     }

@@ -27,10 +27,8 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  BIN_DEFAULT_PAGE_SIZE,
   BIN_DEFAULTS,
   BIN_MESSAGES,
-  BIN_PAGE_SIZES,
   BIN_SEARCH_DEBOUNCE_MS,
   BIN_SUCCESS_CLOSE_MS,
   BIN_TABLE_HEIGHT,
@@ -42,6 +40,7 @@ import { formatTimestamp } from '../../../lib/format-date';
 import { useCurrentLocation, useLocations } from '../../../lib/queries';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
+import { rowsPerPageOptions, TRANSFER_AND_BIN_TABLE_PAGES } from '../../../shell/table-pages';
 import { BINS_QUERY_KEY, deleteBin, downloadBinLabels, useBins } from '../api/bins-api';
 import { AddBinDialog } from './add-bin-dialog';
 
@@ -90,7 +89,7 @@ function DeleteBinDialog({ bin, onClose, onDeleted }: { bin: TBin | null; onClos
     } catch (e) {
       setState('idle');
       const body = (e instanceof ApiCallError ? e.body : null) as { message?: string; errors?: Record<string, string[]> } | null;
-      setError(body?.errors?.id?.[0] ?? body?.errors?.['params.id']?.[0] ?? body?.message ?? 'The bin could not be deleted.');
+      setError(body?.errors?.id?.[0] ?? body?.message ?? 'The bin could not be deleted.');
     }
   };
   return (
@@ -154,7 +153,7 @@ export function BinsPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<string>(`${BIN_DEFAULTS.orderBy}:${BIN_DEFAULTS.sortDirection}`);
   const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(BIN_DEFAULT_PAGE_SIZE);
+  const [perPage, setPerPage] = useState(TRANSFER_AND_BIN_TABLE_PAGES.initial);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TBin | null>(null);
@@ -300,7 +299,7 @@ export function BinsPage() {
         page={page}
         onPageChange={(_, p) => setPage(p)}
         rowsPerPage={perPage}
-        rowsPerPageOptions={[...BIN_PAGE_SIZES]}
+        rowsPerPageOptions={rowsPerPageOptions(TRANSFER_AND_BIN_TABLE_PAGES)}
         onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))}
       />
       <AddBinDialog open={adding} locations={locations} defaultLocation={location} onClose={() => setAdding(false)} onCreated={refresh} />

@@ -11,7 +11,7 @@ describe('the results stage (001 §8 Committed sales)', () => {
   it('shows the 404 text, the errors, or the raw response', () => {
     expect(saleFailureOutcome(new ApiCallError(404, { message: 'Committed sale CS-0000001 not found' }, '/x')).lines).toEqual(['The server responded with 404 (resource not found)']);
     expect(saleFailureOutcome(new ApiCallError(409, { message: 'CS-0000001: cannot sell 2, KY01 holds 1' }, '/x'))).toEqual({ ok: false, lines: ['CS-0000001: cannot sell 2, KY01 holds 1'] });
-    expect(saleFailureOutcome(new ApiCallError(400, { message: 'Invalid body', errors: { 'body.legacyPosInvoiceId': ['Too big'] } }, '/x')).lines).toEqual(['Invalid body', 'body.legacyPosInvoiceId: Too big']);
+    expect(saleFailureOutcome(new ApiCallError(400, { message: 'Invalid body', errors: { legacyPosInvoiceId: ['Too big'] } }, '/x')).lines).toEqual(['Invalid body', 'legacyPosInvoiceId: Too big']);
     expect(saleFailureOutcome(new ApiCallError(502, '<html>Bad gateway</html>', '/x')).lines).toEqual(['<html>Bad gateway</html>']);
     expect(loadFailureText(new ApiCallError(500, { message: 'boom' }, '/x'))).toBe('{"message":"boom"}');
   });

@@ -54,7 +54,7 @@ export function fieldLabel(field: string): string {
 export interface ServerErrorData {
   status: number | null;
   message: string;
-  /** Field → messages, with the `body.` prefix of shape errors removed. */
+  /** Field → messages (the server's `errors`, keyed alike in a 400 and a 422). */
   fields: Record<string, string[]>;
 }
 
@@ -62,7 +62,7 @@ export interface ServerErrorData {
 export function serverErrorData(error: unknown): ServerErrorData {
   if (error instanceof ApiCallError) {
     const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
-    const fields = Object.fromEntries(Object.entries(body.errors ?? {}).map(([key, messages]) => [key.replace(/^body\./, ''), messages]));
+    const fields = body.errors ?? {};
     return { status: error.status, message: typeof body.message === 'string' ? body.message : String(error.body ?? error.message), fields };
   }
   return { status: null, message: error instanceof Error ? error.message : String(error), fields: {} };

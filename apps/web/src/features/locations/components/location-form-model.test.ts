@@ -3,8 +3,8 @@ import { ApiCallError } from '../../../lib/api-error';
 import { changedFields, clearFieldError, EMPTY_LOCATION_FORM, formErrorsOf, hasFieldErrors } from './location-form-model';
 
 describe('location form model', () => {
-  it('keeps the first message of each field, without the body/location prefixes, and the general message', () => {
-    const error = new ApiCallError(422, { message: 'The given data was invalid.', errors: { city: ['The city is required.', 'second'], 'body.location.postal_code': ['bad'] } }, '/api/ims/bucket-mappings');
+  it('keeps the first message of each field, without the location prefix, and the general message', () => {
+    const error = new ApiCallError(422, { message: 'The given data was invalid.', errors: { city: ['The city is required.', 'second'], 'location.postal_code': ['bad'] } }, '/api/ims/bucket-mappings');
     expect(formErrorsOf(error)).toEqual({ fields: { city: 'The city is required.', postal_code: 'bad' }, general: 'The given data was invalid.' });
   });
 

@@ -34,15 +34,15 @@ export interface FormErrors {
 export const NO_ERRORS: FormErrors = { fields: {}, general: null };
 
 /**
- * The errors to show for a failed call: each field's first message (the `body.` / `location.` prefixes of shape
- * errors removed), and the call's message as the general alert.
+ * The errors to show for a failed call: each field's first message (the `location.` prefix of the
+ * nested location object removed), and the call's message as the general alert.
  */
 export function formErrorsOf(error: unknown): FormErrors {
   if (!(error instanceof ApiCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
   const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
   const fields: Record<string, string> = {};
   for (const [key, messages] of Object.entries(body.errors ?? {})) {
-    const field = key.replace(/^body\./, '').replace(/^location\./, '');
+    const field = key.replace(/^location\./, '');
     if (messages[0] && !fields[field]) fields[field] = messages[0];
   }
   return { fields, general: typeof body.message === 'string' ? body.message : `Error ${error.status}` };

@@ -34,9 +34,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ALL_WAREHOUSES,
-  PICK_LIST_DEFAULT_PAGE_SIZE,
   PICK_LIST_MESSAGES,
-  PICK_LIST_PAGE_SIZES,
   PICK_MESSAGES,
   PICK_WAREHOUSES,
   PRINT_SUCCESS_CLOSE_MS,
@@ -49,6 +47,7 @@ import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCan, useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
+import { PICK_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../shell/table-pages';
 import { openPickListDocument, PICK_LISTS_QUERY_KEY, printPickList, unprintPickItem, usePickList, type TPickTab } from '../api/picking-api';
 
 type TPrintState = { kind: 'idle' } | { kind: 'printing' } | { kind: 'success'; count: number } | { kind: 'error'; lines: string[] };
@@ -233,7 +232,7 @@ export function PickBoardPage() {
   const [tab, setTab] = useState<TPickTab>('unprinted');
   const [warehouse, setWarehouse] = useState<string>(ALL_WAREHOUSES);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PICK_LIST_DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<number>(PICK_LIST_TABLE_PAGES.initial);
   /** The selected unprinted items by reference (kept across pages: printing sends their data). */
   const [chosenItems, setChosen] = useState<Map<string, TPickItem>>(new Map());
   const selected = useMemo(() => new Set(chosenItems.keys()), [chosenItems]);
@@ -322,10 +321,10 @@ export function PickBoardPage() {
       const perRow: Record<string, string> = {};
       const lines: string[] = [];
       for (const [key, messages] of Object.entries(errors)) {
-        const index = /^(?:body\.)?items\.(\d+)/.exec(key)?.[1];
+        const index = /^items\.(\d+)/.exec(key)?.[1];
         const item = index === undefined ? undefined : chosen[Number(index)];
         if (item) perRow[item.transactionReferenceId] = messages.join(' ');
-        else lines.push(...messages.map((m) => `${key.replace(/^body\./, '')}: ${m}`));
+        else lines.push(...messages.map((m) => `${key}: ${m}`));
       }
       setRowErrors(perRow);
       if (!(e instanceof ApiCallError)) lines.push(PICK_MESSAGES.noResponse);
@@ -349,7 +348,7 @@ export function PickBoardPage() {
 
   const loadError = (() => {
     if (!isError) return null;
-    const w = errorsOf(error)['query.warehouse'];
+    const w = errorsOf(error).warehouse;
     return w ? `${warehouse}: ${w.join(' ')}` : PICK_LIST_MESSAGES.loadError;
   })();
   const rows = { items: shown, tab, selected, rowErrors, onToggle: toggle, onUnprint: (i: TPickItem) => void doUnprint(i) };
@@ -449,7 +448,7 @@ export function PickBoardPage() {
             page={Math.min(page, Math.max(0, Math.ceil((data?.total ?? 0) / pageSize) - 1))}
             onPageChange={(_, p) => setPage(p)}
             rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PICK_LIST_PAGE_SIZES]}
+            rowsPerPageOptions={rowsPerPageOptions(PICK_LIST_TABLE_PAGES)}
             onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
           />
         </>

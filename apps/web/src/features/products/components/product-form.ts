@@ -110,13 +110,13 @@ export function productResolver(mode: 'create' | 'update'): Resolver<TProductFor
   };
 }
 
-/** A refused write: the server's message, and its field errors keyed by form field ('body.upc' → upc). */
+/** A refused write: the server's message, and its field errors keyed by form field (upc). */
 export function serverFailure(error: unknown): { message: string; fields: Partial<Record<TProductFormField, string>> } {
   const fields: Partial<Record<TProductFormField, string>> = {};
   if (error instanceof ApiCallError) {
     const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
     for (const [key, messages] of Object.entries(errors)) {
-      const field = key.replace(/^body\./, '') as TProductFormField;
+      const field = key as TProductFormField;
       if (FORM_FIELDS.has(field)) fields[field] = messages[0];
     }
   }

@@ -86,7 +86,7 @@ export function firstFieldError(error: unknown): [string, string] | null {
   if (!errors || typeof errors !== 'object') return null;
   for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
     const first = Array.isArray(messages) ? messages[0] : messages;
-    if (typeof first === 'string' && first) return [field.replace(/^body\./, ''), first];
+    if (typeof first === 'string' && first) return [field, first];
   }
   return null;
 }

@@ -62,7 +62,7 @@ function refusal(error: unknown): string | null {
   if (!error) return null;
   if (error instanceof ApiCallError) {
     const body = error.body as { errors?: Record<string, string[]> } | null;
-    const fields = body?.errors ? Object.entries(body.errors).map(([f, m]) => `${f.replace(/^body\./, '')}: ${m.join(', ')}`) : [];
+    const fields = body?.errors ? Object.entries(body.errors).map(([f, m]) => `${f}: ${m.join(', ')}`) : [];
     return [serverMessage(error), ...fields].filter(Boolean).join(' — ');
   }
   return 'The change could not be saved.';

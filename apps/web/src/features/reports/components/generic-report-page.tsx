@@ -147,7 +147,7 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
           {serverMessage(report.error) ?? 'The report could not be run.'}
           {errors
             ? ` ${Object.entries(errors)
-                .map(([field, messages]) => `${entry.parameters.find((p) => `query.${p.name}` === field)?.label ?? field}: ${messages.join(', ')}`)
+                .map(([field, messages]) => `${entry.parameters.find((p) => p.name === field)?.label ?? field}: ${messages.join(', ')}`)
                 .join('; ')}`
             : ''}
         </Alert>

@@ -23,9 +23,11 @@ import {
   formatDollars,
   groupReconciliationRows,
   initialStaged,
+  paidInFullRefusals,
   shownTab,
   visibleReconciliationTabs,
   withSelection,
+  type PaidInFullRefusal,
   type StagedMap,
 } from './reconciliation-state';
 import { ShipmentHistoryDialog } from './shipment-history-dialog';
@@ -34,7 +36,7 @@ import { StagedEditor } from './staged-editor';
 /** 002 §9: a saved row shows green for 5 seconds. */
 export const ROW_SAVED_HIGHLIGHT_MS = 5_000;
 
-/** The tabs whose rows can be selected for a payment (a row paid in full needs an override; not found rows cannot be paid). */
+/** The tabs whose rows can be selected for a payment (a row paid in full is paid again only by Pay anyway, when a payment is refused; not found rows cannot be paid). */
 const SELECTABLE_TABS: readonly TReconciliationTab[] = ['paymentsToApply', 'partiallyPaid'];
 
 const money = (field: keyof TShippingTransaction, headerName: string, width = 120): GridColDef<TShippingTransaction> => ({
@@ -90,7 +92,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
   const [rows, setRows] = useState<TShippingTransaction[]>(result.transactions);
   const [staged, setStaged] = useState<StagedMap>(() => initialStaged(result.transactions));
   const [wantedTab, setWantedTab] = useState<TReconciliationTab>(() => firstTabWithRows(dashboardCounts(result, result.transactions)));
-  const [dialogRows, setDialogRows] = useState<TStagedPayment[] | null>(null);
+  const [dialog, setDialog] = useState<{ rows: TStagedPayment[]; paidInFull?: PaidInFullRefusal[] } | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [savingRow, setSavingRow] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -132,7 +134,10 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
       applied(batch);
       setSingleMessage({ severity: 'success', text: M.updateSuccessful(batch.batchId) });
     } catch (error) {
-      setSingleMessage({ severity: 'error', text: M.updateFailed(applyFailureMessage(error)) });
+      // Already paid in full: the dialog offers Pay anyway for the row.
+      const paidInFull = paidInFullRefusals(error);
+      if (paidInFull.length) setDialog({ rows: [row], paidInFull });
+      else setSingleMessage({ severity: 'error', text: M.updateFailed(applyFailureMessage(error)) });
     } finally {
       setSavingRow(null);
     }
@@ -183,7 +188,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
         message={singleMessage}
       />
       <Box>
-        <Button variant="contained" disabled={mock || !allStagedValid(staged)} onClick={() => setDialogRows(stagedRows)}>
+        <Button variant="contained" disabled={mock || !allStagedValid(staged)} onClick={() => setDialog({ rows: stagedRows })}>
           Apply Payments ({stagedRows.length})
         </Button>
         {stagedRows.length > 0 && !allStagedValid(staged) ? (
@@ -192,7 +197,7 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
           </Typography>
         ) : null}
       </Box>
-      {dialogRows ? <ApplyPaymentsDialog rows={dialogRows} onClose={() => setDialogRows(null)} onApplied={applied} /> : null}
+      {dialog ? <ApplyPaymentsDialog rows={dialog.rows} paidInFull={dialog.paidInFull} onClose={() => setDialog(null)} onApplied={applied} /> : null}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TShippingTransaction } from '@keystone/contracts';
-import { allStagedValid, firstTabWithRows, applyBatchToRows, applyBody, dashboardCounts, formatDollars, initialStaged, shownTab, stageRow, withSelection } from './reconciliation-state';
+import { ApiCallError } from '../../../lib/api-error';
+import { allStagedValid, firstTabWithRows, applyBatchToRows, applyBody, dashboardCounts, formatDollars, initialStaged, paidInFullRefusals, shownTab, stageRow, withSelection } from './reconciliation-state';
 
 const row = (tracking_number: string, extra: Partial<TShippingTransaction> = {}): TShippingTransaction => ({
   tracking_number,
@@ -66,11 +67,31 @@ describe('shipping reconciliation dashboard state', () => {
     });
   });
 
+  it('sends Pay anyway with its trimmed reason on the refused rows only', () => {
+    const rows = [
+      { tracking_number: 'A', billed: '10', payment: '1' },
+      { tracking_number: 'B', billed: '5', payment: '5' },
+    ];
+    expect(applyBody(rows, 'key-12345', { trackingNumbers: new Set(['A']), reason: '  Carrier re-billed  ' }).updates).toEqual({
+      A: { reported_billed_charge: 10, payment_to_apply: 1, override: true, override_reason: 'Carrier re-billed' },
+      B: { reported_billed_charge: 5, payment_to_apply: 5 },
+    });
+  });
+
+  it('reads the shipments a 409 refused as already paid in full, and nothing from other refusals', () => {
+    const message = 'This shipment is already paid in full ($10.00 paid). To pay it again, choose Pay anyway and give the reason.';
+    const refused = new ApiCallError(409, { statusCode: 409, message: 'A shipment in this batch is already paid in full; nothing was applied.', errors: { 'updates.1Z.A.override': [message] } }, '/x');
+    expect(paidInFullRefusals(refused)).toEqual([{ trackingNumber: '1Z.A', message }]);
+    expect(paidInFullRefusals(new ApiCallError(409, { errors: { idempotencyKey: ['used'] } }, '/x'))).toEqual([]);
+    expect(paidInFullRefusals(new ApiCallError(400, { errors: { 'updates.A.override': ['x'] } }, '/x'))).toEqual([]);
+    expect(paidInFullRefusals(new Error('offline'))).toEqual([]);
+  });
+
   it('moves applied rows between tabs: counts from the rows unless the answer was cut', () => {
     const rows = [row('A'), row('B', { reported_billed_charge: 20 })];
     const after = applyBatchToRows(rows, [
-      { tracking_number: 'A', reported_billed_charge: 10, payment_to_apply: 10, paid_before: null, paid_after: 10, override: false },
-      { tracking_number: 'B', reported_billed_charge: 20, payment_to_apply: 5, paid_before: null, paid_after: 5, override: false },
+      { tracking_number: 'A', reported_billed_charge: 10, payment_to_apply: 10, paid_before: null, paid_after: 10, override: false, override_reason: null },
+      { tracking_number: 'B', reported_billed_charge: 20, payment_to_apply: 5, paid_before: null, paid_after: 5, override: false, override_reason: null },
     ]);
     const serverCounts = { paymentsToApply: 2, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 };
     expect(dashboardCounts({ counts: serverCounts, truncated: false }, after)).toEqual({ paymentsToApply: 0, paidInFull: 1, partiallyPaid: 1, notFound: 0, invalidQuote: 0 });

@@ -13,6 +13,7 @@ import {
   type TShippingTransactionsResult,
   type TStagedPayment,
 } from '@keystone/contracts';
+import { ApiCallError } from '../../../lib/api-error';
 
 /** The staged rows of the editor, by tracking number. */
 export type StagedMap = Record<string, TStagedPayment>;
@@ -75,14 +76,46 @@ export function allStagedValid(staged: StagedMap): boolean {
   return rows.length > 0 && rows.every((r) => stagedPaymentState(r).valid);
 }
 
-/** The PUT body of the staged rows (002 §7: updates keyed by tracking number). */
-export function applyBody(staged: readonly TStagedPayment[], idempotencyKey: string): TApplyPayments {
+/** Pay anyway: the shipments already paid in full that are paid again, and the reason recorded with each payment. */
+export interface PayAnyway {
+  trackingNumbers: ReadonlySet<string>;
+  reason: string;
+}
+
+/** The PUT body of the staged rows (002 §7: updates keyed by tracking number), with Pay anyway on the rows it names. */
+export function applyBody(staged: readonly TStagedPayment[], idempotencyKey: string, payAnyway?: PayAnyway): TApplyPayments {
   return {
     idempotencyKey,
     updates: Object.fromEntries(
-      staged.map((r) => [r.tracking_number, { reported_billed_charge: (moneyCents(r.billed) ?? 0) / 100, payment_to_apply: (moneyCents(r.payment) ?? 0) / 100 }]),
+      staged.map((r) => [
+        r.tracking_number,
+        {
+          reported_billed_charge: (moneyCents(r.billed) ?? 0) / 100,
+          payment_to_apply: (moneyCents(r.payment) ?? 0) / 100,
+          ...(payAnyway?.trackingNumbers.has(r.tracking_number) ? { override: true, override_reason: payAnyway.reason.trim() } : {}),
+        },
+      ]),
     ),
   };
+}
+
+/** A shipment the server refused to pay because it is already paid in full, with the server's words. */
+export interface PaidInFullRefusal {
+  trackingNumber: string;
+  message: string;
+}
+
+/**
+ * The shipments of a refused apply that are already paid in full (a 409 naming `updates.{tn}.override`): the ones
+ * Pay anyway can pay. Empty for any other failure.
+ */
+export function paidInFullRefusals(error: unknown): PaidInFullRefusal[] {
+  if (!(error instanceof ApiCallError) || error.status !== 409) return [];
+  const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
+  return Object.entries(errors).flatMap(([key, messages]) => {
+    const found = /^updates\.(.+)\.override$/.exec(key);
+    return found ? [{ trackingNumber: found[1]!, message: [messages].flat().map(String).join(' ') }] : [];
+  });
 }
 
 /** The rows after a batch: billed becomes the accepted charge and paid the batch's paid_after (so they move tabs). */

@@ -68,6 +68,7 @@ export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNum
                       <TableCell align="right">Billed then</TableCell>
                       <TableCell align="right">Paid</TableCell>
                       <TableCell align="right">Paid in all</TableCell>
+                      <TableCell>Pay anyway</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -79,6 +80,7 @@ export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNum
                         <TableCell align="right">{formatDollars(payment.reported_billed_charge)}</TableCell>
                         <TableCell align="right">{formatDollars(payment.payment_to_apply)}</TableCell>
                         <TableCell align="right">{formatDollars(payment.paid_after)}</TableCell>
+                        <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{payment.override ? (payment.override_reason ?? 'Yes (no reason recorded)') : '—'}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { TRANSFER_AND_BIN_TABLE_PAGES, useClientPages } from '../../../shell/table-pages';
 
-/** Transfer tables (001 §9): 5, 10 or 25 rows per page, 10 by default, a fixed height of 420 px. */
-export const TRANSFER_PAGE_SIZES = [5, 10, 25];
+/** Transfer tables (001 §9): 5, 10 or 25 rows per page, 10 by default (shell/table-pages), a fixed height of 420 px. */
 export const TRANSFER_TABLE_HEIGHT = 420;
 
 export interface TColumn<T> {
@@ -14,10 +14,7 @@ export interface TColumn<T> {
 }
 
 export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: T[]; columns: TColumn<T>[]; rowKey(row: T): string | number; empty: string; testId: string }) {
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
-  const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
-  const shown = rows.slice(Math.min(page, lastPage) * size, Math.min(page, lastPage) * size + size);
+  const { rows: shown, pagination } = useClientPages(rows, TRANSFER_AND_BIN_TABLE_PAGES);
   return (
     <Box data-testid={testId}>
       <TableContainer sx={{ height: TRANSFER_TABLE_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -51,18 +48,7 @@ export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: 
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={Math.min(page, lastPage)}
-        onPageChange={(_, p) => setPage(p)}
-        rowsPerPage={size}
-        rowsPerPageOptions={TRANSFER_PAGE_SIZES}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
-      />
+      <TablePagination component="div" {...pagination} />
     </Box>
   );
 }

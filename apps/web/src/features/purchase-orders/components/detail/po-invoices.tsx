@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import { dollarsToCents, formatUsd, INVOICE_MESSAGES, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
@@ -7,6 +7,7 @@ import { useCan } from '../../../../lib/session-store';
 import { useAttachedInvoices, useFinanceCompanies, useInvoiceMutations } from '../../api/purchase-order-detail';
 import { localToday } from '../../../../lib/format-date';
 import { DateField } from '../../../../shell/date-field';
+import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../../shell/table-pages';
 
 
 function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: boolean; onClose(): void }) {
@@ -44,7 +45,7 @@ function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: 
     } catch (error) {
       if (error instanceof ApiCallError && error.status < 500) {
         const body = error.body as { errors?: Record<string, string[]>; message?: string } | null;
-        const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).map(([k, v]) => [k.replace(/^body\./, ''), v]));
+        const fieldErrors = body?.errors ?? {};
         setErrors(fieldErrors);
         if (!Object.keys(fieldErrors).length) setGeneral(body?.message ?? 'The invoice could not be created.');
       } else {
@@ -93,6 +94,7 @@ export function PoInvoices({ po }: { po: TPurchaseOrder }) {
   const canCreate = useCan('ap-invoices:create');
   const canEdit = useCan('ap-invoices:edit');
   const [open, setOpen] = useState(false);
+  const { rows: shown, pagination } = useClientPages(invoices, PO_AREA_TABLE_PAGES);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="po-invoices">
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -108,36 +110,39 @@ export function PoInvoices({ po }: { po: TPurchaseOrder }) {
       {invoices.length === 0 ? (
         <Typography color="text.secondary">No invoices attached.</Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Invoice Number</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Invoice Date</TableCell>
-              <TableCell>Due Date</TableCell>
-              <TableCell>Finance Company</TableCell>
-              {canEdit && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoices.map((inv) => (
-              <TableRow key={inv.id}>
-                <TableCell>{inv.invoice_number}</TableCell>
-                <TableCell align="right">{formatUsd(dollarsToCents(inv.invoice_amount))}</TableCell>
-                <TableCell>{inv.invoice_date}</TableCell>
-                <TableCell>{inv.due_date ?? '—'}</TableCell>
-                <TableCell>{inv.finance_company?.company_name ?? '—'}</TableCell>
-                {canEdit && (
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => void unlink.mutateAsync(inv.id)}>
-                      Un-Link PO
-                    </Button>
-                  </TableCell>
-                )}
+        <>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Invoice Number</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Invoice Date</TableCell>
+                <TableCell>Due Date</TableCell>
+                <TableCell>Finance Company</TableCell>
+                {canEdit && <TableCell />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {shown.map((inv) => (
+                <TableRow key={inv.id}>
+                  <TableCell>{inv.invoice_number}</TableCell>
+                  <TableCell align="right">{formatUsd(dollarsToCents(inv.invoice_amount))}</TableCell>
+                  <TableCell>{inv.invoice_date}</TableCell>
+                  <TableCell>{inv.due_date ?? '—'}</TableCell>
+                  <TableCell>{inv.finance_company?.company_name ?? '—'}</TableCell>
+                  {canEdit && (
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => void unlink.mutateAsync(inv.id)}>
+                        Un-Link PO
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination component="div" {...pagination} />
+        </>
       )}
       <AttachInvoiceDialog key={String(open)} po={po} open={open} onClose={() => setOpen(false)} />
     </Paper>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import { PO_DEFAULT_PAGE_SIZE, PO_PAGE_SIZES } from '@keystone/contracts';
+import { PO_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../../shell/table-pages';
 import { usePurchaseByModel } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { usd, ymd } from './po-list-state';
@@ -13,7 +13,7 @@ import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
  */
 export function PoLinesByModelTable({ model }: { model: string }) {
   const lines = usePurchaseByModel(model);
-  const [paging, setPaging] = useState({ model, page: 0, perPage: PO_DEFAULT_PAGE_SIZE as number });
+  const [paging, setPaging] = useState({ model, page: 0, perPage: PO_LIST_TABLE_PAGES.initial });
   const { page, perPage } = paging.model === model ? paging : { page: 0, perPage: paging.perPage };
   const rows = lines.data ?? [];
   const lastPage = Math.max(0, Math.ceil(rows.length / perPage) - 1);
@@ -92,7 +92,7 @@ export function PoLinesByModelTable({ model }: { model: string }) {
         count={rows.length}
         page={current}
         rowsPerPage={perPage}
-        rowsPerPageOptions={[...PO_PAGE_SIZES]}
+        rowsPerPageOptions={rowsPerPageOptions(PO_LIST_TABLE_PAGES)}
         onPageChange={(_e, p) => setPaging({ model, page: p, perPage })}
         onRowsPerPageChange={(e) => setPaging({ model, page: 0, perPage: Number(e.target.value) })}
       />

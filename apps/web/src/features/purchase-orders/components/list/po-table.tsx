@@ -16,7 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { hasPoNumberCollision, PO_PAGE_SIZES, type TPurchaseOrderSummary } from '@keystone/contracts';
+import { hasPoNumberCollision, type TPurchaseOrderSummary } from '@keystone/contracts';
+import { PO_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../../shell/table-pages';
 import { CopyToClipboardButton } from './copy-to-clipboard-button';
 import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
 import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
@@ -161,7 +162,7 @@ export function PoTable({
         labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${COUNT_FORMAT.format(count)}${totalCapped ? '+' : ''}`}
         page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
         rowsPerPage={perPage}
-        rowsPerPageOptions={[...PO_PAGE_SIZES]}
+        rowsPerPageOptions={rowsPerPageOptions(PO_LIST_TABLE_PAGES)}
         onPageChange={(_e, p) => onPageChange(p + 1)}
         onRowsPerPageChange={(e) => onPerPageChange(Number(e.target.value))}
         data-testid="po-pagination"

@@ -109,7 +109,7 @@ export function missingRequired(mode: TVendorDialogMode, values: Pick<TVendorFor
 export interface ServerFailure {
   status: number | null;
   message: string;
-  /** Field → messages, without the `body.` prefix of shape errors. */
+  /** Field → messages (the server's `errors`). */
   fields: Record<string, string[]>;
 }
 
@@ -117,7 +117,7 @@ export interface ServerFailure {
 export function serverFailure(error: unknown): ServerFailure {
   if (error instanceof ApiCallError) {
     const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
-    const fields = Object.fromEntries(Object.entries(body.errors ?? {}).map(([key, messages]) => [key.replace(/^body\./, ''), messages]));
+    const fields = body.errors ?? {};
     const message = typeof body.message === 'string' ? body.message : `${error.status}: request failed`;
     return { status: error.status, message, fields };
   }

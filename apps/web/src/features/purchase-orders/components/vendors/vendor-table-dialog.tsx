@@ -26,8 +26,7 @@ import { useCan } from '../../../../lib/session-store';
 import { useDeleteVendor, useVendors } from '../../api/vendors';
 import { EditVendorDialog, VENDOR_SAVED_MESSAGES } from './vendor-form-dialog';
 import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
-
-const PAGE_SIZES = [10, 25, 50];
+import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../../shell/table-pages';
 
 /** The Yes/No confirmation before a vendor is deleted. */
 function DeleteVendorConfirm({ vendor, onClose, onDeleted }: { vendor: TVendor; onClose: () => void; onDeleted?: (id: number) => void }) {
@@ -72,23 +71,19 @@ function DeleteVendorConfirm({ vendor, onClose, onDeleted }: { vendor: TVendor; 
 
 /**
  * The vendor table dialog (000 §2 Vendors): every vendor with Edit and Delete per row (both need vendor:edit,
- * as the DELETE call does), a name filter, and pages of 10, 25 or 50.
+ * as the DELETE call does), a name filter, and the PO area's pages (001 §9: 5, 10, 15, 50 or all, 10 first).
  */
 export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted?: (id: number) => void }) {
   const titleId = useId();
   const canEdit = useCan('vendor:edit');
   const vendors = useVendors();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TVendor | null>(null);
 
   const needle = search.trim().toLowerCase();
   const shown = (vendors.data ?? []).filter((v) => !needle || v.company_name.toLowerCase().includes(needle));
-  const lastPage = Math.max(0, Math.ceil(shown.length / pageSize) - 1);
-  const current = Math.min(page, lastPage);
-  const rows = shown.slice(current * pageSize, (current + 1) * pageSize);
+  const { rows, pagination, firstPage } = useClientPages(shown, PO_AREA_TABLE_PAGES);
 
   return (
     <>
@@ -100,7 +95,7 @@ export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void;
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(0);
+              firstPage();
             }}
             size="small"
             autoComplete="off"
@@ -153,18 +148,7 @@ export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void;
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={shown.length}
-            page={current}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-          />
+          <TablePagination component="div" {...pagination} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Close</Button>

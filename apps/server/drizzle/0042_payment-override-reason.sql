@@ -1,0 +1,1 @@
+ALTER TABLE "payment_batch_lines" ADD COLUMN "override_reason" text;
