@@ -21,7 +21,7 @@ export interface ModelLine {
   ordered: number;
   received: number;
   /** Receipts not un-received yet: reference, bucket and the unit's serial (tracked products). */
-  receipts: { ref: string; bucket: string; serial: string | null }[];
+  receipts: { ref: string; bucket: string; serial: string | null; record?: number }[];
 }
 
 export interface ModelTransfer {
@@ -132,8 +132,8 @@ export class LedgerModel {
    * bins holding the fewest units first (ties: bin name, then id), until they hold exactly the on-hand (RELEASE).
    */
   addOnHand(product: string, bucket: string, delta: number): void {
+    // Only an audit's resolve may overdraw (docs/decisions.md: the spec lets audit adjustments take on-hand below 0).
     const next = this.qty(product, bucket) + delta;
-    if (next < 0) throw new Error(`model: on-hand of ${product} in ${bucket} would go to ${next}`);
     this.onHand.set(LedgerModel.key(product, bucket), next);
     if (delta < 0) this.release(product, bucket);
   }
@@ -162,5 +162,18 @@ export class LedgerModel {
 
   serialTo(serial: string, bucket: string): void {
     this.serials.set(serial, { bucket });
+  }
+
+  /**
+   * The serial's record: a receipt, a manifest or a force push that creates it starts a new one (a transfer or a
+   * force push moving it keeps it). A receipt can be un-received only while its own record is live in its bucket.
+   */
+  readonly records = new Map<string, number>();
+  private recordSequence = 0;
+
+  newRecord(serial: string, bucket: string): number {
+    this.serialTo(serial, bucket);
+    this.records.set(serial, ++this.recordSequence);
+    return this.recordSequence;
   }
 }
