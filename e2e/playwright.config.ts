@@ -16,6 +16,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/results.json' }]],
+  // The ledger check after every test has run, on the same server (issue 32).
+  globalTeardown: './support/ledger-teardown.ts',
   use: {
     baseURL,
     headless: true,

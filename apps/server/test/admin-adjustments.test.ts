@@ -166,17 +166,19 @@ describe('PUT /api/ims/audit-adjustments', () => {
     await refusedPut({ username: 'someone-else', model: kit.modelNumber, legacyBucket: 'KY01', notes: 'x', quantity: 1 }, 422, 'username');
   });
 
-  it('refuses to set a quantity below what the bucket’s bins hold (409 naming quantity), and allows down to it', async () => {
+  it('sets a quantity below what the bucket’s bins hold: the excess leaves the bins, fewest units first (issue 32)', async () => {
     const bin = await injectAs(t.app, admin.token, { method: 'POST', url: '/api/ims/bins', payload: { row: 9, bay: 9, shelf: 9, locationCode: 'KY01', conditionCode: 'NEW' } });
     expect(bin.statusCode).toBe(201);
     const [product] = await createProducts(t.db, [{ modelNumber: 'ADJ-BINNED', upc: nextUpc() }]);
     await receiveStock(t.services, product!, 'KY01', { units: 4 });
     const binned = await injectAs(t.app, admin.token, { method: 'PUT', url: `/api/ims/bins/${bin.json().id}/items`, payload: { isAdding: true, items: [{ upc: product!.upc, updateQty: 3 }] } });
     expect(binned.statusCode).toBe(200);
-    const refused = await refusedPut({ model: product!.modelNumber, legacyBucket: 'KY01', notes: 'Count', quantity: 1 }, 409, 'quantity');
-    expect(refused.message).toBe('The bins of KY01 hold 3 of this product: remove 2 from its bins first (bin contents page), or set at least 3.');
-    expect((await inventoryOf(product!.modelNumber)).json().data[0]).toMatchObject({ quantity: 4, binned_quantity: 3 });
-    expect((await put({ model: product!.modelNumber, legacyBucket: 'KY01', notes: 'Count', quantity: 3 })).statusCode).toBe(200);
+    expect((await put({ model: product!.modelNumber, legacyBucket: 'KY01', notes: 'Count', quantity: 1 })).statusCode).toBe(200);
+    expect((await inventoryOf(product!.modelNumber)).json().data[0]).toMatchObject({ quantity: 1, binned_quantity: 1 });
+    const contents = await injectAs(t.app, admin.token, { method: 'GET', url: `/api/ims/bins?locationCode=KY01&searchTerm=R09-B09-S09&includeItems=1` });
+    expect(contents.json().data[0].items).toEqual([expect.objectContaining({ upc: product!.upc, quantity: 1 })]);
+    const preview = await injectAs(t.app, admin.token, { method: 'GET', url: `/api/ims/inventory/product/preview?model=${product!.modelNumber}` });
+    expect(preview.json().inventory).toEqual([expect.objectContaining({ bucket: 'KY01', quantity: 1, binned_quantity: 1 })]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -279,6 +279,37 @@ describe('counts stay right while the store trades', () => {
   });
 });
 
+describe('bins follow the audit (issue 32)', () => {
+  it('a shrink found by the count releases the excess from the bucket’s bins, the fewest units first; the check stays clean', async () => {
+    const [widget] = await createProducts(t.db, [{ modelNumber: unique('AUD-BINNED'), upc: nextUpc() }]);
+    await receiveStock(t.services, widget!, 'KY01', { units: 5 });
+    const bins: number[] = [];
+    for (const [shelf, units] of [[1, 3], [2, 2]] as const) {
+      const bin = await post('/api/ims/bins', { row: 31, bay: 1, shelf, locationCode: 'KY01', conditionCode: 'NEW' }, admin.token);
+      expect(bin.statusCode, bin.body).toBe(201);
+      bins.push(bin.json().id);
+      const put = await injectAs(t.app, admin.token, { method: 'PUT', url: `/api/ims/bins/${bin.json().id}/items`, payload: { isAdding: true, items: [{ upc: widget!.upc, updateQty: units }] } });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const batchId = await newBatch();
+    const ref = await start(batchId, widget!, NON);
+    for (let i = 0; i < 3; i++) expect((await scan(batchId, widget!, NON, { transactionReferenceId: ref })).statusCode).toBe(200);
+    const resolved = await post(`/api/audit-adjustments/${ref}/resolve`, { submitNotes: 'two short' }, admin.token);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await onHand(widget!, 'KY01')).toBe(3);
+    const held = await queryRows<{ bin_id: number; quantity: number }>(t.db, sql`select bin_id, quantity from bin_items where product_id = ${widget!.id} order by bin_id`);
+    // R31-B01-S02 held the fewest (2): it is emptied; R31-B01-S01 keeps its 3.
+    expect(held).toEqual([{ bin_id: bins[0], quantity: 3 }]);
+    const released = await queryRows<{ bin_id: number; quantity_delta: number; reference: string }>(
+      t.db,
+      sql`select m.bin_id, m.quantity_delta, t.ims_transaction_reference_id as reference
+          from bin_movements m join inventory_transactions t on t.id = m.inventory_transaction_id where m.reason = 'RELEASE' and m.product_id = ${widget!.id}`,
+    );
+    expect(released).toEqual([{ bin_id: bins[1], quantity_delta: -2, reference: resolved.json().transactions[0].ims_transaction_reference_id }]);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
 describe('serialized items are judged by serial places', () => {
   it('finds missing and discovered serials, resolves them through the ledger, and a transact first never counts twice', async () => {
     const [cam, cam2] = (await createProducts(t.db, [

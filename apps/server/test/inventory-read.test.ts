@@ -242,7 +242,7 @@ describe('GET /api/ims/inventory/product/preview', () => {
     const body = res.json();
     expect(body.product).toMatchObject({ id: tracked.id, model: 'INVRA100', brand_name: 'Invtest Appliances', serial_number_tracked: 1 });
     expect(body.inventory).toEqual([
-      { id: `${tracked.id}:KY01`, bucket: 'KY01', location_code: 'KY01', condition_code: 'NEW', quantity: 1, committed_quantity: 0, available: 1, notes: null, last_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { id: `${tracked.id}:KY01`, bucket: 'KY01', location_code: 'KY01', condition_code: 'NEW', quantity: 1, committed_quantity: 0, available: 1, binned_quantity: 0, notes: null, last_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
     const b = (await get('/api/ims/inventory/product/preview?model=INVRB300')).json();
     expect(b.inventory.map((r: { bucket: string; condition_code: string; quantity: number }) => [r.bucket, r.condition_code, r.quantity])).toEqual([['KY01_B_STOCK', 'B_STOCK', 1]]);

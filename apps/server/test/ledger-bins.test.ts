@@ -85,12 +85,29 @@ describe('Ledger.moveBinContents', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('a movement out of a bucket releases the excess from its bins (RELEASE, naming the ledger row), unbinned units first', async () => {
+    // Five on hand, bin B holds 2 (A was picked empty): three unbinned. Two leave: the bins keep theirs.
+    const b = (await queryRows<{ id: number }>(t.db, sql`select id from bins where bin_name = 'R01-B01-S02'`))[0]!;
+    await inTx((executor) => ledger.postTransfer({ executor, referenceId: 'CT-BINS-1', productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 2, userId: actor.id }));
+    expect(await binQuantity(b.id)).toBe(2);
+    // Two more leave: one on hand, so bin B gives up one unit.
+    const moved = await inTx((executor) => ledger.postTransfer({ executor, referenceId: 'CT-BINS-2', productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 2, userId: actor.id }));
+    expect(await binQuantity(b.id)).toBe(1);
+    const release = await queryRows<{ reason: string; quantity_delta: number; inventory_transaction_id: number; user_id: number }>(
+      t.db,
+      sql`select reason, quantity_delta, inventory_transaction_id::int as inventory_transaction_id, user_id from bin_movements where reason = 'RELEASE'`,
+    );
+    expect(release).toEqual([{ reason: 'RELEASE', quantity_delta: -1, inventory_transaction_id: moved.transactions[0]!.id, user_id: actor.id }]);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('the ledger check reports a bucket whose bins hold more than its on-hand, and a bin quantity its movements do not explain', async () => {
-    // Four of the five units leave KY01; bin B still says 2.
-    await inTx((executor) => ledger.postTransfer({ executor, referenceId: 'CT-BINS', productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 4, userId: actor.id }));
+    // Written around the ledger module, as a bug would: bin B says 2 (its movements agree) while KY01 has 1.
+    const b = (await queryRows<{ id: number }>(t.db, sql`select id from bins where bin_name = 'R01-B01-S02'`))[0]!;
+    await t.db.execute(sql`insert into bin_movements (bin_id, product_id, quantity_delta, reason) values (${b.id}, ${kit.id}, 1, 'ASSIGN')`);
+    await t.db.execute(sql`update bin_items set quantity = 2 where bin_id = ${b.id} and product_id = ${kit.id}`);
     const differences = await checkLedger(t.db);
     expect(differences).toEqual([{ kind: 'bins-over-on-hand', key: `product ${kit.id} in KY01`, expected: 1, actual: 2 }]);
-    const b = (await queryRows<{ id: number }>(t.db, sql`select id from bins where bin_name = 'R01-B01-S02'`))[0]!;
     await t.db.execute(sql`update bin_items set quantity = 1 where bin_id = ${b.id}`);
     expect(await checkLedger(t.db)).toEqual([{ kind: 'bin-contents', key: `product ${kit.id} in bin ${b.id}`, expected: 2, actual: 1 }]);
   });
@@ -102,5 +119,60 @@ describe('Ledger.moveBinContents', () => {
     expect(await checkLedger(t.db)).toEqual([]);
     await t.db.execute(sql`update committed_sales set on_pick_list = true where ims_transaction_reference_id = ${sale.ims_transaction_reference_id}`);
     expect(await checkLedger(t.db)).toEqual([{ kind: 'pick-list-flag', key: `committed sale ${sale.ims_transaction_reference_id}`, expected: 'not on a pick list', actual: 'flagged on a pick list' }]);
+    await t.db.execute(sql`update committed_sales set on_pick_list = false where ims_transaction_reference_id = ${sale.ims_transaction_reference_id}`);
+  });
+});
+
+describe('bins follow on-hand (issue 32)', () => {
+  async function binsOf(productId: number): Promise<Record<string, number>> {
+    const rows = await queryRows<{ bin_name: string; quantity: number }>(
+      t.db,
+      sql`select b.bin_name, bi.quantity from bin_items bi join bins b on b.id = bi.bin_id where bi.product_id = ${productId} order by b.bin_name`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.bin_name, r.quantity]));
+  }
+
+  it('releases the bins holding the fewest units first, then by bin name, for a sale and for a quantity adjustment', async () => {
+    const [item] = (await createProducts(t.db, [{ modelNumber: 'BIN-ORDER', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: item.id, bucket: 'KY01', newQuantity: 7, userId: actor.id, notes: 'Opening count' }));
+    const x = await makeBin('R02-B01-S01');
+    const y = await makeBin('R02-B01-S02');
+    const z = await makeBin('R01-B02-S01');
+    for (const [bin, units] of [[x, 3], [y, 1], [z, 1]] as const) {
+      await inTx((executor) => ledger.moveBinContents({ executor, bin, lines: [{ productId: item.id, delta: units }], reason: 'ASSIGN', userId: actor.id }));
+    }
+    // 7 on hand, 5 binned. A sale of 5 leaves 2: the 2 unbinned go first, then Z and Y (one each; Z's name sorts first), then X gives 1.
+    const sale = await inTx((executor) => ledger.postSale({ executor, referenceId: 'INV-BIN-ORDER', productId: item.id, fromBucket: 'KY01', quantity: 5, userId: actor.id }));
+    expect(await binsOf(item.id)).toEqual({ 'R02-B01-S01': 2 });
+    const released = await queryRows<{ bin_id: number; quantity_delta: number; inventory_transaction_id: number }>(
+      t.db,
+      sql`select bin_id, quantity_delta, inventory_transaction_id::int as inventory_transaction_id from bin_movements where product_id = ${item.id} and reason = 'RELEASE' order by id`,
+    );
+    const saleRow = sale.transactions[0]!.id;
+    expect(released).toEqual([
+      { bin_id: z.id, quantity_delta: -1, inventory_transaction_id: saleRow },
+      { bin_id: y.id, quantity_delta: -1, inventory_transaction_id: saleRow },
+      { bin_id: x.id, quantity_delta: -1, inventory_transaction_id: saleRow },
+    ]);
+    // An adjustment below what the bins hold is no longer refused: it releases them too.
+    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: item.id, bucket: 'KY01', newQuantity: 1, userId: actor.id, notes: 'Shrink at count' }));
+    expect(await binsOf(item.id)).toEqual({ 'R02-B01-S01': 1 });
+    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: item.id, bucket: 'KY01', newQuantity: 0, userId: actor.id, notes: 'Written off' }));
+    expect(await binsOf(item.id)).toEqual({});
+    // A movement into the bucket leaves its units unbinned.
+    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: item.id, bucket: 'KY01', newQuantity: 4, userId: actor.id, notes: 'Found' }));
+    expect(await binsOf(item.id)).toEqual({});
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a refused movement releases nothing', async () => {
+    const [item] = (await createProducts(t.db, [{ modelNumber: 'BIN-REFUSED', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: item.id, bucket: 'KY01', newQuantity: 2, userId: actor.id, notes: 'Opening count' }));
+    const bin = await makeBin('R03-B01-S01');
+    await inTx((executor) => ledger.moveBinContents({ executor, bin, lines: [{ productId: item.id, delta: 2 }], reason: 'ASSIGN', userId: actor.id }));
+    const error = await inTx((executor) => ledger.postSale({ executor, referenceId: 'INV-TOO-MANY', productId: item.id, fromBucket: 'KY01', quantity: 3, userId: actor.id })).catch((e: unknown) => e);
+    expect((error as BinRefusal).code).toBe('insufficient-on-hand');
+    expect(await binsOf(item.id)).toEqual({ 'R03-B01-S01': 2 });
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 });

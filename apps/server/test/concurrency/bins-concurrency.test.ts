@@ -21,15 +21,16 @@ let database: OpenDatabase;
 let services: Services;
 let servers: ServerProcess[] = [];
 let tokens: string[] = [];
+let adminTokens: string[] = [];
 let kit: CreatedProduct;
 let actor: { id: number; username: string; role: string };
 const PASSWORD = 'concurrency-password';
 let row = 0;
 
-async function api(server: number, method: string, path: string, body?: unknown) {
+async function api(server: number, method: string, path: string, body?: unknown, token = tokens[server]) {
   const res = await fetch(`${servers[server]!.url}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${tokens[server]}` },
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}` },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -54,6 +55,8 @@ beforeAll(async () => {
   await receiveStock(services, kit, 'KY01', { units: 40 });
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'conc-binner', PASSWORD);
+  await services.users.create({ username: 'conc-bin-admin', password: PASSWORD, role: 'admin' });
+  adminTokens = await signInOnEach(servers, 'conc-bin-admin', PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
@@ -113,5 +116,31 @@ describe('bins on two processes', () => {
       }
     }
     expect(await checkLedger(database.db)).toEqual([]);
+  }, 60_000);
+
+  it('adjustments releasing bins race additions and removals on the same bins: every answer a 200 or a refusal, bins never over on-hand (issue 32)', async () => {
+    const [item] = (await createProducts(database.db, [{ modelNumber: 'CONC-BIN-RELEASE', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+    await receiveStock(services, item, 'KY01', { units: 30 });
+    const bins = [await newBin(), await newBin(), await newBin()];
+    for (const bin of bins) await services.bins.updateItems(bin.id, { isAdding: true, items: [{ upc: item.upc!, updateQty: 5 }] }, actor);
+    const onHand = async () => (await queryRows<{ n: number }>(database.db, sql`select quantity as n from inventory where product_id = ${item.id} and bucket = 'KY01'`))[0]!.n;
+    const inBins = async () => (await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(quantity), 0)::int as n from bin_items where product_id = ${item.id}`))[0]!.n;
+    const calls: Promise<{ status: number; body: Record<string, unknown> }>[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = i % 2;
+      const bin = bins[i % 3]!;
+      // Down by two each (a count lower than the bins hold after the first few), an addition and a removal.
+      calls.push(api(server, 'PUT', '/api/ims/audit-adjustments', { model: item.modelNumber, legacyBucket: 'KY01', notes: `count ${i}`, quantity: 28 - 2 * i }, adminTokens[server]));
+      calls.push(api(1 - server, 'PUT', `/api/ims/bins/${bin.id}/items`, { isAdding: true, items: [{ upc: item.upc!, updateQty: 1 }], submittedBy: 'conc' }));
+      calls.push(api(server, 'PUT', `/api/ims/bins/${bin.id}/items`, { isAdding: false, items: [{ upc: item.upc!, updateQty: 1 }], submittedBy: 'conc' }));
+    }
+    const results = await Promise.all(calls);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => ![200, 409, 422].includes(s)), JSON.stringify(results.filter((r) => ![200, 409, 422].includes(r.status)))).toEqual([]);
+    expect(await inBins()).toBeLessThanOrEqual(await onHand());
+    expect(await negative()).toBe(0);
+    expect(await checkLedger(database.db)).toEqual([]);
+    const released = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bin_movements where product_id = ${item.id} and reason = 'RELEASE'`);
+    expect(released[0]!.n).toBeGreaterThan(0);
   }, 60_000);
 });

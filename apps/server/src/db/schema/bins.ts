@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { buckets, locations, products, users } from './core.js';
+import { buckets, inventoryTransactions, locations, products, users } from './core.js';
 
 /**
  * Bins (issue 11, 001 §3 Bin): a named shelf place inside one location, for one condition. Its name is
@@ -69,7 +69,9 @@ export const binItems = pgTable(
 
 /**
  * Every change of a bin's contents, append-only: an assignment (`ASSIGN`, +), a removal on the bin contents page
- * (`REMOVE`, −) or a pick (`PICK`, −, with its pick list item). `bin_items.quantity` is the sum of its movements.
+ * (`REMOVE`, −), a pick (`PICK`, −, with its pick list item) or a release (`RELEASE`, −, with the ledger row that
+ * took the units out of the bucket: issue 32, docs/decisions.md "Bins follow on-hand"). `bin_items.quantity` is the
+ * sum of its movements.
  */
 export const binMovements = pgTable(
   'bin_movements',
@@ -85,12 +87,14 @@ export const binMovements = pgTable(
     reason: text('reason').notNull(),
     /** The pick list item of a PICK (no foreign key: picking's table is declared after this one). */
     pickListItemId: integer('pick_list_item_id'),
+    /** The ledger row of a RELEASE. */
+    inventoryTransactionId: bigint('inventory_transaction_id', { mode: 'number' }).references(() => inventoryTransactions.id),
     userId: integer('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('bin_movements_bin_idx').on(t.binId, t.productId),
-    check('bin_movements_reason', sql`${t.reason} in ('ASSIGN','REMOVE','PICK')`),
+    check('bin_movements_reason', sql`${t.reason} in ('ASSIGN','REMOVE','PICK','RELEASE')`),
     check('bin_movements_delta', sql`${t.quantityDelta} <> 0`),
   ],
 );

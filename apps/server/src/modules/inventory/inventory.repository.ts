@@ -162,7 +162,7 @@ export class InventoryRepository {
     return (rows[0] as ProductRow | undefined) ?? null;
   }
 
-  /** Every inventory row of a product, with its bucket's location and condition. */
+  /** Every inventory row of a product, with its bucket's location and condition and the units its bins hold. */
   inventoryRows(productId: number) {
     return this.db
       .select({
@@ -170,6 +170,7 @@ export class InventoryRepository {
         locationCode: buckets.locationCode,
         conditionCode: buckets.conditionCode,
         quantity: inventory.quantity,
+        binned: sql<number>`(select coalesce(sum(bi.quantity), 0)::int from bin_items bi join bins b on b.id = bi.bin_id where bi.product_id = ${inventory.productId} and b.bucket = ${inventory.bucket})`.mapWith(Number),
         notes: inventory.notes,
         lastUpdatedAt: inventory.lastUpdatedAt,
       })

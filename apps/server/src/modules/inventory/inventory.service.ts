@@ -91,6 +91,7 @@ export class InventoryService {
         quantity: r.quantity,
         committed_quantity: committed.get(r.bucket) ?? 0,
         available: r.quantity - (committed.get(r.bucket) ?? 0),
+        binned_quantity: r.binned,
         notes: r.notes,
         last_updated_at: r.lastUpdatedAt.toISOString(),
       })),

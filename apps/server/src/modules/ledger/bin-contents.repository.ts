@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 
-export type BinMovementReason = 'ASSIGN' | 'REMOVE' | 'PICK';
+export type BinMovementReason = 'ASSIGN' | 'REMOVE' | 'PICK' | 'RELEASE';
 
 /**
  * The SQL of bin contents (issue 11): the only code that writes `bin_items` and `bin_movements`
@@ -36,11 +36,38 @@ export class BinContentsRepository {
   }
 
   /**
+   * The bins of a bucket holding a product, their rows locked FOR UPDATE in bin id order (the lock order of every
+   * release), answered in release order: the fewest units first, then by bin name, then by id (docs/decisions.md,
+   * "Bins follow on-hand"). Deleted bins hold nothing, so they are never among them.
+   */
+  async lockBinsOfProduct(bucket: string, productId: number): Promise<{ binId: number; binName: string; quantity: number }[]> {
+    const rows = await queryRows<{ bin_id: number; bin_name: string; quantity: number }>(
+      this.db,
+      sql`select bi.bin_id, b.bin_name, bi.quantity
+          from bin_items bi join bins b on b.id = bi.bin_id
+          where b.bucket = ${bucket} and bi.product_id = ${productId}
+          order by bi.bin_id for update of bi`,
+    );
+    return rows
+      .map((r) => ({ binId: Number(r.bin_id), binName: r.bin_name, quantity: Number(r.quantity) }))
+      .sort((a, b) => a.quantity - b.quantity || (a.binName < b.binName ? -1 : a.binName > b.binName ? 1 : 0) || a.binId - b.binId);
+  }
+
+  /**
    * Applies one change to a bin's row (inserted, updated, or deleted at zero) and records its movement, in one
    * statement. The caller has checked that the result is not negative.
    */
-  async apply(input: { binId: number; productId: number; delta: number; reason: BinMovementReason; userId: number | null; pickListItemId: number | null }): Promise<void> {
+  async apply(input: {
+    binId: number;
+    productId: number;
+    delta: number;
+    reason: BinMovementReason;
+    userId: number | null;
+    pickListItemId: number | null;
+    inventoryTransactionId?: number | null;
+  }): Promise<void> {
     const { binId, productId, delta, reason, userId, pickListItemId } = input;
+    const transactionId = input.inventoryTransactionId ?? null;
     await this.db.execute(
       sql`with upserted as (
             insert into bin_items (bin_id, product_id, quantity) values (${binId}, ${productId}, greatest(${delta}, 1))
@@ -52,8 +79,8 @@ export class BinContentsRepository {
             delete from bin_items where bin_id = ${binId} and product_id = ${productId} and quantity + ${delta} = 0 and ${delta} < 0
             returning 1
           )
-          insert into bin_movements (bin_id, product_id, quantity_delta, reason, pick_list_item_id, user_id)
-          select ${binId}, ${productId}, ${delta}, ${reason}, ${pickListItemId}, ${userId}
+          insert into bin_movements (bin_id, product_id, quantity_delta, reason, pick_list_item_id, inventory_transaction_id, user_id)
+          select ${binId}, ${productId}, ${delta}, ${reason}, ${pickListItemId}, ${transactionId}, ${userId}
           where (select count(*) from upserted) + (select count(*) from emptied) = 1`,
     );
   }

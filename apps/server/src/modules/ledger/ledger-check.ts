@@ -25,8 +25,8 @@ export interface LedgerDifference {
  *   adjustment (INVENTORY_AUDIT_ADJUSTMENT whose details carry `new_quantity`, or `reason` 'admin_adjustment') is one
  *   row changing on-hand by details.new_quantity − details.old_quantity, with its user and non-empty notes;
  * - each bin's quantity of a product equals the sum of its bin movements, and no bucket's bins hold more of a
- *   product than the bucket has on hand (stock that left by a transfer or sale without a pick: a floor supervisor
- *   removes it from the bin; issue 11, docs/decisions.md Bins);
+ *   product than the bucket has on hand (every movement out of a bucket releases its bins' excess: issue 32,
+ *   docs/decisions.md "Bins follow on-hand"; only a write around the ledger module can break it);
  * - a committed sale is flagged `on_pick_list` exactly when a pick list item holds it (the flag the unprinted board's
  *   index reads; printing and unprinting set and clear it with the item row);
  * This covers every transaction type: on-hand per (product, bucket) is the sum of all their deltas.

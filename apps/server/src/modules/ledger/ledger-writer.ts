@@ -41,7 +41,6 @@ export type LedgerRefusalCode =
   | 'bin-over-on-hand'
   | 'bin-item-missing'
   | 'bin-item-short'
-  | 'bins-hold-more'
   | 'unchanged-quantity'
   | 'notes-required';
 
@@ -272,7 +271,8 @@ export class Ledger {
         notes: input.notes,
       })),
     );
-    await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
+    const left = await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
+    await this.releaseBins(input.executor, receipt.productId, [{ id: reversal.id, bucket: receipt.bucket, quantityDelta: -receipt.quantityDelta, onHand: left }], input.userId);
     return reversal;
   }
 
@@ -365,7 +365,7 @@ export class Ledger {
       ? `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} did not exist for the product; recorded in ${to}`
       : `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} moved from ${from} to ${to}`;
     const newPlace = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
-    const posted = await repo.postMovement({
+    const posted = await this.postMovement(input.executor, {
       type: 'INVENTORY_AUDIT_ADJUSTMENT',
       productId: input.productId,
       userId: input.userId,
@@ -458,7 +458,7 @@ export class Ledger {
 
     const details = { ...input.details, reference_id: input.referenceId };
     const dest = to ? places.get(to)! : null;
-    const posted = await repo.postMovement({
+    const posted = await this.postMovement(input.executor, {
       type,
       productId: input.productId,
       userId: input.userId,
@@ -548,7 +548,7 @@ export class Ledger {
       const delta = input.quantityDelta ?? 0;
       if (!Number.isInteger(delta)) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'quantity');
       if (delta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
-      const posted = await repo.postMovement({
+      const posted = await this.postMovement(input.executor, {
         type: 'INVENTORY_AUDIT_ADJUSTMENT',
         productId: input.productId,
         userId: input.userId,
@@ -612,7 +612,7 @@ export class Ledger {
     if (!anySerial && bucketDelta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
     rows.push({ bucket: to, quantityDelta: bucketDelta, clientRequestId: null, details: { ...rowDetails(to, bucketDelta), to_bucket: to } });
     const here = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
-    const posted = await repo.postMovement({
+    const posted = await this.postMovement(input.executor, {
       type: 'INVENTORY_AUDIT_ADJUSTMENT',
       productId: input.productId,
       userId: input.userId,
@@ -651,14 +651,13 @@ export class Ledger {
    * A quantity adjustment (an admin adjustment, 002 §2; an audit's quantity-only correction): sets on-hand of a
    * product in a bucket to `newQuantity` as ONE INVENTORY_AUDIT_ADJUSTMENT row (`IA-`) whose delta is new − old, the
    * old quantity read under the on-hand row's lock (step 3 of the lock order, `lockOnHandRows`), so two adjustments of
-   * one bucket queue and the second records what the first left. The row carries the user, the notes, and `details`
+   * one bucket queue and the second records what the first left; a new quantity below what the bucket's bins hold
+   * releases the excess from its bins (`releaseBins`). The row carries the user, the notes, and `details`
    * { reason (default 'admin_adjustment', the caller's `details.reason` wins), old_quantity, new_quantity,
    * submit_notes, audit_bucket, reference_id / ims_initiating_transaction_id (when given), ...details }.
    * Serials are not moved: it is a count correction of the bucket; serials are corrected by their own movements
    * (a force push, an audit's resolve). Refused, nothing written: a negative or fractional quantity and an unchanged
-   * one (422, field `quantity`), an unknown product (422 `productId`) or bucket (422 `bucket`), and a new quantity
-   * below what the bucket's bins hold of the product (409 'bins-hold-more', field `quantity`): bins hold on-hand
-   * stock, so the units must come off the bins first (docs/decisions.md, Admin-level inventory adjustments).
+   * one (422, field `quantity`), an unknown product (422 `productId`) or bucket (422 `bucket`).
    */
   async postQuantityAdjustment(input: {
     executor: Executor;
@@ -685,18 +684,6 @@ export class Ledger {
     if (newQuantity === oldQuantity) {
       throw new LedgerRefusal('unchanged-quantity', `${bucket} already holds ${oldQuantity} of this product: enter a different quantity.`, 'quantity');
     }
-    if (newQuantity < oldQuantity) {
-      // Bins hold on-hand stock; an addition to a bin takes this on-hand row first, so the figure is stable here.
-      const binned = (await new BinContentsRepository(input.executor).binnedInBucket(bucket, [input.productId])).get(input.productId) ?? 0;
-      if (binned > newQuantity) {
-        throw new LedgerRefusal(
-          'bins-hold-more',
-          `The bins of ${bucket} hold ${binned} of this product: remove ${binned - newQuantity} from its bins first (bin contents page), or set at least ${binned}.`,
-          'quantity',
-          409,
-        );
-      }
-    }
     const reference = input.referenceId ?? null;
     const details = {
       reason: 'admin_adjustment',
@@ -707,7 +694,7 @@ export class Ledger {
       audit_bucket: bucket,
       ...(reference ? { reference_id: reference, ims_initiating_transaction_id: reference } : {}),
     };
-    const [row] = await repo.postMovement({
+    const [row] = await this.postMovement(input.executor, {
       type: 'INVENTORY_AUDIT_ADJUSTMENT',
       productId: input.productId,
       userId: input.userId,
@@ -717,6 +704,39 @@ export class Ledger {
     });
     const { onHand: _onHand, ...transaction } = row!;
     return { transaction, oldQuantity, newQuantity };
+  }
+
+  // ---- Bins follow on-hand (issue 32). ----
+
+  /** Writes a movement (`LedgerRepository.postMovement`) and then releases the bins of every bucket it took units out of. */
+  private async postMovement(executor: Executor, input: Parameters<LedgerRepository['postMovement']>[0]) {
+    const posted = await new LedgerRepository(executor).postMovement(input);
+    await this.releaseBins(executor, input.productId, posted, input.userId);
+    return posted;
+  }
+
+  /**
+   * Bins follow on-hand (docs/decisions.md, "Bins follow on-hand"): after a ledger row took units of a product out of a
+   * bucket, the units leave the bucket's unbinned stock first; when its bins then hold more than its on-hand, the
+   * excess leaves the bins, the bins holding the fewest units first (then by name), each removal a RELEASE bin
+   * movement naming the ledger row, until the bins hold exactly the on-hand. Runs under the on-hand row's lock, which
+   * every addition to a bin takes too (`moveBinContents`), then locks the bins' rows in bin id order.
+   */
+  private async releaseBins(executor: Executor, productId: number, rows: { id: number; bucket: string; quantityDelta: number; onHand: number }[], userId: number | null): Promise<void> {
+    const bins = new BinContentsRepository(executor);
+    // The last row out of each bucket names the release; its on-hand is the bucket's after the whole movement.
+    const out = new Map<string, { id: number; onHand: number }>();
+    for (const r of rows) if (r.quantityDelta < 0) out.set(r.bucket, { id: r.id, onHand: r.onHand });
+    for (const [bucket, { id, onHand }] of [...out.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const held = await bins.lockBinsOfProduct(bucket, productId);
+      let excess = held.reduce((sum, b) => sum + b.quantity, 0) - onHand;
+      for (const bin of held) {
+        if (excess <= 0) break;
+        const take = Math.min(bin.quantity, excess);
+        await bins.apply({ binId: bin.binId, productId, delta: -take, reason: 'RELEASE', userId, pickListItemId: null, inventoryTransactionId: id });
+        excess -= take;
+      }
+    }
   }
 
   // ---- Bin contents (issue 11). ----

@@ -361,7 +361,7 @@ function AdjustForm({ model, bucket, current, binned, onSaved }: { model: string
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Current quantity: <b data-testid="current-quantity">{current}</b>
-        {binned > 0 && ` · ${binned} in bins (the least it can be set to)`}
+        {binned > 0 && ` · ${binned} in bins, ${Math.max(0, current - binned)} unbinned: a lower quantity takes the unbinned units first, then empties the bins holding the fewest`}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField

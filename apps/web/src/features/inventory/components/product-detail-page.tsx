@@ -249,7 +249,14 @@ export function ProductDetailView({ model }: { model: string | null }) {
                   </TableCell>
                   <TableCell sx={WIDE_ONLY}>{row.location_code}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{row.condition_code}</TableCell>
-                  <TableCell>{row.quantity}</TableCell>
+                  <TableCell>
+                    {row.quantity}
+                    {row.binned_quantity > 0 && (
+                      <Typography variant="caption" color="text.secondary" component="div" data-testid="bucket-binned">
+                        {row.binned_quantity} in bins · {row.quantity - row.binned_quantity} unbinned
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell sx={WIDE_ONLY}>{row.notes ?? ''}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{dateTime(row.last_updated_at)}</TableCell>
                   {tracked && (

@@ -21,6 +21,7 @@ const row = (bucket: string, quantity: number): TInventoryRow => ({
   committed_quantity: 0,
   available: quantity,
   quantity,
+  binned_quantity: 0,
   notes: null,
   last_updated_at: '2026-01-01T00:00:00Z',
 });
