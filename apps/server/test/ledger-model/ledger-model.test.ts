@@ -13,7 +13,7 @@ import { createActors, injectClient, LedgerModelRunner, stepArbitrary, type Acto
  * prints the seed and the shrunk sequence on failure). Runs on PGlite, and on PostgreSQL under TEST_DB=postgres.
  */
 const SEED = Number(process.env.LEDGER_MODEL_SEED ?? 32_2);
-const RUNS = 3;
+const RUNS = 4;
 let t: TestApp;
 let clients: ApiClient[];
 let actors: Actors;
@@ -30,7 +30,7 @@ afterAll(() => t?.close());
 describe('the ledger against its model', () => {
   it('answers what the model says after every step of random sequences of every stock operation', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 30, maxLength: 70 }), async (steps) => {
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 40, maxLength: 80 }), async (steps) => {
         run += 1;
         const runner = new LedgerModelRunner({ services: t.services, db: t.db, clients, actors, location: `LM${String(run).padStart(3, '0')}` });
         await runner.setup();

@@ -56,9 +56,6 @@ export interface ModelAudit {
   finished: boolean;
 }
 
-/** TEMPORARY (until the bin rule lands on main): the product as it was, bins never released. */
-export const OLD_BINS = process.env.LEDGER_MODEL_OLD_BINS === '1';
-
 export class LedgerModel {
   readonly onHand = new Map<string, number>();
   readonly serials = new Map<string, SerialPlace>();
@@ -139,7 +136,6 @@ export class LedgerModel {
   }
 
   private release(product: string, bucket: string): void {
-    if (OLD_BINS) return;
     let excess = this.binned(product, bucket) - this.qty(product, bucket);
     if (excess <= 0) return;
     const holding = this.bins
