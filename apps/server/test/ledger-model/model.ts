@@ -45,6 +45,8 @@ export interface ModelSale {
   /** Its pick list item once printed, and whether it was picked. */
   pickItemId: number | null;
   picked: boolean;
+  /** A quote's short units (docs/decisions.md "Backorders from quotes"): reserves nothing, no pick item, transacted once free units are there. */
+  backordered?: boolean;
 }
 
 export interface ModelAudit {
@@ -83,11 +85,11 @@ export class LedgerModel {
     return this.onHand.get(LedgerModel.key(product, bucket)) ?? 0;
   }
 
-  /** Open commitments from a bucket: committed transfers not submitted and committed sales not transacted. */
+  /** Open commitments from a bucket: committed transfers not submitted and committed sales not transacted (backorders reserve nothing). */
   reserved(product: string, bucket: string): number {
     return (
       this.transfers.filter((t) => t.product === product && t.from === bucket).reduce((n, t) => n + t.quantity, 0) +
-      this.sales.filter((s) => s.product === product && s.bucket === bucket).reduce((n, s) => n + s.quantity, 0)
+      this.sales.filter((s) => !s.backordered && s.product === product && s.bucket === bucket).reduce((n, s) => n + s.quantity, 0)
     );
   }
 

@@ -618,7 +618,9 @@ export class LedgerModelRunner {
   private async saleTransact(s: Step): Promise<Outcome> {
     if (!this.model.sales.length) return 'skipped';
     const sale = this.model.sales[s.a % this.model.sales.length]!;
-    const taken = this.saleFits(sale, (p, b) => this.model.qty(p, b), (n) => this.model.liveIn(n));
+    // A backorder sells only units no open commitment holds.
+    const free = !sale.backordered || this.model.available(sale.product, sale.bucket) >= sale.quantity;
+    const taken = free && this.saleFits(sale, (p, b) => this.model.qty(p, b), (n) => this.model.liveIn(n));
     const res = await this.api('floor', 'POST', `/api/ims/committed-sales/${sale.ref}/transact`, {});
     this.expectAnswer(res, taken, `transact ${sale.ref} (${sale.quantity} ${sale.product} ${sale.serials.join(',')} from ${sale.bucket}, on hand ${this.model.qty(sale.product, sale.bucket)})`);
     if (!taken) return 'refused';
@@ -638,15 +640,20 @@ export class LedgerModelRunner {
     const onHand = new Map<string, number>();
     const places = new Map<string, string | null>();
     let taken = true;
+    const done = new Set<string>();
     for (const sale of open) {
       const qty = (p: string, b: string) => onHand.get(LedgerModel.key(p, b)) ?? this.model.qty(p, b);
       const place = (n: string) => (places.has(n) ? places.get(n)! : this.model.liveIn(n));
-      if (!this.saleFits(sale, qty, place)) {
+      // A backorder: on-hand less the commitments still open (those transacted earlier in this finish no longer hold any).
+      const held = this.model.sales.filter((x) => !x.backordered && !done.has(x.ref) && x.product === sale.product && x.bucket === sale.bucket).reduce((n, x) => n + x.quantity, 0);
+      const free = !sale.backordered || qty(sale.product, sale.bucket) - held >= sale.quantity;
+      if (!free || !this.saleFits(sale, qty, place)) {
         taken = false;
         break;
       }
       onHand.set(LedgerModel.key(sale.product, sale.bucket), qty(sale.product, sale.bucket) - sale.quantity);
       for (const n of sale.serials) places.set(n, null);
+      done.add(sale.ref);
     }
     const res = await this.api('floor', 'POST', '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice });
     this.expectAnswer(res, taken, `finish invoice ${invoice} (${open.map((x) => `${x.ref}: ${x.quantity} ${x.product} from ${x.bucket}`).join('; ')})`);
@@ -675,22 +682,26 @@ export class LedgerModelRunner {
       if (added.status !== 201) this.fail(`quote/item: ${added.status} ${added.text}`);
       items.push({ key, bucket, units: Math.max(1, units) });
     }
-    // Each unit line becomes a committed sale in turn, reserving as it goes; all or none.
-    const reserved = new Map<string, number>();
-    const taken = items.every((item) => {
+    // Each line in turn: the units free in its bucket (on-hand less open commitments, less what earlier lines took)
+    // become a committed sale, the rest a backordered one that reserves nothing (docs/decisions.md "Backorders from quotes").
+    const taking = new Map<string, number>();
+    const split = items.map((item) => {
       const k = LedgerModel.key(item.key, item.bucket);
-      const free = this.model.available(item.key, item.bucket) - (reserved.get(k) ?? 0);
-      reserved.set(k, (reserved.get(k) ?? 0) + item.units);
-      return item.units <= free;
+      const free = Math.max(0, this.model.available(item.key, item.bucket) - (taking.get(k) ?? 0));
+      const inStock = Math.min(item.units, free);
+      taking.set(k, (taking.get(k) ?? 0) + inStock);
+      return { ...item, inStock, short: item.units - inStock };
     });
     const res = await this.api('sales', 'GET', `/api/quote/convertToOrder/${quoteId}?location=${this.loc}`);
-    this.expectAnswer(res, taken, `convert a quote of ${items.map((i) => `${i.units} ${i.key} from ${i.bucket}`).join(', ')}`);
-    if (!taken) return 'refused';
+    this.expectAnswer(res, true, `convert a quote of ${items.map((i) => `${i.units} ${i.key} from ${i.bucket}`).join(', ')}`);
     const order = res.body as Json;
     (order.items as Json[]).forEach((item: Json, i: number) => {
-      const mine = items[i]!;
+      const mine = split[i]!;
       if (item.source_bucket !== mine.bucket) this.fail(`quote conversion: item ${i} from ${item.source_bucket}, the model ${mine.bucket}`);
-      this.model.sales.push({ ref: item.committed_sale_reference, invoice: order.work_order_number, product: mine.key, bucket: mine.bucket, quantity: mine.units, serials: [], pickItemId: null, picked: false });
+      if (item.backordered_units !== mine.short) this.fail(`quote conversion: item ${i} backordered ${item.backordered_units}, the model ${mine.short}`);
+      const sale = { invoice: order.work_order_number, product: mine.key, bucket: mine.bucket, serials: [], pickItemId: null, picked: false };
+      if (mine.inStock > 0) this.model.sales.push({ ...sale, ref: item.committed_sale_reference, quantity: mine.inStock });
+      if (mine.short > 0) this.model.sales.push({ ...sale, ref: item.backorder_reference, quantity: mine.short, backordered: true });
     });
     return 'taken';
   }
@@ -700,7 +711,8 @@ export class LedgerModelRunner {
     const sale = this.model.sales[s.a % this.model.sales.length]!;
     if (sale.pickItemId === null) {
       const onHand = this.model.qty(sale.product, sale.bucket);
-      const taken = onHand > 0 && onHand >= sale.quantity;
+      // A backorder is no pick item until it is transacted.
+      const taken = !sale.backordered && onHand > 0 && onHand >= sale.quantity;
       const res = await this.api('floor', 'POST', '/api/picklist/items', { items: [{ imsTransactionReferenceId: sale.ref }] });
       this.expectAnswer(res, taken, `print ${sale.ref} (${sale.quantity} ${sale.product} from ${sale.bucket}, on hand ${onHand})`);
       if (!taken) return 'refused';
