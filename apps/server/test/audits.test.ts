@@ -225,6 +225,34 @@ describe('the tally', () => {
     expect((await get(`/api/audit-adjustments/${ref}/review`)).statusCode).toBe(404);
     expect(await checkLedger(t.db)).toEqual([]);
   });
+
+  it("refuses a serial equal to the product's UPC or alternate UPC as the scan tool does, so resolving makes no live serial of it", async () => {
+    const [cam] = (await createProducts(t.db, [
+      { modelNumber: unique('AUD-UPCSER'), upc: nextUpc(), alternateUpc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
+    const [upc, alternateUpc] = [cam.upc!, cam.alternateUpc!];
+    const batchId = await newBatch();
+    const ref = await start(batchId, cam, SER);
+    for (const [scannedUpc, serialNumbers] of [
+      [upc, upc],
+      [upc, ` ${alternateUpc} `],
+      [alternateUpc, upc],
+    ]) {
+      const res = await scan(batchId, cam, SER, { transactionReferenceId: ref, scannedUpc, serialNumbers });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe("UPC can't be serial");
+      expect(res.json().errors).toEqual({ serialNumbers: ["UPC can't be serial"] });
+    }
+    const counted = await scan(batchId, cam, SER, { transactionReferenceId: ref, serialNumbers: 'UPCSER-1' });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json().serials.map((s: { scanned_serial_number: string }) => s.scanned_serial_number)).toEqual(['UPCSER-1']);
+    const resolved = await post(`/api/audit-adjustments/${ref}/resolve`, {}, admin.token);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().review.discovered_serials.map((s: { serial_number: string }) => s.serial_number)).toEqual(['UPCSER-1']);
+    expect(await serialPlace('UPCSER-1')).toBe('LIVE KY01');
+    expect(await serialPlace(upc)).toBeNull();
+    expect(await serialPlace(alternateUpc)).toBeNull();
+  });
 });
 
 describe('counts stay right while the store trades', () => {

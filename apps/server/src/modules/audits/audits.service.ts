@@ -314,7 +314,7 @@ export class AuditsService {
    * the tally not finished; the UPC the product's (upc or alternate_upc) — when it is not, "UPC can't be serial" if
    * it is a serial (of this scan, already scanned in the item, or recorded for the product), else "UPC doesn't
    * match"; the serials' count (none for a product without serials: 'Too many serials scanned'); no serial equal to
-   * the model number; none already scanned in the item (any case, also twice in the scan); none live as another
+   * the model number, nor to the product's UPC or alternate UPC ("UPC can't be serial", the scan tool's message); none already scanned in the item (any case, also twice in the scan); none live as another
    * product's serial. A clientScanId already recorded in the item answers the tally as it stands.
    */
   async quickAdd(input: TQuickAdd, user: AuthUser): Promise<TAuditTally> {
@@ -339,6 +339,9 @@ export class AuditsService {
       if (serials.length > perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooManySerials);
       if (serials.length < perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooFewSerials(perItem));
       if (serials.some((s) => s.toUpperCase() === product.model.toUpperCase())) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.serialIsModel);
+      // The scan tool's rule (audit-rules-client): a serial equal to the product's UPC or alternate UPC, any case.
+      const upcs = [product.upc, product.alternate_upc].filter((u): u is string => !!u?.trim()).map((u) => u.trim().toUpperCase());
+      if (serials.some((s) => upcs.includes(s.toUpperCase()))) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.upcIsSerial);
       const upper = serials.map((s) => s.toUpperCase());
       if (conflicts.scanned.length || upper.some((s, i) => upper.indexOf(s) !== i)) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialAlreadyScanned);
       const other = conflicts.otherProduct[0];
