@@ -364,6 +364,17 @@ describe('serialized items are judged by serial places', () => {
     expect(after).toMatchObject({ is_resolved: true, adjustment_quantity: 0 });
     expect(after.missing_serials.map((s) => s.serial_number)).toEqual(['CAM-3']);
     expect(after.discovered_serials.map((s) => s.serial_number).sort()).toEqual(['CAM-9', 'CAM-NEW', 'CAM-S']);
+    // The item's transactions (its AA- reference is none): the IA- rows of the transact and of the resolve, oldest first.
+    const posted = [...transacted.json().transactions, ...resolved.json().transactions];
+    expect(posted.map((p: { ims_transaction_reference_id: string }) => p.ims_transaction_reference_id)).toEqual(posted.map(() => expect.stringMatching(/^IA-\d{7,}$/)));
+    expect(after.adjustment_transactions).toEqual(posted);
+    const listed = (await get(`/api/audit-scans/items?auditBatchId=${batchId}`)).json() as { transacted: { ims_transaction_reference_id: string; adjustment_transactions: unknown[] }[] };
+    expect(listed.transacted.find((i) => i.ims_transaction_reference_id === ref)!.adjustment_transactions).toEqual(posted);
+    for (const p of posted) {
+      const tx = await get(`/api/ims/inventory-transactions/${p.ims_transaction_reference_id}`);
+      expect(tx.statusCode, tx.body).toBe(200);
+      expect(tx.json()).toMatchObject({ type: 'INVENTORY_AUDIT_ADJUSTMENT', audit_adjustment: { ims_initiating_transaction_id: ref } });
+    }
     expect(await checkLedger(t.db)).toEqual([]);
 
     // Resolve alone (no transact first) posts the judgement once: a second product, one missing serial.
@@ -395,7 +406,7 @@ describe('serialized items are judged by serial places', () => {
     const rows = await count();
     const res = await post(`/api/audit-adjustments/${ref}/transact`, {}, admin.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ transactions: [], job: null, review: { is_submitted: true, adjustment_quantity: 0 } });
+    expect(res.json()).toMatchObject({ transactions: [], job: null, review: { is_submitted: true, adjustment_quantity: 0, adjustment_transactions: [] } });
     expect(await count()).toBe(rows);
   });
 });

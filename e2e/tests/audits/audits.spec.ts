@@ -145,7 +145,24 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await expect(page.getByTestId('print-report')).toBeHidden();
   await shot(page, 'desk-report-print');
   await page.emulateMedia({ media: 'screen' });
-  await page.goBack();
+  // The Transaction link opens the adjustment the item posted (IA-…), not its AA- reference.
+  const posted = reportRow.getByTestId('report-transaction').first();
+  const iaRef = (await posted.textContent())!.trim();
+  expect(iaRef).toMatch(/^IA-\d{7,}$/);
+  await posted.click();
+  await expect(page).toHaveURL(new RegExp(`/inventory-transactions/${iaRef}$`));
+  await expect(page.getByTestId('transaction-detail')).toContainText('Inventory Audit Adjustment');
+  await expect(page.getByTestId('transaction-detail')).toContainText(model);
+  // Its initiating reference (the AA- item) opens the item's view: its adjustments and its audit's report.
+  await page.getByTestId('transaction-detail').getByRole('link', { name: ref }).click();
+  const itemView = page.getByTestId('audit-item-reference');
+  await expect(itemView).toContainText(`${ref} is an audit item (${model} in ${AUDIT_BUCKET}), not a transaction.`);
+  await expect(itemView.getByTestId('audit-item-transaction').first()).toHaveText(iaRef);
+  await expect(page.getByText('is not a transaction reference')).toHaveCount(0);
+  await shot(page, 'desk-audit-item-reference');
+  await itemView.getByTestId('audit-item-report').click();
+  await expect(page.getByTestId('discrepancy-report')).toBeVisible();
+  await page.goto(`/inventory/audit-scans/${batchId}`);
 
   // Complete Audit, after its confirmation: back on the dashboard, the audit under Completed Audits.
   await page.getByTestId('complete-audit').click();
