@@ -19,6 +19,7 @@ import {
   products,
   purchaseOrders,
   users,
+  workOrderItems,
 } from '../../db/schema.js';
 import { MODEL_PREFIX_ORDER, selectProductRows, type ProductRow } from '../catalog/catalog.repository.js';
 
@@ -297,6 +298,16 @@ export class InventoryRepository {
       .from(inventoryTransactions)
       .where(eq(inventoryTransactions.clientRequestId, requestId));
     return rows[0]?.referenceId ?? null;
+  }
+
+  /** The work order each of these committed sales was committed from (a converted quote's unit lines), by sale id. */
+  async workOrdersOfSales(saleIds: number[]): Promise<Map<number, number>> {
+    if (!saleIds.length) return new Map();
+    const rows = await this.db
+      .select({ saleId: workOrderItems.committedSaleId, workOrderId: workOrderItems.workOrderId })
+      .from(workOrderItems)
+      .where(inArray(workOrderItems.committedSaleId, saleIds));
+    return new Map(rows.map((r) => [r.saleId, r.workOrderId]));
   }
 
   /**
