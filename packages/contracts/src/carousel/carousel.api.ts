@@ -85,7 +85,7 @@ export const uploadCarouselImageRoute = defineRoute({
   path: '/api/carousel-images/s3',
   access: 'purchasing:reports',
   summary:
-    'Upload one carousel image (multipart/form-data, file field "image"): gif, jpg or png read from its bytes, exactly 1200x300 px, under 1,000,000 bytes; answers its remoteImageUrl. 422 naming image for a wrong type or size in pixels, 413 for a file too large, 415 when not multipart, 503 when the image store is unavailable',
+    'Upload one carousel image (multipart/form-data, file field "image"): gif, jpg or png read from its bytes (a PNG or JPEG decoded whole), exactly 1200x300 px, under 1,000,000 bytes; answers its remoteImageUrl. 422 naming image for a wrong type, a damaged or cut-off file or a wrong size in pixels, 413 for a file too large, 415 when not multipart, 503 when the image store is unavailable',
   tag: 'carousel',
   response: ZCarouselUploadResultSchema,
 });
