@@ -64,6 +64,10 @@ export const ZSerialSearchCardSchema = z
       /** The product's part number (MPN). */
       mpn: z.string().nullable(),
       upc: z.string().nullable(),
+      /** The product's marketplace listing (001 §2): ASIN, listing id and SKU, null when not listed. */
+      asin: z.string().nullable(),
+      listing_id: z.string().nullable(),
+      sku: z.string().nullable(),
     }),
   })
   .meta({ id: 'SerialSearchCard' });

@@ -142,6 +142,9 @@ export class InventoryRepository {
         manufacturerName: manufacturers.name,
         categoryName: categories.categoryName,
         partNumber: products.partNumber,
+        asin: products.asin,
+        listingId: products.listingId,
+        sku: products.sku,
       })
       .from(inventorySerials)
       .innerJoin(products, eq(products.id, inventorySerials.productId))

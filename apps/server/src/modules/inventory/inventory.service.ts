@@ -61,6 +61,9 @@ export class InventoryService {
           category_name: r.categoryName,
           mpn: r.partNumber,
           upc: r.upc,
+          asin: r.asin,
+          listing_id: r.listingId,
+          sku: r.sku,
         },
       }));
       return { searchBy: input.searchBy, data: [], serials, more: rows.length > INVENTORY_SEARCH_LIMIT };
