@@ -3,6 +3,7 @@ import { apiAs } from '../../support/api';
 import { AUDIT_BUCKET, auditProduct, createAuditByApi, finishTallyByApi, requestItemByApi, setScanSetup, shot } from '../../support/audits';
 import { selectOption } from '../../support/select';
 import { login, wedgeScans, signInAs } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 /**
  * Physical audits (001 §2, §4, §5, §6, §8; issue 12 item 1): the dashboard, the scan tool with its scan dialog and
@@ -140,6 +141,7 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await expect(reportRow.getByTestId('report-transaction')).toBeVisible();
   await expect(page.getByTestId('print-report')).toBeVisible();
   await shot(page, 'desk-report');
+  await shoot(page, '/tmp/shots-audits', 'discrepancy-report');
   // On paper: the shell and the buttons are hidden.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('print-report')).toBeHidden();
@@ -159,7 +161,7 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await expect(itemView).toContainText(`${ref} is an audit item (${model} in ${AUDIT_BUCKET}), not a transaction.`);
   await expect(itemView.getByTestId('audit-item-transaction').first()).toHaveText(iaRef);
   await expect(page.getByText('is not a transaction reference')).toHaveCount(0);
-  await shot(page, 'desk-audit-item-reference');
+  await shoot(page, '/tmp/shots-audits', 'audit-item-reference');
   await itemView.getByTestId('audit-item-report').click();
   await expect(page.getByTestId('discrepancy-report')).toBeVisible();
   await page.goto(`/inventory/audit-scans/${batchId}`);

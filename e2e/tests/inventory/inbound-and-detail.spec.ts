@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 type TCard = { id: number; model: string; upc: string | null; serial_number_tracked: 0 | 1 };
 type TTransfer = { ims_transaction_reference_id: string };
@@ -158,9 +159,11 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   await expect(saleFields).toContainText('Sale Type Code');
   await expect(saleFields).toContainText('walmart');
   await expect(saleFields).toContainText('POS Work Order ID');
+  await shoot(page, '/tmp/shots-inventory', 'sale-transaction');
+  await expect(page.getByTestId('transaction-detail')).toContainText('Inventory Sale');
   // Sold and not from a work order: its invoice has no view to open.
   await page.goto(`/inventory-serials/${serialId}`);
   await expect(saleCard).toContainText('Sold');
   await expect(saleCard.getByTestId('committed-sale-invoice-link')).toHaveCount(0);
-  await expect(page.getByTestId('transaction-detail')).toContainText('Inventory Sale');
+  await shoot(page, '/tmp/shots-inventory', 'serial-detail-sold');
 });

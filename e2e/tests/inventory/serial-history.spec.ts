@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { focusPage, login, wedgeScan } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 /** A serial received by scan, found by search and by a global scan, with its history (receipt, then un-receipt). */
 test('find a received serial by search and by scan, and see its history', async ({ page, request }) => {
@@ -45,6 +46,7 @@ test('find a received serial by search and by scan, and see its history', async 
     await expect(card.getByText(label, { exact: true })).toBeVisible();
     await expect(card.getByText(value, { exact: true })).toBeVisible();
   }
+  await shoot(page, '/tmp/shots-inventory', 'serial-result-card');
   await card.getByRole('link').first().click();
   await expect(page.getByTestId('serial-number')).toHaveText(serial);
   const history = page.getByTestId('serial-history');
