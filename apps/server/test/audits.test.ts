@@ -225,6 +225,34 @@ describe('the tally', () => {
     expect((await get(`/api/audit-adjustments/${ref}/review`)).statusCode).toBe(404);
     expect(await checkLedger(t.db)).toEqual([]);
   });
+
+  it("refuses a serial equal to the product's UPC or alternate UPC as the scan tool does, so resolving makes no live serial of it", async () => {
+    const [cam] = (await createProducts(t.db, [
+      { modelNumber: unique('AUD-UPCSER'), upc: nextUpc(), alternateUpc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
+    const [upc, alternateUpc] = [cam.upc!, cam.alternateUpc!];
+    const batchId = await newBatch();
+    const ref = await start(batchId, cam, SER);
+    for (const [scannedUpc, serialNumbers] of [
+      [upc, upc],
+      [upc, ` ${alternateUpc} `],
+      [alternateUpc, upc],
+    ]) {
+      const res = await scan(batchId, cam, SER, { transactionReferenceId: ref, scannedUpc, serialNumbers });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe("UPC can't be serial");
+      expect(res.json().errors).toEqual({ serialNumbers: ["UPC can't be serial"] });
+    }
+    const counted = await scan(batchId, cam, SER, { transactionReferenceId: ref, serialNumbers: 'UPCSER-1' });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json().serials.map((s: { scanned_serial_number: string }) => s.scanned_serial_number)).toEqual(['UPCSER-1']);
+    const resolved = await post(`/api/audit-adjustments/${ref}/resolve`, {}, admin.token);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().review.discovered_serials.map((s: { serial_number: string }) => s.serial_number)).toEqual(['UPCSER-1']);
+    expect(await serialPlace('UPCSER-1')).toBe('LIVE KY01');
+    expect(await serialPlace(upc)).toBeNull();
+    expect(await serialPlace(alternateUpc)).toBeNull();
+  });
 });
 
 describe('counts stay right while the store trades', () => {
@@ -367,6 +395,17 @@ describe('serialized items are judged by serial places', () => {
     expect(after).toMatchObject({ is_resolved: true, adjustment_quantity: 0 });
     expect(after.missing_serials.map((s) => s.serial_number)).toEqual(['CAM-3']);
     expect(after.discovered_serials.map((s) => s.serial_number).sort()).toEqual(['CAM-9', 'CAM-NEW', 'CAM-S']);
+    // The item's transactions (its AA- reference is none): the IA- rows of the transact and of the resolve, oldest first.
+    const posted = [...transacted.json().transactions, ...resolved.json().transactions];
+    expect(posted.map((p: { ims_transaction_reference_id: string }) => p.ims_transaction_reference_id)).toEqual(posted.map(() => expect.stringMatching(/^IA-\d{7,}$/)));
+    expect(after.adjustment_transactions).toEqual(posted);
+    const listed = (await get(`/api/audit-scans/items?auditBatchId=${batchId}`)).json() as { transacted: { ims_transaction_reference_id: string; adjustment_transactions: unknown[] }[] };
+    expect(listed.transacted.find((i) => i.ims_transaction_reference_id === ref)!.adjustment_transactions).toEqual(posted);
+    for (const p of posted) {
+      const tx = await get(`/api/ims/inventory-transactions/${p.ims_transaction_reference_id}`);
+      expect(tx.statusCode, tx.body).toBe(200);
+      expect(tx.json()).toMatchObject({ type: 'INVENTORY_AUDIT_ADJUSTMENT', audit_adjustment: { ims_initiating_transaction_id: ref } });
+    }
     expect(await checkLedger(t.db)).toEqual([]);
 
     // Resolve alone (no transact first) posts the judgement once: a second product, one missing serial.
@@ -398,7 +437,7 @@ describe('serialized items are judged by serial places', () => {
     const rows = await count();
     const res = await post(`/api/audit-adjustments/${ref}/transact`, {}, admin.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ transactions: [], job: null, review: { is_submitted: true, adjustment_quantity: 0 } });
+    expect(res.json()).toMatchObject({ transactions: [], job: null, review: { is_submitted: true, adjustment_quantity: 0, adjustment_transactions: [] } });
     expect(await count()).toBe(rows);
   });
 });

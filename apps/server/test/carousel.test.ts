@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { imageSize } from 'image-size';
+import jpegJs from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAROUSEL_MESSAGES } from '@keystone/contracts';
 import { renderBannerPng } from '../src/modules/demo-data/demo-carousel.js';
@@ -47,8 +48,15 @@ function gif(width: number, height: number): Buffer {
   return b;
 }
 
-/** A baseline JPEG's markers (SOI, APP0 JFIF, SOF0 with the size, EOI). */
+/** A real baseline JPEG of the given size (jpeg-js): a grey gradient. */
 function jpeg(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i++) data[i] = i % 4 === 3 ? 255 : Math.floor(((i / 4) % width) * (255 / width));
+  return jpegJs.encode({ width, height, data }, 80).data;
+}
+
+/** A JPEG's markers alone (SOI, APP0 JFIF, SOF0 with the size, EOI): a header claiming 1200x300 with no image in it. */
+function jpegHeaderOnly(width: number, height: number): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
@@ -105,6 +113,40 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors.image[0]).toMatch(/^Images must be exactly 1200x300 px; this one is \d+x\d+ px\.$/);
     }
+  });
+
+  it('refuses a damaged or cut-off PNG or JPEG as not a valid image (422 naming image), never by the size its header claims', async () => {
+    const goodJpeg = jpeg(1200, 300);
+    expect((await upload(carouselUploadForm(goodJpeg))).statusCode).toBe(200);
+    const flipped = (bytes: Buffer, at: number) => {
+      const copy = Buffer.from(bytes);
+      copy[at] = copy[at]! ^ 0xff;
+      return copy;
+    };
+    // A PNG whose IHDR claims 1684300900x1684300900 px: the header's CRC fails.
+    const bogusHeader = Buffer.from(banner);
+    bogusHeader.write('dddddddd', 16, 'latin1');
+    expect(imageSize(bogusHeader)).toMatchObject({ type: 'png', width: 1684300900, height: 1684300900 });
+    const pngSignatureOnly = Buffer.concat([banner.subarray(0, 8), Buffer.from('IHDR and then nothing an image would hold')]);
+    const cases: [string, Buffer, 'PNG' | 'JPEG'][] = [
+      ['a PNG cut in half', banner.subarray(0, banner.length >> 1), 'PNG'],
+      ['a PNG without its end', banner.subarray(0, banner.length - 12), 'PNG'],
+      ['a PNG with a damaged byte in its data', flipped(banner, banner.length - 40), 'PNG'],
+      ['a PNG whose header claims a bogus size', bogusHeader, 'PNG'],
+      ['a PNG signature and text', pngSignatureOnly, 'PNG'],
+      ['a JPEG cut in half', goodJpeg.subarray(0, goodJpeg.length >> 1), 'JPEG'],
+      ['a JPEG without its end', goodJpeg.subarray(0, goodJpeg.length - 2), 'JPEG'],
+      ['a JPEG header with no image', jpegHeaderOnly(1200, 300), 'JPEG'],
+      ['a JPEG header claiming 600x150 with no image', jpegHeaderOnly(600, 150), 'JPEG'],
+      ['a JPEG signature and text', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a JPEG after all')]), 'JPEG'],
+    ];
+    for (const [name, bytes, kind] of cases) {
+      const res = await upload(carouselUploadForm(bytes, 'banner.png', 'image/png'));
+      const message = `This file is not a valid image: its ${kind} data is damaged or incomplete.`;
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
+      expect(res.json(), name).toMatchObject({ message, errors: { image: [message] } });
+    }
+    expect(CAROUSEL_MESSAGES.imageInvalid('png')).toBe('This file is not a valid image: its PNG data is damaged or incomplete.');
   });
 
   it('refuses a file of another type disguised by its name and declared type (422 naming image)', async () => {

@@ -141,16 +141,17 @@ describe('GET /api/ims/inventory-transactions/{id} for transfers and sales', () 
   });
 
   it('a sale by CS- (open, then transacted) and by IS-; the serial detail shows its committed-sale serial', async () => {
-    const intake = await post('/api/ims/committed-sales', { legacyPosInvoiceId: 'INB-INV-1', model: tv.modelNumber, quantity: 1, sourceBucket: 'KY01', serials: ['INB-TV-1'], scannedUpc: tv.upc });
+    const intake = await post('/api/ims/committed-sales', { legacyPosInvoiceId: 'INB-INV-1', model: tv.modelNumber, quantity: 1, sourceBucket: 'KY01', serials: ['INB-TV-1'], scannedUpc: tv.upc, salesChannel: 'amazon' });
     expect(intake.statusCode, intake.body).toBe(201);
     const ref = intake.json().ims_transaction_reference_id as string;
     const serialId = intake.json().serials[0].fk_inventory_serial_id as number;
 
     const open = await get(`/api/ims/inventory-transactions/${ref}`);
-    expect(open.json()).toMatchObject({ ims_transaction_reference_id: ref, type: 'INVENTORY_SALE', quantity_delta: 0, sale: { legacy_pos_invoice_id: 'INB-INV-1', transacted_at: null } });
+    // 001 §3 INVENTORY_SALE: a point-of-sale line has no work order; its sale type is the channel it sold on.
+    expect(open.json()).toMatchObject({ ims_transaction_reference_id: ref, type: 'INVENTORY_SALE', quantity_delta: 0, sale: { legacy_pos_invoice_id: 'INB-INV-1', transacted_at: null, pos_work_order_id: null, sale_type_code: 'amazon' } });
     const before = await get(`/api/ims/inventory-serials/${serialId}`);
     expect(before.json().committed_sale_serials).toEqual([
-      expect.objectContaining({ serial_number: 'INB-TV-1', scanned_upc: tv.upc, qc_complete: false, packed: false, sale: expect.objectContaining({ ims_transaction_reference_id: ref, legacy_pos_invoice_id: 'INB-INV-1', ledger_reference: null }) }),
+      expect.objectContaining({ serial_number: 'INB-TV-1', scanned_upc: tv.upc, qc_complete: false, packed: false, sale: expect.objectContaining({ ims_transaction_reference_id: ref, legacy_pos_invoice_id: 'INB-INV-1', ledger_reference: null, pos_work_order_id: null }) }),
     ]);
 
     const done = await post(`/api/ims/committed-sales/${ref}/transact`, { invoicedByName: 'pos-user', finishNotes: 'Picked up' });
@@ -163,7 +164,7 @@ describe('GET /api/ims/inventory-transactions/{id} for transfers and sales', () 
       quantity_delta: -1,
       bucket: 'KY01',
       serials: [expect.objectContaining({ scanned_serial_number: 'INB-TV-1', new_disposition_code: 'SOLD' })],
-      sale: { ims_transaction_reference_id: ref, legacy_pos_invoice_id: 'INB-INV-1', finish_notes: 'Picked up', transacted_at: expect.any(String) },
+      sale: { ims_transaction_reference_id: ref, legacy_pos_invoice_id: 'INB-INV-1', finish_notes: 'Picked up', transacted_at: expect.any(String), pos_work_order_id: null, sale_type_code: 'amazon' },
       transfer: null,
     });
     expect((await get(`/api/ims/inventory-transactions/${body.ims_transaction_reference_id}`)).json().sale.ims_transaction_reference_id).toBe(ref);

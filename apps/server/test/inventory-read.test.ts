@@ -172,6 +172,9 @@ describe('GET /api/inventory/products/search', () => {
           category_name: 'Invtest Ranges',
           mpn: tracked.partNumber,
           upc: tracked.upc,
+          asin: null,
+          listing_id: null,
+          sku: null,
         },
       },
     ]);
@@ -182,6 +185,20 @@ describe('GET /api/inventory/products/search', () => {
     ]);
     expect((await search({ searchBy: 'serial', searchValue: 'invser-0002', exact: '1', includeInactive: '1' })).serials.map((s) => s.id)).toEqual([unreceivedSerialId]);
     expect((await search({ searchBy: 'serial', searchValue: 'INVSER-000', exact: '1' })).serials).toEqual([]);
+  });
+
+  it("shows the product's listing on a serial card (001 §2: ASIN, Listing ID, SKU), as set through the product API", async () => {
+    // The product API's writes need dev-route:view (002 §2 /products): the developer.
+    const admin = await createSignedInUser(t, { role: 'developer' });
+    const listing = { asin: 'B0INVRA100', listing_id: 'LST-INVRA100', sku: 'WALTS-INVRA100' };
+    const put = await injectAs(t.app, admin.token, { method: 'PUT', url: `/api/product/${tracked.id}`, payload: listing });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject(listing);
+    const [card] = (await search({ searchBy: 'serial', searchValue: 'INVSER-0001', exact: '1' })).serials;
+    expect(card!.product).toMatchObject({ model: 'INVRA100', ...listing });
+    // Cleared with null: the card shows none.
+    await injectAs(t.app, admin.token, { method: 'PUT', url: `/api/product/${tracked.id}`, payload: { asin: null, listing_id: '', sku: null } });
+    expect((await search({ searchBy: 'serial', searchValue: 'INVSER-0001', exact: '1' })).serials[0]!.product).toMatchObject({ asin: null, listing_id: null, sku: null });
   });
 
   it('takes the search type as the key (001 §7), with startsWith and includeCommitted', async () => {

@@ -377,6 +377,12 @@ describe('convert to order', () => {
     // They reach the committed-sales board (and so picking), open.
     const board = await injectAs(t.app, sales.token, { method: 'GET', url: `/api/ims/committed-sales?search=${order.work_order_number}` });
     expect(board.json().data.map((s: { legacy_pos_invoice_id: string }) => s.legacy_pos_invoice_id)).toEqual([order.work_order_number, order.work_order_number]);
+    // Each sale's transaction names its work order (001 §3 pos_work_order_id) and its sale type (the store channel).
+    for (const sale of board.json().data as { ims_transaction_reference_id: string }[]) {
+      const tx = await injectAs(t.app, sales.token, { method: 'GET', url: `/api/ims/inventory-transactions/${sale.ims_transaction_reference_id}` });
+      expect(tx.statusCode, tx.body).toBe(200);
+      expect(tx.json().sale).toMatchObject({ legacy_pos_invoice_id: order.work_order_number, pos_work_order_id: order.id, sale_type_code: 'store' });
+    }
     const after = await tableCounts();
     expect(after).toMatchObject({ orders: before.orders + 1, sales: before.sales + 2 });
 

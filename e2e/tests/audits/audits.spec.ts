@@ -3,6 +3,7 @@ import { apiAs } from '../../support/api';
 import { AUDIT_BUCKET, auditProduct, createAuditByApi, finishTallyByApi, requestItemByApi, setScanSetup, shot } from '../../support/audits';
 import { selectOption } from '../../support/select';
 import { login, wedgeScans, signInAs } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 /**
  * Physical audits (001 §2, §4, §5, §6, §8; issue 12 item 1): the dashboard, the scan tool with its scan dialog and
@@ -140,12 +141,30 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await expect(reportRow.getByTestId('report-transaction')).toBeVisible();
   await expect(page.getByTestId('print-report')).toBeVisible();
   await shot(page, 'desk-report');
+  await shoot(page, '/tmp/shots-audits', 'discrepancy-report');
   // On paper: the shell and the buttons are hidden.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('print-report')).toBeHidden();
   await shot(page, 'desk-report-print');
   await page.emulateMedia({ media: 'screen' });
-  await page.goBack();
+  // The Transaction link opens the adjustment the item posted (IA-…), not its AA- reference.
+  const posted = reportRow.getByTestId('report-transaction').first();
+  const iaRef = (await posted.textContent())!.trim();
+  expect(iaRef).toMatch(/^IA-\d{7,}$/);
+  await posted.click();
+  await expect(page).toHaveURL(new RegExp(`/inventory-transactions/${iaRef}$`));
+  await expect(page.getByTestId('transaction-detail')).toContainText('Inventory Audit Adjustment');
+  await expect(page.getByTestId('transaction-detail')).toContainText(model);
+  // Its initiating reference (the AA- item) opens the item's view: its adjustments and its audit's report.
+  await page.getByTestId('transaction-detail').getByRole('link', { name: ref }).click();
+  const itemView = page.getByTestId('audit-item-reference');
+  await expect(itemView).toContainText(`${ref} is an audit item (${model} in ${AUDIT_BUCKET}), not a transaction.`);
+  await expect(itemView.getByTestId('audit-item-transaction').first()).toHaveText(iaRef);
+  await expect(page.getByText('is not a transaction reference')).toHaveCount(0);
+  await shoot(page, '/tmp/shots-audits', 'audit-item-reference');
+  await itemView.getByTestId('audit-item-report').click();
+  await expect(page.getByTestId('discrepancy-report')).toBeVisible();
+  await page.goto(`/inventory/audit-scans/${batchId}`);
 
   // Complete Audit, after its confirmation: back on the dashboard, the audit under Completed Audits.
   await page.getByTestId('complete-audit').click();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { login } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 type TCard = { id: number; model: string; upc: string | null; serial_number_tracked: 0 | 1 };
 type TTransfer = { ims_transaction_reference_id: string };
@@ -80,6 +81,7 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
     serials: [serial],
     scannedUpc: microwave.upc,
     commitNotes: 'Customer pickup',
+    salesChannel: 'walmart',
   });
   const serialId = sale.serials[0]!.fk_inventory_serial_id!;
 
@@ -135,6 +137,12 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   await expect(saleCard).toContainText(invoice);
   await expect(saleCard).toContainText('Committed');
   await expect(page.getByTestId('serial-history-day')).toHaveCount(1);
+  // Its invoice opens the committed sales board searched by it (the sale is open; it came from no work order).
+  await saleCard.getByTestId('committed-sale-invoice-link').click();
+  await expect(page).toHaveURL(`/boards/committed-sales?search=${encodeURIComponent(invoice)}`);
+  await expect(page.getByTestId('committed-sales-search')).toHaveValue(invoice);
+  await expect(page.getByTestId('committed-sale-row')).toHaveCount(1);
+  await expect(page.getByTestId('committed-sale-row')).toHaveAttribute('data-reference', sale.ims_transaction_reference_id);
 
   // Transacted, the sale's transaction shows its fields, the serial sold.
   await api.send('POST', `/api/ims/committed-sales/${sale.ims_transaction_reference_id}/transact`, { invoicedByName: 'pos-user', finishNotes: 'Handed over' });
@@ -147,5 +155,15 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   await expect(saleFields).toContainText(sale.ims_transaction_reference_id);
   await expect(saleFields).toContainText(serial);
   await expect(saleFields).toContainText('Handed over');
+  // 001 §3: the sale type (its channel) and its work order (none: a point-of-sale line).
+  await expect(saleFields).toContainText('Sale Type Code');
+  await expect(saleFields).toContainText('walmart');
+  await expect(saleFields).toContainText('POS Work Order ID');
+  await shoot(page, '/tmp/shots-inventory', 'sale-transaction');
   await expect(page.getByTestId('transaction-detail')).toContainText('Inventory Sale');
+  // Sold and not from a work order: its invoice has no view to open.
+  await page.goto(`/inventory-serials/${serialId}`);
+  await expect(saleCard).toContainText('Sold');
+  await expect(saleCard.getByTestId('committed-sale-invoice-link')).toHaveCount(0);
+  await shoot(page, '/tmp/shots-inventory', 'serial-detail-sold');
 });

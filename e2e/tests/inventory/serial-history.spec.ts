@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { focusPage, login, wedgeScan } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 /** A serial received by scan, found by search and by a global scan, with its history (receipt, then un-receipt). */
 test('find a received serial by search and by scan, and see its history', async ({ page, request }) => {
@@ -37,6 +38,15 @@ test('find a received serial by search and by scan, and see its history', async 
   await page.goto(`/inventory/search?searchBy=serial&searchValue=${serial.slice(2, 12)}`);
   const card = page.getByTestId('serial-result-card').filter({ hasText: serial });
   await expect(card).toBeVisible();
+  // The product's listing (001 §2: ASIN, Listing ID, SKU), set through the product API.
+  const listing = { asin: `B0${serial.slice(4, 12)}`, listing_id: `LST-${serial}`, sku: `SKU-${serial}` };
+  await (await apiAs(request, 'developer')).send('PUT', `/api/product/${product.id}`, listing);
+  await page.reload();
+  for (const [label, value] of [['ASIN', listing.asin], ['Listing ID', listing.listing_id], ['SKU', listing.sku]] as const) {
+    await expect(card.getByText(label, { exact: true })).toBeVisible();
+    await expect(card.getByText(value, { exact: true })).toBeVisible();
+  }
+  await shoot(page, '/tmp/shots-inventory', 'serial-result-card');
   await card.getByRole('link').first().click();
   await expect(page.getByTestId('serial-number')).toHaveText(serial);
   const history = page.getByTestId('serial-history');

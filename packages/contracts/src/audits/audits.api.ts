@@ -131,6 +131,15 @@ export const ZAuditProductSchema = z.object({
   num_of_serials_per_item: z.number().int().nullable(),
 });
 
+/**
+ * A ledger row an audit item posted (an INVENTORY_AUDIT_ADJUSTMENT, IA-…): the item's own reference (AA-…) is not a
+ * transaction; these are, and /inventory-transactions/{ims_transaction_reference_id} shows each.
+ */
+export const ZAuditPostedTransactionSchema = z
+  .object({ ims_transaction_reference_id: z.string(), bucket: z.string(), quantity_delta: z.number().int() })
+  .meta({ id: 'AuditPostedTransaction' });
+export type TAuditPostedTransaction = z.infer<typeof ZAuditPostedTransactionSchema>;
+
 export const ZAuditItemSchema = z
   .object({
     ims_transaction_reference_id: z.string(),
@@ -153,6 +162,8 @@ export const ZAuditItemSchema = z
     /** The background job resolving or transacting the item, while it runs or when it failed last. */
     job_id: z.number().int().nullable(),
     serials: z.array(ZAuditSerialSchema),
+    /** The adjustment transactions the item posted, oldest first (none before a submit, or when the count matched). */
+    adjustment_transactions: z.array(ZAuditPostedTransactionSchema),
   })
   .meta({ id: 'AuditItem' });
 export type TAuditItem = z.infer<typeof ZAuditItemSchema>;
@@ -214,6 +225,8 @@ export const ZAuditReviewSchema = z
     submitted_at: z.string().nullable(),
     resolution_started_at: z.string().nullable(),
     resolved_at: z.string().nullable(),
+    /** The adjustment transactions the item posted, oldest first. */
+    adjustment_transactions: z.array(ZAuditPostedTransactionSchema),
     /** The item's background job, if one is queued or running or failed last. */
     job: ZJobSchema.nullable(),
   })

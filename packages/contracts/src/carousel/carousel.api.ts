@@ -16,6 +16,8 @@ export const CAROUSEL_MESSAGES = {
   atLeastOne: 'The carousel needs at least one item.',
   /** Ours, the rules of 002 §5 and §9 said to the user. */
   imageType: 'Images must be gif, jpg or png.',
+  /** A file whose signature claims an image but whose data is damaged or cut off (its header's size is not believed). */
+  imageInvalid: (type: 'gif' | 'jpg' | 'png') => `This file is not a valid image: its ${type === 'jpg' ? 'JPEG' : type.toUpperCase()} data is damaged or incomplete.`,
   imageDimensions: (width: number, height: number) => `Images must be exactly 1200x300 px; this one is ${width}x${height} px.`,
   imageTooLarge: 'Images must be less than 1mb in size.',
   imageMissing: 'Choose an image file (gif, jpg or png) to upload in the field "image".',
@@ -83,7 +85,7 @@ export const uploadCarouselImageRoute = defineRoute({
   path: '/api/carousel-images/s3',
   access: 'purchasing:reports',
   summary:
-    'Upload one carousel image (multipart/form-data, file field "image"): gif, jpg or png read from its bytes, exactly 1200x300 px, under 1,000,000 bytes; answers its remoteImageUrl. 422 naming image for a wrong type or size in pixels, 413 for a file too large, 415 when not multipart, 503 when the image store is unavailable',
+    'Upload one carousel image (multipart/form-data, file field "image"): gif, jpg or png read from its bytes (a PNG or JPEG decoded whole), exactly 1200x300 px, under 1,000,000 bytes; answers its remoteImageUrl. 422 naming image for a wrong type, a damaged or cut-off file or a wrong size in pixels, 413 for a file too large, 415 when not multipart, 503 when the image store is unavailable',
   tag: 'carousel',
   response: ZCarouselUploadResultSchema,
 });

@@ -51,6 +51,10 @@ export const PRODUCT_TEXT_FIELDS = [
   'external_data_model',
   'external_data_source_id',
   'external_data_source_update_status',
+  // The marketplace listing (001 §2 serial result cards; ours to store: docs/decisions.md).
+  'asin',
+  'listing_id',
+  'sku',
 ] as const;
 export type TProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
 
@@ -116,6 +120,9 @@ const productFieldShape = {
   external_data_model: optionalText(PRODUCT_FIELD_MAX.text),
   external_data_source_id: optionalText(PRODUCT_FIELD_MAX.text),
   external_data_source_update_status: optionalText(PRODUCT_FIELD_MAX.text),
+  asin: optionalText(PRODUCT_FIELD_MAX.text),
+  listing_id: optionalText(PRODUCT_FIELD_MAX.text),
+  sku: optionalText(PRODUCT_FIELD_MAX.text),
   marketing_class: z.string().trim().min(1, 'is required').max(PRODUCT_FIELD_MAX.marketing_class).optional(),
   stock_class: z.string().trim().min(1, 'is required').max(PRODUCT_FIELD_MAX.stock_class).optional(),
   item_type: z.enum(PRODUCT_ITEM_TYPES, 'must be FREIGHT or NON FREIGHT').optional(),
@@ -169,6 +176,9 @@ export const ZCatalogProductSchema = ZProductSchema.extend({
   external_data_model: z.string().nullable(),
   external_data_source_id: z.string().nullable(),
   external_data_source_update_status: z.string().nullable(),
+  asin: z.string().nullable(),
+  listing_id: z.string().nullable(),
+  sku: z.string().nullable(),
   fk_category_id: z.number().int().nullable(),
   fk_brand_id: z.number().int().nullable(),
   fk_manufacturer_id: z.number().int().nullable(),

@@ -64,6 +64,10 @@ export const ZSerialSearchCardSchema = z
       /** The product's part number (MPN). */
       mpn: z.string().nullable(),
       upc: z.string().nullable(),
+      /** The product's marketplace listing (001 §2): ASIN, listing id and SKU, null when not listed. */
+      asin: z.string().nullable(),
+      listing_id: z.string().nullable(),
+      sku: z.string().nullable(),
     }),
   })
   .meta({ id: 'SerialSearchCard' });
@@ -226,6 +230,8 @@ export const ZSerialCommittedSaleSchema = z
       transacted_at: z.string().nullable(),
       /** The sale's INVENTORY_SALE ledger row (IS-…), once transacted. */
       ledger_reference: z.string().nullable(),
+      /** The work order the sale was committed from (its invoice is the work order's number), else null. */
+      pos_work_order_id: z.number().int().nullable(),
     }),
   })
   .meta({ id: 'SerialCommittedSale' });
@@ -319,6 +325,18 @@ const ZPoIdsSchema = z.object({
 });
 
 /**
+ * A sale's transaction (001 §3 INVENTORY_SALE): the committed sale, plus pos_work_order_id (the work order the sale
+ * was committed from, null for a point-of-sale invoice line) and sale_type_code (the channel it sold on, as the point
+ * of sale sent it: amazon, amazon_home, walmart, walts or store; null when not sent). docs/decisions.md, "A sale's
+ * transaction".
+ */
+export const ZSaleTransactionSchema = ZCommittedSaleSchema.extend({
+  pos_work_order_id: z.number().int().nullable(),
+  sale_type_code: z.string().nullable(),
+}).meta({ id: 'SaleTransaction' });
+export type TSaleTransaction = z.infer<typeof ZSaleTransactionSchema>;
+
+/**
  * A ledger transaction by its reference. `type` is a plain string so a client meets a type it does not know
  * (and shows 'Unsupported transaction type'); `receipt` / `unreceipt` carry the fields of those types.
  */
@@ -341,8 +359,8 @@ export const ZInventoryTransactionDetailSchema = z
     unreceipt: ZPoIdsSchema.extend({ unreceived_quantity: z.number().int(), reverses_ims_transaction_reference_id: z.string().nullable() }).nullable(),
     /** INVENTORY_TRANSFER: the transfer it posts (002 §3 Transfer transaction). */
     transfer: ZTransferTransactionSchema.nullable(),
-    /** INVENTORY_SALE: the committed sale it posts. */
-    sale: ZCommittedSaleSchema.nullable(),
+    /** INVENTORY_SALE: the committed sale it posts, with pos_work_order_id and sale_type_code (001 §3). */
+    sale: ZSaleTransactionSchema.nullable(),
     /**
      * INVENTORY_AUDIT_ADJUSTMENT (001 §3, 002 §3): an admin adjustment, an audit's correction or a force push. Old and
      * new quantity are the bucket's on-hand before and after the row; the serials (old and new place, condition,

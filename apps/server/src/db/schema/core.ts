@@ -182,6 +182,13 @@ export const products = pgTable(
     externalDataModel: text('external_data_model'),
     externalDataSourceId: text('external_data_source_id'),
     externalDataSourceUpdateStatus: text('external_data_source_update_status'),
+    /**
+     * The product's marketplace listing (001 §2: ASIN, Listing ID and SKU are shown on serial result cards): the
+     * Amazon ASIN, our listing's id and the SKU it sells under; null when not listed (docs/decisions.md).
+     */
+    asin: text('asin'),
+    listingId: text('listing_id'),
+    sku: text('sku'),
     currentRebateCreditCents: integer('current_rebate_credit_cents'),
     currentAdjCostCents: integer('current_adj_cost_cents'),
     currentMapCents: integer('current_map_cents'),

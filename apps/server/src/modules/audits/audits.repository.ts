@@ -308,6 +308,24 @@ export class AuditsRepository {
     await this.db.delete(auditItems).where(eq(auditItems.id, id));
   }
 
+  /**
+   * The adjustment rows the items posted (their `details.audit_item_reference`), oldest first, with the item's id.
+   * Only the product's rows after the tally's start can be an item's (the product index bounds the look).
+   */
+  async postedOf(itemIds: number[]): Promise<{ item_id: number; ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[]> {
+    if (!itemIds.length) return [];
+    const rows = await queryRows<{ item_id: number; ims_transaction_reference_id: string; bucket: string; quantity_delta: number }>(
+      this.db,
+      sql`select i.id as item_id, t.ims_transaction_reference_id, t.bucket, t.quantity_delta
+          from audit_items i
+          join inventory_transactions t on t.product_id = i.product_id and t.id > i.start_transaction_id
+           and t.type = 'INVENTORY_AUDIT_ADJUSTMENT' and t.details ->> 'audit_item_reference' = i.ims_transaction_reference_id
+          where i.id in (select (jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb))::int)
+          order by i.id, t.id`,
+    );
+    return rows.map((r) => ({ ...r, item_id: Number(r.item_id), quantity_delta: Number(r.quantity_delta) }));
+  }
+
   // ---- Scans. ----
 
   async scansOf(itemIds: number[]): Promise<(ScanRow & { item_id: number })[]> {

@@ -7,6 +7,7 @@ import {
   type TAuditBatch,
   type TAuditItem,
   type TAuditItems,
+  type TAuditPostedTransaction,
   type TAuditReview,
   type TAuditReviewSerial,
   type TAuditSubmitted,
@@ -83,8 +84,10 @@ function productDto(p: ItemWithNames['product']) {
   };
 }
 
-function itemDto({ item: i, product, talliedByName }: ItemWithNames, scans: ScanRow[], submittedByName?: string | null): TAuditItem {
-  void submittedByName;
+type PostedRow = Awaited<ReturnType<AuditsRepository['postedOf']>>[number];
+const postedDto = ({ ims_transaction_reference_id, bucket, quantity_delta }: PostedRow): TAuditPostedTransaction => ({ ims_transaction_reference_id, bucket, quantity_delta });
+
+function itemDto({ item: i, product, talliedByName }: ItemWithNames, scans: ScanRow[], posted: PostedRow[]): TAuditItem {
   return {
     ims_transaction_reference_id: i.referenceId,
     audit_batch_id: i.batchId,
@@ -104,6 +107,7 @@ function itemDto({ item: i, product, talliedByName }: ItemWithNames, scans: Scan
     resolved_at: iso(i.resolvedAt),
     job_id: i.jobId,
     serials: scans.map(scanDto),
+    adjustment_transactions: posted.map(postedDto),
   };
 }
 
@@ -192,8 +196,9 @@ export class AuditsService {
     await this.batch(batchId);
     const repo = this.repo();
     const items = await repo.itemsOfBatch(batchId);
-    const scans = await repo.scansOf(items.map((i) => i.item.id));
-    const dtos = items.map((i) => itemDto(i, scans.filter((s) => s.item_id === i.item.id)));
+    const ids = items.map((i) => i.item.id);
+    const [scans, posted] = [await repo.scansOf(ids), await repo.postedOf(ids)];
+    const dtos = items.map((i) => itemDto(i, scans.filter((s) => s.item_id === i.item.id), posted.filter((p) => p.item_id === i.item.id)));
     const transacted = (d: TAuditItem) => d.submitted_at !== null || d.resolution_started_at !== null || d.resolved_at !== null;
     return { committed: dtos.filter((d) => !transacted(d)), transacted: dtos.filter(transacted) };
   }
@@ -277,7 +282,7 @@ export class AuditsService {
     const repo = this.repo(executor);
     const item = await repo.item(ref);
     if (!item) throw notFound(AUDIT_MESSAGES.itemNotFound(ref));
-    return itemDto(item, await repo.scansOf([item.item.id]));
+    return itemDto(item, await repo.scansOf([item.item.id]), await repo.postedOf([item.item.id]));
   }
 
   /**
@@ -314,7 +319,7 @@ export class AuditsService {
    * the tally not finished; the UPC the product's (upc or alternate_upc) — when it is not, "UPC can't be serial" if
    * it is a serial (of this scan, already scanned in the item, or recorded for the product), else "UPC doesn't
    * match"; the serials' count (none for a product without serials: 'Too many serials scanned'); no serial equal to
-   * the model number; none already scanned in the item (any case, also twice in the scan); none live as another
+   * the model number, nor to the product's UPC or alternate UPC ("UPC can't be serial", the scan tool's message); none already scanned in the item (any case, also twice in the scan); none live as another
    * product's serial. A clientScanId already recorded in the item answers the tally as it stands.
    */
   async quickAdd(input: TQuickAdd, user: AuthUser): Promise<TAuditTally> {
@@ -339,6 +344,9 @@ export class AuditsService {
       if (serials.length > perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooManySerials);
       if (serials.length < perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooFewSerials(perItem));
       if (serials.some((s) => s.toUpperCase() === product.model.toUpperCase())) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.serialIsModel);
+      // The scan tool's rule (audit-rules-client): a serial equal to the product's UPC or alternate UPC, any case.
+      const upcs = [product.upc, product.alternate_upc].filter((u): u is string => !!u?.trim()).map((u) => u.trim().toUpperCase());
+      if (serials.some((s) => upcs.includes(s.toUpperCase()))) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.upcIsSerial);
       const upper = serials.map((s) => s.toUpperCase());
       if (conflicts.scanned.length || upper.some((s, i) => upper.indexOf(s) !== i)) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialAlreadyScanned);
       const other = conflicts.otherProduct[0];
@@ -404,11 +412,12 @@ export class AuditsService {
   private async reviewOf(executor: Executor, i: ItemWithNames): Promise<TAuditReview> {
     const repo = this.repo(executor);
     const { item, product } = i;
-    const [j, moves, onHand, job] = [
+    const [j, moves, onHand, job, posted] = [
       await this.judgement(executor, i),
       await repo.movesSince(item.productId, item.bucket, item.startTransactionId, item.referenceId),
       await repo.onHand(item.productId, item.bucket),
       await repo.job(item.jobId),
+      await repo.postedOf([item.id]),
     ];
     const here = { actual_location_code: j.place.location_code, actual_condition_code: j.place.condition_code, actual_disposition_code: 'LIVE' };
     const nowhere = { actual_location_code: null, actual_condition_code: null, actual_disposition_code: null };
@@ -454,6 +463,7 @@ export class AuditsService {
       submitted_at: iso(item.submittedAt),
       resolution_started_at: iso(item.resolutionStartedAt),
       resolved_at: iso(item.resolvedAt),
+      adjustment_transactions: posted.map(postedDto),
       job: jobDto(job),
     };
   }

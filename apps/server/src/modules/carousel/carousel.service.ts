@@ -33,7 +33,7 @@ export class CarouselService {
 
   /** Checks an uploaded image and stores it: 413/422 naming `image` when it breaks a rule, 503 when the store fails. */
   async upload(bytes: Buffer): Promise<TCarouselUploadResult> {
-    const check = checkCarouselImage(bytes);
+    const check = await checkCarouselImage(bytes);
     if (!check.ok) throw new HttpError(check.status, check.message, { image: [check.message] });
     try {
       const remoteImageUrl = await this.store.put({ bytes, extension: check.type, contentType: check.contentType });

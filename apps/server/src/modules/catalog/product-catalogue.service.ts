@@ -62,6 +62,9 @@ export function toCatalogProductDto(row: CatalogRow, q: DerivedQuantities): TCat
     external_data_model: row.externalDataModel,
     external_data_source_id: row.externalDataSourceId,
     external_data_source_update_status: row.externalDataSourceUpdateStatus,
+    asin: row.asin,
+    listing_id: row.listingId,
+    sku: row.sku,
     fk_category_id: row.categoryId,
     fk_brand_id: row.brandId,
     fk_manufacturer_id: row.manufacturerId,
@@ -115,6 +118,9 @@ function toColumns(input: TProductUpdateParsed): Partial<ProductInsert> {
   set('externalDataModel', input.external_data_model);
   set('externalDataSourceId', input.external_data_source_id);
   set('externalDataSourceUpdateStatus', input.external_data_source_update_status);
+  set('asin', input.asin);
+  set('listingId', input.listing_id);
+  set('sku', input.sku);
   set('marketingClass', input.marketing_class);
   set('stockClass', input.stock_class);
   set('itemType', input.item_type);

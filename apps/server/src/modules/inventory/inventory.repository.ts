@@ -19,6 +19,7 @@ import {
   products,
   purchaseOrders,
   users,
+  workOrderItems,
 } from '../../db/schema.js';
 import { MODEL_PREFIX_ORDER, selectProductRows, type ProductRow } from '../catalog/catalog.repository.js';
 
@@ -141,6 +142,9 @@ export class InventoryRepository {
         manufacturerName: manufacturers.name,
         categoryName: categories.categoryName,
         partNumber: products.partNumber,
+        asin: products.asin,
+        listingId: products.listingId,
+        sku: products.sku,
       })
       .from(inventorySerials)
       .innerJoin(products, eq(products.id, inventorySerials.productId))
@@ -298,6 +302,16 @@ export class InventoryRepository {
       .from(inventoryTransactions)
       .where(eq(inventoryTransactions.clientRequestId, requestId));
     return rows[0]?.referenceId ?? null;
+  }
+
+  /** The work order each of these committed sales was committed from (a converted quote's unit lines), by sale id. */
+  async workOrdersOfSales(saleIds: number[]): Promise<Map<number, number>> {
+    if (!saleIds.length) return new Map();
+    const rows = await this.db
+      .select({ saleId: workOrderItems.committedSaleId, workOrderId: workOrderItems.workOrderId })
+      .from(workOrderItems)
+      .where(inArray(workOrderItems.committedSaleId, saleIds));
+    return new Map(rows.map((r) => [r.saleId, r.workOrderId]));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type TSerialHistoryEvent,
   type TTransferTransaction,
   type TCommittedSale,
+  type TSaleTransaction,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
@@ -60,6 +61,9 @@ export class InventoryService {
           category_name: r.categoryName,
           mpn: r.partNumber,
           upc: r.upc,
+          asin: r.asin,
+          listing_id: r.listingId,
+          sku: r.sku,
         },
       }));
       return { searchBy: input.searchBy, data: [], serials, more: rows.length > INVENTORY_SEARCH_LIMIT };
@@ -117,7 +121,7 @@ export class InventoryService {
       customer_comments: s.customerComments,
       created_at: s.createdAt.toISOString(),
       product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, image_url: row.product.imageUrl },
-      committed_sale_serials: (await this.repo.committedSaleSerialsOf(s.id)).map(({ line, sale, ledgerReference }) => ({
+      committed_sale_serials: (await this.committedSaleSerialsOf(s.id)).map(({ line, sale, ledgerReference, workOrderId }) => ({
         serial_number: line.serialNumber,
         scanned_at: line.scannedAt.toISOString(),
         scanned_upc: line.scannedUpc,
@@ -131,9 +135,23 @@ export class InventoryService {
           created_at: sale.createdAt.toISOString(),
           transacted_at: sale.transactedAt ? sale.transactedAt.toISOString() : null,
           ledger_reference: ledgerReference,
+          pos_work_order_id: workOrderId,
         },
       })),
     };
+  }
+
+  private async committedSaleSerialsOf(serialId: number) {
+    const rows = await this.repo.committedSaleSerialsOf(serialId);
+    const workOrders = await this.repo.workOrdersOfSales([...new Set(rows.map((r) => r.sale.id))]);
+    return rows.map((r) => ({ ...r, workOrderId: workOrders.get(r.sale.id) ?? null }));
+  }
+
+  /** A sale's transaction fields (001 §3 INVENTORY_SALE): its work order, and its sale type (the channel it sold on). */
+  private async saleTransaction(sale: TCommittedSale | null): Promise<TSaleTransaction | null> {
+    if (!sale) return null;
+    const workOrders = await this.repo.workOrdersOfSales([sale.id]);
+    return { ...sale, pos_work_order_id: workOrders.get(sale.id) ?? null, sale_type_code: sale.sales_channel };
   }
 
   async serialHistory(id: number): Promise<TSerialHistoryEvent[]> {
@@ -174,7 +192,7 @@ export class InventoryService {
       const sale = await new CommittedSalesService(this.db).byReference(referenceId);
       if (!sale) throw missing();
       const ledgerRow = await this.repo.transactionReferenceByRequestId(`${referenceId}/transact`);
-      return ledgerRow ? this.ledgerTransaction(ledgerRow) : committedSaleDetail(sale);
+      return ledgerRow ? this.ledgerTransaction(ledgerRow) : committedSaleDetail((await this.saleTransaction(sale))!);
     }
     return this.ledgerTransaction(referenceId);
   }
@@ -228,7 +246,7 @@ export class InventoryService {
           : null,
       // The committed record a transfer's or sale's ledger row posts (details.reference_id: CT-… / CS-…).
       transfer: tx.type === 'INVENTORY_TRANSFER' && owner?.startsWith('CT-') ? await new TransfersService(this.db).transferTransaction(owner) : null,
-      sale: tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-') ? await new CommittedSalesService(this.db).byReference(owner) : null,
+      sale: tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-') ? await this.saleTransaction(await new CommittedSalesService(this.db).byReference(owner)) : null,
       audit_adjustment: tx.type === 'INVENTORY_AUDIT_ADJUSTMENT' ? await this.auditAdjustment(tx, details, row.username) : null,
     };
   }
@@ -300,7 +318,7 @@ function committedTransferDetail(t: TTransferTransaction): TInventoryTransaction
 }
 
 /** An open committed sale: its transaction is the commitment alone. */
-function committedSaleDetail(sale: TCommittedSale): TInventoryTransactionDetail {
+function committedSaleDetail(sale: TSaleTransaction): TInventoryTransactionDetail {
   return {
     ims_transaction_reference_id: sale.ims_transaction_reference_id,
     type: 'INVENTORY_SALE',

@@ -69,10 +69,22 @@ function ReportRow({ item, review }: { item: TAuditItem; review: TAuditReview | 
         <SerialList serials={review?.discovered_serials.map((s) => s.serial_number) ?? []} testId="report-discovered" />
       </TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
-        {submitted ? (
-          <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(item.ims_transaction_reference_id)}`} data-testid="report-transaction">
-            {item.ims_transaction_reference_id}
-          </Link>
+        {submitted && item.adjustment_transactions.length > 0 ? (
+          // The item's reference (AA-…) is not a transaction: its adjustment rows (IA-…) are, one per bucket it moved.
+          item.adjustment_transactions.map((tx) => (
+            <Box key={tx.ims_transaction_reference_id}>
+              <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(tx.ims_transaction_reference_id)}`} data-testid="report-transaction">
+                {tx.ims_transaction_reference_id}
+              </Link>
+              <Typography variant="caption" color="text.secondary">
+                {` ${tx.bucket} ${signed(tx.quantity_delta)}`}
+              </Typography>
+            </Box>
+          ))
+        ) : submitted ? (
+          <Typography variant="body2" color="text.secondary" data-testid="report-nothing-posted">
+            Nothing posted: the count matched
+          </Typography>
         ) : (
           <Typography variant="body2" color="text.secondary">
             Not submitted
@@ -90,7 +102,8 @@ function ReportRow({ item, review }: { item: TAuditItem; review: TAuditReview | 
 
 /**
  * The discrepancy report of an audit (001 §2): per item, the model, bucket, expected (the snapshot), tallied,
- * adjustment, missing and discovered serials and the INVENTORY_AUDIT_ADJUSTMENT transaction. Built from the
+ * adjustment, missing and discovered serials and the INVENTORY_AUDIT_ADJUSTMENT transactions it posted (IA-…, each
+ * linking to its transaction view; the item's own AA- reference is not a transaction). Built from the
  * audit's items and each item's review; Print uses the browser's print with a print stylesheet.
  */
 export function AuditDiscrepancyReport() {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
@@ -147,12 +147,15 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
 
 /**
  * /boards/committed-sales (001 §2): the open committed sales, searchable by invoice and model (001 §5), with the
- * Finish by Invoice and Manually Transact Sale dialogs. A table at desk width, cards on a phone.
+ * Finish by Invoice and Manually Transact Sale dialogs. A table at desk width, cards on a phone. `?search=` sets the
+ * search it opens with.
  */
 export function CommittedSalesPage() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { data, isPending, isError, error, isFetching } = useCommittedSales();
-  const [search, setSearch] = useState('');
+  // ?search= opens the board searched (a committed-sale serial card's invoice link).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => (params.get('search') ?? '').slice(0, 100));
   const [action, setAction] = useState<TSaleAction | null>(null);
   const sales = useMemo(() => filterCommittedSales(data ?? [], search), [data, search]);
   const noMatch = !!data && search.trim() !== '' && sales.length === 0;

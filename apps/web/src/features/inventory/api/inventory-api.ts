@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  auditReviewRoute,
   dropShipInventoryRoute,
   serialsByProxyRoute,
   bucketMapRoute,
@@ -38,6 +39,7 @@ export const inventoryKeys = {
   serial: (id: number) => ['inventory', 'serial', id] as const,
   serialHistory: (id: number) => ['inventory', 'serial', id, 'history'] as const,
   transaction: (ref: string) => ['inventory', 'transaction', ref.toUpperCase()] as const,
+  auditItem: (ref: string) => ['inventory', 'audit-item', ref.toUpperCase()] as const,
   models: (prefix: string) => ['inventory', 'models', prefix.toUpperCase()] as const,
 };
 
@@ -130,6 +132,15 @@ export function transactionQuery(ref: string) {
   return queryOptions({
     queryKey: inventoryKeys.transaction(ref),
     queryFn: ({ signal }) => callApi(inventoryTransactionRoute, { params: { id: ref }, signal, silent: true }),
+    retry: false,
+  });
+}
+
+/** An audit item (AA-…) reached through the transaction view: its batch and the adjustment transactions it posted. */
+export function auditItemQuery(ref: string) {
+  return queryOptions({
+    queryKey: inventoryKeys.auditItem(ref),
+    queryFn: ({ signal }) => callApi(auditReviewRoute, { params: { ref }, signal, silent: true }),
     retry: false,
   });
 }

@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import type { TSerialCommittedSale } from '@keystone/contracts';
 import { dateTime } from './format';
+import { invoicePath } from './sale-links';
 
 const txLink = (ref: string) => (
   <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(ref)}`}>
@@ -11,7 +12,7 @@ const txLink = (ref: string) => (
 
 /**
  * The serial detail's committed-sale serials (001 §2, §3 Committed-sale serial: scanned_at, scanned_upc, qc_complete,
- * packed, sale), as cards (002 §2): the legacy invoice and the sale's transaction.
+ * packed, sale), as cards (002 §2): the legacy invoice (linked by invoicePath) and the sale's transaction.
  */
 export function CommittedSaleSerialCards({ items }: { items: TSerialCommittedSale[] }) {
   if (items.length === 0) return <Typography color="text.secondary">No committed sale.</Typography>;
@@ -22,7 +23,14 @@ export function CommittedSaleSerialCards({ items }: { items: TSerialCommittedSal
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
-                Invoice {c.sale.legacy_pos_invoice_id}
+                Invoice{' '}
+                {invoicePath(c.sale) ? (
+                  <Link component={RouterLink} to={invoicePath(c.sale)!} data-testid="committed-sale-invoice-link">
+                    {c.sale.legacy_pos_invoice_id}
+                  </Link>
+                ) : (
+                  c.sale.legacy_pos_invoice_id
+                )}
               </Typography>
               <Chip size="small" color={c.sale.transacted_at ? 'success' : 'warning'} label={c.sale.transacted_at ? 'Sold' : 'Committed'} />
             </Box>

@@ -97,7 +97,10 @@ export function ProductResultCard({ card, expandAll, location, canTransfer }: { 
   );
 }
 
-/** A serial result card (001 §2): serial, product (model, manufacturer, category, MPN, UPC), place; Details opens the serial with fresh navigation state. */
+/**
+ * A serial result card (001 §2): serial, product (model, manufacturer, category, MPN, UPC, ASIN, Listing ID, SKU),
+ * place; Details opens the serial with fresh navigation state.
+ */
 export function SerialResultCard({ serial }: { serial: TSerialSearchCard }) {
   return (
     <Card variant="outlined" data-testid="serial-result-card">
@@ -117,6 +120,9 @@ export function SerialResultCard({ serial }: { serial: TSerialSearchCard }) {
           <Field label="Category" value={serial.product.category_name ?? '—'} />
           <Field label="MPN" value={serial.product.mpn ?? '—'} />
           <Field label="UPC" value={serial.product.upc ?? '—'} />
+          <Field label="ASIN" value={serial.product.asin ?? '—'} />
+          <Field label="Listing ID" value={serial.product.listing_id ?? '—'} />
+          <Field label="SKU" value={serial.product.sku ?? '—'} />
         </Box>
       </CardContent>
       <CardActions sx={{ gap: 1 }}>

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Link, Paper, Typography } from '@mui/material';
-import type { TInventoryTransactionDetail } from '@keystone/contracts';
+import { workOrderNumber, type TInventoryTransactionDetail } from '@keystone/contracts';
 import { FieldList } from './field-list';
 import { dateTime } from './format';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
-/** INVENTORY_SALE: the committed sale a ledger row posts, or an open sale reached by its CS- reference. */
+/**
+ * INVENTORY_SALE (001 §3: invoiced_quantity, source bucket, pos_work_order_id, legacy_pos_invoice_id, sale_type_code):
+ * the committed sale a ledger row posts, or an open sale reached by its CS- reference.
+ */
 export function SaleTransactionView({ tx }: { tx: TInventoryTransactionDetail }) {
   const s = tx.sale;
   if (!s) return <Typography color="text.secondary">No committed sale is linked to this transaction.</Typography>;
@@ -26,6 +29,17 @@ export function SaleTransactionView({ tx }: { tx: TInventoryTransactionDetail })
     ['Committed Quantity', s.committed_quantity],
     ['Invoiced Quantity', sold && tx.quantity_delta < 0 ? -tx.quantity_delta : '—'],
     ['Source Bucket', s.source_bucket],
+    [
+      'POS Work Order ID',
+      s.pos_work_order_id === null ? (
+        '—'
+      ) : (
+        <Link key="wo" component={RouterLink} to={`/work-orders/${s.pos_work_order_id}`}>
+          {workOrderNumber(s.pos_work_order_id)}
+        </Link>
+      ),
+    ],
+    ['Sale Type Code', dash(s.sale_type_code)],
     [sold ? 'Serials Sold' : 'Committed Serials', serials.length ? serials.join(', ') : '—'],
     ['Committed At', dateTime(s.created_at)],
     ['Committed By', dash(s.committed_by_name)],

@@ -3,13 +3,14 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { ZTransactionLookupReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
+import { ZAuditItemReferenceSchema, ZTransactionLookupReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { transactionQuery } from '../api/inventory-api';
 import { FieldList } from './field-list';
 import { dateTime } from './format';
 import { legacyPoReviewPath, poReviewPath } from '../../../lib/po-links';
+import { AuditItemReferenceView } from './audit-item-reference-view';
 import { SaleTransactionView } from './sale-transaction-view';
 import { TransferTransactionView } from './transfer-transaction-view';
 
@@ -101,7 +102,8 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
         ['Audit Bucket', a?.audit_bucket ?? tx.bucket],
         ['Submitted By', a?.submitted_by ?? tx.transacted_by ?? '—'],
         ['Submit Notes', a?.submit_notes ?? tx.notes ?? '—'],
-        ['IMS Initiating Transaction ID', /^(I[RUTSAX]|C[TS])-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '') ? refLink(a!.ims_initiating_transaction_id) : (a?.ims_initiating_transaction_id ?? '—')],
+        // An audit's AA- reference opens the item's view (its adjustments and its audit's report).
+        ['IMS Initiating Transaction ID', /^(I[RUTSAX]|C[TS]|AA)-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '') ? refLink(a!.ims_initiating_transaction_id) : (a?.ims_initiating_transaction_id ?? '—')],
       ];
     }
     default:
@@ -163,14 +165,19 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
   );
 }
 
-/** /inventory-transactions/{ims_transaction_reference_id}: the detail per type, with a Refresh button (001 §2). */
+/**
+ * /inventory-transactions/{ims_transaction_reference_id}: the detail per type, with a Refresh button (001 §2). An
+ * audit item's reference (AA-…) shows the item's adjustment transactions instead (AuditItemReferenceView).
+ */
 export function TransactionDetailPage() {
   const { id: raw = '' } = useParams();
   const parsed = ZTransactionLookupReferenceSchema.safeParse(raw);
   const ref = parsed.success ? parsed.data : null;
   const tx = useQuery({ ...transactionQuery(ref ?? ''), enabled: ref !== null });
+  const audit = ref === null ? ZAuditItemReferenceSchema.safeParse(raw) : null;
   let content: ReactNode;
-  if (ref === null) content = <Alert severity="warning">{`${raw} is not a transaction reference.`}</Alert>;
+  if (audit?.success) content = <AuditItemReferenceView auditRef={audit.data} />;
+  else if (ref === null) content = <Alert severity="warning">{`${raw} is not a transaction reference.`}</Alert>;
   else if (tx.isPending) content = <Typography>Loading...</Typography>;
   else if (tx.error) content = <Alert severity="warning">{tx.error instanceof ApiCallError && tx.error.status === 404 ? `Transaction ${ref} does not exist.` : 'There was an error.'}</Alert>;
   else content = <TransactionDetail tx={tx.data} />;

@@ -6,11 +6,15 @@ import { useBrands, useCategories, useManufacturers } from '../api/products-api'
 import { NewTaxonomyDialog, type TTaxonomyKind } from './new-taxonomy-dialog';
 import type { TProductFormField, TProductFormValues } from './product-form';
 
+const ACRONYMS: Record<string, string> = { upc: 'UPC', qty: 'Qty', map: 'MAP', msrp: 'MSRP', adj: 'Adj', asin: 'ASIN', sku: 'SKU' };
+/** A field's label: listing_id reads Listing ID (the spec's words, 001 §2); other ids keep "Id". */
 const label = (field: string) =>
-  (field.startsWith('fk_') ? field.slice(3, -3) : field)
-    .split('_')
-    .map((w) => (w === 'upc' ? 'UPC' : w === 'qty' ? 'Qty' : w === 'map' ? 'MAP' : w === 'msrp' ? 'MSRP' : w === 'adj' ? 'Adj' : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ');
+  field === 'listing_id'
+    ? 'Listing ID'
+    : (field.startsWith('fk_') ? field.slice(3, -3) : field)
+        .split('_')
+        .map((w) => ACRONYMS[w] ?? w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' ');
 
 const SELECT_KINDS: { field: 'fk_category_id' | 'fk_brand_id' | 'fk_manufacturer_id'; kind: TTaxonomyKind }[] = [
   { field: 'fk_category_id', kind: 'category' },
