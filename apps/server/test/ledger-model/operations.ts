@@ -645,7 +645,8 @@ export class LedgerModelRunner {
       const qty = (p: string, b: string) => onHand.get(LedgerModel.key(p, b)) ?? this.model.qty(p, b);
       const place = (n: string) => (places.has(n) ? places.get(n)! : this.model.liveIn(n));
       // A backorder: on-hand less the commitments still open (those transacted earlier in this finish no longer hold any).
-      const held = this.model.sales.filter((x) => !x.backordered && !done.has(x.ref) && x.product === sale.product && x.bucket === sale.bucket).reduce((n, x) => n + x.quantity, 0);
+      const doneHere = this.model.sales.filter((x) => !x.backordered && done.has(x.ref) && x.product === sale.product && x.bucket === sale.bucket).reduce((n, x) => n + x.quantity, 0);
+      const held = this.model.reserved(sale.product, sale.bucket) - doneHere;
       const free = !sale.backordered || qty(sale.product, sale.bucket) - held >= sale.quantity;
       if (!free || !this.saleFits(sale, qty, place)) {
         taken = false;
