@@ -6,7 +6,7 @@ import { CatalogService } from './catalog/catalog.service.js';
 import { ProductCatalogueService } from './catalog/product-catalogue.service.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { InvoicesService } from './invoices/invoices.service.js';
-import { InvalidEmailAddressError, createMailer } from './documents/mailer.js';
+import { InvalidEmailAddressError, createMailer, validateRecipients } from './documents/mailer.js';
 import { composePurchaseOrderEmail } from './documents/purchase-order-email.js';
 import { renderPurchaseOrderPdf } from './documents/purchase-order-pdf.js';
 import { createEdiTransport } from './edi/edi-transport.js';
@@ -109,14 +109,24 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
   });
   const mailer = createMailer(config);
   const tokens = new TokenCache<RequestAuth>(config.authCacheSeconds * 1000);
+  const mailDomain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'keystone.example';
+  const asBadRequest = (error: unknown) =>
+    error instanceof InvalidEmailAddressError ? badRequest(error.message, { email: [error.message] }) : error;
   const documents: DocumentGateway = {
     pdf: renderPurchaseOrderPdf,
-    async email(doc, input, pdf) {
+    checkRecipients(input) {
       try {
-        return await mailer.send(composePurchaseOrderEmail(doc, input, pdf));
+        validateRecipients({ to: input.email, cc: input.ccs.filter((cc) => cc.trim() !== '') });
       } catch (error) {
-        if (error instanceof InvalidEmailAddressError) throw badRequest(error.message, { email: [error.message] });
-        throw error;
+        throw asBadRequest(error);
+      }
+    },
+    messageId: (key) => `<${key}@${mailDomain}>`,
+    async email(doc, input, pdf, identity) {
+      try {
+        return await mailer.send({ ...composePurchaseOrderEmail(doc, input, pdf), ...identity });
+      } catch (error) {
+        throw asBadRequest(error);
       }
     },
   };
@@ -159,5 +169,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
   };
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);
+  services.purchaseOrders.useJobQueue(services.jobs);
   return services;
 }

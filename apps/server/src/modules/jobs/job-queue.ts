@@ -176,6 +176,26 @@ export class JobQueue {
   }
 
   /**
+   * Runs one job now, in this process, and answers it once it has ended (succeeded or failed): the caller that
+   * queued an outside effect in its transaction delivers it right after the commit and reports the outcome. Each
+   * attempt is claimed like any other (a worker that claimed it first runs it, and this waits for its end); a
+   * thrown attempt is claimed again while attempts remain. After `timeoutMs` the job is answered as it stands.
+   */
+  async runNow(id: number, timeoutMs = 30_000): Promise<TJob | null> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const claimed = await claimJob(this.db, this.processId, [...this.handlers.keys()], id);
+      if (claimed) {
+        await this.track(claimed);
+        continue;
+      }
+      const row = await findJob(this.db, id);
+      if (!row || row.status === 'succeeded' || row.status === 'failed' || Date.now() > end) return row ? toJob(row) : null;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /**
    * Runs queued jobs in this process until none is left (tests, the demo loader). A claim the worker loop has in
    * flight is waited for too: its job is tracked only once the claim's answer is back, so finding nothing to claim
    * with no run tracked is not the end while that claim is out.

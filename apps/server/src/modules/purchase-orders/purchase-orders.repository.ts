@@ -280,6 +280,17 @@ export class PurchaseOrdersRepository {
     return row!.controlNumber;
   }
 
+  /** An interchange recorded for the PO: sent, or queued and not yet delivered. */
+  async hasEdiInterchange(poId: number): Promise<boolean> {
+    const [row] = await this.db.select({ n: ediInterchanges.controlNumber }).from(ediInterchanges).where(eq(ediInterchanges.purchaseOrderId, poId)).limit(1);
+    return !!row;
+  }
+
+  /** An interchange that was never delivered (its outbox row failed). */
+  async deleteEdiInterchange(controlNumber: number): Promise<void> {
+    await this.db.delete(ediInterchanges).where(eq(ediInterchanges.controlNumber, controlNumber));
+  }
+
   async setEdiFileName(controlNumber: number, fileName: string): Promise<void> {
     await this.db.update(ediInterchanges).set({ fileName }).where(eq(ediInterchanges.controlNumber, controlNumber));
   }
