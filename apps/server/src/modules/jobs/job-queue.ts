@@ -77,7 +77,7 @@ export function describeJobError(error: unknown): string {
 }
 
 /**
- * The product's one background-work mechanism (issue 12): jobs are rows of the `jobs` table, claimed with
+ * The product's one background-work mechanism (docs/decisions.md, "Background work"): jobs are rows of the `jobs` table, claimed with
  * FOR UPDATE SKIP LOCKED and run each in one transaction that also marks them succeeded. The same SQL runs on
  * PGlite and PostgreSQL (docs/architecture.md, "Background work").
  */

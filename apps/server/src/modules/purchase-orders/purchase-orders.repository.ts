@@ -92,7 +92,7 @@ export class PurchaseOrdersRepository {
   /**
    * One page and the (capped) number of matches. The count rides on the page's statement as a scalar subquery
    * (planned as one InitPlan, run once): one round trip for the list, which a reporting user's screen polls while
-   * scanners write (issue 9 part 5: reads under 100 ms p99). Only a page past the end, which has no row to carry
+   * scanners write (reads under 100 ms p99). Only a page past the end, which has no row to carry
    * it, counts on its own.
    */
   async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number; capped: boolean }> {
