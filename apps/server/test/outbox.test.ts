@@ -12,7 +12,7 @@ import { createLocation, createProducts, createSignedInUser, type CreatedProduct
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 /**
- * Outside effects from the outbox (docs/decisions.md, "Outside effects"): the EDI 850 file and the PO e-mail are
+ * Outside effects from the outbox (docs/decisions.md, "Outside effects from an outbox"): the EDI 850 file and the PO e-mail are
  * rows of the job queue inserted in the business transaction and delivered after its commit, each once. On PGlite
  * and (TEST_DB=postgres) PostgreSQL.
  */

@@ -91,7 +91,7 @@ export interface DocumentGateway {
 
 /**
  * Outside effects of purchasing, written from the outbox (rows of the job queue inserted in the business
- * transaction, delivered after its commit): an 850 file and a PO e-mail. docs/decisions.md, "Outside effects".
+ * transaction, delivered after its commit): an 850 file and a PO e-mail. docs/decisions.md, "Outside effects from an outbox".
  */
 export const EDI_850_JOB = 'purchase-order.edi-850';
 export const PO_EMAIL_JOB = 'purchase-order.email';
