@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/results.json' }]],
-  // The ledger check after every test has run, on the same server (issue 32).
+  // The ledger check after every test has run, on the same server (docs/decisions.md, "A model-based test of the whole ledger").
   globalTeardown: './support/ledger-teardown.ts',
   use: {
     baseURL,

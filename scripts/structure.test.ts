@@ -79,4 +79,24 @@ describe('code structure', () => {
     for (const f of files) if (!state.has(f)) visit(f);
     expect(cycles).toEqual([]);
   });
+
+  it('cites the spec or docs/decisions.md in comments, never a tracker number a reader cannot open', () => {
+    const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.includes(`${path.sep}test${path.sep}`) || f.includes(`${path.sep}e2e${path.sep}tests${path.sep}`);
+    /** The comment part of a line: a line of a comment block, or what follows `//` outside a string. */
+    const commentOf = (line: string) => {
+      const trimmed = line.trimStart();
+      if (/^(\/\/|\/\*|\*|\{\/\*)/.test(trimmed)) return trimmed;
+      const at = line.search(/(?<![:'"`\\])\/\/\s/);
+      return at >= 0 && (line.slice(0, at).match(/['`]/g) ?? []).length % 2 === 0 ? line.slice(at) : '';
+    };
+    const offenders = files
+      .filter((f) => !isTest(f))
+      .flatMap((f) =>
+        fs
+          .readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\bissues? #?\d+/i.test(commentOf(line)) ? [`${path.relative(root, f)}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
+  });
 });

@@ -75,7 +75,7 @@ export default defineConfig({
             // MUI's components the screens use (tables, dialogs, autocomplete…), but not the date pickers.
             { name: 'mui-screens', test: vendor('@mui[\\\\/](?!x-)[^\\\\/]+|@popperjs|react-transition-group|react-is|clsx'), priority: 10 },
             { name: 'forms', test: vendor('react-hook-form|@hookform'), priority: 10 },
-            // Only the simulation screen (issue 12): the charts (and what only they use), and the data grid.
+            // Only the simulation screen: the charts (and what only they use), and the data grid.
             { name: 'charts', test: vendor('@mui[\\\\/]x-charts[^\\\\/]*|@mui[\\\\/]x-internal-gestures|bezier-easing|d3-[^\\\\/]+|internmap|robust-predicates|delaunator|flatqueue'), priority: 6 },
             { name: 'data-grid', test: vendor('@mui[\\\\/]x-data-grid|@mui[\\\\/]x-virtualizer'), priority: 6 },
             // What the pickers, the grid and the charts share, so none of them fetches another's chunk for it.

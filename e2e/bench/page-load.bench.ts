@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { login } from '../support/session';
 
 /**
- * Cold load of the purchase-order list on a slow link (issue 8: "fast on a slow link"). Per round: a fresh
+ * Cold load of the purchase-order list on a slow link ("fast on a slow link"). Per round: a fresh
  * browser context signs in as purchasing-admin at full speed (the session store keeps the token in local
  * storage), then the browser cache is cleared and disabled and the link throttled through the DevTools protocol
  * (Network.emulateNetworkConditions: 400 ms round trip, 1.6 Mbit/s down and up), and /purchase-orders is

@@ -3,7 +3,7 @@ import { baseURL } from '../playwright.config';
 import { DEMO_PASSWORD } from './session';
 
 /**
- * After the whole browser suite (issue 32): the product's own ledger check must be clean after everything the tests
+ * After the whole browser suite (docs/decisions.md, "A model-based test of the whole ledger"): the product's own ledger check must be clean after everything the tests
  * did as users (receipts, transfers, sales, picks, bins, audits, adjustments on the shared demo server). A difference
  * fails the run, listed.
  */

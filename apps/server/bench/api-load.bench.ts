@@ -1,5 +1,5 @@
 /**
- * The API under load (issue 9 part 5): 50 connections of receiving scans (POST quickScanReceive) for a bounded
+ * The API under load: 50 connections of receiving scans (POST quickScanReceive) for a bounded
  * time, against the real server started as its own process(es) on loopback, while a few other connections read
  * (`/api/health` and the PO list). Modes: PostgreSQL with one process, PostgreSQL with WORKERS=2, PGlite.
  *

@@ -1,4 +1,4 @@
-// `npm run bench:audits -w apps/server`: physical audits (issue 12) on the 1M-serial set in PostgreSQL. 100,000
+// `npm run bench:audits -w apps/server`: physical audits (docs/decisions.md, "Physical audits") on the 1M-serial set in PostgreSQL. 100,000
 // products and 1,000,000 serials with their receipts (as ledger.bench.ts builds them), then: quick-add-scanned-item
 // into an item counting a 5,000-serial model (p95 target 15 ms), the review of that item with all 5,000 scanned
 // (target 300 ms), and the resolve of an item that moves 5,000 serials (2,500 missing out, 2,500 discovered in from

@@ -1,4 +1,4 @@
-// `npm run bench:bins -w apps/server`: the bins list at scale in PostgreSQL (issue 11). 10,000 bins in KY01 (and
+// `npm run bench:bins -w apps/server`: the bins list at scale in PostgreSQL. 10,000 bins in KY01 (and
 // 10,000 more across TX01 and AZ02), a quarter of KY01's holding 1-3 products, then GET /api/ims/bins for KY01 as the
 // bins page asks (newest first and by name, pages of 10, a search, includeItems), each timed over many calls.
 import { sql } from 'drizzle-orm';

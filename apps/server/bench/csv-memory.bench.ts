@@ -1,4 +1,4 @@
-// `npm run bench:csv-memory -w apps/server`: the server's memory while it streams big CSVs (issue 15: a 1,000,000-row
+// `npm run bench:csv-memory -w apps/server`: the server's memory while it streams big CSVs (a 1,000,000-row
 // CSV with server memory growth under 100 MB). It runs on a copy of the kept seed of inventory-reports.bench.ts (run
 // that once with BENCH_REUSE_SEED=1): 1,000,000 live serials, 100,000 products. `src/main.ts` runs in a process of
 // its own with Node's default heap (BENCH_SERVER_NODE_ARGS adds flags), its VmRSS read from /proc every 50 ms while

@@ -1,4 +1,4 @@
-// `npm run bench:inventory-reports -w apps/server`: the named inventory reports (issue 15) on PostgreSQL over the
+// `npm run bench:inventory-reports -w apps/server`: the named inventory reports (docs/decisions.md, "Inventory reports") on PostgreSQL over the
 // 1M-serial set of ledger.bench.ts (100,000 products, 1,000,000 serials, 2,000,000 ledger rows over 700 days), here
 // with a PO line per product that the receipts point at (their cost), 1,000 POs of which 500 carry an AP invoice,
 // 20,000 open committed sales and a transfer of 50,000 units after the as-of date. Each report is called whole through

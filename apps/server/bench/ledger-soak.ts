@@ -1,5 +1,5 @@
 /**
- * `npm run soak` (issue 32 part 2): the model-based ledger test's operations (test/ledger-model) for a long run —
+ * `npm run soak` (docs/decisions.md, "A model-based test of the whole ledger"): the model-based ledger test's operations (test/ledger-model) for a long run —
  * SOAK_STEPS steps (default 100,000) from SOAK_SEED (default: the time; printed, so a failure can be run again) on
  * PGlite in a temporary folder, or on PostgreSQL when DATABASE_URL is set (a database of its own: it must be empty).
  * Every step is predicted by the model and its answer checked; every SOAK_CHECK_EVERY steps (default 500) and at the

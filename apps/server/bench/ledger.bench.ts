@@ -1,6 +1,6 @@
 // `npm run bench` (second part): the inventory ledger at scale in PostgreSQL. 100,000 products, 1,000,000 serials
 // and 2,000,000 ledger rows generated in the database, then model-prefix search, exact UPC, serial search,
-// quickScanReceive, a transfer's addScannedItem and transact (issue 10), each timed over many calls, and the full
+// quickScanReceive, a transfer's addScannedItem and transact, each timed over many calls, and the full
 // ledger check.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -110,7 +110,7 @@ async function main() {
   let next = 0;
   const takeBack = await runs(() => time('DELETE', `/api/scanner/receipt/scanned-item/${scanned[next++]!}`));
 
-  // Transfers (issue 10): one transfer scanned unit by unit (addScannedItem, each a serial checked under lock), then
+  // Transfers (docs/decisions.md, "Transfers"): one transfer scanned unit by unit (addScannedItem, each a serial checked under lock), then
   // transfers of one unit each, committed and scanned untimed, transacted timed (two ledger rows and a serial move).
   const live = (
     await queryRows<{ serial_number: string }>(db, sql`select serial_number from inventory_serials where product_id = 1 and bucket = 'KY01' and disposition_code = 'LIVE' order by id`)

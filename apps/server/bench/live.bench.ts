@@ -1,5 +1,5 @@
 // `npm run bench:live` (and part of `npm run bench`): how fast a board hears a change made through another API
-// process (issue 10 part 5). Two server processes on one PostgreSQL database; 10 board streams open on the first;
+// process. Two server processes on one PostgreSQL database; 10 board streams open on the first;
 // committed sales posted one after another through the second. Each sample is the time from sending the write to
 // the event arriving at a stream (so it includes the write itself), measured on every stream.
 import { loadConfig } from '../src/config.js';

@@ -1,5 +1,5 @@
 // `npm run bench:manifest -w apps/server` (also the last part of `npm run bench`): serial manifests received in one
-// submit on PostgreSQL (issue #8). A fresh database with BENCH_MANIFEST_LIVE live serials already received (each with
+// submit on PostgreSQL (docs/decisions.md, "Serial manifests"). A fresh database with BENCH_MANIFEST_LIVE live serials already received (each with
 // its receipt and movement, so the ledger check applies), then manifests of 10,000 serials through Fastify's inject:
 // the whole server path (authentication, permission, zod validation of the body, the transaction, the answer).
 // Target: 10,000 serials in under 5 s of server time.

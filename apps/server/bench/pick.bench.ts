@@ -1,4 +1,4 @@
-// `npm run bench:pick -w apps/server`: picking at scale in PostgreSQL (issue 11). 10,000 bins holding 100,000
+// `npm run bench:pick -w apps/server`: picking at scale in PostgreSQL. 10,000 bins holding 100,000
 // bin rows, 100,000 printed pick list items (60,000 of them picked, their sales transacted) and 30,000 unprinted
 // open sales in KY01, TX01 and AZ02, generated in the database; then the pick (POST …/pick with a bin: the item row
 // locked, the bin's row removed through the ledger module, the item marked), the pick page's read, and the

@@ -1,4 +1,4 @@
-// `npm run bench:products -w apps/server`: the product list (issue 16, GET /api/product) on PostgreSQL over 100,000
+// `npm run bench:products -w apps/server`: the product list (GET /api/product) on PostgreSQL over 100,000
 // products in 60 brands and 40 categories, with on-hand for every third product, a PO line for every fifth and an
 // open committed sale for every seventh (the page's derived quantities read them). Each filter of the list screen
 // (category, brand, description contains, model prefix, UPC) and the unfiltered first and last pages are called

@@ -1,4 +1,4 @@
-// `npm run bench:reports -w apps/server`: the generic reports (issue 15) on the 1M-serial set in PostgreSQL: 100,000
+// `npm run bench:reports -w apps/server`: the generic reports (docs/decisions.md, "Reports engine") on the 1M-serial set in PostgreSQL: 100,000
 // products and 1,000,000 serials with their receipts (as audits.bench.ts builds them), a year of sales (1,000 sale
 // lines a day, a tenth of them selling a serial), 20,000 purchase orders of 5 lines, shipping transactions and audit
 // counts. Then every generic report with its default parameters through the API (target: each under 2 s), and the

@@ -1,4 +1,4 @@
-// `npm run bench:reviews -w apps/server`: review moderation (issue 16 part 3). Two server processes on one PostgreSQL
+// `npm run bench:reviews -w apps/server`: review moderation (docs/decisions.md, "Review moderation"). Two server processes on one PostgreSQL
 // database with the embedded review store; 5 moderation streams (topic `reviews`) on process A; reviews pushed one
 // after another through the public intake of process B. Reports intake latency, the time from sending a review to
 // the event at a moderator's stream on the other process, and the moderation list (GET /api/reviews, 100 of

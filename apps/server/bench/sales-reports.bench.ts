@@ -1,4 +1,4 @@
-// `npm run bench:sales-reports -w apps/server`: the sales and brand reports (issue 15) with their default parameters on
+// `npm run bench:sales-reports -w apps/server`: the sales and brand reports (docs/decisions.md, "Sales figures and brand reports") with their default parameters on
 // PostgreSQL at scale: 100,000 products over 20 brands, 1,000,000 live serials (one receipt ledger row each, spread
 // over the last year, with on-hand to match), 20,000 POs of 5 lines over the year, and a year of sales (1,000 sale
 // lines a day, one order in ten a two-line bundle), all seeded in SQL. Each report is called through the API

@@ -1,4 +1,4 @@
-// `npm run bench:reconciliation -w apps/server`: carrier shipping-charge reconciliation (issue 14) on PostgreSQL, the
+// `npm run bench:reconciliation -w apps/server`: carrier shipping-charge reconciliation (docs/decisions.md, "Shipping reconciliation") on PostgreSQL, the
 // real server in its own process. 100,000 gray boxes; a 100,000-line UPS billing data file (250 columns a line) uploaded
 // as multipart and generated (target: under 20 s together, the server's resident memory growing under 200 MB while it
 // reads the file); then the dashboard's generic call over the 100,000 shipping transactions (target under 300 ms).

@@ -1,4 +1,4 @@
-// `npm run bench:simulation -w apps/server`: the inventory events simulation at scale in PostgreSQL (issue 12). One
+// `npm run bench:simulation -w apps/server`: the inventory events simulation at scale in PostgreSQL (docs/decisions.md, "Inventory events simulation"). One
 // model with 100,000 ledger events (receipts, un-receipts, transfer pairs, sales and audit adjustments over three
 // buckets) interleaved with 1,000,000 rows of 10,000 other products, then GET /api/ims/inventory/product/history/
 // paged from page 1 until done (pages of 5,000, each keyed on the page before), timed page by page, several runs.

@@ -1,4 +1,4 @@
-// `npm run bench:upload-stall -w apps/server`: uploads that cannot stall the server (issue 30, item 3). The real server
+// `npm run bench:upload-stall -w apps/server`: uploads that cannot stall the server (docs/decisions.md, "Upload row and field caps"). The real server
 // in its own process on PostgreSQL; three clients at once (`BENCH_UPLOADS`) each upload a UPS invoice whose second line
 // opens a quote and never closes it (60 MB of one field, `BENCH_UPLOAD_MB`), `BENCH_ROUNDS` times one after the other
 // (default 1), while GET /api/health is called every 50 ms on a fixed schedule. Prints health latency (p50 / p99 / max; a call still unanswered at the end counts with the time it

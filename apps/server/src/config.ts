@@ -23,7 +23,7 @@ export interface AppConfig {
    * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
    */
   ledgerWriteConcurrency: number;
-  /** Run queued background jobs in this process (issue 12; modules/jobs). Off: jobs are queued and left to other processes. */
+  /** Run queued background jobs in this process (modules/jobs). Off: jobs are queued and left to other processes. */
   jobsEnabled: boolean;
   /** Background jobs this process runs at once. */
   jobConcurrency: number;
@@ -75,10 +75,10 @@ export interface AppConfig {
   mailFrom: string;
   mailOutboxDir: string;
   /**
-   * Amazon's Selling Partner API for supply sources (issue 13 item 4): used when the endpoint, client id, client
+   * Amazon's Selling Partner API for supply sources (docs/decisions.md, "Supply sources"): used when the endpoint, client id, client
    * secret and refresh token are all set; otherwise supply sources live in our database (the embedded default).
    */
-  /** The realtime review store (issue 16): a Firebase Realtime Database's URL and secret; no URL, our database. */
+  /** The realtime review store: a Firebase Realtime Database's URL and secret; no URL, our database. */
   reviewStore: { url: string | null; secret: string | null; timeoutMs: number };
   /** Reviews the public intake takes per client address and fixed window. */
   reviewIntakeMax: number;
@@ -92,14 +92,14 @@ export interface AppConfig {
     /** Each call's time limit (token and Supply Sources calls). */
     timeoutMs: number;
   };
-  /** Carousel images (issue 13): the local folder the embedded image store writes, served at /uploads/carousel/. */
+  /** Carousel images (docs/decisions.md, "Carousel"): the local folder the embedded image store writes, served at /uploads/carousel/. */
   carouselImageDir: string;
   /**
-   * Shipping reconciliation (issue 14): how many cents a carrier may bill above our quote and still be 'Not Matched -
+   * Shipping reconciliation (docs/decisions.md, "Shipping reconciliation"): how many cents a carrier may bill above our quote and still be 'Not Matched -
    * Within Acceptable Threshold' (above it: Outside).
    */
   reconciliationThresholdCents: number;
-  /** Folder of the CSV files report jobs write (issue 15); default DATA_DIR/reports. */
+  /** Folder of the CSV files report jobs write (docs/decisions.md, "Report tests per category and report file retention"); default DATA_DIR/reports. */
   reportFilesDir: string;
   /**
    * Hours a report job's file is kept (REPORT_FILES_RETENTION_HOURS, default 24; decimals allowed): older ones are

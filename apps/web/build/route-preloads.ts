@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 /**
  * The chunks each screen needs, by route path, for the server to name in the page it sends for that path
  * (`<link rel="modulepreload">`, apps/server/src/http/web-index.ts): on a slow link the screen's chunks then
- * download alongside the shell's from the first round trip, instead of after the shell has run (issue 8, the
+ * download alongside the shell's from the first round trip, instead of after the shell has run (the
  * cold load of docs/performance.md).
  *
  * The screens are the `lazyPage(…)` consts of the features' `routes.tsx` files and of the router. This reads

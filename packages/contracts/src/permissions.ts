@@ -33,7 +33,7 @@ export const PERMISSIONS = [
   'admin:override',
   'dev-route:view',
   'role-editor:view',
-  /** Contacts, quotes and work orders (issue 16; docs/decisions.md "The sales desk permission"). */
+  /** Contacts, quotes and work orders (docs/decisions.md "The sales desk permission"). */
   'sales-desk:manage',
 ] as const;
 

@@ -19,7 +19,7 @@ type ConnectCallback = ((error: Error) => void) | ((error: null, client: pg.Clie
  * The pool's connection class (pg.Pool's `Client` option): every new connection of one pool passes one gate. After a
  * connection attempt fails, further attempts fail at once, without touching the network, until a backoff wait (capped,
  * with jitter) has passed; the first success opens the gate. During an outage the pool then tries the database a few
- * times a second at most, however many requests arrive, instead of once per request (issue 30).
+ * times a second at most, however many requests arrive, instead of once per request.
  */
 export function gatedClient(): typeof pg.Client {
   const backoff = new Backoff();

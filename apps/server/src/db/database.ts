@@ -158,7 +158,7 @@ const PGLITE_MAX_TURN_MS = 25;
 /**
  * PGlite runs in this process, and each query or transaction takes its turn on one lock, handed from one to the
  * next in the same chain of promise callbacks: while work is queued the event loop never gets back to the sockets,
- * so under fifty scanners a read (or a new connection) waited seconds to be read at all (issue 9 part 5). When
+ * so under fifty scanners a read (or a new connection) waited seconds to be read at all (docs/decisions.md, "PGlite and the event loop"). When
  * the loop has not come round for PGLITE_MAX_TURN_MS, the next turn first goes once round it, in which waiting
  * requests are read and queue up in order. (A trip before every turn also bounded the reads, but halved the
  * scans per second: docs/performance.md.)

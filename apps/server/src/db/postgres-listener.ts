@@ -14,7 +14,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
 /**
- * The one LISTEN connection of a process (issue 30): every channel (live boards, jobs, the token cache, reviews)
+ * The one LISTEN connection of a process: every channel (live boards, jobs, the token cache, reviews)
  * shares it. One loop owns it: connect, LISTEN every channel, wait until the connection is lost, wait a backoff
  * (capped, with jitter), connect again. At most one connection is open or being opened at any moment, so an outage
  * never multiplies them. After a reconnect every handler's `onReconnect` says notifications may have been missed.

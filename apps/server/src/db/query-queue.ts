@@ -6,7 +6,7 @@ type Submittable = { submit: unknown; callback?: (error: Error | null, result?: 
 const isSubmittable = (value: unknown): value is Submittable => value !== null && typeof value === 'object' && typeof (value as Submittable).submit === 'function';
 
 /**
- * One statement at a time on a connection, queued here rather than in node-postgres (issue 30). Handing a client a
+ * One statement at a time on a connection, queued here rather than in node-postgres. Handing a client a
  * query while another runs is deprecated in pg 8 and removed in pg 9 ("use async/await or an external async flow
  * control mechanism"); the product did it when a transaction's held-back BEGIN was sent ahead of a statement that
  * could not carry it, and where a transaction's reads run together (`Promise.all` on one transaction). Queued here,

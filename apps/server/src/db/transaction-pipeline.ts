@@ -3,7 +3,7 @@ import pg from 'pg';
 import { errorChain } from './error-chain.js';
 
 /**
- * Fewer round trips per transaction (issue 9 part 5; docs/decisions.md, "Pipelined BEGIN and COMMIT").
+ * Fewer round trips per transaction (docs/decisions.md, "Pipelined BEGIN and COMMIT").
  *
  * node-postgres sends one statement and waits for its answer before the next, so a transaction of three statements
  * costs five round trips: BEGIN, the three, COMMIT. Each round trip is a write and a read on both sides, and a wait

@@ -1,7 +1,7 @@
 /**
  * At most `limit` ledger writes of a process hold a database connection at once; the others wait here, in
  * arrival order. Without it, fifty scanners queue fifty transactions in the connection pool (PostgreSQL) or on
- * the one PGlite instance, and a read arriving behind them waits for all of them (issue 9 part 5: `/api/health`
+ * the one PGlite instance, and a read arriving behind them waits for all of them (`/api/health`
  * p99 1.4 s while scans ran). With it, a read waits for at most the writes already running.
  */
 export class WriteGate {

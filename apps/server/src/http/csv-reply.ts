@@ -48,7 +48,7 @@ const CSV_BATCH_ROWS = 500;
 /**
  * csv-stringify's options for every CSV the server sends: booleans as true/false, timestamps as UTC 'YYYY-MM-DD HH:MM:SS', text made
  * safe from formula injection (`csvSafeText`: a `'` before text starting with `=`, `+`, `-`, `@`, a tab or a CR,
- * unless it is a plain decimal number; issue 30), and a cell holding a CR quoted as one holding a line feed is (a
+ * unless it is a plain decimal number), and a cell holding a CR quoted as one holding a line feed is (a
  * spreadsheet may read a bare CR as the end of a row).
  */
 const STRINGIFY_OPTIONS = {

@@ -4,7 +4,7 @@ import { CsvError, parse, type Options } from 'csv-parse';
 
 /**
  * The one reader of uploaded CSV files on the server (carrier invoices, holdings files): csv-parse reading the rows as
- * they arrive, with the size of one row and of one field capped (issue 30, item 3; docs/decisions.md "Upload row and
+ * they arrive, with the size of one row and of one field capped (docs/decisions.md "Upload row and
  * field caps").
  *
  * Caps, in characters of the cells (a string's length in JavaScript). Real rows are far under them: a UPS billing

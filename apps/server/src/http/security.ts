@@ -59,12 +59,12 @@ export function storesNothing(url: string): boolean {
  * Security headers on every answer (API, client, Swagger UI), no caching of tokens or of any API answer, and the
  * headers timeout.
  * Helmet's middleware is built once here and run on every request: @fastify/helmet built it anew per request (its
- * option parsing was ~2 % of a receiving scan's CPU, issue 9; docs/performance.md). No route has options of its own.
+ * option parsing was ~2 % of a receiving scan's CPU; docs/performance.md). No route has options of its own.
  */
 export async function registerSecurity(app: FastifyInstance, config: HttpConfig, imageOrigins: string[] = []): Promise<void> {
   app.server.headersTimeout = config.httpHeadersTimeoutMs;
   const securityHeaders = helmet({
-    // imageOrigins: where uploaded images are shown from besides 'self' (the S3 store's public URL, issue 13).
+    // imageOrigins: where uploaded images are shown from besides 'self' (the S3 store's public URL).
     contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins] } },
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -77,7 +77,7 @@ export async function registerSecurity(app: FastifyInstance, config: HttpConfig,
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     } else if (storesNothing(url) && !reply.hasHeader('cache-control')) {
-      // Issue 30: an API answer carries a user's data (or says who may see it): no cache keeps it, shared or the
+      // An API answer carries a user's data (or says who may see it): no cache keeps it, shared or the
       // browser's. An answer that sets its own caching keeps it.
       reply.header('cache-control', 'no-store');
     }

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { TEXT_ENCODING_MESSAGES, TEXT_SNIFF_BYTES, TextEncodingError, decodeTextBytes, detectTextEncoding } from '@keystone/contracts/csv-rules';
 
 /**
- * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (issue 31 item 5; docs/decisions.md "Upload
+ * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (docs/decisions.md "Upload
  * text encodings"): UTF-8 when the start of the file is valid UTF-8, else the encoding jschardet detects there (Excel's
  * "CSV (Comma delimited)" on Windows writes Windows-1252), decoded with iconv-lite. A file with NUL bytes, or whose
  * encoding the detector cannot name with confidence, is binary: UploadTextError.

@@ -33,7 +33,7 @@ const segmentsOf = (p: string) => p.split('/').filter(Boolean);
 
 /**
  * The single-page app's page for a client-side route: index.html, with `<link rel="modulepreload">` for the
- * chunks of the screen that path shows (issue 8, the cold load). On a slow link the screen's chunks then start in
+ * chunks of the screen that path shows (the cold load). On a slow link the screen's chunks then start in
  * the first round trip with the shell's, instead of after the shell has downloaded and run. Paths no screen
  * matches get index.html as built. Each variant is rendered and compressed once, on first use.
  */

@@ -6,7 +6,7 @@ import { CatalogService } from './catalog/catalog.service.js';
 import { ProductCatalogueService } from './catalog/product-catalogue.service.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { InvoicesService } from './invoices/invoices.service.js';
-import { InvalidEmailAddressError, createMailer } from './documents/mailer.js';
+import { InvalidEmailAddressError, createMailer, validateRecipients } from './documents/mailer.js';
 import { composePurchaseOrderEmail } from './documents/purchase-order-email.js';
 import { renderPurchaseOrderPdf } from './documents/purchase-order-pdf.js';
 import { createEdiTransport } from './edi/edi-transport.js';
@@ -54,10 +54,10 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   reference: ReferenceService;
-  /** Locations and their buckets (issue 13): the one place a location and its legacy buckets are created. */
+  /** Locations and their buckets (docs/decisions.md, "Locations and buckets"): the one place a location and its legacy buckets are created. */
   locations: LocationsService;
   catalog: CatalogService;
-  /** Products, brands, categories and manufacturers: the catalogue's writes and the product list (issue 16). */
+  /** Products, brands, categories and manufacturers: the catalogue's writes and the product list (docs/decisions.md, "Products, brands, categories and manufacturers"). */
   productCatalogue: ProductCatalogueService;
   contacts: ContactsService;
   invoices: InvoicesService;
@@ -72,28 +72,28 @@ export interface Services {
   bins: BinsService;
   picking: PickingService;
   audits: AuditsService;
-  /** Background jobs (issue 12): queued in the database, run by the worker app.ts starts. */
+  /** Background jobs: queued in the database, run by the worker app.ts starts. */
   jobs: JobQueue;
   auditAdjustments: AuditAdjustmentsService;
-  /** Amazon supply sources (issue 13 item 4): the embedded store or the Selling Partner API, by configuration. */
+  /** Amazon supply sources (docs/decisions.md, "Supply sources"): the embedded store or the Selling Partner API, by configuration. */
   supplySources: SupplySourcesService;
-  /** The platform-state tax map (issue 13). */
+  /** The platform-state tax map (docs/decisions.md, "Tax map and role editor"). */
   taxMap: TaxMapService;
   reviews: ReviewsService;
-  /** The home-page carousel (issue 13); its images in the ImageStore the configuration chooses (local folder or S3). */
+  /** The home-page carousel (docs/decisions.md, "Carousel"); its images in the ImageStore the configuration chooses (local folder or S3). */
   carousel: CarouselService;
-  /** Settlement report import and holdings (partner orders) upload and sync (issue 14 item 5). */
+  /** Settlement report import and holdings (partner orders) upload and sync (docs/decisions.md, "Settlement and holdings uploads"). */
   uploads: UploadsService;
   bucketGroups: BucketGroupsService;
   shippingTemplates: ShippingTemplatesService;
-  /** Carrier shipping-charge reconciliation and applying payments (issue 14). */
+  /** Carrier shipping-charge reconciliation and applying payments (docs/decisions.md, "Shipping reconciliation"). */
   shippingReconciliation: ShippingReconciliationService;
   inventoryReports: InventoryReportsService;
-  /** The sales and brand reports (issue 15): reads only. */
+  /** The sales and brand reports (docs/decisions.md, "Sales figures and brand reports"): reads only. */
   salesReports: SalesReportsService;
-  /** The report catalogue and the generic reports (issue 15): read-only queries, CSV streamed or written by a job. */
+  /** The report catalogue and the generic reports (docs/decisions.md, "Reports engine"): read-only queries, CSV streamed or written by a job. */
   reports: ReportsService;
-  /** Quotes, labor lines and work orders (issue 16): converting commits the units through committedSales. */
+  /** Quotes, labor lines and work orders (docs/decisions.md, "Quotes and work orders"): converting commits the units through committedSales. */
   quotes: QuotesService;
 }
 
@@ -109,14 +109,24 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
   });
   const mailer = createMailer(config);
   const tokens = new TokenCache<RequestAuth>(config.authCacheSeconds * 1000);
+  const mailDomain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'keystone.example';
+  const asBadRequest = (error: unknown) =>
+    error instanceof InvalidEmailAddressError ? badRequest(error.message, { email: [error.message] }) : error;
   const documents: DocumentGateway = {
     pdf: renderPurchaseOrderPdf,
-    async email(doc, input, pdf) {
+    checkRecipients(input) {
       try {
-        return await mailer.send(composePurchaseOrderEmail(doc, input, pdf));
+        validateRecipients({ to: input.email, cc: input.ccs.filter((cc) => cc.trim() !== '') });
       } catch (error) {
-        if (error instanceof InvalidEmailAddressError) throw badRequest(error.message, { email: [error.message] });
-        throw error;
+        throw asBadRequest(error);
+      }
+    },
+    messageId: (key) => `<${key}@${mailDomain}>`,
+    async email(doc, input, pdf, identity) {
+      try {
+        return await mailer.send({ ...composePurchaseOrderEmail(doc, input, pdf), ...identity });
+      } catch (error) {
+        throw asBadRequest(error);
       }
     },
   };
@@ -159,5 +169,6 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
   };
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);
+  services.purchaseOrders.useJobQueue(services.jobs);
   return services;
 }

@@ -1,6 +1,6 @@
 /**
  * The signed-in user behind an access token, remembered for a few seconds so that a scanner's stream of requests
- * does not look its token up in the database on every one (issue 9: the token check was one of a scan's five or six
+ * does not look its token up in the database on every one (the token check was one of a scan's five or six
  * round trips). A cached answer never outlives the token, and every change that could make it wrong empties the
  * cache: in this process at once (logout, a role change), in every other process when the database's notification
  * arrives (triggers on access_tokens, users and roles notify channel `keystone_auth`, migration 0015), and after

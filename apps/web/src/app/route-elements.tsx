@@ -35,7 +35,7 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
   '/welcome': <WelcomePage banner={<WelcomeCarousel />} />,
   ...CONTACTS_ROUTES,
-  // The contact details page shows the contact's quotes (issue 16).
+  // The contact details page shows the contact's quotes.
   '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
   ...PURCHASING_ROUTES,
   ...INVOICES_ROUTES,

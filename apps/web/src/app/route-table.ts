@@ -54,9 +54,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/purchase-orders', title: 'Purchase Orders', permission: 'purchase-order:view', menu: { group: 'Search', label: 'Purchase Orders' } }, // 000 §2 Purchase orders
   { path: '/purchase-orders/review/:id', title: 'Purchase Order', permission: 'purchase-order:view' }, // 001 §2 Purchase order detail
   { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
-  { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (issue 16)
-  { path: '/quotes/create', title: 'New Quote', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Quote' } }, // 002 §2 Quotes (issue 16)
-  { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (issue 16)
+  { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
+  { path: '/quotes/create', title: 'New Quote', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Quote' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
+  { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
 
   // 001: inventory
   { path: '/inventory/search', title: 'Inventory Search', permission: 'inventory:view', menu: { group: 'Search', label: 'Inventory' } }, // 001 §2

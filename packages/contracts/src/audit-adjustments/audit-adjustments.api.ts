@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 /**
- * Admin-level inventory adjustments (issue 12 item 4; 001 §2, §5 "Admin adjustment", §7 "Audits"; 002 §2 "Other",
+ * Admin-level inventory adjustments (001 §2, §5 "Admin adjustment", §7 "Audits"; 002 §2 "Other",
  * §3 Audit adjustment, §5, §7 "Inventory adjustments") and the accounting inventory report of a model (001 §7).
  * The spec's messages are quoted; the others are ours (docs/decisions.md, "Admin-level inventory adjustments").
  */

@@ -4,7 +4,7 @@ import { ZIdSchema } from '../http/common.js';
 import { ZJobSchema } from '../jobs/jobs.api.js';
 
 /**
- * Physical audits (issue 12; 001 §2 audit dashboard, scan tool and discrepancy report; §3 Audit batch, item, serial
+ * Physical audits (001 §2 audit dashboard, scan tool and discrepancy report; §3 Audit batch, item, serial
  * and review; §4 Audit; §5 New audit; §6 audit-scan:submit; §7 "Audits"; §8 Audits). The spec's messages are quoted;
  * the others are ours (docs/decisions.md, "Physical audits").
  */

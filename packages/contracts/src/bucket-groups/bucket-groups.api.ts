@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { ZIdSchema } from '../http/common.js';
 
 /**
- * Bucket groups and their bucket mappings (issue 13; 002 §2 "Buckets and locations", §3 Bucket group, §5, §6, §7).
+ * Bucket groups and their bucket mappings (002 §2 "Buckets and locations", §3 Bucket group, §5, §6, §7).
  * The spec's messages are quoted; the others are ours (docs/decisions.md, "Bucket groups and shipping templates").
  */
 export const BUCKET_GROUP_MESSAGES = {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 /**
- * The home-page carousel (issue 13 item 6; 002 §2 "Carousel", §3 Carousel item, §4, §5, §7 "Carousel", §8, §9).
- * The spec's messages are quoted; the others are ours (docs/decisions.md, "Carousel (issue 13)").
+ * The home-page carousel (002 §2 "Carousel", §3 Carousel item, §4, §5, §7 "Carousel", §8, §9).
+ * The spec's messages are quoted; the others are ours (docs/decisions.md, "Carousel").
  */
 export const CAROUSEL_MESSAGES = {
   /** 002 §5: a link that is not a URL with protocol https. */

@@ -7,11 +7,11 @@ import { ZProductSchema } from './catalog.api.js';
 import { isValidGtin } from './upc.js';
 
 /**
- * The product catalogue (issue 16; 002 §2 "Quotes, products, brands, categories", §3 "Product creation fields",
+ * The product catalogue (002 §2 "Quotes, products, brands, categories", §3 "Product creation fields",
  * Brand, Category, §7 "Products, brands, categories, taxes", §9). Reads need `inventory:view` (sales staff look
  * products up for quotes); writes need `dev-route:view`, the permission of the /products route (002 §6: a route
  * without a listed permission requires dev-route:view). docs/decisions.md "Products, brands, categories and
- * manufacturers (issue 16)".
+ * manufacturers".
  *
  * Money is a number of dollars with at most 2 decimals on the wire (as the existing product reads answer `cost`),
  * stored as integer cents (`*_cents` columns).

@@ -5,7 +5,7 @@ import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
 /**
  * Contacts contract (000 §2 Contacts, §3 Contact, §4 Contact creation, §7 the /contact calls, §8, §9).
  *
- * The spec names no permission for the contact routes; issue 16 gives contacts and quotes to the sales and
+ * The spec names no permission for the contact routes; we give contacts and quotes to the sales and
  * customer-service roles through `sales-desk:manage` (docs/decisions.md "The sales desk permission").
  */
 

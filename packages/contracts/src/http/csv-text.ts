@@ -1,5 +1,5 @@
 /**
- * CSV formula injection (OWASP's "CSV Injection"; issue 30): a spreadsheet opening a CSV runs a cell whose text
+ * CSV formula injection (OWASP's "CSV Injection"): a spreadsheet opening a CSV runs a cell whose text
  * starts with `=`, `+`, `-` or `@` as a formula (`=HYPERLINK(…)`, `=cmd|…`), and a leading tab or CR can hide such a
  * start. Text that starts so is written with a single quote before it, which spreadsheets show as text.
  *

@@ -3,9 +3,9 @@ import { emptyAsAbsent, emptyAsDefault, ZDateSchema } from '../http/common.js';
 import { defineRoute } from '../http/define-route.js';
 
 /**
- * The named inventory and accounting reports (issue 15; 002 §2 "Reports", §3 "Unreceived invoices report", §7
+ * The named inventory and accounting reports (002 §2 "Reports", §3 "Unreceived invoices report", §7
  * "Reports and uploads", §8, §9; 000 §7 "Report download"). The spec's texts are quoted; the others are ours
- * (docs/decisions.md, "Inventory reports (issue 15)").
+ * (docs/decisions.md, "Inventory reports").
  */
 export const INVENTORY_REPORT_MESSAGES = {
   /** 002 §2: the daily received report's empty text. */

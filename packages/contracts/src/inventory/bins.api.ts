@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent, idListSchema } from '../http/common.js';
 
 /**
- * Bins and bin contents (issue 11; 001 §2, §3 Bin, §5 Bins and Bin contents, §7 "Bins and picking", §8 Bins, §9).
+ * Bins and bin contents (001 §2, §3 Bin, §5 Bins and Bin contents, §7 "Bins and picking", §8 Bins, §9).
  * The spec's messages are quoted; the others are ours (docs/decisions.md, "Bins: the API and the screens").
  */
 export const BIN_MESSAGES = {

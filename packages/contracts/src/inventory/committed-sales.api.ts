@@ -6,7 +6,7 @@ import { US_STATE_CODES } from '../contacts/contacts.api.js';
 import { PLATFORMS, type TPlatformCode } from '../reference/platforms.js';
 
 /**
- * Where a sale was sold (issue 15): the tax map's platforms (002 §3 "Platforms": amazon, amazon_home, walmart, walts
+ * Where a sale was sold: the tax map's platforms (002 §3 "Platforms": amazon, amazon_home, walmart, walts
  * — Walt's own website) plus `store`, the counter of a location (docs/decisions.md "Sales figures and brand reports").
  */
 export const SALES_CHANNELS = ['amazon', 'amazon_home', 'walmart', 'walts', 'store'] as const satisfies readonly (TPlatformCode | 'store')[];
@@ -57,7 +57,7 @@ export const committedSaleReference = (id: number) => `CS-${String(id).padStart(
 /** Strict mode's refusals (docs/decisions.md, Committed sales). */
 export const saleOverOnHandMessage = (reference: string, quantity: number, bucket: string, onHand: number) =>
   `${reference}: cannot sell ${quantity}, ${bucket} holds ${onHand}`;
-/** A backordered sale (issue 32) transacted before its bucket has the units for it beside the other open commitments. */
+/** A backordered sale transacted before its bucket has the units for it beside the other open commitments. */
 export const backorderWaitsMessage = (reference: string, quantity: number, model: string, bucket: string, available: number) =>
   `${reference} is backordered: it needs ${quantity} of model ${model} and ${bucket} has ${available} available (on hand less open commitments); transact it when the stock has arrived`;
 export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
@@ -110,12 +110,12 @@ export const ZCommittedSaleSchema = z
     ship_by_date: z.string().nullable(),
     item_member_ref_id: z.string().nullable(),
     item_group_ref_id: z.string().nullable(),
-    /** What it sold for (issue 15), null when the point of sale did not send it. */
+    /** What it sold for, null when the point of sale did not send it. */
     unit_price_cents: z.number().int().nullable(),
     sales_channel: z.string().nullable(),
     ship_to_state: z.string().nullable(),
     /**
-     * A backorder (issue 32): units sold that were not in stock. It reserves nothing and is no pick item; it can be
+     * A backorder: units sold that were not in stock. It reserves nothing and is no pick item; it can be
      * transacted once its bucket has the units beside the other open commitments.
      */
     backordered: z.boolean(),
@@ -136,7 +136,7 @@ export const ZCommitSaleSchema = z
     serials: ZScannedSerialsSchema.nullish(),
     scannedUpc: z.string().trim().max(20).nullish(),
     commitNotes: optionalText(2000),
-    // How the order ships (issue 11: the pick item's ship priorities, 001 §9 labels), all optional.
+    // How the order ships (the pick item's ship priorities, 001 §9 labels), all optional.
     isPrime: z.boolean().optional(),
     isPremium: z.boolean().optional(),
     isExpress: z.boolean().optional(),
@@ -145,7 +145,7 @@ export const ZCommitSaleSchema = z
     /** The marketplace order's line and order references (the pick item's itemMemberRefId / itemGroupRefId). */
     itemMemberRefId: optionalText(100),
     itemGroupRefId: optionalText(100),
-    /** Issue 15: the unit price in cents (whole, 0 or more), the channel sold on and the 2-letter ship-to state. */
+    /** The unit price in cents (whole, 0 or more), the channel sold on and the 2-letter ship-to state. */
     unitPriceCents: ZUnitPriceCentsSchema.nullish(),
     salesChannel: ZSalesChannelSchema.nullish(),
     shipToState: ZShipToStateSchema.nullish(),

@@ -180,7 +180,7 @@ export const ZInventoryRowSchema = z
     committed_quantity: z.number().int(),
     /** quantity − committed_quantity: what a strict commit may still take (below 0 after an admin's over-commit). */
     available: z.number().int(),
-    /** Units the bucket's bins hold (never above quantity); quantity − binned_quantity sit unbinned (issue 32). */
+    /** Units the bucket's bins hold (never above quantity); quantity − binned_quantity sit unbinned. */
     binned_quantity: z.number().int(),
     notes: z.string().nullable(),
     last_updated_at: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdSchema } from '../http/common.js';
 
-/** The most units one manifest receive carries (issue #8: 10,000 serials in one submit). */
+/** The most units one manifest receive carries (10,000 serials in one submit). */
 export const MANIFEST_MAX_UNITS = 10_000;
 /** The most serials one manifest receive carries, all units together (a 2-serial product: 10,000 units). */
 export const MANIFEST_MAX_SERIALS = 20_000;

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema } from '../http/common.js';
 
 /**
- * Picking and pick lists (issue 11; 001 §2 /pick-item/{pickListItemId} and /boards/pick, §3 Pick item, §4, §5, §7
+ * Picking and pick lists (001 §2 /pick-item/{pickListItemId} and /boards/pick, §3 Pick item, §4, §5, §7
  * "Bins and picking", §8, §9). Unprinted pick items are derived from open committed sales in a warehouse's buckets;
  * printing stores them as pick list items (PLI={id}); a pick removes the quantity from the chosen bin
  * (docs/decisions.md, "Picking and pick lists").

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { ZBigIdSchema } from '../http/common.js';
 
 /**
- * Background jobs (issue 12): work queued in the database (`jobs` table) and run by a worker in an API process,
+ * Background jobs (docs/decisions.md, "Background work"): work queued in the database (`jobs` table) and run by a worker in an API process,
  * its progress readable while it runs (docs/architecture.md, "Background work").
  */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;

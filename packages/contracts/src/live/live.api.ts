@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TPermission } from '../permissions.js';
 
 /**
- * Live screens (issue 10 part 5). A topic names what changed: a board's rows. The server notifies a topic when
+ * Live screens (docs/decisions.md, "Live screens"). A topic names what changed: a board's rows. The server notifies a topic when
  * the writing transaction commits (PostgreSQL NOTIFY from a trigger on the board's tables), so every API
  * process hears every change, whichever process made it.
  */
@@ -15,7 +15,7 @@ export const LIVE_TOPIC_PERMISSION = {
   'committed-sales': 'boards:view',
   'committed-transfers': 'boards:view',
   'pick-lists': 'boards:view',
-  /** Review moderation (issue 16): fed by the review store's subscription, whichever store is configured. */
+  /** Review moderation (docs/decisions.md, "Review moderation"): fed by the review store's subscription, whichever store is configured. */
   reviews: 'dev-route:view',
 } as const satisfies Record<TLiveTopic, TPermission>;
 

@@ -5,9 +5,9 @@ import { emptyAsAbsent, ZQueryFlagSchema } from '../http/common.js';
 import { ZApiErrorSchema } from '../http/errors.js';
 
 /**
- * Locations and their buckets (issue 13 item 1; 002 §2 "Buckets and locations", §3 Bucket and Location record,
+ * Locations and their buckets (002 §2 "Buckets and locations", §3 Bucket and Location record,
  * §5, §6, §7 "Buckets, locations", §9 legacy buckets). The spec's messages are quoted; the others are ours
- * (docs/decisions.md, "Locations and buckets (issue 13)").
+ * (docs/decisions.md, "Locations and buckets").
  */
 export const LOCATION_MESSAGES = {
   invalid: 'The given data was invalid.',

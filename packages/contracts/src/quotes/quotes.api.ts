@@ -6,9 +6,9 @@ import { ZContactSchema } from '../contacts/contacts.api.js';
 import { CONDITION_CODES } from '../reference/locations.js';
 
 /**
- * Quotes and work orders (issue 16; 002 §3 Quote, Quote item, §4 messages, §7 "Quotes"; 000 §2 /work-orders/{id}).
+ * Quotes and work orders (002 §3 Quote, Quote item, §4 messages, §7 "Quotes"; 000 §2 /work-orders/{id}).
  * The spec shows only the calls and the client messages; the rest is ours (docs/decisions.md "Quotes and work orders
- * (issue 16)"). Money is dollars with at most 2 decimals on the wire and integer cents in the database; every total
+ *"). Money is dollars with at most 2 decimals on the wire and integer cents in the database; every total
  * is computed by the server. Every route needs `sales-desk:manage`.
  */
 
@@ -311,7 +311,7 @@ export const ZWorkOrderItemSchema = z
     source_bucket: z.string(),
     /** The state of that sale: BACKORDERED when none of the units were in stock and the backorder is open. */
     state: z.enum(WORK_ORDER_ITEM_STATES),
-    /** Units of the line on backorder (issue 32): not in stock at conversion and not transacted yet; 0 when none. */
+    /** Units of the line on backorder: not in stock at conversion and not transacted yet; 0 when none. */
     backordered_units: z.number().int(),
     /** The backordered committed sale of the line (CS-…), open or transacted; null when every unit was in stock. */
     backorder_reference: z.string().nullable(),

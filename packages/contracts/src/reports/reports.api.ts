@@ -6,10 +6,10 @@ import { defaultGenericRange } from '../shipping-reconciliation/shipping-reconci
 import { PERMISSIONS, type TPermission } from '../permissions.js';
 
 /**
- * The report catalogue and the generic report engine (issue 15; 002 §2 "Reports", §9 categories and the default
+ * The report catalogue and the generic report engine (002 §2 "Reports", §9 categories and the default
  * generic range, 000 §7 "Report download"). A generic report is a definition on the server (name, slug, category,
  * parameters with defaults, a read-only query, typed columns, an optional chart), answered by one set of routes and
- * shown by one generic page. Choices the spec leaves open: docs/decisions.md "Reports engine (issue 15)".
+ * shown by one generic page. Choices the spec leaves open: docs/decisions.md "Reports engine".
  */
 
 /** 002 §2 / §9: the catalogue's categories, in the order its checkboxes show them. */

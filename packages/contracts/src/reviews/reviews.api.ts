@@ -4,7 +4,7 @@ import { emptyAsAbsent, emptyAsDefault, ZIdSchema } from '../http/common.js';
 
 /**
  * Review moderation (002 §2 /products/walts-website-reviews, §3 "Product review", §4 "Review: the visible flag
- * toggles", §7 "Reviews"; issue 16 part 3). Reviews live in a realtime store under `reviews/{product}/{id}` and
+ * toggles", §7 "Reviews"). Reviews live in a realtime store under `reviews/{product}/{id}` and
  * users under `users/{id}` (the server's ReviewStore: our database by default, a Firebase Realtime Database when
  * configured). `{product}` is our product id; `{id}` the store's push id. The moderation calls need dev-route:view
  * (the page names no permission); the website pushes reviews through the public intake call, which is

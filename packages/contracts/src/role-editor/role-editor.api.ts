@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZIdSchema } from '../http/common.js';
 
 /**
- * The role editor's record of changes (issue 13; 002 §2, §6 "The role editor assigns a role to a user"): every
+ * The role editor's record of changes (002 §2, §6 "The role editor assigns a role to a user"): every
  * PUT /api/role/{userId} writes one row in the same transaction as the change. The role strings are kept as text,
  * so the record reads the same after a role is renamed or removed.
  */

@@ -5,9 +5,9 @@ import { SALES_CHANNELS } from '../inventory/committed-sales.api.js';
 import { addDays } from '../purchasing/po-rules.js';
 
 /**
- * Sales figures and the brand reports (issue 15; 002 §2 "Reports", §5 the brand rules, §7 "Reports and uploads", §9
+ * Sales figures and the brand reports (002 §2 "Reports", §5 the brand rules, §7 "Reports and uploads", §9
  * the low-stock colours). Money is integer cents (`*_cents`), dates YYYY-MM-DD, a sale's day is the UTC day it was
- * transacted. Definitions the spec leaves open: docs/decisions.md "Sales figures and brand reports (issue 15)".
+ * transacted. Definitions the spec leaves open: docs/decisions.md "Sales figures and brand reports".
  */
 
 /** Messages: the spec's quoted (002 §2, §5), the others ours. */

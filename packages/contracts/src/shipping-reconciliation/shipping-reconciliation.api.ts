@@ -4,9 +4,9 @@ import { defineRoute } from '../http/define-route.js';
 import { ZMoneySchema } from '../money.js';
 
 /**
- * Carrier shipping-charge reconciliation (issue 14; 002 §2 "Shipping reconciliation", §3 Shipping transaction, §4 the
+ * Carrier shipping-charge reconciliation (002 §2 "Shipping reconciliation", §3 Shipping transaction, §4 the
  * grouping rules, pre-selection and apply payments, §5 money inputs and the search, §7 "Shipping reconciliation", §8,
- * §9; 000 §9 the embedded sample). Choices the spec leaves open: docs/decisions.md "Shipping reconciliation (issue 14)".
+ * §9; 000 §9 the embedded sample). Choices the spec leaves open: docs/decisions.md "Shipping reconciliation".
  *
  * Money on the wire is dollars with at most 2 decimals (numbers), stored as integer cents. The quote is text on the
  * wire because a quote that is not a number of up to 2 decimals is a row of its own (Invalid Quote, 002 §4).
@@ -255,7 +255,7 @@ export const ZInvoiceUploadResultSchema = z
     /** Distinct tracking numbers billed. */
     trackingNumbers: z.number().int(),
     /**
-     * Lines not stored before (issue 31 item 1): a line is kept once per carrier, invoice number and line, so the same
+     * Lines not stored before: a line is kept once per carrier, invoice number and line, so the same
      * invoice uploaded again answers 0.
      */
     newLines: z.number().int(),
@@ -447,7 +447,7 @@ export const downloadPaymentBatchRoute = defineRoute({
   raw: true,
 });
 
-/** A gray box: one outbound shipment we quoted (issue 14 item 1). */
+/** A gray box: one outbound shipment we quoted. */
 export const ZGrayBoxSchema = z
   .object({
     tracking_number: z.string(),
@@ -513,7 +513,7 @@ export const listGrayBoxesRoute = defineRoute({
   response: z.array(ZGrayBoxSchema),
 });
 
-/** One billed line of a carrier invoice for a shipment (issue 31 item 1). */
+/** One billed line of a carrier invoice for a shipment. */
 export const ZShipmentInvoiceLineSchema = z
   .object({
     carrier: ZReconciliationCarrierSchema,

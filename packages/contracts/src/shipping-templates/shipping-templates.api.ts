@@ -4,7 +4,7 @@ import { ZIdSchema } from '../http/common.js';
 import { ZCountInputSchema, ZFlagInputSchema } from '../bucket-groups/bucket-groups.api.js';
 
 /**
- * Shipping templates, rules, rule mappings and compositions (issue 13; 002 §2 "Shipping templates", §3, §4 Rule, §5,
+ * Shipping templates, rules, rule mappings and compositions (002 §2 "Shipping templates", §3, §4 Rule, §5,
  * §7 "Shipping templates", §8 rule activation). The spec's messages are quoted; the others are ours
  * (docs/decisions.md, "Bucket groups and shipping templates").
  */
@@ -18,7 +18,7 @@ export const SHIPPING_TEMPLATE_MESSAGES = {
   publish: 'Publish Rule',
   confirmPublish: 'Publish this rule? Its template compositions become active.',
   confirmPublishWithoutCompositions: 'Publish this rule? It does not use template compositions, so its templates are not checked for composite templates.',
-  /** Under the Rules table: why Publish Rule checks some rules and not others (docs/decisions.md, issue 32 part 4). */
+  /** Under the Rules table: why Publish Rule checks some rules and not others (docs/decisions.md). */
   publishNote:
     'Publish Rule checks that every group of a rule\'s simple templates has a composite template only for a rule that uses template compositions; a rule that does not ships each template on its own, so nothing is checked.',
   publishedNeedsCompositions: (groups: string[][]) =>

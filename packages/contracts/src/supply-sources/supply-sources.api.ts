@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 /**
- * Amazon supply sources for in-store pickup (ISPU) (issue 13 item 4; 002 §2 "Supply sources", §3 Supply source,
+ * Amazon supply sources for in-store pickup (ISPU) (002 §2 "Supply sources", §3 Supply source,
  * §4 status toggle, §5, §6 supply-sources:manage, §7 "Supply sources", §8, §9). The spec's messages are quoted;
- * the others are ours (docs/decisions.md, "Supply sources (issue 13)").
+ * the others are ours (docs/decisions.md, "Supply sources").
  */
 export const SUPPLY_SOURCE_MESSAGES = {
   invalid: 'The given data was invalid.',

@@ -3,7 +3,7 @@ import { integerCell, moneyCellToCents, readDate, spelledDate } from './upload-c
 
 /**
  * How a marketplace settlement report (Amazon's Settlement report, Flat File V2: GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2)
- * is read, once for the browser and the server (issue 31 item 2). Pure: rows of header → text in, lines, summaries
+ * is read, once for the browser and the server. Pure: rows of header → text in, lines, summaries
  * and errors out; every error names the file's line (as a spreadsheet numbers it) and the column.
  *
  * - The first data row of a V2 file is the settlement's summary (settlement-id, settlement-start-date,

@@ -2,7 +2,7 @@ import jschardet from 'jschardet';
 
 /**
  * The encoding of an uploaded text file, judged on its first bytes, for the server (carrier invoices, holdings files)
- * and the browser (the upload pages' worker) alike (issue 31 item 5): UTF-16 with its byte-order mark; NUL bytes are a
+ * and the browser (the upload pages' worker) alike (docs/decisions.md, "Spreadsheet-ready files: BOM, ids as text, dates Excel reads, typed XLSX cells, self-contained ZPL"): UTF-16 with its byte-order mark; NUL bytes are a
  * binary file; valid UTF-8 is UTF-8; anything else is the single-byte encoding the well-kept detector jschardet finds
  * among those spreadsheets write for Latin text (Excel's "CSV (Comma delimited)" on Windows: Windows-1252). Left
  * unrestricted, jschardet reads a few accented Latin letters as Cyrillic windows-1251. A verdict under 0.5

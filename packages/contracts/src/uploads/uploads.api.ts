@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 /**
- * Settlement and holdings uploads (issue 14 item 5; 002 §2 "Reports", §4 upload flows, §5 CSV parsing, §7 "Reports
- * and uploads", §8, §9). The spec's messages are quoted; the others are ours (docs/decisions.md, "Uploads (issue 14)").
+ * Settlement and holdings uploads (002 §2 "Reports", §4 upload flows, §5 CSV parsing, §7 "Reports
+ * and uploads", §8, §9). The spec's messages are quoted; the others are ours (docs/decisions.md, "Uploads").
  */
 export const UPLOAD_MESSAGES = {
   /** 002 §8: an upload failure with no response body. */
@@ -18,7 +18,7 @@ export const UPLOAD_MESSAGES = {
     (summaries ? `, ${summaries} settlement ${summaries === 1 ? 'summary' : 'summaries'} recorded.` : '.'),
   holdingsSynced: (filename: string, orders: number, lines: number, alreadyPresent: number) =>
     `Holdings orders synced from ${filename}: ${orders} ${orders === 1 ? 'order' : 'orders'} imported (${lines} ${lines === 1 ? 'line' : 'lines'}), ${alreadyPresent} already present.`,
-  /** Ours (issue 31 item 6): the columns of a holdings file the sync cannot place. */
+  /** Ours: the columns of a holdings file the sync cannot place. */
   holdingsUnread: (columns: string[]) => `${columns.length === 1 ? 'Column' : 'Columns'} not read: ${columns.join(', ')}.`,
   tableNotJson: 'table must be a JSON string of rows: an array of objects whose values are text.',
   tableEmpty: 'table has no rows to import.',
@@ -67,7 +67,7 @@ export const ZSettlementReportSchema = z
     /** Ours: the file's name, kept with the imported lines. */
     filename: z.string().max(UPLOADS_LIMITS.maxFilenameLength).optional(),
     /**
-     * Ours (issue 31 item 2): each row's line in the file, as a spreadsheet numbers it, so every message names the
+     * Ours: each row's line in the file, as a spreadsheet numbers it, so every message names the
      * line the user sees. Without it a row's line is its place in the table plus one (a file with its header on line 1).
      */
     lines: z.array(z.number().int().min(1).max(100_000_000)).max(UPLOADS_LIMITS.maxRows).optional(),

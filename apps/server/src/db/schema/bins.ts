@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, primaryKey, serial, text, times
 import { buckets, inventoryTransactions, locations, products, users } from './core.js';
 
 /**
- * Bins (issue 11, 001 §3 Bin): a named shelf place inside one location, for one condition. Its name is
+ * Bins (001 §3 Bin): a named shelf place inside one location, for one condition. Its name is
  * R##-B##-S## from its row, bay and shelf (0-99, zero-padded), unique per location (a bin is addressed as
  * {locationCode}/{binName}: BINASSIGN={location}_{bin}). The bin belongs to the bucket of its location and
  * condition (`bucket`, resolved when created), and its contents are a quantity per product (`bin_items`).
@@ -70,7 +70,7 @@ export const binItems = pgTable(
 /**
  * Every change of a bin's contents, append-only: an assignment (`ASSIGN`, +), a removal on the bin contents page
  * (`REMOVE`, −), a pick (`PICK`, −, with its pick list item) or a release (`RELEASE`, −, with the ledger row that
- * took the units out of the bucket: issue 32, docs/decisions.md "Bins follow on-hand"). `bin_items.quantity` is the
+ * took the units out of the bucket: docs/decisions.md "Bins follow on-hand"). `bin_items.quantity` is the
  * sum of its movements.
  */
 export const binMovements = pgTable(

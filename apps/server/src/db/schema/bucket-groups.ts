@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } fr
 import { buckets } from './core.js';
 
 /**
- * Bucket groups (issue 13, 002 §3 Bucket group): a named set of buckets counted together for a marketplace, with a
+ * Bucket groups (002 §3 Bucket group): a named set of buckets counted together for a marketplace, with a
  * group inventory buffer (≥ 0) and the group's ids at three external centers. The name is stored upper-cased.
  */
 export const bucketGroups = pgTable(

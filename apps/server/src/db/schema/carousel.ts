@@ -3,7 +3,7 @@ import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { users } from './core.js';
 
 /**
- * The home-page carousel (issue 13 item 6; 002 §3 Carousel item): its items in order, each a link (https) and the
+ * The home-page carousel (002 §3 Carousel item): its items in order, each a link (https) and the
  * URL of an image the ImageStore holds. A save replaces every row in one transaction (modules/carousel).
  */
 export const carouselItems = pgTable(

@@ -3,7 +3,7 @@ import { bigint, boolean, check, date, index, integer, pgTable, serial, text, ti
 import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
- * Committed sales (issue 10 item 3, 001 §3): one row per point-of-sale invoice line, committed by the intake call and
+ * Committed sales (001 §3): one row per point-of-sale invoice line, committed by the intake call and
  * open until it is transacted (`transacted_at` set), which posts INVENTORY_SALE through the ledger module. An open
  * sale reserves its quantity from its source bucket and its serials (docs/decisions.md, Committed sales).
  */
@@ -33,7 +33,7 @@ export const committedSales = pgTable(
     /** The strict mode the sale was transacted under (null while open). */
     strictMode: boolean('strict_mode'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // How the order ships (issue 11: the pick item's ship priorities, 001 §9 labels), as the point of sale sends them.
+    // How the order ships (the pick item's ship priorities, 001 §9 labels), as the point of sale sends them.
     isPrime: boolean('is_prime').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
     isExpress: boolean('is_express').notNull().default(false),
@@ -49,14 +49,14 @@ export const committedSales = pgTable(
      */
     onPickList: boolean('on_pick_list').notNull().default(false),
     /**
-     * What the sale was sold for (issue 15): the unit price in cents, the channel it sold on (`SALES_CHANNELS`) and
+     * What the sale was sold for: the unit price in cents, the channel it sold on (`SALES_CHANNELS`) and
      * the state it ships to (2 letters, the 50 states and DC); null when the point of sale did not send them.
      */
     unitPriceCents: integer('unit_price_cents'),
     salesChannel: text('sales_channel'),
     shipToState: text('ship_to_state'),
     /**
-     * A backorder (issue 32): units a converted quote sold that were not in stock. While open it reserves nothing
+     * A backorder: units a converted quote sold that were not in stock. While open it reserves nothing
      * (reservations leave it out) and is no pick item; it is transacted once its bucket has the units beside the
      * other open commitments (docs/decisions.md "Backorders from quotes").
      */

@@ -173,7 +173,7 @@ export const products = pgTable(
     adjCartPriceCents: integer('adj_cart_price_cents'),
     msrpCents: integer('msrp_cents'),
     commissionRate: numeric('commission_rate', { precision: 6, scale: 4 }),
-    // The rest of the product creation fields (002 §3, issue 16; docs/decisions.md "Products, brands, categories and
+    // The rest of the product creation fields (002 §3; docs/decisions.md "Products, brands, categories and
     // manufacturers"). Quantities are not stored here: reads derive them from the ledger's tables.
     serialNumber: text('serial_number'),
     itemClass: text('item_class'),
@@ -214,7 +214,7 @@ export const products = pgTable(
   ],
 );
 
-/** One physical unit by serial number. Issue 4 adds the ledger that moves it. */
+/** One physical unit by serial number. The ledger (modules/ledger) moves it. */
 export const inventorySerials = pgTable(
   'inventory_serials',
   {
@@ -244,13 +244,13 @@ export const inventorySerials = pgTable(
     index('inventory_serials_serial_trgm_idx').using('gin', sql`(upper(${t.serialNumber}) collate "C") gin_trgm_ops`),
     // A serial number is live in at most one place, whatever its case.
     uniqueIndex('inventory_serials_live_unique').on(sql`upper(${t.serialNumber})`).where(sql`${t.dispositionCode} = 'LIVE'`),
-    // A product's live serials in a bucket (an audit's missing serials, issue 12).
+    // A product's live serials in a bucket (an audit's missing serials).
     index('inventory_serials_product_bucket_live_idx').on(t.productId, t.bucket).where(sql`${t.dispositionCode} = 'LIVE'`),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Purchasing (issue 3): contacts, vendors, terms, purchase orders and their lines, AP invoices.
+// Purchasing: contacts, vendors, terms, purchase orders and their lines, AP invoices.
 
 export const contacts = pgTable(
   'contacts',
@@ -467,7 +467,7 @@ export const accountsPayableInvoices = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// The inventory ledger (issue 4). Every change of quantity is an immutable inventory transaction; on-hand per
+// The inventory ledger (docs/decisions.md, "The inventory ledger"). Every change of quantity is an immutable inventory transaction; on-hand per
 // product and bucket, and each serial's place, change in the same database transaction as the ledger row.
 
 /** On-hand per product and bucket: always equal to the sum of the ledger's quantity changes. */
@@ -516,14 +516,14 @@ export const inventoryTransactions = pgTable(
   (t) => [
     index('inventory_transactions_product_idx').on(t.productId, t.bucket),
     /**
-     * The simulation (issue 12): a model's rows in id order, keyed on id; with the bucket and the change, the opening
+     * The simulation: a model's rows in id order, keyed on id; with the bucket and the change, the opening
      * balances of a page and the model's count are index-only scans.
      */
     index('inventory_transactions_product_id_idx').on(t.productId, t.id, t.bucket, t.quantityDelta),
     index('inventory_transactions_po_item_idx').on(t.purchaseOrderItemId),
     index('inventory_transactions_created_idx').on(t.createdAt),
     /**
-     * The as-of reports (issue 15): a product range's on-hand per bucket before an instant is an index-only scan (no
+     * The as-of reports: a product range's on-hand per bucket before an instant is an index-only scan (no
      * heap fetch per ledger row), and a product's last receipt before it (its cost) one index probe.
      */
     index('inventory_transactions_as_of_idx').on(t.productId, t.bucket, t.createdAt, t.quantityDelta),

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from '
 import { users } from './core.js';
 
 /**
- * Background work (issue 12): one row per job, in the database, so a job outlives the request that queued it and
+ * Background work (docs/decisions.md, "Background work"): one row per job, in the database, so a job outlives the request that queued it and
  * any API process may run it. A worker claims a queued job (FOR UPDATE SKIP LOCKED), marks it running, and runs
  * its work in one database transaction that also marks it succeeded: a job that fails (or whose process dies)
  * leaves nothing of its work applied. Progress is written beside it while it runs (modules/jobs).

@@ -5,7 +5,7 @@ import { committedSales } from './committed-sales.js';
 import { bins } from './bins.js';
 
 /**
- * Picking (issue 11, 001 §3 Pick item, §4 Picking, §7 Bins and picking).
+ * Picking (001 §3 Pick item, §4 Picking, §7 Bins and picking).
  *
  * An open committed sale whose source bucket is in a warehouse is an *unprinted* pick item: derived, not stored
  * (its barcode is PLI=PENDING). Printing (POST picklist/items) stores one `pick_lists` row for the warehouse and one

@@ -4,8 +4,8 @@ import { contacts, locations, products, users } from './core.js';
 import { committedSales } from './committed-sales.js';
 
 /**
- * Quotes and work orders (issue 16, 002 §3 Quote and Quote item, docs/decisions.md "Quotes and work orders (issue
- * 16)"). Money is integer cents; the totals are recomputed by the quotes service on every change of the quote, its
+ * Quotes and work orders (002 §3 Quote and Quote item, docs/decisions.md "Quotes and work orders").
+ * Money is integer cents; the totals are recomputed by the quotes service on every change of the quote, its
  * items or its labor lines. A quote converted to an order (status CONVERTED) is locked and points at its work order.
  */
 export const quotes = pgTable(
@@ -135,7 +135,7 @@ export const workOrders = pgTable(
   (t) => [uniqueIndex('work_orders_quote_unique').on(t.quoteId)],
 );
 
-/** Which committed sale each quote item became: one, or two when part of it went on backorder (issue 32). */
+/** Which committed sale each quote item became: one, or two when part of it went on backorder. */
 export const workOrderItems = pgTable(
   'work_order_items',
   {
@@ -150,6 +150,6 @@ export const workOrderItems = pgTable(
       .notNull()
       .references(() => committedSales.id),
   },
-  // A unit line has one committed sale, or two when part of it is on backorder (issue 32).
+  // A unit line has one committed sale, or two when part of it is on backorder.
   (t) => [index('work_order_items_order_idx').on(t.workOrderId), index('work_order_items_item_idx').on(t.quoteItemId), uniqueIndex('work_order_items_sale_unique').on(t.committedSaleId)],
 );

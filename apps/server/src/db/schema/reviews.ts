@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The embedded review store (issue 16 part 3): the realtime database's `reviews/{product}/{id}` and `users/{id}`
+ * The embedded review store: the realtime database's `reviews/{product}/{id}` and `users/{id}`
  * kept in our database when no remote store is configured (modules/reviews/embedded-review-store.ts). Values are
  * user content. A change to `reviews` notifies channel `keystone_reviews` (migration review-moderation), which
  * the store's subscription hears in every API process.

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { users } from './core.js';
 
 /**
- * Every change of a user's role through the role editor (issue 13), written in the same transaction as the change.
+ * Every change of a user's role through the role editor (docs/decisions.md, "Tax map and role editor"), written in the same transaction as the change.
  * The roles are kept as their strings (what the user was and became), the time in UTC.
  */
 export const roleChanges = pgTable(

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text
 import { users } from './core.js';
 
 /**
- * Carrier shipping-charge reconciliation (issue 14; docs/decisions.md "Shipping reconciliation (issue 14)").
+ * Carrier shipping-charge reconciliation (docs/decisions.md "Shipping reconciliation").
  * Money is integer cents. Tracking numbers are stored as the carrier prints them (trimmed), compared exactly.
  */
 
@@ -58,7 +58,7 @@ export const carrierInvoiceCharges = pgTable(
 );
 
 /**
- * Every billed line of every carrier invoice (issue 31 item 1), kept once: unique on (carrier, invoice number, line),
+ * Every billed line of every carrier invoice, kept once: unique on (carrier, invoice number, line),
  * so uploading the same invoice again inserts nothing. A shipment's billed charge is the sum of its lines across
  * invoices (a later invoice's correction, surcharge or credit adds to it). `line_number` is the line's ordinal among
  * the file's lines of that invoice number; `invoice_id` is the upload that first brought it.
@@ -142,7 +142,7 @@ export const paymentBatchLines = pgTable(
     paidAfterCents: integer('paid_after_cents').notNull(),
     /** The explicit override that let a shipment already paid in full be paid again. */
     override: boolean('override').notNull().default(false),
-    /** Why it was paid again (Pay anyway's reason); null without an override, and on overrides before issue 32. */
+    /** Why it was paid again (Pay anyway's reason); null without an override, and on overrides recorded before reasons were. */
     overrideReason: text('override_reason'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.trackingNumber] }), index('payment_batch_lines_tracking_idx').on(t.trackingNumber)],

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqu
 import { bucketGroups } from './bucket-groups.js';
 
 /**
- * Shipping templates (issue 13, 002 §3): a simple template names a platform and (unless the platform uses the
+ * Shipping templates (002 §3): a simple template names a platform and (unless the platform uses the
  * default bucket group) a bucket group; a composite one (is_parent_template) combines simple ones through
  * compositions and has switch buffer 0, no bucket group and no platform (002 §5, enforced by the check too).
  */

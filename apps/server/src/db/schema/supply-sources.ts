@@ -3,9 +3,9 @@ import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { locations, users } from './core.js';
 
 /**
- * Amazon supply sources for in-store pickup (issue 13 item 4; 002 §3 Supply source), the embedded gateway's store:
+ * Amazon supply sources for in-store pickup (002 §3 Supply source), the embedded gateway's store:
  * one per location (its supplySourceCode is the location code), used when no Selling Partner API is configured
- * (docs/decisions.md, "Supply sources (issue 13)"). `operating_hours_by_day` holds per weekday one
+ * (docs/decisions.md, "Supply sources"). `operating_hours_by_day` holds per weekday one
  * `{ startTime, endTime }` entry (HH:MM; 00:00-00:00 is closed), as `{ monday: [{…}], … }`.
  */
 export const supplySources = pgTable(

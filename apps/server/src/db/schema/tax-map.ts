@@ -3,7 +3,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { users } from './core.js';
 
 /**
- * The platform-state tax map (002 §3, issue 13): one row per (platform, state) cell that has been saved; a cell
+ * The platform-state tax map (002 §3): one row per (platform, state) cell that has been saved; a cell
  * without a row reads 0. The state and platform codes are the contracts' fixed lists (`US_STATES`, `PLATFORMS`),
  * checked by the route's schema; collect_and_remit_tax is 0 or 1 (the call's "non-zero" saved as 1).
  */

@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, serial, text, timestam
 import { buckets, inventorySerials, products, users } from './core.js';
 
 /**
- * Transfers between buckets (issue 10, 001 §3/§4). A transfer is committed (it can be edited, deleted and scanned)
+ * Transfers between buckets (001 §3/§4). A transfer is committed (it can be edited, deleted and scanned)
  * until a transfer time is set; then it is transacted and cannot be undone. One row is both: the committed
  * transfer's fields, and the transacted transfer's once `transferred_at` is set. Stock moves only when the
  * transfer is transacted, through the ledger module.

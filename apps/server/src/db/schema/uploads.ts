@@ -2,7 +2,7 @@ import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, 
 import { users } from './core.js';
 
 /**
- * Settlement and holdings uploads (issue 14 item 5; 002 §7 "Reports and uploads"). Written only by modules/uploads.
+ * Settlement and holdings uploads (002 §7 "Reports and uploads"). Written only by modules/uploads.
  *
  * settlement_lines: one row per line of a marketplace settlement report, keyed by line_key (a hash of the row's
  * cells plus its occurrence among identical rows of the same upload), so the same file uploaded twice adds nothing.

@@ -37,7 +37,7 @@ export interface AdjustmentHistoryRow {
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /**
- * Reads of the admin adjustment page (issue 12). Every write of stock goes through `Ledger.postQuantityAdjustment`
+ * Reads of the admin adjustment page. Every write of stock goes through `Ledger.postQuantityAdjustment`
  * (modules/ledger); nothing here writes.
  */
 export class AuditAdjustmentsRepository {

@@ -31,7 +31,7 @@ const bucketDto = (b: AdjustmentBucketRow): TAdjustmentBucket => ({
 const missing = (status: 404 | 422, field: string, message: string) => new HttpError(status, message, { [field]: [message] });
 
 /**
- * Admin-level inventory adjustments (issue 12 item 4; 002 §2 "Other", §3, §5, §7) and the accounting inventory report
+ * Admin-level inventory adjustments (002 §2 "Other", §3, §5, §7) and the accounting inventory report
  * (001 §7). An adjustment sets a bucket's on-hand through `Ledger.postQuantityAdjustment`: one
  * INVENTORY_AUDIT_ADJUSTMENT with old and new quantity, the signed-in user and the notes (docs/decisions.md).
  */

@@ -5,7 +5,7 @@ import { liveSerialsNamed } from '../../db/live-serials.js';
 import { auditBatches, auditItems, auditSerials, buckets } from '../../db/schema.js';
 
 /**
- * The audit records (issue 12): batches, items, their scans, and the reads of the review. Stock itself (on-hand,
+ * The audit records: batches, items, their scans, and the reads of the review. Stock itself (on-hand,
  * serials, the ledger) is only read here; it moves through `Ledger` (modules/ledger).
  */
 

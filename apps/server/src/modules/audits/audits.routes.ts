@@ -15,7 +15,7 @@ import {
 } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
-/** Physical audits (issue 12, 001 §7 "Audits"). */
+/** Physical audits (001 §7 "Audits"). */
 export function registerAuditsRoutes({ route, services }: ModuleContext): void {
   const { audits } = services;
   route(listAuditBatchesRoute, async () => audits.listBatches(false));

@@ -132,7 +132,7 @@ const serialPerItem = (p: ItemWithNames['product']) => (p.serial_number_tracked 
 const isSerialized = (i: ItemWithNames) => i.item.auditTypeCode === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED';
 
 /**
- * Physical audits (issue 12; 001 §2-§8 "Audits"; docs/decisions.md, "Physical audits (issue 12)"): batches, items
+ * Physical audits (001 §2-§8 "Audits"; docs/decisions.md, "Physical audits"): batches, items
  * counted by scans against a snapshot of on-hand, the review (moves during the count, missing and discovered
  * serials), Submit Adjustment Only and Resolve Discrepancies through `Ledger.postAuditAdjustment`, the latter two
  * also as background jobs. Every change locks its item row first; a completed batch refuses every change.

@@ -36,7 +36,7 @@ export class AuthRepository {
    * A taken try counts as a failure until `clearUsername` (the password was right) says otherwise.
    * Every moment in the decision is the database's clock at this statement (`statement_timestamp()`), never the
    * calling process's: API processes on several machines disagree by seconds, and a moment read before an await
-   * is stale by the time the row is reached; either let a try through before the delay was over (issue 30).
+   * is stale by the time the row is reached; either let a try through before the delay was over.
    * Answers null when allowed, otherwise the seconds until the next try is checked.
    */
   async reserveUsernameTry(username: string, policy: { windowSeconds: number; maxFailures: number; delaySeconds: number; maxDelaySeconds: number }): Promise<number | null> {

@@ -36,7 +36,7 @@ export class AuthService {
    * Per username (an account being guessed): once its failures are used up, a try is refused 429 with Retry-After
    * before its password is checked, the right password too, so the refusal tells an attacker nothing.
    * Per client address (guesses sprayed over many usernames): past its failures, every try is still checked and the
-   * right password signs in at once (issue 30: a store behind one public address is not locked out by someone in it);
+   * right password signs in at once (a store behind one public address is not locked out by someone in it);
    * a wrong one is answered 401 only once the address's growing wait is over (docs/decisions.md "Per-address limit").
    */
   async passwordGrant(request: TTokenRequest, address?: string): Promise<TTokenResponse> {

@@ -70,7 +70,7 @@ const FULL_NAME = /^R\d{2}-B\d{2}-S\d{2}$/i;
 const BIN_COLUMNS = sql`b.id, b.bin_name, b.location_code, b.condition_code, b.bucket, b.row, b.bay, b.shelf, b.created_at,
   coalesce((select sum(bi.quantity) from bin_items bi where bi.bin_id = b.id), 0)::int as total_quantity`;
 
-/** The bins' SQL (issue 11). Bin contents are only read here: `Ledger.moveBinContents` writes them. */
+/** The bins' SQL. Bin contents are only read here: `Ledger.moveBinContents` writes them. */
 export class BinsRepository {
   constructor(private readonly db: Executor) {}
 

@@ -29,7 +29,7 @@ function toDto(bin: BinRow, items: BinItemRow[]): TBin {
 }
 
 /**
- * Bins and their contents (issue 11; 001 §5, §7, §8). A bin's contents change only through
+ * Bins and their contents (001 §5, §7, §8). A bin's contents change only through
  * `Ledger.moveBinContents`, in this service's transaction, all lines or none (docs/decisions.md, Bins).
  */
 export class BinsService {

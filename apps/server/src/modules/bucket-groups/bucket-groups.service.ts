@@ -33,7 +33,7 @@ function toDto(row: BucketGroupRow, mappings: MappingRow[]): TBucketGroup {
 
 const mappingDto = (m: MappingRow): TBucketGroupMapping => ({ id: m.id, bucket_group_id: m.bucketGroupId, bucket_group: m.bucketGroup, bucket: m.bucket });
 
-/** Bucket groups and their buckets (issue 13; 002 §5, §7): the rules of the create and update, mappings, delete. */
+/** Bucket groups and their buckets (002 §5, §7): the rules of the create and update, mappings, delete. */
 export class BucketGroupsService {
   constructor(private readonly db: Database) {}
 

@@ -7,7 +7,7 @@ export interface CarouselItemRow {
   imageUrl: string;
 }
 
-/** The carousel's rows (issue 13). The only file that touches `carousel_items`. */
+/** The carousel's rows (docs/decisions.md, "Carousel"). The only file that touches `carousel_items`. */
 export class CarouselRepository {
   constructor(private readonly db: Executor) {}
 

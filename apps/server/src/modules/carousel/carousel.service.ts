@@ -12,7 +12,7 @@ type TSave = z.output<typeof ZSaveCarouselSchema>;
 const toDto = (row: CarouselItemRow): TCarouselImage => ({ link: row.link, image: row.imageUrl });
 
 /**
- * The home-page carousel (issue 13 item 6; 002 §5, §7, §8, §9): uploads checked from their bytes and put in the
+ * The home-page carousel (002 §5, §7, §8, §9): uploads checked from their bytes and put in the
  * ImageStore; a save replaces the whole list in one transaction, refused with field errors (422) and nothing
  * changed when any item breaks a rule.
  */

@@ -6,7 +6,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Config } from '../../config.js';
 
 /**
- * Where uploaded images live (issue 13, the carousel): one small interface, two implementations chosen by
+ * Where uploaded images live (the carousel): one small interface, two implementations chosen by
  * configuration. The embedded default writes files under CAROUSEL_IMAGE_DIR ($DATA_DIR/uploads/carousel), served
  * back by this server at /uploads/carousel/{name}; with S3_BUCKET set, objects go to an S3-compatible bucket through
  * the AWS SDK v3 and browsers fetch them from its public URL.

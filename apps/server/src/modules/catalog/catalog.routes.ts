@@ -23,7 +23,7 @@ export function registerCatalogRoutes({ route, services }: ModuleContext): void 
   route(productByUpcRoute, async ({ query }) => ({ data: await catalog.byUpc(query.upc, query.includeInactive ?? false) }));
   route(productSearchRoute, async ({ body }) => ({ data: await catalog.search(body.searchKey, body.searchValue) }));
   route(serialSearchRoute, async ({ query }) => ({ data: await catalog.serials(query.serial, query.includeInactive ?? false) }));
-  // The product catalogue (issue 16).
+  // The product catalogue.
   route(listProductsRoute, async ({ query }) => productCatalogue.list(query));
   route(getProductRoute, async ({ params }) => productCatalogue.byId(params.id));
   route(createProductRoute, async ({ body }) => productCatalogue.create(body));

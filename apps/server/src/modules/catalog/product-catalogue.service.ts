@@ -24,7 +24,7 @@ const cents = (dollars: number | null | undefined) => (dollars == null ? dollars
 
 /**
  * One object literal with every field (no spread of the inventory view): a spread followed by some thirty more
- * properties left V8 building each object property by property, 150 µs a row (docs/performance.md, issue 16).
+ * properties left V8 building each object property by property, 150 µs a row (docs/performance.md).
  */
 export function toCatalogProductDto(row: CatalogRow, q: DerivedQuantities): TCatalogProduct {
   const b = toProductDto(row);
@@ -153,7 +153,7 @@ function deleteRefusal(r: ProductReferences): string | null {
 const MODEL_TAKEN = () => conflict('model_number has already been taken', { model_number: [PRODUCT_MESSAGES.modelTaken] });
 
 /**
- * The product catalogue (issue 16): product list, create, update and delete; brands, categories and
+ * The product catalogue (docs/decisions.md, "Products, brands, categories and manufacturers"): product list, create, update and delete; brands, categories and
  * manufacturers. Quantities are never written here: reads derive them from the ledger's tables.
  */
 export class ProductCatalogueService {

@@ -84,7 +84,7 @@ interface TransactOptions {
 }
 
 /**
- * Committed sales (issue 10 item 3, 001 §5/§7/§8): the point of sale's intake, the open list, manual transact and
+ * Committed sales (001 §5/§7/§8): the point of sale's intake, the open list, manual transact and
  * finish by invoice. Stock leaves only through `Ledger.postSale` (INVENTORY_SALE) in this service's transaction;
  * this module writes only its own tables (docs/decisions.md, Committed sales).
  */
@@ -185,7 +185,7 @@ export class CommittedSalesService {
   }
 
   /**
-   * A converted quote's line (issue 32; docs/decisions.md "Backorders from quotes"), in the caller's transaction: the
+   * A converted quote's line (docs/decisions.md "Backorders from quotes"), in the caller's transaction: the
    * units available in the source bucket (on-hand less open commitments, read under the on-hand row's lock) are
    * committed as `commitIn` does; the rest, if any, become a backordered committed sale of the same line, which
    * reserves nothing and is no pick item until it is transacted. No serials (a quote has none). Answers the two
@@ -336,10 +336,10 @@ export class CommittedSalesService {
   }
 
   /**
-   * A sales history (the demo loader, issue 15): dates transacted sales as sold at `soldAt` (their created_at,
+   * A sales history (the demo loader): dates transacted sales as sold at `soldAt` (their created_at,
    * transacted_at and their serials' scanned_at). Their INVENTORY_SALE rows keep the time they were posted, so a
    * loader finishes the invoice at that time first (`finishInvoice`'s `at`): docs/decisions.md "Demo data: one dated
-   * history (issue 32)".
+   * history".
    */
   async setSoldAt(referenceIds: string[], soldAt: Date, executor: Executor = this.db): Promise<number> {
     return this.repo(executor).setSoldAt(referenceIds, soldAt);

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../http/register-route.js';
 import type { Services } from '../services.js';
 
 /**
- * A few admin-level inventory adjustments (issue 12 item 6), made through the audit adjustments service (so through
+ * A few admin-level inventory adjustments (docs/decisions.md, "Admin-level inventory adjustments"), made through the audit adjustments service (so through
  * `Ledger.postQuantityAdjustment`, and the ledger check stays clean), on three products holding stock (those without
  * serials first): a count found high and then corrected again (two previous adjustments on one bucket), one found
  * low, one bucket zeroed out (down to its binned units, if any), and stock put into a bucket the model was not listed

@@ -20,7 +20,7 @@ interface Stock {
 }
 
 /**
- * Physical audits (issue 12 item 6), through the audits service with bodies parsed by the routes' own schemas: a
+ * Physical audits (docs/decisions.md, "Physical audits"), through the audits service with bodies parsed by the routes' own schemas: a
  * completed audit whose items were resolved with discrepancies (a serialized model with a missing serial and a
  * discovered one, and a model without serials counted one over, possibly in another bucket), and an audit in progress with an item being
  * counted. Uses stock no other demo step touches (no commitments, no bins), so nothing else is disturbed.

@@ -7,7 +7,7 @@ import type { Services } from '../services.js';
 export const DEMO_BIN_WAREHOUSES = ['KY01', 'TX01', 'AZ02'] as const;
 
 /**
- * Bins in every warehouse (issue 11 item 8): two rows × three bays × two shelves of NEW bins and one B_STOCK bin per
+ * Bins in every warehouse: two rows × three bays × two shelves of NEW bins and one B_STOCK bin per
  * warehouse, made through the bins service, then stocked through the same service (so through
  * `Ledger.moveBinContents`) from the on-hand of each warehouse's buckets: up to half of a product's units (at most 4)
  * into one bin, round robin, leaving the rest unbinned (received, not yet put away). Few statements: fast.

@@ -27,7 +27,7 @@ export function renderBannerPng(options: { from: Rgb; to: Rgb; width?: number; h
   return PNG.sync.write(png);
 }
 
-/** Three banners and their links (issue 13 item 6). */
+/** Three banners and their links. */
 const DEMO_BANNERS: { link: string; from: Rgb; to: Rgb }[] = [
   { link: 'https://keystone.example/sale/holiday', from: [16, 77, 123], to: [32, 178, 187] },
   { link: 'https://keystone.example/brands/new-arrivals', from: [76, 185, 68], to: [15, 77, 123] },

@@ -1,7 +1,7 @@
 import type { Services } from '../services.js';
 
 /**
- * The demo's extra location (issue 13 item 1): the WALTS store (002 §9 names WALTS among the fulfillment
+ * The demo's extra location: the WALTS store (002 §9 names WALTS among the fulfillment
  * warehouses), created through the same service call as the New Location screen, so the bucket maps and buffers
  * pages show a location with a distributor beside the four warehouses. Its code sorts after them, so the location
  * switcher's stored indexes of the four keep their meaning.

@@ -19,7 +19,7 @@ interface Stock {
 }
 
 /**
- * Stock that moves after receiving (issue 10 item 6), made through the same service calls as the screens (the
+ * Stock that moves after receiving, made through the same service calls as the screens (the
  * bodies parsed by the routes' own schemas): committed transfers (one unscanned, one partly scanned, one into an
  * _INBOUND bucket), transacted ones (scanned, and quick without serials), open committed sales (an invoice of two
  * lines, one with its serials) and a finished invoice. Needs the demo receipts (stock in KY01 and TX01).

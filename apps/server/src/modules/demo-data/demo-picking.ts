@@ -19,7 +19,7 @@ const PRIORITIES = [
 ] as const;
 
 /**
- * Pick items (issue 11): open committed sales with ship priorities and ship-by dates in the warehouses' buckets
+ * Pick items: open committed sales with ship priorities and ship-by dates in the warehouses' buckets
  * (KY01, TX01, AZ02), made through the intake service, of which some are printed through the picking service (a pick
  * list per warehouse), so the board shows both tabs. Needs the demo receipts (stock on hand). The first two sales of
  * each warehouse get a pick bin each (R50-B01-S0n, through the ledger module) holding their product, so the pick page

@@ -1,7 +1,7 @@
 import type { Services } from '../services.js';
 
 /**
- * Demo quotes (issue 16): for a few demo contacts, quotes with units (products on hand in KY01) and installation
+ * Demo quotes: for a few demo contacts, quotes with units (products on hand in KY01) and installation
  * labor; the first is converted to a work order (its units committed from KY01), one is sent and one declined, the
  * rest open. Answers how many quotes and work orders were made.
  */

@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * demo database has POs Received, Partially Received and received-then-Complete, and its ledger check is clean.
  * Each PO's truck arrived on one day in the past: two to four days after the vendor confirmed it, and before
  * yesterday, the receipts posted at that time (the receiving service's `at`), so the sales history that sells these
- * units (demo-sales.ts) comes after them (docs/decisions.md "Demo data: one dated history (issue 32)").
+ * units (demo-sales.ts) comes after them (docs/decisions.md "Demo data: one dated history").
  */
 export async function loadDemoReceipts(
   services: Services,

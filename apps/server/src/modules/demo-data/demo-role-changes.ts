@@ -4,7 +4,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import type { Services } from '../services.js';
 
 /**
- * One recorded role change (issue 13 item 3): the demo user fulfillment-2 "started" as fulfillment-1 (set directly,
+ * One recorded role change: the demo user fulfillment-2 "started" as fulfillment-1 (set directly,
  * inside the demo's transaction, so it is not a change anyone made) and the developer promoted them through the role
  * editor's service, which records the change. Every demo user still ends with the role of its name.
  */

@@ -24,7 +24,7 @@ interface SellableStock {
 }
 
 /**
- * A sales history for the reports (issue 15): sales of the demo's received stock over the last 120 days, across
+ * A sales history for the reports: sales of the demo's received stock over the last 120 days, across
  * channels and ship-to states, each with its unit price, sold through the committed-sales service (commit, then
  * finish the invoice: the ledger posts each INVENTORY_SALE), then dated back to its day with the sale's own dates.
  * Every fifth order is a bundle: two lines of one order sharing item_group_ref_id (the order) and
@@ -32,7 +32,7 @@ interface SellableStock {
  * sales of the product) and leaves at least one unit beside what its bins hold, so the other demo data and the browser tests
  * that use it are unchanged. A sale comes after the receipts of its stock (on a later day): the invoice is finished
  * at its sale's time (`finishInvoice`'s `at`), so its ledger rows, the committed sales and every report agree on the
- * date (docs/decisions.md "Demo data: one dated history (issue 32)").
+ * date (docs/decisions.md "Demo data: one dated history").
  */
 export async function loadDemoSales(db: Database, services: Services, clerk: AuthUser, today = new Date()): Promise<{ sales: number }> {
   const stock = await queryRows<SellableStock>(

@@ -26,7 +26,7 @@ function trackingNumber(carrier: TReconciliationCarrier, index: number): string 
 }
 
 /**
- * Shipping reconciliation demo data (issue 14): a gray box for every committed sale that shipped (transacted), its
+ * Shipping reconciliation demo data (docs/decisions.md, "Shipping reconciliation"): a gray box for every committed sale that shipped (transacted), its
  * carrier by the sale (freight by CEVA, else UPS or FedEx), the PO number its POS invoice, the warehouse its bucket's;
  * then each carrier's invoice billing them (a few above or below the quote, one billed shipment we never quoted),
  * uploaded and generated through the service the screens use, and one batch of payments applied.

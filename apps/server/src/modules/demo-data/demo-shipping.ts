@@ -1,6 +1,6 @@
 import type { Services } from '../services.js';
 
-/** The demo rules (issue 13 item 3): one publishable, one missing a composition (its amazon pair). */
+/** The demo rules: one publishable, one missing a composition (its amazon pair). */
 export const DEMO_PUBLISHABLE_RULE = 'RULE-WALMART';
 export const DEMO_UNPUBLISHABLE_RULE = 'RULE-AMAZON';
 

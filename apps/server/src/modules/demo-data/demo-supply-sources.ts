@@ -18,7 +18,7 @@ function demoHours(retail: boolean): TOperatingHoursByDay {
 }
 
 /**
- * Amazon supply sources for in-store pickup, one per demo location (issue 13 item 4), when the embedded store is in
+ * Amazon supply sources for in-store pickup, one per demo location (docs/decisions.md, "Supply sources"), when the embedded store is in
  * use (with the Selling Partner API configured they are Amazon's, and nothing is made). Each is provisioned, then
  * given its hours through the same service call the screen's Submit makes. Answers how many were made.
  */

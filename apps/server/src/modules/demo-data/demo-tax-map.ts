@@ -16,7 +16,7 @@ export function demoCollectsTax(platformCode: string, stateCode: string): boolea
 }
 
 /**
- * A full tax map (issue 13 item 3): every state × platform cell saved through the service the screen uses, by the
+ * A full tax map (docs/decisions.md, "Tax map and role editor"): every state × platform cell saved through the service the screen uses, by the
  * system (no user). Answers the number of cells and of those that collect.
  */
 export async function loadDemoTaxMap(services: Services): Promise<{ cells: number; collecting: number }> {

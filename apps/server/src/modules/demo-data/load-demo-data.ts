@@ -41,7 +41,7 @@ export interface DemoDataSummary {
   receivedUnits: number;
   transfers: number;
   committedSales: number;
-  /** Sale lines of the sales history (issue 15), sold and dated over the last 120 days. */
+  /** Sale lines of the sales history, sold and dated over the last 120 days. */
   salesHistory: number;
   bins: number;
   binnedUnits: number;
@@ -53,10 +53,10 @@ export interface DemoDataSummary {
   taxCollecting: number;
   roleChanges: number;
   carouselItems: number;
-  /** Website reviews in the embedded review store (issue 16). */
+  /** Website reviews in the embedded review store. */
   reviews: number;
   shippingTemplates: number;
-  /** Demo quotes (issue 16) and the work orders some of them became. */
+  /** Demo quotes (docs/decisions.md, "Quotes and work orders") and the work orders some of them became. */
   quotes: number;
   workOrders: number;
   ms: number;

@@ -2,7 +2,7 @@ import bwipjs from 'bwip-js/node';
 import { Barcode, BarcodeType, BarcodeTypeName, FontFamily, FontFamilyName, Label, PrintDensity, PrintDensityName, Spacing, Text } from 'jszpl';
 
 /**
- * Barcodes and thermal labels for every document that carries one (issue 11: bin labels, pick lists): Code 128
+ * Barcodes and thermal labels for every document that carries one (bin labels, pick lists): Code 128
  * images drawn by bwip-js for PDFs (pdfkit embeds the PNG), and ZPL for Zebra-compatible label printers built by
  * jszpl. Nothing here draws bars by hand.
  */
@@ -28,7 +28,7 @@ export const LABEL_HEIGHT_DOTS = 406;
 
 /**
  * What every label says before its fields, so it prints the same on any Zebra-compatible printer whatever that
- * printer has stored (issue 31): ^CI28, the field data is UTF-8 (a bin or location name with é; the printer's default
+ * printer has stored: ^CI28, the field data is UTF-8 (a bin or location name with é; the printer's default
  * is code page 850, which prints the two bytes of é as two other characters); ^PW the label's width and ^LL its length
  * in dots (a printer set up for another label size would cut or shift ours). jszpl writes none of the three.
  */

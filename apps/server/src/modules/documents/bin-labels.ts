@@ -3,7 +3,7 @@ import { binScanValue } from '@keystone/contracts';
 import { code128Png, zplLabels } from './barcodes.js';
 import { printable } from './purchase-order-pdf.js';
 
-/** What a bin label shows (issue 11 item 5). */
+/** What a bin label shows. */
 export interface BinLabel {
   binName: string;
   locationCode: string;

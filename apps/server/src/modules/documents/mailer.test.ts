@@ -206,6 +206,19 @@ describe('OutboxMailer', () => {
     await expectPurchaseOrderMail(mail, ref);
   });
 
+  it('writes a message with its own Message-ID and Date once: sending it again (a retried outbox row) keeps the file', async () => {
+    const { message } = await poMessage();
+    const mailer = new OutboxMailer(root, FROM);
+    const identity = { messageId: '<po-7.0f1e2d3c@keystone.example>', date: new Date('2026-03-04T05:06:07.089Z') };
+    const first = await mailer.send({ ...message, ...identity });
+    const again = await mailer.send({ ...message, ...identity });
+    expect(again).toEqual(first);
+    expect(await readdir(root)).toEqual(['2026-03-04T05-06-07-089Z-po-7.0f1e2d3c@keystone.example.eml']);
+    const mail = await simpleParser(await readFile(first.location));
+    expect(mail.messageId).toBe(identity.messageId);
+    expect(mail.date?.toISOString()).toBe('2026-03-04T05:06:07.000Z');
+  });
+
   it('refuses malformed addresses, naming each, and writes nothing', async () => {
     const dir = path.join(root, 'never-created');
     const { message } = await poMessage();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
@@ -24,6 +24,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments: MailAttachment[];
+  /**
+   * The Message-ID, `<…@…>`, and the Date of a message sent from an outbox row: both from the row, so a retried
+   * delivery is the same message (the folder mailer keeps the file already written; a mail client shows one).
+   */
+  messageId?: string;
+  date?: Date;
 }
 
 export interface MailSendResult {
@@ -95,6 +101,8 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
     cc,
     subject: oneLine(message.subject),
     text: message.text,
+    ...(message.messageId !== undefined ? { messageId: oneLine(message.messageId) } : {}),
+    ...(message.date !== undefined ? { date: message.date } : {}),
     ...(message.html !== undefined ? { html: message.html } : {}),
     attachments: message.attachments.map((a) => ({
       filename: a.filename,
@@ -147,7 +155,8 @@ export class SmtpMailer implements Mailer {
 /**
  * The embedded default: composes the same RFC 822 message as the SMTP path and writes it into `dir` as
  * `{timestamp}-{messageId}.eml`, under a temporary name first and then renamed, so a reader of the folder
- * never sees a half-written file.
+ * never sees a half-written file. A message with its own Message-ID and Date (an outbox row) whose file is
+ * already there is not written again.
  */
 export class OutboxMailer implements Mailer {
   private readonly transporter: Transporter;
@@ -166,9 +175,10 @@ export class OutboxMailer implements Mailer {
     const messageId = String(info.messageId);
 
     await mkdir(this.dir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stamp = (message.date ?? new Date()).toISOString().replace(/[:.]/g, '-');
     const idPart = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 120);
     const file = path.join(this.dir, `${stamp}-${idPart}.eml`);
+    if (message.messageId !== undefined && (await exists(file))) return { messageId, location: file };
     const temp = path.join(this.dir, `.${stamp}-${randomBytes(6).toString('hex')}.eml.tmp`);
     try {
       await writeFile(temp, raw, { flag: 'wx' });
@@ -178,6 +188,16 @@ export class OutboxMailer implements Mailer {
       throw error;
     }
     return { messageId, location: file };
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 

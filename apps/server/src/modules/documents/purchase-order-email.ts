@@ -11,7 +11,7 @@ export interface PurchaseOrderEmailInput {
 }
 
 /**
- * The attached PDF's file name: the PO's number, `PO-W000287.pdf` (issue 31; every e-mail's attachment used to be
+ * The attached PDF's file name: the PO's number, `PO-W000287.pdf` (every e-mail's attachment used to be
  * `purchase-order.pdf`, so a vendor's inbox could not tell them apart). A reference that already starts with "PO-"
  * is not prefixed again (`PO-2025-004812.pdf`); a character other than a letter, a digit, "-", "_" or "." becomes
  * "_", so the name is safe in a MIME header and on any file system.

@@ -4,7 +4,7 @@ import { drawLine, wrapLines } from './pdf-lines.js';
 import { printable } from './purchase-order-pdf.js';
 
 /**
- * The printable quote (issue 16): US Letter, Helvetica. Our company and the quote's identity, the sold, ship and bill
+ * The printable quote: US Letter, Helvetica. Our company and the quote's identity, the sold, ship and bill
  * contacts, the units table, the labor table, the totals (product, labor, shipping, tax with its rate and state,
  * total), the notes, and "Quote Q-… · Page n of N" on every page. A customer reads it: every text is printed whole,
  * wrapped (never cut with "…"), tables repeat their title and header on a new page, and no page is left empty.

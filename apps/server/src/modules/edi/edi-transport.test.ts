@@ -73,6 +73,14 @@ describe('OutboxEdiTransport', () => {
     expect(await readdir(root)).toEqual(['850_PO-1_000000001.x12']);
   });
 
+  it('keeps the file already there when the same interchange is delivered again (a retried outbox row)', async () => {
+    const transport = new OutboxEdiTransport(root);
+    const first = await transport.deliver('850_PO-1_000000001.x12', CONTENT);
+    expect(await transport.deliver('850_PO-1_000000001.x12', CONTENT)).toEqual(first);
+    expect(await readdir(root)).toEqual(['850_PO-1_000000001.x12']);
+    expect(await readFile(path.join(root, '850_PO-1_000000001.x12'), 'utf8')).toBe(CONTENT);
+  });
+
   it.each(['../850_PO-1.x12', 'sub/850.x12', '.hidden.x12', '', '850 PO.x12', 'a..b.x12'])('refuses the file name %j', async (name) => {
     const transport = new OutboxEdiTransport(path.join(root, 'out'));
     await expect(transport.deliver(name, CONTENT)).rejects.toThrow(/Unsafe EDI file name/);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config.js';
 
@@ -33,7 +33,8 @@ export function ediFileName(purchaseRefId: string, interchangeControlNumber: num
  * an EDI translator). The file is written under a hidden temporary name, flushed to disk, then renamed, so
  * whoever watches the folder never sees a half-written file. An existing file is never overwritten: two
  * interchanges with one control number (say, after the database was reset but the folder was kept) are an
- * error, not a silent replacement.
+ * error, not a silent replacement. The same interchange delivered again (an outbox row retried after its
+ * process died between the rename and the commit) finds its file already there and leaves it: one file.
  */
 export class OutboxEdiTransport implements EdiTransport {
   readonly dir: string;
@@ -48,7 +49,10 @@ export class OutboxEdiTransport implements EdiTransport {
     }
     await mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, fileName);
-    if (await exists(target)) throw new Error(`The EDI file ${fileName} already exists in ${this.dir}`);
+    if (await exists(target)) {
+      if ((await readFile(target, 'utf8')) === content) return { location: target };
+      throw new Error(`The EDI file ${fileName} already exists in ${this.dir}`);
+    }
 
     const temp = path.join(this.dir, `.${fileName}.${randomUUID()}.tmp`);
     try {

@@ -13,6 +13,8 @@ export interface EdiSenderOptions {
   now?: () => Date;
 }
 
+export type EdiPrepareResult = { ok: true; fileName: string; content: string } | { ok: false; errors: string[] };
+
 export type EdiSendResult =
   | { ok: true; fileName: string; content: string; location: string }
   | { ok: false; errors: string[] };
@@ -45,7 +47,11 @@ export class EdiSender {
     this.now = options.now ?? (() => new Date());
   }
 
-  async send(doc: PurchaseOrderDocument, controlNumber: number): Promise<EdiSendResult> {
+  /**
+   * Validates the order and builds its interchange, delivering nothing: the caller records the file in its
+   * transaction (an outbox row) and delivers it with deliver() after the commit.
+   */
+  prepare(doc: PurchaseOrderDocument, controlNumber: number): EdiPrepareResult {
     if (!Number.isSafeInteger(controlNumber) || controlNumber < 1 || controlNumber > 999_999_999) {
       throw new RangeError(`The EDI control number must be a whole number from 1 to 999999999, got ${controlNumber}`);
     }
@@ -66,13 +72,30 @@ export class EdiSender {
     } catch (error) {
       return { ok: false, errors: [`The EDI file could not be built: ${messageOf(error)}`] };
     }
+    return { ok: true, fileName: ediFileName(doc.purchaseRefId, controlNumber), content };
+  }
 
-    const fileName = ediFileName(doc.purchaseRefId, controlNumber);
+  /**
+   * Delivers a prepared interchange. Delivering the same file again is harmless (the folder transport keeps the
+   * one already there), so an outbox row retried after a crash leaves one file. Throws what went wrong, in words.
+   */
+  async deliver(fileName: string, content: string): Promise<{ location: string }> {
     try {
-      const { location } = await this.transport.deliver(fileName, content);
-      return { ok: true, fileName, content, location };
+      return await this.transport.deliver(fileName, content);
     } catch (error) {
-      return { ok: false, errors: [`The EDI file could not be delivered: ${messageOf(error)}`] };
+      throw new Error(`The EDI file could not be delivered: ${messageOf(error)}`, { cause: error });
+    }
+  }
+
+  /** prepare() and deliver() at once (no transaction in between): tools and tests. */
+  async send(doc: PurchaseOrderDocument, controlNumber: number): Promise<EdiSendResult> {
+    const prepared = this.prepare(doc, controlNumber);
+    if (!prepared.ok) return prepared;
+    try {
+      const { location } = await this.deliver(prepared.fileName, prepared.content);
+      return { ...prepared, location };
+    } catch (error) {
+      return { ok: false, errors: [messageOf(error)] };
     }
   }
 }

@@ -72,7 +72,7 @@ const n = (v: unknown) => Number(v ?? 0);
 export type AsOfScope = { manufacturer?: string };
 
 /**
- * Reads of the named inventory reports (issue 15). Nothing here writes: the ledger module is the only writer of
+ * Reads of the named inventory reports (docs/decisions.md, "Inventory reports"). Nothing here writes: the ledger module is the only writer of
  * inventory transactions and on-hand. Quantities as of an instant are the sums of the ledger's rows created before
  * it; every read is run by the service in a READ ONLY transaction.
  */

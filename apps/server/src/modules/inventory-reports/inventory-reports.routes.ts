@@ -21,7 +21,7 @@ function csv(reply: FastifyReply, report: CsvReport): undefined {
   return undefined;
 }
 
-/** The named inventory and accounting reports (issue 15; 002 §2 "Reports", §7 "Reports and uploads"). */
+/** The named inventory and accounting reports (002 §2 "Reports", §7 "Reports and uploads"). */
 export function registerInventoryReportsRoutes({ route, services }: ModuleContext): void {
   const { inventoryReports: reports } = services;
   route(geOnHandExportRoute, async ({ query, reply }) => csv(reply, await reports.geOnHandCsv(query.date)));

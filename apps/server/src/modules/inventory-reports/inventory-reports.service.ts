@@ -100,11 +100,11 @@ export const FBA_PENDING_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The named inventory and accounting reports (issue 15; 002 §2, §7). Read only: each read runs in a READ ONLY
+ * The named inventory and accounting reports (002 §2, §7). Read only: each read runs in a READ ONLY
  * transaction. The as-of and inactive CSVs are one statement read through a cursor in one snapshot (db/cursor-pages);
  * the peak-days and FBA CSVs are keyset pages, each in its own transaction (the keyset makes pages meet without gaps
  * or repeats). As-of figures are those of the ledger rows created before the end of the date (UTC), so later movements
- * do not change them (docs/decisions.md, "Inventory reports (issue 15)" and "Report CSV speed").
+ * do not change them (docs/decisions.md, "Inventory reports" and "Report CSV speed").
  */
 export class InventoryReportsService {
   constructor(

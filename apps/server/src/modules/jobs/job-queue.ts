@@ -77,7 +77,7 @@ export function describeJobError(error: unknown): string {
 }
 
 /**
- * The product's one background-work mechanism (issue 12): jobs are rows of the `jobs` table, claimed with
+ * The product's one background-work mechanism (docs/decisions.md, "Background work"): jobs are rows of the `jobs` table, claimed with
  * FOR UPDATE SKIP LOCKED and run each in one transaction that also marks them succeeded. The same SQL runs on
  * PGlite and PostgreSQL (docs/architecture.md, "Background work").
  */
@@ -173,6 +173,26 @@ export class JobQueue {
     if (unlisten) await (await unlisten)?.().catch(() => {});
     await this.claiming;
     await Promise.allSettled([...this.runs]);
+  }
+
+  /**
+   * Runs one job now, in this process, and answers it once it has ended (succeeded or failed): the caller that
+   * queued an outside effect in its transaction delivers it right after the commit and reports the outcome. Each
+   * attempt is claimed like any other (a worker that claimed it first runs it, and this waits for its end); a
+   * thrown attempt is claimed again while attempts remain. After `timeoutMs` the job is answered as it stands.
+   */
+  async runNow(id: number, timeoutMs = 30_000): Promise<TJob | null> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const claimed = await claimJob(this.db, this.processId, [...this.handlers.keys()], id);
+      if (claimed) {
+        await this.track(claimed);
+        continue;
+      }
+      const row = await findJob(this.db, id);
+      if (!row || row.status === 'succeeded' || row.status === 'failed' || Date.now() > end) return row ? toJob(row) : null;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   /**

@@ -54,11 +54,12 @@ export async function findJob(executor: Executor, id: number): Promise<JobRow | 
 /**
  * Claims the oldest queued job whose run_after has passed, of the kinds this worker knows, in one statement (its own
  * short transaction): FOR UPDATE SKIP LOCKED lets two workers claim at once without waiting on, or taking, each
- * other's row.
+ * other's row. With `onlyId`, that job alone (JobQueue.runNow).
  */
-export async function claimJob(executor: Executor, lockedBy: string, kinds: string[]): Promise<JobRow | null> {
+export async function claimJob(executor: Executor, lockedBy: string, kinds: string[], onlyId?: number): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
-  const next = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
+  const only = onlyId === undefined ? sql`` : sql` and ${jobs.id} = ${onlyId}`;
+  const next = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()${only}
     and ${jobs.kind} in (${sql.join(
       kinds.map((k) => sql`${k}`),
       sql`, `,

@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../../db/database.js';
 export type BinMovementReason = 'ASSIGN' | 'REMOVE' | 'PICK' | 'RELEASE';
 
 /**
- * The SQL of bin contents (issue 11): the only code that writes `bin_items` and `bin_movements`
+ * The SQL of bin contents: the only code that writes `bin_items` and `bin_movements`
  * (test/ledger-ownership.test.ts). Runs on the caller's transaction, under the locks `Ledger.moveBinContents` takes.
  */
 export class BinContentsRepository {

@@ -19,13 +19,13 @@ export interface LedgerDifference {
  *   rows of one product (`details.movement`), one out of the source and one into the destination, summing to zero;
  *   a force push (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'force_push') is either one row of +1 (serials
  *   created) or such a pair (serials moved), with its user, its reference and serial movement rows; an audit's
- *   adjustment (`details.reason` 'audit', issue 12) has its user and `details.audit_item_reference`, and its serial
+ *   adjustment (`details.reason` 'audit') has its user and `details.audit_item_reference`, and its serial
  *   movement rows hang only on its row in the audited bucket (rows out of other buckets need not sum to zero).
  *   created) or such a pair (serials moved), with its user, its reference and serial movement rows; a quantity
  *   adjustment (INVENTORY_AUDIT_ADJUSTMENT whose details carry `new_quantity`, or `reason` 'admin_adjustment') is one
  *   row changing on-hand by details.new_quantity − details.old_quantity, with its user and non-empty notes;
  * - each bin's quantity of a product equals the sum of its bin movements, and no bucket's bins hold more of a
- *   product than the bucket has on hand (every movement out of a bucket releases its bins' excess: issue 32,
+ *   product than the bucket has on hand (every movement out of a bucket releases its bins' excess:
  *   docs/decisions.md "Bins follow on-hand"; only a write around the ledger module can break it);
  * - a committed sale is flagged `on_pick_list` exactly when a pick list item holds it (the flag the unprinted board's
  *   index reads; printing and unprinting set and clear it with the item row);

@@ -11,7 +11,7 @@ import { LedgerRepository, scanLocksAfterLine, type SerialPlaceRow, type SerialR
 import { BinContentsRepository, type BinMovementReason } from './bin-contents.repository.js';
 
 /**
- * The one way stock moves (issue 10 part 1): every movement posts through `Ledger`, which writes the ledger rows
+ * The one way stock moves: every movement posts through `Ledger`, which writes the ledger rows
  * (`inventory_transactions`), their serial rows, on-hand and the serials' places, and takes the locks of the
  * documented order (docs/architecture.md): on-hand rows in (product, bucket) order, the serial-number gate shared
  * and the per-number locks in key order, then the serial rows in id order. The calling service owns the database
@@ -107,7 +107,7 @@ export interface PostedMovement {
 /** The disposition of a serial once sold (001 shows only LIVE; receiving's reversal uses UNRECEIVED). */
 export const SOLD = 'SOLD';
 const LIVE = 'LIVE';
-/** The disposition of a serial an audit found missing (issue 12): out of every bucket until found again. */
+/** The disposition of a serial an audit found missing: out of every bucket until found again. */
 export const MISSING = 'MISSING';
 
 /** Refuses live serials that are another product's or not in `bucket` ('serial-not-in-bucket', 409). */
@@ -495,7 +495,7 @@ export class Ledger {
     };
   }
 
-  // ---- Audits (issue 12). ----
+  // ---- Audits. ----
 
   /**
    * A physical audit's adjustment (INVENTORY_AUDIT_ADJUSTMENT, `details.reason` 'audit', `IA-`), in the caller's
@@ -651,7 +651,7 @@ export class Ledger {
     };
   }
 
-  // ---- Adjustments (issue 12). ----
+  // ---- Adjustments. ----
 
   /**
    * A quantity adjustment (an admin adjustment, 002 §2; an audit's quantity-only correction): sets on-hand of a
@@ -712,7 +712,7 @@ export class Ledger {
     return { transaction, oldQuantity, newQuantity };
   }
 
-  // ---- Bins follow on-hand (issue 32). ----
+  // ---- Bins follow on-hand (docs/decisions.md, "Bins follow on-hand"). ----
 
   /** Writes a movement (`LedgerRepository.postMovement`) and then releases the bins of every bucket it took units out of. */
   private async postMovement(executor: Executor, input: Parameters<LedgerRepository['postMovement']>[0]) {
@@ -751,7 +751,7 @@ export class Ledger {
     }
   }
 
-  // ---- Bin contents (issue 11). ----
+  // ---- Bin contents. ----
 
   /**
    * Changes the contents of one bin: each line adds (`delta` > 0) or removes (< 0) units of a product, and each

@@ -12,7 +12,7 @@ import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryT
  * the locks on on-hand rows and serial numbers, taken in the order of docs/architecture.md. Every method runs on the
  * executor of the caller's transaction: the calling service owns the transaction, this module owns the rows.
  *
- * One exception, kept for speed (issue 9 part 5): a receiving scan's single statement (`postScanReceipt`) also
+ * One exception, kept for speed: a receiving scan's single statement (`postScanReceipt`) also
  * updates the PO line's received count and the PO's totals and status, conditioned on the ledger row it writes, so a
  * scan stays three statements. Those two tables otherwise belong to receiving and purchase orders, which also lock
  * them (PO, then line) before anything here runs.
@@ -556,7 +556,7 @@ export class LedgerRepository {
     return result.map((r) => ({ id: Number(r.id), referenceId: r.reference, bucket: r.bucket, quantityDelta: r.quantity_delta, onHand: r.on_hand }));
   }
 
-  // ---- Audits (issue 12): set-based reads of many serials, the numbers as one JSON parameter. ----
+  // ---- Audits: set-based reads of many serials, the numbers as one JSON parameter. ----
 
   /**
    * Step 5 for many numbers: the live serials whose number (any case) is one of these, locked in id order, `limit`

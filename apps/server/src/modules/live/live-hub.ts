@@ -20,7 +20,7 @@ export interface LiveSubscriber {
 export type LiveSource = (handlers: { onChange(): void; onResync(): void }) => Promise<() => Promise<void>>;
 
 /**
- * One LISTEN per API process, fanned out to its event streams (issue 10 part 5). The database delivers a
+ * One LISTEN per API process, fanned out to its event streams. The database delivers a
  * notification to every listening process when the writing transaction commits, so a change made through any
  * process reaches the streams of all of them. The listener starts with the first stream and stays.
  */

@@ -24,7 +24,7 @@ export interface PickRow {
   item_group_ref_id: string | null;
   on_hand: number;
   transacted: boolean;
-  /** A backorder (issue 32): no pick item while it waits for stock. */
+  /** A backorder: no pick item while it waits for stock. */
   backordered: boolean;
   pick_list_item_id: number | null;
   pick_list_id: number | null;
@@ -84,7 +84,7 @@ const warehouseBucket = (warehouse: string | null): SQL =>
   warehouse ? sql`b.location_code = ${warehouse} and b.parent_location_code = ${warehouse}` : sql`b.location_code = b.parent_location_code`;
 
 /**
- * Pick lists and pick items (issue 11). Reads the committed sales, products, buckets and bins; writes only
+ * Pick lists and pick items (docs/decisions.md, "Picking and pick lists"). Reads the committed sales, products, buckets and bins; writes only
  * `pick_lists` and `pick_list_items` (bin contents change through the ledger module).
  */
 export class PickingRepository {

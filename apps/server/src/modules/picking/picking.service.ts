@@ -88,7 +88,7 @@ function toPicked(row: PickedRow): TAlreadyPickedItem {
 }
 
 /**
- * Picking and pick lists (issue 11, 001 §4/§5/§7/§8): the unprinted and printed boards, printing (all or none),
+ * Picking and pick lists (001 §4/§5/§7/§8): the unprinted and printed boards, printing (all or none),
  * unprinting, the pick page's reads and the pick. Bin contents change only through `Ledger.moveBinContents`, in
  * the pick's transaction, after the pick list item row is locked (docs/decisions.md, Picking and pick lists).
  */

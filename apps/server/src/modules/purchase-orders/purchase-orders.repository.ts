@@ -92,7 +92,7 @@ export class PurchaseOrdersRepository {
   /**
    * One page and the (capped) number of matches. The count rides on the page's statement as a scalar subquery
    * (planned as one InitPlan, run once): one round trip for the list, which a reporting user's screen polls while
-   * scanners write (issue 9 part 5: reads under 100 ms p99). Only a page past the end, which has no row to carry
+   * scanners write (reads under 100 ms p99). Only a page past the end, which has no row to carry
    * it, counts on its own.
    */
   async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number; capped: boolean }> {
@@ -278,6 +278,17 @@ export class PurchaseOrdersRepository {
   async allocateEdiControlNumber(poId: number, fileName: string): Promise<number> {
     const [row] = await this.db.insert(ediInterchanges).values({ purchaseOrderId: poId, fileName }).returning({ controlNumber: ediInterchanges.controlNumber });
     return row!.controlNumber;
+  }
+
+  /** An interchange recorded for the PO: sent, or queued and not yet delivered. */
+  async hasEdiInterchange(poId: number): Promise<boolean> {
+    const [row] = await this.db.select({ n: ediInterchanges.controlNumber }).from(ediInterchanges).where(eq(ediInterchanges.purchaseOrderId, poId)).limit(1);
+    return !!row;
+  }
+
+  /** An interchange that was never delivered (its outbox row failed). */
+  async deleteEdiInterchange(controlNumber: number): Promise<void> {
+    await this.db.delete(ediInterchanges).where(eq(ediInterchanges.controlNumber, controlNumber));
   }
 
   async setEdiFileName(controlNumber: number, fileName: string): Promise<void> {

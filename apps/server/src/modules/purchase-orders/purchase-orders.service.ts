@@ -19,7 +19,9 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { randomUUID } from 'node:crypto';
+import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
 
@@ -69,13 +71,47 @@ class EdiSendRefused extends Error {
 
 /** Sends a document to a vendor by EDI; the edi module implements it. */
 export interface EdiGateway {
-  send(doc: PurchaseOrderDocument, controlNumber: number): Promise<{ ok: true; fileName: string } | { ok: false; errors: string[] }>;
+  /** Validates and builds the 850, delivering nothing. */
+  prepare(doc: PurchaseOrderDocument, controlNumber: number): { ok: true; fileName: string; content: string } | { ok: false; errors: string[] };
+  /** Delivers a prepared 850; the same file again is harmless. Throws what went wrong, in words. */
+  deliver(fileName: string, content: string): Promise<{ location: string }>;
 }
+
+type EmailInput = { email: string; name: string; message: string; ccs: string[] };
 
 /** Renders and mails PO documents; the documents module implements it. */
 export interface DocumentGateway {
   pdf(doc: PurchaseOrderDocument): Promise<Buffer>;
-  email(doc: PurchaseOrderDocument, input: { email: string; name: string; message: string; ccs: string[] }, pdf: Buffer): Promise<{ messageId: string }>;
+  /** Throws a 400 naming the malformed addresses, before anything is queued. */
+  checkRecipients(input: EmailInput): void;
+  /** A Message-ID, `<key@our domain>`, for the outbox row `key`. */
+  messageId(key: string): string;
+  email(doc: PurchaseOrderDocument, input: EmailInput, pdf: Buffer, identity: { messageId: string; date: Date }): Promise<{ messageId: string }>;
+}
+
+/**
+ * Outside effects of purchasing, written from the outbox (rows of the job queue inserted in the business
+ * transaction, delivered after its commit): an 850 file and a PO e-mail. docs/decisions.md, "Outside effects from an outbox".
+ */
+export const EDI_850_JOB = 'purchase-order.edi-850';
+export const PO_EMAIL_JOB = 'purchase-order.email';
+/** Attempts of one delivery (a throw is claimed again at once; a process that died mid-delivery is requeued too). */
+const DELIVERY_ATTEMPTS = 3;
+
+interface Edi850Payload {
+  purchaseOrderId: number;
+  controlNumber: number;
+  fileName: string;
+  content: string;
+}
+
+interface PoEmailPayload {
+  purchaseOrderId: number;
+  doc: PurchaseOrderDocument;
+  input: EmailInput;
+  messageId: string;
+  /** ISO instant: the message's Date header (and the folder mailer's file name). */
+  date: string;
 }
 
 type TUpdate = z.output<typeof ZUpdatePurchaseOrderSchema>;
@@ -88,6 +124,42 @@ export class PurchaseOrdersService {
     private readonly edi: EdiGateway | null = null,
     private readonly documents: DocumentGateway | null = null,
   ) {}
+
+  private jobs: JobQueue | null = null;
+
+  /** Registers the deliveries of the outbox rows this service queues (services.ts, at start). */
+  useJobQueue(jobs: JobQueue): void {
+    this.jobs = jobs;
+    const edi = this.edi;
+    if (edi) {
+      jobs.register<Edi850Payload, { fileName: string; location: string }>(
+        EDI_850_JOB,
+        async ({ executor, payload }) => {
+          const { location } = await edi.deliver(payload.fileName, payload.content);
+          // Sent: in the row's own transaction, so the PO says Order Sent exactly when the file is there.
+          await this.repo(executor).update(payload.purchaseOrderId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
+          return { fileName: payload.fileName, location };
+        },
+        {
+          // Never delivered: the interchange is forgotten (its control number skipped) and the errors shown on the PO.
+          onFailed: async (db, payload, error) => {
+            await db.transaction(async (tx) => {
+              const repo = this.repo(tx);
+              await repo.deleteEdiInterchange(payload.controlNumber);
+              await repo.update(payload.purchaseOrderId, { ediErrors: [error] });
+            });
+          },
+        },
+      );
+    }
+    const documents = this.documents;
+    if (documents) {
+      jobs.register<PoEmailPayload, { messageId: string }>(PO_EMAIL_JOB, async ({ payload }) => {
+        const pdf = await documents.pdf(payload.doc);
+        return documents.email(payload.doc, payload.input, pdf, { messageId: payload.messageId, date: new Date(payload.date) });
+      });
+    }
+  }
 
   private repo(executor: Executor = this.db) {
     return new PurchaseOrdersRepository(executor);
@@ -482,37 +554,47 @@ export class PurchaseOrdersService {
 
   /**
    * Sends by EDI (001 §7): only if not sent via EDI yet. Success sets Order Sent and clears earlier errors;
-   * failure stores the errors on the PO (shown on its page) and answers them as a list.
+   * failure stores the errors on the PO (shown on its page) and answers them as a list. The 850 is built and
+   * queued in the transaction (an outbox row) and written after the commit, here at once: a send whose commit
+   * fails writes nothing, and a retried delivery leaves one file.
    */
   async sendByEdi(poId: number) {
-    if (!this.edi) throw conflict('EDI is not available on this server.');
-    const edi = this.edi;
-    let outcome: { ok: true; fileName: string } | { ok: false; errors: string[] };
+    if (!this.edi || !this.jobs) throw conflict('EDI is not available on this server.');
+    const { edi, jobs } = this;
+    let queued: { jobId: number; fileName: string } | { errors: string[] };
     try {
-      outcome = await this.db.transaction(async (tx) => {
+      queued = await this.db.transaction(async (tx) => {
         const repo = this.repo(tx);
         const po = await repo.lock(poId);
         if (!po) throw notFound(`PO ${poId} does not exist.`);
         if (po.sentViaEdi) throw conflict('This purchase order was already sent via EDI.');
+        if (await repo.hasEdiInterchange(poId)) throw conflict('This purchase order is being sent via EDI.');
         const doc = await this.document(poId, tx);
         const controlNumber = await repo.allocateEdiControlNumber(poId, 'pending');
-        const result = await edi.send(doc, controlNumber);
-        // A refused or undelivered send rolls back: no interchange row (its control number is simply skipped).
-        if (!result.ok) throw new EdiSendRefused(result.errors);
-        await repo.setEdiFileName(controlNumber, result.fileName);
-        await repo.update(poId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
-        return { ok: true as const, fileName: result.fileName };
+        const prepared = edi.prepare(doc, controlNumber);
+        // A refused send rolls back: no interchange row (its control number is simply skipped).
+        if (!prepared.ok) throw new EdiSendRefused(prepared.errors);
+        await repo.setEdiFileName(controlNumber, prepared.fileName);
+        const payload: Edi850Payload = { purchaseOrderId: poId, controlNumber, fileName: prepared.fileName, content: prepared.content };
+        const job = await jobs.enqueue(tx, { kind: EDI_850_JOB, payload: { ...payload }, maxAttempts: DELIVERY_ATTEMPTS });
+        return { jobId: job.id, fileName: prepared.fileName };
       });
     } catch (error) {
       if (!(error instanceof EdiSendRefused)) throw error;
-      outcome = { ok: false, errors: error.errors };
+      queued = { errors: error.errors };
     }
-    if (!outcome.ok) {
+    if ('errors' in queued) {
       // Recorded outside the failed send: the errors stay on the PO until a later send clears them.
-      await this.repo().update(poId, { ediErrors: outcome.errors });
-      throw unprocessable('The purchase order could not be sent by EDI.', { edi: outcome.errors });
+      await this.repo().update(poId, { ediErrors: queued.errors });
+      throw unprocessable('The purchase order could not be sent by EDI.', { edi: queued.errors });
     }
-    return { message: 'Success', fileName: outcome.fileName, data: (await this.getFull(poId)).data };
+    const delivery = await jobs.runNow(queued.jobId);
+    if (delivery?.status === 'failed') {
+      // onFailed has stored the error on the PO and dropped the interchange.
+      throw unprocessable('The purchase order could not be sent by EDI.', { edi: [delivery.error ?? 'The EDI file could not be delivered'] });
+    }
+    const message = delivery?.status === 'succeeded' ? 'Success' : 'Queued';
+    return { message, fileName: queued.fileName, data: (await this.getFull(poId)).data };
   }
 
   async pdf(poId: number): Promise<Buffer> {
@@ -520,12 +602,26 @@ export class PurchaseOrdersService {
     return this.documents.pdf(await this.document(poId));
   }
 
-  async email(poId: number, input: { email: string; name: string; message: string; ccs: string[] }) {
-    if (!this.documents) throw conflict('E-mail is not available on this server.');
-    const doc = await this.document(poId);
-    const pdf = await this.documents.pdf(doc);
-    const sent = await this.documents.email(doc, input, pdf);
-    return { message: 'Success', messageId: sent.messageId };
+  /**
+   * E-mails the PO with its PDF: the message (the document as it is now, its Message-ID and Date) is queued in a
+   * transaction and sent after the commit, here at once; a retried delivery is the same message.
+   */
+  async email(poId: number, input: EmailInput) {
+    if (!this.documents || !this.jobs) throw conflict('E-mail is not available on this server.');
+    const { documents, jobs } = this;
+    documents.checkRecipients(input);
+    const queued = await this.db.transaction(async (tx) => {
+      const doc = await this.document(poId, tx);
+      const messageId = documents.messageId(`po-${poId}.${randomUUID()}`);
+      const payload: PoEmailPayload = { purchaseOrderId: poId, doc, input, messageId, date: new Date().toISOString() };
+      const job = await jobs.enqueue(tx, { kind: PO_EMAIL_JOB, payload: { ...payload }, maxAttempts: DELIVERY_ATTEMPTS });
+      return { jobId: job.id, messageId };
+    });
+    const delivery = await jobs.runNow(queued.jobId);
+    if (delivery?.status === 'failed') {
+      throw new HttpError(502, 'The e-mail could not be sent.', { email: [delivery.error ?? 'The e-mail could not be sent'] });
+    }
+    return { message: delivery?.status === 'succeeded' ? 'Success' : 'Queued', messageId: queued.messageId };
   }
 
   /** Per-PO ordered and received quantities of a model (002 §2 model PO reconciliation). */

@@ -56,7 +56,7 @@ export interface WorkOrderItemState {
   referenceId: string;
   sourceBucket: string;
   quantity: number;
-  /** The line's backorder (issue 32). */
+  /** The line's backorder. */
   backordered: boolean;
   transacted: boolean;
   onPickList: boolean;
@@ -163,7 +163,7 @@ export class QuotesRepository {
 
   /**
    * The quote's items with their products' model and description. Two indexed reads rather than a join: on a small
-   * catalogue the planner hashes every product for a join (docs/performance.md "Quotes (issue 16)").
+   * catalogue the planner hashes every product for a join (docs/performance.md "Quotes").
    */
   async items(quoteId: number): Promise<ItemWithProduct[]> {
     const items = await this.db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.id));

@@ -112,8 +112,8 @@ const tooLarge = (field: string) =>
   unprocessable(QUOTE_MESSAGES.invalid, { [field]: [`the quote's total would pass ${centsToDollars(MAX_INTEGER_CENTS).toLocaleString('en-US')} dollars`] });
 
 /**
- * Quotes, their unit and labor lines, and their conversion to work orders (issue 16; docs/decisions.md "Quotes and
- * work orders (issue 16)"). Every change runs in one transaction that locks the quote row, refuses a converted quote
+ * Quotes, their unit and labor lines, and their conversion to work orders (docs/decisions.md "Quotes and
+ * work orders"). Every change runs in one transaction that locks the quote row, refuses a converted quote
  * (409) and recomputes the totals in cents. Converting commits the units through the committed-sales service (which
  * reserves the stock; the ledger stays its only writer), in the same transaction.
  */
@@ -398,7 +398,7 @@ export class QuotesService {
    * Convert to order: in one transaction, a work order and one committed sale per unit line (invoice = the work
    * order number, source = the location's bucket of the item's condition, reserved by the committed-sales rules),
    * and the quote CONVERTED (locked). Units not in stock (on-hand less open commitments) go on backorder: a second,
-   * backordered committed sale of the line that reserves nothing (issue 32; docs/decisions.md "Backorders from
+   * backordered committed sale of the line that reserves nothing (docs/decisions.md "Backorders from
    * quotes"). A quote converted already answers its work order and creates nothing.
    */
   async convert(quoteId: number, location: string | undefined, user: Pick<AuthUser, 'id'>): Promise<TWorkOrder> {
@@ -447,7 +447,7 @@ export class QuotesService {
           }
           throw e;
         }
-        // The units in stock first, then the backorder of the rest (issue 32).
+        // The units in stock first, then the backorder of the rest.
         for (const referenceId of [sales.committed, sales.backordered]) {
           if (referenceId) await repo.insertWorkOrderItem({ workOrderId: order.id, quoteItemId: item.id, committedSaleId: await repo.saleIdByReference(referenceId) });
         }

@@ -40,7 +40,7 @@ export class ReceivingRepository {
     return rows[0] ?? null;
   }
 
-  // ---- One receiving scan (issue 9 part 5): a few statements, not one per figure. ----
+  // ---- One receiving scan: a few statements, not one per figure. ----
 
   /**
    * Locks the line's PO, then the line (the order of every writer: the PO is locked in a materialized CTE, which the
@@ -258,7 +258,7 @@ export class ReceivingRepository {
     return rows[0] ?? null;
   }
 
-  // ---- Manifest receipts (issue #8): set-based, a whole manifest in a few statements whatever its size. ----
+  // ---- Manifest receipts: set-based, a whole manifest in a few statements whatever its size. ----
 
   /**
    * The receipts a manifest with this client request id already made (unit i carries `{id}/{i}`), in unit order,

@@ -86,7 +86,7 @@ export class ReceivingService {
   constructor(
     private readonly db: Database,
     private readonly log: ServiceLog = SILENT_LOG,
-    /** How many of these writes may hold a database connection at once (docs/performance.md, issue 9 part 5). */
+    /** How many of these writes may hold a database connection at once (docs/performance.md). */
     private readonly gate: WriteGate = new WriteGate(8),
     /** Every ledger row, on-hand change and serial place goes through it, inside this service's transactions. */
     private readonly ledger: Ledger = new Ledger(),
@@ -146,7 +146,7 @@ export class ReceivingService {
   }
 
   /**
-   * Receives a vendor's serial manifest for one PO line in one submit (issue #8): every unit a receipt, as if
+   * Receives a vendor's serial manifest for one PO line in one submit: every unit a receipt, as if
    * scanned, in one database transaction or none, written set-based (a few statements whatever the manifest's
    * size). The lock order is every receive's: the PO and line, the on-hand row, then the serial numbers, here
    * all of them at once through the gate (lockSerialNumberSpace). Every serial is checked by the scan rules;
@@ -229,7 +229,7 @@ export class ReceivingService {
   }
 
   /**
-   * One scan in two statements (issue 9 part 5; docs/architecture.md): the PO, the line and, for serials, the
+   * One scan in two statements (docs/architecture.md): the PO, the line and, for serials, the
    * on-hand row and the serial numbers locked, and read with the product, bucket and any receipt of this scan id;
    * then one statement that checks the scan id and the serials' liveness again under those locks and writes the
    * ledger row and every figure it changes. The lock order and the one transaction are every ledger write's. `last`: the scan is its transaction's only work, so its last statement goes with the COMMIT (one round

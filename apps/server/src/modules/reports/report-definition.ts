@@ -26,7 +26,7 @@ export interface ReportParameterSpec {
 }
 
 /**
- * One generic report (issue 15): adding a report is adding one of these under definitions/ and its test.
+ * One generic report: adding a report is adding one of these under definitions/ and its test.
  * `query` answers a SELECT whose output names are the column keys, ending with an ORDER BY that makes the order
  * total (the CSV and the on-screen rows come in that order). It runs in a READ ONLY transaction.
  */

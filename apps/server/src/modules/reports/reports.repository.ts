@@ -13,7 +13,7 @@ let heldCursors = 0;
 export const CURSOR_PAGE_ROWS = 2_000;
 
 /**
- * Report queries only read (issue 15 item 6). Every one runs in a READ ONLY transaction: PostgreSQL (and PGlite, the
+ * Report queries only read. Every one runs in a READ ONLY transaction: PostgreSQL (and PGlite, the
  * same engine) refuses any write in it, a sequence's nextval included. On an open transaction (a job's) this is a
  * savepoint made read-only, which its release gives back. On PostgreSQL, `role` (REPORTS_DB_ROLE) also switches to
  * a select-only role for the transaction.

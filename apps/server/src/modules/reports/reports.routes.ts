@@ -9,7 +9,7 @@ import { reportFileName, sendCsv } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 import { csvColumns } from './reports.service.js';
 
-/** The report catalogue and the generic reports (issue 15): parse, authorize (in the service, per definition), run. */
+/** The report catalogue and the generic reports (docs/decisions.md, "Reports engine"): parse, authorize (in the service, per definition), run. */
 export function registerReportsRoutes({ route, services }: ModuleContext): void {
   const { reports } = services;
   route(reportCatalogueRoute, async ({ auth }) => reports.catalogue(auth.user));

@@ -64,7 +64,7 @@ export function fileSweepIntervalMs(retentionHours: number): number {
 }
 
 /**
- * The report catalogue and the generic report engine (issue 15): the definitions' registry, runs on screen (the first
+ * The report catalogue and the generic report engine: the definitions' registry, runs on screen (the first
  * REPORT_ROW_LIMIT rows), the streamed CSV and the CSV written by a background job.
  */
 export class ReportsService {
@@ -137,7 +137,7 @@ export class ReportsService {
     for await (const row of this.repository.rows(definition.query(parameters))) yield csvRow(definition.columns, row);
   }
 
-  // ---- background CSV (issue 15 item 4) ----
+  // ---- background CSV ----
 
   useJobQueue(jobs: JobQueue): void {
     this.jobs = jobs;

@@ -11,10 +11,10 @@ export interface SerialReservation {
 }
 
 /**
- * Reservations (issue 10, "committing reserves"; docs/decisions.md, Transfers): read-only queries over the open
+ * Reservations ("committing reserves"; docs/decisions.md, Transfers): read-only queries over the open
  * commitments of transfers and committed sales, shared by both modules and the product detail read. An open
  * commitment is a committed transfer not yet submitted (`transferred_at` null) or a committed sale not yet
- * transacted (`transacted_at` null) and not a backorder (issue 32: a backorder reserves nothing). Nothing here locks: a writer that must not race takes the bucket's on-hand
+ * transacted (`transacted_at` null) and not a backorder (a backorder reserves nothing). Nothing here locks: a writer that must not race takes the bucket's on-hand
  * row (`Ledger.lockOnHandForCommit`) or the serial numbers (`Ledger.lockSerialNumbers`) first, so every writer
  * of a commitment of that bucket or number queues behind it and this read sees what the one before wrote.
  */

@@ -1,5 +1,5 @@
 /**
- * The realtime review store behind one small interface (002 §3 "Product review", §7 "Reviews"; issue 16 part 3):
+ * The realtime review store behind one small interface (002 §3 "Product review", §7 "Reviews"):
  * exactly the spec's operations — read reviews, read reviews by product, push a review, update
  * reviews/{product}/{id} visible, set users/{id} — plus a subscription to changes. The embedded default keeps them
  * in our database (`embedded-review-store.ts`); a Firebase Realtime Database is used when configured

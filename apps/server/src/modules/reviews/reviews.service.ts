@@ -18,7 +18,7 @@ export function newestFirst(a: Pick<StoredReview, 'reviewOn' | 'id'>, b: Pick<St
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
-/** Review moderation (002 §2, §3, §4, §7; issue 16 part 3): the store's operations, the catalogue's names, the intake's rules. */
+/** Review moderation (002 §2, §3, §4, §7): the store's operations, the catalogue's names, the intake's rules. */
 export class ReviewsService {
   constructor(
     private readonly db: Database,

@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 
 /**
- * The sales and brand reports' reads (issue 15). Read only: the ledger module writes stock, the committed-sales
+ * The sales and brand reports' reads (docs/decisions.md, "Sales figures and brand reports"). Read only: the ledger module writes stock, the committed-sales
  * module the sales. A range is [from 00:00 UTC, the day after `to` 00:00 UTC); a sale's day is its transacted_at's
- * UTC day (docs/decisions.md "Sales figures and brand reports (issue 15)").
+ * UTC day (docs/decisions.md "Sales figures and brand reports").
  */
 
 export interface BrandRow {

@@ -11,7 +11,7 @@ import {
 import { sendCsv } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 
-/** The sales and brand reports (issue 15): thin handlers over SalesReportsService; the CSVs stream through sendCsv. */
+/** The sales and brand reports (docs/decisions.md, "Sales figures and brand reports"): thin handlers over SalesReportsService; the CSVs stream through sendCsv. */
 export function registerSalesReportsRoutes({ route, services }: ModuleContext): void {
   const { salesReports: service } = services;
   route(brandSellThruRoute, async ({ query }) => service.brandSellThru(query));

@@ -75,7 +75,7 @@ const toFigures = (r: SalesFiguresRow | undefined) => ({
 });
 
 /**
- * The sales and brand reports (issue 15; 002 §2, §5, §7, §9). Every read runs in one READ ONLY transaction
+ * The sales and brand reports (002 §2, §5, §7, §9). Every read runs in one READ ONLY transaction
  * (repeatable read: the figures of one answer come from one snapshot); CSVs read a page per transaction.
  */
 export class SalesReportsService {

@@ -5,7 +5,7 @@ import { CsvUploadError, readCsvRows } from '../../http/csv-upload-reader.js';
 
 /**
  * Reads a carrier's invoice export as its public documentation lays it out (docs/decisions.md "Shipping
- * reconciliation (issue 14)", the column mapping), streaming through the upload reader (`http/csv-upload-reader.ts`):
+ * reconciliation", the column mapping), streaming through the upload reader (`http/csv-upload-reader.ts`):
  * only the running sum per tracking number is kept, so a 100,000-line file never sits in memory whole.
  */
 
@@ -17,7 +17,7 @@ export interface InvoiceCharge {
 }
 
 /**
- * One billed line as the invoice prints it (issue 31 item 1): kept once per (carrier, invoice number, line number), the
+ * One billed line as the invoice prints it: kept once per (carrier, invoice number, line number), the
  * line number its ordinal among the file's lines of that invoice number, so a re-uploaded invoice repeats every key.
  */
 export interface InvoiceLine {
@@ -148,7 +148,7 @@ function upsReader(first: string[]): RowReader {
     read(row, lineNumber) {
       if (row.length === 1 && clean(row[0]) === '') return null;
       // A line of a shipment's charges may leave Tracking Number empty and name the shipment by its Lead Shipment
-      // Number (issue 31 item 4); with neither it is an account-level charge (service fees) and bills no shipment.
+      // Number; with neither it is an account-level charge (service fees) and bills no shipment.
       const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]) || clean(row[UPS_OPTIONAL_COLUMNS.leadShipmentNumber - 1]);
       if (trackingNumber === '') return null;
       const amount = clean(row[UPS_COLUMNS.netAmount - 1]);
@@ -232,7 +232,7 @@ export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input
   try {
     await readCsvRows(input.pipe(hashing), { delimiter: ',' }, (row, lineNumber) => {
       if (reader === null) {
-        if (carrier === 'ups' && isUpsHeader(row)) return; // the data dictionary's header row (issue 31 item 4)
+        if (carrier === 'ups' && isUpsHeader(row)) return; // the data dictionary's header row
         reader = carrier === 'ups' ? upsReader(row) : headerReader(carrier, row);
         if (carrier !== 'ups') return; // the header row
       }

@@ -144,7 +144,7 @@ export class ShippingReconciliationRepository {
     return inserted;
   }
 
-  /** A shipment's invoice lines (every invoice, oldest first) and the payments applied to it (issue 31 item 1). */
+  /** A shipment's invoice lines (every invoice, oldest first) and the payments applied to it. */
   async history(trackingNumber: string): Promise<{ lines: HistoryLineRow[]; payments: HistoryPaymentRow[] }> {
     const lines = await queryRows<HistoryLineRow>(
       this.db,
@@ -171,7 +171,7 @@ export class ShippingReconciliationRepository {
   /**
    * Generates (or regenerates) the shipping transactions of an invoice in one statement: each charge matched by
    * tracking number to a gray box. The billed charge is the sum of the shipment's lines over every invoice stored
-   * (issue 31 item 1: a later invoice's correction or credit adds to it, never replaces it). A known transaction keeps
+   * (a later invoice's correction or credit adds to it, never replaces it). A known transaction keeps
    * what was paid; when its billed total changed, the billed amount recorded by the last payment no longer holds
    * (null), so a paid shipment billed more shows as partly paid, its unpaid remainder due.
    */

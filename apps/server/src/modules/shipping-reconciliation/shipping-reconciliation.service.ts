@@ -36,7 +36,7 @@ import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parse
 import { mockSample } from './mock-sample.js';
 import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
 
-/** The results download's id columns: text in the XLSX, kept text when the CSV is opened in a spreadsheet (issue 31). */
+/** The results download's id columns: text in the XLSX, kept text when the CSV is opened in a spreadsheet (docs/decisions.md, "Spreadsheet-ready files: BOM, ids as text, dates Excel reads, typed XLSX cells, self-contained ZPL"). */
 const RESULTS_ID_COLUMNS: ReadonlySet<string> = new Set(['tracking_number', 'fulfillment_po_number']);
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -80,7 +80,7 @@ function storedFilename(carrier: TReconciliationCarrier, originalName: string): 
   return `${carrier}-${stamp}-${randomBytes(3).toString('hex')}-${base}`;
 }
 
-/** Carrier shipping-charge reconciliation (issue 14): gray boxes, carrier invoices, the views and applying payments. */
+/** Carrier shipping-charge reconciliation (docs/decisions.md, "Shipping reconciliation"): gray boxes, carrier invoices, the views and applying payments. */
 export class ShippingReconciliationService {
   constructor(
     private readonly db: Database,
@@ -97,7 +97,7 @@ export class ShippingReconciliationService {
   async upload(carrier: TReconciliationCarrier, file: { stream: Readable; filename: string }, user: AuthUser): Promise<TInvoiceUploadResult> {
     let parsed;
     try {
-      // The bytes decoded to UTF-8 first (issue 31 item 5): a Windows-1252 export is read, a binary file refused.
+      // The bytes decoded to UTF-8 first: a Windows-1252 export is read, a binary file refused.
       parsed = await parseCarrierInvoice(carrier, uploadText(file.stream));
     } catch (error) {
       if (error instanceof InvoiceLayoutError || error instanceof UploadTextError) throw badRequest(error.message, { file: [error.message] });
@@ -301,7 +301,7 @@ export class ShippingReconciliationService {
     return applied === null ? result : { ...result, replayed: false };
   }
 
-  /** A shipment's invoice lines across invoices, its payments and what is still unpaid (issue 31 item 1). */
+  /** A shipment's invoice lines across invoices, its payments and what is still unpaid. */
   async history(trackingNumber: string): Promise<TShipmentHistory> {
     const tn = trackingNumber.trim();
     const { lines, payments } = await new ShippingReconciliationRepository(this.db).history(tn);
@@ -384,7 +384,7 @@ export class ShippingReconciliationService {
     const workbook = new ExcelJS.Workbook();
     workbook.created = new Date(batch.created_at);
     const sheet = workbook.addWorksheet(`Batch ${batch.id}`);
-    // Typed cells (issue 31): ids as string cells (never numbers: a tracking number of digits keeps every digit), the
+    // Typed cells (docs/decisions.md, "Spreadsheet-ready files: BOM, ids as text, dates Excel reads, typed XLSX cells, self-contained ZPL"): ids as string cells (never numbers: a tracking number of digits keeps every digit), the
     // shipping date a date cell (yyyy-mm-dd) and applied_at a date-time cell (UTC, yyyy-mm-dd hh:mm:ss), money numbers.
     const formats: Partial<Record<(typeof RESULTS_COLUMNS)[number], string>> = {
       date_shipped: 'yyyy-mm-dd',

@@ -77,7 +77,7 @@ const failIf = (errors: Errors) => {
 };
 
 /**
- * Shipping templates, rules, rule mappings and compositions (issue 13; 002 §5, §7, §8). The composite rules are
+ * Shipping templates, rules, rule mappings and compositions (002 §5, §7, §8). The composite rules are
  * enforced here (and by the table's check): a composite template has switch buffer 0 and no bucket group or platform.
  */
 export class ShippingTemplatesService {
@@ -300,7 +300,7 @@ export class ShippingTemplatesService {
    * Publish Rule (002 §4, §7): a rule that uses template compositions is refused with the groups of its mapped
    * simple templates that no composite combines (`missingCompositionGroups`); otherwise it is published (once: a
    * second publish answers the rule as it is). A rule that does not use them has nothing to check: it never ships a
-   * combined order under a composite (docs/decisions.md, issue 32 part 4; the screen says so).
+   * combined order under a composite (docs/decisions.md, "The spec's remaining deviations"; the screen says so).
    */
   async activateCompositions(ruleId: number): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {

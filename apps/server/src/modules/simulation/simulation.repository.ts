@@ -30,7 +30,7 @@ export interface SimulationTotalsRow {
 }
 
 /**
- * The simulation's reads of the ledger (issue 12): a model's rows in id order, keyed on id through the
+ * The simulation's reads of the ledger: a model's rows in id order, keyed on id through the
  * (product_id, id) index, the balances before a page, the totals by type and bucket, and on-hand.
  */
 export class SimulationRepository {

@@ -19,7 +19,7 @@ export interface SimulationHistoryInput {
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /**
- * The inventory events simulation (issue 12 part 5): a model's ledger replayed oldest first, in pages keyed on the
+ * The inventory events simulation (docs/decisions.md, "Inventory events simulation"): a model's ledger replayed oldest first, in pages keyed on the
  * ledger row's id. Each page runs in one read-only snapshot: its opening balances (one aggregate over the rows up to
  * the page key), its rows, and on the last page the summary and on-hand, so the final figures compare one state.
  */

@@ -10,7 +10,7 @@ import {
 } from './supply-source-gateway.js';
 
 /**
- * Amazon's Selling Partner API, Supply Sources v2020-07-01, over HTTPS (issue 13 item 4). Each call carries an
+ * Amazon's Selling Partner API, Supply Sources v2020-07-01, over HTTPS (docs/decisions.md, "Supply sources"). Each call carries an
  * access token from Login with Amazon (a refresh-token grant, cached until a minute before it expires) in the
  * `x-amz-access-token` header. A location's supply source is the one whose supplySourceCode is the location code.
  * Updates read the supply source first and change only our fields in its configuration and capabilities, so the

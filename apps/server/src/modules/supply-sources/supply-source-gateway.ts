@@ -1,7 +1,7 @@
 import type { TOperatingHoursByDay, TSupplySourceStatus } from '@keystone/contracts';
 
 /**
- * The marketplace's supply sources behind one small interface (issue 13 item 4): the embedded default keeps them
+ * The marketplace's supply sources behind one small interface (docs/decisions.md, "Supply sources"): the embedded default keeps them
  * in our database (`embedded-supply-source-gateway.ts`), the real one calls Amazon's Selling Partner API Supply
  * Sources v2020-07-01 (`sp-api-supply-source-gateway.ts`), chosen by configuration (`createSupplySourceGateway`).
  */

@@ -39,7 +39,7 @@ export function toDetailsDto(source: SupplySource): TSupplySourceDetails {
 const badGateway = (message: string, reason: string, field = 'supplySource') => new HttpError(502, message, { [field]: [reason] });
 
 /**
- * Supply sources (issue 13 item 4; 002 §4, §5, §7, §8): the §5 rules, then the gateway (embedded or Amazon's
+ * Supply sources (002 §4, §5, §7, §8): the §5 rules, then the gateway (embedded or Amazon's
  * Selling Partner API). A marketplace that cannot be asked answers 502 with the spec's fetch message.
  */
 export class SupplySourcesService {

@@ -16,7 +16,7 @@ function toDto(row: TaxCellRow): TPlatformStateTax {
 const isState = (code: string) => TAX_MAP_STATES.some((s) => s.state_code === code);
 const isPlatform = (code: string) => TAX_MAP_PLATFORMS.some((p) => p.platform_code === code);
 
-/** The platform-state tax map (002 §2, §3, §4 "Tax cell", §7; issue 13). */
+/** The platform-state tax map (002 §2, §3, §4 "Tax cell", §7). */
 export class TaxMapService {
   constructor(private readonly db: Database) {}
 

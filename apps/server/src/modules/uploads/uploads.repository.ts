@@ -20,7 +20,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** Settlement lines, settlements, holdings files and partner orders (issue 14 item 5). The only Drizzle code of uploads. */
+/** Settlement lines, settlements, holdings files and partner orders (docs/decisions.md, "Settlement and holdings uploads"). The only Drizzle code of uploads. */
 export class UploadsRepository {
   constructor(private readonly db: Executor) {}
 

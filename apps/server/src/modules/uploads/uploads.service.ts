@@ -42,7 +42,7 @@ const HOLDINGS_COLUMNS = {
   'order-id': ['order-id', 'order-number', 'partner-order-id', 'po-number', 'po', 'po-#', 'purchase-order-number', 'order'],
   sku: ['sku', 'model', 'item', 'item-number', 'item-#', 'part-number', 'supplier-part-number'],
   quantity: ['quantity', 'qty', 'quantity-ordered', 'ordered-quantity', 'order-quantity'],
-  // A partner's PO export states what it pays us: Wayfair's `Wholesale Price` (issue 31 item 6).
+  // A partner's PO export states what it pays us: Wayfair's `Wholesale Price`.
   'unit-price': ['unit-price', 'price', 'unit-cost', 'wholesale-price', 'wholesale-cost', 'cost', 'item-price'],
   'order-date': ['order-date', 'date', 'ordered', 'po-date', 'purchase-order-date'],
   'ship-to': ['ship-to', 'ship-to-name', 'customer', 'customer-name'],
@@ -60,7 +60,7 @@ function safeFilename(name: string): string {
 }
 
 /**
- * Settlement report import and holdings (partner orders) upload and sync (issue 14 item 5; 002 §5, §7). Both are all
+ * Settlement report import and holdings (partner orders) upload and sync (002 §5, §7). Both are all
  * or nothing: one bad row refuses the whole request (400 naming the row and field) and nothing is written.
  */
 export class UploadsService {
@@ -156,8 +156,8 @@ export class UploadsService {
     if (!['.csv', '.tsv', '.txt'].some((ext) => lower.endsWith(ext))) throw fail(UPLOAD_MESSAGES.fileType);
     let content: string;
     try {
-      // UTF-8, or the single-byte encoding a spreadsheet wrote (Excel's "CSV (Comma delimited)": Windows-1252; issue 31
-      // item 5); NUL bytes or no recognisable encoding: not text.
+      // UTF-8, or the single-byte encoding a spreadsheet wrote (Excel's "CSV (Comma delimited)": Windows-1252);
+      // NUL bytes or no recognisable encoding: not text.
       content = uploadTextOf(bytes);
     } catch (error) {
       if (error instanceof UploadTextError) throw fail(UPLOAD_MESSAGES.fileNotText);
@@ -190,7 +190,7 @@ export class UploadsService {
       columnOf[field] = table.headers.find((h) => aliases.includes(headerKey(h)));
     }
     const placed = new Set(Object.values(columnOf));
-    // The file's columns we cannot place are reported in the answer, never dropped silently (issue 31 item 6).
+    // The file's columns we cannot place are reported in the answer, never dropped silently.
     const unread = table.headers.filter((h) => !placed.has(h) && !/^column-\d+$/.test(h));
     const missing = REQUIRED_HOLDINGS_COLUMNS.filter((field) => !columnOf[field]);
     if (missing.length) {

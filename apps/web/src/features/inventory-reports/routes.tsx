@@ -10,7 +10,7 @@ const InactiveInventoryPage = lazyPage(() => import('./components/download-repor
 const PeakDaysFulfillmentPage = lazyPage(() => import('./components/download-report-pages'), 'PeakDaysFulfillmentPage', { datePickers: true });
 const FbaPendingOrdersPage = lazyPage(() => import('./components/download-report-pages'), 'FbaPendingOrdersPage');
 
-/** The named inventory and accounting reports (002 §2 "Reports", issue 15), each screen loaded on first use. */
+/** The named inventory and accounting reports (002 §2 "Reports"), each screen loaded on first use. */
 export const INVENTORY_REPORTS_ROUTES: Partial<Record<string, ReactNode>> = {
   '/reports/ge-on-hand-export': <GeOnHandExportPage />,
   '/reports/inventory-accounting': <InventoryAccountingPage />,

@@ -7,7 +7,7 @@ const SelloutThreatPage = lazyPage(() => import('./components/sellout-threat-pag
 const BundleSalesPage = lazyPage(() => import('./components/bundle-sales-page'), 'BundleSalesPage', { datePickers: true });
 const BrandPurchasingPage = lazyPage(() => import('./components/brand-purchasing-page'), 'BrandPurchasingPage', { datePickers: true });
 
-/** Sales figures and the brand reports (issue 15; 002 §2 "Reports"), each screen loaded on first use. */
+/** Sales figures and the brand reports (002 §2 "Reports"), each screen loaded on first use. */
 export const SALES_REPORTS_ROUTES: Partial<Record<string, ReactNode>> = {
   '/reports/sales': <SalesReportPage />,
   '/reports/brand-sell-thru': <BrandSellThruPage />,

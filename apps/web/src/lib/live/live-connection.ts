@@ -13,7 +13,7 @@ export interface LiveConnectionOptions {
 }
 
 /**
- * One event stream per tab for every topic some screen follows (issue 10 part 5). A `change` event calls its
+ * One event stream per tab for every topic some screen follows. A `change` event calls its
  * topic's listeners. After the stream was lost and is back (`ready` again), and on the server's `resync`, every
  * listener is called: changes may have been missed meanwhile, so screens reload. The stream is reopened when the
  * set of topics or the token changes, and with growing delays after a failure; a 401 or 403 stops it until then.

@@ -17,7 +17,7 @@ export interface CameraScanButtonProps {
 }
 
 /**
- * "Scan with a phone" (issue 11): a camera button to put next to any scan field. It opens a small camera dialog
+ * "Scan with a phone": a camera button to put next to any scan field. It opens a small camera dialog
  * with the live video; every 1D barcode read (UPC-A, EAN-13, Code 128) goes to `onScan`, by default exactly as a
  * wedge scan of the same value, so the flow's own field handler checks it, says the same messages and records it
  * the same way. The dialog stays open for the next label (the serial after the UPC) until closed; closing it, or

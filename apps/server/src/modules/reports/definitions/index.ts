@@ -54,7 +54,7 @@ import { marginByBrand } from './pricing/margin-by-brand.js';
 import { priceList } from './pricing/price-list.js';
 import { rebateSellThru } from './pricing/rebate-sell-thru.js';
 
-/** Every generic report (issue 15), one file per definition, grouped by category. Adding a report: a file and a line here. */
+/** Every generic report (docs/decisions.md, "Reports engine"), one file per definition, grouped by category. Adding a report: a file and a line here. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   accountingInventory,
   apInvoicesByVendor,

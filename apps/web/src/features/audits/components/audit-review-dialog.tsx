@@ -138,7 +138,7 @@ export function MovesTable({ review }: { review: TAuditReview }) {
 }
 
 /**
- * Review and Resolve (001 §3 Audit review, §4, §6; issue 12 items 1–3): what the records held when the tally started
+ * Review and Resolve (001 §3 Audit review, §4, §6): what the records held when the tally started
  * (the snapshot), the count, the moves of the product in the bucket during the count (they stay: the adjustment is
  * the count minus the snapshot), on-hand now and after; scanned, missing and discovered serials with where the
  * records expect them and where they were found. Submit Adjustment Only and Submit Adjustment and Resolve

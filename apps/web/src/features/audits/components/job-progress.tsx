@@ -5,7 +5,7 @@ import { useJob } from '../api/audits-api';
 import { jobPercent } from './audit-rules-client';
 
 /**
- * A background job's progress (issue 12 item 3): read every 500 ms until it has finished; a bar with done/total;
+ * A background job's progress: read every 500 ms until it has finished; a bar with done/total;
  * its failure in words (a failed job changed nothing); `onDone` once it has succeeded or failed.
  */
 export function JobProgress({ jobId, initial, onDone }: { jobId: number; initial?: TJob | null; onDone(job: TJob): void }) {

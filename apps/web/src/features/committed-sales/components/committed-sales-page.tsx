@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import { formatUsd, noCommittedSaleResultsMessage, SALES_CHANNEL_NAMES, type TCommittedSale, type TSalesChannel } from '@keystone/contracts';
 
-/** Issue 15: the unit price, channel and ship-to state the point of sale sent, e.g. "$499.99 · Amazon · TX". */
+/** The unit price, channel and ship-to state the point of sale sent, e.g. "$499.99 · Amazon · TX". */
 function soldFor(s: TCommittedSale): string {
   const channel = s.sales_channel ? (SALES_CHANNEL_NAMES[s.sales_channel as TSalesChannel] ?? s.sales_channel) : null;
   return [s.unit_price_cents === null ? null : formatUsd(s.unit_price_cents), channel, s.ship_to_state].filter(Boolean).join(' · ');

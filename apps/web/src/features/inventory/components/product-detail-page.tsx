@@ -32,7 +32,7 @@ import { CommittedTransfersSection } from './committed-transfers-section';
 
 /**
  * Narrow screens (phones, below md): a table keeps its first, identifying column and the figures; the other
- * columns move under the first cell as a caption, so the page never scrolls sideways (issue 8, 390 px). The
+ * columns move under the first cell as a caption, so the page never scrolls sideways (390 px). The
  * caption is only rendered there, so on wider screens each cell holds just its own value.
  */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;

@@ -51,7 +51,7 @@ export function useGenericTransactions(filters: GenericFilters, mock: boolean) {
   });
 }
 
-/** A shipment's invoice lines and payments (issue 31 item 1); disabled until a tracking number is chosen. */
+/** A shipment's invoice lines and payments; disabled until a tracking number is chosen. */
 export function useShipmentHistory(trackingNumber: string | null) {
   return useQuery({
     queryKey: ['shipping-reconciliation', 'history', trackingNumber],

@@ -27,7 +27,7 @@ type DialogState =
   | { step: 'paidInFull'; refusals: PaidInFullRefusal[] };
 
 /**
- * Pay anyway (issue 32): the shipments the server refused as already paid in full, each with its message, a Pay anyway
+ * Pay anyway (docs/decisions.md, "Pay anyway: paying a shipment already paid in full again"): the shipments the server refused as already paid in full, each with its message, a Pay anyway
  * checkbox and the reason it needs (recorded with the payment and shown in the shipment's history).
  */
 function PayAnywayForm(props: { refusals: PaidInFullRefusal[]; chosen: boolean; reason: string; onChosen: (chosen: boolean) => void; onReason: (reason: string) => void }) {

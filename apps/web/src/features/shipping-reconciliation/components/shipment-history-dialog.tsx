@@ -4,7 +4,7 @@ import { queryErrorText } from './query-error';
 import { formatDollars } from './reconciliation-state';
 
 /**
- * A shipment's history (issue 31 item 1): every carrier invoice line that billed its tracking number (a later
+ * A shipment's history: every carrier invoice line that billed its tracking number (a later
  * correction or credit adds a line, it does not replace one), the payments applied to it, and billed − paid.
  */
 export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNumber: string | null; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { defineReport, equalsOrAll } from '../../report-definition.js';
 import { PLATFORMS } from '@keystone/contracts';
 
-/** The platform-state tax map (issue 13) as rows: who collects and remits sales tax where. */
+/** The platform-state tax map (docs/decisions.md, "Tax map and role editor") as rows: who collects and remits sales tax where. */
 export const taxReportExport = defineReport({
   slug: 'tax-report-export',
   name: 'Tax Report Export',

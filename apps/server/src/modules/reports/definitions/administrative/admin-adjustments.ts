@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DATE_RANGE, defineReport, inRange } from '../../report-definition.js';
 
-/** Admin-level inventory adjustments (issue 12) in the range: the ledger rows they wrote. */
+/** Admin-level inventory adjustments (docs/decisions.md, "Admin-level inventory adjustments") in the range: the ledger rows they wrote. */
 export const adminAdjustments = defineReport({
   slug: 'admin-adjustments',
   name: 'Admin Adjustments',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DATE_RANGE, defineReport, inRange } from '../../report-definition.js';
 
-/** Role changes made in the range (issue 13's role editor), newest first. */
+/** Role changes made in the range (the role editor's), newest first. */
 export const roleChanges = defineReport({
   slug: 'role-changes',
   name: 'Role Changes',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DATE_RANGE, dateInRange, defineReport } from '../../report-definition.js';
 
-/** Shipping charges billed over our quote, per carrier, for shipments in the range (issue 14's transactions). */
+/** Shipping charges billed over our quote, per carrier, for shipments in the range (shipping reconciliation's transactions). */
 export const shippingOverQuoteByCarrier = defineReport({
   slug: 'shipping-over-quote-by-carrier',
   name: 'Shipping Charges Over Quote by Carrier',

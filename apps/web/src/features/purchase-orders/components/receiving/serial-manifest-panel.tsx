@@ -65,7 +65,7 @@ function SerialList({ title, serials, testId, color }: { title: string; serials:
 }
 
 /**
- * A vendor's serial manifest for the PO line (issue #8): loaded from a CSV file or pasted, compared with what is
+ * A vendor's serial manifest for the PO line: loaded from a CSV file or pasted, compared with what is
  * scanned as the receiver works (matched, unexpected, missing), and the units nobody scanned received in one
  * submit, after a confirmation. Refusals come back per serial and are listed.
  */

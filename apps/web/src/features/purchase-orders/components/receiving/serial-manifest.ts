@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { SERIAL_DELIMITER } from '@keystone/contracts';
 
 /**
- * A vendor's serial manifest for one PO line (issue #8), read from a CSV file or pasted text, and compared with
+ * A vendor's serial manifest for one PO line, read from a CSV file or pasted text, and compared with
  * what is scanned. Pure: the Serial Manifest panel and its tests use it.
  *
  * How rows become units (docs/decisions.md):
