@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
+import { setupPo } from '../../support/receiving';
 import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { readCsvRecords } from '../../support/csv';
@@ -54,8 +55,10 @@ test('daily received with its chart, and the unreceived invoices table with its 
   );
   const po = list.data[0]!;
   await api.send('POST', '/api/accounts-payable-invoice', { invoice_number: `E2E-UNREC-${Date.now()}`, invoice_amount: 123.45, invoice_date: today, vendor: po.vendor_id, purchase_id: po.purchase_ref_id });
+  // The demo data's receipts are dated in the past (one dated history): a unit received now, so today has a row.
+  const { po: fresh, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 13 });
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: fresh.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
   const received = await api.get<{ data: { location_code: string; total_units: number }[] }>(`/api/ims/transacted-receipts/daily-received?startDate=${today}&endDate=${today}`);
-  // The demo data receives its POs when it loads: today.
   expect(received.data.length).toBeGreaterThan(0);
 
   await signInAs(page, 'admin');
