@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { TJob } from '@keystone/contracts';
 import type { Database, Executor, Listen, Transaction } from '../../db/database.js';
@@ -209,7 +210,14 @@ export class JobQueue {
   }
 
   /** Claims jobs while slots are free; one claimer at a time (a wake-up meanwhile claims again after it). */
-  private wake(checkStale = false): void {
+  /**
+   * Wakes the claim loop, always in the async context the queue was made in: a wake from a NOTIFY that PGlite
+   * delivers inside a committing request (a ledger write's, whose context marks it as one: LedgerWrites) must not
+   * run the job as part of that request's context.
+   */
+  private readonly wake = AsyncResource.bind((checkStale: boolean = false): void => this.wakeNow(checkStale));
+
+  private wakeNow(checkStale = false): void {
     if (!this.started) return;
     if (this.claiming) {
       this.claimAgain = true;
