@@ -15,8 +15,9 @@ import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerPr
  * adjustments, picks, quote conversions (two quotes of both products in opposite orders) and receipts. Each writer
  * passes the ledger's one entry, which reruns a transaction PostgreSQL rolled back as a deadlock victim: no answer
  * is a 5xx (each is 2xx, or a 4xx refusal such as "not enough on hand"), and the ledger check is clean at the end.
- * Before the entry, only receiving reran; quote conversions and invoices locking the two products in opposite
- * orders met as deadlocks, answered 500.
+ * Before the entry, only receiving reran, and quote conversions (which locked their lines' on-hand rows in the quote's
+ * order) met each other and invoice finishes in deadlocks, answered 500; a conversion now takes its rows in the ledger's
+ * order first, and a deadlock left anywhere is rerun by the entry.
  */
 const dbName = `kt_conc_lw_${randomBytes(5).toString('hex')}`;
 const PASSWORD = 'concurrency-password';

@@ -422,8 +422,19 @@ export class QuotesService {
       const [ship] = await repo.contactsByIds([quote.shipContactId]);
       const order = await repo.insertWorkOrder({ quoteId, locationCode, createdById: user.id });
       const number = workOrderNumber(order.id);
+      const buckets = new Map<number, string | null>();
+      for (const { item } of items) buckets.set(item.id, await repo.bucketFor(locationCode, item.condition));
+      // Every line's on-hand row first, in the ledger's (product, bucket) order (docs/architecture.md, step 3): two
+      // conversions sharing products then queue instead of meeting in a deadlock, whatever the order of their lines.
+      await this.writes.ledger.lockOnHand(
+        tx,
+        items.flatMap(({ item }) => {
+          const bucket = buckets.get(item.id);
+          return bucket ? [{ productId: item.productId, bucket }] : [];
+        }),
+      );
       for (const { item, model } of items) {
-        const bucket = await repo.bucketFor(locationCode, item.condition);
+        const bucket = buckets.get(item.id);
         if (!bucket) {
           const message = `${model}: ${locationCode} has no ${item.condition} bucket`;
           throw unprocessable(message, { items: [message] });
