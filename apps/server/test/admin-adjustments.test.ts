@@ -10,10 +10,10 @@ import {
   type TInventoryTransactionDetail,
   type TPreviousAuditAdjustment,
 } from '@keystone/contracts';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 

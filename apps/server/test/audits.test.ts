@@ -5,7 +5,7 @@ import { AUDIT_MESSAGES, type TAuditReview } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSerial, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 

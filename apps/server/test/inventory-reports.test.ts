@@ -9,7 +9,7 @@ import {
   type TOnHandTotals,
   type TUnreceivedInvoiceReport,
 } from '@keystone/contracts';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { centsText, nextDay } from '../src/modules/inventory-reports/inventory-reports.service.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { BinRefusal, Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_WARNINGS, pickErrorText, PICK_MESSAGES, type TPickItem } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { openLiveStream } from './live-stream.js';

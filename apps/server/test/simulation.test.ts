@@ -4,7 +4,7 @@ import type { TSimulationEvent, TSimulationHistoryPage } from '@keystone/contrac
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { AuditAdjustmentsRepository, type AdjustmentBucketRow, type AdjustmentProduct } from './audit-adjustments.repository.js';
 
 type TAdjust = z.output<typeof ZAdminAdjustmentSchema>;

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { renderBinLabelsPdf, renderBinLabelsZpl } from '../documents/bin-labels.js';
 import { BinsRepository, type BinItemRow, type BinRow } from './bins.repository.js';
 

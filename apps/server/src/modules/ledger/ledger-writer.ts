@@ -15,8 +15,11 @@ import { BinContentsRepository, type BinMovementReason } from './bin-contents.re
  * The one way stock moves (issue 10 part 1): every movement posts through `Ledger`, which writes the ledger rows
  * (`inventory_transactions`), their serial rows, on-hand and the serials' places, and takes the locks of the
  * documented order (docs/architecture.md): on-hand rows in (product, bucket) order, the serial-number gate shared
- * and the per-number locks in key order, then the serial rows in id order. The calling service owns the database
- * transaction and passes its executor in; PO and line locks (receiving, purchase orders) come before any of these.
+ * and the per-number locks in key order, then the serial rows in id order. The transaction is opened by the ledger's
+ * one entry, `LedgerWrites.run` (ledger-transaction.ts: gate, transaction, rerun after a deadlock); the calling
+ * service's work gets its executor, a `LedgerTx`, the only executor the posting and locking methods below accept. PO
+ * and line locks (receiving, purchase orders) come before any of these; receipts also change the PO's received
+ * figures (po-figures.repository.ts).
  *
  * Receiving's receipts keep their set-based statements (`postScanReceipt`, `postManifestReceipts`); transfers and
  * sales post through `postTransfer` and `postSale`; audits and admin adjustments will post through `postMovement`'s

@@ -19,7 +19,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.
 import type { AuthUser } from '../../http/register-route.js';
 import { pickListPdf, pickListZpl, printedBins, type PickListDocument } from '../documents/pick-list-document.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
-import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { PickingRepository, type BinRow, type PickedRow, type PickRow } from './picking.repository.js';
 
 type TPick = z.output<typeof ZPickBodySchema>;

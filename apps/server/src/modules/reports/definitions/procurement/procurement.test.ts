@@ -12,7 +12,6 @@ import { latePoLines } from './late-po-lines.js';
 import { poSpendByVendor } from './po-spend-by-vendor.js';
 import { receivedByVendor } from './received-by-vendor.js';
 import { InventoryRepository } from '../../../inventory/inventory.repository.js';
-import { PurchaseOrdersRepository } from '../../../purchase-orders/purchase-orders.repository.js';
 import { PoFigures } from '../../../ledger/po-figures.repository.js';
 
 let t: TestApp;
