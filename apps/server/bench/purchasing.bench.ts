@@ -38,8 +38,8 @@ async function main() {
       (select array_agg(id) ids, count(*)::int n from products) p
     where po.purchase_ref_id like 'W0%'`);
   await db.execute(sql`analyze`);
-  const poRepo = (await import('../src/modules/purchase-orders/purchase-orders.repository.js')).PurchaseOrdersRepository;
-  await new poRepo(db).recomputeAllTotals();
+  const { PoFigures } = await import('../src/modules/ledger/po-figures.repository.js');
+  await new PoFigures(db).recomputeAllTotals();
   await db.execute(sql`analyze`);
   const counts = await queryRows<{ pos: number; lines: number }>(db, sql`select (select count(*) from purchase_orders)::int pos, (select count(*) from purchase_order_items)::int lines`);
   const seeded = performance.now();

@@ -19,7 +19,7 @@ export interface AppConfig {
   /** PostgreSQL: send a transaction's BEGIN with its first statement, and a marked last statement with COMMIT (db/transaction-pipeline.ts). */
   databasePipelineTransactions: boolean;
   /**
-   * Ledger writes (receiving) one process runs at once; the rest wait in the process, so reads never queue behind
+   * Stock writes (every `LedgerWrites.run`) one process runs at once; the rest wait in the process, so reads never queue behind
    * them for a connection. Default: 8 of the 10 pooled PostgreSQL connections; 1 on PGlite (one engine on this thread: two writes in its queue keep reads out for seconds).
    */
   ledgerWriteConcurrency: number;

@@ -10,9 +10,10 @@ import {
   type TInventoryTransactionDetail,
   type TPreviousAuditAdjustment,
 } from '@keystone/contracts';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -211,7 +212,7 @@ describe('PUT /api/ims/audit-adjustments', () => {
 describe('GET /api/ims/audit-adjustments/previous-audit-adjustments', () => {
   it('lists every audit adjustment of the product in the bucket, newest first, force pushes too', async () => {
     // A force push into KY01 (a serial that did not exist): an INVENTORY_AUDIT_ADJUSTMENT of another reason.
-    await t.db.transaction((executor: Executor) =>
+    await new LedgerWrites(t.db).run((executor) =>
       ledger.postSerialCorrection({ executor, referenceId: 'CT-0099999', productId: tv.id, bucket: 'KY01', serials: ['ADJ-S3'], userId: admin.id }),
     );
     const res = await previous(tv.modelNumber, 'KY01');
@@ -307,8 +308,8 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
       [3, '  ', 'notes-required'],
     ] as const) {
       const before = await ledgerRows();
-      const error = await t.db
-        .transaction((executor: Executor) => ledger.postQuantityAdjustment({ executor, productId: kit.id, bucket: 'KY01', newQuantity, userId: admin.id, notes }))
+      const error = await new LedgerWrites(t.db)
+        .run((executor) => ledger.postQuantityAdjustment({ executor, productId: kit.id, bucket: 'KY01', newQuantity, userId: admin.id, notes }))
         .then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(LedgerRefusal);
       expect((error as LedgerRefusal).code).toBe(code);
@@ -317,7 +318,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
   });
 
   it('takes a caller’s reason and reference (an audit’s), passing its details through', async () => {
-    const posted = await t.db.transaction((executor: Executor) =>
+    const posted = await new LedgerWrites(t.db).run((executor) =>
       ledger.postQuantityAdjustment({ executor, productId: kit.id, bucket: 'KY01', newQuantity: 9, userId: admin.id, notes: 'audit tally', referenceId: 'AUD-1', details: { reason: 'audit_tally', audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED' } }),
     );
     const [row] = await queryRows<{ details: Record<string, unknown> }>(t.db, sql`select details from inventory_transactions where id = ${posted.transaction.id}`);

@@ -5,6 +5,7 @@ import { AUDIT_MESSAGES, type TAuditReview } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSerial, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -263,8 +264,8 @@ describe('counts stay right while the store trades', () => {
     const ref = await start(batchId, widget!, NON);
     // During the count: a sale of 2 and a transfer of 3 out of KY01, through the ledger.
     const ledger = new Ledger();
-    await t.db.transaction((tx) => ledger.postSale({ executor: tx, referenceId: 'INV-AUDIT-1', productId: widget!.id, quantity: 2, fromBucket: 'KY01', userId: admin.id }));
-    await t.db.transaction((tx) =>
+    await new LedgerWrites(t.db).run((tx) => ledger.postSale({ executor: tx, referenceId: 'INV-AUDIT-1', productId: widget!.id, quantity: 2, fromBucket: 'KY01', userId: admin.id }));
+    await new LedgerWrites(t.db).run((tx) =>
       ledger.postTransfer({ executor: tx, referenceId: 'CT-AUDIT-1', productId: widget!.id, quantity: 3, fromBucket: 'KY01', toBucket: 'KY01_B_STOCK', userId: admin.id }),
     );
     expect(await onHand(widget!, 'KY01')).toBe(5);
@@ -348,11 +349,11 @@ describe('serialized items are judged by serial places', () => {
     await receiveStock(t.services, cam, 'KY01_B_STOCK', { serials: [['CAM-9']] });
     await receiveStock(t.services, cam, 'KY01', { serials: [['CAM-S']] });
     // A serial recorded for the product but sold long ago.
-    await t.db.transaction((tx) => new Ledger().postSale({ executor: tx, referenceId: 'INV-OLD', productId: cam.id, quantity: 1, serials: ['CAM-S'], fromBucket: 'KY01', userId: admin.id }));
+    await new LedgerWrites(t.db).run((tx) => new Ledger().postSale({ executor: tx, referenceId: 'INV-OLD', productId: cam.id, quantity: 1, serials: ['CAM-S'], fromBucket: 'KY01', userId: admin.id }));
     const batchId = await newBatch();
     const ref = await start(batchId, cam, SER);
     // During the count, CAM-4 is sold (so it is neither missing nor counted).
-    await t.db.transaction((tx) => new Ledger().postSale({ executor: tx, referenceId: 'INV-CAM4', productId: cam.id, quantity: 1, serials: ['CAM-4'], fromBucket: 'KY01', userId: admin.id }));
+    await new LedgerWrites(t.db).run((tx) => new Ledger().postSale({ executor: tx, referenceId: 'INV-CAM4', productId: cam.id, quantity: 1, serials: ['CAM-4'], fromBucket: 'KY01', userId: admin.id }));
     // Counted: CAM-1, CAM-2 (CAM-3 is missing), CAM-9 (recorded in B_STOCK), CAM-S (recorded SOLD), CAM-NEW (never recorded).
     for (const s of ['CAM-1', 'cam-2', 'CAM-9', 'CAM-S', 'CAM-NEW']) expect((await scan(batchId, cam, SER, { serialNumbers: s })).statusCode).toBe(200);
     const r = await review(ref);

@@ -9,8 +9,9 @@ import {
   type TOnHandTotals,
   type TUnreceivedInvoiceReport,
 } from '@keystone/contracts';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { centsText, nextDay } from '../src/modules/inventory-reports/inventory-reports.service.js';
 import { createLocation, createManufacturer, createProducts, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
@@ -31,7 +32,7 @@ const DAY = 86_400_000;
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 const get = (url: string) => injectAs(t.app, token, { method: 'GET', url });
-const inTx = <T>(work: (tx: Executor) => Promise<T>) => t.db.transaction(work);
+const inTx = <T>(work: (tx: LedgerTx) => Promise<T>) => new LedgerWrites(t.db, undefined, ledger).run(work);
 
 async function csvOf(url: string) {
   const res = await get(url);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { BinRefusal, Ledger } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { ZCommitSaleSchema } from '@keystone/contracts';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -16,7 +17,7 @@ let t: TestApp;
 let kit: CreatedProduct;
 let actor: { id: number; username: string; role: string };
 const ledger = new Ledger();
-const inTx = <T>(work: (tx: Executor) => Promise<T>) => t.db.transaction(work);
+const inTx = <T>(work: (tx: LedgerTx) => Promise<T>) => new LedgerWrites(t.db, undefined, ledger).run(work);
 
 async function makeBin(name: string): Promise<{ id: number; bucket: string }> {
   const [row, bay, shelf] = name.match(/\d+/g)!.map(Number) as [number, number, number];
@@ -32,7 +33,7 @@ async function binQuantity(binId: number): Promise<number | null> {
 }
 const movementCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from bin_movements`))[0]!.n;
 
-async function refused(work: (tx: Executor) => Promise<unknown>, code: string) {
+async function refused(work: (tx: LedgerTx) => Promise<unknown>, code: string) {
   const before = await movementCount();
   const error = await inTx(work).then(
     () => null,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Executor } from '../src/db/database.js';
+import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -31,7 +32,8 @@ async function receive(product: CreatedProduct, serials: string[][], plainUnits 
   }
 }
 
-const inTx = <T>(work: (tx: Executor) => Promise<T>) => t.db.transaction(work);
+// No rerun after a deadlock: these tests show that the lock order needs none.
+const inTx = <T>(work: (tx: LedgerTx) => Promise<T>) => new LedgerWrites(t.db, undefined, ledger, { retries: 0 }).run(work);
 async function onHand(product: CreatedProduct, bucket: string) {
   const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
   return rows[0]?.quantity ?? 0;
@@ -46,7 +48,7 @@ async function serial(number: string) {
 const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
 
 /** A refusal of the ledger, its code, and that nothing was written. */
-async function refused(work: (tx: Executor) => Promise<unknown>, code: string, status: number) {
+async function refused(work: (tx: LedgerTx) => Promise<unknown>, code: string, status: number) {
   const before = await ledgerRows();
   const error = await inTx(work).then(
     () => null,
@@ -182,7 +184,7 @@ describe('movements racing each other (real concurrency on PostgreSQL, queued on
     const [last] = (await createProducts(t.db, [{ modelNumber: 'MOVE-LAST', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
     await receive(race, [['RACE-1'], ['RACE-2'], ['RACE-3']]);
     await receive(last, [], 1);
-    const settle = (work: (tx: Executor) => Promise<unknown>) => inTx(work).then(() => 'done', (e: unknown) => (e instanceof LedgerRefusal ? e.code : Promise.reject(e)));
+    const settle = (work: (tx: LedgerTx) => Promise<unknown>) => inTx(work).then(() => 'done', (e: unknown) => (e instanceof LedgerRefusal ? e.code : Promise.reject(e)));
 
     const twice = await Promise.all(
       ['TX01', 'KY01_B_STOCK'].map((to) => settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-RACE', productId: race.id, fromBucket: 'KY01', toBucket: to, quantity: 1, serials: ['RACE-1'], userId: actor.id }))),

@@ -47,6 +47,27 @@ function ledgerWrites(text: string): { line: number; what: string }[] {
   return found;
 }
 
+/**
+ * Writes of a PO's received figures (issue 33 item 3): a line's received count, the PO's received total, and the
+ * statuses that follow the receipts (Partially Received, Received), each with its line.
+ */
+function poFigureWrites(text: string): { line: number; what: string }[] {
+  const found: { line: number; what: string }[] = [];
+  const at = (index: number, what: string) => found.push({ line: text.slice(0, index).split('\n').length, what });
+  const statement = (index: number) => text.slice(index, index + 800).split(/\.where\(|\bwhere\b|;/i)[0]!;
+  // Drizzle: an update of the lines or the POs whose set names a received figure.
+  for (const m of text.matchAll(/\.update\(\s*(purchaseOrderItems|purchaseOrders)\s*\)/g)) {
+    if (/\b(qtyReceived|totalReceivedCents)\b/.test(statement(m.index))) at(m.index, `${m[0]} setting a received figure`);
+  }
+  // SQL: update purchase_order_items / purchase_orders setting qty_received or total_received_cents.
+  for (const m of text.matchAll(/\bupdate\s+(purchase_order_items|purchase_orders)\b(?!_)/gi)) {
+    if (/\b(qty_received|total_received_cents)\s*=/.test(statement(m.index))) at(m.index, `${m[0]} setting a received figure`);
+  }
+  // The statuses a receipt leads to: only the ledger's status rule names them.
+  for (const m of text.matchAll(/PO_STATUS\.(partiallyReceived|received)\b/g)) at(m.index, m[0]);
+  return found;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -98,5 +119,60 @@ describe('ledger ownership', () => {
     // And the ledger module itself is found writing (the patterns match the real code).
     expect(ledgerWrites(readFileSync(join(LEDGER_DIR, 'ledger.repository.ts'), 'utf8')).length).toBeGreaterThan(8);
     expect(ledgerWrites(readFileSync(join(LEDGER_DIR, 'bin-contents.repository.ts'), 'utf8')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('finds each kind of PO figure write, and not reads or other columns', () => {
+    const writes = [
+      'db.update(purchaseOrderItems).set({ qtyReceived: sql`qty_received + 1` }).where(eq(purchaseOrderItems.id, 1))',
+      'db.update(purchaseOrders).set({ totalCents: 1, totalReceivedCents: 2 }).where(eq(purchaseOrders.id, 1))',
+      'sql`update purchase_order_items set qty_received = qty_received + ${delta} where id = ${id}`',
+      'sql`update purchase_orders po set total_received_cents = 0 where id = 1`',
+      'repo.update(poId, { statusId: statusId(PO_STATUS.partiallyReceived) })',
+      'const RECEIVED = statusId(PO_STATUS.received);',
+    ];
+    for (const w of writes) expect(poFigureWrites(w), w).toHaveLength(1);
+    const others = [
+      'db.update(purchaseOrderItems).set({ qtyOrdered: 3 }).where(eq(purchaseOrderItems.qtyReceived, 0))',
+      'db.select({ q: purchaseOrderItems.qtyReceived }).from(purchaseOrderItems)',
+      'sql`update purchase_orders set status_id = 7 where id = 1 and total_received_cents > 0`',
+      'sql`select sum(qty_received) from purchase_order_items`',
+      'PO_STATUS.complete',
+    ];
+    for (const o of others) expect(poFigureWrites(o), o).toEqual([]);
+  });
+
+  it('no file of the server outside modules/ledger writes a PO line\'s received count, the PO\'s received total or the receipt statuses', () => {
+    const offenders = sourceFiles(SRC)
+      .filter((path) => !path.startsWith(LEDGER_DIR))
+      .flatMap((path) => poFigureWrites(readFileSync(path, 'utf8')).map((w) => `${relative(SRC, path)}:${w.line}: ${w.what}`));
+    expect(offenders, 'change them through the ledger module (po-figures.repository.ts, Ledger)').toEqual([]);
+    // The ledger module holds each of them: the count, the total and the one status rule.
+    const figures = readFileSync(join(LEDGER_DIR, 'po-figures.repository.ts'), 'utf8');
+    expect([...new Set(poFigureWrites(figures).map((w) => w.what))].sort()).toEqual(['PO_STATUS.partiallyReceived', 'PO_STATUS.received']);
+    expect(figures).toMatch(/total_received_cents = /);
+    expect(poFigureWrites(readFileSync(join(LEDGER_DIR, 'ledger.repository.ts'), 'utf8')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('every transaction that calls the Ledger goes through its one entry (LedgerWrites.run)', () => {
+    // Ledger's posting and locking methods take a LedgerTx, which only LedgerWrites.run makes: the type checker refuses
+    // a plain transaction's executor. Its reads alone take any executor.
+    const writer = readFileSync(join(LEDGER_DIR, 'ledger-writer.ts'), 'utf8');
+    const publicPlain = [...writer.matchAll(/^ {2}(?:async )?(\w+)\((?:input: \{ )?executor: Executor\b/gm)].map((m) => m[1]);
+    expect(publicPlain.sort()).toEqual(['liveSerials', 'liveSerialsAmong', 'onHand']);
+    expect((writer.match(/executor: LedgerTx/g) ?? []).length).toBeGreaterThanOrEqual(12);
+    const entry = join(LEDGER_DIR, 'ledger-transaction.ts');
+    const offenders = sourceFiles(SRC).flatMap((path) => {
+      const text = readFileSync(path, 'utf8');
+      const found: string[] = [];
+      // Forging the brand (a cast to LedgerTx) anywhere but the entry.
+      if (path !== entry && /\bas\s+(unknown\s+as\s+)?LedgerTx\b/.test(text)) found.push('casts to LedgerTx');
+      // The ledger's SQL used directly (a type import is fine).
+      if (!path.startsWith(LEDGER_DIR) && /^import\s+(?!type\b)[^;]*from\s+'[./]*(?:modules\/)?ledger\/(ledger|bin-contents)\.repository\.js'/m.test(text)) found.push('imports the ledger repositories');
+      // The write gate is the entry's: made once (services.ts), passed only to LedgerWrites.
+      if (path !== entry && !path.endsWith(`${sep}services.ts`) && /new WriteGate\(|\.gate\.run\(/.test(text)) found.push('uses a write gate of its own');
+      return found.map((f) => `${relative(SRC, path)}: ${f}`);
+    });
+    expect(offenders).toEqual([]);
+    expect(readFileSync(join(SRC, 'modules', 'services.ts'), 'utf8')).toMatch(/new LedgerWrites\(db, new WriteGate\(config\.ledgerWriteConcurrency\)/);
   });
 });

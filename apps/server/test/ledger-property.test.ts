@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -162,8 +163,8 @@ describe('the ledger under random sequences', () => {
             const quantity = p.tracked ? serials.length : s.qty;
             const expected = p.tracked ? serials.every((sr) => place.get(sr) === from) : (onHand.get(key(p.product.id, from)) ?? 0) >= quantity;
             const base = { referenceId: `PROP-${run}`, productId: p.product.id, fromBucket: from, quantity, serials, userId: actor.id };
-            const ok = await t.db
-              .transaction((executor) => (s.kind === 'transfer' ? ledger.postTransfer({ executor, ...base, toBucket: to }) : ledger.postSale({ executor, ...base })))
+            const ok = await new LedgerWrites(t.db)
+              .run((executor) => (s.kind === 'transfer' ? ledger.postTransfer({ executor, ...base, toBucket: to }) : ledger.postSale({ executor, ...base })))
               .then(
                 () => true,
                 (error: unknown) => {
@@ -195,8 +196,8 @@ describe('the ledger under random sequences', () => {
             const at = place.get(sr);
             // Right already: nothing; sold: refused; elsewhere: moved when its bucket holds one; never seen: created.
             const expected = at === to ? 'none' : sold.has(sr) ? 'refused' : at === undefined ? 'create' : (onHand.get(key(tv.product.id, at)) ?? 0) >= 1 ? 'move' : 'refused';
-            const got = await t.db
-              .transaction((executor) => ledger.postSerialCorrection({ executor, referenceId: `PROP-FP-${run}`, productId: tv.product.id, bucket: to, serials: [sr], userId: actor.id }))
+            const got = await new LedgerWrites(t.db)
+              .run((executor) => ledger.postSerialCorrection({ executor, referenceId: `PROP-FP-${run}`, productId: tv.product.id, bucket: to, serials: [sr], userId: actor.id }))
               .then(
                 (r) => (r === null ? 'none' : r.correction),
                 (error: unknown) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_WARNINGS, pickErrorText, PICK_MESSAGES, type TPickItem } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { openLiveStream } from './live-stream.js';
@@ -57,7 +58,7 @@ async function makeBin(location: string, bucket: string, name: string): Promise<
   return { id: rows[0]!.id, bucket };
 }
 const fill = (bin: { id: number; bucket: string }, product: CreatedProduct, delta: number) =>
-  t.db.transaction((executor) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta }], reason: 'ASSIGN', userId: admin.id }));
+  new LedgerWrites(t.db).run((executor) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta }], reason: 'ASSIGN', userId: admin.id }));
 
 /** Prints one sale and answers its pick list item id. */
 async function printOne(ref: string): Promise<number> {

@@ -4,6 +4,7 @@ import type { TSimulationEvent, TSimulationHistoryPage } from '@keystone/contrac
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, unique, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -82,17 +83,17 @@ beforeAll(async () => {
   const first = await receive(kit, 'KY01', 6);
   poRef = first.poRef;
   await t.services.receiving.unreceive(first.refs[5]!, { lineItemId: first.lineId, notes: 'Counted one too many', scannedUpc: kit.upc! }, actor);
-  const moved = await t.db.transaction((executor) =>
+  const moved = await new LedgerWrites(t.db).run((executor) =>
     ledger.postTransfer({ executor, referenceId: 'CT-0000901', productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 2, userId: actor.id, notes: 'Restock Texas' }),
   );
   transferRefs = moved.transactions.map((r) => r.referenceId);
-  await t.db.transaction((executor) => ledger.postSale({ executor, referenceId: 'CS-0000901', productId: kit.id, fromBucket: 'TX01', quantity: 1, userId: actor.id }));
+  await new LedgerWrites(t.db).run((executor) => ledger.postSale({ executor, referenceId: 'CS-0000901', productId: kit.id, fromBucket: 'TX01', quantity: 1, userId: actor.id }));
   await receive(kit, 'KY01', 2);
-  await t.db.transaction((executor) => ledger.postSale({ executor, referenceId: 'CS-0000902', productId: kit.id, fromBucket: 'KY01', quantity: 1, userId: actor.id }));
+  await new LedgerWrites(t.db).run((executor) => ledger.postSale({ executor, referenceId: 'CS-0000902', productId: kit.id, fromBucket: 'KY01', quantity: 1, userId: actor.id }));
 
   // A serial-tracked product: two serials received, one moved to TX01.
   await receive(tv, 'KY01', 2, ['SIMTV-1', 'SIMTV-2']);
-  await t.db.transaction((executor) =>
+  await new LedgerWrites(t.db).run((executor) =>
     ledger.postTransfer({ executor, referenceId: 'CT-0000902', productId: tv.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 1, serials: ['SIMTV-2'], userId: actor.id }),
   );
 

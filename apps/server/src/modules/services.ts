@@ -16,6 +16,8 @@ import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/p
 import { VendorsService } from './vendors/vendors.service.js';
 import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
+import { LedgerWrites } from './ledger/ledger-transaction.js';
+import { Ledger } from './ledger/ledger-writer.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { SimulationService } from './simulation/simulation.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
@@ -51,6 +53,12 @@ import type { RequestAuth } from '../http/register-route.js';
 export interface Services {
   /** Live tokens' answers, shared by auth (reads, logout) and users (role changes); app.ts feeds it the database's notifications. */
   tokens: TokenCache<RequestAuth>;
+  /**
+   * The one entry of every stock write: the process's write gate (LEDGER_WRITE_CONCURRENCY), the
+   * database transaction and the rerun after a deadlock or serialization failure. Every service that writes stock
+   * is given this one.
+   */
+  ledgerWrites: LedgerWrites;
   auth: AuthService;
   users: UsersService;
   reference: ReferenceService;
@@ -130,9 +138,11 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
       }
     },
   };
-  const committedSales = new CommittedSalesService(db);
+  const ledgerWrites = new LedgerWrites(db, new WriteGate(config.ledgerWriteConcurrency), new Ledger(), { log });
+  const committedSales = new CommittedSalesService(db, ledgerWrites);
   const services: Services = {
     tokens,
+    ledgerWrites,
     auth: new AuthService(db, config, google, undefined, tokens),
     users: new UsersService(db, () => tokens.clear()),
     reference: new ReferenceService(db),
@@ -143,17 +153,17 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
-    receiving: new ReceivingService(db, log, new WriteGate(config.ledgerWriteConcurrency)),
+    receiving: new ReceivingService(db, ledgerWrites),
     inventory: new InventoryService(db),
     simulation: new SimulationService(db),
     ledger: new LedgerService(db),
-    transfers: new TransfersService(db),
+    transfers: new TransfersService(db, ledgerWrites),
     committedSales,
-    bins: new BinsService(db),
-    picking: new PickingService(db),
-    audits: new AuditsService(db),
+    bins: new BinsService(db, ledgerWrites),
+    picking: new PickingService(db, ledgerWrites),
+    audits: new AuditsService(db, ledgerWrites),
     jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
-    auditAdjustments: new AuditAdjustmentsService(db),
+    auditAdjustments: new AuditAdjustmentsService(db, ledgerWrites),
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
     reviews: new ReviewsService(db, createReviewStore(db, config, listen), { max: config.reviewIntakeMax, windowSeconds: config.reviewIntakeWindowSeconds }, log),
@@ -165,7 +175,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     inventoryReports: new InventoryReportsService(db, dbKind),
     salesReports: new SalesReportsService(db),
     reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir, fileRetentionHours: config.reportFilesRetentionHours }),
-    quotes: new QuotesService(db, committedSales, { name: config.companyName }),
+    quotes: new QuotesService(db, committedSales, ledgerWrites, { name: config.companyName }),
   };
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);

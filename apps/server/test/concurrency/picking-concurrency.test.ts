@@ -5,7 +5,7 @@ import { PICK_MESSAGES, pickErrorText } from '@keystone/contracts';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
-import { Ledger } from '../../src/modules/ledger/ledger-writer.js';
+import { LedgerWrites } from '../../src/modules/ledger/ledger-transaction.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
 import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
@@ -57,7 +57,7 @@ beforeAll(async () => {
     sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf) values ('R01-B01-S01', 'KY01', 'NEW', 'KY01', 1, 1, 1) returning id`,
   );
   bin = { id: row!.id, bucket: 'KY01' };
-  await database.db.transaction((executor) => new Ledger().moveBinContents({ executor, bin, lines: [{ productId: kit.id, delta: 10 }], reason: 'ASSIGN', userId: id }));
+  await new LedgerWrites(database.db).run((executor, ledger) => ledger.moveBinContents({ executor, bin, lines: [{ productId: kit.id, delta: 10 }], reason: 'ASSIGN', userId: id }));
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'conc-picker', PASSWORD);
 }, 120_000);

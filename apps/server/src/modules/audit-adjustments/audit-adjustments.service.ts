@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { AuditAdjustmentsRepository, type AdjustmentBucketRow, type AdjustmentProduct } from './audit-adjustments.repository.js';
 
 type TAdjust = z.output<typeof ZAdminAdjustmentSchema>;
@@ -38,8 +39,13 @@ const missing = (status: 404 | 422, field: string, message: string) => new HttpE
 export class AuditAdjustmentsService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   private repo(executor: Executor = this.db) {
     return new AuditAdjustmentsRepository(executor);
@@ -109,7 +115,7 @@ export class AuditAdjustmentsService {
     if (input.username && input.username.toLowerCase() !== user.username.toLowerCase()) {
       throw unprocessable(ADMIN_ADJUSTMENT_MESSAGES.otherUser, { username: [ADMIN_ADJUSTMENT_MESSAGES.otherUser] });
     }
-    return this.db.transaction(async (tx) => {
+    return this.writes.run(async (tx) => {
       const product = await this.product(input.model, 422, 'model', tx);
       const bucket = await this.repo(tx).bucket(input.legacyBucket);
       if (!bucket) throw missing(422, 'legacyBucket', ADMIN_ADJUSTMENT_MESSAGES.unknownBucket(input.legacyBucket));

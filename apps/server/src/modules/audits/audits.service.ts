@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { Ledger } from '../ledger/ledger-writer.js';
+import { type Ledger } from '../ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { AuditsRepository, type BatchRow, type ItemWithNames, type PlaceRow, type ScanRow } from './audits.repository.js';
 
@@ -142,8 +143,13 @@ export class AuditsService {
 
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   /**
    * Wires the job queue (shouldPerformAsync): the kinds 'audit-transact' and 'audit-resolve' run `applySubmit`, the
@@ -153,7 +159,7 @@ export class AuditsService {
   useJobQueue(jobs: JobQueue): void {
     this.jobs = jobs;
     for (const mode of ['transact', 'resolve'] as const) {
-      jobs.register<AuditJobPayload, { transactions: { ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[] }>(
+      jobs.register<AuditJobPayload, { transactions: { ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[] }, LedgerTx>(
         AUDIT_JOB_KINDS[mode],
         async (ctx) => ({
           transactions: await this.applySubmit(ctx.executor, ctx.payload, {
@@ -161,7 +167,11 @@ export class AuditsService {
             progress: async (done, total) => ctx.progress(done, total),
           }),
         }),
-        { onFailed: (db, payload) => db.transaction((tx) => this.jobFailed(tx, payload)) },
+        {
+          onFailed: (db, payload) => db.transaction((tx) => this.jobFailed(tx, payload)),
+          // The job's one transaction is a stock write: through the ledger's entry (gate, rerun after a deadlock).
+          transaction: (work) => this.writes.run(work),
+        },
       );
     }
   }
@@ -259,7 +269,7 @@ export class AuditsService {
    * read (recorded_qty_at_start_of_tally) and the ledger's last row id (start_transaction_id): every movement of
    * the pair with a greater id happened during the count. Answers the item's reference.
    */
-  private async startItem(tx: Executor, input: TRequest, user: AuthUser): Promise<string> {
+  private async startItem(tx: LedgerTx, input: TRequest, user: AuthUser): Promise<string> {
     const repo = this.repo(tx);
     const { product, bucket, ref: existing } = await this.startChecks(repo, input);
     if (existing) return existing;
@@ -290,7 +300,7 @@ export class AuditsService {
    * bucket; with one, finishes its tally. A finished tally answers 409 'Tally has already been submitted'.
    */
   async request(input: TRequest, user: AuthUser): Promise<{ ims_transaction_reference_id: string; audit_item: TAuditItem }> {
-    const ref = await this.db.transaction(async (tx) => {
+    const ref = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const given = textOrNull(input.transactionReferenceId);
       if (!given) {
@@ -323,7 +333,7 @@ export class AuditsService {
    * product's serial. A clientScanId already recorded in the item answers the tally as it stands.
    */
   async quickAdd(input: TQuickAdd, user: AuthUser): Promise<TAuditTally> {
-    return this.db.transaction(async (tx) => {
+    return this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const ref = textOrNull(input.transactionReferenceId) ?? (await this.startItem(tx, input, user));
       const locked = await repo.lockItem(ref);
@@ -496,7 +506,7 @@ export class AuditsService {
    * as that job (the item must still be waiting for it).
    */
   async applySubmit(
-    executor: Executor,
+    executor: LedgerTx,
     payload: AuditJobPayload,
     options: { jobId?: number; progress?: (done: number, total: number) => Promise<void> } = {},
   ): Promise<{ ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[]> {
@@ -558,7 +568,7 @@ export class AuditsService {
 
   async submit(ref: string, mode: AuditSubmitMode, input: TSubmit, user: AuthUser): Promise<TAuditSubmitted> {
     const queue = isAsync(input.shouldPerformAsync) ? this.jobs : null;
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const i = await repo.lockItem(ref);
       if (!i) throw notFound(AUDIT_MESSAGES.itemNotFound(ref));

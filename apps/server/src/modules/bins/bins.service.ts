@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { BinRefusal, Ledger } from '../ledger/ledger-writer.js';
+import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { renderBinLabelsPdf, renderBinLabelsZpl } from '../documents/bin-labels.js';
 import { BinsRepository, type BinItemRow, type BinRow } from './bins.repository.js';
 
@@ -35,8 +36,13 @@ function toDto(bin: BinRow, items: BinItemRow[]): TBin {
 export class BinsService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   private repo(executor: Executor = this.db) {
     return new BinsRepository(executor);
@@ -109,7 +115,7 @@ export class BinsService {
    * spec's messages on the first line of that product.
    */
   async updateItems(binId: number, input: TUpdateItems, user: AuthUser): Promise<TBin> {
-    await this.db.transaction(async (tx) => {
+    await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const bin = await repo.lock(binId, 'share');
       if (!bin) throw new HttpError(404, BIN_MESSAGES.binNotFound, { binId: [BIN_MESSAGES.binNotFound] });

@@ -19,7 +19,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { CommittedSalesRepository, type CommittedSaleRow, type SaleSerialRow, type SaleWithNames } from './committed-sales.repository.js';
 
@@ -91,8 +92,13 @@ interface TransactOptions {
 export class CommittedSalesService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   private repo(executor: Executor = this.db) {
     return new CommittedSalesRepository(executor);
@@ -110,7 +116,7 @@ export class CommittedSalesService {
    * source bucket (422 naming `quantity`) and no serial reserved by another open commitment (409 naming `serials`).
    */
   async commit(input: TCommit, user: AuthUser): Promise<TCommittedSale> {
-    const referenceId = await this.db.transaction(async (tx) => this.commitIn(tx, input, user));
+    const referenceId = await this.writes.run(async (tx) => this.commitIn(tx, input, user));
     return (await this.dtos([referenceId]))[0]!;
   }
 
@@ -118,7 +124,7 @@ export class CommittedSalesService {
    * `commit`'s rules and writes in the caller's transaction (the quotes service converts a quote's units in its own):
    * answers the new sale's reference (CS-…); refusals are thrown as in `commit`.
    */
-  async commitIn(tx: Executor, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<string> {
+  async commitIn(tx: LedgerTx, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<string> {
     const repo = this.repo(tx);
     const product = await repo.productByModel(input.model);
     if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
@@ -191,7 +197,7 @@ export class CommittedSalesService {
    * reserves nothing and is no pick item until it is transacted. No serials (a quote has none). Answers the two
    * sales' references (null for a part that has no units).
    */
-  async commitOrBackorderIn(tx: Executor, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
+  async commitOrBackorderIn(tx: LedgerTx, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
     const repo = this.repo(tx);
     const product = await repo.productByModel(input.model);
     if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
@@ -225,7 +231,7 @@ export class CommittedSalesService {
   }
 
   /** Units of a product free in a bucket: on-hand less the open commitments from it, under the on-hand row's lock. */
-  private async availableIn(tx: Executor, productId: number, bucket: string): Promise<number> {
+  private async availableIn(tx: LedgerTx, productId: number, bucket: string): Promise<number> {
     const onHand = await this.ledger.lockOnHandForCommit(tx, productId, bucket);
     return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket));
   }
@@ -246,7 +252,7 @@ export class CommittedSalesService {
   /** Manually transacts one committed sale (001 §7); a sale transacted already answers that result, moving nothing. */
   async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TSaleTransacted> {
     const opts = this.options(input, user);
-    const already = await this.db.transaction(async (tx) => {
+    const already = await this.writes.run(async (tx) => {
       const row = await this.repo(tx).lockByReference(referenceId);
       if (!row) throw notFound(`Committed sale ${referenceId} not found`);
       if (row.transactedAt) return true;
@@ -264,7 +270,7 @@ export class CommittedSalesService {
    */
   async finishInvoice(input: TFinish, user: AuthUser, options: { at?: Date } = {}): Promise<TSaleTransacted> {
     const opts = { ...this.options(input, user), at: options.at ?? null };
-    const { references, already } = await this.db.transaction(async (tx) => {
+    const { references, already } = await this.writes.run(async (tx) => {
       const rows = await this.repo(tx).lockByInvoice(input.legacyPosInvoiceId);
       if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
       // In the ledger's lock order, (product, bucket), so two finishes sharing products queue rather than deadlock.
@@ -281,7 +287,7 @@ export class CommittedSalesService {
    * One sale, in the caller's transaction (its row locked): strict mode's checks, INVENTORY_SALE through the ledger
    * (`{CS-…}/transact` as the request id), then the transacted fields. Refusals name the sale's reference.
    */
-  private async transactIn(tx: Executor, row: CommittedSaleRow, opts: TransactOptions): Promise<void> {
+  private async transactIn(tx: LedgerTx, row: CommittedSaleRow, opts: TransactOptions): Promise<void> {
     const repo = this.repo(tx);
     const product = await repo.productById(row.productId);
     const serials = await repo.serialsOf([row.id]);

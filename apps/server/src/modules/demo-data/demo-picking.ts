@@ -2,7 +2,7 @@ import { PICK_WAREHOUSES, ZCommitSaleSchema, ZPrintPickListSchema } from '@keyst
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { BinRefusal, Ledger } from '../ledger/ledger-writer.js';
+import { BinRefusal } from '../ledger/ledger-writer.js';
 import type { Services } from '../services.js';
 
 /**
@@ -89,14 +89,13 @@ async function binTheSales(db: Database, services: Services, references: string[
         order by cs.id`,
   );
   const perWarehouse = new Map<string, number>();
-  const ledger = new Ledger();
   for (const sale of sales) {
     const n = (perWarehouse.get(sale.warehouse) ?? 0) + 1;
     perWarehouse.set(sale.warehouse, n);
     if (n > 2) continue;
     const bin = await services.bins.create({ row: 50, bay: 1, shelf: n, locationCode: sale.warehouse, conditionCode: sale.condition }, user);
     try {
-      await db.transaction((executor) => ledger.moveBinContents({ executor, bin: { id: bin.id, bucket: sale.source_bucket }, lines: [{ productId: sale.product_id, delta: sale.quantity }], reason: 'ASSIGN', userId: user.id }));
+      await services.ledgerWrites.run((executor, ledger) => ledger.moveBinContents({ executor, bin: { id: bin.id, bucket: sale.source_bucket }, lines: [{ productId: sale.product_id, delta: sale.quantity }], reason: 'ASSIGN', userId: user.id }));
     } catch (error) {
       if (!(error instanceof BinRefusal)) throw error;
     }

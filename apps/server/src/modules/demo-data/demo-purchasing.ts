@@ -1,6 +1,7 @@
 import { addDays, EXCLUDED_VENDOR_ID, PO_STATUS, PO_STATUSES, purchaseRefIdFor } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
+import { PoFigures } from '../ledger/po-figures.repository.js';
 import { VendorsRepository } from '../vendors/vendors.repository.js';
 import { createRandom, DEMO_BRANDS } from './demo-catalogue.js';
 
@@ -150,7 +151,7 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
       );
       lineCount += orders[i]!.lines.length;
     }
-    await poRepo.recomputeAllTotals();
+    await new PoFigures(tx).recomputeAllTotals();
     return { vendors: vendorRows.length + 1, purchaseOrders: ids.length, lines: lineCount };
   });
 }

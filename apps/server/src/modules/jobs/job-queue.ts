@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { TJob } from '@keystone/contracts';
 import type { Database, Executor, Listen, Transaction } from '../../db/database.js';
@@ -19,19 +20,23 @@ import {
   type JobRow,
 } from './jobs.repository.js';
 
-export interface JobContext<P> {
+export interface JobContext<P, E extends Executor = Transaction> {
   /** The job's one transaction: all of its work goes through it (on PGlite, the db outside it would wait for it to end). */
-  executor: Transaction;
+  executor: E;
   payload: P;
   jobId: number;
   /** Units done of units in all: visible at once through get() in this process, written to the row at most twice a second. */
   progress(done: number, total: number): void;
 }
-export type JobHandler<P, R> = (ctx: JobContext<P>) => Promise<R>;
+export type JobHandler<P, R, E extends Executor = Transaction> = (ctx: JobContext<P, E>) => Promise<R>;
+
+/** How a kind's job opens its one transaction (default: the database's); a stock-writing kind passes `LedgerWrites.run`. */
+export type JobTransaction<E extends Executor> = <T>(work: (tx: E) => Promise<T>) => Promise<T>;
 
 interface Registered {
-  handler: JobHandler<unknown, unknown>;
+  handler: JobHandler<unknown, unknown, Executor>;
   onFailed?: (db: Database, payload: unknown, error: string) => Promise<void>;
+  transaction?: JobTransaction<Executor>;
 }
 
 export interface JobQueueOptions {
@@ -112,9 +117,17 @@ export class JobQueue {
     this.log = options.log ?? SILENT_LOG;
   }
 
-  register<P, R>(kind: string, handler: JobHandler<P, R>, options: { onFailed?: (db: Database, payload: P, error: string) => Promise<void> } = {}): void {
+  register<P, R, E extends Executor = Transaction>(
+    kind: string,
+    handler: JobHandler<P, R, E>,
+    options: { onFailed?: (db: Database, payload: P, error: string) => Promise<void>; transaction?: JobTransaction<E> } = {},
+  ): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} is already registered`);
-    this.handlers.set(kind, { handler: handler as JobHandler<unknown, unknown>, onFailed: options.onFailed as Registered['onFailed'] });
+    this.handlers.set(kind, {
+      handler: handler as unknown as JobHandler<unknown, unknown, Executor>,
+      onFailed: options.onFailed as Registered['onFailed'],
+      transaction: options.transaction as JobTransaction<Executor> | undefined,
+    });
   }
 
   /** Inserts a queued job in the caller's transaction (NOTIFY keystone_jobs, delivered at commit). */
@@ -217,7 +230,14 @@ export class JobQueue {
   }
 
   /** Claims jobs while slots are free; one claimer at a time (a wake-up meanwhile claims again after it). */
-  private wake(checkStale = false): void {
+  /**
+   * Wakes the claim loop, always in the async context the queue was made in: a wake from a NOTIFY that PGlite
+   * delivers inside a committing request (a ledger write's, whose context marks it as one: LedgerWrites) must not
+   * run the job as part of that request's context.
+   */
+  private readonly wake = AsyncResource.bind((checkStale: boolean = false): void => this.wakeNow(checkStale));
+
+  private wakeNow(checkStale = false): void {
     if (!this.started) return;
     if (this.claiming) {
       this.claimAgain = true;
@@ -268,7 +288,8 @@ export class JobQueue {
     let failure: string | null = null;
     try {
       if (!registered) throw new Error(`No handler for jobs of kind ${row.kind}`);
-      await this.db.transaction(async (tx) => {
+      const transaction: JobTransaction<Executor> = registered.transaction ?? ((work) => this.db.transaction(work));
+      await transaction(async (tx) => {
         const result = await registered.handler({
           executor: tx,
           payload: row.payload,

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import type { LedgerTx } from './ledger-tx.js';
 import type { SQL } from 'drizzle-orm';
 import {
   forcePushEmptyBucketMessage,
@@ -14,8 +15,11 @@ import { BinContentsRepository, type BinMovementReason } from './bin-contents.re
  * The one way stock moves: every movement posts through `Ledger`, which writes the ledger rows
  * (`inventory_transactions`), their serial rows, on-hand and the serials' places, and takes the locks of the
  * documented order (docs/architecture.md): on-hand rows in (product, bucket) order, the serial-number gate shared
- * and the per-number locks in key order, then the serial rows in id order. The calling service owns the database
- * transaction and passes its executor in; PO and line locks (receiving, purchase orders) come before any of these.
+ * and the per-number locks in key order, then the serial rows in id order. The transaction is opened by the ledger's
+ * one entry, `LedgerWrites.run` (ledger-transaction.ts: gate, transaction, rerun after a deadlock); the calling
+ * service's work gets its executor, a `LedgerTx`, the only executor the posting and locking methods below accept. PO
+ * and line locks (receiving, purchase orders) come before any of these; receipts also change the PO's received
+ * figures (po-figures.repository.ts).
  *
  * Receiving's receipts keep their set-based statements (`postScanReceipt`, `postManifestReceipts`); transfers and
  * sales post through `postTransfer` and `postSale`; audits and admin adjustments will post through `postMovement`'s
@@ -65,7 +69,7 @@ export class LedgerRefusal extends HttpError {
 }
 
 interface MovementInput {
-  executor: Executor;
+  executor: LedgerTx;
   /** The caller's document (e.g. the committed transfer's `CT-…`, the sale's invoice), recorded on every row. */
   referenceId: string;
   productId: number;
@@ -135,17 +139,17 @@ export class Ledger {
   // ---- Locks (docs/architecture.md, steps 3 and 4). ----
 
   /** On-hand rows in (product, bucket) order, each made at zero when missing; unknown buckets are skipped. */
-  lockOnHand(executor: Executor, keys: { productId: number; bucket: string }[]): Promise<void> {
+  lockOnHand(executor: LedgerTx, keys: { productId: number; bucket: string }[]): Promise<void> {
     return new LedgerRepository(executor).lockOnHand(keys);
   }
 
   /** The serial-number gate shared, then a lock per number (any case) in key order. */
-  lockSerialNumbers(executor: Executor, serials: string[]): Promise<void> {
+  lockSerialNumbers(executor: LedgerTx, serials: string[]): Promise<void> {
     return new LedgerRepository(executor).lockSerialNumbers(serials);
   }
 
   /** The serial-number gate exclusively: no other writer makes a number live until this transaction ends. */
-  lockSerialNumberSpace(executor: Executor): Promise<void> {
+  lockSerialNumberSpace(executor: LedgerTx): Promise<void> {
     return new LedgerRepository(executor).lockSerialNumberSpace();
   }
 
@@ -163,7 +167,7 @@ export class Ledger {
    * commit and raise, a committed sale's intake) takes it before it reads the open commitments, so two commits
    * racing for the last units queue and the second sees the first (docs/architecture.md, lock order).
    */
-  async lockOnHandForCommit(executor: Executor, productId: number, bucket: string): Promise<number> {
+  async lockOnHandForCommit(executor: LedgerTx, productId: number, bucket: string): Promise<number> {
     const rows = await new LedgerRepository(executor).lockOnHandRows(productId, [bucket]);
     return rows.find((r) => r.bucket === bucket)?.quantity ?? 0;
   }
@@ -191,7 +195,7 @@ export class Ledger {
    * refuses: 'serial-not-live' (no live serial has the number) or 'serial-not-in-bucket' (live, but another
    * product's or in another bucket; `place` says which bucket). Writes nothing; the locks last the caller's transaction.
    */
-  async lockSerialsInBucket(input: { executor: Executor; productId: number; bucket: string; serials: string[]; numbersLocked?: boolean }): Promise<SerialRow[]> {
+  async lockSerialsInBucket(input: { executor: LedgerTx; productId: number; bucket: string; serials: string[]; numbersLocked?: boolean }): Promise<SerialRow[]> {
     const numbers = input.serials.map((s) => s.trim()).filter(Boolean);
     if (!numbers.length) return [];
     const repo = new LedgerRepository(input.executor);
@@ -207,37 +211,40 @@ export class Ledger {
 
   // ---- Receipts. ----
 
-  /** A receiving scan in one statement (see `LedgerRepository.postScanReceipt`, the PO-line exception). */
-  postScanReceipt(input: { executor: Executor } & Parameters<LedgerRepository['postScanReceipt']>[0]) {
+  /** A receiving scan in one statement (see `LedgerRepository.postScanReceipt`): the receipt, on-hand and the PO figures. */
+  postScanReceipt(input: { executor: LedgerTx } & Parameters<LedgerRepository['postScanReceipt']>[0]) {
     const { executor, ...rest } = input;
     return new LedgerRepository(executor).postScanReceipt(rest);
   }
 
   /**
-   * A manifest's receipts, set-based, and on-hand by their count. The caller holds the line, the on-hand row and
-   * the serial-number gate and has checked every serial. Answers the receipts' references in unit order.
+   * A manifest's receipts, set-based, then on-hand, the line's received count and the PO's totals and status by
+   * their count. The caller holds the PO and line, the on-hand row and the serial-number gate and has checked every
+   * serial. Answers the receipts' references in unit order and the line's received count after them.
    */
-  async postManifestReceipts(input: { executor: Executor } & Parameters<LedgerRepository['postManifestReceipts']>[0]): Promise<string[]> {
+  async postManifestReceipts(input: { executor: LedgerTx } & Parameters<LedgerRepository['postManifestReceipts']>[0]): Promise<{ references: string[]; qtyReceived: number }> {
     const { executor, ...rest } = input;
     const repo = new LedgerRepository(executor);
     const references = await repo.postManifestReceipts(rest);
     await repo.addOnHand(rest.productId, rest.bucket, references.length);
-    return references;
+    const qtyReceived = await repo.changeReceived({ purchaseOrderId: rest.purchaseOrderId, purchaseOrderItemId: rest.purchaseOrderItemId, delta: references.length });
+    return { references, qtyReceived };
   }
 
   /**
    * The INVENTORY_UNRECEIPT reversing a receipt: its serials leave live stock (UNRECEIVED), on-hand goes down.
    * Takes the on-hand row then the receipt's serial rows; refuses (409) when the bucket holds none of the product
-   * or a serial has moved since. The caller holds the receipt's PO and line and changes them afterwards.
+   * or a serial has moved since. The caller holds the receipt's PO and line; their received figures go down with it.
+   * Answers the reversal and the line's received count after it.
    */
   async postUnreceipt(input: {
-    executor: Executor;
+    executor: LedgerTx;
     receipt: TransactionRow;
     serialIds: number[];
     userId: number;
     notes: string;
     scannedUpc: string | null;
-  }): Promise<{ id: number; referenceId: string }> {
+  }): Promise<{ id: number; referenceId: string; qtyReceived: number | null }> {
     const { receipt } = input;
     const repo = new LedgerRepository(input.executor);
     if ((await repo.onHand(receipt.productId, receipt.bucket)) < receipt.quantityDelta) {
@@ -278,7 +285,11 @@ export class Ledger {
     );
     const left = await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
     await this.releaseBins(input.executor, receipt.productId, [{ id: reversal.id, bucket: receipt.bucket, quantityDelta: -receipt.quantityDelta, onHand: left }], input.userId);
-    return reversal;
+    const qtyReceived =
+      receipt.purchaseOrderId !== null && receipt.purchaseOrderItemId !== null
+        ? await repo.changeReceived({ purchaseOrderId: receipt.purchaseOrderId, purchaseOrderItemId: receipt.purchaseOrderItemId, delta: -receipt.quantityDelta })
+        : null;
+    return { ...reversal, qtyReceived };
   }
 
   // ---- Corrections. ----
@@ -301,7 +312,7 @@ export class Ledger {
    * ('serial-moved') rather than locked out of order.
    */
   async postSerialCorrection(input: {
-    executor: Executor;
+    executor: LedgerTx;
     referenceId: string;
     productId: number;
     bucket: string;
@@ -521,7 +532,7 @@ export class Ledger {
    * bucket before and after), the user and the notes.
    */
   async postAuditAdjustment(input: {
-    executor: Executor;
+    executor: LedgerTx;
     /** The audit item's reference (AA-…), recorded in `details.audit_item_reference`. */
     referenceId: string;
     productId: number;
@@ -666,7 +677,7 @@ export class Ledger {
    * one (422, field `quantity`), an unknown product (422 `productId`) or bucket (422 `bucket`).
    */
   async postQuantityAdjustment(input: {
-    executor: Executor;
+    executor: LedgerTx;
     productId: number;
     bucket: string;
     newQuantity: number;
@@ -766,7 +777,7 @@ export class Ledger {
    * list item's row before this.
    */
   async moveBinContents(input: {
-    executor: Executor;
+    executor: LedgerTx;
     bin: { id: number; bucket: string };
     lines: { productId: number; delta: number }[];
     reason: BinMovementReason;

@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared-statements.js';
 import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { liveSerialsNamed } from '../../db/live-serials.js';
+import { poStatusAfterReceipts, poTotalsSet } from './po-figures.repository.js';
 import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryTransactionSerials } from '../../db/schema.js';
 
 /**
@@ -12,10 +13,10 @@ import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryT
  * the locks on on-hand rows and serial numbers, taken in the order of docs/architecture.md. Every method runs on the
  * executor of the caller's transaction: the calling service owns the transaction, this module owns the rows.
  *
- * One exception, kept for speed: a receiving scan's single statement (`postScanReceipt`) also
- * updates the PO line's received count and the PO's totals and status, conditioned on the ledger row it writes, so a
- * scan stays three statements. Those two tables otherwise belong to receiving and purchase orders, which also lock
- * them (PO, then line) before anything here runs.
+ * The PO figures a receipt changes are the ledger's too (their SQL in po-figures.repository.ts): the
+ * line's received count, the PO's totals and its status, written by a scan's single statement (`postScanReceipt`,
+ * conditioned on the ledger row it writes, so a scan stays two statements) and by `changeReceived` (manifests,
+ * un-receipts). Receiving and purchase orders lock the PO, then the line, before anything here runs.
  */
 
 /** The first key of the serial-number advisory locks (the second is the number's hash). */
@@ -105,10 +106,6 @@ export class LedgerRepository {
     details: Record<string, unknown>;
     /** When the receipt happened, if not now: only a loader of past documents gives it (the demo data, an import). */
     at?: Date | null;
-    /** Statuses that follow the receipts, and the two a receipt leads to. */
-    receivingStatuses: number[];
-    partiallyReceived: number;
-    received: number;
     /**
      * This statement ends its transaction: it is sent with COMMIT in one round trip (db/transaction-pipeline.ts),
      * and a scan it refuses (a live serial, a used scan id) raises `keystone_refuse` instead, so that the COMMIT is
@@ -120,6 +117,7 @@ export class LedgerRepository {
     const serials = JSON.stringify(input.serials);
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
     const at = postedAt(input.at);
+    const pending = { itemId: input.purchaseOrderItemId, delta: 1 };
     type Answer = {
       reference: string | null;
       qty_received: number | null;
@@ -178,16 +176,10 @@ export class LedgerRepository {
             returning qty_received
           ),
           po as (
+            -- Every line of the PO is held under its lock: the figures follow them, this one with its new unit.
             update purchase_orders set
-              total_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
-              total_received_cents = (select coalesce(sum(i.invoice_cost_cents::bigint * (i.qty_received + case when i.id = ${input.purchaseOrderItemId} then 1 else 0 end)), 0)
-                                      from purchase_order_items i where i.purchase_order_id = ${input.purchaseOrderId}),
-              -- Every line of the PO is held under its lock: the status follows them, this one with its new unit.
-              status_id = case
-                when status_id not in (select (jsonb_array_elements_text(${JSON.stringify(input.receivingStatuses)}::jsonb))::int) then status_id
-                when exists (select 1 from purchase_order_items o where o.purchase_order_id = ${input.purchaseOrderId}
-                             and o.qty_received + case when o.id = ${input.purchaseOrderItemId} then 1 else 0 end < o.qty_ordered) then ${input.partiallyReceived}::int
-                else ${input.received}::int end,
+              ${poTotalsSet(sql`${input.purchaseOrderId}::int`, pending)},
+              status_id = ${poStatusAfterReceipts(sql`${input.purchaseOrderId}::int`, pending)},
               updated_at = now()
             where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
           ),
@@ -214,6 +206,31 @@ export class LedgerRepository {
     return { referenceId: row.reference, qtyReceived: row.qty_received };
   }
 
+
+  /**
+   * A line's received count by `delta` (a manifest's units, an un-receipt's −1), then its PO's totals and status
+   * by the one rule (po-figures.repository.ts), in one statement. The caller holds the PO and the line. Answers the
+   * line's new count.
+   */
+  async changeReceived(input: { purchaseOrderId: number; purchaseOrderItemId: number; delta: number }): Promise<number> {
+    const pending = { itemId: input.purchaseOrderItemId, delta: input.delta };
+    const po = sql`${input.purchaseOrderId}::int`;
+    const rows = await queryRows<{ qty_received: number }>(
+      this.db,
+      sql`with line as (
+            update purchase_order_items set qty_received = qty_received + ${input.delta}::int
+            where id = ${input.purchaseOrderItemId} and purchase_order_id = ${input.purchaseOrderId}
+            returning qty_received
+          ),
+          po as (
+            update purchase_orders set ${poTotalsSet(po, pending)}, status_id = ${poStatusAfterReceipts(po, pending)}, updated_at = now()
+            where id = ${input.purchaseOrderId} and exists (select 1 from line)
+          )
+          select qty_received from line`,
+    );
+    if (!rows[0]) throw new Error(`PO line ${input.purchaseOrderItemId} is not on PO ${input.purchaseOrderId}`);
+    return rows[0].qty_received;
+  }
 
   /**
    * Takes these on-hand rows one by one in (product, bucket) order, making a missing row at zero, so that writers

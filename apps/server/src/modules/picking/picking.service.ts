@@ -18,7 +18,8 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { pickListPdf, pickListZpl, printedBins, type PickListDocument } from '../documents/pick-list-document.js';
-import { BinRefusal, Ledger } from '../ledger/ledger-writer.js';
+import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { PickingRepository, type BinRow, type PickedRow, type PickRow } from './picking.repository.js';
 
 type TPick = z.output<typeof ZPickBodySchema>;
@@ -95,8 +96,13 @@ function toPicked(row: PickedRow): TAlreadyPickedItem {
 export class PickingService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   private repo(executor: Executor = this.db) {
     return new PickingRepository(executor);
@@ -209,7 +215,7 @@ export class PickingService {
    */
   async pick(id: number, input: TPick, user: AuthUser): Promise<{ message: string; picked_item: TAlreadyPickedItem }> {
     const binId = input.actualPickedBinId ?? null;
-    const picked = await this.db.transaction(async (tx) => {
+    const picked = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const item = await repo.lockItem(id, binId);
       if (!item) throw notFound(`Pick list item ${id} not found: it may have been unprinted`);

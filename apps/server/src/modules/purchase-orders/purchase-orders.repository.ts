@@ -184,32 +184,11 @@ export class PurchaseOrdersRepository {
     await this.db.delete(purchaseOrderItems).where(eq(purchaseOrderItems.id, id));
   }
 
-  /** Recomputes the stored totals from the lines, in the caller's transaction. */
-  async recomputeTotals(poId: number): Promise<void> {
-    await this.db
-      .update(purchaseOrders)
-      .set({
-        totalCents: sql`(select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_ordered), 0) from ${purchaseOrderItems} i where i.purchase_order_id = ${poId})`,
-        totalReceivedCents: sql`(select coalesce(sum(i.invoice_cost_cents::bigint * i.qty_received), 0) from ${purchaseOrderItems} i where i.purchase_order_id = ${poId})`,
-        updatedAt: new Date(),
-      })
-      .where(eq(purchaseOrders.id, poId));
-  }
-
   /** Bulk insert for demo and benchmark data: answers the new ids in order. */
   async insertMany(values: (typeof purchaseOrders.$inferInsert)[]): Promise<number[]> {
     if (!values.length) return [];
     const rows = await this.db.insert(purchaseOrders).values(values).returning({ id: purchaseOrders.id });
     return rows.map((r) => r.id);
-  }
-
-  /** Recomputes the stored totals of every PO at once (after bulk loads). */
-  async recomputeAllTotals(): Promise<void> {
-    await this.db.execute(sql`update purchase_orders po set
-      total_cents = coalesce(t.total, 0), total_received_cents = coalesce(t.received, 0)
-      from (select purchase_order_id, sum(invoice_cost_cents::bigint * qty_ordered) total, sum(invoice_cost_cents::bigint * qty_received) received
-            from purchase_order_items group by purchase_order_id) t
-      where t.purchase_order_id = po.id`);
   }
 
   linesByModel(model: string, excludedVendorId: number, limit: number) {

@@ -24,6 +24,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
+import { PoFigures } from '../ledger/po-figures.repository.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
@@ -366,7 +367,7 @@ export class PurchaseOrdersService {
         invoiceCostCents: dollarsToCents(input.cost),
         qtyOrdered: input.qty,
       });
-      await repo.recomputeTotals(input.purchaseOrderId);
+      await new PoFigures(tx).recomputeTotals(input.purchaseOrderId);
       return this.getFull(input.purchaseOrderId, tx);
     });
   }
@@ -401,7 +402,7 @@ export class PurchaseOrdersService {
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
       if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
       if (Object.keys(changes).length) await repo.updateItem(itemId, changes);
-      await repo.recomputeTotals(item.purchaseOrderId);
+      await new PoFigures(tx).recomputeTotals(item.purchaseOrderId);
       return this.getFull(item.purchaseOrderId, tx);
     });
   }
@@ -415,7 +416,7 @@ export class PurchaseOrdersService {
       const item = (await repo.findItem(itemId))!;
       if (item.qtyReceived > 0) throw conflict('A line on which items were received cannot be deleted.');
       await repo.deleteItem(itemId);
-      await repo.recomputeTotals(item.purchaseOrderId);
+      await new PoFigures(tx).recomputeTotals(item.purchaseOrderId);
       return this.getFull(item.purchaseOrderId, tx);
     });
   }
@@ -460,7 +461,7 @@ export class PurchaseOrdersService {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       if (!(await repo.lock(poId))) throw notFound(`PO ${poId} does not exist.`);
-      await repo.recomputeTotals(poId);
+      await new PoFigures(tx).recomputeTotals(poId);
       const { PO } = (await this.getFull(poId, tx)).data;
       return { total: PO.total, total_received: PO.total_received, dfi_discount_amount: PO.dfi_discount_amount, balance_due: PO.balance_due };
     });

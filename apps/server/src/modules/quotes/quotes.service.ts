@@ -35,6 +35,7 @@ import type { CommittedSalesService } from '../committed-sales/committed-sales.s
 import { nameAlternatives, toContactDto } from '../contacts/contacts.service.js';
 import { renderQuotePdf } from '../documents/quote-pdf.js';
 import { LedgerRefusal } from '../ledger/ledger-writer.js';
+import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { QuotesRepository, type ItemWithProduct, type LaborLineRow, type NewQuoteRow, type QuoteRow, type QuoteWithNames } from './quotes.repository.js';
 
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
@@ -121,6 +122,8 @@ export class QuotesService {
   constructor(
     private readonly db: Database,
     private readonly committedSales: CommittedSalesService,
+    /** The one entry of stock writes (the same as committedSales'): converting commits stock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
     private readonly company: { name: string } = { name: 'Keystone' },
   ) {}
 
@@ -402,7 +405,8 @@ export class QuotesService {
    * quotes"). A quote converted already answers its work order and creates nothing.
    */
   async convert(quoteId: number, location: string | undefined, user: Pick<AuthUser, 'id'>): Promise<TWorkOrder> {
-    const workOrderId = await this.db.transaction(async (tx) => {
+    // A stock write (the committed sales reserve units): through the ledger's entry, as every other.
+    const workOrderId = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const quote = await repo.findQuote(quoteId, { forUpdate: true });
       if (!quote) throw notFound(`quote ${quoteId} does not exist`);
@@ -418,8 +422,19 @@ export class QuotesService {
       const [ship] = await repo.contactsByIds([quote.shipContactId]);
       const order = await repo.insertWorkOrder({ quoteId, locationCode, createdById: user.id });
       const number = workOrderNumber(order.id);
+      const buckets = new Map<number, string | null>();
+      for (const { item } of items) buckets.set(item.id, await repo.bucketFor(locationCode, item.condition));
+      // Every line's on-hand row first, in the ledger's (product, bucket) order (docs/architecture.md, step 3): two
+      // conversions sharing products then queue instead of meeting in a deadlock, whatever the order of their lines.
+      await this.writes.ledger.lockOnHand(
+        tx,
+        items.flatMap(({ item }) => {
+          const bucket = buckets.get(item.id);
+          return bucket ? [{ productId: item.productId, bucket }] : [];
+        }),
+      );
       for (const { item, model } of items) {
-        const bucket = await repo.bucketFor(locationCode, item.condition);
+        const bucket = buckets.get(item.id);
         if (!bucket) {
           const message = `${model}: ${locationCode} has no ${item.condition} bucket`;
           throw unprocessable(message, { items: [message] });

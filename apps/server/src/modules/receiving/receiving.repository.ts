@@ -152,23 +152,6 @@ export class ReceivingRepository {
     return rows[0] ?? null;
   }
 
-  async addReceived(itemId: number, delta: number): Promise<number> {
-    const [row] = await this.db
-      .update(purchaseOrderItems)
-      .set({ qtyReceived: sql`${purchaseOrderItems.qtyReceived} + ${delta}` })
-      .where(eq(purchaseOrderItems.id, itemId))
-      .returning({ qtyReceived: purchaseOrderItems.qtyReceived });
-    return row!.qtyReceived;
-  }
-
-  /** Quantities of every line of the PO, for its status. */
-  lineQuantities(poId: number) {
-    return this.db
-      .select({ ordered: purchaseOrderItems.qtyOrdered, received: purchaseOrderItems.qtyReceived })
-      .from(purchaseOrderItems)
-      .where(eq(purchaseOrderItems.purchaseOrderId, poId));
-  }
-
   /** Receipts of a PO line not yet reversed, oldest first, with their serials. */
   async openReceipts(itemId: number) {
     const reversal = sql`exists (select 1 from inventory_transactions r where r.reverses_id = ${inventoryTransactions.id})`;

@@ -21,13 +21,11 @@ import { is } from 'drizzle-orm';
 import { errorChain } from '../../db/error-chain.js';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/database.js';
-import { WriteGate } from '../../db/write-gate.js';
+import type { Database } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
-import { PurchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.js';
-import { SILENT_LOG, type ServiceLog } from '../service-log.js';
 import { checkManifest } from './manifest-rules.js';
-import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { LedgerRefusal, type Ledger } from '../ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
 
 type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
@@ -36,10 +34,6 @@ type OpenReceipt = NonNullable<Awaited<ReturnType<ReceivingRepository['openRecei
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
 const CANCELLED = statusId(PO_STATUS.cancelled);
-const PARTIALLY_RECEIVED = statusId(PO_STATUS.partiallyReceived);
-const RECEIVED = statusId(PO_STATUS.received);
-/** Statuses that follow the receipts: a PO before or during receiving. */
-const RECEIVING_STATUSES = new Set([1, 2, 3, 4, PARTIALLY_RECEIVED, RECEIVED]);
 
 type TReceive = z.output<typeof ZQuickScanReceiveSchema>;
 type TUnreceive = z.output<typeof ZUnreceiveSchema>;
@@ -61,16 +55,6 @@ function scanProduct(p: { modelNumber: string; partNumber: string | null; upc: s
   };
 }
 
-/** PostgreSQL's SQLSTATE of an error, looking through the driver's and Drizzle's wrappers. */
-function pgCode(error: unknown): string | undefined {
-  return errorChain(error)
-    .map((e) => e.code)
-    .find((code): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
-}
-
-/** A deadlock or serialization failure: PostgreSQL rolled the transaction back, and running it again is safe. */
-const isRetryable = (error: unknown) => ['40P01', '40001'].includes(pgCode(error) ?? '');
-
 const LIVE_SERIAL_INDEX = 'inventory_serials_live_unique';
 
 /** PostgreSQL's unique violation on the one-live-serial index (named by the error, or by the innermost message). */
@@ -85,12 +69,13 @@ function isLiveSerialConflict(error: unknown): boolean {
 export class ReceivingService {
   constructor(
     private readonly db: Database,
-    private readonly log: ServiceLog = SILENT_LOG,
-    /** How many of these writes may hold a database connection at once (docs/performance.md). */
-    private readonly gate: WriteGate = new WriteGate(8),
-    /** Every ledger row, on-hand change and serial place goes through it, inside this service's transactions. */
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes (the process's gate, the transaction, the retry): every write here goes through it. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   /**
    * Receives one unit of a PO line (001 §4, §5, §7): the line is locked, every rule checked, then the ledger row,
@@ -184,7 +169,7 @@ export class ReceivingService {
       const refusal = checkManifest(input.units, product, live, line.item.qtyOrdered - line.item.qtyReceived);
       if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.errors);
 
-      const references = await this.ledger.postManifestReceipts({
+      const { references, qtyReceived } = await this.ledger.postManifestReceipts({
         executor: tx,
         units: input.units,
         productId: line.product.id,
@@ -198,9 +183,7 @@ export class ReceivingService {
         clientRequestId: input.clientRequestId,
         details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: null, manifest_request_id: input.clientRequestId },
       });
-      const received = await repo.addReceived(line.item.id, references.length);
-      await this.afterReceiving(tx, line.po.id, line.po.statusId);
-      return this.manifestResult(references, received, line.item.qtyOrdered);
+      return this.manifestResult(references, qtyReceived, line.item.qtyOrdered);
     });
   }
 
@@ -209,23 +192,14 @@ export class ReceivingService {
   }
 
   /**
-   * A ledger write: one database transaction, run again when PostgreSQL chose it as a deadlock victim or
-   * serialization failure (nothing of it was kept), and a race onto the one-live-serial index answered as 422.
+   * A ledger write through the ledger's one entry (gate, transaction, rerun after a deadlock or serialization
+   * failure), and a race onto the one-live-serial index answered as 422.
    */
-  private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.gate.run(() => this.db.transaction(work));
-      } catch (error) {
-        // Two receivers racing the same serial onto different lines: the database refuses the second.
-        if (isLiveSerialConflict(error)) throw unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] });
-        if (attempt < 4 && isRetryable(error)) {
-          this.log.warn({ sqlState: pgCode(error), attempt }, 'ledger write rolled back by the database; retrying');
-          continue;
-        }
-        throw error;
-      }
-    }
+  private write<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    return this.writes.run(work, {
+      // Two receivers racing the same serial onto different lines: the database refuses the second.
+      mapError: (error) => (isLiveSerialConflict(error) ? unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] }) : undefined),
+    });
   }
 
   /**
@@ -235,7 +209,7 @@ export class ReceivingService {
    * ledger row and every figure it changes. The lock order and the one transaction are every ledger write's. `last`: the scan is its transaction's only work, so its last statement goes with the COMMIT (one round
    * trip less; db/transaction-pipeline.ts); nothing may run after it.
    */
-  private async receiveIn(tx: Executor, input: TReceive, actor: Actor, last: boolean, at: Date | null = null) {
+  private async receiveIn(tx: LedgerTx, input: TReceive, actor: Actor, last: boolean, at: Date | null = null) {
     const repo = new ReceivingRepository(tx);
     // Steps 1 to 4 of the lock order in one statement: the PO, the line, then (for serials scanned) the on-hand row and
     // the numbers. A scan refused below rolls them back with the rest.
@@ -281,9 +255,6 @@ export class ReceivingService {
       scannedUpc: input.scannedUpc,
       serials,
       details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
-      receivingStatuses: [...RECEIVING_STATUSES],
-      partiallyReceived: PARTIALLY_RECEIVED,
-      received: RECEIVED,
       last,
       at,
     });
@@ -323,18 +294,6 @@ export class ReceivingService {
       if (message) throw unprocessable(message, { scannedSerialNumbers: [message] });
       seen.add(serial.toUpperCase());
     }
-  }
-
-  /** Totals, and a status that follows the receipts (Partially Received, Received) for a PO in receiving. */
-  private async afterReceiving(tx: Executor, poId: number, currentStatus: number) {
-    const pos = new PurchaseOrdersRepository(tx);
-    await pos.recomputeTotals(poId);
-    if (!RECEIVING_STATUSES.has(currentStatus)) return;
-    const lines = await new ReceivingRepository(tx).lineQuantities(poId);
-    const received = lines.reduce((s, l) => s + l.received, 0);
-    const all = lines.every((l) => l.received >= l.ordered);
-    const next = received === 0 ? (currentStatus === PARTIALLY_RECEIVED || currentStatus === RECEIVED ? statusId(PO_STATUS.orderConfirmed) : currentStatus) : all ? RECEIVED : PARTIALLY_RECEIVED;
-    if (next !== currentStatus) await pos.update(poId, { statusId: next });
   }
 
   private async receiptsOf(repo: ReceivingRepository, itemId: number): Promise<TTransactedReceipt[]> {
@@ -419,9 +378,8 @@ export class ReceivingService {
   }
 
   /** The reversing INVENTORY_UNRECEIPT: serials out of live stock, on-hand, the line's count, PO totals and status. */
-  private async reverseIn(tx: Executor, line: LockedLine, receipt: TransactionRow, current: OpenReceipt, notes: string, scannedUpc: string | null, actor: Actor) {
-    const repo = new ReceivingRepository(tx);
-    let reversal: { id: number; referenceId: string };
+  private async reverseIn(tx: LedgerTx, line: LockedLine, receipt: TransactionRow, current: OpenReceipt, notes: string, scannedUpc: string | null, actor: Actor) {
+    let reversal: Awaited<ReturnType<Ledger['postUnreceipt']>>;
     try {
       reversal = await this.ledger.postUnreceipt({ executor: tx, receipt, serialIds: current.serials.map((s) => s.serialId), userId: actor.id, notes, scannedUpc });
     } catch (error) {
@@ -429,9 +387,7 @@ export class ReceivingService {
       if (error.code === 'insufficient-on-hand') throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
       throw conflict(`Serial ${error.serials[0]} is no longer in ${receipt.bucket}; it cannot be un-received.`);
     }
-    const received = await repo.addReceived(line.item.id, -receipt.quantityDelta);
-    await this.afterReceiving(tx, line.po.id, line.po.statusId);
-    return { ...reversal, qtyReceived: received };
+    return { ...reversal, qtyReceived: reversal.qtyReceived! };
   }
 
   async lineSerials(itemId: number) {

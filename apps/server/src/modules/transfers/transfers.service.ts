@@ -29,7 +29,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
-import { Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
+import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import { TransfersRepository, type CommittedTransferRow, type TransferProductRow, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
 
@@ -119,8 +120,13 @@ const requiredFieldsMissing = (errors: Record<string, string[]>) => unprocessabl
 export class TransfersService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger = new Ledger(),
+    /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
+    private readonly writes: LedgerWrites = new LedgerWrites(db),
   ) {}
+
+  private get ledger(): Ledger {
+    return this.writes.ledger;
+  }
 
   private repo(executor: Executor = this.db) {
     return new TransfersRepository(executor);
@@ -141,12 +147,12 @@ export class TransfersService {
    * strict mode (on unless an admin:override holder turns it off) keeps the quantity within the source's on-hand.
    */
   async commit(input: TCommit, user: AuthUser): Promise<TCommittedTransfer> {
-    const referenceId = await this.db.transaction(async (tx) => (await this.commitIn(tx, input, user)).referenceId);
+    const referenceId = await this.writes.run(async (tx) => (await this.commitIn(tx, input, user)).referenceId);
     return (await this.byReference(referenceId))!;
   }
 
   /** The commit's rules and its row, in the caller's transaction; answers the new row, locked (its own insert). */
-  private async commitIn(tx: Executor, input: TCommit, user: AuthUser, scanningRequired?: boolean): Promise<CommittedTransferRow> {
+  private async commitIn(tx: LedgerTx, input: TCommit, user: AuthUser, scanningRequired?: boolean): Promise<CommittedTransferRow> {
     const fromBucket = input.fromBucket;
     const toBucket = input.toBucket ?? null;
     const missing = missingTransferFields({ ...input, toBucket });
@@ -198,7 +204,7 @@ export class TransfersService {
    * not submitted, open committed sales), read under the bucket's on-hand lock (`Ledger.lockOnHandForCommit`),
    * which every commit of that bucket takes first, so two commits racing for the last units queue.
    */
-  private async available(tx: Executor, productId: number, bucket: string, exceptTransferId?: number): Promise<number> {
+  private async available(tx: LedgerTx, productId: number, bucket: string, exceptTransferId?: number): Promise<number> {
     const onHand = await this.ledger.lockOnHandForCommit(tx, productId, bucket);
     return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket, { exceptTransferId }));
   }
@@ -227,7 +233,7 @@ export class TransfersService {
    */
   async addScannedItem(referenceId: string, input: TScan, user: AuthUser): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
-    const answer = await this.db.transaction(async (tx): Promise<TCommittedTransfer | null> => {
+    const answer = await this.writes.run(async (tx): Promise<TCommittedTransfer | null> => {
       const repo = this.repo(tx);
       // One statement locks the transfer and reads its product and destination (a scan's round trips are its cost:
       // docs/performance.md, Transfers at scale).
@@ -322,7 +328,7 @@ export class TransfersService {
   async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TTransferSubmitted> {
     const strictMode = input.strictMode ?? true;
     if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
-    const answer = await this.db.transaction(async (tx) => {
+    const answer = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const locked = await repo.lockWithNamesByReference(referenceId);
       if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
@@ -341,7 +347,7 @@ export class TransfersService {
    * body). Refused (422) when scanning is forced (KY01, TX01, AZ02) or the product carries serials.
    */
   async quickTransfer(input: TCommit, user: AuthUser): Promise<TTransferSubmitted> {
-    const referenceId = await this.db.transaction(async (tx) => {
+    const referenceId = await this.writes.run(async (tx) => {
       const toBucket = input.toBucket ?? '';
       const serialTracked = (await this.repo(tx).productByModel(input.model))?.serialNumberTracked ?? false;
       if (scanningForced(input.fromBucket, toBucket) || serialTracked || input.scanningRequired === true || input.scanningRequired === 1) {
@@ -356,7 +362,7 @@ export class TransfersService {
 
   /** The transact step on a locked, committed row, in the caller's transaction. */
   private async transactIn(
-    tx: Executor,
+    tx: LedgerTx,
     row: CommittedTransferRow,
     opts: { strictMode: boolean; notes: string | null | undefined; user: AuthUser },
     knownProduct?: TransferProductRow,
@@ -448,7 +454,7 @@ export class TransfersService {
    * batch, SKU and notes fields, which must still satisfy the commit's rules.
    */
   async update(referenceId: string, input: TUpdate): Promise<TCommittedTransfer> {
-    await this.db.transaction(async (tx) => {
+    await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const row = await repo.lockByReference(referenceId);
       if (!row) throw notFound(TRANSFER_MESSAGES.updateNotFound);

@@ -12,7 +12,7 @@ import { latePoLines } from './late-po-lines.js';
 import { poSpendByVendor } from './po-spend-by-vendor.js';
 import { receivedByVendor } from './received-by-vendor.js';
 import { InventoryRepository } from '../../../inventory/inventory.repository.js';
-import { PurchaseOrdersRepository } from '../../../purchase-orders/purchase-orders.repository.js';
+import { PoFigures } from '../../../ledger/po-figures.repository.js';
 
 let t: TestApp;
 let productId: number;
@@ -50,7 +50,7 @@ async function purchaseOrder(
     );
     lineIds.push(line!.id);
   }
-  await new PurchaseOrdersRepository(t.db).recomputeTotals(po!.id);
+  await new PoFigures(t.db).recomputeTotals(po!.id);
   return { id: po!.id, ref, lineIds };
 }
 
