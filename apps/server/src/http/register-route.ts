@@ -158,6 +158,7 @@ export function registerRoute<R extends ApiRouteDef>(
       } catch (error) {
         throw uploaded ? uploaded.settle(error) : error;
       }
+      uploaded?.assertWhole();
       // A download's file goes out with the media type and name its contract declares (a stream ends later: the reply
       // is returned, as Fastify expects of a handler that sent).
       if (route.download) return sendFile(reply.code(status), route.download, result as FileAnswer);

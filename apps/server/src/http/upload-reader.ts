@@ -42,9 +42,10 @@ function readError(upload: TRouteUpload, error: unknown): unknown {
  * when the route declares them. Every refusal is the client's and answers a 4xx naming the field: not multipart
  * (415), no file in the field (400, or the route's `missingStatus`), a wrong name ending (400), too large (413), a
  * malformed body (400). `read: 'stream'` hands the file as it arrives: `settle` then turns an error its reader met
- * because the file passed `maxBytes` into that 413.
+ * because the file passed `maxBytes` into that 413, and `assertWhole` refuses so a handler that read the file to its
+ * end without noticing it was cut at `maxBytes`.
  */
-export async function readUpload<U extends TRouteUpload>(request: FastifyRequest, upload: U): Promise<{ file: TUploadedFile<U>; settle: (error: unknown) => unknown }> {
+export async function readUpload<U extends TRouteUpload>(request: FastifyRequest, upload: U): Promise<{ file: TUploadedFile<U>; settle: (error: unknown) => unknown; assertWhole: () => void }> {
   if (!request.isMultipart()) throw refusal(upload, 415, upload.messages.notMultipart);
   let part;
   try {
@@ -69,7 +70,7 @@ export async function readUpload<U extends TRouteUpload>(request: FastifyRequest
       throw readError(upload, error);
     }
     if (part.file.truncated) throw refusal(upload, 413, upload.messages.tooLarge);
-    return { file: { filename: part.filename, bytes } as unknown as TUploadedFile<U>, settle: (error) => error };
+    return { file: { filename: part.filename, bytes } as unknown as TUploadedFile<U>, settle: (error) => error, assertWhole: () => {} };
   }
   const stream = part.file;
   let tooLarge = false;
@@ -77,8 +78,12 @@ export async function readUpload<U extends TRouteUpload>(request: FastifyRequest
     tooLarge = true;
     stream.destroy(new Error('too large'));
   });
+  const cut = () => tooLarge || stream.truncated;
   return {
     file: { filename: part.filename, stream } as unknown as TUploadedFile<U>,
-    settle: (error) => (tooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? refusal(upload, 413, upload.messages.tooLarge) : error),
+    settle: (error) => (cut() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? refusal(upload, 413, upload.messages.tooLarge) : error),
+    assertWhole: () => {
+      if (cut()) throw refusal(upload, 413, upload.messages.tooLarge);
+    },
   };
 }
