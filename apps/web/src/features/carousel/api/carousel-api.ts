@@ -31,7 +31,7 @@ export async function uploadCarouselImage(file: File): Promise<TCarouselUploadRe
   } catch (error) {
     const body = error instanceof ApiCallError ? (error.body as { errors?: Record<string, string[]> } | null) : null;
     const fieldMessage = error instanceof ApiCallError && error.status === 422 ? body?.errors?.[uploadCarouselImageRoute.upload.field]?.[0] : undefined;
-    throw new Error(fieldMessage ?? CAROUSEL_MESSAGES.uploadFailed);
+    throw new Error(fieldMessage ?? CAROUSEL_MESSAGES.uploadFailed, { cause: error });
   }
 }
 

@@ -95,7 +95,7 @@ export async function uploadCarrierInvoice(carrier: TReconciliationCarrier, file
   try {
     return await uploadFile(uploadCarrierInvoiceRoute, { params: { carrier }, file, silent: true });
   } catch (error) {
-    throw new Error((error instanceof ApiCallError ? refusalText(error.body) : null) ?? M.unknownError);
+    throw new Error((error instanceof ApiCallError ? refusalText(error.body) : null) ?? M.unknownError, { cause: error });
   }
 }
 

@@ -33,7 +33,7 @@ export async function uploadHoldingsFile(file: File): Promise<THoldingsUploadRes
     return await uploadFile(holdingsUploadRoute, { file, silent: true });
   } catch (error) {
     const body = error instanceof ApiCallError ? (error.body as { message?: string; errors?: Record<string, string[]> } | null) : null;
-    throw new Error(body?.errors?.[holdingsUploadRoute.upload.field]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError);
+    throw new Error(body?.errors?.[holdingsUploadRoute.upload.field]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError, { cause: error });
   }
 }
 
