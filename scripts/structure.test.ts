@@ -99,4 +99,37 @@ describe('code structure', () => {
       );
     expect(offenders).toEqual([]);
   });
+
+  describe('the web reaches the API only through the contract (issue 33 item 2)', () => {
+    const web = path.join('apps', 'web', 'src') + path.sep;
+    const webSources = files.filter((f) => path.relative(root, f).startsWith(web) && !/\.test\.tsx?$/.test(f));
+    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+    /** The source without its comments, so a comment may name a path or fetch. */
+    const code = (f: string) => fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+    it('reads the web sources', () => {
+      expect(webSources.length).toBeGreaterThan(40);
+    });
+
+    it('calls fetch only in callApi/uploadFile (lib/api-client.ts) and downloadFile (lib/file-fetch.ts)', () => {
+      const allowed = new Set([
+        'apps/web/src/lib/api-client.ts',
+        'apps/web/src/lib/file-fetch.ts',
+        // The live event stream: a connection held open, not a contract route (its path is the contract's LIVE_EVENTS_PATH).
+        'apps/web/src/lib/live/live-connection.ts',
+      ]);
+      const offenders = webSources.filter((f) => !allowed.has(rel(f)) && /(?<![\w$.'"/-])fetch\s*\(|(?:\?\?|\|\||[=,(:])\s*fetch\b(?![\w-])|\b(?:window|globalThis|self)\.fetch\b|\bXMLHttpRequest\b|\bsendBeacon\b/.test(code(f))).map(rel);
+      expect(offenders).toEqual([]);
+    });
+
+    it('types no API path by hand: every path comes from a route of the contract', () => {
+      const offenders = webSources.filter((f) => /['"`]\/(?:api|oauth)\//.test(code(f))).map(rel);
+      expect(offenders).toEqual([]);
+    });
+
+    it('saves and opens blobs in one place (saveBlob / openBlob in lib/api-client.ts)', () => {
+      const offenders = webSources.filter((f) => rel(f) !== 'apps/web/src/lib/api-client.ts' && /createObjectURL|\.download\s*=/.test(code(f))).map(rel);
+      expect(offenders).toEqual([]);
+    });
+  });
 });

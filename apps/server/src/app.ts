@@ -13,6 +13,7 @@ import type { Database, Listen } from './db/database.js';
 import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
 import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
+import { MULTIPART_LIMITS } from './http/upload-reader.js';
 import { RequestLogController } from './http/request-log.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
 import { WebIndex } from './http/web-index.js';
@@ -54,7 +55,7 @@ import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sou
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { registerCarouselImageFiles, registerCarouselRoutes, UPLOAD_LIMITS } from './modules/carousel/carousel.routes.js';
+import { registerCarouselImageFiles, registerCarouselRoutes } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
 export const WEB_ASSETS_DIR = 'assets';
@@ -151,8 +152,9 @@ export async function buildApp(options: {
 
   await registerSecurity(app, config, imageOrigins(config));
   await app.register(formbody);
-  // multipart/form-data for uploads (the carousel's images): read by the route as a stream, one small file at most.
-  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  // multipart/form-data for the routes that declare an upload: read by the one upload reader (http/upload-reader.ts),
+  // which sets each route's file size; one small file by default.
+  await app.register(multipart, { limits: { ...MULTIPART_LIMITS, fileSize: 1_000_000 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '0.1.0', description: 'Every call of the specification, generated from the zod contracts.' },

@@ -81,7 +81,29 @@ describe('OpenAPI document', () => {
         expect(queryKeys.sort(), routeKey(r)).toEqual(shape.sort());
       }
       if (r.body) expect(op.requestBody?.content['application/json'], routeKey(r)).toBeDefined();
-      else expect(op.requestBody, routeKey(r)).toBeUndefined();
+      else if (!r.upload) expect(op.requestBody, routeKey(r)).toBeUndefined();
+    }
+  });
+
+  it('documents an upload as multipart/form-data with its file field, and its 413 and 415', () => {
+    const uploads = t.routes.filter((r) => r.upload);
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    for (const r of uploads) {
+      const op = operationOf(r.method, r.path)!;
+      expect(Object.keys(op.requestBody?.content ?? {}), routeKey(r)).toEqual(['multipart/form-data']);
+      const schema = (op.requestBody!.content['multipart/form-data'] as { schema: { properties: Record<string, { type: string; format: string }> } }).schema;
+      expect(schema.properties[r.upload!.field], routeKey(r)).toMatchObject({ type: 'string', format: 'binary' });
+      expect(Object.keys(op.responses), routeKey(r)).toEqual(expect.arrayContaining(['413', '415']));
+    }
+  });
+
+  it('documents a download as a binary file in each content type its contract declares', () => {
+    const downloads = t.routes.filter((r) => r.download);
+    expect(downloads.length).toBeGreaterThanOrEqual(14);
+    for (const r of downloads) {
+      const ok = operationOf(r.method, r.path)!.responses[String(r.status ?? 200)] as { content: Record<string, { schema: { format?: string } }> };
+      expect(Object.keys(ok.content), routeKey(r)).toEqual([...r.download!.contentTypes]);
+      for (const type of r.download!.contentTypes) expect(ok.content[type]!.schema.format, `${routeKey(r)} ${type}`).toBe('binary');
     }
   });
 });

@@ -2,8 +2,17 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import Papa from 'papaparse';
-import { csvSafeText } from '@keystone/contracts';
-import { csvCell, csvHeader, csvIdCell, csvObjectLines, csvLines, csvTimestamp, pagedRows, reportFileName, sendCsv, sendCsvPages } from './csv-reply.js';
+import type { FastifyReply } from 'fastify';
+import { csvSafeText, FILE_TYPES } from '@keystone/contracts';
+import { csvCell, csvFile, csvHeader, csvIdCell, csvObjectLines, csvLines, csvTimestamp, pagedRows, reportFileName, type TCsvColumn, type TCsvRows } from './csv-reply.js';
+import { sendFile } from './file-answer.js';
+
+/** A CSV download as a route that declares `download: { contentTypes: [text/csv] }` answers it (registerRoute's sendFile). */
+const CSV_DOWNLOAD = { contentTypes: [FILE_TYPES.csv] };
+const sendCsv = (reply: FastifyReply, rows: Extract<TCsvRows, { rows: unknown }>['rows'], columns: readonly TCsvColumn[], fileName?: string) =>
+  sendFile(reply, CSV_DOWNLOAD, csvFile({ rows }, columns, fileName));
+const sendCsvPages = (reply: FastifyReply, pages: Extract<TCsvRows, { pages: unknown }>['pages'], columns: readonly TCsvColumn[]) =>
+  sendFile(reply, CSV_DOWNLOAD, csvFile({ pages }, columns));
 
 describe('sendCsv', () => {
   it('streams the header and every row, quoting what needs it, named report-{MM-DD-YYYY}.csv', async () => {

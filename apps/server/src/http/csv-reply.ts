@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify as stringifySync, type Options as StringifyOptions } from 'csv-stringify/sync';
-import type { FastifyReply } from 'fastify';
-import { csvSafeText } from '@keystone/contracts';
+import { csvSafeText, FILE_TYPES } from '@keystone/contracts';
+import type { FileAnswer } from './file-answer.js';
 
 /**
  * One CSV column: the row's key, the header the file shows, and `kind: 'id'` for a column of identifiers (tracking,
@@ -141,74 +141,71 @@ export function csvHeader(columns: readonly TCsvColumn[]): string {
   return stringifySync([], { ...STRINGIFY_OPTIONS, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
 }
 
-/** The CSV text of `rows`: the BOM and the header line first, then one chunk per batch of rows (or per page handed in). */
-async function* csvChunks(rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
+/**
+ * The one CSV writer of the server: every CSV it sends (a report, a results file) or writes (a report job's file) is
+ * this writer's text. `start()` is the BOM and the header line; `objects(rows)` the lines of rows given as objects
+ * (read by the columns' keys), `cells(rows)` of rows given as arrays of cells in the columns' order. Every cell goes
+ * through `csvCell` / `csvIdCell`: formula injection neutralised, ids kept text, timestamps as Excel reads them.
+ */
+export function csvWriter(columns: readonly TCsvColumn[]) {
   const plain = plainKeys(columns);
-  yield csvFileStart(columns);
+  return {
+    start: () => csvFileStart(columns),
+    objects: (rows: TRow[]) => objectLines(rows, columns, plain),
+    cells: (rows: readonly (readonly unknown[])[]) => csvLines(rows, columns),
+  };
+}
+
+/** Rows as objects (one at a time or a page as an array), or pages of rows as arrays of cells in the columns' order. */
+export type TCsvRows = { rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]> } | { pages: AsyncIterable<readonly (readonly unknown[])[]> };
+
+/**
+ * The CSV text of rows, a chunk at a time: the BOM and the header first (even when there are no rows), then a chunk
+ * per CSV_BATCH_ROWS rows (a page of 15,000 rows as one string of 1.3 MB was slower to build and send than its
+ * 500-row pieces, and lives as a large object; a stream step per row cost more than the rows' own text).
+ */
+export async function* csvChunks(source: TCsvRows, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
+  const writer = csvWriter(columns);
+  yield writer.start();
+  if ('pages' in source) {
+    for await (const page of source.pages) {
+      for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield writer.cells(page.slice(start, start + CSV_BATCH_ROWS));
+    }
+    return;
+  }
   let batch: TRow[] = [];
-  for await (const item of rows) {
+  for await (const item of source.rows) {
     if (Array.isArray(item)) {
-      if (batch.length) yield objectLines(batch, columns, plain);
+      if (batch.length) yield writer.objects(batch);
       batch = [];
-      for (let start = 0; start < item.length; start += CSV_BATCH_ROWS) yield objectLines(item.slice(start, start + CSV_BATCH_ROWS), columns, plain);
+      for (let start = 0; start < item.length; start += CSV_BATCH_ROWS) yield writer.objects(item.slice(start, start + CSV_BATCH_ROWS));
       continue;
     }
     batch.push(item);
     if (batch.length >= CSV_BATCH_ROWS) {
-      yield objectLines(batch, columns, plain);
+      yield writer.objects(batch);
       batch = [];
     }
   }
-  if (batch.length) yield objectLines(batch, columns, plain);
+  if (batch.length) yield writer.objects(batch);
 }
 
 /**
- * The CSV text of pages of rows given as arrays of cells in the columns' order: the BOM and the header, then a chunk per
- * CSV_BATCH_ROWS rows of each page (a page of 15,000 rows as one string of 1.3 MB was slower to build and send than
- * its 500-row pieces, and lives as a large object).
+ * A CSV download's file (the answer of a route that declares `download: { contentTypes: [FILE_TYPES.csv] }`),
+ * streamed: rows are written as they come (an async generator paging the database, see `pagedRows`, or the report
+ * repository's cursor), so the server holds one page at a time whatever the report's size, and the stream waits
+ * while the client is slow to read. A failure after the first bytes cuts the connection (the client sees a failed
+ * download, never a file cut short that looks whole).
  */
-async function* csvPageChunks(pages: AsyncIterable<readonly (readonly unknown[])[]>, columns: readonly TCsvColumn[]): AsyncGenerator<string> {
-  yield csvFileStart(columns);
-  for await (const page of pages) {
-    for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield csvLines(page.slice(start, start + CSV_BATCH_ROWS), columns);
-  }
+export function csvFile(source: TCsvRows, columns: readonly TCsvColumn[], fileName = reportFileName()): FileAnswer {
+  return { body: Readable.from(csvChunks(source, columns), { objectMode: false }), contentType: `${FILE_TYPES.csv}; charset=utf-8`, fileName };
 }
 
-function sendCsvStream(reply: FastifyReply, chunks: AsyncGenerator<string>, filename: string): FastifyReply {
-  const out = Readable.from(chunks, { objectMode: false });
-  out.on('error', (error) => reply.log.error({ err: error }, 'CSV stream failed'));
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${filename}"`);
-  return reply.send(out);
-}
-
-/**
- * Sends rows as a CSV file, streamed: rows are written as they come from `rows` (an async generator paging the
- * database, see `pagedRows`; it may also hand whole pages as arrays), so the server holds one page at a time whatever
- * the report's size, and the stream waits while the client is slow to read. The header row comes first even when
- * there are no rows. A failure after the first bytes cuts the connection (the client sees a failed download, never
- * a file cut short that looks whole).
- */
-export function sendCsv(
-  reply: FastifyReply,
-  rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]>,
-  columns: readonly TCsvColumn[],
-  filename = reportFileName(),
-): FastifyReply {
-  return sendCsvStream(reply, csvChunks(rows, columns), filename);
-}
-
-/**
- * As `sendCsv`, for rows read as arrays of cells in the columns' order, a page at a time: each page is written as one
- * chunk and no object is made per row (the big reports' way: fewer short-lived objects, less garbage to collect).
- */
-export function sendCsvPages(
-  reply: FastifyReply,
-  pages: AsyncIterable<readonly (readonly unknown[])[]>,
-  columns: readonly TCsvColumn[],
-  filename = reportFileName(),
-): FastifyReply {
-  return sendCsvStream(reply, csvPageChunks(pages, columns), filename);
+/** The whole CSV text of rows in memory (a small file: an apply-payments batch's results). */
+export async function csvText(source: TCsvRows, columns: readonly TCsvColumn[]): Promise<string> {
+  let text = '';
+  for await (const chunk of csvChunks(source, columns)) text += chunk;
+  return text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 
 /**
  * The home-page carousel (002 §2 "Carousel", §3 Carousel item, §4, §5, §7 "Carousel", §8, §9).
@@ -88,6 +88,15 @@ export const uploadCarouselImageRoute = defineRoute({
     'Upload one carousel image (multipart/form-data, file field "image"): gif, jpg or png read from its bytes (a PNG or JPEG decoded whole), exactly 1200x300 px, under 1,000,000 bytes; answers its remoteImageUrl. 422 naming image for a wrong type, a damaged or cut-off file or a wrong size in pixels, 413 for a file too large, 415 when not multipart, 503 when the image store is unavailable',
   tag: 'carousel',
   response: ZCarouselUploadResultSchema,
+  upload: {
+    field: CAROUSEL_UPLOAD_FIELD,
+    maxBytes: CAROUSEL_LIMITS.maxBytesExclusive - 1,
+    // Read from the bytes by the service (002 §5: never the name or the declared type), so no name endings here.
+    types: [FILE_TYPES.gif, FILE_TYPES.jpeg, FILE_TYPES.png],
+    read: 'bytes',
+    messages: { notMultipart: CAROUSEL_MESSAGES.notMultipart, missing: CAROUSEL_MESSAGES.imageMissing, tooLarge: CAROUSEL_MESSAGES.imageTooLarge },
+    missingStatus: 422,
+  },
 });
 
 /** 002 §3 Carousel item as the client sends it: its own id (any short text or number), link and img (an uploaded image's URL). */

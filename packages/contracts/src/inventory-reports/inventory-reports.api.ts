@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema } from '../http/common.js';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 
 /**
  * The named inventory and accounting reports (002 §2 "Reports", §3 "Unreceived invoices report", §7
@@ -68,7 +68,7 @@ export const geOnHandExportRoute = defineRoute({
   tag: 'inventory-reports',
   query: ZAsOfDateQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 export const ZOnHandTotalsSchema = z
@@ -105,7 +105,7 @@ export const inventoryAccountingRoute = defineRoute({
   tag: 'inventory-reports',
   query: ZAsOfDateQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 /** GET ims/transacted-receipts/daily-received?startDate=&endDate= (both default today). */
@@ -193,7 +193,7 @@ export const inactiveInventoryRoute = defineRoute({
   tag: 'inventory-reports',
   query: ZInactiveQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 export const ZPeakDaysParamsSchema = z.object({ date: ZDateSchema });
@@ -207,7 +207,7 @@ export const peakDaysFulfillmentRoute = defineRoute({
   tag: 'inventory-reports',
   params: ZPeakDaysParamsSchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 export const fbaPendingOrdersRoute = defineRoute({
@@ -217,5 +217,5 @@ export const fbaPendingOrdersRoute = defineRoute({
   summary: 'CSV: open committed sales (not yet transacted) sold on an FBA channel (amazon, amazon_home) per location and product: orders, units and their value at the current cost, with a total row',
   tag: 'inventory-reports',
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });

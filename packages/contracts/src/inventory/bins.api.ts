@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent, idListSchema } from '../http/common.js';
 
 /**
@@ -220,5 +220,5 @@ export const binLabelsRoute = defineRoute({
   tag: 'bins',
   query: ZBinLabelsQuerySchema,
   response: z.any(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.pdf, FILE_TYPES.zpl] },
 });

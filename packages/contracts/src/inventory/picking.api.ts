@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema } from '../http/common.js';
 
 /**
@@ -308,5 +308,5 @@ export const pickListDocumentRoute = defineRoute({
   params: z.object({ pickListId: ZIdSchema }),
   query: z.object({ format: z.enum(PICK_DOCUMENT_FORMATS).default('pdf') }),
   response: z.any(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.pdf, FILE_TYPES.zpl] },
 });

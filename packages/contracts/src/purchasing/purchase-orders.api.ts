@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
 import { MONEY_TOO_LARGE, moneyTextTooLarge, ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
@@ -366,7 +366,7 @@ export const purchaseOrderPdfRoute = defineRoute({
   tag: 'purchase-orders',
   params: poIdParams,
   response: z.any(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.pdf], fileName: 'purchase-order.pdf' },
 });
 
 export const ZEmailPurchaseOrderSchema = z

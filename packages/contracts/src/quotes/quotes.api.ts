@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { MAX_ID, ZIdParamsSchema, ZIdSchema } from '../http/common.js';
 import { ZMoneySchema } from '../money.js';
 import { ZContactSchema } from '../contacts/contacts.api.js';
@@ -494,7 +494,7 @@ export const quotePdfRoute = defineRoute({
   tag: 'quotes',
   params: ZIdParamsSchema,
   response: z.any(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.pdf], fileName: 'quote.pdf' },
 });
 
 export const getWorkOrderRoute = defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { ZBigIdSchema } from '../http/common.js';
 import { ZJobSchema } from '../jobs/jobs.api.js';
 import { defaultGenericRange } from '../shipping-reconciliation/shipping-reconciliation.api.js';
@@ -166,7 +166,7 @@ export const genericReportCsvRoute = defineRoute({
   params: slugParams,
   query: ZReportParametersQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 export const queueGenericReportCsvRoute = defineRoute({
@@ -189,7 +189,7 @@ export const reportCsvJobFileRoute = defineRoute({
   tag: 'reports',
   params: z.object({ id: ZBigIdSchema }),
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 /** The job kind of a report's CSV written in the background. */

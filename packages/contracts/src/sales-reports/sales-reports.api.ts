@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDateSchema, emptyAsAbsent } from '../http/common.js';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { SALES_CHANNELS } from '../inventory/committed-sales.api.js';
 import { addDays } from '../purchasing/po-rules.js';
 
@@ -237,7 +237,7 @@ export const bundleSalesRoute = defineRoute({
   tag: 'sales-reports',
   query: ZBundleSalesQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -366,5 +366,5 @@ export const salesReportCsvRoute = defineRoute({
   tag: 'sales-reports',
   query: ZSalesReportQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.csv] },
 });

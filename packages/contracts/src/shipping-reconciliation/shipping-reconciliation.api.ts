@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDateSchema, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent } from '../http/common.js';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { ZMoneySchema } from '../money.js';
 
 /**
@@ -272,6 +272,17 @@ export const uploadCarrierInvoiceRoute = defineRoute({
   tag: 'shipping-reconciliation',
   params: ZReconciliationCarrierParamsSchema,
   response: ZInvoiceUploadResultSchema,
+  upload: {
+    field: RECONCILIATION_UPLOAD_FIELD,
+    maxBytes: RECONCILIATION_MAX_FILE_BYTES,
+    types: [FILE_TYPES.csv, FILE_TYPES.text],
+    read: 'stream',
+    messages: {
+      notMultipart: RECONCILIATION_MESSAGES.notMultipart,
+      missing: RECONCILIATION_MESSAGES.fileMissing,
+      tooLarge: `The file is larger than ${RECONCILIATION_MAX_FILE_BYTES / 1024 / 1024} MB.`,
+    },
+  },
 });
 
 export const ZGenerateQuerySchema = z.object({ filename: z.string().trim().min(1).max(300), mock: mockFlag });
@@ -444,7 +455,7 @@ export const downloadPaymentBatchRoute = defineRoute({
   params: ZBatchIdParamsSchema,
   query: ZResultsDownloadQuerySchema,
   response: z.string(),
-  raw: true,
+  download: { contentTypes: [FILE_TYPES.xlsx, FILE_TYPES.csv] },
 });
 
 /** A gray box: one outbound shipment we quoted. */

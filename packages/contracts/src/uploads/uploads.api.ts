@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 
 /**
  * Settlement and holdings uploads (002 §2 "Reports", §4 upload flows, §5 CSV parsing, §7 "Reports
@@ -108,6 +108,14 @@ export const holdingsUploadRoute = defineRoute({
     'Upload a partner (holdings) orders file (multipart/form-data, file field "file"; .csv, .tsv or .txt, UTF-8 text, at most 10 MB, comma or tab delimited). Stored under its name (a file of the same name is replaced); answers the filename to sync. 400 naming file',
   tag: 'uploads',
   response: ZHoldingsUploadResultSchema,
+  upload: {
+    field: HOLDINGS_UPLOAD_FIELD,
+    maxBytes: UPLOADS_LIMITS.maxFileBytes,
+    types: [FILE_TYPES.csv, FILE_TYPES.tsv, FILE_TYPES.text],
+    extensions: UPLOAD_FILE_EXTENSIONS,
+    read: 'bytes',
+    messages: { notMultipart: UPLOAD_MESSAGES.notMultipart, missing: UPLOAD_MESSAGES.fileMissing, tooLarge: UPLOAD_MESSAGES.fileTooLarge, wrongType: UPLOAD_MESSAGES.fileType },
+  },
 });
 
 export const ZHoldingsSyncQuerySchema = z.object({ filename: z.string().trim().min(1, 'filename is required').max(UPLOADS_LIMITS.maxFilenameLength) });

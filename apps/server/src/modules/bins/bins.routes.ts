@@ -8,9 +8,8 @@ export function registerBinsRoutes({ route, services }: ModuleContext): void {
   route(createBinRoute, async ({ body, auth }) => bins.create(body, auth.user));
   route(deleteBinRoute, async ({ params }) => bins.remove(params.id));
   route(updateBinItemsRoute, async ({ params, body, auth }) => bins.updateItems(params.binId, body, auth.user));
-  route(binLabelsRoute, async ({ query, reply }) => {
+  route(binLabelsRoute, async ({ query }) => {
     const label = await bins.labels(query.ids, query.format ?? 'pdf');
-    reply.header('content-type', label.contentType).header('content-disposition', `attachment; filename="${label.filename}"`).send(label.body);
-    return undefined;
+    return { body: label.body, contentType: label.contentType, fileName: label.filename };
   });
 }

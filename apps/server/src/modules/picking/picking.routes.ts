@@ -19,9 +19,8 @@ export function registerPickingRoutes({ route, services }: ModuleContext): void 
   route(listPrintedRoute, async ({ query }) => picking.printed(query));
   route(printPickListRoute, async ({ body, auth }) => picking.print(body, auth.user));
   route(unprintPickItemRoute, async ({ params }) => picking.unprint(params.id));
-  route(pickListDocumentRoute, async ({ params, query, reply }) => {
+  route(pickListDocumentRoute, async ({ params, query }) => {
     const doc = await picking.document(params.pickListId, query.format);
-    reply.header('content-type', doc.contentType).header('content-disposition', `inline; filename="${doc.filename}"`).send(doc.body);
-    return undefined;
+    return { body: doc.body, contentType: doc.contentType, fileName: doc.filename, disposition: 'inline' as const };
   });
 }

@@ -16,6 +16,7 @@ import {
   updatePoLineRoute,
   updatePurchaseOrderRoute,
   updatePurchaseOrderTotalsRoute,
+  FILE_TYPES,
 } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
@@ -35,11 +36,7 @@ export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext)
   route(sendPurchaseOrderEdiRoute, async ({ params }) => po.sendByEdi(params.poId));
   route(updatePurchaseOrderTotalsRoute, async ({ params }) => po.totals(params.poId));
   route(finishPurchaseOrderRoute, async ({ params }) => po.finish(params.poId));
-  route(purchaseOrderPdfRoute, async ({ params, reply }) => {
-    const pdf = await po.pdf(params.id);
-    reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="purchase-order.pdf"').send(pdf);
-    return undefined;
-  });
+  route(purchaseOrderPdfRoute, async ({ params }) => ({ body: await po.pdf(params.id), contentType: FILE_TYPES.pdf, disposition: 'inline' as const }));
   route(emailPurchaseOrderRoute, async ({ params, body }) => po.email(params.id, body));
   route(modelPoReconciliationRoute, async ({ query }) => po.reconciliation(query.model));
 }

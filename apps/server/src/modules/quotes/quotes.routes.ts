@@ -15,6 +15,7 @@ import {
   updateLaborLineRoute,
   updateQuoteItemRoute,
   updateQuoteRoute,
+  FILE_TYPES,
 } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
@@ -36,9 +37,8 @@ export function registerQuotesRoutes({ route, services }: ModuleContext): void {
   route(updateLaborLineRoute, async ({ body }) => quotes.updateLaborLine(body));
   route(deleteLaborLineRoute, async ({ params }) => quotes.deleteLaborLine(params.id));
   route(getWorkOrderRoute, async ({ params }) => quotes.workOrder(params.id));
-  route(quotePdfRoute, async ({ params, reply }) => {
+  route(quotePdfRoute, async ({ params }) => {
     const { pdf, filename } = await quotes.pdf(params.id);
-    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
-    return undefined;
+    return { body: pdf, contentType: FILE_TYPES.pdf, fileName: filename, disposition: 'inline' as const };
   });
 }

@@ -5,7 +5,8 @@ import {
   reportCsvJobFileRoute,
   runGenericReportRoute,
 } from '@keystone/contracts';
-import { reportFileName, sendCsv } from '../../http/csv-reply.js';
+import { FILE_TYPES } from '@keystone/contracts';
+import { csvFile, reportFileName } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 import { csvColumns } from './reports.service.js';
 
@@ -14,21 +15,13 @@ export function registerReportsRoutes({ route, services }: ModuleContext): void 
   const { reports } = services;
   route(reportCatalogueRoute, async ({ auth }) => reports.catalogue(auth.user));
   route(runGenericReportRoute, async ({ params, query, auth }) => reports.run(params.slug, query, auth.user));
-  route(genericReportCsvRoute, async ({ params, query, auth, reply }) => {
+  route(genericReportCsvRoute, async ({ params, query, auth }) => {
     const { definition, rows } = reports.csv(params.slug, query, auth.user);
-    // Awaiting the reply waits for the stream's end, so the route's wrapper sees the reply sent and adds nothing.
-    await sendCsv(reply, rows, csvColumns(definition));
-    return undefined;
+    return csvFile({ rows }, csvColumns(definition));
   });
   route(queueGenericReportCsvRoute, async ({ params, body, auth }) => reports.queueCsv(params.slug, body.parameters, auth.user));
-  route(reportCsvJobFileRoute, async ({ params, auth, reply }) => {
+  route(reportCsvJobFileRoute, async ({ params, auth }) => {
     const file = await reports.jobFile(params.id, auth.user);
-    await reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-length', String(file.bytes))
-      .header('content-disposition', `attachment; filename="${reportFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(file.handle.createReadStream());
-    return undefined;
+    return { body: file.handle.createReadStream(), contentType: `${FILE_TYPES.csv}; charset=utf-8`, fileName: reportFileName(), bytes: file.bytes };
   });
 }

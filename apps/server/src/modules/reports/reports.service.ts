@@ -16,7 +16,7 @@ import {
   type TReportResult,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvFileStart, csvObjectLines, csvTimestamp, type TCsvColumn } from '../../http/csv-reply.js';
+import { csvTimestamp, csvWriter, type TCsvColumn } from '../../http/csv-reply.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -261,15 +261,15 @@ export class ReportsService {
     const temporary = `${target}.part`;
     const out = fs.createWriteStream(temporary);
     // The same text as the streamed download (csv-reply.ts: one writer, formula injection neutralised), a page at a time.
-    const columns = csvColumns(definition);
+    const csv = csvWriter(csvColumns(definition));
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
     };
     let rows = 0;
     try {
-      await write(csvFileStart(columns));
+      await write(csv.start());
       await this.repository.eachPage(executor, definition.query(parameters), async (page) => {
-        await write(csvObjectLines(page.map((row) => csvRow(definition.columns, row)), columns));
+        await write(csv.objects(page.map((row) => csvRow(definition.columns, row))));
         rows += page.length;
         progress(rows);
       });

@@ -8,22 +8,16 @@ import {
   SALES_CSV_COLUMNS,
   selloutThreatRoute,
 } from '@keystone/contracts';
-import { sendCsv } from '../../http/csv-reply.js';
+import { csvFile } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 
-/** The sales and brand reports (docs/decisions.md, "Sales figures and brand reports"): thin handlers over SalesReportsService; the CSVs stream through sendCsv. */
+/** The sales and brand reports (docs/decisions.md, "Sales figures and brand reports"): thin handlers over SalesReportsService; the CSVs stream through csvFile. */
 export function registerSalesReportsRoutes({ route, services }: ModuleContext): void {
   const { salesReports: service } = services;
   route(brandSellThruRoute, async ({ query }) => service.brandSellThru(query));
   route(selloutThreatRoute, async ({ query }) => service.selloutThreat(query));
   route(brandPurchasingRoute, async ({ query }) => service.brandPurchasing(query));
   route(salesReportRoute, async ({ query }) => service.salesReport(query));
-  route(bundleSalesRoute, async ({ query, reply }) => {
-    sendCsv(reply, service.bundleLines(query), BUNDLE_SALES_COLUMNS);
-    return undefined;
-  });
-  route(salesReportCsvRoute, async ({ query, reply }) => {
-    sendCsv(reply, service.salesLines(query), SALES_CSV_COLUMNS);
-    return undefined;
-  });
+  route(bundleSalesRoute, async ({ query }) => csvFile({ rows: service.bundleLines(query) }, BUNDLE_SALES_COLUMNS));
+  route(salesReportCsvRoute, async ({ query }) => csvFile({ rows: service.salesLines(query) }, SALES_CSV_COLUMNS));
 }

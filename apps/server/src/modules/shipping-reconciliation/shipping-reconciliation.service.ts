@@ -28,7 +28,7 @@ import {
   type TTrackingSearchQuery,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { csvFileStart, csvObjectLines, csvTimestamp } from '../../http/csv-reply.js';
+import { csvText, csvTimestamp } from '../../http/csv-reply.js';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { UploadTextError, uploadText } from '../../http/upload-text.js';
@@ -365,10 +365,9 @@ export class ShippingReconciliationService {
       const money2 = (v: number | null) => (v === null ? '' : v.toFixed(2));
       const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key, ...(RESULTS_ID_COLUMNS.has(key) ? { kind: 'id' as const } : {}) }));
       // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
-      const body =
-        csvFileStart(columns) +
-        csvObjectLines(
-          rows.map((r) => ({
+      const body = await csvText(
+        {
+          rows: rows.map((r) => ({
             ...r,
             shipping_quote: money2(r.shipping_quote),
             reported_billed_charge: money2(r.reported_billed_charge),
@@ -377,8 +376,9 @@ export class ShippingReconciliationService {
             paid_after: money2(r.paid_after),
             applied_at: csvTimestamp(r.applied_at),
           })),
-          columns,
-        );
+        },
+        columns,
+      );
       return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body };
     }
     const workbook = new ExcelJS.Workbook();

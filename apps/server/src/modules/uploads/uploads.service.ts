@@ -152,8 +152,6 @@ export class UploadsService {
     const filename = safeFilename(name);
     const fail = (message: string) => badRequest(message, { file: [message] });
     if (!filename) throw fail(UPLOAD_MESSAGES.fileMissing);
-    const lower = filename.toLowerCase();
-    if (!['.csv', '.tsv', '.txt'].some((ext) => lower.endsWith(ext))) throw fail(UPLOAD_MESSAGES.fileType);
     let content: string;
     try {
       // UTF-8, or the single-byte encoding a spreadsheet wrote (Excel's "CSV (Comma delimited)": Windows-1252);

@@ -1,69 +1,43 @@
-import { useSession } from '../session-store';
-import type { TDownloadReply } from './report-download-messages';
+import type { ApiRouteDef } from '@keystone/contracts';
+import { ApiCallError, downloadFile, saveBlob, serverMessage, type TRouteParts } from '../api-client';
+import type { TFileProgress } from '../file-fetch';
 import { reportFileName } from './report-file-name';
 
-export type TDownloadProgress = { loaded: number; total: number | null };
+export type TDownloadProgress = TFileProgress;
 
-/** A download the server refused: its status and its message (the JSON body's `message`, or the text). */
-export class ReportDownloadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+type TDownloadRoute = ApiRouteDef & { download: object };
 
-/** Hands a Blob to the browser as a saved file. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+/** A report route (one that declares a download) with its path parameters and query, checked by `reportRequest`. */
+export type TReportRequest = { route: TDownloadRoute; input: { params?: unknown; query?: unknown } };
+
+/** A report route and its inputs, typed by its contract. */
+export const reportRequest = <R extends TDownloadRoute>(route: R, input: TRouteParts<R>): TReportRequest => ({ route, input });
+
+/** The text to show for a failed download: the server's message, else its text, else the error's. */
+export function downloadFailureMessage(error: unknown): string {
+  const message = serverMessage(error);
+  if (message) return message;
+  if (error instanceof ApiCallError) return typeof error.body === 'string' && error.body.trim() ? error.body : `The report could not be downloaded (HTTP ${error.status}).`;
+  return error instanceof Error && error.message ? error.message : 'The report could not be downloaded.';
 }
 
 /**
- * Downloads a report path (an `/api/…` URL answering CSV) in a web worker with the session's token, reporting the
- * bytes received, and saves it as report-{MM-DD-YYYY}.csv (000 §7). Rejects with a ReportDownloadError carrying the
- * server's message when the answer is not ok; an aborted download rejects with an AbortError.
+ * Downloads a report route's CSV in a web worker with the session's token (api-client's downloadFile, 000 §7),
+ * reporting the bytes received, and saves it as report-{MM-DD-YYYY}.csv, the local date (000 §7). A refusal rejects
+ * with an ApiCallError (no toast: the screen shows `downloadFailureMessage`); an aborted download with an AbortError.
  */
-export function downloadReport(
-  url: string,
+export async function downloadReport(
+  request: TReportRequest,
   options: { onProgress?: (progress: TDownloadProgress) => void; signal?: AbortSignal; filename?: string } = {},
 ): Promise<{ filename: string; size: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./report-download.worker.ts', import.meta.url), { type: 'module' });
-    const end = () => {
-      worker.terminate();
-      options.signal?.removeEventListener('abort', abort);
-    };
-    const abort = () => {
-      end();
-      reject(new DOMException('The download was cancelled.', 'AbortError'));
-    };
-    if (options.signal?.aborted) return abort();
-    options.signal?.addEventListener('abort', abort);
-    worker.onmessage = (event: MessageEvent<TDownloadReply>) => {
-      const reply = event.data;
-      if (reply.type === 'progress') {
-        options.onProgress?.({ loaded: reply.loaded, total: reply.total });
-        return;
-      }
-      end();
-      if (reply.type === 'error') return reject(new ReportDownloadError(reply.status, reply.message));
-      const filename = options.filename ?? reportFileName();
-      saveBlob(reply.blob, filename);
-      resolve({ filename, size: reply.blob.size });
-    };
-    worker.onerror = (event) => {
-      end();
-      reject(new ReportDownloadError(0, event.message || 'The report could not be downloaded.'));
-    };
-    worker.postMessage({ url, token: useSession.getState().accessToken });
-  });
+  const { blob } = await downloadFile(request.route, {
+    ...request.input,
+    background: true,
+    silent: true,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  } as never);
+  const filename = options.filename ?? reportFileName();
+  saveBlob(blob, filename);
+  return { filename, size: blob.size };
 }

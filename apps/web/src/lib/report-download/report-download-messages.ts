@@ -1,7 +1,10 @@
-/** What the page asks the report-download worker, and what the worker answers. */
-export type TDownloadRequest = { url: string; token: string | null };
+import type { TFileReply } from '../file-fetch';
+
+/** What the page asks the file-download worker (the URL and its headers), and what the worker answers. */
+export type TDownloadRequest = { url: string; headers: Record<string, string> };
 
 export type TDownloadReply =
   | { type: 'progress'; loaded: number; total: number | null }
-  | { type: 'done'; blob: Blob; filename: string | null }
-  | { type: 'error'; status: number; message: string };
+  | { type: 'reply'; reply: TFileReply }
+  /** The request got no answer (the network). */
+  | { type: 'failed'; message: string };

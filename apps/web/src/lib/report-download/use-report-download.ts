@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downloadReport, type TDownloadProgress } from './download-report';
+import { downloadFailureMessage, downloadReport, type TDownloadProgress, type TReportRequest } from './download-report';
 
 export type TReportDownloadState = {
-  /** Starts a download of the path; resolves true when the file was saved, false when it failed or was cancelled. */
-  start(url: string, filename?: string): Promise<boolean>;
+  /** Starts a download of a report route; resolves true when the file was saved, false when it failed or was cancelled. */
+  start(request: TReportRequest, filename?: string): Promise<boolean>;
   cancel(): void;
   busy: boolean;
   progress: TDownloadProgress | null;
@@ -19,7 +19,7 @@ export function useReportDownload(): TReportDownloadState {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (url: string, filename?: string) => {
+  const start = useCallback(async (request: TReportRequest, filename?: string) => {
     controller.current?.abort();
     const mine = new AbortController();
     controller.current = mine;
@@ -27,10 +27,10 @@ export function useReportDownload(): TReportDownloadState {
     setError(null);
     setProgress({ loaded: 0, total: null });
     try {
-      await downloadReport(url, { onProgress: setProgress, signal: mine.signal, filename });
+      await downloadReport(request, { onProgress: setProgress, signal: mine.signal, filename });
       return true;
     } catch (failure) {
-      if (!mine.signal.aborted) setError(failure instanceof Error ? failure.message : String(failure));
+      if (!mine.signal.aborted) setError(downloadFailureMessage(failure));
       return false;
     } finally {
       if (controller.current === mine) {

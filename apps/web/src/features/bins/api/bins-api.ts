@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute, type TBinsQuery, type TCreateBin, type TUpdateBinItems } from '@keystone/contracts';
-import { callApi } from '../../../lib/api-client';
-import { queueHttpFailure } from '../../../lib/message-queue';
-import { useSession } from '../../../lib/session-store';
+import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute, type TBinsQuery, type TCreateBin, type TUpdateBinItems } from '@keystone/contracts';
+import { callApi, downloadFile, saveBlob } from '../../../lib/api-client';
 
 export const BINS_QUERY_KEY = ['bins'] as const;
 
@@ -32,20 +30,6 @@ export const updateBinItems = (binId: number, body: TUpdateBinItems) => callApi(
 
 /** Bin labels as a file (PDF, or ZPL for a thermal printer), saved by the browser as bin-labels.pdf / .zpl. */
 export async function downloadBinLabels(ids: number[], format: 'pdf' | 'zpl'): Promise<void> {
-  const url = `/api/ims/bins/labels?ids=${ids.join(',')}${format === 'zpl' ? '&format=zpl' : ''}`;
-  const token = useSession.getState().accessToken;
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    queueHttpFailure(url, res.status);
-    throw new Error(`${res.status}`);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `bin-labels.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const file = await downloadFile(binLabelsRoute, { query: { ids: ids.join(','), format: format === 'zpl' ? 'zpl' : undefined } });
+  saveBlob(file.blob, file.fileName ?? `bin-labels.${format}`);
 }

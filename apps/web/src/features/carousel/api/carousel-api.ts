@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   CAROUSEL_MESSAGES,
-  CAROUSEL_UPLOAD_FIELD,
   listCarouselImagesRoute,
   saveCarouselRoute,
   uploadCarouselImageRoute,
   type TCarouselItemInput,
   type TCarouselUploadResult,
 } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
+import { ApiCallError, callApi, uploadFile } from '../../../lib/api-client';
 
 export const CAROUSEL_QUERY_KEY = ['carousel-images'] as const;
 
@@ -28,20 +26,13 @@ export const saveCarousel = (carouselItems: TCarouselItemInput[]) => callApi(sav
  * on the item: the server's field message for a rule it names (type, size in pixels), else the §8 text.
  */
 export async function uploadCarouselImage(file: File): Promise<TCarouselUploadResult> {
-  const form = new FormData();
-  form.append(CAROUSEL_UPLOAD_FIELD, file, file.name);
-  const token = useSession.getState().accessToken;
-  let response: Response;
   try {
-    response = await fetch(uploadCarouselImageRoute.path, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
-  } catch {
-    throw new Error(CAROUSEL_MESSAGES.uploadFailed);
+    return await uploadFile(uploadCarouselImageRoute, { file, silent: true });
+  } catch (error) {
+    const body = error instanceof ApiCallError ? (error.body as { errors?: Record<string, string[]> } | null) : null;
+    const fieldMessage = error instanceof ApiCallError && error.status === 422 ? body?.errors?.[uploadCarouselImageRoute.upload.field]?.[0] : undefined;
+    throw new Error(fieldMessage ?? CAROUSEL_MESSAGES.uploadFailed, { cause: error });
   }
-  const body = (await response.json().catch(() => null)) as (TCarouselUploadResult & { errors?: Record<string, string[]> }) | null;
-  if (response.ok && body?.remoteImageUrl) return body;
-  if (response.status === 401 && token) useSession.getState().signOut('expired');
-  const fieldMessage = response.status === 422 ? body?.errors?.[CAROUSEL_UPLOAD_FIELD]?.[0] : undefined;
-  throw new Error(fieldMessage ?? CAROUSEL_MESSAGES.uploadFailed);
 }
 
 /** 002 §8: the messages of a failed save: status 500 shows the raw list, otherwise the field messages. */

@@ -21,7 +21,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import { CAROUSEL_LIMITS, CAROUSEL_MESSAGES, type TCarouselImage } from '@keystone/contracts';
+import { CAROUSEL_LIMITS, CAROUSEL_MESSAGES, uploadAccept, uploadCarouselImageRoute, type TCarouselImage } from '@keystone/contracts';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
 import { UnsavedChangesGuard } from '../../../shell/unsaved-changes-guard';
@@ -95,7 +95,7 @@ function ItemCard(props: {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Button component="label" variant="outlined" size="small" startIcon={<UploadIcon />} disabled={item.uploading}>
               {item.img ? 'Replace image' : 'Upload image'}
-              <input type="file" hidden accept="image/gif,image/jpeg,image/png" onChange={chooseFile} data-testid={`carousel-item-${index}-file`} />
+              <input type="file" hidden accept={uploadAccept(uploadCarouselImageRoute.upload)} onChange={chooseFile} data-testid={`carousel-item-${index}-file`} />
             </Button>
             <Box sx={{ flex: 1 }} />
             <Tooltip title="Move up">

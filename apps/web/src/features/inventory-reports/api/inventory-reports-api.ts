@@ -2,29 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import {
   dailyReceivedRoute,
   fbaPendingOrdersRoute,
-  fillPath,
   geOnHandExportRoute,
   geOnHandTotalsRoute,
   inactiveInventoryRoute,
   inventoryAccountingRoute,
   peakDaysFulfillmentRoute,
-  toQueryString,
   unreceivedInvoiceReportRoute,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { reportRequest } from '../../../lib/report-download/download-report';
 
 /** The as-of CSV reports of 002 §2 (purchasing:reports), by screen. */
 export type TAsOfReport = 'ge-on-hand-export' | 'inventory-accounting';
 
-/** The CSV path of an as-of report for its Date Of Report (002 §7). */
-export function asOfReportUrl(report: TAsOfReport, date: string): string {
-  const route = report === 'ge-on-hand-export' ? geOnHandExportRoute : inventoryAccountingRoute;
-  return `${route.path}${toQueryString({ date })}`;
+/** The CSV of an as-of report for its Date Of Report (002 §7). */
+export function asOfReportRequest(report: TAsOfReport, date: string) {
+  return report === 'ge-on-hand-export' ? reportRequest(geOnHandExportRoute, { query: { date } }) : reportRequest(inventoryAccountingRoute, { query: { date } });
 }
 
-export const inactiveInventoryUrl = () => inactiveInventoryRoute.path;
-export const fbaPendingOrdersUrl = () => fbaPendingOrdersRoute.path;
-export const peakDaysFulfillmentUrl = (date: string) => fillPath(peakDaysFulfillmentRoute.path, { date });
+export const inactiveInventoryRequest = () => reportRequest(inactiveInventoryRoute, { query: {} });
+export const fbaPendingOrdersRequest = () => reportRequest(fbaPendingOrdersRoute, {});
+export const peakDaysFulfillmentRequest = (date: string) => reportRequest(peakDaysFulfillmentRoute, { params: { date } });
 
 /** 002 §7 GET ims/reporting/inventory/ge-on-hand-export/totals?date=: the export's totals for the chosen date. */
 export function useGeOnHandTotals(date: string, enabled: boolean) {

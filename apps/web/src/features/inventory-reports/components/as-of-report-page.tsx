@@ -6,7 +6,7 @@ import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
-import { asOfReportUrl, useGeOnHandTotals, type TAsOfReport } from '../api/inventory-reports-api';
+import { asOfReportRequest, useGeOnHandTotals, type TAsOfReport } from '../api/inventory-reports-api';
 import { isDateWithin, ReportDatePicker } from './report-date-picker';
 import { formatDollars } from './report-tables';
 import { useRedirectHome } from './use-redirect-home';
@@ -38,7 +38,7 @@ function AsOfReportPage({ report, title }: { report: TAsOfReport; title: string 
   const start = async () => {
     setDone(false);
     countdown.begin();
-    const saved = await download.start(asOfReportUrl(report, date));
+    const saved = await download.start(asOfReportRequest(report, date));
     if (saved) setDone(true);
     else countdown.stop();
   };

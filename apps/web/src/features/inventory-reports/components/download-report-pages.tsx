@@ -4,7 +4,7 @@ import { INACTIVE_REPORT_REDIRECT_MS, INVENTORY_REPORT_MESSAGES as M, utcToday }
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
-import { fbaPendingOrdersUrl, inactiveInventoryUrl, peakDaysFulfillmentUrl } from '../api/inventory-reports-api';
+import { fbaPendingOrdersRequest, inactiveInventoryRequest, peakDaysFulfillmentRequest } from '../api/inventory-reports-api';
 import { isDateWithin, ReportDatePicker } from './report-date-picker';
 import { useRedirectHome } from './use-redirect-home';
 
@@ -14,7 +14,7 @@ export function InactiveInventoryPage() {
   const [done, setDone] = useState(false);
   const redirect = useRedirectHome(INACTIVE_REPORT_REDIRECT_MS / 1000, done);
   const start = async () => {
-    if (await download.start(inactiveInventoryUrl())) {
+    if (await download.start(inactiveInventoryRequest())) {
       setDone(true);
       redirect.begin();
     }
@@ -52,7 +52,7 @@ export function PeakDaysFulfillmentPage() {
             Open committed sales due to ship by the date (or with no ship-by date) per bucket and model, with the units on hand to fill them.
           </Typography>
           <ReportDatePicker label="Date" value={date} onChange={setDate} min={today} />
-          <Button variant="contained" onClick={() => void download.start(peakDaysFulfillmentUrl(date))} disabled={download.busy || !/^\d{4}-\d{2}-\d{2}$/.test(date)}>
+          <Button variant="contained" onClick={() => void download.start(peakDaysFulfillmentRequest(date))} disabled={download.busy || !/^\d{4}-\d{2}-\d{2}$/.test(date)}>
             {M.downloadReport}
           </Button>
           {!valid && !download.error && <Typography variant="body2" color="error">{M.peakDateBeforeToday}</Typography>}
@@ -78,7 +78,7 @@ export function FbaPendingOrdersPage() {
           <Typography variant="body2" color="text.secondary">
             Committed sales sold on Amazon (the FBA channels) not yet transacted, per bucket and model, valued at the current cost, with a total.
           </Typography>
-          <Button variant="contained" onClick={() => void download.start(fbaPendingOrdersUrl())} disabled={download.busy}>
+          <Button variant="contained" onClick={() => void download.start(fbaPendingOrdersRequest())} disabled={download.busy}>
             {M.downloadCsv}
           </Button>
           <ReportDownloadProgress progress={download.busy ? download.progress : null} />

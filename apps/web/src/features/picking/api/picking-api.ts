@@ -8,13 +8,11 @@ import {
   pickListDocumentRoute,
   printPickListRoute,
   unprintPickItemRoute,
-  fillPath,
   type TPickBody,
   type TPrintPickList,
 } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../lib/api-client';
+import { callApi, downloadFile, openBlob, saveBlob } from '../../../lib/api-client';
 import { useLiveUpdates } from '../../../lib/live/use-live-updates';
-import { useSession } from '../../../lib/session-store';
 
 /** Every query of the pick list board and the pick page: live updates and the board's actions invalidate it. */
 export const PICK_LISTS_QUERY_KEY = ['pick-lists'] as const;
@@ -63,21 +61,17 @@ export const printPickList = (body: TPrintPickList) => callApi(printPickListRout
 export const unprintPickItem = (id: number) => callApi(unprintPickItemRoute, { params: { id }, silent: true });
 export const pickItem = (id: number, body: TPickBody) => callApi(pickItemRoute, { params: { id }, body, silent: true });
 
-/** Fetches a printed pick list's document with the bearer token and opens (PDF) or downloads (ZPL) it. */
+/** Fetches a printed pick list's document with the bearer token and opens (PDF) or downloads (ZPL) it; a failure is a toast. */
 export async function openPickListDocument(pickListId: number, format: 'pdf' | 'zpl'): Promise<void> {
-  const url = fillPath(pickListDocumentRoute.path, { pickListId }) + (format === 'zpl' ? '?format=zpl' : '');
-  const token = useSession.getState().accessToken;
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiCallError(response.status, await response.text(), url);
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = objectUrl;
-  if (format === 'zpl') a.download = `pick-list-${pickListId}.zpl`;
-  else a.target = '_blank';
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  const file = await downloadFile(pickListDocumentRoute, { params: { pickListId }, query: { format } });
+  if (format === 'zpl') return saveBlob(file.blob, file.fileName ?? `pick-list-${pickListId}.zpl`);
+  openBlob(file.blob, (href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  });
 }

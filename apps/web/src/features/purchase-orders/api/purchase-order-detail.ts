@@ -22,9 +22,9 @@ import {
   updatePurchaseOrderRoute,
   type TRouteBody,
   type TRouteResponse,
+  purchaseOrderPdfRoute,
 } from '@keystone/contracts';
-import { callApi } from '../../../lib/api-client';
-import { queueHttpFailure } from '../../../lib/message-queue';
+import { callApi, downloadFile } from '../../../lib/api-client';
 
 type TFull = TRouteResponse<typeof getFullPurchaseOrderRoute>;
 export const poKey = (id: number) => ['purchase-order', id] as const;
@@ -95,15 +95,8 @@ export function searchProducts(searchValue: string) {
   return callApi(productSearchRoute, { body: { searchKey: 'model_number', searchValue }, silent: true });
 }
 
-/** The PO PDF as a blob (for printing and saving as purchase-order.pdf). */
-export async function fetchPoPdf(id: number, token: string | null): Promise<Blob> {
-  const res = await fetch(`/api/purchaseOrder/${id}/pdf`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    queueHttpFailure(`/api/purchaseOrder/${id}/pdf`, res.status);
-    throw new Error(`${res.status}`);
-  }
-  return res.blob();
-}
+/** The PO PDF (for printing, or saving as purchase-order.pdf, the contract's name); a failure is a toast. */
+export const fetchPoPdf = (id: number) => downloadFile(purchaseOrderPdfRoute, { params: { id } });
 
 export function useAttachedInvoices(poId: number) {
   return useQuery({

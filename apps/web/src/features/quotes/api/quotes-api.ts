@@ -24,10 +24,9 @@ import {
   type TQuoteSearchKey,
   type TQuoteStore,
   type TQuoteUpdate,
+  quotePdfRoute,
 } from '@keystone/contracts';
-import { callApi } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
-import { queueHttpFailure } from '../../../lib/message-queue';
+import { callApi, downloadFile, openBlob } from '../../../lib/api-client';
 
 /** What the quote search screen asks for (kept in the URL). */
 export type TQuoteCriteria = { searchBy: 'name'; firstName: string; lastName: string } | { searchBy: Exclude<TQuoteSearchKey, 'name'>; searchValue: string };
@@ -135,17 +134,17 @@ export async function searchProductsByModel(text: string) {
 
 /** The printable quote: fetched with the bearer token, opened in a new tab (or a failure toast). */
 export async function openQuotePdf(quoteId: number): Promise<void> {
-  const url = `/api/quote/${quoteId}/pdf`;
-  const token = useSession.getState().accessToken;
   // Opened first (a popup after an await is blocked), then pointed at the PDF.
   const tab = window.open('', '_blank');
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
+  let file;
+  try {
+    file = await downloadFile(quotePdfRoute, { params: { id: quoteId } });
+  } catch {
     tab?.close();
-    queueHttpFailure(url, res.status);
     return;
   }
-  const blobUrl = URL.createObjectURL(await res.blob());
-  if (tab) tab.location.href = blobUrl;
-  else window.location.assign(blobUrl);
+  openBlob(file.blob, (href) => {
+    if (tab) tab.location.href = href;
+    else window.location.assign(href);
+  });
 }

@@ -47,13 +47,6 @@ export function defaultValues(entry: TReportCatalogueEntry): TParameterValues {
   return values;
 }
 
-/** The query of a run: every parameter's value (empty text is sent, meaning "no filter"). */
-export function reportQuery(values: TParameterValues): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) search.append(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * Whether Download CSV goes through a background job: a definition marked background (its file may be large), or an

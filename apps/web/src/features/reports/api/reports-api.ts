@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJobRoute, queueGenericReportCsvRoute, reportCatalogueRoute, runGenericReportRoute, type TJob } from '@keystone/contracts';
+import { genericReportCsvRoute, getJobRoute, queueGenericReportCsvRoute, reportCatalogueRoute, reportCsvJobFileRoute, runGenericReportRoute, type TJob } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { reportRequest } from '../../../lib/report-download/download-report';
 import type { TParameterValues } from './report-view';
 
 /** GET /api/reports: the catalogue the signed-in role may open. */
@@ -36,5 +37,7 @@ export function useReportJob(id: number | null) {
   });
 }
 
-export const reportCsvPath = (slug: string, query: string) => `/api/reports/generic/${encodeURIComponent(slug)}/csv${query}`;
-export const reportJobFilePath = (id: number) => `/api/reports/csv-jobs/${id}/file`;
+/** GET /api/reports/generic/{slug}/csv with the submitted parameters: the CSV streamed from the server. */
+export const reportCsvRequest = (slug: string, values: TParameterValues) => reportRequest(genericReportCsvRoute, { params: { slug }, query: values });
+/** GET /api/reports/csv-jobs/{id}/file: the CSV a background job wrote. */
+export const reportJobFileRequest = (id: number) => reportRequest(reportCsvJobFileRoute, { params: { id } });

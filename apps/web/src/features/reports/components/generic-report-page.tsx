@@ -8,8 +8,8 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
-import { queueReportCsv, reportCsvPath, reportJobFilePath, useGenericReport, useReportCatalogue, useReportJob } from '../api/reports-api';
-import { defaultValues, downloadsInBackground, reportQuery, type TParameterValues } from '../api/report-view';
+import { queueReportCsv, reportCsvRequest, reportJobFileRequest, useGenericReport, useReportCatalogue, useReportJob } from '../api/reports-api';
+import { defaultValues, downloadsInBackground, type TParameterValues } from '../api/report-view';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
 
@@ -62,13 +62,13 @@ function DownloadCsv({ entry, submitted, background, rowCount }: { entry: TRepor
   useEffect(() => {
     if (jobId !== null && status === 'succeeded') {
       setJobId(null);
-      void start(reportJobFilePath(jobId));
+      void start(reportJobFileRequest(jobId));
     }
   }, [jobId, status, start]);
   const run = async () => {
     setQueueError(null);
     if (!background) {
-      await download.start(reportCsvPath(entry.slug, reportQuery(submitted)));
+      await download.start(reportCsvRequest(entry.slug, submitted));
       return;
     }
     try {

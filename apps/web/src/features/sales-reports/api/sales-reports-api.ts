@@ -7,13 +7,13 @@ import {
   salesReportCsvRoute,
   salesReportRoute,
   selloutThreatRoute,
-  toQueryString,
   type TBrandPurchasingQuery,
   type TBrandSellThruQuery,
   type TBundleSalesQuery,
   type TSalesReportQuery,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { reportRequest } from '../../../lib/report-download/download-report';
 
 /** Every brand, for the report pickers (GET /api/brand/all). */
 export function useBrands() {
@@ -60,12 +60,8 @@ export function useSalesReport(query: TSalesReportQuery) {
   });
 }
 
-/** The bundle-sales CSV's address (002 §7 GET report/bundle-sales), for the shared report download. */
-export function bundleSalesUrl(query: TBundleSalesQuery): string {
-  return bundleSalesRoute.path + toQueryString(query as Record<string, unknown>);
-}
+/** The bundle-sales CSV (002 §7 GET report/bundle-sales), for the shared report download. */
+export const bundleSalesRequest = (query: TBundleSalesQuery) => reportRequest(bundleSalesRoute, { query });
 
 /** The sales summary's lines as CSV. */
-export function salesCsvUrl(query: TSalesReportQuery): string {
-  return salesReportCsvRoute.path + toQueryString(query as Record<string, unknown>);
-}
+export const salesCsvRequest = (query: TSalesReportQuery) => reportRequest(salesReportCsvRoute, { query });

@@ -4,7 +4,7 @@ import { BUNDLE_REPORT_TYPE_LABELS, BUNDLE_REPORT_TYPES, defaultSalesReportRange
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
-import { bundleSalesUrl } from '../api/sales-reports-api';
+import { bundleSalesRequest } from '../api/sales-reports-api';
 import { DateField } from './report-controls';
 
 /** 002 §2 /reports/bundle-sales: dates, model and report type; downloads a CSV; marked work in progress. */
@@ -21,7 +21,7 @@ export function BundleSalesPage() {
   const missingSku = needsSku && !sku.trim();
   const start = async () => {
     setDone(false);
-    setDone(await download.start(bundleSalesUrl({ ...range, sku: sku.trim(), reportType })));
+    setDone(await download.start(bundleSalesRequest({ ...range, sku: sku.trim(), reportType })));
   };
   return (
     <Page title="Bundle Sales" actions={<Chip label="Work in progress" color="warning" variant="outlined" data-testid="work-in-progress" />}>

@@ -6,7 +6,7 @@ import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
-import { salesCsvUrl, useSalesReport } from '../api/sales-reports-api';
+import { salesCsvRequest, useSalesReport } from '../api/sales-reports-api';
 import { DateField, ReportError } from './report-controls';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -53,7 +53,7 @@ export function SalesReportPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" onClick={() => void download.start(salesCsvUrl(query))} disabled={download.busy}>
+            <Button variant="outlined" onClick={() => void download.start(salesCsvRequest(query))} disabled={download.busy}>
               Download CSV
             </Button>
           </Stack>

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   RECONCILIATION_MESSAGES as M,
   RECONCILIATION_REQUEST_TIMEOUT_SECONDS,
-  RECONCILIATION_UPLOAD_FIELD,
   applyPaymentsRoute,
   downloadPaymentBatchRoute,
-  fillPath,
   generateShippingTransactionsRoute,
   genericReconciliationRoute,
   searchShippingTransactionsRoute,
@@ -17,8 +15,7 @@ import {
   type TInvoiceUploadResult,
   type TReconciliationCarrier,
 } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
+import { ApiCallError, callApi, downloadFile, saveBlob, uploadFile } from '../../../lib/api-client';
 
 /** 002 §9 reconciliation request timeout 30 (read as seconds): a call past it is abandoned. */
 const timeoutSignal = (signal?: AbortSignal) => {
@@ -95,20 +92,11 @@ function refusalText(body: unknown): string | null {
  * server's (the columns a wrong layout lacks, a bad line), or 'Unknown error' when the failure has no body (002 §8).
  */
 export async function uploadCarrierInvoice(carrier: TReconciliationCarrier, file: File): Promise<TInvoiceUploadResult> {
-  const form = new FormData();
-  form.append(RECONCILIATION_UPLOAD_FIELD, file, file.name);
-  const token = useSession.getState().accessToken;
-  const url = fillPath(uploadCarrierInvoiceRoute.path, { carrier });
-  let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
-  } catch {
-    throw new Error(M.unknownError);
+    return await uploadFile(uploadCarrierInvoiceRoute, { params: { carrier }, file, silent: true });
+  } catch (error) {
+    throw new Error((error instanceof ApiCallError ? refusalText(error.body) : null) ?? M.unknownError, { cause: error });
   }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (response.ok && body && typeof body === 'object' && 'filename' in body) return body as TInvoiceUploadResult;
-  if (response.status === 401 && token) useSession.getState().signOut('expired');
-  throw new Error(refusalText(body) ?? M.unknownError);
 }
 
 /** 002 §7 PUT shipping-reconciliation/update: one batch; the same idempotency key answers the same batch. */
@@ -132,20 +120,10 @@ export function applyFailureMessage(error: unknown): string {
 
 export type ResultsFormat = 'xlsx' | 'csv';
 
-/** The results download (GET /shipping-reconciliation/updates/{batchId}), fetched with the token and saved as a file. */
+/** The results download (GET /shipping-reconciliation/updates/{batchId}), fetched with the token and saved as a file (the dialog shows a failure). */
 export async function downloadBatchResults(batchId: number, format: ResultsFormat): Promise<void> {
-  const url = fillPath(downloadPaymentBatchRoute.path, { batchId }) + (format === 'csv' ? '?format=csv' : '');
-  const token = useSession.getState().accessToken;
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiCallError(response.status, await response.text(), url);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = objectUrl;
-  a.download = `shipping-payments-batch-${batchId}.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  const file = await downloadFile(downloadPaymentBatchRoute, { params: { batchId }, query: format === 'csv' ? { format } : {}, silent: true });
+  saveBlob(file.blob, file.fileName ?? `shipping-payments-batch-${batchId}.${format}`);
 }
 
 export type { TApplyPaymentsResult };

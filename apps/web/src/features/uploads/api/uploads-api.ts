@@ -1,5 +1,4 @@
 import {
-  HOLDINGS_UPLOAD_FIELD,
   holdingsSyncRoute,
   holdingsUploadRoute,
   settlementReportRoute,
@@ -8,8 +7,7 @@ import {
   type THoldingsUploadResult,
   type TSettlementReportResult,
 } from '@keystone/contracts';
-import { ApiCallError, callApi } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
+import { ApiCallError, callApi, uploadFile } from '../../../lib/api-client';
 
 /** The message of a failed upload call: the server's (its first field message, else its message), else 'Unknown error' (002 §8). */
 export function uploadFailureMessage(error: unknown): string {
@@ -31,19 +29,12 @@ export const submitSettlement = (table: string, lines: number[], filename: strin
 
 /** 002 §7 POST /ep-holdings/orders/upload (multipart); answers the stored filename. */
 export async function uploadHoldingsFile(file: File): Promise<THoldingsUploadResult> {
-  const form = new FormData();
-  form.append(HOLDINGS_UPLOAD_FIELD, file, file.name);
-  const token = useSession.getState().accessToken;
-  let response: Response;
   try {
-    response = await fetch(holdingsUploadRoute.path, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
-  } catch {
-    throw new Error(UPLOAD_MESSAGES.unknownError);
+    return await uploadFile(holdingsUploadRoute, { file, silent: true });
+  } catch (error) {
+    const body = error instanceof ApiCallError ? (error.body as { message?: string; errors?: Record<string, string[]> } | null) : null;
+    throw new Error(body?.errors?.[holdingsUploadRoute.upload.field]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError, { cause: error });
   }
-  const body = (await response.json().catch(() => null)) as (THoldingsUploadResult & { message?: string; errors?: Record<string, string[]> }) | null;
-  if (response.ok && body?.filename) return body;
-  if (response.status === 401 && token) useSession.getState().signOut('expired');
-  throw new Error(body?.errors?.[HOLDINGS_UPLOAD_FIELD]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError);
 }
 
 /** 002 §7 PUT /ep-holdings/orders/sync?filename=; answers the message to show. */

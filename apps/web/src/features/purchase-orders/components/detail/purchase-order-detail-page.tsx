@@ -3,9 +3,9 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { Accordion, AccordionDetails, AccordionSummary, Alert, AlertTitle, Box, Button, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { isLocked, locksShippingFields, type TPurchaseOrder } from '@keystone/contracts';
-import { ApiCallError } from '../../../../lib/api-client';
+import { ApiCallError, openBlob, saveBlob } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
-import { useCan, useSession } from '../../../../lib/session-store';
+import { useCan } from '../../../../lib/session-store';
 import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ErrorBoundary } from '../../../../shell/error-fallback';
 import { UnsavedChangesGuard } from '../../../../shell/unsaved-changes-guard';
@@ -59,7 +59,6 @@ function errorsOf(error: unknown): string[] {
 
 function PurchaseOrderDetail({ poId }: { poId: number }) {
   const navigate = useNavigate();
-  const token = useSession((s) => s.accessToken);
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
   const { data, isLoading, refetch } = usePurchaseOrder(poId);
@@ -96,20 +95,15 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const header = <PoHeaderForm po={po} canEdit={canEdit} saving={m.update.isPending} onDirtyChange={headerDirty} onSave={(body) => m.update.mutateAsync(body)} />;
 
   async function pdf(print: boolean) {
-    const blob = await fetchPoPdf(poId, token);
-    const url = URL.createObjectURL(blob);
-    if (print) {
+    const file = await fetchPoPdf(poId);
+    if (!print) return saveBlob(file.blob, file.fileName ?? 'purchase-order.pdf');
+    openBlob(file.blob, (url) => {
       const frame = document.createElement('iframe');
       frame.style.display = 'none';
       frame.src = url;
       frame.onload = () => frame.contentWindow?.print();
       document.body.appendChild(frame);
-    } else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'purchase-order.pdf';
-      a.click();
-    }
+    });
   }
 
   async function finish() {
