@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { scanOutbox } from './outbox';
 import { entriesOf, type OutboxEntry, type TOutboxOutcome } from './scan-outbox';
+import { playSound } from './sounds';
+import type { TScanFeedbackApi } from './use-scan-engine';
 
 /** What a flow's outbox entry is made of (its id is the client scan id, also in the body). */
 export type TOutboxInput = Parameters<typeof scanOutbox.add>[0];
@@ -32,4 +34,19 @@ export function useOutboxScans(context: string, answered: (entry: OutboxEntry, o
     add: (input: TOutboxInput) => void scanOutbox.add(input),
     dismiss: (id: string) => scanOutbox.dismiss(id),
   };
+}
+
+/**
+ * The feedback of a server's answer to one unit of a flow: green "{verb} UPC (serials)" ("Sent …" when it had to
+ * wait), or the refusal in red (named when it comes late, on a replay), with the sound.
+ */
+export function announceAnswer(feedback: TScanFeedbackApi, entry: OutboxEntry, outcome: TOutboxOutcome, unit: { upc: string; serials: string[] }, verb: string): void {
+  if (outcome.ok) {
+    feedback.show('good', `${entry.delayed ? 'Sent' : verb} ${unitText(unit)}`);
+    playSound('good');
+    return;
+  }
+  // A refusal on a replay comes long after its scan: it names the scan.
+  feedback.show('bad', entry.delayed ? `${unitText(unit)}: ${outcome.message}` : outcome.message);
+  playSound('bad');
 }

@@ -22,10 +22,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { AUDIT_MESSAGES, auditTypeOf, type TAuditItem, type TAuditTally } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
-import { unitText } from '../../../lib/scan/use-outbox-scans';
+import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import { useDeleteAuditSerial, useRefreshAudits, useRequestAuditItem } from '../api/audits-api';
 import { auditSerialError, auditUpcError, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
@@ -79,16 +80,9 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
   }
 
   function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
-    const counted = auditUnitOf(entry);
-    if (outcome.ok) {
-      applyTally(outcome.result as TAuditTally);
-      show('good', `${entry.delayed ? 'Sent' : 'Counted'} ${unitText(counted)}`);
-      playSound('good');
-      return;
-    }
-    show('bad', entry.delayed ? `${unitText(counted)}: ${outcome.message}` : outcome.message);
-    playSound('bad');
-    void scans.dismiss(entry.id);
+    announceAnswer(feedback, entry, outcome, auditUnitOf(entry), 'Counted');
+    if (outcome.ok) applyTally(outcome.result as TAuditTally);
+    else void scans.dismiss(entry.id);
   }
 
   async function removeUnit(scanId: number) {
@@ -164,12 +158,7 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
           <ScanUnitFields engine={engine} testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }} showSerial={perUnit > 0} />
         )}
         <ScanFeedback feedback={feedback.feedback} />
-        {scans.waiting > 0 && (
-          <Alert severity="warning" data-testid="audit-scans-waiting">
-            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when it answers; keep
-            scanning.
-          </Alert>
-        )}
+        <ScansWaiting count={scans.waiting} testId="audit-scans-waiting" />
         {scans.entries.length > 0 && (
           <Box component="ul" data-testid="audit-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
             {scans.entries.map((e) => (

@@ -19,10 +19,11 @@ import {
 import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/contracts';
 import { useCan, useSession } from '../../../lib/session-store';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
-import { unitText } from '../../../lib/scan/use-outbox-scans';
+import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import { useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
 import { firstServerError } from './server-error';
@@ -104,16 +105,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
 
   /** The server's answer to one of this transfer's scans, at once or on a replay after a network cut. */
   function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
-    const item = unitOf(entry);
-    if (outcome.ok) {
-      setTransfer((outcome.result as TTransferAnswer).updated_committed_transfer);
-      show('good', `${entry.delayed ? 'Sent' : 'Scanned'} ${unitText(item)}`);
-      playSound('good');
-      return;
-    }
-    // A refusal on a replay comes long after its scan: it names the scan.
-    show('bad', entry.delayed ? `${unitText(item)}: ${outcome.message}` : outcome.message);
-    playSound('bad');
+    announceAnswer(feedback, entry, outcome, unitOf(entry), 'Scanned');
+    if (outcome.ok) return setTransfer((outcome.result as TTransferAnswer).updated_committed_transfer);
     // A force-push refusal stays in the outbox until its prompt is answered; any other is done with once shown.
     if (!forcePushOf({ ...entry, state: 'refused', message: outcome.message })) void scans.dismiss(entry.id);
   }
@@ -188,12 +181,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           <ScanUnitFields engine={engine} testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }} showSerial={perUnit > 0} />
         )}
         <ScanFeedback feedback={feedback.feedback} />
-        {scans.waiting > 0 && (
-          <Alert severity="warning" data-testid="transfer-scans-waiting">
-            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order
-            when it answers; keep scanning.
-          </Alert>
-        )}
+        <ScansWaiting count={scans.waiting} testId="transfer-scans-waiting" />
         {(queue.length > 0 || scans.refused.length > 0) && (
           <Box>
             <Typography variant="subtitle2">Not yet recorded</Typography>
