@@ -18,6 +18,11 @@ export interface TScanEngineConfig extends TScanRules {
   submit(unit: TScanUnit): void;
   /** Another panel has the user's attention (Scan Setup): the scan fields take no focus back. */
   paused?: boolean;
+  /**
+   * A page's flow (the bin contents page), not a dialog's: its keys are not all claimed (useScanScope stays off), so
+   * a scan outside its fields keeps its global route; the page hands the ones it takes to `scan` (usePageScans).
+   */
+  page?: boolean;
 }
 
 /** The props of one scan field (a MUI TextField's). */
@@ -49,7 +54,7 @@ export function useScanEngine(config: TScanEngineConfig) {
   useEffect(() => primeSounds(), []);
 
   const expected = expectedField(state, config.ready);
-  useScanScope({ expected: expected ? refOf(expected) : null, fields: [upcRef, serialRef] });
+  useScanScope({ expected: expected ? refOf(expected) : null, fields: [upcRef, serialRef], enabled: !config.page });
 
   const fail = useCallback((message: string) => {
     latest.current.feedback.show('bad', message);
