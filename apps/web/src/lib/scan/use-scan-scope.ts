@@ -7,6 +7,8 @@ export interface ScanScopeOptions {
   expected: RefObject<HTMLInputElement | null> | null;
   /** Every scan field of the flow: keys typed into one that is not expected now (a read-only UPC) move on. */
   fields: RefObject<HTMLInputElement | null>[];
+  /** False: the flow is a page's, not a dialog's; scans outside its fields keep their routes (usePageScans). */
+  enabled?: boolean;
 }
 
 /** Types `key` at the end of a controlled input, as the input itself would (React sees an input event). */
@@ -28,8 +30,10 @@ function appendKey(input: HTMLInputElement, key: string) {
 export function useScanScope(options: ScanScopeOptions): void {
   const latest = useRef(options);
   latest.current = options;
+  const enabled = options.enabled ?? true;
 
   useEffect(() => {
+    if (!enabled) return;
     const me = {
       kind: 'scope',
       expected: () => latest.current.expected?.current ?? null,
@@ -74,5 +78,5 @@ export function useScanScope(options: ScanScopeOptions): void {
       window.removeEventListener('keydown', onKeyDown, true);
       release();
     };
-  }, []);
+  }, [enabled]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -14,7 +14,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
@@ -22,18 +21,17 @@ import {
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { AUDIT_MESSAGES, auditTypeOf, type TAuditItem, type TAuditTally } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
-import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
-import { playSound, primeSounds } from '../../../lib/scan/sounds';
-import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
-import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
+import { playSound } from '../../../lib/scan/sounds';
+import { useScanEngine } from '../../../lib/scan/use-scan-engine';
+import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import { useDeleteAuditSerial, useRefreshAudits, useRequestAuditItem } from '../api/audits-api';
 import { auditSerialError, auditUpcError, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
 import { firstError } from './audit-errors';
-import { auditUnitOf, useAuditScans, type TAuditUnit } from './use-audit-scans';
-
-const unitText = (unit: TAuditUnit) => `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
+import { auditUnitOf, useAuditScans } from './use-audit-scans';
 
 /**
  * Counting one audit item (001 §4, §5, §8, §9): scan the UPC (it must be the product's: "UPC doesn't match"), then
@@ -49,118 +47,42 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
   const refresh = useRefreshAudits();
   const request = useRequestAuditItem();
   const deleteSerial = useDeleteAuditSerial();
-  const later = useTimers();
-  const { feedback, show, clear } = useScanFeedback();
-  useEffect(() => primeSounds(), []);
+  const feedback = useScanFeedback();
+  const { show } = feedback;
 
   const [item, setItem] = useState(initial);
   const product = item.product;
   const perUnit = serialsPerUnit(product);
-  const [upcText, setUpcText] = useState('');
-  const [serialText, setSerialText] = useState('');
-  const [unit, setUnit] = useState<TAuditUnit | null>(null);
   const [finishError, setFinishError] = useState<string | null>(null);
   const [alreadySubmitted, setAlreadySubmitted] = useState(false);
   const scans = useAuditScans(item.ims_transaction_reference_id, answered);
   const queue = scans.pending.map(auditUnitOf);
-  const upcRef = useRef<HTMLInputElement>(null);
-  const serialRef = useRef<HTMLInputElement>(null);
   const finished = !!item.tally_finished_at;
-  const ready = !finished;
-  useScanScope({ expected: ready ? (unit ? serialRef : upcRef) : null, fields: [upcRef, serialRef] });
-
-  const live = useRef({ unit, ready });
-  live.current = { unit, ready };
+  const engine = useScanEngine({
+    feedback,
+    ready: !finished,
+    serialsPerUnit: perUnit,
+    checkUpc: (value) => auditUpcError(product, value),
+    checkSerial: (value, unit) => {
+      const seen = talliedSerials(item);
+      for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
+      return auditSerialError(product, value, seen, unit.serials);
+    },
+    submit: (counted) => {
+      scans.enqueue(item, counted, batchName, `${product.model}${counted.serials.length ? ` (${counted.serials.join(', ')})` : ''}`);
+      if (scans.waiting || !navigator.onLine) feedback.show('waiting', `Queued ${unitText(counted)}: it is sent when the server answers`);
+    },
+  });
+  const { unit, fail, later } = engine;
 
   function applyTally(tally: TAuditTally) {
     setItem((current) => ({ ...current, tallied_quantity: tally.tallied_quantity, serials: tally.serials }));
   }
 
   function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
-    const counted = auditUnitOf(entry);
-    if (outcome.ok) {
-      applyTally(outcome.result as TAuditTally);
-      show('good', `${entry.delayed ? 'Sent' : 'Counted'} ${unitText(counted)}`);
-      playSound('good');
-      return;
-    }
-    show('bad', entry.delayed ? `${unitText(counted)}: ${outcome.message}` : outcome.message);
-    playSound('bad');
-    void scans.dismiss(entry.id);
-  }
-
-  function fail(message: string) {
-    show('bad', message);
-    playSound('bad');
-  }
-
-  function focusScanField() {
-    (live.current.unit ? serialRef : upcRef).current?.focus();
-  }
-
-  function scheduleRefocus() {
-    later(() => {
-      if (live.current.ready && !focusIsInAField()) focusScanField();
-    }, SCAN_TIMING.scannerRefocusMs);
-  }
-
-  function resetUnit() {
-    setUnit(null);
-    setUpcText('');
-    setSerialText('');
-    later(() => upcRef.current?.focus(), 0);
-  }
-
-  function finishUnit(counted: TAuditUnit) {
-    scans.enqueue(item, counted, batchName, `${product.model}${counted.serials.length ? ` (${counted.serials.join(', ')})` : ''}`);
-    if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(counted)}: it is sent when the server answers`);
-    setUnit(null);
-    setUpcText('');
-    setSerialText('');
-  }
-
-  function onUpcKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter' && e.key !== 'Tab') return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    if (e.key === 'Tab' && !value) return;
-    e.preventDefault();
-    if (!live.current.ready || unit || !value) return;
-    const message = auditUpcError(product, value);
-    if (message) {
-      fail(message);
-      setUpcText('');
-      return;
-    }
-    if (perUnit === 0) {
-      finishUnit({ upc: value, serials: [] });
-      return;
-    }
-    clear();
-    setUnit({ upc: value, serials: [] });
-    setUpcText(value);
-    later(() => {
-      if (live.current.unit) serialRef.current?.focus();
-    }, SCAN_TIMING.focusMoveMs);
-  }
-
-  function onSerialKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter' && e.key !== 'Tab') return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    if (e.key === 'Tab' && !value) return;
-    e.preventDefault();
-    if (!live.current.ready || !unit || !value) return;
-    const seen = talliedSerials(item);
-    for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
-    const message = auditSerialError(product, value, seen, unit.serials);
-    setSerialText('');
-    if (message) {
-      fail(message);
-      return;
-    }
-    clear();
-    const serials = [...unit.serials, value];
-    if (serials.length >= perUnit) finishUnit({ upc: unit.upc, serials });
-    else setUnit({ ...unit, serials });
+    announceAnswer(feedback, entry, outcome, auditUnitOf(entry), 'Counted');
+    if (outcome.ok) applyTally(outcome.result as TAuditTally);
+    else void scans.dismiss(entry.id);
   }
 
   async function removeUnit(scanId: number) {
@@ -170,7 +92,7 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
     } catch (error) {
       fail(firstError(error));
     }
-    later(focusScanField, 0);
+    later(engine.focusScanField, 0);
   }
 
   async function finishTally() {
@@ -233,41 +155,10 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
         {finished ? (
           <Alert severity="info">The tally has finished: no more scans can be added or removed.</Alert>
         ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
-              <TextField
-                label="Scan UPC"
-                autoFocus
-                value={unit ? unit.upc : upcText}
-                onChange={(e) => setUpcText(e.target.value)}
-                onKeyDown={onUpcKey}
-                onBlur={scheduleRefocus}
-                inputRef={upcRef}
-                slotProps={{ htmlInput: { 'data-testid': 'audit-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
-              />
-              {perUnit > 0 && (
-                <TextField
-                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
-                  value={serialText}
-                  onChange={(e) => setSerialText(e.target.value)}
-                  onKeyDown={onSerialKey}
-                  onBlur={scheduleRefocus}
-                  inputRef={serialRef}
-                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                  slotProps={{ htmlInput: { 'data-testid': 'audit-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
-                />
-              )}
-            </Box>
-            <CameraScanButton />
-          </Box>
+          <ScanUnitFields engine={engine} testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }} showSerial={perUnit > 0} />
         )}
-        <ScanFeedback feedback={feedback} />
-        {scans.waiting > 0 && (
-          <Alert severity="warning" data-testid="audit-scans-waiting">
-            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when it answers; keep
-            scanning.
-          </Alert>
-        )}
+        <ScanFeedback feedback={feedback.feedback} />
+        <ScansWaiting count={scans.waiting} testId="audit-scans-waiting" />
         {scans.entries.length > 0 && (
           <Box component="ul" data-testid="audit-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
             {scans.entries.map((e) => (
@@ -317,7 +208,7 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {!finished && (
-          <Button onClick={resetUnit} disabled={!unit && !upcText} data-testid="reset-audit-unit">
+          <Button onClick={engine.reset} disabled={!unit && !engine.state.upcText} data-testid="reset-audit-unit">
             Reset Item
           </Button>
         )}

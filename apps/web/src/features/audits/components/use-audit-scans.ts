@@ -1,15 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { AUDIT_SERIAL_DELIMITER, auditTypeOf, splitAuditSerials, type TAuditItem, type TQuickAddScannedItem } from '@keystone/contracts';
-import { scanOutbox } from '../../../lib/scan/outbox';
 import { newClientScanId } from '../../../lib/scan/scan-ids';
-import { entriesOf, type OutboxEntry, type TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import type { TScanUnit } from '../../../lib/scan/scan-engine';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 
 /** A counted unit: its UPC and serials (none for a product without serials). */
-export interface TAuditUnit {
-  upc: string;
-  serials: string[];
-}
+export type TAuditUnit = TScanUnit;
 
 /** The outbox context of an audit item's scans. */
 export const auditScanContext = (ref: string) => `audit:${ref}`;
@@ -41,24 +37,8 @@ export function auditScanEntry(item: TAuditItem, unit: TAuditUnit, batchName: st
   return { id, kind: 'audit-scan' as const, body, context: auditScanContext(item.ims_transaction_reference_id), label };
 }
 
-/**
- * An audit item's scans in the shared scan outbox (lib/scan), as the receiving and transfer dialogs use it: each
- * unit is kept on this device before it is sent, sent in scanning order while the next is scanned, and replayed
- * with its clientScanId after a network cut. `answered` gets each answer as it comes.
- */
+/** An audit item's scans in the scan outbox (lib/scan/use-outbox-scans.ts), as the receiving and transfer dialogs keep theirs. */
 export function useAuditScans(ref: string, answered: (entry: OutboxEntry, outcome: TOutboxOutcome) => void) {
-  const context = auditScanContext(ref);
-  const entries = scanOutbox.store(useShallow((s) => entriesOf(s, context)));
-  const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
-  const latest = useRef(answered);
-  latest.current = answered;
-  useEffect(() => scanOutbox.subscribe((entry, outcome) => entry.context === context && latest.current(entry, outcome)), [context]);
-  return {
-    entries,
-    pending: entries.filter((e) => e.state !== 'refused'),
-    refused: entries.filter((e) => e.state === 'refused'),
-    waiting,
-    enqueue: (item: TAuditItem, unit: TAuditUnit, batchName: string | null, label: string) => void scanOutbox.add(auditScanEntry(item, unit, batchName, label)),
-    dismiss: (id: string) => scanOutbox.dismiss(id),
-  };
+  const scans = useOutboxScans(auditScanContext(ref), answered);
+  return { ...scans, enqueue: (item: TAuditItem, unit: TAuditUnit, batchName: string | null, label: string) => scans.add(auditScanEntry(item, unit, batchName, label)) };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import {
   Alert,
@@ -23,6 +23,7 @@ import { BIN_MESSAGES, BIN_SCAN_PREFIX } from '@keystone/contracts';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { playSound } from '../../../lib/scan/sounds';
 import { usePageScans } from '../../../lib/scan/use-page-scans';
+import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
@@ -41,30 +42,32 @@ export function BinAssignmentPage() {
   const username = useSession((s) => s.username);
   const { data: bin, isPending, isError } = useBinByName(locationCode, binName);
   const [adding, setAdding] = useState(true);
-  const [upc, setUpc] = useState('');
   const [lines, setLines] = useState<TStagedLine[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const { feedback, show } = useScanFeedback();
-  const input = useRef<HTMLInputElement>(null);
+  const feedback = useScanFeedback();
+  // Each scanned UPC is a unit of its own (no serials): it stages +1; the server judges the UPCs on Submit.
+  const engine = useScanEngine({
+    feedback,
+    page: true,
+    ready: !!bin,
+    serialsPerUnit: 0,
+    checkUpc: () => null,
+    checkSerial: () => null,
+    submit: ({ upc: scanned }) => {
+      setLines((ls) => stageScan(ls, scanned));
+      setMessage(null);
+      feedback.show('good', `Staged ${scanned}`);
+      playSound('good');
+    },
+  });
+  const { readOnly: _readOnly, ...upcField } = engine.upcField;
+  const input = upcField.inputRef;
 
-  const stage = (value: string) => {
-    const scanned = value.trim();
-    if (!scanned) {
-      show('bad', 'UPC cannot be empty');
-      playSound('bad');
-      return;
-    }
-    setLines((ls) => stageScan(ls, scanned));
-    setMessage(null);
-    show('good', `Staged ${scanned}`);
-    playSound('good');
-  };
-
+  // A scan outside the field (focus on the page) is staged too; a BINASSIGN= scan keeps its route (it opens that bin).
   usePageScans((scan) => {
     if (scan.startsWith(BIN_SCAN_PREFIX) || !bin) return false;
-    stage(scan);
-    input.current?.focus();
+    engine.scan('upc', scan);
     return true;
   }, !!bin);
 
@@ -138,20 +141,10 @@ export function BinAssignmentPage() {
               Removing
             </ToggleButton>
           </ToggleButtonGroup>
-          <Box
-            component="form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              stage(upc);
-              setUpc('');
-            }}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
-          >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
             <TextField
               label="Scan UPC"
-              value={upc}
-              onChange={(e) => setUpc(e.target.value)}
-              inputRef={input}
+              {...upcField}
               autoFocus
               size="small"
               autoComplete="off"
@@ -161,7 +154,7 @@ export function BinAssignmentPage() {
             {/* A camera read goes where a wedge scan would: this page's scans (a UPC is staged), or a BINASSIGN= route. */}
             <CameraScanButton />
           </Box>
-          <ScanFeedback feedback={feedback} testId="bin-scan-feedback" />
+          <ScanFeedback feedback={feedback.feedback} testId="bin-scan-feedback" />
           <Table size="small" aria-label="Staged items" data-testid="staged-table" sx={{ mt: 1 }}>
             <TableHead>
               <TableRow>

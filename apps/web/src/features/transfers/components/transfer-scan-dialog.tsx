@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,18 +12,18 @@ import {
   FormControlLabel,
   LinearProgress,
   Switch,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/contracts';
 import { useCan, useSession } from '../../../lib/session-store';
-import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
-import { playSound, primeSounds } from '../../../lib/scan/sounds';
-import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
-import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
+import { playSound } from '../../../lib/scan/sounds';
+import { useScanEngine } from '../../../lib/scan/use-scan-engine';
+import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import { useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
 import { firstServerError } from './server-error';
@@ -36,8 +36,6 @@ interface TPrompt {
   prompt: TForcePushPrompt;
   text: string;
 }
-
-const unitText = (unit: TUnit) => `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
 
 export const FORCE_PUSH_TITLES = { 'not-exist': 'Serial Does Not Exist', elsewhere: 'Serial Not At Expected Location' } as const;
 
@@ -63,16 +61,12 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const username = useSession((s) => s.username);
   const refresh = useRefreshTransfers();
   const transact = useTransactTransfer();
-  const later = useTimers();
-  const { feedback, show, clear } = useScanFeedback();
-  useEffect(() => primeSounds(), []);
+  const feedback = useScanFeedback();
+  const { show } = feedback;
 
   const [transfer, setTransfer] = useState(initial);
   const product = transfer.product;
   const perUnit = serialsPerUnit(product);
-  const [upcText, setUpcText] = useState('');
-  const [serialText, setSerialText] = useState('');
-  const [unit, setUnit] = useState<TUnit | null>(null);
   const scans = useTransferScans(transfer.ims_transaction_reference_id, answered);
   /** Units scanned and not yet answered, in order (the first is on its way, or waits for the network). */
   const queue = scans.pending.map(unitOf);
@@ -84,31 +78,35 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const [strictMode, setStrictMode] = useState(true);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [result, setResult] = useState<TTransferSubmitted | null>(null);
-  const upcRef = useRef<HTMLInputElement>(null);
-  const serialRef = useRef<HTMLInputElement>(null);
 
   const complete = transfer.total_scanned_quantity >= transfer.committed_quantity;
   /** A transfer committed without scanning (a product without serials) may be submitted as it stands. */
   const scanOptional = !transfer.scanning_required && !product.serial_number_tracked;
   const ready = !complete && !prompt && !result && transfer.total_scanned_quantity + queue.length < transfer.committed_quantity;
-  useScanScope({ expected: ready ? (unit ? serialRef : upcRef) : null, fields: [upcRef, serialRef] });
-
-  // Read by timers and the sender, which outlive the render that set them.
-  const live = useRef({ unit, ready });
-  live.current = { unit, ready };
+  const engine = useScanEngine({
+    feedback,
+    ready,
+    serialsPerUnit: perUnit,
+    upcAccepted: TRANSFER_SCAN_MESSAGES.upcMatches,
+    checkUpc: (value) => transferUpcError(product, value),
+    checkSerial: (value, unit) => {
+      const seen = new Set<string>(transfer.serials.map((s) => s.scanned_serial_number.toUpperCase()));
+      for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
+      for (const s of unit.serials) seen.add(s.toUpperCase());
+      return transferSerialError(product, value, seen);
+    },
+    submit: (item) => {
+      scans.enqueue(item, 0, scanLabel(item));
+      // While the server cannot be reached the answer comes late: the unit is named as kept.
+      if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
+    },
+  });
+  const { unit } = engine;
 
   /** The server's answer to one of this transfer's scans, at once or on a replay after a network cut. */
   function answered(entry: OutboxEntry, outcome: TOutboxOutcome) {
-    const item = unitOf(entry);
-    if (outcome.ok) {
-      setTransfer((outcome.result as TTransferAnswer).updated_committed_transfer);
-      show('good', `${entry.delayed ? 'Sent' : 'Scanned'} ${unitText(item)}`);
-      playSound('good');
-      return;
-    }
-    // A refusal on a replay comes long after its scan: it names the scan.
-    show('bad', entry.delayed ? `${unitText(item)}: ${outcome.message}` : outcome.message);
-    playSound('bad');
+    announceAnswer(feedback, entry, outcome, unitOf(entry), 'Scanned');
+    if (outcome.ok) return setTransfer((outcome.result as TTransferAnswer).updated_committed_transfer);
     // A force-push refusal stays in the outbox until its prompt is answered; any other is done with once shown.
     if (!forcePushOf({ ...entry, state: 'refused', message: outcome.message })) void scans.dismiss(entry.id);
   }
@@ -122,90 +120,12 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
     // A new request: a new clientScanId, with forcePushSerialCorrection 1 (the refused one is forgotten).
     void scans.dismiss(prompt.entry.id);
     scans.enqueue(prompt.unit, 1, scanLabel(prompt.unit));
-    later(focusScanField, 0);
+    engine.later(engine.focusScanField, 0);
   }
 
   function cancelPrompt() {
     if (prompt) void scans.dismiss(prompt.entry.id);
-    resetUnit();
-  }
-
-  function fail(message: string) {
-    show('bad', message);
-    playSound('bad');
-  }
-
-  function focusScanField() {
-    (live.current.unit ? serialRef : upcRef).current?.focus();
-  }
-
-  function scheduleRefocus() {
-    later(() => {
-      if (live.current.ready && !focusIsInAField()) focusScanField();
-    }, SCAN_TIMING.scannerRefocusMs);
-  }
-
-  function resetUnit() {
-    setUnit(null);
-    setUpcText('');
-    setSerialText('');
-    later(() => upcRef.current?.focus(), 0);
-  }
-
-  function finishUnit(item: TUnit) {
-    scans.enqueue(item, 0, scanLabel(item));
-    // While the server cannot be reached the answer comes late: the unit is named as kept.
-    if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
-    setUnit(null);
-    setUpcText('');
-    setSerialText('');
-  }
-
-  function onUpcKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter' && e.key !== 'Tab') return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    if (e.key === 'Tab' && !value) return;
-    e.preventDefault();
-    if (!live.current.ready || unit || !value) return;
-    const message = transferUpcError(product, value);
-    if (message) {
-      fail(message);
-      setUpcText('');
-      return;
-    }
-    if (perUnit === 0) {
-      show('good', TRANSFER_SCAN_MESSAGES.upcMatches);
-      finishUnit({ upc: value, serials: [] });
-      return;
-    }
-    show('good', TRANSFER_SCAN_MESSAGES.upcMatches);
-    setUnit({ upc: value, serials: [] });
-    setUpcText(value);
-    // The focus move of 001 §9, unless the unit is over by then (at wedge speed the serial came first).
-    later(() => {
-      if (live.current.unit) serialRef.current?.focus();
-    }, SCAN_TIMING.focusMoveMs);
-  }
-
-  function onSerialKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter' && e.key !== 'Tab') return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    if (e.key === 'Tab' && !value) return;
-    e.preventDefault();
-    if (!live.current.ready || !unit || !value) return;
-    const seen = new Set<string>(transfer.serials.map((s) => s.scanned_serial_number.toUpperCase()));
-    for (const q of queue) for (const s of q.serials) seen.add(s.toUpperCase());
-    for (const s of unit.serials) seen.add(s.toUpperCase());
-    const message = transferSerialError(product, value, seen);
-    setSerialText('');
-    if (message) {
-      fail(message);
-      return;
-    }
-    clear();
-    const serials = [...unit.serials, value];
-    if (serials.length >= perUnit) finishUnit({ upc: unit.upc, serials });
-    else setUnit({ ...unit, serials });
+    engine.reset();
   }
 
   async function submit() {
@@ -258,41 +178,10 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
             Every unit is scanned: submit the transfer.
           </Alert>
         ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perUnit ? '1fr 1fr' : '1fr' } }}>
-              <TextField
-                label="Scan UPC"
-                autoFocus
-                value={unit ? unit.upc : upcText}
-                onChange={(e) => setUpcText(e.target.value)}
-                onKeyDown={onUpcKey}
-                onBlur={scheduleRefocus}
-                inputRef={upcRef}
-                slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-upc', readOnly: !!unit, autoComplete: 'off' } }}
-              />
-              {perUnit > 0 && (
-                <TextField
-                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perUnit)} of ${perUnit}` : 'Scan Serial'}
-                  value={serialText}
-                  onChange={(e) => setSerialText(e.target.value)}
-                  onKeyDown={onSerialKey}
-                  onBlur={scheduleRefocus}
-                  inputRef={serialRef}
-                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                  slotProps={{ htmlInput: { 'data-testid': 'transfer-scan-serial', readOnly: !unit, autoComplete: 'off' } }}
-                />
-              )}
-            </Box>
-            <CameraScanButton />
-          </Box>
+          <ScanUnitFields engine={engine} testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }} showSerial={perUnit > 0} />
         )}
-        <ScanFeedback feedback={feedback} />
-        {scans.waiting > 0 && (
-          <Alert severity="warning" data-testid="transfer-scans-waiting">
-            {scans.waiting} scan{scans.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order
-            when it answers; keep scanning.
-          </Alert>
-        )}
+        <ScanFeedback feedback={feedback.feedback} />
+        <ScansWaiting count={scans.waiting} testId="transfer-scans-waiting" />
         {(queue.length > 0 || scans.refused.length > 0) && (
           <Box>
             <Typography variant="subtitle2">Not yet recorded</Typography>
@@ -333,7 +222,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {!complete && (
-          <Button onClick={resetUnit} disabled={!unit && !upcText} data-testid="reset-item">
+          <Button onClick={engine.reset} disabled={!unit && !engine.state.upcText} data-testid="reset-item">
             Reset Item
           </Button>
         )}

@@ -1,17 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { type TAddScannedItem, type TCommittedTransfer } from '@keystone/contracts';
 import { scanOutbox } from '../../../lib/scan/outbox';
 import { useRefreshTransfers } from '../api/transfers-api';
 import { newClientScanId } from '../../../lib/scan/scan-ids';
-import { entriesOf, type OutboxEntry, type TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
+import type { TScanUnit } from '../../../lib/scan/scan-engine';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 import { forcePushPromptOf, type TForcePushPrompt } from './transfer-rules-client';
 
 /** A scanned unit: its UPC and serials (none for a product without serials). */
-export interface TUnit {
-  upc: string;
-  serials: string[];
-}
+export type TUnit = TScanUnit;
 
 /** The outbox context of a committed transfer's scans. */
 export const transferScanContext = (refId: string) => `transfer:${refId}`;
@@ -38,30 +36,18 @@ export function transferScanEntry(refId: string, unit: TUnit, force: 0 | 1, labe
 }
 
 /**
- * A committed transfer's scans in the scan outbox (lib/scan): each unit is kept there (IndexedDB) before it is sent,
- * sent in scanning order while the next is scanned, and replayed with its clientScanId after a network cut (the
- * server records it once). `answered` gets each answer as it comes, at once or on a replay.
+ * A committed transfer's scans in the scan outbox (lib/scan/use-outbox-scans.ts). A refusal the user may force-push
+ * stays until its prompt is answered; the first is asked about.
  */
 export function useTransferScans(refId: string, answered: (entry: OutboxEntry, outcome: TOutboxOutcome) => void) {
-  const context = transferScanContext(refId);
-  const entries = scanOutbox.store(useShallow((s) => entriesOf(s, context)));
-  /** Unanswered scans once a try has failed: they wait on this device for the server. */
-  const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
-  const latest = useRef(answered);
-  latest.current = answered;
-  useEffect(() => scanOutbox.subscribe((entry, outcome) => entry.context === context && latest.current(entry, outcome)), [context]);
-
+  const scans = useOutboxScans(transferScanContext(refId), answered);
   return {
-    entries,
-    /** Sent or waiting to be, in scanning order. */
-    pending: entries.filter((e) => e.state !== 'refused'),
-    waiting,
+    ...scans,
     /** Refused scans the user may force-push; the first is asked about. */
-    prompts: entries.filter((e) => forcePushOf(e)),
+    prompts: scans.entries.filter((e) => forcePushOf(e)),
     /** Refused for good (the message was shown): listed until dismissed. */
-    refused: entries.filter((e) => e.state === 'refused' && !forcePushOf(e)),
-    enqueue: (unit: TUnit, force: 0 | 1, label: string) => void scanOutbox.add(transferScanEntry(refId, unit, force, label)),
-    dismiss: (id: string) => scanOutbox.dismiss(id),
+    refused: scans.refused.filter((e) => !forcePushOf(e)),
+    enqueue: (unit: TUnit, force: 0 | 1, label: string) => scans.add(transferScanEntry(refId, unit, force, label)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,14 +22,14 @@ import { useMessageQueue } from '../../../../lib/message-queue';
 import { useCan, useSession } from '../../../../lib/session-store';
 import { usePurchaseOrder } from '../../api/purchase-order-detail';
 import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
-import { CameraScanButton } from '../../../../lib/scan/camera-scan-button';
 import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
+import { ScansWaiting } from '../../../../lib/scan/scans-waiting';
+import { ScanUnitFields } from '../../../../lib/scan/scan-unit-fields';
+import { useScanEngine } from '../../../../lib/scan/use-scan-engine';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
 import { SerialManifestToggle } from './serial-manifest-panel';
-import { playSound, primeSounds } from '../../../../lib/scan/sounds';
-import { focusIsInAField, SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
-import { useScanScope } from '../../../../lib/scan/use-scan-scope';
+import { useTimers } from '../../../../lib/scan/timing';
 import { useReceivingList } from './use-receiving-list';
 
 /**
@@ -53,8 +53,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
   const earlier = useLineSerials(line.id);
   const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
   const later = useTimers();
-  const { feedback, show, clear } = useScanFeedback();
-  useEffect(() => primeSounds(), []);
+  const feedback = useScanFeedback();
 
   // The product's scan fields as stored now (GET ims/products?model=, 001 §7), the PO line's copy until they come.
   const stored = useImsProduct(line.product.model_number);
@@ -75,15 +74,9 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
   const perItem = serialsPerItem(product);
   const [toReceive] = useState(() => Math.max(0, line.qty_ordered - line.qty_received));
   const [bucket, setBucket] = useState<string | null>(null);
-  const [upcText, setUpcText] = useState('');
-  const [serialText, setSerialText] = useState('');
-  /** The unit being scanned: its matched UPC and the serials scanned so far. */
-  const [unit, setUnit] = useState<{ upc: string; serials: string[] } | null>(null);
   /** Closing with staged items asks once: a second Close discards them. */
   const [closeArmed, setCloseArmed] = useState(false);
   const [setupOpen, setSetupOpen] = useState(false);
-  const upcRef = useRef<HTMLInputElement>(null);
-  const serialRef = useRef<HTMLInputElement>(null);
 
   const receivingBucket = bucket ?? location ?? '';
   const bucketOptions = buckets.data?.length ? buckets.data : location ? [location] : [];
@@ -92,17 +85,33 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
     toReceive,
     username,
     later,
-    show,
-    fail,
+    show: feedback.show,
+    fail: (message) => engine.fail(message),
     refresh,
-    nextScan: resetUnit,
+    nextScan: () => engine.reset(),
     productGone: closeWithNotice,
   });
   const { items, staged, posting, allReceived, allScanned } = list;
   const ready = !!location && !allReceived && !allScanned;
 
   // Every scan belongs to the dialog; one that comes before its field has focus is typed into it.
-  useScanScope({ expected: !ready ? null : unit ? serialRef : upcRef, fields: [upcRef, serialRef] });
+  const engine = useScanEngine({
+    feedback,
+    ready,
+    busy: posting,
+    paused: setupOpen,
+    serialsPerUnit: perItem,
+    checkUpc: (value) => (upcMatches(product, value) ? null : RECEIVING_MESSAGES.upcMismatch),
+    checkSerial: (value, unit) => {
+      const seen = new Set<string>();
+      for (const s of earlier.data ?? []) seen.add(s.serial_number.toUpperCase());
+      for (const item of items) for (const s of item.serials) seen.add(s.toUpperCase());
+      for (const s of unit.serials) seen.add(s.toUpperCase());
+      return serialError(value, product, seen);
+    },
+    submit: (unit) => list.complete(unit.upc, unit.serials, receivingBucket),
+  });
+  const { unit } = engine;
 
   function requestClose() {
     if (posting) return;
@@ -113,101 +122,13 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
     onClose();
   }
 
-  // Read by the refocus timer, which outlives the render that set it.
-  const live = useRef({ unit, allReceived, setupOpen });
-  live.current = { unit, allReceived, setupOpen };
-
-  function focusScanField() {
-    (live.current.unit ? serialRef : upcRef).current?.focus();
-  }
-
-  function scheduleRefocus() {
-    later(() => {
-      const { allReceived: done, setupOpen: setup } = live.current;
-      if (!done && !setup && !focusIsInAField()) focusScanField();
-    }, SCAN_TIMING.scannerRefocusMs);
-  }
-
-  function fail(message: string) {
-    show('bad', message);
-    playSound('bad');
-  }
-
-  function resetUnit() {
-    setUnit(null);
-    setUpcText('');
-    setSerialText('');
-    later(() => upcRef.current?.focus(), 0);
-  }
-
-  /** A scan that cannot be taken now says why (never dropped without a word). */
-  function busy(): boolean {
-    if (!posting) return false;
-    fail('Wait for the submit to finish, then scan again.');
-    return true;
-  }
-
-  function takeUpc(raw: string) {
-    const value = raw.trim();
-    // An Enter on the empty field is no scan (a scanner that ends with CR LF sends a second one): nothing to say.
-    if (!value) return;
-    if (!upcMatches(product, value)) {
-      fail(RECEIVING_MESSAGES.upcMismatch);
-      setUpcText('');
-      upcRef.current?.focus();
-      return;
-    }
-    clear();
-    if (perItem === 0) {
-      setUnit({ upc: value, serials: [] });
-      list.complete(value, [], receivingBucket);
-      return;
-    }
-    setUnit({ upc: value, serials: [] });
-    setUpcText(value);
-    // The focus move of 001 §9, unless the unit is over by then (at wedge speed its serial, and the next UPC's
-    // first keys, come well before 500 ms): focus then stays in the UPC field the next unit is typed into.
-    later(() => {
-      if (live.current.unit && !live.current.setupOpen) focusScanField();
-    }, SCAN_TIMING.focusMoveMs);
-  }
-
-  function onUpcKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (!ready || unit || busy()) return;
-    takeUpc((e.target as HTMLInputElement).value ?? '');
-  }
-
   // A UPC scanned on the PO page opened the dialog: it is the first scan (once the PO's location is known).
   const initialTaken = useRef(false);
   useEffect(() => {
     if (!initialUpc || initialTaken.current || !ready) return;
     initialTaken.current = true;
-    takeUpc(initialUpc);
+    engine.scan('upc', initialUpc);
   });
-
-  function onSerialKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (!ready || !unit || busy()) return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    const seen = new Set<string>();
-    for (const s of earlier.data ?? []) seen.add(s.serial_number.toUpperCase());
-    for (const item of items) for (const s of item.serials) seen.add(s.toUpperCase());
-    for (const s of unit.serials) seen.add(s.toUpperCase());
-    const message = serialError(value, product, seen);
-    setSerialText('');
-    if (message) {
-      fail(message);
-      serialRef.current?.focus();
-      return;
-    }
-    clear();
-    const serials = [...unit.serials, value];
-    setUnit({ ...unit, serials });
-    if (serials.length >= perItem) list.complete(unit.upc, serials, receivingBucket);
-  }
 
   // The line's figures as the PO now stands (the dialog may have been opened from a snapshot of it).
   const current = po.data?.PO_LINES.find((l) => l.id === line.id) ?? line;
@@ -253,7 +174,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
               disabled={staged.length > 0 || posting}
               onChange={(e) => {
                 list.setStaging(e.target.checked);
-                later(() => focusScanField(), 0);
+                later(engine.focusScanField, 0);
               }}
               slotProps={{ input: { 'aria-label': 'Stage Scans' } }}
             />
@@ -270,44 +191,11 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             Every item still to receive is staged: submit the list to receive them.
           </Alert>
         ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: perItem ? '1fr 1fr' : '1fr' } }}>
-              <TextField
-                label="Scan UPC"
-                autoFocus
-                value={unit ? unit.upc : upcText}
-                onChange={(e) => setUpcText(e.target.value)}
-                onKeyDown={onUpcKey}
-                onBlur={scheduleRefocus}
-                inputRef={upcRef}
-                disabled={!location}
-                slotProps={{ htmlInput: { 'data-testid': 'receiving-upc', readOnly: !!unit, autoComplete: 'off' } }}
-              />
-              {perItem > 0 && (
-                <TextField
-                  label={unit ? `Scan Serial ${Math.min(unit.serials.length + 1, perItem)} of ${perItem}` : 'Scan Serial'}
-                  value={serialText}
-                  onChange={(e) => setSerialText(e.target.value)}
-                  onKeyDown={onSerialKey}
-                  onBlur={scheduleRefocus}
-                  inputRef={serialRef}
-                  disabled={!location}
-                  helperText={unit?.serials.length ? `Scanned: ${unit.serials.join(', ')}` : ' '}
-                  slotProps={{ htmlInput: { 'data-testid': 'receiving-serial', readOnly: !unit, autoComplete: 'off' } }}
-                />
-              )}
-            </Box>
-            <CameraScanButton disabled={!location} />
-          </Box>
+          <ScanUnitFields engine={engine} testIds={{ upc: 'receiving-upc', serial: 'receiving-serial' }} showSerial={perItem > 0} disabled={!location} />
         )}
 
-        <ScanFeedback feedback={feedback} />
-        {list.waiting > 0 && (
-          <Alert severity="warning" data-testid="dialog-scans-waiting">
-            {list.waiting} scan{list.waiting === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when
-            it answers; keep scanning.
-          </Alert>
-        )}
+        <ScanFeedback feedback={feedback.feedback} />
+        <ScansWaiting count={list.waiting} testId="dialog-scans-waiting" />
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
         {/* The note's place is kept while it is gone: it comes with each answer and goes 2 s later, and what is below it
             (the list, Serial Manifest's buttons) must not move under a finger or a click at that moment. */}
@@ -357,7 +245,7 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
       </DialogContent>
       <DialogActions>
         {!allReceived && (
-          <Button onClick={resetUnit} disabled={posting || !unit}>
+          <Button onClick={engine.reset} disabled={posting || !unit}>
             Reset Scan
           </Button>
         )}

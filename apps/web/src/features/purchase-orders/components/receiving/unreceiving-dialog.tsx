@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -25,9 +25,10 @@ import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client
 import { useCan } from '../../../../lib/session-store';
 import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
 import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
-import { playSound, primeSounds } from '../../../../lib/scan/sounds';
+import { ScanUnitFields } from '../../../../lib/scan/scan-unit-fields';
+import { playSound } from '../../../../lib/scan/sounds';
 import { SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
-import { useScanScope } from '../../../../lib/scan/use-scan-scope';
+import { useScanEngine } from '../../../../lib/scan/use-scan-engine';
 import { matchReceipt } from './unreceive-match';
 import { formatTimestamp } from '../../../../lib/format-date';
 
@@ -50,38 +51,44 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   const receipts = useUnreceivableReceipts(line.id);
   const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
   const later = useTimers();
-  const { feedback, show, clear } = useScanFeedback();
-  useEffect(() => primeSounds(), []);
+  const feedback = useScanFeedback();
+  const { show } = feedback;
   const product = scanProductOf(line);
 
   const [scanningRequired, setScanningRequired] = useState(true);
-  const [upcText, setUpcText] = useState('');
-  const [scannedUpc, setScannedUpc] = useState<string | null>(null);
-  const [serialText, setSerialText] = useState('');
-  const [serials, setSerials] = useState<string[]>([]);
   const [matched, setMatched] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const upcRef = useRef<HTMLInputElement>(null);
-  const serialRef = useRef<HTMLInputElement>(null);
   const notesRef = useRef<HTMLTextAreaElement>(null);
 
   const list = receipts.data ?? [];
   const scanning = scanningRequired || !canOverride;
-
-  // Every scan belongs to the dialog: to the UPC field, then the serial field, until a receipt is matched.
-  useScanScope({ expected: !scanning || !list.length || matched ? null : scannedUpc ? serialRef : upcRef, fields: [upcRef, serialRef] });
-
-  function fail(message: string) {
-    show('bad', message);
-    playSound('bad');
-  }
+  // Receipts without serials (a product not serial tracked) match on the UPC alone; otherwise the scanned serials
+  // must make one receipt's set (the unit is complete when they do), and the matched unit waits for notes and Submit.
+  const byUpc = list.length > 0 && list.every((r) => r.serials.length === 0);
+  const engine = useScanEngine({
+    feedback,
+    ready: scanning && list.length > 0,
+    busy: submitting,
+    hold: true,
+    serialsPerUnit: byUpc ? 0 : null,
+    checkUpc: (value) => (upcMatches(product, value) ? null : RECEIVING_MESSAGES.upcMismatch),
+    checkSerial: (value, unit) => {
+      if (unit.serials.some((s) => s.toUpperCase() === value.toUpperCase())) return RECEIVING_MESSAGES.serialRescanned;
+      return matchReceipt(list, [...unit.serials, value]).candidates.length ? null : RECEIVING_MESSAGES.serialMismatch;
+    },
+    isComplete: (unit) => !!matchReceipt(list, unit.serials).exact,
+    submit: (unit) => {
+      const receipt = byUpc ? list[0] : matchReceipt(list, unit.serials).exact;
+      if (receipt) matchFound(receipt.ims_transaction_reference_id);
+    },
+  });
+  const { fail } = engine;
+  const scannedUpc = engine.unit?.upc ?? null;
+  const serials = engine.unit?.serials ?? [];
 
   function resetScan() {
-    setUpcText('');
-    setScannedUpc(null);
-    setSerialText('');
-    setSerials([]);
+    engine.reset();
     setMatched(null);
   }
 
@@ -90,42 +97,6 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
     playSound('good');
     show('good', `Matched ${reference}: enter notes and submit.`);
     later(() => notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
-  }
-
-  function onUpcKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (scannedUpc || submitting) return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    if (!upcMatches(product, value)) {
-      fail(RECEIVING_MESSAGES.upcMismatch);
-      setUpcText('');
-      upcRef.current?.focus();
-      return;
-    }
-    clear();
-    setScannedUpc(value);
-    setUpcText(value);
-    // Receipts without serials (a product not serial tracked) match on the UPC alone.
-    if (list.length && list.every((r) => r.serials.length === 0)) return matchFound(list[0]!.ims_transaction_reference_id);
-    later(() => serialRef.current?.focus(), SCAN_TIMING.focusMoveMs);
-  }
-
-  function onSerialKey(e: KeyboardEvent) {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (!scannedUpc || matched || submitting) return;
-    const value = ((e.target as HTMLInputElement).value ?? '').trim();
-    setSerialText('');
-    serialRef.current?.focus();
-    if (!value) return fail(RECEIVING_MESSAGES.serialBlank);
-    if (serials.some((s) => s.toUpperCase() === value.toUpperCase())) return fail(RECEIVING_MESSAGES.serialRescanned);
-    const next = [...serials, value];
-    const { candidates, exact } = matchReceipt(list, next);
-    if (!candidates.length) return fail(RECEIVING_MESSAGES.serialMismatch);
-    clear();
-    setSerials(next);
-    if (exact) matchFound(exact.ims_transaction_reference_id);
   }
 
   async function submit() {
@@ -150,7 +121,6 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       show('good', `Un-received ${matched} (${result.transactionReferenceId}).`, STATUS_MESSAGE_MS);
       resetScan();
       setNotes('');
-      later(() => upcRef.current?.focus(), 0);
     } catch (error) {
       // The server's answer to a refused request (422, 409, 404); anything else is unexpected.
       const known = error instanceof ApiCallError && error.status < 500 ? serverMessage(error) : null;
@@ -231,26 +201,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         )}
 
         {scanning && list.length > 0 && (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Scan UPC"
-              autoFocus
-              value={upcText}
-              onChange={(e) => setUpcText(e.target.value)}
-              onKeyDown={onUpcKey}
-              inputRef={upcRef}
-              slotProps={{ htmlInput: { 'data-testid': 'unreceive-upc', readOnly: !!scannedUpc, autoComplete: 'off' } }}
-            />
-            <TextField
-              label="Scan Serial"
-              value={serialText}
-              onChange={(e) => setSerialText(e.target.value)}
-              onKeyDown={onSerialKey}
-              inputRef={serialRef}
-              helperText={serials.length ? `Scanned: ${serials.join(', ')}` : ' '}
-              slotProps={{ htmlInput: { 'data-testid': 'unreceive-serial', readOnly: !scannedUpc || !!matched, autoComplete: 'off' } }}
-            />
-          </Box>
+          <ScanUnitFields engine={engine} testIds={{ upc: 'unreceive-upc', serial: 'unreceive-serial' }} showSerial={!byUpc} />
         )}
 
         <TextField
@@ -263,7 +214,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
           inputRef={notesRef}
           slotProps={{ htmlInput: { 'data-testid': 'unreceive-notes' } }}
         />
-        <ScanFeedback feedback={feedback} testId="unreceive-feedback" />
+        <ScanFeedback feedback={feedback.feedback} testId="unreceive-feedback" />
       </DialogContent>
       <DialogActions>
         {scanning && (

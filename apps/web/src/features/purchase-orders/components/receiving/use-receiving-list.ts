@@ -12,6 +12,8 @@ import {
 import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client';
 import { statusLine } from '../../../../lib/message-queue';
 import { scanOutbox } from '../../../../lib/scan/outbox';
+import { newClientScanId } from '../../../../lib/scan/scan-ids';
+import { useOutboxScans } from '../../../../lib/scan/use-outbox-scans';
 import { entriesOf, type OutboxEntry } from '../../../../lib/scan/scan-outbox';
 import { playSound } from '../../../../lib/scan/sounds';
 import { SCAN_TIMING } from '../../../../lib/scan/timing';
@@ -25,11 +27,6 @@ const ANSWER_REFRESH_MS = 400;
 
 /** The outbox context of a PO line's receiving scans. */
 export const receivingContext = (lineId: number) => `po-line:${lineId}`;
-
-function newScanId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
 
 /** The index of the staged item a refused submit named (its errors are keyed `scannedItems.n…`). */
 function failedItemIndex(error: unknown): number | null {
@@ -52,7 +49,7 @@ interface Options {
   fail(message: string): void;
   /** Refetches what a receipt changes (the PO, the line's serials and receipts). */
   refresh(): void;
-  /** After a unit was sent, staged or refused: ready for the next scan. */
+  /** After the staged list was submitted (or refused): ready for the next scan. */
   nextScan(): void;
   /** The server no longer knows the line's product: the dialog closes with an errors notice. */
   productGone(message: string, status: string): void;
@@ -74,7 +71,6 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   const [lineFull, setLineFull] = useState(false);
   /** Units received by a serial manifest while the dialog is open (not scanned, so not in the list). */
   const [byManifest, setByManifest] = useState(0);
-  const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
 
   const received = items.filter((i) => i.state === 'received');
   const staged = items.filter((i) => i.state === 'staged');
@@ -133,8 +129,7 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   }
 
   // The server's answers to this line's scans, as the outbox gets them (at once, or on a replay).
-  const onAnswer = useRef<(entry: OutboxEntry, outcome: Parameters<Parameters<typeof scanOutbox.subscribe>[0]>[1]) => void>(() => {});
-  onAnswer.current = (entry, outcome) => {
+  const outbox = useOutboxScans(context, (entry, outcome) => {
     const item = itemOfEntry(entry);
     refreshSoon();
     if (outcome.ok) {
@@ -146,7 +141,7 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
       return;
     }
     if (isProductNotInListMessage(outcome.message)) {
-      void scanOutbox.dismiss(entry.id);
+      void outbox.dismiss(entry.id);
       productGone(outcome.message, outcome.status ? statusLine(outcome.status) : 'Error');
       return;
     }
@@ -154,12 +149,12 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     // A refusal on a replay comes long after its scan: it names the scan.
     fail(entry.delayed ? `${itemLabel(item)}: ${outcome.message}` : outcome.message);
     if (outcome.status === 409 && outcome.message === RECEIVING_MESSAGES.nothingLeftToReceive) setLineFull(true);
-  };
-  useEffect(() => scanOutbox.subscribe((entry, outcome) => entry.context === context && onAnswer.current(entry, outcome)), [context]);
+  });
+  const waiting = outbox.waiting;
 
   /** A unit fully scanned: sent at once through the outbox (it waits there while the server cannot be reached), or staged. */
   function complete(scannedUpc: string, serials: string[], bucket: string) {
-    const item: ScannedItem = { clientScanId: newScanId(), upc: scannedUpc, serials, bucket, state: staging ? 'staged' : 'sending' };
+    const item: ScannedItem = { clientScanId: newClientScanId(), upc: scannedUpc, serials, bucket, state: staging ? 'staged' : 'sending' };
     setItems((list) => [...list, item]);
     setFailedIndex(null);
     playSound('good');
@@ -167,9 +162,8 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
       show('good', `Staged ${model}${serialsText(serials)}: submit the list to receive it`);
     } else {
       show('good', `Scanned ${model}${serialsText(serials)}: sending`);
-      void scanOutbox.add({ id: item.clientScanId, kind: 'receive', body: itemBody(item), context, label: `${model}${serialsText(serials)}` });
+      outbox.add({ id: item.clientScanId, kind: 'receive', body: itemBody(item), context, label: `${model}${serialsText(serials)}` });
     }
-    nextScan();
   }
 
   /** Submits the staged items together: all are received, or none (the refused one is highlighted). */
@@ -202,7 +196,7 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     if (item.state === 'staged' || item.state === 'refused') {
       setItems((list) => list.filter((i) => i !== item));
       setFailedIndex(null);
-      if (item.state === 'refused') void scanOutbox.dismiss(item.clientScanId);
+      if (item.state === 'refused') void outbox.dismiss(item.clientScanId);
       return;
     }
     if (!item.reference) return;
