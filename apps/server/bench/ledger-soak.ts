@@ -50,9 +50,11 @@ async function main(): Promise<void> {
         await runner.run(step);
         done += 1;
         if (done % CHECK_EVERY === 0) {
+          const checking = Date.now();
           await runner.verify();
           const seconds = (Date.now() - started) / 1000;
-          console.log(`soak: ${done} steps, ${(done / seconds).toFixed(1)} steps/s, ledger clean`);
+          console.log(`soak: ${done} steps, ${(done / seconds).toFixed(1)} steps/s, ledger clean (check ${((Date.now() - checking) / 1000).toFixed(1)} s)`);
+          if (done % (CHECK_EVERY * 10) === 0) console.log(`soak: time in this location's steps: ${runner.timing()}`);
         }
       }
     }

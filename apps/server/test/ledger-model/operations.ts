@@ -218,6 +218,8 @@ export interface RunnerOptions {
 export class LedgerModelRunner {
   readonly model: LedgerModel;
   readonly counts = new Map<string, number>();
+  /** Milliseconds spent per step kind (the soak prints where its time goes). */
+  readonly millis = new Map<string, number>();
   readonly buckets: [string, string];
   private readonly loc: string;
   private products = new Map<ProductKey, CreatedProduct>();
@@ -318,8 +320,12 @@ export class LedgerModelRunner {
 
   async run(step: Step): Promise<Outcome> {
     const label = `${step.kind}(${step.a},${step.b},${step.c},${step.d}) via ${this.options.clients[this.client % this.options.clients.length]!.name}`;
+    // The last steps only: a failure prints them, and a long soak must not keep every label.
+    if (this.trail.length >= 200) this.trail.splice(0, this.trail.length - 100);
     this.trail.push(label);
+    const started = performance.now();
     const outcome = await this.dispatch(step);
+    this.millis.set(step.kind, (this.millis.get(step.kind) ?? 0) + performance.now() - started);
     this.trail[this.trail.length - 1] = `${label} → ${outcome}`;
     return this.count(step.kind, outcome);
   }
@@ -895,6 +901,11 @@ export class LedgerModelRunner {
     const got = Object.fromEntries(rows.map((r) => [`${r.bin_id}|${this.productKeyById.get(r.product_id)}`, Math.abs(r.units)]));
     const want = Object.fromEntries(this.model.released);
     if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort())) this.fail(`RELEASE bin movements: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+  }
+
+  /** Where the time went: the step kinds by milliseconds spent, slowest first. */
+  timing(): string {
+    return [...this.millis].sort(([, a], [, b]) => b - a).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ');
   }
 
   /** A one-line account of what the run did, e.g. `receive 40/3/0 (taken/refused/skipped) …`. */
