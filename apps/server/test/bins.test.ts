@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,36 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect((res.json() as TBin).items.map((i) => [i.model, i.quantity])).toEqual([['BINT-KIT', 2]]);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('with a clientScanId applies once: a replay answers the first answer and moves nothing; the id with another body or bin is a 409 naming clientScanId', async () => {
+    const second = (await createBin({ row: 50, bay: 1, shelf: 2 })).json() as TBin;
+    const clientScanId = randomUUID();
+    const put = (binId: number, body: object) => injectAs(t.app, viewer, { method: 'PUT', url: `/api/ims/bins/${binId}/items`, payload: body });
+    const body = { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], submittedBy: 'tester', clientScanId };
+    const first = await put(bin.id, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const moves = await movementCount();
+    // Another change after it: a replay still answers the first answer (the contents as that change left them).
+    expect((await putItems(bin.id, true, [{ upc: other.upc!, updateQty: 1 }])).statusCode).toBe(200);
+    const after = await movementCount();
+    expect(after).toBe(moves + 1);
+    const replay = await put(bin.id, body);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await movementCount()).toBe(after);
+    for (const [binId, payload] of [[bin.id, { ...body, isAdding: false }], [bin.id, { ...body, items: [{ upc: kit.upc!, updateQty: 2 }] }], [second.id, body]] as const) {
+      const res = await put(binId, payload);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(Object.keys(res.json().errors)).toEqual(['clientScanId']);
+    }
+    expect(await movementCount()).toBe(after);
+    // A refused change stores nothing under its id: the same id applies once the staged lines are right.
+    const retryId = randomUUID();
+    expect((await put(second.id, { isAdding: false, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId })).statusCode).toBe(422);
+    expect((await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId })).statusCode).toBe(200);
+    expect((await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: 'nope' })).json().errors).toHaveProperty('clientScanId');
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

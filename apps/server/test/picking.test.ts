@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_WARNINGS, pickErrorText, PICK_MESSAGES, type TPickItem } from '@keystone/contracts';
@@ -362,6 +363,40 @@ describe('the pick', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Committed sale CS-\d+ has already been picked/);
     expect(pickErrorText(res.json().message)).toBe(PICK_MESSAGES.alreadyPickedCommittedSale);
+  });
+
+  it('a pick with a clientScanId is applied once: a replay answers the first answer and changes nothing; the id with another body or item is a 409 naming clientScanId', async () => {
+    const sale = await intake(kit, { quantity: 2 });
+    const id = await printOne(sale.ims_transaction_reference_id);
+    const other = await printOne((await intake(kit)).ims_transaction_reference_id);
+    const before = await binQuantity(binA.id, kit.id);
+    const clientScanId = randomUUID();
+    const body = { actualPickedBinId: binA.id, clientScanId };
+    const first = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const moves = await count('bin_movements');
+    // The outbox's replay after a network cut (the first answer lost): the same answer, nothing moves again.
+    const replay = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, body);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await binQuantity(binA.id, kit.id)).toBe(before - 2);
+    expect(await count('bin_movements')).toBe(moves);
+    // The id with another body, or on another item: refused, naming clientScanId; the other item stays unpicked.
+    for (const [item, payload] of [[id, { clientScanId }], [id, { actualPickedBinId: binB.id, clientScanId }], [other, body]] as const) {
+      const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${item}/pick`, payload);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(Object.keys(res.json().errors)).toEqual(['clientScanId']);
+    }
+    expect((await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${other}`)).json()).toEqual({ picked_item: null });
+    // A refused pick stores nothing under its id: once the refusal is gone, the same id applies (a bin holding too few first).
+    const short = await printOne((await intake(kit, { quantity: 5 })).ims_transaction_reference_id);
+    const retryId = randomUUID();
+    const refused = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, { actualPickedBinId: binB.id, clientScanId: retryId });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const applied = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, { actualPickedBinId: binA.id, clientScanId: retryId });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { ...body, clientScanId: 'not-a-uuid' })).json().errors).toHaveProperty('clientScanId');
+    expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
   it('answers 404 for an unknown item, an empty list for its read, and 403 without inventory:view', async () => {

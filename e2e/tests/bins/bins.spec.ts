@@ -106,8 +106,14 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
   await wedgeScan(page, '000000000017');
   await expect(page.getByTestId('staged-line')).toHaveCount(2);
   await page.getByRole('button', { name: 'Unstage 000000000017' }).click();
+  // No answer from the server: the submit waits on this device (the scan outbox) and is replayed with its client
+  // scan id once the server answers; it is applied once.
+  await page.route('**/items', (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
   await page.getByTestId('submit-bin-items').click();
+  await expect(page.getByTestId('bin-waiting')).toContainText('1 scan waiting');
+  await page.unroute('**/items');
   await expect(page.getByTestId('bin-submit-message')).toContainText(`Added ${scans} unit`);
+  await expect(page.getByTestId('bin-waiting')).toHaveCount(0);
   await expect(page.locator(`[data-testid="bin-item"][data-model="${source.model}"] [data-testid="bin-item-qty"]`)).toHaveText(String(scans));
   await shoot(page, 'bin-contents');
 

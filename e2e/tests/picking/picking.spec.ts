@@ -153,17 +153,21 @@ test('every pick page message (001 §8)', async ({ page, request }) => {
   await expect(page.getByTestId('pick-bin-helper')).toHaveText('Scanned bin does not match one of the available bins');
   await submit.click();
   await expect(page.getByTestId('pick-submit-error')).toHaveText('Cannot Submit - Invalid Bin');
-  // A typed name works too (the last underscore-separated part); no response from the server first.
+  // A typed name works too (the last underscore-separated part); no response from the server first: the pick waits
+  // on this device (the scan outbox) and is replayed with its client scan id.
   await bin.fill(item.suggestedBin!.binName.toLowerCase());
   await page.route('**/pick', (route) => route.abort('connectionreset'));
   await submit.click();
   await expect(page.getByTestId('pick-error')).toHaveText('Unknown error - no response from IMS was received.');
-  await page.unroute('**/pick');
-  // Another picker took it meanwhile.
+  await expect(page.getByTestId('pick-waiting')).toContainText('1 scan waiting');
+  // Another picker took it meanwhile (while this device still cannot reach the server: its replay would pick it).
   const other = await apiAs(request, 'warehouse-2');
   await other.send('POST', `/api/ims/picklist/item/${item.pickListItemId}/pick`, { pickedBy: 'warehouse-2' });
+  await page.unroute('**/pick');
+  // Submit sends the waiting pick now: refused, the other picker has it.
   await submit.click();
   await expect(page.getByTestId('pick-error')).toHaveText('Item has already been picked.');
+  await expect(page.getByTestId('pick-waiting')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('pick-already-picked')).toContainText('Item Has Already Been Picked');
   await expect(page.getByTestId('pick-already-picked')).toContainText('warehouse-2');

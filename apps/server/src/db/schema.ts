@@ -19,3 +19,4 @@ export * from './schema/shipping-templates.js';
 export * from './schema/uploads.js';
 export * from './schema/shipping-reconciliation.js';
 export * from './schema/quotes.js';
+export * from './schema/client-scans.js';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN_MESSAGES } from '@keystone/contracts';
@@ -81,6 +81,22 @@ describe('bins on two processes', () => {
       expect(drain.map((r) => r.status).sort()).toEqual([200, 422]);
       expect(drain.find((r) => r.status === 422)!.body.message).toBe(BIN_MESSAGES.notInBin);
       expect(await negative()).toBe(0);
+    }
+    expect(await checkLedger(database.db)).toEqual([]);
+  }, 60_000);
+
+  it('one submit sent four times at once (the same clientScanId, both servers): applied once, every answer the same (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const bin = await newBin();
+      await fill(bin.id, 3);
+      const body = { isAdding: false, items: [{ upc: kit.upc!, updateQty: 1 }], submittedBy: 'conc', clientScanId: randomUUID() };
+      const results = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'PUT', `/api/ims/bins/${bin.id}/items`, body)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      for (const r of results) expect(r.body).toEqual(results[0]!.body);
+      const rows = await queryRows<{ quantity: number }>(database.db, sql`select quantity from bin_items where bin_id = ${bin.id}`);
+      expect(rows.map((r) => r.quantity)).toEqual([2]);
+      const removals = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bin_movements where bin_id = ${bin.id} and reason = 'REMOVE'`);
+      expect(removals[0]!.n).toBe(1);
     }
     expect(await checkLedger(database.db)).toEqual([]);
   }, 60_000);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, pickErrorText } from '@keystone/contracts';
@@ -91,6 +91,18 @@ describe('picking under concurrency, two server processes', () => {
     expect(await binQuantity()).toBe(2);
     const negative = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bin_items where quantity < 0`);
     expect(negative[0]!.n).toBe(0);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('one pick sent four times at once (the same clientScanId, both servers): picked once, every answer the same success', async () => {
+    const id = await printed(1);
+    const body = { actualPickedBinId: bin.id, clientScanId: randomUUID() };
+    const answers = await Promise.all([0, 1, 0, 1].map((s) => pick(s, id, body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(await binQuantity()).toBe(1);
+    const moves = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bin_movements where pick_list_item_id = ${id}`);
+    expect(moves[0]!.n).toBe(1);
     expect(await checkLedger(database.db)).toEqual([]);
   });
 });

@@ -191,6 +191,12 @@ export const ZUpdateBinItemsSchema = z
       .min(1, 'Scan at least one UPC')
       .max(500),
     submittedBy: z.union([z.string().trim().max(100), z.number().int().min(0).max(MAX_ID)]).nullish(),
+    /**
+     * The client's id of this submit (a UUID; the scan outbox replays it after a network cut): a replay with the same
+     * id and body answers the first answer and changes nothing; the id with another bin or body is refused (409
+     * naming clientScanId).
+     */
+    clientScanId: z.uuid('clientScanId must be a UUID').optional(),
   })
   .meta({ id: 'UpdateBinItems' });
 export type TUpdateBinItems = z.input<typeof ZUpdateBinItemsSchema>;
@@ -200,7 +206,7 @@ export const updateBinItemsRoute = defineRoute({
   path: '/api/ims/bins/{binId}/items',
   access: 'inventory:view',
   summary:
-    "Add (isAdding) or remove the staged UPCs' quantities to or from a bin, all or nothing; a line's refusal names it (items.N.upc / items.N.updateQty) with the spec's message",
+    "Add (isAdding) or remove the staged UPCs' quantities to or from a bin, all or nothing; a line's refusal names it (items.N.upc / items.N.updateQty) with the spec's message; a replay with the same clientScanId answers the first answer",
   tag: 'bins',
   params: z.object({ binId: ZIdSchema }),
   body: ZUpdateBinItemsSchema,

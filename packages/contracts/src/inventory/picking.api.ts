@@ -188,6 +188,12 @@ export const ZPickBodySchema = z
     pickedBy: z.string().trim().max(100).nullish(),
     /** The bin the units come out of; omitted when no bin removal (Do Not Remove From Any Bin). */
     actualPickedBinId: z.number().int().positive().max(MAX_ID).nullish(),
+    /**
+     * The client's id of this pick (a UUID, made when Submit is pressed; the scan outbox replays it after a network
+     * cut): a replay with the same id and body answers the first answer and changes nothing; the id with another
+     * item or body is refused (409 naming clientScanId).
+     */
+    clientScanId: z.uuid('clientScanId must be a UUID').optional(),
   })
   .meta({ id: 'PickBody' });
 export type TPickBody = z.input<typeof ZPickBodySchema>;
@@ -198,7 +204,7 @@ export const pickItemRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/picklist/item/{id}/pick',
   access: 'inventory:view',
-  summary: 'Pick a printed item: removes its quantity from actualPickedBinId (when given) and records the picker, once',
+  summary: 'Pick a printed item: removes its quantity from actualPickedBinId (when given) and records the picker, once; a replay with the same clientScanId answers the first answer',
   tag: 'picking',
   params: pickListItemParams,
   body: ZPickBodySchema,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
+import { onceForScan } from '../client-scans/client-scans.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { renderBinLabelsPdf, renderBinLabelsZpl } from '../documents/bin-labels.js';
@@ -112,46 +113,52 @@ export class BinsService {
    * Adds or removes the staged lines, all or none: each UPC (a product's UPC or alternate UPC) must exist ('UPC Not
    * Found', naming items.N.upc); lines of one product are summed; the ledger refuses a removal of a product the bin
    * does not hold or of more than it holds, and an addition beyond the bucket's unbinned on-hand, mapped here to the
-   * spec's messages on the first line of that product.
+   * spec's messages on the first line of that product. With a clientScanId it is applied once: a replay answers the
+   * first answer (client-scans.ts).
    */
   async updateItems(binId: number, input: TUpdateItems, user: AuthUser): Promise<TBin> {
-    await this.writes.run(async (tx) => {
-      const repo = this.repo(tx);
-      const bin = await repo.lock(binId, 'share');
-      if (!bin) throw new HttpError(404, BIN_MESSAGES.binNotFound, { binId: [BIN_MESSAGES.binNotFound] });
-      const products = await repo.productsByUpc(input.items.map((i) => i.upc));
-      const productOf = (upc: string) => products.find((p) => p.upc === upc) ?? products.find((p) => p.alternateUpc === upc);
-      const errors: Record<string, string[]> = {};
-      const firstLine = new Map<number, number>();
-      const totals = new Map<number, number>();
-      input.items.forEach((item, index) => {
-        const product = productOf(item.upc);
-        if (!product) {
-          errors[`items.${index}.upc`] = [BIN_MESSAGES.upcNotFound];
-          return;
-        }
-        if (!firstLine.has(product.id)) firstLine.set(product.id, index);
-        totals.set(product.id, (totals.get(product.id) ?? 0) + item.updateQty);
-      });
-      if (Object.keys(errors).length) throw unprocessable(BIN_MESSAGES.upcNotFound, errors);
-      const sign = input.isAdding ? 1 : -1;
-      try {
-        await this.ledger.moveBinContents({
-          executor: tx,
-          bin: { id: bin.id, bucket: bin.bucket },
-          lines: [...totals].map(([productId, quantity]) => ({ productId, delta: sign * quantity })),
-          reason: input.isAdding ? 'ASSIGN' : 'REMOVE',
-          userId: user.id,
+    const { clientScanId, ...request } = input;
+    const scan = clientScanId ? { id: clientScanId, route: 'bin-items' as const, request: { binId, ...request, submittedBy: request.submittedBy ?? null } } : null;
+    return this.writes.run((tx) =>
+      onceForScan(tx, scan, async () => {
+        const repo = this.repo(tx);
+        const bin = await repo.lock(binId, 'share');
+        if (!bin) throw new HttpError(404, BIN_MESSAGES.binNotFound, { binId: [BIN_MESSAGES.binNotFound] });
+        const products = await repo.productsByUpc(input.items.map((i) => i.upc));
+        const productOf = (upc: string) => products.find((p) => p.upc === upc) ?? products.find((p) => p.alternateUpc === upc);
+        const errors: Record<string, string[]> = {};
+        const firstLine = new Map<number, number>();
+        const totals = new Map<number, number>();
+        input.items.forEach((item, index) => {
+          const product = productOf(item.upc);
+          if (!product) {
+            errors[`items.${index}.upc`] = [BIN_MESSAGES.upcNotFound];
+            return;
+          }
+          if (!firstLine.has(product.id)) firstLine.set(product.id, index);
+          totals.set(product.id, (totals.get(product.id) ?? 0) + item.updateQty);
         });
-      } catch (error) {
-        if (!(error instanceof BinRefusal)) throw error;
-        const index = firstLine.get(error.productId) ?? 0;
-        if (error.code === 'bin-item-missing') throw unprocessable(BIN_MESSAGES.notInBin, { [`items.${index}.upc`]: [BIN_MESSAGES.notInBin] });
-        if (error.code === 'bin-item-short') throw unprocessable(BIN_MESSAGES.removeTooMany, { [`items.${index}.updateQty`]: [BIN_MESSAGES.removeTooMany] });
-        throw unprocessable(error.message, { [`items.${index}.updateQty`]: [error.message] });
-      }
-    });
-    return this.dto(binId);
+        if (Object.keys(errors).length) throw unprocessable(BIN_MESSAGES.upcNotFound, errors);
+        const sign = input.isAdding ? 1 : -1;
+        try {
+          await this.ledger.moveBinContents({
+            executor: tx,
+            bin: { id: bin.id, bucket: bin.bucket },
+            lines: [...totals].map(([productId, quantity]) => ({ productId, delta: sign * quantity })),
+            reason: input.isAdding ? 'ASSIGN' : 'REMOVE',
+            userId: user.id,
+          });
+        } catch (error) {
+          if (!(error instanceof BinRefusal)) throw error;
+          const index = firstLine.get(error.productId) ?? 0;
+          if (error.code === 'bin-item-missing') throw unprocessable(BIN_MESSAGES.notInBin, { [`items.${index}.upc`]: [BIN_MESSAGES.notInBin] });
+          if (error.code === 'bin-item-short') throw unprocessable(BIN_MESSAGES.removeTooMany, { [`items.${index}.updateQty`]: [BIN_MESSAGES.removeTooMany] });
+          throw unprocessable(error.message, { [`items.${index}.updateQty`]: [error.message] });
+        }
+        // The bin as this change left it, read in its transaction (a replay answers this).
+        return this.dto(binId, tx);
+      }),
+    );
   }
 
   /** The labels of these bins (unknown or deleted ids are a 404 naming `ids`). */

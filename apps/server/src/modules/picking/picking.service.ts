@@ -18,6 +18,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { pickListPdf, pickListZpl, printedBins, type PickListDocument } from '../documents/pick-list-document.js';
+import { onceForScan } from '../client-scans/client-scans.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { PickingRepository, type BinRow, type PickedRow, type PickRow } from './picking.repository.js';
@@ -211,41 +212,46 @@ export class PickingService {
    * The pick (001 §4, §7): locks the pick list item row (a second picker waits here, then is refused: 'already been
    * picked'), refuses an item whose sale was transacted ('Committed sale … already been picked'), removes the
    * quantity from `actualPickedBinId` through the ledger module when given (one of the sale bucket's bins holding
-   * it), and records the pick with the signed-in user, all in one transaction.
+   * it), and records the pick with the signed-in user, all in one transaction. A pick with a clientScanId is applied
+   * once: a replay answers the first answer (client-scans.ts).
    */
   async pick(id: number, input: TPick, user: AuthUser): Promise<{ message: string; picked_item: TAlreadyPickedItem }> {
     const binId = input.actualPickedBinId ?? null;
-    const picked = await this.writes.run(async (tx) => {
-      const repo = this.repo(tx);
-      const item = await repo.lockItem(id, binId);
-      if (!item) throw notFound(`Pick list item ${id} not found: it may have been unprinted`);
-      if (item.picked_at) throw conflict(pickAlreadyPickedMessage(id));
-      if (item.transacted) throw conflict(saleAlreadyPickedMessage(item.reference_id));
-      if (binId !== null) {
-        if (item.bin_id === null || item.bin_bucket !== item.source_bucket) {
-          const message = `Bin ${binId} is not one of the available bins of ${item.source_bucket}`;
-          throw unprocessable(message, { actualPickedBinId: [message] });
-        }
-        try {
-          await this.ledger.moveBinContents({
-            executor: tx,
-            bin: { id: item.bin_id, bucket: item.bin_bucket },
-            lines: [{ productId: item.product_id, delta: -item.quantity_requested }],
-            reason: 'PICK',
-            userId: user.id,
-            pickListItemId: id,
-          });
-        } catch (e) {
-          if (e instanceof BinRefusal) {
-            const message = `Bin ${item.bin_name}: ${e.message} The pick needs ${item.quantity_requested}.`;
+    // A clientScanId (the scan outbox's replay after a network cut): claimed first, before the item's row lock.
+    const scan = input.clientScanId ? { id: input.clientScanId, route: 'pick' as const, request: { pickListItemId: id, actualPickedBinId: binId, pickedBy: input.pickedBy ?? null } } : null;
+    return this.writes.run((tx) =>
+      onceForScan(tx, scan, async () => {
+        const repo = this.repo(tx);
+        const item = await repo.lockItem(id, binId);
+        if (!item) throw notFound(`Pick list item ${id} not found: it may have been unprinted`);
+        if (item.picked_at) throw conflict(pickAlreadyPickedMessage(id));
+        if (item.transacted) throw conflict(saleAlreadyPickedMessage(item.reference_id));
+        if (binId !== null) {
+          if (item.bin_id === null || item.bin_bucket !== item.source_bucket) {
+            const message = `Bin ${binId} is not one of the available bins of ${item.source_bucket}`;
             throw unprocessable(message, { actualPickedBinId: [message] });
           }
-          throw e;
+          try {
+            await this.ledger.moveBinContents({
+              executor: tx,
+              bin: { id: item.bin_id, bucket: item.bin_bucket },
+              lines: [{ productId: item.product_id, delta: -item.quantity_requested }],
+              reason: 'PICK',
+              userId: user.id,
+              pickListItemId: id,
+            });
+          } catch (e) {
+            if (e instanceof BinRefusal) {
+              const message = `Bin ${item.bin_name}: ${e.message} The pick needs ${item.quantity_requested}.`;
+              throw unprocessable(message, { actualPickedBinId: [message] });
+            }
+            throw e;
+          }
         }
-      }
-      return repo.markPicked(id, { userId: user.id, quantity: item.quantity_requested, binId });
-    });
-    return { message: PICK_SUCCESS_MESSAGE, picked_item: toPicked(picked) };
+        const picked = await repo.markPicked(id, { userId: user.id, quantity: item.quantity_requested, binId });
+        return { message: PICK_SUCCESS_MESSAGE, picked_item: toPicked(picked) };
+      }),
+    );
   }
 
   /** The printed pick list as a PDF or ZPL (001 §5 Printing: up to 3 bins, otherwise the suggested one). */

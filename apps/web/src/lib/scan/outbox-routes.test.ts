@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addScannedTransferItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute } from '@keystone/contracts';
+import { addScannedTransferItemRoute, pickItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute, updateBinItemsRoute } from '@keystone/contracts';
 import { sendOutboxEntry } from './outbox-routes';
 import type { OutboxEntry } from './scan-outbox';
 
@@ -38,5 +38,16 @@ describe('sendOutboxEntry', () => {
     const body = { model: 'WM3400', auditBucket: 'RUBY', auditBatchId: 7, scannedUpc: '012345678905', serialNumbers: 'A:=:B', clientScanId: 'id-2' };
     await sendOutboxEntry(entry({ kind: 'audit-scan', body }), signal, call as never);
     expect(call).toHaveBeenCalledWith(quickAddScannedAuditItemRoute, { body, silent: true, signal });
+  });
+
+  it('sends a pick to its pick list item and a bin contents submit to its bin: the id as the path parameter, the body (with its clientScanId) as is', async () => {
+    const call = vi.fn(async () => ({}));
+    const signal = new AbortController().signal;
+    const pick = { actualPickedBinId: 4, clientScanId: 'id-3' };
+    await sendOutboxEntry(entry({ kind: 'pick', params: { id: '17' }, body: pick }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(pickItemRoute, { params: { id: '17' }, body: pick, silent: true, signal });
+    const bin = { isAdding: true, items: [{ upc: '012345678905', updateQty: 2 }], clientScanId: 'id-4' };
+    await sendOutboxEntry(entry({ kind: 'bin-items', params: { binId: '9' }, body: bin }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(updateBinItemsRoute, { params: { binId: '9' }, body: bin, silent: true, signal });
   });
 });

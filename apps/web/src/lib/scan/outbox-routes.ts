@@ -1,4 +1,4 @@
-import { addScannedTransferItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute, type ApiRouteDef } from '@keystone/contracts';
+import { addScannedTransferItemRoute, pickItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute, updateBinItemsRoute, type ApiRouteDef } from '@keystone/contracts';
 import { callApi } from '../api-client';
 import type { OutboxEntry, TOutboxKind } from './scan-outbox';
 
@@ -6,7 +6,13 @@ import type { OutboxEntry, TOutboxKind } from './scan-outbox';
  * The route of each kind of outbox scan. Later scan flows (transfers, counts) add theirs. Loaded on the first send,
  * so the contracts' schemas (zod) stay out of the shell's first download.
  */
-export const OUTBOX_ROUTES = { receive: quickScanReceiveRoute, 'transfer-scan': addScannedTransferItemRoute, 'audit-scan': quickAddScannedAuditItemRoute } as const satisfies Record<TOutboxKind, ApiRouteDef>;
+export const OUTBOX_ROUTES = {
+  receive: quickScanReceiveRoute,
+  'transfer-scan': addScannedTransferItemRoute,
+  'audit-scan': quickAddScannedAuditItemRoute,
+  pick: pickItemRoute,
+  'bin-items': updateBinItemsRoute,
+} as const satisfies Record<TOutboxKind, ApiRouteDef>;
 
 /** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */
 export function sendOutboxEntry(entry: OutboxEntry, signal: AbortSignal, call: typeof callApi = callApi): Promise<unknown> {

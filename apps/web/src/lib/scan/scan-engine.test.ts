@@ -56,7 +56,7 @@ describe('scan engine: unit → serials → next unit', () => {
     const { state, effects } = run([{ type: 'typed', field: 'upc', text: '999' }, scan('upc', '999')]);
     expect(state).toEqual(INITIAL_SCAN_STATE);
     expect(effects).toEqual([
-      { type: 'refuse', message: "UPC doesn't match" },
+      { type: 'refuse', message: "UPC doesn't match", field: 'upc' },
       { type: 'focus', field: 'upc', when: 'now' },
     ]);
   });
@@ -65,7 +65,7 @@ describe('scan engine: unit → serials → next unit', () => {
     const { state, effects } = run([scan('upc', UPC), scan('serial', 'SN1'), { type: 'typed', field: 'serial', text: 'SN1' }, scan('serial', 'SN1')]);
     expect(state.unit).toEqual({ upc: UPC, serials: ['SN1'] });
     expect(state.serialText).toBe('');
-    expect(effects.at(-2)).toEqual({ type: 'refuse', message: 'Serial already scanned' });
+    expect(effects.at(-2)).toEqual({ type: 'refuse', message: 'Serial already scanned', field: 'serial' });
     expect(effects.at(-1)).toEqual({ type: 'focus', field: 'serial', when: 'now' });
   });
 
@@ -100,7 +100,7 @@ describe('scan engine: unit → serials → next unit', () => {
     expect(expectedField(INITIAL_SCAN_STATE, false)).toBeNull();
     const busy = scanTransition(INITIAL_SCAN_STATE, scan('upc', UPC), rules({ busy: true }));
     expect(busy.state).toEqual(INITIAL_SCAN_STATE);
-    expect(busy.effects).toEqual([{ type: 'refuse', message: BUSY_MESSAGE }]);
+    expect(busy.effects).toEqual([{ type: 'refuse', message: BUSY_MESSAGE, field: 'upc' }]);
   });
 
   it('reset drops the unit being scanned and expects the UPC', () => {
@@ -141,5 +141,57 @@ describe('scan engine: unit → serials → next unit', () => {
       { type: 'typed', field: 'serial', text: 'x' },
     ]);
     expect(state).toMatchObject({ upcText: '0123', serialText: 'x', step: 'upc' });
+  });
+});
+
+describe('scan engine: a form shape (the pick page: UPC, then bin)', () => {
+  const BIN = 'BINASSIGN=KY01_R01-B01-S01';
+  const form = (over: Partial<TScanRules> = {}) =>
+    rules({
+      serialsPerUnit: 1,
+      checkSerial: (value) => (value === BIN ? null : 'Invalid Bin Barcode'),
+      emptyMessage: (field) => (field === 'upc' ? 'UPC cannot be empty' : 'Bin Field Cannot Be Empty'),
+      takesTyped: (field, text) => field === 'upc' && text === UPC,
+      keepRefused: true,
+      ...over,
+    });
+
+  it("answers an Enter on the empty expected field with the flow's message, for that field; without the rule it says nothing", () => {
+    expect(run([scan('upc', '  ')], form()).effects).toEqual([
+      { type: 'refuse', message: 'UPC cannot be empty', field: 'upc' },
+      { type: 'focus', field: 'upc', when: 'now', select: true },
+    ]);
+    const onBin = run([scan('upc', UPC), scan('serial', '')], form()).effects;
+    expect(onBin.at(-2)).toEqual({ type: 'refuse', message: 'Bin Field Cannot Be Empty', field: 'serial' });
+    expect(run([scan('upc', '')]).effects).toEqual([]);
+    // Not while a submit is under way, and not on a field that is not expected.
+    expect(run([scan('upc', '')], form({ busy: true })).effects).toEqual([]);
+    expect(run([scan('serial', '')], form()).effects).toEqual([]);
+  });
+
+  it('keeps a refused value in its field, selected, next to its message (keepRefused); clears it otherwise', () => {
+    const kept = run([scan('upc', '000000000000')], form());
+    expect(kept.state).toMatchObject({ step: 'upc', upcText: '000000000000' });
+    expect(kept.effects).toEqual([
+      { type: 'refuse', message: "UPC doesn't match", field: 'upc' },
+      { type: 'focus', field: 'upc', when: 'now', select: true },
+    ]);
+    const bin = run([scan('upc', UPC), { type: 'typed', field: 'serial', text: 'BINASSIGN=KY01' }, scan('serial', 'BINASSIGN=KY01')], form());
+    expect(bin.state).toMatchObject({ step: 'serial', serialText: 'BINASSIGN=KY01', unit: { upc: UPC, serials: [] } });
+    expect(run([scan('upc', '000000000000')]).state.upcText).toBe('');
+  });
+
+  it('takes a typed value the flow names (the item’s UPC typed in full) without its Enter; the Enter that follows is no second scan', () => {
+    const typed = run([{ type: 'typed', field: 'upc', text: UPC.slice(0, 5) }], form());
+    expect(typed.state).toMatchObject({ step: 'upc', upcText: UPC.slice(0, 5) });
+    const full = run([{ type: 'typed', field: 'upc', text: UPC }], form());
+    expect(full.state).toEqual({ step: 'serial', upcText: UPC, serialText: '', unit: { upc: UPC, serials: [] } });
+    expect(run([scan('upc', UPC)], form(), full.state).effects).toEqual([]);
+    // Wedge order: UPC keys (taken at the last one), its Enter, the bin and its Enter: one unit.
+    const wedge = run([{ type: 'typed', field: 'upc', text: UPC }, scan('upc', UPC), { type: 'typed', field: 'serial', text: BIN }, scan('serial', BIN)], form());
+    expect(units(wedge.effects)).toEqual([{ upc: UPC, serials: [BIN] }]);
+    // Nothing is taken while busy or without the rule.
+    expect(run([{ type: 'typed', field: 'upc', text: UPC }], form({ busy: true })).state.step).toBe('upc');
+    expect(run([{ type: 'typed', field: 'upc', text: UPC }]).state.step).toBe('upc');
   });
 });

@@ -44,6 +44,21 @@ export interface TScanRules {
   ready: boolean;
   /** A submit is under way: a scan is refused with `BUSY_MESSAGE` (never dropped without a word). */
   busy?: boolean;
+  /**
+   * The spec's message for an Enter on the expected field while it is empty (picking: 'UPC cannot be empty'), or
+   * null; without it such an Enter is no scan (a scanner ending with CR LF sends a second one) and says nothing.
+   */
+  emptyMessage?(field: TScanField): string | null;
+  /**
+   * A value typed into the expected field that is taken at once, without its Enter (the pick page: the item's UPC
+   * typed in full, when a bin follows, as the form has always taken it). Default: none.
+   */
+  takesTyped?(field: TScanField, text: string): boolean;
+  /**
+   * A form's shape (the pick page): a refused value stays in its field, selected (the next scan replaces it), next to
+   * its message; otherwise the field is cleared for the next scan.
+   */
+  keepRefused?: boolean;
 }
 
 export const BUSY_MESSAGE = 'Wait for the submit to finish, then scan again.';
@@ -51,15 +66,15 @@ export const BUSY_MESSAGE = 'Wait for the submit to finish, then scan again.';
 export type TScanEvent = { type: 'typed'; field: TScanField; text: string } | { type: 'scan'; field: TScanField; value: string } | { type: 'reset' };
 
 export type TScanEffect =
-  /** A refusal: red feedback, the bad sound. */
-  | { type: 'refuse'; message: string }
+  /** A refusal: red feedback (for `field`, a form showing messages per field), the bad sound. */
+  | { type: 'refuse'; message: string; field: TScanField }
   /** A good UPC or serial: the green message, or the feedback cleared (null). */
   | { type: 'accept'; message: string | null }
   /**
    * Focus to a field: now (a refusal: the field scans again), on the next tick (the next unit, once the fields show
    * the new state), or after the focus move of 001 §9 (only if the unit is still being scanned by then).
    */
-  | { type: 'focus'; field: TScanField; when: 'now' | 'next-tick' | 'focus-move' }
+  | { type: 'focus'; field: TScanField; when: 'now' | 'next-tick' | 'focus-move'; select?: boolean }
   /** A complete unit: the flow's submit (the outbox), or its hold. */
   | { type: 'unit'; unit: TScanUnit };
 
@@ -100,9 +115,17 @@ function isComplete(unit: TScanUnit, rules: TScanRules): boolean {
 
 const unchanged = (state: TScanState): TScanTransition => ({ state, effects: [] });
 
+/** A refused value: the field cleared for the next scan (or kept and selected, `keepRefused`), the message, focus back. */
+function refused(state: TScanState, field: TScanField, value: string, message: string, rules: TScanRules): TScanTransition {
+  const keep = !!rules.keepRefused;
+  const text = keep ? value : '';
+  const next = field === 'upc' ? { ...state, upcText: text } : { ...state, serialText: text };
+  return { state: next, effects: [{ type: 'refuse', message, field }, { type: 'focus', field, when: 'now', ...(keep ? { select: true } : {}) }] };
+}
+
 function scanUpc(state: TScanState, value: string, rules: TScanRules): TScanTransition {
   const message = rules.checkUpc(value);
-  if (message) return { state: { ...state, upcText: '' }, effects: [{ type: 'refuse', message }, { type: 'focus', field: 'upc', when: 'now' }] };
+  if (message) return refused(state, 'upc', value, message, rules);
   const accept: TScanEffect = { type: 'accept', message: rules.upcAccepted ?? null };
   const unit: TScanUnit = { upc: value, serials: [] };
   if (rules.serialsPerUnit === 0) return completed(unit, rules, accept);
@@ -111,27 +134,34 @@ function scanUpc(state: TScanState, value: string, rules: TScanRules): TScanTran
 
 function scanSerial(state: TScanState, value: string, rules: TScanRules): TScanTransition {
   if (!state.unit) return unchanged(state);
-  const cleared = { ...state, serialText: '' };
   const message = rules.checkSerial(value, state.unit);
-  if (message) return { state: cleared, effects: [{ type: 'refuse', message }, { type: 'focus', field: 'serial', when: 'now' }] };
+  if (message) return refused(state, 'serial', value, message, rules);
   const unit = { ...state.unit, serials: [...state.unit.serials, value] };
   if (isComplete(unit, rules)) return completed(unit, rules, { type: 'accept', message: null });
-  return { state: { ...cleared, unit }, effects: [{ type: 'accept', message: null }] };
+  return { state: { ...state, serialText: '', unit }, effects: [{ type: 'accept', message: null }] };
 }
 
 /** One transition of the engine. */
 export function scanTransition(state: TScanState, event: TScanEvent, rules: TScanRules): TScanTransition {
   switch (event.type) {
-    case 'typed':
-      return unchanged(event.field === 'upc' ? { ...state, upcText: event.text } : { ...state, serialText: event.text });
+    case 'typed': {
+      const typed = event.field === 'upc' ? { ...state, upcText: event.text } : { ...state, serialText: event.text };
+      const take = !rules.busy && expectedField(state, rules.ready) === event.field && event.text.trim() !== '' && !!rules.takesTyped?.(event.field, event.text.trim());
+      return take ? scanTransition(typed, { type: 'scan', field: event.field, value: event.text }, rules) : unchanged(typed);
+    }
     case 'reset':
       return { state: INITIAL_SCAN_STATE, effects: [{ type: 'focus', field: 'upc', when: 'next-tick' }] };
     case 'scan': {
       const value = event.value.trim();
-      // An Enter on an empty field is no scan (a scanner that ends with CR LF sends a second one): nothing to say.
-      // A field that is not the expected one (the read-only UPC while serials are scanned) takes no scan.
-      if (!value || expectedField(state, rules.ready) !== event.field) return unchanged(state);
-      if (rules.busy) return { state: event.field === 'serial' ? { ...state, serialText: '' } : state, effects: [{ type: 'refuse', message: BUSY_MESSAGE }] };
+      // A field that is not the expected one (the read-only UPC while serials are scanned) takes no scan. An Enter on
+      // an empty field is no scan (a scanner that ends with CR LF sends a second one): nothing to say, unless the
+      // flow's spec has a message for it.
+      if (expectedField(state, rules.ready) !== event.field) return unchanged(state);
+      if (!value) {
+        const message = rules.busy ? null : (rules.emptyMessage?.(event.field) ?? null);
+        return message ? refused(state, event.field, '', message, rules) : unchanged(state);
+      }
+      if (rules.busy) return { state: event.field === 'serial' ? { ...state, serialText: '' } : state, effects: [{ type: 'refuse', message: BUSY_MESSAGE, field: event.field }] };
       return event.field === 'upc' ? scanUpc(state, value, rules) : scanSerial(state, value, rules);
     }
   }

@@ -7,7 +7,8 @@ import { useScanScope } from './use-scan-scope';
 
 /** The flow's feedback line (useScanFeedback). */
 export interface TScanFeedbackApi {
-  show(kind: TFeedback['kind'], text: string, clearAfterMs?: number): void;
+  /** `field`: the field a refusal is about (a form showing its messages per field, the pick page, reads it). */
+  show(kind: TFeedback['kind'], text: string, clearAfterMs?: number, field?: TScanField): void;
   clear(): void;
 }
 
@@ -56,8 +57,8 @@ export function useScanEngine(config: TScanEngineConfig) {
   const expected = expectedField(state, config.ready);
   useScanScope({ expected: expected ? refOf(expected) : null, fields: [upcRef, serialRef], enabled: !config.page });
 
-  const fail = useCallback((message: string) => {
-    latest.current.feedback.show('bad', message);
+  const fail = useCallback((message: string, field?: TScanField) => {
+    latest.current.feedback.show('bad', message, undefined, field);
     playSound('bad');
   }, []);
 
@@ -70,7 +71,7 @@ export function useScanEngine(config: TScanEngineConfig) {
   function run(effect: TScanEffect) {
     switch (effect.type) {
       case 'refuse':
-        return fail(effect.message);
+        return fail(effect.message, effect.field);
       case 'accept':
         if (effect.message) latest.current.feedback.show('good', effect.message);
         else latest.current.feedback.clear();
@@ -79,7 +80,12 @@ export function useScanEngine(config: TScanEngineConfig) {
         return latest.current.submit(effect.unit);
       case 'focus': {
         const ref = refOf(effect.field);
-        if (effect.when === 'now') return ref.current?.focus();
+        if (effect.when === 'now') {
+          ref.current?.focus();
+          // A refused value kept in its field (keepRefused): selected, so the next scan replaces it.
+          if (effect.select) later(() => ref.current?.select(), 0);
+          return;
+        }
         if (effect.when === 'next-tick') return void later(() => ref.current?.focus(), 0);
         // The focus move of 001 §9, unless the unit is over by then (at wedge speed its serial, and the next UPC's
         // first keys, come well before 500 ms): focus then stays in the UPC field the next unit is typed into.

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute, type TBinsQuery, type TCreateBin, type TUpdateBinItems } from '@keystone/contracts';
+import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, type TBinsQuery, type TCreateBin } from '@keystone/contracts';
 import { callApi, downloadFile, saveBlob } from '../../../lib/api-client';
 
 export const BINS_QUERY_KEY = ['bins'] as const;
@@ -26,7 +26,6 @@ export function useBinByName(locationCode: string, binName: string) {
 
 export const createBin = (body: TCreateBin) => callApi(createBinRoute, { body, silent: true });
 export const deleteBin = (id: number) => callApi(deleteBinRoute, { params: { id }, silent: true });
-export const updateBinItems = (binId: number, body: TUpdateBinItems) => callApi(updateBinItemsRoute, { params: { binId }, body, silent: true });
 
 /** Bin labels as a file (PDF, or ZPL for a thermal printer), saved by the browser as bin-labels.pdf / .zpl. */
 export async function downloadBinLabels(ids: number[], format: 'pdf' | 'zpl'): Promise<void> {

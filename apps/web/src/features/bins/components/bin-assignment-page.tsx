@@ -21,19 +21,24 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { BIN_MESSAGES, BIN_SCAN_PREFIX } from '@keystone/contracts';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { scanOutbox } from '../../../lib/scan/outbox';
+import { newClientScanId } from '../../../lib/scan/scan-ids';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { playSound } from '../../../lib/scan/sounds';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 import { usePageScans } from '../../../lib/scan/use-page-scans';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
-import { BINS_QUERY_KEY, updateBinItems, useBinByName } from '../api/bins-api';
+import { BINS_QUERY_KEY, useBinByName } from '../api/bins-api';
 import { applyServerErrors, checkRemoval, setStagedQuantity, stageScan, type TStagedLine } from './bin-staging';
 
 /**
  * /inventory/bins/assignment/{locationCode}/{binName} (001 §2, §4, §5, §8): the bin and its contents; in Adding or
  * Removing mode, each scanned UPC stages +1 (the quantity is editable, never below 1); Submit sends every staged line
- * at once (PUT /ims/bins/{binId}/items), all or nothing, and shows the refusals on their lines. Scans reach the UPC
+ * at once (PUT /ims/bins/{binId}/items, through the scan outbox with a client scan id: kept on this device and replayed
+ * after a network cut, applied once), all or nothing, and shows the refusals on their lines. Scans reach the UPC
  * field from anywhere on the page (a BINASSIGN= scan still opens that bin). Usable at 390 px.
  */
 export function BinAssignmentPage() {
@@ -43,14 +48,36 @@ export function BinAssignmentPage() {
   const { data: bin, isPending, isError } = useBinByName(locationCode, binName);
   const [adding, setAdding] = useState(true);
   const [lines, setLines] = useState<TStagedLine[]>([]);
-  const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const feedback = useScanFeedback();
+  // Submit goes through the scan outbox with a client scan id: after a network cut it waits on this device and is
+  // replayed (the server applies it once, and answers a replay with the first answer).
+  const outbox = useOutboxScans(`bin:${bin?.id ?? 0}`, (entry, answer) => {
+    void client.invalidateQueries({ queryKey: BINS_QUERY_KEY });
+    if (answer.ok) {
+      const body = entry.body as { isAdding: boolean; items: { updateQty: number }[] };
+      const units = body.items.reduce((n, l) => n + l.updateQty, 0);
+      const name = (answer.result as { binName?: string }).binName ?? bin?.binName ?? '';
+      setLines([]);
+      setMessage({ kind: 'success', text: `${body.isAdding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${body.isAdding ? 'to' : 'from'} ${name}.` });
+      playSound('good');
+    } else {
+      const out = applyServerErrors(lines, answer.error);
+      setLines(out.lines);
+      setMessage({ kind: 'error', text: out.message });
+      playSound('bad');
+      void scanOutbox.dismiss(entry.id);
+    }
+    input.current?.focus();
+  });
+  const submitting = outbox.pending.length > 0;
   // Each scanned UPC is a unit of its own (no serials): it stages +1; the server judges the UPCs on Submit.
   const engine = useScanEngine({
     feedback,
     page: true,
     ready: !!bin,
+    // The staged lines are being sent: a scan now is refused out loud rather than staged after them.
+    busy: submitting,
     serialsPerUnit: 0,
     checkUpc: () => null,
     checkSerial: () => null,
@@ -71,7 +98,7 @@ export function BinAssignmentPage() {
     return true;
   }, !!bin);
 
-  const submit = async () => {
+  const submit = () => {
     if (!bin || !lines.length) return;
     if (!adding) {
       const checked = checkRemoval(lines, bin.items);
@@ -83,23 +110,10 @@ export function BinAssignmentPage() {
         return;
       }
     }
-    setSubmitting(true);
-    try {
-      await updateBinItems(bin.id, { isAdding: adding, items: lines.map((l) => ({ upc: l.upc, updateQty: l.quantity })), submittedBy: username ?? undefined });
-      const units = lines.reduce((n, l) => n + l.quantity, 0);
-      setLines([]);
-      setMessage({ kind: 'success', text: `${adding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${adding ? 'to' : 'from'} ${bin.binName}.` });
-      playSound('good');
-      await client.invalidateQueries({ queryKey: BINS_QUERY_KEY });
-    } catch (error) {
-      const out = applyServerErrors(lines, error);
-      setLines(out.lines);
-      setMessage({ kind: 'error', text: out.message });
-      playSound('bad');
-    } finally {
-      setSubmitting(false);
-      input.current?.focus();
-    }
+    setMessage(null);
+    const clientScanId = newClientScanId();
+    const body = { isAdding: adding, items: lines.map((l) => ({ upc: l.upc, updateQty: l.quantity })), submittedBy: username ?? undefined, clientScanId };
+    outbox.add({ id: clientScanId, kind: 'bin-items', params: { binId: String(bin.id) }, body, context: `bin:${bin.id}`, label: `${adding ? 'Add to' : 'Remove from'} ${bin.binName}` });
   };
 
   if (isPending) return <LinearProgress aria-label="Loading the bin" />;
@@ -199,13 +213,14 @@ export function BinAssignmentPage() {
               )}
             </TableBody>
           </Table>
+          <ScansWaiting count={outbox.waiting} testId="bin-waiting" />
           {message && (
             <Alert severity={message.kind} sx={{ mt: 2 }} data-testid="bin-submit-message">
               {message.text}
             </Alert>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" color={adding ? 'primary' : 'error'} disabled={!lines.length || submitting} onClick={() => void submit()} data-testid="submit-bin-items" fullWidth>
+            <Button variant="contained" color={adding ? 'primary' : 'error'} disabled={!lines.length || submitting} onClick={submit} data-testid="submit-bin-items" fullWidth>
               {adding ? 'Add to Bin' : 'Remove from Bin'}
             </Button>
             <Button disabled={!lines.length || submitting} onClick={() => setLines([])}>

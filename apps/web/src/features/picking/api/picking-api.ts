@@ -4,11 +4,9 @@ import {
   getPickItemRoute,
   listPrintedRoute,
   listUnprintedRoute,
-  pickItemRoute,
   pickListDocumentRoute,
   printPickListRoute,
   unprintPickItemRoute,
-  type TPickBody,
   type TPrintPickList,
 } from '@keystone/contracts';
 import { callApi, downloadFile, openBlob, saveBlob } from '../../../lib/api-client';
@@ -59,7 +57,6 @@ export function usePickItem(id: number) {
 
 export const printPickList = (body: TPrintPickList) => callApi(printPickListRoute, { body, silent: true });
 export const unprintPickItem = (id: number) => callApi(unprintPickItemRoute, { params: { id }, silent: true });
-export const pickItem = (id: number, body: TPickBody) => callApi(pickItemRoute, { params: { id }, body, silent: true });
 
 /** Fetches a printed pick list's document with the bearer token and opens (PDF) or downloads (ZPL) it; a failure is a toast. */
 export async function openPickListDocument(pickListId: number, format: 'pdf' | 'zpl'): Promise<void> {

@@ -1,13 +1,18 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
-import { PICK_MESSAGES, PICK_SUCCESS_REDIRECT_MS, pickErrorText, shipPriorityLabel, type TAlreadyPickedItem, type TPickItem } from '@keystone/contracts';
+import { PICK_MESSAGES, PICK_SUCCESS_REDIRECT_MS, pickErrorText, shipPriorityLabel, type TAlreadyPickedItem, type TPickBin, type TPickItem } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
-import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import { scanOutbox } from '../../../lib/scan/outbox';
+import type { TScanField } from '../../../lib/scan/scan-engine';
+import { newClientScanId } from '../../../lib/scan/scan-ids';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
+import { useScanEngine, type TScanFeedbackApi } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { Page } from '../../../shell/page';
-import { pickItem, usePickItem } from '../api/picking-api';
+import { usePickItem } from '../api/picking-api';
 import { checkBin, submitError, upcError } from './pick-form';
 
 type TOutcome = { kind: 'picked' } | { kind: 'error'; text: string } | null;
@@ -81,99 +86,119 @@ function ItemFacts({ item }: { item: TPickItem }) {
 function PickForm({ item, id }: { item: TPickItem; id: number }) {
   const navigate = useNavigate();
   const noBins = item.availableBins.length === 0;
-  const [upc, setUpc] = useState('');
-  const [bin, setBin] = useState('');
   const [noBinChecked, setNoBin] = useState(false);
   const noBin = noBins || noBinChecked;
-  const [upcMessage, setUpcMessage] = useState<string | null>(null);
-  const [binMessage, setBinMessage] = useState<string | null>(null);
+  // The §8 messages sit under their field (the engine says which field a refusal is about).
+  const [messages, setMessages] = useState<Record<TScanField, string | null>>({ upc: null, serial: null });
   const [submitMessage, setSubmitMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<TOutcome>(null);
-  const upcRef = useRef<HTMLInputElement>(null);
-  const binRef = useRef<HTMLInputElement>(null);
-  const upcOk = upcError(upc, item) === null;
-  useScanScope({ expected: outcome?.kind === 'picked' ? null : upcOk && !noBin ? binRef : upcRef, fields: [upcRef, binRef] });
+  const context = `pick:${id}`;
+  // The pick goes through the scan outbox with a client scan id: after a network cut it waits on this device and is
+  // replayed (the server applies it once); the page says 'no response' meanwhile (001 §8).
+  const outbox = useOutboxScans(context, (entry, answer) => {
+    if (answer.ok) return setOutcome({ kind: 'picked' });
+    setOutcome({ kind: 'error', text: pickErrorText(answer.message) });
+    void scanOutbox.dismiss(entry.id);
+    if (engine.state.step === 'held') engine.reset();
+  });
+  const sending = outbox.pending.length > 0;
+  const noAnswer = outbox.pending.some((e) => e.attempts > 0);
+  const done = outcome?.kind === 'picked';
+  const feedback = useMemo<TScanFeedbackApi>(
+    () => ({
+      show: (kind, text, _ms, field) => kind === 'bad' && setMessages((m) => ({ ...m, [field ?? 'upc']: text })),
+      clear: () => setMessages({ upc: null, serial: null }),
+    }),
+    [],
+  );
 
   useEffect(() => {
-    if (outcome?.kind !== 'picked') return;
+    if (!done) return;
     const timer = setTimeout(() => navigate('/'), PICK_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [outcome, navigate]);
+  }, [done, navigate]);
 
-  const submit = async () => {
-    const why = submitError({ upc, bin, noBin }, item);
-    setSubmitMessage(why);
-    if (why) return;
-    setBusy(true);
+  const send = (bin: TPickBin | null) => {
+    setSubmitMessage(null);
     setOutcome(null);
-    try {
-      const chosen = noBin ? null : checkBin(bin, item).bin;
-      // The spec's body: actualPickedBinId omitted when no bin removal; the server records the signed-in user.
-      await pickItem(id, chosen ? { actualPickedBinId: chosen.binId } : {});
-      setOutcome({ kind: 'picked' });
-    } catch (e) {
-      setOutcome({ kind: 'error', text: e instanceof ApiCallError ? pickErrorText(serverMessage(e) ?? '') : PICK_MESSAGES.noResponse });
-    } finally {
-      setBusy(false);
-    }
+    for (const refused of outbox.refused) void outbox.dismiss(refused.id);
+    const clientScanId = newClientScanId();
+    // The spec's body: actualPickedBinId omitted when no bin removal; the server records the signed-in user.
+    outbox.add({ id: clientScanId, kind: 'pick', params: { id: String(id) }, body: { ...(bin ? { actualPickedBinId: bin.binId } : {}), clientScanId }, context, label: `PLI=${id} ${item.model}` });
   };
 
-  const onUpcKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    const error = upcError(upc, item);
-    setUpcMessage(error);
-    setSubmitMessage(null);
-    if (!error && noBin) void submit();
-    else if (!error) binRef.current?.focus();
+  // UPC, then the bin label (the engine's second field); the UPC typed in full is taken at once when a bin follows,
+  // an Enter on an empty field says so, a refused value stays in its field next to its message.
+  const engine = useScanEngine({
+    feedback,
+    ready: !done,
+    busy: sending,
+    hold: true,
+    serialsPerUnit: noBin ? 0 : 1,
+    checkUpc: (value) => upcError(value, item),
+    checkSerial: (value) => checkBin(value, item).error,
+    emptyMessage: (field) => (field === 'upc' ? upcError('', item) : checkBin('', item).error),
+    takesTyped: (field, text) => field === 'upc' && !noBin && upcError(text, item) === null,
+    keepRefused: true,
+    submit: (unit) => send(noBin ? null : checkBin(unit.serials[0] ?? '', item).bin),
+  });
+  const upcText = engine.state.upcText;
+  const binText = engine.state.step === 'held' ? (engine.unit?.serials[0] ?? '') : engine.state.serialText;
+
+  const submit = () => {
+    // A pick waiting for the server: Submit sends it again now (the same client scan id), never a second pick.
+    if (sending) return scanOutbox.retryNow();
+    const why = submitError({ upc: upcText, bin: binText, noBin }, item);
+    setSubmitMessage(why);
+    if (!why) send(noBin ? null : checkBin(binText, item).bin);
   };
-  const onBinKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    const { error } = checkBin(bin, item);
-    setBinMessage(error);
-    setSubmitMessage(null);
-    if (!error && upcOk) void submit();
+
+  const fieldProps = (field: TScanField) => {
+    const { inputRef, readOnly, onChange, ...props } = field === 'upc' ? engine.upcField : engine.serialField;
+    return {
+      ...props,
+      inputRef,
+      readOnly,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setMessages((m) => ({ ...m, [field]: null }));
+        onChange(e);
+      },
+    };
   };
-  const done = outcome?.kind === 'picked';
+  const { readOnly: upcReadOnly, ...upcField } = fieldProps('upc');
+  const { readOnly: binReadOnly, ...binField } = fieldProps('serial');
+  const upcOk = upcError(upcText, item) === null;
+  const errorText = noAnswer ? PICK_MESSAGES.noResponse : outcome?.kind === 'error' ? outcome.text : null;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
+    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e) => (e.preventDefault(), submit())} noValidate>
       <Stack spacing={2}>
-        {/* The camera button feeds the field the scan scope expects next (UPC, then bin), as a wedge scan would. */}
+        {/* The camera button feeds the field the engine expects next (UPC, then bin), as a wedge scan would. */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
             <TextField
               label="UPC"
-              value={upc}
-              inputRef={upcRef}
+              {...upcField}
               autoFocus
               disabled={done}
-              onChange={(e) => (setUpc(e.target.value), setUpcMessage(null))}
-              onBlur={() => upc && setUpcMessage(upcError(upc, item))}
-              onKeyDown={onUpcKey}
-              error={!!upcMessage}
-              helperText={upcMessage ?? (upcOk ? 'UPC matches' : 'Scan or type the UPC')}
-              slotProps={{ htmlInput: { 'data-testid': 'pick-upc', autoComplete: 'off', inputMode: 'numeric', maxLength: 30 }, formHelperText: { 'data-testid': 'pick-upc-helper' } as object }}
+              error={!!messages.upc}
+              helperText={messages.upc ?? (upcOk ? 'UPC matches' : 'Scan or type the UPC')}
+              slotProps={{ htmlInput: { 'data-testid': 'pick-upc', readOnly: upcReadOnly, autoComplete: 'off', inputMode: 'numeric', maxLength: 30 }, formHelperText: { 'data-testid': 'pick-upc-helper' } as object }}
             />
             <TextField
               label="Bin"
-              value={bin}
-              inputRef={binRef}
+              {...binField}
+              value={binText}
               disabled={noBin || done}
-              onChange={(e) => (setBin(e.target.value), setBinMessage(null))}
-              onBlur={() => bin && setBinMessage(checkBin(bin, item).error)}
-              onKeyDown={onBinKey}
-              error={!!binMessage}
-              helperText={binMessage ?? 'Scan the bin label or type its name'}
-              slotProps={{ htmlInput: { 'data-testid': 'pick-bin', autoComplete: 'off', maxLength: 100 }, formHelperText: { 'data-testid': 'pick-bin-helper' } as object }}
+              error={!!messages.serial}
+              helperText={messages.serial ?? 'Scan the bin label or type its name'}
+              slotProps={{ htmlInput: { 'data-testid': 'pick-bin', readOnly: binReadOnly, autoComplete: 'off', maxLength: 100 }, formHelperText: { 'data-testid': 'pick-bin-helper' } as object }}
             />
           </Stack>
           <CameraScanButton disabled={done} />
         </Box>
         <FormControlLabel
-          control={<Checkbox checked={noBin} disabled={noBins || done} onChange={(e) => (setNoBin(e.target.checked), setBinMessage(null))} slotProps={{ input: { 'data-testid': 'pick-no-bin' } as object }} />}
+          control={<Checkbox checked={noBin} disabled={noBins || done} onChange={(e) => (setNoBin(e.target.checked), setMessages((m) => ({ ...m, serial: null })))} slotProps={{ input: { 'data-testid': 'pick-no-bin' } as object }} />}
           label={PICK_MESSAGES.doNotRemove}
         />
         {submitMessage && (
@@ -181,17 +206,18 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
             {submitMessage}
           </Alert>
         )}
-        {outcome?.kind === 'error' && (
+        {errorText && (
           <Alert severity="error" data-testid="pick-error">
-            {outcome.text}
+            {errorText}
           </Alert>
         )}
+        <ScansWaiting count={outbox.waiting} testId="pick-waiting" />
         {done && (
           <Alert severity="success" data-testid="pick-success">
             {PICK_MESSAGES.picked}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={busy || done} startIcon={busy ? <CircularProgress size={18} /> : undefined}>
+        <Button type="submit" variant="contained" size="large" disabled={(sending && !noAnswer) || done} startIcon={sending ? <CircularProgress size={18} /> : undefined}>
           Submit
         </Button>
       </Stack>
