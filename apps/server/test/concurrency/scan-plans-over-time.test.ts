@@ -74,7 +74,7 @@ beforeAll(async () => {
   [product] = (await createProducts(database.db, [{ modelNumber: 'PLANS-TV', serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
   const buyer = await createUser(services, { role: 'purchasing-admin' });
   actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
-  line = await createPoLine(services, product, buyer.id, { locationCode: 'KY01', qty: 100_000 });
+  line = await createPoLine(services, product, { locationCode: 'KY01', qty: 100_000, buyerId: buyer.id });
   auditBatchId = (await services.audits.createBatch({ audit_batch_name: 'Plans count', default_audit_bucket: 'KY01' }, actor)).audit_batch_id;
 }, 60_000);
 
