@@ -3,7 +3,7 @@ import type { Executor } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import type { Services } from '../src/modules/services.js';
-import { createUser } from './factories.js';
+import { appUser } from './factories.js';
 
 /**
  * Stock for tests, made and read the way the product does: through the ledger module's one entry
@@ -18,16 +18,8 @@ export function onHand(db: Executor, product: { id: number } | number, bucket: s
   return new Ledger().onHand(db, typeof product === 'number' ? product : product.id, bucket);
 }
 
-/** The user stock adjustments are posted by, when a test names none: one per app, made on first need. */
-const clerks = new WeakMap<Services, Promise<number>>();
-function stockClerk(services: Services): Promise<number> {
-  let clerk = clerks.get(services);
-  if (!clerk) {
-    clerk = createUser(services, { role: 'admin' }).then((u) => u.id);
-    clerks.set(services, clerk);
-  }
-  return clerk;
-}
+/** The user stock is posted by, when a test names none: the app's admin (`appUser`). */
+const stockClerk = async (services: Services): Promise<number> => (await appUser(services, 'admin')).id;
 
 export interface StockOptions {
   /** When the ledger row is dated (default now): a `Date` or an ISO instant. */
@@ -35,8 +27,11 @@ export interface StockOptions {
   /** Who posted it (default a clerk user of the app). */
   userId?: number;
   notes?: string;
-  /** The adjustment's `details.reason` (default the ledger's `admin_adjustment`). */
-  reason?: string;
+  /**
+   * The adjustment's details: its `reason` (default the ledger's `admin_adjustment`) and what that reason needs (an
+   * audit's, `audit`, its `audit_item_reference`).
+   */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -56,16 +51,35 @@ export async function adjustStock(services: Services, product: { id: number }, b
       newQuantity: (await ledger.onHand(executor, product.id, bucket)) + delta,
       userId,
       notes: options.notes ?? 'test stock',
-      details: options.reason ? { reason: options.reason } : {},
+      details: options.details ?? {},
       at,
     }),
   );
   return posted.transaction;
 }
 
-/** Puts `quantity` more units of a product on hand in a bucket through the ledger (see `adjustStock`). */
-export function stockUp(services: Services, product: { id: number }, bucket: string, quantity: number, at?: Date | string) {
-  return adjustStock(services, product, bucket, quantity, at === undefined ? {} : { at });
+/**
+ * Puts `quantity` more units of a product on hand in a bucket through the ledger (see `adjustStock`). Zero leaves the
+ * bucket an on-hand row at zero, as a bucket whose stock has all gone: one unit in, then out.
+ */
+export async function stockUp(services: Services, product: { id: number }, bucket: string, quantity: number, at?: Date | string): Promise<void> {
+  const options = at === undefined ? {} : { at };
+  if (quantity === 0) {
+    await adjustStock(services, product, bucket, 1, options);
+    await adjustStock(services, product, bucket, -1, options);
+  } else {
+    await adjustStock(services, product, bucket, quantity, options);
+  }
+}
+
+/**
+ * Puts `quantity` more units of a product into a bin: on hand in the bin's bucket first (`stockUp`), then assigned to
+ * the bin (`Ledger.moveBinContents`, an ASSIGN bin movement), so the bucket's bins never hold more than its on-hand.
+ */
+export async function stockUpInBin(services: Services, bin: { id: number; bucket: string }, product: { id: number }, quantity: number): Promise<void> {
+  await stockUp(services, product, bin.bucket, quantity);
+  const userId = await stockClerk(services);
+  await services.ledgerWrites.run((executor, ledger) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta: quantity }], reason: 'ASSIGN', userId }));
 }
 
 /** The ledger check finds nothing: on-hand, serials, bins and PO figures all agree with the ledger's rows. */

@@ -4,6 +4,7 @@ import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createLocation, createProducts, nextUpc, unique } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { apInvoicesByVendor } from './ap-invoices-by-vendor.js';
 import { inventoryValueByLocation } from './inventory-value-by-location.js';
 import { invoicesDue } from './invoices-due.js';
@@ -82,7 +83,7 @@ describe('accounting reports', () => {
       { product: cheap!, bucket: 'TX01', quantity: 3 },
       { product: dear!, bucket: 'TX01_DAMAGED', quantity: 0 },
     ];
-    for (const s of stock) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${s.product.id}, ${s.bucket}, ${s.quantity})`);
+    for (const s of stock) await stockUp(t.services, s.product, s.bucket, s.quantity);
     const result = await runReport(t, inventoryValueByLocation);
     const locations = [...new Set(stock.map((s) => locationOf[s.bucket]!))].sort();
     expect(result.rows).toEqual(
@@ -91,6 +92,7 @@ describe('accounting reports', () => {
         return { location_code: location, units: sum(mine, (s) => s.quantity), value: sum(mine, (s) => s.quantity * s.product.currentCostCents) };
       }),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('invoices-due: invoices falling due in the range, paid when their PO is marked paid', async () => {

@@ -5,6 +5,7 @@ import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createBrand, createLocation, createProducts, createSerial, createUser, nextUpc, unique } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { dailySales } from './daily-sales.js';
 import { transferAging } from './transfer-aging.js';
 import { onHandByBucket } from './on-hand-by-bucket.js';
@@ -152,7 +153,7 @@ describe('on-hand-by-bucket', () => {
       { product: other!.id, bucket: 'KY01', quantity: 6 },
       { product: other!.id, bucket: 'KY01_B_STOCK', quantity: 0 },
     ];
-    for (const r of rows) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${r.product}, ${r.bucket}, ${r.quantity})`);
+    for (const r of rows) await stockUp(t.services, { id: r.product }, r.bucket, r.quantity);
     const result = await runReport(t, onHandByBucket, { bucket: 'KY01' });
     const buckets = [...new Set(rows.map((r) => r.bucket))].sort();
     expect(result.rows.map((r) => [r.bucket, r.products, r.units])).toEqual(
@@ -161,6 +162,7 @@ describe('on-hand-by-bucket', () => {
         return [b, mine.filter((r) => r.quantity !== 0).length, mine.reduce((n, r) => n + r.quantity, 0)];
       }),
     );
+    await expectLedgerClean(t.db);
   });
 });
 
@@ -226,7 +228,7 @@ describe('sales-by-product', () => {
       { product: a!.id, bucket: 'KY01_B_STOCK', quantity: 2 },
       { product: other!.id, bucket: 'KY01', quantity: 8 },
     ];
-    for (const r of stock) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${r.product}, ${r.bucket}, ${r.quantity})`);
+    for (const r of stock) await stockUp(t.services, { id: r.product }, r.bucket, r.quantity);
     const sales: Sale[] = [
       { invoice: 'SP1', product: a!.id, qty: 2, at: '2024-05-03T12:00:00Z' },
       { invoice: 'SP2', product: a!.id, qty: 3, at: '2024-05-31T23:00:00Z' },
@@ -250,6 +252,7 @@ describe('sales-by-product', () => {
       }))
       .sort((x, y) => y.units - x.units);
     expect(result.rows).toEqual(expected);
+    await expectLedgerClean(t.db);
   });
 });
 
