@@ -324,6 +324,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
   });
 
   it('reports an adjustment row whose delta is not new − old, one without notes, and one without its user', async () => {
+    // Deliberately written around the ledger: the ledger check must name these broken adjustment rows.
     const rows = await queryRows<{ reference: string }>(
       t.db,
       sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, notes, details) values
@@ -341,6 +342,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
       { kind: 'movement', key: 'IA-BAD-3', expected: null, actual: 'a quantity adjustment without its user' },
       { kind: 'movement', key: 'IA-BAD-4', expected: null, actual: 'a quantity adjustment without its old and new quantity' },
     ]);
+    // Deliberately written around the ledger: the broken rows above taken away again.
     await t.db.execute(sql`delete from inventory_transactions where ims_transaction_reference_id like 'IA-BAD-%'`);
     expect(await checkLedger(t.db)).toEqual([]);
   });

@@ -147,6 +147,7 @@ export async function createSerial(
     createdAt?: Date;
   },
 ): Promise<number> {
+  // Written around the ledger until its callers receive their serials (receiveStock): a serial row without its receipt, for look-ups and reports of serial rows.
   const [row] = await db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
   return row!.id;
 }

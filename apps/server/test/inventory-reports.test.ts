@@ -48,6 +48,7 @@ async function csvOf(url: string) {
  * them the on-hand rows' last movement, which the ledger sets in the same transaction as each movement.
  */
 async function backDate(product: CreatedProduct, at: string, bucket?: string) {
+  // Written around the ledger until the inventory services take a time (receiveStock takes `at`; transfers and counts do not).
   await t.db.execute(
     sql`update inventory_transactions set created_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
   );
@@ -387,6 +388,7 @@ describe('as-of figures on a random history', () => {
     // Each movement's ledger rows are moved to a random instant of the last 60 days (rows' ids and times need not agree).
     const stamp = async () => {
       const at = new Date(Date.parse(`${today}T00:00:00Z`) - Math.floor(random() * 60 * DAY) + Math.floor(random() * DAY)).toISOString();
+      // Written around the ledger until transfers and counts take a time (see backDate).
       await t.db.execute(sql`update inventory_transactions set created_at = ${at}::timestamptz where id > ${lastId}`);
       const [{ max: now }] = (await queryRows<{ max: number }>(t.db, sql`select max(id) as max from inventory_transactions`)) as [{ max: number }];
       lastId = Number(now);

@@ -208,11 +208,13 @@ describe('movements racing each other (real concurrency on PostgreSQL, queued on
 
 describe('the ledger check on movements', () => {
   it('names a transfer row without its pair and a live serial whose bucket is not its place', async () => {
+    // Deliberately written around the ledger: a lone transfer row and a misplaced serial, for the check.
     const [row] = await queryRows<{ reference: string }>(
       t.db,
       sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, details)
           values ('IT-LONE-1', 'INVENTORY_TRANSFER', ${kit.id}, 'TX01', 1, ${actor.id}, '{"movement": "IT-LONE-1"}'::jsonb) returning ims_transaction_reference_id as reference`,
     );
+    // Deliberately written around the ledger (as above): on-hand to match the lone row, and the serial moved.
     await t.db.execute(sql`update inventory set quantity = quantity + 1 where product_id = ${kit.id} and bucket = 'TX01'`);
     await t.db.execute(sql`update inventory_serials set bucket = 'KY01_DAMAGED' where serial_number = 'MV-4'`);
     const differences = await checkLedger(t.db);

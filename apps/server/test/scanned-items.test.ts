@@ -151,6 +151,7 @@ describe('DELETE scanner/receipt/scanned-item/{id}', () => {
     const other = await remove(otherReceiver, mine);
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(RECEIVING_MESSAGES.scannedItemNotYours);
+    // Deliberately written around the ledger: the API takes no time of receipt, so the scan is made 16 minutes old.
     await queryRows(t.db, sql`update inventory_transactions set created_at = now() - interval '16 minutes' where ims_transaction_reference_id = ${old}`);
     const late = await remove(receiver, old);
     expect(late.statusCode).toBe(409);

@@ -97,6 +97,7 @@ describe('receiving and audit scans as the stock grows (PostgreSQL, prepared sta
     const small = { receiving: await perScan(scan), audit: await perScan(auditScan) };
 
     // The stock grows (written directly: this suite's database is its own, and only the table's size matters here).
+    // Deliberately written around the ledger: only the table's size matters to the plans.
     await queryRows(
       admin.db,
       sql`insert into inventory_serials (serial_number, product_id, bucket, disposition_code)

@@ -194,6 +194,7 @@ describe('accounting reports', () => {
       { type: 'INVENTORY_RECEIPT', line: 0, qty: 5, at: '2022-05-13T00:00:00Z' }, // after the range
       { type: 'INVENTORY_RECEIPT', line: 0, qty: 6, at: '2022-05-09T23:59:59Z' }, // before it
     ];
+    // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
     for (const [i, m] of moves.entries()) {
       await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
         values (${`IR-ACC-${i}`}, ${m.type}, ${productId}, 'KY01', ${m.qty}, ${po.id}, ${m.line === null ? null : lineIds[m.line]!}, ${m.at})`);

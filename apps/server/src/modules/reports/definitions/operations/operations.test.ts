@@ -77,6 +77,7 @@ function salesValue(sales: Sale[]): { sales: number; unpriced_units: number } {
 let ledgerSequence = 0;
 async function insertLedgerRow(r: { type: string; delta: number; at: string; bucket?: string; product?: number }): Promise<number> {
   ledgerSequence += 1;
+  // Written around the ledger until a test factory posts dated sales and transfers with their serials (the ledger takes `at`).
   const [row] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, created_at)
@@ -433,12 +434,14 @@ describe('serial-velocity', () => {
       const tx = await insertLedgerRow({ type: 'INVENTORY_SALE', delta: -sale.received.length, at: sale.at, product: sale.product.id });
       for (const receivedAt of sale.received) {
         const id = await serial(sale.product, receivedAt);
+        // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
         await t.db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${tx}, ${id}, ${unique('SVS')})`);
       }
     }
     // A transfer with a serial in the range is not a sale.
     const transfer = await insertLedgerRow({ type: 'INVENTORY_TRANSFER', delta: -1, at: '2024-12-05T00:00:00Z', product: slow!.id });
     const moved = await serial(slow!, '2024-11-01T00:00:00Z', 'LIVE');
+    // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
     await t.db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${transfer}, ${moved}, ${unique('SVS')})`);
     const live = [await serial(fast!, '2024-12-02T00:00:00Z', 'LIVE'), await serial(fast!, '2024-12-03T00:00:00Z', 'LIVE')];
 
