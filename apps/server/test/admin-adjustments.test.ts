@@ -15,6 +15,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -29,10 +30,6 @@ let kit: CreatedProduct;
 const ledger = new Ledger();
 
 const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
-async function onHand(product: CreatedProduct, bucket: string) {
-  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 const put = (payload: Record<string, unknown>, token = admin.token) => injectAs(t.app, token, { method: 'PUT', url: '/api/ims/audit-adjustments', payload });
 const inventoryOf = (model: string, token = admin.token) => injectAs(t.app, token, { method: 'GET', url: `/api/ims/audit-adjustments?model=${encodeURIComponent(model)}` });
 const previous = (model: string, bucket: string, token = admin.token) =>
@@ -74,7 +71,7 @@ describe('inventory:admin-adjust', () => {
     expect((await previous(kit.modelNumber, 'KY01', warehouseAdmin)).statusCode).toBe(403);
     expect((await injectAs(t.app, warehouseAdmin, { method: 'GET', url: '/api/ims/audit-adjustments/buckets' })).statusCode).toBe(403);
     expect(await ledgerRows()).toBe(before);
-    expect(await onHand(kit, 'KY01')).toBe(5);
+    expect(await onHand(t.db, kit, 'KY01')).toBe(5);
   });
 });
 
@@ -112,12 +109,12 @@ describe('PUT /api/ims/audit-adjustments', () => {
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ model: 'ADJ-KIT', bucket: 'KY01', old_quantity: 5, new_quantity: 8, quantity_delta: 3 });
     expect(up.json().ims_transaction_reference_id).toMatch(/^IA-\d{7,}$/);
-    expect(await onHand(kit, 'KY01')).toBe(8);
+    expect(await onHand(t.db, kit, 'KY01')).toBe(8);
 
     const down = await put({ model: kit.modelNumber, legacyBucket: 'KY01', notes: 'Two were damaged', quantity: '6' });
     expect(down.statusCode).toBe(200);
     expect(down.json()).toMatchObject({ old_quantity: 8, new_quantity: 6, quantity_delta: -2 });
-    expect(await onHand(kit, 'KY01')).toBe(6);
+    expect(await onHand(t.db, kit, 'KY01')).toBe(6);
 
     const [row] = await queryRows<{ type: string; quantity_delta: number; user_id: number; notes: string; details: Record<string, unknown> }>(
       t.db,
@@ -133,7 +130,7 @@ describe('PUT /api/ims/audit-adjustments', () => {
     const res = await put({ model: kit.modelNumber, legacyBucket: 'TX01', notes: 'Store closed: stock written off', quantity: 0 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ old_quantity: 3, new_quantity: 0, quantity_delta: -3 });
-    expect(await onHand(kit, 'TX01')).toBe(0);
+    expect(await onHand(t.db, kit, 'TX01')).toBe(0);
     const body = (await inventoryOf(kit.modelNumber)).json() as TAdjustableInventory;
     expect(body.data.find((r) => r.bucket === 'TX01')?.quantity).toBe(0);
     expect(await checkLedger(t.db)).toEqual([]);
@@ -143,7 +140,7 @@ describe('PUT /api/ims/audit-adjustments', () => {
     const res = await put({ model: kit.modelNumber, legacyBucket: 'KY01_B_STOCK', notes: 'Open-box units found', quantity: 2 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ old_quantity: 0, new_quantity: 2 });
-    expect(await onHand(kit, 'KY01_B_STOCK')).toBe(2);
+    expect(await onHand(t.db, kit, 'KY01_B_STOCK')).toBe(2);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -162,7 +159,7 @@ describe('PUT /api/ims/audit-adjustments', () => {
   it('refuses an unknown model or bucket (422 naming model / legacyBucket), an unchanged quantity, another user’s name', async () => {
     await refusedPut({ model: 'NO-SUCH-MODEL', legacyBucket: 'KY01', notes: 'x', quantity: 1 }, 422, 'model');
     await refusedPut({ model: kit.modelNumber, legacyBucket: 'NOWHERE', notes: 'x', quantity: 1 }, 422, 'legacyBucket');
-    const same = await refusedPut({ model: kit.modelNumber, legacyBucket: 'KY01', notes: 'x', quantity: await onHand(kit, 'KY01') }, 422, 'quantity');
+    const same = await refusedPut({ model: kit.modelNumber, legacyBucket: 'KY01', notes: 'x', quantity: await onHand(t.db, kit, 'KY01') }, 422, 'quantity');
     expect(same.message).toContain('already holds');
     await refusedPut({ username: 'someone-else', model: kit.modelNumber, legacyBucket: 'KY01', notes: 'x', quantity: 1 }, 422, 'username');
   });
@@ -304,7 +301,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
     for (const [newQuantity, notes, code] of [
       [-1, 'n', 'bad-quantity'],
       [1.5, 'n', 'bad-quantity'],
-      [await onHand(kit, 'KY01'), 'n', 'unchanged-quantity'],
+      [await onHand(t.db, kit, 'KY01'), 'n', 'unchanged-quantity'],
       [3, '  ', 'notes-required'],
     ] as const) {
       const before = await ledgerRows();
@@ -327,6 +324,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
   });
 
   it('reports an adjustment row whose delta is not new − old, one without notes, and one without its user', async () => {
+    // Deliberately written around the ledger: the ledger check must name these broken adjustment rows.
     const rows = await queryRows<{ reference: string }>(
       t.db,
       sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, notes, details) values
@@ -344,6 +342,7 @@ describe('Ledger.postQuantityAdjustment and the ledger check', () => {
       { kind: 'movement', key: 'IA-BAD-3', expected: null, actual: 'a quantity adjustment without its user' },
       { kind: 'movement', key: 'IA-BAD-4', expected: null, actual: 'a quantity adjustment without its old and new quantity' },
     ]);
+    // Deliberately written around the ledger: the broken rows above taken away again.
     await t.db.execute(sql`delete from inventory_transactions where ims_transaction_reference_id like 'IA-BAD-%'`);
     expect(await checkLedger(t.db)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createSerial, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -27,10 +28,6 @@ const NON = 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED';
 const post = (url: string, payload: object, token = lead.token) => injectAs(t.app, token, { method: 'POST', url, payload });
 const get = (url: string, token = lead.token) => injectAs(t.app, token, { method: 'GET', url });
 
-async function onHand(product: CreatedProduct, bucket: string) {
-  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 async function serialPlace(number: string) {
   const rows = await queryRows<{ bucket: string | null; disposition_code: string }>(
     t.db,
@@ -268,7 +265,7 @@ describe('counts stay right while the store trades', () => {
     await new LedgerWrites(t.db).run((tx) =>
       ledger.postTransfer({ executor: tx, referenceId: 'CT-AUDIT-1', productId: widget!.id, quantity: 3, fromBucket: 'KY01', toBucket: 'KY01_B_STOCK', userId: admin.id }),
     );
-    expect(await onHand(widget!, 'KY01')).toBe(5);
+    expect(await onHand(t.db, widget!, 'KY01')).toBe(5);
     // The counter found 8 of the 10 that were there when the count started.
     for (let i = 0; i < 8; i++) expect((await scan(batchId, widget!, NON, { transactionReferenceId: ref })).statusCode).toBe(200);
     const before = await review(ref);
@@ -283,8 +280,8 @@ describe('counts stay right while the store trades', () => {
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().transactions).toEqual([{ ims_transaction_reference_id: expect.stringMatching(/^IA-/), bucket: 'KY01', quantity_delta: -2 }]);
     // 8 counted, 5 moved away since the count began: 3 on hand (current on-hand alone would have said 8).
-    expect(await onHand(widget!, 'KY01')).toBe(8 - 5);
-    expect(await onHand(widget!, 'KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, widget!, 'KY01')).toBe(8 - 5);
+    expect(await onHand(t.db, widget!, 'KY01_B_STOCK')).toBe(3);
     const rows = await queryRows<{ type: string; user_id: number; details: Record<string, unknown> }>(
       t.db,
       sql`select type, user_id, details from inventory_transactions where details ->> 'audit_item_reference' = ${ref}`,
@@ -325,7 +322,7 @@ describe('bins follow the audit (issue 32)', () => {
     for (let i = 0; i < 3; i++) expect((await scan(batchId, widget!, NON, { transactionReferenceId: ref })).statusCode).toBe(200);
     const resolved = await post(`/api/audit-adjustments/${ref}/resolve`, { submitNotes: 'two short' }, admin.token);
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(await onHand(widget!, 'KY01')).toBe(3);
+    expect(await onHand(t.db, widget!, 'KY01')).toBe(3);
     const held = await queryRows<{ bin_id: number; quantity: number }>(t.db, sql`select bin_id, quantity from bin_items where product_id = ${widget!.id} order by bin_id`);
     // R31-B01-S02 held the fewest (2): it is emptied; R31-B01-S01 keeps its 3.
     expect(held).toEqual([{ bin_id: bins[0], quantity: 3 }]);
@@ -372,7 +369,7 @@ describe('serialized items are judged by serial places', () => {
     const transacted = await post(`/api/audit-adjustments/${ref}/transact`, { submitNotes: 'first' }, admin.token);
     expect(transacted.statusCode, transacted.body).toBe(200);
     expect(transacted.json().transactions).toMatchObject([{ bucket: 'KY01', quantity_delta: 2 }]);
-    expect(await onHand(cam, 'KY01')).toBe(5);
+    expect(await onHand(t.db, cam, 'KY01')).toBe(5);
     expect(await serialPlace('CAM-3')).toBe('LIVE KY01');
     expect((await review(ref)).adjustment_quantity).toBe(0);
     const twice = await post(`/api/audit-adjustments/${ref}/transact`, {}, admin.token);
@@ -386,8 +383,8 @@ describe('serialized items are judged by serial places', () => {
       { bucket: 'KY01_B_STOCK', quantity_delta: -1 },
       { bucket: 'KY01', quantity_delta: 0 },
     ]);
-    expect(await onHand(cam, 'KY01')).toBe(5);
-    expect(await onHand(cam, 'KY01_B_STOCK')).toBe(0);
+    expect(await onHand(t.db, cam, 'KY01')).toBe(5);
+    expect(await onHand(t.db, cam, 'KY01_B_STOCK')).toBe(0);
     expect(await serialPlace('CAM-3')).toBe('MISSING -');
     for (const s of ['CAM-9', 'CAM-S', 'CAM-NEW', 'CAM-1']) expect(await serialPlace(s)).toBe('LIVE KY01');
     const live = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_serials where product_id = ${cam.id} and bucket = 'KY01' and disposition_code = 'LIVE'`);
@@ -416,7 +413,7 @@ describe('serialized items are judged by serial places', () => {
     const r2 = await post(`/api/audit-adjustments/${ref2}/resolve`, {}, admin.token);
     expect(r2.statusCode, r2.body).toBe(200);
     expect(r2.json().transactions).toMatchObject([{ bucket: 'KY01', quantity_delta: -1 }]);
-    expect(await onHand(cam2, 'KY01')).toBe(1);
+    expect(await onHand(t.db, cam2, 'KY01')).toBe(1);
     expect(await serialPlace('C2-2')).toBe('MISSING -');
     expect(await checkLedger(t.db)).toEqual([]);
     // A found missing serial can be counted back in by a later audit.
@@ -454,7 +451,7 @@ describe('role rules', () => {
     }
     const review1 = await review(ref);
     expect(review1).toMatchObject({ is_submitted: false, is_resolved: false, tally_finished_at: null, current_on_hand: 3 });
-    expect(await onHand(kitPlain, 'KY01')).toBe(3);
+    expect(await onHand(t.db, kitPlain, 'KY01')).toBe(3);
   });
 });
 
@@ -498,7 +495,7 @@ describe('large audits in the background', () => {
     expect(done).toMatchObject({ is_resolved: true, job: { id: jobId, status: 'succeeded', progress_done: 2, progress_total: 2 } });
     expect(await serialPlace('JB-2')).toBe('MISSING -');
     expect(await serialPlace('JB-NEW')).toBe('LIVE KY01');
-    expect(await onHand(cam!, 'KY01')).toBe(2);
+    expect(await onHand(t.db, cam!, 'KY01')).toBe(2);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

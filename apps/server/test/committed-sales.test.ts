@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITTED_SALE_MESSAGES, permissionDeniedMessage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -23,10 +24,6 @@ const transact = (ref: string, body: object = {}, token = board.token) => post(t
 const finish = (invoice: string, body: object = {}, token = board.token) => post(token, '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice, invoicedById: 'pos-user', ...body });
 const list = (query = '', token = board.token) => injectAs(t.app, token, { method: 'GET', url: `/api/ims/committed-sales${query}` });
 
-async function onHand(product: CreatedProduct, bucket = 'KY01_B_STOCK') {
-  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 async function serialState(number: string) {
   const rows = await queryRows<{ disposition_code: string; bucket: string | null }>(t.db, sql`select disposition_code, bucket from inventory_serials where serial_number = ${number}`);
   return rows[0] ?? null;
@@ -73,7 +70,7 @@ describe('intake', () => {
       serials: [{ serial_number: 'stv-1', scanned_upc: tv.upc, qc_complete: false, packed: false, fk_inventory_serial_id: expect.any(Number) }],
       transacted_at: null,
     });
-    expect(await onHand(tv)).toBe(7);
+    expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(7);
     const preview = await injectAs(t.app, clerk.token, { method: 'GET', url: `/api/ims/inventory/product/preview?model=${tv.modelNumber}` });
     expect(preview.json().inventory.find((r: { bucket: string }) => r.bucket === 'KY01_B_STOCK')).toMatchObject({ quantity: 7, committed_quantity: 1, available: 6 });
   });
@@ -117,7 +114,7 @@ describe('transact', () => {
   it('sells through the ledger once: on-hand down, serial SOLD, ledger clean; a second call answers the first', async () => {
     const sale = (await intake(tv, { legacyPosInvoiceId: 'INV-200', serials: 'STV-2' })).json();
     const ref = sale.ims_transaction_reference_id as string;
-    const before = await onHand(tv);
+    const before = await onHand(t.db, tv, 'KY01_B_STOCK');
     const rows = await ledgerRows();
     const done = await transact(ref, { finishNotes: 'Picked up' });
     expect(done.statusCode, done.body).toBe(200);
@@ -126,7 +123,7 @@ describe('transact', () => {
       already_transacted: false,
       committed_sales: [{ ims_transaction_reference_id: ref, transacted_at: expect.any(String), transacted_by_name: board.username, invoiced_by_name: 'pos-user', finish_notes: 'Picked up', strict_mode: true }],
     });
-    expect(await onHand(tv)).toBe(before - 1);
+    expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(before - 1);
     expect(await serialState('STV-2')).toEqual({ disposition_code: 'SOLD', bucket: null });
     expect(await ledgerRows()).toBe(rows + 1);
     const [posted] = await queryRows<{ type: string; quantity_delta: number; details: { reference_id: string }; client_request_id: string }>(
@@ -174,11 +171,11 @@ describe('transact', () => {
     const denied = await transact(ref, { strictMode: false });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(permissionDeniedMessage('user', 'admin:override'));
-    const before = await onHand(tv);
+    const before = await onHand(t.db, tv, 'KY01_B_STOCK');
     const done = await transact(ref, { strictMode: false }, admin.token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().committed_sales[0].strict_mode).toBe(false);
-    expect(await onHand(tv)).toBe(before - 1);
+    expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(before - 1);
 
     const over = (await intake(kit, { legacyPosInvoiceId: 'INV-401', quantity: 5 })).json().ims_transaction_reference_id as string;
     await move(kit, 'KY01_B_STOCK', 'KY01_DAMAGED', 18);
@@ -201,12 +198,12 @@ describe('finish by invoice', () => {
   it('transacts every open sale of the invoice in one transaction, or none', async () => {
     const a = (await intake(kit, { legacyPosInvoiceId: 'INV-500', quantity: 1 })).json().ims_transaction_reference_id as string;
     const b = (await intake(tv, { legacyPosInvoiceId: 'INV-500' })).json().ims_transaction_reference_id as string; // no serials: strict refuses
-    const kitBefore = await onHand(kit);
+    const kitBefore = await onHand(t.db, kit, 'KY01_B_STOCK');
     const rows = await ledgerRows();
     const refused = await finish('inv-500');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toContain(b);
-    expect(await onHand(kit)).toBe(kitBefore);
+    expect(await onHand(t.db, kit, 'KY01_B_STOCK')).toBe(kitBefore);
     expect(await ledgerRows()).toBe(rows);
     const open = ((await list('?search=INV-500')).json().data as { ims_transaction_reference_id: string }[]).map((s) => s.ims_transaction_reference_id);
     expect(open).toEqual([a, b]);
@@ -217,7 +214,7 @@ describe('finish by invoice', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().message).toContain('Success');
     expect(done.json()).toMatchObject({ already_transacted: false, committed_sales: [{ ims_transaction_reference_id: c, finish_notes: 'All out' }, { ims_transaction_reference_id: d }] });
-    expect(await onHand(kit)).toBe(kitBefore - 2);
+    expect(await onHand(t.db, kit, 'KY01_B_STOCK')).toBe(kitBefore - 2);
     expect(await serialState('STV-3')).toEqual({ disposition_code: 'SOLD', bucket: null });
     expect(await ledgerRows()).toBe(rows + 2);
     expect(await ledgerClean()).toEqual([]);

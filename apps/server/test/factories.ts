@@ -147,36 +147,52 @@ export async function createSerial(
     createdAt?: Date;
   },
 ): Promise<number> {
+  // Written around the ledger until its callers receive their serials (receiveStock): a serial row without its receipt, for look-ups and reports of serial rows.
   const [row] = await db.insert(inventorySerials).values(values).returning({ id: inventorySerials.id });
   return row!.id;
 }
 
+/** One user of a role per app, made on first need: the buyer or clerk of tests that do not care who it is. */
+const appUsers = new WeakMap<Services, Map<TRole, Promise<TestUser>>>();
+export function appUser(services: Services, role: TRole): Promise<TestUser> {
+  let users = appUsers.get(services);
+  if (!users) appUsers.set(services, (users = new Map()));
+  let user = users.get(role);
+  if (!user) users.set(role, (user = createUser(services, { role })));
+  return user;
+}
+
 /**
- * A PO at `locationCode` from a new vendor, created by `buyerId`, with one line of `qty` units of the product at
- * `cost` (50 unless given): what a receiving test scans against.
+ * A PO at `locationCode` (KY01 unless given) from a new vendor, created by `buyerId` (the app's purchasing-admin
+ * unless given), with one line of `qty` units of the product at `cost` (50 unless given): what a receiving test scans
+ * against. Answers the PO, its line and the product.
  */
-export async function createPoLine(services: Services, product: { id: number }, buyerId: number, line: { locationCode: string; qty: number; cost?: number }) {
+export async function createPoLine<P extends { id: number }>(services: Services, product: P, line: { qty: number; locationCode?: string; cost?: number; buyerId?: number }) {
+  const buyerId = line.buyerId ?? (await appUser(services, 'purchasing-admin')).id;
   const vendor = await services.vendors.create({ company_name: unique('PO vendor'), vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: line.locationCode, purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyerId);
+  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: line.locationCode ?? 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyerId);
   const full = await services.purchaseOrders.addLine({ productId: product.id, cost: line.cost ?? 50, qty: line.qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id };
+  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id, product };
 }
 
 /**
  * Puts units of a product on hand in `bucket` the way the product does: a PO at the bucket's location (its first
  * four letters) with one line, received unit by unit through the receiving service (so through the ledger). One
- * unit per entry of `serials` (that unit's serial numbers), or `units` units without serials.
+ * unit per entry of `serials` (that unit's serial numbers), or `units` units without serials; the receipts dated `at`
+ * (a minute apart) when given, as the demo data's are.
  */
-export async function receiveStock(services: Services, product: CreatedProduct, bucket: string, stock: { serials: string[][] } | { units: number }) {
-  const buyer = await createUser(services, { role: 'purchasing-admin' });
+export async function receiveStock(services: Services, product: CreatedProduct, bucket: string, stock: { serials: string[][] } | { units: number }, options: { at?: Date | string } = {}) {
+  const buyer = await appUser(services, 'purchasing-admin');
   const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
   const serials = 'serials' in stock ? stock.serials : [];
   const units = 'serials' in stock ? stock.serials.length : stock.units;
-  const { poId, lineId } = await createPoLine(services, product, buyer.id, { locationCode: bucket.slice(0, 4), qty: units });
+  const { poId, lineId } = await createPoLine(services, product, { locationCode: bucket.slice(0, 4), qty: units, buyerId: buyer.id });
   for (let i = 0; i < units; i++) {
     await services.receiving.receive(
       { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: poId, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
       actor,
+      options.at === undefined ? {} : { at: new Date(new Date(options.at).getTime() + i * 60_000) },
     );
   }
+  return { poId, lineId };
 }

@@ -27,6 +27,7 @@ describe('GET /api/ledger/check', () => {
 
     const [product] = await createProducts(t.db, [{ modelNumber: 'LEDGER-CHK', upc: nextUpc() }]);
     // A figure written behind the ledger's back: exactly what the check exists to catch.
+    // Deliberately written around the ledger: an on-hand row the ledger does not explain.
     await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${product!.id}, 'KY01', 3)`);
     const dirty = await check(developer);
     expect(dirty.statusCode).toBe(200);
@@ -38,6 +39,7 @@ describe('GET /api/ledger/check', () => {
   it("names a serial that is not where its last movement put it (the last of several movements counts)", async () => {
     const [product] = await createProducts(t.db, [{ modelNumber: 'LEDGER-SER', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }]);
     const user = await createSignedInUser(t, { role: 'admin' });
+    // Deliberately written around the ledger: a serial and its movements as a bug would leave them, for the check.
     const [serial] = await queryRows<{ id: number }>(t.db, sql`insert into inventory_serials (serial_number, product_id, bucket, location_code, condition_code, disposition_code)
       values ('LEDGER-SER-1', ${product!.id}, 'KY01', 'KY01', 'NEW', 'LIVE') returning id`);
     const move = async (ref: string, type: string, delta: number, disposition: string) => {

@@ -6,6 +6,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -34,10 +35,6 @@ async function receive(product: CreatedProduct, serials: string[][], plainUnits 
 
 // No rerun after a deadlock: these tests show that the lock order needs none.
 const inTx = <T>(work: (tx: LedgerTx) => Promise<T>) => new LedgerWrites(t.db, undefined, ledger, { retries: 0 }).run(work);
-async function onHand(product: CreatedProduct, bucket: string) {
-  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 async function serial(number: string) {
   const rows = await queryRows<{ id: number; bucket: string | null; location_code: string; condition_code: string; disposition_code: string }>(
     t.db,
@@ -88,7 +85,7 @@ describe('Ledger.postTransfer', () => {
     ]);
     expect(posted.transactions.every((r) => /^IT-\d{7,}$/.test(r.referenceId))).toBe(true);
     expect(posted.onHand).toEqual({ KY01: 2, TX01: 3 });
-    expect([await onHand(kit, 'KY01'), await onHand(kit, 'TX01')]).toEqual([2, 3]);
+    expect([await onHand(t.db, kit, 'KY01'), await onHand(t.db, kit, 'TX01')]).toEqual([2, 3]);
     const rows = await queryRows<{ type: string; details: Record<string, unknown> }>(
       t.db,
       sql`select type, details from inventory_transactions where ims_transaction_reference_id in (${posted.transactions[0]!.referenceId}, ${posted.transactions[1]!.referenceId})`,
@@ -140,7 +137,7 @@ describe('Ledger.postTransfer', () => {
     await refused((executor) => ledger.postTransfer({ executor, ...base, productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 0 }), 'bad-quantity', 422);
     await refused((executor) => ledger.postTransfer({ executor, ...base, productId: 999_999, fromBucket: 'KY01', toBucket: 'TX01', quantity: 1 }), 'unknown-product', 422);
     expect(await serial('MV-3')).toMatchObject({ bucket: 'KY01', disposition_code: 'LIVE' });
-    expect(await onHand(kit, 'KY01')).toBe(2);
+    expect(await onHand(t.db, kit, 'KY01')).toBe(2);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -151,7 +148,7 @@ describe('Ledger.postTransfer', () => {
     const again = await post();
     expect(again.replayed).toBe(true);
     expect(again.transactions).toEqual(first.transactions);
-    expect([await onHand(kit, 'TX01'), await onHand(kit, 'KY01')]).toEqual([2, 3]);
+    expect([await onHand(t.db, kit, 'TX01'), await onHand(t.db, kit, 'KY01')]).toEqual([2, 3]);
     await refused((executor) => ledger.postSale({ executor, referenceId: 'INV-X', productId: kit.id, fromBucket: 'KY01', quantity: 1, userId: actor.id, clientRequestId: request }), 'request-reused', 409);
     expect(await checkLedger(t.db)).toEqual([]);
   });
@@ -196,7 +193,7 @@ describe('movements racing each other (real concurrency on PostgreSQL, queued on
       settle((executor) => ledger.postTransfer({ executor, referenceId: 'CT-RACE-2', productId: last.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 1, userId: actor.id })),
     ]);
     expect(lastUnit.sort()).toEqual(['done', 'insufficient-on-hand']);
-    expect(await onHand(last, 'KY01')).toBe(0);
+    expect(await onHand(t.db, last, 'KY01')).toBe(0);
 
     // RACE-2 from KY01 to RACE-1's bucket while RACE-1 comes back: opposite directions over the same two on-hand rows, locked in one order.
     const first = await serial('RACE-1');
@@ -211,11 +208,13 @@ describe('movements racing each other (real concurrency on PostgreSQL, queued on
 
 describe('the ledger check on movements', () => {
   it('names a transfer row without its pair and a live serial whose bucket is not its place', async () => {
+    // Deliberately written around the ledger: a lone transfer row and a misplaced serial, for the check.
     const [row] = await queryRows<{ reference: string }>(
       t.db,
       sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, details)
           values ('IT-LONE-1', 'INVENTORY_TRANSFER', ${kit.id}, 'TX01', 1, ${actor.id}, '{"movement": "IT-LONE-1"}'::jsonb) returning ims_transaction_reference_id as reference`,
     );
+    // Deliberately written around the ledger (as above): on-hand to match the lone row, and the serial moved.
     await t.db.execute(sql`update inventory set quantity = quantity + 1 where product_id = ${kit.id} and bucket = 'TX01'`);
     await t.db.execute(sql`update inventory_serials set bucket = 'KY01_DAMAGED' where serial_number = 'MV-4'`);
     const differences = await checkLedger(t.db);

@@ -76,6 +76,31 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The server's test files and their support files (everything under test/, and the `.test.ts` files beside the code). */
+function testFiles(): string[] {
+  const all = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? all(join(dir, e.name)) : /\.(ts|mts)$/.test(e.name) ? [join(dir, e.name)] : []));
+  return [...all(TEST), ...all(SRC).filter((path) => path.endsWith('.test.ts'))];
+}
+const TEST = dirname(fileURLToPath(import.meta.url));
+
+/** What a test may write around the ledger: a statement with a comment saying so on its line or the six before it. */
+const AROUND_THE_LEDGER = /around the ledger/i;
+
+/**
+ * The raw writes of a test file to the ledger's tables, on-hand, serial places, bin contents or PO received figures
+ * (a PO line inserted with its received count too), each with its line, that no comment marks as written around
+ * the ledger on purpose.
+ */
+function unmarkedTestWrites(text: string): { line: number; what: string }[] {
+  // A PO status named in a test is what it expects to read, not a write: only the figures' writes count here.
+  const found = [...ledgerWrites(text), ...poFigureWrites(text).filter((w) => !w.what.startsWith('PO_STATUS.'))];
+  for (const m of text.matchAll(/\binsert\s+into\s+purchase_order_items\b[^;`]*\bqty_received\b/gi)) found.push({ line: text.slice(0, m.index).split('\n').length, what: 'insert into purchase_order_items (… qty_received)' });
+  for (const m of text.matchAll(/\.insert\(\s*purchaseOrderItems\s*\)[^;]{0,400}?\bqtyReceived\b/g)) found.push({ line: text.slice(0, m.index).split('\n').length, what: '.insert(purchaseOrderItems) with qtyReceived' });
+  const lines = text.split('\n');
+  return found.filter((w) => !lines.slice(Math.max(0, w.line - 7), w.line).some((l) => AROUND_THE_LEDGER.test(l)));
+}
+
 describe('ledger ownership', () => {
   it('finds each kind of write and lock, and not reads or other tables', () => {
     const writes = [
@@ -174,5 +199,19 @@ describe('ledger ownership', () => {
     });
     expect(offenders).toEqual([]);
     expect(readFileSync(join(SRC, 'modules', 'services.ts'), 'utf8')).toMatch(/new LedgerWrites\(db, new WriteGate\(config\.ledgerWriteConcurrency\)/);
+  });
+
+  it('finds a test\'s raw ledger write unless a comment beside it says it is written around the ledger', () => {
+    expect(unmarkedTestWrites('await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (1, 2, 3)`);')).toHaveLength(1);
+    expect(unmarkedTestWrites('sql`insert into purchase_order_items (purchase_order_id, qty_ordered, qty_received) values (1, 2, 1)`')).toHaveLength(1);
+    expect(unmarkedTestWrites('// Deliberately written around the ledger: the check must see it.\nawait t.db.execute(sql`update inventory set quantity = 9`);')).toEqual([]);
+    expect(unmarkedTestWrites('await stockUp(t.services, product, \'KY01\', 3);\nawait queryRows(t.db, sql`select quantity from inventory`);')).toEqual([]);
+  });
+
+  it('no test makes stock by writing the ledger\'s tables, but through the ledger or the API (issue 33 item 5)', () => {
+    const offenders = testFiles()
+      .filter((path) => path !== fileURLToPath(import.meta.url))
+      .flatMap((path) => unmarkedTestWrites(readFileSync(path, 'utf8')).map((w) => `${relative(join(SRC, '..'), path)}:${w.line}: ${w.what}`));
+    expect(offenders, 'make stock with test/stock-kit.ts (stockUp, adjustStock, stockUpInBin), receiveStock or the API; a deliberate write around the ledger says so in a comment').toEqual([]);
   });
 });

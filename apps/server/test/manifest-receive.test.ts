@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MAX_SERIALS, RECEIVING_MESSAGES } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 /** POST /api/scanner/receipt/manifest/receive (issue #8): a vendor's serial manifest received in one submit. */
@@ -18,14 +18,7 @@ let cable: CreatedProduct;
 const send = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/scanner/receipt/manifest/receive', headers: bearer(token), payload });
 const getFull = async (poId: number) => (await t.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(admin) })).json().data;
 
-async function newLine(product: CreatedProduct, qty: number, cost = 40) {
-  const buyer = await createSignedInUser(t, { role: 'purchasing-admin' });
-  const vendor = await t.services.vendors.create({ company_name: `Manifest ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost, qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id, product };
-}
-type Line = Awaited<ReturnType<typeof newLine>>;
+type Line = Awaited<ReturnType<typeof createPoLine<CreatedProduct>>>;
 
 const manifest = (line: Line, units: string[][], extra: object = {}) => ({
   model: line.product.modelNumber,
@@ -67,7 +60,7 @@ afterAll(() => t?.close());
 
 describe('receiving a serial manifest', () => {
   it('receives every unit as its own receipt: ledger rows, live serials, on-hand, line count, PO totals and status', async () => {
-    const line = await newLine(tv, 5, 40);
+    const line = await createPoLine(t.services, tv, { qty: 5, cost: 40 });
     const before = await footprint(line);
     const res = await send(receiver, manifest(line, singles(['MAN-A1', 'MAN-A2', 'MAN-A3'])));
     expect(res.statusCode, res.body).toBe(200);
@@ -102,7 +95,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('takes a unit per row of a multi-serial product, and a unit received by manifest can be un-received like a scanned one', async () => {
-    const line = await newLine(pair, 3);
+    const line = await createPoLine(t.services, pair, { qty: 3 });
     const res = await send(receiver, manifest(line, [['PR-A1', 'PR-B1'], ['PR-A2', 'PR-B2']]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ received: 2, qty_received: 2 });
@@ -126,7 +119,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('applies a retried manifest once and answers the same references; the id cannot be reused for another line', async () => {
-    const line = await newLine(tv, 4);
+    const line = await createPoLine(t.services, tv, { qty: 4 });
     const body = manifest(line, singles(['MAN-R1', 'MAN-R2']));
     const first = await send(receiver, body);
     const before = await footprint(line);
@@ -134,19 +127,19 @@ describe('receiving a serial manifest', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await footprint(line)).toEqual(before);
-    const other = await newLine(tv, 4);
+    const other = await createPoLine(t.services, tv, { qty: 4 });
     const reused = await send(receiver, { ...manifest(other, singles(['MAN-R3', 'MAN-R4'])), clientRequestId: body.clientRequestId });
     expect(reused.statusCode).toBe(409);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
   it('refuses serials live elsewhere (any case) with the §5 message, naming each one, and changes nothing', async () => {
-    const elsewhere = await newLine(tv, 3);
+    const elsewhere = await createPoLine(t.services, tv, { qty: 3 });
     const scan = (serial: string) => ({ scannedUpc: tv.upc, model: tv.modelNumber, poApiPoId: elsewhere.poId, poApiPoItemId: elsewhere.lineId, receivingBucket: 'KY01', scannedSerialNumbers: [serial] });
     for (const serial of ['MAN-L1', 'MAN-L2']) {
       expect((await t.app.inject({ method: 'POST', url: '/api/scanner/receipt/quickScanReceive', headers: bearer(receiver), payload: scan(serial) })).statusCode).toBe(200);
     }
-    const line = await newLine(tv, 5);
+    const line = await createPoLine(t.services, tv, { qty: 5 });
     const before = await footprint(line);
     const res = await send(receiver, manifest(line, singles(['MAN-L0', 'man-l1', 'MAN-L9', 'MAN-L2'])));
     expect(res.statusCode).toBe(422);
@@ -160,7 +153,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('refuses a serial listed twice and serials breaking the scan rules, each named, and changes nothing', async () => {
-    const line = await newLine(tv, 10);
+    const line = await createPoLine(t.services, tv, { qty: 10 });
     const before = await footprint(line);
     const res = await send(receiver, manifest(line, singles(['MAN-D1', 'MAN-D2', 'man-d1', tv.upc!, 'tv75-mpn', 'MAN-TV75', ''])));
     expect(res.statusCode).toBe(422);
@@ -174,7 +167,7 @@ describe('receiving a serial manifest', () => {
     expect(await footprint(line)).toEqual(before);
 
     // A unit of a 2-serial product with one serial is named too.
-    const pairLine = await newLine(pair, 3);
+    const pairLine = await createPoLine(t.services, pair, { qty: 3 });
     const short = await send(receiver, manifest(pairLine, [['PR-S1', 'PR-S2'], ['PR-S3']]));
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ 'units.1': ['Unit 2 (PR-S3): MAN-PAIR takes 2 serials per item.'] });
@@ -182,7 +175,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('refuses over-receipt with 409 naming the serials past what the line still needs, and changes nothing', async () => {
-    const line = await newLine(tv, 4);
+    const line = await createPoLine(t.services, tv, { qty: 4 });
     expect((await send(receiver, manifest(line, singles(['MAN-O1'])))).statusCode).toBe(200);
     const before = await footprint(line);
     const res = await send(receiver, manifest(line, singles(['MAN-O2', 'MAN-O3', 'MAN-O4', 'MAN-O5', 'MAN-O6'])));
@@ -197,11 +190,11 @@ describe('receiving a serial manifest', () => {
   });
 
   it('refuses a product without serials, a bucket of another location, an unknown line and a Complete PO', async () => {
-    const cables = await newLine(cable, 3);
+    const cables = await createPoLine(t.services, cable, { qty: 3 });
     const plain = await send(receiver, manifest(cables, singles(['MAN-C1'])));
     expect(plain.statusCode).toBe(422);
     expect(Object.keys(plain.json().errors)).toEqual(['units']);
-    const line = await newLine(tv, 3);
+    const line = await createPoLine(t.services, tv, { qty: 3 });
     const tx = await send(receiver, manifest(line, singles(['MAN-B1']), { receivingBucket: 'TX01' }));
     expect(tx.statusCode).toBe(422);
     expect(Object.keys(tx.json().errors)).toEqual(['receivingBucket']);
@@ -214,7 +207,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('answers 400 naming the fields of a malformed body, and 403 without purchase-order:receive', async () => {
-    const line = await newLine(tv, 3);
+    const line = await createPoLine(t.services, tv, { qty: 3 });
     const bad = await send(receiver, { ...manifest(line, singles(['MAN-V1'])), poApiPoItemId: 'x', units: [[]], clientRequestId: undefined });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['clientRequestId', 'poApiPoItemId', 'units.0']);
@@ -228,7 +221,7 @@ describe('receiving a serial manifest', () => {
   });
 
   it('receives 3,000 serials in one submit (the statements do not grow with the manifest)', async () => {
-    const line = await newLine(tv, 3_000);
+    const line = await createPoLine(t.services, tv, { qty: 3_000 });
     const serials = Array.from({ length: 3_000 }, (_, i) => `MAN-BULK-${String(i).padStart(5, '0')}`);
     const res = await send(receiver, manifest(line, singles(serials)));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

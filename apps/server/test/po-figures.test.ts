@@ -35,6 +35,7 @@ async function purchaseOrder(statusName: string, lines: [number, number][]) {
   );
   const ids: number[] = [];
   for (const [i, [ordered, received]] of lines.entries()) {
+    // Deliberately written around the ledger: received counts set as given, to test PoFigures.recomputeTotals itself.
     const [line] = await queryRows<{ id: number }>(
       t.db,
       sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, qty_received) values (${po!.id}, ${productId}, ${i ? 250 : 100}, ${ordered}, ${received}) returning id`,

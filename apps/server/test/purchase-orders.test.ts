@@ -94,6 +94,7 @@ describe('lines and totals', () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 100, 5);
     // Receiving is the inventory issue's; here the received count is set directly to exercise the rule.
+    // Written around the ledger until this test receives its 3 units (receiveStock on the PO's line): a received count set directly.
     await t.db.execute(`update purchase_order_items set qty_received = 3 where id = ${PO_LINES[0]!.id}`);
     const below = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { qty: 2 });
     expect(below.statusCode).toBe(422);
@@ -107,6 +108,7 @@ describe('lines and totals', () => {
   it('the database refuses more received than ordered, whatever the caller', async () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 100, 2);
+    // Deliberately written around the ledger: the database's own constraint, whatever the caller.
     await expect(t.db.execute(`update purchase_order_items set qty_received = 3 where id = ${PO_LINES[0]!.id}`)).rejects.toThrow();
   });
 

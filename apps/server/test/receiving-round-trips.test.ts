@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, type Database } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { ReceivingService } from '../src/modules/receiving/receiving.service.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -61,12 +62,6 @@ function loggedDatabase(): Database {
   return (t.dbKind === 'pglite' ? drizzlePglite(client, { schema, logger }) : drizzlePostgres(countedPool(client) as never, { schema, logger })) as unknown as Database;
 }
 
-async function newLine(product: CreatedProduct, qty: number) {
-  const vendor = await t.services.vendors.create({ company_name: `Trips ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, actor.id);
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 250, qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,7 +88,7 @@ async function scan(product: CreatedProduct, line: { poId: number; lineId: numbe
 
 describe('the statements of one receiving scan', () => {
   it('a serial-tracked unit: two statements inside its transaction (seventeen before)', async () => {
-    const line = await newLine(tracked, 5);
+    const line = await createPoLine(t.services, tracked, { qty: 5, cost: 250, buyerId: actor.id });
     const first = await scan(tracked, line, ['TRIP-SN-1']);
     expect(first.result).toMatchObject({ message: 'Success', qty_received: 1, qty_ordered: 5 });
     expect(first.count, first.statements.join('\n---\n')).toBeLessThanOrEqual(2);
@@ -105,22 +100,21 @@ describe('the statements of one receiving scan', () => {
   });
 
   it('a serial received already is refused by the last statement, and the scan changes nothing', async () => {
-    const line = await newLine(tracked, 5);
+    const line = await createPoLine(t.services, tracked, { qty: 5, cost: 250, buyerId: actor.id });
     await scan(tracked, line, ['TRIP-SN-9']);
     const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(t.db, query);
-    const onHand = async () => (await rows<{ quantity: number }>(sql`select quantity from inventory where product_id = ${tracked.id} and bucket = 'KY01'`))[0]?.quantity;
-    const before = await onHand();
+    const before = await onHand(t.db, tracked, 'KY01');
     // The statement that would write the receipt finds the serial live, raises instead of answering (so the COMMIT
     // sent with it is skipped) and the service refuses the scan.
     await expect(scan(tracked, line, ['trip-sn-9'])).rejects.toMatchObject({ statusCode: 422 });
-    expect(await onHand()).toBe(before);
+    expect(await onHand(t.db, tracked, 'KY01')).toBe(before);
     const [row] = await rows<{ qty_received: number }>(sql`select qty_received from purchase_order_items where id = ${line.lineId}`);
     expect(row!.qty_received).toBe(1);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
   it('a unit without serials: two statements inside its transaction (twelve before)', async () => {
-    const line = await newLine(plain, 5);
+    const line = await createPoLine(t.services, plain, { qty: 5, cost: 250, buyerId: actor.id });
     const first = await scan(plain, line, []);
     expect(first.result).toMatchObject({ message: 'Success', qty_received: 1, qty_ordered: 5 });
     expect(first.count, first.statements.join('\n---\n')).toBeLessThanOrEqual(2);

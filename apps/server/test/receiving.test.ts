@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -17,13 +17,6 @@ const UPC = { tracked: nextUpc(), trackedAlt: nextUpc(), plain: nextUpc(), two: 
 const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-async function newLine(product: CreatedProduct, qty: number, location = 'KY01') {
-  const buyer = await createSignedInUser(t, { role: 'purchasing-admin' });
-  const vendor = await t.services.vendors.create({ company_name: `Rcv ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: location, purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer.id);
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 250, qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id };
-}
 
 function receive(token: string, line: { poId: number; lineId: number }, product: CreatedProduct, upc: string, serials: string[] | string | undefined, extra: object = {}) {
   return post(token, '/api/scanner/receipt/quickScanReceive', {
@@ -58,7 +51,7 @@ afterAll(() => t?.close());
 
 describe('receiving by scan', () => {
   it('receives a serial-tracked unit: ledger row, serial, on-hand, line count, PO status, all at once', async () => {
-    const line = await newLine(tracked, 3);
+    const line = await createPoLine(t.services, tracked, { qty: 3, cost: 250 });
     const res = await receive(receiver, line, tracked, UPC.trackedAlt, ['SN-A-0001']);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Success', errors: [], qty_received: 1, qty_ordered: 3, transactionReferenceId: expect.stringMatching(/^IR-\d{7}$/) });
@@ -86,7 +79,7 @@ describe('receiving by scan', () => {
   });
 
   it('answers every serial message of 001 §5 and changes nothing', async () => {
-    const line = await newLine(tracked, 5);
+    const line = await createPoLine(t.services, tracked, { qty: 5, cost: 250 });
     expect((await receive(receiver, line, tracked, UPC.tracked, ['SN-B-0001'])).statusCode).toBe(200);
     const cases: [string[] | undefined, string][] = [
       [undefined, RECEIVING_MESSAGES.serialBlank],
@@ -109,9 +102,9 @@ describe('receiving by scan', () => {
   });
 
   it('takes a non-serialized product by UPC alone, and two serials joined by :=: for a pair', async () => {
-    const kit = await newLine(plain, 2);
+    const kit = await createPoLine(t.services, plain, { qty: 2, cost: 250 });
     expect((await receive(receiver, kit, plain, UPC.plain, undefined)).statusCode).toBe(200);
-    const pair = await newLine(twoSerials, 1);
+    const pair = await createPoLine(t.services, twoSerials, { qty: 1, cost: 250 });
     const one = await receive(receiver, pair, twoSerials, UPC.two, 'P-1');
     expect(one.json().message).toBe(RECEIVING_MESSAGES.serialBlank);
     const both = await receive(receiver, pair, twoSerials, UPC.two, 'P-1:=:P-2');
@@ -120,7 +113,7 @@ describe('receiving by scan', () => {
   });
 
   it('never receives more than ordered', async () => {
-    const line = await newLine(plain, 1);
+    const line = await createPoLine(t.services, plain, { qty: 1, cost: 250 });
     expect((await receive(receiver, line, plain, UPC.plain, undefined)).statusCode).toBe(200);
     const over = await receive(receiver, line, plain, UPC.plain, undefined);
     expect(over.statusCode).toBe(409);
@@ -129,7 +122,7 @@ describe('receiving by scan', () => {
   });
 
   it('applies a retried scan id once and answers the same', async () => {
-    const line = await newLine(tracked, 4);
+    const line = await createPoLine(t.services, tracked, { qty: 4, cost: 250 });
     const clientScanId = randomUUID();
     const first = await receive(receiver, line, tracked, UPC.tracked, ['SN-R-0001'], { clientScanId });
     const again = await receive(receiver, line, tracked, UPC.tracked, ['SN-R-0001'], { clientScanId });
@@ -140,7 +133,7 @@ describe('receiving by scan', () => {
   });
 
   it('refuses a bucket of another location, and a line of another PO', async () => {
-    const line = await newLine(plain, 2);
+    const line = await createPoLine(t.services, plain, { qty: 2, cost: 250 });
     const bucket = await receive(receiver, line, plain, UPC.plain, undefined, { receivingBucket: 'TX01' });
     expect(bucket.statusCode).toBe(422);
     expect(Object.keys(bucket.json().errors)).toEqual(['receivingBucket']);
@@ -150,14 +143,14 @@ describe('receiving by scan', () => {
 
   it('is refused to a role without purchase-order:receive', async () => {
     const viewer = (await createSignedInUser(t, { role: 'warehouse-1' })).token;
-    const line = await newLine(plain, 1);
+    const line = await createPoLine(t.services, plain, { qty: 1, cost: 250 });
     expect((await receive(viewer, line, plain, UPC.plain, undefined)).statusCode).toBe(403);
   });
 });
 
 describe('un-receiving', () => {
   it('reverses a receipt with a new ledger row; the serial leaves; notes and matching serials are required', async () => {
-    const line = await newLine(tracked, 2);
+    const line = await createPoLine(t.services, tracked, { qty: 2, cost: 250 });
     const received = (await receive(receiver, line, tracked, UPC.tracked, ['SN-U-0001'])).json();
     await receive(receiver, line, tracked, UPC.tracked, ['SN-U-0002']);
     const list = (await get(unreceiver, `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${line.lineId}`)).json().data;
@@ -178,7 +171,7 @@ describe('un-receiving', () => {
   });
 
   it('lets admin:override un-receive without scanning', async () => {
-    const line = await newLine(plain, 1);
+    const line = await createPoLine(t.services, plain, { qty: 1, cost: 250 });
     const ref = (await receive(receiver, line, plain, UPC.plain, undefined)).json().transactionReferenceId;
     const byWarehouseAdmin = await post(unreceiver, `/api/transacted-receipts/${ref}/unreceive`, { lineItemId: line.lineId, notes: 'no scan' });
     expect(byWarehouseAdmin.statusCode).toBe(422);
@@ -207,7 +200,7 @@ describe('scan setup', () => {
 
 describe('the model PO reconciliation after receipts', () => {
   it('shows the received count and the date of the last receipt', async () => {
-    const line = await newLine(plain, 3);
+    const line = await createPoLine(t.services, plain, { qty: 3, cost: 250 });
     await receive(receiver, line, plain, UPC.plain, undefined);
     await receive(receiver, line, plain, UPC.plain, undefined);
     const recon = (await get(admin, `/api/reports/model-po-reconciliation?model=${plain.modelNumber}`)).json();
@@ -220,7 +213,7 @@ describe('serials by proxy (the product detail serial dialog)', () => {
   it('lists the live serials of a model in a location and condition, not the un-received ones', async () => {
     const [proxy] = await createProducts(t.db, [{ modelNumber: 'PROXY-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }]);
     const upc = (await get(admin, `/api/product/${proxy!.id}`)).json().upc as string;
-    const line = await newLine(proxy!, 4);
+    const line = await createPoLine(t.services, proxy!, { qty: 4, cost: 250 });
     const refs = [];
     for (const serial of ['PX-1', 'PX-2', 'PX-3']) refs.push((await receive(receiver, line, proxy!, upc, [serial])).json().transactionReferenceId);
     await receive(receiver, line, proxy!, upc, ['PX-B'], { receivingBucket: 'KY01_B_STOCK' });

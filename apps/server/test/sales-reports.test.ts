@@ -77,8 +77,7 @@ beforeAll(async () => {
   await createProducts(t.db, [{ modelNumber: 'SR-A4', brandId: tba }]); // no stock, no sales: in no report
   for (const [i, s] of stock.entries()) {
     const before = (await queryRows<{ id: number }>(t.db, sql`select coalesce(max(id), 0)::int as id from purchase_orders`))[0]!.id;
-    await receiveStock(t.services, s.product(), 'KY01', { units: s.units });
-    await t.db.execute(sql`update inventory_transactions set created_at = ${at(s.daysAgo).toISOString()}::timestamptz where purchase_order_id > ${before}`);
+    await receiveStock(t.services, s.product(), 'KY01', { units: s.units }, { at: at(s.daysAgo) });
     await t.db.execute(sql`update purchase_orders set created_at = ${at(poDaysAgo(i)).toISOString()}::timestamptz where id > ${before}`);
   }
   for (const [i, s] of sales.entries()) {

@@ -36,12 +36,14 @@ beforeAll(async () => {
   const smallTable = (query: SQL) => async (tx: Executor) => {
     // One at a time, as scans add them, numbers shaped like the load benchmark's.
     for (let g = 1; g <= 100; g++) {
+      // Deliberately written around the ledger: serial rows for the query plans, rolled back.
       await queryRows(tx, sql`insert into inventory_serials (serial_number, product_id, bucket) values ('SN-' || left(md5(${String(g)}), 18), ${product!.id}, 'PL01')`);
     }
     return [await explain(tx, query), await genericPlan(tx, query, ['["PLN000007"]'])];
   };
   smallTablePlans = await inRolledBack(smallTable(liveLookup));
   smallTablePlansFormer = await inRolledBack(smallTable(formerLiveLookup));
+  // Deliberately written around the ledger: only the table's size and shape matter to the plans.
   await queryRows(
     t.db,
     sql`insert into inventory_serials (serial_number, product_id, bucket, disposition_code)

@@ -228,6 +228,7 @@ describe('GET /api/ims/inventory/product/history/', () => {
   });
 
   it('shows a tampered on-hand row as a difference, never hides it', async () => {
+    // Deliberately written around the ledger: a tampered on-hand row, restored in the finally below.
     await t.db.execute(sql`update inventory set quantity = quantity + 5 where product_id = ${kit.id} and bucket = 'KY01'`);
     await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${kit.id}, 'TX01_B_STOCK', 2)`);
     try {
@@ -240,6 +241,7 @@ describe('GET /api/ims/inventory/product/history/', () => {
       // The ledger check agrees with the person's view.
       expect((await checkLedger(t.db)).length).toBeGreaterThan(0);
     } finally {
+      // Deliberately written around the ledger: the tampering above undone.
       await t.db.execute(sql`update inventory set quantity = quantity - 5 where product_id = ${kit.id} and bucket = 'KY01'`);
       await t.db.execute(sql`delete from inventory where product_id = ${kit.id} and bucket = 'TX01_B_STOCK'`);
     }

@@ -4,6 +4,7 @@ import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts'
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -23,10 +24,6 @@ const commit = (product: CreatedProduct, body: object, token = lead.token) =>
 const scan = (ref: string, body: object, token = lead.token) => call(token, `/api/ims/committed-transfers/${ref}/addScannedItem`, body);
 const transact = (ref: string, body: object = {}, token = lead.token) => call(token, `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'someone', ...body });
 
-async function onHand(product: CreatedProduct, bucket: string) {
-  const rows = await queryRows<{ quantity: number }>(t.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 async function serialBucket(number: string) {
   const rows = await queryRows<{ bucket: string | null }>(t.db, sql`select bucket from inventory_serials where serial_number = ${number} and disposition_code = 'LIVE'`);
   return rows[0]?.bucket ?? null;
@@ -76,7 +73,7 @@ describe('scan, then submit', () => {
     await refused({ scannedSerialNumbers: 'TV-1' }, 422, 'Serial TV-1 has already been scanned on this transfer');
     expect((await scan(ref, { scannedUpc: tv.upc, scannedSerialNumbers: 'TV-2' })).json().updated_committed_transfer.total_scanned_quantity).toBe(2);
     await refused({ scannedSerialNumbers: 'TV-3' }, 409, TRANSFER_MESSAGES.scanComplete);
-    expect(await onHand(tv, 'KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(3);
 
     const rows = await ledgerRows();
     const done = await transact(ref, { transferNotes: ' Shelf 4 ' });
@@ -87,7 +84,7 @@ describe('scan, then submit', () => {
       committed_transfer: { ims_transaction_reference_id: ref, total_scanned_quantity: 2, transferred_at: expect.any(String) },
       transacted_transfer: { transferred_quantity: 2, transferred_by_name: lead.username, transfer_notes: 'Shelf 4', from_bucket: 'KY01_B_STOCK', to_bucket: 'KY01_DAMAGED' },
     });
-    expect([await onHand(tv, 'KY01_B_STOCK'), await onHand(tv, 'KY01_DAMAGED')]).toEqual([1, 2]);
+    expect([await onHand(t.db, tv, 'KY01_B_STOCK'), await onHand(t.db, tv, 'KY01_DAMAGED')]).toEqual([1, 2]);
     expect([await serialBucket('TV-1'), await serialBucket('TV-2'), await serialBucket('TV-3')]).toEqual(['KY01_DAMAGED', 'KY01_DAMAGED', 'KY01_B_STOCK']);
     expect(await ledgerRows()).toBe(rows + 2);
     const posted = await queryRows<{ details: { reference_id: string } }>(t.db, sql`select details from inventory_transactions order by id desc limit 2`);
@@ -99,7 +96,7 @@ describe('scan, then submit', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ already_transacted: true, transacted_transfer: { transferred_quantity: 2, transfer_notes: 'Shelf 4' } });
     expect(await ledgerRows()).toBe(rows + 2);
-    expect(await onHand(tv, 'KY01_DAMAGED')).toBe(2);
+    expect(await onHand(t.db, tv, 'KY01_DAMAGED')).toBe(2);
     await refused({ scannedSerialNumbers: 'TV-3' }, 409, TRANSFER_MESSAGES.alreadyTransacted);
     const list = await injectAs(t.app, lead.token, { method: 'GET', url: '/api/ims/transacted-transfers?model=TRX-TV' });
     expect(list.json().data.map((r: { ims_transaction_reference_id: string }) => r.ims_transaction_reference_id)).toContain(ref);
@@ -111,13 +108,13 @@ describe('scan, then submit', () => {
     expect((await scan(pairRef, { scannedUpc: pair.upc, scannedSerialNumbers: ['PR-1A', 'pr-1a'] })).json().message).toBe('Serial PR-1A is listed twice');
     expect((await scan(pairRef, { scannedUpc: pair.upc, scannedSerialNumbers: ['PR-1A', 'PR-1B'] })).statusCode).toBe(200);
     expect((await transact(pairRef)).statusCode).toBe(200);
-    expect([await serialBucket('PR-1A'), await serialBucket('PR-1B'), String(await onHand(pair, 'KY01_DAMAGED'))]).toEqual(['KY01_DAMAGED', 'KY01_DAMAGED', '1']);
+    expect([await serialBucket('PR-1A'), await serialBucket('PR-1B'), String(await onHand(t.db, pair, 'KY01_DAMAGED'))]).toEqual(['KY01_DAMAGED', 'KY01_DAMAGED', '1']);
 
     const kitRef = (await commit(kit, { requestedQuantity: 2 })).json().ims_transaction_reference_id as string;
     expect((await scan(kitRef, { scannedUpc: kit.upc })).json().updated_committed_transfer).toMatchObject({ total_scanned_quantity: 1, serials: [] });
     expect((await scan(kitRef, { scannedUpc: kit.upc })).json().updated_committed_transfer.total_scanned_quantity).toBe(2);
     expect((await transact(kitRef)).json().transacted_transfer.transferred_quantity).toBe(2);
-    expect([await onHand(kit, 'KY01_B_STOCK'), await onHand(kit, 'KY01_DAMAGED')]).toEqual([4, 2]);
+    expect([await onHand(t.db, kit, 'KY01_B_STOCK'), await onHand(t.db, kit, 'KY01_DAMAGED')]).toEqual([4, 2]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -135,7 +132,7 @@ describe('scan, then submit', () => {
     expect(res.json().message).toBe('Only 1 in KY01_B_STOCK.');
     expect(await ledgerRows()).toBe(rows);
     expect((await injectAs(t.app, lead.token, { method: 'GET', url: `/api/ims/committed-transfers/${b}` })).json().transferred_at).toBeNull();
-    expect([await onHand(kit, 'KY01_B_STOCK'), await onHand(kit, 'KY01_DAMAGED')]).toEqual([1, 5]);
+    expect([await onHand(t.db, kit, 'KY01_B_STOCK'), await onHand(t.db, kit, 'KY01_DAMAGED')]).toEqual([1, 5]);
     expect(await checkLedger(t.db)).toEqual([]);
     expect((await injectAs(t.app, lead.token, { method: 'DELETE', url: `/api/ims/committed-transfers/${b}` })).statusCode).toBe(200);
   });
@@ -176,7 +173,7 @@ describe('quick transfer without serials', () => {
       committed_transfer: { committed_quantity: 2, scanning_required: false, commit_notes: 'Quick one' },
       transacted_transfer: { transferred_quantity: 2, from_bucket: 'KY01_B_STOCK', to_bucket: 'KY01_DAMAGED' },
     });
-    expect([await onHand(kit, 'KY01_B_STOCK'), await onHand(kit, 'KY01_DAMAGED')]).toEqual([1, 7]);
+    expect([await onHand(t.db, kit, 'KY01_B_STOCK'), await onHand(t.db, kit, 'KY01_DAMAGED')]).toEqual([1, 7]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

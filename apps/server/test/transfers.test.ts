@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
+import { onHand } from './stock-kit.js';
 
 /**
  * Committed transfers without stock movement (issue 10, first step): commit with the spec's rules, read, edit,
@@ -19,7 +19,6 @@ const UPC = nextUpc();
 const call = (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
 const commit = (body: object, token = lead.token) => call(token, 'POST', '/api/ims/committed-transfers', { model: product.modelNumber, ...body });
-const onHand = (bucket: string) => new Ledger().onHand(t.db, product.id, bucket);
 
 const BSTOCK_TO_DAMAGED = { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 2 };
 
@@ -62,8 +61,8 @@ describe('commit', () => {
     });
     expect(body.ims_transaction_reference_id).toBe(`CT-${String(body.id).padStart(7, '0')}`);
     expect(body.committed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(await onHand('KY01_B_STOCK')).toBe(3);
-    expect(await onHand('KY01_DAMAGED')).toBe(0);
+    expect(await onHand(t.db, product, 'KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, product, 'KY01_DAMAGED')).toBe(0);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -119,7 +118,7 @@ describe('commit', () => {
     const asAdmin = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 40, strictMode: false }, admin);
     expect(asAdmin.statusCode, asAdmin.body).toBe(201);
     expect(asAdmin.json()).toMatchObject({ committed_quantity: 40, strict_mode: false });
-    expect(await onHand('KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, product, 'KY01_B_STOCK')).toBe(3);
   });
 
   it('refuses the same bucket, unknown buckets and unknown models with 422 naming the field', async () => {
@@ -212,7 +211,7 @@ describe('edit and delete', () => {
     expect((await call(lead.token, 'GET', url)).statusCode).toBe(404);
     expect((await call(lead.token, 'DELETE', url)).json().message).toBe(TRANSFER_MESSAGES.deleteNotFound);
     expect((await call(lead.token, 'PATCH', url, { commitNotes: 'x' })).json().message).toBe(TRANSFER_MESSAGES.updateNotFound);
-    expect(await onHand('KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, product, 'KY01_B_STOCK')).toBe(3);
   });
 
   it("sets and clears a transfer's notes by id; an unknown id is 404 'Transfer not found'", async () => {
@@ -252,9 +251,9 @@ describe('permissions (001 §6: inventory-transfer:view)', () => {
   });
 
   it('leaves stock and the ledger as they were', async () => {
-    expect(await onHand('KY01_B_STOCK')).toBe(3);
-    expect(await onHand('KY01')).toBe(2);
-    expect(await onHand('RUBY')).toBe(2);
+    expect(await onHand(t.db, product, 'KY01_B_STOCK')).toBe(3);
+    expect(await onHand(t.db, product, 'KY01')).toBe(2);
+    expect(await onHand(t.db, product, 'RUBY')).toBe(2);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { onHand } from '../stock-kit.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * Audits under concurrency (issue 12): two server processes on one PostgreSQL database. Two auditors counting the
@@ -28,14 +29,7 @@ const PASSWORD = 'concurrency-password';
 const BUCKET = 'KY01_B_STOCK';
 const DEST = 'KY01_DAMAGED';
 
-async function api(server: number, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = serverApi(() => ({ servers, tokens }));
 
 async function place(serial: string) {
   return queryRows<{ bucket: string | null; disposition_code: string }>(
@@ -133,8 +127,7 @@ describe('audits under concurrency, two server processes', () => {
         database.db,
         sql`select count(*)::int as n from inventory_serials where product_id = ${product.id} and bucket = ${BUCKET} and disposition_code = 'LIVE'`,
       );
-      const onHand = await queryRows<{ quantity: number }>(database.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${BUCKET}`);
-      expect(onHand[0]!.quantity).toBe(liveHere[0]!.n);
+      expect(await onHand(database.db, product, BUCKET)).toBe(liveHere[0]!.n);
       expect(await checkLedger(database.db)).toEqual([]);
     }
     expect(outcomes).toHaveLength(4);

@@ -7,7 +7,8 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { onHand } from '../stock-kit.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * Bin contents under concurrency (issue 11): two server processes on one PostgreSQL database. Two removals draining
@@ -27,14 +28,7 @@ let actor: { id: number; username: string; role: string };
 const PASSWORD = 'concurrency-password';
 let row = 0;
 
-async function api(server: number, method: string, path: string, body?: unknown, token = tokens[server]) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = serverApi(() => ({ servers, tokens }));
 const newBin = async () => {
   row += 1;
   return services.bins.create({ row, bay: 1, shelf: 1, locationCode: 'KY01', conditionCode: 'NEW' }, actor);
@@ -139,7 +133,6 @@ describe('bins on two processes', () => {
     await receiveStock(services, item, 'KY01', { units: 30 });
     const bins = [await newBin(), await newBin(), await newBin()];
     for (const bin of bins) await services.bins.updateItems(bin.id, { isAdding: true, items: [{ upc: item.upc!, updateQty: 5 }] }, actor);
-    const onHand = async () => (await queryRows<{ n: number }>(database.db, sql`select quantity as n from inventory where product_id = ${item.id} and bucket = 'KY01'`))[0]!.n;
     const inBins = async () => (await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(quantity), 0)::int as n from bin_items where product_id = ${item.id}`))[0]!.n;
     const calls: Promise<{ status: number; body: Record<string, unknown> }>[] = [];
     for (let i = 0; i < 12; i++) {
@@ -153,7 +146,7 @@ describe('bins on two processes', () => {
     const results = await Promise.all(calls);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => ![200, 409, 422].includes(s)), JSON.stringify(results.filter((r) => ![200, 409, 422].includes(r.status)))).toEqual([]);
-    expect(await inBins()).toBeLessThanOrEqual(await onHand());
+    expect(await inBins()).toBeLessThanOrEqual(await onHand(database.db, item, 'KY01'));
     expect(await negative()).toBe(0);
     expect(await checkLedger(database.db)).toEqual([]);
     const released = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bin_movements where product_id = ${item.id} and reason = 'RELEASE'`);

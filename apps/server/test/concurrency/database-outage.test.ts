@@ -200,7 +200,7 @@ beforeAll(async () => {
     [kit] = (await createProducts(database.db, [{ modelNumber: 'OUTAGE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
     await receiveStock(services, kit, 'KY01_B_STOCK', { units: 10 });
     const user = await services.users.create({ username: 'outage-admin', password: PASSWORD, role: 'admin' });
-    ({ poId, lineId } = await createPoLine(services, scanned, user, { locationCode: 'KY01', qty: 1_000_000 }));
+    ({ poId, lineId } = await createPoLine(services, scanned, { locationCode: 'KY01', qty: 1_000_000, buyerId: user }));
   } finally {
     await database.close();
   }

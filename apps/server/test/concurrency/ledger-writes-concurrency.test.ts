@@ -120,7 +120,7 @@ beforeAll(async () => {
   binId = bin.id;
   await services.bins.updateItems(binId, { isAdding: true, items: [{ upc: p1.upc!, updateQty: 30 }, { upc: p2.upc!, updateQty: 30 }] } as never, actor as never);
   contactId = (await services.contacts.create({ first_name: 'Lena', last_name: 'Ledger', address: '1 Main St', city: 'Louisville', state: 'KY', zip: '40202' } as never, null)).id;
-  const first = await createPoLine(services, p1, id, { locationCode: 'KY01', qty: 200 });
+  const first = await createPoLine(services, p1, { locationCode: 'KY01', qty: 200, buyerId: id });
   const second = await services.purchaseOrders.addLine({ productId: p2.id, cost: 50, qty: 200, purchaseOrderId: first.poId });
   receiving = { poId: first.poId, lines: new Map([[p1.id, first.lineId], [p2.id, second.data.PO_LINES.at(-1)!.id]]) };
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);

@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { createLocation, createPoLine, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * A manifest receive (exclusive serial-number gate) racing scans of its serials (shared gate, then per-number
@@ -22,23 +22,9 @@ let servers: ServerProcess[] = [];
 let tokens: string[] = [];
 let product: CreatedProduct;
 
-async function api(server: number, path: string, body: unknown) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { message?: string; errors?: Record<string, string[]> } };
-}
+const api = serverApi(() => ({ servers, tokens }));
 
-async function newLine(qty: number) {
-  const buyer = await services.users.create({ username: `buyer-${randomUUID().slice(0, 8)}`, password: PASSWORD, role: 'purchasing-admin' });
-  const vendor = await services.vendors.create({ company_name: `Manifest conc ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty, purchaseOrderId: po.id });
-  return { poId: po.id, lineId: full.data.PO_LINES[0]!.id };
-}
-type Line = Awaited<ReturnType<typeof newLine>>;
+type Line = Awaited<ReturnType<typeof createPoLine<CreatedProduct>>>;
 
 const manifestBody = (line: Line, serials: string[]) => ({
   model: product.modelNumber,
@@ -94,14 +80,14 @@ describe('manifest receive under concurrency, two server processes', () => {
     // longer head start in its next round (doubled, at most 640 ms): both orders must happen within 16 rounds.
     const headStart = { manifest: 20, scan: 40 };
     for (let round = 0; round < 16 && (round < 6 || outcomes.size < 2); round++) {
-      const [manifestLine, scanLine] = [await newLine(300), await newLine(1)];
+      const [manifestLine, scanLine] = [await createPoLine(services, product, { qty: 300, cost: 100 }), await createPoLine(services, product, { qty: 1, cost: 100 })];
       const serials = Array.from({ length: 300 }, (_, i) => `MC-${round}-${String(i).padStart(3, '0')}`);
       const contested = serials[round % 2 ? 0 : 299]!;
       const later = <T>(ms: number, call: () => Promise<T>) => new Promise((r) => setTimeout(r, ms)).then(call);
       const manifestFirst = round % 2 === 0;
       const [manifest, scan] = await Promise.all([
-        later(manifestFirst ? 0 : headStart.scan, () => api(round % 2, '/api/scanner/receipt/manifest/receive', manifestBody(manifestLine, serials))),
-        later(manifestFirst ? headStart.manifest : 0, () => api(1 - (round % 2), '/api/scanner/receipt/quickScanReceive', scanBody(scanLine, contested.toLowerCase()))),
+        later(manifestFirst ? 0 : headStart.scan, () => api(round % 2, 'POST', '/api/scanner/receipt/manifest/receive', manifestBody(manifestLine, serials))),
+        later(manifestFirst ? headStart.manifest : 0, () => api(1 - (round % 2), 'POST', '/api/scanner/receipt/quickScanReceive', scanBody(scanLine, contested.toLowerCase()))),
       ]);
       const winner = manifest.status === 200 ? 'manifest' : 'scan';
       if (manifestFirst && winner !== 'manifest' && !outcomes.has('manifest')) headStart.manifest = Math.min(640, headStart.manifest * 2);
@@ -127,13 +113,13 @@ describe('manifest receive under concurrency, two server processes', () => {
 
   it('two manifests sharing a serial, sent at once: one is received whole, the other refused whole', async () => {
     for (let round = 0; round < 3; round++) {
-      const [a, b] = [await newLine(100), await newLine(100)];
+      const [a, b] = [await createPoLine(services, product, { qty: 100, cost: 100 }), await createPoLine(services, product, { qty: 100, cost: 100 })];
       const shared = `MS-${round}-SHARED`;
       const own = (tag: string) => Array.from({ length: 99 }, (_, i) => `MS-${round}-${tag}-${i}`);
       // Different buckets, so only the serial numbers put them in a queue.
       const answers = await Promise.all([
-        api(0, '/api/scanner/receipt/manifest/receive', manifestBody(a, [shared, ...own('A')])),
-        api(1, '/api/scanner/receipt/manifest/receive', { ...manifestBody(b, [...own('B'), shared]), receivingBucket: 'KY01_B_STOCK' }),
+        api(0, 'POST', '/api/scanner/receipt/manifest/receive', manifestBody(a, [shared, ...own('A')])),
+        api(1, 'POST', '/api/scanner/receipt/manifest/receive', { ...manifestBody(b, [...own('B'), shared]), receivingBucket: 'KY01_B_STOCK' }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
       const refused = answers.findIndex((r) => r.status === 422);

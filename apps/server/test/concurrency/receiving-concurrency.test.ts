@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { createLocation, createPoLine, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * Two server processes on one PostgreSQL database, many clients at once: the database serializes what must be
@@ -25,14 +25,7 @@ const UPC = nextUpc();
 const SECOND_UPC = nextUpc();
 const PASSWORD = 'concurrency-password';
 
-async function api(server: number, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = serverApi(() => ({ servers, tokens }));
 
 type Line = { poId: number; lineId: number; product: CreatedProduct };
 
@@ -48,8 +41,6 @@ async function newPo(qty: number, lineProducts: CreatedProduct[] = [product]): P
   }
   return lines;
 }
-
-const newLine = async (qty: number) => (await newPo(qty))[0]!;
 
 const receiveBody = (line: Line, serial: string, clientScanId?: string) => ({
   scannedUpc: line.product.upc!,
@@ -96,7 +87,7 @@ async function expectLedgerClean() {
 
 describe('receiving under concurrency, two server processes', () => {
   it('eight clients scanning 20 distinct serials onto a line ordered for 10 receive exactly 10', async () => {
-    const line = await newLine(10);
+    const line = await createPoLine(services, product, { qty: 10, cost: 100 });
     const serials = Array.from({ length: 20 }, (_, i) => `CONC-A-${String(i).padStart(3, '0')}`);
     const clients = Array.from({ length: 8 }, (_, c) => serials.filter((_, i) => i % 8 === c));
     const results = (
@@ -113,7 +104,7 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('the same serial sent at once to two lines is received once', async () => {
-    const [a, b] = [await newLine(5), await newLine(5)];
+    const [a, b] = [await createPoLine(services, product, { qty: 5, cost: 100 }), await createPoLine(services, product, { qty: 5, cost: 100 })];
     for (let round = 0; round < 5; round++) {
       const serial = `CONC-B-${round}`;
       const [x, y] = await Promise.all([
@@ -128,7 +119,7 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('a receive racing an un-receive leaves the ledger clean', async () => {
-    const line = await newLine(20);
+    const line = await createPoLine(services, product, { qty: 20, cost: 100 });
     for (let round = 0; round < 6; round++) {
       const first = await api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, `CONC-C-${round}-1`));
       const ref = first.body.transactionReferenceId as string;
@@ -144,7 +135,7 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('a retried scan id sent to both servers at once is applied once and answers the same', async () => {
-    const line = await newLine(5);
+    const line = await createPoLine(services, product, { qty: 5, cost: 100 });
     for (let round = 0; round < 5; round++) {
       const id = randomUUID();
       const body = receiveBody(line, `CONC-D-${round}`, id);
@@ -173,7 +164,7 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('staged submits over the same lines of two POs, in opposite orders, queue instead of deadlocking', async () => {
-    const [a, b] = [await newLine(12), await newLine(12)];
+    const [a, b] = [await createPoLine(services, product, { qty: 12, cost: 100 }), await createPoLine(services, product, { qty: 12, cost: 100 })];
     const submit = (server: number, items: object[]) => api(server, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: items });
     const retriesBefore = retriesLogged();
     const results = [];
@@ -229,7 +220,7 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('a retried staged submit sent to both servers at once is applied once and answers the same references', async () => {
-    const line = await newLine(9);
+    const line = await createPoLine(services, product, { qty: 9, cost: 100 });
     for (let round = 0; round < 3; round++) {
       const scannedItems = [0, 1, 2].map((k) => receiveBody(line, `CONC-G-${round}-${k}`, randomUUID()));
       const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems })));

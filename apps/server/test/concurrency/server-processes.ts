@@ -109,3 +109,26 @@ export function signInOnEach(servers: ServerProcess[], username: string, passwor
     }),
   );
 }
+
+/** A server's JSON answer: its status and body (a refusal's `message` and `errors` typed). */
+export interface ServerAnswer {
+  status: number;
+  body: Record<string, unknown> & { message?: string; errors?: Record<string, string[]> };
+}
+
+/**
+ * The suites' call to one of their servers: `api(server, method, path, body?, token?)` sends JSON (a body when given)
+ * to `servers[server]` with that server's signed-in token (or `token`). `suite` is read at each call, since a suite
+ * starts its servers and signs in (beforeAll) after it made its `api`.
+ */
+export function serverApi(suite: () => { servers: ServerProcess[]; tokens: string[] }) {
+  return async (server: number, method: string, path: string, body?: unknown, token?: string): Promise<ServerAnswer> => {
+    const { servers, tokens } = suite();
+    const res = await fetch(`${servers[server]!.url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token ?? tokens[server]}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as ServerAnswer['body'] };
+  };
+}

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { carrierFile } from '../../src/modules/shipping-reconciliation/carrier-files.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * Applying payments under concurrency (issue 14): two server processes on one PostgreSQL database. Two batches
@@ -23,14 +23,7 @@ const PASSWORD = 'concurrency-password';
 const ROUNDS = 5;
 const tracking = (round: number) => `1ZCONC${String(round).padStart(10, '0')}`;
 
-async function api(server: number, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${tokens[server]}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = serverApi(() => ({ servers, tokens }));
 const paidOf = async (trackingNumber: string) =>
   (await queryRows<{ paid: number | null }>(database.db, sql`select shipping_cost_paid_cents as paid from shipping_transactions where tracking_number = ${trackingNumber}`))[0]!.paid;
 const linesOf = async (trackingNumber: string) =>

@@ -7,7 +7,8 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import { onHand } from '../stock-kit.js';
+import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
 
 /**
  * Transfers under concurrency (issue 10): two server processes on one PostgreSQL database. Scans of one committed
@@ -30,19 +31,8 @@ const PASSWORD = 'concurrency-password';
 const SOURCE = 'KY01_B_STOCK';
 const DEST = 'KY01_DAMAGED';
 
-async function api(server: number, path: string, body: unknown) {
-  const res = await fetch(`${servers[server]!.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = serverApi(() => ({ servers, tokens }));
 
-async function onHand(bucket: string, of: CreatedProduct = product) {
-  const rows = await queryRows<{ quantity: number }>(database.db, sql`select quantity from inventory where product_id = ${of.id} and bucket = ${bucket}`);
-  return rows[0]?.quantity ?? 0;
-}
 const negativeOnHand = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory where quantity < 0`))[0]!.n;
 
 const commit = async (quantity: number) =>
@@ -88,7 +78,7 @@ describe('transfers under concurrency, two server processes', () => {
       await Promise.all(
         clients.map(async (mine, c) => {
           const out = [];
-          for (const serial of mine) out.push(await api(c % 2, `/api/ims/committed-transfers/${ref}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }));
+          for (const serial of mine) out.push(await api(c % 2, 'POST', `/api/ims/committed-transfers/${ref}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }));
           return out;
         }),
       )
@@ -99,10 +89,10 @@ describe('transfers under concurrency, two server processes', () => {
     expect([transfer.total_scanned_quantity, transfer.serials.length]).toEqual([10, 10]);
 
     // The submit sent to both servers at once (twice each): one moves the stock, the others answer its result.
-    const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover' })));
+    const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover' })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((a) => a.body.already_transacted === false)).toHaveLength(1);
-    expect([await onHand(SOURCE), await onHand(DEST)]).toEqual([20, 10]);
+    expect([await onHand(database.db, product, SOURCE), await onHand(database.db, product, DEST)]).toEqual([20, 10]);
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
@@ -111,8 +101,8 @@ describe('transfers under concurrency, two server processes', () => {
     const serials = ['CT-SN-20', 'CT-SN-21', 'CT-SN-22'];
     for (const serial of serials) {
       const [x, y] = await Promise.all([
-        api(0, `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
-        api(1, `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
+        api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
+        api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
       ]);
       expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
       const loser = x.status === 409 ? x : y;
@@ -127,10 +117,10 @@ describe('transfers under concurrency, two server processes', () => {
         await services.transfers.delete(ref);
         continue;
       }
-      const res = await api(0, `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover', strictMode: false });
+      const res = await api(0, 'POST', `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover', strictMode: false });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    expect([await onHand(SOURCE), await onHand(DEST)]).toEqual([17, 13]);
+    expect([await onHand(database.db, product, SOURCE), await onHand(database.db, product, DEST)]).toEqual([17, 13]);
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
@@ -138,12 +128,12 @@ describe('transfers under concurrency, two server processes', () => {
     for (let round = 0; round < 4; round++) {
       await receiveStock(services, kit, 'KY01_RETURN', { units: 1 });
       const body = { fromBucket: 'KY01_RETURN', toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false };
-      const answers = await Promise.all([0, 1].map((s) => api(s, '/api/ims/committed-transfers', body)));
+      const answers = await Promise.all([0, 1].map((s) => api(s, 'POST', '/api/ims/committed-transfers', body)));
       expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([201, 422]);
       expect(answers.find((r) => r.status === 422)!.body.message).toBe('There is nothing available in KY01_RETURN');
       const winner = answers.find((r) => r.status === 201)!.body.ims_transaction_reference_id as string;
-      expect((await api(round % 2, `/api/ims/committed-transfers/${winner}/transact`, { transferredById: 'conc-mover' })).status).toBe(200);
-      expect(await onHand('KY01_RETURN', kit)).toBe(0);
+      expect((await api(round % 2, 'POST', `/api/ims/committed-transfers/${winner}/transact`, { transferredById: 'conc-mover' })).status).toBe(200);
+      expect(await onHand(database.db, kit, 'KY01_RETURN')).toBe(0);
     }
     expect(await negativeOnHand()).toBe(0);
     expect(await checkLedger(database.db)).toEqual([]);
@@ -152,19 +142,19 @@ describe('transfers under concurrency, two server processes', () => {
   it('a sale of the last unit racing a transfer of it: exactly one is committed and done; on-hand never negative', async () => {
     for (let round = 0; round < 3; round++) {
       await receiveStock(services, kit, 'KY01_B_STOCK', { units: 1 });
-      expect(await onHand(SOURCE, kit)).toBe(1);
+      expect(await onHand(database.db, kit, SOURCE)).toBe(1);
       const invoice = `INV-RACE-${round}`;
       const [sale, transfer] = await Promise.all([
-        api(round % 2, '/api/ims/committed-sales', { legacyPosInvoiceId: invoice, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE }),
-        api((round + 1) % 2, '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false }),
+        api(round % 2, 'POST', '/api/ims/committed-sales', { legacyPosInvoiceId: invoice, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE }),
+        api((round + 1) % 2, 'POST', '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false }),
       ]);
       expect([sale.status, transfer.status].sort(), JSON.stringify([sale.body, transfer.body])).toEqual([201, 422]);
       const done =
         sale.status === 201
-          ? await api(0, `/api/ims/committed-sales/${sale.body.ims_transaction_reference_id as string}/transact`, {})
-          : await api(0, `/api/ims/committed-transfers/${transfer.body.ims_transaction_reference_id as string}/transact`, { transferredById: 'conc-mover' });
+          ? await api(0, 'POST', `/api/ims/committed-sales/${sale.body.ims_transaction_reference_id as string}/transact`, {})
+          : await api(0, 'POST', `/api/ims/committed-transfers/${transfer.body.ims_transaction_reference_id as string}/transact`, { transferredById: 'conc-mover' });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
-      expect(await onHand(SOURCE, kit)).toBe(0);
+      expect(await onHand(database.db, kit, SOURCE)).toBe(0);
     }
     expect(await negativeOnHand()).toBe(0);
     expect(await checkLedger(database.db)).toEqual([]);
@@ -173,18 +163,18 @@ describe('transfers under concurrency, two server processes', () => {
   it('with strict mode off both may commit the last unit; their transacts race and exactly one is done', async () => {
     for (let round = 0; round < 3; round++) {
       await receiveStock(services, kit, 'KY01_B_STOCK', { units: 1 });
-      const sale = await api(0, '/api/ims/committed-sales', { legacyPosInvoiceId: `INV-OFF-${round}`, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE });
+      const sale = await api(0, 'POST', '/api/ims/committed-sales', { legacyPosInvoiceId: `INV-OFF-${round}`, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE });
       expect(sale.status, JSON.stringify(sale.body)).toBe(201);
-      const transfer = await api(1, '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false, strictMode: false });
+      const transfer = await api(1, 'POST', '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false, strictMode: false });
       expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
       const saleRef = sale.body.ims_transaction_reference_id as string;
       const transferRef = transfer.body.ims_transaction_reference_id as string;
       const [sold, moved] = await Promise.all([
-        api(round % 2, `/api/ims/committed-sales/${saleRef}/transact`, {}),
-        api((round + 1) % 2, `/api/ims/committed-transfers/${transferRef}/transact`, { transferredById: 'conc-mover' }),
+        api(round % 2, 'POST', `/api/ims/committed-sales/${saleRef}/transact`, {}),
+        api((round + 1) % 2, 'POST', `/api/ims/committed-transfers/${transferRef}/transact`, { transferredById: 'conc-mover' }),
       ]);
       expect([sold.status, moved.status].sort(), JSON.stringify([sold.body, moved.body])).toEqual([200, 409]);
-      expect(await onHand(SOURCE, kit)).toBe(0);
+      expect(await onHand(database.db, kit, SOURCE)).toBe(0);
       // The loser stays open (committed, nothing moved): clear it for the next round.
       if (moved.status === 409) await services.transfers.delete(transferRef);
       else await database.db.execute(sql`delete from committed_sales where ims_transaction_reference_id = ${saleRef}`);
@@ -195,14 +185,14 @@ describe('transfers under concurrency, two server processes', () => {
 
   it('a force push of one unknown serial into two transfers at once corrects and scans it once', async () => {
     const [a, b] = [await commit(1), await commit(1)];
-    const before = await onHand(SOURCE);
+    const before = await onHand(database.db, product, SOURCE);
     const [x, y] = await Promise.all([
-      api(0, `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
-      api(1, `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
+      api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
+      api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
     ]);
     expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
     expect((x.status === 409 ? x : y).body.message).toBe(serialInTransferMessage('FP-RACE-1', x.status === 200 ? a : b));
-    expect(await onHand(SOURCE)).toBe(before + 1);
+    expect(await onHand(database.db, product, SOURCE)).toBe(before + 1);
     const created = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory_serials where serial_number = 'FP-RACE-1'`);
     expect(created[0]!.n).toBe(1);
     for (const ref of [a, b]) await services.transfers.delete(ref);
@@ -216,12 +206,12 @@ describe('transfers under concurrency, two server processes', () => {
     const [a, b, c] = [await commitKit(2), await commitKit(1), await commitKit(1)];
     for (let round = 0; round < 2; round++) {
       const body = { scannedUpc: kit.upc, clientScanId: randomUUID() };
-      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, `/api/ims/committed-transfers/${a}/addScannedItem`, body)));
+      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, body)));
       expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200]);
       expect((await services.transfers.get(a)).total_scanned_quantity).toBe(round + 1);
     }
     const shared = { scannedUpc: kit.upc, clientScanId: randomUUID() };
-    const [x, y] = await Promise.all([api(0, `/api/ims/committed-transfers/${b}/addScannedItem`, shared), api(1, `/api/ims/committed-transfers/${c}/addScannedItem`, shared)]);
+    const [x, y] = await Promise.all([api(0, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, shared), api(1, 'POST', `/api/ims/committed-transfers/${c}/addScannedItem`, shared)]);
     expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
     expect((x.status === 409 ? x : y).body.message).toBe(scanIdOfOtherTransferMessage(x.status === 200 ? b : c));
     const ids = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${shared.clientScanId}`);

@@ -87,7 +87,7 @@ beforeAll(async () => {
   await createLocation(services, 'KY01');
   [product] = (await createProducts(database.db, [{ modelNumber: 'WORKERS-KIT', serialNumberTracked: false }])) as [CreatedProduct];
   const user = await services.users.create({ username: 'workers-receiver', password: PASSWORD, role: 'admin' });
-  line = await createPoLine(services, product, user, { locationCode: 'KY01', qty: 100_000, cost: 100 });
+  line = await createPoLine(services, product, { locationCode: 'KY01', qty: 100_000, cost: 100, buyerId: user });
   server = await startServerProcess(url, { WORKERS: '2', EXPOSE_PROCESS_ID: '1' });
   [token] = (await signInOnEach([server], 'workers-receiver', PASSWORD)) as [string];
 }, 120_000);

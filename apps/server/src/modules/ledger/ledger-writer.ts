@@ -686,6 +686,8 @@ export class Ledger {
     /** The document the adjustment belongs to (an audit item's reference), recorded as ims_initiating_transaction_id. */
     referenceId?: string | null;
     details?: Record<string, unknown>;
+    /** When the adjustment happened, if not now: only a loader of past documents (or a test's dated history) gives it. */
+    at?: Date | null;
   }): Promise<{ transaction: { id: number; referenceId: string; bucket: string; quantityDelta: number }; oldQuantity: number; newQuantity: number }> {
     const bucket = input.bucket.trim().toUpperCase();
     const newQuantity = input.newQuantity;
@@ -716,6 +718,7 @@ export class Ledger {
       productId: input.productId,
       userId: input.userId,
       notes,
+      at: input.at ?? null,
       rows: [{ bucket, quantityDelta: newQuantity - oldQuantity, clientRequestId: null, details }],
       serials: [],
     });

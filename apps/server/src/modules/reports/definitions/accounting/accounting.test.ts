@@ -4,6 +4,7 @@ import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createLocation, createProducts, nextUpc, unique } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { apInvoicesByVendor } from './ap-invoices-by-vendor.js';
 import { inventoryValueByLocation } from './inventory-value-by-location.js';
 import { invoicesDue } from './invoices-due.js';
@@ -82,7 +83,7 @@ describe('accounting reports', () => {
       { product: cheap!, bucket: 'TX01', quantity: 3 },
       { product: dear!, bucket: 'TX01_DAMAGED', quantity: 0 },
     ];
-    for (const s of stock) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${s.product.id}, ${s.bucket}, ${s.quantity})`);
+    for (const s of stock) await stockUp(t.services, s.product, s.bucket, s.quantity);
     const result = await runReport(t, inventoryValueByLocation);
     const locations = [...new Set(stock.map((s) => locationOf[s.bucket]!))].sort();
     expect(result.rows).toEqual(
@@ -91,6 +92,7 @@ describe('accounting reports', () => {
         return { location_code: location, units: sum(mine, (s) => s.quantity), value: sum(mine, (s) => s.quantity * s.product.currentCostCents) };
       }),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('invoices-due: invoices falling due in the range, paid when their PO is marked paid', async () => {
@@ -192,6 +194,7 @@ describe('accounting reports', () => {
       { type: 'INVENTORY_RECEIPT', line: 0, qty: 5, at: '2022-05-13T00:00:00Z' }, // after the range
       { type: 'INVENTORY_RECEIPT', line: 0, qty: 6, at: '2022-05-09T23:59:59Z' }, // before it
     ];
+    // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
     for (const [i, m] of moves.entries()) {
       await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
         values (${`IR-ACC-${i}`}, ${m.type}, ${productId}, 'KY01', ${m.qty}, ${po.id}, ${m.line === null ? null : lineIds[m.line]!}, ${m.at})`);

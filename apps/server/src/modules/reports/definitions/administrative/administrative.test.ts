@@ -5,6 +5,7 @@ import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createLocation, createProducts, createUser, nextUpc, unique } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { adjustStock, expectLedgerClean, stockUp, stockUpInBin } from '../../../../../test/stock-kit.js';
 import { adminAdjustments } from './admin-adjustments.js';
 import { binUtilization } from './bin-utilization.js';
 import { contactsByState } from './contacts-by-state.js';
@@ -44,24 +45,31 @@ async function insertBin(location: string, name: { row: number; bay: number; she
 
 describe('administrative reports', () => {
   it('admin-adjustments: the ledger rows of admin adjustments in the range, newest first, with who and why', async () => {
-    const admin = await createUser(t.services, { role: 'admin' });
+    const [admin, clerk] = [await createUser(t.services, { role: 'admin' }), await createUser(t.services, { role: 'admin' })];
+    // Stock for the adjustments that take units away, counted in before the range.
+    await stockUp(t.services, { id: productIds[1]! }, 'KY01_B_STOCK', 2, '2021-01-01T00:00:00Z');
+    await stockUp(t.services, { id: productIds[2]! }, 'KY01', 1, '2021-01-01T00:00:00Z');
     const rows = [
       { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 4, user: admin, notes: 'found on the dock', at: '2021-03-01T00:00:00Z' },
-      { reason: 'admin_adjustment', product: 1, bucket: 'KY01_B_STOCK', delta: -2, user: null, notes: null, at: '2021-03-15T10:30:00Z' },
+      { reason: 'admin_adjustment', product: 1, bucket: 'KY01_B_STOCK', delta: -2, user: clerk, notes: 'recount', at: '2021-03-15T10:30:00Z' },
       { reason: 'admin_adjustment', product: 2, bucket: 'KY01', delta: -1, user: admin, notes: 'broken', at: '2021-03-31T23:59:59Z' },
       { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 7, user: admin, notes: 'late', at: '2021-04-01T00:00:00Z' }, // after the range
       { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 7, user: admin, notes: 'early', at: '2021-02-28T23:59:59Z' }, // before it
       { reason: 'audit', product: 1, bucket: 'KY01', delta: 3, user: admin, notes: 'an audit', at: '2021-03-10T00:00:00Z' }, // an audit's
-      { reason: 'force_push', product: 1, bucket: 'KY01', delta: 1, user: admin, notes: null, at: '2021-03-11T00:00:00Z' }, // a force push
     ];
-    for (const [i, r] of rows.entries()) {
-      await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, notes, details, created_at)
-        values (${`IA-ADM-${i}`}, 'INVENTORY_AUDIT_ADJUSTMENT', ${productIds[r.product]!}, ${r.bucket}, ${r.delta}, ${r.user?.id ?? null}, ${r.notes},
-          ${JSON.stringify({ reason: r.reason })}::jsonb, ${r.at})`);
+    const references: string[] = [];
+    for (const r of rows) {
+      const posted = await adjustStock(t.services, { id: productIds[r.product]! }, r.bucket, r.delta, {
+        at: r.at,
+        userId: r.user.id,
+        notes: r.notes,
+        details: { reason: r.reason, ...(r.reason === 'audit' ? { audit_item_reference: 'AI-ADM-1' } : {}) },
+      });
+      references.push(posted!.referenceId);
     }
     const result = await runReport(t, adminAdjustments, { from: '2021-03-01', to: '2021-03-31' });
     const expected = rows
-      .map((r, i) => ({ ...r, reference: `IA-ADM-${i}` }))
+      .map((r, i) => ({ ...r, reference: references[i]! }))
       .filter((r) => r.reason === 'admin_adjustment' && r.at >= '2021-03-01' && r.at < '2021-04-01')
       .sort((a, b) => b.at.localeCompare(a.at))
       .map((r) => ({
@@ -70,10 +78,11 @@ describe('administrative reports', () => {
         model_number: modelOf.get(productIds[r.product]!),
         bucket: r.bucket,
         quantity_delta: r.delta,
-        username: r.user?.username ?? null,
-        reason: r.notes ?? '',
+        username: r.user.username,
+        reason: r.notes,
       }));
     expect(result.rows).toEqual(expected);
+    await expectLedgerClean(t.db);
   });
 
   it('bin-utilization: bins of the location, those holding units, the units and the share in use; deleted bins left out', async () => {
@@ -89,7 +98,7 @@ describe('administrative reports', () => {
     ];
     for (const b of bins) {
       const id = await insertBin(b.location, b.at, b.deleted);
-      for (const item of b.items) await t.db.execute(sql`insert into bin_items (bin_id, product_id, quantity) values (${id}, ${productIds[item.product]!}, ${item.qty})`);
+      for (const item of b.items) await stockUpInBin(t.services, { id, bucket: b.location }, { id: productIds[item.product]! }, item.qty);
     }
     const result = await runReport(t, binUtilization, { location: 'BU01' });
     const mine = bins.filter((b) => b.location === 'BU01' && !b.deleted);
@@ -97,6 +106,7 @@ describe('administrative reports', () => {
     expect(result.rows).toEqual([
       { location_code: 'BU01', bins: mine.length, bins_in_use: inUse, units: sum(mine, (b) => sum(b.items, (i) => i.qty)), used_percent: percent(inUse, mine.length) },
     ]);
+    await expectLedgerClean(t.db);
   });
 
   it('contacts-by-state: contacts and those with an email per state, trimmed and upper-cased, blanks as (none), most first', async () => {
@@ -149,7 +159,7 @@ describe('administrative reports', () => {
       { location: 'LO01', bucket: 'LO01_FBA_INBOUND', product: 2, qty: 10 },
       { location: 'LO02', bucket: 'LO02_RETURN', product: 2, qty: 2 },
     ];
-    for (const s of stock) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${productIds[s.product]!}, ${s.bucket}, ${s.qty})`);
+    for (const s of stock) await stockUp(t.services, { id: productIds[s.product]! }, s.bucket, s.qty);
     const result = await runReport(t, locationsOverview);
     expect(result.rows.filter((r) => String(r.location_code).startsWith('LO'))).toEqual(
       locations.map((l) => ({
@@ -162,6 +172,7 @@ describe('administrative reports', () => {
         units: sum(stock.filter((s) => s.location === l.code), (s) => s.qty),
       })),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('role-changes: changes in the range, newest first, with who made them', async () => {

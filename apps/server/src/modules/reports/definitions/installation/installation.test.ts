@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createBrand, createLocation, createProducts, createSerial, nextUpc, unique, type NewProduct } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { freightItemsOnHand } from './freight-items-on-hand.js';
 import { locationsWithoutBins } from './locations-without-bins.js';
 import { productsMissingCost } from './products-missing-cost.js';
@@ -19,9 +20,6 @@ afterAll(async () => t?.close());
 
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((n, item) => n + of(item), 0);
 
-async function putOnHand(productId: number, bucket: string, quantity: number) {
-  await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${productId}, ${bucket}, ${quantity})`);
-}
 
 describe('installation reports', () => {
   it('freight-items-on-hand: units of freight products held per bucket location, by model', async () => {
@@ -42,7 +40,7 @@ describe('installation reports', () => {
       { product: dryer!, bucket: 'KY01', qty: 3 },
       { product: toaster!, bucket: 'KY01', qty: 50 },
     ];
-    for (const s of stock) await putOnHand(s.product.id, s.bucket, s.qty);
+    for (const s of stock) await stockUp(t.services, s.product, s.bucket, s.qty);
     const result = await runReport(t, freightItemsOnHand);
     const held = stock.filter((s) => s.qty !== 0 && s.product !== toaster);
     const keys = [...new Set(held.map((s) => `${s.product.modelNumber}|${locationOf[s.bucket]}`))].sort();
@@ -52,6 +50,7 @@ describe('installation reports', () => {
         return { model_number: mine[0]!.product.modelNumber, location_code: locationOf[mine[0]!.bucket], units: sum(mine, (s) => s.qty) };
       }),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('locations-without-bins: active locations that may hold stock and have no live bin, with the units of all their buckets', async () => {
@@ -78,13 +77,14 @@ describe('installation reports', () => {
       { location: 'NB03', bucket: 'NB03', qty: 9 },
       { location: 'NB04', bucket: 'NB04', qty: 1 },
     ];
-    for (const s of stock) await putOnHand(product!.id, s.bucket, s.qty);
+    for (const s of stock) await stockUp(t.services, product!, s.bucket, s.qty);
     const result = await runReport(t, locationsWithoutBins);
     expect(result.rows.filter((r) => String(r.location_code).startsWith('NB'))).toEqual(
       locations
         .filter((l) => l.active && l.holds && l.bins.every((deleted) => deleted))
         .map((l) => ({ location_code: l.code, units: sum(stock.filter((s) => s.location === l.code), (s) => s.qty) })),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('products-missing-cost: active products with no cost or no MAP', async () => {
@@ -151,7 +151,7 @@ describe('installation reports', () => {
       { product: one!, bucket: 'TX01', qty: 2 },
       { product: none!, bucket: 'KY01', qty: 1 },
     ];
-    for (const s of stock) await putOnHand(s.product.id, s.bucket, s.qty);
+    for (const s of stock) await stockUp(t.services, s.product, s.bucket, s.qty);
     const result = await runReport(t, serialTrackingSetup);
     const tracked = [
       { product: one!, perItem: 1 },

@@ -4,6 +4,7 @@ import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import { createBrand, createLocation, createProducts, nextUpc, unique } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
+import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { rebateSellThru } from './rebate-sell-thru.js';
 import { belowMapPricing } from './below-map-pricing.js';
 import { marginByBrand } from './margin-by-brand.js';
@@ -134,7 +135,7 @@ describe('pricing reports', () => {
       { product: 1, bucket: 'KY01', quantity: 2 },
       { product: 2, bucket: 'KY01', quantity: 10 },
     ];
-    for (const r of stock) await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${products[r.product]!.id}, ${r.bucket}, ${r.quantity})`);
+    for (const r of stock) await stockUp(t.services, products[r.product]!, r.bucket, r.quantity);
     const result = await runReport(t, inventoryAtMsrp);
     const groups = [
       { brand: brandName, members: [0, 1] },
@@ -151,5 +152,6 @@ describe('pricing reports', () => {
     // Only this test puts stock on hand in this file: every row is one of these groups.
     expect(result.rows).toHaveLength(groups.length);
     expect(result.rows).toEqual(expect.arrayContaining(groups));
+    await expectLedgerClean(t.db);
   });
 });

@@ -43,6 +43,7 @@ async function purchaseOrder(
   );
   const lineIds: number[] = [];
   for (const l of lines) {
+    // Written around the ledger until these POs are received through receiveStock with `at`.
     const [line] = await queryRows<{ id: number }>(
       t.db,
       sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, qty_received, expected_arrival_date)
@@ -103,6 +104,7 @@ describe('procurement reports', () => {
     for (const [i, p] of pos.entries()) {
       const po = await purchaseOrder(vendor.id, 5, p.created, [{ ordered: 5, received: 0, cost: 1 }]);
       for (const [k, at] of p.receipts.entries()) {
+        // Written around the ledger until these POs are received through receiveStock with `at`.
         await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, created_at)
           values (${`IR-LT-${i}-${k}`}, 'INVENTORY_RECEIPT', ${productId}, 'KY01', 1, ${po.id}, ${at})`);
       }
@@ -224,6 +226,7 @@ describe('procurement reports', () => {
       { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_TRANSFER', delta: -2, at: '2024-07-12T00:00:00Z' }, // not a receipt
     ];
     for (const [i, m] of moves.entries()) {
+      // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
       await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
         values (${unique(`IR-RV-${i}`)}, ${m.type}, ${productId}, ${m.bucket ?? 'KY01'}, ${m.delta}, ${m.po.id}, ${m.line}, ${m.at})`);
     }

@@ -1,0 +1,88 @@
+import { expect } from 'vitest';
+import type { Executor } from '../src/db/database.js';
+import { checkLedger } from '../src/modules/ledger/ledger-check.js';
+import { Ledger } from '../src/modules/ledger/ledger-writer.js';
+import type { Services } from '../src/modules/services.js';
+import { appUser } from './factories.js';
+
+/**
+ * Stock for tests, made and read the way the product does: through the ledger module's one entry
+ * (`services.ledgerWrites.run`), never by writing its tables. A test that means to write around the ledger (to show
+ * the ledger check a broken state, or to fill a table for a query plan) says so with a comment
+ * "deliberately written around the ledger" beside the statement (test/ledger-ownership.test.ts holds every other
+ * test file to this).
+ */
+
+/** On-hand of a product in a bucket as it stands (0 without a row), as the ledger reads it. */
+export function onHand(db: Executor, product: { id: number } | number, bucket: string): Promise<number> {
+  return new Ledger().onHand(db, typeof product === 'number' ? product : product.id, bucket);
+}
+
+/** The user stock is posted by, when a test names none: the app's admin (`appUser`). */
+const stockClerk = async (services: Services): Promise<number> => (await appUser(services, 'admin')).id;
+
+export interface StockOptions {
+  /** When the ledger row is dated (default now): a `Date` or an ISO instant. */
+  at?: Date | string;
+  /** Who posted it (default a clerk user of the app). */
+  userId?: number;
+  notes?: string;
+  /**
+   * The adjustment's details: its `reason` (default the ledger's `admin_adjustment`) and what that reason needs (an
+   * audit's, `audit`, its `audit_item_reference`).
+   */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Changes on-hand of a product in a bucket by `delta` units (negative takes units away): one quantity adjustment
+ * (INVENTORY_AUDIT_ADJUSTMENT) posted by `Ledger.postQuantityAdjustment` through `LedgerWrites.run`, dated `at` when
+ * given. A zero delta posts nothing. Answers the ledger row.
+ */
+export async function adjustStock(services: Services, product: { id: number }, bucket: string, delta: number, options: StockOptions = {}) {
+  if (delta === 0) return null;
+  const userId = options.userId ?? (await stockClerk(services));
+  const at = options.at === undefined ? null : new Date(options.at);
+  const posted = await services.ledgerWrites.run(async (executor, ledger) =>
+    ledger.postQuantityAdjustment({
+      executor,
+      productId: product.id,
+      bucket,
+      newQuantity: (await ledger.onHand(executor, product.id, bucket)) + delta,
+      userId,
+      notes: options.notes ?? 'test stock',
+      details: options.details ?? {},
+      at,
+    }),
+  );
+  return posted.transaction;
+}
+
+/**
+ * Puts `quantity` more units of a product on hand in a bucket through the ledger (see `adjustStock`). Zero leaves the
+ * bucket an on-hand row at zero, as a bucket whose stock has all gone: one unit in, then out.
+ */
+export async function stockUp(services: Services, product: { id: number }, bucket: string, quantity: number, at?: Date | string): Promise<void> {
+  const options = at === undefined ? {} : { at };
+  if (quantity === 0) {
+    await adjustStock(services, product, bucket, 1, options);
+    await adjustStock(services, product, bucket, -1, options);
+  } else {
+    await adjustStock(services, product, bucket, quantity, options);
+  }
+}
+
+/**
+ * Puts `quantity` more units of a product into a bin: on hand in the bin's bucket first (`stockUp`), then assigned to
+ * the bin (`Ledger.moveBinContents`, an ASSIGN bin movement), so the bucket's bins never hold more than its on-hand.
+ */
+export async function stockUpInBin(services: Services, bin: { id: number; bucket: string }, product: { id: number }, quantity: number): Promise<void> {
+  await stockUp(services, product, bin.bucket, quantity);
+  const userId = await stockClerk(services);
+  await services.ledgerWrites.run((executor, ledger) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta: quantity }], reason: 'ASSIGN', userId }));
+}
+
+/** The ledger check finds nothing: on-hand, serials, bins and PO figures all agree with the ledger's rows. */
+export async function expectLedgerClean(db: Executor): Promise<void> {
+  expect(await checkLedger(db)).toEqual([]);
+}
