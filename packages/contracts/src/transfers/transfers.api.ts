@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZIdSchema } from '../http/common.js';
 import { NOT_SELECTED } from './transfer-rules.js';
-import { ZScannedSerialsSchema } from './receiving.api.js';
+import { ZScannedSerialsSchema } from '../receiving/receiving.api.js';
 
 /** A committed transfer's reference (its ims_transaction_reference_id): CT- and the zero-padded id, e.g. CT-0000042. */
 export const ZCommittedTransferReferenceSchema = z

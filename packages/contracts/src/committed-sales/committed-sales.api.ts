@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { MAX_ID, ZDateSchema } from '../http/common.js';
-import { ZScannedSerialsSchema } from './receiving.api.js';
+import { ZScannedSerialsSchema } from '../receiving/receiving.api.js';
 import { US_STATE_CODES } from '../contacts/contacts.api.js';
 import { PLATFORMS, type TPlatformCode } from '../reference/platforms.js';
 

@@ -3,7 +3,7 @@ import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
 import { MONEY_TOO_LARGE, moneyTextTooLarge, ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
-import { ZPurchaseTermSchema } from './vendors.api.js';
+import { ZPurchaseTermSchema } from '../vendors/vendors.api.js';
 
 /** Create-PO messages (000 §5), answered by the server as 422 field errors. */
 export const CREATE_PO_MESSAGES = {
