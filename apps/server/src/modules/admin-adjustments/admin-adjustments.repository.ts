@@ -40,7 +40,7 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  * Reads of the admin adjustment page. Every write of stock goes through `Ledger.postQuantityAdjustment`
  * (modules/ledger); nothing here writes.
  */
-export class AuditAdjustmentsRepository {
+export class AdminAdjustmentsRepository {
   constructor(private readonly db: Executor) {}
 
   /** A product by its model number, any case (model numbers are unique). */

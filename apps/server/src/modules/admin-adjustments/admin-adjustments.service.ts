@@ -15,7 +15,7 @@ import { HttpError, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
-import { AuditAdjustmentsRepository, type AdjustmentBucketRow, type AdjustmentProduct } from './audit-adjustments.repository.js';
+import { AdminAdjustmentsRepository, type AdjustmentBucketRow, type AdjustmentProduct } from './admin-adjustments.repository.js';
 
 type TAdjust = z.output<typeof ZAdminAdjustmentSchema>;
 
@@ -36,7 +36,7 @@ const missing = (status: 404 | 422, field: string, message: string) => new HttpE
  * (001 §7). An adjustment sets a bucket's on-hand through `Ledger.postQuantityAdjustment`: one
  * INVENTORY_AUDIT_ADJUSTMENT with old and new quantity, the signed-in user and the notes (docs/decisions.md).
  */
-export class AuditAdjustmentsService {
+export class AdminAdjustmentsService {
   constructor(
     private readonly db: Database,
     /** The one entry of stock writes: the process's gate, the transaction, the rerun after a deadlock. */
@@ -48,7 +48,7 @@ export class AuditAdjustmentsService {
   }
 
   private repo(executor: Executor = this.db) {
-    return new AuditAdjustmentsRepository(executor);
+    return new AdminAdjustmentsRepository(executor);
   }
 
   private async product(model: string, status: 404 | 422, field = 'model', executor: Executor = this.db): Promise<AdjustmentProduct> {
