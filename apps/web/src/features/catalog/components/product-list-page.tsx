@@ -4,7 +4,7 @@ import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { PRODUCT_PAGE_SIZE, type TCatalogProduct } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
-import { useBrands, useCategories, useProductList, type ProductFilters } from '../api/products-api';
+import { useBrands, useCategories, useProductList, type ProductFilters } from '../api/catalog-api';
 import { ProductDialog } from './product-dialog';
 import { formatUsd } from '../../../lib/format-number';
 

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Paper } from '@mui/material';
 import { PRODUCT_MESSAGES } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { queueSuccess } from '../../../lib/message-queue';
-import { useCreateProduct } from '../api/products-api';
+import { useCreateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
 import { formToPayload, NEW_PRODUCT_FORM, productResolver, queueFailure, serverFailure, type TProductFormField, type TProductFormValues } from './product-form';
 

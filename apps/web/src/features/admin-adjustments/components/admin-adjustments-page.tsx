@@ -45,7 +45,7 @@ import {
   useAdjustmentBuckets,
   usePreviousAdjustments,
   useProductSearch,
-} from '../api/audit-adjustments-api';
+} from '../api/admin-adjustments-api';
 
 /** A phone shows cards instead of tables (nothing hidden behind a sideways scroll). */
 function usePhone(): boolean {

@@ -26,7 +26,7 @@ import { queueSuccess } from '../../../lib/message-queue';
 import { useSession } from '../../../lib/session-store';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
-import { changeUserRole, ROLE_EDITOR_QUERY_KEY, useRoleChanges, useRoles, useUsers } from '../api/role-editor-api';
+import { changeUserRole, ROLE_EDITOR_QUERY_KEY, useRoleChanges, useRoles, useUsers } from '../api/users-api';
 
 /** The role of one user: a select, disabled for the signed-in user (the server refuses a change of one's own role). */
 function RoleSelect({ user, roles, self, busy, onPick }: { user: TUser; roles: TRoleRecord[]; self: boolean; busy: boolean; onPick(role: TRoleRecord): void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { PRODUCT_ITEM_TYPES, PRODUCT_MONEY_FIELDS, PRODUCT_QTY_FIELDS, PRODUCT_STATUSES, PRODUCT_TEXT_FIELDS } from '@keystone/contracts';
-import { useBrands, useCategories, useManufacturers } from '../api/products-api';
+import { useBrands, useCategories, useManufacturers } from '../api/catalog-api';
 import { NewTaxonomyDialog, type TTaxonomyKind } from './new-taxonomy-dialog';
 import type { TProductFormField, TProductFormValues } from './product-form';
 

@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { PRODUCT_MESSAGES, type TCatalogProduct } from '@keystone/contracts';
 import { queueSuccess } from '../../../lib/message-queue';
 import { useCan } from '../../../lib/session-store';
-import { useDeleteProduct, useProduct, useUpdateProduct } from '../api/products-api';
+import { useDeleteProduct, useProduct, useUpdateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
 import { formToPayload, productResolver, productToForm, queueFailure, serverFailure, type TProductFormField, type TProductFormValues } from './product-form';
 

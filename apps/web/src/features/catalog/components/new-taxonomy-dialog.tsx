@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { queueSuccess } from '../../../lib/message-queue';
-import { useCreateBrand, useCreateCategory, useCreateManufacturer } from '../api/products-api';
+import { useCreateBrand, useCreateCategory, useCreateManufacturer } from '../api/catalog-api';
 import { queueFailure, serverFailure } from './product-form';
 
 export type TTaxonomyKind = 'brand' | 'category' | 'manufacturer';

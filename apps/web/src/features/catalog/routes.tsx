@@ -5,7 +5,7 @@ const ProductListPage = lazyPage(() => import('./components/product-list-page'),
 const ProductCreatePage = lazyPage(() => import('./components/product-create-page'), 'ProductCreatePage');
 
 /** The product catalogue (002 §2), loaded on first use. */
-export const PRODUCTS_ROUTES: Partial<Record<string, ReactNode>> = {
+export const CATALOG_ROUTES: Partial<Record<string, ReactNode>> = {
   '/products': <ProductListPage />,
   '/products/create': <ProductCreatePage />,
 };
