@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 
+export { PoReceivingContext } from './po-receiving';
+
 const ModelPoReconciliationPage = lazyPage(() => import('./components/reports/model-po-reconciliation-page'), 'ModelPoReconciliationPage');
 const PurchaseOrderDetailPage = lazyPage(() => import('./components/detail/purchase-order-detail-page'), 'PurchaseOrderDetailPage');
 const PurchaseOrdersListPage = lazyPage(() => import('./components/list/purchase-orders-list-page'), 'PurchaseOrdersListPage', { datePickers: true });

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { classifyScan, upcMatches, type TPoLine } from '@keystone/contracts';
-import { useCan } from '../../../../lib/session-store';
-import { scanOutbox } from '../../../../lib/scan/outbox';
-import { usePageScans } from '../../../../lib/scan/use-page-scans';
-import { useScanScope } from '../../../../lib/scan/use-scan-scope';
-import { poKey } from '../../api/purchase-order-detail';
-import { scanProductOf } from '../../api/receiving';
+import { useCan } from '../../../lib/session-store';
+import { scanOutbox } from '../../../lib/scan/outbox';
+import { usePageScans } from '../../../lib/scan/use-page-scans';
+import { useScanScope } from '../../../lib/scan/use-scan-scope';
+import { poKey } from '../../../lib/purchase-order-query';
+import { scanProductOf } from '../api/receiving';
 import { ReceivingDialog } from './receiving-dialog';
 import { receivingContext } from './use-receiving-list';
 

@@ -18,18 +18,18 @@ import {
   useTheme,
 } from '@mui/material';
 import { productNotInListMessage, RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine, type TScanProduct } from '@keystone/contracts';
-import { useMessageQueue } from '../../../../lib/message-queue';
-import { useCan, useSession } from '../../../../lib/session-store';
-import { usePurchaseOrder } from '../../api/purchase-order-detail';
-import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../../api/receiving';
-import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
-import { ScansWaiting } from '../../../../lib/scan/scans-waiting';
-import { ScanUnitFields } from '../../../../lib/scan/scan-unit-fields';
-import { useScanEngine } from '../../../../lib/scan/use-scan-engine';
+import { useMessageQueue } from '../../../lib/message-queue';
+import { useCan, useSession } from '../../../lib/session-store';
+import { usePurchaseOrder } from '../../../lib/purchase-order-query';
+import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../api/receiving';
+import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
+import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { ScannedItemsList } from './scanned-items-list';
 import { ScanSetupPanel } from './scan-setup-panel';
 import { SerialManifestToggle } from './serial-manifest-panel';
-import { useTimers } from '../../../../lib/scan/timing';
+import { useTimers } from '../../../lib/scan/timing';
 import { useReceivingList } from './use-receiving-list';
 
 /**

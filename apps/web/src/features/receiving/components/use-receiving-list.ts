@@ -9,14 +9,14 @@ import {
   type TPoLine,
   type TRouteResponse,
 } from '@keystone/contracts';
-import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client';
-import { statusLine } from '../../../../lib/message-queue';
-import { scanOutbox } from '../../../../lib/scan/outbox';
-import { newClientScanId } from '../../../../lib/scan/scan-ids';
-import { useOutboxScans } from '../../../../lib/scan/use-outbox-scans';
-import { entriesOf, type OutboxEntry } from '../../../../lib/scan/scan-outbox';
-import { playSound } from '../../../../lib/scan/sounds';
-import { SCAN_TIMING } from '../../../../lib/scan/timing';
+import { ApiCallError, callApi, serverMessage } from '../../../lib/api-client';
+import { statusLine } from '../../../lib/message-queue';
+import { scanOutbox } from '../../../lib/scan/outbox';
+import { newClientScanId } from '../../../lib/scan/scan-ids';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
+import { entriesOf, type OutboxEntry } from '../../../lib/scan/scan-outbox';
+import { playSound } from '../../../lib/scan/sounds';
+import { SCAN_TIMING } from '../../../lib/scan/timing';
 import type { ScannedItem } from './scanned-items-list';
 
 /** Remembered per browser: whether scans are staged and submitted together rather than received one by one. */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/material';
 import { scanSetupRoute, STATUS_MESSAGE_MS, type TPoLine } from '@keystone/contracts';
-import { callApi, serverMessage } from '../../../../lib/api-client';
-import { poKey } from '../../api/purchase-order-detail';
-import { firstFieldError, imsProductKey, useImsProduct } from '../../api/receiving';
-import { useTimers } from '../../../../lib/scan/timing';
+import { callApi, serverMessage } from '../../../lib/api-client';
+import { poKey } from '../../../lib/purchase-order-query';
+import { firstFieldError, imsProductKey, useImsProduct } from '../api/receiving';
+import { useTimers } from '../../../lib/scan/timing';
 
 const LABELS: Record<string, string> = {
   model: 'Model',

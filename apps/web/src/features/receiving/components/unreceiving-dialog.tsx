@@ -21,16 +21,16 @@ import {
   useTheme,
 } from '@mui/material';
 import { RECEIVING_MESSAGES, STATUS_MESSAGE_MS, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
-import { ApiCallError, callApi, serverMessage } from '../../../../lib/api-client';
-import { useCan } from '../../../../lib/session-store';
-import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../../api/receiving';
-import { ScanFeedback, useScanFeedback } from '../../../../lib/scan/scan-feedback';
-import { ScanUnitFields } from '../../../../lib/scan/scan-unit-fields';
-import { playSound } from '../../../../lib/scan/sounds';
-import { SCAN_TIMING, useTimers } from '../../../../lib/scan/timing';
-import { useScanEngine } from '../../../../lib/scan/use-scan-engine';
+import { ApiCallError, callApi, serverMessage } from '../../../lib/api-client';
+import { useCan } from '../../../lib/session-store';
+import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../api/receiving';
+import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
+import { playSound } from '../../../lib/scan/sounds';
+import { SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
+import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { matchReceipt } from './unreceive-match';
-import { formatTimestamp } from '../../../../lib/format-date';
+import { formatTimestamp } from '../../../lib/format-date';
 
 /**
  * The Un-Receiving dialog of one PO line (001 §2, §4, §5, §8): the receipts that can still be un-received; scan

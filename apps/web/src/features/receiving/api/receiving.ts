@@ -8,7 +8,7 @@ import {
   type TScanProduct,
 } from '@keystone/contracts';
 import { ApiCallError, callApi } from '../../../lib/api-client';
-import { poKey } from './purchase-order-detail';
+import { poKey } from '../../../lib/purchase-order-query';
 
 export const lineSerialsKey = (lineId: number) => ['po-item-serials', lineId] as const;
 export const unreceivableKey = (lineId: number) => ['can-be-unreceived', lineId] as const;

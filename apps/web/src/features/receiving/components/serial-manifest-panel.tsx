@@ -17,10 +17,10 @@ import {
   Typography,
 } from '@mui/material';
 import { serialsPerItem, type TManifestReceiveResult, type TPoLine } from '@keystone/contracts';
-import { ApiCallError, serverMessage } from '../../../../lib/api-client';
-import { useSession } from '../../../../lib/session-store';
-import { useReceiveManifest } from '../../api/manifest';
-import { scanProductOf, useImsProduct, useLineSerials } from '../../api/receiving';
+import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+import { useReceiveManifest } from '../api/manifest';
+import { scanProductOf, useImsProduct, useLineSerials } from '../api/receiving';
 import { compareManifest, manifestRefusals, parseManifest } from './serial-manifest';
 
 /** How many serials each list shows; the counts above them are always whole. */

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import type { TPoLine } from '@keystone/contracts';
-import { useLineSerials } from '../../api/receiving';
-import { formatTimestamp } from '../../../../lib/format-date';
-import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../../shell/table-pages';
+import { useLineSerials } from '../api/receiving';
+import { formatTimestamp } from '../../../lib/format-date';
+import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../shell/table-pages';
 
 /** Received Serials of a PO line (001 §2 "review received serials"): serial, received at, disposition, location. */
 export function ViewSerialsDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
