@@ -14,7 +14,7 @@ import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
-import { PoReceivingContext, PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { PoReceivingContext, PURCHASE_ORDERS_ROUTES } from '../features/purchase-orders/routes';
 import { PO_RECEIVING_UI } from '../features/receiving/routes';
 import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
 import { REPORTS_ROUTES } from '../features/reports/routes';
@@ -36,9 +36,9 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...CONTACTS_ROUTES,
   // The contact details page shows the contact's quotes.
   '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
-  ...PURCHASING_ROUTES,
+  ...PURCHASE_ORDERS_ROUTES,
   // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
-  '/purchase-orders/review/:id': <PoReceivingContext value={PO_RECEIVING_UI}>{PURCHASING_ROUTES['/purchase-orders/review/:id']}</PoReceivingContext>,
+  '/purchase-orders/review/:id': <PoReceivingContext value={PO_RECEIVING_UI}>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</PoReceivingContext>,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
   ...COMMITTED_SALES_ROUTES,

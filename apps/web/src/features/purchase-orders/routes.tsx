@@ -8,7 +8,7 @@ const PurchaseOrderDetailPage = lazyPage(() => import('./components/detail/purch
 const PurchaseOrdersListPage = lazyPage(() => import('./components/list/purchase-orders-list-page'), 'PurchaseOrdersListPage', { datePickers: true });
 
 /** The purchasing screens by route path; filled in by the purchase-orders feature. Each is loaded on first use. */
-export const PURCHASING_ROUTES: Partial<Record<string, ReactNode>> = {
+export const PURCHASE_ORDERS_ROUTES: Partial<Record<string, ReactNode>> = {
   '/purchase-orders': <PurchaseOrdersListPage />,
   '/purchase-orders/review/:id': <PurchaseOrderDetailPage />,
   '/reports/model-po-reconciliation': <ModelPoReconciliationPage />,
