@@ -15,7 +15,7 @@ import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PoReceivingContext, PURCHASE_ORDERS_ROUTES } from '../features/purchase-orders/routes';
-import { PO_RECEIVING_UI } from '../features/receiving/routes';
+import { loadPoReceivingUi } from '../features/receiving/routes';
 import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
 import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SHIPPING_RECONCILIATION_ROUTES } from '../features/shipping-reconciliation/routes';
@@ -29,6 +29,12 @@ import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 import { SUPPLY_SOURCES_ROUTES } from '../features/supply-sources/routes';
 import { contactQuotesPanel, QUOTES_ROUTES } from '../features/quotes/routes';
 
+/** Gives the PO detail page the receiving screens, their chunk fetched beside the page's own. */
+function WithPoReceiving({ children }: { children: ReactNode }) {
+  void loadPoReceivingUi();
+  return <PoReceivingContext value={loadPoReceivingUi}>{children}</PoReceivingContext>;
+}
+
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
@@ -38,7 +44,7 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
   ...PURCHASE_ORDERS_ROUTES,
   // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
-  '/purchase-orders/review/:id': <PoReceivingContext value={PO_RECEIVING_UI}>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</PoReceivingContext>,
+  '/purchase-orders/review/:id': <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
   ...COMMITTED_SALES_ROUTES,

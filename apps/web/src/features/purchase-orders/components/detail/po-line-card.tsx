@@ -1,9 +1,9 @@
-import { useContext, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, TextField, Tooltip, Typography } from '@mui/material';
 import { formatUsd, dollarsToCents, parseLineCost, type TPoLine } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
 import { useConfirm } from '../../../../shell/confirm-dialog';
-import { PoReceivingContext, type TPoLineDialog } from '../../po-receiving';
+import { usePoReceiving, type TPoLineDialog } from '../../po-receiving';
 import { DateField } from '../../../../shell/date-field';
 
 export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
@@ -34,7 +34,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
   const [carrier, setCarrier] = useState(line.carrier_name ?? '');
   const [tracking, setTracking] = useState(line.tracking_number ?? '');
   const [dialog, setDialog] = useState<TPoLineDialog | null>(null);
-  const { LineDialog } = useContext(PoReceivingContext);
+  const { LineDialog } = usePoReceiving();
   const { dialog: confirmDialog, confirm } = useConfirm();
   const dirty =
     cost !== line.invoice_cost.toFixed(2) ||

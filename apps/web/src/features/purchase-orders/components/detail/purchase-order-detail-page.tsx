@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, AlertTitle, Box, Button, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -17,7 +17,7 @@ import { PoEmailDialog } from './po-email-dialog';
 import { PoHeaderForm } from './po-header-form';
 import { PoInvoices } from './po-invoices';
 import { PoLineCard } from './po-line-card';
-import { PoReceivingContext } from '../../po-receiving';
+import { usePoReceiving } from '../../po-receiving';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 
@@ -63,8 +63,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
   const { data, isLoading, refetch } = usePurchaseOrder(poId);
-  const receiving = useContext(PoReceivingContext);
-  useEffect(() => receiving.preload(), [receiving]);
+  const receiving = usePoReceiving();
   const m = usePoMutations(poId);
   const [emailOpen, setEmailOpen] = useState(false);
   const [ediErrors, setEdiErrors] = useState<string[] | null>(null);
