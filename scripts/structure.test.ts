@@ -132,4 +132,74 @@ describe('code structure', () => {
       expect(offenders).toEqual([]);
     });
   });
+  describe('names that match across layers (docs/architecture.md, "Domains")', () => {
+    const architecture = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+    const section = /\n## Domains\n([\s\S]*?)\n## /.exec(architecture)?.[1] ?? '';
+    const domains = new Set([...section.matchAll(/^- `([a-z0-9-]+)`:/gm)].map((m) => m[1]!));
+    const folders = (dir: string) =>
+      fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+    /** Each layer's folders that belong to no domain, with the reason (docs/architecture.md says the same). */
+    const LAYER_SPECIFIC: Record<string, Record<string, string>> = {
+      'packages/contracts/src': { http: 'route descriptors, errors and shared HTTP schemas' },
+      'apps/server/src/modules': {},
+      'apps/web/src/features': { home: "the shell's home and welcome pages" },
+      'e2e/tests': { shell: 'the shell: login, menu, toasts, session time-out, scan routing' },
+    };
+
+    it('reads the domain list', () => {
+      expect(domains.size).toBeGreaterThan(30);
+    });
+
+    it('names every folder of the four layers after a domain', () => {
+      const strays = Object.entries(LAYER_SPECIFIC).flatMap(([dir, allowed]) =>
+        folders(dir)
+          .filter((name) => !domains.has(name) && !(name in allowed))
+          .map((name) => `${dir}/${name}`),
+      );
+      expect(strays).toEqual([]);
+    });
+
+    it('keeps each domain’s tables in the schema file of its name', () => {
+      const schemaDir = path.join('apps', 'server', 'src', 'db', 'schema');
+      const strays = fs
+        .readdirSync(path.join(root, schemaDir))
+        .map((f) => f.replace(/\.ts$/, ''))
+        .filter((name) => name !== 'columns' && !domains.has(name));
+      expect(strays).toEqual([]);
+    });
+
+    it('lists only domains some layer has', () => {
+      const present = new Set(
+        [...Object.keys(LAYER_SPECIFIC), 'apps/server/src/db/schema'].flatMap((dir) =>
+          fs.readdirSync(path.join(root, dir)).map((f) => f.replace(/\.ts$/, '')),
+        ),
+      );
+      expect([...domains].filter((d) => !present.has(d))).toEqual([]);
+    });
+
+    it('registers every contract route in the server module of its contract folder’s name', () => {
+      const contractsDir = path.join(root, 'packages', 'contracts', 'src');
+      const routes = files
+        .filter((f) => f.startsWith(contractsDir + path.sep))
+        .flatMap((f) =>
+          [...fs.readFileSync(f, 'utf8').matchAll(/export const (\w+)\s*=\s*defineRoute\b/g)].map((m) => ({
+            name: m[1]!,
+            folder: path.relative(contractsDir, f).split(path.sep)[0]!,
+          })),
+        );
+      const modulesDir = path.join(root, 'apps', 'server', 'src', 'modules');
+      const registrations = files
+        .filter((f) => f.startsWith(modulesDir + path.sep) && f.endsWith('.routes.ts'))
+        .map((f) => ({ module: path.relative(modulesDir, f).split(path.sep)[0]!, text: fs.readFileSync(f, 'utf8') }));
+      expect(routes.length).toBeGreaterThan(200);
+      const misplaced = routes.flatMap(({ name, folder }) => {
+        const modules = registrations.filter((r) => new RegExp(`\\b${name}\\b`).test(r.text)).map((r) => r.module);
+        return modules.length === 1 && modules[0] === folder ? [] : [`${folder}/${name} is registered by ${modules.join(', ') || 'no module'}`];
+      });
+      expect(misplaced).toEqual([]);
+    });
+  });
 });

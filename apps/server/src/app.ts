@@ -36,7 +36,7 @@ import { registerShippingTemplatesRoutes } from './modules/shipping-templates/sh
 import { registerPickingRoutes } from './modules/picking/picking.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
-import { registerAuditAdjustmentsRoutes } from './modules/audit-adjustments/audit-adjustments.routes.js';
+import { registerAdminAdjustmentsRoutes } from './modules/admin-adjustments/admin-adjustments.routes.js';
 import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
 import { registerReviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -104,7 +104,7 @@ const MODULES = [
   registerPickingRoutes,
   registerAuditsRoutes,
   registerJobsRoutes,
-  registerAuditAdjustmentsRoutes,
+  registerAdminAdjustmentsRoutes,
   registerSupplySourcesRoutes,
   registerTaxMapRoutes,
   registerReviewsRoutes,

@@ -30,7 +30,7 @@ async function create(body: Record<string, unknown>): Promise<TCatalogProduct> {
 
 /** Sets the product's on-hand in the test bucket through the admin adjustment (the ledger). */
 async function setStock(model: string, quantity: number) {
-  await t.services.auditAdjustments.adjust({ model, legacyBucket: bucket, notes: 'test stock', quantity } as never, adjuster as never);
+  await t.services.adminAdjustments.adjust({ model, legacyBucket: bucket, notes: 'test stock', quantity } as never, adjuster as never);
 }
 
 beforeAll(async () => {

@@ -76,7 +76,7 @@ describe('the role map of 000 §6', () => {
 describe('the accounts-payable invoice page (001 §1, §6; docs/decisions.md)', () => {
   it('its reads answer anyone holding an ap-invoices permission, as well as PO viewers', async () => {
     const { listApInvoicesRoute, listFinanceCompaniesRoute } = await import('./invoices/invoices.api.js');
-    const { listVendorsRoute } = await import('./purchasing/vendors.api.js');
+    const { listVendorsRoute } = await import('./vendors/vendors.api.js');
     for (const route of [listApInvoicesRoute, listFinanceCompaniesRoute, listVendorsRoute]) {
       const access = [route.access].flat();
       for (const p of [...AP_INVOICE_PERMISSIONS, 'purchase-order:view'] as const) expect(access, route.path).toContain(p);

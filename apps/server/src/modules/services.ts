@@ -28,7 +28,7 @@ import { ShippingTemplatesService } from './shipping-templates/shipping-template
 import { TransfersService } from './transfers/transfers.service.js';
 import { PickingService } from './picking/picking.service.js';
 import { AuditsService } from './audits/audits.service.js';
-import { AuditAdjustmentsService } from './audit-adjustments/audit-adjustments.service.js';
+import { AdminAdjustmentsService } from './admin-adjustments/admin-adjustments.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { LocationsService } from './locations/locations.service.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -82,7 +82,7 @@ export interface Services {
   audits: AuditsService;
   /** Background jobs: queued in the database, run by the worker app.ts starts. */
   jobs: JobQueue;
-  auditAdjustments: AuditAdjustmentsService;
+  adminAdjustments: AdminAdjustmentsService;
   /** Amazon supply sources (docs/decisions.md, "Supply sources"): the embedded store or the Selling Partner API, by configuration. */
   supplySources: SupplySourcesService;
   /** The platform-state tax map (docs/decisions.md, "Tax map and role editor"). */
@@ -163,7 +163,7 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     picking: new PickingService(db, ledgerWrites),
     audits: new AuditsService(db, ledgerWrites),
     jobs: new JobQueue(db, { listen, concurrency: config.jobConcurrency, log }),
-    auditAdjustments: new AuditAdjustmentsService(db, ledgerWrites),
+    adminAdjustments: new AdminAdjustmentsService(db, ledgerWrites),
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
     reviews: new ReviewsService(db, createReviewStore(db, config, listen), { max: config.reviewIntakeMax, windowSeconds: config.reviewIntakeWindowSeconds }, log),

@@ -70,7 +70,7 @@ const ref = (a: Answer) => (a.status < 300 ? (a.body.ims_transaction_reference_i
 async function setOnHand(product: CreatedProduct, bucket: string, quantity: number) {
   const [row] = await queryRows<{ quantity: number }>(database.db, sql`select quantity from inventory where product_id = ${product.id} and bucket = ${bucket}`);
   if ((row?.quantity ?? 0) === quantity) return;
-  await services.auditAdjustments.adjust({ model: product.modelNumber, legacyBucket: bucket, notes: 'Opening count', quantity } as never, actor as never);
+  await services.adminAdjustments.adjust({ model: product.modelNumber, legacyBucket: bucket, notes: 'Opening count', quantity } as never, actor as never);
 }
 
 /** A round's prepared documents: an audit item counted, a pick list item printed, two quotes. */

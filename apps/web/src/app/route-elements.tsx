@@ -1,34 +1,39 @@
 import type { ReactNode } from 'react';
-import { INVOICES_ROUTES } from '../features/accounts-payable-invoices/routes';
+import { INVOICES_ROUTES } from '../features/invoices/routes';
 import { AUDITS_ROUTES } from '../features/audits/routes';
-import { AUDIT_ADJUSTMENTS_ROUTES } from '../features/audit-adjustments/routes';
+import { ADMIN_ADJUSTMENTS_ROUTES } from '../features/admin-adjustments/routes';
 import { BINS_ROUTES } from '../features/bins/routes';
 import { WelcomeCarousel } from '../features/carousel';
 import { CAROUSEL_ROUTES } from '../features/carousel/routes';
 import { UPLOADS_ROUTES } from '../features/uploads/routes';
 import { BUCKET_GROUPS_ROUTES } from '../features/bucket-groups/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
-import { COMMITTED_TRANSFERS_ROUTES } from '../features/committed-transfers/routes';
 import { CONTACTS_ROUTES, ContactPanelsContext } from '../features/contacts/routes';
 import { HomePage, WelcomePage } from '../features/home/components/home-page';
-import { INBOUND_TRANSFERS_ROUTES } from '../features/inbound-transfers/routes';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
-import { PURCHASING_ROUTES } from '../features/purchase-orders/routes';
+import { PoReceivingContext, PURCHASE_ORDERS_ROUTES } from '../features/purchase-orders/routes';
+import { loadPoReceivingUi } from '../features/receiving/routes';
 import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
 import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SHIPPING_RECONCILIATION_ROUTES } from '../features/shipping-reconciliation/routes';
 import { SHIPPING_TEMPLATES_ROUTES } from '../features/shipping-templates/routes';
 import { SIMULATION_ROUTES } from '../features/simulation/routes';
-import { ROLE_EDITOR_ROUTES } from '../features/role-editor/routes';
+import { USERS_ROUTES } from '../features/users/routes';
 import { TAX_MAP_ROUTES } from '../features/tax-map/routes';
 import { REVIEWS_ROUTES } from '../features/reviews/routes';
-import { PRODUCTS_ROUTES } from '../features/products/routes';
+import { CATALOG_ROUTES } from '../features/catalog/routes';
 import { TRANSFERS_ROUTES } from '../features/transfers/routes';
 import { SUPPLY_SOURCES_ROUTES } from '../features/supply-sources/routes';
 import { contactQuotesPanel, QUOTES_ROUTES } from '../features/quotes/routes';
+
+/** Gives the PO detail page the receiving screens, their chunk fetched beside the page's own. */
+function WithPoReceiving({ children }: { children: ReactNode }) {
+  void loadPoReceivingUi();
+  return <PoReceivingContext value={loadPoReceivingUi}>{children}</PoReceivingContext>;
+}
 
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
@@ -37,24 +42,24 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...CONTACTS_ROUTES,
   // The contact details page shows the contact's quotes.
   '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
-  ...PURCHASING_ROUTES,
+  ...PURCHASE_ORDERS_ROUTES,
+  // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
+  '/purchase-orders/review/:id': <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>,
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
-  ...INBOUND_TRANSFERS_ROUTES,
   ...COMMITTED_SALES_ROUTES,
-  ...COMMITTED_TRANSFERS_ROUTES,
   ...TRANSFERS_ROUTES,
   ...BINS_ROUTES,
   ...PICKING_ROUTES,
   ...AUDITS_ROUTES,
-  ...AUDIT_ADJUSTMENTS_ROUTES,
+  ...ADMIN_ADJUSTMENTS_ROUTES,
   ...SIMULATION_ROUTES,
   ...LOCATIONS_ROUTES,
   ...SUPPLY_SOURCES_ROUTES,
   ...TAX_MAP_ROUTES,
   ...REVIEWS_ROUTES,
-  ...PRODUCTS_ROUTES,
-  ...ROLE_EDITOR_ROUTES,
+  ...CATALOG_ROUTES,
+  ...USERS_ROUTES,
   ...CAROUSEL_ROUTES,
   ...UPLOADS_ROUTES,
   ...BUCKET_GROUPS_ROUTES,

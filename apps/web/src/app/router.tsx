@@ -22,7 +22,7 @@ let routeElements: Promise<typeof import('./route-elements')> | null = null;
 const loadRouteElements = () => (routeElements ??= import('./route-elements'));
 
 const LoginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
-const ScanLabelsPage = lazyPage(() => import('../features/scan-labels/components/scan-labels-page'), 'ScanLabelsPage');
+const ScanLabelsPage = lazyPage(() => import('../features/scan/components/scan-labels-page'), 'ScanLabelsPage');
 
 /** A screen outside the shell, loaded on first use, with its own document title. */
 function StandalonePage({ title, path, children }: { title: string; path: string; children: ReactNode }) {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdParamsSchema, ZQueryFlagSchema } from '../http/common.js';
 import { ZProductSchema } from '../catalog/catalog.api.js';
-import { TRANSFER_SEARCH_KEYS, ZTransferTransactionSchema } from './transfers.api.js';
-import { ZCommittedSaleSchema } from './committed-sales.api.js';
+import { TRANSFER_SEARCH_KEYS, ZTransferTransactionSchema } from '../transfers/transfers.api.js';
+import { ZCommittedSaleSchema } from '../committed-sales/committed-sales.api.js';
 
 /**
  * Inventory reads (001 §2 search, product detail, serial detail, transaction detail; §7 "Search and reference

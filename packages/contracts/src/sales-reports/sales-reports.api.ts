@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZDateSchema, emptyAsAbsent } from '../http/common.js';
 import { defineRoute, FILE_TYPES } from '../http/define-route.js';
-import { SALES_CHANNELS } from '../inventory/committed-sales.api.js';
-import { addDays } from '../purchasing/po-rules.js';
+import { SALES_CHANNELS } from '../committed-sales/committed-sales.api.js';
+import { addDays } from '../purchase-orders/po-rules.js';
 
 /**
  * Sales figures and the brand reports (002 §2 "Reports", §5 the brand rules, §7 "Reports and uploads", §9

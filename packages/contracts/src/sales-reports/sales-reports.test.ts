@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '../reference/platforms.js';
-import { SALES_CHANNELS, SHIP_TO_STATES, ZCommitSaleSchema } from '../inventory/committed-sales.api.js';
-import { addDays } from '../purchasing/po-rules.js';
+import { SALES_CHANNELS, SHIP_TO_STATES, ZCommitSaleSchema } from '../committed-sales/committed-sales.api.js';
+import { addDays } from '../purchase-orders/po-rules.js';
 import {
   daysInRange,
   defaultSalesReportRange,

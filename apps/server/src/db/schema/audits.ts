@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { buckets, inventorySerials, products, users } from './core.js';
+import { products } from './catalog.js';
+import { inventorySerials } from './ledger.js';
+import { buckets } from './locations.js';
+import { users } from './users.js';
 import { jobs } from './jobs.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { buckets, inventoryTransactions, locations, products, users } from './core.js';
+import { products } from './catalog.js';
+import { inventoryTransactions } from './ledger.js';
+import { buckets, locations } from './locations.js';
+import { users } from './users.js';
 
 /**
  * Bins (001 §3 Bin): a named shelf place inside one location, for one condition. Its name is

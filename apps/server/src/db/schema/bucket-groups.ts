@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { buckets } from './core.js';
+import { buckets } from './locations.js';
 
 /**
  * Bucket groups (002 §3 Bucket group): a named set of buckets counted together for a marketplace, with a

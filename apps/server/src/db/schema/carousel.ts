@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { users } from './users.js';
 
 /**
  * The home-page carousel (002 §3 Carousel item): its items in order, each a link (https) and the

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { users } from './users.js';
 
 /**
  * Background work (docs/decisions.md, "Background work"): one row per job, in the database, so a job outlives the request that queued it and

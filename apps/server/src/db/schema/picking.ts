@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { locations, products, users } from './core.js';
+import { products } from './catalog.js';
+import { locations } from './locations.js';
+import { users } from './users.js';
 import { committedSales } from './committed-sales.js';
 import { bins } from './bins.js';
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { contacts, locations, products, users } from './core.js';
+import { products } from './catalog.js';
+import { contacts } from './contacts.js';
+import { locations } from './locations.js';
+import { users } from './users.js';
 import { committedSales } from './committed-sales.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { users } from './users.js';
 
 /**
  * Carrier shipping-charge reconciliation (docs/decisions.md "Shipping reconciliation").

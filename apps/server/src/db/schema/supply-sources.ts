@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { locations, users } from './core.js';
+import { locations } from './locations.js';
+import { users } from './users.js';
 
 /**
  * Amazon supply sources for in-store pickup (002 §3 Supply source), the embedded gateway's store:

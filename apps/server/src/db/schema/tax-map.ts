@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { users } from './users.js';
 
 /**
  * The platform-state tax map (002 §3): one row per (platform, state) cell that has been saved; a cell

@@ -1,5 +1,5 @@
 import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { users } from './users.js';
 
 /**
  * Settlement and holdings uploads (002 §7 "Reports and uploads"). Written only by modules/uploads.

@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { committedSaleReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { buckets, products, users } from '../../db/schema/core.js';
+import { products } from '../../db/schema/catalog.js';
+import { buckets } from '../../db/schema/locations.js';
+import { users } from '../../db/schema/users.js';
 import { committedSales, committedSaleSerials } from '../../db/schema/committed-sales.js';
 
 export type CommittedSaleRow = typeof committedSales.$inferSelect;

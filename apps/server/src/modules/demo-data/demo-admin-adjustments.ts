@@ -43,7 +43,7 @@ export async function loadDemoAdminAdjustments(db: Database, services: Services,
       sql`select i.quantity from inventory i join products pr on pr.id = i.product_id where pr.model_number = ${p.model} and i.bucket = ${p.bucket}`,
     );
     if ((current[0]?.quantity ?? 0) === p.quantity) continue;
-    await services.auditAdjustments.adjust({ model: p.model, legacyBucket: p.bucket, notes: p.notes, quantity: p.quantity }, adjuster);
+    await services.adminAdjustments.adjust({ model: p.model, legacyBucket: p.bucket, notes: p.notes, quantity: p.quantity }, adjuster);
     made++;
   }
   return made;

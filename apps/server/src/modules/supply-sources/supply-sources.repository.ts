@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TOperatingHoursByDay } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
-import { locations } from '../../db/schema/core.js';
+import { locations } from '../../db/schema/locations.js';
 import { supplySources } from '../../db/schema/supply-sources.js';
 
 export type SupplySourceRow = typeof supplySources.$inferSelect;

@@ -25,9 +25,9 @@ import {
   purchaseOrderPdfRoute,
 } from '@keystone/contracts';
 import { callApi, downloadFile } from '../../../lib/api-client';
+import { poKey } from '../../../lib/purchase-order-query';
 
 type TFull = TRouteResponse<typeof getFullPurchaseOrderRoute>;
-export const poKey = (id: number) => ['purchase-order', id] as const;
 
 /** The id of a PO named by its id, or by its legacy PO number when `legacy` is set (001 §2). */
 export function useResolvedPoId(param: string, legacy: boolean) {
@@ -38,15 +38,6 @@ export function useResolvedPoId(param: string, legacy: boolean) {
       const found = await callApi(listPurchaseOrdersRoute, { query: { legacyPoNum: param, page: 1, perPage: 5 }, silent: true });
       return found.data[0]?.id ?? null;
     },
-  });
-}
-
-export function usePurchaseOrder(id: number | null | undefined) {
-  return useQuery({
-    queryKey: poKey(id ?? 0),
-    queryFn: () => callApi(getFullPurchaseOrderRoute, { params: { id: id! }, silent: true }),
-    enabled: !!id,
-    select: (r) => r.data,
   });
 }
 

@@ -3,9 +3,7 @@ import { Box, Button, Card, CardContent, Grid, TextField, Tooltip, Typography } 
 import { formatUsd, dollarsToCents, parseLineCost, type TPoLine } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
 import { useConfirm } from '../../../../shell/confirm-dialog';
-import { ReceivingDialog } from '../receiving/receiving-dialog';
-import { UnreceivingDialog } from '../receiving/unreceiving-dialog';
-import { ViewSerialsDialog } from '../receiving/view-serials-dialog';
+import { usePoReceiving, type TPoLineDialog } from '../../po-receiving';
 import { DateField } from '../../../../shell/date-field';
 
 export const NO_MORE_TO_RECEIVE = 'There are no more items to receive on this PO line.';
@@ -35,7 +33,8 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
   const [arrival, setArrival] = useState(line.expected_arrival_date ?? '');
   const [carrier, setCarrier] = useState(line.carrier_name ?? '');
   const [tracking, setTracking] = useState(line.tracking_number ?? '');
-  const [dialog, setDialog] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<TPoLineDialog | null>(null);
+  const { LineDialog } = usePoReceiving();
   const { dialog: confirmDialog, confirm } = useConfirm();
   const dirty =
     cost !== line.invoice_cost.toFixed(2) ||
@@ -139,9 +138,7 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
         </Grid>
       </CardContent>
       {confirmDialog}
-      {dialog === 'Receiving' && <ReceivingDialog line={line} onClose={() => setDialog(null)} />}
-      {dialog === 'Un-Receiving' && <UnreceivingDialog line={line} onClose={() => setDialog(null)} />}
-      {dialog === 'Received Serials' && <ViewSerialsDialog line={line} onClose={() => setDialog(null)} />}
+      {dialog && <LineDialog dialog={dialog} line={line} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

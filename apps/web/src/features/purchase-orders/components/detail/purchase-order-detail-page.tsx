@@ -9,14 +9,15 @@ import { useCan } from '../../../../lib/session-store';
 import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ErrorBoundary } from '../../../../shell/error-fallback';
 import { UnsavedChangesGuard } from '../../../../shell/unsaved-changes-guard';
-import { fetchPoPdf, usePoMutations, usePurchaseOrder, useResolvedPoId } from '../../api/purchase-order-detail';
+import { fetchPoPdf, usePoMutations, useResolvedPoId } from '../../api/purchase-order-detail';
+import { usePurchaseOrder } from '../../../../lib/purchase-order-query';
 import { AddProductPanel } from './add-product-panel';
 import { ApplyToAllLines } from './apply-to-all-lines';
 import { PoEmailDialog } from './po-email-dialog';
 import { PoHeaderForm } from './po-header-form';
 import { PoInvoices } from './po-invoices';
 import { PoLineCard } from './po-line-card';
-import { PoScanReceiver } from '../receiving/po-scan-receiver';
+import { usePoReceiving } from '../../po-receiving';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 
@@ -62,6 +63,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const canEdit = useCan('purchase-order:edit');
   const canSend = useCan('purchase-order:send-to-vendor');
   const { data, isLoading, refetch } = usePurchaseOrder(poId);
+  const receiving = usePoReceiving();
   const m = usePoMutations(poId);
   const [emailOpen, setEmailOpen] = useState(false);
   const [ediErrors, setEdiErrors] = useState<string[] | null>(null);
@@ -222,7 +224,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           />
         ))}
       </Stack>
-      <PoScanReceiver poId={po.id} lines={data.PO_LINES} receivingDisabled={complete} />
+      <receiving.ScanReceiver poId={po.id} lines={data.PO_LINES} receivingDisabled={complete} />
       <Box sx={{ order: small ? 6 : 0 }}>
         <PoTotalsBox po={po} lines={data.PO_LINES} />
       </Box>

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    address: text('address'),
+    address2: text('address2'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    primaryPhone: text('primary_phone'),
+    secondaryPhone: text('secondary_phone'),
+    primaryEmail: text('primary_email'),
+    source: text('source'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_last_first_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    index('contacts_phone_idx').on(t.primaryPhone),
+  ],
+);
+
+/** What happened to a contact: created, updated (with the changed fields). Shown as its history. */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    eventType: text('event_type').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_events_contact_idx').on(t.contactId, t.createdAt)],
+);
