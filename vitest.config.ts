@@ -25,13 +25,15 @@ function testFilesMatching(root: string, pattern: RegExp): string[] {
  * database the tests are given, so the `server-postgres` project leaves them to the PGlite run instead of running
  * them twice.
  */
-const sourceTestsOnTheTestDatabase = (): string[] => testFilesMatching('apps/server/src', /from ['"][./]*\/test\/harness(\.js)?['"]/);
+const sourceTestsOnTheTestDatabase = (): string[] =>
+  testFilesMatching('apps/server/src', /from ['"][./]*\/test\/harness(\.js)?['"]/);
 
 /**
  * The server's test files that replace a module (`vi.mock`): they run in a process of their own (isolated), since a
  * replaced module would otherwise be what later files in the same process import.
  */
-const serverTestsMockingModules = (): string[] => ['apps/server/src', 'apps/server/test'].flatMap((root) => testFilesMatching(root, /\bvi\.(do)?mock\(/));
+const serverTestsMockingModules = (): string[] =>
+  ['apps/server/src', 'apps/server/test'].flatMap((root) => testFilesMatching(root, /\bvi\.(do)?mock\(/));
 
 /**
  * Server test files share their worker process (`isolate: false`): each builds its own app over its own database,
@@ -43,8 +45,13 @@ const serverTests = (name: string, onPostgres: boolean): TestProjectInlineConfig
   const mocking = serverTestsMockingModules();
   const onTheTestDatabase = sourceTestsOnTheTestDatabase();
   const include =
-    name === 'server-postgres' ? [...onTheTestDatabase, 'apps/server/test/**/*.test.ts'] : ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-  const isolated = name === 'server-postgres' ? mocking.filter((file) => onTheTestDatabase.includes(file) || file.startsWith('apps/server/test/')) : mocking;
+    name === 'server-postgres'
+      ? [...onTheTestDatabase, 'apps/server/test/**/*.test.ts']
+      : ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+  const isolated =
+    name === 'server-postgres'
+      ? mocking.filter((file) => onTheTestDatabase.includes(file) || file.startsWith('apps/server/test/'))
+      : mocking;
   const shared = {
     environment: 'node',
     testTimeout: 30_000,
@@ -56,7 +63,9 @@ const serverTests = (name: string, onPostgres: boolean): TestProjectInlineConfig
   const exclude = onPostgres ? [] : ['apps/server/test/concurrency/**'];
   return [
     { test: { ...shared, name, include, exclude: [...exclude, ...mocking], isolate: false } },
-    ...(isolated.length ? [{ test: { ...shared, name: `${name}-isolated`, include: isolated, exclude, isolate: true } }] : []),
+    ...(isolated.length
+      ? [{ test: { ...shared, name: `${name}-isolated`, include: isolated, exclude, isolate: true } }]
+      : []),
   ];
 };
 
@@ -66,7 +75,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -26,7 +26,12 @@ export default defineConfig({
     // screencast (45% of the browser tests' time, tests/receiving 140 s → 83 s) and its DOM snapshots (22%:
     // tests/inventory + tests/receiving 171 s with them, 135 s without; docs/performance.md "Browser test time").
     // E2E_TRACE_SNAPSHOTS=1 records the DOM snapshots again when a failure needs them.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1', sources: true },
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1',
+      sources: true,
+    },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

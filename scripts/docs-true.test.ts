@@ -18,11 +18,21 @@ const readme = read('README.md');
 
 /** Every file the repository tracks, and the folders they are in. */
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-const folders = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const folders = new Set(
+  tracked.flatMap((f) =>
+    f
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+);
 
 /** The text a code name must appear in: the source, tests, migrations and scripts. */
 const SOURCE = /^(apps|packages|e2e|scripts)\/.*\.(ts|tsx|mjs|sql|sh)$/;
-const sourceText = tracked.filter((f) => SOURCE.test(f) && fs.existsSync(path.join(root, f))).map(read).join('\n');
+const sourceText = tracked
+  .filter((f) => SOURCE.test(f) && fs.existsSync(path.join(root, f)))
+  .map(read)
+  .join('\n');
 
 /** Backticked spans that are neither paths nor code names of ours, on purpose. */
 const NOT_OURS = new Set([
@@ -44,7 +54,15 @@ const NOT_OURS = new Set([
 ]);
 
 /** Where a path written relative to a package or a folder of it is looked for. */
-const ROOTS = ['', 'apps/server/', 'apps/web/', 'apps/server/src/', 'apps/web/src/', 'apps/server/src/modules/', 'e2e/'];
+const ROOTS = [
+  '',
+  'apps/server/',
+  'apps/web/',
+  'apps/server/src/',
+  'apps/web/src/',
+  'apps/server/src/modules/',
+  'e2e/',
+];
 
 function exists(span: string): boolean {
   const clean = span.replace(/\/$/, '');
@@ -55,7 +73,9 @@ function exists(span: string): boolean {
 
 /** `a/b.ts`, `modules/ledger/`, `outbox.ts`: a path (placeholders like `<domain>`, globs and URLs are not). */
 const isPath = (span: string) =>
-  !/[<>{}*…\s?=]/.test(span) && !span.startsWith('/') && (/\//.test(span) || /^[\w.-]+\.(ts|tsx|mjs|sh|md|json|sql)$/.test(span));
+  !/[<>{}*…\s?=]/.test(span) &&
+  !span.startsWith('/') &&
+  (/\//.test(span) || /^[\w.-]+\.(ts|tsx|mjs|sh|md|json|sql)$/.test(span));
 /**
  * The code name a span writes, if it writes one: `Ledger.postTransfer`, `useScanScope`, `inventory_serials`,
  * `runNow(id)` (a call: its callee), `JOBS_ENABLED=0` (a setting: its name). Plain lower-case words are prose.
@@ -65,9 +85,12 @@ function nameOf(span: string): string | null {
   return name && /[A-Z_.]/.test(name) ? name : name && /\(/.test(span) ? name : null;
 }
 /** `GET /api/jobs/{id}`, `/api/docs/json`: a route, written as the contracts write its path. */
-const routeOf = (span: string) => /^(?:(?:GET|POST|PUT|PATCH|DELETE) )?(\/(?:api|oauth)\/[^\s?…]+)/.exec(span)?.[1] ?? null;
+const routeOf = (span: string) =>
+  /^(?:(?:GET|POST|PUT|PATCH|DELETE) )?(\/(?:api|oauth)\/[^\s?…]+)/.exec(span)?.[1] ?? null;
 
-const spans = [...new Set([...architecture.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim()))].filter((s) => !NOT_OURS.has(s));
+const spans = [...new Set([...architecture.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim()))].filter(
+  (s) => !NOT_OURS.has(s),
+);
 
 describe('docs/architecture.md', () => {
   it('names paths that exist', () => {
@@ -80,7 +103,9 @@ describe('docs/architecture.md', () => {
     const names = spans.filter((s) => !isPath(s)).flatMap((s) => nameOf(s) ?? []);
     expect(names.length).toBeGreaterThan(40);
     // Each part of a dotted name (`ctx.executor`: ctx, executor) is a word of the source.
-    const missing = names.filter((name) => name.split('.').some((part) => !new RegExp(`\\b${part}\\b`).test(sourceText)));
+    const missing = names.filter((name) =>
+      name.split('.').some((part) => !new RegExp(`\\b${part}\\b`).test(sourceText)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -89,7 +114,9 @@ describe('docs/architecture.md', () => {
     expect(routes.length).toBeGreaterThan(3);
     expect(routes.filter((r) => !sourceText.includes(`'${r}`))).toEqual([]);
     // Job kinds (`purchase-order.edi-850`) are quoted strings of the source.
-    const kinds = spans.filter((s) => /^[a-z]+(?:-[a-z]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s) && s.includes('-') && !isPath(s));
+    const kinds = spans.filter(
+      (s) => /^[a-z]+(?:-[a-z]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s) && s.includes('-') && !isPath(s),
+    );
     expect(kinds.length).toBeGreaterThan(0);
     expect(kinds.filter((k) => !sourceText.includes(`'${k}'`))).toEqual([]);
   });
@@ -102,12 +129,27 @@ describe('docs/architecture.md', () => {
   });
 });
 
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 const figure = (text: string) => WORDS[text.toLowerCase()] ?? Number(text);
 
 /** Every "N <noun>" of the docs for the nouns given, as numbers. */
 function figures(text: string, noun: RegExp): number[] {
-  return [...text.matchAll(new RegExp(`\\b(\\d+|${Object.keys(WORDS).join('|')})\\s+(?:${noun.source})`, 'gi'))].map((m) => figure(m[1]!));
+  return [...text.matchAll(new RegExp(`\\b(\\d+|${Object.keys(WORDS).join('|')})\\s+(?:${noun.source})`, 'gi'))].map(
+    (m) => figure(m[1]!),
+  );
 }
 
 describe('the figures of the README and docs/architecture.md', () => {
@@ -135,7 +177,8 @@ describe('the figures of the README and docs/architecture.md', () => {
     const flat = (config: AppConfig) => {
       const out = new Map<string, unknown>();
       const walk = (value: unknown, key: string) => {
-        if (value && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
+        if (value && typeof value === 'object' && !Array.isArray(value))
+          for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
         else out.set(key, value);
       };
       walk(config, '');
@@ -146,7 +189,10 @@ describe('the figures of the README and docs/architecture.md', () => {
     let checked = 0;
     const wrong: string[] = [];
     for (const row of rows) {
-      const [namesCell, defaultsCell] = row.split('|').slice(1, 3).map((c) => c.trim());
+      const [namesCell, defaultsCell] = row
+        .split('|')
+        .slice(1, 3)
+        .map((c) => c.trim());
       const names = [...namesCell!.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!);
       // Plain whole numbers only, one per name (`5` / `900`); "`8` (PostgreSQL), `1` (PGlite)" and words are left out.
       if (!/^`\d+`( \/ `\d+`)*$/.test(defaultsCell!)) continue;
@@ -156,13 +202,16 @@ describe('the figures of the README and docs/architecture.md', () => {
         let changed: string[];
         try {
           const after = flat(loadConfig({ [name]: '7777' }));
-          changed = [...after.keys()].filter((k) => after.get(k) !== before.get(k) && typeof before.get(k) === 'number');
+          changed = [...after.keys()].filter(
+            (k) => after.get(k) !== before.get(k) && typeof before.get(k) === 'number',
+          );
         } catch {
           return;
         }
         if (changed.length !== 1) return; // a switch (`1`/`0`), not a figure
         checked += 1;
-        if (before.get(changed[0]!) !== defaults[i]) wrong.push(`${name}: README ${defaults[i]}, code ${String(before.get(changed[0]!))}`);
+        if (before.get(changed[0]!) !== defaults[i])
+          wrong.push(`${name}: README ${defaults[i]}, code ${String(before.get(changed[0]!))}`);
       });
     }
     expect(checked).toBeGreaterThan(10);

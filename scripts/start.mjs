@@ -32,7 +32,10 @@ if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 }
 
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = Math.max(newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'packages/contracts/src')));
+const sources = Math.max(
+  newestMtime(path.join(root, 'apps/web/src')),
+  newestMtime(path.join(root, 'packages/contracts/src')),
+);
 if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
   console.log('Building the web client…');
   run(npm, ['run', 'build', '-w', 'apps/web']);
@@ -41,6 +44,10 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
 const env = { ...process.env };
 if (!production && env.DEMO_DATA === undefined) env.DEMO_DATA = '1';
 if (production) env.DEMO_DATA = '0';
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

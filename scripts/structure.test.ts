@@ -3,7 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..');
-const SOURCE_DIRS = ['packages/contracts/src', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'e2e/tests', 'e2e/support'];
+const SOURCE_DIRS = [
+  'packages/contracts/src',
+  'apps/server/src',
+  'apps/server/test',
+  'apps/web/src',
+  'e2e/tests',
+  'e2e/support',
+];
 
 function walk(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,14 +42,20 @@ describe('code structure', () => {
   it('names every source file and folder in kebab-case', () => {
     const bad = files
       .map((f) => path.relative(root, f))
-      .filter((rel) => rel.split(path.sep).some((part) => !/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/.test(part.replace(/\.(ts|tsx|mjs)$/, ''))));
+      .filter((rel) =>
+        rel.split(path.sep).some((part) => !/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/.test(part.replace(/\.(ts|tsx|mjs)$/, ''))),
+      );
     expect(bad).toEqual([]);
   });
 
   it('shows dates through lib/format-date, never in the browser locale (000 §9: YYYY-MM-DD)', () => {
     // The receiving dialogs are another engineer's files this change leaves alone; they switch next.
     const offenders = files
-      .filter((f) => f.includes(`${path.sep}apps${path.sep}web${path.sep}src${path.sep}`) && !f.endsWith(`${path.sep}format-date.ts`))
+      .filter(
+        (f) =>
+          f.includes(`${path.sep}apps${path.sep}web${path.sep}src${path.sep}`) &&
+          !f.endsWith(`${path.sep}format-date.ts`),
+      )
       .filter((f) => /\.toLocale(?:Date|Time)?String\(|DateTimeFormat/.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f));
     expect(offenders).toEqual([]);
@@ -81,7 +94,10 @@ describe('code structure', () => {
   });
 
   it('cites the spec or docs/decisions.md in comments, never a tracker number a reader cannot open', () => {
-    const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.includes(`${path.sep}test${path.sep}`) || f.includes(`${path.sep}e2e${path.sep}tests${path.sep}`);
+    const isTest = (f: string) =>
+      /\.test\.tsx?$/.test(f) ||
+      f.includes(`${path.sep}test${path.sep}`) ||
+      f.includes(`${path.sep}e2e${path.sep}tests${path.sep}`);
     /** The comment part of a line: a line of a comment block, or what follows `//` outside a string. */
     const commentOf = (line: string) => {
       const trimmed = line.trimStart();
@@ -95,7 +111,9 @@ describe('code structure', () => {
         fs
           .readFileSync(f, 'utf8')
           .split('\n')
-          .flatMap((line, i) => (/\bissues? #?\d+/i.test(commentOf(line)) ? [`${path.relative(root, f)}:${i + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, i) =>
+            /\bissues? #?\d+/i.test(commentOf(line)) ? [`${path.relative(root, f)}:${i + 1}: ${line.trim()}`] : [],
+          ),
       );
     expect(offenders).toEqual([]);
   });
@@ -105,7 +123,11 @@ describe('code structure', () => {
     const webSources = files.filter((f) => path.relative(root, f).startsWith(web) && !/\.test\.tsx?$/.test(f));
     const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
     /** The source without its comments, so a comment may name a path or fetch. */
-    const code = (f: string) => fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    const code = (f: string) =>
+      fs
+        .readFileSync(f, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:])\/\/.*$/gm, '$1');
 
     it('reads the web sources', () => {
       expect(webSources.length).toBeGreaterThan(40);
@@ -118,7 +140,15 @@ describe('code structure', () => {
         // The live event stream: a connection held open, not a contract route (its path is the contract's LIVE_EVENTS_PATH).
         'apps/web/src/lib/live/live-connection.ts',
       ]);
-      const offenders = webSources.filter((f) => !allowed.has(rel(f)) && /(?<![\w$.'"/-])fetch\s*\(|(?:\?\?|\|\||[=,(:])\s*fetch\b(?![\w-])|\b(?:window|globalThis|self)\.fetch\b|\bXMLHttpRequest\b|\bsendBeacon\b/.test(code(f))).map(rel);
+      const offenders = webSources
+        .filter(
+          (f) =>
+            !allowed.has(rel(f)) &&
+            /(?<![\w$.'"/-])fetch\s*\(|(?:\?\?|\|\||[=,(:])\s*fetch\b(?![\w-])|\b(?:window|globalThis|self)\.fetch\b|\bXMLHttpRequest\b|\bsendBeacon\b/.test(
+              code(f),
+            ),
+        )
+        .map(rel);
       expect(offenders).toEqual([]);
     });
 
@@ -128,7 +158,9 @@ describe('code structure', () => {
     });
 
     it('saves and opens blobs in one place (saveBlob / openBlob in lib/api-client.ts)', () => {
-      const offenders = webSources.filter((f) => rel(f) !== 'apps/web/src/lib/api-client.ts' && /createObjectURL|\.download\s*=/.test(code(f))).map(rel);
+      const offenders = webSources
+        .filter((f) => rel(f) !== 'apps/web/src/lib/api-client.ts' && /createObjectURL|\.download\s*=/.test(code(f)))
+        .map(rel);
       expect(offenders).toEqual([]);
     });
   });
@@ -197,7 +229,9 @@ describe('code structure', () => {
       expect(routes.length).toBeGreaterThan(200);
       const misplaced = routes.flatMap(({ name, folder }) => {
         const modules = registrations.filter((r) => new RegExp(`\\b${name}\\b`).test(r.text)).map((r) => r.module);
-        return modules.length === 1 && modules[0] === folder ? [] : [`${folder}/${name} is registered by ${modules.join(', ') || 'no module'}`];
+        return modules.length === 1 && modules[0] === folder
+          ? []
+          : [`${folder}/${name} is registered by ${modules.join(', ') || 'no module'}`];
       });
       expect(misplaced).toEqual([]);
     });

@@ -8,7 +8,12 @@ let failed = 0;
 let skipped = 0;
 const rows = [];
 // Only the JSON reports: the directory also holds the type check's log.
-for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : []) {
+for (const file of fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+  : []) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   let p = 0;
   let f = 0;
@@ -19,7 +24,9 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => nam
     s = report.numPendingTests + (report.numTodoTests ?? 0);
     // A test file that failed without a failing test (its beforeAll threw, or it did not load): its tests count as
     // skipped, so the file itself counts as a failure.
-    f += (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+    f += (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
   } else if (report.stats) {
     p = report.stats.expected;
     f = report.stats.unexpected + (report.stats.flaky ?? 0);

@@ -9,7 +9,8 @@ const SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'test-
 function summarize(reports: Record<string, unknown>): { output: string; status: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-summary-'));
   try {
-    for (const [name, report] of Object.entries(reports)) fs.writeFileSync(path.join(dir, name), JSON.stringify(report));
+    for (const [name, report] of Object.entries(reports))
+      fs.writeFileSync(path.join(dir, name), JSON.stringify(report));
     try {
       return { output: execFileSync(process.execPath, [SCRIPT, dir], { encoding: 'utf8' }), status: 0 };
     } catch (error) {

@@ -24,8 +24,9 @@ step "type check, beside lint and the web client build"
 npx tsc -b packages/contracts apps/server apps/web e2e > "$REPORTS/tsc.log" 2>&1 &
 tsc_pid=$!
 
-step "lint"
+step "lint (ESLint, and Prettier decides layout)"
 npx eslint --max-warnings 0 . || status=1
+npx prettier --check "**/*.{ts,tsx,js,mjs,cjs}" > /dev/null || { npx prettier --list-different "**/*.{ts,tsx,js,mjs,cjs}"; status=1; }
 
 # Built before the unit tests: scripts/web-bundle-budget.test.ts measures this build's first download (it skips,
 # saying so, when there is no build), and the browser tests below run against it.

@@ -46,11 +46,18 @@ export function initialDownload(dist: string): InitialDownload {
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
     const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
     const rel = attr(tag, 'rel');
-    const url = isScript ? attr(tag, 'src') : rel === 'modulepreload' || rel === 'stylesheet' ? attr(tag, 'href') : undefined;
+    const url = isScript
+      ? attr(tag, 'src')
+      : rel === 'modulepreload' || rel === 'stylesheet'
+        ? attr(tag, 'href')
+        : undefined;
     if (url && url.startsWith('/')) fromHtml.push(url.slice(1));
   }
 
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && manifest[k]!.src === 'index.html');
   if (!entryKey) throw new Error('the build manifest has no entry for index.html');
   const seen = new Set<string>();
@@ -84,45 +91,61 @@ export function initialDownload(dist: string): InitialDownload {
 
 const built = fs.existsSync(path.join(DIST, 'index.html')) && fs.existsSync(path.join(DIST, '.vite/manifest.json'));
 
-describe.skipIf(!built)(`web client first download (reads ${path.relative(root, DIST)}${built ? '' : ': SKIPPED, no build there; run `npm run build -w apps/web`'})`, () => {
-  const download = built ? initialDownload(DIST) : null!;
+describe.skipIf(!built)(
+  `web client first download (reads ${path.relative(root, DIST)}${built ? '' : ': SKIPPED, no build there; run `npm run build -w apps/web`'})`,
+  () => {
+    const download = built ? initialDownload(DIST) : null!;
 
-  it(`is at most ${INITIAL_JS_BUDGET_GZIP / 1000} kB gzip`, () => {
-    const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-    const table = download.files.map((f) => `  ${f.file.padEnd(40)} ${kB(f.bytes).padStart(9)}  gzip ${kB(f.gzip).padStart(8)}  br ${kB(f.brotli).padStart(8)}`);
-    console.log(`first download: gzip ${kB(download.gzip)}, brotli ${kB(download.brotli)}\n${table.join('\n')}`);
-    expect(download.files.some((f) => f.file.endsWith('.js'))).toBe(true);
-    expect(download.gzip, `first download ${kB(download.gzip)} gzip:\n${table.join('\n')}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP);
-  });
+    it(`is at most ${INITIAL_JS_BUDGET_GZIP / 1000} kB gzip`, () => {
+      const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+      const table = download.files.map(
+        (f) =>
+          `  ${f.file.padEnd(40)} ${kB(f.bytes).padStart(9)}  gzip ${kB(f.gzip).padStart(8)}  br ${kB(f.brotli).padStart(8)}`,
+      );
+      console.log(`first download: gzip ${kB(download.gzip)}, brotli ${kB(download.brotli)}\n${table.join('\n')}`);
+      expect(download.files.some((f) => f.file.endsWith('.js'))).toBe(true);
+      expect(download.gzip, `first download ${kB(download.gzip)} gzip:\n${table.join('\n')}`).toBeLessThanOrEqual(
+        INITIAL_JS_BUDGET_GZIP,
+      );
+    });
 
-  it('preloads every chunk the entry imports statically (none is found only once the entry has run)', () => {
-    expect(download.fromHtml.length).toBeGreaterThan(0);
-    expect(download.fromManifest.filter((f) => f.endsWith('.js') && !download.fromHtml.includes(f))).toEqual([]);
-  });
+    it('preloads every chunk the entry imports statically (none is found only once the entry has run)', () => {
+      expect(download.fromHtml.length).toBeGreaterThan(0);
+      expect(download.fromManifest.filter((f) => f.endsWith('.js') && !download.fromHtml.includes(f))).toEqual([]);
+    });
 
-  it("leaves the camera's barcode reader (polyfill and WebAssembly, about 1 MB) out: it loads on the first camera open", () => {
-    expect(download.files.map((f) => f.file).filter((f) => /camera-polyfill|zxing|\.wasm$/.test(f))).toEqual([]);
-    const assets = fs.readdirSync(path.join(DIST, 'assets'));
-    expect(assets.some((f) => /^camera-polyfill-.*\.js$/.test(f))).toBe(true);
-    // Served from the build (no CDN at run time), precompressed like the scripts.
-    const wasm = assets.filter((f) => /^zxing_reader-.*\.wasm$/.test(f));
-    expect(wasm).toHaveLength(1);
-    expect(assets).toEqual(expect.arrayContaining([`${wasm[0]}.br`, `${wasm[0]}.gz`]));
-  });
+    it("leaves the camera's barcode reader (polyfill and WebAssembly, about 1 MB) out: it loads on the first camera open", () => {
+      expect(download.files.map((f) => f.file).filter((f) => /camera-polyfill|zxing|\.wasm$/.test(f))).toEqual([]);
+      const assets = fs.readdirSync(path.join(DIST, 'assets'));
+      expect(assets.some((f) => /^camera-polyfill-.*\.js$/.test(f))).toBe(true);
+      // Served from the build (no CDN at run time), precompressed like the scripts.
+      const wasm = assets.filter((f) => /^zxing_reader-.*\.wasm$/.test(f));
+      expect(wasm).toHaveLength(1);
+      expect(assets).toEqual(expect.arrayContaining([`${wasm[0]}.br`, `${wasm[0]}.gz`]));
+    });
 
-  it('has a brotli and a gzip copy of every file of the first download, for the server to send', () => {
-    const missing = download.files.flatMap((f) => ['.br', '.gz'].map((ext) => f.file + ext)).filter((f) => !fs.existsSync(path.join(DIST, f)));
-    expect(missing).toEqual([]);
-  });
-});
+    it('has a brotli and a gzip copy of every file of the first download, for the server to send', () => {
+      const missing = download.files
+        .flatMap((f) => ['.br', '.gz'].map((ext) => f.file + ext))
+        .filter((f) => !fs.existsSync(path.join(DIST, f)));
+      expect(missing).toEqual([]);
+    });
+  },
+);
 
 describe('initialDownload (on a small made-up build)', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-budget-'));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.mkdirSync(path.join(dist, '.vite'));
-  const js = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${(i * 7919) % 10007};`).join('\n');
-  const files: Record<string, string> = { 'assets/index-a.js': js(50), 'assets/vendor-b.js': js(400), 'assets/deep-c.js': js(20), 'assets/page-d.js': js(3000) };
+  const js = (n: number) =>
+    Array.from({ length: n }, (_, i) => `export const v${i} = ${(i * 7919) % 10007};`).join('\n');
+  const files: Record<string, string> = {
+    'assets/index-a.js': js(50),
+    'assets/vendor-b.js': js(400),
+    'assets/deep-c.js': js(20),
+    'assets/page-d.js': js(3000),
+  };
   for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dist, file), text);
   fs.writeFileSync(
     path.join(dist, 'index.html'),
@@ -131,7 +154,13 @@ describe('initialDownload (on a small made-up build)', () => {
   fs.writeFileSync(
     path.join(dist, '.vite/manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['_vendor-b.js'], dynamicImports: ['src/page.tsx'] },
+      'index.html': {
+        file: 'assets/index-a.js',
+        src: 'index.html',
+        isEntry: true,
+        imports: ['_vendor-b.js'],
+        dynamicImports: ['src/page.tsx'],
+      },
       '_vendor-b.js': { file: 'assets/vendor-b.js', imports: ['_deep-c.js'] },
       '_deep-c.js': { file: 'assets/deep-c.js' },
       'src/page.tsx': { file: 'assets/page-d.js', isDynamicEntry: true, imports: ['_vendor-b.js'] },
@@ -143,7 +172,10 @@ describe('initialDownload (on a small made-up build)', () => {
     expect(download.fromHtml).toEqual(['assets/index-a.js', 'assets/vendor-b.js']);
     expect(download.fromManifest).toEqual(['assets/index-a.js', 'assets/vendor-b.js', 'assets/deep-c.js']);
     expect(download.files.map((f) => f.file)).toEqual(['assets/index-a.js', 'assets/vendor-b.js', 'assets/deep-c.js']);
-    const gzip = ['assets/index-a.js', 'assets/vendor-b.js', 'assets/deep-c.js'].reduce((n, f) => n + zlib.gzipSync(files[f]!, { level: 9 }).length, 0);
+    const gzip = ['assets/index-a.js', 'assets/vendor-b.js', 'assets/deep-c.js'].reduce(
+      (n, f) => n + zlib.gzipSync(files[f]!, { level: 9 }).length,
+      0,
+    );
     expect(download.gzip).toBe(gzip);
   });
 });

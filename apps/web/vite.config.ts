@@ -24,12 +24,18 @@ function precompress(): Plugin {
     },
     writeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       // Not the build manifest (dist/.vite: never served to the browser). The camera's barcode reader (.wasm,
       // 1.1 MB) shrinks to about 0.4 MB.
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|wasm)$/.test(f) && !f.includes(`${path.sep}.vite${path.sep}`))) {
+      for (const file of walk(outDir).filter(
+        (f) => /\.(js|css|html|svg|json|wasm)$/.test(f) && !f.includes(`${path.sep}.vite${path.sep}`),
+      )) {
         const data = fs.readFileSync(file);
-        const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        const br = zlib.brotliCompressSync(data, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
         const gz = zlib.gzipSync(data, { level: 9 });
         // A tiny file can come out larger; then it is only sent as is.
         if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
@@ -71,17 +77,35 @@ export default defineConfig({
             { name: 'shell-contracts', test: /packages[\\/]contracts[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'mui', test: vendor('@mui'), tags: ['$initial'], priority: 15 },
             // Every screen's calls: zod and the contract schemas (about 35 kB gzip).
-            { name: 'contracts', test: /packages[\\/]contracts[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]shell-routes\./, priority: 10 },
+            {
+              name: 'contracts',
+              test: /packages[\\/]contracts[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]shell-routes\./,
+              priority: 10,
+            },
             // MUI's components the screens use (tables, dialogs, autocomplete…), but not the date pickers.
-            { name: 'mui-screens', test: vendor('@mui[\\\\/](?!x-)[^\\\\/]+|@popperjs|react-transition-group|react-is|clsx'), priority: 10 },
+            {
+              name: 'mui-screens',
+              test: vendor('@mui[\\\\/](?!x-)[^\\\\/]+|@popperjs|react-transition-group|react-is|clsx'),
+              priority: 10,
+            },
             { name: 'forms', test: vendor('react-hook-form|@hookform'), priority: 10 },
             // Only the simulation screen: the charts (and what only they use), and the data grid.
-            { name: 'charts', test: vendor('@mui[\\\\/]x-charts[^\\\\/]*|@mui[\\\\/]x-internal-gestures|bezier-easing|d3-[^\\\\/]+|internmap|robust-predicates|delaunator|flatqueue'), priority: 6 },
+            {
+              name: 'charts',
+              test: vendor(
+                '@mui[\\\\/]x-charts[^\\\\/]*|@mui[\\\\/]x-internal-gestures|bezier-easing|d3-[^\\\\/]+|internmap|robust-predicates|delaunator|flatqueue',
+              ),
+              priority: 6,
+            },
             { name: 'data-grid', test: vendor('@mui[\\\\/]x-data-grid|@mui[\\\\/]x-virtualizer'), priority: 6 },
             // What the pickers, the grid and the charts share, so none of them fetches another's chunk for it.
             { name: 'mui-x', test: vendor('@mui[\\\\/]x-internals|reselect|use-sync-external-store'), priority: 7 },
             // Only the screens with a date field: the pickers, their localization, dayjs.
-            { name: 'date-pickers', test: /node_modules[\\/](@mui[\\/]x-[^\\/]+|dayjs)[\\/]|src[\\/]lib[\\/]date-localization/, priority: 5 },
+            {
+              name: 'date-pickers',
+              test: /node_modules[\\/](@mui[\\/]x-[^\\/]+|dayjs)[\\/]|src[\\/]lib[\\/]date-localization/,
+              priority: 5,
+            },
           ],
         },
       },

@@ -56,11 +56,21 @@ async function measureRound(browser: Browser): Promise<Round> {
     });
     await page.goto('/purchase-orders', { waitUntil: 'commit' });
     await expect(page.getByTestId('po-table').getByTestId('po-row').first()).toBeAttached({ timeout: 60_000 });
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     if (process.env.BENCH_WATERFALL) {
       const rows = await page.evaluate(() =>
-        ([...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[]).map(
-          (e) => `${e.startTime.toFixed(0).padStart(6)} ${e.responseEnd.toFixed(0).padStart(6)} ${String(e.transferSize).padStart(7)} ${e.name.replace(location.origin, '')}`,
+        (
+          [
+            ...performance.getEntriesByType('navigation'),
+            ...performance.getEntriesByType('resource'),
+          ] as PerformanceResourceTiming[]
+        ).map(
+          (e) =>
+            `${e.startTime.toFixed(0).padStart(6)} ${e.responseEnd.toFixed(0).padStart(6)} ${String(e.transferSize).padStart(7)} ${e.name.replace(location.origin, '')}`,
         ),
       );
       console.log(`  start    end   bytes name\n${rows.join('\n')}`);
@@ -68,7 +78,10 @@ async function measureRound(browser: Browser): Promise<Round> {
     return await page.evaluate(() => {
       const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
       const rows = (window as unknown as { __rowsAt: number }).__rowsAt;
-      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
       const sum = (until: number) => {
         const done = entries.filter((e) => e.responseEnd > 0 && e.responseEnd <= until);
         return { bytes: done.reduce((n, e) => n + e.transferSize, 0), requests: done.length };

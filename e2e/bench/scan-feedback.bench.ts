@@ -14,7 +14,9 @@ async function installProbe(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { __scanBench: { pending: number; samples: number[] } };
     w.__scanBench = { pending: 0, samples: [] };
-    document.addEventListener('keydown', (e) => e.key === 'Enter' && (w.__scanBench.pending = performance.now()), { capture: true });
+    document.addEventListener('keydown', (e) => e.key === 'Enter' && (w.__scanBench.pending = performance.now()), {
+      capture: true,
+    });
     const box = document.querySelector('[data-testid="scan-feedback"]')!;
     new MutationObserver(() => {
       if (!w.__scanBench.pending) return;
@@ -24,7 +26,8 @@ async function installProbe(page: Page) {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 test('receiving local checks: scan to on-screen feedback', async ({ page, request }) => {
   const { po, product } = await setupPo(request, { qty: 5, tracked: true, pick: 4 });
@@ -53,12 +56,16 @@ test('receiving local checks: scan to on-screen feedback', async ({ page, reques
     await dialog.getByRole('button', { name: 'Reset Scan' }).click();
   }
 
-  const samples = await page.evaluate(() => (window as unknown as { __scanBench: { samples: number[] } }).__scanBench.samples);
+  const samples = await page.evaluate(
+    () => (window as unknown as { __scanBench: { samples: number[] } }).__scanBench.samples,
+  );
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p95 = percentile(sorted, 95);
   const max = sorted.at(-1)!;
-  console.log(`scan → feedback (Receiving local checks): n=${sorted.length}  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${max.toFixed(1)} ms`);
+  console.log(
+    `scan → feedback (Receiving local checks): n=${sorted.length}  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${max.toFixed(1)} ms`,
+  );
   // Per round: the wrong UPC (red), the good UPC (the red cleared at once), and the two refused serials.
   expect(sorted.length).toBe(ROUNDS * 4);
   expect(p95, 'p95 scan-to-feedback under 100 ms').toBeLessThan(100);
@@ -69,7 +76,10 @@ test('receiving local checks: scan to on-screen feedback', async ({ page, reques
  * 'Received … IR-' (the server's answer through the outbox). Scans follow each other without waiting for the
  * answer, as a receiver works.
  */
-test('receiving accepted units: scan to on-screen feedback and to the server confirmation', async ({ page, request }) => {
+test('receiving accepted units: scan to on-screen feedback and to the server confirmation', async ({
+  page,
+  request,
+}) => {
   const units = Number(process.env.BENCH_UNITS ?? 40);
   const { po, product } = await setupPo(request, { qty: units, tracked: true, pick: 5 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -79,7 +89,9 @@ test('receiving accepted units: scan to on-screen feedback and to the server con
   const dialog = page.getByTestId('receiving-dialog');
   await expect(dialog.getByTestId('receiving-upc')).toBeFocused();
   await page.evaluate(() => {
-    const w = window as unknown as { __unitBench: { enter: Map<string, number>; local: number[]; confirmed: number[] } };
+    const w = window as unknown as {
+      __unitBench: { enter: Map<string, number>; local: number[]; confirmed: number[] };
+    };
     w.__unitBench = { enter: new Map(), local: [], confirmed: [] };
     let typed = '';
     // On the window: a scan dialog's own window listener may stop a key before it reaches the document.
@@ -104,15 +116,28 @@ test('receiving accepted units: scan to on-screen feedback and to the server con
     }).observe(box, { childList: true, subtree: true, characterData: true });
   });
   for (let i = 0; i < units; i++) await wedgeScans(page, [product.upc!, `UB${stamp}${String(i).padStart(3, '0')}`]);
-  await expect(dialog.locator('[data-testid="scanned-item"][data-state="received"]')).toHaveCount(units, { timeout: 60_000 });
+  await expect(dialog.locator('[data-testid="scanned-item"][data-state="received"]')).toHaveCount(units, {
+    timeout: 60_000,
+  });
   const { local, confirmed } = await page.evaluate(() => {
     const b = (window as unknown as { __unitBench: { local: number[]; confirmed: number[] } }).__unitBench;
     return { local: b.local, confirmed: b.confirmed };
   });
-  for (const [name, samples] of [['scan → Scanned (local)', local], ['scan → Received (server answer)', confirmed]] as const) {
+  for (const [name, samples] of [
+    ['scan → Scanned (local)', local],
+    ['scan → Received (server answer)', confirmed],
+  ] as const) {
     const sorted = [...samples].sort((a, b) => a - b);
-    console.log(`${name}: n=${sorted.length}  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `${name}: n=${sorted.length}  p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${percentile(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
   }
   expect(local.length).toBe(units);
-  expect(percentile([...local].sort((a, b) => a - b), 95), 'p95 scan-to-feedback under 100 ms').toBeLessThan(100);
+  expect(
+    percentile(
+      [...local].sort((a, b) => a - b),
+      95,
+    ),
+    'p95 scan-to-feedback under 100 ms',
+  ).toBeLessThan(100);
 });

@@ -16,10 +16,18 @@ export const AUDIT_BUCKET = 'RUBY';
  * per unit) when tracked. The audit specs take K models (no other spec does), `pick` choosing among them; a
  * repeated run takes the next ones along.
  */
-export async function auditProduct(request: APIRequestContext, options: { qty: number; tracked: boolean; pick: number }) {
+export async function auditProduct(
+  request: APIRequestContext,
+  options: { qty: number; tracked: boolean; pick: number },
+) {
   const pick = options.pick + 6 * test.info().repeatEachIndex;
   const api = await apiAs(request, 'purchasing-admin');
-  const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'K' })).data;
+  const found = (
+    await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', {
+      searchKey: 'model_number',
+      searchValue: 'K',
+    })
+  ).data;
   const candidates: AuditProduct[] = [];
   for (const { id } of found.slice(0, 60)) {
     const p = await api.get<AuditProduct>(`/api/product/${id}`);
@@ -29,9 +37,22 @@ export async function auditProduct(request: APIRequestContext, options: { qty: n
   const product = candidates[pick];
   expect(product, 'the demo catalogue has K products with a UPC').toBeTruthy();
   await setScanSetup(request, product!, options.tracked ? 1 : 0);
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Audits ${Date.now()}`, vendor_type: 'sales', rep: 'Pat Rep', rep_email: 'pat@vendor.example' });
-  const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: AUDIT_BUCKET });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 25, qty: options.qty, purchaseOrderId: po.id });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Audits ${Date.now()}`,
+    vendor_type: 'sales',
+    rep: 'Pat Rep',
+    rep_email: 'pat@vendor.example',
+  });
+  const po = await api.send<{ id: number }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: AUDIT_BUCKET,
+  });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product!.id,
+    cost: 25,
+    qty: options.qty,
+    purchaseOrderId: po.id,
+  });
   const lineId = full.data.PO_LINES[0]!.id;
   const stamp = `${Date.now().toString(36).toUpperCase()}${pick}`;
   const serials: string[] = [];
@@ -70,31 +91,51 @@ export interface TAuditBatchAnswer {
 /** Creates an audit through the API (for the specs that start from one). */
 export async function createAuditByApi(request: APIRequestContext, username: string, name: string) {
   const api = await apiAs(request, username);
-  return api.send<TAuditBatchAnswer>('POST', '/api/audit-scans', { audit_batch_name: name, default_audit_bucket: AUDIT_BUCKET });
+  return api.send<TAuditBatchAnswer>('POST', '/api/audit-scans', {
+    audit_batch_name: name,
+    default_audit_bucket: AUDIT_BUCKET,
+  });
 }
 
 /** Starts an item's tally through the API. */
-export async function requestItemByApi(request: APIRequestContext, username: string, batch: TAuditBatchAnswer, model: string, tracked: boolean) {
+export async function requestItemByApi(
+  request: APIRequestContext,
+  username: string,
+  batch: TAuditBatchAnswer,
+  model: string,
+  tracked: boolean,
+) {
   const api = await apiAs(request, username);
   return api.send<{ ims_transaction_reference_id: string }>('POST', '/api/audit-adjustments/request', {
     model,
     auditBucket: AUDIT_BUCKET,
     auditBatchId: batch.audit_batch_id,
     auditBatchName: batch.audit_batch_name,
-    auditTypeCode: tracked ? 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' : 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED',
+    auditTypeCode: tracked
+      ? 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED'
+      : 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED',
     scanningRequired: true,
   });
 }
 
 /** Finishes an item's tally through the API (as another user would, from another screen). */
-export async function finishTallyByApi(request: APIRequestContext, username: string, batch: TAuditBatchAnswer, model: string, tracked: boolean, ref: string) {
+export async function finishTallyByApi(
+  request: APIRequestContext,
+  username: string,
+  batch: TAuditBatchAnswer,
+  model: string,
+  tracked: boolean,
+  ref: string,
+) {
   const api = await apiAs(request, username);
   return api.send('POST', '/api/audit-adjustments/request', {
     model,
     auditBucket: AUDIT_BUCKET,
     auditBatchId: batch.audit_batch_id,
     auditBatchName: batch.audit_batch_name,
-    auditTypeCode: tracked ? 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' : 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED',
+    auditTypeCode: tracked
+      ? 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED'
+      : 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED',
     scanningRequired: true,
     transactionReferenceId: ref,
   });

@@ -17,8 +17,21 @@ const HEIGHT = 480;
 const FPS = 5;
 
 /** The barcode as luma (0 black, 255 white), drawn by bwip-js and decoded from its PNG. */
-async function barcodeLuma(code: NonNullable<VideoPart['code']>): Promise<{ width: number; height: number; y: Uint8Array }> {
-  const png = PNG.sync.read(await bwipjs.toBuffer({ bcid: code.bcid, text: code.text, scale: 3, height: 18, includetext: true, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF' }));
+async function barcodeLuma(
+  code: NonNullable<VideoPart['code']>,
+): Promise<{ width: number; height: number; y: Uint8Array }> {
+  const png = PNG.sync.read(
+    await bwipjs.toBuffer({
+      bcid: code.bcid,
+      text: code.text,
+      scale: 3,
+      height: 18,
+      includetext: true,
+      paddingwidth: 10,
+      paddingheight: 10,
+      backgroundcolor: 'FFFFFF',
+    }),
+  );
   const y = new Uint8Array(png.width * png.height);
   for (let i = 0; i < y.length; i++) {
     const [r, g, b, a] = [png.data[i * 4]!, png.data[i * 4 + 1]!, png.data[i * 4 + 2]!, png.data[i * 4 + 3]!];
@@ -75,7 +88,12 @@ export async function launchWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
     ...launch,
     headless: true,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
 }
 
@@ -130,6 +148,11 @@ export async function watchCamera(page: import('@playwright/test').Page) {
   return {
     offOrigin,
     /** The readyState of every track the camera gave so far. */
-    tracks: () => page.evaluate(() => (window as unknown as { __cameraStreams: MediaStream[] }).__cameraStreams.flatMap((s) => s.getTracks().map((t) => t.readyState))),
+    tracks: () =>
+      page.evaluate(() =>
+        (window as unknown as { __cameraStreams: MediaStream[] }).__cameraStreams.flatMap((s) =>
+          s.getTracks().map((t) => t.readyState),
+        ),
+      ),
   };
 }

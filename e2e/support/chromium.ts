@@ -12,4 +12,12 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /** The full browser: for what the shell lacks (its PDF viewer, in content-security-policy.spec.ts). */
 export const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

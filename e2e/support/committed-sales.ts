@@ -13,7 +13,13 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
   const units = invoices.reduce((n, i) => n + i.lines, 0);
   const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: false, pick: 13 });
   for (let i = 0; i < units; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+      scannedUpc: product.upc,
+      model: product.model_number,
+      poApiPoId: po.id,
+      poApiPoItemId: lineId,
+      receivingBucket: 'KY01',
+    });
   }
   const pos = await apiAs(request, 'sales-1');
   const made: { invoice: string; sales: TSale[] }[] = [];
@@ -21,7 +27,15 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
     const invoice = `E2E-INV-${randomUUID().slice(0, 8).toUpperCase()}`;
     const sales: TSale[] = [];
     for (let l = 0; l < lines; l++) {
-      sales.push(await pos.send<TSale>('POST', '/api/ims/committed-sales', { legacyPosInvoiceId: invoice, model: product.model_number, quantity: 1, sourceBucket: 'KY01', commitNotes: `E2E line ${l + 1}` }));
+      sales.push(
+        await pos.send<TSale>('POST', '/api/ims/committed-sales', {
+          legacyPosInvoiceId: invoice,
+          model: product.model_number,
+          quantity: 1,
+          sourceBucket: 'KY01',
+          commitNotes: `E2E line ${l + 1}`,
+        }),
+      );
     }
     made.push({ invoice, sales });
   }

@@ -11,14 +11,24 @@ export default async function ledgerCheckAfterTheSuite(): Promise<void> {
   const api = await request.newContext({ baseURL });
   try {
     const signIn = await api.post('/oauth/token', {
-      data: { grant_type: 'password', username: 'developer', password: DEMO_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+      data: {
+        grant_type: 'password',
+        username: 'developer',
+        password: DEMO_PASSWORD,
+        client_id: 'keystone-web',
+        client_secret: 'keystone-web-public',
+      },
     });
-    if (!signIn.ok()) throw new Error(`ledger check after the suite: sign-in refused (${signIn.status()}): ${await signIn.text()}`);
+    if (!signIn.ok())
+      throw new Error(`ledger check after the suite: sign-in refused (${signIn.status()}): ${await signIn.text()}`);
     const { access_token: token } = (await signIn.json()) as { access_token: string };
     const res = await api.get('/api/ledger/check', { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok()) throw new Error(`ledger check after the suite answered ${res.status()}: ${await res.text()}`);
     const body = (await res.json()) as { clean: boolean; differences: unknown[] };
-    if (!body.clean) throw new Error(`the ledger check is not clean after the browser suite: ${JSON.stringify(body.differences.slice(0, 20))}`);
+    if (!body.clean)
+      throw new Error(
+        `the ledger check is not clean after the browser suite: ${JSON.stringify(body.differences.slice(0, 20))}`,
+      );
     console.log('ledger check after the browser suite: clean');
   } finally {
     await api.dispose();

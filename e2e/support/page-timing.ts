@@ -27,8 +27,7 @@ export async function watchShowing(page: Page, name: string, selector: string, o
         if (now && !span.start) {
           span.start = performance.now();
           span.text = document.querySelector(selector)?.textContent ?? '';
-        }
-        else if (!now && span.start && !span.end) span.end = performance.now();
+        } else if (!now && span.start && !span.end) span.end = performance.now();
       };
       check();
       new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
@@ -46,8 +45,16 @@ export async function watchRefocus(page: Page, name: string, selector: string) {
       const spans = (w.__spans ??= {});
       const span = (spans[name] = { start: 0, end: 0 });
       const matches = (t: EventTarget | null) => t instanceof Element && t.matches(selector);
-      document.addEventListener('focusout', (e) => matches(e.target) && !span.start && (span.start = performance.now()), { capture: true });
-      document.addEventListener('focusin', (e) => matches(e.target) && span.start && !span.end && (span.end = performance.now()), { capture: true });
+      document.addEventListener(
+        'focusout',
+        (e) => matches(e.target) && !span.start && (span.start = performance.now()),
+        { capture: true },
+      );
+      document.addEventListener(
+        'focusin',
+        (e) => matches(e.target) && span.start && !span.end && (span.end = performance.now()),
+        { capture: true },
+      );
     },
     { name, selector },
   );

@@ -1,5 +1,12 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
 import { PDFParse } from 'pdf-parse';
 
 /**
@@ -12,7 +19,12 @@ export async function barcodesInPdf(pdf: Buffer, options: { scale?: number; band
   try {
     const shots = await parser.getScreenshot({ scale: options.scale ?? 2 });
     const reader = new MultiFormatReader();
-    reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]], [DecodeHintType.TRY_HARDER, true]]));
+    reader.setHints(
+      new Map<DecodeHintType, unknown>([
+        [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],
+        [DecodeHintType.TRY_HARDER, true],
+      ]),
+    );
     const found: string[] = [];
     for (const page of shots.pages) {
       const image = await loadImage(Buffer.from(page.data));
@@ -25,9 +37,12 @@ export async function barcodesInPdf(pdf: Buffer, options: { scale?: number; band
       for (let top = 0; top + band <= image.height; top += Math.floor(band / 2)) {
         const { data } = ctx.getImageData(0, top, image.width, band);
         const luminance = new Uint8ClampedArray(image.width * band);
-        for (let i = 0; i < luminance.length; i++) luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000;
+        for (let i = 0; i < luminance.length; i++)
+          luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000;
         try {
-          const result = reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, image.width, band))));
+          const result = reader.decode(
+            new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, image.width, band))),
+          );
           if (!found.includes(result.getText())) found.push(result.getText());
         } catch {
           // no barcode in this band

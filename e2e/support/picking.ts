@@ -22,14 +22,24 @@ export interface PickItem {
 export async function pickSales(request: APIRequestContext, n: number, pick: number, priorities: object[] = []) {
   const { api, po, product, lineId } = await setupPo(request, { qty: n, tracked: false, pick });
   for (let i = 0; i < n; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+      scannedUpc: product.upc,
+      model: product.model_number,
+      poApiPoId: po.id,
+      poApiPoItemId: lineId,
+      receivingBucket: 'KY01',
+    });
   }
   const pos = await apiAs(request, 'sales-1');
   const invoice = `E2E-PICK-${randomUUID().slice(0, 6).toUpperCase()}`;
   const refs: string[] = [];
   for (let i = 0; i < n; i++) {
     const sale = await pos.send<{ ims_transaction_reference_id: string }>('POST', '/api/ims/committed-sales', {
-      legacyPosInvoiceId: `${invoice}-${i + 1}`, model: product.model_number, quantity: 1, sourceBucket: 'KY01', ...(priorities[i] ?? {}),
+      legacyPosInvoiceId: `${invoice}-${i + 1}`,
+      model: product.model_number,
+      quantity: 1,
+      sourceBucket: 'KY01',
+      ...(priorities[i] ?? {}),
     });
     refs.push(sale.ims_transaction_reference_id);
   }
@@ -39,13 +49,22 @@ export async function pickSales(request: APIRequestContext, n: number, pick: num
 /** Prints sales through the API (as warehouse-admin) and answers their pick list items. */
 export async function printSales(request: APIRequestContext, refs: string[]) {
   const api = await apiAs(request, 'warehouse-admin');
-  return api.send<{ id: number; ims_pick_list_id: number; ims_transaction_reference_id: string }[]>('POST', '/api/picklist/items', { printedBy: 'warehouse-admin', items: refs.map((r) => ({ imsTransactionReferenceId: r })) });
+  return api.send<{ id: number; ims_pick_list_id: number; ims_transaction_reference_id: string }[]>(
+    'POST',
+    '/api/picklist/items',
+    { printedBy: 'warehouse-admin', items: refs.map((r) => ({ imsTransactionReferenceId: r })) },
+  );
 }
 
 /** A demo unprinted item of the warehouse with a bin to pick from (the demo data bins two per warehouse), printed now. */
-export async function printedBinnedItem(request: APIRequestContext, warehouse: string, nth = 0): Promise<PickItem & { pickListItemId: number }> {
+export async function printedBinnedItem(
+  request: APIRequestContext,
+  warehouse: string,
+  nth = 0,
+): Promise<PickItem & { pickListItemId: number }> {
   const api = await apiAs(request, 'warehouse-admin');
-  const list = (await api.get<{ unprinted_pick_list: PickItem[] }>(`/api/picklist/unprinted?warehouse=${warehouse}`)).unprinted_pick_list;
+  const list = (await api.get<{ unprinted_pick_list: PickItem[] }>(`/api/picklist/unprinted?warehouse=${warehouse}`))
+    .unprinted_pick_list;
   const item = list.filter((i) => i.suggestedBin && !i.warning && i.upc)[nth];
   expect(item, `a demo item with a bin in ${warehouse}`).toBeTruthy();
   const [printed] = await printSales(request, [item!.transactionReferenceId]);

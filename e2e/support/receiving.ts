@@ -14,9 +14,22 @@ export interface Product {
  */
 export async function setupPo(request: APIRequestContext, opts: { qty: number; tracked: boolean; pick: number }) {
   const api = await apiAs(request, 'purchasing-admin');
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Receiving ${Date.now()}`, vendor_type: 'sales', rep: 'Pat Rep', rep_email: 'pat@vendor.example' });
-  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
-  const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'S' })).data;
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Receiving ${Date.now()}`,
+    vendor_type: 'sales',
+    rep: 'Pat Rep',
+    rep_email: 'pat@vendor.example',
+  });
+  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: 'KY01',
+  });
+  const found = (
+    await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', {
+      searchKey: 'model_number',
+      searchValue: 'S',
+    })
+  ).data;
   const candidates: Product[] = [];
   for (const { id } of found.slice(0, 20)) {
     const p = await api.get<Product>(`/api/product/${id}`);
@@ -31,7 +44,12 @@ export async function setupPo(request: APIRequestContext, opts: { qty: number; t
     masterBoxQty: null,
     upc: product!.upc,
   });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 25, qty: opts.qty, purchaseOrderId: po.id });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product!.id,
+    cost: 25,
+    qty: opts.qty,
+    purchaseOrderId: po.id,
+  });
   return { api, po, product: product!, lineId: full.data.PO_LINES[0]!.id };
 }
 
@@ -41,7 +59,11 @@ export async function probeFeedback(page: Page, testId: string, text: string) {
     ({ testId, text }) => {
       const w = window as unknown as { __probe: { enter: number; feedback: number } };
       w.__probe = { enter: 0, feedback: 0 };
-      document.addEventListener('keydown', (e) => e.key === 'Enter' && !w.__probe.enter && (w.__probe.enter = performance.now()), { capture: true });
+      document.addEventListener(
+        'keydown',
+        (e) => e.key === 'Enter' && !w.__probe.enter && (w.__probe.enter = performance.now()),
+        { capture: true },
+      );
       const box = document.querySelector(`[data-testid="${testId}"]`)!;
       new MutationObserver(() => {
         if (!w.__probe.feedback && box.textContent?.includes(text)) w.__probe.feedback = performance.now();
@@ -49,6 +71,6 @@ export async function probeFeedback(page: Page, testId: string, text: string) {
     },
     { testId, text },
   );
-  return async () => page.evaluate(() => (window as unknown as { __probe: { enter: number; feedback: number } }).__probe);
+  return async () =>
+    page.evaluate(() => (window as unknown as { __probe: { enter: number; feedback: number } }).__probe);
 }
-

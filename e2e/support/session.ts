@@ -25,7 +25,13 @@ export async function logoutByLink(page: Page): Promise<void> {
 /** Asks /oauth/token for a demo user's token as the login screen does (password grant, the web client). */
 export async function requestToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const res = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+    data: {
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as { access_token: string; username: string; role: string };
@@ -54,7 +60,13 @@ export async function signInAs(page: Page, username: string, password = DEMO_PAS
       if (superUser) localStorage.setItem(`superUser:${name}`, '1');
     },
     // A flag of its own per call: a second sign-in in the same tab (another user) is written at the next load too.
-    { accessToken: token.access_token, username: token.username, role: token.role, superUser: isSuperUser(token.role), flag: `e2e.signedIn.${++signIns}` },
+    {
+      accessToken: token.access_token,
+      username: token.username,
+      role: token.role,
+      superUser: isSuperUser(token.role),
+      flag: `e2e.signedIn.${++signIns}`,
+    },
   );
 }
 

@@ -14,10 +14,18 @@ interface Product {
  * (the receiving specs take S models), so the tests of the transfer spec use different products; a repeated run
  * (--repeat-each) takes the next products along, so each repetition starts from a product of its own.
  */
-export async function stockedProduct(request: APIRequestContext, options: { qty: number; tracked: boolean; pick: number }) {
+export async function stockedProduct(
+  request: APIRequestContext,
+  options: { qty: number; tracked: boolean; pick: number },
+) {
   const opts = { ...options, pick: options.pick + 6 * test.info().repeatEachIndex };
   const api = await apiAs(request, 'purchasing-admin');
-  const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'T' })).data;
+  const found = (
+    await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', {
+      searchKey: 'model_number',
+      searchValue: 'T',
+    })
+  ).data;
   const candidates: Product[] = [];
   for (const { id } of found.slice(0, 50)) {
     const p = await api.get<Product>(`/api/product/${id}`);
@@ -33,9 +41,19 @@ export async function stockedProduct(request: APIRequestContext, options: { qty:
     masterBoxQty: null,
     upc: product!.upc,
   });
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Transfers ${Date.now()}`, vendor_type: 'sales', rep: 'Pat Rep', rep_email: 'pat@vendor.example' });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Transfers ${Date.now()}`,
+    vendor_type: 'sales',
+    rep: 'Pat Rep',
+    rep_email: 'pat@vendor.example',
+  });
   const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'RUBY' });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 25, qty: opts.qty, purchaseOrderId: po.id });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product!.id,
+    cost: 25,
+    qty: opts.qty,
+    purchaseOrderId: po.id,
+  });
   const lineId = full.data.PO_LINES[0]!.id;
   const stamp = `${Date.now().toString(36).toUpperCase()}${opts.pick}`;
   const serials: string[] = [];

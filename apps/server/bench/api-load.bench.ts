@@ -26,7 +26,12 @@ import { openPglite, openPostgres, queryRows, type Database, type OpenDatabase }
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { createServices } from '../src/modules/services.js';
 import { createLocation, createProducts } from '../test/factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess } from '../test/concurrency/server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+} from '../test/concurrency/server-processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -58,20 +63,38 @@ async function seed(db: Database): Promise<Line[]> {
   await createLocation(services, 'KY01');
   const products = await createProducts(
     db,
-    Array.from({ length: PRODUCTS }, (_, i) => ({ modelNumber: `LOAD-${String(i).padStart(2, '0')}`, serialNumberTracked: i % 2 === 0, numOfSerialsPerItem: i % 2 === 0 ? 1 : null })),
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      modelNumber: `LOAD-${String(i).padStart(2, '0')}`,
+      serialNumberTracked: i % 2 === 0,
+      numOfSerialsPerItem: i % 2 === 0 ? 1 : null,
+    })),
   );
   await services.users.create({ username: 'bench-receiver', password: PASSWORD, role: 'admin' });
   const buyer = await services.users.create({ username: 'bench-buyer', password: PASSWORD, role: 'purchasing-admin' });
   const vendor = await services.vendors.create({ company_name: 'Load Vendor', vendor_type: 'sales' });
   const lines: Line[] = [];
   for (let p = 0; p < POS; p++) {
-    const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
+    const po = await services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      buyer,
+    );
     for (let l = 0; l < LINES_PER_PO; l++) {
       const index = (p * 3 + l * 7) % PRODUCTS; // POs share products, as they do on a dock
       const product = products[index]!;
-      const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100_000, purchaseOrderId: po.id });
+      const full = await services.purchaseOrders.addLine({
+        productId: product.id,
+        cost: 100,
+        qty: 100_000,
+        purchaseOrderId: po.id,
+      });
       const line = full.data.PO_LINES.find((x) => !lines.some((m) => m.lineId === x.id))!;
-      lines.push({ poId: po.id, lineId: line.id, model: product.modelNumber, upc: product.upc!, serialTracked: index % 2 === 0 });
+      lines.push({
+        poId: po.id,
+        lineId: line.id,
+        model: product.modelNumber,
+        upc: product.upc!,
+        serialTracked: index % 2 === 0,
+      });
     }
   }
   return lines;
@@ -88,12 +111,24 @@ interface Verdict {
 /** After the run, the server stopped: what the database holds against what the scanners were told. */
 async function verify(db: Database, acknowledged: Set<string>): Promise<Verdict> {
   const differences = await checkLedger(db);
-  const rows = await queryRows<{ client_request_id: string }>(db, sql`select client_request_id from inventory_transactions where type = 'INVENTORY_RECEIPT'`);
+  const rows = await queryRows<{ client_request_id: string }>(
+    db,
+    sql`select client_request_id from inventory_transactions where type = 'INVENTORY_RECEIPT'`,
+  );
   const ids = new Set(rows.map((r) => r.client_request_id));
-  const [units] = await queryRows<{ n: number }>(db, sql`select coalesce(sum(qty_received), 0)::int as n from purchase_order_items`);
+  const [units] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(qty_received), 0)::int as n from purchase_order_items`,
+  );
   let missing = 0;
   for (const id of acknowledged) if (!ids.has(id)) missing++;
-  return { ledgerClean: differences.length === 0, acknowledged: acknowledged.size, receipts: rows.length, unitsReceived: units!.n, missing };
+  return {
+    ledgerClean: differences.length === 0,
+    acknowledged: acknowledged.size,
+    receipts: rows.length,
+    unitsReceived: units!.n,
+    missing,
+  };
 }
 
 /**
@@ -146,14 +181,18 @@ class Timeline {
   /** Scans/s over the first and the last third of the run's whole seconds. */
   thirds(seconds: number): [number, number] {
     const third = Math.max(1, Math.floor(seconds / 3));
-    const rate = (from: number) => this.seconds.slice(from, from + third).reduce((n, s) => n + (s?.length ?? 0), 0) / third;
+    const rate = (from: number) =>
+      this.seconds.slice(from, from + third).reduce((n, s) => n + (s?.length ?? 0), 0) / third;
     return [rate(0), rate(seconds - third)];
   }
   print(): void {
     this.seconds.forEach((latencies = [], second) => {
       const sorted = [...latencies].sort((a, b) => a - b);
-      const at = (q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!) : 0);
-      console.error(`second ${second}: ${sorted.length} scans, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, over 300 ms ${sorted.filter((l) => l > 300).length}`);
+      const at = (q: number) =>
+        sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!) : 0;
+      console.error(
+        `second ${second}: ${sorted.length} scans, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms, over 300 ms ${sorted.filter((l) => l > 300).length}`,
+      );
     });
   }
 }
@@ -195,7 +234,10 @@ async function runMode(mode: Mode): Promise<Row> {
     const url = await createScratchDatabase(name);
     open = () => openPostgres(url, { max: 2 });
     // BENCH_PG_SOCKET=/var/run/postgresql: the server processes reach PostgreSQL over its Unix socket, not loopback TCP.
-    env = { DATABASE_URL: process.env.BENCH_PG_SOCKET ? socketUrl(url, process.env.BENCH_PG_SOCKET) : url, WORKERS: String(spec.workers) };
+    env = {
+      DATABASE_URL: process.env.BENCH_PG_SOCKET ? socketUrl(url, process.env.BENCH_PG_SOCKET) : url,
+      WORKERS: String(spec.workers),
+    };
     cleanup = () => dropScratchDatabase(name);
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-bench-api-'));
@@ -212,7 +254,9 @@ async function runMode(mode: Mode): Promise<Row> {
     await database.close();
 
     // BENCH_SERVER_NODE_OPTIONS=--cpu-prof profiles the server process(es) (one .cpuprofile each, on exit).
-    const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
+    const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
+      ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+      : {};
     const server = await startServerProcess(env.DATABASE_URL ?? '', { ...env, ...nodeOptions });
     const [token] = await signInOnEach([server], 'bench-receiver', PASSWORD);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -255,23 +299,36 @@ async function runMode(mode: Mode): Promise<Row> {
         },
       ],
     });
-    const read = (p: string) => autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
+    const read = (p: string) =>
+      autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
     const serverPids = processTree(server.pid);
     const serverCpuBefore = cpuOf(serverPids);
     const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
     generatorDelay.enable();
-    const [scanResult, health, list] = await Promise.all([scans, read('/api/health'), read('/api/purchase?page=1&perPage=25')]);
+    const [scanResult, health, list] = await Promise.all([
+      scans,
+      read('/api/health'),
+      read('/api/purchase?page=1&perPage=25'),
+    ]);
     generatorDelay.disable();
     if (process.env.BENCH_TIMELINE === '1') timeline.print();
     const [firstThird, lastThird] = timeline.thirds(SECONDS);
-    console.error(`load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`);
+    console.error(
+      `load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`,
+    );
     const serverCpuAfter = cpuOf(serverPids);
-    const serverCpu = { total: serverCpuAfter.total - serverCpuBefore.total, system: serverCpuAfter.system - serverCpuBefore.system };
+    const serverCpu = {
+      total: serverCpuAfter.total - serverCpuBefore.total,
+      system: serverCpuAfter.system - serverCpuBefore.system,
+    };
     // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
     let postgresCpu = { total: 0, system: 0 };
     if (spec.database === 'postgres') {
       const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
-      const backends = await queryRows<{ pid: number }>(admin.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      const backends = await queryRows<{ pid: number }>(
+        admin.db,
+        sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
       postgresCpu = cpuOf(backends.map((b) => b.pid));
       await admin.close();
     }
@@ -298,7 +355,9 @@ async function runMode(mode: Mode): Promise<Row> {
       serverSystemPerScan: serverCpu.system / Math.max(1, scanResult['2xx']),
       postgresSystemPerScan: postgresCpu.system / Math.max(1, scanResult['2xx']),
     };
-    console.error(`${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`);
+    console.error(
+      `${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`,
+    );
     return row;
   } finally {
     await cleanup();
@@ -311,15 +370,25 @@ async function main() {
   const rows: Row[] = [];
   for (const mode of modes) rows.push(await runMode(mode));
   const ms = (n: number) => (Number.isNaN(n) ? 'failed' : `${Math.round(n)} ms`);
-  console.log(`\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`);
-  console.log('| Mode | Scans/s | First / last third | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |');
+  console.log(
+    `\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`,
+  );
+  console.log(
+    '| Mode | Scans/s | First / last third | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
     const v = r.verdict;
-    const kept = v.missing === 0 && v.unitsReceived === v.receipts ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)` : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
-    console.log(`| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${Math.round(r.firstThird)} / ${Math.round(r.lastThird)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`);
+    const kept =
+      v.missing === 0 && v.unitsReceived === v.receipts
+        ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)`
+        : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
+    console.log(
+      `| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${Math.round(r.firstThird)} / ${Math.round(r.lastThird)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`,
+    );
   }
-  if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts)) process.exitCode = 1;
+  if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts))
+    process.exitCode = 1;
 }
 
 main().catch((error) => {

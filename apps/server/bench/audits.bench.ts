@@ -24,7 +24,14 @@ const config = { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false };
 async function seed({ db }: OpenDatabase) {
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
 
   await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status)
@@ -40,7 +47,10 @@ async function seed({ db }: OpenDatabase) {
   // Two audited models: AUD-A with 5,000 serials in KY01; AUD-B with 2,500 in KY01 and 2,500 in KY01_B_STOCK.
   await db.execute(sql`insert into products (model_number, upc, description, serial_number_tracked, num_of_serials_per_item, status)
     values ('AUD-A', '900000000001', 'Audited A', true, 1, 'ACTIVE'), ('AUD-B', '900000000002', 'Audited B', true, 1, 'ACTIVE')`);
-  const [a, b] = await queryRows<{ id: number }>(db, sql`select id from products where model_number in ('AUD-A', 'AUD-B') order by model_number`);
+  const [a, b] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from products where model_number in ('AUD-A', 'AUD-B') order by model_number`,
+  );
   await db.execute(sql`insert into inventory_serials (serial_number, product_id, bucket, location_code, condition_code, disposition_code)
     select 'AA' || lpad(g::text, 6, '0'), ${a!.id}::int, 'KY01', 'KY01', 'NEW', 'LIVE' from generate_series(1, ${ITEM}) g
     union all
@@ -52,8 +62,12 @@ async function seed({ db }: OpenDatabase) {
   await db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code)
     select t.id, s.id, s.serial_number, s.location_code, s.condition_code, 'LIVE'
     from inventory_serials s join inventory_transactions t on t.ims_transaction_reference_id = 'IR-' || lpad(s.id::text, 8, '0')`);
-  await db.execute(sql`select setval(pg_get_serial_sequence('inventory_transactions', 'id'), (select max(id) from inventory_transactions))`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('inventory_transactions', 'id'), (select max(id) from inventory_transactions))`,
+  );
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   await db.execute(sql`analyze`);
   await app.close();
 }
@@ -73,7 +87,13 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-admin',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
@@ -81,10 +101,13 @@ async function main() {
     const t0 = performance.now();
     const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const ms = performance.now() - t0;
-    if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (res.statusCode < 200 || res.statusCode > 299)
+      throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return { ms, body: res.json() as Record<string, unknown> };
   }
-  const batch = (await call('POST', '/api/audit-scans', { audit_batch_name: 'Bench audit', default_audit_bucket: 'KY01' })).body.audit_batch_id as number;
+  const batch = (
+    await call('POST', '/api/audit-scans', { audit_batch_name: 'Bench audit', default_audit_bucket: 'KY01' })
+  ).body.audit_batch_id as number;
   const item = (model: string) => ({ model, auditBucket: 'KY01', auditBatchId: batch, auditTypeCode: SER });
 
   // Quick-add: the first scans of AUD-A's item (30 warm-up, then CALLS timed), each one unit and one serial, with
@@ -95,7 +118,12 @@ async function main() {
   let ref = '';
   for (let i = 1; i <= CALLS + 30 + NOREF_CALLS; i++) {
     const withRef = ref && i <= CALLS + 30 ? { transactionReferenceId: ref } : {};
-    const r = await call('POST', '/api/audit-adjustments/quick-add-scanned-item', { ...item('AUD-A'), ...withRef, scannedUpc: '900000000001', serialNumbers: `AA${String(i).padStart(6, '0')}` });
+    const r = await call('POST', '/api/audit-adjustments/quick-add-scanned-item', {
+      ...item('AUD-A'),
+      ...withRef,
+      scannedUpc: '900000000001',
+      serialNumbers: `AA${String(i).padStart(6, '0')}`,
+    });
     ref = r.body.ims_transaction_reference_id as string;
     if (i > 30 && i <= CALLS + 30) quick.push(r.ms);
     else if (i > CALLS + 30) quickNoRef.push(r.ms);
@@ -118,17 +146,26 @@ async function main() {
   }
 
   // Resolve: AUD-B counted in KY01 as its 2,500 B_STOCK serials (discovered, moved in) without its 2,500 KY01 ones (missing).
-  const refB = (await call('POST', '/api/audit-adjustments/request', item('AUD-B'))).body.ims_transaction_reference_id as string;
+  const refB = (await call('POST', '/api/audit-adjustments/request', item('AUD-B'))).body
+    .ims_transaction_reference_id as string;
   await fill(refB, `select 'BB' || lpad(g::text, 6, '0') from generate_series(${ITEM / 2 + 1}, ${ITEM}) g`);
   const reviewB = (await call('GET', `/api/audit-adjustments/${refB}/review`)).body;
   const resolve = await call('POST', `/api/audit-adjustments/${refB}/resolve`, { submitNotes: 'bench' });
-  const after = await queryRows<{ bucket: string; n: number }>(db, sql`select bucket, count(*)::int as n from inventory_serials where product_id = ${b!.id} and disposition_code = 'LIVE' group by bucket`);
+  const after = await queryRows<{ bucket: string; n: number }>(
+    db,
+    sql`select bucket, count(*)::int as n from inventory_serials where product_id = ${b!.id} and disposition_code = 'LIVE' group by bucket`,
+  );
 
   const checkStarted = performance.now();
-  const differences = await db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const differences = await db.transaction((tx) => checkLedger(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   const checkSeconds = (performance.now() - checkStarted) / 1000;
 
-  console.log(`\nAudits benchmark: ${SERIALS + 2 * ITEM} serials (${database.seeded ? 'seeded' : 'copied from the kept seed'} in ${((seeded - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nAudits benchmark: ${SERIALS + 2 * ITEM} serials (${database.seeded ? 'seeded' : 'copied from the kept seed'} in ${((seeded - started) / 1000).toFixed(1)} s)`,
+  );
   const q = report('quick-add-scanned-item (one serial, with the reference)', quick, 44);
   report('quick-add-scanned-item (one serial, no reference)', quickNoRef, 44);
   const r = report(`review of a ${ITEM}-serial item`, review, 44);

@@ -2,13 +2,17 @@ import postgres from 'postgres';
 import { loadConfig } from '../src/config.js';
 import { openPostgres, type OpenDatabase } from '../src/db/database.js';
 
-export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** As the server: statements prepared per connection unless DATABASE_PREPARED_STATEMENTS=0 (for paired runs). */
 const BENCH_PREPARED_STATEMENTS = loadConfig().databasePreparedStatements;
 
 /** A fresh PostgreSQL database for a benchmark, migrated; dropped again unless KEEP_BENCH_DB=1. */
-export async function openBenchDatabase(name: string, options: { keep?: boolean } = {}): Promise<OpenDatabase & { url: string; drop(): Promise<void> }> {
+export async function openBenchDatabase(
+  name: string,
+  options: { keep?: boolean } = {},
+): Promise<OpenDatabase & { url: string; drop(): Promise<void> }> {
   const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.unsafe(`CREATE DATABASE "${name}"`);
@@ -20,7 +24,8 @@ export async function openBenchDatabase(name: string, options: { keep?: boolean 
     url: url.toString(),
     async drop() {
       await database.close();
-      if (!options.keep && process.env.KEEP_BENCH_DB !== '1') await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (!options.keep && process.env.KEEP_BENCH_DB !== '1')
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     },
   };
@@ -82,6 +87,8 @@ export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 /** Prints one line of figures and answers the percentiles. */
 export function report(name: string, samples: number[], width = 58) {
   const p = percentiles(samples);
-  console.log(`${name.padEnd(width)} n=${String(p.n).padStart(4)}  p50 ${fmt(p.p50).padStart(9)}  p95 ${fmt(p.p95).padStart(9)}  p99 ${fmt(p.p99).padStart(9)}  max ${fmt(p.max)}`);
+  console.log(
+    `${name.padEnd(width)} n=${String(p.n).padStart(4)}  p50 ${fmt(p.p50).padStart(9)}  p95 ${fmt(p.p95).padStart(9)}  p99 ${fmt(p.p99).padStart(9)}  max ${fmt(p.max)}`,
+  );
   return p;
 }

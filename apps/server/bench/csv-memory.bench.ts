@@ -32,14 +32,31 @@ async function main() {
   const config = loadConfig({});
   // The generic report is a developer's (its permission); the inventory reports an admin's (the seed's bench-admin).
   const database = await openPostgres(url.toString(), { max: 1 });
-  await createServices(database.db, { ...config, logLevel: 'silent' }).users.create({ username: 'bench-csv-dev', password: 'bench-password', role: 'developer' });
+  await createServices(database.db, { ...config, logLevel: 'silent' }).users.create({
+    username: 'bench-csv-dev',
+    password: 'bench-password',
+    role: 'developer',
+  });
   await database.close();
   const port = 3390 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', DEMO_DATA: '0', WORKERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JOBS_ENABLED: '0',
+        DEMO_DATA: '0',
+        WORKERS: '1',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -47,7 +64,13 @@ async function main() {
   let over = false;
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 600) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -55,15 +78,33 @@ async function main() {
       const response = await fetch(`${base}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username, password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret }),
+        body: JSON.stringify({
+          grant_type: 'password',
+          username,
+          password: 'bench-password',
+          client_id: config.oauthClientId,
+          client_secret: config.oauthClientSecret,
+        }),
       });
       return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
     };
     const files: [string, string, string, string][] = [
-      ['live-serials CSV (generic report)', '/api/reports/generic/live-serials/csv', '/api/reports/generic/live-serials?bucket=KY01', 'bench-csv-dev'],
-      ['inventory accounting CSV, today', '/api/ims/reporting/inventory/accounting', '/api/ims/reporting/inventory/ge-on-hand-export', 'bench-admin'],
+      [
+        'live-serials CSV (generic report)',
+        '/api/reports/generic/live-serials/csv',
+        '/api/reports/generic/live-serials?bucket=KY01',
+        'bench-csv-dev',
+      ],
+      [
+        'inventory accounting CSV, today',
+        '/api/ims/reporting/inventory/accounting',
+        '/api/ims/reporting/inventory/ge-on-hand-export',
+        'bench-admin',
+      ],
     ];
-    for (const [name, file, warmUp, username] of files.filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY))) {
+    for (const [name, file, warmUp, username] of files.filter(
+      ([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY),
+    )) {
       const headers = await signIn(username);
       await (await fetch(`${base}${warmUp}`, { headers })).text();
       const baseline = rss();

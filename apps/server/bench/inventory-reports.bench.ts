@@ -21,7 +21,14 @@ const OPEN_SALES = 20_000;
 async function seed({ db }: OpenDatabase) {
   const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
   await db.execute(sql`insert into manufacturers (name) values ('GE Appliances'), ('Bench Works')`);
   await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status, fk_manufacturer_id)
@@ -30,13 +37,19 @@ async function seed({ db }: OpenDatabase) {
            (select id from manufacturers where name = case when g % 10 = 0 then 'GE Appliances' else 'Bench Works' end)
     from generate_series(1, ${PRODUCTS}) g`);
   // 1,000 vendors' POs, one line per product (the receipts' cost), ordered far more than received.
-  await db.execute(sql`insert into vendors (company_name, vendor_type) select 'Bench vendor ' || g, 'sales' from generate_series(1, 100) g`);
+  await db.execute(
+    sql`insert into vendors (company_name, vendor_type) select 'Bench vendor ' || g, 'sales' from generate_series(1, 100) g`,
+  );
   await db.execute(sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id)
     select 'BPO' || g, (array['KY01','TX01','AZ02','RUBY'])[1 + g % 4], 1 + g % 100, 4 from generate_series(1, ${POS}) g`);
   await db.execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered)
     select 1 + g % ${POS}, g, 900 + g % 80000, 1000 from generate_series(1, ${PRODUCTS}) g`);
-  const [misplaced] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from purchase_order_items where id <> product_id`);
-  if (misplaced!.n) throw new Error('the PO lines were not numbered as their products: the receipts point at lines by product id');
+  const [misplaced] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from purchase_order_items where id <> product_id`,
+  );
+  if (misplaced!.n)
+    throw new Error('the PO lines were not numbered as their products: the receipts point at lines by product id');
   await db.execute(sql`insert into accounts_payable_invoices (invoice_number, invoice_amount_cents, invoice_date, vendor_id, purchase_order_id)
     select 'BINV' || po.id, 500000 + po.id, current_date, po.vendor_id, po.id from purchase_orders po where po.id % 2 = 0`);
   const buckets = ['KY01', 'TX01', 'AZ02', 'RUBY', 'KY01_B_STOCK', 'TX01_B_STOCK'];
@@ -80,12 +93,20 @@ async function main() {
       db,
       sql`select (select count(*) from products)::int products, (select count(*) from inventory_serials)::int serials, (select count(*) from inventory_transactions)::int ledger`,
     );
-    console.log(`Inventory reports: ${counts!.products} products, ${counts!.serials} serials, ${counts!.ledger} ledger rows (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `Inventory reports: ${counts!.products} products, ${counts!.serials} serials, ${counts!.ledger} ledger rows (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     const token = (
       await app.inject({
         method: 'POST',
         url: '/oauth/token',
-        payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+        payload: {
+          grant_type: 'password',
+          username: 'bench-admin',
+          password: 'bench-password',
+          client_id: config.oauthClientId,
+          client_secret: config.oauthClientSecret,
+        },
       })
     ).json().access_token as string;
     const headers = { authorization: `Bearer ${token}` };
@@ -98,12 +119,20 @@ async function main() {
       return { ms, bytes: res.rawPayload.length, lines: res.body.split('\n').length - 2 };
     }
     const cases: [string, string, number][] = [
-      ['inventory accounting as of today - 30 (CSV, 100k products)', `/api/ims/reporting/inventory/accounting?date=${day(-30)}`, 5_000],
+      [
+        'inventory accounting as of today - 30 (CSV, 100k products)',
+        `/api/ims/reporting/inventory/accounting?date=${day(-30)}`,
+        5_000,
+      ],
       ['inventory accounting, default date (today)', '/api/ims/reporting/inventory/accounting', 5_000],
       ['GE on-hand export, default date', '/api/ims/reporting/inventory/ge-on-hand-export', 2_000],
       ['GE on-hand totals, default date', '/api/ims/reporting/inventory/ge-on-hand-export/totals', 2_000],
       ['daily received, default (today)', '/api/ims/transacted-receipts/daily-received', 2_000],
-      ['daily received, last 31 days', `/api/ims/transacted-receipts/daily-received?startDate=${day(-30)}&endDate=${day(0)}`, 2_000],
+      [
+        'daily received, last 31 days',
+        `/api/ims/transacted-receipts/daily-received?startDate=${day(-30)}&endDate=${day(0)}`,
+        2_000,
+      ],
       ['unreceived invoice report', '/api/unreceived-invoice-report', 2_000],
       ['inactive inventory (90 days)', '/api/ims/reporting/inventory/inactive', 2_000],
       ['peak days fulfillment (today)', `/api/report/peak-days-fulfillment/${day(0)}`, 2_000],
@@ -115,7 +144,11 @@ async function main() {
       const first = await time(url);
       const samples: number[] = [];
       for (let i = 0; i < CALLS; i++) samples.push((await time(url)).ms);
-      const p = report(`${name} [${first.lines.toLocaleString('en-US')} rows, ${(first.bytes / 1024 / 1024).toFixed(1)} MB]`, samples, 92);
+      const p = report(
+        `${name} [${first.lines.toLocaleString('en-US')} rows, ${(first.bytes / 1024 / 1024).toFixed(1)} MB]`,
+        samples,
+        92,
+      );
       if (p.p50 > target) {
         failed = true;
         console.log(`  over the target of ${target} ms`);

@@ -27,7 +27,9 @@ async function main() {
       console.log('ANALYZE run first');
     }
     const result = await new LedgerService(db).check();
-    console.log(`ledger check: ${result.clean ? 'clean' : `${result.differences.length} difference(s)`} in ${(result.elapsedMs / 1000).toFixed(1)} s`);
+    console.log(
+      `ledger check: ${result.clean ? 'clean' : `${result.differences.length} difference(s)`} in ${(result.elapsedMs / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
     if (!process.env.BENCH_DATA_DIR) fs.rmSync(dir, { recursive: true, force: true });
@@ -39,7 +41,14 @@ async function generate(db: Database, t0: number) {
   {
     const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
     await services.users.ensureRoles();
-    for (const code of ['KY01', 'TX01']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+    for (const code of ['KY01', 'TX01'])
+      await services.locations.createLocationWithBuckets({
+        locationCode: code,
+        address1: '1 Bench Way',
+        city: 'Louisville',
+        stateOrProvince: 'KY',
+        postalCode: '40213',
+      });
     const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
     await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status)
       select 'BM' || lpad(g::text, 6, '0'), 'P' || g, '8' || lpad(g::text, 11, '0'), 'Bench product ' || g, true, 1, 1000 + g, 'ACTIVE'
@@ -52,9 +61,16 @@ async function generate(db: Database, t0: number) {
     await db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code)
       select t.id, s.id, s.serial_number, s.location_code, s.condition_code, 'LIVE'
       from inventory_serials s join inventory_transactions t on t.ims_transaction_reference_id = 'IR-' || lpad(s.id::text, 8, '0')`);
-    await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
-    const [counts] = await queryRows<{ serials: number; ledger: number }>(db, sql`select (select count(*) from inventory_serials)::int serials, (select count(*) from inventory_transactions)::int ledger`);
-    console.log(`PGlite, ${counts!.serials} serials, ${counts!.ledger} ledger rows, generated in ${((performance.now() - t0) / 1000).toFixed(1)} s (no ANALYZE)`);
+    await db.execute(
+      sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+    );
+    const [counts] = await queryRows<{ serials: number; ledger: number }>(
+      db,
+      sql`select (select count(*) from inventory_serials)::int serials, (select count(*) from inventory_transactions)::int ledger`,
+    );
+    console.log(
+      `PGlite, ${counts!.serials} serials, ${counts!.ledger} ledger rows, generated in ${((performance.now() - t0) / 1000).toFixed(1)} s (no ANALYZE)`,
+    );
   }
 }
 

@@ -25,13 +25,29 @@ async function main(): Promise<void> {
   const dir = process.env.DATABASE_URL ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-soak-'));
   const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(dir);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-soak-outbox-'));
-  const config = { ...loadConfig({}), logLevel: 'silent' as const, ediOutboxDir: path.join(outbox, 'edi'), mailOutboxDir: path.join(outbox, 'mail'), carouselImageDir: path.join(outbox, 'carousel'), reportFilesDir: path.join(outbox, 'reports') };
-  const { app, services } = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: false, listen: database.listen });
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent' as const,
+    ediOutboxDir: path.join(outbox, 'edi'),
+    mailOutboxDir: path.join(outbox, 'mail'),
+    carouselImageDir: path.join(outbox, 'carousel'),
+    reportFilesDir: path.join(outbox, 'reports'),
+  };
+  const { app, services } = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    logger: false,
+    serveWeb: false,
+    listen: database.listen,
+  });
   await services.users.ensureRoles();
   await app.ready();
   const clients = [injectClient(app)];
   const actors = await createActors(services, clients);
-  console.log(`soak: ${STEPS} steps, seed ${SEED} (SOAK_SEED=${SEED} runs it again), on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dir}`}`);
+  console.log(
+    `soak: ${STEPS} steps, seed ${SEED} (SOAK_SEED=${SEED} runs it again), on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dir}`}`,
+  );
   const started = Date.now();
   let runner: LedgerModelRunner | null = null;
   let locations = 0;
@@ -43,7 +59,13 @@ async function main(): Promise<void> {
         if (!runner || done % PER_LOCATION === 0) {
           if (runner) await runner.verify({ lines: true, releases: true });
           locations += 1;
-          runner = new LedgerModelRunner({ services, db: database.db, clients, actors, location: `SK${String(locations).padStart(3, '0')}` });
+          runner = new LedgerModelRunner({
+            services,
+            db: database.db,
+            clients,
+            actors,
+            location: `SK${String(locations).padStart(3, '0')}`,
+          });
           await runner.setup();
           await runner.stockUp();
         }
@@ -53,16 +75,22 @@ async function main(): Promise<void> {
           const checking = Date.now();
           await runner.verify();
           const seconds = (Date.now() - started) / 1000;
-          console.log(`soak: ${done} steps, ${(done / seconds).toFixed(1)} steps/s, ledger clean (check ${((Date.now() - checking) / 1000).toFixed(1)} s)`);
+          console.log(
+            `soak: ${done} steps, ${(done / seconds).toFixed(1)} steps/s, ledger clean (check ${((Date.now() - checking) / 1000).toFixed(1)} s)`,
+          );
           if (done % (CHECK_EVERY * 10) === 0) console.log(`soak: time in this location's steps: ${runner.timing()}`);
         }
       }
     }
     await runner!.verify({ lines: true, releases: true });
     const seconds = (Date.now() - started) / 1000;
-    console.log(`soak: PASSED ${done} steps in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)} steps/s), seed ${SEED}, ${locations} location(s); last location: ${runner!.summary()}`);
+    console.log(
+      `soak: PASSED ${done} steps in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)} steps/s), seed ${SEED}, ${locations} location(s); last location: ${runner!.summary()}`,
+    );
   } catch (error) {
-    console.error(`soak: FAILED at step ${done + 1} of ${STEPS}, seed ${SEED} (SOAK_SEED=${SEED} SOAK_STEPS=${STEPS} to run it again)`);
+    console.error(
+      `soak: FAILED at step ${done + 1} of ${STEPS}, seed ${SEED} (SOAK_SEED=${SEED} SOAK_STEPS=${STEPS} to run it again)`,
+    );
     console.error((error as Error).message);
     process.exitCode = 1;
   } finally {

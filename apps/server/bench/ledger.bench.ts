@@ -22,7 +22,14 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
 
   await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status)
@@ -48,7 +55,9 @@ async function main() {
     select 'IR-N' || lpad(g::text, 8, '0'), 'INVENTORY_RECEIPT', 4 * (1 + g % (${PRODUCTS} / 4)), (array['KY01','TX01','AZ02','RUBY'])[1 + g % 4], 1 + g % 3, ${adminId},
            now() - ((g % 700) || ' days')::interval
     from generate_series(1, ${LEDGER_ROWS - SERIALS}) g`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   await db.execute(sql`analyze`);
   const seeded = performance.now();
   const [counts] = await queryRows<{ products: number; serials: number; ledger: number }>(
@@ -60,7 +69,13 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-admin',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
@@ -69,7 +84,8 @@ async function main() {
     const t0 = performance.now();
     const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const ms = performance.now() - t0;
-    if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.statusCode < 200 || res.statusCode > 299)
+      throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     lastBody = res.json();
     return ms;
   }
@@ -80,16 +96,34 @@ async function main() {
     for (let i = 0; i < CALLS; i++) out.push(await fn(i));
     return out;
   };
-  const model = await runs((i) => time('GET', `/api/ims/products/models?model=BM${pad((i * 331) % PRODUCTS).slice(0, 4)}`));
-  const upc = await runs((i) => time('GET', `/api/inventory/product/search?upc=8${String(1 + ((i * 7919) % PRODUCTS)).padStart(11, '0')}&exact=1&includeInactive=1`));
-  const serialRows = await queryRows<{ serial_number: string }>(db, sql`select serial_number from inventory_serials where id % 3331 = 0 limit 400`);
-  const serial = await runs((i) => time('GET', `/api/inventory-serials/search?serial=${serialRows[i % serialRows.length]!.serial_number.slice(2, 9)}`));
+  const model = await runs((i) =>
+    time('GET', `/api/ims/products/models?model=BM${pad((i * 331) % PRODUCTS).slice(0, 4)}`),
+  );
+  const upc = await runs((i) =>
+    time(
+      'GET',
+      `/api/inventory/product/search?upc=8${String(1 + ((i * 7919) % PRODUCTS)).padStart(11, '0')}&exact=1&includeInactive=1`,
+    ),
+  );
+  const serialRows = await queryRows<{ serial_number: string }>(
+    db,
+    sql`select serial_number from inventory_serials where id % 3331 = 0 limit 400`,
+  );
+  const serial = await runs((i) =>
+    time('GET', `/api/inventory-serials/search?serial=${serialRows[i % serialRows.length]!.serial_number.slice(2, 9)}`),
+  );
 
   // quickScanReceive onto a PO line ordered for many units, distinct serials.
   const vendor = await services.vendors.create({ company_name: 'Bench Vendor', vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adminId);
+  const po = await services.purchaseOrders.create(
+    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+    adminId,
+  );
   const full = await services.purchaseOrders.addLine({ productId: 1, cost: 100, qty: 50_000, purchaseOrderId: po.id });
-  const [p1] = await queryRows<{ model_number: string; upc: string }>(db, sql`select model_number, upc from products where id = 1`);
+  const [p1] = await queryRows<{ model_number: string; upc: string }>(
+    db,
+    sql`select model_number, upc from products where id = 1`,
+  );
   const scanItem = (tag: string) => ({
     scannedUpc: p1!.upc,
     model: p1!.model_number,
@@ -106,14 +140,21 @@ async function main() {
     return ms;
   });
   // Staged scans submitted 10 at a time (one transaction each), and scans taken back (reversing transactions).
-  const staged = await runs((i) => time('POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: Array.from({ length: 10 }, (_, k) => scanItem(`S${i}-${k}`)) }));
+  const staged = await runs((i) =>
+    time('POST', '/api/scanner/receipt/scanned-item/submit', {
+      scannedItems: Array.from({ length: 10 }, (_, k) => scanItem(`S${i}-${k}`)),
+    }),
+  );
   let next = 0;
   const takeBack = await runs(() => time('DELETE', `/api/scanner/receipt/scanned-item/${scanned[next++]!}`));
 
   // Transfers (docs/decisions.md, "Transfers"): one transfer scanned unit by unit (addScannedItem, each a serial checked under lock), then
   // transfers of one unit each, committed and scanned untimed, transacted timed (two ledger rows and a serial move).
   const live = (
-    await queryRows<{ serial_number: string }>(db, sql`select serial_number from inventory_serials where product_id = 1 and bucket = 'KY01' and disposition_code = 'LIVE' order by id`)
+    await queryRows<{ serial_number: string }>(
+      db,
+      sql`select serial_number from inventory_serials where product_id = 1 and bucket = 'KY01' and disposition_code = 'LIVE' order by id`,
+    )
   ).map((r) => r.serial_number);
   const transferOf = async (quantity: number) => {
     await time('POST', '/api/ims/committed-transfers', {
@@ -128,21 +169,36 @@ async function main() {
   };
   const big = await transferOf(CALLS + 30);
   let taken = 0;
-  const addScanned = await runs(() => time('POST', `/api/ims/committed-transfers/${big}/addScannedItem`, { scannedUpc: p1!.upc, scannedSerialNumbers: [live[taken++]!] }));
+  const addScanned = await runs(() =>
+    time('POST', `/api/ims/committed-transfers/${big}/addScannedItem`, {
+      scannedUpc: p1!.upc,
+      scannedSerialNumbers: [live[taken++]!],
+    }),
+  );
   const singles: string[] = [];
   for (let i = 0; i < CALLS + 30; i++) {
     const ref = await transferOf(1);
-    await time('POST', `/api/ims/committed-transfers/${ref}/addScannedItem`, { scannedUpc: p1!.upc, scannedSerialNumbers: [live[taken++]!] });
+    await time('POST', `/api/ims/committed-transfers/${ref}/addScannedItem`, {
+      scannedUpc: p1!.upc,
+      scannedSerialNumbers: [live[taken++]!],
+    });
     singles.push(ref);
   }
   let nextSingle = 0;
-  const transact = await runs(() => time('POST', `/api/ims/committed-transfers/${singles[nextSingle++]!}/transact`, { transferredById: 'bench-admin' }));
+  const transact = await runs(() =>
+    time('POST', `/api/ims/committed-transfers/${singles[nextSingle++]!}/transact`, { transferredById: 'bench-admin' }),
+  );
 
   const checkStarted = performance.now();
-  const differences = await db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const differences = await db.transaction((tx) => checkLedger(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   const checkSeconds = (performance.now() - checkStarted) / 1000;
 
-  console.log(`\nLedger benchmark: ${counts!.products} products, ${counts!.serials} serials, ${counts!.ledger} ledger rows (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nLedger benchmark: ${counts!.products} products, ${counts!.serials} serials, ${counts!.ledger} ledger rows (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`,
+  );
   const results = [
     report('model prefix (GET /api/ims/products/models)', model, 44),
     report('exact UPC (GET /api/inventory/product/search)', upc, 44),
@@ -158,9 +214,16 @@ async function main() {
   console.log(`ledger check over all of it: ${checkSeconds.toFixed(1)} s, ${differences.length} difference(s)`);
   await app.close();
   await database.drop();
-  const ok = results.every((p) => p.p95 < 50) && scanP.p95 < 30 && transferPs.every((p) => p.p95 < 15) && checkSeconds < 60 && differences.length === 0;
+  const ok =
+    results.every((p) => p.p95 < 50) &&
+    scanP.p95 < 30 &&
+    transferPs.every((p) => p.p95 < 15) &&
+    checkSeconds < 60 &&
+    differences.length === 0;
   console.log(
-    ok ? 'targets met: reads p95 < 50 ms, scan writes p95 < 30 ms, transfer scan and transact p95 < 15 ms, ledger check < 60 s and clean' : 'TARGET MISSED',
+    ok
+      ? 'targets met: reads p95 < 50 ms, scan writes p95 < 30 ms, transfer scan and transact p95 < 15 ms, ledger check < 60 s and clean'
+      : 'TARGET MISSED',
   );
   process.exitCode = ok ? 0 : 1;
 }

@@ -17,13 +17,17 @@ async function main() {
   const services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  const [kit] = (await createProducts(database.db, [{ modelNumber: 'BENCH-LIVE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+  const [kit] = (await createProducts(database.db, [
+    { modelNumber: 'BENCH-LIVE-KIT', upc: nextUpc(), serialNumberTracked: false },
+  ])) as [CreatedProduct];
   await receiveStock(services, kit, 'KY01_B_STOCK', { units: WRITES + 50 });
   await services.users.create({ username: 'bench-live', password: 'bench-password', role: 'admin' });
   const servers = await Promise.all([startServerProcess(database.url), startServerProcess(database.url)]);
   try {
     const tokens = await signInOnEach(servers, 'bench-live', 'bench-password');
-    const streams = await Promise.all(Array.from({ length: STREAMS }, () => openLiveStream(servers[0]!.url, tokens[0]!, 'committed-sales')));
+    const streams = await Promise.all(
+      Array.from({ length: STREAMS }, () => openLiveStream(servers[0]!.url, tokens[0]!, 'committed-sales')),
+    );
     await Promise.all(streams.map((s) => s.next((e) => e.event === 'ready')));
     const fromSend: number[] = [];
     const fromAnswer: number[] = [];
@@ -33,7 +37,12 @@ async function main() {
       const res = await fetch(`${servers[1]!.url}/api/ims/committed-sales`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[1]}` },
-        body: JSON.stringify({ legacyPosInvoiceId: `BENCH-LIVE-${i}`, model: kit.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1 }),
+        body: JSON.stringify({
+          legacyPosInvoiceId: `BENCH-LIVE-${i}`,
+          model: kit.modelNumber,
+          sourceBucket: 'KY01_B_STOCK',
+          quantity: 1,
+        }),
       });
       const answered = performance.now();
       if (res.status !== 201) throw new Error(`intake answered ${res.status}: ${await res.text()}`);
@@ -45,7 +54,9 @@ async function main() {
       }
     }
     for (const s of streams) s.close();
-    console.log(`\nLive boards: ${WRITES} committed sales through process B, ${STREAMS} board streams on process A (PostgreSQL LISTEN/NOTIFY)`);
+    console.log(
+      `\nLive boards: ${WRITES} committed sales through process B, ${STREAMS} board streams on process A (PostgreSQL LISTEN/NOTIFY)`,
+    );
     const p = report('write sent → event at a board on the other process', fromSend);
     report('write answered → event at the board (negative: before the answer)', fromAnswer);
     const ok = p.p95 < 200;

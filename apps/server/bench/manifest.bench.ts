@@ -23,7 +23,13 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  await services.locations.createLocationWithBuckets({ locationCode: 'KY01', address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  await services.locations.createLocationWithBuckets({
+    locationCode: 'KY01',
+    address1: '1 Bench Way',
+    city: 'Louisville',
+    stateOrProvince: 'KY',
+    postalCode: '40213',
+  });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
 
   await db.execute(sql`insert into products (model_number, part_number, upc, description, serial_number_tracked, num_of_serials_per_item, current_cost_cents, status)
@@ -36,7 +42,9 @@ async function main() {
   await db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code)
     select t.id, s.id, s.serial_number, s.location_code, s.condition_code, 'LIVE'
     from inventory_serials s join inventory_transactions t on t.ims_transaction_reference_id = 'IR-S' || lpad(s.id::text, 8, '0')`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   await db.execute(sql`analyze`);
   const seeded = performance.now();
 
@@ -44,14 +52,23 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-admin',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const vendor = await services.vendors.create({ company_name: 'Manifest Bench Vendor', vendor_type: 'sales' });
 
   /** A new PO line of `productId` ordered for `qty`, and a manifest of `units` units of `perUnit` serials for it. */
   async function manifestFor(productId: number, units: number, perUnit: number, tag: string) {
-    const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adminId);
+    const po = await services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      adminId,
+    );
     const full = await services.purchaseOrders.addLine({ productId, cost: 50, qty: units, purchaseOrderId: po.id });
     const stamp = randomUUID().slice(0, 6).toUpperCase();
     return {
@@ -60,12 +77,19 @@ async function main() {
       poApiPoItemId: full.data.PO_LINES[0]!.id,
       receivingBucket: 'KY01',
       clientRequestId: randomUUID(),
-      units: Array.from({ length: units }, (_, u) => Array.from({ length: perUnit }, (_, k) => `${tag}${stamp}${String(u).padStart(5, '0')}${'AB'[k]}`)),
+      units: Array.from({ length: units }, (_, u) =>
+        Array.from({ length: perUnit }, (_, k) => `${tag}${stamp}${String(u).padStart(5, '0')}${'AB'[k]}`),
+      ),
     };
   }
   async function time(payload: object) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/scanner/receipt/manifest/receive', headers: { authorization: `Bearer ${token}` }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/scanner/receipt/manifest/receive',
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`manifest: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return ms;
@@ -77,26 +101,55 @@ async function main() {
   const pairs = await time(await manifestFor(2, SERIALS / 2, 2, 'PAIR'));
   // A refused manifest costs a rollback: its last serial is live already.
   const refused = await manifestFor(1, SERIALS, 1, 'REF');
-  refused.units[SERIALS - 1] = ['LIVE' + (await queryRows<{ s: string }>(db, sql`select substr(serial_number, 5) as s from inventory_serials where serial_number like 'LIVE%' limit 1`))[0]!.s];
+  refused.units[SERIALS - 1] = [
+    'LIVE' +
+      (
+        await queryRows<{ s: string }>(
+          db,
+          sql`select substr(serial_number, 5) as s from inventory_serials where serial_number like 'LIVE%' limit 1`,
+        )
+      )[0]!.s,
+  ];
   const t0 = performance.now();
-  const refusal = await app.inject({ method: 'POST', url: '/api/scanner/receipt/manifest/receive', headers: { authorization: `Bearer ${token}` }, payload: refused });
+  const refusal = await app.inject({
+    method: 'POST',
+    url: '/api/scanner/receipt/manifest/receive',
+    headers: { authorization: `Bearer ${token}` },
+    payload: refused,
+  });
   const refusedMs = performance.now() - t0;
 
   const checkStarted = performance.now();
-  const differences = await db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const differences = await db.transaction((tx) => checkLedger(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   const checkSeconds = (performance.now() - checkStarted) / 1000;
-  const [counts] = await queryRows<{ serials: number; ledger: number }>(db, sql`select (select count(*) from inventory_serials)::int serials, (select count(*) from inventory_transactions)::int ledger`);
+  const [counts] = await queryRows<{ serials: number; ledger: number }>(
+    db,
+    sql`select (select count(*) from inventory_serials)::int serials, (select count(*) from inventory_transactions)::int ledger`,
+  );
 
   const p = percentiles(singles);
-  console.log(`\nManifest benchmark: ${LIVE} live serials seeded in ${((seeded - started) / 1000).toFixed(1)} s; at the end ${counts!.serials} serials, ${counts!.ledger} ledger rows`);
-  console.log(`manifest of ${SERIALS} serials (1 per unit), ${ROUNDS} rounds: ${singles.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${(p.p50 / 1000).toFixed(2)} s, max ${(p.max / 1000).toFixed(2)} s`);
+  console.log(
+    `\nManifest benchmark: ${LIVE} live serials seeded in ${((seeded - started) / 1000).toFixed(1)} s; at the end ${counts!.serials} serials, ${counts!.ledger} ledger rows`,
+  );
+  console.log(
+    `manifest of ${SERIALS} serials (1 per unit), ${ROUNDS} rounds: ${singles.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${(p.p50 / 1000).toFixed(2)} s, max ${(p.max / 1000).toFixed(2)} s`,
+  );
   console.log(`manifest of ${SERIALS} serials (2 per unit, ${SERIALS / 2} units): ${(pairs / 1000).toFixed(2)} s`);
-  console.log(`manifest of ${SERIALS} refused for its last serial (422, nothing kept): ${(refusedMs / 1000).toFixed(2)} s, status ${refusal.statusCode}`);
+  console.log(
+    `manifest of ${SERIALS} refused for its last serial (422, nothing kept): ${(refusedMs / 1000).toFixed(2)} s, status ${refusal.statusCode}`,
+  );
   console.log(`ledger check: ${checkSeconds.toFixed(1)} s, ${differences.length} difference(s)`);
   await app.close();
   await database.drop();
   const ok = p.max < TARGET_MS && pairs < TARGET_MS && refusal.statusCode === 422 && differences.length === 0;
-  console.log(ok ? `target met: every manifest of ${SERIALS} serials under ${TARGET_MS / 1000} s, ledger check clean` : 'TARGET MISSED');
+  console.log(
+    ok
+      ? `target met: every manifest of ${SERIALS} serials under ${TARGET_MS / 1000} s, ledger check clean`
+      : 'TARGET MISSED',
+  );
   process.exitCode = ok ? 0 : 1;
 }
 

@@ -22,14 +22,23 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of WAREHOUSES) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of WAREHOUSES)
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
   const whArray = sql.raw(`array[${WAREHOUSES.map((w) => `'${w}'`).join(',')}]`);
 
   const t0 = performance.now();
   await db.execute(sql`insert into products (model_number, upc, description, serial_number_tracked, current_cost_cents, status)
     select 'PK' || lpad(g::text, 6, '0'), '7' || lpad(g::text, 11, '0'), 'Pick bench product ' || g, false, 1000, 'ACTIVE' from generate_series(1, ${PRODUCTS}) g`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select p, w, 100000 from generate_series(1, ${PRODUCTS}) p, unnest(${whArray}) w`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select p, w, 100000 from generate_series(1, ${PRODUCTS}) p, unnest(${whArray}) w`,
+  );
   // Bin b is in warehouse b % 3 and holds 10 products, (b * 10 + k) % PRODUCTS + 1, 50 units each.
   await db.execute(sql`insert into bins (id, bin_name, location_code, condition_code, bucket, row, bay, shelf)
     overriding system value
@@ -37,8 +46,12 @@ async function main() {
            (${whArray})[1 + b % 3], 'NEW', (${whArray})[1 + b % 3], (b / 100) % 100, b % 100, b / 10000
     from generate_series(1, ${BINS}) b`);
   await db.execute(sql`select setval(pg_get_serial_sequence('bins', 'id'), ${BINS})`);
-  await db.execute(sql`insert into bin_items (bin_id, product_id, quantity) select b, (b * 10 + k) % ${PRODUCTS} + 1, 50 from generate_series(1, ${BINS}) b, generate_series(0, 9) k`);
-  await db.execute(sql`insert into bin_movements (bin_id, product_id, quantity_delta, reason, user_id) select bin_id, product_id, quantity, 'ASSIGN', ${adminId} from bin_items`);
+  await db.execute(
+    sql`insert into bin_items (bin_id, product_id, quantity) select b, (b * 10 + k) % ${PRODUCTS} + 1, 50 from generate_series(1, ${BINS}) b, generate_series(0, 9) k`,
+  );
+  await db.execute(
+    sql`insert into bin_movements (bin_id, product_id, quantity_delta, reason, user_id) select bin_id, product_id, quantity, 'ASSIGN', ${adminId} from bin_items`,
+  );
   // Sale g: a product of bin (g % BINS) + 1, in that bin's warehouse; the first PRINTED are printed, 60% of those picked.
   const total = PRINTED + UNPRINTED;
   await db.execute(sql`insert into committed_sales (id, ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity,
@@ -63,7 +76,14 @@ async function main() {
   await db.execute(sql`select setval(pg_get_serial_sequence('pick_list_items', 'id'), ${PRINTED})`);
   // A table in steady state: autovacuum has set the visibility map (index-only scans) and the statistics.
   await db.execute(sql`vacuum analyze`);
-  const [counts] = await queryRows<{ bins: number; bin_items: number; items: number; unpicked: number; unprinted: number; out_of_step: number }>(
+  const [counts] = await queryRows<{
+    bins: number;
+    bin_items: number;
+    items: number;
+    unpicked: number;
+    unprinted: number;
+    out_of_step: number;
+  }>(
     db,
     sql`select (select count(*) from bins)::int bins, (select count(*) from bin_items)::int bin_items, (select count(*) from pick_list_items)::int items,
       (select count(*) from pick_list_items where picked_at is null)::int unpicked,
@@ -76,7 +96,13 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-admin',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
@@ -97,7 +123,10 @@ async function main() {
   const pick: number[] = [];
   for (const [i, t] of targets.entries()) {
     const r = await time('GET', `/api/ims/picklist/item/${t.id}`);
-    const p = await time('POST', `/api/ims/picklist/item/${t.id}/pick`, { pickedBy: 'bench-admin', actualPickedBinId: t.bin_id });
+    const p = await time('POST', `/api/ims/picklist/item/${t.id}/pick`, {
+      pickedBy: 'bench-admin',
+      actualPickedBinId: t.bin_id,
+    });
     if (i >= 30) {
       read.push(r.ms);
       pick.push(p.ms);
@@ -113,16 +142,32 @@ async function main() {
     }
     return out;
   };
-  const first = (await time('GET', '/api/picklist/unprinted?warehouse=KY01&limit=25')).body as { unprinted_pick_list: unknown[]; total: number };
-  const firstPrinted = (await time('GET', '/api/picklist/printed?warehouse=KY01&limit=25')).body as { printed_pick_list: unknown[]; total: number };
-  console.log(`KY01 board: unprinted ${first.unprinted_pick_list.length} of ${first.total}, printed ${firstPrinted.printed_pick_list.length} of ${firstPrinted.total}`);
+  const first = (await time('GET', '/api/picklist/unprinted?warehouse=KY01&limit=25')).body as {
+    unprinted_pick_list: unknown[];
+    total: number;
+  };
+  const firstPrinted = (await time('GET', '/api/picklist/printed?warehouse=KY01&limit=25')).body as {
+    printed_pick_list: unknown[];
+    total: number;
+  };
+  console.log(
+    `KY01 board: unprinted ${first.unprinted_pick_list.length} of ${first.total}, printed ${firstPrinted.printed_pick_list.length} of ${firstPrinted.total}`,
+  );
   report('GET /api/ims/picklist/item/{id} (the pick page read)', read);
   const pickP = report('POST …/item/{id}/pick with a bin (target p95 < 15 ms)', pick);
-  const boardP = report('GET picklist/unprinted?warehouse=&limit=25 (target p95 < 50 ms)', await board('/api/picklist/unprinted?warehouse={w}&limit=25'));
-  report('GET picklist/unprinted?warehouse=&limit=25&offset=5000', await board('/api/picklist/unprinted?warehouse={w}&limit=25&offset=5000'));
+  const boardP = report(
+    'GET picklist/unprinted?warehouse=&limit=25 (target p95 < 50 ms)',
+    await board('/api/picklist/unprinted?warehouse={w}&limit=25'),
+  );
+  report(
+    'GET picklist/unprinted?warehouse=&limit=25&offset=5000',
+    await board('/api/picklist/unprinted?warehouse={w}&limit=25&offset=5000'),
+  );
   report('GET picklist/unprinted?warehouse= (1000 items)', await board('/api/picklist/unprinted?warehouse={w}'));
   report('GET picklist/printed?warehouse=&limit=25', await board('/api/picklist/printed?warehouse={w}&limit=25'));
-  console.log(`pick p95 ${pickP.p95 < 15 ? 'meets' : 'MISSES'} 15 ms; unprinted board p95 ${boardP.p95 < 50 ? 'meets' : 'MISSES'} 50 ms`);
+  console.log(
+    `pick p95 ${pickP.p95 < 15 ? 'meets' : 'MISSES'} 15 ms; unprinted board p95 ${boardP.p95 < 50 ? 'meets' : 'MISSES'} 50 ms`,
+  );
   await app.close();
   await database.drop();
 }

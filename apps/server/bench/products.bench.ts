@@ -15,15 +15,46 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const TARGET_MS = 50;
 
-const WORDS = ['Stainless', 'French Door', 'Refrigerator', 'Gas Range', 'Dishwasher', 'Front Load', 'Washer', 'Dryer', 'Microwave', 'Wall Oven', 'Cooktop', 'Range Hood', 'Freezer', 'Wine Cooler', 'Smart', 'Counter Depth', 'Black', 'White', 'Slate', 'Convection'];
+const WORDS = [
+  'Stainless',
+  'French Door',
+  'Refrigerator',
+  'Gas Range',
+  'Dishwasher',
+  'Front Load',
+  'Washer',
+  'Dryer',
+  'Microwave',
+  'Wall Oven',
+  'Cooktop',
+  'Range Hood',
+  'Freezer',
+  'Wine Cooler',
+  'Smart',
+  'Counter Depth',
+  'Black',
+  'White',
+  'Slate',
+  'Convection',
+];
 
 async function seed({ db }: OpenDatabase) {
   const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
-  await services.locations.createLocationWithBuckets({ locationCode: 'KY01', address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  await services.locations.createLocationWithBuckets({
+    locationCode: 'KY01',
+    address1: '1 Bench Way',
+    city: 'Louisville',
+    stateOrProvince: 'KY',
+    postalCode: '40213',
+  });
   await services.users.create({ username: 'bench-viewer', password: 'bench-password', role: 'warehouse-1' });
-  await db.execute(sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, 60) g`);
-  await db.execute(sql`insert into categories (category_name, category_code) select 'Bench Category ' || g, 'BC' || g from generate_series(1, 40) g`);
+  await db.execute(
+    sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, 60) g`,
+  );
+  await db.execute(
+    sql`insert into categories (category_name, category_code) select 'Bench Category ' || g, 'BC' || g from generate_series(1, 40) g`,
+  );
   await db.execute(sql`insert into manufacturers (name) select 'Bench Maker ' || g from generate_series(1, 20) g`);
   const words = sql.raw(`(array[${WORDS.map((w) => `'${w}'`).join(',')}])`);
   await db.execute(sql`insert into products (model_number, part_number, upc, description, current_cost_cents, status, fk_brand_id, fk_category_id, fk_manufacturer_id, item_type)
@@ -33,8 +64,12 @@ async function seed({ db }: OpenDatabase) {
            1000 + g % 90000, case when g % 20 = 0 then 'INACTIVE' else 'ACTIVE' end,
            1 + g % 60, 1 + (g / 7) % 40, 1 + g % 20, case when g % 5 = 0 then 'FREIGHT' else 'NON FREIGHT' end
     from generate_series(1, ${PRODUCTS}) g`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select g, 'KY01', 1 + g % 9 from generate_series(3, ${PRODUCTS}, 3) g`);
-  await db.execute(sql`insert into vendors (company_name, vendor_type) select 'Bench vendor ' || g, 'sales' from generate_series(1, 10) g`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select g, 'KY01', 1 + g % 9 from generate_series(3, ${PRODUCTS}, 3) g`,
+  );
+  await db.execute(
+    sql`insert into vendors (company_name, vendor_type) select 'Bench vendor ' || g, 'sales' from generate_series(1, 10) g`,
+  );
   await db.execute(sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id)
     select 'BPO' || g, 'KY01', 1 + g % 10, 1 + g % 8 from generate_series(1, 1000) g`);
   await db.execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered)
@@ -52,12 +87,20 @@ async function main() {
   const { app } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   try {
     const [counts] = await queryRows<{ products: number }>(db, sql`select count(*)::int as products from products`);
-    console.log(`Product list: ${counts!.products.toLocaleString('en-US')} products (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${CALLS} calls a case`);
+    console.log(
+      `Product list: ${counts!.products.toLocaleString('en-US')} products (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${CALLS} calls a case`,
+    );
     const token = (
       await app.inject({
         method: 'POST',
         url: '/oauth/token',
-        payload: { grant_type: 'password', username: 'bench-viewer', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+        payload: {
+          grant_type: 'password',
+          username: 'bench-viewer',
+          password: 'bench-password',
+          client_id: config.oauthClientId,
+          client_secret: config.oauthClientSecret,
+        },
       })
     ).json().access_token as string;
     const headers = { authorization: `Bearer ${token}` };
@@ -70,7 +113,10 @@ async function main() {
       ['brand (code BB13)', '/api/product?brand=BB13'],
       ['brand (name)', `/api/product?brand=${encodeURIComponent('bench brand 44')}`],
       ['description contains "dishwasher" (common)', '/api/product?description=dishwasher'],
-      ['description contains "slate convection 4242" (rare)', `/api/product?description=${encodeURIComponent('Convection 4242')}`],
+      [
+        'description contains "slate convection 4242" (rare)',
+        `/api/product?description=${encodeURIComponent('Convection 4242')}`,
+      ],
       ['modelTerm prefix "GE00"', '/api/product?modelTerm=GE00'],
       ['modelTerm prefix "LG0123"', '/api/product?modelTerm=LG0123'],
       ['upc exact', '/api/product?upc=800000054321'],
@@ -93,7 +139,11 @@ async function main() {
       const p = report(`${name} [${first.body.data.length} rows of ${first.body.total}]`, samples, 72);
       if (p.p95 >= TARGET_MS) failed++;
     }
-    console.log(failed ? `${failed} case(s) over the ${TARGET_MS} ms p95 target` : `every case under the ${TARGET_MS} ms p95 target`);
+    console.log(
+      failed
+        ? `${failed} case(s) over the ${TARGET_MS} ms p95 target`
+        : `every case under the ${TARGET_MS} ms p95 target`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     await app.close();

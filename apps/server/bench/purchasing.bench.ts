@@ -15,7 +15,13 @@ async function main() {
   const started = performance.now();
   const database = await openBenchDatabase('keystone_bench_purchasing');
   const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db: database.db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services } = await buildApp({
+    db: database.db,
+    dbKind: 'postgres',
+    config,
+    logger: false,
+    serveWeb: false,
+  });
   await services.users.ensureRoles();
   // The demo catalogue, users, vendors and locations, then bulk POs and lines generated in the database.
   await loadDemoDataIfEmpty(database.db, config);
@@ -41,19 +47,32 @@ async function main() {
   const { PoFigures } = await import('../src/modules/ledger/po-figures.repository.js');
   await new PoFigures(db).recomputeAllTotals();
   await db.execute(sql`analyze`);
-  const counts = await queryRows<{ pos: number; lines: number }>(db, sql`select (select count(*) from purchase_orders)::int pos, (select count(*) from purchase_order_items)::int lines`);
+  const counts = await queryRows<{ pos: number; lines: number }>(
+    db,
+    sql`select (select count(*) from purchase_orders)::int pos, (select count(*) from purchase_order_items)::int lines`,
+  );
   const seeded = performance.now();
 
   const token = (
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'purchasing-admin', password: 'demo1234', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'purchasing-admin',
+        password: 'demo1234',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
-  const models = (await queryRows<{ model_number: string }>(db, sql`select model_number from products order by id limit 50`)).map((r) => r.model_number);
-  const vendorIds = (await queryRows<{ id: number }>(db, sql`select id from vendors where id <> 127 order by id`)).map((r) => r.id);
+  const models = (
+    await queryRows<{ model_number: string }>(db, sql`select model_number from products order by id limit 50`)
+  ).map((r) => r.model_number);
+  const vendorIds = (await queryRows<{ id: number }>(db, sql`select id from vendors where id <> 127 order by id`)).map(
+    (r) => r.id,
+  );
   const maxId = counts[0]!.pos;
 
   const listUrls = (i: number) => [
@@ -84,15 +103,22 @@ async function main() {
     const url = urls[i % urls.length]!;
     const ms = await time(url);
     list.push(ms);
-    const key = url.split('?')[1]!.split('&').map((p) => p.split('=')[0]).join('&');
+    const key = url
+      .split('?')[1]!
+      .split('&')
+      .map((p) => p.split('=')[0])
+      .join('&');
     perFilter.set(key, [...(perFilter.get(key) ?? []), ms]);
   }
   const full: number[] = [];
   for (let i = 0; i < CALLS; i++) full.push(await time(`/api/purchase/getFull/${1 + ((i * 7919) % maxId)}`));
   const byModel: number[] = [];
-  for (let i = 0; i < Math.min(CALLS, 100); i++) byModel.push(await time(`/api/purchaseByModel?model=${encodeURIComponent(models[i % models.length]!)}`));
+  for (let i = 0; i < Math.min(CALLS, 100); i++)
+    byModel.push(await time(`/api/purchaseByModel?model=${encodeURIComponent(models[i % models.length]!)}`));
 
-  console.log(`\nPurchasing benchmark: ${counts[0]!.pos} POs, ${counts[0]!.lines} lines in PostgreSQL (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nPurchasing benchmark: ${counts[0]!.pos} POs, ${counts[0]!.lines} lines in PostgreSQL (seeded in ${((seeded - started) / 1000).toFixed(1)} s)`,
+  );
   const listP = report('GET /api/purchase (all filter mixes)', list);
   for (const [key, samples] of perFilter) report(`  ${key}`, samples);
   const fullP = report('GET /api/purchase/getFull/{id}', full);

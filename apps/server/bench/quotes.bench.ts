@@ -35,14 +35,28 @@ async function seed({ db }: OpenDatabase) {
     from quotes q cross join generate_series(0, 9) k`);
   await db.execute(sql`vacuum analyze`);
   // The measured quote, through the service: every line recomputes the totals.
-  const [contact] = await queryRows<{ id: number }>(db, sql`select id from contacts where state = 'KY' order by id limit 1`);
+  const [contact] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from contacts where state = 'KY' order by id limit 1`,
+  );
   const full = await services.quotes.store({ sold_contact_id: contact!.id, shipping_total: 99 }, { id: userId });
   const [first] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from products`);
   for (let i = 0; i < LINES; i++) {
-    await services.quotes.addItem({ quote_id: full.quote.id, productId: first!.id + i * 7, number_units: 1 + (i % 4), condition: i % 5 === 0 ? 'B_STOCK' : 'NEW' });
+    await services.quotes.addItem({
+      quote_id: full.quote.id,
+      productId: first!.id + i * 7,
+      number_units: 1 + (i % 4),
+      condition: i % 5 === 0 ? 'B_STOCK' : 'NEW',
+    });
   }
   for (let i = 0; i < 20; i++) {
-    await services.quotes.addLaborLine({ quote_id: full.quote.id, description: `Labor ${i}`, labor_type: i % 2 ? 'FLAT' : 'HOURLY', hours: i % 2 ? null : 1.25, rate: 85.5 });
+    await services.quotes.addLaborLine({
+      quote_id: full.quote.id,
+      description: `Labor ${i}`,
+      labor_type: i % 2 ? 'FLAT' : 'HOURLY',
+      hours: i % 2 ? null : 1.25,
+      rate: 85.5,
+    });
   }
   await db.execute(sql`vacuum analyze`);
   await app.close();
@@ -64,7 +78,13 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-quotes', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-quotes',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };

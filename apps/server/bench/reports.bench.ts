@@ -27,9 +27,18 @@ const config = { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false };
 async function seed({ db }: OpenDatabase) {
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const devId = await services.users.create({ username: 'bench-dev', password: 'bench-password', role: 'developer' });
-  await db.execute(sql`insert into brands (brand_name, brand_code) select 'Brand ' || g, 'B' || g from generate_series(1, 50) g`);
+  await db.execute(
+    sql`insert into brands (brand_name, brand_code) select 'Brand ' || g, 'B' || g from generate_series(1, 50) g`,
+  );
   await db.execute(sql`insert into products (model_number, part_number, upc, description, fk_brand_id, serial_number_tracked, num_of_serials_per_item,
       current_cost_cents, map_cents, adj_map_cents, adj_cart_price_cents, msrp_cents, status)
     select 'BM' || lpad(g::text, 6, '0'), 'P' || g, '8' || lpad(g::text, 11, '0'), 'Bench product ' || g, (select min(id) from brands) + g % 50,
@@ -43,7 +52,9 @@ async function seed({ db }: OpenDatabase) {
            now() - ((g % 700) || ' days')::interval
     from generate_series(1, ${SERIALS}) g`);
   // Vendors and purchase orders (5 lines each) over the last two years; the serials' receipts point at them.
-  await db.execute(sql`insert into vendors (company_name, vendor_type) select 'Vendor ' || g, 'sales' from generate_series(1, 200) g`);
+  await db.execute(
+    sql`insert into vendors (company_name, vendor_type) select 'Vendor ' || g, 'sales' from generate_series(1, 200) g`,
+  );
   await db.execute(sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at, total_cents, total_received_cents)
     select 'PO-B' || g, (array['KY01','TX01','AZ02','RUBY'])[1 + g % 4], (select min(id) from vendors) + g % 200, 1 + g % 8,
            now() - ((g % 730) || ' days')::interval, 500000, case when g % 8 >= 5 then 500000 else 0 end
@@ -70,8 +81,12 @@ async function seed({ db }: OpenDatabase) {
   await db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, old_location_code, new_disposition_code)
     select t.id, (t.details->>'serial')::int, 'x', t.bucket, 'SOLD' from inventory_transactions t where t.type = 'INVENTORY_SALE'`);
   await db.execute(sql`update inventory_serials set disposition_code = 'SOLD', bucket = null where id % 10 = 0`);
-  await db.execute(sql`select setval(pg_get_serial_sequence('inventory_transactions', 'id'), (select max(id) from inventory_transactions))`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('inventory_transactions', 'id'), (select max(id) from inventory_transactions))`,
+  );
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   await db.execute(sql`insert into shipping_transactions (tracking_number, ship_company, date_shipped, fulfillment_warehouse, shipping_quote_cents, reported_billed_cents,
       reconciled_difference_cents, reconciliation_result)
     select '1ZB' || g, (array['UPS','FedEx','CEVA'])[1 + g % 3], (now() - ((g % ${days}) || ' days')::interval)::date, (array['AZ02','KY01','TX01'])[1 + g % 3],
@@ -90,12 +105,23 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-dev', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-dev',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
-  const [{ n: liveSerials }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory_serials where disposition_code = 'LIVE'`)) as [{ n: number }];
-  console.log(`seeded in ${((seeded - started) / 1000).toFixed(1)} s (${database.seeded ? 'fresh' : 'from the kept seed'}); ${liveSerials} live serials`);
+  const [{ n: liveSerials }] = (await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from inventory_serials where disposition_code = 'LIVE'`,
+  )) as [{ n: number }];
+  console.log(
+    `seeded in ${((seeded - started) / 1000).toFixed(1)} s (${database.seeded ? 'fresh' : 'from the kept seed'}); ${liveSerials} live serials`,
+  );
 
   const slow: string[] = [];
   for (const definition of REPORT_DEFINITIONS) {
@@ -105,7 +131,9 @@ async function main() {
     if (response.statusCode !== 200) throw new Error(`${definition.slug}: ${response.statusCode} ${response.body}`);
     const { rowCount } = response.json() as { rowCount: number };
     if (ms > TARGET_MS) slow.push(definition.slug);
-    console.log(`${definition.slug.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${String(rowCount).padStart(9)} rows${ms > TARGET_MS ? '  OVER 2 s' : ''}`);
+    console.log(
+      `${definition.slug.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${String(rowCount).padStart(9)} rows${ms > TARGET_MS ? '  OVER 2 s' : ''}`,
+    );
   }
 
   await app.close();
@@ -113,24 +141,49 @@ async function main() {
   // The million-row CSV from the real server: `src/main.ts` in a process of its own on this database, its RSS read
   // from /proc every 50 ms while this process reads the file over HTTP (so the client's buffers are not counted).
   const port = 3290 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', DEMO_DATA: '0', WORKERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JOBS_ENABLED: '0',
+        DEMO_DATA: '0',
+        WORKERS: '1',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) break;
     if (i > 600) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const serverToken = ((await (await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: 'bench-dev', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret }),
-  })).json()) as { access_token: string }).access_token;
+  const serverToken = (
+    (await (
+      await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          username: 'bench-dev',
+          password: 'bench-password',
+          client_id: config.oauthClientId,
+          client_secret: config.oauthClientSecret,
+        }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const serverHeaders = { authorization: `Bearer ${serverToken}` };
   // Warm-up: the route, the pool and the report's code paths are loaded before the baseline is read.
   await (await fetch(`${base}/api/reports/generic/live-serials?bucket=KY01`, { headers: serverHeaders })).text();

@@ -43,7 +43,9 @@ async function main() {
   const servers = await Promise.all([startServerProcess(database.url, env), startServerProcess(database.url, env)]);
   try {
     const tokens = await signInOnEach(servers, 'bench-reviews', 'bench-password');
-    const streams = await Promise.all(Array.from({ length: STREAMS }, () => openLiveStream(servers[0]!.url, tokens[0]!, 'reviews')));
+    const streams = await Promise.all(
+      Array.from({ length: STREAMS }, () => openLiveStream(servers[0]!.url, tokens[0]!, 'reviews')),
+    );
     await Promise.all(streams.map((s) => s.next((e) => e.event === 'ready')));
     const intake: number[] = [];
     const toEvent: number[] = [];
@@ -53,7 +55,13 @@ async function main() {
       const res = await fetch(`${servers[1]!.url}/api/public/reviews`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ product: products[i % products.length]!.id, message: `Bench intake ${i}`, name: 'Bench', email: 'bench@example.com', stars: 4 }),
+        body: JSON.stringify({
+          product: products[i % products.length]!.id,
+          message: `Bench intake ${i}`,
+          name: 'Bench',
+          email: 'bench@example.com',
+          stars: 4,
+        }),
       });
       const answered = performance.now();
       if (res.status !== 201) throw new Error(`intake answered ${res.status}: ${await res.text()}`);
@@ -67,20 +75,28 @@ async function main() {
       const samples: number[] = [];
       for (let i = 0; i < READS + 10; i++) {
         const sent = performance.now();
-        const res = await fetch(`${servers[0]!.url}/api/reviews${query}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+        const res = await fetch(`${servers[0]!.url}/api/reviews${query}`, {
+          headers: { authorization: `Bearer ${tokens[0]}` },
+        });
         await res.text();
         if (res.status !== 200) throw new Error(`list answered ${res.status}`);
         if (i >= 10) samples.push(performance.now() - sent);
       }
       return samples;
     };
-    console.log(`\nReview moderation: ${REVIEWS + WRITES + 20} reviews (embedded store, PostgreSQL), ${STREAMS} moderation streams on process A, intake through process B`);
+    console.log(
+      `\nReview moderation: ${REVIEWS + WRITES + 20} reviews (embedded store, PostgreSQL), ${STREAMS} moderation streams on process A, intake through process B`,
+    );
     report('public intake (201)', intake);
     const live = report('review sent → event at a moderator on the other process', toEvent);
     const all = report(`GET /api/reviews (first 100, newest first)`, await read(''));
     report(`GET /api/reviews?product=…&visibility=hidden`, await read(`?product=${products[3]!.id}&visibility=hidden`));
     const ok = live.p95 < 200 && all.p95 < 100;
-    console.log(ok ? 'targets met: moderators hear a review within 200 ms, the list answers within 100 ms (p95)' : 'TARGET MISSED');
+    console.log(
+      ok
+        ? 'targets met: moderators hear a review within 200 ms, the list answers within 100 ms (p95)'
+        : 'TARGET MISSED',
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

@@ -21,11 +21,20 @@ async function seed({ db }: OpenDatabase) {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   await services.users.create({ username: 'bench-reports', password: 'bench-password', role: 'developer' }); // every permission, dev-route:view (Sales Reports) included
   await app.close();
   const started = performance.now();
-  await db.execute(sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, ${BRANDS}) g`);
+  await db.execute(
+    sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, ${BRANDS}) g`,
+  );
   await db.execute(sql`insert into products (model_number, upc, description, fk_brand_id, serial_number_tracked, num_of_serials_per_item, current_cost_cents)
     select 'SRB' || lpad(g::text, 6, '0'), '6' || lpad(g::text, 11, '0'), 'Bench product ' || g,
            (select min(id) from brands) + g % ${BRANDS}, true, 1, 10000 + (g % 50) * 1000
@@ -57,7 +66,9 @@ async function seed({ db }: OpenDatabase) {
     from generate_series(1, ${lines}) g`);
   await db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, created_at)
     select 'IS-B' || id, 'INVENTORY_SALE', product_id, source_bucket, -committed_quantity, transacted_at from committed_sales`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   await db.execute(sql`vacuum analyze`);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -77,7 +88,13 @@ async function main() {
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-reports', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-reports',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
@@ -86,7 +103,10 @@ async function main() {
     ['brand sell-thru (one brand, last 30 days)', '/api/report/brand-sell-thru?brand=BB1'],
     ['sellout threat (5 brands)', `/api/ims/reporting/sellout-threat?${brands}`],
     ['bundle sales CSV (all, last 30 days)', '/api/report/bundle-sales?reportType=getAllBundleSales'],
-    ['bundle sales CSV (by bundle SKU, last 30 days)', '/api/report/bundle-sales?reportType=getBundleSalesByBundleSku&sku=BNDL-10'],
+    [
+      'bundle sales CSV (by bundle SKU, last 30 days)',
+      '/api/report/bundle-sales?reportType=getBundleSalesByBundleSku&sku=BNDL-10',
+    ],
     ['brand purchasing (one brand, last 30 days)', '/api/brandPurchasingReport?brand=BB1'],
     ['sales summary (last 30 days)', '/api/report/sales'],
     ['sales CSV (last 30 days)', '/api/report/sales/csv'],

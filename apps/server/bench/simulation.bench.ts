@@ -20,12 +20,24 @@ async function main() {
   const config = { ...loadConfig({}), logLevel: 'silent' };
   const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
   await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02']) await services.locations.createLocationWithBuckets({ locationCode: code, address1: '1 Bench Way', city: 'Louisville', stateOrProvince: 'KY', postalCode: '40213' });
+  for (const code of ['KY01', 'TX01', 'AZ02'])
+    await services.locations.createLocationWithBuckets({
+      locationCode: code,
+      address1: '1 Bench Way',
+      city: 'Louisville',
+      stateOrProvince: 'KY',
+      postalCode: '40213',
+    });
   const adminId = await services.users.create({ username: 'bench-admin', password: 'bench-password', role: 'admin' });
-  await db.execute(sql`insert into products (model_number, upc, description) values (${MODEL}, '799999999993', 'Simulation bench product')`);
+  await db.execute(
+    sql`insert into products (model_number, upc, description) values (${MODEL}, '799999999993', 'Simulation bench product')`,
+  );
   await db.execute(sql`insert into products (model_number, upc, description)
     select 'SIMO' || lpad(g::text, 6, '0'), '7' || lpad(g::text, 11, '0'), 'Other product ' || g from generate_series(1, ${OTHER_PRODUCTS}) g`);
-  const [{ id: productId }] = (await queryRows<{ id: number }>(db, sql`select id from products where model_number = ${MODEL}`)) as [{ id: number }];
+  const [{ id: productId }] = (await queryRows<{ id: number }>(
+    db,
+    sql`select id from products where model_number = ${MODEL}`,
+  )) as [{ id: number }];
 
   // Every (OTHER_ROWS / EVENTS + 1)-th row is the model's; its k-th event follows a cycle of ten that keeps every
   // bucket at or above 0: receipts into KY01, TX01, AZ02, a transfer pair KY01 → TX01, sales, an un-receipt and an
@@ -47,20 +59,30 @@ async function main() {
            case when g % ${every} = 0 and (g / ${every}) % 10 in (2, 3) then jsonb_build_object('movement', 'IB-' || lpad((g - ((g / ${every}) % 10 - 2) * ${every})::text, 9, '0'), 'reference_id', 'CT-' || lpad((g / ${every} / 10)::text, 7, '0')) end,
            now() - interval '730 days' + (g::float8 / ${total}) * interval '730 days'
     from generate_series(1, ${total}) g`);
-  await db.execute(sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`);
+  await db.execute(
+    sql`insert into inventory (product_id, bucket, quantity) select product_id, bucket, sum(quantity_delta) from inventory_transactions group by product_id, bucket`,
+  );
   // As autovacuum leaves a table that has settled: statistics and the visibility map (index-only scans).
   await db.execute(sql`vacuum analyze`);
   const [counts] = await queryRows<{ ledger: number; model: number }>(
     db,
     sql`select (select count(*) from inventory_transactions)::int as ledger, (select count(*) from inventory_transactions where product_id = ${productId})::int as model`,
   );
-  console.log(`seeded ${counts!.ledger.toLocaleString('en-US')} ledger rows (${counts!.model.toLocaleString('en-US')} of ${MODEL}) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${counts!.ledger.toLocaleString('en-US')} ledger rows (${counts!.model.toLocaleString('en-US')} of ${MODEL}) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
 
   const token = (
     await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench-admin', password: 'bench-password', client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+      payload: {
+        grant_type: 'password',
+        username: 'bench-admin',
+        password: 'bench-password',
+        client_id: config.oauthClientId,
+        client_secret: config.oauthClientSecret,
+      },
     })
   ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}` };
@@ -71,11 +93,22 @@ async function main() {
     let after: number | null = null;
     let events = 0;
     let bytes = 0;
-    let last: { done: boolean; next_after: number | null; inventory_history: unknown[]; final_inventory_history: { matches: boolean }[] | null } | undefined;
+    let last:
+      | {
+          done: boolean;
+          next_after: number | null;
+          inventory_history: unknown[];
+          final_inventory_history: { matches: boolean }[] | null;
+        }
+      | undefined;
     for (let page = 1; ; page++) {
       const query: string = `model=${MODEL}&page=${page}${keyed && after !== null ? `&after=${after}` : ''}`;
       const t0 = performance.now();
-      const res: Awaited<ReturnType<typeof app.inject>> = await app.inject({ method: 'GET', url: `/api/ims/inventory/product/history/?${query}`, headers });
+      const res: Awaited<ReturnType<typeof app.inject>> = await app.inject({
+        method: 'GET',
+        url: `/api/ims/inventory/product/history/?${query}`,
+        headers,
+      });
       pages.push(performance.now() - t0);
       if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       bytes += res.rawPayload.length;
@@ -99,7 +132,9 @@ async function main() {
     perPage.push(...r.pages);
     bytes = r.bytes;
   }
-  console.log(`\n${MODEL}: ${EVENTS.toLocaleString('en-US')} events in ${Math.ceil(EVENTS / 5000)} pages of 5,000, ${(bytes / 1e6).toFixed(1)} MB of JSON per simulation`);
+  console.log(
+    `\n${MODEL}: ${EVENTS.toLocaleString('en-US')} events in ${Math.ceil(EVENTS / 5000)} pages of 5,000, ${(bytes / 1e6).toFixed(1)} MB of JSON per simulation`,
+  );
   report('simulation paged to done (all pages, keyed on id)', totals);
   report('one page of 5,000 events (keyed on id)', perPage);
   const byNumber = await simulate(false);

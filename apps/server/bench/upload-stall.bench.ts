@@ -70,8 +70,22 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
 
-    const line = upsLine({ trackingNumber: '1ZBENCHSTALL00001', cents: 1000, date: new Date().toISOString().slice(0, 10) });
-    uploader = new Worker(UPLOADER, { eval: true, workerData: { url: `${base}/api/shipping-reconciliation/ups/upload`, token, bytes: UPLOAD_MB * 1024 * 1024, uploads: UPLOADS, rounds: ROUNDS, line } });
+    const line = upsLine({
+      trackingNumber: '1ZBENCHSTALL00001',
+      cents: 1000,
+      date: new Date().toISOString().slice(0, 10),
+    });
+    uploader = new Worker(UPLOADER, {
+      eval: true,
+      workerData: {
+        url: `${base}/api/shipping-reconciliation/ups/upload`,
+        token,
+        bytes: UPLOAD_MB * 1024 * 1024,
+        uploads: UPLOADS,
+        rounds: ROUNDS,
+        line,
+      },
+    });
     await new Promise((resolve) => uploader!.once('message', resolve));
 
     const pid = server.pid;
@@ -92,9 +106,14 @@ async function main() {
         .finally(() => open.delete(start));
     }, POLL_MS);
     const t0 = performance.now();
-    const answered = new Promise<{ status: number; body: string; ms: number }[]>((resolve) => uploader!.once('message', resolve));
+    const answered = new Promise<{ status: number; body: string; ms: number }[]>((resolve) =>
+      uploader!.once('message', resolve),
+    );
     uploader.postMessage('go');
-    const results = await Promise.race([answered, new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS))]);
+    const results = await Promise.race([
+      answered,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS)),
+    ]);
     const elapsed = performance.now() - t0;
     // Half a second more: the server's state once the answers are out.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -105,19 +124,33 @@ async function main() {
 
     const idleP = percentiles(idle);
     const busy = percentiles(samples);
-    console.log(`${ROUNDS} × ${UPLOADS} uploads at once of a UPS invoice with one ${UPLOAD_MB} MB unterminated quoted field, server on PostgreSQL (pid ${pid})`);
+    console.log(
+      `${ROUNDS} × ${UPLOADS} uploads at once of a UPS invoice with one ${UPLOAD_MB} MB unterminated quoted field, server on PostgreSQL (pid ${pid})`,
+    );
     console.log(`health idle: p50 ${fmt(idleP.p50)}, p99 ${fmt(idleP.p99)} (${idleP.n} calls)`);
-    console.log(`health during the uploads: p50 ${fmt(busy.p50)}, p99 ${fmt(busy.p99)}, max ${fmt(busy.max)} (${busy.n} calls every ${POLL_MS} ms over ${(elapsed / 1000).toFixed(1)} s)`);
+    console.log(
+      `health during the uploads: p50 ${fmt(busy.p50)}, p99 ${fmt(busy.p99)}, max ${fmt(busy.max)} (${busy.n} calls every ${POLL_MS} ms over ${(elapsed / 1000).toFixed(1)} s)`,
+    );
     if (results) {
       const statuses = new Map<string, number>();
-      for (const r of results) statuses.set(`${r.status} ${r.body.slice(0, 120)}`, (statuses.get(`${r.status} ${r.body.slice(0, 120)}`) ?? 0) + 1);
+      for (const r of results)
+        statuses.set(
+          `${r.status} ${r.body.slice(0, 120)}`,
+          (statuses.get(`${r.status} ${r.body.slice(0, 120)}`) ?? 0) + 1,
+        );
       for (const [answer, n] of statuses) console.log(`uploads answered ${n} × ${answer}`);
       const times = percentiles(results.map((r) => r.ms));
       console.log(`upload answer time: p50 ${fmt(times.p50)}, max ${fmt(times.max)}`);
-    }
-    else console.log(`uploads: not all answered within ${WAIT_MS / 1000} s`);
-    console.log(`server RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB: growth ${(rssPeak - rssBefore).toFixed(0)} MB`);
-    console.log(`load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min), ${os.cpus().length} cores`);
+    } else console.log(`uploads: not all answered within ${WAIT_MS / 1000} s`);
+    console.log(
+      `server RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB: growth ${(rssPeak - rssBefore).toFixed(0)} MB`,
+    );
+    console.log(
+      `load: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1, 5, 15 min), ${os.cpus().length} cores`,
+    );
   } finally {
     await uploader?.terminate();
     await server?.stop();

@@ -6,7 +6,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
 import type { Database, Listen } from './db/database.js';
@@ -157,7 +162,11 @@ export async function buildApp(options: {
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS, fileSize: 1_000_000 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '0.1.0', description: 'Every call of the specification, generated from the zod contracts.' },
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '0.1.0',
+        description: 'Every call of the specification, generated from the zod contracts.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -228,7 +237,9 @@ export async function buildApp(options: {
       if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply.send(page.body);
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
   });
 
   return { app, services, routes, live };
@@ -239,7 +250,12 @@ export async function buildApp(options: {
  * `keystone_auth` when such a change commits) and forgets everything on each, and when its listener reconnects
  * (notifications may have been missed). Without a listener it stays on only for PGlite, which one process owns.
  */
-async function connectTokenCache(app: FastifyInstance, services: Services, listen: Listen | undefined, dbKind: 'pglite' | 'postgres'): Promise<void> {
+async function connectTokenCache(
+  app: FastifyInstance,
+  services: Services,
+  listen: Listen | undefined,
+  dbKind: 'pglite' | 'postgres',
+): Promise<void> {
   const tokens = services.tokens;
   if (!tokens.active) return;
   if (!listen) {
@@ -250,7 +266,10 @@ async function connectTokenCache(app: FastifyInstance, services: Services, liste
     const stop = await listen(AUTH_CHANNEL, { onMessage: () => tokens.clear(), onReconnect: () => tokens.clear() });
     app.addHook('onClose', async () => stop());
   } catch (error) {
-    app.log.warn({ err: error }, 'token cache: cannot listen for changes; every request checks its token in the database');
+    app.log.warn(
+      { err: error },
+      'token cache: cannot listen for changes; every request checks its token in the database',
+    );
     tokens.disable();
   }
 }

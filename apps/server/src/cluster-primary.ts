@@ -7,7 +7,14 @@ export const CRASH_LOOP_WINDOW_MS = 60_000;
 /** One JSON log line in the shape of the workers' (pino) lines, so one log stream reads alike. */
 function log(level: 'info' | 'warn' | 'fatal', msg: string, fields: object = {}): void {
   const levels = { info: 30, warn: 40, fatal: 60 };
-  const line = JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg });
+  const line = JSON.stringify({
+    level: levels[level],
+    time: Date.now(),
+    pid: process.pid,
+    role: 'primary',
+    ...fields,
+    msg,
+  });
   (level === 'info' ? console.log : console.error)(line);
 }
 
@@ -52,7 +59,11 @@ export function runPrimary(workers: number): Promise<void> {
       deaths.push(now);
       while (deaths.length && deaths[0]! < now - CRASH_LOOP_WINDOW_MS) deaths.shift();
       if (deaths.length >= CRASH_LOOP_RESTARTS) {
-        log('fatal', `workers died ${deaths.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s: stopping`, { worker: worker.id, code, signal });
+        log('fatal', `workers died ${deaths.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s: stopping`, {
+          worker: worker.id,
+          code,
+          signal,
+        });
         stopAll(1);
         return;
       }

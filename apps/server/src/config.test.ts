@@ -17,6 +17,8 @@ describe('loadConfig: database statements and heap growth', () => {
     expect(loadConfig({ DATABASE_PIPELINE_TRANSACTIONS: 'false' }).databasePipelineTransactions).toBe(false);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '100' }).heapGrowingPercent).toBe(100);
-    expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow('HEAP_GROWING_PERCENT must be a whole number, got half');
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow(
+      'HEAP_GROWING_PERCENT must be a whole number, got half',
+    );
   });
 });

@@ -134,7 +134,8 @@ export interface S3Config {
 
 function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
   if (!env.S3_BUCKET) return null;
-  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   return {
     bucket: env.S3_BUCKET,
     region: env.S3_REGION || 'us-east-1',
@@ -172,9 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, 50, 'HEAP_GROWING_PERCENT'),
-    databasePreparedStatements: !(env.DATABASE_PREPARED_STATEMENTS === '0' || env.DATABASE_PREPARED_STATEMENTS === 'false'),
-    databasePipelineTransactions: !(env.DATABASE_PIPELINE_TRANSACTIONS === '0' || env.DATABASE_PIPELINE_TRANSACTIONS === 'false'),
-    ledgerWriteConcurrency: Math.max(1, int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY')),
+    databasePreparedStatements: !(
+      env.DATABASE_PREPARED_STATEMENTS === '0' || env.DATABASE_PREPARED_STATEMENTS === 'false'
+    ),
+    databasePipelineTransactions: !(
+      env.DATABASE_PIPELINE_TRANSACTIONS === '0' || env.DATABASE_PIPELINE_TRANSACTIONS === 'false'
+    ),
+    ledgerWriteConcurrency: Math.max(
+      1,
+      int(env.LEDGER_WRITE_CONCURRENCY, env.DATABASE_URL ? 8 : 1, 'LEDGER_WRITE_CONCURRENCY'),
+    ),
     jobsEnabled: !(env.JOBS_ENABLED === '0' || env.JOBS_ENABLED === 'false'),
     jobConcurrency: Math.max(1, int(env.JOB_CONCURRENCY, 1, 'JOB_CONCURRENCY')),
     exposeProcessId: env.EXPOSE_PROCESS_ID === '1' || env.EXPOSE_PROCESS_ID === 'true',
@@ -188,7 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 2, 'LOGIN_DELAY_SECONDS'),
     loginMaxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 60, 'LOGIN_MAX_DELAY_SECONDS'),
     loginAddressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, 50, 'LOGIN_ADDRESS_MAX_FAILURES'),
-    loginAddressWindowSeconds: Math.max(1, int(env.LOGIN_ADDRESS_WINDOW_SECONDS, 15 * 60, 'LOGIN_ADDRESS_WINDOW_SECONDS')),
+    loginAddressWindowSeconds: Math.max(
+      1,
+      int(env.LOGIN_ADDRESS_WINDOW_SECONDS, 15 * 60, 'LOGIN_ADDRESS_WINDOW_SECONDS'),
+    ),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleJwksUrl: env.GOOGLE_JWKS_URL || null,
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
@@ -221,7 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.max(1, int(env.REVIEW_STORE_TIMEOUT_MS, 10_000, 'REVIEW_STORE_TIMEOUT_MS')),
     },
     reviewIntakeMax: Math.max(1, int(env.REVIEW_INTAKE_MAX, 5, 'REVIEW_INTAKE_MAX')),
-    reviewIntakeWindowSeconds: Math.max(1, int(env.REVIEW_INTAKE_WINDOW_SECONDS, 10 * 60, 'REVIEW_INTAKE_WINDOW_SECONDS')),
+    reviewIntakeWindowSeconds: Math.max(
+      1,
+      int(env.REVIEW_INTAKE_WINDOW_SECONDS, 10 * 60, 'REVIEW_INTAKE_WINDOW_SECONDS'),
+    ),
     spApi: {
       endpoint: env.SP_API_ENDPOINT || null,
       lwaTokenUrl: env.SP_API_LWA_TOKEN_URL || 'https://api.amazon.com/auth/o2/token',
@@ -231,7 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.max(1, int(env.SP_API_TIMEOUT_MS, 10_000, 'SP_API_TIMEOUT_MS')),
     },
     carouselImageDir: path.resolve(env.CAROUSEL_IMAGE_DIR || path.join(dataDir, 'uploads', 'carousel')),
-    reconciliationThresholdCents: Math.max(0, int(env.RECONCILIATION_THRESHOLD_CENTS, 200, 'RECONCILIATION_THRESHOLD_CENTS')),
+    reconciliationThresholdCents: Math.max(
+      0,
+      int(env.RECONCILIATION_THRESHOLD_CENTS, 200, 'RECONCILIATION_THRESHOLD_CENTS'),
+    ),
     reportFilesDir: path.resolve(env.REPORT_FILES_DIR || path.join(dataDir, 'reports')),
     reportFilesRetentionHours: positiveNumber(env.REPORT_FILES_RETENTION_HOURS, 24, 'REPORT_FILES_RETENTION_HOURS'),
     reportsDbRole: env.REPORTS_DB_ROLE || null,

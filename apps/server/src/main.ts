@@ -17,9 +17,22 @@ async function main() {
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // The database is made ready once, here, before any worker starts; the workers share nothing else.
-    const database = await openDatabase(config, { preparedStatements: config.databasePreparedStatements, pipelineTransactions: config.databasePipelineTransactions });
+    const database = await openDatabase(config, {
+      preparedStatements: config.databasePreparedStatements,
+      pipelineTransactions: config.databasePipelineTransactions,
+    });
     try {
-      await prepareDatabase(database, config, (loaded) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: 'demo data loaded into the empty database', ...loaded })));
+      await prepareDatabase(database, config, (loaded) =>
+        console.log(
+          JSON.stringify({
+            level: 30,
+            time: Date.now(),
+            pid: process.pid,
+            msg: 'demo data loaded into the empty database',
+            ...loaded,
+          }),
+        ),
+      );
     } finally {
       await database.close();
     }
@@ -29,7 +42,11 @@ async function main() {
 }
 
 /** Roles, and the demo data when asked: once per database start, by the one process or the cluster's primary. */
-async function prepareDatabase(database: OpenDatabase, config: AppConfig, onLoaded: (loaded: object) => void): Promise<void> {
+async function prepareDatabase(
+  database: OpenDatabase,
+  config: AppConfig,
+  onLoaded: (loaded: object) => void,
+): Promise<void> {
   const services = createServices(database.db, { ...config, logLevel: 'silent' });
   await services.users.ensureRoles();
   if (config.demoData) {
@@ -52,7 +69,10 @@ async function serve(config: AppConfig, worker: boolean) {
   const { app } = await buildApp({ db: database.db, dbKind: database.kind, config, listen: database.listen });
   log = app.log;
   installProcessHandlers(app.log, () => database.close());
-  if (!worker) await prepareDatabase(database, config, (loaded) => app.log.info(loaded, 'demo data loaded into the empty database'));
+  if (!worker)
+    await prepareDatabase(database, config, (loaded) =>
+      app.log.info(loaded, 'demo data loaded into the empty database'),
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -71,7 +91,12 @@ async function serve(config: AppConfig, worker: boolean) {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, worker: worker ? cluster.worker?.id : undefined, startupMs: Math.round(performance.now() - started) },
+    {
+      database: database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      worker: worker ? cluster.worker?.id : undefined,
+      startupMs: Math.round(performance.now() - started),
+    },
     `ready on http://localhost:${config.port}`,
   );
 }
@@ -81,7 +106,10 @@ async function serve(config: AppConfig, worker: boolean) {
  * it is logged and the process goes on. An exception thrown out of the event loop leaves the process in an
  * unknown state: it is logged and the process exits 1, so that its supervisor (docs/deployment.md) restarts it.
  */
-function installProcessHandlers(log: { error(obj: object, msg: string): void; fatal(obj: object, msg: string): void }, close: () => Promise<void>): void {
+function installProcessHandlers(
+  log: { error(obj: object, msg: string): void; fatal(obj: object, msg: string): void },
+  close: () => Promise<void>,
+): void {
   process.on('unhandledRejection', (reason) => {
     log.error({ err: reason }, 'unhandled promise rejection (logged; the server goes on)');
   });

@@ -13,7 +13,14 @@ function tokenRequest(username: string, password: string, extra: Record<string, 
   return t.app.inject({
     method: 'POST',
     url: '/oauth/token',
-    payload: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public', ...extra },
+    payload: {
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+      ...extra,
+    },
   });
 }
 
@@ -33,7 +40,12 @@ describe('POST /oauth/token (password grant)', () => {
     const res = await tokenRequest('alice', TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: t.config.tokenTtlSeconds, username: 'alice', role: 'warehouse-2' });
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: t.config.tokenTtlSeconds,
+      username: 'alice',
+      role: 'warehouse-2',
+    });
     expect(body.access_token).toEqual(expect.any(String));
     expect(body.access_token.length).toBeGreaterThanOrEqual(32);
 
@@ -57,7 +69,13 @@ describe('POST /oauth/token (password grant)', () => {
     const token = await loginAs(t.app, 'alice', TEST_PASSWORD);
     const res = await injectAs(t.app, token, { method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: alice.id, username: 'alice', email: null, role: 'warehouse-2', role_id: expect.any(Number) });
+    expect(res.json()).toMatchObject({
+      id: alice.id,
+      username: 'alice',
+      email: null,
+      role: 'warehouse-2',
+      role_id: expect.any(Number),
+    });
   });
 
   it('refuses a wrong password with 401 invalid_credentials', async () => {
@@ -130,7 +148,11 @@ describe('POST /oauth/token (password grant)', () => {
   });
 
   it('answers missing fields with 400 and errors naming each body field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', client_id: 'keystone-web' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', client_id: 'keystone-web' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -172,10 +194,12 @@ describe('sign-in throttling', () => {
 
   it('resets the count after a successful sign-in below the limit', async () => {
     const user = await createUser(t.services, { role: 'user' });
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await tokenRequest(user.username, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES - 1; i++)
+      expect((await tokenRequest(user.username, 'wrong')).statusCode).toBe(401);
     expect((await tokenRequest(user.username, user.password)).statusCode).toBe(200);
     // A fresh allowance of failures after the success.
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await tokenRequest(user.username, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES - 1; i++)
+      expect((await tokenRequest(user.username, 'wrong')).statusCode).toBe(401);
     expect((await tokenRequest(user.username, user.password)).statusCode).toBe(200);
     // And the limit still applies once reached.
     for (let i = 0; i < MAX_FAILURES; i++) expect((await tokenRequest(user.username, 'wrong')).statusCode).toBe(401);
@@ -226,31 +250,55 @@ describe('bearer tokens', () => {
 
   it('accepts the scheme name in any case', async () => {
     const token = await loginAs(t.app, 'alice', TEST_PASSWORD);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: { authorization: `bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/role',
+      headers: { authorization: `bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses an expired token with 401 (token issued by a service whose clock is an hour behind)', async () => {
     const hourAgo = () => new Date(Date.now() - 3600_000);
     const past = new AuthService(t.db, { ...t.config, tokenTtlSeconds: 60 }, null, hourAgo);
-    const expired = await past.passwordGrant({ grant_type: 'password', username: 'alice', password: TEST_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' });
+    const expired = await past.passwordGrant({
+      grant_type: 'password',
+      username: 'alice',
+      password: TEST_PASSWORD,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    });
     const res = await roleOf(expired.access_token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/invalid or has expired/);
 
     // Control: the same clock with a TTL that reaches past now gives a live token.
     const longer = new AuthService(t.db, { ...t.config, tokenTtlSeconds: 7200 }, null, hourAgo);
-    const live = await longer.passwordGrant({ grant_type: 'password', username: 'alice', password: TEST_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' });
+    const live = await longer.passwordGrant({
+      grant_type: 'password',
+      username: 'alice',
+      password: TEST_PASSWORD,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    });
     expect((await roleOf(live.access_token)).statusCode).toBe(200);
   });
 
   it('expires a token exactly at its TTL (moving clock)', async () => {
     let now = new Date('2030-01-01T00:00:00Z').getTime();
     const auth = new AuthService(t.db, { ...t.config, tokenTtlSeconds: 60 }, null, () => new Date(now));
-    const issued = await auth.passwordGrant({ grant_type: 'password', username: 'alice', password: TEST_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' });
+    const issued = await auth.passwordGrant({
+      grant_type: 'password',
+      username: 'alice',
+      password: TEST_PASSWORD,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    });
     expect(issued.expires_in).toBe(60);
     now += 59_000;
-    expect(await auth.authenticate(issued.access_token)).toMatchObject({ user: { id: alice.id, username: 'alice', role: 'warehouse-2' } });
+    expect(await auth.authenticate(issued.access_token)).toMatchObject({
+      user: { id: alice.id, username: 'alice', role: 'warehouse-2' },
+    });
     now += 1_000;
     expect(await auth.authenticate(issued.access_token)).toBeNull();
   });
@@ -265,6 +313,10 @@ describe('POST /api/auth/google/ without Google configuration', () => {
       payload: { email: 'alice@keystone.example', google_id: '1234567890', g_token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Google sign-in is not configured on this server' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Google sign-in is not configured on this server',
+    });
   });
 });

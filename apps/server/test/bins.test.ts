@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN_MESSAGES, ROLE_PERMISSIONS, ROLES, type TBin, type TBinsPage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /** Bins (issue 11): every route, the bin:admin rule, the row/bay/shelf rules, the contents messages, and labels. */
@@ -17,13 +24,22 @@ let other: CreatedProduct;
 let stray: CreatedProduct;
 
 const binCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from bins`))[0]!.n;
-const movementCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from bin_movements`))[0]!.n;
+const movementCount = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from bin_movements`))[0]!.n;
 
 async function createBin(body: Record<string, unknown>, token = admin) {
-  return injectAs(t.app, token, { method: 'POST', url: '/api/ims/bins', payload: { locationCode: 'KY01', conditionCode: 'NEW', ...body } });
+  return injectAs(t.app, token, {
+    method: 'POST',
+    url: '/api/ims/bins',
+    payload: { locationCode: 'KY01', conditionCode: 'NEW', ...body },
+  });
 }
 async function putItems(binId: number, isAdding: boolean, items: { upc: string; updateQty: number }[], token = viewer) {
-  return injectAs(t.app, token, { method: 'PUT', url: `/api/ims/bins/${binId}/items`, payload: { isAdding, items, submittedBy: 'tester' } });
+  return injectAs(t.app, token, {
+    method: 'PUT',
+    url: `/api/ims/bins/${binId}/items`,
+    payload: { isAdding, items, submittedBy: 'tester' },
+  });
 }
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -63,7 +79,9 @@ describe('bin:admin', () => {
     expect(made.statusCode).toBe(201);
     const del = await injectAs(t.app, viewer, { method: 'DELETE', url: `/api/ims/bins/${made.json().id}` });
     expect(del.statusCode).toBe(403);
-    expect((await injectAs(t.app, admin, { method: 'DELETE', url: `/api/ims/bins/${made.json().id}` })).statusCode).toBe(200);
+    expect(
+      (await injectAs(t.app, admin, { method: 'DELETE', url: `/api/ims/bins/${made.json().id}` })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -72,7 +90,16 @@ describe('POST /api/ims/bins', () => {
     const res = await createBin({ row: '7', bay: 0, shelf: 12, binName: 'R07-B00-S12' });
     expect(res.statusCode).toBe(201);
     const bin = res.json() as TBin;
-    expect(bin).toMatchObject({ binName: 'R07-B00-S12', locationCode: 'KY01', conditionCode: 'NEW', row: 7, bay: 0, shelf: 12, items: [], totalQuantity: 0 });
+    expect(bin).toMatchObject({
+      binName: 'R07-B00-S12',
+      locationCode: 'KY01',
+      conditionCode: 'NEW',
+      row: 7,
+      bay: 0,
+      shelf: 12,
+      items: [],
+      totalQuantity: 0,
+    });
     const derived = await createBin({ row: 99, bay: 9, shelf: 1, conditionCode: 'b_stock' });
     expect(derived.json()).toMatchObject({ binName: 'R99-B09-S01', conditionCode: 'B_STOCK' });
   });
@@ -131,7 +158,10 @@ describe('GET /api/ims/bins', () => {
     expect(alpha.data.map((b) => b.binName)).toEqual(['R40-B00-S41', 'R40-B00-S42', 'R40-B00-S43']);
     const tx = await get('locationCode=TX01&searchTerm=');
     expect(tx.data.every((b) => b.locationCode === 'TX01')).toBe(true);
-    const bad = await injectAs(t.app, viewer, { method: 'GET', url: '/api/ims/bins?orderBy=password&sortDirection=up' });
+    const bad = await injectAs(t.app, viewer, {
+      method: 'GET',
+      url: '/api/ims/bins?orderBy=password&sortDirection=up',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['orderBy', 'sortDirection']);
   });
@@ -153,8 +183,12 @@ describe('GET /api/bins (001 §7 writes it without ims/)', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/bins?${query}` })).statusCode).toBe(401);
     const none = await createSignedInUser(t, { role: 'user' });
     expect((await injectAs(t.app, none.token, { method: 'GET', url: `/api/bins?${query}` })).statusCode).toBe(403);
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
-    expect(doc.paths['/api/bins']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['searchTerm', 'locationCode', 'includeItems']));
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    };
+    expect(doc.paths['/api/bins']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['searchTerm', 'locationCode', 'includeItems']),
+    );
   });
 });
 
@@ -168,7 +202,12 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
     const res = await putItems(bin.id, true, [
       { upc: kit.upc!, updateQty: 2 },
       { upc: other.upc!, updateQty: 1 },
-      { upc: (await queryRows<{ a: string }>(t.db, sql`select alternate_upc as a from products where id = ${kit.id}`))[0]!.a, updateQty: 1 },
+      {
+        upc: (
+          await queryRows<{ a: string }>(t.db, sql`select alternate_upc as a from products where id = ${kit.id}`)
+        )[0]!.a,
+        updateQty: 1,
+      },
     ]);
     expect(res.statusCode).toBe(200);
     const after = res.json() as TBin;
@@ -177,7 +216,12 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
       ['BINT-OTHER', 1],
     ]);
     expect(after.totalQuantity).toBe(4);
-    const listed = (await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins?locationCode=KY01&searchTerm=${bin.binName}&includeItems=1` })).json() as TBinsPage;
+    const listed = (
+      await injectAs(t.app, viewer, {
+        method: 'GET',
+        url: `/api/ims/bins?locationCode=KY01&searchTerm=${bin.binName}&includeItems=1`,
+      })
+    ).json() as TBinsPage;
     expect(listed.data[0]!.items.map((i) => i.quantity)).toEqual([3, 1]);
   });
 
@@ -188,15 +232,24 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
       { upc: '000000000000', updateQty: 1 },
     ]);
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toMatchObject({ message: BIN_MESSAGES.upcNotFound, errors: { 'items.1.upc': [BIN_MESSAGES.upcNotFound] } });
+    expect(unknown.json()).toMatchObject({
+      message: BIN_MESSAGES.upcNotFound,
+      errors: { 'items.1.upc': [BIN_MESSAGES.upcNotFound] },
+    });
     const missing = await putItems(bin.id, false, [
       { upc: kit.upc!, updateQty: 1 },
       { upc: stray.upc!, updateQty: 1 },
     ]);
-    expect(missing.json()).toMatchObject({ message: BIN_MESSAGES.notInBin, errors: { 'items.1.upc': [BIN_MESSAGES.notInBin] } });
+    expect(missing.json()).toMatchObject({
+      message: BIN_MESSAGES.notInBin,
+      errors: { 'items.1.upc': [BIN_MESSAGES.notInBin] },
+    });
     const short = await putItems(bin.id, false, [{ upc: kit.upc!, updateQty: 4 }]);
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toMatchObject({ message: BIN_MESSAGES.removeTooMany, errors: { 'items.0.updateQty': [BIN_MESSAGES.removeTooMany] } });
+    expect(short.json()).toMatchObject({
+      message: BIN_MESSAGES.removeTooMany,
+      errors: { 'items.0.updateQty': [BIN_MESSAGES.removeTooMany] },
+    });
     // Six on hand, three binned: four more is beyond the on-hand.
     const over = await putItems(bin.id, true, [
       { upc: other.upc!, updateQty: 1 },
@@ -226,7 +279,8 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
   it('with a clientScanId applies once: a replay answers the first answer and moves nothing; the id with another body or bin is a 409 naming clientScanId', async () => {
     const second = (await createBin({ row: 50, bay: 1, shelf: 2 })).json() as TBin;
     const clientScanId = randomUUID();
-    const put = (binId: number, body: object) => injectAs(t.app, viewer, { method: 'PUT', url: `/api/ims/bins/${binId}/items`, payload: body });
+    const put = (binId: number, body: object) =>
+      injectAs(t.app, viewer, { method: 'PUT', url: `/api/ims/bins/${binId}/items`, payload: body });
     const body = { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], submittedBy: 'tester', clientScanId };
     const first = await put(bin.id, body);
     expect(first.statusCode, first.body).toBe(200);
@@ -239,7 +293,11 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
     expect(replay.statusCode, replay.body).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(await movementCount()).toBe(after);
-    for (const [binId, payload] of [[bin.id, { ...body, isAdding: false }], [bin.id, { ...body, items: [{ upc: kit.upc!, updateQty: 2 }] }], [second.id, body]] as const) {
+    for (const [binId, payload] of [
+      [bin.id, { ...body, isAdding: false }],
+      [bin.id, { ...body, items: [{ upc: kit.upc!, updateQty: 2 }] }],
+      [second.id, body],
+    ] as const) {
       const res = await put(binId, payload);
       expect(res.statusCode, res.body).toBe(409);
       expect(Object.keys(res.json().errors)).toEqual(['clientScanId']);
@@ -247,9 +305,18 @@ describe('PUT /api/ims/bins/{binId}/items', () => {
     expect(await movementCount()).toBe(after);
     // A refused change stores nothing under its id: the same id applies once the staged lines are right.
     const retryId = randomUUID();
-    expect((await put(second.id, { isAdding: false, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId })).statusCode).toBe(422);
-    expect((await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId })).statusCode).toBe(200);
-    expect((await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: 'nope' })).json().errors).toHaveProperty('clientScanId');
+    expect(
+      (await put(second.id, { isAdding: false, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: retryId }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await put(second.id, { isAdding: true, items: [{ upc: kit.upc!, updateQty: 1 }], clientScanId: 'nope' })).json()
+        .errors,
+    ).toHaveProperty('clientScanId');
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });
@@ -267,7 +334,9 @@ describe('DELETE /api/ims/bins/{id}', () => {
     const again = await injectAs(t.app, admin, { method: 'DELETE', url: `/api/ims/bins/${bin.id}` });
     expect(again.statusCode).toBe(404);
     expect(again.json().errors).toEqual({ id: [BIN_MESSAGES.deleteUnknown] });
-    const listed = (await injectAs(t.app, viewer, { method: 'GET', url: '/api/ims/bins?searchTerm=R60-B01-S01' })).json() as TBinsPage;
+    const listed = (
+      await injectAs(t.app, viewer, { method: 'GET', url: '/api/ims/bins?searchTerm=R60-B01-S01' })
+    ).json() as TBinsPage;
     expect(listed.total).toBe(0);
     expect((await createBin({ row: 60, bay: 1, shelf: 1 })).statusCode).toBe(201);
     expect((await putItems(bin.id, true, [{ upc: kit.upc!, updateQty: 1 }])).statusCode).toBe(404);
@@ -294,7 +363,10 @@ describe('GET /api/ims/bins/labels', () => {
   it('prints ZPL, and refuses unknown ids naming ids', async () => {
     const a = (await createBin({ row: 71, bay: 1, shelf: 1 })).json() as TBin;
     const b = (await createBin({ row: 71, bay: 1, shelf: 2 })).json() as TBin;
-    const res = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins/labels?ids=${a.id},${b.id}&format=zpl` });
+    const res = await injectAs(t.app, viewer, {
+      method: 'GET',
+      url: `/api/ims/bins/labels?ids=${a.id},${b.id}&format=zpl`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/zpl');
     expect(res.headers['content-type']).toContain('charset=utf-8');
@@ -302,7 +374,8 @@ describe('GET /api/ims/bins/labels', () => {
     // Each label carries its own setup (issue 31): UTF-8, 812 × 406 dots (4 × 2 in at 203 dpi).
     const blocks = res.body.split('^XZ').filter((block) => block.trim() !== '');
     expect(blocks).toHaveLength(2);
-    for (const block of blocks) expect(block.trim().split('\n').slice(0, 4)).toEqual(['^XA', '^CI28', '^PW812', '^LL406']);
+    for (const block of blocks)
+      expect(block.trim().split('\n').slice(0, 4)).toEqual(['^XA', '^CI28', '^PW812', '^LL406']);
     expect(res.body).toContain('^FDBINASSIGN=KY01_R71-B01-S01^FS');
     const unknown = await injectAs(t.app, viewer, { method: 'GET', url: `/api/ims/bins/labels?ids=${a.id},999999` });
     expect(unknown.statusCode).toBe(404);

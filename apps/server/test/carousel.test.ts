@@ -27,7 +27,12 @@ afterAll(() => t?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const upload = (form: FormData | string, token = editor, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/carousel-images/s3', headers: { ...auth(token), ...headers }, payload: form });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/carousel-images/s3',
+    headers: { ...auth(token), ...headers },
+    payload: form,
+  });
 const save = (carouselItems: unknown[], token = editor) =>
   t.app.inject({ method: 'POST', url: '/api/carousel-images/', headers: auth(token), payload: { carouselItems } });
 const list = async (token = viewer) => {
@@ -57,10 +62,14 @@ function jpeg(width: number, height: number): Buffer {
 
 /** A JPEG's markers alone (SOI, APP0 JFIF, SOF0 with the size, EOI): a header claiming 1200x300 with no image in it. */
 function jpegHeaderOnly(width: number, height: number): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+  ]);
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
 
@@ -104,11 +113,17 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
     const j = await upload(carouselUploadForm(jpeg(1200, 300), 'banner.png', 'image/png'));
     expect(j.statusCode, j.body).toBe(200);
     expect(j.json().remoteImageUrl).toMatch(/\.jpg$/);
-    expect((await t.app.inject({ method: 'GET', url: j.json().remoteImageUrl })).headers['content-type']).toBe('image/jpeg');
+    expect((await t.app.inject({ method: 'GET', url: j.json().remoteImageUrl })).headers['content-type']).toBe(
+      'image/jpeg',
+    );
   });
 
   it('refuses other sizes in pixels with 422 naming image', async () => {
-    for (const bytes of [renderBannerPng({ from: [1, 2, 3], to: [4, 5, 6], width: 1199, height: 300 }), gif(1200, 301), jpeg(600, 150)]) {
+    for (const bytes of [
+      renderBannerPng({ from: [1, 2, 3], to: [4, 5, 6], width: 1199, height: 300 }),
+      gif(1200, 301),
+      jpeg(600, 150),
+    ]) {
       const res = await upload(carouselUploadForm(bytes));
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors.image[0]).toMatch(/^Images must be exactly 1200x300 px; this one is \d+x\d+ px\.$/);
@@ -127,7 +142,10 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
     const bogusHeader = Buffer.from(banner);
     bogusHeader.write('dddddddd', 16, 'latin1');
     expect(imageSize(bogusHeader)).toMatchObject({ type: 'png', width: 1684300900, height: 1684300900 });
-    const pngSignatureOnly = Buffer.concat([banner.subarray(0, 8), Buffer.from('IHDR and then nothing an image would hold')]);
+    const pngSignatureOnly = Buffer.concat([
+      banner.subarray(0, 8),
+      Buffer.from('IHDR and then nothing an image would hold'),
+    ]);
     const cases: [string, Buffer, 'PNG' | 'JPEG'][] = [
       ['a PNG cut in half', banner.subarray(0, banner.length >> 1), 'PNG'],
       ['a PNG without its end', banner.subarray(0, banner.length - 12), 'PNG'],
@@ -138,7 +156,11 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
       ['a JPEG without its end', goodJpeg.subarray(0, goodJpeg.length - 2), 'JPEG'],
       ['a JPEG header with no image', jpegHeaderOnly(1200, 300), 'JPEG'],
       ['a JPEG header claiming 600x150 with no image', jpegHeaderOnly(600, 150), 'JPEG'],
-      ['a JPEG signature and text', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a JPEG after all')]), 'JPEG'],
+      [
+        'a JPEG signature and text',
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a JPEG after all')]),
+        'JPEG',
+      ],
     ];
     for (const [name, bytes, kind] of cases) {
       const res = await upload(carouselUploadForm(bytes, 'banner.png', 'image/png'));
@@ -146,11 +168,17 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
       expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
       expect(res.json(), name).toMatchObject({ message, errors: { image: [message] } });
     }
-    expect(CAROUSEL_MESSAGES.imageInvalid('png')).toBe('This file is not a valid image: its PNG data is damaged or incomplete.');
+    expect(CAROUSEL_MESSAGES.imageInvalid('png')).toBe(
+      'This file is not a valid image: its PNG data is damaged or incomplete.',
+    );
   });
 
   it('refuses a file of another type disguised by its name and declared type (422 naming image)', async () => {
-    for (const bytes of [bmp(), Buffer.from('not an image at all, only text'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"/>')]) {
+    for (const bytes of [
+      bmp(),
+      Buffer.from('not an image at all, only text'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"/>'),
+    ]) {
       const res = await upload(carouselUploadForm(bytes, 'banner.png', 'image/png'));
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors).toEqual({ image: [CAROUSEL_MESSAGES.imageType] });
@@ -162,7 +190,10 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
     expect(noise.length).toBeGreaterThan(1_000_000);
     const big = await upload(carouselUploadForm(noise));
     expect(big.statusCode, big.body).toBe(413);
-    expect(big.json()).toMatchObject({ message: CAROUSEL_MESSAGES.imageTooLarge, errors: { image: [CAROUSEL_MESSAGES.imageTooLarge] } });
+    expect(big.json()).toMatchObject({
+      message: CAROUSEL_MESSAGES.imageTooLarge,
+      errors: { image: [CAROUSEL_MESSAGES.imageTooLarge] },
+    });
     // A valid PNG padded with trailing bytes: the limit is on the file's size, exclusive.
     const padded = (size: number) => Buffer.concat([banner, Buffer.alloc(size - banner.length)]);
     expect((await upload(carouselUploadForm(padded(1_000_000)))).statusCode).toBe(413);
@@ -178,7 +209,11 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
     const none = await upload(carouselUploadForm(banner, 'banner.png', 'image/png', 'file'));
     expect(none.statusCode, none.body).toBe(422);
     expect(none.json().errors).toEqual({ image: [CAROUSEL_MESSAGES.imageMissing] });
-    const broken = await upload('--x\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc', editor, { 'content-type': 'multipart/form-data; boundary=x' });
+    const broken = await upload(
+      '--x\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc',
+      editor,
+      { 'content-type': 'multipart/form-data; boundary=x' },
+    );
     expect(broken.statusCode, broken.body).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
   });
@@ -187,12 +222,20 @@ describe('POST /api/carousel-images/s3 (upload)', () => {
     const res = await upload(carouselUploadForm(banner), viewer);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'access denied' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/carousel-images/s3', payload: carouselUploadForm(banner) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/carousel-images/s3', payload: carouselUploadForm(banner) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('serves 404 for unknown or malformed file names', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/carousel/00000000-0000-0000-0000-000000000000.png' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/carousel/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/uploads/carousel/00000000-0000-0000-0000-000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/carousel/..%2F..%2Fpackage.json' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -237,7 +280,11 @@ describe('POST /api/carousel-images/ (save) and GET /api/carousel-images/', () =
       statusCode: 422,
       error: 'Unprocessable Entity',
       message: 'The given data was invalid.',
-      errors: { 'carouselItems.1.link': ['Invalid URL'], 'carouselItems.2.link': ['Invalid URL'], 'carouselItems.3.link': ['Invalid URL'] },
+      errors: {
+        'carouselItems.1.link': ['Invalid URL'],
+        'carouselItems.2.link': ['Invalid URL'],
+        'carouselItems.3.link': ['Invalid URL'],
+      },
     });
     expect(await list()).toEqual(before);
   });
@@ -271,7 +318,10 @@ describe('POST /api/carousel-images/ (save) and GET /api/carousel-images/', () =
 
   it('two saves at once: the list is one of them whole, never a mix', async () => {
     const [a, b] = [await uploaded(), await uploaded()];
-    const one = [{ link: 'https://keystone.example/one-1', img: a }, { link: 'https://keystone.example/one-2', img: a }];
+    const one = [
+      { link: 'https://keystone.example/one-1', img: a },
+      { link: 'https://keystone.example/one-2', img: a },
+    ];
     const two = [{ link: 'https://keystone.example/two-1', img: b }];
     const answers = await Promise.all([save(one), save(two)]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -291,7 +341,12 @@ describe('POST /api/carousel-images/ (save) and GET /api/carousel-images/', () =
   });
 
   it('answers 400 naming the field for a body of the wrong shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/carousel-images/', headers: auth(editor), payload: { carouselItems: [{ link: 5 }] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/carousel-images/',
+      headers: auth(editor),
+      payload: { carouselItems: [{ link: 5 }] },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['carouselItems.0.img', 'carouselItems.0.link']);
   });

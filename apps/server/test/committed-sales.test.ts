@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITTED_SALE_MESSAGES, permissionDeniedMessage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
@@ -19,21 +26,42 @@ let kit: CreatedProduct;
 
 const post = (token: string, url: string, payload: object) => injectAs(t.app, token, { method: 'POST', url, payload });
 const intake = (product: CreatedProduct, body: object, token = clerk.token) =>
-  post(token, '/api/ims/committed-sales', { model: product.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1, ...body });
-const transact = (ref: string, body: object = {}, token = board.token) => post(token, `/api/ims/committed-sales/${ref}/transact`, { invoicedByName: 'pos-user', ...body });
-const finish = (invoice: string, body: object = {}, token = board.token) => post(token, '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice, invoicedById: 'pos-user', ...body });
-const list = (query = '', token = board.token) => injectAs(t.app, token, { method: 'GET', url: `/api/ims/committed-sales${query}` });
+  post(token, '/api/ims/committed-sales', {
+    model: product.modelNumber,
+    sourceBucket: 'KY01_B_STOCK',
+    quantity: 1,
+    ...body,
+  });
+const transact = (ref: string, body: object = {}, token = board.token) =>
+  post(token, `/api/ims/committed-sales/${ref}/transact`, { invoicedByName: 'pos-user', ...body });
+const finish = (invoice: string, body: object = {}, token = board.token) =>
+  post(token, '/api/ims/legacy-wpos/finishInvoice/', {
+    legacyPosInvoiceId: invoice,
+    invoicedById: 'pos-user',
+    ...body,
+  });
+const list = (query = '', token = board.token) =>
+  injectAs(t.app, token, { method: 'GET', url: `/api/ims/committed-sales${query}` });
 
 async function serialState(number: string) {
-  const rows = await queryRows<{ disposition_code: string; bucket: string | null }>(t.db, sql`select disposition_code, bucket from inventory_serials where serial_number = ${number}`);
+  const rows = await queryRows<{ disposition_code: string; bucket: string | null }>(
+    t.db,
+    sql`select disposition_code, bucket from inventory_serials where serial_number = ${number}`,
+  );
   return rows[0] ?? null;
 }
-const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
+const ledgerRows = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
 const ledgerClean = async () => (await t.services.ledger.check()).differences;
 /** An admin's quick transfer (strict mode off): stock leaves a bucket whatever is committed from it. */
 async function move(product: CreatedProduct, from: string, to: string, quantity: number) {
   const res = await post(admin.token, '/api/ims/transacted-transfers/quickTransferWithoutSerials', {
-    fromBucket: from, toBucket: to, model: product.modelNumber, requestedQuantity: quantity, scanningRequired: false, strictMode: false,
+    fromBucket: from,
+    toBucket: to,
+    model: product.modelNumber,
+    requestedQuantity: quantity,
+    scanningRequired: false,
+    strictMode: false,
   });
   expect(res.statusCode, res.body).toBe(201);
 }
@@ -48,7 +76,9 @@ beforeAll(async () => {
     { modelNumber: 'SALE-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
     { modelNumber: 'SALE-KIT', upc: nextUpc(), serialNumberTracked: false },
   ])) as [CreatedProduct, CreatedProduct];
-  await receiveStock(t.services, tv, 'KY01_B_STOCK', { serials: [['STV-1'], ['STV-2'], ['STV-3'], ['STV-4'], ['STV-5'], ['STV-6'], ['STV-7']] });
+  await receiveStock(t.services, tv, 'KY01_B_STOCK', {
+    serials: [['STV-1'], ['STV-2'], ['STV-3'], ['STV-4'], ['STV-5'], ['STV-6'], ['STV-7']],
+  });
   await receiveStock(t.services, tv, 'KY01', { serials: [['STV-9']] });
   await receiveStock(t.services, kit, 'KY01_B_STOCK', { units: 20 });
 });
@@ -56,7 +86,12 @@ afterAll(() => t?.close());
 
 describe('intake', () => {
   it('commits one sale per line with its CS- reference and serials, reserving them', async () => {
-    const res = await intake(tv, { legacyPosInvoiceId: 'INV-100', serials: ['stv-1'], scannedUpc: tv.upc, commitNotes: ' Front desk ' });
+    const res = await intake(tv, {
+      legacyPosInvoiceId: 'INV-100',
+      serials: ['stv-1'],
+      scannedUpc: tv.upc,
+      commitNotes: ' Front desk ',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       ims_transaction_reference_id: expect.stringMatching(/^CS-\d{7}$/),
@@ -67,12 +102,27 @@ describe('intake', () => {
       source_bucket: 'KY01_B_STOCK',
       commit_notes: 'Front desk',
       committed_by_name: clerk.username,
-      serials: [{ serial_number: 'stv-1', scanned_upc: tv.upc, qc_complete: false, packed: false, fk_inventory_serial_id: expect.any(Number) }],
+      serials: [
+        {
+          serial_number: 'stv-1',
+          scanned_upc: tv.upc,
+          qc_complete: false,
+          packed: false,
+          fk_inventory_serial_id: expect.any(Number),
+        },
+      ],
       transacted_at: null,
     });
     expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(7);
-    const preview = await injectAs(t.app, clerk.token, { method: 'GET', url: `/api/ims/inventory/product/preview?model=${tv.modelNumber}` });
-    expect(preview.json().inventory.find((r: { bucket: string }) => r.bucket === 'KY01_B_STOCK')).toMatchObject({ quantity: 7, committed_quantity: 1, available: 6 });
+    const preview = await injectAs(t.app, clerk.token, {
+      method: 'GET',
+      url: `/api/ims/inventory/product/preview?model=${tv.modelNumber}`,
+    });
+    expect(preview.json().inventory.find((r: { bucket: string }) => r.bucket === 'KY01_B_STOCK')).toMatchObject({
+      quantity: 7,
+      committed_quantity: 1,
+      available: 6,
+    });
   });
 
   it('refuses an unknown model or bucket, serials of an untracked product, a wrong count or a repeat (422)', async () => {
@@ -101,7 +151,11 @@ describe('the open list', () => {
     await intake(kit, { legacyPosInvoiceId: 'Web-5501' });
     const all = (await list()).json().data as { legacy_pos_invoice_id: string }[];
     expect(all.map((s) => s.legacy_pos_invoice_id)).toEqual(expect.arrayContaining(['INV-100', 'Web-5501']));
-    expect(((await list('?search=eb-55')).json().data as { legacy_pos_invoice_id: string }[]).map((s) => s.legacy_pos_invoice_id)).toEqual(['Web-5501']);
+    expect(
+      ((await list('?search=eb-55')).json().data as { legacy_pos_invoice_id: string }[]).map(
+        (s) => s.legacy_pos_invoice_id,
+      ),
+    ).toEqual(['Web-5501']);
     const byModel = (await list('?search=le-t')).json().data as { product: { model: string } }[];
     expect(byModel.length).toBeGreaterThan(0);
     expect(byModel.every((s) => s.product.model === 'SALE-TV')).toBe(true);
@@ -121,44 +175,75 @@ describe('transact', () => {
     expect(done.json().message).toContain('Success');
     expect(done.json()).toMatchObject({
       already_transacted: false,
-      committed_sales: [{ ims_transaction_reference_id: ref, transacted_at: expect.any(String), transacted_by_name: board.username, invoiced_by_name: 'pos-user', finish_notes: 'Picked up', strict_mode: true }],
+      committed_sales: [
+        {
+          ims_transaction_reference_id: ref,
+          transacted_at: expect.any(String),
+          transacted_by_name: board.username,
+          invoiced_by_name: 'pos-user',
+          finish_notes: 'Picked up',
+          strict_mode: true,
+        },
+      ],
     });
     expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(before - 1);
     expect(await serialState('STV-2')).toEqual({ disposition_code: 'SOLD', bucket: null });
     expect(await ledgerRows()).toBe(rows + 1);
-    const [posted] = await queryRows<{ type: string; quantity_delta: number; details: { reference_id: string }; client_request_id: string }>(
+    const [posted] = await queryRows<{
+      type: string;
+      quantity_delta: number;
+      details: { reference_id: string };
+      client_request_id: string;
+    }>(
       t.db,
       sql`select type, quantity_delta, details, client_request_id from inventory_transactions order by id desc limit 1`,
     );
-    expect(posted).toMatchObject({ type: 'INVENTORY_SALE', quantity_delta: -1, details: { reference_id: ref }, client_request_id: `${ref}/transact` });
+    expect(posted).toMatchObject({
+      type: 'INVENTORY_SALE',
+      quantity_delta: -1,
+      details: { reference_id: ref },
+      client_request_id: `${ref}/transact`,
+    });
     expect(await ledgerClean()).toEqual([]);
 
     const again = await transact(ref, { finishNotes: 'Other' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ already_transacted: true, committed_sales: [{ finish_notes: 'Picked up' }] });
     expect(await ledgerRows()).toBe(rows + 1);
-    expect(((await list()).json().data as { ims_transaction_reference_id: string }[]).map((s) => s.ims_transaction_reference_id)).not.toContain(ref);
+    expect(
+      ((await list()).json().data as { ims_transaction_reference_id: string }[]).map(
+        (s) => s.ims_transaction_reference_id,
+      ),
+    ).not.toContain(ref);
   });
 
   it('strict mode refuses a tracked product without its serials, more than on hand, and a serial elsewhere', async () => {
-    const noSerials = (await intake(tv, { legacyPosInvoiceId: 'INV-300' })).json().ims_transaction_reference_id as string;
+    const noSerials = (await intake(tv, { legacyPosInvoiceId: 'INV-300' })).json()
+      .ims_transaction_reference_id as string;
     let res = await transact(noSerials);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(`${noSerials}: model SALE-TV is serial tracked: the sale needs 1 committed serial(s), it has 0`);
+    expect(res.json().message).toBe(
+      `${noSerials}: model SALE-TV is serial tracked: the sale needs 1 committed serial(s), it has 0`,
+    );
 
     // The intake reserves: no more than is available (on-hand less open commitments); the ledger still checks on-hand
     // at transact, for stock that left meanwhile by an admin's transfer (strict mode off).
     const over = await intake(kit, { legacyPosInvoiceId: 'INV-301', quantity: 99 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 19, the quantity available in KY01_B_STOCK', errors: { quantity: expect.any(Array) } });
-    const tooMany = (await intake(kit, { legacyPosInvoiceId: 'INV-301', quantity: 9 })).json().ims_transaction_reference_id as string;
+    expect(over.json()).toMatchObject({
+      message: 'Requested quantity must be 1 to 19, the quantity available in KY01_B_STOCK',
+      errors: { quantity: expect.any(Array) },
+    });
+    const tooMany = (await intake(kit, { legacyPosInvoiceId: 'INV-301', quantity: 9 })).json()
+      .ims_transaction_reference_id as string;
     await move(kit, 'KY01_B_STOCK', 'KY01_DAMAGED', 15);
     res = await transact(tooMany);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`${tooMany}: cannot sell 9, KY01_B_STOCK holds 5`);
     await move(kit, 'KY01_DAMAGED', 'KY01_B_STOCK', 15);
 
-    const elsewhere = (await intake(tv, { legacyPosInvoiceId: 'INV-302', serials: ['STV-9'] })).json().ims_transaction_reference_id as string;
+    const elsewhere = (await intake(tv, { legacyPosInvoiceId: 'INV-302', serials: ['STV-9'] })).json()
+      .ims_transaction_reference_id as string;
     res = await transact(elsewhere);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`${elsewhere}: Serial STV-9 is in KY01, not KY01_B_STOCK.`);
@@ -177,7 +262,8 @@ describe('transact', () => {
     expect(done.json().committed_sales[0].strict_mode).toBe(false);
     expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(before - 1);
 
-    const over = (await intake(kit, { legacyPosInvoiceId: 'INV-401', quantity: 5 })).json().ims_transaction_reference_id as string;
+    const over = (await intake(kit, { legacyPosInvoiceId: 'INV-401', quantity: 5 })).json()
+      .ims_transaction_reference_id as string;
     await move(kit, 'KY01_B_STOCK', 'KY01_DAMAGED', 18);
     const refused = await transact(over, { strictMode: false }, admin.token);
     expect(refused.statusCode).toBe(409);
@@ -196,7 +282,8 @@ describe('transact', () => {
 
 describe('finish by invoice', () => {
   it('transacts every open sale of the invoice in one transaction, or none', async () => {
-    const a = (await intake(kit, { legacyPosInvoiceId: 'INV-500', quantity: 1 })).json().ims_transaction_reference_id as string;
+    const a = (await intake(kit, { legacyPosInvoiceId: 'INV-500', quantity: 1 })).json()
+      .ims_transaction_reference_id as string;
     const b = (await intake(tv, { legacyPosInvoiceId: 'INV-500' })).json().ims_transaction_reference_id as string; // no serials: strict refuses
     const kitBefore = await onHand(t.db, kit, 'KY01_B_STOCK');
     const rows = await ledgerRows();
@@ -205,15 +292,25 @@ describe('finish by invoice', () => {
     expect(refused.json().message).toContain(b);
     expect(await onHand(t.db, kit, 'KY01_B_STOCK')).toBe(kitBefore);
     expect(await ledgerRows()).toBe(rows);
-    const open = ((await list('?search=INV-500')).json().data as { ims_transaction_reference_id: string }[]).map((s) => s.ims_transaction_reference_id);
+    const open = ((await list('?search=INV-500')).json().data as { ims_transaction_reference_id: string }[]).map(
+      (s) => s.ims_transaction_reference_id,
+    );
     expect(open).toEqual([a, b]);
 
-    const c = (await intake(tv, { legacyPosInvoiceId: 'INV-501', serials: ['STV-3'] })).json().ims_transaction_reference_id as string;
-    const d = (await intake(kit, { legacyPosInvoiceId: 'INV-501', quantity: 2 })).json().ims_transaction_reference_id as string;
+    const c = (await intake(tv, { legacyPosInvoiceId: 'INV-501', serials: ['STV-3'] })).json()
+      .ims_transaction_reference_id as string;
+    const d = (await intake(kit, { legacyPosInvoiceId: 'INV-501', quantity: 2 })).json()
+      .ims_transaction_reference_id as string;
     const done = await finish('INV-501', { finishNotes: 'All out' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().message).toContain('Success');
-    expect(done.json()).toMatchObject({ already_transacted: false, committed_sales: [{ ims_transaction_reference_id: c, finish_notes: 'All out' }, { ims_transaction_reference_id: d }] });
+    expect(done.json()).toMatchObject({
+      already_transacted: false,
+      committed_sales: [
+        { ims_transaction_reference_id: c, finish_notes: 'All out' },
+        { ims_transaction_reference_id: d },
+      ],
+    });
     expect(await onHand(t.db, kit, 'KY01_B_STOCK')).toBe(kitBefore - 2);
     expect(await serialState('STV-3')).toEqual({ disposition_code: 'SOLD', bucket: null });
     expect(await ledgerRows()).toBe(rows + 2);

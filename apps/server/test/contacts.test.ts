@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, contactRuleErrors, phoneDigits, US_STATE_CODES, type TContact, type TContactCreate, type TContactEvent } from '@keystone/contracts';
+import {
+  CONTACT_MESSAGES,
+  contactRuleErrors,
+  phoneDigits,
+  US_STATE_CODES,
+  type TContact,
+  type TContactCreate,
+  type TContactEvent,
+} from '@keystone/contracts';
 import { ContactsRepository } from '../src/modules/contacts/contacts.repository.js';
 import { generateDemoContacts, loadDemoContacts } from '../src/modules/contacts/demo-contacts.js';
 import { createSignedInUser, type TestUser } from './factories.js';
@@ -25,7 +33,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: unknown, token = developer.token) => injectAs(t.app, token, { method: 'POST', url, payload: payload as Record<string, unknown> });
+const post = (url: string, payload: unknown, token = developer.token) =>
+  injectAs(t.app, token, { method: 'POST', url, payload: payload as Record<string, unknown> });
 const get = (url: string, token = developer.token) => injectAs(t.app, token, { method: 'GET', url });
 
 async function store(fields: Partial<TContactCreate>, token = developer.token): Promise<TContact> {
@@ -35,7 +44,11 @@ async function store(fields: Partial<TContactCreate>, token = developer.token): 
 }
 
 async function history(id: number, searchSize?: number): Promise<TContactEvent[]> {
-  const res = await post('/api/contact/contactHistory', { searchKey: 'sold_contact_id', searchValue: id, ...(searchSize ? { searchSize } : {}) });
+  const res = await post('/api/contact/contactHistory', {
+    searchKey: 'sold_contact_id',
+    searchValue: id,
+    ...(searchSize ? { searchSize } : {}),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as TContactEvent[];
 }
@@ -97,7 +110,10 @@ describe('POST /api/contact/store and GET /api/contact/{id}', () => {
   });
 
   it('records a "created" history entry with the initial values and the acting user', async () => {
-    const created = await store({ first_name: 'Grace', last_name: 'Hopper', city: 'Arlington', state: 'VA', source: 'phone' }, otherDeveloper.token);
+    const created = await store(
+      { first_name: 'Grace', last_name: 'Hopper', city: 'Arlington', state: 'VA', source: 'phone' },
+      otherDeveloper.token,
+    );
     const events = await history(created.id);
     expect(events).toEqual([
       {
@@ -129,13 +145,37 @@ describe('POST /api/contact/store and GET /api/contact/{id}', () => {
 
 describe('contact rules answer 422 with errors per field, and change nothing', () => {
   const cases: [string, Partial<TContactCreate>, Record<string, string[]>][] = [
-    ['no name at all', { first_name: '', last_name: '   ', city: 'Nowhere' }, { first_name: [CONTACT_MESSAGES.nameRequired], last_name: [CONTACT_MESSAGES.nameRequired] }],
-    ['a state that is not one of the 50', { first_name: 'Sam', state: 'PR' }, { state: [CONTACT_MESSAGES.stateInvalid] }],
-    ['the District of Columbia (not a state)', { first_name: 'Sam', state: 'DC' }, { state: [CONTACT_MESSAGES.stateInvalid] }],
-    ['an e-mail that is not one', { first_name: 'Sam', primary_email: 'sam-at-example.com' }, { primary_email: [CONTACT_MESSAGES.emailInvalid] }],
+    [
+      'no name at all',
+      { first_name: '', last_name: '   ', city: 'Nowhere' },
+      { first_name: [CONTACT_MESSAGES.nameRequired], last_name: [CONTACT_MESSAGES.nameRequired] },
+    ],
+    [
+      'a state that is not one of the 50',
+      { first_name: 'Sam', state: 'PR' },
+      { state: [CONTACT_MESSAGES.stateInvalid] },
+    ],
+    [
+      'the District of Columbia (not a state)',
+      { first_name: 'Sam', state: 'DC' },
+      { state: [CONTACT_MESSAGES.stateInvalid] },
+    ],
+    [
+      'an e-mail that is not one',
+      { first_name: 'Sam', primary_email: 'sam-at-example.com' },
+      { primary_email: [CONTACT_MESSAGES.emailInvalid] },
+    ],
     ['a ZIP code that is not one', { first_name: 'Sam', zip: '4021' }, { zip: [CONTACT_MESSAGES.zipInvalid] }],
-    ['a phone with letters', { first_name: 'Sam', primary_phone: '502-CALL-NOW' }, { primary_phone: [CONTACT_MESSAGES.phoneInvalid] }],
-    ['a phone with too few digits', { first_name: 'Sam', secondary_phone: '555-01' }, { secondary_phone: [CONTACT_MESSAGES.phoneInvalid] }],
+    [
+      'a phone with letters',
+      { first_name: 'Sam', primary_phone: '502-CALL-NOW' },
+      { primary_phone: [CONTACT_MESSAGES.phoneInvalid] },
+    ],
+    [
+      'a phone with too few digits',
+      { first_name: 'Sam', secondary_phone: '555-01' },
+      { secondary_phone: [CONTACT_MESSAGES.phoneInvalid] },
+    ],
     [
       'several at once',
       { first_name: null, last_name: null, state: 'XX', primary_email: 'nope' },
@@ -152,7 +192,12 @@ describe('contact rules answer 422 with errors per field, and change nothing', (
     const before = await counts();
     const res = await post('/api/contact/store', { first_name: null, last_name: null, ...fields });
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: CONTACT_MESSAGES.invalid, errors });
+    expect(res.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: CONTACT_MESSAGES.invalid,
+      errors,
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -165,10 +210,18 @@ describe('contact rules answer 422 with errors per field, and change nothing', (
   });
 
   it('update: clearing both names, a bad state or a bad e-mail answers 422; the contact and its history stay as they were', async () => {
-    const contact = await store({ first_name: 'Keep', last_name: 'Asis', state: 'OH', primary_email: 'keep@example.com' });
+    const contact = await store({
+      first_name: 'Keep',
+      last_name: 'Asis',
+      state: 'OH',
+      primary_email: 'keep@example.com',
+    });
     const before = await counts();
     const attempts: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ first_name: '', last_name: null }, { first_name: [CONTACT_MESSAGES.nameRequired], last_name: [CONTACT_MESSAGES.nameRequired] }],
+      [
+        { first_name: '', last_name: null },
+        { first_name: [CONTACT_MESSAGES.nameRequired], last_name: [CONTACT_MESSAGES.nameRequired] },
+      ],
       [{ city: 'Columbus', state: 'Ohio' }, { state: [CONTACT_MESSAGES.stateInvalid] }],
       [{ primary_email: 'keep@' }, { primary_email: [CONTACT_MESSAGES.emailInvalid] }],
     ];
@@ -192,17 +245,42 @@ describe('contact rules answer 422 with errors per field, and change nothing', (
 describe('shape errors answer 400 naming the fields', () => {
   const cases: [string, string, unknown, string[]][] = [
     ['store without the name fields', '/api/contact/store', { city: 'X' }, ['first_name', 'last_name']],
-    ['store with an unknown source', '/api/contact/store', { first_name: 'A', last_name: null, source: 'fax' }, ['source']],
+    [
+      'store with an unknown source',
+      '/api/contact/store',
+      { first_name: 'A', last_name: null, source: 'fax' },
+      ['source'],
+    ],
     ['store with a number as a name', '/api/contact/store', { first_name: 12, last_name: null }, ['first_name']],
-    ['store with a too long city', '/api/contact/store', { first_name: 'A', last_name: null, city: 'x'.repeat(101) }, ['city']],
+    [
+      'store with a too long city',
+      '/api/contact/store',
+      { first_name: 'A', last_name: null, city: 'x'.repeat(101) },
+      ['city'],
+    ],
     ['update without an id', '/api/contact/update', { city: 'X' }, ['id']],
     ['update with a non-id', '/api/contact/update', { id: 'abc', city: 'X' }, ['id']],
     ['search with an unknown key', '/api/contact/search', { searchKey: 'email', searchValue: 'a' }, ['searchKey']],
     ['search without a value', '/api/contact/search', { searchKey: 'name', searchValue: '  ' }, ['searchValue']],
-    ['search with searchSize over 100', '/api/contact/search', { searchKey: 'name', searchValue: 'a', searchSize: 101 }, ['searchSize']],
-    ['search with searchSize 0', '/api/contact/search', { searchKey: 'name', searchValue: 'a', searchSize: 0 }, ['searchSize']],
+    [
+      'search with searchSize over 100',
+      '/api/contact/search',
+      { searchKey: 'name', searchValue: 'a', searchSize: 101 },
+      ['searchSize'],
+    ],
+    [
+      'search with searchSize 0',
+      '/api/contact/search',
+      { searchKey: 'name', searchValue: 'a', searchSize: 0 },
+      ['searchSize'],
+    ],
     ['name search without lastName', '/api/contact/name', { firstName: 'A' }, ['lastName']],
-    ['history with another key', '/api/contact/contactHistory', { searchKey: 'contact_id', searchValue: 1 }, ['searchKey']],
+    [
+      'history with another key',
+      '/api/contact/contactHistory',
+      { searchKey: 'contact_id', searchValue: 1 },
+      ['searchKey'],
+    ],
     ['history without a contact id', '/api/contact/contactHistory', { searchKey: 'sold_contact_id' }, ['searchValue']],
   ];
   it.each(cases)('%s', async (_, url, payload, keys) => {
@@ -222,8 +300,19 @@ describe('shape errors answer 400 naming the fields', () => {
 
 describe('POST /api/contact/update and the history', () => {
   it('changes the given fields only and records them as an "updated" entry {field: {from, to}}, newest first', async () => {
-    const contact = await store({ first_name: 'Alan', last_name: 'Turing', address: '1 Bletchley Park', address2: 'Hut 8', city: 'Milton Keynes', state: 'NY' });
-    const res = await post('/api/contact/update', { id: contact.id, city: 'Wilmslow', address2: '', state: 'ny', primary_phone: ' 502-555-0199 ' }, otherDeveloper.token);
+    const contact = await store({
+      first_name: 'Alan',
+      last_name: 'Turing',
+      address: '1 Bletchley Park',
+      address2: 'Hut 8',
+      city: 'Milton Keynes',
+      state: 'NY',
+    });
+    const res = await post(
+      '/api/contact/update',
+      { id: contact.id, city: 'Wilmslow', address2: '', state: 'ny', primary_phone: ' 502-555-0199 ' },
+      otherDeveloper.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json() as TContact;
     expect(updated).toEqual({
@@ -301,7 +390,9 @@ describe('one transaction per write', () => {
   it('a create whose history entry cannot be written leaves no contact behind', async () => {
     const before = await counts();
     // No user 2,000,000,000: the contact_events insert fails on its foreign key, after the contact row was written.
-    await expect(t.services.contacts.create({ first_name: 'Rolled', last_name: 'Back' }, 2_000_000_000)).rejects.toThrow();
+    await expect(
+      t.services.contacts.create({ first_name: 'Rolled', last_name: 'Back' }, 2_000_000_000),
+    ).rejects.toThrow();
     expect(await counts()).toEqual(before);
     expect(await search('name', 'Rolled Back')).toEqual([]);
   });
@@ -318,11 +409,50 @@ describe('POST /api/contact/search', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     const people: Partial<TContactCreate>[] = [
-      { first_name: 'Annette', last_name: 'Quarrington', address: '123 Main Street', city: 'Frankfort', state: 'KY', zip: '40601', primary_phone: '(502) 555-0142' },
-      { first_name: 'Annabel', last_name: 'Quarrel', address: '9 Elm Road', address2: 'Suite 400', city: 'Phoenix', state: 'AZ', zip: '85043', primary_phone: '602.555.7788' },
-      { first_name: 'Bob', last_name: 'Annquist', address: '77 Quarry Lane', city: 'Dallas', state: 'TX', zip: '75247', secondary_phone: '+1 214 555 0142' },
-      { first_name: 'Mary Ann', last_name: 'Quill', address: '5 Oak Court', city: 'Austin', state: 'TX', zip: '78701', primary_phone: '512-555-9000' },
-      { first_name: 'Quentin', last_name: 'Van Der Quast', city: 'Louisville', state: 'KY', primary_phone: '5025550177' },
+      {
+        first_name: 'Annette',
+        last_name: 'Quarrington',
+        address: '123 Main Street',
+        city: 'Frankfort',
+        state: 'KY',
+        zip: '40601',
+        primary_phone: '(502) 555-0142',
+      },
+      {
+        first_name: 'Annabel',
+        last_name: 'Quarrel',
+        address: '9 Elm Road',
+        address2: 'Suite 400',
+        city: 'Phoenix',
+        state: 'AZ',
+        zip: '85043',
+        primary_phone: '602.555.7788',
+      },
+      {
+        first_name: 'Bob',
+        last_name: 'Annquist',
+        address: '77 Quarry Lane',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75247',
+        secondary_phone: '+1 214 555 0142',
+      },
+      {
+        first_name: 'Mary Ann',
+        last_name: 'Quill',
+        address: '5 Oak Court',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        primary_phone: '512-555-9000',
+      },
+      {
+        first_name: 'Quentin',
+        last_name: 'Van Der Quast',
+        city: 'Louisville',
+        state: 'KY',
+        primary_phone: '5025550177',
+      },
       { first_name: null, last_name: '100%_Quirk', city: 'Mainville', state: 'OH' },
     ];
     ids = {};
@@ -409,7 +539,10 @@ describe('POST /api/contact/name', () => {
   it('answers 422 when both names are empty', async () => {
     const res = await post('/api/contact/name', { firstName: ' ', lastName: '' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ firstName: [CONTACT_MESSAGES.nameSearchRequired], lastName: [CONTACT_MESSAGES.nameSearchRequired] });
+    expect(res.json().errors).toEqual({
+      firstName: [CONTACT_MESSAGES.nameSearchRequired],
+      lastName: [CONTACT_MESSAGES.nameSearchRequired],
+    });
   });
 });
 
@@ -470,7 +603,11 @@ describe('demo contacts', () => {
     expect(await repo.countEvents()).toBe(200);
     const [first] = generateDemoContacts(1);
     const digits = phoneDigits(first!.primary_phone);
-    const found = await demoApp.services.contacts.search('phone', `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, 100);
+    const found = await demoApp.services.contacts.search(
+      'phone',
+      `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+      100,
+    );
     expect(found.map((c) => c.primary_phone)).toContain(first!.primary_phone);
     const byName = await demoApp.services.contacts.search('name', `${first!.first_name} ${first!.last_name}`, 100);
     expect(byName.length).toBeGreaterThan(0);

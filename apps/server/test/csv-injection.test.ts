@@ -32,7 +32,12 @@ describe('CSV cells are neutralised', () => {
     const vendor = await t.services.vendors.create({ company_name: HYPERLINK, vendor_type: 'sales' } as never);
     const buyer = await createUser(t.services, { role: 'purchasing-admin' });
     const po = await t.services.purchaseOrders.create(
-      { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' } as never,
+      {
+        vendorId: vendor.id,
+        location_code: 'KY01',
+        purchaseOrderType: 'Default',
+        shippingRequirements: 'Default',
+      } as never,
       buyer.id,
     );
     const res = await get('/api/reports/generic/open-purchase-orders/csv');
@@ -44,15 +49,36 @@ describe('CSV cells are neutralised', () => {
 
   it('product descriptions starting with + - @ tab or CR; money text and numbers stay as they are', async () => {
     const model = unique('INJ').toUpperCase();
-    const descriptions = ['+SUM(1,2)', '-2+3+cmd|calc', '@SUM(A1:A9)', '\t=1+1', '\r=1+1', 'plain, with comma', '-12.50'];
+    const descriptions = [
+      '+SUM(1,2)',
+      '-2+3+cmd|calc',
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+      'plain, with comma',
+      '-12.50',
+    ];
     await createProducts(
       t.db,
-      descriptions.map((description, i) => ({ modelNumber: `${model}-${i}`, description, currentCostCents: 0, mapCents: null })),
+      descriptions.map((description, i) => ({
+        modelNumber: `${model}-${i}`,
+        description,
+        currentCostCents: 0,
+        mapCents: null,
+      })),
     );
     const res = await get('/api/reports/generic/products-missing-cost/csv');
     expect(res.statusCode, res.body).toBe(200);
     const rows = readCsvRecords(res.body).filter((r) => r.Model!.startsWith(model));
-    expect(rows.map((r) => r.Description)).toEqual(["'+SUM(1,2)", "'-2+3+cmd|calc", "'@SUM(A1:A9)", "'\t=1+1", "'\r=1+1", 'plain, with comma', '-12.50']);
+    expect(rows.map((r) => r.Description)).toEqual([
+      "'+SUM(1,2)",
+      "'-2+3+cmd|calc",
+      "'@SUM(A1:A9)",
+      "'\t=1+1",
+      "'\r=1+1",
+      'plain, with comma',
+      '-12.50',
+    ]);
     expect(rows.map((r) => r['Current Cost'])).toEqual(descriptions.map(() => '0.00'));
   });
 
@@ -74,7 +100,13 @@ describe('CSV cells are neutralised', () => {
     const file = await get(`/api/reports/csv-jobs/${job.id}/file`, user.token);
     expect(file.statusCode, file.body).toBe(200);
     const [row] = readCsvRecords(file.body);
-    expect(row).toMatchObject({ Model: model, Brand: "'@SUM(1+1)*cmd", Cost: '100.00', MAP: '80.00', 'Margin at MAP': '-25' });
+    expect(row).toMatchObject({
+      Model: model,
+      Brand: "'@SUM(1+1)*cmd",
+      Cost: '100.00',
+      MAP: '80.00',
+      'Margin at MAP': '-25',
+    });
     expect(file.body).toBe((await get(`/api/reports/generic/price-list/csv?model=${model}`, user.token)).body);
   });
 
@@ -87,7 +119,14 @@ describe('CSV cells are neutralised', () => {
       headers: bearer(finance),
       payload: {
         grayBoxes: [
-          { tracking_number: tracking, fulfillment_po_number: '=cmd|\'/C calc\'!A0', date_shipped: '2026-03-10', ship_company: 'UPS', fulfillment_warehouse: '@KY01', shipping_quote: 10 },
+          {
+            tracking_number: tracking,
+            fulfillment_po_number: "=cmd|'/C calc'!A0",
+            date_shipped: '2026-03-10',
+            ship_company: 'UPS',
+            fulfillment_warehouse: '@KY01',
+            shipping_quote: 10,
+          },
         ],
       },
     });
@@ -100,13 +139,19 @@ describe('CSV cells are neutralised', () => {
       payload: invoiceUploadForm(invoice, 'inj.csv'),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const generated = await get(`/api/shipping-reconciliation/ups/generate?filename=${encodeURIComponent(uploaded.json().filename)}`, finance);
+    const generated = await get(
+      `/api/shipping-reconciliation/ups/generate?filename=${encodeURIComponent(uploaded.json().filename)}`,
+      finance,
+    );
     expect(generated.statusCode, generated.body).toBe(200);
     const applied = await t.app.inject({
       method: 'PUT',
       url: '/api/shipping-reconciliation/update',
       headers: bearer(finance),
-      payload: { idempotencyKey: unique('inj-batch'), updates: { [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 } } },
+      payload: {
+        idempotencyKey: unique('inj-batch'),
+        updates: { [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 } },
+      },
     });
     expect(applied.statusCode, applied.body).toBe(200);
     const { batchId } = applied.json() as TApplyPaymentsResult;

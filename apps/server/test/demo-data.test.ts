@@ -38,7 +38,11 @@ describe('loadDemoDataIfEmpty', () => {
 
   it('creates one user per role, the username being the role string, each signing in with demo1234', async () => {
     const admin = await loginAs(t.app, 'admin', DEMO_PASSWORD);
-    const all = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: bearer(await loginAs(t.app, 'developer', DEMO_PASSWORD)) });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/all',
+      headers: bearer(await loginAs(t.app, 'developer', DEMO_PASSWORD)),
+    });
     expect(all.statusCode).toBe(200);
     const list = all.json().data as { username: string; role: string; email: string }[];
     expect(list.map((u) => u.username).sort()).toEqual([...ROLES].sort());
@@ -49,7 +53,11 @@ describe('loadDemoDataIfEmpty', () => {
     const role = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: bearer(admin) });
     expect(role.json()).toBe('admin');
     for (const name of ['user', 'warehouse-1', 'finance-lead']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: bearer(await loginAs(t.app, name, DEMO_PASSWORD)) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/role',
+        headers: bearer(await loginAs(t.app, name, DEMO_PASSWORD)),
+      });
       expect(res.json()).toBe(name);
     }
     await expect(loginAs(t.app, 'admin', 'demo12345')).rejects.toThrow(/401/);
@@ -57,18 +65,36 @@ describe('loadDemoDataIfEmpty', () => {
 
   it('creates the 4 demo locations and the WALTS store with their buckets', async () => {
     const token = await loginAs(t.app, 'warehouse-2', DEMO_PASSWORD);
-    const locations = (await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) })).json().data as { location_code: string; location_type: string; city: string }[];
-    expect(locations.map((l) => l.location_code).sort()).toEqual([...DEMO_LOCATIONS.map((l) => l.location_code), DEMO_STORE.location_code].sort());
-    expect(locations.find((l) => l.location_code === 'WALTS')).toMatchObject({ location_type: 'RETAIL', city: 'New York', distributor: 'Walts Appliance Outlet', can_receive_purchase_orders: false });
-    expect(locations.find((l) => l.location_code === 'RUBY')).toMatchObject({ location_type: 'RETAIL', city: 'Austin' });
-    expect(locations.find((l) => l.location_code === 'KY01')).toMatchObject({ location_type: 'WAREHOUSE', city: 'Louisville' });
+    const locations = (await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) })).json()
+      .data as { location_code: string; location_type: string; city: string }[];
+    expect(locations.map((l) => l.location_code).sort()).toEqual(
+      [...DEMO_LOCATIONS.map((l) => l.location_code), DEMO_STORE.location_code].sort(),
+    );
+    expect(locations.find((l) => l.location_code === 'WALTS')).toMatchObject({
+      location_type: 'RETAIL',
+      city: 'New York',
+      distributor: 'Walts Appliance Outlet',
+      can_receive_purchase_orders: false,
+    });
+    expect(locations.find((l) => l.location_code === 'RUBY')).toMatchObject({
+      location_type: 'RETAIL',
+      city: 'Austin',
+    });
+    expect(locations.find((l) => l.location_code === 'KY01')).toMatchObject({
+      location_type: 'WAREHOUSE',
+      city: 'Louisville',
+    });
     const bucketRows = await t.db.select({ bucket: buckets.bucket }).from(buckets).orderBy(asc(buckets.bucket));
-    const expected = [...DEMO_LOCATIONS, DEMO_STORE].flatMap((l) => generateLegacyBuckets(l.location_code).map((b) => b.legacy_bucket));
+    const expected = [...DEMO_LOCATIONS, DEMO_STORE].flatMap((l) =>
+      generateLegacyBuckets(l.location_code).map((b) => b.legacy_bucket),
+    );
     expect(bucketRows.map((b) => b.bucket).sort()).toEqual(expected.sort());
   });
 
   it('gives every product a valid UPC-A check digit and a unique model number', async () => {
-    const rows = await t.db.select({ model: products.modelNumber, upc: products.upc, alt: products.alternateUpc, status: products.status }).from(products);
+    const rows = await t.db
+      .select({ model: products.modelNumber, upc: products.upc, alt: products.alternateUpc, status: products.status })
+      .from(products);
     expect(rows).toHaveLength(PRODUCTS);
     for (const row of rows) {
       expect(row.upc, row.model).toMatch(/^\d{12}$/);
@@ -83,21 +109,43 @@ describe('loadDemoDataIfEmpty', () => {
 
   it('makes the products findable through the API', async () => {
     const token = await loginAs(t.app, 'warehouse-2', DEMO_PASSWORD);
-    const [first] = await t.db.select({ id: products.id, model: products.modelNumber, upc: products.upc, status: products.status }).from(products).orderBy(asc(products.id)).limit(1);
-    const byModel = await t.app.inject({ method: 'GET', url: `/api/ims/products?model=${encodeURIComponent(first!.model)}`, headers: bearer(token) });
-    expect(byModel.json().data).toEqual([expect.objectContaining({ id: first!.id, model: first!.model, upc: first!.upc, brand_name: expect.any(String), category_name: expect.any(String) })]);
-    const byUpc = await t.app.inject({ method: 'GET', url: `/api/inventory/product/search?upc=${first!.upc}&exact=1&includeInactive=1`, headers: bearer(token) });
+    const [first] = await t.db
+      .select({ id: products.id, model: products.modelNumber, upc: products.upc, status: products.status })
+      .from(products)
+      .orderBy(asc(products.id))
+      .limit(1);
+    const byModel = await t.app.inject({
+      method: 'GET',
+      url: `/api/ims/products?model=${encodeURIComponent(first!.model)}`,
+      headers: bearer(token),
+    });
+    expect(byModel.json().data).toEqual([
+      expect.objectContaining({
+        id: first!.id,
+        model: first!.model,
+        upc: first!.upc,
+        brand_name: expect.any(String),
+        category_name: expect.any(String),
+      }),
+    ]);
+    const byUpc = await t.app.inject({
+      method: 'GET',
+      url: `/api/inventory/product/search?upc=${first!.upc}&exact=1&includeInactive=1`,
+      headers: bearer(token),
+    });
     expect(byUpc.json().data).toEqual([{ id: first!.id, upc: first!.upc, model: first!.model, status: first!.status }]);
   });
 
   it('has a sales history of the last 120 days with prices, channels and states; the ledger check is clean', async () => {
     // 200 products hold little stock: a few lines here (the default 3,000 give more, with bundles: the browser test).
     expect(summary!.salesHistory).toBeGreaterThanOrEqual(1);
-    const rows = await t.db.execute(sql`select count(*)::int as lines, count(*) filter (where transacted_at is null)::int as open,
+    const rows = await t.db
+      .execute(sql`select count(*)::int as lines, count(*) filter (where transacted_at is null)::int as open,
         bool_and(transacted_at >= now() - interval '121 days' and transacted_at <= now()) as recent,
         count(*) filter (where unit_price_cents is null or sales_channel is null or ship_to_state is null)::int as incomplete
       from committed_sales where legacy_pos_invoice_id like 'WPOS-H%'`);
-    const [history] = ((rows as unknown as { rows?: Record<string, unknown>[] }).rows ?? (rows as unknown as Record<string, unknown>[])) as { lines: number }[];
+    const [history] = ((rows as unknown as { rows?: Record<string, unknown>[] }).rows ??
+      (rows as unknown as Record<string, unknown>[])) as { lines: number }[];
     expect(history).toEqual({ lines: summary!.salesHistory, open: 0, recent: true, incomplete: 0 });
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
@@ -161,12 +209,20 @@ describe('loadDemoDataIfEmpty', () => {
     const developer = await loginAs(t.app, 'developer', DEMO_PASSWORD);
     const from = new Date(Date.now() - 130 * 86_400_000).toISOString().slice(0, 10);
     const report = async (slug: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/reports/generic/${slug}?from=${from}&to=${today}`, headers: bearer(developer) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/reports/generic/${slug}?from=${from}&to=${today}`,
+        headers: bearer(developer),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().rows as Record<string, string | number>[];
     };
     const daily = new Map((await report('daily-sales')).map((r) => [String(r.day), Number(r.units)]));
-    const moved = new Map((await report('movements-by-type')).filter((r) => r.type === 'INVENTORY_SALE').map((r) => [String(r.day), Number(r.units_out)]));
+    const moved = new Map(
+      (await report('movements-by-type'))
+        .filter((r) => r.type === 'INVENTORY_SALE')
+        .map((r) => [String(r.day), Number(r.units_out)]),
+    );
     expect(daily.size).toBeGreaterThanOrEqual(2);
     expect(Object.fromEntries(moved)).toEqual(Object.fromEntries(daily));
 
@@ -179,16 +235,28 @@ describe('loadDemoDataIfEmpty', () => {
     expect(summary!.transfers).toBeGreaterThanOrEqual(5);
     expect(summary!.committedSales).toBeGreaterThanOrEqual(3);
     const token = await loginAs(t.app, 'admin', DEMO_PASSWORD);
-    const open = (await t.app.inject({ method: 'GET', url: '/api/ims/committed-sales', headers: bearer(token) })).json().data as { legacy_pos_invoice_id: string; serials: unknown[] }[];
+    const open = (await t.app.inject({ method: 'GET', url: '/api/ims/committed-sales', headers: bearer(token) })).json()
+      .data as { legacy_pos_invoice_id: string; serials: unknown[] }[];
     expect(open.map((s) => s.legacy_pos_invoice_id)).toContain('WPOS-5001');
     expect(open.some((s) => s.serials.length > 0)).toBe(true);
     expect(open.map((s) => s.legacy_pos_invoice_id)).not.toContain('WPOS-5003');
-    const types = await t.db.execute(sql`select type, count(*)::int as n from inventory_transactions group by type order by type`);
-    const byType = Object.fromEntries(((types as unknown as { rows?: { type: string; n: number }[] }).rows ?? (types as unknown as { type: string; n: number }[])).map((r) => [r.type, r.n]));
+    const types = await t.db.execute(
+      sql`select type, count(*)::int as n from inventory_transactions group by type order by type`,
+    );
+    const byType = Object.fromEntries(
+      (
+        (types as unknown as { rows?: { type: string; n: number }[] }).rows ??
+        (types as unknown as { type: string; n: number }[])
+      ).map((r) => [r.type, r.n]),
+    );
     expect(byType.INVENTORY_TRANSFER).toBeGreaterThanOrEqual(4);
     expect(byType.INVENTORY_SALE).toBeGreaterThanOrEqual(1);
-    const partly = await t.db.execute(sql`select count(*)::int as n from committed_transfers where transferred_at is null and total_scanned_quantity > 0 and total_scanned_quantity < committed_quantity`);
-    expect(((partly as unknown as { rows?: { n: number }[] }).rows ?? (partly as unknown as { n: number }[]))[0]!.n).toBeGreaterThanOrEqual(1);
+    const partly = await t.db.execute(
+      sql`select count(*)::int as n from committed_transfers where transferred_at is null and total_scanned_quantity > 0 and total_scanned_quantity < committed_quantity`,
+    );
+    expect(
+      ((partly as unknown as { rows?: { n: number }[] }).rows ?? (partly as unknown as { n: number }[]))[0]!.n,
+    ).toBeGreaterThanOrEqual(1);
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
@@ -197,7 +265,11 @@ describe('loadDemoDataIfEmpty', () => {
       sql`select b.location_code, count(distinct b.id)::int as bins, coalesce(sum(bi.quantity) filter (where b.row <> 50), 0)::int as units
           from bins b left join bin_items bi on bi.bin_id = b.id group by b.location_code order by b.location_code`,
     );
-    const byLocation = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { location_code: string; bins: number; units: number }[]);
+    const byLocation = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+      location_code: string;
+      bins: number;
+      units: number;
+    }[];
     expect(byLocation.map((r) => r.location_code)).toEqual(['AZ02', 'KY01', 'TX01']);
     // 13 from the bins step; the picking step adds up to two pick bins per warehouse (row 50, not counted in units).
     expect(byLocation.every((r) => r.bins >= 13 && r.bins <= 15)).toBe(true);
@@ -210,12 +282,24 @@ describe('loadDemoDataIfEmpty', () => {
     const token = await loginAs(t.app, 'warehouse-1', DEMO_PASSWORD);
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
     for (const warehouse of ['KY01', 'TX01']) {
-      const unprinted = (await get(`/api/picklist/unprinted?warehouse=${warehouse}`)).unprinted_pick_list as { isPrime: boolean; isPremium: boolean; isExpress: boolean }[];
-      const printed = (await get(`/api/picklist/printed?warehouse=${warehouse}`)).printed_pick_list as { pickListItemId: number }[];
+      const unprinted = (await get(`/api/picklist/unprinted?warehouse=${warehouse}`)).unprinted_pick_list as {
+        isPrime: boolean;
+        isPremium: boolean;
+        isExpress: boolean;
+      }[];
+      const printed = (await get(`/api/picklist/printed?warehouse=${warehouse}`)).printed_pick_list as {
+        pickListItemId: number;
+      }[];
       expect(unprinted.length, warehouse).toBeGreaterThanOrEqual(2);
       expect(printed.length, warehouse).toBeGreaterThanOrEqual(1);
-      expect(unprinted.some((i) => i.isPrime || i.isPremium || i.isExpress), warehouse).toBe(true);
-      expect(unprinted.some((i) => (i as unknown as { suggestedBin: unknown }).suggestedBin !== null), warehouse).toBe(true);
+      expect(
+        unprinted.some((i) => i.isPrime || i.isPremium || i.isExpress),
+        warehouse,
+      ).toBe(true);
+      expect(
+        unprinted.some((i) => (i as unknown as { suggestedBin: unknown }).suggestedBin !== null),
+        warehouse,
+      ).toBe(true);
     }
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
@@ -225,13 +309,21 @@ describe('loadDemoDataIfEmpty', () => {
     const token = await loginAs(t.app, 'warehouse-lead', DEMO_PASSWORD);
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
     const open = (await get('/api/audit-scans')) as { audit_batch_id: number; item_count: number }[];
-    const completed = (await get('/api/audit-scans/completed')) as { audit_batch_id: number; item_count: number; resolved_count: number }[];
+    const completed = (await get('/api/audit-scans/completed')) as {
+      audit_batch_id: number;
+      item_count: number;
+      resolved_count: number;
+    }[];
     expect(open).toHaveLength(1);
     expect(completed).toEqual([expect.objectContaining({ item_count: 2, resolved_count: 2 })]);
     const counting = await get(`/api/audit-scans/items?auditBatchId=${open[0]!.audit_batch_id}`);
     expect(counting.committed).toEqual([expect.objectContaining({ tallied_quantity: 2, tally_finished_at: null })]);
     const resolved = await get(`/api/audit-scans/items?auditBatchId=${completed[0]!.audit_batch_id}`);
-    const reviews = await Promise.all((resolved.transacted as { ims_transaction_reference_id: string }[]).map((i) => get(`/api/audit-adjustments/${i.ims_transaction_reference_id}/review`)));
+    const reviews = await Promise.all(
+      (resolved.transacted as { ims_transaction_reference_id: string }[]).map((i) =>
+        get(`/api/audit-adjustments/${i.ims_transaction_reference_id}/review`),
+      ),
+    );
     const serialized = reviews.find((r) => r.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED');
     const plain = reviews.find((r) => r.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED');
     expect(serialized.missing_serials).toHaveLength(1);
@@ -240,13 +332,27 @@ describe('loadDemoDataIfEmpty', () => {
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
-  it('has a gray box for every committed sale that shipped, each carrier\'s invoice generated, and one batch paid', async () => {
+  it("has a gray box for every committed sale that shipped, each carrier's invoice generated, and one batch paid", async () => {
     const token = await loginAs(t.app, 'purchasing-admin', DEMO_PASSWORD);
-    const boxes = (await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/gray-boxes?from=2000-01-01', headers: bearer(token) })).json() as { fulfillment_po_number: string }[];
+    const boxes = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/shipping-reconciliation/gray-boxes?from=2000-01-01',
+        headers: bearer(token),
+      })
+    ).json() as { fulfillment_po_number: string }[];
     expect(boxes.length).toBeGreaterThan(0);
-    const shipped = (await t.db.execute(sql`select count(*)::int as n from committed_sales where transacted_at is not null`)) as unknown as { rows?: { n: number }[] } & { n: number }[];
+    const shipped = (await t.db.execute(
+      sql`select count(*)::int as n from committed_sales where transacted_at is not null`,
+    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
     expect(boxes.length).toBe((shipped.rows ?? shipped)[0]!.n);
-    const view = (await t.app.inject({ method: 'GET', url: '/api/shipping-reconciliation/generic?from=2000-01-01', headers: bearer(token) })).json() as { total: number; counts: Record<string, number> };
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/shipping-reconciliation/generic?from=2000-01-01',
+        headers: bearer(token),
+      })
+    ).json() as { total: number; counts: Record<string, number> };
     expect(view.total).toBe(boxes.length + 1);
     expect(view.counts.paidInFull).toBe(1);
     expect(view.counts.notFound).toBe(1);
@@ -255,12 +361,23 @@ describe('loadDemoDataIfEmpty', () => {
   it('gives each demo location an Amazon supply source with pickup hours, AZ02 inactive', async () => {
     expect(summary!.supplySources).toBe(4);
     const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
-    const details = async (location: string) => (await t.app.inject({ method: 'GET', url: `/api/ims/sp-api/supply-source/details/${location}/`, headers: bearer(token) })).json();
+    const details = async (location: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/ims/sp-api/supply-source/details/${location}/`,
+          headers: bearer(token),
+        })
+      ).json();
     const ky = await details('KY01');
     expect(ky).toMatchObject({ supplySourceCode: 'KY01', alias: 'Louisville pickup (KY01)', status: 'Active' });
-    expect(ky.capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([{ startTime: '00:00', endTime: '00:00' }]);
+    expect(ky.capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([
+      { startTime: '00:00', endTime: '00:00' },
+    ]);
     expect((await details('AZ02')).status).toBe('Inactive');
-    expect((await details('RUBY')).capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([{ startTime: '12:00', endTime: '17:00' }]);
+    expect((await details('RUBY')).capabilities.outbound.operationalConfiguration.operatingHoursByDay.sunday).toEqual([
+      { startTime: '12:00', endTime: '17:00' },
+    ]);
   });
 
   it('has admin adjustments (a bucket adjusted twice, one zeroed out), listed as previous adjustments; the ledger check stays clean', async () => {
@@ -270,7 +387,12 @@ describe('loadDemoDataIfEmpty', () => {
           join products p on p.id = t.product_id join inventory i on i.product_id = t.product_id and i.bucket = t.bucket
           where t.details ->> 'reason' = 'admin_adjustment' group by p.model_number, t.bucket order by n desc, p.model_number`,
     );
-    const adjusted = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { model: string; bucket: string; n: number; quantity: number }[];
+    const adjusted = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+      model: string;
+      bucket: string;
+      n: number;
+      quantity: number;
+    }[];
     expect(adjusted[0]!.n).toBe(2);
     expect(adjusted.some((r) => r.quantity === 0)).toBe(true);
     const token = await loginAs(t.app, 'admin', DEMO_PASSWORD);
@@ -280,7 +402,10 @@ describe('loadDemoDataIfEmpty', () => {
       headers: bearer(token),
     });
     expect(previous.json().data).toHaveLength(2);
-    expect(previous.json().data[0]).toMatchObject({ submitted_by_name: 'admin', tally_notes: expect.stringContaining('Recount') });
+    expect(previous.json().data[0]).toMatchObject({
+      submitted_by_name: 'admin',
+      tally_notes: expect.stringContaining('Recount'),
+    });
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
@@ -358,12 +483,25 @@ describe('demo tax map and role change (issue 13)', () => {
     expect(summary).toMatchObject({ taxCells: 50 * PLATFORMS.length, taxCollecting: collecting, roleChanges: 1 });
     const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
     const res = await t.app.inject({ method: 'GET', url: '/api/platformStateTaxMap/all', headers: bearer(token) });
-    const data = res.json().data as { state_code: string; platform_code: string; collectAndRemitTax: number; updated_at: string | null }[];
+    const data = res.json().data as {
+      state_code: string;
+      platform_code: string;
+      collectAndRemitTax: number;
+      updated_at: string | null;
+    }[];
     expect(data).toHaveLength(200);
     expect(data.every((c) => c.updated_at !== null)).toBe(true);
-    const on = (p: string, s: string) => data.find((c) => c.platform_code === p && c.state_code === s)!.collectAndRemitTax;
+    const on = (p: string, s: string) =>
+      data.find((c) => c.platform_code === p && c.state_code === s)!.collectAndRemitTax;
     expect(data.filter((c) => c.collectAndRemitTax === 1)).toHaveLength(collecting);
-    expect([on('amazon', 'CA'), on('amazon_home', 'NY'), on('walmart', 'KY'), on('walts', 'AZ'), on('walts', 'KY'), on('walts', 'TX')]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect([
+      on('amazon', 'CA'),
+      on('amazon_home', 'NY'),
+      on('walmart', 'KY'),
+      on('walts', 'AZ'),
+      on('walts', 'KY'),
+      on('walts', 'TX'),
+    ]).toEqual([1, 1, 1, 1, 1, 1]);
     expect([on('amazon', 'OR'), on('walmart', 'DE'), on('walts', 'CA'), on('walts', 'NH')]).toEqual([0, 0, 0, 0]);
   });
 
@@ -371,7 +509,12 @@ describe('demo tax map and role change (issue 13)', () => {
     const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
     const changes = await t.app.inject({ method: 'GET', url: '/api/role/changes', headers: bearer(token) });
     expect(changes.json().data).toEqual([
-      expect.objectContaining({ username: 'fulfillment-2', from_role: 'fulfillment-1', to_role: 'fulfillment-2', changed_by: 'developer' }),
+      expect.objectContaining({
+        username: 'fulfillment-2',
+        from_role: 'fulfillment-1',
+        to_role: 'fulfillment-2',
+        changed_by: 'developer',
+      }),
     ]);
     const users = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: bearer(token) });
     for (const u of users.json().data as { username: string; role: string }[]) expect(u.role).toBe(u.username);
@@ -384,7 +527,10 @@ describe('demo reviews (issue 16)', () => {
     const token = await loginAs(t.app, 'developer', DEMO_PASSWORD);
     const res = await t.app.inject({ method: 'GET', url: '/api/reviews', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    const { data, total } = res.json() as { data: { visible: boolean; product_model: string | null; reviewOn: string }[]; total: number };
+    const { data, total } = res.json() as {
+      data: { visible: boolean; product_model: string | null; reviewOn: string }[];
+      total: number;
+    };
     expect(total).toBe(8);
     expect(data.filter((r) => r.visible)).toHaveLength(3);
     expect(data.every((r) => r.product_model !== null)).toBe(true);
@@ -398,7 +544,12 @@ describe('demo quotes (issue 16)', () => {
     expect(summary!.workOrders).toBeGreaterThanOrEqual(1);
     const token = await loginAs(t.app, 'sales-1', DEMO_PASSWORD);
     const search = async (status: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/quote/search', headers: bearer(token), payload: { searchKey: 'status', searchValue: status } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/quote/search',
+        headers: bearer(token),
+        payload: { searchKey: 'status', searchValue: status },
+      });
       expect(res.statusCode).toBe(200);
       return res.json().data as { id: number; work_order_id: number | null; total: number; locked: boolean }[];
     };
@@ -406,7 +557,11 @@ describe('demo quotes (issue 16)', () => {
     expect(converted).toHaveLength(summary!.workOrders);
     expect(converted.every((q) => q.locked && q.work_order_id !== null && q.total > 0)).toBe(true);
     expect((await search('OPEN')).length).toBeGreaterThanOrEqual(1);
-    const order = await t.app.inject({ method: 'GET', url: `/api/work-order/${converted[0]!.work_order_id}`, headers: bearer(token) });
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/work-order/${converted[0]!.work_order_id}`,
+      headers: bearer(token),
+    });
     expect(order.statusCode).toBe(200);
     expect(order.json().items.length).toBeGreaterThanOrEqual(2);
   });

@@ -42,13 +42,19 @@ export async function createUser(
 }
 
 /** A user created and signed in: its token for bearer calls. */
-export async function createSignedInUser(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<TestUser & { token: string }> {
+export async function createSignedInUser(
+  t: TestApp,
+  options: Parameters<typeof createUser>[1] = {},
+): Promise<TestUser & { token: string }> {
   const user = await createUser(t.services, options);
   return { ...user, token: await loginAs(t.app, user.username, user.password) };
 }
 
 /** One signed-in user per role string (hashing in parallel), keyed by role. */
-export async function createUserPerRole(t: TestApp, roles: readonly TRole[] = ROLES): Promise<Map<TRole, TestUser & { token: string }>> {
+export async function createUserPerRole(
+  t: TestApp,
+  roles: readonly TRole[] = ROLES,
+): Promise<Map<TRole, TestUser & { token: string }>> {
   const users = await Promise.all(roles.map((role) => createSignedInUser(t, { role })));
   return new Map(users.map((u) => [u.role, u]));
 }
@@ -60,8 +66,18 @@ export async function roleIdOf(db: Database, role: string): Promise<number> {
 }
 
 /** A location and its generated legacy buckets (002 §9), through the reference service. */
-export async function createLocation(services: Services, locationCode: string, extra: { city?: string; stateOrProvince?: string } = {}) {
-  await services.locations.createLocationWithBuckets({ locationCode, address1: '100 Test Way', city: extra.city ?? 'Louisville', stateOrProvince: extra.stateOrProvince ?? 'KY', postalCode: '40213' });
+export async function createLocation(
+  services: Services,
+  locationCode: string,
+  extra: { city?: string; stateOrProvince?: string } = {},
+) {
+  await services.locations.createLocationWithBuckets({
+    locationCode,
+    address1: '100 Test Way',
+    city: extra.city ?? 'Louisville',
+    stateOrProvince: extra.stateOrProvince ?? 'KY',
+    postalCode: '40213',
+  });
   return locationCode.toUpperCase();
 }
 
@@ -167,11 +183,28 @@ export function appUser(services: Services, role: TRole): Promise<TestUser> {
  * unless given), with one line of `qty` units of the product at `cost` (50 unless given): what a receiving test scans
  * against. Answers the PO, its line and the product.
  */
-export async function createPoLine<P extends { id: number }>(services: Services, product: P, line: { qty: number; locationCode?: string; cost?: number; buyerId?: number }) {
+export async function createPoLine<P extends { id: number }>(
+  services: Services,
+  product: P,
+  line: { qty: number; locationCode?: string; cost?: number; buyerId?: number },
+) {
   const buyerId = line.buyerId ?? (await appUser(services, 'purchasing-admin')).id;
   const vendor = await services.vendors.create({ company_name: unique('PO vendor'), vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: line.locationCode ?? 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyerId);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: line.cost ?? 50, qty: line.qty, purchaseOrderId: po.id });
+  const po = await services.purchaseOrders.create(
+    {
+      vendorId: vendor.id,
+      location_code: line.locationCode ?? 'KY01',
+      purchaseOrderType: 'Default',
+      shippingRequirements: 'Default',
+    },
+    buyerId,
+  );
+  const full = await services.purchaseOrders.addLine({
+    productId: product.id,
+    cost: line.cost ?? 50,
+    qty: line.qty,
+    purchaseOrderId: po.id,
+  });
   return { poId: po.id, lineId: full.data.PO_LINES.at(-1)!.id, product };
 }
 
@@ -181,15 +214,32 @@ export async function createPoLine<P extends { id: number }>(services: Services,
  * unit per entry of `serials` (that unit's serial numbers), or `units` units without serials; the receipts dated `at`
  * (a minute apart) when given, as the demo data's are.
  */
-export async function receiveStock(services: Services, product: CreatedProduct, bucket: string, stock: { serials: string[][] } | { units: number }, options: { at?: Date | string } = {}) {
+export async function receiveStock(
+  services: Services,
+  product: CreatedProduct,
+  bucket: string,
+  stock: { serials: string[][] } | { units: number },
+  options: { at?: Date | string } = {},
+) {
   const buyer = await appUser(services, 'purchasing-admin');
   const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
   const serials = 'serials' in stock ? stock.serials : [];
   const units = 'serials' in stock ? stock.serials.length : stock.units;
-  const { poId, lineId } = await createPoLine(services, product, { locationCode: bucket.slice(0, 4), qty: units, buyerId: buyer.id });
+  const { poId, lineId } = await createPoLine(services, product, {
+    locationCode: bucket.slice(0, 4),
+    qty: units,
+    buyerId: buyer.id,
+  });
   for (let i = 0; i < units; i++) {
     await services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: poId, poApiPoItemId: lineId, receivingBucket: bucket, scannedSerialNumbers: serials[i] } as never,
+      {
+        scannedUpc: product.upc!,
+        model: product.modelNumber,
+        poApiPoId: poId,
+        poApiPoItemId: lineId,
+        receivingBucket: bucket,
+        scannedSerialNumbers: serials[i],
+      } as never,
       actor,
       options.at === undefined ? {} : { at: new Date(new Date(options.at).getTime() + i * 60_000) },
     );

@@ -24,7 +24,10 @@ let googler: TestUser;
 const GOOGLE_ID = '109876543210987654321';
 const EMAIL = 'Grace.Hopper@keystone.example';
 
-function idToken(claims: JWTPayload = {}, options: { key?: CryptoKey; audience?: string; issuer?: string; expiresIn?: string | number } = {}) {
+function idToken(
+  claims: JWTPayload = {},
+  options: { key?: CryptoKey; audience?: string; issuer?: string; expiresIn?: string | number } = {},
+) {
   return new SignJWT({ email: EMAIL, email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setSubject((claims.sub as string | undefined) ?? GOOGLE_ID)
@@ -56,8 +59,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
 
-  t = await createTestApp({ googleClientId: CLIENT_ID, googleJwksUrl: `http://127.0.0.1:${port}/jwks`, googleIssuer: ISSUER });
-  googler = await createUser(t.services, { role: 'purchasing-2', username: 'grace', email: 'grace.hopper@keystone.example' });
+  t = await createTestApp({
+    googleClientId: CLIENT_ID,
+    googleJwksUrl: `http://127.0.0.1:${port}/jwks`,
+    googleIssuer: ISSUER,
+  });
+  googler = await createUser(t.services, {
+    role: 'purchasing-2',
+    username: 'grace',
+    email: 'grace.hopper@keystone.example',
+  });
 });
 
 afterAll(async () => {
@@ -70,9 +81,19 @@ afterAll(async () => {
 
 describe('POST /api/auth/google/ with a JWKS', () => {
   it('signs in the user with that e-mail (case-insensitive) and the token works', async () => {
-    const res = await signIn(t, { email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken(), g_name: 'Grace Hopper' });
+    const res = await signIn(t, {
+      email: EMAIL,
+      google_id: GOOGLE_ID,
+      g_token: await idToken(),
+      g_name: 'Grace Hopper',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ token_type: 'Bearer', username: 'grace', role: 'purchasing-2', expires_in: t.config.tokenTtlSeconds });
+    expect(res.json()).toMatchObject({
+      token_type: 'Bearer',
+      username: 'grace',
+      role: 'purchasing-2',
+      expires_in: t.config.tokenTtlSeconds,
+    });
     const role = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: bearer(res.json().access_token) });
     expect(role.statusCode).toBe(200);
     expect(role.json()).toBe('purchasing-2');
@@ -82,19 +103,62 @@ describe('POST /api/auth/google/ with a JWKS', () => {
   });
 
   const refusals: [string, () => Promise<Record<string, unknown>>][] = [
-    ['a token for another audience', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({}, { audience: 'someone-else.apps.googleusercontent.com' }) })],
-    ['a token from another issuer', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({}, { issuer: 'https://evil.example' }) })],
-    ['a token signed by another key (same kid)', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({}, { key: strangerKey }) })],
-    ['an expired token', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({}, { expiresIn: Math.floor(Date.now() / 1000) - 120 }) })],
-    ['a google_id that is not the token subject', async () => ({ email: EMAIL, google_id: '111111111111111111111', g_token: await idToken() })],
-    ['an e-mail that is not the token e-mail', async () => ({ email: 'someone@keystone.example', google_id: GOOGLE_ID, g_token: await idToken() })],
-    ['an unverified e-mail', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: false }) })],
-    ['a token without email_verified', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: undefined }) })],
-    ['a tampered token', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: (await idToken()).replace(/\.[^.]+$/, '.AAAA') })],
+    [
+      'a token for another audience',
+      async () => ({
+        email: EMAIL,
+        google_id: GOOGLE_ID,
+        g_token: await idToken({}, { audience: 'someone-else.apps.googleusercontent.com' }),
+      }),
+    ],
+    [
+      'a token from another issuer',
+      async () => ({
+        email: EMAIL,
+        google_id: GOOGLE_ID,
+        g_token: await idToken({}, { issuer: 'https://evil.example' }),
+      }),
+    ],
+    [
+      'a token signed by another key (same kid)',
+      async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({}, { key: strangerKey }) }),
+    ],
+    [
+      'an expired token',
+      async () => ({
+        email: EMAIL,
+        google_id: GOOGLE_ID,
+        g_token: await idToken({}, { expiresIn: Math.floor(Date.now() / 1000) - 120 }),
+      }),
+    ],
+    [
+      'a google_id that is not the token subject',
+      async () => ({ email: EMAIL, google_id: '111111111111111111111', g_token: await idToken() }),
+    ],
+    [
+      'an e-mail that is not the token e-mail',
+      async () => ({ email: 'someone@keystone.example', google_id: GOOGLE_ID, g_token: await idToken() }),
+    ],
+    [
+      'an unverified e-mail',
+      async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: false }) }),
+    ],
+    [
+      'a token without email_verified',
+      async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: await idToken({ email_verified: undefined }) }),
+    ],
+    [
+      'a tampered token',
+      async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: (await idToken()).replace(/\.[^.]+$/, '.AAAA') }),
+    ],
     ['a token that is not a JWT', async () => ({ email: EMAIL, google_id: GOOGLE_ID, g_token: 'not-a-jwt' })],
     [
       'an e-mail no user has',
-      async () => ({ email: 'unknown@keystone.example', google_id: GOOGLE_ID, g_token: await idToken({ email: 'unknown@keystone.example' }) }),
+      async () => ({
+        email: 'unknown@keystone.example',
+        google_id: GOOGLE_ID,
+        g_token: await idToken({ email: 'unknown@keystone.example' }),
+      }),
     ],
   ];
 

@@ -168,7 +168,10 @@ let building: Promise<unknown> = Promise.resolve();
  * Calls within one process are built one after another: PGlite's start-up holds the event loop long enough
  * for a concurrently registering Fastify plugin to hit avvio's plugin timeout on a loaded machine.
  */
-export function createTestApp(overrides: Partial<AppConfig> = {}, options: { serveWeb?: boolean } = {}): Promise<TestApp> {
+export function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const next = building.then(() => buildTestApp(overrides, options));
   building = next.catch(() => {});
   return next;
@@ -190,7 +193,14 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
   let built;
   try {
     // The web client only when a test asks for it (with its own `webDist`), never the repository's build.
-    built = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false, serveWeb: options.serveWeb ?? false, listen: database.listen });
+    built = await buildApp({
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      logger: false,
+      serveWeb: options.serveWeb ?? false,
+      listen: database.listen,
+    });
     await built.services.users.ensureRoles();
     await built.app.ready();
   } catch (error) {
@@ -231,17 +241,28 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
   const res = await app.inject({
     method: 'POST',
     url: '/oauth/token',
-    payload: { grant_type: 'password', username, password, client_id: config.oauthClientId, client_secret: config.oauthClientSecret },
+    payload: {
+      grant_type: 'password',
+      username,
+      password,
+      client_id: config.oauthClientId,
+      client_secret: config.oauthClientSecret,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${username} answered ${res.statusCode}: ${res.body}`);
   const token = (res.json() as { access_token?: unknown }).access_token;
-  if (typeof token !== 'string' || !token) throw new Error(`sign-in of ${username} answered no access_token: ${res.body}`);
+  if (typeof token !== 'string' || !token)
+    throw new Error(`sign-in of ${username} answered no access_token: ${res.body}`);
   return token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** `app.inject` with a bearer token. */
-export function injectAs(app: FastifyInstance, token: string | null, options: InjectOptions): Promise<LightMyRequestResponse> {
+export function injectAs(
+  app: FastifyInstance,
+  token: string | null,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? bearer(token) : {}) } });
 }

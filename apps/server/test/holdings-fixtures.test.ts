@@ -21,9 +21,18 @@ describe('holdings fixtures', () => {
   it("Wayfair's PO export: Wholesale Price and PO Date read to the cent, the columns not read named", async () => {
     const text = readFileSync(new URL('./fixtures/holdings/wayfair-po-export.csv', import.meta.url), 'utf8');
     const headers = { authorization: `Bearer ${token}` };
-    const up = await t.app.inject({ method: 'POST', url: '/api/ep-holdings/orders/upload', headers, payload: holdingsUploadForm(text, 'wayfair-po-export.csv') });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/ep-holdings/orders/upload',
+      headers,
+      payload: holdingsUploadForm(text, 'wayfair-po-export.csv'),
+    });
     expect(up.statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/ep-holdings/orders/sync?filename=wayfair-po-export.csv', headers });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ep-holdings/orders/sync?filename=wayfair-po-export.csv',
+      headers,
+    });
     expect(res.json()).toEqual({
       message:
         'Holdings orders synced from wayfair-po-export.csv: 2 orders imported (3 lines), 0 already present. Columns not read: Warehouse Name, Item Name, Ship Speed, Ship To City, Ship To State.',

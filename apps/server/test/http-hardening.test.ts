@@ -21,11 +21,19 @@ afterAll(async () => {
 async function appOverBrokenDatabase(mode: 'hang' | 'fail') {
   const broken = new Proxy(t.db, {
     get(target, prop, receiver) {
-      if (prop === 'execute') return () => (mode === 'hang' ? new Promise(() => {}) : Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+      if (prop === 'execute')
+        return () =>
+          mode === 'hang' ? new Promise(() => {}) : Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
       return Reflect.get(target, prop, receiver) as unknown;
     },
   }) as Database;
-  const built = await buildApp({ db: broken, dbKind: t.dbKind, config: { ...t.config, healthTimeoutMs: 300 }, logger: false, serveWeb: false });
+  const built = await buildApp({
+    db: broken,
+    dbKind: t.dbKind,
+    config: { ...t.config, healthTimeoutMs: 300 },
+    logger: false,
+    serveWeb: false,
+  });
   await built.app.ready();
   return built.app;
 }
@@ -95,7 +103,13 @@ describe('security headers', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/oauth/token',
-        payload: { grant_type: 'password', username: user.username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+        payload: {
+          grant_type: 'password',
+          username: user.username,
+          password,
+          client_id: 'keystone-web',
+          client_secret: 'keystone-web-public',
+        },
       });
       expect(res.statusCode).toBe(password === 'wrong' ? 401 : 200);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -107,7 +121,11 @@ describe('security headers', () => {
     const answers = {
       'a JSON read': await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }),
       'a JSON list': await t.app.inject({ method: 'GET', url: '/api/locations', headers: bearer(token) }),
-      'a streamed CSV': await t.app.inject({ method: 'GET', url: '/api/reports/generic/price-list/csv', headers: bearer(token) }),
+      'a streamed CSV': await t.app.inject({
+        method: 'GET',
+        url: '/api/reports/generic/price-list/csv',
+        headers: bearer(token),
+      }),
       'a 404': await t.app.inject({ method: 'GET', url: '/api/product/2147483647', headers: bearer(token) }),
       'a 400': await t.app.inject({ method: 'GET', url: '/api/product/x', headers: bearer(token) }),
       'a 401': await t.app.inject({ method: 'GET', url: '/api/user' }),
@@ -121,11 +139,13 @@ describe('security headers', () => {
     expect(answers['a streamed CSV'].headers['content-type']).toContain('text/csv');
   });
 
-  it('leaves the caching of what sets its own: the documentation\'s files, uploaded images', async () => {
+  it("leaves the caching of what sets its own: the documentation's files, uploaded images", async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['cache-control']).not.toBe('no-store');
-    const { remoteImageUrl } = await t.services.carousel.upload(renderBannerPng({ from: [10, 60, 120], to: [200, 220, 240] }));
+    const { remoteImageUrl } = await t.services.carousel.upload(
+      renderBannerPng({ from: [10, 60, 120], to: [200, 220, 240] }),
+    );
     const image = await t.app.inject({ method: 'GET', url: remoteImageUrl });
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -137,7 +157,13 @@ describe('HTTP timeouts', () => {
     const built = await buildApp({
       db: t.db,
       dbKind: t.dbKind,
-      config: { ...t.config, httpIdleTimeoutMs: 1234, httpKeepAliveTimeoutMs: 2345, httpHeadersTimeoutMs: 3456, httpRequestTimeoutMs: 4567 },
+      config: {
+        ...t.config,
+        httpIdleTimeoutMs: 1234,
+        httpKeepAliveTimeoutMs: 2345,
+        httpHeadersTimeoutMs: 3456,
+        httpRequestTimeoutMs: 4567,
+      },
       logger: false,
       serveWeb: false,
     });
@@ -153,7 +179,13 @@ describe('HTTP timeouts', () => {
   });
 
   it('closes a socket that stays idle past the idle timeout', async () => {
-    const built = await buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, httpIdleTimeoutMs: 300 }, logger: false, serveWeb: false });
+    const built = await buildApp({
+      db: t.db,
+      dbKind: t.dbKind,
+      config: { ...t.config, httpIdleTimeoutMs: 300 },
+      logger: false,
+      serveWeb: false,
+    });
     try {
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = built.app.server.address() as net.AddressInfo;

@@ -13,7 +13,16 @@ import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
 import { centsText, nextDay } from '../src/modules/inventory-reports/inventory-reports.service.js';
-import { createLocation, createManufacturer, createProducts, createSignedInUser, nextUpc, receiveStock, unique, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createManufacturer,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  unique,
+  type CreatedProduct,
+} from './factories.js';
 import { onHand } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { readCsvRecords } from './csv-read.js';
@@ -52,7 +61,9 @@ async function backDate(product: CreatedProduct, at: string, bucket?: string) {
   await t.db.execute(
     sql`update inventory_transactions set created_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
   );
-  await t.db.execute(sql`update inventory set last_updated_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`);
+  await t.db.execute(
+    sql`update inventory set last_updated_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
+  );
 }
 
 /** The last receipt's PO line of a product: its cost is set directly, as an edited line cost would be. */
@@ -102,7 +113,17 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
     await receiveStock(t.services, ge, 'TX01', { units: geLaterUnits });
     await setLastReceiptCost(ge, 7_000);
     await backDate(ge, `${daysAgo(7)}T10:00:00Z`, 'TX01');
-    await inTx((executor) => ledger.postTransfer({ executor, referenceId: unique('CT-REP'), productId: ge.id, fromBucket: 'KY01', toBucket: 'AZ02', quantity: geMoved, userId: actor.id }));
+    await inTx((executor) =>
+      ledger.postTransfer({
+        executor,
+        referenceId: unique('CT-REP'),
+        productId: ge.id,
+        fromBucket: 'KY01',
+        toBucket: 'AZ02',
+        quantity: geMoved,
+        userId: actor.id,
+      }),
+    );
   });
 
   it('the accounting report at the end of d1 shows what stood then (the last second of d1 included), unchanged by the later moves', async () => {
@@ -139,7 +160,16 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
 
   it('a product the ledger holds without any receipt is valued at its current cost', async () => {
     const [loose] = await createProducts(t.db, [{ modelNumber: 'REP-LOOSE', upc: nextUpc(), currentCostCents: 1_234 }]);
-    await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: loose!.id, bucket: 'RUBY', newQuantity: 6, userId: actor.id, notes: 'count' }));
+    await inTx((executor) =>
+      ledger.postQuantityAdjustment({
+        executor,
+        productId: loose!.id,
+        bucket: 'RUBY',
+        newQuantity: 6,
+        userId: actor.id,
+        notes: 'count',
+      }),
+    );
     const { rows } = await csvOf(`/api/ims/reporting/inventory/accounting?date=${today}`);
     const row = rows.find((r) => r['Model'] === 'REP-LOOSE')!;
     expect(row['Quantity On Hand']).toBe('6');
@@ -157,10 +187,16 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
       const totals = res.json() as TOnHandTotals;
       const units = rows.reduce((s, r) => s + Number(r['Quantity On Hand']), 0);
       const cents = rows.reduce((s, r) => s + Math.round(Number(r['Total Value']) * 100), 0);
-      expect(totals).toMatchObject({ date, rows: rows.length, units, products: new Set(rows.map((r) => r['Model'])).size });
+      expect(totals).toMatchObject({
+        date,
+        rows: rows.length,
+        units,
+        products: new Set(rows.map((r) => r['Model'])).size,
+      });
       expect(Math.round(totals.total_value * 100)).toBe(cents);
       const perLocation = new Map<string, number>();
-      for (const r of rows) perLocation.set(r['Location']!, (perLocation.get(r['Location']!) ?? 0) + Number(r['Quantity On Hand']));
+      for (const r of rows)
+        perLocation.set(r['Location']!, (perLocation.get(r['Location']!) ?? 0) + Number(r['Quantity On Hand']));
       expect(new Map(totals.locations.map((l) => [l.location_code, l.units]))).toEqual(perLocation);
     }
   });
@@ -168,7 +204,10 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
   it('a date after today is a 400 naming date; a malformed date a 400 naming date', async () => {
     const future = await get(`/api/ims/reporting/inventory/accounting?date=${nextDay(today)}`);
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toMatchObject({ message: INVENTORY_REPORT_MESSAGES.dateInFuture, errors: { date: [INVENTORY_REPORT_MESSAGES.dateInFuture] } });
+    expect(future.json()).toMatchObject({
+      message: INVENTORY_REPORT_MESSAGES.dateInFuture,
+      errors: { date: [INVENTORY_REPORT_MESSAGES.dateInFuture] },
+    });
     const totals = await get(`/api/ims/reporting/inventory/ge-on-hand-export/totals?date=${nextDay(today)}`);
     expect(totals.statusCode).toBe(400);
     const bad = await get('/api/ims/reporting/inventory/ge-on-hand-export?date=2026-02-30');
@@ -200,7 +239,12 @@ describe('daily received', () => {
     const body = res.json() as TDailyReceived;
     const cost = 50; // receiveStock's line cost in dollars
     expect(body.data).toEqual([
-      { location_code: 'AZ02', total_units: 2, total_dollars: 2 * cost, days: [{ date: day2, units: 2, dollars: 2 * cost }] },
+      {
+        location_code: 'AZ02',
+        total_units: 2,
+        total_dollars: 2 * cost,
+        days: [{ date: day2, units: 2, dollars: 2 * cost }],
+      },
       {
         location_code: 'KY01',
         total_units: 3 + 4,
@@ -213,7 +257,9 @@ describe('daily received', () => {
     ]);
     expect(body).toMatchObject({ startDate: day1, endDate: daysAgo(35), total_units: 9, total_dollars: 9 * cost });
 
-    const none = (await get(`/api/ims/transacted-receipts/daily-received?startDate=${daysAgo(60)}&endDate=${daysAgo(50)}`)).json() as TDailyReceived;
+    const none = (
+      await get(`/api/ims/transacted-receipts/daily-received?startDate=${daysAgo(60)}&endDate=${daysAgo(50)}`)
+    ).json() as TDailyReceived;
     expect(none).toMatchObject({ data: [], total_units: 0 });
   });
 
@@ -236,25 +282,63 @@ describe('unreceived invoices', () => {
     ])) as [CreatedProduct, CreatedProduct];
     const buyer = { id: actor.id, username: actor.username, role: 'admin' };
     /** A PO of a new vendor with lines (cost dollars, ordered, received) and invoices (dollars). */
-    async function po(vendorName: string, lines: { product: CreatedProduct; cost: number; qty: number; received: number }[], invoices: number[], vendorId?: number) {
-      const vendor = vendorId ?? (await t.services.vendors.create({ company_name: vendorName, vendor_type: 'sales' })).id;
-      const order = await t.services.purchaseOrders.create({ vendorId: vendor, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' } as never, actor.id);
+    async function po(
+      vendorName: string,
+      lines: { product: CreatedProduct; cost: number; qty: number; received: number }[],
+      invoices: number[],
+      vendorId?: number,
+    ) {
+      const vendor =
+        vendorId ?? (await t.services.vendors.create({ company_name: vendorName, vendor_type: 'sales' })).id;
+      const order = await t.services.purchaseOrders.create(
+        {
+          vendorId: vendor,
+          location_code: 'KY01',
+          purchaseOrderType: 'Default',
+          shippingRequirements: 'Default',
+        } as never,
+        actor.id,
+      );
       for (const line of lines) {
-        const full = await t.services.purchaseOrders.addLine({ productId: line.product.id, cost: line.cost, qty: line.qty, purchaseOrderId: order.id });
+        const full = await t.services.purchaseOrders.addLine({
+          productId: line.product.id,
+          cost: line.cost,
+          qty: line.qty,
+          purchaseOrderId: order.id,
+        });
         const lineId = full.data.PO_LINES.at(-1)!.id;
         for (let i = 0; i < line.received; i++) {
           await t.services.receiving.receive(
-            { scannedUpc: line.product.upc!, model: line.product.modelNumber, poApiPoId: order.id, poApiPoItemId: lineId, receivingBucket: 'KY01' } as never,
+            {
+              scannedUpc: line.product.upc!,
+              model: line.product.modelNumber,
+              poApiPoId: order.id,
+              poApiPoItemId: lineId,
+              receivingBucket: 'KY01',
+            } as never,
             buyer,
           );
         }
       }
       for (const amount of invoices) {
-        await t.services.invoices.create({ invoice_number: unique('INV'), invoice_amount: amount, invoice_date: today, vendor, purchase_id: order.purchase_ref_id });
+        await t.services.invoices.create({
+          invoice_number: unique('INV'),
+          invoice_amount: amount,
+          invoice_date: today,
+          vendor,
+          purchase_id: order.purchase_ref_id,
+        });
       }
       return { vendor, lines, invoices };
     }
-    const alpha1 = await po('Alpha Supply', [{ product: p1, cost: 20, qty: 10, received: 4 }, { product: p2, cost: 7.5, qty: 2, received: 0 }], [150, 50]);
+    const alpha1 = await po(
+      'Alpha Supply',
+      [
+        { product: p1, cost: 20, qty: 10, received: 4 },
+        { product: p2, cost: 7.5, qty: 2, received: 0 },
+      ],
+      [150, 50],
+    );
     const alpha2 = await po('', [{ product: p1, cost: 20, qty: 3, received: 1 }], [10], alpha1.vendor);
     const beta = await po('Beta Goods', [{ product: p2, cost: 12.25, qty: 4, received: 1 }], [49]);
     await po('Gamma Received', [{ product: p1, cost: 5, qty: 1, received: 1 }], [5]); // fully received: left out
@@ -273,7 +357,13 @@ describe('unreceived invoices', () => {
         invoiced += inv;
         beyond += Math.max(0, inv - received);
       }
-      return { purchase_orders: orders.length, total_unreceived_units: units, total_unreceived_dollars: unreceived / 100, invoiced_dollars: invoiced / 100, invoiced_but_not_received: beyond / 100 };
+      return {
+        purchase_orders: orders.length,
+        total_unreceived_units: units,
+        total_unreceived_dollars: unreceived / 100,
+        invoiced_dollars: invoiced / 100,
+        invoiced_but_not_received: beyond / 100,
+      };
     };
     const res = await get('/api/unreceived-invoice-report');
     expect(res.statusCode).toBe(200);
@@ -302,11 +392,21 @@ describe('inactive inventory', () => {
     const standard = byModel((await csvOf('/api/ims/reporting/inventory/inactive')).rows);
     expect(standard.has(busy.modelNumber)).toBe(false);
     const row = standard.get(idle.modelNumber)!;
-    expect(row).toMatchObject({ Bucket: 'TX01', 'Quantity On Hand': '2', 'Days Inactive': '120', 'Unit Cost': centsText(3_000), 'Total Value': centsText(6_000) });
+    expect(row).toMatchObject({
+      Bucket: 'TX01',
+      'Quantity On Hand': '2',
+      'Days Inactive': '120',
+      'Unit Cost': centsText(3_000),
+      'Total Value': centsText(6_000),
+    });
     // UTC 'YYYY-MM-DD HH:MM:SS', to the second (issue 31: a form Excel reads as a date and time).
-    expect(row['Last Movement (UTC)']).toBe(`${idleAt.toISOString().slice(0, 10)} ${idleAt.toISOString().slice(11, 19)}`);
+    expect(row['Last Movement (UTC)']).toBe(
+      `${idleAt.toISOString().slice(0, 10)} ${idleAt.toISOString().slice(11, 19)}`,
+    );
     // Within 20 days both are inactive.
-    expect(byModel((await csvOf('/api/ims/reporting/inventory/inactive?days=20')).rows).has(busy.modelNumber)).toBe(true);
+    expect(byModel((await csvOf('/api/ims/reporting/inventory/inactive?days=20')).rows).has(busy.modelNumber)).toBe(
+      true,
+    );
     expect((await get('/api/ims/reporting/inventory/inactive?days=0')).statusCode).toBe(400);
     // A movement posted through the ledger today makes the bucket active again.
     await receiveStock(t.services, idle, 'TX01', { units: 1 });
@@ -316,11 +416,28 @@ describe('inactive inventory', () => {
 
 describe('peak days fulfillment and FBA pending orders', () => {
   let due: CreatedProduct;
-  const commit = (quantity: number, shipByDate: string | null, salesChannel: string | null = 'amazon', model = due.modelNumber) =>
-    t.services.committedSales.commit(ZCommitSaleSchema.parse({ legacyPosInvoiceId: unique('POS'), model, quantity, sourceBucket: 'AZ02', shipByDate, salesChannel }), actor);
+  const commit = (
+    quantity: number,
+    shipByDate: string | null,
+    salesChannel: string | null = 'amazon',
+    model = due.modelNumber,
+  ) =>
+    t.services.committedSales.commit(
+      ZCommitSaleSchema.parse({
+        legacyPosInvoiceId: unique('POS'),
+        model,
+        quantity,
+        sourceBucket: 'AZ02',
+        shipByDate,
+        salesChannel,
+      }),
+      actor,
+    );
 
   beforeAll(async () => {
-    [due] = (await createProducts(t.db, [{ modelNumber: 'REP-PEAK', upc: nextUpc(), currentCostCents: 4_321 }])) as [CreatedProduct];
+    [due] = (await createProducts(t.db, [{ modelNumber: 'REP-PEAK', upc: nextUpc(), currentCostCents: 4_321 }])) as [
+      CreatedProduct,
+    ];
     await receiveStock(t.services, due, 'AZ02', { units: 8 });
     await commit(2, nextDay(today));
     await commit(1, null, 'amazon_home');
@@ -335,15 +452,28 @@ describe('peak days fulfillment and FBA pending orders', () => {
     const { rows } = await csvOf(`/api/report/peak-days-fulfillment/${date}`);
     const row = rows.find((r) => r['Model'] === due.modelNumber)!;
     // Due by the date, whatever the channel: 2 (tomorrow) + 1 (no date) + 3 (Walmart) + 1 (no channel); 8 on hand in AZ02.
-    expect(row).toMatchObject({ Location: 'AZ02', Bucket: 'AZ02', 'Open Orders': '4', 'Units Due': '7', 'Earliest Ship By': nextDay(today), 'On Hand': '8', Shortfall: '0' });
-    const later = (await csvOf(`/api/report/peak-days-fulfillment/${daysAgo(-6)}`)).rows.find((r) => r['Model'] === due.modelNumber)!;
+    expect(row).toMatchObject({
+      Location: 'AZ02',
+      Bucket: 'AZ02',
+      'Open Orders': '4',
+      'Units Due': '7',
+      'Earliest Ship By': nextDay(today),
+      'On Hand': '8',
+      Shortfall: '0',
+    });
+    const later = (await csvOf(`/api/report/peak-days-fulfillment/${daysAgo(-6)}`)).rows.find(
+      (r) => r['Model'] === due.modelNumber,
+    )!;
     expect(later['Units Due']).toBe('8');
   });
 
   it('peak days: a date before today is a 400 with the message, naming date', async () => {
     const res = await get(`/api/report/peak-days-fulfillment/${daysAgo(1)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: INVENTORY_REPORT_MESSAGES.peakDateBeforeToday, errors: { date: [INVENTORY_REPORT_MESSAGES.peakDateBeforeToday] } });
+    expect(res.json()).toMatchObject({
+      message: INVENTORY_REPORT_MESSAGES.peakDateBeforeToday,
+      errors: { date: [INVENTORY_REPORT_MESSAGES.peakDateBeforeToday] },
+    });
     expect((await get('/api/report/peak-days-fulfillment/not-a-date')).statusCode).toBe(400);
   });
 
@@ -359,7 +489,12 @@ describe('peak days fulfillment and FBA pending orders', () => {
     expect(rows.slice(0, -1)).toHaveLength(open.length);
     const row = rows.find((r) => r['Model'] === due.modelNumber)!;
     // The three Amazon sales (4 units); the Walmart sale (3 units) and the sale with no channel (1 unit) are not counted.
-    expect(row).toMatchObject({ 'Pending Orders': '3', 'Pending Units': '4', 'Unit Cost': centsText(4_321), 'Pending Dollars': centsText(4 * 4_321) });
+    expect(row).toMatchObject({
+      'Pending Orders': '3',
+      'Pending Units': '4',
+      'Unit Cost': centsText(4_321),
+      'Pending Dollars': centsText(4 * 4_321),
+    });
     expect(total['Location']).toBe('Total');
     expect(Number(total['Pending Units'])).toBe(open.reduce((s, o) => s + Number(o.units), 0));
     expect(total['Pending Dollars']).toBe(centsText(open.reduce((s, o) => s + Number(o.units) * Number(o.cost), 0)));
@@ -381,16 +516,28 @@ describe('as-of figures on a random history', () => {
   beforeAll(async () => {
     products = await createProducts(
       t.db,
-      Array.from({ length: 4 }, (_, i) => ({ modelNumber: `REP-RANDOM-${i}`, upc: nextUpc(), currentCostCents: 1_000 + i * 111 })),
+      Array.from({ length: 4 }, (_, i) => ({
+        modelNumber: `REP-RANDOM-${i}`,
+        upc: nextUpc(),
+        currentCostCents: 1_000 + i * 111,
+      })),
     );
-    const [{ max }] = (await queryRows<{ max: number | null }>(t.db, sql`select max(id) as max from inventory_transactions`)) as [{ max: number | null }];
+    const [{ max }] = (await queryRows<{ max: number | null }>(
+      t.db,
+      sql`select max(id) as max from inventory_transactions`,
+    )) as [{ max: number | null }];
     let lastId = Number(max ?? 0);
     // Each movement's ledger rows are moved to a random instant of the last 60 days (rows' ids and times need not agree).
     const stamp = async () => {
-      const at = new Date(Date.parse(`${today}T00:00:00Z`) - Math.floor(random() * 60 * DAY) + Math.floor(random() * DAY)).toISOString();
+      const at = new Date(
+        Date.parse(`${today}T00:00:00Z`) - Math.floor(random() * 60 * DAY) + Math.floor(random() * DAY),
+      ).toISOString();
       // Written around the ledger until transfers and counts take a time (see backDate).
       await t.db.execute(sql`update inventory_transactions set created_at = ${at}::timestamptz where id > ${lastId}`);
-      const [{ max: now }] = (await queryRows<{ max: number }>(t.db, sql`select max(id) as max from inventory_transactions`)) as [{ max: number }];
+      const [{ max: now }] = (await queryRows<{ max: number }>(
+        t.db,
+        sql`select max(id) as max from inventory_transactions`,
+      )) as [{ max: number }];
       lastId = Number(now);
     };
     for (let step = 0; step < 36; step++) {
@@ -405,10 +552,27 @@ describe('as-of figures on a random history', () => {
         const quantity = await onHand(t.db, product, from);
         if (quantity === 0) continue;
         await inTx((executor) =>
-          ledger.postTransfer({ executor, referenceId: unique('CT-RND'), productId: product.id, fromBucket: from, toBucket: to, quantity: 1 + Math.floor(random() * quantity), userId: actor.id }),
+          ledger.postTransfer({
+            executor,
+            referenceId: unique('CT-RND'),
+            productId: product.id,
+            fromBucket: from,
+            toBucket: to,
+            quantity: 1 + Math.floor(random() * quantity),
+            userId: actor.id,
+          }),
         );
       } else {
-        await inTx((executor) => ledger.postQuantityAdjustment({ executor, productId: product.id, bucket: pick(buckets), newQuantity: Math.floor(random() * 5), userId: actor.id, notes: 'count' }));
+        await inTx((executor) =>
+          ledger.postQuantityAdjustment({
+            executor,
+            productId: product.id,
+            bucket: pick(buckets),
+            newQuantity: Math.floor(random() * 5),
+            userId: actor.id,
+            notes: 'count',
+          }),
+        );
       }
       await stamp();
     }
@@ -416,11 +580,22 @@ describe('as-of figures on a random history', () => {
 
   it('gives, for every date, the sums of the ledger rows before its end and the cost of the last receipt before it', async () => {
     const ids = products.map((p) => p.id);
-    const ledgerRows = await queryRows<{ id: number; product_id: number; bucket: string; quantity_delta: number; created_at: string | Date; type: string; cost: number | null }>(
+    const ledgerRows = await queryRows<{
+      id: number;
+      product_id: number;
+      bucket: string;
+      quantity_delta: number;
+      created_at: string | Date;
+      type: string;
+      cost: number | null;
+    }>(
       t.db,
       sql`select t.id, t.product_id, t.bucket, t.quantity_delta, t.created_at, t.type, poi.invoice_cost_cents as cost
           from inventory_transactions t left join purchase_order_items poi on poi.id = t.purchase_order_item_id
-          where t.product_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          where t.product_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     expect(ledgerRows.filter((r) => r.type === 'INVENTORY_TRANSFER').length).toBeGreaterThan(0);
     const dates = [daysAgo(61), daysAgo(45), daysAgo(30), daysAgo(20), daysAgo(10), daysAgo(3), daysAgo(1), today];
@@ -430,10 +605,14 @@ describe('as-of figures on a random history', () => {
       const before = ledgerRows.filter((r) => new Date(r.created_at).getTime() < end);
       const expected = new Map<string, { quantity: number; cost: number }>();
       for (const product of products) {
-        const receipts = before.filter((r) => r.product_id === product.id && r.type === 'INVENTORY_RECEIPT' && r.cost !== null).sort((a, b) => Number(b.id) - Number(a.id));
+        const receipts = before
+          .filter((r) => r.product_id === product.id && r.type === 'INVENTORY_RECEIPT' && r.cost !== null)
+          .sort((a, b) => Number(b.id) - Number(a.id));
         const cost = receipts.length > 0 ? Number(receipts[0]!.cost) : product.currentCostCents;
         for (const bucket of buckets) {
-          const quantity = before.filter((r) => r.product_id === product.id && r.bucket === bucket).reduce((s, r) => s + Number(r.quantity_delta), 0);
+          const quantity = before
+            .filter((r) => r.product_id === product.id && r.bucket === bucket)
+            .reduce((s, r) => s + Number(r.quantity_delta), 0);
           if (quantity !== 0) expected.set(`${product.modelNumber}|${bucket}`, { quantity, cost });
         }
       }
@@ -442,12 +621,10 @@ describe('as-of figures on a random history', () => {
       expect(mine.map(asOfKey).sort(), date).toEqual([...expected.keys()].sort());
       for (const r of mine) {
         const e = expected.get(asOfKey(r))!;
-        expect([r['As Of Date'], Number(r['Quantity On Hand']), r['Unit Cost'], r['Total Value']], `${date} ${asOfKey(r)}`).toEqual([
-          date,
-          e.quantity,
-          centsText(e.cost),
-          centsText(e.quantity * e.cost),
-        ]);
+        expect(
+          [r['As Of Date'], Number(r['Quantity On Hand']), r['Unit Cost'], r['Total Value']],
+          `${date} ${asOfKey(r)}`,
+        ).toEqual([date, e.quantity, centsText(e.cost), centsText(e.quantity * e.cost)]);
       }
       if (mine.length > 0) nonEmpty++;
     }

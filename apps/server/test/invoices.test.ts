@@ -40,7 +40,11 @@ afterAll(async () => {
 const tokenOf = (role: TRole) => tokens.get(role)!;
 
 /** One call of a contract route, as a role. */
-function call(role: TRole, route: ApiRouteDef, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) {
+function call(
+  role: TRole,
+  route: ApiRouteDef,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {},
+) {
   return t.app.inject({
     method: route.method,
     url: fillPath(route.path, input.params) + toQueryString(input.query),
@@ -125,7 +129,11 @@ describe('finance companies', () => {
 describe('creating an invoice', () => {
   it('answers the invoice with every field, linked to the PO named by its purchase ref, and stores cents', async () => {
     const { vendor, order, finance } = await scene();
-    const body = validBody(vendor.id, { invoice_amount: 1234.56, finance_company: finance.id, purchase_id: order.purchaseRefId.toLowerCase() });
+    const body = validBody(vendor.id, {
+      invoice_amount: 1234.56,
+      finance_company: finance.id,
+      purchase_id: order.purchaseRefId.toLowerCase(),
+    });
     const res = await call('finance-1', createApInvoiceRoute, { body });
     expect(res.statusCode, res.body).toBe(200);
     const invoice = res.json() as TApInvoice;
@@ -143,19 +151,43 @@ describe('creating an invoice', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const row = await storedInvoice(invoice.id);
-    expect(row).toMatchObject({ invoiceAmountCents: 123456, vendorId: vendor.id, financeCompanyId: finance.id, purchaseOrderId: order.id });
+    expect(row).toMatchObject({
+      invoiceAmountCents: 123456,
+      vendorId: vendor.id,
+      financeCompanyId: finance.id,
+      purchaseOrderId: order.id,
+    });
   });
 
   it('stores empty dates, finance company and PO as null, whether sent as null or left out', async () => {
     const { vendor } = await scene();
-    const withNulls = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { due_date: null, purchase_date: null }) });
+    const withNulls = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { due_date: null, purchase_date: null }),
+    });
     expect(withNulls.statusCode, withNulls.body).toBe(200);
-    expect(withNulls.json()).toMatchObject({ due_date: null, purchase_date: null, finance_company: null, purchase_id: null, purchase: null });
+    expect(withNulls.json()).toMatchObject({
+      due_date: null,
+      purchase_date: null,
+      finance_company: null,
+      purchase_id: null,
+      purchase: null,
+    });
 
-    const leftOut = { invoice_number: unique('INV'), invoice_amount: 19.99, invoice_date: '2025-03-10', vendor: vendor.id };
+    const leftOut = {
+      invoice_number: unique('INV'),
+      invoice_amount: 19.99,
+      invoice_date: '2025-03-10',
+      vendor: vendor.id,
+    };
     const res = await call('finance-1', createApInvoiceRoute, { body: leftOut });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ invoice_amount: 19.99, due_date: null, purchase_date: null, finance_company: null, purchase: null });
+    expect(res.json()).toMatchObject({
+      invoice_amount: 19.99,
+      due_date: null,
+      purchase_date: null,
+      finance_company: null,
+      purchase: null,
+    });
     expect((await storedInvoice(res.json().id))!.invoiceAmountCents).toBe(1999);
   });
 
@@ -190,21 +222,27 @@ describe('creating an invoice', () => {
 
   it('refuses an unknown finance company with 422 errors.finance_company', async () => {
     const { vendor } = await scene();
-    const res = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { finance_company: 2_000_000_000 }) });
+    const res = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { finance_company: 2_000_000_000 }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ finance_company: ['The finance company does not exist.'] });
   });
 
   it('refuses a purchase ref no PO has, or that two POs share, with 422 errors.purchase_id', async () => {
     const { vendor } = await scene();
-    const unknown = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { purchase_id: 'NO-SUCH-PO' }) });
+    const unknown = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { purchase_id: 'NO-SUCH-PO' }),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ purchase_id: ['No purchase order has this reference.'] });
 
     const ref = unique('PO-TWICE');
     await createPurchaseOrder(t.db, { vendorId: vendor.id, purchaseRefId: ref });
     await createPurchaseOrder(t.db, { vendorId: vendor.id, purchaseRefId: ref.toLowerCase() });
-    const ambiguous = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { purchase_id: ref }) });
+    const ambiguous = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { purchase_id: ref }),
+    });
     expect(ambiguous.statusCode).toBe(422);
     expect(ambiguous.json().errors).toEqual({ purchase_id: ['More than one purchase order has this reference.'] });
   });
@@ -213,46 +251,75 @@ describe('creating an invoice', () => {
     const { vendor } = await scene();
     const other = await createVendor(t.db, unique('Other Vendor'));
     const number = unique('Dup-Inv');
-    expect((await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { invoice_number: number }) })).statusCode).toBe(200);
+    expect(
+      (await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { invoice_number: number }) }))
+        .statusCode,
+    ).toBe(200);
     const before = await invoiceCount();
-    const dup = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { invoice_number: number.toUpperCase() }) });
+    const dup = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { invoice_number: number.toUpperCase() }),
+    });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ invoice_number: ['This vendor already has an invoice with this number.'] });
     expect(await invoiceCount()).toBe(before);
-    const elsewhere = await call('finance-1', createApInvoiceRoute, { body: validBody(other.id, { invoice_number: number }) });
+    const elsewhere = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(other.id, { invoice_number: number }),
+    });
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
   it('answers a concurrent duplicate with 422 too: one of two simultaneous creates wins', async () => {
     const { vendor } = await scene();
     const body = validBody(vendor.id);
-    const results = await Promise.all([call('finance-1', createApInvoiceRoute, { body }), call('finance-lead', createApInvoiceRoute, { body })]);
+    const results = await Promise.all([
+      call('finance-1', createApInvoiceRoute, { body }),
+      call('finance-lead', createApInvoiceRoute, { body }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    expect(results.find((r) => r.statusCode === 422)!.json().errors).toEqual({ invoice_number: ['This vendor already has an invoice with this number.'] });
-    const rows = await t.db.select().from(accountsPayableInvoices).where(eq(accountsPayableInvoices.invoiceNumber, body.invoice_number));
+    expect(results.find((r) => r.statusCode === 422)!.json().errors).toEqual({
+      invoice_number: ['This vendor already has an invoice with this number.'],
+    });
+    const rows = await t.db
+      .select()
+      .from(accountsPayableInvoices)
+      .where(eq(accountsPayableInvoices.invoiceNumber, body.invoice_number));
     expect(rows).toHaveLength(1);
   });
 
   it('the unique index refuses a duplicate the service did not see (the repository answers null)', async () => {
     const { vendor } = await scene();
     const repo = new InvoicesRepository(t.db);
-    const values = { invoiceNumber: unique('RACE'), invoiceAmountCents: 100, invoiceDate: '2025-01-01', vendorId: vendor.id };
+    const values = {
+      invoiceNumber: unique('RACE'),
+      invoiceAmountCents: 100,
+      invoiceDate: '2025-01-01',
+      vendorId: vendor.id,
+    };
     expect(await repo.insertInvoice(values)).toEqual(expect.any(Number));
     expect(await repo.insertInvoice(values)).toBeNull();
   });
 
   it('refuses a due date before the invoice date with 422 errors.due_date; the same day is fine', async () => {
     const { vendor } = await scene();
-    const early = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { invoice_date: '2025-03-10', due_date: '2025-03-09' }) });
+    const early = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { invoice_date: '2025-03-10', due_date: '2025-03-09' }),
+    });
     expect(early.statusCode).toBe(422);
     expect(early.json().errors).toEqual({ due_date: ['The due date cannot be before the invoice date.'] });
-    const sameDay = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id, { invoice_date: '2025-03-10', due_date: '2025-03-10' }) });
+    const sameDay = await call('finance-1', createApInvoiceRoute, {
+      body: validBody(vendor.id, { invoice_date: '2025-03-10', due_date: '2025-03-10' }),
+    });
     expect(sameDay.statusCode, sameDay.body).toBe(200);
   });
 
   it('reports every failed rule at once', async () => {
     const res = await call('finance-1', createApInvoiceRoute, {
-      body: validBody(2_000_000_000, { finance_company: 2_000_000_001, purchase_id: 'NO-SUCH-PO', invoice_date: '2025-03-10', due_date: '2025-01-01' }),
+      body: validBody(2_000_000_000, {
+        finance_company: 2_000_000_001,
+        purchase_id: 'NO-SUCH-PO',
+        invoice_date: '2025-03-10',
+        due_date: '2025-01-01',
+      }),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ statusCode: 422, message: 'The given data was invalid.' });
@@ -271,10 +338,34 @@ describe('searching invoices', () => {
     vendorA = await createVendor(t.db, unique('Search Vendor A'));
     vendorB = await createVendor(t.db, unique('Search Vendor B'));
     financeId = (await createFinanceCompany(t.services, unique('Search Finance'))).id;
-    made.first = await createInvoice(t.services, { vendor: vendorA.id, invoice_number: `${marker}-first`, invoice_amount: 99.95, invoice_date: '2024-01-05', due_date: '2024-02-05', purchase_date: '2024-01-01', finance_company: financeId });
-    made.second = await createInvoice(t.services, { vendor: vendorA.id, invoice_number: `${marker}-second`, invoice_amount: 10, invoice_date: '2024-01-06', due_date: '2024-03-01' });
-    made.third = await createInvoice(t.services, { vendor: vendorB.id, invoice_number: `${marker}-third`, invoice_amount: 99.95, invoice_date: '2024-01-05', purchase_date: '2024-01-02' });
-    made.percent = await createInvoice(t.services, { vendor: vendorB.id, invoice_number: `${marker}-50%_off`, invoice_amount: 5 });
+    made.first = await createInvoice(t.services, {
+      vendor: vendorA.id,
+      invoice_number: `${marker}-first`,
+      invoice_amount: 99.95,
+      invoice_date: '2024-01-05',
+      due_date: '2024-02-05',
+      purchase_date: '2024-01-01',
+      finance_company: financeId,
+    });
+    made.second = await createInvoice(t.services, {
+      vendor: vendorA.id,
+      invoice_number: `${marker}-second`,
+      invoice_amount: 10,
+      invoice_date: '2024-01-06',
+      due_date: '2024-03-01',
+    });
+    made.third = await createInvoice(t.services, {
+      vendor: vendorB.id,
+      invoice_number: `${marker}-third`,
+      invoice_amount: 99.95,
+      invoice_date: '2024-01-05',
+      purchase_date: '2024-01-02',
+    });
+    made.percent = await createInvoice(t.services, {
+      vendor: vendorB.id,
+      invoice_number: `${marker}-50%_off`,
+      invoice_amount: 5,
+    });
   });
 
   const search = async (query: Record<string, unknown>) => {
@@ -288,7 +379,12 @@ describe('searching invoices', () => {
     const res = await call('finance-1', listApInvoicesRoute, { query: { invoice_number: marker.toLowerCase() } });
     const body = res.json();
     expect(body.total).toBe(4);
-    expect(body.data.map((i: TApInvoice) => i.id)).toEqual([made.percent!.id, made.third!.id, made.second!.id, made.first!.id]);
+    expect(body.data.map((i: TApInvoice) => i.id)).toEqual([
+      made.percent!.id,
+      made.third!.id,
+      made.second!.id,
+      made.first!.id,
+    ]);
     expect(body.data[3]).toEqual(made.first);
   });
 
@@ -308,7 +404,10 @@ describe('searching invoices', () => {
     ['vendor and invoice_amount', { vendor: 'B', invoice_amount: 99.95 }, ['third']],
   ])('filters by %s', async (_, query, expected) => {
     const resolved = Object.fromEntries(
-      Object.entries(query).map(([k, v]) => [k, v === 'A' ? vendorA.id : v === 'B' ? vendorB.id : v === 'F' ? financeId : v]),
+      Object.entries(query).map(([k, v]) => [
+        k,
+        v === 'A' ? vendorA.id : v === 'B' ? vendorB.id : v === 'F' ? financeId : v,
+      ]),
     );
     expect(numbers(await search(resolved))).toEqual(expected.map((n) => `${marker}-${n}`).sort());
   });
@@ -316,7 +415,8 @@ describe('searching invoices', () => {
   it('answers 10 a page by default, with the total', async () => {
     const vendor = await createVendor(t.db, unique('Paging Vendor'));
     const prefix = unique('PAGE').toUpperCase();
-    for (let i = 0; i < 12; i++) await createInvoice(t.services, { vendor: vendor.id, invoice_number: `${prefix}-${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 12; i++)
+      await createInvoice(t.services, { vendor: vendor.id, invoice_number: `${prefix}-${String(i).padStart(2, '0')}` });
     const first = await call('finance-1', listApInvoicesRoute, { query: { vendor: vendor.id } });
     expect(first.json()).toMatchObject({ total: 12, page: 1, per_page: 10 });
     expect(first.json().data).toHaveLength(10);
@@ -326,10 +426,18 @@ describe('searching invoices', () => {
 
   it('takes empty values (a cleared search field, `invoice_date=`) as no filter, not a 400', async () => {
     const empty = '&invoice_amount=&finance_company=&vendor=&invoice_date=&purchase_date=&due_date=&page=&per_page=';
-    const res = await t.app.inject({ method: 'GET', url: `/api/accounts-payable-invoice?invoice_number=${marker}${empty}`, headers: bearer(tokenOf('finance-1')) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/accounts-payable-invoice?invoice_number=${marker}${empty}`,
+      headers: bearer(tokenOf('finance-1')),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 4, page: 1, per_page: 10 });
-    const blank = await t.app.inject({ method: 'GET', url: `/api/accounts-payable-invoice?invoice_number=${empty}`, headers: bearer(tokenOf('finance-1')) });
+    const blank = await t.app.inject({
+      method: 'GET',
+      url: `/api/accounts-payable-invoice?invoice_number=${empty}`,
+      headers: bearer(tokenOf('finance-1')),
+    });
     expect(blank.statusCode, blank.body).toBe(200);
   });
 
@@ -339,7 +447,11 @@ describe('searching invoices', () => {
     ['vendor=acme', 'vendor'],
     ['per_page=500', 'per_page'],
   ])('refuses %s with 400', async (text, key) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/accounts-payable-invoice?${text}`, headers: bearer(tokenOf('finance-1')) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/accounts-payable-invoice?${text}`,
+      headers: bearer(tokenOf('finance-1')),
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual([key]);
   });
@@ -349,9 +461,15 @@ describe('linking an invoice to a purchase order', () => {
   it('links, answers the PO, lists it as attached, and un-links', async () => {
     const { vendor, order } = await scene();
     const invoice = await createInvoice(t.services, { vendor: vendor.id });
-    const linked = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: order.id } });
+    const linked = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_order_id: order.id },
+    });
     expect(linked.statusCode, linked.body).toBe(200);
-    expect(linked.json()).toMatchObject({ id: invoice.id, purchase_id: order.purchaseRefId, purchase: { id: order.id, purchase_ref_id: order.purchaseRefId } });
+    expect(linked.json()).toMatchObject({
+      id: invoice.id,
+      purchase_id: order.purchaseRefId,
+      purchase: { id: order.id, purchase_ref_id: order.purchaseRefId },
+    });
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBe(order.id);
 
     const attached = await call('finance-1', attachedApInvoicesRoute, { params: { poId: order.id } });
@@ -359,11 +477,15 @@ describe('linking an invoice to a purchase order', () => {
     expect(attached.json().data).toEqual([linked.json()]);
 
     // Linking to the same PO again changes nothing.
-    const again = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: order.id } });
+    const again = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_order_id: order.id },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(linked.json());
 
-    const unlinked = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: null } });
+    const unlinked = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_order_id: null },
+    });
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json()).toMatchObject({ id: invoice.id, purchase_id: null, purchase: null });
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();
@@ -374,16 +496,22 @@ describe('linking an invoice to a purchase order', () => {
     const { vendor, order } = await scene();
     const other = await createPurchaseOrder(t.db, { vendorId: vendor.id });
     const invoice = await createInvoice(t.services, { vendor: vendor.id, purchase_id: order.purchaseRefId });
-    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: other.id } });
+    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_order_id: other.id },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`The invoice is already linked to purchase order ${order.purchaseRefId}; un-link it first.`);
+    expect(res.json().message).toBe(
+      `The invoice is already linked to purchase order ${order.purchaseRefId}; un-link it first.`,
+    );
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBe(order.id);
   });
 
   it('refuses an unknown purchase order with 422 errors.purchase_order_id', async () => {
     const { vendor } = await scene();
     const invoice = await createInvoice(t.services, { vendor: vendor.id });
-    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: 2_000_000_000 } });
+    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_order_id: 2_000_000_000 },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ purchase_order_id: ['The purchase order does not exist.'] });
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();
@@ -392,23 +520,33 @@ describe('linking an invoice to a purchase order', () => {
   it('links by the PO number a person reads (purchase_id, any case), as the screen sends it', async () => {
     const { vendor, order } = await scene();
     const invoice = await createInvoice(t.services, { vendor: vendor.id });
-    const linked = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: ` ${order.purchaseRefId.toLowerCase()} ` } });
+    const linked = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_id: ` ${order.purchaseRefId.toLowerCase()} ` },
+    });
     expect(linked.statusCode, linked.body).toBe(200);
-    expect(linked.json()).toMatchObject({ id: invoice.id, purchase_id: order.purchaseRefId, purchase: { id: order.id, purchase_ref_id: order.purchaseRefId } });
+    expect(linked.json()).toMatchObject({
+      id: invoice.id,
+      purchase_id: order.purchaseRefId,
+      purchase: { id: order.id, purchase_ref_id: order.purchaseRefId },
+    });
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBe(order.id);
   });
 
   it('refuses an unknown PO number with 422 errors.purchase_id naming it, and a body with neither or both keys with 400', async () => {
     const { vendor, order } = await scene();
     const invoice = await createInvoice(t.services, { vendor: vendor.id });
-    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: 'W999999' } });
+    const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_id: 'W999999' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ purchase_id: [INVOICE_MESSAGES.poNumberUnknown('W999999')] });
     expect(INVOICE_MESSAGES.poNumberUnknown('W999999')).toBe('No purchase order has the number W999999.');
     const neither = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id } as never });
     expect(neither.statusCode).toBe(400);
     expect(neither.json().errors).toEqual({ purchase_id: [INVOICE_MESSAGES.linkTargetRequired] });
-    const both = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_id: order.purchaseRefId, purchase_order_id: order.id } });
+    const both = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+      body: { id: invoice.id, purchase_id: order.purchaseRefId, purchase_order_id: order.id },
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json().errors).toEqual({ purchase_id: [INVOICE_MESSAGES.linkTargetTwice] });
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();
@@ -417,7 +555,9 @@ describe('linking an invoice to a purchase order', () => {
   it('answers 404 for an unknown invoice, linking or un-linking', async () => {
     const { order } = await scene();
     for (const purchase_order_id of [order.id, null]) {
-      const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: 2_000_000_000, purchase_order_id } });
+      const res = await call('finance-1', linkApInvoicePurchaseOrderRoute, {
+        body: { id: 2_000_000_000, purchase_order_id },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('invoice 2000000000 does not exist');
     }
@@ -436,7 +576,9 @@ describe('attached invoices of a purchase order', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([a, b]);
     const empty = await createPurchaseOrder(t.db, { vendorId: vendor.id });
-    expect((await call('finance-1', attachedApInvoicesRoute, { params: { poId: empty.id } })).json()).toEqual({ data: [] });
+    expect((await call('finance-1', attachedApInvoicesRoute, { params: { poId: empty.id } })).json()).toEqual({
+      data: [],
+    });
     const missing = await call('finance-1', attachedApInvoicesRoute, { params: { poId: 2_000_000_000 } });
     expect(missing.statusCode).toBe(404);
   });
@@ -451,7 +593,10 @@ describe('deleting an invoice', () => {
     expect(refused.json().message).toBe(INVOICE_MESSAGES.linkedCannotBeDeleted);
     expect(await storedInvoice(invoice.id)).not.toBeNull();
 
-    expect((await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: null } })).statusCode).toBe(200);
+    expect(
+      (await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: null } }))
+        .statusCode,
+    ).toBe(200);
     const deleted = await call('finance-lead', deleteApInvoiceRoute, { params: { id: invoice.id } });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
@@ -468,8 +613,13 @@ describe('permissions per role family (001 §6)', () => {
     const created = await call('finance-1', createApInvoiceRoute, { body: validBody(vendor.id) });
     expect(created.statusCode).toBe(200);
     const id = created.json().id as number;
-    expect((await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: order.id } })).statusCode).toBe(200);
-    expect((await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: null } })).statusCode).toBe(200);
+    expect(
+      (await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: order.id } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('finance-1', linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: null } })).statusCode,
+    ).toBe(200);
 
     const refusedDelete = await call('finance-1', deleteApInvoiceRoute, { params: { id } });
     expect(refusedDelete.statusCode).toBe(403);
@@ -477,7 +627,10 @@ describe('permissions per role family (001 §6)', () => {
     expect(await storedInvoice(id)).not.toBeNull();
 
     const [before] = await t.db.select({ n: count() }).from(financeCompanies);
-    expect((await call('finance-1', createFinanceCompanyRoute, { body: { company_name: unique('Nope Finance') } })).statusCode).toBe(403);
+    expect(
+      (await call('finance-1', createFinanceCompanyRoute, { body: { company_name: unique('Nope Finance') } }))
+        .statusCode,
+    ).toBe(403);
     const [after] = await t.db.select({ n: count() }).from(financeCompanies);
     expect(after!.n).toBe(before!.n);
   });
@@ -487,7 +640,10 @@ describe('permissions per role family (001 §6)', () => {
     const invoice = await createInvoice(t.services, { vendor: vendor.id });
     expect((await call('finance-lead', deleteApInvoiceRoute, { params: { id: invoice.id } })).statusCode).toBe(204);
     expect(await storedInvoice(invoice.id)).toBeNull();
-    expect((await call('finance-lead', createFinanceCompanyRoute, { body: { company_name: unique('Lead Finance') } })).statusCode).toBe(200);
+    expect(
+      (await call('finance-lead', createFinanceCompanyRoute, { body: { company_name: unique('Lead Finance') } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('purchasing-1 may view invoices but not create, link or delete them', async () => {
@@ -496,7 +652,13 @@ describe('permissions per role family (001 §6)', () => {
     expect((await call('purchasing-1', listApInvoicesRoute, { query: { vendor: vendor.id } })).json().total).toBe(1);
     const before = await invoiceCount();
     expect((await call('purchasing-1', createApInvoiceRoute, { body: validBody(vendor.id) })).statusCode).toBe(403);
-    expect((await call('purchasing-1', linkApInvoicePurchaseOrderRoute, { body: { id: invoice.id, purchase_order_id: order.id } })).statusCode).toBe(403);
+    expect(
+      (
+        await call('purchasing-1', linkApInvoicePurchaseOrderRoute, {
+          body: { id: invoice.id, purchase_order_id: order.id },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call('purchasing-1', deleteApInvoiceRoute, { params: { id: invoice.id } })).statusCode).toBe(403);
     expect(await invoiceCount()).toBe(before);
     expect((await storedInvoice(invoice.id))!.purchaseOrderId).toBeNull();

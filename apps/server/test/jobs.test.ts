@@ -21,12 +21,18 @@ let admin: TestUser & { token: string };
 const queues: JobQueue[] = [];
 
 const marks = async (label: string) =>
-  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_test_marks where label = ${label}`))[0]!.n;
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_test_marks where label = ${label}`))[0]!
+    .n;
 const row = async (id: number) =>
-  (await queryRows<{ status: string; progress_done: number; progress_total: number; attempts: number; error: string | null }>(
-    t.db,
-    sql`select status, progress_done, progress_total, attempts, error from jobs where id = ${id}`,
-  ))[0]!;
+  (
+    await queryRows<{
+      status: string;
+      progress_done: number;
+      progress_total: number;
+      attempts: number;
+      error: string | null;
+    }>(t.db, sql`select status, progress_done, progress_total, attempts, error from jobs where id = ${id}`)
+  )[0]!;
 const getJob = (id: number, token = owner.token) => injectAs(t.app, token, { method: 'GET', url: `/api/jobs/${id}` });
 
 /** A queue of its own (the app's is not started: jobsEnabled false), stopped after the file. */
@@ -61,15 +67,28 @@ afterAll(async () => {
 describe('a job', () => {
   it('runs in one transaction with its success; its result and progress are read through GET /api/jobs/{id}', async () => {
     const jobs = t.services.jobs;
-    jobs.register<{ label: string; n: number }, { wrote: number }>('test.write', async ({ executor, payload, progress }) => {
-      for (let i = 1; i <= payload.n; i++) {
-        await executor.execute(sql`insert into job_test_marks (label) values (${payload.label})`);
-        progress(i, payload.n);
-      }
-      return { wrote: payload.n };
+    jobs.register<{ label: string; n: number }, { wrote: number }>(
+      'test.write',
+      async ({ executor, payload, progress }) => {
+        for (let i = 1; i <= payload.n; i++) {
+          await executor.execute(sql`insert into job_test_marks (label) values (${payload.label})`);
+          progress(i, payload.n);
+        }
+        return { wrote: payload.n };
+      },
+    );
+    const queued = await jobs.enqueue(t.db, {
+      kind: 'test.write',
+      payload: { label: 'ok', n: 4 },
+      createdById: owner.id,
     });
-    const queued = await jobs.enqueue(t.db, { kind: 'test.write', payload: { label: 'ok', n: 4 }, createdById: owner.id });
-    expect(queued).toMatchObject({ kind: 'test.write', status: 'queued', attempts: 0, progress_done: 0, started_at: null });
+    expect(queued).toMatchObject({
+      kind: 'test.write',
+      status: 'queued',
+      attempts: 0,
+      progress_done: 0,
+      started_at: null,
+    });
     const before = await getJob(queued.id);
     expect(before.statusCode).toBe(200);
     expect((before.json() as TJob).status).toBe('queued');
@@ -78,7 +97,15 @@ describe('a job', () => {
     const res = await getJob(queued.id);
     expect(res.statusCode).toBe(200);
     const job = res.json() as TJob;
-    expect(job).toMatchObject({ id: queued.id, status: 'succeeded', result: { wrote: 4 }, progress_done: 4, progress_total: 4, attempts: 1, error: null });
+    expect(job).toMatchObject({
+      id: queued.id,
+      status: 'succeeded',
+      result: { wrote: 4 },
+      progress_done: 4,
+      progress_total: 4,
+      attempts: 1,
+      error: null,
+    });
     expect(job.started_at).not.toBeNull();
     expect(job.finished_at).not.toBeNull();
     expect(await marks('ok')).toBe(4);
@@ -116,7 +143,12 @@ describe('a job', () => {
     await q.drain();
     expect(await marks('thrown')).toBe(0);
     const job = (await getJob(queued.id)).json() as TJob;
-    expect(job).toMatchObject({ status: 'failed', attempts: 1, result: null, error: 'Cannot resolve the audit (serials: Serial S1 is not in this audit)' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      result: null,
+      error: 'Cannot resolve the audit (serials: Serial S1 is not in this audit)',
+    });
     expect(job.finished_at).not.toBeNull();
     expect(failedWith).toEqual([{ payload: { label: 'thrown' }, error: job.error }]);
     expect(await marks('on-failed')).toBe(1);
@@ -137,8 +169,16 @@ describe('a job', () => {
       },
       { onFailed: async () => void failedCalls++ },
     );
-    const later = await q.enqueue(t.db, { kind: 'test.flaky', payload: { label: 'later', succeedOn: 3 }, maxAttempts: 3 });
-    const never = await q.enqueue(t.db, { kind: 'test.flaky', payload: { label: 'never', succeedOn: 99 }, maxAttempts: 2 });
+    const later = await q.enqueue(t.db, {
+      kind: 'test.flaky',
+      payload: { label: 'later', succeedOn: 3 },
+      maxAttempts: 3,
+    });
+    const never = await q.enqueue(t.db, {
+      kind: 'test.flaky',
+      payload: { label: 'never', succeedOn: 99 },
+      maxAttempts: 2,
+    });
     await q.drain();
     expect(await q.get(later.id)).toMatchObject({ status: 'succeeded', attempts: 3, result: 'done on 3', error: null });
     expect(await marks('later')).toBe(1); // the two failed attempts rolled back
@@ -174,7 +214,12 @@ describe('a job', () => {
       expect(res.json()).toMatchObject({ status: 'running', progress_done: 5, progress_total: 10, attempts: 1 });
       if (t.dbKind === 'postgres') {
         // Another process sees the row: written within half a second, outside the job's transaction.
-        expect(await until(() => row(queued.id), (r) => r.progress_done === 5)).toMatchObject({ status: 'running', progress_total: 10 });
+        expect(
+          await until(
+            () => row(queued.id),
+            (r) => r.progress_done === 5,
+          ),
+        ).toMatchObject({ status: 'running', progress_total: 10 });
         const other = new JobQueue(t.db);
         expect(await other.get(queued.id)).toMatchObject({ status: 'running', progress_done: 5, progress_total: 10 });
       }
@@ -197,8 +242,16 @@ describe('the worker', () => {
     });
     q.start();
     await new Promise((resolve) => setTimeout(resolve, 200)); // its first claim has found nothing; the next poll is a minute away
-    const queued = await t.db.transaction(async (tx) => q.enqueue(tx, { kind: 'test.wake', payload: { label: 'woken' } }));
-    expect(await until(() => row(queued.id), (r) => r.status === 'succeeded', 5_000)).toMatchObject({ attempts: 1 });
+    const queued = await t.db.transaction(async (tx) =>
+      q.enqueue(tx, { kind: 'test.wake', payload: { label: 'woken' } }),
+    );
+    expect(
+      await until(
+        () => row(queued.id),
+        (r) => r.status === 'succeeded',
+        5_000,
+      ),
+    ).toMatchObject({ attempts: 1 });
     expect(await marks('woken')).toBe(1);
     await q.stop();
   });
@@ -222,7 +275,12 @@ describe('the worker', () => {
     });
     q.start();
     for (const id of [dead, own]) {
-      expect(await until(() => row(id), (r) => r.status === 'succeeded')).toMatchObject({ attempts: 2, error: null });
+      expect(
+        await until(
+          () => row(id),
+          (r) => r.status === 'succeeded',
+        ),
+      ).toMatchObject({ attempts: 2, error: null });
       expect(await q.get(id)).toMatchObject({ result: 'recovered' });
     }
     expect(await marks('stale-dead')).toBe(1);
@@ -243,7 +301,12 @@ describe('the worker', () => {
     )) as [{ id: number }];
     const q = queue({ staleAfterMs: 60_000 }); // knows no test.other: requeues, never runs it
     q.start();
-    expect(await until(() => row(stale), (r) => r.status === 'queued')).toMatchObject({ error: STALE_REQUEUED, attempts: 1 });
+    expect(
+      await until(
+        () => row(stale),
+        (r) => r.status === 'queued',
+      ),
+    ).toMatchObject({ error: STALE_REQUEUED, attempts: 1 });
     expect(await row(fresh)).toMatchObject({ status: 'running' });
     await q.stop();
   });
@@ -276,7 +339,10 @@ describe('the app', () => {
       expect(other.config.jobsEnabled).toBe(true);
       other.services.jobs.register<Record<string, never>, string>('test.app', async () => 'ran by the app');
       const queued = await other.services.jobs.enqueue(other.db, { kind: 'test.app', payload: {} });
-      const done = await until(() => other.services.jobs.get(queued.id), (job) => job?.status === 'succeeded');
+      const done = await until(
+        () => other.services.jobs.get(queued.id),
+        (job) => job?.status === 'succeeded',
+      );
       expect(done).toMatchObject({ result: 'ran by the app', attempts: 1 });
     } finally {
       await other.close();

@@ -56,8 +56,21 @@ type Step =
 const scan = fc.record({ line: fc.nat(3), serial: fc.nat(25), badUpc: fc.boolean() });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: scan.map((s) => ({ kind: 'receive' as const, ...s })) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('submit' as const), scans: fc.array(scan, { minLength: 1, maxLength: 4 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('unreceive' as const, 'take-back' as const), line: fc.nat(3), pick: fc.nat(10) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('submit' as const),
+      scans: fc.array(scan, { minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('unreceive' as const, 'take-back' as const),
+      line: fc.nat(3),
+      pick: fc.nat(10),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -68,7 +81,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       picks: fc.array(fc.nat(25), { minLength: 1, maxLength: 2 }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('force-push' as const), to: fc.nat(1), pick: fc.nat(25), among: fc.constantFrom('any' as const, 'live' as const, 'sold' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('force-push' as const),
+      to: fc.nat(1),
+      pick: fc.nat(25),
+      among: fc.constantFrom('any' as const, 'live' as const, 'sold' as const),
+    }),
+  },
 );
 
 describe('the ledger under random sequences', () => {
@@ -77,12 +98,31 @@ describe('the ledger under random sequences', () => {
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (steps) => {
         const run = ++runs;
         const vendor = await t.services.vendors.create({ company_name: `Prop ${run}`, vendor_type: 'sales' });
-        const lines: { poId: number; lineId: number; product: (typeof products)[number]; ordered: number; received: number }[] = [];
+        const lines: {
+          poId: number;
+          lineId: number;
+          product: (typeof products)[number];
+          ordered: number;
+          received: number;
+        }[] = [];
         for (let i = 0; i < 4; i++) {
           const p = products[i % 2]!;
-          const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, actor.id);
+          const po = await t.services.purchaseOrders.create(
+            {
+              vendorId: vendor.id,
+              location_code: 'KY01',
+              purchaseOrderType: 'Default',
+              shippingRequirements: 'Default',
+            },
+            actor.id,
+          );
           const ordered = 2 + (i % 3);
-          const full = await t.services.purchaseOrders.addLine({ productId: p.product.id, cost: 10, qty: ordered, purchaseOrderId: po.id });
+          const full = await t.services.purchaseOrders.addLine({
+            productId: p.product.id,
+            cost: 10,
+            qty: ordered,
+            purchaseOrderId: po.id,
+          });
           lines.push({ poId: po.id, lineId: full.data.PO_LINES[0]!.id, product: p, ordered, received: 0 });
         }
         const live = new Set<string>();
@@ -92,10 +132,14 @@ describe('the ledger under random sequences', () => {
         const place = new Map<string, string>();
         const onHand = new Map<string, number>();
         const key = (productId: number, bucket: string) => `${productId}|${bucket}`;
-        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(t.db, sql`select product_id, bucket, quantity from inventory`)) {
+        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(
+          t.db,
+          sql`select product_id, bucket, quantity from inventory`,
+        )) {
           onHand.set(key(r.product_id, r.bucket), r.quantity);
         }
-        const addOnHand = (productId: number, bucket: string, delta: number) => onHand.set(key(productId, bucket), (onHand.get(key(productId, bucket)) ?? 0) + delta);
+        const addOnHand = (productId: number, bucket: string, delta: number) =>
+          onHand.set(key(productId, bucket), (onHand.get(key(productId, bucket)) ?? 0) + delta);
         const item = (sc: Scan) => {
           const line = lines[sc.line]!;
           return {
@@ -111,7 +155,11 @@ describe('the ledger under random sequences', () => {
         const acceptable = (sc: Scan, received: Map<number, number>, serials: Set<string>) => {
           const line = lines[sc.line]!;
           const serial = `R${run}-S${sc.serial}`;
-          return !sc.badUpc && (received.get(sc.line) ?? line.received) < line.ordered && !(line.product.tracked && serials.has(serial));
+          return (
+            !sc.badUpc &&
+            (received.get(sc.line) ?? line.received) < line.ordered &&
+            !(line.product.tracked && serials.has(serial))
+          );
         };
         const take = (sc: Scan, received: Map<number, number>, serials: Set<string>) => {
           const line = lines[sc.line]!;
@@ -131,7 +179,10 @@ describe('the ledger under random sequences', () => {
         };
         for (const s of steps) {
           if (s.kind === 'receive') {
-            const ok = await t.services.receiving.receive(item(s), actor).then(() => true, () => false);
+            const ok = await t.services.receiving.receive(item(s), actor).then(
+              () => true,
+              () => false,
+            );
             // A good scan with room left and a serial not live anywhere must succeed; any other must not.
             expect(ok).toBe(acceptable(s, new Map(), live));
             if (ok) {
@@ -141,7 +192,10 @@ describe('the ledger under random sequences', () => {
               apply(received, serials);
             }
           } else if (s.kind === 'submit') {
-            const ok = await t.services.receiving.submitScannedItems(s.scans.map(item), actor).then(() => true, () => false);
+            const ok = await t.services.receiving.submitScannedItems(s.scans.map(item), actor).then(
+              () => true,
+              () => false,
+            );
             // All or nothing: it succeeds exactly when every scan would, in order.
             const received = new Map<number, number>();
             const serials = new Set(live);
@@ -161,10 +215,23 @@ describe('the ledger under random sequences', () => {
             const to = BUCKETS[1 - s.from]!;
             const serials = p.tracked ? [...new Set(s.picks.map((n) => `R${run}-S${n}`))] : [];
             const quantity = p.tracked ? serials.length : s.qty;
-            const expected = p.tracked ? serials.every((sr) => place.get(sr) === from) : (onHand.get(key(p.product.id, from)) ?? 0) >= quantity;
-            const base = { referenceId: `PROP-${run}`, productId: p.product.id, fromBucket: from, quantity, serials, userId: actor.id };
+            const expected = p.tracked
+              ? serials.every((sr) => place.get(sr) === from)
+              : (onHand.get(key(p.product.id, from)) ?? 0) >= quantity;
+            const base = {
+              referenceId: `PROP-${run}`,
+              productId: p.product.id,
+              fromBucket: from,
+              quantity,
+              serials,
+              userId: actor.id,
+            };
             const ok = await new LedgerWrites(t.db)
-              .run((executor) => (s.kind === 'transfer' ? ledger.postTransfer({ executor, ...base, toBucket: to }) : ledger.postSale({ executor, ...base })))
+              .run((executor) =>
+                s.kind === 'transfer'
+                  ? ledger.postTransfer({ executor, ...base, toBucket: to })
+                  : ledger.postSale({ executor, ...base }),
+              )
               .then(
                 () => true,
                 (error: unknown) => {
@@ -195,9 +262,27 @@ describe('the ledger under random sequences', () => {
             const sr = among.length ? among[s.pick % among.length]! : `R${run}-S${s.pick}`;
             const at = place.get(sr);
             // Right already: nothing; sold: refused; elsewhere: moved when its bucket holds one; never seen: created.
-            const expected = at === to ? 'none' : sold.has(sr) ? 'refused' : at === undefined ? 'create' : (onHand.get(key(tv.product.id, at)) ?? 0) >= 1 ? 'move' : 'refused';
+            const expected =
+              at === to
+                ? 'none'
+                : sold.has(sr)
+                  ? 'refused'
+                  : at === undefined
+                    ? 'create'
+                    : (onHand.get(key(tv.product.id, at)) ?? 0) >= 1
+                      ? 'move'
+                      : 'refused';
             const got = await new LedgerWrites(t.db)
-              .run((executor) => ledger.postSerialCorrection({ executor, referenceId: `PROP-FP-${run}`, productId: tv.product.id, bucket: to, serials: [sr], userId: actor.id }))
+              .run((executor) =>
+                ledger.postSerialCorrection({
+                  executor,
+                  referenceId: `PROP-FP-${run}`,
+                  productId: tv.product.id,
+                  bucket: to,
+                  serials: [sr],
+                  userId: actor.id,
+                }),
+              )
               .then(
                 (r) => (r === null ? 'none' : r.correction),
                 (error: unknown) => {
@@ -226,8 +311,16 @@ describe('the ledger under random sequences', () => {
             const expected = line.product.tracked
               ? receipt.serials.every((sr) => place.get(sr.scanned_serial_number) === bucket)
               : (onHand.get(key(line.product.product.id, bucket)) ?? 0) >= 1;
-            const done = s.kind === 'unreceive' ? t.services.receiving.unreceive(ref, { lineItemId: line.lineId, notes: 'property' }, actor) : t.services.receiving.removeScannedItem(ref, actor);
-            expect(await done.then(() => true, () => false)).toBe(expected);
+            const done =
+              s.kind === 'unreceive'
+                ? t.services.receiving.unreceive(ref, { lineItemId: line.lineId, notes: 'property' }, actor)
+                : t.services.receiving.removeScannedItem(ref, actor);
+            expect(
+              await done.then(
+                () => true,
+                () => false,
+              ),
+            ).toBe(expected);
             if (!expected) continue;
             for (const sr of receipt.serials) {
               live.delete(sr.scanned_serial_number);
@@ -242,11 +335,19 @@ describe('the ledger under random sequences', () => {
           expect(full.data.PO_LINES[0]!.qty_received).toBe(line.received);
           expect(line.received).toBeLessThanOrEqual(line.ordered);
         }
-        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(t.db, sql`select product_id, bucket, quantity from inventory`)) {
-          expect(r.quantity, `on-hand of ${key(r.product_id, r.bucket)}`).toBe(onHand.get(key(r.product_id, r.bucket)) ?? 0);
+        for (const r of await queryRows<{ product_id: number; bucket: string; quantity: number }>(
+          t.db,
+          sql`select product_id, bucket, quantity from inventory`,
+        )) {
+          expect(r.quantity, `on-hand of ${key(r.product_id, r.bucket)}`).toBe(
+            onHand.get(key(r.product_id, r.bucket)) ?? 0,
+          );
         }
         for (const [sr, bucket] of place) {
-          const [row] = await queryRows<{ bucket: string }>(t.db, sql`select bucket from inventory_serials where serial_number = ${sr} and disposition_code = 'LIVE'`);
+          const [row] = await queryRows<{ bucket: string }>(
+            t.db,
+            sql`select bucket from inventory_serials where serial_number = ${sr} and disposition_code = 'LIVE'`,
+          );
           expect(row?.bucket, sr).toBe(bucket);
         }
         expect(await checkLedger(t.db)).toEqual([]);

@@ -25,7 +25,8 @@ function fakeDatabase() {
 }
 
 /** A database error as node-postgres throws it, wrapped as Drizzle does. */
-const pgError = (code: string) => Object.assign(new Error('Failed query'), { cause: Object.assign(new Error(`sqlstate ${code}`), { code }) });
+const pgError = (code: string) =>
+  Object.assign(new Error('Failed query'), { cause: Object.assign(new Error(`sqlstate ${code}`), { code }) });
 
 const quick = { backoff: { firstMs: 1, maxMs: 2 } };
 
@@ -33,7 +34,10 @@ describe('LedgerWrites.run', () => {
   it('reruns a transaction rolled back as a deadlock victim or a serialization failure, logging each rerun', async () => {
     const { db, state } = fakeDatabase();
     const warnings: object[] = [];
-    const writes = new LedgerWrites(db, new WriteGate(1), undefined, { ...quick, log: { warn: (details) => warnings.push(details) } });
+    const writes = new LedgerWrites(db, new WriteGate(1), undefined, {
+      ...quick,
+      log: { warn: (details) => warnings.push(details) },
+    });
     let attempts = 0;
     const answer = await writes.run(async () => {
       attempts++;
@@ -62,8 +66,14 @@ describe('LedgerWrites.run', () => {
     const { db } = fakeDatabase();
     const writes = new LedgerWrites(db, new WriteGate(1), undefined, quick);
     const mapped = new Error('mapped');
-    await expect(writes.run(async () => Promise.reject(pgError('23505')), { mapError: (e) => (e instanceof Error ? mapped : undefined) })).rejects.toBe(mapped);
-    await expect(writes.run(async () => Promise.reject(pgError('23505')), { mapError: () => undefined })).rejects.toThrow('Failed query');
+    await expect(
+      writes.run(async () => Promise.reject(pgError('23505')), {
+        mapError: (e) => (e instanceof Error ? mapped : undefined),
+      }),
+    ).rejects.toBe(mapped);
+    await expect(
+      writes.run(async () => Promise.reject(pgError('23505')), { mapError: () => undefined }),
+    ).rejects.toThrow('Failed query');
   });
 
   it('holds at most the gate’s limit of transactions open at once', async () => {

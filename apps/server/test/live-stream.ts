@@ -34,7 +34,11 @@ export async function openLiveStream(baseUrl: string, token: string, topics: str
           const { value, done } = await reader.read();
           if (done) break;
           for (const frame of parser.push(value)) {
-            events.push({ event: frame.event, data: JSON.parse(frame.data) as Record<string, unknown>, receivedAt: performance.now() });
+            events.push({
+              event: frame.event,
+              data: JSON.parse(frame.data) as Record<string, unknown>,
+              receivedAt: performance.now(),
+            });
           }
           for (const wake of waiters) wake();
         }
@@ -61,7 +65,9 @@ export async function openLiveStream(baseUrl: string, token: string, topics: str
         };
         const timer = setTimeout(() => {
           waiters.delete(look);
-          reject(new Error(`no matching live event in ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`));
+          reject(
+            new Error(`no matching live event in ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`),
+          );
         }, timeoutMs);
         waiters.add(look);
         look();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { openLiveStream, type LiveStream } from './live-stream.js';
 
@@ -23,7 +30,13 @@ const intake = (body: object = {}) =>
   injectAs(t.app, clerk.token, {
     method: 'POST',
     url: '/api/ims/committed-sales',
-    payload: { legacyPosInvoiceId: 'LIVE-1', model: kit.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1, ...body },
+    payload: {
+      legacyPosInvoiceId: 'LIVE-1',
+      model: kit.modelNumber,
+      sourceBucket: 'KY01_B_STOCK',
+      quantity: 1,
+      ...body,
+    },
   });
 const commitTransfer = () =>
   injectAs(t.app, mover.token, {
@@ -38,7 +51,9 @@ beforeAll(async () => {
   await createLocation(t.services, 'KY01');
   clerk = await createSignedInUser(t, { role: 'sales-1' });
   mover = await createSignedInUser(t, { role: 'admin' });
-  [kit] = (await createProducts(t.db, [{ modelNumber: 'LIVE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+  [kit] = (await createProducts(t.db, [{ modelNumber: 'LIVE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [
+    CreatedProduct,
+  ];
   await receiveStock(t.services, kit, 'KY01_B_STOCK', { units: 10 });
 });
 afterAll(async () => {
@@ -52,7 +67,10 @@ describe('the live event stream', () => {
     for (const topics of ['', 'nope', 'committed-sales,committed-sales', 'x'.repeat(300)]) {
       const res = await injectAs(t.app, clerk.token, { method: 'GET', url: `/api/live/events?topics=${topics}` });
       expect(res.statusCode, topics).toBe(400);
-      expect(Object.keys(res.json().errors ?? {}).some((k) => k.startsWith('topics')), res.body).toBe(true);
+      expect(
+        Object.keys(res.json().errors ?? {}).some((k) => k.startsWith('topics')),
+        res.body,
+      ).toBe(true);
     }
   });
 
@@ -61,7 +79,10 @@ describe('the live event stream', () => {
     const both = await open('committed-transfers, committed-sales');
     expect(sales.status).toBe(200);
     expect((await sales.next()).event).toBe('ready');
-    expect(await both.next()).toMatchObject({ event: 'ready', data: { topics: ['committed-transfers', 'committed-sales'] } });
+    expect(await both.next()).toMatchObject({
+      event: 'ready',
+      data: { topics: ['committed-transfers', 'committed-sales'] },
+    });
 
     expect((await intake()).statusCode).toBe(201);
     expect(await sales.next()).toMatchObject({ event: 'change', data: { topic: 'committed-sales' } });

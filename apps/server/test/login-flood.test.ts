@@ -23,12 +23,24 @@ function tokenRequest(app: TestApp['app'], username: string, password: string, r
     method: 'POST',
     url: '/oauth/token',
     remoteAddress,
-    payload: { grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+    payload: {
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    },
   });
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailures: MAX_FAILURES, loginDelaySeconds: 30, loginMaxDelaySeconds: 60, loginAddressMaxFailures: ADDRESS_MAX, loginAddressWindowSeconds: 600 });
+  t = await createTestApp({
+    loginMaxFailures: MAX_FAILURES,
+    loginDelaySeconds: 30,
+    loginMaxDelaySeconds: 60,
+    loginAddressMaxFailures: ADDRESS_MAX,
+    loginAddressWindowSeconds: 600,
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +50,9 @@ afterAll(async () => {
 describe('sign-in under a flood', () => {
   it(`40 parallel wrong passwords for one username: at most ${MAX_FAILURES} are checked, the rest answer 429 with Retry-After`, async () => {
     const user = await createUser(t.services, { role: 'user' });
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => tokenRequest(t.app, user.username, `wrong-${i}`, `10.1.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => tokenRequest(t.app, user.username, `wrong-${i}`, `10.1.0.${i}`)),
+    );
     const checked = answers.filter((a) => a.statusCode === 401);
     const refused = answers.filter((a) => a.statusCode === 429);
     expect(checked.length).toBe(MAX_FAILURES);
@@ -51,7 +65,13 @@ describe('sign-in under a flood', () => {
 
   it(`40 parallel wrong passwords over a real listening server, 10 bursts: at most ${MAX_FAILURES} checked in each`, async () => {
     // Its own process-like app without the address limit (every request comes from 127.0.0.1), listening on a port.
-    const served = await buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, loginAddressMaxFailures: 0 }, logger: false, serveWeb: false });
+    const served = await buildApp({
+      db: t.db,
+      dbKind: t.dbKind,
+      config: { ...t.config, loginAddressMaxFailures: 0 },
+      logger: false,
+      serveWeb: false,
+    });
     const base = await served.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const checkedPerBurst: number[] = [];
@@ -62,7 +82,13 @@ describe('sign-in under a flood', () => {
             fetch(`${base}/oauth/token`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ grant_type: 'password', username: user.username, password: `wrong-${i}`, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
+              body: JSON.stringify({
+                grant_type: 'password',
+                username: user.username,
+                password: `wrong-${i}`,
+                client_id: 'keystone-web',
+                client_secret: 'keystone-web-public',
+              }),
             }).then((r) => r.status),
           ),
         );
@@ -85,7 +111,13 @@ describe('sign-in under a flood', () => {
       const user = await createUser(t.services, { role: 'user' });
       const grant = (i: number) =>
         processes[i % 2]!.passwordGrant(
-          { grant_type: 'password', username: user.username, password: `wrong-${i}`, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+          {
+            grant_type: 'password',
+            username: user.username,
+            password: `wrong-${i}`,
+            client_id: 'keystone-web',
+            client_secret: 'keystone-web-public',
+          },
           `10.5.${burst}.${i}`,
         ).then(
           () => 200,
@@ -99,7 +131,13 @@ describe('sign-in under a flood', () => {
   });
 
   it('slows instead of locking: after the delay the right password signs in, and the delay grows with each further failure', async () => {
-    const fast = await buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, loginDelaySeconds: 1 }, logger: false, serveWeb: false });
+    const fast = await buildApp({
+      db: t.db,
+      dbKind: t.dbKind,
+      config: { ...t.config, loginDelaySeconds: 1 },
+      logger: false,
+      serveWeb: false,
+    });
     await fast.app.ready();
     try {
       await slowsInsteadOfLocking(fast.app);
@@ -110,7 +148,8 @@ describe('sign-in under a flood', () => {
 
   async function slowsInsteadOfLocking(app: TestApp['app']) {
     const user = await createUser(t.services, { role: 'user' });
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await tokenRequest(app, user.username, 'wrong', `10.2.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await tokenRequest(app, user.username, 'wrong', `10.2.0.${i}`)).statusCode).toBe(401);
     const blocked = await tokenRequest(app, user.username, user.password, '10.2.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('1');
@@ -128,7 +167,11 @@ describe('sign-in under a flood', () => {
 
   /** Two API processes (app instances over the test database, nothing shared in memory) with this config. */
   async function twoProcesses(config: Partial<TestApp['config']>) {
-    const built = await Promise.all([0, 1].map(() => buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, ...config }, logger: false, serveWeb: false })));
+    const built = await Promise.all(
+      [0, 1].map(() =>
+        buildApp({ db: t.db, dbKind: t.dbKind, config: { ...t.config, ...config }, logger: false, serveWeb: false }),
+      ),
+    );
     await Promise.all(built.map((b) => b.app.ready()));
     return { apps: built.map((b) => b.app), close: () => Promise.all(built.map((b) => b.app.close())) };
   }
@@ -144,7 +187,11 @@ describe('sign-in under a flood', () => {
   }
 
   it('issue 30: past its failure limit an address still signs in the right password, at once, in either process', async () => {
-    const { apps, close } = await twoProcesses({ loginDelaySeconds: 5, loginMaxDelaySeconds: 10, loginAddressWindowSeconds: LONG_WINDOW });
+    const { apps, close } = await twoProcesses({
+      loginDelaySeconds: 5,
+      loginMaxDelaySeconds: 10,
+      loginAddressWindowSeconds: LONG_WINDOW,
+    });
     try {
       const store = '10.3.0.1';
       await failFromAddress(apps, store, ADDRESS_MAX);
@@ -154,20 +201,29 @@ describe('sign-in under a flood', () => {
         const res = await tokenRequest(app, user.username, user.password, store);
         // Before: 429 too_many_attempts for everyone at the address until its window ended.
         expect(res.statusCode, `process ${i + 1}`).toBe(200);
-        expect(res.json()).toMatchObject({ token_type: 'Bearer', username: user.username, access_token: expect.any(String) });
+        expect(res.json()).toMatchObject({
+          token_type: 'Bearer',
+          username: user.username,
+          access_token: expect.any(String),
+        });
         // Not held like a wrong password (5 s here): a success is never slowed by the address.
         expect(performance.now() - started).toBeLessThan(5000);
       }
       // Successes do not count against an address: many in a row, none held, none refused.
       const user = await createUser(t.services, { role: 'user' });
-      for (let i = 0; i < ADDRESS_MAX + 3; i++) expect((await tokenRequest(apps[i % 2]!, user.username, TEST_PASSWORD, '10.3.0.3')).statusCode).toBe(200);
+      for (let i = 0; i < ADDRESS_MAX + 3; i++)
+        expect((await tokenRequest(apps[i % 2]!, user.username, TEST_PASSWORD, '10.3.0.3')).statusCode).toBe(200);
     } finally {
       await close();
     }
   });
 
   it('past the limit a wrong password is checked and answered 401 only after a wait that doubles, counted by both processes', async () => {
-    const { apps, close } = await twoProcesses({ loginDelaySeconds: 1, loginMaxDelaySeconds: 4, loginAddressWindowSeconds: LONG_WINDOW });
+    const { apps, close } = await twoProcesses({
+      loginDelaySeconds: 1,
+      loginMaxDelaySeconds: 4,
+      loginAddressWindowSeconds: LONG_WINDOW,
+    });
     try {
       const sprayer = '10.3.1.1';
       // Up to the limit, wrong passwords are answered at once.
@@ -199,7 +255,8 @@ describe('sign-in under a flood', () => {
     const { apps, close } = await twoProcesses({ loginAddressWindowSeconds: LONG_WINDOW });
     try {
       const user = await createUser(t.services, { role: 'user' });
-      for (let i = 0; i < MAX_FAILURES; i++) expect((await tokenRequest(apps[0]!, user.username, 'wrong', `10.6.0.${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < MAX_FAILURES; i++)
+        expect((await tokenRequest(apps[0]!, user.username, 'wrong', `10.6.0.${i}`)).statusCode).toBe(401);
       const store = '10.6.1.1';
       await failFromAddress(apps, store, ADDRESS_MAX);
       const res = await tokenRequest(apps[1]!, user.username, user.password, store);
@@ -212,7 +269,11 @@ describe('sign-in under a flood', () => {
   });
 
   it('a held wrong-password answer goes at once (401) when the server closes', async () => {
-    const { apps, close } = await twoProcesses({ loginDelaySeconds: 60, loginMaxDelaySeconds: 60, loginAddressWindowSeconds: LONG_WINDOW });
+    const { apps, close } = await twoProcesses({
+      loginDelaySeconds: 60,
+      loginMaxDelaySeconds: 60,
+      loginAddressWindowSeconds: LONG_WINDOW,
+    });
     const sprayer = '10.7.0.1';
     await failFromAddress(apps, sprayer, ADDRESS_MAX);
     const started = performance.now();
@@ -232,8 +293,13 @@ describe('sign-in under a flood', () => {
     await repo.recordAttempt(user.username, false, new Date());
     await t.db.insert(loginAddressCounters).values({ address: '10.4.0.1', windowStartedAt: old, failures: 5 });
     const count = async () =>
-      (await queryRows<{ n: number }>(t.db, sql`select (select count(*) from login_attempts where username = ${user.username})::int
-        + (select count(*) from login_address_counters where address = '10.4.0.1')::int as n`))[0]!.n;
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select (select count(*) from login_attempts where username = ${user.username})::int
+        + (select count(*) from login_address_counters where address = '10.4.0.1')::int as n`,
+        )
+      )[0]!.n;
     expect(await count()).toBe(3);
     await t.services.auth.prune(new Date());
     expect(await count()).toBe(1);

@@ -13,7 +13,12 @@ interface Operation {
 }
 
 let t: TestApp;
-let doc: { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+let doc: {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,7 +55,9 @@ describe('OpenAPI document', () => {
   });
 
   it('documents nothing that is not a registered route', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     // Besides the contract routes: the live event stream, a stream rather than a JSON route (modules/live).
     expect(documented.sort()).toEqual([...t.routes.map(routeKey), `GET ${LIVE_EVENTS_PATH}`].sort());
     expect(Object.keys(doc.paths).some((p) => p.includes(':'))).toBe(false);
@@ -91,7 +98,11 @@ describe('OpenAPI document', () => {
     for (const r of uploads) {
       const op = operationOf(r.method, r.path)!;
       expect(Object.keys(op.requestBody?.content ?? {}), routeKey(r)).toEqual(['multipart/form-data']);
-      const schema = (op.requestBody!.content['multipart/form-data'] as { schema: { properties: Record<string, { type: string; format: string }> } }).schema;
+      const schema = (
+        op.requestBody!.content['multipart/form-data'] as {
+          schema: { properties: Record<string, { type: string; format: string }> };
+        }
+      ).schema;
       expect(schema.properties[r.upload!.field], routeKey(r)).toMatchObject({ type: 'string', format: 'binary' });
       expect(Object.keys(op.responses), routeKey(r)).toEqual(expect.arrayContaining(['413', '415']));
     }
@@ -101,9 +112,12 @@ describe('OpenAPI document', () => {
     const downloads = t.routes.filter((r) => r.download);
     expect(downloads.length).toBeGreaterThanOrEqual(14);
     for (const r of downloads) {
-      const ok = operationOf(r.method, r.path)!.responses[String(r.status ?? 200)] as { content: Record<string, { schema: { format?: string } }> };
+      const ok = operationOf(r.method, r.path)!.responses[String(r.status ?? 200)] as {
+        content: Record<string, { schema: { format?: string } }>;
+      };
       expect(Object.keys(ok.content), routeKey(r)).toEqual([...r.download!.contentTypes]);
-      for (const type of r.download!.contentTypes) expect(ok.content[type]!.schema.format, `${routeKey(r)} ${type}`).toBe('binary');
+      for (const type of r.download!.contentTypes)
+        expect(ok.content[type]!.schema.format, `${routeKey(r)} ${type}`).toBe('binary');
     }
   });
 });

@@ -7,7 +7,13 @@ import { queryRows, type Database } from '../src/db/database.js';
 import { OutboxEdiTransport } from '../src/modules/edi/edi-transport.js';
 import { EdiSender } from '../src/modules/edi/edi.service.js';
 import { JobQueue } from '../src/modules/jobs/job-queue.js';
-import { EDI_850_JOB, PO_EMAIL_JOB, PurchaseOrdersService, type DocumentGateway, type EdiGateway } from '../src/modules/purchase-orders/purchase-orders.service.js';
+import {
+  EDI_850_JOB,
+  PO_EMAIL_JOB,
+  PurchaseOrdersService,
+  type DocumentGateway,
+  type EdiGateway,
+} from '../src/modules/purchase-orders/purchase-orders.service.js';
 import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
@@ -26,22 +32,32 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(buyer), ...(payload === undefined ? {} : { payload }) });
 
 async function newPo(): Promise<{ id: number; purchase_ref_id: string }> {
-  const res = await call('POST', '/api/purchase', { vendorId, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' });
+  const res = await call('POST', '/api/purchase', {
+    vendorId,
+    location_code: 'KY01',
+    purchaseOrderType: 'Default',
+    shippingRequirements: 'Default',
+  });
   expect(res.statusCode, res.body).toBe(201);
   const po = res.json() as { id: number; purchase_ref_id: string };
   await t.services.purchaseOrders.addLine({ productId: product.id, cost: 25, qty: 2, purchaseOrderId: po.id });
   return po;
 }
 
-const filesIn = (dir: string, match: (name: string) => boolean) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter(match) : []);
+const filesIn = (dir: string, match: (name: string) => boolean) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter(match) : [];
 const ediFilesOf = (ref: string, dir = t.config.ediOutboxDir) => filesIn(dir, (f) => f.startsWith(`850_${ref}_`));
 const mailsOf = (ref: string) =>
-  filesIn(t.config.mailOutboxDir, (f) => f.endsWith('.eml')).filter((f) => fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8').includes(ref));
+  filesIn(t.config.mailOutboxDir, (f) => f.endsWith('.eml')).filter((f) =>
+    fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8').includes(ref),
+  );
 const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(t.db, query))[0]!.n;
 
 /** Makes the next commits fail at COMMIT (a deferred constraint trigger), after everything the send wrote. */
 async function failCommits(on: boolean): Promise<void> {
-  await t.db.execute(on ? sql`insert into outbox_test_fail_commit values (true)` : sql`delete from outbox_test_fail_commit`);
+  await t.db.execute(
+    on ? sql`insert into outbox_test_fail_commit values (true)` : sql`delete from outbox_test_fail_commit`,
+  );
 }
 
 beforeAll(async () => {
@@ -50,8 +66,15 @@ beforeAll(async () => {
   t = await createTestApp({ jobsEnabled: false });
   await createLocation(t.services, 'KY01');
   buyer = (await createSignedInUser(t, { role: 'purchasing-admin' })).token;
-  [product] = await createProducts(t.db, [{ modelNumber: 'OUTBOX1' }]) as [CreatedProduct];
-  vendorId = (await t.services.vendors.create({ company_name: 'Outbox Appliances', vendor_type: 'sales', edi_interchange_id: 'OUTBOXAPPL', edi_qualifier: 'ZZ' })).id;
+  [product] = (await createProducts(t.db, [{ modelNumber: 'OUTBOX1' }])) as [CreatedProduct];
+  vendorId = (
+    await t.services.vendors.create({
+      company_name: 'Outbox Appliances',
+      vendor_type: 'sales',
+      edi_interchange_id: 'OUTBOXAPPL',
+      edi_qualifier: 'ZZ',
+    })
+  ).id;
   await t.db.execute(sql`create table outbox_test_fail_commit (on_ boolean not null)`);
   await t.db.execute(sql`create function outbox_test_fail_commit() returns trigger language plpgsql as $$
     begin
@@ -61,7 +84,9 @@ beforeAll(async () => {
   // On what the old send wrote (the interchange) and on what the outbox writes (the job row).
   for (const table of ['edi_interchanges', 'jobs']) {
     await t.db.execute(
-      sql.raw(`create constraint trigger outbox_test_fail_commit after insert on ${table} deferrable initially deferred for each row execute function outbox_test_fail_commit()`),
+      sql.raw(
+        `create constraint trigger outbox_test_fail_commit after insert on ${table} deferrable initially deferred for each row execute function outbox_test_fail_commit()`,
+      ),
     );
   }
 });
@@ -82,15 +107,28 @@ describe('a send whose commit fails', () => {
     }
     // Nothing reached the folder, and the database holds no trace of the send.
     expect(ediFilesOf(po.purchase_ref_id)).toEqual([]);
-    expect(await count(sql`select count(*)::int as n from edi_interchanges where purchase_order_id = ${po.id}`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from jobs where kind = ${EDI_850_JOB} and (payload->>'purchaseOrderId')::int = ${po.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from edi_interchanges where purchase_order_id = ${po.id}`)).toBe(
+      0,
+    );
+    expect(
+      await count(
+        sql`select count(*)::int as n from jobs where kind = ${EDI_850_JOB} and (payload->>'purchaseOrderId')::int = ${po.id}`,
+      ),
+    ).toBe(0);
     expect((await call('GET', `/api/purchase/getFull/${po.id}`)).json().data.PO).toMatchObject({ sent_via_edi: false });
 
     const resent = await call('POST', `/api/purchase/direct/${po.id}`);
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(resent.json()).toMatchObject({ message: 'Success', data: { PO: { sent_via_edi: true, purchase_order_status: { status_name: 'Order Sent' } } } });
+    expect(resent.json()).toMatchObject({
+      message: 'Success',
+      data: { PO: { sent_via_edi: true, purchase_order_status: { status_name: 'Order Sent' } } },
+    });
     expect(ediFilesOf(po.purchase_ref_id)).toEqual([resent.json().fileName]);
-    expect(await count(sql`select count(*)::int as n from jobs where kind = ${EDI_850_JOB} and status = 'succeeded' and (payload->>'purchaseOrderId')::int = ${po.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from jobs where kind = ${EDI_850_JOB} and status = 'succeeded' and (payload->>'purchaseOrderId')::int = ${po.id}`,
+      ),
+    ).toBe(1);
     // A third send is refused and writes nothing.
     expect((await call('POST', `/api/purchase/direct/${po.id}`)).statusCode).toBe(409);
     expect(ediFilesOf(po.purchase_ref_id)).toHaveLength(1);
@@ -111,7 +149,9 @@ describe('a send whose commit fails', () => {
     const files = mailsOf(po.purchase_ref_id);
     expect(files).toHaveLength(1);
     // The Message-ID is the outbox row's: the one answered is the one in the message.
-    expect(fs.readFileSync(path.join(t.config.mailOutboxDir, files[0]!), 'utf8')).toContain(`Message-ID: ${sent.json().messageId}`);
+    expect(fs.readFileSync(path.join(t.config.mailOutboxDir, files[0]!), 'utf8')).toContain(
+      `Message-ID: ${sent.json().messageId}`,
+    );
   });
 });
 
@@ -121,7 +161,11 @@ describe('a send whose commit fails', () => {
  */
 function serviceWith(options: { dieAfterWrite?: boolean; ediDir: string }) {
   const events: string[] = [];
-  const sender = new EdiSender(new OutboxEdiTransport(options.ediDir), { senderId: 'KEYSTONE', senderQualifier: 'ZZ', usageIndicator: 'T' });
+  const sender = new EdiSender(new OutboxEdiTransport(options.ediDir), {
+    senderId: 'KEYSTONE',
+    senderQualifier: 'ZZ',
+    usageIndicator: 'T',
+  });
   let deaths = options.dieAfterWrite ? 1 : 0;
   const edi: EdiGateway = {
     prepare: (doc, controlNumber) => sender.prepare(doc, controlNumber),
@@ -172,7 +216,11 @@ describe('a delivery', () => {
     expect(events).toEqual(['commit', 'deliver']);
     await service.email(po.id, { email: 'rep@outbox.example', name: '', message: '', ccs: [] });
     expect(events).toEqual(['commit', 'deliver', 'commit', 'mail']);
-    expect(await count(sql`select count(*)::int as n from jobs where kind = ${PO_EMAIL_JOB} and status = 'succeeded' and (payload->>'purchaseOrderId')::int = ${po.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from jobs where kind = ${PO_EMAIL_JOB} and status = 'succeeded' and (payload->>'purchaseOrderId')::int = ${po.id}`,
+      ),
+    ).toBe(1);
   });
 
   it('that dies after writing the file and is retried leaves one file, and the PO is sent once', async () => {

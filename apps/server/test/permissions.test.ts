@@ -12,7 +12,8 @@ let samples: Record<string, RouteSample>;
 const SESSION_ENDING = new Set(['POST /api/auth/logout']);
 
 const isPublic = (r: ApiRouteDef) => r.access === 'public';
-const allowed = (role: TRole, r: ApiRouteDef) => r.access === 'public' || r.access === 'authenticated' || [r.access].flat().some((p) => hasPermission(role, p));
+const allowed = (role: TRole, r: ApiRouteDef) =>
+  r.access === 'public' || r.access === 'authenticated' || [r.access].flat().some((p) => hasPermission(role, p));
 const sampleOf = (r: ApiRouteDef): RouteSample => {
   const sample = samples[routeKey(r)];
   if (!sample) throw new Error(`no sample request for ${routeKey(r)} in route-samples.ts`);
@@ -35,7 +36,8 @@ describe('route table', () => {
     expect(t.routes.some(isPublic)).toBe(true);
     expect(t.routes.some((r) => r.access === 'authenticated')).toBe(true);
     for (const r of t.routes) {
-      if (r.access !== 'public' && r.access !== 'authenticated') for (const p of [r.access].flat()) expect(PERMISSIONS, routeKey(r)).toContain(p);
+      if (r.access !== 'public' && r.access !== 'authenticated')
+        for (const p of [r.access].flat()) expect(PERMISSIONS, routeKey(r)).toContain(p);
     }
   });
 
@@ -59,7 +61,11 @@ describe('without a token', () => {
     for (const r of guarded) {
       const res = await t.app.inject(requestFor(r, sampleOf(r)));
       expect(res.statusCode, routeKey(r)).toBe(401);
-      expect(res.json(), routeKey(r)).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'authentication required' });
+      expect(res.json(), routeKey(r)).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'authentication required',
+      });
     }
   });
 
@@ -120,7 +126,11 @@ describe.each(ROLES.map((role) => [role] as const))('role %s', (role) => {
       expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
     }
     // The role endpoint answers this role.
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/role', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/role',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json()).toBe(role);
   });
 });

@@ -5,7 +5,14 @@ import { PICK_WARNINGS, pickErrorText, PICK_MESSAGES, type TPickItem } from '@ke
 import { queryRows } from '../src/db/database.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { openLiveStream } from './live-stream.js';
 
@@ -26,7 +33,8 @@ let lamp: CreatedProduct;
 let texan: CreatedProduct;
 const ledger = new Ledger();
 
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
 const intake = async (product: CreatedProduct, body: object = {}) => {
   const res = await call(clerk.token, 'POST', '/api/ims/committed-sales', {
     legacyPosInvoiceId: `INV-${Math.random().toString(36).slice(2, 8)}`,
@@ -43,12 +51,24 @@ const unprinted = async (warehouse = 'KY01', token = board.token) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { unprinted_pick_list: TPickItem[]; total: number };
 };
-const printed = async (warehouse = 'KY01') => (await call(board.token, 'GET', `/api/picklist/printed?warehouse=${warehouse}`)).json() as { printed_pick_list: TPickItem[] };
+const printed = async (warehouse = 'KY01') =>
+  (await call(board.token, 'GET', `/api/picklist/printed?warehouse=${warehouse}`)).json() as {
+    printed_pick_list: TPickItem[];
+  };
 const printItems = (refs: string[], token = board.token, extra: object = {}) =>
-  call(token, 'POST', '/api/picklist/items', { printedBy: 'someone', items: refs.map((r) => ({ imsTransactionReferenceId: r, ...extra })) });
-const count = async (table: string) => (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  call(token, 'POST', '/api/picklist/items', {
+    printedBy: 'someone',
+    items: refs.map((r) => ({ imsTransactionReferenceId: r, ...extra })),
+  });
+const count = async (table: string) =>
+  (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 const binQuantity = async (binId: number, productId: number) =>
-  (await queryRows<{ quantity: number }>(t.db, sql`select quantity from bin_items where bin_id = ${binId} and product_id = ${productId}`))[0]?.quantity ?? 0;
+  (
+    await queryRows<{ quantity: number }>(
+      t.db,
+      sql`select quantity from bin_items where bin_id = ${binId} and product_id = ${productId}`,
+    )
+  )[0]?.quantity ?? 0;
 
 async function makeBin(location: string, bucket: string, name: string): Promise<{ id: number; bucket: string }> {
   const [row, bay, shelf] = name.match(/\d+/g)!.map(Number) as [number, number, number];
@@ -59,7 +79,15 @@ async function makeBin(location: string, bucket: string, name: string): Promise<
   return { id: rows[0]!.id, bucket };
 }
 const fill = (bin: { id: number; bucket: string }, product: CreatedProduct, delta: number) =>
-  new LedgerWrites(t.db).run((executor) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta }], reason: 'ASSIGN', userId: admin.id }));
+  new LedgerWrites(t.db).run((executor) =>
+    ledger.moveBinContents({
+      executor,
+      bin,
+      lines: [{ productId: product.id, delta }],
+      reason: 'ASSIGN',
+      userId: admin.id,
+    }),
+  );
 
 /** Prints one sale and answers its pick list item id. */
 async function printOne(ref: string): Promise<number> {
@@ -102,17 +130,40 @@ afterAll(() => t?.close());
 describe('committed-sale intake: ship priorities', () => {
   it('stores isPrime, isPremium, isExpress, isFreight, shipByDate and the marketplace references', async () => {
     const res = await call(clerk.token, 'POST', '/api/ims/committed-sales', {
-      legacyPosInvoiceId: 'INV-PRIO', model: kit.modelNumber, sourceBucket: 'KY01', quantity: 1,
-      isPrime: true, isPremium: true, isExpress: false, isFreight: true, shipByDate: '2026-12-01', itemMemberRefId: 'M-1', itemGroupRefId: 'G-1',
+      legacyPosInvoiceId: 'INV-PRIO',
+      model: kit.modelNumber,
+      sourceBucket: 'KY01',
+      quantity: 1,
+      isPrime: true,
+      isPremium: true,
+      isExpress: false,
+      isFreight: true,
+      shipByDate: '2026-12-01',
+      itemMemberRefId: 'M-1',
+      itemGroupRefId: 'G-1',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ is_prime: true, is_premium: true, is_express: false, is_freight: true, ship_by_date: '2026-12-01', item_member_ref_id: 'M-1', item_group_ref_id: 'G-1' });
+    expect(res.json()).toMatchObject({
+      is_prime: true,
+      is_premium: true,
+      is_express: false,
+      is_freight: true,
+      ship_by_date: '2026-12-01',
+      item_member_ref_id: 'M-1',
+      item_group_ref_id: 'G-1',
+    });
   });
 
   it('refuses a shipByDate that is not a date, naming it, and stores nothing', async () => {
     const before = await count('committed_sales');
     for (const shipByDate of ['2026-02-30', '12/01/2026', '07']) {
-      const res = await call(clerk.token, 'POST', '/api/ims/committed-sales', { legacyPosInvoiceId: 'INV-BADDATE', model: kit.modelNumber, sourceBucket: 'KY01', quantity: 1, shipByDate });
+      const res = await call(clerk.token, 'POST', '/api/ims/committed-sales', {
+        legacyPosInvoiceId: 'INV-BADDATE',
+        model: kit.modelNumber,
+        sourceBucket: 'KY01',
+        quantity: 1,
+        shipByDate,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual(['shipByDate']);
     }
@@ -157,7 +208,9 @@ describe('the unprinted board', () => {
   it('filters by warehouse (all, or one), leaves out sub-locations, and needs boards:view only', async () => {
     const tx = await intake(texan, { sourceBucket: 'TX01' });
     const ky = await unprinted('KY01');
-    expect(ky.unprinted_pick_list.some((i) => i.transactionReferenceId === tx.ims_transaction_reference_id)).toBe(false);
+    expect(ky.unprinted_pick_list.some((i) => i.transactionReferenceId === tx.ims_transaction_reference_id)).toBe(
+      false,
+    );
     const txList = await unprinted('tx01');
     expect(txList.unprinted_pick_list.map((i) => i.transactionReferenceId)).toEqual([tx.ims_transaction_reference_id]);
     expect(txList.unprinted_pick_list[0]).toMatchObject({ availableBins: [], suggestedBin: null });
@@ -172,10 +225,21 @@ describe('the unprinted board', () => {
 
   it('pages the boards (limit, offset) with the total, refusing a bad limit or offset by name', async () => {
     const all = await unprinted('KY01');
-    const page = (await call(board.token, 'GET', '/api/picklist/unprinted?warehouse=KY01&limit=2&offset=1')).json() as { unprinted_pick_list: TPickItem[]; total: number };
+    const page = (await call(board.token, 'GET', '/api/picklist/unprinted?warehouse=KY01&limit=2&offset=1')).json() as {
+      unprinted_pick_list: TPickItem[];
+      total: number;
+    };
     expect(page.total).toBe(all.total);
-    expect(page.unprinted_pick_list.map((i) => i.transactionReferenceId)).toEqual(all.unprinted_pick_list.slice(1, 3).map((i) => i.transactionReferenceId));
-    for (const [query, key] of [['limit=0', 'limit'], ['limit=1.5', 'limit'], ['limit=1001', 'limit'], ['offset=-1', 'offset'], ['offset=07x', 'offset']] as const) {
+    expect(page.unprinted_pick_list.map((i) => i.transactionReferenceId)).toEqual(
+      all.unprinted_pick_list.slice(1, 3).map((i) => i.transactionReferenceId),
+    );
+    for (const [query, key] of [
+      ['limit=0', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['limit=1001', 'limit'],
+      ['offset=-1', 'offset'],
+      ['offset=07x', 'offset'],
+    ] as const) {
       const res = await call(board.token, 'GET', `/api/picklist/printed?warehouse=KY01&${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().errors), query).toEqual([key]);
@@ -186,16 +250,25 @@ describe('the unprinted board', () => {
     const noUpc = await intake(lamp, { sourceBucket: 'KY01_C_STOCK' });
     await t.db.execute(sql`update products set upc = null, alternate_upc = null where id = ${lamp.id}`);
     const items = (await unprinted()).unprinted_pick_list;
-    expect(items.find((i) => i.transactionReferenceId === noUpc.ims_transaction_reference_id)!.warning).toBe(PICK_WARNINGS.noUpc);
+    expect(items.find((i) => i.transactionReferenceId === noUpc.ims_transaction_reference_id)!.warning).toBe(
+      PICK_WARNINGS.noUpc,
+    );
     await t.db.execute(sql`update products set upc = ${lamp.upc} where id = ${lamp.id}`);
     const short = await intake(lamp, { quantity: 4, sourceBucket: 'KY01_C_STOCK' });
     // Stock leaves the bucket after the commit (an admin's override transfer): the item now has a warning.
     const move = await call(admin.token, 'POST', '/api/ims/transacted-transfers/quickTransferWithoutSerials', {
-      fromBucket: 'KY01_C_STOCK', toBucket: 'KY01_DAMAGED', model: lamp.modelNumber, requestedQuantity: 3, scanningRequired: false, strictMode: false,
+      fromBucket: 'KY01_C_STOCK',
+      toBucket: 'KY01_DAMAGED',
+      model: lamp.modelNumber,
+      requestedQuantity: 3,
+      scanningRequired: false,
+      strictMode: false,
     });
     expect(move.statusCode, move.body).toBe(201);
     const after = (await unprinted()).unprinted_pick_list;
-    expect(after.find((i) => i.transactionReferenceId === short.ims_transaction_reference_id)!.warning).toBe(PICK_WARNINGS.shortOnHand('KY01_C_STOCK', 2, 4));
+    expect(after.find((i) => i.transactionReferenceId === short.ims_transaction_reference_id)!.warning).toBe(
+      PICK_WARNINGS.shortOnHand('KY01_C_STOCK', 2, 4),
+    );
   });
 });
 
@@ -203,19 +276,33 @@ describe('printing', () => {
   it('prints items of one warehouse as one pick list, answering ids, and moves them to the printed board', async () => {
     const a = await intake(kit, { isPrime: true });
     const b = await intake(kit, { isPremium: true });
-    const res = await printItems([a.ims_transaction_reference_id, b.ims_transaction_reference_id], board.token, { itemWarehouse: 'KY01' });
+    const res = await printItems([a.ims_transaction_reference_id, b.ims_transaction_reference_id], board.token, {
+      itemWarehouse: 'KY01',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const answer = res.json() as { ims_transaction_reference_id: string; ims_pick_list_id: number; id: number }[];
-    expect(answer.map((r) => r.ims_transaction_reference_id)).toEqual([a.ims_transaction_reference_id, b.ims_transaction_reference_id]);
+    expect(answer.map((r) => r.ims_transaction_reference_id)).toEqual([
+      a.ims_transaction_reference_id,
+      b.ims_transaction_reference_id,
+    ]);
     expect(new Set(answer.map((r) => r.ims_pick_list_id)).size).toBe(1);
     const list = (await unprinted()).unprinted_pick_list.map((i) => i.transactionReferenceId);
     expect(list).not.toContain(a.ims_transaction_reference_id);
     const onBoard = (await printed()).printed_pick_list.find((i) => i.pickListItemId === answer[0]!.id)!;
-    expect(onBoard).toMatchObject({ pickListId: answer[0]!.ims_pick_list_id, isPrime: true, printedBy: board.username, warning: null });
+    expect(onBoard).toMatchObject({
+      pickListId: answer[0]!.ims_pick_list_id,
+      isPrime: true,
+      printedBy: board.username,
+      warning: null,
+    });
     expect(onBoard.printedAt).toMatch(/Z$/);
     const item = await call(picker.token, 'GET', `/api/ims/picklist/item/${answer[1]!.id}`);
     expect(item.json()).toHaveLength(1);
-    expect(item.json()[0]).toMatchObject({ pickListItemId: answer[1]!.id, isPremium: true, suggestedBin: { binName: 'R01-B01-S01' } });
+    expect(item.json()[0]).toMatchObject({
+      pickListItemId: answer[1]!.id,
+      isPremium: true,
+      suggestedBin: { binName: 'R01-B01-S01' },
+    });
   });
 
   it('refuses the whole print with per-item errors: reprint, warning, unknown, twice, another warehouse; nothing is printed', async () => {
@@ -225,7 +312,14 @@ describe('printing', () => {
     const warned = (await unprinted()).unprinted_pick_list.find((i) => i.warning)!;
     const tx = await intake(texan, { sourceBucket: 'TX01' });
     const before = [await count('pick_lists'), await count('pick_list_items')];
-    const res = await printItems([fresh.ims_transaction_reference_id, done.ims_transaction_reference_id, warned.transactionReferenceId, 'CS-9999999', fresh.ims_transaction_reference_id, tx.ims_transaction_reference_id]);
+    const res = await printItems([
+      fresh.ims_transaction_reference_id,
+      done.ims_transaction_reference_id,
+      warned.transactionReferenceId,
+      'CS-9999999',
+      fresh.ims_transaction_reference_id,
+      tx.ims_transaction_reference_id,
+    ]);
     expect(res.statusCode, res.body).toBe(422);
     const errors = res.json().errors as Record<string, string[]>;
     expect(Object.keys(errors).sort()).toEqual(['items.1', 'items.2', 'items.3', 'items.4', 'items.5']);
@@ -244,10 +338,19 @@ describe('printing', () => {
     const empty = await call(board.token, 'POST', '/api/picklist/items', { printedBy: 'x', items: [] });
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().errors)).toEqual(['items']);
-    const bad = await call(board.token, 'POST', '/api/picklist/items', { items: [{ imsTransactionReferenceId: '07', quantityRequested: 1.5 }] });
+    const bad = await call(board.token, 'POST', '/api/picklist/items', {
+      items: [{ imsTransactionReferenceId: '07', quantityRequested: 1.5 }],
+    });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['items.0.imsTransactionReferenceId', 'items.0.quantityRequested']);
-    const anonymous = await injectAs(t.app, null, { method: 'POST', url: '/api/picklist/items', payload: { items: [] } });
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'items.0.imsTransactionReferenceId',
+      'items.0.quantityRequested',
+    ]);
+    const anonymous = await injectAs(t.app, null, {
+      method: 'POST',
+      url: '/api/picklist/items',
+      payload: { items: [] },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -285,9 +388,16 @@ describe('unprint', () => {
     expect(res.json()).toEqual({ message: `Success: pick list item ${id} unprinted`, id });
     expect((await call(picker.token, 'GET', `/api/ims/picklist/item/${id}`)).json()).toEqual([]);
     // The sale's on_pick_list flag follows its pick list item row.
-    const outOfStep = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from committed_sales cs where cs.on_pick_list <> exists (select 1 from pick_list_items p where p.committed_sale_id = cs.id)`);
+    const outOfStep = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from committed_sales cs where cs.on_pick_list <> exists (select 1 from pick_list_items p where p.committed_sale_id = cs.id)`,
+    );
     expect(outOfStep[0]!.n).toBe(0);
-    expect((await unprinted()).unprinted_pick_list.some((i) => i.transactionReferenceId === sale.ims_transaction_reference_id)).toBe(true);
+    expect(
+      (await unprinted()).unprinted_pick_list.some(
+        (i) => i.transactionReferenceId === sale.ims_transaction_reference_id,
+      ),
+    ).toBe(true);
     const again = await call(supervisor.token, 'DELETE', `/api/picklist/items/${id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().errors).toEqual({ id: [`Pick list item ${id} not found`] });
@@ -300,19 +410,38 @@ describe('the pick', () => {
     const sale = await intake(kit, { quantity: 3 });
     const id = await printOne(sale.ims_transaction_reference_id);
     const before = await binQuantity(binA.id, kit.id);
-    const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { pickedBy: 'typed-name', actualPickedBinId: binA.id });
+    const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, {
+      pickedBy: 'typed-name',
+      actualPickedBinId: binA.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Success: item picked',
-      picked_item: { id, picked_quantity: 3, picked_by: picker.username, picked_bin_name: 'R01-B01-S01', product: { model: 'PICK-KIT' } },
+      picked_item: {
+        id,
+        picked_quantity: 3,
+        picked_by: picker.username,
+        picked_bin_name: 'R01-B01-S01',
+        product: { model: 'PICK-KIT' },
+      },
     });
     expect(await binQuantity(binA.id, kit.id)).toBe(before - 3);
-    const moves = await queryRows<{ reason: string; quantity_delta: number; pick_list_item_id: number }>(t.db, sql`select reason, quantity_delta, pick_list_item_id from bin_movements where pick_list_item_id = ${id}`);
+    const moves = await queryRows<{ reason: string; quantity_delta: number; pick_list_item_id: number }>(
+      t.db,
+      sql`select reason, quantity_delta, pick_list_item_id from bin_movements where pick_list_item_id = ${id}`,
+    );
     expect(moves).toEqual([{ reason: 'PICK', quantity_delta: -3, pick_list_item_id: id }]);
     const already = await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${id}`);
-    expect(already.json().picked_item).toMatchObject({ id, ims_pick_list_id: expect.any(Number), picked_quantity: 3, picked_by: picker.username });
+    expect(already.json().picked_item).toMatchObject({
+      id,
+      ims_pick_list_id: expect.any(Number),
+      picked_quantity: 3,
+      picked_by: picker.username,
+    });
     // A second pick is refused with 'already been picked' (the page shows 'Item has already been picked.'); nothing moves.
-    const second = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { actualPickedBinId: binA.id });
+    const second = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, {
+      actualPickedBinId: binA.id,
+    });
     expect(second.statusCode).toBe(409);
     expect(pickErrorText(second.json().message)).toBe(PICK_MESSAGES.alreadyPicked);
     expect(await binQuantity(binA.id, kit.id)).toBe(before - 3);
@@ -346,7 +475,9 @@ describe('the pick', () => {
     const short = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { actualPickedBinId: binB.id });
     expect(short.json().message).toBe('Bin R01-B01-S02: The bin holds 4 of this product. The pick needs 5.');
     expect(await count('bin_movements')).toBe(moves);
-    expect((await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${id}`)).json()).toEqual({ picked_item: null });
+    expect((await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${id}`)).json()).toEqual({
+      picked_item: null,
+    });
     for (const body of [{ actualPickedBinId: 1.5 }, { actualPickedBinId: '07' }, { actualPickedBinId: -1 }]) {
       const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, body);
       expect(res.statusCode).toBe(400);
@@ -357,7 +488,12 @@ describe('the pick', () => {
   it("refuses a sale transacted at the point of sale with the 'Committed sale … already been picked' message", async () => {
     const sale = await intake(kit);
     const id = await printOne(sale.ims_transaction_reference_id);
-    const transact = await call(admin.token, 'POST', `/api/ims/committed-sales/${sale.ims_transaction_reference_id}/transact`, { invoicedByName: 'pos' });
+    const transact = await call(
+      admin.token,
+      'POST',
+      `/api/ims/committed-sales/${sale.ims_transaction_reference_id}/transact`,
+      { invoicedByName: 'pos' },
+    );
     expect(transact.statusCode, transact.body).toBe(200);
     const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, {});
     expect(res.statusCode).toBe(409);
@@ -382,28 +518,50 @@ describe('the pick', () => {
     expect(await binQuantity(binA.id, kit.id)).toBe(before - 2);
     expect(await count('bin_movements')).toBe(moves);
     // The id with another body, or on another item: refused, naming clientScanId; the other item stays unpicked.
-    for (const [item, payload] of [[id, { clientScanId }], [id, { actualPickedBinId: binB.id, clientScanId }], [other, body]] as const) {
+    for (const [item, payload] of [
+      [id, { clientScanId }],
+      [id, { actualPickedBinId: binB.id, clientScanId }],
+      [other, body],
+    ] as const) {
       const res = await call(picker.token, 'POST', `/api/ims/picklist/item/${item}/pick`, payload);
       expect(res.statusCode, res.body).toBe(409);
       expect(Object.keys(res.json().errors)).toEqual(['clientScanId']);
     }
-    expect((await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${other}`)).json()).toEqual({ picked_item: null });
+    expect((await call(picker.token, 'GET', `/api/ims/picklist/already-picked-item/${other}`)).json()).toEqual({
+      picked_item: null,
+    });
     // A refused pick stores nothing under its id: once the refusal is gone, the same id applies (a bin holding too few first).
     const short = await printOne((await intake(kit, { quantity: 5 })).ims_transaction_reference_id);
     const retryId = randomUUID();
-    const refused = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, { actualPickedBinId: binB.id, clientScanId: retryId });
+    const refused = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, {
+      actualPickedBinId: binB.id,
+      clientScanId: retryId,
+    });
     expect(refused.statusCode, refused.body).toBe(422);
-    const applied = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, { actualPickedBinId: binA.id, clientScanId: retryId });
+    const applied = await call(picker.token, 'POST', `/api/ims/picklist/item/${short}/pick`, {
+      actualPickedBinId: binA.id,
+      clientScanId: retryId,
+    });
     expect(applied.statusCode, applied.body).toBe(200);
-    expect((await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { ...body, clientScanId: 'not-a-uuid' })).json().errors).toHaveProperty('clientScanId');
+    expect(
+      (
+        await call(picker.token, 'POST', `/api/ims/picklist/item/${id}/pick`, { ...body, clientScanId: 'not-a-uuid' })
+      ).json().errors,
+    ).toHaveProperty('clientScanId');
     expect((await t.services.ledger.check()).differences).toEqual([]);
   });
 
   it('answers 404 for an unknown item, an empty list for its read, and 403 without inventory:view', async () => {
     expect((await call(picker.token, 'POST', '/api/ims/picklist/item/999999/pick', {})).statusCode).toBe(404);
     expect((await call(picker.token, 'GET', '/api/ims/picklist/item/999999')).json()).toEqual([]);
-    expect((await call(picker.token, 'GET', '/api/ims/picklist/already-picked-item/999999')).json()).toEqual({ picked_item: null });
-    for (const [method, url] of [['GET', '/api/ims/picklist/item/1'], ['GET', '/api/ims/picklist/already-picked-item/1'], ['POST', '/api/ims/picklist/item/1/pick']] as const) {
+    expect((await call(picker.token, 'GET', '/api/ims/picklist/already-picked-item/999999')).json()).toEqual({
+      picked_item: null,
+    });
+    for (const [method, url] of [
+      ['GET', '/api/ims/picklist/item/1'],
+      ['GET', '/api/ims/picklist/already-picked-item/1'],
+      ['POST', '/api/ims/picklist/item/1/pick'],
+    ] as const) {
       expect((await call(board.token, method, url, method === 'POST' ? {} : undefined)).statusCode).toBe(403);
     }
     const bad = await call(picker.token, 'GET', '/api/ims/picklist/item/0');

@@ -57,30 +57,102 @@ async function figures(poId: number) {
 describe('the PO status rule and totals (ledger module)', () => {
   it.each([
     // [status before, lines [ordered, received], line changed, delta, status after]
-    [PO_STATUS.orderConfirmed, [[2, 0], [1, 0]], 0, 1, PO_STATUS.partiallyReceived],
-    [PO_STATUS.new, [[2, 0], [1, 0]], 0, 2, PO_STATUS.partiallyReceived],
-    [PO_STATUS.partiallyReceived, [[2, 2], [1, 0]], 1, 1, PO_STATUS.received],
-    [PO_STATUS.received, [[2, 2], [1, 1]], 0, -1, PO_STATUS.partiallyReceived],
-    [PO_STATUS.partiallyReceived, [[2, 1], [1, 0]], 0, -1, PO_STATUS.orderConfirmed],
+    [
+      PO_STATUS.orderConfirmed,
+      [
+        [2, 0],
+        [1, 0],
+      ],
+      0,
+      1,
+      PO_STATUS.partiallyReceived,
+    ],
+    [
+      PO_STATUS.new,
+      [
+        [2, 0],
+        [1, 0],
+      ],
+      0,
+      2,
+      PO_STATUS.partiallyReceived,
+    ],
+    [
+      PO_STATUS.partiallyReceived,
+      [
+        [2, 2],
+        [1, 0],
+      ],
+      1,
+      1,
+      PO_STATUS.received,
+    ],
+    [
+      PO_STATUS.received,
+      [
+        [2, 2],
+        [1, 1],
+      ],
+      0,
+      -1,
+      PO_STATUS.partiallyReceived,
+    ],
+    [
+      PO_STATUS.partiallyReceived,
+      [
+        [2, 1],
+        [1, 0],
+      ],
+      0,
+      -1,
+      PO_STATUS.orderConfirmed,
+    ],
     [PO_STATUS.received, [[1, 1]], 0, -1, PO_STATUS.orderConfirmed],
-    [PO_STATUS.complete, [[2, 1], [1, 0]], 1, 1, PO_STATUS.complete],
-    [PO_STATUS.cancelled, [[2, 1], [1, 0]], 0, -1, PO_STATUS.cancelled],
-  ] as [string, [number, number][], number, number, string][])('%s, lines %j, line %i by %i: %s', async (before, lines, changed, delta, after) => {
-    const po = await purchaseOrder(before, lines);
-    const count = await new LedgerRepository(t.db).changeReceived({ purchaseOrderId: po.id, purchaseOrderItemId: po.lines[changed]!, delta });
-    expect(count).toBe(lines[changed]![1] + delta);
-    const received = lines.map(([, r], i) => r + (i === changed ? delta : 0));
-    expect(await figures(po.id)).toEqual({
-      status: after,
-      total: lines.reduce((sum, [o], i) => sum + o * (i ? 250 : 100), 0),
-      received: received.reduce((sum, r, i) => sum + r * (i ? 250 : 100), 0),
-    });
-  });
+    [
+      PO_STATUS.complete,
+      [
+        [2, 1],
+        [1, 0],
+      ],
+      1,
+      1,
+      PO_STATUS.complete,
+    ],
+    [
+      PO_STATUS.cancelled,
+      [
+        [2, 1],
+        [1, 0],
+      ],
+      0,
+      -1,
+      PO_STATUS.cancelled,
+    ],
+  ] as [string, [number, number][], number, number, string][])(
+    '%s, lines %j, line %i by %i: %s',
+    async (before, lines, changed, delta, after) => {
+      const po = await purchaseOrder(before, lines);
+      const count = await new LedgerRepository(t.db).changeReceived({
+        purchaseOrderId: po.id,
+        purchaseOrderItemId: po.lines[changed]!,
+        delta,
+      });
+      expect(count).toBe(lines[changed]![1] + delta);
+      const received = lines.map(([, r], i) => r + (i === changed ? delta : 0));
+      expect(await figures(po.id)).toEqual({
+        status: after,
+        total: lines.reduce((sum, [o], i) => sum + o * (i ? 250 : 100), 0),
+        received: received.reduce((sum, r, i) => sum + r * (i ? 250 : 100), 0),
+      });
+    },
+  );
 
   it('refuses a line that is not the PO’s, changing nothing', async () => {
     const a = await purchaseOrder(PO_STATUS.orderConfirmed, [[2, 0]]);
     const b = await purchaseOrder(PO_STATUS.orderConfirmed, [[2, 0]]);
-    await expect(new LedgerRepository(t.db).changeReceived({ purchaseOrderId: a.id, purchaseOrderItemId: b.lines[0]!, delta: 1 })).rejects.toThrow(/is not on PO/);
+    await expect(
+      new LedgerRepository(t.db).changeReceived({ purchaseOrderId: a.id, purchaseOrderItemId: b.lines[0]!, delta: 1 }),
+    ).rejects.toThrow(/is not on PO/);
     expect(await figures(a.id)).toEqual({ status: PO_STATUS.orderConfirmed, total: 200, received: 0 });
     expect(await figures(b.id)).toEqual({ status: PO_STATUS.orderConfirmed, total: 200, received: 0 });
   });

@@ -3,7 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import { purchaseOrders } from '../src/db/schema.js';
 import { PRODUCT_MESSAGES, ZCommitSaleSchema, type TCatalogProduct } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
-import { createLocation, createSerial, createSignedInUser, createUser, nextUpc, unique, upcFrom, type TestUser } from './factories.js';
+import {
+  createLocation,
+  createSerial,
+  createSignedInUser,
+  createUser,
+  nextUpc,
+  unique,
+  upcFrom,
+  type TestUser,
+} from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -13,14 +22,20 @@ let bucket: string;
 let adjuster: { id: number; username: string; role: string };
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = developer.token): Promise<Res> =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token = developer.token,
+): Promise<Res> =>
   t.app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body as object }) });
 /** A 12-digit UPC whose check digit is wrong. */
 const badUpc = () => {
   const good = nextUpc();
   return `${good.slice(0, 11)}${(Number(good[11]) + 1) % 10}`;
 };
-const productCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]!.n;
+const productCount = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]!.n;
 
 async function create(body: Record<string, unknown>): Promise<TCatalogProduct> {
   const res = await call('POST', '/api/product', { description: 'A test product', ...body });
@@ -30,12 +45,18 @@ async function create(body: Record<string, unknown>): Promise<TCatalogProduct> {
 
 /** Sets the product's on-hand in the test bucket through the admin adjustment (the ledger). */
 async function setStock(model: string, quantity: number) {
-  await t.services.adminAdjustments.adjust({ model, legacyBucket: bucket, notes: 'test stock', quantity } as never, adjuster as never);
+  await t.services.adminAdjustments.adjust(
+    { model, legacyBucket: bucket, notes: 'test stock', quantity } as never,
+    adjuster as never,
+  );
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  [developer, viewer] = await Promise.all([createSignedInUser(t, { role: 'developer' }), createSignedInUser(t, { role: 'warehouse-1' })]);
+  [developer, viewer] = await Promise.all([
+    createSignedInUser(t, { role: 'developer' }),
+    createSignedInUser(t, { role: 'warehouse-1' }),
+  ]);
   bucket = await createLocation(t.services, 'PCT1');
   const u = await createUser(t.services, { role: 'developer' });
   adjuster = { id: u.id, username: u.username, role: u.role };
@@ -135,7 +156,10 @@ describe('POST /api/product', () => {
       expect(res.json().errors.upc).toEqual([PRODUCT_MESSAGES.upcInvalid]);
     }
     expect(await productCount()).toBe(before);
-    expect((await call('POST', '/api/product', { model_number: unique('EAN'), description: 'x', upc: '4006381333931' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/product', { model_number: unique('EAN'), description: 'x', upc: '4006381333931' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses a duplicate model number (whatever its case) with a 409 naming model_number, also when sent at once', async () => {
@@ -146,14 +170,21 @@ describe('POST /api/product', () => {
     expect(res.json().errors).toEqual({ model_number: [PRODUCT_MESSAGES.modelTaken] });
 
     const racing = unique('RACE');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/api/product', { model_number: racing, description: 'x' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', '/api/product', { model_number: racing, description: 'x' })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const a of answers.filter((r) => r.statusCode === 409)) expect(a.json().errors.model_number).toBeDefined();
   });
 
   it('refuses non-zero quantities with a 422 naming each field', async () => {
     const before = await productCount();
-    const res = await call('POST', '/api/product', { model_number: unique('QTY'), description: 'x', qty_on_hand: 5, qty_committed: -1 });
+    const res = await call('POST', '/api/product', {
+      model_number: unique('QTY'),
+      description: 'x',
+      qty_on_hand: 5,
+      qty_committed: -1,
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['qty_committed', 'qty_on_hand']);
     expect(res.json().errors.qty_on_hand).toEqual([PRODUCT_MESSAGES.qtyDerived]);
@@ -165,9 +196,21 @@ describe('POST /api/product', () => {
     const cases: [Record<string, unknown>, number, string[]][] = [
       [{ description: 'no model' }, 400, ['model_number']],
       [{ model_number: '  ', description: '' }, 400, ['description', 'model_number']],
-      [{ model_number: unique('B'), description: 'x', item_type: 'HEAVY', status: 'GONE' }, 400, ['item_type', 'status']],
-      [{ model_number: unique('B'), description: 'x', box_qty: 0, spiff: 1.234, msrp: -1 }, 400, ['box_qty', 'msrp', 'spiff']],
-      [{ model_number: unique('B'), description: 'x', fk_brand_id: 999999, fk_manufacturer_id: 999998 }, 422, ['fk_brand_id', 'fk_manufacturer_id']],
+      [
+        { model_number: unique('B'), description: 'x', item_type: 'HEAVY', status: 'GONE' },
+        400,
+        ['item_type', 'status'],
+      ],
+      [
+        { model_number: unique('B'), description: 'x', box_qty: 0, spiff: 1.234, msrp: -1 },
+        400,
+        ['box_qty', 'msrp', 'spiff'],
+      ],
+      [
+        { model_number: unique('B'), description: 'x', fk_brand_id: 999999, fk_manufacturer_id: 999998 },
+        422,
+        ['fk_brand_id', 'fk_manufacturer_id'],
+      ],
     ];
     for (const [body, status, fields] of cases) {
       const res = await call('POST', '/api/product', body);
@@ -188,10 +231,23 @@ describe('POST /api/product', () => {
 describe('PUT /api/product/{id}', () => {
   it('changes the fields sent and keeps the others; INACTIVE retires it', async () => {
     const p = await create({ model_number: unique('UPD'), msrp: 10, part_number: 'KEEP' });
-    const res = await call('PUT', `/api/product/${p.id}`, { description: 'Changed', msrp: null, status: 'INACTIVE', spiff: 2.5, upc: nextUpc() });
+    const res = await call('PUT', `/api/product/${p.id}`, {
+      description: 'Changed',
+      msrp: null,
+      status: 'INACTIVE',
+      spiff: 2.5,
+      upc: nextUpc(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const u = res.json() as TCatalogProduct;
-    expect(u).toMatchObject({ description: 'Changed', msrp: null, status: 'INACTIVE', spiff: 2.5, part_number: 'KEEP', model_number: p.model_number });
+    expect(u).toMatchObject({
+      description: 'Changed',
+      msrp: null,
+      status: 'INACTIVE',
+      spiff: 2.5,
+      part_number: 'KEEP',
+      model_number: p.model_number,
+    });
     expect((await call('GET', `/api/product/${p.id}`)).json()).toEqual(u);
   });
 
@@ -215,7 +271,10 @@ describe('quantities are derived from the ledger tables', () => {
     const p = await create({ model_number: unique('QD'), upc: nextUpc() });
     await setStock(p.model_number, 4);
     const vendor = await t.services.vendors.create({ company_name: unique('QD vendor'), vendor_type: 'sales' });
-    const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adjuster.id);
+    const po = await t.services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      adjuster.id,
+    );
     await t.services.purchaseOrders.addLine({ productId: p.id, cost: 10, qty: 7, purchaseOrderId: po.id });
     const got = (await call('GET', `/api/product/${p.id}`)).json() as TCatalogProduct;
     expect(got).toMatchObject({ qty_on_hand: 4, qty_on_order: 7, qty_committed: 0, qty_on_quoted: 0 });
@@ -225,7 +284,10 @@ describe('quantities are derived from the ledger tables', () => {
 
   it('reports the units on open quotes as qty_on_quoted; a declined quote no longer counts', async () => {
     const p = await create({ model_number: unique('QQ'), upc: nextUpc() });
-    const contact = await t.services.contacts.create({ first_name: 'Quoted', last_name: unique('Buyer'), state: 'KY' }, null);
+    const contact = await t.services.contacts.create(
+      { first_name: 'Quoted', last_name: unique('Buyer'), state: 'KY' },
+      null,
+    );
     const open = (await t.services.quotes.store({ sold_contact_id: contact.id }, adjuster)).quote;
     await t.services.quotes.addItem({ quote_id: open.id, productId: p.id, number_units: 3, unit_price: 10 });
     const declined = (await t.services.quotes.store({ sold_contact_id: contact.id }, adjuster)).quote;
@@ -273,7 +335,10 @@ describe('DELETE /api/product/{id}', () => {
   it('refuses a product on an open PO line', async () => {
     const p = await create({ model_number: unique('OPO') });
     const vendor = await t.services.vendors.create({ company_name: unique('OPO vendor'), vendor_type: 'sales' });
-    const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adjuster.id);
+    const po = await t.services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      adjuster.id,
+    );
     await t.services.purchaseOrders.addLine({ productId: p.id, cost: 10, qty: 1, purchaseOrderId: po.id });
     await refusal(p.id, /open purchase order lines/);
   });
@@ -294,15 +359,26 @@ describe('DELETE /api/product/{id}', () => {
   it('refuses a product with committed sales (and reads them as qty_committed)', async () => {
     const p = await create({ model_number: unique('CMT') });
     await setStock(p.model_number, 3);
-    await t.services.committedSales.commit(ZCommitSaleSchema.parse({ legacyPosInvoiceId: unique('POS'), model: p.model_number, quantity: 2, sourceBucket: bucket }), adjuster as never);
+    await t.services.committedSales.commit(
+      ZCommitSaleSchema.parse({
+        legacyPosInvoiceId: unique('POS'),
+        model: p.model_number,
+        quantity: 2,
+        sourceBucket: bucket,
+      }),
+      adjuster as never,
+    );
     expect((await call('GET', `/api/product/${p.id}`)).json()).toMatchObject({ qty_on_hand: 3, qty_committed: 2 });
     await refusal(p.id, /in stock/);
   });
 
-  it('refuses a product on a cancelled PO\'s line (not on order, still referenced)', async () => {
+  it("refuses a product on a cancelled PO's line (not on order, still referenced)", async () => {
     const p = await create({ model_number: unique('CPO') });
     const vendor = await t.services.vendors.create({ company_name: unique('CPO vendor'), vendor_type: 'sales' });
-    const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, adjuster.id);
+    const po = await t.services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'PCT1', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      adjuster.id,
+    );
     await t.services.purchaseOrders.addLine({ productId: p.id, cost: 10, qty: 4, purchaseOrderId: po.id });
     await t.db.update(purchaseOrders).set({ statusId: 8 }).where(eq(purchaseOrders.id, po.id));
     expect((await call('GET', `/api/product/${p.id}`)).json()).toMatchObject({ qty_on_order: 0 });
@@ -311,7 +387,9 @@ describe('DELETE /api/product/{id}', () => {
 
   it('refuses a product any other table refers to (a foreign-key violation is a 409, not a 500)', async () => {
     const p = await create({ model_number: unique('FK') });
-    await t.db.execute(sql`create table if not exists test_product_refs (product_id integer not null references products(id))`);
+    await t.db.execute(
+      sql`create table if not exists test_product_refs (product_id integer not null references products(id))`,
+    );
     await t.db.execute(sql`insert into test_product_refs values (${p.id})`);
     await refusal(p.id, /other records refer to it/);
   });
@@ -344,13 +422,19 @@ describe('GET /api/product filters and paging', () => {
     const byBrand = (await call('GET', `/api/product?brand=${brand.brand_code}&modelTerm=${tag}`)).json();
     expect(byBrand.total).toBe(53);
     expect(byBrand.data.every((p: TCatalogProduct) => p.fk_brand_id === brand.id)).toBe(true);
-    const byCategory = (await call('GET', `/api/product?category=${encodeURIComponent(category.category_name)}`)).json();
+    const byCategory = (
+      await call('GET', `/api/product?category=${encodeURIComponent(category.category_name)}`)
+    ).json();
     expect(byCategory.total).toBe(35);
-    const byDescription = (await call('GET', `/api/product?description=${encodeURIComponent(`widget ${tag.toLowerCase()}`)}`)).json();
+    const byDescription = (
+      await call('GET', `/api/product?description=${encodeURIComponent(`widget ${tag.toLowerCase()}`)}`)
+    ).json();
     expect(byDescription.data.map((p: TCatalogProduct) => p.id)).toEqual([made[7]!.id]);
     const byUpc = (await call('GET', `/api/product?upc=${upc}`)).json();
     expect(byUpc.data.map((p: TCatalogProduct) => p.id)).toEqual([made[9]!.id]);
-    const combined = (await call('GET', `/api/product?brand=${brand.brand_code}&category=${category.category_code}`)).json();
+    const combined = (
+      await call('GET', `/api/product?brand=${brand.brand_code}&category=${category.category_code}`)
+    ).json();
     expect(combined.total).toBe(18);
     expect((await call('GET', '/api/product?page=0')).statusCode).toBe(400);
   });
@@ -368,7 +452,10 @@ describe('brands, categories and manufacturers', () => {
     // Another name with the same derived code gets _2.
     const twin = await call('POST', '/api/brand', { brand_name: name.replace('&', '+') });
     expect(twin.json().brand_code).toBe(`${res.json().brand_code}_2`);
-    const codeTaken = await call('POST', '/api/brand', { brand_name: unique('Other'), brand_code: res.json().brand_code });
+    const codeTaken = await call('POST', '/api/brand', {
+      brand_name: unique('Other'),
+      brand_code: res.json().brand_code,
+    });
     expect(codeTaken.statusCode).toBe(409);
     expect(codeTaken.json().errors.brand_code).toBeDefined();
     expect((await call('POST', '/api/brand', { brand_name: '' })).json().errors.brand_name).toBeDefined();

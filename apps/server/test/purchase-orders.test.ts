@@ -11,7 +11,10 @@ import os from 'node:os';
 import { queryRows } from '../src/db/database.js';
 
 const interchangesOf = async (app: TestApp, poId: number) =>
-  queryRows<{ file_name: string }>(app.db, sql`select file_name from edi_interchanges where purchase_order_id = ${poId}`);
+  queryRows<{ file_name: string }>(
+    app.db,
+    sql`select file_name from edi_interchanges where purchase_order_id = ${poId}`,
+  );
 import { parseX12, segmentElements } from '../src/modules/edi/edi-test-document.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
@@ -24,10 +27,20 @@ let ediVendor: number;
 let plainVendor: number;
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function newPo(vendorId = ediVendor) {
-  const res = await call(buyer, 'POST', '/api/purchase', { vendorId, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' });
+  const res = await call(buyer, 'POST', '/api/purchase', {
+    vendorId,
+    location_code: 'KY01',
+    purchaseOrderType: 'Default',
+    shippingRequirements: 'Default',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; purchase_ref_id: string };
 }
@@ -43,8 +56,20 @@ beforeAll(async () => {
   await createLocation(t.services, 'KY01');
   buyer = (await createSignedInUser(t, { role: 'purchasing-admin' })).token;
   viewer = (await createSignedInUser(t, { role: 'warehouse-2' })).token;
-  products = await createProducts(t.db, [{ modelNumber: 'POT100SS' }, { modelNumber: 'POT200WW' }, { modelNumber: 'ZZT300' }]);
-  ediVendor = (await t.services.vendors.create({ company_name: 'EDI Appliances', vendor_type: 'sales', edi_interchange_id: 'EDIAPPL', edi_qualifier: 'ZZ', rep_email: 'rep@edi.example' })).id;
+  products = await createProducts(t.db, [
+    { modelNumber: 'POT100SS' },
+    { modelNumber: 'POT200WW' },
+    { modelNumber: 'ZZT300' },
+  ]);
+  ediVendor = (
+    await t.services.vendors.create({
+      company_name: 'EDI Appliances',
+      vendor_type: 'sales',
+      edi_interchange_id: 'EDIAPPL',
+      edi_qualifier: 'ZZ',
+      rep_email: 'rep@edi.example',
+    })
+  ).id;
   plainVendor = (await t.services.vendors.create({ company_name: 'Paper Only Supply', vendor_type: 'service' })).id;
 });
 afterAll(() => t?.close());
@@ -55,7 +80,9 @@ describe('creating a PO', () => {
     expect(noVendor.statusCode).toBe(422);
     expect(noVendor.json().errors).toEqual({ vendorId: ['Please select a vendor'] });
     const noLocation = await call(buyer, 'POST', '/api/purchase', { vendorId: ediVendor });
-    expect(noLocation.json().errors).toEqual({ location_code: ['Please select a location this PO will be received at.'] });
+    expect(noLocation.json().errors).toEqual({
+      location_code: ['Please select a location this PO will be received at.'],
+    });
     const unknownLocation = await call(buyer, 'POST', '/api/purchase', { vendorId: ediVendor, location_code: 'NOPE' });
     expect(unknownLocation.statusCode).toBe(422);
   });
@@ -77,7 +104,11 @@ describe('lines and totals', () => {
     const data = await addLine(po.id, products[1]!.id, 45.5, 10);
     expect(data.PO).toMatchObject({ total: 4354.97, total_received: 0, dfi_discount_amount: 0, balance_due: 4354.97 });
     const dfi = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { dfi_discount_percentage: 2.5 });
-    expect(dfi.json().data.PO).toMatchObject({ dfi_discount_percentage: '2.50', dfi_discount_amount: 108.87, balance_due: 4246.1 });
+    expect(dfi.json().data.PO).toMatchObject({
+      dfi_discount_percentage: '2.50',
+      dfi_discount_amount: 108.87,
+      balance_due: 4246.1,
+    });
     const lineId = data.PO_LINES[1]!.id;
     const changed = await call(buyer, 'PUT', `/api/purchase/orderItem/${lineId}`, { invoice_cost: '1,045.50', qty: 2 });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -109,33 +140,55 @@ describe('lines and totals', () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 100, 2);
     // Deliberately written around the ledger: the database's own constraint, whatever the caller.
-    await expect(t.db.execute(`update purchase_order_items set qty_received = 3 where id = ${PO_LINES[0]!.id}`)).rejects.toThrow();
+    await expect(
+      t.db.execute(`update purchase_order_items set qty_received = 3 where id = ${PO_LINES[0]!.id}`),
+    ).rejects.toThrow();
   });
 
   it('applies arrival date, carrier and tracking to every line; the requested delivery date moves all lines', async () => {
     const po = await newPo();
     await addLine(po.id, products[0]!.id, 10, 1);
     await addLine(po.id, products[1]!.id, 20, 1);
-    const all = await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { carrier_name: 'XPO', tracking_number: '1Z999' });
-    expect(all.json().data.PO_LINES.map((l: { carrier_name: string; tracking_number: string }) => [l.carrier_name, l.tracking_number])).toEqual([
+    const all = await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, {
+      carrier_name: 'XPO',
+      tracking_number: '1Z999',
+    });
+    expect(
+      all
+        .json()
+        .data.PO_LINES.map((l: { carrier_name: string; tracking_number: string }) => [
+          l.carrier_name,
+          l.tracking_number,
+        ]),
+    ).toEqual([
       ['XPO', '1Z999'],
       ['XPO', '1Z999'],
     ]);
     const moved = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { requested_delivery_date: '2026-12-18' });
     expect(moved.json().data.PO.requested_delivery_date).toBe('2026-12-18');
-    expect(moved.json().data.PO_LINES.every((l: { expected_arrival_date: string }) => l.expected_arrival_date === '2026-12-18')).toBe(true);
+    expect(
+      moved
+        .json()
+        .data.PO_LINES.every((l: { expected_arrival_date: string }) => l.expected_arrival_date === '2026-12-18'),
+    ).toBe(true);
   });
 });
 
 describe('statuses and locks', () => {
   it('lists the statuses in order', async () => {
     const res = await call(viewer, 'GET', '/api/purchase/status');
-    expect(res.json().data.map((s: { status_name: string }) => s.status_name)).toEqual(PO_STATUSES.map((s) => s.status_name));
+    expect(res.json().data.map((s: { status_name: string }) => s.status_name)).toEqual(
+      PO_STATUSES.map((s) => s.status_name),
+    );
   });
 
   it('Order Sent locks carrier, tracking and vendor order; Confirm moves it to Order Confirmed', async () => {
     const po = await newPo();
-    await call(buyer, 'PUT', `/api/purchase/${po.id}`, { carrier_name: 'UPS', vendor_order_id: 'SO-1', purchase_order_status: statusId(PO_STATUS.orderSent) });
+    await call(buyer, 'PUT', `/api/purchase/${po.id}`, {
+      carrier_name: 'UPS',
+      vendor_order_id: 'SO-1',
+      purchase_order_status: statusId(PO_STATUS.orderSent),
+    });
     const locked = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { carrier_name: 'FedEx', tracking_number: 'T1' });
     expect(locked.statusCode).toBe(409);
     expect(Object.keys(locked.json().errors).sort()).toEqual(['carrier_name', 'tracking_number']);
@@ -147,12 +200,16 @@ describe('statuses and locks', () => {
     expect((await call(buyer, 'PUT', `/api/purchase/confirmOrder/${po.id}`)).statusCode).toBe(409);
   });
 
-  it('Order Sent locks the lines\' carrier and tracking too, one by one and through Apply to All Lines', async () => {
+  it("Order Sent locks the lines' carrier and tracking too, one by one and through Apply to All Lines", async () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 10, 1);
     await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'UPS' });
     await call(buyer, 'PUT', `/api/purchase/${po.id}`, { purchase_order_status: statusId(PO_STATUS.orderSent) });
-    const line = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'FedEx', tracking_number: 'T1', qty: 2 });
+    const line = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, {
+      carrier_name: 'FedEx',
+      tracking_number: 'T1',
+      qty: 2,
+    });
     expect(line.statusCode).toBe(409);
     expect(Object.keys(line.json().errors).sort()).toEqual(['carrier_name', 'tracking_number']);
     const all = await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { carrier_name: 'FedEx' });
@@ -161,9 +218,16 @@ describe('statuses and locks', () => {
     const full = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data;
     expect(full.PO_LINES[0]).toMatchObject({ carrier_name: 'UPS', tracking_number: null, qty_ordered: 1 });
     // The same values, and the fields Order Sent leaves open, are taken.
-    const same = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { carrier_name: 'UPS', tracking_number: '', qty: 3 });
+    const same = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, {
+      carrier_name: 'UPS',
+      tracking_number: '',
+      qty: 3,
+    });
     expect(same.statusCode, same.body).toBe(200);
-    expect((await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { expected_arrival_date: '2027-02-05' })).statusCode).toBe(200);
+    expect(
+      (await call(buyer, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { expected_arrival_date: '2027-02-05' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('Complete locks editing and lines; only reopening by status is taken', async () => {
@@ -173,11 +237,25 @@ describe('statuses and locks', () => {
     expect(finished.json().data.PO).toMatchObject({ purchase_order_status: { status_name: 'Complete' } });
     expect(finished.json().data.PO.finished_at).toBeTruthy();
     expect((await call(buyer, 'PUT', `/api/purchase/${po.id}`, { paid: true })).statusCode).toBe(409);
-    expect((await call(buyer, 'POST', '/api/purchase/orderItem', { productId: products[1]!.id, cost: 1, qty: 1, purchaseOrderId: po.id })).statusCode).toBe(409);
+    expect(
+      (
+        await call(buyer, 'POST', '/api/purchase/orderItem', {
+          productId: products[1]!.id,
+          cost: 1,
+          qty: 1,
+          purchaseOrderId: po.id,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { qty: 4 })).statusCode).toBe(409);
     expect((await call(buyer, 'DELETE', `/api/purchase/orderItem/${PO_LINES[0]!.id}`)).statusCode).toBe(409);
-    const reopened = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { purchase_order_status: statusId(PO_STATUS.building) });
-    expect(reopened.json().data.PO).toMatchObject({ purchase_order_status: { status_name: 'Building' }, finished_at: null });
+    const reopened = await call(buyer, 'PUT', `/api/purchase/${po.id}`, {
+      purchase_order_status: statusId(PO_STATUS.building),
+    });
+    expect(reopened.json().data.PO).toMatchObject({
+      purchase_order_status: { status_name: 'Building' },
+      finished_at: null,
+    });
   });
 
   it('refuses a view-only role, changing nothing', async () => {
@@ -207,7 +285,10 @@ describe('the header update takes the PO back as answered (001 §7: a PUT with t
 
   it('takes it back while Order Sent and while Complete too: the same values are no change', async () => {
     const sent = await newPo();
-    await call(buyer, 'PUT', `/api/purchase/${sent.id}`, { carrier_name: 'UPS', purchase_order_status: statusId(PO_STATUS.orderSent) });
+    await call(buyer, 'PUT', `/api/purchase/${sent.id}`, {
+      carrier_name: 'UPS',
+      purchase_order_status: statusId(PO_STATUS.orderSent),
+    });
     await roundTrip(sent.id);
     const done = await newPo();
     await addLine(done.id, products[0]!.id, 10, 1);
@@ -218,7 +299,11 @@ describe('the header update takes the PO back as answered (001 §7: a PUT with t
   it('applies a changed field of the full object, and still refuses bad values naming the field', async () => {
     const po = await newPo();
     const full = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data.PO;
-    const changed = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { ...full, paid: true, dfi_discount_percentage: '3.25' });
+    const changed = await call(buyer, 'PUT', `/api/purchase/${po.id}`, {
+      ...full,
+      paid: true,
+      dfi_discount_percentage: '3.25',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.PO).toMatchObject({ paid: true, dfi_discount_percentage: '3.25' });
     const bad = await call(buyer, 'PUT', `/api/purchase/${po.id}`, { ...full, dfi_discount_percentage: 'lots' });
@@ -227,11 +312,15 @@ describe('the header update takes the PO back as answered (001 §7: a PUT with t
   });
 });
 
-describe('empty query values (the spec\'s clients send cleared filters as `name=`)', () => {
+describe("empty query values (the spec's clients send cleared filters as `name=`)", () => {
   it('GET /purchase?fromDate=&toDate= is the unfiltered list, not a 400', async () => {
     await newPo();
     const plain = await call(viewer, 'GET', '/api/purchase');
-    const empty = await call(viewer, 'GET', '/api/purchase?fromDate=&toDate=&status=&vendor=&user=&paid=&finished=&page=&perPage=&sortBy=&sortOrder=');
+    const empty = await call(
+      viewer,
+      'GET',
+      '/api/purchase?fromDate=&toDate=&status=&vendor=&user=&paid=&finished=&page=&perPage=&sortBy=&sortOrder=',
+    );
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toEqual(plain.json());
   });
@@ -256,23 +345,36 @@ describe('the list', () => {
     expect(byModel.data.map((p: { id: number }) => p.id)).toEqual([a.id]);
     const byVendor = (await call(viewer, 'GET', `/api/purchase?vendor=${plainVendor}`)).json();
     expect(byVendor.total).toBe(0);
-    const paged = (await call(viewer, 'GET', '/api/purchase?perPage=5&page=1&sortBy=purchase_ref_id&sortOrder=asc')).json();
+    const paged = (
+      await call(viewer, 'GET', '/api/purchase?perPage=5&page=1&sortBy=purchase_ref_id&sortOrder=asc')
+    ).json();
     expect(paged.data.length).toBeLessThanOrEqual(5);
     const refs = paged.data.map((p: { purchase_ref_id: string }) => p.purchase_ref_id);
     expect(refs).toEqual([...refs].sort());
     expect((await call(viewer, 'GET', '/api/purchase?perPage=7')).statusCode).toBe(400);
     // Vendor 127 is left out of every list.
-    await t.db.execute(`insert into vendors (id, company_name, vendor_type) values (127, 'Stock Transfer (Internal)', 'service') on conflict do nothing`);
+    await t.db.execute(
+      `insert into vendors (id, company_name, vendor_type) values (127, 'Stock Transfer (Internal)', 'service') on conflict do nothing`,
+    );
     const hidden = (await call(buyer, 'POST', '/api/purchase', { vendorId: 127, location_code: 'KY01' })).json();
     expect((await call(viewer, 'GET', `/api/purchase?poNumber=${hidden.purchase_ref_id}`)).json().total).toBe(0);
-    expect((await call(viewer, 'GET', '/api/vendor')).json().data.some((v: { id: number }) => v.id === 127)).toBe(false);
+    expect((await call(viewer, 'GET', '/api/vendor')).json().data.some((v: { id: number }) => v.id === 127)).toBe(
+      false,
+    );
   });
 
   it('counts every match on a full page, a short page and a page past the end', async () => {
     const vendorId = (await t.services.vendors.create({ company_name: 'Counted Supply', vendor_type: 'sales' })).id;
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push((await newPo(vendorId)).id);
-    const page = async (n: number) => (await call(viewer, 'GET', `/api/purchase?vendor=${vendorId}&perPage=5&page=${n}&sortBy=purchase_ref_id&sortOrder=asc`)).json();
+    const page = async (n: number) =>
+      (
+        await call(
+          viewer,
+          'GET',
+          `/api/purchase?vendor=${vendorId}&perPage=5&page=${n}&sortBy=purchase_ref_id&sortOrder=asc`,
+        )
+      ).json();
     const [first, second, past] = [await page(1), await page(2), await page(3)];
     expect(first).toMatchObject({ total: 7, totalCapped: false, page: 1, perPage: 5 });
     expect(second).toMatchObject({ total: 7, totalCapped: false, page: 2 });
@@ -286,10 +388,19 @@ describe('the list', () => {
     const po = await newPo();
     await addLine(po.id, products[1]!.id, 20, 4);
     const lines = (await call(viewer, 'GET', '/api/purchaseByModel?model=POT200WW')).json().data;
-    expect(lines.some((l: { purchase_order_id: number; qty_ordered: number }) => l.purchase_order_id === po.id && l.qty_ordered === 4)).toBe(true);
+    expect(
+      lines.some(
+        (l: { purchase_order_id: number; qty_ordered: number }) => l.purchase_order_id === po.id && l.qty_ordered === 4,
+      ),
+    ).toBe(true);
     const recon = (await call(viewer, 'GET', '/api/reports/model-po-reconciliation?model=pot200ww')).json();
     expect(recon.model).toBe('POT200WW');
-    expect(recon.purchase_orders.find((p: { id: number }) => p.id === po.id)).toMatchObject({ qty_ordered: 4, qty_received: 0, vendor: 'EDI Appliances', status: 'New' });
+    expect(recon.purchase_orders.find((p: { id: number }) => p.id === po.id)).toMatchObject({
+      qty_ordered: 4,
+      qty_received: 0,
+      vendor: 'EDI Appliances',
+      status: 'New',
+    });
     expect(recon.total_ordered).toBeGreaterThanOrEqual(4);
   });
 });
@@ -301,7 +412,11 @@ describe('sending to the vendor', () => {
     const res = await call(buyer, 'POST', `/api/purchase/direct/${po.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const { fileName, data } = res.json();
-    expect(data.PO).toMatchObject({ sent_via_edi: true, edi_errors: [], purchase_order_status: { status_name: 'Order Sent' } });
+    expect(data.PO).toMatchObject({
+      sent_via_edi: true,
+      edi_errors: [],
+      purchase_order_status: { status_name: 'Order Sent' },
+    });
     const content = fs.readFileSync(path.join(t.config.ediOutboxDir, fileName), 'utf8');
     const segments = await parseX12(content);
     const beg = segmentElements(segments.find((s) => s.name === 'BEG')!);
@@ -316,7 +431,10 @@ describe('sending to the vendor', () => {
     expect(data.PO.requested_delivery_date).toBeNull();
     const gs04 = segments.find((s) => s.name === 'GS')!['4']!;
     const today = `${gs04.slice(0, 4)}-${gs04.slice(4, 6)}-${gs04.slice(6, 8)}`;
-    const header = segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    const header = segments.slice(
+      0,
+      segments.findIndex((s) => s.name === 'N1'),
+    );
     expect(header.filter((s) => s.name === 'DTM').map(segmentElements)).toEqual([
       ['002', defaultRequestedDeliveryDate(today).replaceAll('-', '')],
     ]);
@@ -329,9 +447,15 @@ describe('sending to the vendor', () => {
     const res = await call(buyer, 'POST', `/api/purchase/direct/${po.id}`);
     expect(res.statusCode).toBe(422);
     const errors: string[] = res.json().errors.edi;
-    expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/not set up to receive EDI/), expect.stringMatching(/no lines/)]));
+    expect(errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/not set up to receive EDI/), expect.stringMatching(/no lines/)]),
+    );
     const full = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data.PO;
-    expect(full).toMatchObject({ sent_via_edi: false, edi_errors: errors, purchase_order_status: { status_name: 'New' } });
+    expect(full).toMatchObject({
+      sent_via_edi: false,
+      edi_errors: errors,
+      purchase_order_status: { status_name: 'New' },
+    });
     const after = fs.existsSync(t.config.ediOutboxDir) ? fs.readdirSync(t.config.ediOutboxDir).length : 0;
     expect(after).toBe(before);
     // No interchange is recorded for a refused send (no 'pending' row left behind).
@@ -345,17 +469,38 @@ describe('sending to the vendor', () => {
     try {
       await createLocation(other.services, 'KY01');
       const [product] = await createProducts(other.db, [{ modelNumber: 'EDIFAIL1' }]);
-      const vendor = await other.services.vendors.create({ company_name: 'EDI Fail', vendor_type: 'sales', edi_interchange_id: 'EDIFAIL', edi_qualifier: 'ZZ' });
+      const vendor = await other.services.vendors.create({
+        company_name: 'EDI Fail',
+        vendor_type: 'sales',
+        edi_interchange_id: 'EDIFAIL',
+        edi_qualifier: 'ZZ',
+      });
       const token = (await createSignedInUser(other, { role: 'purchasing-admin' })).token;
-      const created = await other.app.inject({ method: 'POST', url: '/api/purchase', headers: bearer(token), payload: { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' } });
+      const created = await other.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: bearer(token),
+        payload: {
+          vendorId: vendor.id,
+          location_code: 'KY01',
+          purchaseOrderType: 'Default',
+          shippingRequirements: 'Default',
+        },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const poId = created.json().id as number;
       await other.services.purchaseOrders.addLine({ productId: product!.id, cost: 10, qty: 1, purchaseOrderId: poId });
-      const res = await other.app.inject({ method: 'POST', url: `/api/purchase/direct/${poId}`, headers: bearer(token) });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: `/api/purchase/direct/${poId}`,
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.edi).toEqual([expect.stringMatching(/could not be delivered/)]);
       expect(await interchangesOf(other, poId)).toEqual([]);
-      const full = (await other.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(token) })).json().data.PO;
+      const full = (
+        await other.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(token) })
+      ).json().data.PO;
       expect(full).toMatchObject({ sent_via_edi: false, purchase_order_status: { status_name: 'New' } });
     } finally {
       await other.close();
@@ -379,17 +524,29 @@ describe('sending to the vendor', () => {
   it('e-mail: the PO goes to the outbox with the PDF attached; bad addresses are a 400', async () => {
     const po = await newPo();
     await addLine(po.id, products[0]!.id, 10, 1);
-    const res = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, { email: 'rep@edi.example', name: 'Pat', message: 'Please confirm.', ccs: 'a@keystone.example' });
+    const res = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, {
+      email: 'rep@edi.example',
+      name: 'Pat',
+      message: 'Please confirm.',
+      ccs: 'a@keystone.example',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const files = fs.readdirSync(t.config.mailOutboxDir).filter((f) => f.endsWith('.eml'));
-    const eml = files.map((f) => fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8')).find((c) => c.includes(po.purchase_ref_id))!;
+    const eml = files
+      .map((f) => fs.readFileSync(path.join(t.config.mailOutboxDir, f), 'utf8'))
+      .find((c) => c.includes(po.purchase_ref_id))!;
     expect(eml).toContain('a@keystone.example');
     // The attachment is named after the PO (issue 31), as a mail client reads the .eml.
     expect(po.purchase_ref_id).toMatch(/^W\d{6}$/);
     const mail = await simpleParser(eml);
-    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`PO-${po.purchase_ref_id}.pdf`, 'application/pdf']]);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`PO-${po.purchase_ref_id}.pdf`, 'application/pdf'],
+    ]);
     expect(eml).not.toContain('purchase-order.pdf');
-    const bad = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, { email: 'rep@edi.example', ccs: 'not-an-address' });
+    const bad = await call(buyer, 'POST', `/api/purchaseOrder/${po.id}/email`, {
+      email: 'rep@edi.example',
+      ccs: 'not-an-address',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['ccs.0']);
   });

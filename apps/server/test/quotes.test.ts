@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backorderWaitsMessage, QUOTE_MESSAGES, quoteLockedMessage, workOrderNumber, type TContact, type TQuote, type TQuoteFull, type TWorkOrder } from '@keystone/contracts';
+import {
+  backorderWaitsMessage,
+  QUOTE_MESSAGES,
+  quoteLockedMessage,
+  workOrderNumber,
+  type TContact,
+  type TQuote,
+  type TQuoteFull,
+  type TWorkOrder,
+} from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { createLocation, createProducts, createSignedInUser, receiveStock, type CreatedProduct } from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
@@ -22,7 +31,8 @@ let range: CreatedProduct;
 let scarce: CreatedProduct;
 
 type Res = Awaited<ReturnType<typeof injectAs>>;
-const post = (url: string, payload: object, token = sales.token) => injectAs(t.app, token, { method: 'POST', url, payload });
+const post = (url: string, payload: object, token = sales.token) =>
+  injectAs(t.app, token, { method: 'POST', url, payload });
 const get = (url: string, token = sales.token) => injectAs(t.app, token, { method: 'GET', url });
 const del = (url: string, token = sales.token) => injectAs(t.app, token, { method: 'DELETE', url });
 const ok = (res: Res, status = 200) => {
@@ -35,7 +45,8 @@ async function newQuote(fields: object = {}): Promise<TQuoteFull> {
 }
 const addItem = async (quoteId: number, product: CreatedProduct, fields: object = {}) =>
   ok(await post('/api/quote/item', { quote_id: quoteId, productId: product.id, ...fields }), 201);
-const addLabor = async (quoteId: number, fields: object) => ok(await post('/api/quote/laborLines', { quote_id: quoteId, ...fields }), 201);
+const addLabor = async (quoteId: number, fields: object) =>
+  ok(await post('/api/quote/laborLines', { quote_id: quoteId, ...fields }), 201);
 
 async function tableCounts() {
   const [row] = await queryRows<{ quotes: number; items: number; labor: number; orders: number; sales: number }>(
@@ -52,8 +63,21 @@ beforeAll(async () => {
   await createLocation(t.services, 'KY01');
   sales = await createSignedInUser(t, { role: 'sales-1' });
   warehouse = await createSignedInUser(t, { role: 'warehouse-admin' });
-  ky = await t.services.contacts.create({ first_name: 'Quinn', last_name: 'Quoteworthy', address: '1 Main St', city: 'Louisville', state: 'KY', zip: '40202' }, null);
-  oregon = await t.services.contacts.create({ first_name: 'Orla', last_name: 'Quoteworthy', city: 'Portland', state: 'OR' }, null);
+  ky = await t.services.contacts.create(
+    {
+      first_name: 'Quinn',
+      last_name: 'Quoteworthy',
+      address: '1 Main St',
+      city: 'Louisville',
+      state: 'KY',
+      zip: '40202',
+    },
+    null,
+  );
+  oregon = await t.services.contacts.create(
+    { first_name: 'Orla', last_name: 'Quoteworthy', city: 'Portland', state: 'OR' },
+    null,
+  );
   other = await t.services.contacts.create({ first_name: 'Zed', last_name: 'Elsewhere', state: 'TX' }, null);
   await t.services.taxMap.set('walts', 'KY', 1, null);
   await t.services.taxMap.set('walts', 'TX', 0, null);
@@ -161,7 +185,10 @@ describe('totals: exact cents with tax and labor', () => {
       tax_total: 67.35,
       total: 1214.82,
     });
-    const [row] = await queryRows<{ total_cents: number; tax_total_cents: number }>(t.db, sql`select total_cents, tax_total_cents from quotes where id = ${q}`);
+    const [row] = await queryRows<{ total_cents: number; tax_total_cents: number }>(
+      t.db,
+      sql`select total_cents, tax_total_cents from quotes where id = ${q}`,
+    );
     expect(row).toEqual({ total_cents: 121_482, tax_total_cents: 6_735 });
   });
 
@@ -181,14 +208,41 @@ describe('totals: exact cents with tax and labor', () => {
     const one = await addItem(q, fridge);
     expect(one.items[0]).toMatchObject({ condition: 'NEW', number_units: 1, unit_price: 1299.99, model: 'QT-FRIDGE' });
     const itemId = one.items[0]!.id;
-    const changed = ok(await post('/api/quote/item/update', { id: itemId, quote_id: q, condition: 'B_STOCK', number_units: 4, unit_price: 10.01 }));
-    expect(changed.items[0]).toMatchObject({ condition: 'B_STOCK', number_units: 4, unit_price: 10.01, line_total: 40.04 });
+    const changed = ok(
+      await post('/api/quote/item/update', {
+        id: itemId,
+        quote_id: q,
+        condition: 'B_STOCK',
+        number_units: 4,
+        unit_price: 10.01,
+      }),
+    );
+    expect(changed.items[0]).toMatchObject({
+      condition: 'B_STOCK',
+      number_units: 4,
+      unit_price: 10.01,
+      line_total: 40.04,
+    });
     expect(changed.quote).toMatchObject({ product_total: 40.04, tax_total: 2.4, total: 42.44 });
     const labored = await addLabor(q, { description: 'Install', labor_type: 'HOURLY', hours: 2, rate: 80 });
     const laborId = labored.labor_lines[0]!.id;
     const flat = ok(await post('/api/quote/laborLines/update', { id: laborId, labor_type: 'FLAT', rate: 99.99 }));
-    expect(flat.labor_lines[0]).toMatchObject({ labor_type: 'FLAT', hours: null, amount: 99.99, description: 'Install' });
-    const hourly = ok(await post('/api/quote/laborLines/update', { id: laborId, quote_id: q, labor_type: 'HOURLY', hours: 0.75, rate: 66.67, description: 'Install (3/4 h)' }));
+    expect(flat.labor_lines[0]).toMatchObject({
+      labor_type: 'FLAT',
+      hours: null,
+      amount: 99.99,
+      description: 'Install',
+    });
+    const hourly = ok(
+      await post('/api/quote/laborLines/update', {
+        id: laborId,
+        quote_id: q,
+        labor_type: 'HOURLY',
+        hours: 0.75,
+        rate: 66.67,
+        description: 'Install (3/4 h)',
+      }),
+    );
     expect(hourly.labor_lines[0]).toMatchObject({ hours: 0.75, amount: 50, description: 'Install (3/4 h)' }); // 50.0025 → 50.00
     expect(hourly.quote.labor_total).toBe(50);
     const noLabor = ok(await get(`/api/quote/laborLines/delete/${laborId}`));
@@ -260,7 +314,11 @@ describe('bad input: 4xx naming the fields, nothing changed', () => {
     const full = ok(await get(`/api/quote/getFull/${q}`));
     const cases: [string, object, string[]][] = [
       ['/api/quote/store', { sold_contact_id: 999999 }, ['sold_contact_id']],
-      ['/api/quote/store', { sold_contact_id: ky.id, ship_contact_id: 999998, primary_sales_id: 999997 }, ['ship_contact_id', 'primary_sales_id']],
+      [
+        '/api/quote/store',
+        { sold_contact_id: ky.id, ship_contact_id: 999998, primary_sales_id: 999997 },
+        ['ship_contact_id', 'primary_sales_id'],
+      ],
       ['/api/quote/store', {}, ['sold_contact_id']],
       ['/api/quote/update', { id: q, quote_status: 'CONVERTED' }, ['quote_status']],
       ['/api/quote/update', { id: q, shipping_total: 1.234 }, ['shipping_total']],
@@ -271,10 +329,18 @@ describe('bad input: 4xx naming the fields, nothing changed', () => {
       ['/api/quote/item', { quote_id: q, productId: fridge.id, number_units: 0 }, ['number_units']],
       ['/api/quote/item/update', { id: full.items[0]!.id, quote_id: q, unit_price: 'ten' }, ['unit_price']],
       ['/api/quote/item/update', { id: full.items[0]!.id, quote_id: q + 1000, number_units: 2 }, ['quote_id']],
-      ['/api/quote/item', { quote_id: q, productId: fridge.id, number_units: 100_000, unit_price: 21_474_836.47 }, ['number_units']],
+      [
+        '/api/quote/item',
+        { quote_id: q, productId: fridge.id, number_units: 100_000, unit_price: 21_474_836.47 },
+        ['number_units'],
+      ],
       ['/api/quote/laborLines', { quote_id: q, description: 'x', labor_type: 'HOURLY', rate: 10 }, ['hours']],
       ['/api/quote/laborLines', { quote_id: q, description: 'x', labor_type: 'FLAT', hours: 2, rate: 10 }, ['hours']],
-      ['/api/quote/laborLines', { quote_id: q, description: '', labor_type: 'OVERTIME', hours: 1.001, rate: 10 }, ['description', 'labor_type', 'hours']],
+      [
+        '/api/quote/laborLines',
+        { quote_id: q, description: '', labor_type: 'OVERTIME', hours: 1.001, rate: 10 },
+        ['description', 'labor_type', 'hours'],
+      ],
     ];
     for (const [url, body, fields] of cases) {
       const res = await post(url, body);
@@ -319,7 +385,16 @@ describe('quote PDF', () => {
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
     const { text, total, pages } = await parser.getText();
     await parser.destroy();
-    for (const expected of [q.quote_number, 'Quinn Quoteworthy', 'QT-FRIDGE', 'Install fridge', '$20.00', '$60.00', '$84.80']) expect(text).toContain(expected);
+    for (const expected of [
+      q.quote_number,
+      'Quinn Quoteworthy',
+      'QT-FRIDGE',
+      'Install fridge',
+      '$20.00',
+      '$60.00',
+      '$84.80',
+    ])
+      expect(text).toContain(expected);
     // One page, no blank one after it (issue 31: the footer in the bottom margin used to add a page).
     expect(total).toBe(1);
     expect(pages.map((p) => p.text)).toEqual([expect.stringContaining(`Quote ${q.quote_number} \u00b7 Page 1 of 1`)]);
@@ -327,7 +402,8 @@ describe('quote PDF', () => {
 
   it('prints a 600-character product description whole, wrapped, on one page (issue 31: it was cut with "…")', async () => {
     let description = '';
-    for (let i = 1; description.length < 600; i += 1) description += `Part ${i} of a long catalogue description, French door, 36 inch, stainless. `;
+    for (let i = 1; description.length < 600; i += 1)
+      description += `Part ${i} of a long catalogue description, French door, 36 inch, stainless. `;
     description = description.slice(0, 600);
     const [long] = await createProducts(t.db, [{ modelNumber: 'QT-LONGDESC', description }]);
     const q = (await newQuote()).quote;
@@ -358,30 +434,66 @@ describe('convert to order', () => {
     const res = await convert(q);
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json() as TWorkOrder;
-    expect(order).toMatchObject({ work_order_number: workOrderNumber(order.id), quote_id: q, location_code: 'KY01', created_by_name: sales.username });
+    expect(order).toMatchObject({
+      work_order_number: workOrderNumber(order.id),
+      quote_id: q,
+      location_code: 'KY01',
+      created_by_name: sales.username,
+    });
     expect(order.quote).toMatchObject({ quote_status: 'CONVERTED', locked: true, work_order_id: order.id });
     expect(order.items.map((i) => [i.model, i.number_units, i.source_bucket, i.state])).toEqual([
       ['QT-FRIDGE', 2, 'KY01', 'COMMITTED'],
       ['QT-RANGE', 3, 'KY01_B_STOCK', 'COMMITTED'],
     ]);
     expect(order.labor_lines.map((l) => l.amount)).toEqual([150]);
-    const salesRows = await queryRows<{ model_number: string; committed_quantity: number; source_bucket: string; unit_price_cents: number; transacted_at: Date | null }>(
+    const salesRows = await queryRows<{
+      model_number: string;
+      committed_quantity: number;
+      source_bucket: string;
+      unit_price_cents: number;
+      transacted_at: Date | null;
+    }>(
       t.db,
       sql`select p.model_number, s.committed_quantity, s.source_bucket, s.unit_price_cents, s.transacted_at from committed_sales s join products p on p.id = s.product_id
         where s.legacy_pos_invoice_id = ${order.work_order_number} order by s.id`,
     );
     expect(salesRows).toEqual([
-      { model_number: 'QT-FRIDGE', committed_quantity: 2, source_bucket: 'KY01', unit_price_cents: 100_000, transacted_at: null },
-      { model_number: 'QT-RANGE', committed_quantity: 3, source_bucket: 'KY01_B_STOCK', unit_price_cents: 50_000, transacted_at: null },
+      {
+        model_number: 'QT-FRIDGE',
+        committed_quantity: 2,
+        source_bucket: 'KY01',
+        unit_price_cents: 100_000,
+        transacted_at: null,
+      },
+      {
+        model_number: 'QT-RANGE',
+        committed_quantity: 3,
+        source_bucket: 'KY01_B_STOCK',
+        unit_price_cents: 50_000,
+        transacted_at: null,
+      },
     ]);
     // They reach the committed-sales board (and so picking), open.
-    const board = await injectAs(t.app, sales.token, { method: 'GET', url: `/api/ims/committed-sales?search=${order.work_order_number}` });
-    expect(board.json().data.map((s: { legacy_pos_invoice_id: string }) => s.legacy_pos_invoice_id)).toEqual([order.work_order_number, order.work_order_number]);
+    const board = await injectAs(t.app, sales.token, {
+      method: 'GET',
+      url: `/api/ims/committed-sales?search=${order.work_order_number}`,
+    });
+    expect(board.json().data.map((s: { legacy_pos_invoice_id: string }) => s.legacy_pos_invoice_id)).toEqual([
+      order.work_order_number,
+      order.work_order_number,
+    ]);
     // Each sale's transaction names its work order (001 §3 pos_work_order_id) and its sale type (the store channel).
     for (const sale of board.json().data as { ims_transaction_reference_id: string }[]) {
-      const tx = await injectAs(t.app, sales.token, { method: 'GET', url: `/api/ims/inventory-transactions/${sale.ims_transaction_reference_id}` });
+      const tx = await injectAs(t.app, sales.token, {
+        method: 'GET',
+        url: `/api/ims/inventory-transactions/${sale.ims_transaction_reference_id}`,
+      });
       expect(tx.statusCode, tx.body).toBe(200);
-      expect(tx.json().sale).toMatchObject({ legacy_pos_invoice_id: order.work_order_number, pos_work_order_id: order.id, sale_type_code: 'store' });
+      expect(tx.json().sale).toMatchObject({
+        legacy_pos_invoice_id: order.work_order_number,
+        pos_work_order_id: order.id,
+        sale_type_code: 'store',
+      });
     }
     const after = await tableCounts();
     expect(after).toMatchObject({ orders: before.orders + 1, sales: before.sales + 2 });
@@ -440,7 +552,11 @@ describe('convert to order', () => {
     expect(nowhere.statusCode).toBe(422);
     expect(Object.keys(nowhere.json().errors)).toEqual(['location']);
     expect(await tableCounts()).toEqual(before);
-    expect(ok(await get(`/api/quote/getFull/${q}`)).quote).toMatchObject({ quote_status: 'OPEN', locked: false, work_order_id: null });
+    expect(ok(await get(`/api/quote/getFull/${q}`)).quote).toMatchObject({
+      quote_status: 'OPEN',
+      locked: false,
+      work_order_id: null,
+    });
     expect((await convert(999999)).statusCode).toBe(404);
   });
 
@@ -475,7 +591,16 @@ describe('convert to order', () => {
       [2, true, false],
       [1, true, false],
     ]);
-    expect(order.items.map((i) => [i.model, i.number_units, i.state, i.backordered_units, i.committed_sale_reference, i.backorder_reference])).toEqual([
+    expect(
+      order.items.map((i) => [
+        i.model,
+        i.number_units,
+        i.state,
+        i.backordered_units,
+        i.committed_sale_reference,
+        i.backorder_reference,
+      ]),
+    ).toEqual([
       ['QT-SCARCE', 3, 'COMMITTED', 2, rows[0]!.ref, rows[1]!.ref],
       ['QT-RANGE', 1, 'BACKORDERED', 1, rows[2]!.ref, rows[2]!.ref],
     ]);
@@ -483,17 +608,27 @@ describe('convert to order', () => {
     expect(await reservedAndOnHand()).toEqual({ reserved: 1, on_hand: 1 });
     const backorder = rows[1]!.ref;
     // No pick item: not on the unprinted board, and refused when printed.
-    const board = await injectAs(t.app, warehouse.token, { method: 'GET', url: '/api/picklist/unprinted?warehouse=KY01' });
+    const board = await injectAs(t.app, warehouse.token, {
+      method: 'GET',
+      url: '/api/picklist/unprinted?warehouse=KY01',
+    });
     expect(board.statusCode, board.body).toBe(200);
-    const boardRefs = (board.json().unprinted_pick_list as { transactionReferenceId: string }[]).map((p) => p.transactionReferenceId);
+    const boardRefs = (board.json().unprinted_pick_list as { transactionReferenceId: string }[]).map(
+      (p) => p.transactionReferenceId,
+    );
     expect(boardRefs).toContain(rows[0]!.ref);
     expect(boardRefs).not.toContain(backorder);
-    const print = await injectAs(t.app, warehouse.token, { method: 'POST', url: '/api/picklist/items', payload: { items: [{ imsTransactionReferenceId: backorder }] } });
+    const print = await injectAs(t.app, warehouse.token, {
+      method: 'POST',
+      url: '/api/picklist/items',
+      payload: { items: [{ imsTransactionReferenceId: backorder }] },
+    });
     expect(print.statusCode, print.body).toBe(422);
     expect(JSON.stringify(print.json().errors)).toContain(`${backorder} is backordered`);
 
     // Transacting the backorder before stock arrives: 409, nothing moves (the one unit there is reserved for the other sale).
-    const transact = (ref: string) => injectAs(t.app, admin.token, { method: 'POST', url: `/api/ims/committed-sales/${ref}/transact`, payload: {} });
+    const transact = (ref: string) =>
+      injectAs(t.app, admin.token, { method: 'POST', url: `/api/ims/committed-sales/${ref}/transact`, payload: {} });
     const early = await transact(backorder);
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().message).toBe(backorderWaitsMessage(backorder, 2, 'QT-SCARCE', 'KY01', 0));

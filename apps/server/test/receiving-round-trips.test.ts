@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, type Database } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { ReceivingService } from '../src/modules/receiving/receiving.service.js';
-import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createPoLine,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  type CreatedProduct,
+} from './factories.js';
 import { onHand } from './stock-kit.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -57,11 +64,14 @@ function countedPool(pool: PoolLike): PoolLike {
 
 function loggedDatabase(): Database {
   // node-postgres's session logs its BEGIN and COMMIT too, PGlite's does not: they are left out on both.
-  const logger = { logQuery: (query: string) => void (/^(begin|commit|rollback)\b/i.test(query.trim()) || statements.push(query)) };
+  const logger = {
+    logQuery: (query: string) => void (/^(begin|commit|rollback)\b/i.test(query.trim()) || statements.push(query)),
+  };
   const client = (t.db as unknown as { $client: never }).$client;
-  return (t.dbKind === 'pglite' ? drizzlePglite(client, { schema, logger }) : drizzlePostgres(countedPool(client) as never, { schema, logger })) as unknown as Database;
+  return (t.dbKind === 'pglite'
+    ? drizzlePglite(client, { schema, logger })
+    : drizzlePostgres(countedPool(client) as never, { schema, logger })) as unknown as Database;
 }
-
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -80,7 +90,15 @@ async function scan(product: CreatedProduct, line: { poId: number; lineId: numbe
   statements.length = 0;
   const tripsBefore = roundTrips;
   const result = await receiving.receive(
-    { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: line.poId, poApiPoItemId: line.lineId, receivingBucket: 'KY01', scannedSerialNumbers: serials.join(','), clientScanId: randomUUID() } as never,
+    {
+      scannedUpc: product.upc!,
+      model: product.modelNumber,
+      poApiPoId: line.poId,
+      poApiPoItemId: line.lineId,
+      receivingBucket: 'KY01',
+      scannedSerialNumbers: serials.join(','),
+      clientScanId: randomUUID(),
+    } as never,
     actor,
   );
   return { result, count: statements.length, statements: [...statements], roundTrips: roundTrips - tripsBefore };
@@ -102,13 +120,15 @@ describe('the statements of one receiving scan', () => {
   it('a serial received already is refused by the last statement, and the scan changes nothing', async () => {
     const line = await createPoLine(t.services, tracked, { qty: 5, cost: 250, buyerId: actor.id });
     await scan(tracked, line, ['TRIP-SN-9']);
-    const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(t.db, query);
+    const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.db, query);
     const before = await onHand(t.db, tracked, 'KY01');
     // The statement that would write the receipt finds the serial live, raises instead of answering (so the COMMIT
     // sent with it is skipped) and the service refuses the scan.
     await expect(scan(tracked, line, ['trip-sn-9'])).rejects.toMatchObject({ statusCode: 422 });
     expect(await onHand(t.db, tracked, 'KY01')).toBe(before);
-    const [row] = await rows<{ qty_received: number }>(sql`select qty_received from purchase_order_items where id = ${line.lineId}`);
+    const [row] = await rows<{ qty_received: number }>(
+      sql`select qty_received from purchase_order_items where id = ${line.lineId}`,
+    );
     expect(row!.qty_received).toBe(1);
     expect(await checkLedger(t.db)).toEqual([]);
   });

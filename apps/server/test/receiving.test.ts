@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createPoLine,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  type CreatedProduct,
+} from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -14,11 +21,18 @@ let plain: CreatedProduct;
 let twoSerials: CreatedProduct;
 const UPC = { tracked: nextUpc(), trackedAlt: nextUpc(), plain: nextUpc(), two: nextUpc() };
 
-const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-
-function receive(token: string, line: { poId: number; lineId: number }, product: CreatedProduct, upc: string, serials: string[] | string | undefined, extra: object = {}) {
+function receive(
+  token: string,
+  line: { poId: number; lineId: number },
+  product: CreatedProduct,
+  upc: string,
+  serials: string[] | string | undefined,
+  extra: object = {},
+) {
   return post(token, '/api/scanner/receipt/quickScanReceive', {
     scannedUpc: upc,
     model: product.modelNumber,
@@ -41,11 +55,18 @@ beforeAll(async () => {
   receiver = (await createSignedInUser(t, { role: 'warehouse-2' })).token;
   unreceiver = (await createSignedInUser(t, { role: 'warehouse-admin' })).token;
   admin = (await createSignedInUser(t, { role: 'admin' })).token;
-  [tracked, plain, twoSerials] = await createProducts(t.db, [
-    { modelNumber: 'RCV-TV55', partNumber: 'TV55-MPN', upc: UPC.tracked, alternateUpc: UPC.trackedAlt, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+  [tracked, plain, twoSerials] = (await createProducts(t.db, [
+    {
+      modelNumber: 'RCV-TV55',
+      partNumber: 'TV55-MPN',
+      upc: UPC.tracked,
+      alternateUpc: UPC.trackedAlt,
+      serialNumberTracked: true,
+      numOfSerialsPerItem: 1,
+    },
     { modelNumber: 'RCV-KIT', upc: UPC.plain, serialNumberTracked: false },
     { modelNumber: 'RCV-PAIR', upc: UPC.two, serialNumberTracked: true, numOfSerialsPerItem: 2 },
-  ]) as [CreatedProduct, CreatedProduct, CreatedProduct];
+  ])) as [CreatedProduct, CreatedProduct, CreatedProduct];
 });
 afterAll(() => t?.close());
 
@@ -54,7 +75,13 @@ describe('receiving by scan', () => {
     const line = await createPoLine(t.services, tracked, { qty: 3, cost: 250 });
     const res = await receive(receiver, line, tracked, UPC.trackedAlt, ['SN-A-0001']);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Success', errors: [], qty_received: 1, qty_ordered: 3, transactionReferenceId: expect.stringMatching(/^IR-\d{7}$/) });
+    expect(res.json()).toMatchObject({
+      message: 'Success',
+      errors: [],
+      qty_received: 1,
+      qty_ordered: 3,
+      transactionReferenceId: expect.stringMatching(/^IR-\d{7}$/),
+    });
     const full = (await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data;
     expect(full.PO_LINES[0].qty_received).toBe(1);
     expect(full.PO.purchase_order_status.status_name).toBe('Partially Received');
@@ -95,7 +122,11 @@ describe('receiving by scan', () => {
       expect(res.json().message).toBe(message);
     }
     const wrongUpc = await receive(receiver, line, tracked, UPC.plain, ['SN-B-0002']);
-    expect(wrongUpc.json()).toMatchObject({ statusCode: 422, message: RECEIVING_MESSAGES.upcMismatch, errors: { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] } });
+    expect(wrongUpc.json()).toMatchObject({
+      statusCode: 422,
+      message: RECEIVING_MESSAGES.upcMismatch,
+      errors: { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] },
+    });
     const full = (await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data;
     expect(full.PO_LINES[0].qty_received).toBe(1);
     await expectLedgerClean();
@@ -118,7 +149,9 @@ describe('receiving by scan', () => {
     const over = await receive(receiver, line, plain, UPC.plain, undefined);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(RECEIVING_MESSAGES.nothingLeftToReceive);
-    expect((await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data.PO.purchase_order_status.status_name).toBe('Received');
+    expect(
+      (await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data.PO.purchase_order_status.status_name,
+    ).toBe('Received');
   });
 
   it('applies a retried scan id once and answers the same', async () => {
@@ -153,17 +186,58 @@ describe('un-receiving', () => {
     const line = await createPoLine(t.services, tracked, { qty: 2, cost: 250 });
     const received = (await receive(receiver, line, tracked, UPC.tracked, ['SN-U-0001'])).json();
     await receive(receiver, line, tracked, UPC.tracked, ['SN-U-0002']);
-    const list = (await get(unreceiver, `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${line.lineId}`)).json().data;
-    expect(list.map((r: { serials: { scanned_serial_number: string }[] }) => r.serials[0]!.scanned_serial_number)).toEqual(['SN-U-0001', 'SN-U-0002']);
+    const list = (
+      await get(unreceiver, `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${line.lineId}`)
+    ).json().data;
+    expect(
+      list.map((r: { serials: { scanned_serial_number: string }[] }) => r.serials[0]!.scanned_serial_number),
+    ).toEqual(['SN-U-0001', 'SN-U-0002']);
     const url = `/api/transacted-receipts/${received.transactionReferenceId}/unreceive`;
-    expect((await post(unreceiver, url, { lineItemId: line.lineId, notes: ' ', scannedUpc: UPC.tracked, scannedSerialNumbers: ['SN-U-0001'] })).json().message).toBe(RECEIVING_MESSAGES.notesEmpty);
-    expect((await post(unreceiver, url, { lineItemId: line.lineId, notes: 'Damaged box', scannedUpc: UPC.tracked, scannedSerialNumbers: ['SN-U-0002'] })).json().message).toBe(RECEIVING_MESSAGES.serialMismatch);
-    expect((await post(unreceiver, url, { lineItemId: line.lineId, notes: 'Damaged box', scannedUpc: UPC.plain, scannedSerialNumbers: ['SN-U-0001'] })).json().message).toBe(RECEIVING_MESSAGES.upcMismatch);
-    const done = await post(unreceiver, url, { lineItemId: line.lineId, notes: 'Damaged box', scannedUpc: UPC.tracked, scannedSerialNumbers: ['sn-u-0001'] });
+    expect(
+      (
+        await post(unreceiver, url, {
+          lineItemId: line.lineId,
+          notes: ' ',
+          scannedUpc: UPC.tracked,
+          scannedSerialNumbers: ['SN-U-0001'],
+        })
+      ).json().message,
+    ).toBe(RECEIVING_MESSAGES.notesEmpty);
+    expect(
+      (
+        await post(unreceiver, url, {
+          lineItemId: line.lineId,
+          notes: 'Damaged box',
+          scannedUpc: UPC.tracked,
+          scannedSerialNumbers: ['SN-U-0002'],
+        })
+      ).json().message,
+    ).toBe(RECEIVING_MESSAGES.serialMismatch);
+    expect(
+      (
+        await post(unreceiver, url, {
+          lineItemId: line.lineId,
+          notes: 'Damaged box',
+          scannedUpc: UPC.plain,
+          scannedSerialNumbers: ['SN-U-0001'],
+        })
+      ).json().message,
+    ).toBe(RECEIVING_MESSAGES.upcMismatch);
+    const done = await post(unreceiver, url, {
+      lineItemId: line.lineId,
+      notes: 'Damaged box',
+      scannedUpc: UPC.tracked,
+      scannedSerialNumbers: ['sn-u-0001'],
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().transactionReferenceId).toMatch(/^IU-\d{7}$/);
     expect(done.json().remaining_transacted_receipts).toHaveLength(1);
-    const again = await post(unreceiver, url, { lineItemId: line.lineId, notes: 'twice', scannedUpc: UPC.tracked, scannedSerialNumbers: ['SN-U-0001'] });
+    const again = await post(unreceiver, url, {
+      lineItemId: line.lineId,
+      notes: 'twice',
+      scannedUpc: UPC.tracked,
+      scannedSerialNumbers: ['SN-U-0001'],
+    });
     expect(again.statusCode).toBe(409);
     // The serial is no longer live: it can be received again.
     expect((await receive(receiver, line, tracked, UPC.tracked, ['SN-U-0001'])).statusCode).toBe(200);
@@ -173,11 +247,19 @@ describe('un-receiving', () => {
   it('lets admin:override un-receive without scanning', async () => {
     const line = await createPoLine(t.services, plain, { qty: 1, cost: 250 });
     const ref = (await receive(receiver, line, plain, UPC.plain, undefined)).json().transactionReferenceId;
-    const byWarehouseAdmin = await post(unreceiver, `/api/transacted-receipts/${ref}/unreceive`, { lineItemId: line.lineId, notes: 'no scan' });
+    const byWarehouseAdmin = await post(unreceiver, `/api/transacted-receipts/${ref}/unreceive`, {
+      lineItemId: line.lineId,
+      notes: 'no scan',
+    });
     expect(byWarehouseAdmin.statusCode).toBe(422);
-    const byAdmin = await post(admin, `/api/transacted-receipts/${ref}/unreceive`, { lineItemId: line.lineId, notes: 'no scan' });
+    const byAdmin = await post(admin, `/api/transacted-receipts/${ref}/unreceive`, {
+      lineItemId: line.lineId,
+      notes: 'no scan',
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    expect((await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data.PO.purchase_order_status.status_name).toBe('Order Confirmed');
+    expect(
+      (await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data.PO.purchase_order_status.status_name,
+    ).toBe('Order Confirmed');
     await expectLedgerClean();
   });
 });
@@ -185,7 +267,13 @@ describe('un-receiving', () => {
 describe('scan setup', () => {
   it('stores the untracked one of box quantity and serials per item as null, and refuses bad codes', async () => {
     const [p] = await createProducts(t.db, [{ modelNumber: 'SETUP-1', upc: nextUpc() }]);
-    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/ims/scan-setup/updateProductManagerProduct', headers: bearer(receiver), payload });
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/ims/scan-setup/updateProductManagerProduct',
+        headers: bearer(receiver),
+        payload,
+      });
     const ok = await put({ model: 'setup-1', serialNumberTracked: 1, numOfSerialsPerItem: 2, masterBoxQty: 6 });
     expect(ok.json()).toEqual({ message: 'Updated!' });
     const product = (await get(admin, `/api/product/${p!.id}`)).json();
@@ -205,22 +293,45 @@ describe('the model PO reconciliation after receipts', () => {
     await receive(receiver, line, plain, UPC.plain, undefined);
     const recon = (await get(admin, `/api/reports/model-po-reconciliation?model=${plain.modelNumber}`)).json();
     const row = recon.purchase_orders.find((p: { id: number }) => p.id === line.poId);
-    expect(row).toMatchObject({ qty_ordered: 3, qty_received: 2, status: 'Partially Received', last_received: new Date().toISOString().slice(0, 10) });
+    expect(row).toMatchObject({
+      qty_ordered: 3,
+      qty_received: 2,
+      status: 'Partially Received',
+      last_received: new Date().toISOString().slice(0, 10),
+    });
   });
 });
 
 describe('serials by proxy (the product detail serial dialog)', () => {
   it('lists the live serials of a model in a location and condition, not the un-received ones', async () => {
-    const [proxy] = await createProducts(t.db, [{ modelNumber: 'PROXY-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }]);
+    const [proxy] = await createProducts(t.db, [
+      { modelNumber: 'PROXY-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ]);
     const upc = (await get(admin, `/api/product/${proxy!.id}`)).json().upc as string;
     const line = await createPoLine(t.services, proxy!, { qty: 4, cost: 250 });
     const refs = [];
-    for (const serial of ['PX-1', 'PX-2', 'PX-3']) refs.push((await receive(receiver, line, proxy!, upc, [serial])).json().transactionReferenceId);
+    for (const serial of ['PX-1', 'PX-2', 'PX-3'])
+      refs.push((await receive(receiver, line, proxy!, upc, [serial])).json().transactionReferenceId);
     await receive(receiver, line, proxy!, upc, ['PX-B'], { receivingBucket: 'KY01_B_STOCK' });
-    await post(admin, `/api/transacted-receipts/${refs[1]}/unreceive`, { lineItemId: line.lineId, notes: 'proxy test' });
-    const list = (await get(receiver, '/api/ims/inventory-serials/search-by-proxy?model=proxy-tv&conditionCode=NEW&locationCode=ky01')).json().data;
+    await post(admin, `/api/transacted-receipts/${refs[1]}/unreceive`, {
+      lineItemId: line.lineId,
+      notes: 'proxy test',
+    });
+    const list = (
+      await get(
+        receiver,
+        '/api/ims/inventory-serials/search-by-proxy?model=proxy-tv&conditionCode=NEW&locationCode=ky01',
+      )
+    ).json().data;
     expect(list.map((s: { serial_number: string }) => s.serial_number)).toEqual(['PX-1', 'PX-3']);
-    const bStock = (await get(receiver, '/api/ims/inventory-serials/search-by-proxy?model=PROXY-TV&conditionCode=B_STOCK&locationCode=KY01')).json().data;
-    expect(bStock.map((s: { serial_number: string; bucket: string }) => [s.serial_number, s.bucket])).toEqual([['PX-B', 'KY01_B_STOCK']]);
+    const bStock = (
+      await get(
+        receiver,
+        '/api/ims/inventory-serials/search-by-proxy?model=PROXY-TV&conditionCode=B_STOCK&locationCode=KY01',
+      )
+    ).json().data;
+    expect(bStock.map((s: { serial_number: string; bucket: string }) => [s.serial_number, s.bucket])).toEqual([
+      ['PX-B', 'KY01_B_STOCK'],
+    ]);
   });
 });

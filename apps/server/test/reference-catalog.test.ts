@@ -18,10 +18,18 @@ let t: TestApp;
 let token: string;
 let ids: { geBrand: number; acmeBrand: number; fridges: number; ranges: number };
 const p: Record<string, CreatedProduct> = {};
-const UPC = { gld100: nextUpc(), gld100Alt: nextUpc(), gld200: nextUpc(), glx300: nextUpc(), glx300Alt: nextUpc(), shared: nextUpc() };
+const UPC = {
+  gld100: nextUpc(),
+  gld100Alt: nextUpc(),
+  gld200: nextUpc(),
+  glx300: nextUpc(),
+  glx300Alt: nextUpc(),
+  shared: nextUpc(),
+};
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,7 +40,11 @@ beforeAll(async () => {
   await createLocation(t.services, 'TX01', { city: 'Dallas', stateOrProvince: 'TX' });
   // A location that neither holds inventory nor receives POs, and an inactive one.
   const locationsRepo = new LocationsRepository(t.db);
-  await locationsRepo.insertLocation({ locationCode: 'SHOWROOM', canHoldInventory: false, canReceivePurchaseOrders: false });
+  await locationsRepo.insertLocation({
+    locationCode: 'SHOWROOM',
+    canHoldInventory: false,
+    canReceivePurchaseOrders: false,
+  });
   await locationsRepo.insertLocation({ locationCode: 'OLD01', isActive: false });
 
   ids = {
@@ -61,8 +73,21 @@ beforeAll(async () => {
       adjCartPriceCents: 169_999,
       commissionRate: '0.0350',
     },
-    { modelNumber: 'GLD200WW', upc: UPC.gld200, brandId: ids.geBrand, categoryId: ids.fridges, currentCostCents: 99_900 },
-    { modelNumber: 'GLX300BB', upc: UPC.glx300, alternateUpc: UPC.glx300Alt, status: 'INACTIVE', brandId: ids.geBrand, categoryId: ids.ranges },
+    {
+      modelNumber: 'GLD200WW',
+      upc: UPC.gld200,
+      brandId: ids.geBrand,
+      categoryId: ids.fridges,
+      currentCostCents: 99_900,
+    },
+    {
+      modelNumber: 'GLX300BB',
+      upc: UPC.glx300,
+      alternateUpc: UPC.glx300Alt,
+      status: 'INACTIVE',
+      brandId: ids.geBrand,
+      categoryId: ids.ranges,
+    },
     { modelNumber: 'AB%CD1', upc: null },
     { modelNumber: 'AB_CD1', upc: null },
     { modelNumber: 'ABXCD1', upc: null },
@@ -73,9 +98,26 @@ beforeAll(async () => {
   ]);
   for (const product of created) p[product.modelNumber] = product;
 
-  await createSerial(t.db, { serialNumber: 'SN-ABC-001', productId: p.GLD100SS!.id, bucket: 'KY01', locationCode: 'KY01', conditionCode: 'NEW' });
-  await createSerial(t.db, { serialNumber: 'XSN-ABC-0011', productId: p.GLD100SS!.id, bucket: 'KY01_B_STOCK', locationCode: 'KY01', conditionCode: 'B_STOCK' });
-  await createSerial(t.db, { serialNumber: 'AAA-SN-ABC-001', productId: p.GLD200WW!.id, locationCode: 'TX01', conditionCode: 'NEW' });
+  await createSerial(t.db, {
+    serialNumber: 'SN-ABC-001',
+    productId: p.GLD100SS!.id,
+    bucket: 'KY01',
+    locationCode: 'KY01',
+    conditionCode: 'NEW',
+  });
+  await createSerial(t.db, {
+    serialNumber: 'XSN-ABC-0011',
+    productId: p.GLD100SS!.id,
+    bucket: 'KY01_B_STOCK',
+    locationCode: 'KY01',
+    conditionCode: 'B_STOCK',
+  });
+  await createSerial(t.db, {
+    serialNumber: 'AAA-SN-ABC-001',
+    productId: p.GLD200WW!.id,
+    locationCode: 'TX01',
+    conditionCode: 'NEW',
+  });
   await createSerial(t.db, { serialNumber: 'SN-ABC-002', productId: p.GLD200WW!.id, dispositionCode: 'SOLD' });
   await createSerial(t.db, { serialNumber: 'ZZZ-999', productId: p.GLD200WW!.id });
 });
@@ -125,14 +167,32 @@ describe('reference data', () => {
   it('GET /api/buckets answers every generated bucket keyed by its name', async () => {
     const res = await get('/api/buckets');
     expect(res.statusCode).toBe(200);
-    const map = res.json() as Record<string, { bucket: string; location_code: string; condition_code: string; is_local_inventory_bucket: 0 | 1 }>;
+    const map = res.json() as Record<
+      string,
+      { bucket: string; location_code: string; condition_code: string; is_local_inventory_bucket: 0 | 1 }
+    >;
     const expected = [...generateLegacyBuckets('KY01'), ...generateLegacyBuckets('TX01')].map((b) => b.legacy_bucket);
     expect(Object.keys(map).sort()).toEqual(expected.sort());
     expect(Object.keys(map)).toHaveLength(18);
-    expect(map.KY01).toEqual({ bucket: 'KY01', location_code: 'KY01', condition_code: 'NEW', is_local_inventory_bucket: 1 });
-    expect(map.KY01_B_STOCK).toEqual({ bucket: 'KY01_B_STOCK', location_code: 'KY01', condition_code: 'B_STOCK', is_local_inventory_bucket: 1 });
+    expect(map.KY01).toEqual({
+      bucket: 'KY01',
+      location_code: 'KY01',
+      condition_code: 'NEW',
+      is_local_inventory_bucket: 1,
+    });
+    expect(map.KY01_B_STOCK).toEqual({
+      bucket: 'KY01_B_STOCK',
+      location_code: 'KY01',
+      condition_code: 'B_STOCK',
+      is_local_inventory_bucket: 1,
+    });
     expect(map.KY01_DAMAGED).toMatchObject({ location_code: 'KY01', condition_code: 'DAMAGED' });
-    expect(map.KY01_FBA_INBOUND).toEqual({ bucket: 'KY01_FBA_INBOUND', location_code: 'KY01_FBA_INBOUND', condition_code: 'NEW', is_local_inventory_bucket: 0 });
+    expect(map.KY01_FBA_INBOUND).toEqual({
+      bucket: 'KY01_FBA_INBOUND',
+      location_code: 'KY01_FBA_INBOUND',
+      condition_code: 'NEW',
+      is_local_inventory_bucket: 0,
+    });
     expect(map.TX01_RETURN).toMatchObject({ location_code: 'TX01_RETURN', condition_code: 'NEW' });
     for (const [name, bucket] of Object.entries(map)) expect(bucket.bucket).toBe(name);
   });
@@ -215,21 +275,34 @@ describe('catalogue', () => {
   it('GET /api/ims/products?model= answers inactive products too (status shown)', async () => {
     const data = (await get('/api/ims/products?model=GLX300BB')).json().data;
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ model: 'GLX300BB', status: 'INACTIVE', brand_name: 'GE', category_name: 'Ranges', mpn: 'GLX300BB-P' });
+    expect(data[0]).toMatchObject({
+      model: 'GLX300BB',
+      status: 'INACTIVE',
+      brand_name: 'GE',
+      category_name: 'Ranges',
+      mpn: 'GLX300BB-P',
+    });
   });
 
   it('GET /api/ims/products/models answers models starting with the text, active only by default', async () => {
     const res = await get('/api/ims/products/models?model=gl');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: p.GLD100SS!.id, model: 'GLD100SS', product_title: 'GE 25.1 cu. ft. Refrigerator - Stainless Steel', status: 'ACTIVE' },
+      {
+        id: p.GLD100SS!.id,
+        model: 'GLD100SS',
+        product_title: 'GE 25.1 cu. ft. Refrigerator - Stainless Steel',
+        status: 'ACTIVE',
+      },
       { id: p.GLD200WW!.id, model: 'GLD200WW', product_title: 'Test product GLD200WW', status: 'ACTIVE' },
     ]);
   });
 
   it('GET /api/ims/products/models with includeInactive=1 (or true) includes INACTIVE products; 0 excludes them', async () => {
     for (const flag of ['1', 'true']) {
-      const models = (await get(`/api/ims/products/models?model=GL&includeInactive=${flag}`)).json().data.map((m: { model: string }) => m.model);
+      const models = (await get(`/api/ims/products/models?model=GL&includeInactive=${flag}`))
+        .json()
+        .data.map((m: { model: string }) => m.model);
       expect(models, flag).toEqual(['GLD100SS', 'GLD200WW', 'GLX300BB']);
     }
     const models = (await get('/api/ims/products/models?model=GLX&includeInactive=0')).json().data;
@@ -238,7 +311,9 @@ describe('catalogue', () => {
 
   it('GET /api/ims/products/models treats % and _ literally', async () => {
     const models = async (prefix: string) =>
-      (await get(`/api/ims/products/models?model=${encodeURIComponent(prefix)}`)).json().data.map((m: { model: string }) => m.model);
+      (await get(`/api/ims/products/models?model=${encodeURIComponent(prefix)}`))
+        .json()
+        .data.map((m: { model: string }) => m.model);
     expect(await models('AB%')).toEqual(['AB%CD1']);
     expect(await models('AB_')).toEqual(['AB_CD1']);
     // (Their relative order depends on the database collation.)
@@ -262,12 +337,16 @@ describe('catalogue', () => {
     it('matches the UPC', async () => {
       const res = await get(`/api/inventory/product/search?upc=${UPC.gld100}&exact=1`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: [{ id: p.GLD100SS!.id, upc: UPC.gld100, model: 'GLD100SS', status: 'ACTIVE' }] });
+      expect(res.json()).toEqual({
+        data: [{ id: p.GLD100SS!.id, upc: UPC.gld100, model: 'GLD100SS', status: 'ACTIVE' }],
+      });
     });
 
     it('matches the alternate UPC (answering the primary upc)', async () => {
       const res = await get(`/api/inventory/product/search?upc=${UPC.gld100Alt}&exact=1`);
-      expect(res.json()).toEqual({ data: [{ id: p.GLD100SS!.id, upc: UPC.gld100, model: 'GLD100SS', status: 'ACTIVE' }] });
+      expect(res.json()).toEqual({
+        data: [{ id: p.GLD100SS!.id, upc: UPC.gld100, model: 'GLD100SS', status: 'ACTIVE' }],
+      });
     });
 
     it('answers every product with that code on either column, in id order', async () => {
@@ -287,7 +366,9 @@ describe('catalogue', () => {
     });
 
     it('matches whole codes only', async () => {
-      expect((await get(`/api/inventory/product/search?upc=${UPC.gld100.slice(0, 11)}&exact=1`)).json()).toEqual({ data: [] });
+      expect((await get(`/api/inventory/product/search?upc=${UPC.gld100.slice(0, 11)}&exact=1`)).json()).toEqual({
+        data: [],
+      });
       expect((await get('/api/inventory/product/search?upc=000000000000&exact=1')).json()).toEqual({ data: [] });
     });
 
@@ -306,15 +387,20 @@ describe('catalogue', () => {
           { id: p.GLD200WW!.id, model_number: 'GLD200WW', part_number: 'GLD200WW-P', invoice_cost: 999 },
         ],
       });
-      expect((await post('/api/product/search', { searchKey: 'model_number', searchValue: 'GLX' })).json()).toEqual({ data: [] });
+      expect((await post('/api/product/search', { searchKey: 'model_number', searchValue: 'GLX' })).json()).toEqual({
+        data: [],
+      });
     });
 
     it('searches by upc (either column) and by part_number (whole, case-insensitive)', async () => {
       const byAlt = (await post('/api/product/search', { searchKey: 'upc', searchValue: UPC.gld100Alt })).json().data;
       expect(byAlt.map((r: { model_number: string }) => r.model_number)).toEqual(['GLD100SS']);
-      const byPart = (await post('/api/product/search', { searchKey: 'part_number', searchValue: 'gld200ww-p' })).json().data;
+      const byPart = (await post('/api/product/search', { searchKey: 'part_number', searchValue: 'gld200ww-p' })).json()
+        .data;
       expect(byPart.map((r: { model_number: string }) => r.model_number)).toEqual(['GLD200WW']);
-      expect((await post('/api/product/search', { searchKey: 'part_number', searchValue: 'GLD200' })).json()).toEqual({ data: [] });
+      expect((await post('/api/product/search', { searchKey: 'part_number', searchValue: 'GLD200' })).json()).toEqual({
+        data: [],
+      });
     });
 
     it('refuses an unknown searchKey with 400 searchKey', async () => {
@@ -354,7 +440,9 @@ describe('catalogue', () => {
       for (const serial of ['ab', 'A', '']) {
         const res = await get(`/api/inventory-serials/search?serial=${serial}`);
         expect(res.statusCode, serial).toBe(400);
-        expect(res.json().errors.serial, serial).toEqual(serial === '' ? expect.any(Array) : ['Please Extend Search Parameters.']);
+        expect(res.json().errors.serial, serial).toEqual(
+          serial === '' ? expect.any(Array) : ['Please Extend Search Parameters.'],
+        );
       }
       const res = await get('/api/inventory-serials/search?serial=ab');
       expect(res.json().errors.serial).toEqual(['Please Extend Search Parameters.']);
@@ -365,9 +453,30 @@ describe('catalogue', () => {
       const res = await get('/api/inventory-serials/search?serial=sn-abc-001');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual([
-        { id: expect.any(Number), serial_number: 'SN-ABC-001', model: 'GLD100SS', location_code: 'KY01', condition_code: 'NEW', disposition_code: 'LIVE' },
-        { id: expect.any(Number), serial_number: 'AAA-SN-ABC-001', model: 'GLD200WW', location_code: 'TX01', condition_code: 'NEW', disposition_code: 'LIVE' },
-        { id: expect.any(Number), serial_number: 'XSN-ABC-0011', model: 'GLD100SS', location_code: 'KY01', condition_code: 'B_STOCK', disposition_code: 'LIVE' },
+        {
+          id: expect.any(Number),
+          serial_number: 'SN-ABC-001',
+          model: 'GLD100SS',
+          location_code: 'KY01',
+          condition_code: 'NEW',
+          disposition_code: 'LIVE',
+        },
+        {
+          id: expect.any(Number),
+          serial_number: 'AAA-SN-ABC-001',
+          model: 'GLD200WW',
+          location_code: 'TX01',
+          condition_code: 'NEW',
+          disposition_code: 'LIVE',
+        },
+        {
+          id: expect.any(Number),
+          serial_number: 'XSN-ABC-0011',
+          model: 'GLD100SS',
+          location_code: 'KY01',
+          condition_code: 'B_STOCK',
+          disposition_code: 'LIVE',
+        },
       ]);
     });
 
@@ -416,9 +525,18 @@ describe('GET /api/product (product list)', () => {
 describe('POST brand and category lists', () => {
   it('answer every brand and category, the full one with product counts', async () => {
     const brandsRes = await t.app.inject({ method: 'POST', url: '/api/brand/allBrands', headers: bearer(token) });
-    expect(brandsRes.json().data.map((b: { brand_code: string }) => b.brand_code).sort()).toEqual(['ACME', 'GE']);
-    const full = (await t.app.inject({ method: 'POST', url: '/api/category/allCategoriesFull', headers: bearer(token) })).json();
-    const counts = Object.fromEntries(full.data.map((c: { category_code: string; product_count: number }) => [c.category_code, c.product_count]));
+    expect(
+      brandsRes
+        .json()
+        .data.map((b: { brand_code: string }) => b.brand_code)
+        .sort(),
+    ).toEqual(['ACME', 'GE']);
+    const full = (
+      await t.app.inject({ method: 'POST', url: '/api/category/allCategoriesFull', headers: bearer(token) })
+    ).json();
+    const counts = Object.fromEntries(
+      full.data.map((c: { category_code: string; product_count: number }) => [c.category_code, c.product_count]),
+    );
     expect(counts).toEqual({ REF: 2, RNG: 1 });
   });
 });

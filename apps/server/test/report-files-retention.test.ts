@@ -61,7 +61,12 @@ describe('report job files: retention', () => {
 
   it("a job's file is downloadable until the sweep finds it older than the period, then its download answers 404 saying so", async () => {
     const user = await createSignedInUser(t, { role: 'developer' });
-    const queued = await t.app.inject({ method: 'POST', url: '/api/reports/generic/price-list/csv-jobs', headers: bearer(user.token), payload: { parameters: {} } });
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/generic/price-list/csv-jobs',
+      headers: bearer(user.token),
+      payload: { parameters: {} },
+    });
     expect(queued.statusCode, queued.body).toBe(202);
     const job = ZJobSchema.parse(queued.json());
     expect((await waitForJob(t, job.id)).status).toBe('succeeded');
@@ -80,7 +85,9 @@ describe('report job files: retention', () => {
     const recentAt = new Date(writtenAt + 2 * HOUR_MS);
     fs.utimesSync(before.recent!, recentAt, recentAt);
     expect(await t.services.reports.sweepJobFiles(writtenAt + RETENTION_HOURS * HOUR_MS - 1_000)).toEqual([]);
-    expect(await t.services.reports.sweepJobFiles(writtenAt + RETENTION_HOURS * HOUR_MS + 1_000)).toEqual([`report-job-${job.id}.csv`]);
+    expect(await t.services.reports.sweepJobFiles(writtenAt + RETENTION_HOURS * HOUR_MS + 1_000)).toEqual([
+      `report-job-${job.id}.csv`,
+    ]);
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.existsSync(before.recent!)).toBe(true);
     expect(fs.existsSync(before.notAJobFile!)).toBe(true);
@@ -89,33 +96,43 @@ describe('report job files: retention', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(REPORT_MESSAGES.jobFileGone(RETENTION_HOURS));
     // The job itself still tells what it wrote.
-    const status = ZJobSchema.parse((await t.app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(user.token) })).json());
+    const status = ZJobSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(user.token) })).json(),
+    );
     expect(status.status).toBe('succeeded');
   });
 
-  it('a running server sweeps periodically (every quarter of the period, at least each second)', { timeout: 30_000 }, async () => {
-    const periodic = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-report-files-'));
-    // Two seconds kept: swept each second.
-    const retentionHours = 2 / 3600;
-    const app = await createTestApp({ jobsEnabled: false, reportFilesDir: periodic, reportFilesRetentionHours: retentionHours });
-    const goneWithin = async (file: string, ms: number) => {
-      const until = Date.now() + ms;
-      while (fs.existsSync(file) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
-      return !fs.existsSync(file);
-    };
-    try {
-      // Written after the start-up sweep: the timer deletes it, and keeps doing so for files written later.
-      const old = writeAged(periodic, 'report-job-1.csv', 1);
-      expect(await goneWithin(old, 5_000)).toBe(true);
-      const later = path.join(periodic, 'report-job-2.csv');
-      fs.writeFileSync(later, 'x\n');
-      const writtenAt = Date.now();
-      expect(await goneWithin(later, 10_000)).toBe(true);
-      // Not before it was older than the period.
-      expect(Date.now() - writtenAt).toBeGreaterThanOrEqual(retentionHours * HOUR_MS);
-    } finally {
-      await app.close();
-      fs.rmSync(periodic, { recursive: true, force: true });
-    }
-  });
+  it(
+    'a running server sweeps periodically (every quarter of the period, at least each second)',
+    { timeout: 30_000 },
+    async () => {
+      const periodic = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-report-files-'));
+      // Two seconds kept: swept each second.
+      const retentionHours = 2 / 3600;
+      const app = await createTestApp({
+        jobsEnabled: false,
+        reportFilesDir: periodic,
+        reportFilesRetentionHours: retentionHours,
+      });
+      const goneWithin = async (file: string, ms: number) => {
+        const until = Date.now() + ms;
+        while (fs.existsSync(file) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+        return !fs.existsSync(file);
+      };
+      try {
+        // Written after the start-up sweep: the timer deletes it, and keeps doing so for files written later.
+        const old = writeAged(periodic, 'report-job-1.csv', 1);
+        expect(await goneWithin(old, 5_000)).toBe(true);
+        const later = path.join(periodic, 'report-job-2.csv');
+        fs.writeFileSync(later, 'x\n');
+        const writtenAt = Date.now();
+        expect(await goneWithin(later, 10_000)).toBe(true);
+        // Not before it was older than the period.
+        expect(Date.now() - writtenAt).toBeGreaterThanOrEqual(retentionHours * HOUR_MS);
+      } finally {
+        await app.close();
+        fs.rmSync(periodic, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -12,15 +12,26 @@ import { createSignedInUser } from './factories.js';
 
 async function runAll(t: TestApp, token: string) {
   for (const definition of REPORT_DEFINITIONS) {
-    const response = await t.app.inject({ method: 'GET', url: `/api/reports/generic/${definition.slug}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/generic/${definition.slug}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode, `${definition.slug}: ${response.body}`).toBe(200);
     const result = ZReportResultSchema.parse(response.json());
     expect(result.columns.map((c) => c.key)).toEqual(definition.columns.map((c) => c.key));
     for (const row of result.rows) expect(Object.keys(row)).toEqual(definition.columns.map((c) => c.key));
-    const csv = await t.app.inject({ method: 'GET', url: `/api/reports/generic/${definition.slug}/csv`, headers: bearer(token) });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/generic/${definition.slug}/csv`,
+      headers: bearer(token),
+    });
     expect(csv.statusCode, `${definition.slug} csv: ${csv.body}`).toBe(200);
     expect(csv.body.startsWith('\uFEFF'), definition.slug).toBe(true);
-    const lines = csv.body.slice(1).split('\n').filter((l) => l !== '');
+    const lines = csv.body
+      .slice(1)
+      .split('\n')
+      .filter((l) => l !== '');
     expect(lines[0], definition.slug).toBe(definition.columns.map((c) => c.label).join(','));
     // Rows with line breaks in a quoted cell would make more lines; none of these reports has them.
     expect(lines.length - 1, `${definition.slug} csv rows`).toBe(result.rowCount);
@@ -36,7 +47,8 @@ describe('the generic report definitions', () => {
     for (const named of NAMED_REPORTS) expect(slugs).not.toContain(named.path.split('/').at(-1));
     for (const d of REPORT_DEFINITIONS) {
       const keys = d.columns.map((c) => c.key);
-      if (d.chart) for (const key of [d.chart.x, ...d.chart.series]) expect(keys, `${d.slug} chart ${key}`).toContain(key);
+      if (d.chart)
+        for (const key of [d.chart.x, ...d.chart.series]) expect(keys, `${d.slug} chart ${key}`).toContain(key);
     }
   });
 });

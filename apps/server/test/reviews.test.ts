@@ -22,7 +22,14 @@ const nextAddress = () => `10.16.0.${++address}`;
 
 const push = (body: Record<string, unknown>, remoteAddress = nextAddress(), app = t.app) =>
   app.inject({ method: 'POST', url: '/api/public/reviews', payload: body, remoteAddress });
-const sample = (extra: Record<string, unknown> = {}) => ({ product: fridge.id, message: 'Keeps everything cold', name: 'Pat Doe', email: 'pat@example.com', stars: 5, ...extra });
+const sample = (extra: Record<string, unknown> = {}) => ({
+  product: fridge.id,
+  message: 'Keeps everything cold',
+  name: 'Pat Doe',
+  email: 'pat@example.com',
+  stars: 5,
+  ...extra,
+});
 const list = (query = '') => injectAs(t.app, dev.token, { method: 'GET', url: `/api/reviews${query}` });
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -46,7 +53,12 @@ describe('the public intake', () => {
     const res = await push(sample({ visible: true, reviewOn: '1999-01-01', id: 'mine' }));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.stringMatching(/^[-\w]{20}$/), product: String(fridge.id), visible: false, reviewOn: today() });
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[-\w]{20}$/),
+      product: String(fridge.id),
+      visible: false,
+      reviewOn: today(),
+    });
     const stored = await t.services.reviews.store.readReviewsByProduct(String(fridge.id));
     expect(stored.find((r) => r.id === body.id)).toEqual({
       id: body.id,
@@ -92,7 +104,8 @@ describe('the public intake', () => {
     try {
       const shared = nextAddress();
       const answers = [];
-      for (let i = 0; i < MAX; i++) answers.push((await push(sample({ message: `flood ${i}` }), shared, i % 2 ? second.app : t.app)).statusCode);
+      for (let i = 0; i < MAX; i++)
+        answers.push((await push(sample({ message: `flood ${i}` }), shared, i % 2 ? second.app : t.app)).statusCode);
       expect(answers).toEqual([201, 201, 201]);
       for (const app of [t.app, second.app]) {
         const refused = await push(sample({ message: 'one too many' }), shared, app);
@@ -127,14 +140,36 @@ describe('moderation', () => {
       ids.push((await push(sample({ product, message }))).json().id);
       await new Promise((r) => setTimeout(r, 5));
     }
-    expect((await injectAs(t.app, dev.token, { method: 'PUT', url: `/api/reviews/${range.id}/${ids[1]}/visible`, payload: { visible: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await injectAs(t.app, dev.token, {
+          method: 'PUT',
+          url: `/api/reviews/${range.id}/${ids[1]}/visible`,
+          payload: { visible: true },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const ranges = await list(`?product=${range.id}`);
     expect(ranges.statusCode).toBe(200);
-    expect(ranges.json().data.map((r: { message: string }) => r.message)).toEqual(['range third', 'range second', 'range first']);
-    expect(ranges.json().data[0]).toMatchObject({ product: String(range.id), product_model: 'RV-RANGE', product_description: 'Gas range', stars: 5, visible: false });
-    expect((await list(`?product=${range.id}&visibility=visible`)).json().data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
-    expect((await list(`?product=${range.id}&visibility=hidden`)).json().data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[0]]);
+    expect(ranges.json().data.map((r: { message: string }) => r.message)).toEqual([
+      'range third',
+      'range second',
+      'range first',
+    ]);
+    expect(ranges.json().data[0]).toMatchObject({
+      product: String(range.id),
+      product_model: 'RV-RANGE',
+      product_description: 'Gas range',
+      stars: 5,
+      visible: false,
+    });
+    expect(
+      (await list(`?product=${range.id}&visibility=visible`)).json().data.map((r: { id: string }) => r.id),
+    ).toEqual([ids[1]]);
+    expect((await list(`?product=${range.id}&visibility=hidden`)).json().data.map((r: { id: string }) => r.id)).toEqual(
+      [ids[2], ids[0]],
+    );
     const page2 = (await list(`?product=${range.id}&per_page=2&page=2`)).json();
     expect(page2).toMatchObject({ total: 3, page: 2, per_page: 2 });
     expect(page2.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
@@ -153,21 +188,36 @@ describe('moderation', () => {
     const on = await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { visible: true } });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ id, visible: true, message: 'toggle me', product_model: 'RV-FRIDGE' });
-    expect((await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { visible: false } })).json().visible).toBe(false);
+    expect((await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { visible: false } })).json().visible).toBe(
+      false,
+    );
     const before = (await t.services.reviews.store.readReviews()).length;
-    const missing = await injectAs(t.app, dev.token, { method: 'PUT', url: `/api/reviews/${fridge.id}/no-such-review/visible`, payload: { visible: true } });
+    const missing = await injectAs(t.app, dev.token, {
+      method: 'PUT',
+      url: `/api/reviews/${fridge.id}/no-such-review/visible`,
+      payload: { visible: true },
+    });
     expect(missing.statusCode).toBe(404);
-    expect((await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { visible: 'yes' } })).statusCode).toBe(400);
+    expect((await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { visible: 'yes' } })).statusCode).toBe(
+      400,
+    );
     expect((await t.services.reviews.store.readReviews()).length).toBe(before);
   });
 
   it('sets users/{id} (username, email), replacing what was there', async () => {
     const url = '/api/review-users/web-user-7';
-    const res = await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { username: 'pat', email: 'pat@example.com' } });
+    const res = await injectAs(t.app, dev.token, {
+      method: 'PUT',
+      url,
+      payload: { username: 'pat', email: 'pat@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: 'web-user-7', username: 'pat', email: 'pat@example.com' });
     await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { username: 'pat d', email: 'pd@example.com' } });
-    expect(await (t.services.reviews.store as EmbeddedReviewStore).getUser('web-user-7')).toEqual({ username: 'pat d', email: 'pd@example.com' });
+    expect(await (t.services.reviews.store as EmbeddedReviewStore).getUser('web-user-7')).toEqual({
+      username: 'pat d',
+      email: 'pd@example.com',
+    });
     const bad = await injectAs(t.app, dev.token, { method: 'PUT', url, payload: { username: '', email: 'nope' } });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'username']);
   });
@@ -190,7 +240,14 @@ describe('moderation', () => {
 
 describe('live updates', () => {
   it('tells moderators of new reviews and visibility changes, from this process and from another', async () => {
-    const second = await buildApp({ db: t.db, dbKind: t.dbKind, config: t.config, logger: false, serveWeb: false, listen: t.listen });
+    const second = await buildApp({
+      db: t.db,
+      dbKind: t.dbKind,
+      config: t.config,
+      logger: false,
+      serveWeb: false,
+      listen: t.listen,
+    });
     const secondBase = await second.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const here = await openLiveStream(base, dev.token, 'reviews');
@@ -201,7 +258,11 @@ describe('live updates', () => {
       const id = (await push(sample({ message: 'live one' }))).json().id;
       expect(await here.next()).toMatchObject({ event: 'change', data: { topic: 'reviews' } });
       expect(await there.next()).toMatchObject({ event: 'change', data: { topic: 'reviews' } });
-      await injectAs(second.app, dev.token, { method: 'PUT', url: `/api/reviews/${fridge.id}/${id}/visible`, payload: { visible: true } });
+      await injectAs(second.app, dev.token, {
+        method: 'PUT',
+        url: `/api/reviews/${fridge.id}/${id}/visible`,
+        payload: { visible: true },
+      });
       expect(await here.next()).toMatchObject({ event: 'change', data: { topic: 'reviews' } });
       // A refused review changes nothing and says nothing.
       await push(sample({ stars: 0 }));
@@ -220,22 +281,36 @@ describe('EmbeddedReviewStore', () => {
     let resyncs = 0;
     const stop = await store.subscribe({ onChange: () => changes++, onResync: () => resyncs++ });
     try {
-      const review = { message: 'embedded', name: 'E', email: 'e@example.com', stars: 3, reviewOn: '2026-11-01', visible: false };
+      const review = {
+        message: 'embedded',
+        name: 'E',
+        email: 'e@example.com',
+        stars: 3,
+        reviewOn: '2026-11-01',
+        visible: false,
+      };
       const a = await store.pushReview('store-a', review);
       const b = await store.pushReview('store-a', { ...review, message: 'second' });
       await store.pushReview('store-b', review);
       expect((await store.readReviewsByProduct('store-a')).map((r) => r.id)).toEqual([b, a]);
       expect((await store.readReviews()).filter((r) => r.product.startsWith('store-')).length).toBe(3);
-      expect(await store.setVisible('store-a', a, true)).toEqual({ id: a, product: 'store-a', ...review, visible: true });
+      expect(await store.setVisible('store-a', a, true)).toEqual({
+        id: a,
+        product: 'store-a',
+        ...review,
+        visible: true,
+      });
       expect(await store.setVisible('store-b', a, true)).toBeNull();
       const until = Date.now() + 3000;
       while (changes < 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
       expect(changes).toBe(4);
       // A rolled-back write says nothing; users are not reviews.
-      await t.db.transaction(async (tx) => {
-        await new EmbeddedReviewStore(tx as never, undefined).pushReview('store-a', review);
-        tx.rollback();
-      }).catch(() => {});
+      await t.db
+        .transaction(async (tx) => {
+          await new EmbeddedReviewStore(tx as never, undefined).pushReview('store-a', review);
+          tx.rollback();
+        })
+        .catch(() => {});
       await store.setUser('store-user', { username: 'u', email: 'u@example.com' });
       await new Promise((r) => setTimeout(r, 200));
       expect([changes, resyncs]).toEqual([4, 0]);
@@ -267,26 +342,54 @@ describe('a Firebase Realtime Database configured (REVIEW_STORE_URL)', () => {
 
   it('pushes, reads and toggles in the remote store, and a change made there reaches our event stream', async () => {
     expect(remote.services.reviews.store.kind).toBe('firebase');
-    const pushed = await remote.app.inject({ method: 'POST', url: '/api/public/reviews', payload: sample({ product: product.id }), remoteAddress: '10.17.0.1' });
+    const pushed = await remote.app.inject({
+      method: 'POST',
+      url: '/api/public/reviews',
+      payload: sample({ product: product.id }),
+      remoteAddress: '10.17.0.1',
+    });
     expect(pushed.statusCode).toBe(201);
     const id = pushed.json().id as string;
-    expect((fb.root.reviews as Record<string, Record<string, { visible: boolean }>>)[String(product.id)]![id]).toMatchObject({ message: 'Keeps everything cold', visible: false });
+    expect(
+      (fb.root.reviews as Record<string, Record<string, { visible: boolean }>>)[String(product.id)]![id],
+    ).toMatchObject({ message: 'Keeps everything cold', visible: false });
 
     const stream = await openLiveStream(remoteBase, moderator.token, 'reviews');
     streams.push(stream);
     expect((await stream.next()).event).toBe('ready');
     // Another client of the database (the website, the Firebase console) writes a review.
-    fb.write('PUT', `reviews/${product.id}/-Zexternal00000000001`, { message: '<b>from the console</b>', name: 'Sam', email: 's@example.com', stars: 3, reviewOn: '2026-11-22', visible: false });
+    fb.write('PUT', `reviews/${product.id}/-Zexternal00000000001`, {
+      message: '<b>from the console</b>',
+      name: 'Sam',
+      email: 's@example.com',
+      stars: 3,
+      reviewOn: '2026-11-22',
+      visible: false,
+    });
     expect(await stream.next()).toMatchObject({ event: 'change', data: { topic: 'reviews' } });
-    const listed = await injectAs(remote.app, moderator.token, { method: 'GET', url: `/api/reviews?product=${product.id}` });
-    expect(listed.json().data.map((r: { message: string }) => r.message)).toEqual(['Keeps everything cold', '<b>from the console</b>']);
+    const listed = await injectAs(remote.app, moderator.token, {
+      method: 'GET',
+      url: `/api/reviews?product=${product.id}`,
+    });
+    expect(listed.json().data.map((r: { message: string }) => r.message)).toEqual([
+      'Keeps everything cold',
+      '<b>from the console</b>',
+    ]);
 
-    const toggled = await injectAs(remote.app, moderator.token, { method: 'PUT', url: `/api/reviews/${product.id}/${id}/visible`, payload: { visible: true } });
+    const toggled = await injectAs(remote.app, moderator.token, {
+      method: 'PUT',
+      url: `/api/reviews/${product.id}/${id}/visible`,
+      payload: { visible: true },
+    });
     expect(toggled.json()).toMatchObject({ id, visible: true, product_model: 'RV-REMOTE' });
     expect(await stream.next()).toMatchObject({ event: 'change', data: { topic: 'reviews' } });
     expect(fb.requests.some((r) => r.method === 'PATCH' && r.path === `/reviews/${product.id}/${id}.json`)).toBe(true);
 
-    await injectAs(remote.app, moderator.token, { method: 'PUT', url: '/api/review-users/u1', payload: { username: 'sam', email: 's@example.com' } });
+    await injectAs(remote.app, moderator.token, {
+      method: 'PUT',
+      url: '/api/review-users/u1',
+      payload: { username: 'sam', email: 's@example.com' },
+    });
     expect(fb.root.users).toEqual({ u1: { username: 'sam', email: 's@example.com' } });
   });
 
@@ -298,11 +401,29 @@ describe('a Firebase Realtime Database configured (REVIEW_STORE_URL)', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe('The review store is unavailable; try again in a moment');
       for (let i = 0; i < 6; i++) {
-        expect((await remote.app.inject({ method: 'POST', url: '/api/public/reviews', payload: sample({ product: product.id }), remoteAddress: '10.17.0.2' })).statusCode).toBe(503);
+        expect(
+          (
+            await remote.app.inject({
+              method: 'POST',
+              url: '/api/public/reviews',
+              payload: sample({ product: product.id }),
+              remoteAddress: '10.17.0.2',
+            })
+          ).statusCode,
+        ).toBe(503);
       }
     } finally {
       fb.failures.clear();
     }
-    expect((await remote.app.inject({ method: 'POST', url: '/api/public/reviews', payload: sample({ product: product.id }), remoteAddress: '10.17.0.2' })).statusCode).toBe(201);
+    expect(
+      (
+        await remote.app.inject({
+          method: 'POST',
+          url: '/api/public/reviews',
+          payload: sample({ product: product.id }),
+          remoteAddress: '10.17.0.2',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

@@ -17,9 +17,15 @@ const roleOf = async (token: string) => {
 };
 
 const changeRole = (token: string, userId: number | string, body: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/role/${userId}`, headers: bearer(token), payload: body as Record<string, unknown> });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/role/${userId}`,
+    headers: bearer(token),
+    payload: body as Record<string, unknown>,
+  });
 
-const changeCount = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from role_changes`))[0]!.n;
+const changeCount = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from role_changes`))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,8 +52,20 @@ describe('role editor', () => {
   it('GET /api/user/all lists users with their roles, ordered by username', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: bearer(developer.token) });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as { id: number; username: string; email: string | null; role: string; role_id: number }[];
-    expect(data).toContainEqual({ id: developer.id, username: developer.username, email: 'dev@keystone.example', role: 'developer', role_id: await roleIdOf(t.db, 'developer') });
+    const data = res.json().data as {
+      id: number;
+      username: string;
+      email: string | null;
+      role: string;
+      role_id: number;
+    }[];
+    expect(data).toContainEqual({
+      id: developer.id,
+      username: developer.username,
+      email: 'dev@keystone.example',
+      role: 'developer',
+      role_id: await roleIdOf(t.db, 'developer'),
+    });
     expect(data).toContainEqual(expect.objectContaining({ id: member.id, role: 'warehouse-1' }));
     const names = data.map((u) => u.username);
     expect(names).toEqual([...names].sort());
@@ -58,16 +76,26 @@ describe('role editor', () => {
   it('PUT /api/role/{userId} changes the role; the user’s existing token answers the new role', async () => {
     expect(await roleOf(member.token)).toBe('warehouse-1');
     // As warehouse-1 the member cannot see purchase-order locations.
-    expect((await t.app.inject({ method: 'GET', url: '/api/ims/canReceivePos', headers: bearer(member.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/ims/canReceivePos', headers: bearer(member.token) })).statusCode,
+    ).toBe(403);
 
     const newRoleID = await roleIdOf(t.db, 'warehouse-2');
     const res = await changeRole(developer.token, member.id, { newRoleID });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: member.id, username: member.username, email: null, role: 'warehouse-2', role_id: newRoleID });
+    expect(res.json()).toEqual({
+      id: member.id,
+      username: member.username,
+      email: null,
+      role: 'warehouse-2',
+      role_id: newRoleID,
+    });
 
     expect(await roleOf(member.token)).toBe('warehouse-2');
     // The new permissions apply at once.
-    expect((await t.app.inject({ method: 'GET', url: '/api/ims/canReceivePos', headers: bearer(member.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/ims/canReceivePos', headers: bearer(member.token) })).statusCode,
+    ).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(member.token) });
     expect(me.json()).toMatchObject({ role: 'warehouse-2', role_id: newRoleID });
   });
@@ -83,7 +111,11 @@ describe('role editor', () => {
     const before = await roleOf(member.token);
     const res = await changeRole(developer.token, member.id, { newRoleID: 999_999 });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', errors: { newRoleID: [expect.any(String)] } });
+    expect(res.json()).toMatchObject({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      errors: { newRoleID: [expect.any(String)] },
+    });
     expect(await roleOf(member.token)).toBe(before);
   });
 
@@ -133,11 +165,22 @@ describe('role editor', () => {
     // Setting the role the user already has is not a change.
     await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'fulfillment-lead') });
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/role/changes?userId=${subject.id}`, headers: bearer(developer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/role/changes?userId=${subject.id}`,
+      headers: bearer(developer.token),
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { changed_at: string }[];
     expect(data).toHaveLength(2);
-    expect(data[0]).toMatchObject({ user_id: subject.id, username: subject.username, from_role: 'fulfillment-2', to_role: 'fulfillment-lead', changed_by_id: developer.id, changed_by: developer.username });
+    expect(data[0]).toMatchObject({
+      user_id: subject.id,
+      username: subject.username,
+      from_role: 'fulfillment-2',
+      to_role: 'fulfillment-lead',
+      changed_by_id: developer.id,
+      changed_by: developer.username,
+    });
     expect(data[1]).toMatchObject({ from_role: 'fulfillment-1', to_role: 'fulfillment-2' });
     for (const row of data) {
       expect(row.changed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -146,7 +189,11 @@ describe('role editor', () => {
     }
 
     // Everyone's changes, limited.
-    const all = await t.app.inject({ method: 'GET', url: '/api/role/changes?limit=1', headers: bearer(developer.token) });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/role/changes?limit=1',
+      headers: bearer(developer.token),
+    });
     expect(all.statusCode).toBe(200);
     expect(all.json().data).toHaveLength(1);
     expect(all.json().data[0]).toMatchObject({ user_id: subject.id, to_role: 'fulfillment-lead' });
@@ -158,10 +205,16 @@ describe('role editor', () => {
     const subject = await createSignedInUser(t, { role: 'sales-1' });
     const changesBefore = await changeCount();
     // A trigger refuses the record's insert; the role update before it in the transaction must roll back too.
-    await t.db.execute(sql`create function refuse_role_change() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
-    await t.db.execute(sql`create trigger refuse_role_change before insert on role_changes for each row execute function refuse_role_change()`);
+    await t.db.execute(
+      sql`create function refuse_role_change() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger refuse_role_change before insert on role_changes for each row execute function refuse_role_change()`,
+    );
     try {
-      await expect(t.services.users.changeRole({ id: developer.id }, subject.id, await roleIdOf(t.db, 'finance-1'))).rejects.toThrow();
+      await expect(
+        t.services.users.changeRole({ id: developer.id }, subject.id, await roleIdOf(t.db, 'finance-1')),
+      ).rejects.toThrow();
     } finally {
       await t.db.execute(sql`drop trigger refuse_role_change on role_changes`);
       await t.db.execute(sql`drop function refuse_role_change()`);
@@ -171,8 +224,17 @@ describe('role editor', () => {
   });
 
   it('GET /api/role/changes: 400 naming the field for a bad userId or limit; 403 without role-editor:view', async () => {
-    for (const [query, field] of [['userId=abc', 'userId'], ['limit=0', 'limit'], ['limit=501', 'limit'], ['userId=-1', 'userId']] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/role/changes?${query}`, headers: bearer(developer.token) });
+    for (const [query, field] of [
+      ['userId=abc', 'userId'],
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['userId=-1', 'userId'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/role/changes?${query}`,
+        headers: bearer(developer.token),
+      });
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().errors), query).toEqual([field]);
     }
@@ -184,15 +246,23 @@ describe('role editor', () => {
   });
 
   it('an unknown user answers an empty list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/role/changes?userId=999999', headers: bearer(developer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/role/changes?userId=999999',
+      headers: bearer(developer.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [] });
   });
 
   it('a demoted user’s next call is refused and its answer names the new role', async () => {
     const subject = await createSignedInUser(t, { role: 'developer' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(subject.token) })).statusCode).toBe(200);
-    expect((await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'admin') })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(subject.token) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await changeRole(developer.token, subject.id, { newRoleID: await roleIdOf(t.db, 'admin') })).statusCode,
+    ).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/api/role', headers: bearer(subject.token) });
     expect(res.statusCode).toBe(403);
     expect(res.headers[ROLE_HEADER]).toBe('admin');

@@ -4,7 +4,6 @@ import { createLocation, createProducts, createUser, roleIdOf } from './factorie
 import type { TestApp } from './harness.js';
 import { DOMAIN_SAMPLE_BUILDERS } from './samples/index.js';
 
-
 /** A route's identity as `METHOD /path` (the contract's `{param}` form). */
 export const routeKey = (route: Pick<ApiRouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
@@ -31,9 +30,17 @@ export function validSamples(f: SampleFixture): Record<string, RouteSample> {
     'GET /api/health': {},
     'GET /api/ledger/check': {},
     'POST /oauth/token': {
-      body: { grant_type: 'password', username: 'sample-nobody', password: 'sample-password', client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+      body: {
+        grant_type: 'password',
+        username: 'sample-nobody',
+        password: 'sample-password',
+        client_id: 'keystone-web',
+        client_secret: 'keystone-web-public',
+      },
     },
-    'POST /api/auth/google/': { body: { email: 'sample@keystone.example', google_id: '1234567890', g_token: 'sample.token.value' } },
+    'POST /api/auth/google/': {
+      body: { email: 'sample@keystone.example', google_id: '1234567890', g_token: 'sample.token.value' },
+    },
     'POST /api/auth/logout': {},
     'GET /api/user/role': {},
     'GET /api/user': {},
@@ -75,7 +82,8 @@ export async function buildAllSamples(t: TestApp): Promise<Record<string, RouteS
     roleTargetUserId: target.id,
     roleTargetRoleId: await roleIdOf(t.db, 'user'),
   });
-  for (const build of DOMAIN_SAMPLE_BUILDERS) Object.assign(samples, await build(t, { productId: product!.id, productModel: product!.modelNumber }));
+  for (const build of DOMAIN_SAMPLE_BUILDERS)
+    Object.assign(samples, await build(t, { productId: product!.id, productModel: product!.modelNumber }));
   return samples;
 }
 

@@ -1,8 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, BUNDLE_SALES_COLUMNS, LOW_STOCK_RED_AT, LOW_STOCK_YELLOW_AT, SALES_CSV_COLUMNS, SALES_REPORT_MESSAGES, SELLOUT_RATE_DAYS } from '@keystone/contracts';
+import {
+  addDays,
+  BUNDLE_SALES_COLUMNS,
+  LOW_STOCK_RED_AT,
+  LOW_STOCK_YELLOW_AT,
+  SALES_CSV_COLUMNS,
+  SALES_REPORT_MESSAGES,
+  SELLOUT_RATE_DAYS,
+} from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
-import { createBrand, createLocation, createProducts, createSignedInUser, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createBrand,
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { readCsv } from './csv-read.js';
 
@@ -51,10 +66,40 @@ const sales: Sale[] = [
   { product: () => a1, brand: 'TBA', quantity: 3, price: 9_500, channel: 'amazon', state: 'CA', daysAgo: 45 },
   { product: () => a2, brand: 'TBA', quantity: 1, price: 25_000, channel: 'store', state: 'KY', daysAgo: 10 },
   { product: () => a2, brand: 'TBA', quantity: 1, price: null, channel: null, state: null, daysAgo: 5 },
-  { product: () => b1, brand: 'TBB', quantity: 4, price: 5_000, channel: 'amazon', state: 'NY', daysAgo: 1, group: 'ORD-2', member: 'ORD-2-1' },
+  {
+    product: () => b1,
+    brand: 'TBB',
+    quantity: 4,
+    price: 5_000,
+    channel: 'amazon',
+    state: 'NY',
+    daysAgo: 1,
+    group: 'ORD-2',
+    member: 'ORD-2-1',
+  },
   // One bundle: two lines of order ORD-1 under the bundle SKU BNDL-X.
-  { product: () => a1, brand: 'TBA', quantity: 1, price: 8_000, channel: 'walmart', state: 'FL', daysAgo: 2, group: 'ORD-1', member: 'BNDL-X' },
-  { product: () => b1, brand: 'TBB', quantity: 1, price: 2_000, channel: 'walmart', state: 'FL', daysAgo: 2, group: 'ORD-1', member: 'BNDL-X' },
+  {
+    product: () => a1,
+    brand: 'TBA',
+    quantity: 1,
+    price: 8_000,
+    channel: 'walmart',
+    state: 'FL',
+    daysAgo: 2,
+    group: 'ORD-1',
+    member: 'BNDL-X',
+  },
+  {
+    product: () => b1,
+    brand: 'TBB',
+    quantity: 1,
+    price: 2_000,
+    channel: 'walmart',
+    state: 'FL',
+    daysAgo: 2,
+    group: 'ORD-1',
+    member: 'BNDL-X',
+  },
 ];
 
 const get = (url: string, token = buyer.token) => injectAs(t.app, token, { method: 'GET', url });
@@ -76,9 +121,13 @@ beforeAll(async () => {
   ])) as [CreatedProduct, CreatedProduct, CreatedProduct, CreatedProduct];
   await createProducts(t.db, [{ modelNumber: 'SR-A4', brandId: tba }]); // no stock, no sales: in no report
   for (const [i, s] of stock.entries()) {
-    const before = (await queryRows<{ id: number }>(t.db, sql`select coalesce(max(id), 0)::int as id from purchase_orders`))[0]!.id;
+    const before = (
+      await queryRows<{ id: number }>(t.db, sql`select coalesce(max(id), 0)::int as id from purchase_orders`)
+    )[0]!.id;
     await receiveStock(t.services, s.product(), 'KY01', { units: s.units }, { at: at(s.daysAgo) });
-    await t.db.execute(sql`update purchase_orders set created_at = ${at(poDaysAgo(i)).toISOString()}::timestamptz where id > ${before}`);
+    await t.db.execute(
+      sql`update purchase_orders set created_at = ${at(poDaysAgo(i)).toISOString()}::timestamptz where id > ${before}`,
+    );
   }
   for (const [i, s] of sales.entries()) {
     s.invoice = `SR-INV-${s.group ?? i}`;
@@ -100,7 +149,11 @@ beforeAll(async () => {
     s.ref = res.json().ims_transaction_reference_id;
   }
   for (const invoice of new Set(sales.map((s) => s.invoice!))) {
-    const res = await injectAs(t.app, clerk.token, { method: 'POST', url: '/api/ims/legacy-wpos/finishInvoice/', payload: { legacyPosInvoiceId: invoice } });
+    const res = await injectAs(t.app, clerk.token, {
+      method: 'POST',
+      url: '/api/ims/legacy-wpos/finishInvoice/',
+      payload: { legacyPosInvoiceId: invoice },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   for (const s of sales) expect(await t.services.committedSales.setSoldAt([s.ref!], at(s.daysAgo))).toBe(1);
@@ -112,11 +165,23 @@ describe('committed sale prices, channels and ship-to states', () => {
     const res = await injectAs(t.app, clerk.token, {
       method: 'POST',
       url: '/api/ims/committed-sales',
-      payload: { legacyPosInvoiceId: 'SR-OPEN-1', model: b1.modelNumber, quantity: 1, sourceBucket: 'KY01', unitPriceCents: 0, salesChannel: 'Amazon_Home', shipToState: 'dc' },
+      payload: {
+        legacyPosInvoiceId: 'SR-OPEN-1',
+        model: b1.modelNumber,
+        quantity: 1,
+        sourceBucket: 'KY01',
+        unitPriceCents: 0,
+        salesChannel: 'Amazon_Home',
+        shipToState: 'dc',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ unit_price_cents: 0, sales_channel: 'amazon_home', ship_to_state: 'DC' });
-    const plain = await injectAs(t.app, clerk.token, { method: 'POST', url: '/api/ims/committed-sales', payload: { legacyPosInvoiceId: 'SR-OPEN-2', model: b1.modelNumber, quantity: 1, sourceBucket: 'KY01' } });
+    const plain = await injectAs(t.app, clerk.token, {
+      method: 'POST',
+      url: '/api/ims/committed-sales',
+      payload: { legacyPosInvoiceId: 'SR-OPEN-2', model: b1.modelNumber, quantity: 1, sourceBucket: 'KY01' },
+    });
     expect(plain.json()).toMatchObject({ unit_price_cents: null, sales_channel: null, ship_to_state: null });
   });
 
@@ -131,7 +196,13 @@ describe('committed sale prices, channels and ship-to states', () => {
     const res = await injectAs(t.app, clerk.token, {
       method: 'POST',
       url: '/api/ims/committed-sales',
-      payload: { legacyPosInvoiceId: 'SR-BAD', model: b1.modelNumber, quantity: 1, sourceBucket: 'KY01', [field]: value },
+      payload: {
+        legacyPosInvoiceId: 'SR-BAD',
+        model: b1.modelNumber,
+        quantity: 1,
+        sourceBucket: 'KY01',
+        [field]: value,
+      },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual([field]);
@@ -141,12 +212,20 @@ describe('committed sale prices, channels and ship-to states', () => {
 describe('brand sell-thru', () => {
   /** The expected row of a model over [from, to] days ago, by the definition. */
   function expected(product: CreatedProduct, from: number, to: number) {
-    const onHandNow = stock.filter((s) => s.product() === product).reduce((n, s) => n + s.units, 0) - sales.filter((s) => s.product() === product).reduce((n, s) => n + s.quantity, 0);
-    const receivedSince = stock.filter((s) => s.product() === product && s.daysAgo <= from).reduce((n, s) => n + s.units, 0);
-    const soldSince = sales.filter((s) => s.product() === product && s.daysAgo <= from).reduce((n, s) => n + s.quantity, 0);
+    const onHandNow =
+      stock.filter((s) => s.product() === product).reduce((n, s) => n + s.units, 0) -
+      sales.filter((s) => s.product() === product).reduce((n, s) => n + s.quantity, 0);
+    const receivedSince = stock
+      .filter((s) => s.product() === product && s.daysAgo <= from)
+      .reduce((n, s) => n + s.units, 0);
+    const soldSince = sales
+      .filter((s) => s.product() === product && s.daysAgo <= from)
+      .reduce((n, s) => n + s.quantity, 0);
     const inRangeSales = sales.filter((s) => s.product() === product && inRange(s.daysAgo, from, to));
     const onHandStart = Math.max(0, onHandNow - receivedSince + soldSince);
-    const received = stock.filter((s) => s.product() === product && inRange(s.daysAgo, from, to)).reduce((n, s) => n + s.units, 0);
+    const received = stock
+      .filter((s) => s.product() === product && inRange(s.daysAgo, from, to))
+      .reduce((n, s) => n + s.units, 0);
     const sold = inRangeSales.reduce((n, s) => n + s.quantity, 0);
     const available = onHandStart + received;
     return {
@@ -165,8 +244,14 @@ describe('brand sell-thru', () => {
     const res = await get('/api/report/brand-sell-thru?brand=tba');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ brand: { brand_code: 'TBA', brand_name: 'Test Brand Alpha' }, startDate: day(29), endDate: TODAY });
-    const withSales = [a1, a2].map((p) => expected(p, 29, 0)).sort((x, y) => y.sell_thru_percent! - x.sell_thru_percent!);
+    expect(body).toMatchObject({
+      brand: { brand_code: 'TBA', brand_name: 'Test Brand Alpha' },
+      startDate: day(29),
+      endDate: TODAY,
+    });
+    const withSales = [a1, a2]
+      .map((p) => expected(p, 29, 0))
+      .sort((x, y) => y.sell_thru_percent! - x.sell_thru_percent!);
     expect(body.True).toMatchObject(withSales);
     expect(body.False).toMatchObject([expected(a3, 29, 0)]);
     expect(body.counts).toEqual({ True: 2, False: 1 });
@@ -175,7 +260,9 @@ describe('brand sell-thru', () => {
   });
 
   it('takes a range by its dates and a brand by name', async () => {
-    const res = await get(`/api/report/brand-sell-thru?brand=${encodeURIComponent('Test Brand Alpha')}&startDate=${day(50)}&endDate=${day(40)}`);
+    const res = await get(
+      `/api/report/brand-sell-thru?brand=${encodeURIComponent('Test Brand Alpha')}&startDate=${day(50)}&endDate=${day(40)}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const a1Row = expected(a1, 50, 40);
     expect(a1Row.units_sold).toBeGreaterThan(0);
@@ -202,8 +289,12 @@ describe('sellout threat', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rows = [a1, a2, a3, b1]
       .map((p) => {
-        const onHand = stock.filter((s) => s.product() === p).reduce((n, s) => n + s.units, 0) - sales.filter((s) => s.product() === p).reduce((n, s) => n + s.quantity, 0);
-        const sold = sales.filter((s) => s.product() === p && s.daysAgo < SELLOUT_RATE_DAYS).reduce((n, s) => n + s.quantity, 0);
+        const onHand =
+          stock.filter((s) => s.product() === p).reduce((n, s) => n + s.units, 0) -
+          sales.filter((s) => s.product() === p).reduce((n, s) => n + s.quantity, 0);
+        const sold = sales
+          .filter((s) => s.product() === p && s.daysAgo < SELLOUT_RATE_DAYS)
+          .reduce((n, s) => n + s.quantity, 0);
         const rate = sold / SELLOUT_RATE_DAYS;
         return {
           model: p.modelNumber,
@@ -261,7 +352,9 @@ describe('bundle sales', () => {
   });
   it('filters by bundle SKU and by included model', async () => {
     expect(await csvOf('?reportType=getBundleSalesByBundleSku&sku=bndl-x')).toMatchObject(expectedRows());
-    expect(await csvOf(`?reportType=getBundleSalesByIncludedModel&sku=${b1.modelNumber}`)).toMatchObject(expectedRows());
+    expect(await csvOf(`?reportType=getBundleSalesByIncludedModel&sku=${b1.modelNumber}`)).toMatchObject(
+      expectedRows(),
+    );
     expect(await csvOf(`?reportType=getBundleSalesByIncludedModel&sku=${a2.modelNumber}`)).toEqual([]);
     expect(await csvOf(`?reportType=getAllBundleSales&fromDate=${day(60)}&toDate=${day(3)}`)).toEqual([]);
   });
@@ -275,14 +368,22 @@ describe('bundle sales', () => {
 
 describe('brand purchasing', () => {
   it('answers numOfDays and, per 7-day period, units and dollars ordered and received', async () => {
-    const lines = await queryRows<{ product_id: number; qty_ordered: number; invoice_cost_cents: number; created_at: string }>(
+    const lines = await queryRows<{
+      product_id: number;
+      qty_ordered: number;
+      invoice_cost_cents: number;
+      created_at: string;
+    }>(
       t.db,
       sql`select i.product_id, i.qty_ordered, i.invoice_cost_cents, ((po.created_at at time zone 'UTC')::date)::text as created_at
           from purchase_order_items i join purchase_orders po on po.id = i.purchase_order_id`,
     );
     const cost = (p: CreatedProduct) => lines.find((l) => l.product_id === p.id)!.invoice_cost_cents;
     const from = day(13);
-    const res = await injectAs(t.app, stocker.token, { method: 'GET', url: `/api/brandPurchasingReport?givenFromDate=${from}&givenToDate=${TODAY}&brand=TBA` });
+    const res = await injectAs(t.app, stocker.token, {
+      method: 'GET',
+      url: `/api/brandPurchasingReport?givenFromDate=${from}&givenToDate=${TODAY}&brand=TBA`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.numOfDays).toBe(14);
@@ -294,7 +395,9 @@ describe('brand purchasing', () => {
     const tba = [a1, a2, a3];
     periods.forEach((p, i) => {
       const days = (d: number) => day(d) >= p.from && day(d) <= p.to;
-      const ordered = stock.map((s, k) => ({ ...s, k })).filter((s) => tba.includes(s.product()) && days(poDaysAgo(s.k)));
+      const ordered = stock
+        .map((s, k) => ({ ...s, k }))
+        .filter((s) => tba.includes(s.product()) && days(poDaysAgo(s.k)));
       const received = stock.filter((s) => tba.includes(s.product()) && days(s.daysAgo));
       expect(body.data[`${p.from} - ${p.to}`], `period ${i}`).toEqual({
         ...p,
@@ -310,10 +413,16 @@ describe('brand purchasing', () => {
   });
 
   it('needs a brand (400 naming brand)', async () => {
-    const res = await injectAs(t.app, stocker.token, { method: 'GET', url: '/api/brandPurchasingReport?givenFromDate=&givenToDate=&brand=' });
+    const res = await injectAs(t.app, stocker.token, {
+      method: 'GET',
+      url: '/api/brandPurchasingReport?givenFromDate=&givenToDate=&brand=',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.brand).toEqual([SALES_REPORT_MESSAGES.brandRequired]);
-    const bad = await injectAs(t.app, stocker.token, { method: 'GET', url: '/api/brandPurchasingReport?givenFromDate=2026-13-01&brand=TBA' });
+    const bad = await injectAs(t.app, stocker.token, {
+      method: 'GET',
+      url: '/api/brandPurchasingReport?givenFromDate=2026-13-01&brand=TBA',
+    });
     expect(Object.keys(bad.json().errors)).toEqual(['givenFromDate']);
   });
 });
@@ -338,10 +447,15 @@ describe('sales summary', () => {
     const inWindow = sales.filter((s) => s.daysAgo <= 29);
     expect(body.totals).toEqual(figures(inWindow));
     expect(body.by_day).toHaveLength(30);
-    for (let n = 0; n < 30; n++) expect(body.by_day.find((d: { date: string }) => d.date === day(n))).toEqual({ date: day(n), ...figures(inWindow.filter((s) => s.daysAgo === n)) });
+    for (let n = 0; n < 30; n++)
+      expect(body.by_day.find((d: { date: string }) => d.date === day(n))).toEqual({
+        date: day(n),
+        ...figures(inWindow.filter((s) => s.daysAgo === n)),
+      });
     const channels = [...new Set(inWindow.map((s) => s.channel ?? 'none'))];
     expect(body.by_channel.map((c: { channel: string }) => c.channel).sort()).toEqual(channels.sort());
-    for (const c of body.by_channel) expect(c).toMatchObject(figures(inWindow.filter((s) => (s.channel ?? 'none') === c.channel)));
+    for (const c of body.by_channel)
+      expect(c).toMatchObject(figures(inWindow.filter((s) => (s.channel ?? 'none') === c.channel)));
   });
 
   it('filters by channel and streams the lines as CSV', async () => {
@@ -353,11 +467,19 @@ describe('sales summary', () => {
     expect(header).toEqual(SALES_CSV_COLUMNS.map((c) => c.header));
     const oldestFirst = [...sales].sort((x, y) => y.daysAgo - x.daysAgo || sales.indexOf(x) - sales.indexOf(y));
     expect(rows.map((r) => r[2])).toEqual(oldestFirst.map((s) => s.ref));
-    expect(rows.map((r) => r[7])).toEqual(oldestFirst.map((s) => (s.price === null ? '' : ((s.price * s.quantity) / 100).toFixed(2))));
+    expect(rows.map((r) => r[7])).toEqual(
+      oldestFirst.map((s) => (s.price === null ? '' : ((s.price * s.quantity) / 100).toFixed(2))),
+    );
   });
 
   it('refuses an unknown channel and a range past five years', async () => {
-    expect(Object.keys((await get('/api/report/sales?channel=ebay', developer.token)).json().errors)).toEqual(['channel']);
-    expect(Object.keys((await get('/api/report/sales?startDate=2000-01-01&endDate=2026-01-01', developer.token)).json().errors)).toEqual(['endDate']);
+    expect(Object.keys((await get('/api/report/sales?channel=ebay', developer.token)).json().errors)).toEqual([
+      'channel',
+    ]);
+    expect(
+      Object.keys(
+        (await get('/api/report/sales?startDate=2000-01-01&endDate=2026-01-01', developer.token)).json().errors,
+      ),
+    ).toEqual(['endDate']);
   });
 });

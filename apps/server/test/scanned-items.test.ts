@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVING_MESSAGES } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createPoLine, createProducts, createSignedInUser, nextUpc, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createPoLine,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  type CreatedProduct,
+} from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 /** The staged-scan calls of 001 §7: scanned-item/submit (many scans, one transaction) and DELETE scanned-item. */
@@ -17,10 +24,16 @@ let plain: CreatedProduct;
 const UPC = { tracked: nextUpc(), plain: nextUpc() };
 
 const submit = (token: string, scannedItems: object[]) =>
-  t.app.inject({ method: 'POST', url: '/api/scanner/receipt/scanned-item/submit', headers: bearer(token), payload: { scannedItems } });
-const remove = (token: string, ref: string) => t.app.inject({ method: 'DELETE', url: `/api/scanner/receipt/scanned-item/${ref}`, headers: bearer(token) });
-const getFull = async (poId: number) => (await t.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(admin) })).json().data;
-
+  t.app.inject({
+    method: 'POST',
+    url: '/api/scanner/receipt/scanned-item/submit',
+    headers: bearer(token),
+    payload: { scannedItems },
+  });
+const remove = (token: string, ref: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/scanner/receipt/scanned-item/${ref}`, headers: bearer(token) });
+const getFull = async (poId: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/purchase/getFull/${poId}`, headers: bearer(admin) })).json().data;
 
 type Line = Awaited<ReturnType<typeof createPoLine<CreatedProduct>>>;
 const item = (line: Line, serials?: string[], extra: object = {}) => ({
@@ -79,7 +92,10 @@ describe('POST scanner/receipt/scanned-item/submit', () => {
     expect(await ledgerCount()).toBe(before);
     expect((await getFull(tv.poId)).PO_LINES[0].qty_received).toBe(0);
     const upc = await submit(receiver, [item(tv, ['STG-B3'], { scannedUpc: UPC.plain })]);
-    expect(upc.json()).toMatchObject({ statusCode: 422, errors: { 'scannedItems.0.scannedUpc': [RECEIVING_MESSAGES.upcMismatch] } });
+    expect(upc.json()).toMatchObject({
+      statusCode: 422,
+      errors: { 'scannedItems.0.scannedUpc': [RECEIVING_MESSAGES.upcMismatch] },
+    });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -92,9 +108,17 @@ describe('POST scanner/receipt/scanned-item/submit', () => {
   });
 
   it('refuses an unknown line or bucket with its 4xx and leaves no on-hand row behind', async () => {
-    const [fresh] = await createProducts(t.db, [{ modelNumber: `STG-NEW-${randomUUID().slice(0, 6)}`, upc: nextUpc(), serialNumberTracked: false }]);
+    const [fresh] = await createProducts(t.db, [
+      { modelNumber: `STG-NEW-${randomUUID().slice(0, 6)}`, upc: nextUpc(), serialNumberTracked: false },
+    ]);
     const line = await createPoLine(t.services, fresh!, { qty: 3, cost: 40 });
-    const onHandRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory where product_id = ${fresh!.id}`))[0]!.n;
+    const onHandRows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from inventory where product_id = ${fresh!.id}`,
+        )
+      )[0]!.n;
     const badBucket = await submit(receiver, [item(line), item(line, undefined, { receivingBucket: 'NOWHERE' })]);
     expect(badBucket.statusCode).toBe(422);
     expect(Object.keys(badBucket.json().errors)).toEqual(['scannedItems.1.receivingBucket']);
@@ -136,8 +160,20 @@ describe('DELETE scanner/receipt/scanned-item/{id}', () => {
     expect((await getFull(tv.poId)).PO.purchase_order_status.status_name).toBe('Partially Received');
     const res = await remove(receiver, ref);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Success', removed: ref, transactionReferenceId: expect.stringMatching(/^IU-\d{7}$/), qty_received: 0, qty_ordered: 2 });
-    const reversal = (await t.app.inject({ method: 'GET', url: `/api/ims/inventory-transactions/${res.json().transactionReferenceId}`, headers: bearer(admin) })).json();
+    expect(res.json()).toEqual({
+      message: 'Success',
+      removed: ref,
+      transactionReferenceId: expect.stringMatching(/^IU-\d{7}$/),
+      qty_received: 0,
+      qty_ordered: 2,
+    });
+    const reversal = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/ims/inventory-transactions/${res.json().transactionReferenceId}`,
+        headers: bearer(admin),
+      })
+    ).json();
     expect(JSON.stringify(reversal)).toContain('Scan removed from the receiving list');
     expect((await getFull(tv.poId)).PO.purchase_order_status.status_name).toBe('Order Confirmed');
     expect((await remove(receiver, ref)).statusCode).toBe(409);
@@ -147,12 +183,17 @@ describe('DELETE scanner/receipt/scanned-item/{id}', () => {
 
   it("refuses someone else's scan, a scan older than the window, and an unknown reference", async () => {
     const cable = await createPoLine(t.services, plain, { qty: 3, cost: 40 });
-    const [mine, old] = (await submit(receiver, [item(cable), item(cable)])).json().items.map((i: { transactionReferenceId: string }) => i.transactionReferenceId) as [string, string];
+    const [mine, old] = (await submit(receiver, [item(cable), item(cable)]))
+      .json()
+      .items.map((i: { transactionReferenceId: string }) => i.transactionReferenceId) as [string, string];
     const other = await remove(otherReceiver, mine);
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(RECEIVING_MESSAGES.scannedItemNotYours);
     // Deliberately written around the ledger: the API takes no time of receipt, so the scan is made 16 minutes old.
-    await queryRows(t.db, sql`update inventory_transactions set created_at = now() - interval '16 minutes' where ims_transaction_reference_id = ${old}`);
+    await queryRows(
+      t.db,
+      sql`update inventory_transactions set created_at = now() - interval '16 minutes' where ims_transaction_reference_id = ${old}`,
+    );
     const late = await remove(receiver, old);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(RECEIVING_MESSAGES.scannedItemTooOld);

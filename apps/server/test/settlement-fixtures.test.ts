@@ -26,11 +26,19 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/settlements/$
 /** The file as the settlement page sends it: the §5 table (the summary row kept, not flagged), rows and their lines. */
 function asSent(text: string) {
   const table = parseDelimitedText(text, { keep: isSettlementSummary });
-  return { table, body: { table: JSON.stringify(table.rows.map((r) => r.values)), lines: table.rows.map((r) => r.line) } };
+  return {
+    table,
+    body: { table: JSON.stringify(table.rows.map((r) => r.values)), lines: table.rows.map((r) => r.line) },
+  };
 }
 
 const post = (body: { table: string; lines?: number[] }, filename: string) =>
-  t.app.inject({ method: 'POST', url: '/api/om/payments/settlement-report', headers: { authorization: `Bearer ${token}` }, payload: { ...body, filename } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/om/payments/settlement-report',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...body, filename },
+  });
 
 async function stored(settlementId: string) {
   const [lines] = await queryRows<{ sum: string; n: string; first: string; last: string }>(
@@ -50,7 +58,12 @@ describe('Amazon Settlement report Flat File V2 fixtures', () => {
     expect(table.rows[0]!.flagged).toBe(false); // the V2 summary row: 6 of 23 cells filled, not a row to remove
     expect(table.rows.filter((r) => r.flagged)).toEqual([]);
     const res = await post(body, 'amazon-v2-us.txt');
-    expect(res.json()).toEqual({ message: 'Settlement report uploaded: 6 lines imported, 0 already present, 1 settlement summary recorded.', imported: 6, alreadyPresent: 0, summaries: 1 });
+    expect(res.json()).toEqual({
+      message: 'Settlement report uploaded: 6 lines imported, 0 already present, 1 settlement summary recorded.',
+      imported: 6,
+      alreadyPresent: 0,
+      summaries: 1,
+    });
     expect(await stored('1000000001')).toEqual({
       lines: { sum: '119943', n: '6', first: '2025-06-03', last: '2025-06-14' },
       summary: { total: '119943', start: '2025-06-01', end: '2025-06-15', deposit: '2025-06-17', currency: 'USD' },
@@ -92,9 +105,17 @@ describe('Amazon Settlement report Flat File V2 fixtures', () => {
 
   it('numbers rows by the file line in every message, after removed rows too', async () => {
     const res = await post(
-      { table: JSON.stringify([{ 'settlement-id': 'L-1', amount: '1.00' }, { 'settlement-id': 'L-1', amount: '12.345' }]), lines: [2, 9] },
+      {
+        table: JSON.stringify([
+          { 'settlement-id': 'L-1', amount: '1.00' },
+          { 'settlement-id': 'L-1', amount: '12.345' },
+        ]),
+        lines: [2, 9],
+      },
       'lines.txt',
     );
-    expect(res.json().errors['table.1.amount']).toEqual(['Line 9: amount "12.345" is not an amount of money (at most 2 decimals).']);
+    expect(res.json().errors['table.1.amount']).toEqual([
+      'Line 9: amount "12.345" is not an amount of money (at most 2 decimals).',
+    ]);
   });
 });

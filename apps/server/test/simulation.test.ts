@@ -5,7 +5,15 @@ import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
-import { createLocation, createProducts, createSignedInUser, createUser, nextUpc, unique, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  createUser,
+  nextUpc,
+  unique,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -24,7 +32,10 @@ const ledger = new Ledger();
 
 const URL = '/api/ims/inventory/product/history/';
 const get = (query: Record<string, string | number>, as: string | null = token, url = URL) =>
-  injectAs(t.app, as, { method: 'GET', url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` });
+  injectAs(t.app, as, {
+    method: 'GET',
+    url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
+  });
 async function page(query: Record<string, string | number>): Promise<TSimulationHistoryPage> {
   const res = await get(query);
   expect(res.statusCode, res.body).toBe(200);
@@ -46,13 +57,33 @@ async function allPages(model: string, pageSize?: number): Promise<TSimulationHi
 /** Receives `units` units of a product into a bucket, one receipt each; answers the receipts' references and the PO line. */
 async function receive(product: CreatedProduct, bucket: string, units: number, serials: string[] = []) {
   const vendor = await t.services.vendors.create({ company_name: unique('Sim vendor'), vendor_type: 'sales' });
-  const po = await t.services.purchaseOrders.create({ vendorId: vendor.id, location_code: bucket.slice(0, 4), purchaseOrderType: 'Default', shippingRequirements: 'Default' }, actor.id);
-  const full = await t.services.purchaseOrders.addLine({ productId: product.id, cost: 25, qty: units, purchaseOrderId: po.id });
+  const po = await t.services.purchaseOrders.create(
+    {
+      vendorId: vendor.id,
+      location_code: bucket.slice(0, 4),
+      purchaseOrderType: 'Default',
+      shippingRequirements: 'Default',
+    },
+    actor.id,
+  );
+  const full = await t.services.purchaseOrders.addLine({
+    productId: product.id,
+    cost: 25,
+    qty: units,
+    purchaseOrderId: po.id,
+  });
   const lineId = full.data.PO_LINES.at(-1)!.id;
   const refs: string[] = [];
   for (let i = 0; i < units; i++) {
     const r = await t.services.receiving.receive(
-      { scannedUpc: product.upc!, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: bucket, ...(serials[i] ? { scannedSerialNumbers: [serials[i]!] } : {}) },
+      {
+        scannedUpc: product.upc!,
+        model: product.modelNumber,
+        poApiPoId: po.id,
+        poApiPoItemId: lineId,
+        receivingBucket: bucket,
+        ...(serials[i] ? { scannedSerialNumbers: [serials[i]!] } : {}),
+      },
       actor,
     );
     refs.push(r.transactionReferenceId);
@@ -62,7 +93,12 @@ async function receive(product: CreatedProduct, bucket: string, units: number, s
 
 const onHandTable = async (product: CreatedProduct) =>
   Object.fromEntries(
-    (await queryRows<{ bucket: string; quantity: number }>(t.db, sql`select bucket, quantity from inventory where product_id = ${product.id}`)).map((r) => [r.bucket, Number(r.quantity)]),
+    (
+      await queryRows<{ bucket: string; quantity: number }>(
+        t.db,
+        sql`select bucket, quantity from inventory where product_id = ${product.id}`,
+      )
+    ).map((r) => [r.bucket, Number(r.quantity)]),
   );
 
 let poRef: string;
@@ -82,19 +118,59 @@ beforeAll(async () => {
 
   const first = await receive(kit, 'KY01', 6);
   poRef = first.poRef;
-  await t.services.receiving.unreceive(first.refs[5]!, { lineItemId: first.lineId, notes: 'Counted one too many', scannedUpc: kit.upc! }, actor);
+  await t.services.receiving.unreceive(
+    first.refs[5]!,
+    { lineItemId: first.lineId, notes: 'Counted one too many', scannedUpc: kit.upc! },
+    actor,
+  );
   const moved = await new LedgerWrites(t.db).run((executor) =>
-    ledger.postTransfer({ executor, referenceId: 'CT-0000901', productId: kit.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 2, userId: actor.id, notes: 'Restock Texas' }),
+    ledger.postTransfer({
+      executor,
+      referenceId: 'CT-0000901',
+      productId: kit.id,
+      fromBucket: 'KY01',
+      toBucket: 'TX01',
+      quantity: 2,
+      userId: actor.id,
+      notes: 'Restock Texas',
+    }),
   );
   transferRefs = moved.transactions.map((r) => r.referenceId);
-  await new LedgerWrites(t.db).run((executor) => ledger.postSale({ executor, referenceId: 'CS-0000901', productId: kit.id, fromBucket: 'TX01', quantity: 1, userId: actor.id }));
+  await new LedgerWrites(t.db).run((executor) =>
+    ledger.postSale({
+      executor,
+      referenceId: 'CS-0000901',
+      productId: kit.id,
+      fromBucket: 'TX01',
+      quantity: 1,
+      userId: actor.id,
+    }),
+  );
   await receive(kit, 'KY01', 2);
-  await new LedgerWrites(t.db).run((executor) => ledger.postSale({ executor, referenceId: 'CS-0000902', productId: kit.id, fromBucket: 'KY01', quantity: 1, userId: actor.id }));
+  await new LedgerWrites(t.db).run((executor) =>
+    ledger.postSale({
+      executor,
+      referenceId: 'CS-0000902',
+      productId: kit.id,
+      fromBucket: 'KY01',
+      quantity: 1,
+      userId: actor.id,
+    }),
+  );
 
   // A serial-tracked product: two serials received, one moved to TX01.
   await receive(tv, 'KY01', 2, ['SIMTV-1', 'SIMTV-2']);
   await new LedgerWrites(t.db).run((executor) =>
-    ledger.postTransfer({ executor, referenceId: 'CT-0000902', productId: tv.id, fromBucket: 'KY01', toBucket: 'TX01', quantity: 1, serials: ['SIMTV-2'], userId: actor.id }),
+    ledger.postTransfer({
+      executor,
+      referenceId: 'CT-0000902',
+      productId: tv.id,
+      fromBucket: 'KY01',
+      toBucket: 'TX01',
+      quantity: 1,
+      serials: ['SIMTV-2'],
+      userId: actor.id,
+    }),
   );
 
   token = (await createSignedInUser(t, { role: 'warehouse-1' })).token;
@@ -115,7 +191,13 @@ describe('GET /api/ims/inventory/product/history/', () => {
     for (const p of pages.slice(0, 3)) expect(p.next_after).toBe(p.inventory_history.at(-1)!.id);
 
     const events = pages.flatMap((p) => p.inventory_history);
-    const ledgerRows = await queryRows<{ id: string; ims_transaction_reference_id: string; type: string; bucket: string; quantity_delta: number }>(
+    const ledgerRows = await queryRows<{
+      id: string;
+      ims_transaction_reference_id: string;
+      type: string;
+      bucket: string;
+      quantity_delta: number;
+    }>(
       t.db,
       sql`select id, ims_transaction_reference_id, type, bucket, quantity_delta from inventory_transactions where product_id = ${kit.id} order by id`,
     );
@@ -134,13 +216,26 @@ describe('GET /api/ims/inventory/product/history/', () => {
     ]);
     // Each event's fields: date, reference, the document it posts, user and notes.
     const unreceipt = events[6]!;
-    expect(unreceipt).toMatchObject({ quantity_delta: -1, bucket: 'KY01', notes: 'Counted one too many', transacted_by: actor.username, document_reference: poRef });
+    expect(unreceipt).toMatchObject({
+      quantity_delta: -1,
+      bucket: 'KY01',
+      notes: 'Counted one too many',
+      transacted_by: actor.username,
+      document_reference: poRef,
+    });
     expect(Number.isNaN(Date.parse(unreceipt.events_date))).toBe(false);
-    expect(events.slice(7, 9).map((e) => [e.ims_transaction_reference_id, e.bucket, e.quantity_delta, e.document_reference])).toEqual([
+    expect(
+      events.slice(7, 9).map((e) => [e.ims_transaction_reference_id, e.bucket, e.quantity_delta, e.document_reference]),
+    ).toEqual([
       [transferRefs[0], 'KY01', -2, 'CT-0000901'],
       [transferRefs[1], 'TX01', 2, 'CT-0000901'],
     ]);
-    expect(events[9]).toMatchObject({ type: 'INVENTORY_SALE', document_reference: 'CS-0000901', bucket: 'TX01', quantity_delta: -1 });
+    expect(events[9]).toMatchObject({
+      type: 'INVENTORY_SALE',
+      document_reference: 'CS-0000901',
+      bucket: 'TX01',
+      quantity_delta: -1,
+    });
   });
 
   it('carries the running on-hand of each bucket across pages', async () => {
@@ -150,7 +245,9 @@ describe('GET /api/ims/inventory/product/history/', () => {
     let total = 0;
     for (const p of pages) {
       // The page opens where the page before closed.
-      expect(Object.fromEntries(p.opening_on_hand.map((o) => [o.bucket, o.quantity]))).toEqual(Object.fromEntries(replay));
+      expect(Object.fromEntries(p.opening_on_hand.map((o) => [o.bucket, o.quantity]))).toEqual(
+        Object.fromEntries(replay),
+      );
       for (const e of p.inventory_history) {
         replay.set(e.bucket, (replay.get(e.bucket) ?? 0) + e.quantity_delta);
         total += e.quantity_delta;
@@ -201,12 +298,30 @@ describe('GET /api/ims/inventory/product/history/', () => {
       { type: 'INVENTORY_UNRECEIPT', events: 1, quantity_in: 0, quantity_out: 1, net_change: -1 },
     ]);
     expect(last.events_summary!.by_bucket).toEqual([
-      { bucket: 'KY01', location_code: 'KY01', condition_code: 'NEW', events: 11, quantity_in: 8, quantity_out: 4, net_change: 4 },
-      { bucket: 'TX01', location_code: 'TX01', condition_code: 'NEW', events: 2, quantity_in: 2, quantity_out: 1, net_change: 1 },
+      {
+        bucket: 'KY01',
+        location_code: 'KY01',
+        condition_code: 'NEW',
+        events: 11,
+        quantity_in: 8,
+        quantity_out: 4,
+        net_change: 4,
+      },
+      {
+        bucket: 'TX01',
+        location_code: 'TX01',
+        condition_code: 'NEW',
+        events: 2,
+        quantity_in: 2,
+        quantity_out: 1,
+        net_change: 1,
+      },
     ]);
     const events = (await page({ model: 'SIM-KIT' })).inventory_history;
     expect(last.events_summary!.first_event_date).toBe(events[0]!.events_date);
-    expect(last.events_summary!.last_event_date).toBe(events.reduce((max, e) => (e.events_date > max ? e.events_date : max), ''));
+    expect(last.events_summary!.last_event_date).toBe(
+      events.reduce((max, e) => (e.events_date > max ? e.events_date : max), ''),
+    );
   });
 
   it("ends with each bucket's replayed quantity equal to on-hand, for stock with and without serials", async () => {
@@ -215,12 +330,18 @@ describe('GET /api/ims/inventory/product/history/', () => {
       const final = pages.at(-1)!.final_inventory_history!;
       const table = await onHandTable(product);
       expect(final.map((f) => [f.bucket, f.on_hand_quantity])).toEqual(Object.entries(table).sort());
-      for (const f of final) expect(f).toMatchObject({ replayed_quantity: f.on_hand_quantity, difference: 0, matches: true });
+      for (const f of final)
+        expect(f).toMatchObject({ replayed_quantity: f.on_hand_quantity, difference: 0, matches: true });
       // The final figure is the last running figure of that bucket.
       const events = pages.flatMap((p) => p.inventory_history);
-      for (const f of final) expect(events.filter((e) => e.bucket === f.bucket).at(-1)!.on_hand_after).toBe(f.replayed_quantity);
+      for (const f of final)
+        expect(events.filter((e) => e.bucket === f.bucket).at(-1)!.on_hand_after).toBe(f.replayed_quantity);
     }
-    expect((await allPages('SIM-TV')).at(-1)!.final_inventory_history!.map((f) => [f.bucket, f.replayed_quantity, f.location_code, f.condition_code])).toEqual([
+    expect(
+      (await allPages('SIM-TV'))
+        .at(-1)!
+        .final_inventory_history!.map((f) => [f.bucket, f.replayed_quantity, f.location_code, f.condition_code]),
+    ).toEqual([
       ['KY01', 1, 'KY01', 'NEW'],
       ['TX01', 1, 'TX01', 'NEW'],
     ]);
@@ -229,20 +350,48 @@ describe('GET /api/ims/inventory/product/history/', () => {
 
   it('shows a tampered on-hand row as a difference, never hides it', async () => {
     // Deliberately written around the ledger: a tampered on-hand row, restored in the finally below.
-    await t.db.execute(sql`update inventory set quantity = quantity + 5 where product_id = ${kit.id} and bucket = 'KY01'`);
+    await t.db.execute(
+      sql`update inventory set quantity = quantity + 5 where product_id = ${kit.id} and bucket = 'KY01'`,
+    );
     await t.db.execute(sql`insert into inventory (product_id, bucket, quantity) values (${kit.id}, 'TX01_B_STOCK', 2)`);
     try {
       const final = (await allPages('SIM-KIT', 4)).at(-1)!.final_inventory_history!;
       expect(final).toEqual([
-        { bucket: 'KY01', location_code: 'KY01', condition_code: 'NEW', replayed_quantity: 4, on_hand_quantity: 9, difference: 5, matches: false },
-        { bucket: 'TX01', location_code: 'TX01', condition_code: 'NEW', replayed_quantity: 1, on_hand_quantity: 1, difference: 0, matches: true },
-        { bucket: 'TX01_B_STOCK', location_code: 'TX01', condition_code: 'B_STOCK', replayed_quantity: 0, on_hand_quantity: 2, difference: 2, matches: false },
+        {
+          bucket: 'KY01',
+          location_code: 'KY01',
+          condition_code: 'NEW',
+          replayed_quantity: 4,
+          on_hand_quantity: 9,
+          difference: 5,
+          matches: false,
+        },
+        {
+          bucket: 'TX01',
+          location_code: 'TX01',
+          condition_code: 'NEW',
+          replayed_quantity: 1,
+          on_hand_quantity: 1,
+          difference: 0,
+          matches: true,
+        },
+        {
+          bucket: 'TX01_B_STOCK',
+          location_code: 'TX01',
+          condition_code: 'B_STOCK',
+          replayed_quantity: 0,
+          on_hand_quantity: 2,
+          difference: 2,
+          matches: false,
+        },
       ]);
       // The ledger check agrees with the person's view.
       expect((await checkLedger(t.db)).length).toBeGreaterThan(0);
     } finally {
       // Deliberately written around the ledger: the tampering above undone.
-      await t.db.execute(sql`update inventory set quantity = quantity - 5 where product_id = ${kit.id} and bucket = 'KY01'`);
+      await t.db.execute(
+        sql`update inventory set quantity = quantity - 5 where product_id = ${kit.id} and bucket = 'KY01'`,
+      );
       await t.db.execute(sql`delete from inventory where product_id = ${kit.id} and bucket = 'TX01_B_STOCK'`);
     }
     expect(await checkLedger(t.db)).toEqual([]);
@@ -250,8 +399,24 @@ describe('GET /api/ims/inventory/product/history/', () => {
 
   it('answers a model without events with one empty, done page', async () => {
     const only = await page({ model: empty.modelNumber, page: 1 });
-    expect(only).toMatchObject({ total_events: 0, inventory_history: [], done: true, next_after: null, opening_on_hand: [], final_inventory_history: [] });
-    expect(only.events_summary).toEqual({ events: 0, quantity_in: 0, quantity_out: 0, net_change: 0, first_event_date: null, last_event_date: null, by_type: [], by_bucket: [] });
+    expect(only).toMatchObject({
+      total_events: 0,
+      inventory_history: [],
+      done: true,
+      next_after: null,
+      opening_on_hand: [],
+      final_inventory_history: [],
+    });
+    expect(only.events_summary).toEqual({
+      events: 0,
+      quantity_in: 0,
+      quantity_out: 0,
+      net_change: 0,
+      first_event_date: null,
+      last_event_date: null,
+      by_type: [],
+      by_bucket: [],
+    });
   });
 
   it('is served with and without the trailing slash', async () => {
@@ -289,7 +454,19 @@ describe('GET /api/ims/inventory/product/history/', () => {
   it('keeps each event in the shape the contract names', async () => {
     const [e] = (await page({ model: 'SIM-KIT', pageSize: 1 })).inventory_history as [TSimulationEvent];
     expect(Object.keys(e).sort()).toEqual(
-      ['bucket', 'document_reference', 'events_date', 'id', 'ims_transaction_reference_id', 'notes', 'on_hand_after', 'quantity_delta', 'total_on_hand_after', 'transacted_by', 'type'].sort(),
+      [
+        'bucket',
+        'document_reference',
+        'events_date',
+        'id',
+        'ims_transaction_reference_id',
+        'notes',
+        'on_hand_after',
+        'quantity_delta',
+        'total_on_hand_after',
+        'transacted_by',
+        'type',
+      ].sort(),
     );
   });
 });

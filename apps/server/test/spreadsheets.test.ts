@@ -42,8 +42,22 @@ beforeAll(async () => {
     headers: bearer(finance),
     payload: {
       grayBoxes: [
-        { tracking_number: tracking, fulfillment_po_number: poNumber, date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 10 },
-        { tracking_number: tracking2, fulfillment_po_number: HOSTILE_PO, date_shipped: today, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 10 },
+        {
+          tracking_number: tracking,
+          fulfillment_po_number: poNumber,
+          date_shipped: today,
+          ship_company: 'UPS',
+          fulfillment_warehouse: 'KY01',
+          shipping_quote: 10,
+        },
+        {
+          tracking_number: tracking2,
+          fulfillment_po_number: HOSTILE_PO,
+          date_shipped: today,
+          ship_company: 'UPS',
+          fulfillment_warehouse: 'KY01',
+          shipping_quote: 10,
+        },
       ],
     },
   });
@@ -52,19 +66,31 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/shipping-reconciliation/ups/upload',
     headers: bearer(finance),
-    payload: invoiceUploadForm(carrierFile('ups', [
-      { trackingNumber: tracking, cents: 1250, date: today },
-      { trackingNumber: tracking2, cents: 1000, date: today },
-    ]), 'sheets.csv'),
+    payload: invoiceUploadForm(
+      carrierFile('ups', [
+        { trackingNumber: tracking, cents: 1250, date: today },
+        { trackingNumber: tracking2, cents: 1000, date: today },
+      ]),
+      'sheets.csv',
+    ),
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const generated = await get(`/api/shipping-reconciliation/ups/generate?filename=${encodeURIComponent(uploaded.json().filename)}`, finance);
+  const generated = await get(
+    `/api/shipping-reconciliation/ups/generate?filename=${encodeURIComponent(uploaded.json().filename)}`,
+    finance,
+  );
   expect(generated.statusCode, generated.body).toBe(200);
   const applied = await t.app.inject({
     method: 'PUT',
     url: '/api/shipping-reconciliation/update',
     headers: bearer(finance),
-    payload: { idempotencyKey: unique('sheets-batch'), updates: { [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 }, [tracking2]: { reported_billed_charge: 10, payment_to_apply: 10 } } },
+    payload: {
+      idempotencyKey: unique('sheets-batch'),
+      updates: {
+        [tracking]: { reported_billed_charge: 12.5, payment_to_apply: 12.5 },
+        [tracking2]: { reported_billed_charge: 10, payment_to_apply: 10 },
+      },
+    },
   });
   expect(applied.statusCode, applied.body).toBe(200);
   batchId = (applied.json() as TApplyPaymentsResult).batchId;
@@ -76,7 +102,12 @@ describe('CSV files start with the UTF-8 BOM, once', () => {
     const model = unique('BOM').toUpperCase();
     await createProducts(
       t.db,
-      Array.from({ length: 1_200 }, (_, i) => ({ modelNumber: `${model}-${String(i).padStart(4, '0')}`, description: 'Café é', currentCostCents: 0, mapCents: null })),
+      Array.from({ length: 1_200 }, (_, i) => ({
+        modelNumber: `${model}-${String(i).padStart(4, '0')}`,
+        description: 'Café é',
+        currentCostCents: 0,
+        mapCents: null,
+      })),
     );
     const res = await get('/api/reports/generic/products-missing-cost/csv');
     expect(res.statusCode, res.body).toBe(200);
@@ -121,7 +152,11 @@ describe('CSV ids stay text, timestamps are a form Excel reads', () => {
   it('the shipping payment batch CSV: tracking and PO numbers of digits as ="…", a hostile PO number neutralised, applied_at UTC without T and Z', async () => {
     const csv = await get(`/api/shipping-reconciliation/updates/${batchId}?format=csv`, finance);
     const rows = new Map(readCsvRecords(csv.body).map((r) => [r.tracking_number, r]));
-    expect(rows.get(`="${tracking}"`)).toMatchObject({ fulfillment_po_number: `="${poNumber}"`, date_shipped: today, payment_to_apply: '12.50' });
+    expect(rows.get(`="${tracking}"`)).toMatchObject({
+      fulfillment_po_number: `="${poNumber}"`,
+      date_shipped: today,
+      payment_to_apply: '12.50',
+    });
     expect(rows.get(`="${tracking2}"`)).toMatchObject({ fulfillment_po_number: `'${HOSTILE_PO}` });
     const appliedAt = rows.get(`="${tracking}"`)!.applied_at!;
     expect(appliedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -147,7 +182,13 @@ describe('CSV ids stay text, timestamps are a form Excel reads', () => {
 });
 
 /** XML entities of a cell's text as the sheet writes them. */
-const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * An XLSX read back without exceljs: the zip opened by fflate, the first sheet's cells, the shared strings and the
@@ -157,11 +198,20 @@ const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g
 function readXlsx(payload: Buffer): Map<string, { t: string | null; text: string; format: string | null }> {
   const files = unzipSync(new Uint8Array(payload));
   const xml = (name: string) => strFromU8(files[name]!);
-  const shared = [...xml('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => unescapeXml([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
+  const shared = [...xml('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+    unescapeXml([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')),
+  );
   const styles = xml('xl/styles.xml');
-  const customFormats = new Map([...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [Number(m[1]), unescapeXml(m[2]!)]));
+  const customFormats = new Map(
+    [...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [
+      Number(m[1]),
+      unescapeXml(m[2]!),
+    ]),
+  );
   const builtin: Record<number, string> = { 0: 'General', 14: 'm/d/yyyy', 22: 'm/d/yyyy h:mm' };
-  const xfs = [.../<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((m) => Number(m[1]));
+  const xfs = [.../<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map(
+    (m) => Number(m[1]),
+  );
   const cells = new Map<string, { t: string | null; text: string; format: string | null }>();
   for (const m of xml('xl/worksheets/sheet1.xml').matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
     const attributes = m[2]!;
@@ -170,7 +220,11 @@ function readXlsx(payload: Buffer): Map<string, { t: string | null; text: string
     const inner = m[3] ?? '';
     const raw = unescapeXml(/<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1] ?? '');
     const id = xfs[style] ?? 0;
-    cells.set(m[1]!, { t, text: t === 's' ? shared[Number(raw)]! : raw, format: customFormats.get(id) ?? builtin[id] ?? null });
+    cells.set(m[1]!, {
+      t,
+      text: t === 's' ? shared[Number(raw)]! : raw,
+      format: customFormats.get(id) ?? builtin[id] ?? null,
+    });
   }
   return cells;
 }
@@ -185,7 +239,8 @@ describe('the XLSX download has typed cells', () => {
     const row = [2, 3].find((r) => cells.get(`${header.get('tracking_number')}${r}`)?.text === tracking)!;
     expect(row).toBeDefined();
     const cell = (name: string) => cells.get(`${header.get(name)}${row}`)!;
-    for (const name of ['tracking_number', 'fulfillment_po_number']) expect(['s', 'str', 'inlineStr'], name).toContain(cell(name).t);
+    for (const name of ['tracking_number', 'fulfillment_po_number'])
+      expect(['s', 'str', 'inlineStr'], name).toContain(cell(name).t);
     expect(cell('tracking_number').text).toBe(tracking);
     expect(cell('fulfillment_po_number').text).toBe(poNumber);
     // A date is a number (days since 1899-12-30) with a date format.

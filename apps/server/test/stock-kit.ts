@@ -39,7 +39,13 @@ export interface StockOptions {
  * (INVENTORY_AUDIT_ADJUSTMENT) posted by `Ledger.postQuantityAdjustment` through `LedgerWrites.run`, dated `at` when
  * given. A zero delta posts nothing. Answers the ledger row.
  */
-export async function adjustStock(services: Services, product: { id: number }, bucket: string, delta: number, options: StockOptions = {}) {
+export async function adjustStock(
+  services: Services,
+  product: { id: number },
+  bucket: string,
+  delta: number,
+  options: StockOptions = {},
+) {
   if (delta === 0) return null;
   const userId = options.userId ?? (await stockClerk(services));
   const at = options.at === undefined ? null : new Date(options.at);
@@ -62,7 +68,13 @@ export async function adjustStock(services: Services, product: { id: number }, b
  * Puts `quantity` more units of a product on hand in a bucket through the ledger (see `adjustStock`). Zero leaves the
  * bucket an on-hand row at zero, as a bucket whose stock has all gone: one unit in, then out.
  */
-export async function stockUp(services: Services, product: { id: number }, bucket: string, quantity: number, at?: Date | string): Promise<void> {
+export async function stockUp(
+  services: Services,
+  product: { id: number },
+  bucket: string,
+  quantity: number,
+  at?: Date | string,
+): Promise<void> {
   const options = at === undefined ? {} : { at };
   if (quantity === 0) {
     await adjustStock(services, product, bucket, 1, options);
@@ -76,10 +88,23 @@ export async function stockUp(services: Services, product: { id: number }, bucke
  * Puts `quantity` more units of a product into a bin: on hand in the bin's bucket first (`stockUp`), then assigned to
  * the bin (`Ledger.moveBinContents`, an ASSIGN bin movement), so the bucket's bins never hold more than its on-hand.
  */
-export async function stockUpInBin(services: Services, bin: { id: number; bucket: string }, product: { id: number }, quantity: number): Promise<void> {
+export async function stockUpInBin(
+  services: Services,
+  bin: { id: number; bucket: string },
+  product: { id: number },
+  quantity: number,
+): Promise<void> {
   await stockUp(services, product, bin.bucket, quantity);
   const userId = await stockClerk(services);
-  await services.ledgerWrites.run((executor, ledger) => ledger.moveBinContents({ executor, bin, lines: [{ productId: product.id, delta: quantity }], reason: 'ASSIGN', userId }));
+  await services.ledgerWrites.run((executor, ledger) =>
+    ledger.moveBinContents({
+      executor,
+      bin,
+      lines: [{ productId: product.id, delta: quantity }],
+      reason: 'ASSIGN',
+      userId,
+    }),
+  );
 }
 
 /** The ledger check finds nothing: on-hand, serials, bins and PO figures all agree with the ledger's rows. */

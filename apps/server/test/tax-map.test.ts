@@ -9,20 +9,31 @@ let t: TestApp;
 let developer: TestUser & { token: string };
 let admin: TestUser & { token: string };
 
-type Cell = { state_code: string; platform_code: string; collectAndRemitTax: number; updated_at: string | null; updated_by: string | null };
+type Cell = {
+  state_code: string;
+  platform_code: string;
+  collectAndRemitTax: number;
+  updated_at: string | null;
+  updated_by: string | null;
+};
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const put = (path: string, token: string) => t.app.inject({ method: 'PUT', url: `/api/platformStateTaxMap/${path}`, headers: bearer(token) });
+const put = (path: string, token: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/platformStateTaxMap/${path}`, headers: bearer(token) });
 const cellOf = async (platform: string, state: string) => {
   const res = await get('/api/platformStateTaxMap/all', developer.token);
   expect(res.statusCode).toBe(200);
   return (res.json().data as Cell[]).find((c) => c.platform_code === platform && c.state_code === state)!;
 };
-const savedRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from platform_state_tax_map`))[0]!.n;
+const savedRows = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from platform_state_tax_map`))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [developer, admin] = await Promise.all([createSignedInUser(t, { role: 'developer' }), createSignedInUser(t, { role: 'admin' })]);
+  [developer, admin] = await Promise.all([
+    createSignedInUser(t, { role: 'developer' }),
+    createSignedInUser(t, { role: 'admin' }),
+  ]);
 });
 
 afterAll(async () => {
@@ -42,7 +53,9 @@ describe('tax map lists', () => {
   it('GET /api/platforms/all answers the platforms, to any signed-in user', async () => {
     const res = await get('/api/platforms/all', admin.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: PLATFORMS.map((p) => ({ platform_code: p.platform_code, platform_name: p.platform_name })) });
+    expect(res.json()).toEqual({
+      data: PLATFORMS.map((p) => ({ platform_code: p.platform_code, platform_name: p.platform_name })),
+    });
   });
 
   it('GET /api/platformStateTaxMap/all answers every state × platform cell, unsaved cells at 0', async () => {
@@ -51,7 +64,13 @@ describe('tax map lists', () => {
     const data = res.json().data as Cell[];
     expect(data).toHaveLength(50 * PLATFORMS.length);
     expect(new Set(data.map((c) => `${c.platform_code}/${c.state_code}`)).size).toBe(data.length);
-    expect(data[0]).toEqual({ state_code: 'AL', platform_code: PLATFORMS[0].platform_code, collectAndRemitTax: 0, updated_at: null, updated_by: null });
+    expect(data[0]).toEqual({
+      state_code: 'AL',
+      platform_code: PLATFORMS[0].platform_code,
+      collectAndRemitTax: 0,
+      updated_at: null,
+      updated_by: null,
+    });
   });
 });
 
@@ -60,7 +79,12 @@ describe('PUT /api/platformStateTaxMap/{platform_code}/{state_code}/{collectAndR
     const before = Date.now();
     const on = await put('walmart/NV/1', developer.token);
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ state_code: 'NV', platform_code: 'walmart', collectAndRemitTax: 1, updated_by: developer.username });
+    expect(on.json()).toMatchObject({
+      state_code: 'NV',
+      platform_code: 'walmart',
+      collectAndRemitTax: 1,
+      updated_by: developer.username,
+    });
     expect(on.json().updated_at).toMatch(/Z$/);
     expect(Date.parse(on.json().updated_at)).toBeGreaterThanOrEqual(before - 5_000);
     expect(await cellOf('walmart', 'NV')).toMatchObject({ collectAndRemitTax: 1, updated_by: developer.username });
@@ -106,7 +130,10 @@ describe('PUT /api/platformStateTaxMap/{platform_code}/{state_code}/{collectAndR
   });
 
   it('the service refuses unknown codes with 422 naming the fields (callers other than the route)', async () => {
-    await expect(t.services.taxMap.set('ebay', 'ZZ', 1, null)).rejects.toMatchObject({ statusCode: 422, errors: { platform_code: [expect.any(String)], state_code: [expect.any(String)] } });
+    await expect(t.services.taxMap.set('ebay', 'ZZ', 1, null)).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { platform_code: [expect.any(String)], state_code: [expect.any(String)] },
+    });
   });
 
   it('is refused (403) without dev-route:view, before validation, and changes nothing', async () => {

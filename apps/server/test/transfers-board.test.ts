@@ -9,19 +9,31 @@ let lead: { token: string; username: string };
 let fridge: CreatedProduct;
 let stove: CreatedProduct;
 
-const call = (token: string | null, method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
+const call = (token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
 const commit = async (model: string, body: object = {}) => {
-  const res = await call(lead.token, 'POST', '/api/ims/committed-transfers', { model, fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 1, scanningRequired: false, ...body });
+  const res = await call(lead.token, 'POST', '/api/ims/committed-transfers', {
+    model,
+    fromBucket: 'KY01_B_STOCK',
+    toBucket: 'KY01_DAMAGED',
+    requestedQuantity: 1,
+    scanningRequired: false,
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().ims_transaction_reference_id as string;
 };
-const refs = (body: { data: { ims_transaction_reference_id: string }[] }) => body.data.map((d) => d.ims_transaction_reference_id);
+const refs = (body: { data: { ims_transaction_reference_id: string }[] }) =>
+  body.data.map((d) => d.ims_transaction_reference_id);
 
 beforeAll(async () => {
   t = await createTestApp();
   await createLocation(t.services, 'KY01');
   lead = await createSignedInUser(t, { role: 'warehouse-lead' });
-  [fridge, stove] = (await createProducts(t.db, [{ modelNumber: 'BRD-FRIDGE' }, { modelNumber: 'BRD-STOVE_50%' }])) as [CreatedProduct, CreatedProduct];
+  [fridge, stove] = (await createProducts(t.db, [{ modelNumber: 'BRD-FRIDGE' }, { modelNumber: 'BRD-STOVE_50%' }])) as [
+    CreatedProduct,
+    CreatedProduct,
+  ];
   await receiveStock(t.services, fridge, 'KY01_B_STOCK', { units: 3 });
   await receiveStock(t.services, stove, 'KY01_B_STOCK', { units: 3 });
 });
@@ -32,7 +44,9 @@ describe('GET /api/ims/committed-transfers/board', () => {
     const a = await commit('BRD-FRIDGE', { posTransferBatchName: 'Truck 12' });
     const b = await commit('BRD-STOVE_50%');
     const c = await commit('BRD-FRIDGE');
-    const sent = await call(lead.token, 'POST', `/api/ims/committed-transfers/${c}/transact`, { transferredById: lead.username });
+    const sent = await call(lead.token, 'POST', `/api/ims/committed-transfers/${c}/transact`, {
+      transferredById: lead.username,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
 
     const res = await call(lead.token, 'GET', '/api/ims/committed-transfers/board');
@@ -54,7 +68,8 @@ describe('GET /api/ims/committed-transfers/board', () => {
   });
 
   it('searches case-insensitively on model, batch name and reference; LIKE wildcards match themselves', async () => {
-    const get = async (search: string) => (await call(lead.token, 'GET', `/api/ims/committed-transfers/board?search=${encodeURIComponent(search)}`)).json();
+    const get = async (search: string) =>
+      (await call(lead.token, 'GET', `/api/ims/committed-transfers/board?search=${encodeURIComponent(search)}`)).json();
     expect(refs(await get('brd-fridge'))).toHaveLength(1);
     expect((await get('truck 1')).data[0].pos_transfer_batch_name).toBe('Truck 12');
     expect(refs(await get('50%'))).toHaveLength(1);
@@ -63,7 +78,9 @@ describe('GET /api/ims/committed-transfers/board', () => {
     expect(await get('E_F')).toMatchObject({ total: 0 });
     const all = await get('');
     expect(all.total).toBe(2);
-    expect(refs(await get(all.data[1].ims_transaction_reference_id.toLowerCase()))).toEqual([all.data[1].ims_transaction_reference_id]);
+    expect(refs(await get(all.data[1].ims_transaction_reference_id.toLowerCase()))).toEqual([
+      all.data[1].ims_transaction_reference_id,
+    ]);
     expect(await get('NOTHING-LIKE-IT')).toEqual({ data: [], total: 0, limit: COMMITTED_TRANSFERS_BOARD_LIMIT });
   });
 

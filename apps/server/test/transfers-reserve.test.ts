@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forcePushOtherProductMessage, forcePushSoldMessage, forcePushSplitItemMessage, serialInSaleMessage, serialInTransferMessage } from '@keystone/contracts';
+import {
+  forcePushOtherProductMessage,
+  forcePushSoldMessage,
+  forcePushSplitItemMessage,
+  serialInSaleMessage,
+  serialInTransferMessage,
+} from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -22,21 +35,41 @@ const SOURCE = 'KY01_B_STOCK';
 const DEST = 'KY01_DAMAGED';
 const post = (token: string, url: string, payload: object) => injectAs(t.app, token, { method: 'POST', url, payload });
 const commit = (product: CreatedProduct, body: object, token = lead.token) =>
-  post(token, '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: product.modelNumber, scanningRequired: false, ...body });
+  post(token, '/api/ims/committed-transfers', {
+    fromBucket: SOURCE,
+    toBucket: DEST,
+    model: product.modelNumber,
+    scanningRequired: false,
+    ...body,
+  });
 const ref = async (res: Awaited<ReturnType<typeof commit>>) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().ims_transaction_reference_id as string;
 };
-const scan = (reference: string, body: object, token = lead.token) => post(token, `/api/ims/committed-transfers/${reference}/addScannedItem`, body);
-const transact = (reference: string, body: object = {}, token = lead.token) => post(token, `/api/ims/committed-transfers/${reference}/transact`, { transferredById: 'x', ...body });
-const remove = (reference: string) => injectAs(t.app, lead.token, { method: 'DELETE', url: `/api/ims/committed-transfers/${reference}` });
+const scan = (reference: string, body: object, token = lead.token) =>
+  post(token, `/api/ims/committed-transfers/${reference}/addScannedItem`, body);
+const transact = (reference: string, body: object = {}, token = lead.token) =>
+  post(token, `/api/ims/committed-transfers/${reference}/transact`, { transferredById: 'x', ...body });
+const remove = (reference: string) =>
+  injectAs(t.app, lead.token, { method: 'DELETE', url: `/api/ims/committed-transfers/${reference}` });
 const sale = (product: CreatedProduct, body: object) =>
-  post(lead.token, '/api/ims/committed-sales', { model: product.modelNumber, sourceBucket: SOURCE, quantity: 1, legacyPosInvoiceId: 'INV-R', ...body });
+  post(lead.token, '/api/ims/committed-sales', {
+    model: product.modelNumber,
+    sourceBucket: SOURCE,
+    quantity: 1,
+    legacyPosInvoiceId: 'INV-R',
+    ...body,
+  });
 
 async function row(product: CreatedProduct, bucket = SOURCE) {
-  const res = await injectAs(t.app, lead.token, { method: 'GET', url: `/api/ims/inventory/product/preview?model=${product.modelNumber}` });
+  const res = await injectAs(t.app, lead.token, {
+    method: 'GET',
+    url: `/api/ims/inventory/product/preview?model=${product.modelNumber}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  const found = (res.json().inventory as { bucket: string; quantity: number; committed_quantity: number; available: number }[]).find((r) => r.bucket === bucket);
+  const found = (
+    res.json().inventory as { bucket: string; quantity: number; committed_quantity: number; available: number }[]
+  ).find((r) => r.bucket === bucket);
   return found ? { quantity: found.quantity, committed: found.committed_quantity, available: found.available } : null;
 }
 async function serial(number: string) {
@@ -46,7 +79,8 @@ async function serial(number: string) {
   );
   return rows[0] ?? null;
 }
-const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
+const ledgerRows = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory_transactions`))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,22 +106,43 @@ describe('committing reserves a quantity', () => {
     const a = await ref(await commit(kit, { requestedQuantity: 2 }));
     const over = await commit(kit, { requestedQuantity: 2 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
+    expect(over.json()).toMatchObject({
+      message: 'Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK',
+      errors: { requestedQuantity: expect.any(Array) },
+    });
     const b = await ref(await commit(kit, { requestedQuantity: 1 }));
     const none = await commit(kit, { requestedQuantity: 1 });
-    expect(none.json()).toMatchObject({ message: 'There is nothing available in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
-    const quick = await post(lead.token, '/api/ims/transacted-transfers/quickTransferWithoutSerials', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1 });
+    expect(none.json()).toMatchObject({
+      message: 'There is nothing available in KY01_B_STOCK',
+      errors: { requestedQuantity: expect.any(Array) },
+    });
+    const quick = await post(lead.token, '/api/ims/transacted-transfers/quickTransferWithoutSerials', {
+      fromBucket: SOURCE,
+      toBucket: DEST,
+      model: kit.modelNumber,
+      requestedQuantity: 1,
+    });
     expect(quick.statusCode).toBe(422);
     // The sale intake refuses what is not available too (the point of sale must not sell what is promised).
     const sold = await sale(kit, { quantity: 1 });
     expect(sold.statusCode).toBe(422);
-    expect(sold.json()).toMatchObject({ message: 'There is nothing available in KY01_B_STOCK', errors: { quantity: expect.any(Array) } });
+    expect(sold.json()).toMatchObject({
+      message: 'There is nothing available in KY01_B_STOCK',
+      errors: { quantity: expect.any(Array) },
+    });
     expect(await row(kit)).toEqual({ quantity: 3, committed: 3, available: 0 });
 
     // An edit may not raise over what is available, its own commitment left out.
-    const raise = await injectAs(t.app, lead.token, { method: 'PATCH', url: `/api/ims/committed-transfers/${b}`, payload: { committedQty: 2 } });
+    const raise = await injectAs(t.app, lead.token, {
+      method: 'PATCH',
+      url: `/api/ims/committed-transfers/${b}`,
+      payload: { committedQty: 2 },
+    });
     expect(raise.statusCode).toBe(422);
-    expect(raise.json()).toMatchObject({ message: 'Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK', errors: { committedQty: expect.any(Array) } });
+    expect(raise.json()).toMatchObject({
+      message: 'Requested quantity must be 1 to 1, the quantity available in KY01_B_STOCK',
+      errors: { committedQty: expect.any(Array) },
+    });
 
     expect((await transact(a)).statusCode).toBe(200);
     expect(await row(kit)).toEqual({ quantity: 1, committed: 1, available: 0 });
@@ -115,9 +170,15 @@ describe('committing reserves serials', () => {
     expect((await scan(a, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-1' })).statusCode).toBe(200);
     const second = await scan(b, { scannedUpc: tv.upc, scannedSerialNumbers: 'rtv-1' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ message: serialInTransferMessage('RTV-1', a), errors: { scannedSerialNumbers: expect.any(Array) } });
-    expect(second.json().message).toBe(`Serial RTV-1 is already scanned into transfer ${a} (committed, not yet submitted)`);
-    for (const phrase of ['does not exist for product', 'according to records should be at']) expect(second.json().message).not.toContain(phrase);
+    expect(second.json()).toMatchObject({
+      message: serialInTransferMessage('RTV-1', a),
+      errors: { scannedSerialNumbers: expect.any(Array) },
+    });
+    expect(second.json().message).toBe(
+      `Serial RTV-1 is already scanned into transfer ${a} (committed, not yet submitted)`,
+    );
+    for (const phrase of ['does not exist for product', 'according to records should be at'])
+      expect(second.json().message).not.toContain(phrase);
     // A force push does not override a reservation, and corrects nothing.
     const rows = await ledgerRows();
     const forced = await scan(b, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-1', forcePushSerialCorrection: 1 });
@@ -127,7 +188,10 @@ describe('committing reserves serials', () => {
 
     const intake = await sale(tv, { serials: ['RTV-1'] });
     expect(intake.statusCode).toBe(409);
-    expect(intake.json()).toMatchObject({ message: serialInTransferMessage('RTV-1', a), errors: { serials: expect.any(Array) } });
+    expect(intake.json()).toMatchObject({
+      message: serialInTransferMessage('RTV-1', a),
+      errors: { serials: expect.any(Array) },
+    });
 
     // A serial committed to an open sale is reserved for it.
     const committed = await sale(tv, { serials: ['RTV-2'], legacyPosInvoiceId: 'INV-77' });
@@ -136,25 +200,48 @@ describe('committing reserves serials', () => {
     const onSale = await scan(b, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-2' });
     expect(onSale.statusCode).toBe(409);
     expect(onSale.json().message).toBe(serialInSaleMessage('RTV-2', saleRef, 'INV-77'));
-    expect((await sale(tv, { serials: ['rtv-2'] })).json().message).toBe(serialInSaleMessage('RTV-2', saleRef, 'INV-77'));
+    expect((await sale(tv, { serials: ['rtv-2'] })).json().message).toBe(
+      serialInSaleMessage('RTV-2', saleRef, 'INV-77'),
+    );
 
     // Deleting the transfer releases its serial; transacting it moves the serial (then the 001 §8 text applies).
     expect((await remove(a)).statusCode).toBe(200);
     expect((await scan(b, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-1' })).statusCode).toBe(200);
     expect((await transact(b)).statusCode).toBe(200);
     const c = await ref(await commit(tv, { requestedQuantity: 1, toBucket: 'KY01_RETURN' }));
-    expect((await scan(c, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-1' })).json().message).toBe('Inventory serial RTV-1 according to records should be at KY01_DAMAGED');
+    expect((await scan(c, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-1' })).json().message).toBe(
+      'Inventory serial RTV-1 according to records should be at KY01_DAMAGED',
+    );
     expect((await remove(c)).statusCode).toBe(200);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });
 
 describe('force push (001 §4)', () => {
-  type Posted = { type: string; bucket: string; quantity_delta: number; user_id: number; notes: string; details: Record<string, unknown>; id: number };
+  type Posted = {
+    type: string;
+    bucket: string;
+    quantity_delta: number;
+    user_id: number;
+    notes: string;
+    details: Record<string, unknown>;
+    id: number;
+  };
   const lastRows = (n: number) =>
-    queryRows<Posted>(t.db, sql`select id, type, bucket, quantity_delta, user_id, notes, details from inventory_transactions order by id desc limit ${n}`).then((r) => r.reverse());
+    queryRows<Posted>(
+      t.db,
+      sql`select id, type, bucket, quantity_delta, user_id, notes, details from inventory_transactions order by id desc limit ${n}`,
+    ).then((r) => r.reverse());
   const movementsOf = (transactionId: number) =>
-    queryRows<{ scanned_serial_number: string; old_location_code: string | null; old_condition_code: string | null; old_disposition_code: string | null; new_location_code: string; new_condition_code: string; new_disposition_code: string }>(
+    queryRows<{
+      scanned_serial_number: string;
+      old_location_code: string | null;
+      old_condition_code: string | null;
+      old_disposition_code: string | null;
+      new_location_code: string;
+      new_condition_code: string;
+      new_disposition_code: string;
+    }>(
       t.db,
       sql`select scanned_serial_number, old_location_code, old_condition_code, old_disposition_code, new_location_code, new_condition_code, new_disposition_code
           from inventory_transaction_serials where transaction_id = ${transactionId}`,
@@ -165,22 +252,63 @@ describe('force push (001 §4)', () => {
     const reference = await ref(await commit(tv, { requestedQuantity: 1 }));
     const plain = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'FP-NEW-1' });
     expect(plain.json().message).toBe('Inventory serial FP-NEW-1 does not exist for product RSV-TV');
-    const res = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'FP-NEW-1', forcePushSerialCorrection: 1 });
+    const res = await scan(reference, {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: 'FP-NEW-1',
+      forcePushSerialCorrection: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Success',
-      updated_committed_transfer: { total_scanned_quantity: 1, serials: [{ scanned_serial_number: 'FP-NEW-1', old_location_code: 'KY01', old_condition_code: 'B_STOCK', new_condition_code: 'DAMAGED' }] },
+      updated_committed_transfer: {
+        total_scanned_quantity: 1,
+        serials: [
+          {
+            scanned_serial_number: 'FP-NEW-1',
+            old_location_code: 'KY01',
+            old_condition_code: 'B_STOCK',
+            new_condition_code: 'DAMAGED',
+          },
+        ],
+      },
     });
     expect(await serial('FP-NEW-1')).toEqual({ bucket: SOURCE, disposition_code: 'LIVE', product_id: tv.id });
     expect((await row(tv))!.quantity).toBe(before + 1);
     const [posted] = await lastRows(1);
-    expect(posted).toMatchObject({ type: 'INVENTORY_AUDIT_ADJUSTMENT', bucket: SOURCE, quantity_delta: 1, user_id: lead.id, details: { reason: 'force_push', correction: 'create', reference_id: reference, from_bucket: null, to_bucket: SOURCE } });
+    expect(posted).toMatchObject({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      bucket: SOURCE,
+      quantity_delta: 1,
+      user_id: lead.id,
+      details: {
+        reason: 'force_push',
+        correction: 'create',
+        reference_id: reference,
+        from_bucket: null,
+        to_bucket: SOURCE,
+      },
+    });
     expect(await movementsOf(posted!.id)).toEqual([
-      { scanned_serial_number: 'FP-NEW-1', old_location_code: null, old_condition_code: null, old_disposition_code: null, new_location_code: 'KY01', new_condition_code: 'B_STOCK', new_disposition_code: 'LIVE' },
+      {
+        scanned_serial_number: 'FP-NEW-1',
+        old_location_code: null,
+        old_condition_code: null,
+        old_disposition_code: null,
+        new_location_code: 'KY01',
+        new_condition_code: 'B_STOCK',
+        new_disposition_code: 'LIVE',
+      },
     ]);
-    const detail = await injectAs(t.app, lead.token, { method: 'GET', url: `/api/ims/inventory-transactions/IA-${String(posted!.id).padStart(7, '0')}` });
+    const detail = await injectAs(t.app, lead.token, {
+      method: 'GET',
+      url: `/api/ims/inventory-transactions/IA-${String(posted!.id).padStart(7, '0')}`,
+    });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json()).toMatchObject({ type: 'INVENTORY_AUDIT_ADJUSTMENT', quantity_delta: 1, transacted_by: lead.username });
+    expect(detail.json()).toMatchObject({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      quantity_delta: 1,
+      transacted_by: lead.username,
+    });
     expect((await transact(reference)).statusCode).toBe(200);
     expect(await serial('FP-NEW-1')).toMatchObject({ bucket: DEST });
     expect(await checkLedger(t.db)).toEqual([]);
@@ -189,42 +317,87 @@ describe('force push (001 §4)', () => {
   it("'according to records should be at': moves the serial from its recorded bucket (its old place on the movement row), then scans it", async () => {
     const [kyBefore, srcBefore] = [(await row(tv, 'KY01'))!.quantity, (await row(tv))!.quantity];
     const reference = await ref(await commit(tv, { requestedQuantity: 1 }));
-    expect((await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-9' })).json().message).toBe('Inventory serial RTV-9 according to records should be at KY01');
-    const res = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-9', forcePushSerialCorrection: true });
+    expect((await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-9' })).json().message).toBe(
+      'Inventory serial RTV-9 according to records should be at KY01',
+    );
+    const res = await scan(reference, {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: 'RTV-9',
+      forcePushSerialCorrection: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Success');
     expect(await serial('RTV-9')).toMatchObject({ bucket: SOURCE, disposition_code: 'LIVE' });
     expect([(await row(tv, 'KY01'))!.quantity, (await row(tv))!.quantity]).toEqual([kyBefore - 1, srcBefore + 1]);
     const [out, into] = await lastRows(2);
-    expect(out).toMatchObject({ type: 'INVENTORY_AUDIT_ADJUSTMENT', bucket: 'KY01', quantity_delta: -1, user_id: lead.id, details: { reason: 'force_push', correction: 'move', reference_id: reference, from_bucket: 'KY01', to_bucket: SOURCE } });
+    expect(out).toMatchObject({
+      type: 'INVENTORY_AUDIT_ADJUSTMENT',
+      bucket: 'KY01',
+      quantity_delta: -1,
+      user_id: lead.id,
+      details: {
+        reason: 'force_push',
+        correction: 'move',
+        reference_id: reference,
+        from_bucket: 'KY01',
+        to_bucket: SOURCE,
+      },
+    });
     expect(into).toMatchObject({ bucket: SOURCE, quantity_delta: 1, details: { movement: out!.details.movement } });
     expect(await movementsOf(into!.id)).toEqual([
-      { scanned_serial_number: 'RTV-9', old_location_code: 'KY01', old_condition_code: 'NEW', old_disposition_code: 'LIVE', new_location_code: 'KY01', new_condition_code: 'B_STOCK', new_disposition_code: 'LIVE' },
+      {
+        scanned_serial_number: 'RTV-9',
+        old_location_code: 'KY01',
+        old_condition_code: 'NEW',
+        old_disposition_code: 'LIVE',
+        new_location_code: 'KY01',
+        new_condition_code: 'B_STOCK',
+        new_disposition_code: 'LIVE',
+      },
     ]);
     expect((await remove(reference)).statusCode).toBe(200);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('refuses to take a sold serial or another product\'s serial, writing nothing; a serial that is right scans normally', async () => {
+  it("refuses to take a sold serial or another product's serial, writing nothing; a serial that is right scans normally", async () => {
     // RTV-3 sold through a committed sale.
     const sold = await sale(tv, { serials: ['RTV-3'], legacyPosInvoiceId: 'INV-SOLD' });
-    expect((await post(admin.token, `/api/ims/committed-sales/${sold.json().ims_transaction_reference_id}/transact`, {})).statusCode).toBe(200);
+    expect(
+      (await post(admin.token, `/api/ims/committed-sales/${sold.json().ims_transaction_reference_id}/transact`, {}))
+        .statusCode,
+    ).toBe(200);
     const reference = await ref(await commit(tv, { requestedQuantity: 1 }));
     const rows = await ledgerRows();
-    const soldRes = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-3', forcePushSerialCorrection: 1 });
+    const soldRes = await scan(reference, {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: 'RTV-3',
+      forcePushSerialCorrection: 1,
+    });
     expect(soldRes.statusCode).toBe(409);
-    expect(soldRes.json()).toMatchObject({ message: forcePushSoldMessage('RTV-3'), errors: { scannedSerialNumbers: expect.any(Array) } });
-    const other = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RAD-1', forcePushSerialCorrection: 1 });
+    expect(soldRes.json()).toMatchObject({
+      message: forcePushSoldMessage('RTV-3'),
+      errors: { scannedSerialNumbers: expect.any(Array) },
+    });
+    const other = await scan(reference, {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: 'RAD-1',
+      forcePushSerialCorrection: 1,
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(forcePushOtherProductMessage('RAD-1', 'RSV-RADIO', SOURCE));
     for (const message of [soldRes.json().message, other.json().message]) {
-      for (const phrase of ['does not exist for product', 'according to records should be at']) expect(message).not.toContain(phrase);
+      for (const phrase of ['does not exist for product', 'according to records should be at'])
+        expect(message).not.toContain(phrase);
     }
     expect(await ledgerRows()).toBe(rows);
     expect(await serial('RAD-1')).toEqual({ bucket: SOURCE, disposition_code: 'LIVE', product_id: radio.id });
     expect(await serial('RTV-3')).toMatchObject({ disposition_code: 'SOLD', bucket: null });
 
-    const fine = await scan(reference, { scannedUpc: tv.upc, scannedSerialNumbers: 'RTV-4', forcePushSerialCorrection: 1 });
+    const fine = await scan(reference, {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: 'RTV-4',
+      forcePushSerialCorrection: 1,
+    });
     expect(fine.statusCode, fine.body).toBe(200);
     expect(await ledgerRows()).toBe(rows);
     expect((await transact(reference)).statusCode).toBe(200);
@@ -234,14 +407,26 @@ describe('force push (001 §4)', () => {
   it('corrects whole items: an item of two serials is created as one unit; one serial right and one missing is refused', async () => {
     const reference = await ref(await commit(pair, { requestedQuantity: 1 }));
     const rows = await ledgerRows();
-    const split = await scan(reference, { scannedUpc: pair.upc, scannedSerialNumbers: ['PAIR-1A', 'PAIR-NEW-B'], forcePushSerialCorrection: 1 });
+    const split = await scan(reference, {
+      scannedUpc: pair.upc,
+      scannedSerialNumbers: ['PAIR-1A', 'PAIR-NEW-B'],
+      forcePushSerialCorrection: 1,
+    });
     expect(split.statusCode).toBe(409);
     expect(split.json().message).toBe(forcePushSplitItemMessage(['PAIR-1A', 'PAIR-NEW-B']));
     expect(await ledgerRows()).toBe(rows);
     const before = (await row(pair))!.quantity;
-    const both = await scan(reference, { scannedUpc: pair.upc, scannedSerialNumbers: 'PAIR-2A:=:PAIR-2B', forcePushSerialCorrection: 1 });
+    const both = await scan(reference, {
+      scannedUpc: pair.upc,
+      scannedSerialNumbers: 'PAIR-2A:=:PAIR-2B',
+      forcePushSerialCorrection: 1,
+    });
     expect(both.statusCode, both.body).toBe(200);
-    expect(both.json().updated_committed_transfer.serials.map((x: { scanned_serial_number: string }) => x.scanned_serial_number)).toEqual(['PAIR-2A', 'PAIR-2B']);
+    expect(
+      both
+        .json()
+        .updated_committed_transfer.serials.map((x: { scanned_serial_number: string }) => x.scanned_serial_number),
+    ).toEqual(['PAIR-2A', 'PAIR-2B']);
     expect((await row(pair))!.quantity).toBe(before + 1);
     expect(await ledgerRows()).toBe(rows + 1);
     expect((await transact(reference)).statusCode).toBe(200);

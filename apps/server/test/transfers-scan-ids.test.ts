@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanIdOfOtherTransferMessage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 
 /**
@@ -19,7 +26,12 @@ let kit: CreatedProduct;
 
 const call = (url: string, payload: object) => injectAs(t.app, lead.token, { method: 'POST', url, payload });
 const commit = async (product: CreatedProduct, requestedQuantity: number) => {
-  const res = await call('/api/ims/committed-transfers', { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product.modelNumber, requestedQuantity });
+  const res = await call('/api/ims/committed-transfers', {
+    fromBucket: 'KY01_B_STOCK',
+    toBucket: 'KY01_DAMAGED',
+    model: product.modelNumber,
+    requestedQuantity,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().ims_transaction_reference_id as string;
 };
@@ -52,7 +64,12 @@ describe('addScannedItem with a clientScanId', () => {
   it('a retry of a serial scan with the same id records it once and answers the transfer as it stands', async () => {
     const ref = await commit(tv, 2);
     const id = randomUUID();
-    const body = { scannedUpc: tv.upc, scannedSerialNumbers: ['SID-1'], forcePushSerialCorrection: 0, clientScanId: id };
+    const body = {
+      scannedUpc: tv.upc,
+      scannedSerialNumbers: ['SID-1'],
+      forcePushSerialCorrection: 0,
+      clientScanId: id,
+    };
     const first = await scan(ref, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().updated_committed_transfer).toMatchObject({ total_scanned_quantity: 1 });
@@ -110,7 +127,10 @@ describe('addScannedItem with a clientScanId', () => {
     expect((await scan(a, { scannedUpc: kit.upc, clientScanId: id })).statusCode).toBe(200);
     const other = await scan(b, { scannedUpc: kit.upc, clientScanId: id });
     expect(other.statusCode, other.body).toBe(409);
-    expect(other.json()).toMatchObject({ message: scanIdOfOtherTransferMessage(a), errors: { clientScanId: [scanIdOfOtherTransferMessage(a)] } });
+    expect(other.json()).toMatchObject({
+      message: scanIdOfOtherTransferMessage(a),
+      errors: { clientScanId: [scanIdOfOtherTransferMessage(a)] },
+    });
     expect(await scanRows(b)).toEqual({ n: 0, ids: 0, serials: 0 });
     await t.services.transfers.delete(a);
     await t.services.transfers.delete(b);
@@ -133,7 +153,10 @@ describe('addScannedItem with a clientScanId', () => {
     const id = randomUUID();
     expect((await scan(ref, { scannedUpc: kit.upc, clientScanId: id })).statusCode).toBe(200);
     await t.services.transfers.delete(ref);
-    const left = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${id}`);
+    const left = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${id}`,
+    );
     expect(left[0]!.n).toBe(0);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { permissionDeniedMessage, TRANSFER_MESSAGES } from '@keystone/contracts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createLocation, createProducts, createSignedInUser, nextUpc, receiveStock, type CreatedProduct } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from './factories.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { onHand } from './stock-kit.js';
 
@@ -18,7 +25,8 @@ const UPC = nextUpc();
 
 const call = (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   injectAs(t.app, token, { method, url, ...(payload ? { payload } : {}) });
-const commit = (body: object, token = lead.token) => call(token, 'POST', '/api/ims/committed-transfers', { model: product.modelNumber, ...body });
+const commit = (body: object, token = lead.token) =>
+  call(token, 'POST', '/api/ims/committed-transfers', { model: product.modelNumber, ...body });
 
 const BSTOCK_TO_DAMAGED = { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 2 };
 
@@ -36,12 +44,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 // A commit reserves (docs/decisions.md, reservation): each test starts with no open commitment of the product.
 beforeEach(async () => {
-  for (const open of await t.services.transfers.listCommitted({ model: product.modelNumber })) await t.services.transfers.delete(open.ims_transaction_reference_id);
+  for (const open of await t.services.transfers.listCommitted({ model: product.modelNumber }))
+    await t.services.transfers.delete(open.ims_transaction_reference_id);
 });
 
 describe('commit', () => {
   it('commits a transfer: a CT- reference, the committer, nothing moved', async () => {
-    const res = await commit({ ...BSTOCK_TO_DAMAGED, committedById: lead.username, commitNotes: ' Dented door ', scanningRequired: false });
+    const res = await commit({
+      ...BSTOCK_TO_DAMAGED,
+      committedById: lead.username,
+      commitNotes: ' Dented door ',
+      scanningRequired: false,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -70,26 +84,53 @@ describe('commit', () => {
     for (const [body, field] of [
       [{ fromBucket: 'KY01_B_STOCK', toBucket: 'Not Selected', requestedQuantity: 1 }, 'toBucket'],
       [{ fromBucket: 'KY01_B_STOCK', requestedQuantity: 1 }, 'toBucket'],
-      [{ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 'Not Selected' }, 'requestedQuantity'],
+      [
+        { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', requestedQuantity: 'Not Selected' },
+        'requestedQuantity',
+      ],
       [{ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED' }, 'requestedQuantity'],
     ] as const) {
       const res = await commit(body);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toMatchObject({ message: 'One or more required fields are missing', errors: { [field]: expect.any(Array) } });
+      expect(res.json()).toMatchObject({
+        message: 'One or more required fields are missing',
+        errors: { [field]: expect.any(Array) },
+      });
     }
   });
 
   it('an inbound source or destination needs a batch ref id or name and a sender SKU; the receiver SKU is copied', async () => {
     const inbound = { fromBucket: 'RUBY', toBucket: 'RUBY_FBA_INBOUND', requestedQuantity: 1 };
-    for (const extra of [{}, { senderSku: 'SKU-1' }, { posTransferBatchName: 'FBA15', senderSku: '  ' }, { posTransferBatchRefId: '', posTransferBatchName: '', senderSku: 'SKU-1' }]) {
+    for (const extra of [
+      {},
+      { senderSku: 'SKU-1' },
+      { posTransferBatchName: 'FBA15', senderSku: '  ' },
+      { posTransferBatchRefId: '', posTransferBatchName: '', senderSku: 'SKU-1' },
+    ]) {
       const res = await commit({ ...inbound, ...extra });
       expect(res.statusCode, JSON.stringify(extra)).toBe(422);
       expect(res.json().message).toBe(TRANSFER_MESSAGES.requiredFieldsMissing);
     }
     const byName = await commit({ ...inbound, posTransferBatchName: 'FBA15', senderSku: 'SKU-1' });
     expect(byName.statusCode, byName.body).toBe(201);
-    expect(byName.json()).toMatchObject({ pos_transfer_batch_name: 'FBA15', pos_transfer_batch_ref_id: null, sender_sku: 'SKU-1', receiver_sku: 'SKU-1' });
-    const byRef = await commit({ ...inbound, fromBucket: 'RUBY_FBA_INBOUND', toBucket: 'RUBY', posTransferBatchRefId: 'SHIP-9', senderSku: 'SKU-2', receiverSku: 'SKU-X', strictMode: false }, admin);
+    expect(byName.json()).toMatchObject({
+      pos_transfer_batch_name: 'FBA15',
+      pos_transfer_batch_ref_id: null,
+      sender_sku: 'SKU-1',
+      receiver_sku: 'SKU-1',
+    });
+    const byRef = await commit(
+      {
+        ...inbound,
+        fromBucket: 'RUBY_FBA_INBOUND',
+        toBucket: 'RUBY',
+        posTransferBatchRefId: 'SHIP-9',
+        senderSku: 'SKU-2',
+        receiverSku: 'SKU-X',
+        strictMode: false,
+      },
+      admin,
+    );
     expect(byRef.statusCode, byRef.body).toBe(201);
     expect(byRef.json()).toMatchObject({ receiver_sku: 'SKU-X', strict_mode: false });
   });
@@ -98,8 +139,16 @@ describe('commit', () => {
     const fromKy = { fromBucket: 'KY01', toBucket: 'KY01_B_STOCK', requestedQuantity: 1 };
     const missing = await commit(fromKy);
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({ message: TRANSFER_MESSAGES.requiredFieldsMissing, errors: { senderSku: expect.any(Array), posTransferBatchRefId: expect.any(Array) } });
-    const res = await commit({ ...fromKy, senderSku: 'SKU-KY', posTransferBatchRefId: 'SHIP-1', scanningRequired: false });
+    expect(missing.json()).toMatchObject({
+      message: TRANSFER_MESSAGES.requiredFieldsMissing,
+      errors: { senderSku: expect.any(Array), posTransferBatchRefId: expect.any(Array) },
+    });
+    const res = await commit({
+      ...fromKy,
+      senderSku: 'SKU-KY',
+      posTransferBatchRefId: 'SHIP-1',
+      scanningRequired: false,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().scanning_required).toBe(true);
     const intoKy = await commit({ fromBucket: 'KY01_B_STOCK', toBucket: 'KY01', requestedQuantity: 1 });
@@ -109,7 +158,10 @@ describe('commit', () => {
   it('strict mode keeps the quantity within the source row; only admin:override turns it off', async () => {
     const over = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 4 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 3, the quantity available in KY01_B_STOCK', errors: { requestedQuantity: expect.any(Array) } });
+    expect(over.json()).toMatchObject({
+      message: 'Requested quantity must be 1 to 3, the quantity available in KY01_B_STOCK',
+      errors: { requestedQuantity: expect.any(Array) },
+    });
     const empty = await commit({ fromBucket: 'KY01_RETURN', toBucket: 'KY01_DAMAGED', requestedQuantity: 1 });
     expect(empty.json().message).toBe('There is nothing available in KY01_RETURN');
     const notAdmin = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 4, strictMode: false });
@@ -124,7 +176,10 @@ describe('commit', () => {
   it('refuses the same bucket, unknown buckets and unknown models with 422 naming the field', async () => {
     const same = await commit({ fromBucket: 'KY01_B_STOCK', toBucket: 'ky01_b_stock', requestedQuantity: 1 });
     expect(same.statusCode).toBe(422);
-    expect(same.json()).toMatchObject({ message: TRANSFER_MESSAGES.sameBucket, errors: { toBucket: [TRANSFER_MESSAGES.sameBucket] } });
+    expect(same.json()).toMatchObject({
+      message: TRANSFER_MESSAGES.sameBucket,
+      errors: { toBucket: [TRANSFER_MESSAGES.sameBucket] },
+    });
     const unknown = await commit({ fromBucket: 'KY01_B_STOCK', toBucket: 'NOPE_DAMAGED', requestedQuantity: 1 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('toBucket');
@@ -143,12 +198,16 @@ describe('reads', () => {
     expect(one.json()).toEqual(made);
     const byModel = await call(lead.token, 'GET', '/api/ims/committed-transfers?model=trf-fridge');
     expect(byModel.statusCode).toBe(200);
-    const refs = byModel.json().data.map((d: { ims_transaction_reference_id: string }) => d.ims_transaction_reference_id);
+    const refs = byModel
+      .json()
+      .data.map((d: { ims_transaction_reference_id: string }) => d.ims_transaction_reference_id);
     expect(refs).toContain(ref);
     expect(refs).toEqual([...refs].sort());
     const byRef = await call(lead.token, 'GET', `/api/ims/committed-transfers?imsTransactionReferenceId=${ref}`);
     expect(byRef.json().data).toEqual([made]);
-    expect((await call(lead.token, 'GET', '/api/ims/committed-transfers?model=NOTHING-LIKE-IT')).json()).toEqual({ data: [] });
+    expect((await call(lead.token, 'GET', '/api/ims/committed-transfers?model=NOTHING-LIKE-IT')).json()).toEqual({
+      data: [],
+    });
   });
 
   it('answers 400 without a reference or model, and 404 for an unknown reference', async () => {
@@ -171,35 +230,82 @@ describe('reads', () => {
 
 describe('edit and delete', () => {
   it('edits the quantity, batch, SKUs and notes; the receiver SKU follows the sender SKU it was copied from', async () => {
-    const made = (await commit({ fromBucket: 'RUBY', toBucket: 'RUBY_FBA_INBOUND', requestedQuantity: 1, posTransferBatchName: 'B1', senderSku: 'S1' })).json();
+    const made = (
+      await commit({
+        fromBucket: 'RUBY',
+        toBucket: 'RUBY_FBA_INBOUND',
+        requestedQuantity: 1,
+        posTransferBatchName: 'B1',
+        senderSku: 'S1',
+      })
+    ).json();
     const url = `/api/ims/committed-transfers/${made.ims_transaction_reference_id}`;
-    const res = await call(lead.token, 'PATCH', url, { committedQty: 2, posTransferBatchRefId: 'REF-7', senderSku: 'S2', commitNotes: 'now two' });
+    const res = await call(lead.token, 'PATCH', url, {
+      committedQty: 2,
+      posTransferBatchRefId: 'REF-7',
+      senderSku: 'S2',
+      commitNotes: 'now two',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ committed_quantity: 2, pos_transfer_batch_ref_id: 'REF-7', pos_transfer_batch_name: 'B1', sender_sku: 'S2', receiver_sku: 'S2', commit_notes: 'now two' });
+    expect(res.json()).toMatchObject({
+      committed_quantity: 2,
+      pos_transfer_batch_ref_id: 'REF-7',
+      pos_transfer_batch_name: 'B1',
+      sender_sku: 'S2',
+      receiver_sku: 'S2',
+      commit_notes: 'now two',
+    });
     const own = await call(lead.token, 'PATCH', url, { receiverSku: 'R9', posTransferBatchName: null });
-    expect(own.json()).toMatchObject({ receiver_sku: 'R9', sender_sku: 'S2', pos_transfer_batch_name: null, pos_transfer_batch_ref_id: 'REF-7' });
+    expect(own.json()).toMatchObject({
+      receiver_sku: 'R9',
+      sender_sku: 'S2',
+      pos_transfer_batch_name: null,
+      pos_transfer_batch_ref_id: 'REF-7',
+    });
     expect((await call(lead.token, 'GET', url)).json()).toEqual(own.json());
   });
 
   it('keeps the commit rules: the inbound fields, and strict mode on the quantity', async () => {
-    const made = (await commit({ fromBucket: 'RUBY', toBucket: 'RUBY_FBA_INBOUND', requestedQuantity: 1, posTransferBatchName: 'B1', senderSku: 'S1' })).json();
+    const made = (
+      await commit({
+        fromBucket: 'RUBY',
+        toBucket: 'RUBY_FBA_INBOUND',
+        requestedQuantity: 1,
+        posTransferBatchName: 'B1',
+        senderSku: 'S1',
+      })
+    ).json();
     const url = `/api/ims/committed-transfers/${made.ims_transaction_reference_id}`;
     const cleared = await call(lead.token, 'PATCH', url, { senderSku: '' });
     expect(cleared.statusCode).toBe(422);
-    expect(cleared.json()).toMatchObject({ message: TRANSFER_MESSAGES.requiredFieldsMissing, errors: { senderSku: expect.any(Array) } });
+    expect(cleared.json()).toMatchObject({
+      message: TRANSFER_MESSAGES.requiredFieldsMissing,
+      errors: { senderSku: expect.any(Array) },
+    });
     const over = await call(lead.token, 'PATCH', url, { committedQty: 3 });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ message: 'Requested quantity must be 1 to 2, the quantity available in RUBY', errors: { committedQty: expect.any(Array) } });
+    expect(over.json()).toMatchObject({
+      message: 'Requested quantity must be 1 to 2, the quantity available in RUBY',
+      errors: { committedQty: expect.any(Array) },
+    });
     expect((await call(lead.token, 'GET', url)).json()).toEqual(made);
   });
 
   it("answers 404 'Failed to update: commitment not found' and 'Failed to delete: commitment not found'", async () => {
     const patch = await call(lead.token, 'PATCH', '/api/ims/committed-transfers/CT-9999999', { commitNotes: 'x' });
     expect(patch.statusCode).toBe(404);
-    expect(patch.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Failed to update: commitment not found' });
+    expect(patch.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Failed to update: commitment not found',
+    });
     const del = await call(lead.token, 'DELETE', '/api/ims/committed-transfers/CT-9999999');
     expect(del.statusCode).toBe(404);
-    expect(del.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Failed to delete: commitment not found' });
+    expect(del.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Failed to delete: commitment not found',
+    });
   });
 
   it('deletes a committed transfer; it is gone after', async () => {
@@ -210,18 +316,29 @@ describe('edit and delete', () => {
     expect(res.json()).toEqual({ message: 'Deleted', ims_transaction_reference_id: made.ims_transaction_reference_id });
     expect((await call(lead.token, 'GET', url)).statusCode).toBe(404);
     expect((await call(lead.token, 'DELETE', url)).json().message).toBe(TRANSFER_MESSAGES.deleteNotFound);
-    expect((await call(lead.token, 'PATCH', url, { commitNotes: 'x' })).json().message).toBe(TRANSFER_MESSAGES.updateNotFound);
+    expect((await call(lead.token, 'PATCH', url, { commitNotes: 'x' })).json().message).toBe(
+      TRANSFER_MESSAGES.updateNotFound,
+    );
     expect(await onHand(t.db, product, 'KY01_B_STOCK')).toBe(3);
   });
 
   it("sets and clears a transfer's notes by id; an unknown id is 404 'Transfer not found'", async () => {
     const made = (await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 1 })).json();
-    const res = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', { id: made.id, transfer_notes: ' Pallet 4 ' });
+    const res = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', {
+      id: made.id,
+      transfer_notes: ' Pallet 4 ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Success', id: made.id, transfer_notes: 'Pallet 4' });
-    const cleared = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', { id: made.id, transfer_notes: null });
+    const cleared = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', {
+      id: made.id,
+      transfer_notes: null,
+    });
     expect(cleared.json().transfer_notes).toBeNull();
-    const missing = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', { id: 999999, transfer_notes: 'x' });
+    const missing = await call(lead.token, 'POST', '/api/ims/transacted-transfers/updateTransferNotes', {
+      id: 999999,
+      transfer_notes: 'x',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(TRANSFER_MESSAGES.transferNotFound);
   });
@@ -231,16 +348,35 @@ describe('permissions (001 §6: inventory-transfer:view)', () => {
   it('lets the roles holding inventory-transfer:view commit and read, and refuses the others', async () => {
     const made = (await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 1 })).json();
     const url = `/api/ims/committed-transfers/${made.ims_transaction_reference_id}`;
-    for (const role of ['fulfillment-2', 'fulfillment-lead', 'warehouse-lead', 'warehouse-admin', 'admin', 'developer'] as const) {
+    for (const role of [
+      'fulfillment-2',
+      'fulfillment-lead',
+      'warehouse-lead',
+      'warehouse-admin',
+      'admin',
+      'developer',
+    ] as const) {
       const { token } = await createSignedInUser(t, { role });
       expect((await call(token, 'GET', url)).statusCode, role).toBe(200);
       const mine = await commit({ ...BSTOCK_TO_DAMAGED, requestedQuantity: 1 }, token);
       expect(mine.statusCode, role).toBe(201);
       await t.services.transfers.delete(mine.json().ims_transaction_reference_id);
     }
-    for (const role of ['user', 'warehouse-1', 'warehouse-2', 'purchasing-admin', 'finance-lead', 'customer-service-lead'] as const) {
+    for (const role of [
+      'user',
+      'warehouse-1',
+      'warehouse-2',
+      'purchasing-admin',
+      'finance-lead',
+      'customer-service-lead',
+    ] as const) {
       const { token } = await createSignedInUser(t, { role });
-      for (const [method, path] of [['GET', url], ['PATCH', url], ['DELETE', url], ['GET', '/api/ims/transacted-transfers?model=TRF-FRIDGE']] as const) {
+      for (const [method, path] of [
+        ['GET', url],
+        ['PATCH', url],
+        ['DELETE', url],
+        ['GET', '/api/ims/transacted-transfers?model=TRF-FRIDGE'],
+      ] as const) {
         const res = await call(token, method, path, method === 'PATCH' ? { commitNotes: 'x' } : undefined);
         expect(res.statusCode, `${role} ${method} ${path}`).toBe(403);
       }

@@ -35,8 +35,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const uploadUps = (form: FormData) => t.app.inject({ method: 'POST', url: '/api/shipping-reconciliation/ups/upload', headers: auth(finance), payload: form });
-const uploadHoldings = (form: FormData) => t.app.inject({ method: 'POST', url: '/api/ep-holdings/orders/upload', headers: auth(finance), payload: form });
+const uploadUps = (form: FormData) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/shipping-reconciliation/ups/upload',
+    headers: auth(finance),
+    payload: form,
+  });
+const uploadHoldings = (form: FormData) =>
+  t.app.inject({ method: 'POST', url: '/api/ep-holdings/orders/upload', headers: auth(finance), payload: form });
 
 /** The rows of the tables an upload writes, as one fingerprint. */
 async function written(): Promise<string> {
@@ -77,21 +84,40 @@ describe('row and field caps of an uploaded file', () => {
     const before = await written();
     const longest = upsLineOfLength('1ZCAPS0000000002', MAX_ROW);
     expect(longest.length - 249).toBe(MAX_ROW); // 250 cells, 249 commas
-    const ok = await uploadUps(invoiceUploadForm(`${upsLine({ trackingNumber: '1ZCAPS0000000003', cents: 500, date: day })}\r\n${longest}\r\n`, 'long-row.csv'));
+    const ok = await uploadUps(
+      invoiceUploadForm(
+        `${upsLine({ trackingNumber: '1ZCAPS0000000003', cents: 500, date: day })}\r\n${longest}\r\n`,
+        'long-row.csv',
+      ),
+    );
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
     expect(ok.json()).toMatchObject({ carrier: 'ups', lines: 2, trackingNumbers: 2 });
 
-    const tooLong = await uploadUps(invoiceUploadForm(`${upsLineOfLength('1ZCAPS0000000004', MAX_ROW + 1)}\r\n`, 'too-long-row.csv'));
+    const tooLong = await uploadUps(
+      invoiceUploadForm(`${upsLineOfLength('1ZCAPS0000000004', MAX_ROW + 1)}\r\n`, 'too-long-row.csv'),
+    );
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().errors.file).toEqual(['Line 1 is longer than 1,048,576 characters, the most one line of an uploaded file may hold.']);
+    expect(tooLong.json().errors.file).toEqual([
+      'Line 1 is longer than 1,048,576 characters, the most one line of an uploaded file may hold.',
+    ]);
 
     const wideField = upsLine({ trackingNumber: '1ZCAPS0000000005', cents: 500, date: day }).split(',');
     wideField[99] = `"${'z'.repeat(MAX_FIELD - 8)}""${'z'.repeat(8)}"`; // 65,537 characters (an escaped quote is one): one over the cap
-    const wide = await uploadUps(invoiceUploadForm(`${upsLine({ trackingNumber: '1ZCAPS0000000006', cents: 500, date: day })}\n\n${wideField.join(',')}\n`, 'wide-field.csv'));
+    const wide = await uploadUps(
+      invoiceUploadForm(
+        `${upsLine({ trackingNumber: '1ZCAPS0000000006', cents: 500, date: day })}\n\n${wideField.join(',')}\n`,
+        'wide-field.csv',
+      ),
+    );
     expect(wide.statusCode).toBe(400);
-    expect(wide.json().errors.file).toEqual([expect.stringMatching(/^Line 3: field 100 is longer than 65,536 characters: is a quote left open\?/)]);
+    expect(wide.json().errors.file).toEqual([
+      expect.stringMatching(/^Line 3: field 100 is longer than 65,536 characters: is a quote left open\?/),
+    ]);
     expect(await written()).not.toBe(before); // the first file only
-    const [charges] = await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from carrier_invoice_charges where tracking_number like '1ZCAPS%'`);
+    const [charges] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*)::text as n from carrier_invoice_charges where tracking_number like '1ZCAPS%'`,
+    );
     expect(charges!.n).toBe('2');
   }, 60_000);
 
@@ -100,16 +126,25 @@ describe('row and field caps of an uploaded file', () => {
     const text = `order-id,sku,quantity,ship-to\r\nPO-1,SKU-1,1,"Ann"\r\nPO-2,SKU-2,2,"${'s'.repeat(MAX_FIELD + 1)}"\r\n`;
     const res = await uploadHoldings(holdingsUploadForm(text, 'long-field.csv'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.file[0]).toMatch(/^Line 3: field 4 is longer than 65,536 characters: is a quote left open\?/);
+    expect(res.json().errors.file[0]).toMatch(
+      /^Line 3: field 4 is longer than 65,536 characters: is a quote left open\?/,
+    );
     expect(await written()).toBe(before);
 
     // The same field with its quote never closed: under the row cap, so refused at the end of the file.
     const open = await uploadHoldings(holdingsUploadForm(text.slice(0, -3), 'open-quote.csv'));
     expect(open.statusCode).toBe(400);
-    expect(open.json().errors.file).toEqual(['Line 3: the quote that opens field 4 is not closed by the end of the file: is a quote left open?']);
+    expect(open.json().errors.file).toEqual([
+      'Line 3: the quote that opens field 4 is not closed by the end of the file: is a quote left open?',
+    ]);
     expect(await written()).toBe(before);
 
-    const ok = await uploadHoldings(holdingsUploadForm(`order-id,sku,quantity,ship-to\r\nPO-2,SKU-2,2,"${'s'.repeat(MAX_FIELD)}"\r\n`, 'just-under.csv'));
+    const ok = await uploadHoldings(
+      holdingsUploadForm(
+        `order-id,sku,quantity,ship-to\r\nPO-2,SKU-2,2,"${'s'.repeat(MAX_FIELD)}"\r\n`,
+        'just-under.csv',
+      ),
+    );
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
   });
 });
@@ -177,16 +212,24 @@ describe('the event loop during three 60 MB bad uploads', () => {
     const before = await written();
     const line = upsLine({ trackingNumber: '1ZCAPS0000000009', cents: 1000, date: day });
     const poller = new Worker(CLIENT, { eval: true, workerData: { base, mode: 'poll' } });
-    const uploader = new Worker(CLIENT, { eval: true, workerData: { base, token: finance, mode: 'upload', bytes: BAD_FIELD_BYTES, line } });
+    const uploader = new Worker(CLIENT, {
+      eval: true,
+      workerData: { base, token: finance, mode: 'upload', bytes: BAD_FIELD_BYTES, line },
+    });
     try {
       await Promise.all([poller, uploader].map((worker) => new Promise((resolve) => worker.once('message', resolve))));
-      const answered = new Promise<{ status: number; body: string; ms: number }[]>((resolve) => uploader.once('message', resolve));
+      const answered = new Promise<{ status: number; body: string; ms: number }[]>((resolve) =>
+        uploader.once('message', resolve),
+      );
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       poller.postMessage('go');
       uploader.postMessage('go');
       // At most 40 s of uploads: the code before this change was still reading them then.
-      const results = await Promise.race([answered, new Promise<null>((resolve) => setTimeout(() => resolve(null), 40_000))]);
+      const results = await Promise.race([
+        answered,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 40_000)),
+      ]);
       const samples = await new Promise<number[]>((resolve) => {
         poller.once('message', resolve);
         poller.postMessage('stop');
@@ -202,7 +245,9 @@ describe('the event loop during three 60 MB bad uploads', () => {
       expect(results, 'the uploads answered within 40 s').not.toBeNull();
       for (const result of results!) {
         expect(result.status, result.body).toBe(400);
-        expect(JSON.parse(result.body).errors.file[0]).toMatch(/^Line 2 is longer than 1,048,576 characters: is a quote left open\?/);
+        expect(JSON.parse(result.body).errors.file[0]).toMatch(
+          /^Line 2 is longer than 1,048,576 characters: is a quote left open\?/,
+        );
       }
       // The target is 100 ms (met by `npm run bench:upload-stall`, the server in a process of its own: docs/performance.md).
       // Here the server shares its process and the 2 cores with the clients sending 540 MB: at a load of 5-6 from other

@@ -45,14 +45,19 @@ function shapeKeys(schema: z.ZodType): string[] {
  */
 function expectedKeys(context: Context, schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
-  if (result.success) throw new Error(`${context} input ${JSON.stringify(input)} is valid; the test needs an invalid one`);
+  if (result.success)
+    throw new Error(`${context} input ${JSON.stringify(input)} is valid; the test needs an invalid one`);
   return [...new Set(result.error.issues.map((i) => (i.path.length ? i.path.join('.') : context)))].sort();
 }
 
 function expectValidationError(res: LightMyRequestResponse, keys: string[], what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
   const body = res.json();
-  expect(body, what).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^Invalid request: /) });
+  expect(body, what).toMatchObject({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: expect.stringMatching(/^Invalid request: /),
+  });
   expect(Object.keys(body.errors ?? {}).sort(), what).toEqual(keys);
   for (const key of keys) {
     expect(body.errors[key].length, `${what} ${key}`).toBeGreaterThan(0);
@@ -111,7 +116,11 @@ describe('bad input on every route', () => {
           // toQueryString drops empty values: build the URL by hand so `key=` is sent.
           const url = `${requestFor(r, { ...valid, query: undefined }).url}?${new URLSearchParams(query as Record<string, string>).toString()}`;
           const res = await t.app.inject({ ...requestFor(r, valid, token), url });
-          expectValidationError(res, expectedKeys('query', r.query!, query), `${routeKey(r)} ${key}=${value.slice(0, 20)}`);
+          expectValidationError(
+            res,
+            expectedKeys('query', r.query!, query),
+            `${routeKey(r)} ${key}=${value.slice(0, 20)}`,
+          );
           checked++;
         }
       }
@@ -173,7 +182,11 @@ describe('bad input on every route', () => {
     for (const r of t.routes.filter((x) => x.body)) {
       const valid = sampleOf(r);
       for (const payload of ['[]', '"text"', '42', 'null']) {
-        const res = await t.app.inject({ ...requestFor(r, valid, token), payload, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+        const res = await t.app.inject({
+          ...requestFor(r, valid, token),
+          payload,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
         expectValidationError(res, ['body'], `${routeKey(r)} body ${payload}`);
       }
     }
@@ -192,7 +205,11 @@ describe('bad input on every route', () => {
     expect(writes.length).toBeGreaterThanOrEqual(5);
     for (const r of writes) {
       for (const payload of ['{"username": "alice"', '{bad json}', '{"a":1}}']) {
-        const res = await t.app.inject({ ...requestFor(r, sampleOf(r), token), payload, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+        const res = await t.app.inject({
+          ...requestFor(r, sampleOf(r), token),
+          payload,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
         expect(res.statusCode, `${routeKey(r)} ${payload}`).toBe(400);
         expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
       }
@@ -201,16 +218,28 @@ describe('bad input on every route', () => {
 
   it('an unsupported content type answers 415, not 500', async () => {
     for (const r of t.routes.filter((x) => x.body)) {
-      const res = await t.app.inject({ ...requestFor(r, sampleOf(r), token), payload: '<xml/>', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' } });
+      const res = await t.app.inject({
+        ...requestFor(r, sampleOf(r), token),
+        payload: '<xml/>',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+      });
       expect(res.statusCode, routeKey(r)).toBe(415);
       expect(res.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
     }
   });
 
   it('an unknown API path answers 404 JSON', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing?x=1',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/no-such-thing not found' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/no-such-thing not found',
+    });
   });
 
   it('the valid samples themselves succeed (the invalid variants above are the only difference)', async () => {

@@ -12,8 +12,10 @@ import { createTestApp, type TestApp } from './harness.js';
  * missing asset a 404, not the page; the JSON API untouched. Runs on a small web build of its own.
  */
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
-const INDEX = '<!doctype html><html><head><title>Keystone POS</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0f4D7B"/></svg>';
+const INDEX =
+  '<!doctype html><html><head><title>Keystone POS</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0f4D7B"/></svg>';
 
 /** What the web build writes (apps/web/build/route-preloads.ts): each screen's chunks by route path. */
 const PRELOADS = {
@@ -22,7 +24,11 @@ const PRELOADS = {
   '/inventory-transactions/search': ['assets/transaction-search-S1.js'],
   '/inventory-transactions/:id': ['assets/transaction-detail-T1.js'],
 };
-const withPreloads = (files: string[]) => INDEX.replace('</head>', `${files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')}</head>`);
+const withPreloads = (files: string[]) =>
+  INDEX.replace(
+    '</head>',
+    `${files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')}</head>`,
+  );
 
 let t: TestApp;
 let webDist: string;
@@ -53,7 +59,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe('hashed assets', () => {
   it('are sent brotli-compressed to a browser that accepts br, cached for a year as immutable', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -64,7 +74,11 @@ describe('hashed assets', () => {
   });
 
   it('are sent gzip-compressed when gzip is all the client accepts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
@@ -72,7 +86,11 @@ describe('hashed assets', () => {
   });
 
   it('are sent as they are without Accept-Encoding, with the same caching', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
@@ -80,7 +98,11 @@ describe('hashed assets', () => {
   });
 
   it('a missing asset (an earlier release’s chunk) is a 404, not the page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Old999.js', headers: { 'accept-encoding': 'br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Old999.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toMatch(/html/);
   });
@@ -97,8 +119,12 @@ describe('the page', () => {
     }
   });
 
-  it('a client-side route answers index.html naming its screen\'s chunks for preloading, not cached either', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/purchase-orders?page=2', headers: { 'accept-encoding': 'identity' } });
+  it("a client-side route answers index.html naming its screen's chunks for preloading, not cached either", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/purchase-orders?page=2',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -106,7 +132,7 @@ describe('the page', () => {
     expect(res.body).toBe(withPreloads(PRELOADS['/purchase-orders']));
   });
 
-  it('a route with parameters gets its screen\'s chunks; a static path wins over a parameter, as in the router', async () => {
+  it("a route with parameters gets its screen's chunks; a static path wins over a parameter, as in the router", async () => {
     const detail = await t.app.inject({ method: 'GET', url: '/purchase-orders/review/12' });
     expect(detail.body).toBe(withPreloads(PRELOADS['/purchase-orders/review/:id']));
     const search = await t.app.inject({ method: 'GET', url: '/inventory-transactions/search' });
@@ -115,7 +141,7 @@ describe('the page', () => {
     expect(one.body).toBe(withPreloads(PRELOADS['/inventory-transactions/:id']));
   });
 
-  it('a path no screen shows (the app\'s own 404 page) answers index.html as built', async () => {
+  it("a path no screen shows (the app's own 404 page) answers index.html as built", async () => {
     for (const url of ['/no/such/page', '/purchase-orders/review', '/purchase-orders/review/12/more']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -123,16 +149,28 @@ describe('the page', () => {
     }
   });
 
-  it('the route\'s page is compressed as the client accepts: brotli, gzip, or plain when both are refused', async () => {
+  it("the route's page is compressed as the client accepts: brotli, gzip, or plain when both are refused", async () => {
     const expected = withPreloads(PRELOADS['/purchase-orders']);
-    const br = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/purchase-orders',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
-    const gzip = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/purchase-orders',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(expected);
-    const plain = await t.app.inject({ method: 'GET', url: '/purchase-orders', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/purchase-orders',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(expected);
   });

@@ -26,8 +26,9 @@ export interface TRoutesFile {
   paths: Record<string, TLazyScreen[]>;
 }
 
-const LOADER = /const (\w+) = \(\) => import\('([^']+)'\);/g;
-const LAZY = /const (\w+) = lazyPage\(\s*(?:\(\) => import\('([^']+)'\)|(\w+))\s*,\s*'\w+'\s*(?:,\s*\{\s*datePickers:\s*true\s*\}\s*)?\)/g;
+const LOADER = /const (\w+) = \(\) =>\s*import\('([^']+)'\);/g;
+const LAZY =
+  /const (\w+) = lazyPage\(\s*(?:\(\) =>\s*import\('([^']+)'\)|(\w+))\s*,\s*'\w+'\s*(?:,\s*\{\s*datePickers:\s*true,?\s*\}\s*)?,?\s*\)/g;
 const LAZY_ANY = /lazyPage\(/g;
 /** A path key of a route map (`'/purchase-orders': …`), up to the next key or the end of the map. */
 const PATH_KEY = /^\s*'(\/[^']*)':/gm;
@@ -39,13 +40,16 @@ export function parseRoutesFile(source: string, file: string): TRoutesFile {
   const screens = new Map<string, TLazyScreen>();
   for (const m of source.matchAll(LAZY)) {
     const specifier = m[2] ?? loaders.get(m[3]!);
-    if (!specifier) throw new Error(`${file}: lazyPage(${m[3]}) names no \`const ${m[3]} = () => import('…')\` of this file`);
+    if (!specifier)
+      throw new Error(`${file}: lazyPage(${m[3]}) names no \`const ${m[3]} = () => import('…')\` of this file`);
     screens.set(m[1]!, { specifier, datePickers: /datePickers:\s*true/.test(m[0]) });
   }
   // Every call of lazyPage is a `const X = lazyPage(…)` the pattern read (its import line has no parenthesis).
   const written = [...source.matchAll(LAZY_ANY)].length;
   if (written !== screens.size) {
-    throw new Error(`${file}: ${written} lazyPage( calls, ${screens.size} read as \`const X = lazyPage(() => import('…'), 'Name'[, { datePickers: true }])\``);
+    throw new Error(
+      `${file}: ${written} lazyPage( calls, ${screens.size} read as \`const X = lazyPage(() => import('…'), 'Name'[, { datePickers: true }])\``,
+    );
   }
   const keys = [...source.matchAll(PATH_KEY)];
   const paths: Record<string, TLazyScreen[]> = {};
@@ -121,7 +125,12 @@ export function routePreloads(): Plugin {
     writeBundle(_options, bundle) {
       const graph: TChunkGraph = {};
       for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') graph[item.fileName] = { imports: item.imports, isEntry: item.isEntry, moduleIds: item.moduleIds.map((id) => path.normalize(id)) };
+        if (item.type === 'chunk')
+          graph[item.fileName] = {
+            imports: item.imports,
+            isEntry: item.isEntry,
+            moduleIds: item.moduleIds.map((id) => path.normalize(id)),
+          };
       }
       const featuresDir = path.join(root, 'src/features');
       const routesFiles = fs
@@ -138,7 +147,10 @@ export function routePreloads(): Plugin {
           modules[routePath] = keys;
         }
       }
-      fs.writeFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloadsByPath(graph, modules), null, 1)}\n`);
+      fs.writeFileSync(
+        path.join(outDir, ROUTE_PRELOADS_FILE),
+        `${JSON.stringify(preloadsByPath(graph, modules), null, 1)}\n`,
+      );
     },
   };
 }

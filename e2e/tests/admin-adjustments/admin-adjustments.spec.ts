@@ -27,15 +27,25 @@ interface InventoryRow {
  * The `nth` demo product (model of letters, digits and dashes) whose adjustable inventory satisfies `wanted`; each test
  * takes a different `nth` so tests running side by side adjust different products.
  */
-async function findProduct(request: APIRequestContext, nth: number, wanted: (rows: InventoryRow[]) => boolean): Promise<{ model: string; rows: InventoryRow[] }> {
+async function findProduct(
+  request: APIRequestContext,
+  nth: number,
+  wanted: (rows: InventoryRow[]) => boolean,
+): Promise<{ model: string; rows: InventoryRow[] }> {
   const api = await apiAs(request, 'admin');
   let seen = 0;
   for (let page = 1; page <= 30; page++) {
-    const models = (await api.get<{ data: { model: string }[] }>(`/api/product?page=${page}`)).data.map((p) => p.model).filter((m) => /^[A-Za-z0-9-]+$/.test(m));
+    const models = (await api.get<{ data: { model: string }[] }>(`/api/product?page=${page}`)).data
+      .map((p) => p.model)
+      .filter((m) => /^[A-Za-z0-9-]+$/.test(m));
     // Ten lookups at a time: a page of 100 products in a few seconds even on a loaded machine.
     for (let i = 0; i < models.length; i += 10) {
       const batch = models.slice(i, i + 10);
-      const inventories = await Promise.all(batch.map((m) => api.get<{ data: InventoryRow[] }>(`/api/ims/audit-adjustments?model=${encodeURIComponent(m)}`)));
+      const inventories = await Promise.all(
+        batch.map((m) =>
+          api.get<{ data: InventoryRow[] }>(`/api/ims/audit-adjustments?model=${encodeURIComponent(m)}`),
+        ),
+      );
       for (const [j, inv] of inventories.entries()) {
         if (wanted(inv.data) && seen++ === nth) return { model: batch[j]!, rows: inv.data };
       }
@@ -53,8 +63,13 @@ async function searchModel(page: Page, model: string) {
   await expect(page.getByTestId('selected-model')).toHaveText(model);
 }
 
-test('search a model (debounced), adjust a bucket with notes, see it in previous adjustments, then zero it out', async ({ page, request }) => {
-  const { model, rows } = await findProduct(request, 0, (r) => r.some((x) => x.quantity >= 2 && x.binned_quantity === 0));
+test('search a model (debounced), adjust a bucket with notes, see it in previous adjustments, then zero it out', async ({
+  page,
+  request,
+}) => {
+  const { model, rows } = await findProduct(request, 0, (r) =>
+    r.some((x) => x.quantity >= 2 && x.binned_quantity === 0),
+  );
   const bucket = rows.find((x) => x.quantity >= 2 && x.binned_quantity === 0)!;
   await login(page, 'admin');
   const searches: string[] = [];
@@ -121,7 +136,10 @@ test('search a model (debounced), adjust a bucket with notes, see it in previous
   await shoot(page, 'transaction-detail');
 });
 
-test("'Change Bucket Not Listed Here' puts stock in a new bucket; a model without stock says so", async ({ page, request }) => {
+test("'Change Bucket Not Listed Here' puts stock in a new bucket; a model without stock says so", async ({
+  page,
+  request,
+}) => {
   const { model, rows } = await findProduct(request, 1, (r) => r.some((x) => x.quantity >= 1));
   const empty = await findProduct(request, 0, (r) => r.length === 0);
   const listed = rows.map((r) => r.bucket);
@@ -145,7 +163,9 @@ test("'Change Bucket Not Listed Here' puts stock in a new bucket; a model withou
   await page.getByTestId('adjust-notes').fill('E2E: two units found, bucket not listed');
   await page.getByTestId('submit-adjustment').click();
   await expect(page.getByTestId('adjust-saved')).toContainText(`${target}: 0 → 2`);
-  await expect(page.locator(`[data-testid="bucket-row"][data-bucket="${target}"]`).getByTestId('bucket-quantity')).toHaveText('2');
+  await expect(
+    page.locator(`[data-testid="bucket-row"][data-bucket="${target}"]`).getByTestId('bucket-quantity'),
+  ).toHaveText('2');
   await expect(page.getByTestId('previous-adjustment')).toHaveCount(1);
   await shoot(page, 'new-bucket');
 });

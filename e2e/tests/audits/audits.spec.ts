@@ -1,6 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { AUDIT_BUCKET, auditProduct, createAuditByApi, finishTallyByApi, requestItemByApi, setScanSetup, shot } from '../../support/audits';
+import {
+  AUDIT_BUCKET,
+  auditProduct,
+  createAuditByApi,
+  finishTallyByApi,
+  requestItemByApi,
+  setScanSetup,
+  shot,
+} from '../../support/audits';
 import { selectOption } from '../../support/select';
 import { login, wedgeScans, signInAs } from '../../support/session';
 import { shoot } from '../../support/shots';
@@ -36,7 +44,10 @@ async function expectFeedback(dialog: Locator, kind: 'good' | 'bad', text: strin
   await expect(feedback).toHaveAttribute('data-kind', kind);
 }
 
-test('create an audit, count by wedge scans with every message, delete a scan, finish the tally, review and resolve, complete the audit', async ({ page, request }) => {
+test('create an audit, count by wedge scans with every message, delete a scan, finish the tally, review and resolve, complete the audit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { product, serials, stamp } = await auditProduct(request, { qty: 3, tracked: true, pick: 0 });
   const upc = product.upc!;
@@ -176,7 +187,10 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   await shot(page, 'desk-dashboard-completed');
 });
 
-test('without audit-scan:submit, Complete Audit and both submits show disabled as ADMIN ONLY, and the server refuses them', async ({ page, request }) => {
+test('without audit-scan:submit, Complete Audit and both submits show disabled as ADMIN ONLY, and the server refuses them', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product, serials, stamp } = await auditProduct(request, { qty: 1, tracked: true, pick: 1 });
   const batch = await createAuditByApi(request, 'warehouse-lead', `E2E lead audit ${stamp}`);
@@ -191,13 +205,24 @@ test('without audit-scan:submit, Complete Audit and both submits show disabled a
     scannedUpc: product.upc,
     serialNumbers: serials[0],
   });
-  await finishTallyByApi(request, 'warehouse-lead', batch, product.model_number, true, item.ims_transaction_reference_id);
+  await finishTallyByApi(
+    request,
+    'warehouse-lead',
+    batch,
+    product.model_number,
+    true,
+    item.ims_transaction_reference_id,
+  );
 
   await signInAs(page, 'warehouse-lead');
   await page.goto(`/inventory/audit-scans/${batch.audit_batch_id}`);
   await expect(page.getByTestId('complete-audit')).toHaveText('ADMIN ONLY');
   await expect(page.getByTestId('complete-audit')).toBeDisabled();
-  await page.getByTestId('audit-item-row').filter({ hasText: product.model_number }).getByTestId('review-and-resolve').click();
+  await page
+    .getByTestId('audit-item-row')
+    .filter({ hasText: product.model_number })
+    .getByTestId('review-and-resolve')
+    .click();
   const review = page.getByTestId('audit-review-dialog');
   await expect(review.getByTestId('review-tallied')).toHaveText('1');
   for (const id of ['submit-adjustment-only', 'submit-and-resolve']) {
@@ -206,13 +231,23 @@ test('without audit-scan:submit, Complete Audit and both submits show disabled a
   }
 
   const headers = { authorization: `Bearer ${lead.token}` };
-  for (const path of [`/api/audit-adjustments/${item.ims_transaction_reference_id}/transact`, `/api/audit-adjustments/${item.ims_transaction_reference_id}/resolve`]) {
+  for (const path of [
+    `/api/audit-adjustments/${item.ims_transaction_reference_id}/transact`,
+    `/api/audit-adjustments/${item.ims_transaction_reference_id}/resolve`,
+  ]) {
     expect((await request.post(path, { headers, data: {} })).status()).toBe(403);
   }
-  expect((await request.put('/api/audit-scans/finishBatch', { headers, data: { audit_batch_id: batch.audit_batch_id } })).status()).toBe(403);
+  expect(
+    (
+      await request.put('/api/audit-scans/finishBatch', { headers, data: { audit_batch_id: batch.audit_batch_id } })
+    ).status(),
+  ).toBe(403);
 });
 
-test('Run in the background: the resolve is queued as a job whose progress shows until it is done', async ({ page, request }) => {
+test('Run in the background: the resolve is queued as a job whose progress shows until it is done', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product, serials, stamp } = await auditProduct(request, { qty: 3, tracked: true, pick: 2 });
   const batch = await createAuditByApi(request, 'admin', `E2E background audit ${stamp}`);
@@ -246,10 +281,16 @@ test('Run in the background: the resolve is queued as a job whose progress shows
   await expect(review.getByTestId('review-resolved')).toBeVisible();
   await shot(page, 'desk-review-background');
   await review.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByTestId('audit-item-row').filter({ hasText: product.model_number })).toHaveAttribute('data-state', 'resolved');
+  await expect(page.getByTestId('audit-item-row').filter({ hasText: product.model_number })).toHaveAttribute(
+    'data-state',
+    'resolved',
+  );
 });
 
-test('on a phone: a product without serials is counted by its UPC alone; the server refuses too many serials in red', async ({ page, request }) => {
+test('on a phone: a product without serials is counted by its UPC alone; the server refuses too many serials in red', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const plain = await auditProduct(request, { qty: 2, tracked: false, pick: 3 });
   const tracked = await auditProduct(request, { qty: 1, tracked: true, pick: 4 });
@@ -259,7 +300,11 @@ test('on a phone: a product without serials is counted by its UPC alone; the ser
   await page.goto('/inventory/audit-scans');
   await expect(page.getByTestId('audit-batch-row').filter({ hasText: batch.audit_batch_name })).toHaveCount(1);
   await shot(page, 'phone-dashboard');
-  await page.getByTestId('audit-batch-row').filter({ hasText: batch.audit_batch_name }).getByTestId('audit-batch-link').click();
+  await page
+    .getByTestId('audit-batch-row')
+    .filter({ hasText: batch.audit_batch_name })
+    .getByTestId('audit-batch-link')
+    .click();
   await expect(page.getByRole('heading', { name: batch.audit_batch_name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -284,7 +329,12 @@ test('on a phone: a product without serials is counted by its UPC alone; the ser
   await expect(review.getByTestId('submit-adjustment-only')).toBeDisabled();
   await expect(review.getByTestId('submit-and-resolve')).toBeEnabled();
   await review.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByTestId('audit-transacted-items').getByTestId('audit-item-row').filter({ hasText: plain.product.model_number })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('audit-transacted-items')
+      .getByTestId('audit-item-row')
+      .filter({ hasText: plain.product.model_number }),
+  ).toHaveCount(1);
 
   // Two serials per item when the dialog opened; one when the scans arrive: the server's message, in red.
   await setScanSetup(request, tracked.product, 2);

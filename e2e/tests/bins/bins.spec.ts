@@ -77,7 +77,10 @@ test('without bin:admin, create and delete are disabled with the spec tooltips',
   await expect(page.getByTestId('add-bin')).toBeDisabled();
   await page.getByTestId('add-bin').locator('..').hover();
   await expect(page.getByRole('tooltip', { name: 'You do not have permission to create a bin.' })).toBeVisible();
-  const del = page.getByTestId('bin-row').first().getByRole('button', { name: /Delete/ });
+  const del = page
+    .getByTestId('bin-row')
+    .first()
+    .getByRole('button', { name: /Delete/ });
   await expect(del).toBeDisabled();
   await del.locator('..').hover();
   await expect(page.getByRole('tooltip', { name: 'You do not have permission to do this.' })).toBeVisible();
@@ -87,9 +90,18 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
   const api = await apiAs(request, 'warehouse-admin');
   // A demo bin holds at most half of a product's on-hand: the same number of units is still free to bin.
   const page1 = await api.get<{ data: BinDto[] }>('/api/ims/bins?locationCode=KY01&includeItems=1&perPage=50');
-  const source = page1.data.flatMap((b) => b.items).filter((i) => i.upc).sort((a, b) => b.quantity - a.quantity)[0]!;
+  const source = page1.data
+    .flatMap((b) => b.items)
+    .filter((i) => i.upc)
+    .sort((a, b) => b.quantity - a.quantity)[0]!;
   const scans = Math.min(2, source.quantity);
-  const bin = await api.send<BinDto>('POST', '/api/ims/bins', { row: 78, bay: suffix(), shelf: suffix(), locationCode: 'KY01', conditionCode: 'NEW' });
+  const bin = await api.send<BinDto>('POST', '/api/ims/bins', {
+    row: 78,
+    bay: suffix(),
+    shelf: suffix(),
+    locationCode: 'KY01',
+    conditionCode: 'NEW',
+  });
 
   await login(page, 'warehouse-2');
   await focusPage(page);
@@ -98,7 +110,10 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
   await expect(page.getByRole('heading', { name: `Bin ${bin.binName}` })).toBeVisible();
   await expect(page.getByTestId('bin-upc-input')).toBeFocused();
 
-  await wedgeScans(page, Array.from({ length: scans }, () => source.upc!));
+  await wedgeScans(
+    page,
+    Array.from({ length: scans }, () => source.upc!),
+  );
   const line = page.locator(`[data-testid="staged-line"][data-upc="${source.upc}"]`);
   await expect(line.getByTestId('staged-qty')).toHaveValue(String(scans));
   // Scans reach the UPC field from anywhere on the page.
@@ -108,13 +123,17 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
   await page.getByRole('button', { name: 'Unstage 000000000017' }).click();
   // No answer from the server: the submit waits on this device (the scan outbox) and is replayed with its client
   // scan id once the server answers; it is applied once.
-  await page.route('**/items', (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
+  await page.route('**/items', (route) =>
+    route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
+  );
   await page.getByTestId('submit-bin-items').click();
   await expect(page.getByTestId('bin-waiting')).toContainText('1 scan waiting');
   await page.unroute('**/items');
   await expect(page.getByTestId('bin-submit-message')).toContainText(`Added ${scans} unit`);
   await expect(page.getByTestId('bin-waiting')).toHaveCount(0);
-  await expect(page.locator(`[data-testid="bin-item"][data-model="${source.model}"] [data-testid="bin-item-qty"]`)).toHaveText(String(scans));
+  await expect(
+    page.locator(`[data-testid="bin-item"][data-model="${source.model}"] [data-testid="bin-item-qty"]`),
+  ).toHaveText(String(scans));
   await shoot(page, 'bin-contents');
 
   await page.getByTestId('mode-remove').click();
@@ -124,9 +143,14 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
   await expect(page.getByTestId('staged-line-error')).toHaveText('UPC does not exist in this bin to be removed.');
   await page.getByRole('button', { name: 'Unstage 000000000017' }).click();
   await page.getByTestId('bin-upc-input').focus();
-  await wedgeScans(page, Array.from({ length: scans + 1 }, () => source.upc!));
+  await wedgeScans(
+    page,
+    Array.from({ length: scans + 1 }, () => source.upc!),
+  );
   await page.getByTestId('submit-bin-items').click();
-  await expect(page.getByTestId('staged-line-error')).toHaveText('Quantity Scanned must be less than or equal to the existing quantity when removing');
+  await expect(page.getByTestId('staged-line-error')).toHaveText(
+    'Quantity Scanned must be less than or equal to the existing quantity when removing',
+  );
   await line.getByTestId('staged-qty').fill(String(scans));
   await page.getByTestId('submit-bin-items').click();
   await expect(page.getByTestId('bin-submit-message')).toContainText(`Removed ${scans} unit`);

@@ -70,7 +70,9 @@ test('reorder and save the carousel, with an upload refused for size and one acc
   await link(page, 3).fill('https://keystone.example/e2e-new');
   await expect(save).toBeDisabled();
   await page.getByTestId('carousel-item-3-file').setInputFiles(tooLarge);
-  await expect(page.getByTestId('carousel-item-3-image-error')).toHaveText('Exceeded server filesize transfer threshold. Images must be less than 1mb in size.');
+  await expect(page.getByTestId('carousel-item-3-image-error')).toHaveText(
+    'Exceeded server filesize transfer threshold. Images must be less than 1mb in size.',
+  );
   await expect(save).toBeDisabled();
   await shoot(page, 'carousel-upload-refused');
   await page.getByTestId('carousel-item-3-file').setInputFiles(banner);

@@ -85,8 +85,17 @@ test('create a product with its defaults and a new brand, find it by filters, up
   await expect(view).toBeHidden();
   await expect(page.getByText(`Product Updated! ${model}`)).toBeVisible();
   const api = await apiAs(page.request, 'developer');
-  const saved = await api.get<{ data: (Listed & { marketing_class: string; msrp: number })[] }>(`/api/product?modelTerm=${model}`);
-  expect(saved.data[0]).toMatchObject({ model_number: model, marketing_class: 'CLEARANCE', msrp: 799.99, status: 'ACTIVE', box_qty: 1, stock_class: 'STOCK' });
+  const saved = await api.get<{ data: (Listed & { marketing_class: string; msrp: number })[] }>(
+    `/api/product?modelTerm=${model}`,
+  );
+  expect(saved.data[0]).toMatchObject({
+    model_number: model,
+    marketing_class: 'CLEARANCE',
+    msrp: 799.99,
+    status: 'ACTIVE',
+    box_qty: 1,
+    stock_class: 'STOCK',
+  });
 });
 
 test('deleting a product with stock is refused with the server message', async ({ page }) => {

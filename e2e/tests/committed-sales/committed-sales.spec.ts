@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { committedSales } from '../../support/committed-sales';
 import { signInAs } from '../../support/session';
 
-const row = (page: Page, reference: string) => page.locator(`[data-testid="committed-sale-row"][data-reference="${reference}"]`);
+const row = (page: Page, reference: string) =>
+  page.locator(`[data-testid="committed-sale-row"][data-reference="${reference}"]`);
 
 test('a search with no result shows the exact helper text', async ({ page }) => {
   await signInAs(page, 'warehouse-1');
@@ -14,7 +15,10 @@ test('a search with no result shows the exact helper text', async ({ page }) => 
   await expect(page.getByTestId('committed-sales-helper')).toHaveText(`There are no results for "${missing}"`);
 });
 
-test('Manually Transact Sale goes confirm → processing → results, and the sale leaves the board', async ({ page, request }) => {
+test('Manually Transact Sale goes confirm → processing → results, and the sale leaves the board', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { product, made } = await committedSales(request, [{ lines: 1 }]);
   const sale = made[0]!.sales[0]!;
@@ -23,7 +27,10 @@ test('Manually Transact Sale goes confirm → processing → results, and the sa
   // Search by model in another case: the row is found and links to the product detail.
   await page.getByTestId('committed-sales-search').fill(product.model_number.toLowerCase());
   await expect(row(page, sale.ims_transaction_reference_id)).toBeVisible();
-  await expect(row(page, sale.ims_transaction_reference_id).getByTestId('sale-model-link')).toHaveAttribute('href', `/inventory/detail/model/${encodeURIComponent(product.model_number)}`);
+  await expect(row(page, sale.ims_transaction_reference_id).getByTestId('sale-model-link')).toHaveAttribute(
+    'href',
+    `/inventory/detail/model/${encodeURIComponent(product.model_number)}`,
+  );
 
   // Hold the answer so the processing stage can be seen.
   let release!: () => void;
@@ -32,7 +39,9 @@ test('Manually Transact Sale goes confirm → processing → results, and the sa
     await held;
     await route.continue();
   });
-  await row(page, sale.ims_transaction_reference_id).getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` }).click();
+  await row(page, sale.ims_transaction_reference_id)
+    .getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` })
+    .click();
   const dialog = page.getByTestId('sale-action-dialog');
   await expect(dialog).toHaveAttribute('data-stage', 'confirm');
   await expect(dialog.getByRole('heading', { name: 'Manually Transact Sale' })).toBeVisible();
@@ -59,7 +68,9 @@ test('Finish by Invoice transacts every open sale of the invoice', async ({ page
   for (const s of sales) await expect(row(page, s.ims_transaction_reference_id)).toBeVisible();
 
   // The row's Finish Invoice fills the invoice id in.
-  await row(page, sales[0]!.ims_transaction_reference_id).getByRole('button', { name: `Finish invoice ${invoice}` }).click();
+  await row(page, sales[0]!.ims_transaction_reference_id)
+    .getByRole('button', { name: `Finish invoice ${invoice}` })
+    .click();
   const dialog = page.getByTestId('sale-action-dialog');
   await expect(dialog.getByRole('heading', { name: 'Finish by Invoice' })).toBeVisible();
   await expect(dialog.getByLabel('Invoice ID')).toHaveValue(invoice);
@@ -83,7 +94,9 @@ test('a user without admin:override does not see the Strict Mode toggle', async 
   await signInAs(page, 'warehouse-1');
   await page.goto('/boards/committed-sales');
   await page.getByTestId('committed-sales-search').fill(sale.legacy_pos_invoice_id);
-  await row(page, sale.ims_transaction_reference_id).getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` }).click();
+  await row(page, sale.ims_transaction_reference_id)
+    .getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` })
+    .click();
   const dialog = page.getByTestId('sale-action-dialog');
   await expect(dialog.getByRole('button', { name: 'Transact Sale' })).toBeVisible();
   await expect(dialog.getByTestId('strict-mode-toggle')).toHaveCount(0);

@@ -4,7 +4,10 @@ import { selectOption } from '../../support/select';
 
 /** A suffix unique to this run, so the tests find only the contacts they created. */
 function uniqueSuffix(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.replace(
+    /\d/g,
+    (d) => 'abcdefghij'[Number(d)]!,
+  );
 }
 
 function randomDigits(n: number): string {
@@ -105,7 +108,9 @@ test.describe('contacts', () => {
     await expect(page.getByTestId('contact-result').filter({ hasText: last })).toContainText('Lexington');
   });
 
-  test('a create the server refuses shows Contact Create Failed! and the server error data; Cancel returns to /contacts', async ({ page }) => {
+  test('a create the server refuses shows Contact Create Failed! and the server error data; Cancel returns to /contacts', async ({
+    page,
+  }) => {
     await signInAs(page, 'developer');
     await page.goto('/contacts/create');
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
@@ -145,7 +150,9 @@ test.describe('contacts', () => {
   test('a role without sales-desk:manage sees the refusal text on /contacts', async ({ page }) => {
     await signInAs(page, 'warehouse-1');
     await page.goto('/contacts');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for sales-desk:manage');
+    await expect(page.getByTestId('permission-denied')).toHaveText(
+      'Your warehouse-1 role does not have permission for sales-desk:manage',
+    );
     await expect(page.getByRole('button', { name: 'Create New Customer' })).toHaveCount(0);
   });
 });

@@ -16,10 +16,15 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 const today = new Date().toISOString().slice(0, 10);
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 
-test('GE on-hand export: the options dialog, the CSV read back against its totals, then the countdown home', async ({ page, request }) => {
+test('GE on-hand export: the options dialog, the CSV read back against its totals, then the countdown home', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const api = await apiAs(request, 'purchasing-admin');
-  const totals = await api.get<{ rows: number; units: number; total_value: number }>(`/api/ims/reporting/inventory/ge-on-hand-export/totals?date=${today}`);
+  const totals = await api.get<{ rows: number; units: number; total_value: number }>(
+    `/api/ims/reporting/inventory/ge-on-hand-export/totals?date=${today}`,
+  );
   await signInAs(page, 'purchasing-admin');
   await page.goto('/reports/ge-on-hand-export');
   const dialog = page.getByRole('dialog', { name: 'GE On-Hand Export' });
@@ -46,28 +51,50 @@ test('GE on-hand export: the options dialog, the CSV read back against its total
   expect(Date.now() - clicked).toBeGreaterThanOrEqual(5_000);
 });
 
-test('daily received with its chart, and the unreceived invoices table with its Total row', async ({ page, request }) => {
+test('daily received with its chart, and the unreceived invoices table with its Total row', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const api = await apiAs(request, 'admin');
   // An invoice on a partly received PO, so the unreceived report has a row whatever else the demo holds.
-  const list = await api.get<{ data: { id: number; vendor_id: number; vendor_name: string; purchase_ref_id: string; total: number }[] }>(
-    '/api/purchase?status=5&page=1&perPage=5&sortBy=created_at&sortOrder=asc',
-  );
+  const list = await api.get<{
+    data: { id: number; vendor_id: number; vendor_name: string; purchase_ref_id: string; total: number }[];
+  }>('/api/purchase?status=5&page=1&perPage=5&sortBy=created_at&sortOrder=asc');
   const po = list.data[0]!;
-  await api.send('POST', '/api/accounts-payable-invoice', { invoice_number: `E2E-UNREC-${Date.now()}`, invoice_amount: 123.45, invoice_date: today, vendor: po.vendor_id, purchase_id: po.purchase_ref_id });
+  await api.send('POST', '/api/accounts-payable-invoice', {
+    invoice_number: `E2E-UNREC-${Date.now()}`,
+    invoice_amount: 123.45,
+    invoice_date: today,
+    vendor: po.vendor_id,
+    purchase_id: po.purchase_ref_id,
+  });
   // The demo data's receipts are dated in the past (one dated history): a unit received now, so today has a row.
   const { po: fresh, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 13 });
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: fresh.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
-  const received = await api.get<{ data: { location_code: string; total_units: number }[] }>(`/api/ims/transacted-receipts/daily-received?startDate=${today}&endDate=${today}`);
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+    scannedUpc: product.upc,
+    model: product.model_number,
+    poApiPoId: fresh.id,
+    poApiPoItemId: lineId,
+    receivingBucket: 'KY01',
+  });
+  const received = await api.get<{ data: { location_code: string; total_units: number }[] }>(
+    `/api/ims/transacted-receipts/daily-received?startDate=${today}&endDate=${today}`,
+  );
   expect(received.data.length).toBeGreaterThan(0);
 
   await signInAs(page, 'admin');
   // The page is checked against the figures it was given: other tests receive and un-receive today meanwhile.
-  const answered = page.waitForResponse((r) => r.url().includes('/api/ims/transacted-receipts/daily-received') && r.request().method() === 'GET');
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/ims/transacted-receipts/daily-received') && r.request().method() === 'GET',
+  );
   await page.goto('/reports/daily-received');
   const answer = await answered;
   // The page opens on today.
-  expect([new URL(answer.url()).searchParams.get('startDate'), new URL(answer.url()).searchParams.get('endDate')]).toEqual([today, today]);
+  expect([
+    new URL(answer.url()).searchParams.get('startDate'),
+    new URL(answer.url()).searchParams.get('endDate'),
+  ]).toEqual([today, today]);
   const shown = (await answer.json()) as typeof received;
   expect(shown.data.length).toBeGreaterThan(0);
   const chart = page.getByTestId('daily-received-chart');
@@ -75,7 +102,9 @@ test('daily received with its chart, and the unreceived invoices table with its 
   // One bar series per location that received, its legend naming it.
   for (const location of shown.data) {
     await expect(chart.getByText(location.location_code, { exact: true }).first()).toBeVisible();
-    await expect(page.getByTestId(`daily-received-${location.location_code}`).getByRole('row', { name: /^Total/ })).toContainText(location.total_units.toLocaleString('en-US'));
+    await expect(
+      page.getByTestId(`daily-received-${location.location_code}`).getByRole('row', { name: /^Total/ }),
+    ).toContainText(location.total_units.toLocaleString('en-US'));
   }
   await shoot(page, 'daily-received');
   // A range with nothing received shows the spec's empty text.
@@ -83,18 +112,29 @@ test('daily received with its chart, and the unreceived invoices table with its 
   await page.keyboard.type('20010102');
   await page.getByRole('group', { name: 'Start Date' }).getByRole('spinbutton', { name: 'Year' }).click();
   await page.keyboard.type('20010101');
-  await expect(page.getByTestId('daily-received-empty')).toHaveText('Nothing Received to AZ02, KY01, TX01 or Ruby Between These Dates');
+  await expect(page.getByTestId('daily-received-empty')).toHaveText(
+    'Nothing Received to AZ02, KY01, TX01 or Ruby Between These Dates',
+  );
 
   await page.goto('/report/unreceived-invoices-report');
   const table = page.getByTestId('unreceived-invoices-table');
-  await expect(table.getByRole('row', { name: new RegExp(po.vendor_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(po.vendor_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+  ).toBeVisible();
   const body = table.locator('tbody tr');
   const count = await body.count();
   const cells = async (i: number) => (await body.nth(i).locator('td').allTextContents()).slice(1);
   const sums = [0, 0, 0, 0];
-  for (let i = 0; i < count - 1; i++) (await cells(i)).forEach((c, j) => (sums[j]! += j === 0 ? Number(c.replace(/,/g, '')) : cents(c)));
+  for (let i = 0; i < count - 1; i++)
+    (await cells(i)).forEach((c, j) => (sums[j]! += j === 0 ? Number(c.replace(/,/g, '')) : cents(c)));
   const total = await cells(count - 1);
-  expect(await body.nth(count - 1).locator('td').first().textContent()).toBe('Total');
+  expect(
+    await body
+      .nth(count - 1)
+      .locator('td')
+      .first()
+      .textContent(),
+  ).toBe('Total');
   expect(total.map((c, j) => (j === 0 ? Number(c.replace(/,/g, '')) : cents(c)))).toEqual(sums);
   await shoot(page, 'unreceived-invoices');
 });

@@ -7,7 +7,9 @@ test('product detail shows the distributor-held inventory by vendor location', a
   const models = await api.get<{ data: { model: string }[] }>('/api/ims/products/models?model=GE');
   let found: { model: string; code: string; qty: number } | null = null;
   for (const { model } of models.data) {
-    const held = await api.get<{ data: Record<string, { qty_purchasable: number }[]> }>(`/api/ims/drop-ship-vendor-inventory/product?model=${encodeURIComponent(model)}`);
+    const held = await api.get<{ data: Record<string, { qty_purchasable: number }[]> }>(
+      `/api/ims/drop-ship-vendor-inventory/product?model=${encodeURIComponent(model)}`,
+    );
     const first = Object.entries(held.data)[0];
     if (first) {
       found = { model, code: first[0], qty: first[1][0]!.qty_purchasable };

@@ -15,12 +15,19 @@ const unique = () => randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase();
  * sales, the transfer and sale transaction detail, and the serial detail's committed-sale serial. Data is made through
  * the API: stock received at RUBY, transfers committed (and one transacted) into RUBY_FBA_INBOUND, a committed sale.
  */
-test('inbound transfers, committed sections, transfer and sale transactions, committed-sale serial', async ({ page, request }) => {
+test('inbound transfers, committed sections, transfer and sale transactions, committed-sale serial', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const api = await apiAs(request, 'admin');
   const pick = async (category: string, tracked: 0 | 1) => {
-    const found = await api.get<{ data: TCard[] }>(`/api/inventory/products/search?category=${category}&includeInactive=1`);
-    const product = found.data.filter((p) => p.upc && p.serial_number_tracked === tracked && /^[A-Za-z0-9-]+$/.test(p.model)).at(1);
+    const found = await api.get<{ data: TCard[] }>(
+      `/api/inventory/products/search?category=${category}&includeInactive=1`,
+    );
+    const product = found.data
+      .filter((p) => p.upc && p.serial_number_tracked === tracked && /^[A-Za-z0-9-]+$/.test(p.model))
+      .at(1);
     expect(product, `a ${category} demo product`).toBeTruthy();
     return product!;
   };
@@ -30,18 +37,31 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   expect(Object.keys(buckets)).toContain('RUBY_FBA_INBOUND');
 
   // Stock at RUBY: three hoods, one microwave with a serial.
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `Inbound E2E ${unique()}`, vendor_type: 'sales' });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `Inbound E2E ${unique()}`,
+    vendor_type: 'sales',
+  });
   const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'RUBY' });
   await api.send('POST', '/api/purchase/orderItem', { productId: hood.id, cost: 100, qty: 3, purchaseOrderId: po.id });
-  const full = await api.send<{ data: { PO_LINES: { id: number; productId?: number; product?: { id: number } }[] } }>('POST', '/api/purchase/orderItem', {
-    productId: microwave.id,
-    cost: 200,
-    qty: 1,
-    purchaseOrderId: po.id,
-  });
+  const full = await api.send<{ data: { PO_LINES: { id: number; productId?: number; product?: { id: number } }[] } }>(
+    'POST',
+    '/api/purchase/orderItem',
+    {
+      productId: microwave.id,
+      cost: 200,
+      qty: 1,
+      purchaseOrderId: po.id,
+    },
+  );
   const [hoodLine, mwLine] = full.data.PO_LINES;
   for (let i = 0; i < 3; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: hood.upc, model: hood.model, poApiPoId: po.id, poApiPoItemId: hoodLine!.id, receivingBucket: 'RUBY' });
+    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+      scannedUpc: hood.upc,
+      model: hood.model,
+      poApiPoId: po.id,
+      poApiPoItemId: hoodLine!.id,
+      receivingBucket: 'RUBY',
+    });
   }
   const serial = `IN${unique()}`;
   await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
@@ -68,7 +88,10 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
       commitNotes: notes,
     });
   const first = await commit('First pallet');
-  await api.send('POST', `/api/ims/committed-transfers/${first.ims_transaction_reference_id}/transact`, { transferredById: 'admin', transferNotes: 'Left the dock' });
+  await api.send('POST', `/api/ims/committed-transfers/${first.ims_transaction_reference_id}/transact`, {
+    transferredById: 'admin',
+    transferNotes: 'Left the dock',
+  });
   const second = await commit('Second pallet');
 
   // A committed sale of the microwave, with its serial.
@@ -125,7 +148,10 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   const transfers = page.getByTestId('committed-transfers-section');
   await expect(transfers).toContainText(second.ims_transaction_reference_id);
   await expect(transfers).not.toContainText(first.ims_transaction_reference_id);
-  await expect(transfers.getByRole('link', { name: 'Inventory Transfer' })).toHaveAttribute('href', `/inventory/transfer/${encodeURIComponent(hood.model)}`);
+  await expect(transfers.getByRole('link', { name: 'Inventory Transfer' })).toHaveAttribute(
+    'href',
+    `/inventory/transfer/${encodeURIComponent(hood.model)}`,
+  );
   await page.goto(`/inventory/detail/model/${encodeURIComponent(microwave.model)}`);
   const sales = page.getByTestId('committed-sales-section');
   await expect(sales).toContainText(invoice);
@@ -142,10 +168,16 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   await expect(page).toHaveURL(`/boards/committed-sales?search=${encodeURIComponent(invoice)}`);
   await expect(page.getByTestId('committed-sales-search')).toHaveValue(invoice);
   await expect(page.getByTestId('committed-sale-row')).toHaveCount(1);
-  await expect(page.getByTestId('committed-sale-row')).toHaveAttribute('data-reference', sale.ims_transaction_reference_id);
+  await expect(page.getByTestId('committed-sale-row')).toHaveAttribute(
+    'data-reference',
+    sale.ims_transaction_reference_id,
+  );
 
   // Transacted, the sale's transaction shows its fields, the serial sold.
-  await api.send('POST', `/api/ims/committed-sales/${sale.ims_transaction_reference_id}/transact`, { invoicedByName: 'pos-user', finishNotes: 'Handed over' });
+  await api.send('POST', `/api/ims/committed-sales/${sale.ims_transaction_reference_id}/transact`, {
+    invoicedByName: 'pos-user',
+    finishNotes: 'Handed over',
+  });
   await page.goto(`/inventory-serials/${serialId}`);
   await expect(saleCard).toContainText('Sold');
   await saleCard.getByRole('link', { name: /^IS-/ }).click();

@@ -6,7 +6,9 @@ import { selectOption } from '../../support/select';
 /** An ACTIVE demo product with a plain model number. */
 async function demoModel(request: Parameters<typeof apiAs>[0]): Promise<{ model: string; title: string }> {
   const api = await apiAs(request, 'warehouse-1');
-  const page = await api.get<{ data: { model: string; product_title: string; status: string }[] }>('/api/product?page=2');
+  const page = await api.get<{ data: { model: string; product_title: string; status: string }[] }>(
+    '/api/product?page=2',
+  );
   const product = page.data.find((p) => p.status === 'ACTIVE' && /^[A-Za-z0-9-]+$/.test(p.model));
   expect(product, 'the demo catalogue has active products').toBeTruthy();
   return { model: product!.model, title: product!.product_title };
@@ -21,7 +23,9 @@ test('search a demo product by model and open its detail', async ({ page, reques
   await box.fill(model);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`searchBy=model&searchValue=${model}`));
-  const card = page.getByTestId('inventory-result-card').filter({ has: page.getByRole('heading', { name: model, exact: true }) });
+  const card = page
+    .getByTestId('inventory-result-card')
+    .filter({ has: page.getByRole('heading', { name: model, exact: true }) });
   await expect(card).toBeVisible();
   // Expandable parts: the description shows once expanded.
   await page.getByLabel('Expand All Search Results').check();
@@ -70,19 +74,40 @@ test('a transaction reference search opens the transaction and remembers the sea
   await box.press('Enter');
   await expect(page).toHaveURL('/inventory-transactions/IR-9999999');
   await expect(page.getByText('Transaction IR-9999999 does not exist.')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('lastTransactionSearchType'))).toBe('imsTransactionReferenceId');
+  expect(await page.evaluate(() => localStorage.getItem('lastTransactionSearchType'))).toBe(
+    'imsTransactionReferenceId',
+  );
 });
 
 test('a receipt and its un-receipt show per type, each naming the other', async ({ page, request }) => {
   test.setTimeout(60_000);
   const api = await apiAs(request, 'purchasing-admin');
-  const products = (await api.get<{ data: { id: number; model: string; upc: string | null; status: string }[] }>('/api/product?page=5')).data;
+  const products = (
+    await api.get<{ data: { id: number; model: string; upc: string | null; status: string }[] }>('/api/product?page=5')
+  ).data;
   const product = products.find((p) => p.status === 'ACTIVE' && p.upc && /^[A-Za-z0-9-]+$/.test(p.model))!;
   expect(product, 'the demo catalogue has an active product with a UPC').toBeTruthy();
-  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', { model: product.model, serialNumberTracked: false, numOfSerialsPerItem: null, masterBoxQty: null, upc: product.upc });
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Inventory ${Date.now()}`, vendor_type: 'sales' });
-  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product.id, cost: 25, qty: 2, purchaseOrderId: po.id });
+  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', {
+    model: product.model,
+    serialNumberTracked: false,
+    numOfSerialsPerItem: null,
+    masterBoxQty: null,
+    upc: product.upc,
+  });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Inventory ${Date.now()}`,
+    vendor_type: 'sales',
+  });
+  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: 'KY01',
+  });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product.id,
+    cost: 25,
+    qty: 2,
+    purchaseOrderId: po.id,
+  });
   const lineId = full.data.PO_LINES[0]!.id;
   const receipt = await api.send<{ transactionReferenceId: string }>('POST', '/api/scanner/receipt/quickScanReceive', {
     scannedUpc: product.upc,
@@ -91,11 +116,15 @@ test('a receipt and its un-receipt show per type, each naming the other', async 
     poApiPoItemId: lineId,
     receivingBucket: 'KY01',
   });
-  const reversal = await api.send<{ transactionReferenceId: string }>('POST', `/api/transacted-receipts/${receipt.transactionReferenceId}/unreceive`, {
-    lineItemId: lineId,
-    notes: 'E2E reversal',
-    scannedUpc: product.upc,
-  });
+  const reversal = await api.send<{ transactionReferenceId: string }>(
+    'POST',
+    `/api/transacted-receipts/${receipt.transactionReferenceId}/unreceive`,
+    {
+      lineItemId: lineId,
+      notes: 'E2E reversal',
+      scannedUpc: product.upc,
+    },
+  );
 
   await signInAs(page, 'warehouse-1');
   await page.goto(`/inventory-transactions/${reversal.transactionReferenceId}`);
@@ -109,7 +138,9 @@ test('a receipt and its un-receipt show per type, each naming the other', async 
   await expect(detail).toContainText(po.purchase_ref_id);
   await expect(detail.getByRole('link', { name: reversal.transactionReferenceId })).toBeVisible();
   // The product's KY01 row shows the on-hand the API answers, highlighted when reached with from_bucket.
-  const preview = await api.get<{ inventory: { bucket: string; quantity: number }[] }>(`/api/ims/inventory/product/preview?model=${encodeURIComponent(product.model)}`);
+  const preview = await api.get<{ inventory: { bucket: string; quantity: number }[] }>(
+    `/api/ims/inventory/product/preview?model=${encodeURIComponent(product.model)}`,
+  );
   const ky01 = preview.inventory.find((r) => r.bucket === 'KY01');
   expect(ky01, 'the receipt made a KY01 row').toBeTruthy();
   await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}?from_bucket=KY01`);

@@ -18,17 +18,32 @@ type TImsProduct = {
 /** A serial-tracked demo product with a serial just received into KY01, so that bucket has a serial to list. */
 async function receivedSerial(request: Parameters<typeof apiAs>[0]): Promise<{ product: TImsProduct; serial: string }> {
   const api = await apiAs(request, 'admin');
-  const found = await api.send<{ data: { model_number: string }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'W' });
-  const products = await Promise.all(found.data.slice(0, 20).map((p) => api.get<{ data: TImsProduct[] }>(`/api/ims/products?model=${encodeURIComponent(p.model_number)}`)));
+  const found = await api.send<{ data: { model_number: string }[] }>('POST', '/api/product/search', {
+    searchKey: 'model_number',
+    searchValue: 'W',
+  });
+  const products = await Promise.all(
+    found.data
+      .slice(0, 20)
+      .map((p) => api.get<{ data: TImsProduct[] }>(`/api/ims/products?model=${encodeURIComponent(p.model_number)}`)),
+  );
   // The last match, so as not to share a product with the serial-history test, which takes the first.
   const product = products
     .map((r) => r.data[0]!)
     .filter((p) => p && p.upc && p.serial_number_tracked === 1 && /^[A-Za-z0-9-]+$/.test(p.model))
     .at(-1)!;
   expect(product, 'a serial-tracked demo product').toBeTruthy();
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `Product Detail ${Date.now()}`, vendor_type: 'sales' });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `Product Detail ${Date.now()}`,
+    vendor_type: 'sales',
+  });
   const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product.id, cost: 100, qty: 1, purchaseOrderId: po.id });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product.id,
+    cost: 100,
+    qty: 1,
+    purchaseOrderId: po.id,
+  });
   const serial = `PD${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
   await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
     scannedUpc: product.upc,
@@ -41,7 +56,10 @@ async function receivedSerial(request: Parameters<typeof apiAs>[0]): Promise<{ p
   return { product, serial };
 }
 
-test('a bucket row has a Serials button, from_bucket opens its serials, and the summary shows the scan fields', async ({ page, request }) => {
+test('a bucket row has a Serials button, from_bucket opens its serials, and the summary shows the scan fields', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { product, serial } = await receivedSerial(request);
   await login(page, 'warehouse-1');
@@ -53,12 +71,18 @@ test('a bucket row has a Serials button, from_bucket opens its serials, and the 
   await expect(summary.getByTestId('product-field-brand-code')).toHaveText(shown(product.brand_code));
   await expect(summary.getByTestId('product-field-master-carton-code')).toHaveText(shown(product.master_carton_code));
   await expect(summary.getByTestId('product-field-master-box-qty')).toHaveText(shown(product.master_box_qty));
-  await expect(summary.getByTestId('product-field-serials-per-item')).toHaveText(shown(product.num_of_serials_per_item));
+  await expect(summary.getByTestId('product-field-serials-per-item')).toHaveText(
+    shown(product.num_of_serials_per_item),
+  );
 
   // No dialog without from_bucket; the row's Serials button opens it.
   await expect(page.getByTestId('inventory-table')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  const ky01 = page.getByTestId('inventory-table').getByRole('row').filter({ has: page.getByRole('cell', { name: 'KY01', exact: true }) }).first();
+  const ky01 = page
+    .getByTestId('inventory-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'KY01', exact: true }) })
+    .first();
   await ky01.getByRole('button', { name: 'Serials in KY01' }).click();
   const dialog = page.getByRole('dialog', { name: `Serials of ${product.model} in KY01` });
   await expect(dialog.getByTestId('bucket-serials')).toContainText(serial);
@@ -101,7 +125,9 @@ async function modelWithDistributorStock(request: Parameters<typeof apiAs>[0]): 
   const api = await apiAs(request, 'warehouse-1');
   const models = await api.get<{ data: { model: string }[] }>('/api/ims/products/models?model=GE');
   for (const { model } of models.data) {
-    const held = await api.get<{ data: Record<string, unknown[]> }>(`/api/ims/drop-ship-vendor-inventory/product?model=${encodeURIComponent(model)}`);
+    const held = await api.get<{ data: Record<string, unknown[]> }>(
+      `/api/ims/drop-ship-vendor-inventory/product?model=${encodeURIComponent(model)}`,
+    );
     if (Object.keys(held.data).length) return model;
   }
   throw new Error('the demo data gives some GE models distributor stock');
@@ -109,8 +135,14 @@ async function modelWithDistributorStock(request: Parameters<typeof apiAs>[0]): 
 
 /** The page scrolls only vertically, and `locator` lies inside the 390 px viewport's width. */
 async function expectFitsWidth(page: import('@playwright/test').Page, what: string) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll, `${what}: the page is ${widths.scroll} px wide in a ${widths.client} px viewport`).toBeLessThanOrEqual(390);
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(
+    widths.scroll,
+    `${what}: the page is ${widths.scroll} px wide in a ${widths.client} px viewport`,
+  ).toBeLessThanOrEqual(390);
 }
 
 async function expectWithinWidth(locator: import('@playwright/test').Locator) {
@@ -123,7 +155,10 @@ async function expectWithinWidth(locator: import('@playwright/test').Locator) {
 test.describe('on a phone, 390 px wide', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('product detail needs no horizontal scrolling: summary, buckets with their Serials button, distributor stock', async ({ page, request }) => {
+  test('product detail needs no horizontal scrolling: summary, buckets with their Serials button, distributor stock', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const { product, serial } = await receivedSerial(request);
     const heldModel = await modelWithDistributorStock(request);
@@ -137,9 +172,13 @@ test.describe('on a phone, 390 px wide', () => {
     await expectWithinWidth(summary.getByTestId('product-field-commission'));
     // On a phone the bucket's location, condition, notes and date sit under its name; the Serials button stays.
     const serials = page.getByTestId('inventory-table').getByRole('button', { name: 'Serials in KY01' });
-    const ky01 = page.getByTestId('inventory-table').getByRole('row').filter({ has: page.getByRole('button', { name: 'Serials in KY01' }) });
+    const ky01 = page
+      .getByTestId('inventory-table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Serials in KY01' }) });
     await expect(ky01).toBeVisible();
-    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-390.png`, fullPage: true });
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/product-detail-390.png`, fullPage: true });
     await expectWithinWidth(ky01.getByRole('cell').first());
     await expect(ky01.getByRole('cell').first()).toContainText('KY01 · NEW');
     await expectWithinWidth(serials);

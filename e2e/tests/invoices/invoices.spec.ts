@@ -13,28 +13,51 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 
 async function apiToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: 'developer', password: DEMO_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+    data: {
+      grant_type: 'password',
+      username: 'developer',
+      password: DEMO_PASSWORD,
+      client_id: 'keystone-web',
+      client_secret: 'keystone-web-public',
+    },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).access_token as string;
 }
 
 /** Demo data has no vendors: one is made through the vendors module's POST /api/vendor/, or null when that call is not there. */
-async function createVendor(request: APIRequestContext, token: string, companyName: string): Promise<{ id: number; company_name: string } | null> {
-  const res = await request.post('/api/vendor/', { headers: { authorization: `Bearer ${token}` }, data: { company_name: companyName, vendor_type: 'sales' } });
+async function createVendor(
+  request: APIRequestContext,
+  token: string,
+  companyName: string,
+): Promise<{ id: number; company_name: string } | null> {
+  const res = await request.post('/api/vendor/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { company_name: companyName, vendor_type: 'sales' },
+  });
   if (res.status() === 404) return null;
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
 
-async function createFinanceCompany(request: APIRequestContext, token: string, companyName: string): Promise<{ id: number; company_name: string }> {
-  const res = await request.post('/api/finance-company/', { headers: { authorization: `Bearer ${token}` }, data: { company_name: companyName } });
+async function createFinanceCompany(
+  request: APIRequestContext,
+  token: string,
+  companyName: string,
+): Promise<{ id: number; company_name: string }> {
+  const res = await request.post('/api/finance-company/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { company_name: companyName },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
 
 async function createInvoice(request: APIRequestContext, token: string, body: Record<string, unknown>) {
-  const res = await request.post('/api/accounts-payable-invoice', { headers: { authorization: `Bearer ${token}` }, data: body });
+  const res = await request.post('/api/accounts-payable-invoice', {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json() as Promise<{ id: number; invoice_number: string }>;
 }
@@ -42,7 +65,10 @@ async function createInvoice(request: APIRequestContext, token: string, body: Re
 /** A vendor for the test, or the test is marked fixme while the vendors module's create call is missing. */
 async function vendorOrFixme(request: APIRequestContext, token: string, name: string) {
   const vendor = await createVendor(request, token, name);
-  test.fixme(vendor === null, 'POST /api/vendor/ (vendors module) does not answer yet: demo data has no vendors, so no invoice can be made.');
+  test.fixme(
+    vendor === null,
+    'POST /api/vendor/ (vendors module) does not answer yet: demo data has no vendors, so no invoice can be made.',
+  );
   return vendor!;
 }
 
@@ -76,7 +102,10 @@ test('creates a finance company; a taken name shows the error under Company Name
   await expect(field).toHaveAccessibleDescription('A finance company with this name already exists.');
 });
 
-test('creates an invoice: submit waits for the required fields, the success message shows for 5 s and the row appears; a duplicate number shows the error under Invoice Number', async ({ page, request }) => {
+test('creates an invoice: submit waits for the required fields, the success message shows for 5 s and the row appears; a duplicate number shows the error under Invoice Number', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const id = stamp();
   const vendor = await vendorOrFixme(request, token, `E2E Vendor ${id}`);
@@ -127,8 +156,18 @@ test('searches invoices by invoice number', async ({ page, request }) => {
   const token = await apiToken(request);
   const id = stamp();
   const vendor = await vendorOrFixme(request, token, `E2E Search Vendor ${id}`);
-  await createInvoice(request, token, { invoice_number: `SRCH-${id}-ALPHA`, invoice_amount: 10, invoice_date: '2025-01-02', vendor: vendor.id });
-  await createInvoice(request, token, { invoice_number: `SRCH-${id}-BETA`, invoice_amount: 20, invoice_date: '2025-01-03', vendor: vendor.id });
+  await createInvoice(request, token, {
+    invoice_number: `SRCH-${id}-ALPHA`,
+    invoice_amount: 10,
+    invoice_date: '2025-01-02',
+    vendor: vendor.id,
+  });
+  await createInvoice(request, token, {
+    invoice_number: `SRCH-${id}-BETA`,
+    invoice_amount: 20,
+    invoice_date: '2025-01-03',
+    vendor: vendor.id,
+  });
 
   await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
@@ -146,7 +185,12 @@ test('deletes an unlinked invoice from its row', async ({ page, request }) => {
   const token = await apiToken(request);
   const id = stamp();
   const vendor = await vendorOrFixme(request, token, `E2E Delete Vendor ${id}`);
-  const invoice = await createInvoice(request, token, { invoice_number: `DEL-${id}`, invoice_amount: 55.5, invoice_date: '2025-01-02', vendor: vendor.id });
+  const invoice = await createInvoice(request, token, {
+    invoice_number: `DEL-${id}`,
+    invoice_amount: 55.5,
+    invoice_date: '2025-01-02',
+    vendor: vendor.id,
+  });
 
   await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
@@ -161,14 +205,25 @@ test('deletes an unlinked invoice from its row', async ({ page, request }) => {
   await expect(page.getByText('No data to display.')).toBeVisible();
 });
 
-test('Link PO takes the PO number a person reads; an unknown number is named under the field', async ({ page, request }) => {
+test('Link PO takes the PO number a person reads; an unknown number is named under the field', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const id = stamp();
   const vendor = await vendorOrFixme(request, token, `E2E Link Vendor ${id}`);
-  const poRes = await request.post('/api/purchase', { headers: { authorization: `Bearer ${token}` }, data: { vendorId: vendor.id, location_code: 'KY01' } });
+  const poRes = await request.post('/api/purchase', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { vendorId: vendor.id, location_code: 'KY01' },
+  });
   expect(poRes.ok(), await poRes.text()).toBe(true);
   const po = (await poRes.json()) as { id: number; purchase_ref_id: string };
-  const invoice = await createInvoice(request, token, { invoice_number: `LNK-${id}`, invoice_amount: 12.5, invoice_date: '2025-01-02', vendor: vendor.id });
+  const invoice = await createInvoice(request, token, {
+    invoice_number: `LNK-${id}`,
+    invoice_amount: 12.5,
+    invoice_date: '2025-01-02',
+    vendor: vendor.id,
+  });
 
   await signInAs(page, 'developer');
   await page.goto('/accounts-payable-invoices');
@@ -182,6 +237,9 @@ test('Link PO takes the PO number a person reads; an unknown number is named und
   await dialog.getByLabel('PO Number').fill(po.purchase_ref_id.toLowerCase());
   await dialog.getByRole('button', { name: 'Link PO' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.getByRole('link', { name: po.purchase_ref_id })).toHaveAttribute('href', `/purchase-orders/review/${po.id}`);
+  await expect(row.getByRole('link', { name: po.purchase_ref_id })).toHaveAttribute(
+    'href',
+    `/purchase-orders/review/${po.id}`,
+  );
   await expect(row.getByRole('button', { name: 'Un-Link PO' })).toBeVisible();
 });

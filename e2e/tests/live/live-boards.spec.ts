@@ -7,7 +7,10 @@ import { login, signInAs } from '../../support/session';
  * Live boards (issue 10 part 5): a board open in one browser changes without a reload when a second browser (another
  * user) acts, through the server's event stream (PostgreSQL LISTEN/NOTIFY on the server side).
  */
-test('the committed sales board shows a new sale and drops a transacted one while another user acts', async ({ browser, request }) => {
+test('the committed sales board shows a new sale and drops a transacted one while another user acts', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const watcher = await browser.newContext();
   const actor = await browser.newContext();
@@ -22,7 +25,9 @@ test('the committed sales board shows a new sale and drops a transacted one whil
     // A sale arrives from the point of sale: it appears on the open board.
     const { made } = await committedSales(request, [{ lines: 1 }]);
     const sale = made[0]!.sales[0]!;
-    const row = board.locator(`[data-testid="committed-sale-row"][data-reference="${sale.ims_transaction_reference_id}"]`);
+    const row = board.locator(
+      `[data-testid="committed-sale-row"][data-reference="${sale.ims_transaction_reference_id}"]`,
+    );
     await expect(row).toBeVisible({ timeout: 10_000 });
 
     // A second user transacts it in their own browser: it leaves the first board.
@@ -50,7 +55,17 @@ test('the committed transfers board shows a transfer committed by another user',
   const { product } = await committedSales(request, [{ lines: 1 }]);
   // Committed by an admin through the API (strict mode off: no stock needed in the source).
   const lead = await apiAs(request, 'admin');
-  const body = { fromBucket: 'KY01_B_STOCK', toBucket: 'KY01_DAMAGED', model: product.model_number, requestedQuantity: 1, strictMode: false };
-  const transfer = await lead.send<{ ims_transaction_reference_id: string }>('POST', '/api/ims/committed-transfers', body);
+  const body = {
+    fromBucket: 'KY01_B_STOCK',
+    toBucket: 'KY01_DAMAGED',
+    model: product.model_number,
+    requestedQuantity: 1,
+    strictMode: false,
+  };
+  const transfer = await lead.send<{ ims_transaction_reference_id: string }>(
+    'POST',
+    '/api/ims/committed-transfers',
+    body,
+  );
   await expect(page.getByText(transfer.ims_transaction_reference_id).first()).toBeVisible({ timeout: 10_000 });
 });

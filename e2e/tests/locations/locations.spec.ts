@@ -8,9 +8,22 @@ import { snapshot } from '../../support/shots';
 /** A PO at `locationCode` with one line of 1 unit of a demo product with a UPC (no serials). */
 async function poAt(request: APIRequestContext, locationCode: string) {
   const api = await apiAs(request, 'purchasing-admin');
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Locations ${Date.now()}`, vendor_type: 'sales', rep: 'Lou Rep', rep_email: 'lou@vendor.example' });
-  const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: locationCode });
-  const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'S' })).data;
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Locations ${Date.now()}`,
+    vendor_type: 'sales',
+    rep: 'Lou Rep',
+    rep_email: 'lou@vendor.example',
+  });
+  const po = await api.send<{ id: number }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: locationCode,
+  });
+  const found = (
+    await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', {
+      searchKey: 'model_number',
+      searchValue: 'S',
+    })
+  ).data;
   let product: Product | undefined;
   for (const { id } of found.slice(20, 40)) {
     const p = await api.get<Product>(`/api/product/${id}`);
@@ -20,12 +33,26 @@ async function poAt(request: APIRequestContext, locationCode: string) {
     }
   }
   expect(product, 'the demo catalogue has products with a UPC').toBeTruthy();
-  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', { model: product!.model_number, serialNumberTracked: false, numOfSerialsPerItem: null, masterBoxQty: null, upc: product!.upc });
-  await api.send('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 25, qty: 1, purchaseOrderId: po.id });
+  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', {
+    model: product!.model_number,
+    serialNumberTracked: false,
+    numOfSerialsPerItem: null,
+    masterBoxQty: null,
+    upc: product!.upc,
+  });
+  await api.send('POST', '/api/purchase/orderItem', {
+    productId: product!.id,
+    cost: 25,
+    qty: 1,
+    purchaseOrderId: po.id,
+  });
   return { po, product: product! };
 }
 
-test('create a location: 422 errors per field, the legacy buckets dialog, Create Buckets; then receive into one of its buckets', async ({ page, request }) => {
+test('create a location: 422 errors per field, the legacy buckets dialog, Create Buckets; then receive into one of its buckets', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // ZZ…: sorts after every demo location, so the location switcher's stored indexes (another test's) stay put.
   const code = `ZZ${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
@@ -56,7 +83,8 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
   await expect(submit).toBeEnabled();
 
   // The fulfillable warning shows when that field changes.
-  const warning = 'WARNING: Changes to "Is Fulfillable From This Location" determine whether or not inventory can be sourced via this bucket';
+  const warning =
+    'WARNING: Changes to "Is Fulfillable From This Location" determine whether or not inventory can be sourced via this bucket';
   await expect(page.getByText(warning)).toHaveCount(0);
   await page.getByLabel('Is Fulfillable From This Location').uncheck();
   await expect(page.getByText(warning)).toBeVisible();
@@ -64,7 +92,17 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
 
   await submit.click();
   const table = dialog.getByRole('table', { name: 'Legacy buckets to be generated' });
-  for (const bucket of [code, `${code}_B_STOCK`, `${code}_C_STOCK`, `${code}_DAMAGED`, `${code}_RENEWED`, `${code}_ONSITE`, `${code}_RELOCATING`, `${code}_RETURN`, `${code}_FBA_INBOUND`]) {
+  for (const bucket of [
+    code,
+    `${code}_B_STOCK`,
+    `${code}_C_STOCK`,
+    `${code}_DAMAGED`,
+    `${code}_RENEWED`,
+    `${code}_ONSITE`,
+    `${code}_RELOCATING`,
+    `${code}_RETURN`,
+    `${code}_FBA_INBOUND`,
+  ]) {
     await expect(table.getByRole('cell', { name: bucket, exact: true })).toBeVisible();
   }
   await snapshot(page, '/tmp/locations-create-dialog-desk.png');
@@ -83,7 +121,9 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
   await receiving.getByTestId('receiving-upc').focus();
   await expect(receiving.getByTestId('receiving-upc')).toBeFocused();
   await wedgeScan(page, product.upc!);
-  await expect(receiving.getByTestId('scan-feedback')).toContainText(`Received ${product.model_number} into ${code}_B_STOCK`);
+  await expect(receiving.getByTestId('scan-feedback')).toContainText(
+    `Received ${product.model_number} into ${code}_B_STOCK`,
+  );
 
   // The bucket now holds stock: the Bucket Updater refuses to delete it, and always refuses the first bucket.
   await page.goto(`/buckets/updater`);
@@ -91,14 +131,22 @@ test('create a location: 422 errors per field, the legacy buckets dialog, Create
   await selectOption(page, page.getByLabel('Bucket'), code);
   await expect(page.getByRole('heading', { name: `Updating: ${code}` })).toBeVisible();
   const list = page.getByRole('list', { name: `Buckets of ${code}` });
-  await list.getByRole('listitem').filter({ hasText: `${code}_B_STOCK` }).getByRole('button', { name: 'Delete' }).click();
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: `${code}_B_STOCK` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(`Bucket ${code}_B_STOCK cannot be deleted while it holds stock: 1 unit on hand.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`Bucket ${code}_B_STOCK cannot be deleted while it holds stock: 1 unit on hand.`, { exact: false }),
+  ).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText(`${code}NEW`);
   await expect(list.getByRole('listitem').first().getByRole('button', { name: 'Delete' })).toBeDisabled();
 });
 
-test('bucket buffers: the local-inventory checkbox needs bucket-buffer:edit; the update form shows its message', async ({ page }) => {
+test('bucket buffers: the local-inventory checkbox needs bucket-buffer:edit; the update form shows its message', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'purchasing-1');
   await page.goto('/buckets/buffers');

@@ -9,9 +9,15 @@ import { snapshot } from '../../support/shots';
 const SHOTS = '/tmp/wt-picking-shots';
 const row = (page: Page, text: string) => page.getByTestId('pick-row').filter({ hasText: text });
 
-test('print a pick list from the board, then read every PLI barcode back from the rendered PDF', async ({ page, request }) => {
+test('print a pick list from the board, then read every PLI barcode back from the rendered PDF', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const { invoice, refs } = await pickSales(request, 2, 16, [{ isPrime: true, isPremium: true }, { isExpress: true, shipByDate: '2026-12-01' }]);
+  const { invoice, refs } = await pickSales(request, 2, 16, [
+    { isPrime: true, isPremium: true },
+    { isExpress: true, shipByDate: '2026-12-01' },
+  ]);
   await signInAs(page, 'warehouse-lead');
   await page.goto('/boards/pick');
   await expect(page.getByRole('heading', { name: 'Pick Lists' })).toBeVisible();
@@ -36,17 +42,23 @@ test('print a pick list from the board, then read every PLI barcode back from th
   // The printed tab shows them with their PLI={id} barcodes.
   await page.getByTestId('tab-printed').click();
   const api = await apiAs(request, 'warehouse-lead');
-  const printed = (await api.get<{ printed_pick_list: PickItem[] }>('/api/picklist/printed?warehouse=KY01')).printed_pick_list.filter((i) => refs.includes(i.transactionReferenceId));
+  const printed = (
+    await api.get<{ printed_pick_list: PickItem[] }>('/api/picklist/printed?warehouse=KY01')
+  ).printed_pick_list.filter((i) => refs.includes(i.transactionReferenceId));
   expect(printed).toHaveLength(2);
   for (const item of printed) await expect(row(page, item.invoice)).toContainText(`PLI=${item.pickListItemId}`);
 
   // The document the board opens: render the PDF's pages and decode the Code 128 barcodes with ZXing.
   const listId = printed[0]!.pickListId!;
-  const pdf = await request.get(`/api/picklist/${listId}/document`, { headers: { authorization: `Bearer ${api.token}` } });
+  const pdf = await request.get(`/api/picklist/${listId}/document`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const pdfBytes = await pdf.body();
   // Both documents are fetched before the (slow) decoding: a keep-alive connection left idle meanwhile may be closed.
-  const zpl = await request.get(`/api/picklist/${listId}/document?format=zpl`, { headers: { authorization: `Bearer ${api.token}` } });
+  const zpl = await request.get(`/api/picklist/${listId}/document?format=zpl`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
   const labels = await zpl.text();
   // Only the PLI= values: a band of printed text can, rarely, pass Code 128's checksum as a short number (CI once read
   // '88858883' off a text row); a misread PLI barcode would still show here as a wrong or missing PLI= value.
@@ -60,7 +72,10 @@ test('print a pick list from the board, then read every PLI barcode back from th
   expect((await docRequest).status()).toBe(200);
 });
 
-test("'Error Printing' with the row's error as a tooltip when an item was printed meanwhile; the board updates live", async ({ page, request }) => {
+test("'Error Printing' with the row's error as a tooltip when an item was printed meanwhile; the board updates live", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { invoice, refs } = await pickSales(request, 1, 15);
   await signInAs(page, 'warehouse-lead');
@@ -83,7 +98,10 @@ test("'Error Printing' with the row's error as a tooltip when an item was printe
   await expect(row(page, invoice)).toHaveCount(0);
 });
 
-test("unprint needs bin:admin: disabled with 'You do not have permission to do this.', otherwise the item is unprinted", async ({ page, request }) => {
+test("unprint needs bin:admin: disabled with 'You do not have permission to do this.', otherwise the item is unprinted", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { invoice, refs } = await pickSales(request, 1, 12);
   const [item] = await printSales(request, refs);
@@ -98,16 +116,23 @@ test("unprint needs bin:admin: disabled with 'You do not have permission to do t
   await signInAs(page, 'warehouse-admin');
   await page.goto('/boards/pick');
   await page.getByTestId('tab-printed').click();
-  await row(page, invoice).getByRole('button', { name: `Unprint PLI=${item!.id}` }).click();
+  await row(page, invoice)
+    .getByRole('button', { name: `Unprint PLI=${item!.id}` })
+    .click();
   await expect(row(page, invoice)).toHaveCount(0);
   await page.getByTestId('tab-unprinted').click();
   await expect(row(page, invoice)).toContainText('PLI=PENDING');
   // The unprinted item's pick page shows the empty-data text.
   await page.goto(`/pick-item/${item!.id}`);
-  await expect(page.getByTestId('pick-empty')).toHaveText('There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.');
+  await expect(page.getByTestId('pick-empty')).toHaveText(
+    'There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.',
+  );
 });
 
-test('pick by scanning the UPC then the bin label with wedge timing: success, then home after 1.5 s', async ({ page, request }) => {
+test('pick by scanning the UPC then the bin label with wedge timing: success, then home after 1.5 s', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const item = await printedBinnedItem(request, 'KY01');
   await login(page, 'warehouse-1');
@@ -122,8 +147,14 @@ test('pick by scanning the UPC then the bin label with wedge timing: success, th
   await expect(page.getByTestId('pick-success')).toHaveText('Item successfully picked!');
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
   const api = await apiAs(request, 'warehouse-1');
-  const picked = await api.get<{ picked_item: { picked_by: string; picked_bin_name: string; picked_quantity: number } }>(`/api/ims/picklist/already-picked-item/${item.pickListItemId}`);
-  expect(picked.picked_item).toMatchObject({ picked_by: 'warehouse-1', picked_bin_name: item.suggestedBin!.binName, picked_quantity: item.quantity });
+  const picked = await api.get<{
+    picked_item: { picked_by: string; picked_bin_name: string; picked_quantity: number };
+  }>(`/api/ims/picklist/already-picked-item/${item.pickListItemId}`);
+  expect(picked.picked_item).toMatchObject({
+    picked_by: 'warehouse-1',
+    picked_bin_name: item.suggestedBin!.binName,
+    picked_quantity: item.quantity,
+  });
 });
 
 test('every pick page message (001 §8)', async ({ page, request }) => {
@@ -186,9 +217,13 @@ test('every pick page message (001 §8)', async ({ page, request }) => {
   const plainItem = (await admin.get<PickItem[]>(`/api/ims/picklist/item/${plain!.id}`))[0]!;
   await upc.fill(plainItem.upc!);
   await submit.click();
-  await expect(page.getByTestId('pick-error')).toHaveText('Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.');
+  await expect(page.getByTestId('pick-error')).toHaveText(
+    'Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.',
+  );
   await page.goto('/pick-item/not-a-number');
-  await expect(page.getByTestId('pick-empty')).toHaveText('There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.');
+  await expect(page.getByTestId('pick-empty')).toHaveText(
+    'There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.',
+  );
 });
 
 test('screenshots of the board and the pick page at 1440 and 390 px', async ({ page, request }) => {

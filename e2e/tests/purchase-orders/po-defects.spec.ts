@@ -16,10 +16,24 @@ interface Product {
 
 async function newPo(request: APIRequestContext, lines = 0) {
   const api = await apiAs(request, 'purchasing-admin');
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Defects ${Date.now()}${Math.random().toString(36).slice(2, 6)}`, vendor_type: 'sales' });
-  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
-  const products = (await api.send<{ data: Product[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'G' })).data;
-  for (let i = 0; i < lines; i++) await api.send('POST', '/api/purchase/orderItem', { productId: products[i]!.id, cost: 10 + i, qty: 2, purchaseOrderId: po.id });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Defects ${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+    vendor_type: 'sales',
+  });
+  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: 'KY01',
+  });
+  const products = (
+    await api.send<{ data: Product[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'G' })
+  ).data;
+  for (let i = 0; i < lines; i++)
+    await api.send('POST', '/api/purchase/orderItem', {
+      productId: products[i]!.id,
+      cost: 10 + i,
+      qty: 2,
+      purchaseOrderId: po.id,
+    });
   return { api, po, products };
 }
 
@@ -31,7 +45,10 @@ const headerPuts = (page: Page, poId: number) => {
   return bodies;
 };
 
-test('saving the header of a PO without a requested delivery date sends only the changed field; the lines keep their dates', async ({ page, request }) => {
+test('saving the header of a PO without a requested delivery date sends only the changed field; the lines keep their dates', async ({
+  page,
+  request,
+}) => {
   const { api, po } = await newPo(request, 1);
   await login(page, 'purchasing-admin');
   const puts = headerPuts(page, po.id);
@@ -40,11 +57,15 @@ test('saving the header of a PO without a requested delivery date sends only the
   // Date fields show and take YYYY-MM-DD whatever the browser's locale (000 §9), not the native mm/dd/yyyy.
   await expect(page.getByTestId('po-requested-delivery')).toHaveAttribute('placeholder', 'YYYY-MM-DD');
   await page.getByLabel('Vendor Order #').fill('SO-551');
-  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/purchase/${po.id}`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/purchase/${po.id}`),
+  );
   await page.getByRole('button', { name: 'Update PO' }).click();
   expect((await saved).status()).toBe(200);
   expect(puts).toEqual([{ vendor_order_id: 'SO-551' }]);
-  const full = await api.get<{ data: { PO: { requested_delivery_date: string | null }; PO_LINES: { expected_arrival_date: string | null }[] } }>(`/api/purchase/getFull/${po.id}`);
+  const full = await api.get<{
+    data: { PO: { requested_delivery_date: string | null }; PO_LINES: { expected_arrival_date: string | null }[] };
+  }>(`/api/purchase/getFull/${po.id}`);
   expect(full.data.PO.requested_delivery_date).toBeNull();
   expect(full.data.PO_LINES[0]!.expected_arrival_date).toBeNull();
 
@@ -52,15 +73,31 @@ test('saving the header of a PO without a requested delivery date sends only the
   const card = page.getByTestId('po-line-card');
   await card.getByLabel('Expected Arrival Date').fill('2027-01-08');
   await card.getByRole('button', { name: 'Update' }).click();
-  await expect.poll(async () => (await api.get<{ data: { PO_LINES: { expected_arrival_date: string | null }[] } }>(`/api/purchase/getFull/${po.id}`)).data.PO_LINES[0]!.expected_arrival_date).toBe('2027-01-08');
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.get<{ data: { PO_LINES: { expected_arrival_date: string | null }[] } }>(
+            `/api/purchase/getFull/${po.id}`,
+          )
+        ).data.PO_LINES[0]!.expected_arrival_date,
+    )
+    .toBe('2027-01-08');
   await expect(page.getByTestId('po-line-card').getByLabel('Expected Arrival Date')).toHaveValue('2027-01-08');
 });
 
-test('Add Product: keys pressed within the debounce never pick the previous search; Enter in the panel adds the product', async ({ page, request }) => {
+test('Add Product: keys pressed within the debounce never pick the previous search; Enter in the panel adds the product', async ({
+  page,
+  request,
+}) => {
   const { po, products } = await newPo(request);
   // Two models that do not start alike, so the first search's results cannot answer the second text.
   const first = products[0]!;
-  const second = products.find((p) => !p.model_number.startsWith(first.model_number.slice(0, 3)) && !first.model_number.startsWith(p.model_number.slice(0, 3)))!;
+  const second = products.find(
+    (p) =>
+      !p.model_number.startsWith(first.model_number.slice(0, 3)) &&
+      !first.model_number.startsWith(p.model_number.slice(0, 3)),
+  )!;
   expect(second, 'two products of different prefixes').toBeTruthy();
   await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
@@ -73,7 +110,10 @@ test('Add Product: keys pressed within the debounce never pick the previous sear
   let releaseSearch: () => void = () => undefined;
   const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
   await page.route('**/api/product/search', async (route) => {
-    if ((JSON.parse(route.request().postData() ?? '{}') as { searchValue?: string }).searchValue === second.model_number) await searchHeld;
+    if (
+      (JSON.parse(route.request().postData() ?? '{}') as { searchValue?: string }).searchValue === second.model_number
+    )
+      await searchHeld;
     await route.continue();
   });
   await model.fill(second.model_number);
@@ -138,7 +178,10 @@ test('leaving the PO page with unsaved edits asks first: Stay keeps them, Leave 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('Order Sent locks the lines\' carrier and tracking and Apply to All Lines\' too, like the header', async ({ page, request }) => {
+test("Order Sent locks the lines' carrier and tracking and Apply to All Lines' too, like the header", async ({
+  page,
+  request,
+}) => {
   const { api, po } = await newPo(request, 1);
   await api.send('PUT', `/api/purchase/${po.id}`, { purchase_order_status: 3 });
   await signInAs(page, 'purchasing-admin');
@@ -153,7 +196,9 @@ test('Order Sent locks the lines\' carrier and tracking and Apply to All Lines\'
   await expect(applyAll.getByLabel('Expected Arrival Date')).toBeEnabled();
 });
 
-test('two list filters typed within one debounce both apply; Clear Filters drops text not yet applied', async ({ page }) => {
+test('two list filters typed within one debounce both apply; Clear Filters drops text not yet applied', async ({
+  page,
+}) => {
   await signInAs(page, 'purchasing-2');
   await page.goto('/purchase-orders');
   // The screen arrives as its own chunk: its fields first.
@@ -185,9 +230,14 @@ test('two list filters typed within one debounce both apply; Clear Filters drops
   await expect(page.getByTestId('filter-po-number')).toHaveValue('');
 });
 
-test('a legacy PO links as /purchase-orders/review/{legacy number}?legacy=true from the list (001 §2)', async ({ page, request }) => {
+test('a legacy PO links as /purchase-orders/review/{legacy number}?legacy=true from the list (001 §2)', async ({
+  page,
+  request,
+}) => {
   const api = await apiAs(request, 'warehouse-2');
-  const list = await api.get<{ data: { purchase_ref_id: string; legacy_po_number: string | null }[] }>('/api/purchase?perPage=100');
+  const list = await api.get<{ data: { purchase_ref_id: string; legacy_po_number: string | null }[] }>(
+    '/api/purchase?perPage=100',
+  );
   const legacy = list.data.find((p) => p.legacy_po_number)!;
   expect(legacy, 'the demo data has legacy POs').toBeTruthy();
   await signInAs(page, 'warehouse-2');
@@ -201,9 +251,13 @@ test('a legacy PO links as /purchase-orders/review/{legacy number}?legacy=true f
 test.describe('at 390 px wide (a phone)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const noSideScroll = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  test('PO detail: the lines come first, Receive is on screen without scrolling, nothing scrolls sideways', async ({ page, request }) => {
+  test('PO detail: the lines come first, Receive is on screen without scrolling, nothing scrolls sideways', async ({
+    page,
+    request,
+  }) => {
     const { po } = await newPo(request, 2);
     await signInAs(page, 'admin');
     await page.goto(`/purchase-orders/review/${po.id}`);
@@ -212,12 +266,17 @@ test.describe('at 390 px wide (a phone)', () => {
     await noSideScroll(page);
     await page.screenshot({ path: '/tmp/defects-po-detail-390.png', fullPage: true });
     // The header is one tap away.
-    await page.getByTestId('po-header-accordion').getByRole('button', { name: new RegExp(po.purchase_ref_id) }).click();
+    await page
+      .getByTestId('po-header-accordion')
+      .getByRole('button', { name: new RegExp(po.purchase_ref_id) })
+      .click();
     await expect(page.getByRole('button', { name: 'Update PO' })).toBeVisible();
     await noSideScroll(page);
   });
 
-  test('PO list: reached from the folded menu; the key columns and the PO link fit without sideways scrolling', async ({ page }) => {
+  test('PO list: reached from the folded menu; the key columns and the PO link fit without sideways scrolling', async ({
+    page,
+  }) => {
     await login(page, 'purchasing-2');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Purchase Orders' }).click();
@@ -240,7 +299,10 @@ test.describe('at 390 px wide (a phone)', () => {
   });
 });
 
-test('at 1440 px the detail keeps its header first and the list fits the page (screenshots for review)', async ({ page, request }) => {
+test('at 1440 px the detail keeps its header first and the list fits the page (screenshots for review)', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const { po } = await newPo(request, 2);
   await signInAs(page, 'admin');

@@ -17,12 +17,24 @@ async function setupPo(request: import('@playwright/test').APIRequestContext) {
     rep: 'Pat Rep',
     rep_email: 'pat@vendor.example',
   });
-  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
-  const products = (await api.send<{ data: Product[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'G' })).data;
+  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: 'KY01',
+  });
+  const products = (
+    await api.send<{ data: Product[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'G' })
+  ).data;
   return { api, vendor, po, products };
 }
 
-async function addProduct(page: Page, model: string, cost: string, qty: string, discount: string, type: 'Percent Off' | 'Dollar Off') {
+async function addProduct(
+  page: Page,
+  model: string,
+  cost: string,
+  qty: string,
+  discount: string,
+  type: 'Percent Off' | 'Dollar Off',
+) {
   const panel = page.getByTestId('add-product-panel');
   await panel.getByLabel('Model Number').fill(model);
   await page.getByRole('option', { name: new RegExp(`^${model}`) }).click();
@@ -34,7 +46,10 @@ async function addProduct(page: Page, model: string, cost: string, qty: string, 
   await expect(page.getByTestId('line-model').filter({ hasText: model })).toBeVisible();
 }
 
-test('a buyer builds a PO: two products with each discount type, totals, Order Sent locks, e-mail, PDF, finish', async ({ page, request }) => {
+test('a buyer builds a PO: two products with each discount type, totals, Order Sent locks, e-mail, PDF, finish', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { po, products } = await setupPo(request);
   await signInAs(page, 'purchasing-admin');
@@ -74,7 +89,12 @@ test('a buyer builds a PO: two products with each discount type, totals, Order S
   await page.getByRole('button', { name: 'Save as PDF' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('purchase-order.pdf');
-  expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // Finish asks first, then returns to the list.
   await page.getByRole('button', { name: 'Finish' }).click();
@@ -93,7 +113,10 @@ test('Send PO to Vendor shows the EDI errors of a vendor that cannot take EDI', 
   await expect(errors).toContainText('no lines');
 });
 
-test('an unknown PO shows the not-found text with a link to all POs; legacy numbers open their PO', async ({ page, request }) => {
+test('an unknown PO shows the not-found text with a link to all POs; legacy numbers open their PO', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, 'warehouse-2');
   await page.goto('/purchase-orders/review/99999999');
   await expect(page.getByText('PO 99999999 does not exist.')).toBeVisible();
@@ -117,7 +140,12 @@ test.describe('buttons per role family', () => {
   for (const [role, can] of cases) {
     test(`${role}`, async ({ page, request }) => {
       const { api, po, products } = await setupPo(request);
-      await api.send('POST', '/api/purchase/orderItem', { productId: products[0]!.id, cost: 10, qty: 1, purchaseOrderId: po.id });
+      await api.send('POST', '/api/purchase/orderItem', {
+        productId: products[0]!.id,
+        cost: 10,
+        qty: 1,
+        purchaseOrderId: po.id,
+      });
       await signInAs(page, role);
       await page.goto(`/purchase-orders/review/${po.id}`);
       await expect(page.getByTestId('po-line-card')).toHaveCount(1);
@@ -136,7 +164,10 @@ test.describe('buttons per role family', () => {
   }
 });
 
-test('attach an invoice on the PO page; it cannot be deleted while linked, and can after un-linking', async ({ page, request }) => {
+test('attach an invoice on the PO page; it cannot be deleted while linked, and can after un-linking', async ({
+  page,
+  request,
+}) => {
   const { po } = await setupPo(request);
   await signInAs(page, 'admin');
   await page.goto(`/purchase-orders/review/${po.id}`);
@@ -157,21 +188,32 @@ test('attach an invoice on the PO page; it cannot be deleted while linked, and c
   await expect(invoices).toContainText(number);
 
   const api = await apiAs(request, 'admin');
-  const attached = await api.get<{ data: { id: number; invoice_number: string }[] }>(`/api/accounts-payable-invoice/attached-purchase-orders/${po.id}`);
+  const attached = await api.get<{ data: { id: number; invoice_number: string }[] }>(
+    `/api/accounts-payable-invoice/attached-purchase-orders/${po.id}`,
+  );
   const invoice = attached.data.find((i) => i.invoice_number === number)!;
-  const refused = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, { headers: { authorization: `Bearer ${api.token}` } });
+  const refused = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
   expect(refused.status()).toBe(409);
   expect((await refused.json()).message).toBe('An invoice with a linked purchase order cannot be deleted.');
 
   await invoices.getByRole('button', { name: 'Un-Link PO' }).click();
   await expect(invoices).toContainText('No invoices attached.');
-  const deleted = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, { headers: { authorization: `Bearer ${api.token}` } });
+  const deleted = await request.delete(`/api/accounts-payable-invoice/${invoice.id}`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
   expect(deleted.status()).toBe(204);
 });
 
 test('the model PO reconciliation report lists the POs of a model, searched by Enter', async ({ page, request }) => {
   const { api, po, products } = await setupPo(request);
-  await api.send('POST', '/api/purchase/orderItem', { productId: products[2]!.id, cost: 50, qty: 7, purchaseOrderId: po.id });
+  await api.send('POST', '/api/purchase/orderItem', {
+    productId: products[2]!.id,
+    cost: 50,
+    qty: 7,
+    purchaseOrderId: po.id,
+  });
   await signInAs(page, 'sales-1');
   await page.goto('/reports/model-po-reconciliation');
   await page.getByLabel('Model').fill(products[2]!.model_number.toLowerCase());

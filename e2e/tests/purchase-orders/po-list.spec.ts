@@ -25,7 +25,13 @@ class Api {
 
   static async signIn(request: APIRequestContext, username: string): Promise<Api> {
     const res = await request.post('/oauth/token', {
-      data: { grant_type: 'password', username, password: DEMO_PASSWORD, client_id: 'keystone-web', client_secret: 'keystone-web-public' },
+      data: {
+        grant_type: 'password',
+        username,
+        password: DEMO_PASSWORD,
+        client_id: 'keystone-web',
+        client_secret: 'keystone-web-public',
+      },
     });
     expect(res.status()).toBe(200);
     return new Api(request, ((await res.json()) as { access_token: string }).access_token);
@@ -35,7 +41,12 @@ class Api {
     return { authorization: `Bearer ${this.token}` };
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown, expected = method === 'POST' ? 201 : 200): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    data?: unknown,
+    expected = method === 'POST' ? 201 : 200,
+  ): Promise<T> {
     const res = await this.request.fetch(path, { method, headers: this.headers, data });
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(expected);
     return (res.status() === 204 ? null : await res.json()) as T;
@@ -46,11 +57,19 @@ class Api {
   }
 
   createVendor(name: string) {
-    return this.call<{ id: number; company_name: string }>('POST', '/api/vendor/', { company_name: name, vendor_type: 'sales' });
+    return this.call<{ id: number; company_name: string }>('POST', '/api/vendor/', {
+      company_name: name,
+      vendor_type: 'sales',
+    });
   }
 
   createPo(vendorId: number, location = 'KY01') {
-    return this.call<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId, location_code: location, purchaseOrderType: 'Default', shippingRequirements: 'Default' });
+    return this.call<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+      vendorId,
+      location_code: location,
+      purchaseOrderType: 'Default',
+      shippingRequirements: 'Default',
+    });
   }
 }
 
@@ -60,13 +79,17 @@ const panelOf = (page: Page) => page.getByTestId('create-po-panel');
 const poRows = (page: Page) => page.getByTestId('po-table').getByTestId('po-row');
 
 test.describe('purchase-order list', () => {
-  test('purchasing-2 creates a vendor, edits it, and creates a PO that opens on its review route', async ({ page, request }) => {
+  test('purchasing-2 creates a vendor, edits it, and creates a PO that opens on its review route', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const name = `E2E Vendor ${unique()}`;
     const renamed = `${name} Edited`;
     const vendorWrites: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/vendor') && ['POST', 'PUT'].includes(r.method())) vendorWrites.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      if (r.url().includes('/api/vendor') && ['POST', 'PUT'].includes(r.method()))
+        vendorWrites.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
 
     await signInAs(page, 'purchasing-2');
@@ -144,13 +167,31 @@ test.describe('purchase-order list', () => {
     await expect(panel.getByTestId('create-po-error')).toHaveText(SELECT_LOCATION);
     await chooseOption(page, panel.getByRole('combobox', { name: 'Receiving Location' }), 'TX01');
 
-    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/purchase');
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/purchase',
+    );
     await panel.getByRole('button', { name: 'Create PO' }).click();
     const response = await created;
     expect(response.status()).toBe(201);
-    const po = (await response.json()) as { id: number; purchase_ref_id: string; ims_location_code: string; vendor_name: string; terms: { type: string } | null; purchase_order_status: { status_name: string } };
-    expect(response.request().postDataJSON()).toMatchObject({ purchaseOrderType: 'Default', shippingRequirements: 'Default', location_code: 'TX01' });
-    expect(po).toMatchObject({ ims_location_code: 'TX01', vendor_name: renamed, terms: { type: 'Net 60' }, purchase_order_status: { status_name: 'New' } });
+    const po = (await response.json()) as {
+      id: number;
+      purchase_ref_id: string;
+      ims_location_code: string;
+      vendor_name: string;
+      terms: { type: string } | null;
+      purchase_order_status: { status_name: string };
+    };
+    expect(response.request().postDataJSON()).toMatchObject({
+      purchaseOrderType: 'Default',
+      shippingRequirements: 'Default',
+      location_code: 'TX01',
+    });
+    expect(po).toMatchObject({
+      ims_location_code: 'TX01',
+      vendor_name: renamed,
+      terms: { type: 'Net 60' },
+      purchase_order_status: { status_name: 'New' },
+    });
     await expect(page).toHaveURL(new RegExp(`/purchase-orders/review/${po.id}$`));
 
     // Back on the list: the PO number filter is applied 500 ms after typing, into the query string.
@@ -176,8 +217,13 @@ test.describe('purchase-order list', () => {
 
     // The server kept what the dialogs saved.
     const api = await Api.signIn(request, 'purchasing-2');
-    const vendors = await api.call<{ data: { id: number; company_name: string; rep_phone: string | null; program_name: string }[] }>('GET', '/api/vendor');
-    expect(vendors.data.find((v) => v.company_name === renamed)).toMatchObject({ rep_phone: '5025550100', program_name: 'Default' });
+    const vendors = await api.call<{
+      data: { id: number; company_name: string; rep_phone: string | null; program_name: string }[];
+    }>('GET', '/api/vendor');
+    expect(vendors.data.find((v) => v.company_name === renamed)).toMatchObject({
+      rep_phone: '5025550100',
+      program_name: 'Default',
+    });
   });
 
   test('the sort-order toggle and the column headers sort the list on the server', async ({ page, request }) => {
@@ -196,7 +242,9 @@ test.describe('purchase-order list', () => {
 
     const toggle = page.getByTestId('sort-order-toggle');
     await expect(toggle).toHaveText('Descending');
-    const ascending = page.waitForRequest((r) => r.url().includes('/api/purchase?') && r.url().includes('sortOrder=asc'));
+    const ascending = page.waitForRequest(
+      (r) => r.url().includes('/api/purchase?') && r.url().includes('sortOrder=asc'),
+    );
     await toggle.click();
     await ascending;
     await expect(toggle).toHaveText('Ascending');
@@ -263,12 +311,18 @@ test.describe('purchase-order list', () => {
     await expect(poRows(page).first()).toBeVisible();
   });
 
-  test('a PO without a legacy number whose number lacks W shows the PO Number Collision warning', async ({ page, request }) => {
+  test('a PO without a legacy number whose number lacks W shows the PO Number Collision warning', async ({
+    page,
+    request,
+  }) => {
     // The demo data imports a few such POs; the API finds one (whatever the count).
     const api = await Api.signIn(request, 'purchasing-2');
     let collision: { purchase_ref_id: string } | undefined;
     for (let p = 1; p <= 50 && !collision; p++) {
-      const list = await api.call<{ data: { purchase_ref_id: string; legacy_po_number: string | null }[]; total: number }>('GET', `/api/purchase?perPage=100&page=${p}`);
+      const list = await api.call<{
+        data: { purchase_ref_id: string; legacy_po_number: string | null }[];
+        total: number;
+      }>('GET', `/api/purchase?perPage=100&page=${p}`);
       collision = list.data.find((po) => !po.legacy_po_number && !po.purchase_ref_id.toUpperCase().includes('W'));
       if (p * 100 >= list.total) break;
     }
@@ -276,7 +330,9 @@ test.describe('purchase-order list', () => {
 
     await signInAs(page, 'purchasing-2');
     await page.goto(`/purchase-orders?poNumber=${collision!.purchase_ref_id}`);
-    const row = poRows(page).filter({ has: page.getByTestId('po-ref-id').getByText(collision!.purchase_ref_id, { exact: true }) });
+    const row = poRows(page).filter({
+      has: page.getByTestId('po-ref-id').getByText(collision!.purchase_ref_id, { exact: true }),
+    });
     await expect(row).toHaveCount(1);
     const warning = row.getByRole('img', { name: 'PO Number Collision' });
     await expect(warning).toBeVisible();
@@ -343,7 +399,11 @@ test.describe('purchase-order list', () => {
     expect(await api.status(`/api/vendor/${vendor.id}`)).toBe(404);
   });
 
-  test('the copy icon puts the PO number on the clipboard and shows Copied for 2.5 seconds', async ({ page, request, context }) => {
+  test('the copy icon puts the PO number on the clipboard and shows Copied for 2.5 seconds', async ({
+    page,
+    request,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const api = await Api.signIn(request, 'purchasing-2');
     const vendor = await api.createVendor(`E2E Copy ${unique()}`);
@@ -385,12 +445,22 @@ test.describe('purchase-order list', () => {
     const po = await api.createPo(vendor.id, 'KY01');
     let product: { id: number; model_number: string } | undefined;
     for (const prefix of ['W', 'S', 'L', 'G', 'F', 'K', 'M', 'A', 'B', 'D', 'R', 'N', 'P', 'T', 'E']) {
-      const found = await api.call<{ data: { id: number; model_number: string }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: prefix }, 200);
+      const found = await api.call<{ data: { id: number; model_number: string }[] }>(
+        'POST',
+        '/api/product/search',
+        { searchKey: 'model_number', searchValue: prefix },
+        200,
+      );
       product = found.data[0];
       if (product) break;
     }
     expect(product, 'a demo product').toBeTruthy();
-    await api.call('POST', '/api/purchase/orderItem', { productId: product!.id, cost: 123.45, qty: 3, purchaseOrderId: po.id });
+    await api.call('POST', '/api/purchase/orderItem', {
+      productId: product!.id,
+      cost: 123.45,
+      qty: 3,
+      purchaseOrderId: po.id,
+    });
 
     await signInAs(page, 'warehouse-2');
     await page.goto('/purchase-orders');

@@ -10,7 +10,10 @@ const SHOTS = '../.shots/quotes';
 const toast = (page: Page, text: string) => page.getByTestId('toasts').locator('[role=alert]', { hasText: text });
 
 function uniqueSuffix(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.replace(
+    /\d/g,
+    (d) => 'abcdefghij'[Number(d)]!,
+  );
 }
 
 interface QuoteSummary {
@@ -20,13 +23,26 @@ interface QuoteFull {
   items: { model: string }[];
 }
 
-test('sales-1 builds a quote with units and labor from a contact, prints it, converts it and opens the work order', async ({ page, request }) => {
+test('sales-1 builds a quote with units and labor from a contact, prints it, converts it and opens the work order', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = await apiAs(request, 'sales-1');
   const last = `Quotely${uniqueSuffix()}`;
-  const contact = await api.send<{ id: number }>('POST', '/api/contact/store', { first_name: 'Quinn', last_name: last, address: '12 Elm St', city: 'Louisville', state: 'KY', zip: '40202' });
+  const contact = await api.send<{ id: number }>('POST', '/api/contact/store', {
+    first_name: 'Quinn',
+    last_name: last,
+    address: '12 Elm St',
+    city: 'Louisville',
+    state: 'KY',
+    zip: '40202',
+  });
   // A product the demo quotes took from KY01's stock (it had at least 6 units there): one more unit is available.
-  const open = await api.send<{ data: QuoteSummary[] }>('POST', '/api/quote/search', { searchKey: 'status', searchValue: 'OPEN' });
+  const open = await api.send<{ data: QuoteSummary[] }>('POST', '/api/quote/search', {
+    searchKey: 'status',
+    searchValue: 'OPEN',
+  });
   const demo = await api.get<QuoteFull>(`/api/quote/getFull/${open.data.at(-1)!.id}`);
   const model = demo.items.at(-1)!.model;
 
@@ -92,7 +108,9 @@ test('sales-1 builds a quote with units and labor from a contact, prints it, con
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   // The page's fetch hands its body to a blob URL; the same call through the API gives the bytes to read.
-  const bytes = await (await request.get(`/api/quote/${quoteId}/pdf`, { headers: { authorization: `Bearer ${api.token}` } })).body();
+  const bytes = await (
+    await request.get(`/api/quote/${quoteId}/pdf`, { headers: { authorization: `Bearer ${api.token}` } })
+  ).body();
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
   const text = (await parser.getText()).text;
@@ -140,12 +158,22 @@ test('sales-1 builds a quote with units and labor from a contact, prints it, con
   await shoot(page, SHOTS, 'quote-search');
 });
 
-test('a quote converted with more units than KY01 has puts the rest on backorder, stated on the work order (issue 32)', async ({ page, request }) => {
+test('a quote converted with more units than KY01 has puts the rest on backorder, stated on the work order (issue 32)', async ({
+  page,
+  request,
+}) => {
   const api = await apiAs(request, 'sales-1');
-  const contact = await api.send<{ id: number }>('POST', '/api/contact/store', { first_name: 'Bea', last_name: `Backorder${uniqueSuffix()}`, state: 'KY' });
+  const contact = await api.send<{ id: number }>('POST', '/api/contact/store', {
+    first_name: 'Bea',
+    last_name: `Backorder${uniqueSuffix()}`,
+    state: 'KY',
+  });
   // A product the demo quotes took from KY01's stock: it has a few units there, far fewer than 400. Not the product
   // of the test above (the last open quote's last item), which runs at the same time and needs its units.
-  const open = await api.send<{ data: QuoteSummary[] }>('POST', '/api/quote/search', { searchKey: 'status', searchValue: 'OPEN' });
+  const open = await api.send<{ data: QuoteSummary[] }>('POST', '/api/quote/search', {
+    searchKey: 'status',
+    searchValue: 'OPEN',
+  });
   const fullOf = (id: number) => api.get<{ items: { model: string; productId: number }[] }>(`/api/quote/getFull/${id}`);
   const taken = (await fullOf(open.data.at(-1)!.id)).items.at(-1)!.model;
   let product: { model: string; productId: number } | undefined;
@@ -156,8 +184,16 @@ test('a quote converted with more units than KY01 has puts the rest on backorder
   expect(product, 'the demo has an open quote of another product').toBeTruthy();
   product = product!;
   const quote = await api.send<{ quote: { id: number } }>('POST', '/api/quote/store', { sold_contact_id: contact.id });
-  await api.send('POST', '/api/quote/item', { quote_id: quote.quote.id, productId: product.productId, number_units: 400, unit_price: 10 });
-  const order = await api.get<{ id: number; items: { backordered_units: number; backorder_reference: string | null }[] }>(`/api/quote/convertToOrder/${quote.quote.id}`);
+  await api.send('POST', '/api/quote/item', {
+    quote_id: quote.quote.id,
+    productId: product.productId,
+    number_units: 400,
+    unit_price: 10,
+  });
+  const order = await api.get<{
+    id: number;
+    items: { backordered_units: number; backorder_reference: string | null }[];
+  }>(`/api/quote/convertToOrder/${quote.quote.id}`);
   const short = order.items[0]!.backordered_units;
   expect(short).toBeGreaterThan(0);
   expect(short).toBeLessThanOrEqual(400);
@@ -166,6 +202,8 @@ test('a quote converted with more units than KY01 has puts the rest on backorder
   await page.goto(`/work-orders/${order.id}`);
   await expect(page.getByTestId('work-order-unit')).toHaveCount(1);
   await expect(page.getByTestId('work-order-unit')).toContainText(product.model);
-  await expect(page.getByTestId('work-order-unit-backorder')).toHaveText(`Backordered: ${short} (${order.items[0]!.backorder_reference}, waits for stock)`);
+  await expect(page.getByTestId('work-order-unit-backorder')).toHaveText(
+    `Backordered: ${short} (${order.items[0]!.backorder_reference}, waits for stock)`,
+  );
   await shoot(page, SHOTS, 'work-order-backorder');
 });

@@ -15,7 +15,11 @@ async function fitsThePhone(page: Page, dialog: Locator) {
   const content = dialog.locator('.MuiDialogContent-root');
   expect(await content.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const offscreen = await paper.evaluate((el) =>
-    [...el.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([aria-hidden]), button, p, h6, li, [role="status"], [role="alert"]')]
+    [
+      ...el.querySelectorAll(
+        'input:not([type=checkbox]):not([type=radio]):not([aria-hidden]), button, p, h6, li, [role="status"], [role="alert"]',
+      ),
+    ]
       .map((c) => [c.textContent?.slice(0, 30) ?? c.tagName, c.getBoundingClientRect()] as const)
       .filter(([, r]) => r.width > 0 && (r.left < -1 || r.right > 391))
       .map(([name]) => name),
@@ -24,7 +28,10 @@ async function fitsThePhone(page: Page, dialog: Locator) {
   expect(await page.evaluate(() => window.innerWidth)).toBe(390);
 }
 
-test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan feedback is never cut off', async ({ page, request }) => {
+test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan feedback is never cut off', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { po, product } = await setupPo(request, { qty: 2, tracked: true, pick: 11 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -41,7 +48,13 @@ test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan f
   // Two lines of text at this width: the box grows to hold them, even on a short screen where the dialog's
   // content scrolls (a grid row must not squeeze it).
   await page.setViewportSize({ width: 390, height: 520 });
-  await expect.poll(() => dialog.getByTestId('scan-feedback').evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 40)).toBe(true);
+  await expect
+    .poll(() =>
+      dialog
+        .getByTestId('scan-feedback')
+        .evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 40),
+    )
+    .toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await wedgeScan(page, '123456789012'.replace(product.upc!, '123456789029'));
   const feedback = dialog.getByTestId('scan-feedback');

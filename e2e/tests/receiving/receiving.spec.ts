@@ -9,7 +9,10 @@ async function scanInto(field: Locator, page: Page, value: string) {
   await wedgeScan(page, value);
 }
 
-test('receive a serial-tracked line by scanning, with the local checks; un-receive one unit with notes', async ({ page, request }) => {
+test('receive a serial-tracked line by scanning, with the local checks; un-receive one unit with notes', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: true, pick: 0 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -38,7 +41,10 @@ test('receive a serial-tracked line by scanning, with the local checks; un-recei
   await expect(feedback).toHaveAttribute('data-kind', 'bad');
   const timing = await probe();
   expect(timing.enter).toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'UPC mismatch feedback (ms after Enter)', description: (timing.feedback - timing.enter).toFixed(1) });
+  test.info().annotations.push({
+    type: 'UPC mismatch feedback (ms after Enter)',
+    description: (timing.feedback - timing.enter).toFixed(1),
+  });
   // Shown after the Enter; how soon is a benchmark's question (`npm run bench:scan`, docs/performance.md), not a test's.
   expect(timing.feedback).toBeGreaterThan(timing.enter);
   await expect(upcField).toHaveValue('');
@@ -92,7 +98,9 @@ test('receive a serial-tracked line by scanning, with the local checks; un-recei
   await expect(un.getByText('Scanning Required')).toHaveCount(0); // purchasing-admin has no admin:override
   // Before a match the dialog says so; the spec's 'un-receive list is empty' is for a line with nothing to un-receive.
   await un.getByRole('button', { name: 'Submit Un-Receive' }).click();
-  await expect(unFeedback).toHaveText('Nothing has been matched yet: scan the UPC and the serials of the unit to un-receive.');
+  await expect(unFeedback).toHaveText(
+    'Nothing has been matched yet: scan the UPC and the serials of the unit to un-receive.',
+  );
   await un.getByTestId('unreceive-upc').focus();
   await scanInto(un.getByTestId('unreceive-upc'), page, wrongUpc);
   await expect(unFeedback).toHaveText("UPC doesn't match");
@@ -113,11 +121,16 @@ test('receive a serial-tracked line by scanning, with the local checks; un-recei
   await expect(card.getByLabel('Qty Received')).toHaveValue('2');
 
   // The server agrees: exactly the two serials still received.
-  const still = await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`);
+  const still = await api.get<{ data: { serial_number: string }[] }>(
+    `/api/ims/transacted-receipts/poItem/serials/${lineId}`,
+  );
   expect(still.data.map((s) => s.serial_number).sort()).toEqual([serials[0]!, serials[2]!].sort());
 });
 
-test('a product without serials posts on the UPC; the scan setup panel shows the first error, then Updated!', async ({ page, request }) => {
+test('a product without serials posts on the UPC; the scan setup panel shows the first error, then Updated!', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { po, product, lineId, api } = await setupPo(request, { qty: 2, tracked: false, pick: 1 });
   await signInAs(page, 'purchasing-admin');
@@ -132,7 +145,12 @@ test('a product without serials posts on the UPC; the scan setup panel shows the
   await dialog.getByTestId('receiving-upc').focus();
   // The feedback clears itself after 6 s, as the page's own clock measures it.
   await expect(dialog.getByTestId('scan-feedback')).toHaveText('');
-  const feedbackShown = await watchShowing(page, 'feedback', '[data-testid="receiving-dialog"] [data-testid="scan-feedback"]', { nonEmpty: true });
+  const feedbackShown = await watchShowing(
+    page,
+    'feedback',
+    '[data-testid="receiving-dialog"] [data-testid="scan-feedback"]',
+    { nonEmpty: true },
+  );
   await scanInto(dialog.getByTestId('receiving-upc'), page, product.upc!);
   await expect(dialog.getByTestId('scan-feedback')).toContainText(`Received ${product.model_number} into KY01_B_STOCK`);
   await expect(dialog.getByTestId('scanned-item')).toHaveCount(1);
@@ -165,15 +183,23 @@ test('a product without serials posts on the UPC; the scan setup panel shows the
   // The line's product now takes two serials per item.
   await expect(dialog.getByText('2 serials per item')).toBeVisible();
   await expect(dialog.getByTestId('receiving-serial')).toBeVisible();
-  const stored = await api.get<{ data: { model_number: string; serial_number_tracked: number; num_of_serials_per_item: number | null; master_box_qty: number | null }[] }>(
-    `/api/ims/products?model=${encodeURIComponent(product.model_number)}`,
-  );
+  const stored = await api.get<{
+    data: {
+      model_number: string;
+      serial_number_tracked: number;
+      num_of_serials_per_item: number | null;
+      master_box_qty: number | null;
+    }[];
+  }>(`/api/ims/products?model=${encodeURIComponent(product.model_number)}`);
   const row = stored.data.find((p) => p.model_number === product.model_number)!;
   expect([row.serial_number_tracked, row.num_of_serials_per_item, row.master_box_qty]).toEqual([1, 2, null]);
   expect(lineId).toBeGreaterThan(0);
 });
 
-test('with admin:override, Scanning Required off lets the user pick a receipt to un-receive without scanning', async ({ page, request }) => {
+test('with admin:override, Scanning Required off lets the user pick a receipt to un-receive without scanning', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 2 });
   const received = await api.send<{ transactionReferenceId: string }>('POST', '/api/scanner/receipt/quickScanReceive', {
@@ -202,7 +228,10 @@ test('with admin:override, Scanning Required off lets the user pick a receipt to
   await expect(card.getByLabel('Qty Received')).toHaveValue('0');
 });
 
-test('a product missing from the product list closes the dialog with the notice; a Complete PO locks Receive and Un-Receive', async ({ page, request }) => {
+test('a product missing from the product list closes the dialog with the notice; a Complete PO locks Receive and Un-Receive', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: false, pick: 4 });
   await login(page, 'purchasing-admin');
@@ -212,11 +241,19 @@ test('a product missing from the product list closes the dialog with the notice;
   await page.goto(`/purchase-orders/review/${po.id}`);
   const card = page.getByTestId('po-line-card');
   await card.getByRole('button', { name: 'Receive', exact: true }).click();
-  await expect(page.getByText(`Product ${product.model_number} not found in ${product.model_number} products list.`)).toBeVisible();
+  await expect(
+    page.getByText(`Product ${product.model_number} not found in ${product.model_number} products list.`),
+  ).toBeVisible();
   await expect(page.getByTestId('receiving-dialog')).toHaveCount(0);
   await page.unroute(productList);
 
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+    scannedUpc: product.upc,
+    model: product.model_number,
+    poApiPoId: po.id,
+    poApiPoItemId: lineId,
+    receivingBucket: 'KY01',
+  });
   await page.reload();
   await expect(card.getByRole('button', { name: 'Un-Receive' })).toBeEnabled();
   await api.get(`/api/purchase/finish/${po.id}`);
@@ -226,14 +263,27 @@ test('a product missing from the product list closes the dialog with the notice;
   await expect(card.getByRole('button', { name: 'Un-Receive' })).toBeDisabled();
 });
 
-test('staged scans are submitted together, a refused submit names its item, a received scan is taken back; timings', async ({ page, request }) => {
+test('staged scans are submitted together, a refused submit names its item, a received scan is taken back; timings', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: true, pick: 3 });
   const elsewhere = await setupPo(request, { qty: 1, tracked: true, pick: 3 });
   const stamp = Date.now().toString(36).toUpperCase();
-  const [a, b, c, d, e, f] = ['A', 'B', 'C', 'D', 'E', 'F'].map((x) => `ST${stamp}${x}`) as [string, string, string, string, string, string];
+  const [a, b, c, d, e, f] = ['A', 'B', 'C', 'D', 'E', 'F'].map((x) => `ST${stamp}${x}`) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const upc = product.upc!;
-  const receivedOnLine = async () => (await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data.map((s) => s.serial_number).sort();
+  const receivedOnLine = async () =>
+    (await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data
+      .map((s) => s.serial_number)
+      .sort();
   const lastSound = () => page.evaluate(() => document.documentElement.dataset.lastScanSound);
 
   await signInAs(page, 'purchasing-admin');
@@ -273,7 +323,13 @@ test('staged scans are submitted together, a refused submit names its item, a re
   // (the page's resource timing of that call, the same clock) to the note's going is at least 2 s for a 2 s timer,
   // whatever the load; a 1.5 s timer fails unless the page stalls half a second.
   const answered = await page.evaluate(() =>
-    Math.max(0, ...performance.getEntriesByType('resource').filter((e) => e.name.includes('/quickScanReceive')).map((e) => (e as PerformanceResourceTiming).responseEnd)),
+    Math.max(
+      0,
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/quickScanReceive'))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    ),
   );
   expect(answered).toBeGreaterThan(0);
   expect(answered).toBeLessThanOrEqual(noteSpan.start);
@@ -345,7 +401,9 @@ test('staged scans are submitted together, a refused submit names its item, a re
   await scanInto(upcField, page, upc);
   await scanInto(serialField, page, f);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog.getByTestId('staged-not-submitted')).toHaveText('1 staged item is not received yet: submit them, or close again to discard them.');
+  await expect(dialog.getByTestId('staged-not-submitted')).toHaveText(
+    '1 staged item is not received yet: submit them, or close again to discard them.',
+  );
   await dialog.getByRole('button', { name: 'Discard and Close' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(card.getByLabel('Qty Received')).toHaveValue('2');

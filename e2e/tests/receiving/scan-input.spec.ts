@@ -9,7 +9,9 @@ import { login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
  */
 
 const receivedSerials = async (api: Awaited<ReturnType<typeof apiAs>>, lineId: number) =>
-  (await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data.map((s) => s.serial_number).sort();
+  (await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data
+    .map((s) => s.serial_number)
+    .sort();
 
 async function ledgerIsClean(request: Parameters<typeof apiAs>[0]) {
   const developer = await apiAs(request, 'developer');
@@ -52,7 +54,10 @@ async function openReceiving(page: Page, poId: number) {
   return dialog;
 }
 
-test('UPC then serial with no pause between them is received; a scan while focus is on the dialog body stays in the dialog; a good scan clears the red', async ({ page, request }) => {
+test('UPC then serial with no pause between them is received; a scan while focus is on the dialog body stays in the dialog; a good scan clears the red', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: true, pick: 8 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -106,7 +111,10 @@ test('UPC then serial with no pause between them is received; a scan while focus
   await ledgerIsClean(request);
 });
 
-test('the 500 ms focus move of a unit never takes focus from the next unit: a UPC typed by hand, its Enter late, is taken as the UPC; focus waits in the UPC field; an Enter on the other scan field ends the typed UPC', async ({ page, request }) => {
+test('the 500 ms focus move of a unit never takes focus from the next unit: a UPC typed by hand, its Enter late, is taken as the UPC; focus waits in the UPC field; an Enter on the other scan field ends the typed UPC', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 4, tracked: true, pick: 11 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -156,7 +164,11 @@ test('the 500 ms focus move of a unit never takes focus from the next unit: a UP
   await ledgerIsClean(request);
 });
 
-test('the network cut in the middle of ten scans: they wait on the device, are replayed in order once it is back, each received once; a refusal on replay names its scan', async ({ page, context, request }) => {
+test('the network cut in the middle of ten scans: they wait on the device, are replayed in order once it is back, each received once; a refusal on replay names its scan', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 11, tracked: true, pick: 9 });
   const elsewhere = await setupPo(request, { qty: 1, tracked: true, pick: 9 });
@@ -189,7 +201,9 @@ test('the network cut in the middle of ten scans: they wait on the device, are r
   });
 
   await context.setOffline(false);
-  await expect(dialog.locator('[data-testid="scanned-item"][data-state="received"]')).toHaveCount(10, { timeout: 20_000 });
+  await expect(dialog.locator('[data-testid="scanned-item"][data-state="received"]')).toHaveCount(10, {
+    timeout: 20_000,
+  });
   const refused = dialog.locator('[data-testid="scanned-item"][data-state="refused"]');
   await expect(refused).toHaveCount(1);
   await expect(refused).toContainText(taken);
@@ -199,12 +213,16 @@ test('the network cut in the middle of ten scans: they wait on the device, are r
 
   // Ten units, each once, in the order scanned; the ledger agrees with every figure.
   expect(await receivedSerials(api, lineId)).toEqual([...serials].sort());
-  const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(`/api/purchase/getFull/${po.id}`);
-  expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(10);
-  const receipts = await api.get<{ data: { ims_transaction_reference_id: string; serials: { scanned_serial_number: string }[] }[] }>(
-    `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`,
+  const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
+    `/api/purchase/getFull/${po.id}`,
   );
-  const inOrder = [...receipts.data].sort((x, y) => x.ims_transaction_reference_id.localeCompare(y.ims_transaction_reference_id)).map((r) => r.serials[0]!.scanned_serial_number);
+  expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(10);
+  const receipts = await api.get<{
+    data: { ims_transaction_reference_id: string; serials: { scanned_serial_number: string }[] }[];
+  }>(`/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`);
+  const inOrder = [...receipts.data]
+    .sort((x, y) => x.ims_transaction_reference_id.localeCompare(y.ims_transaction_reference_id))
+    .map((r) => r.serials[0]!.scanned_serial_number);
   expect(inOrder).toEqual(serials);
   await ledgerIsClean(request);
 
@@ -214,7 +232,10 @@ test('the network cut in the middle of ten scans: they wait on the device, are r
   await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
 });
 
-test('on the PO page a UPC of a line that can receive opens its Receiving dialog; two such lines ask which', async ({ page, request }) => {
+test('on the PO page a UPC of a line that can receive opens its Receiving dialog; two such lines ask which', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: true, pick: 10 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -233,7 +254,12 @@ test('on the PO page a UPC of a line that can receive opens its Receiving dialog
 
   // A second line of the same product: the scan asks which line.
   const admin = await apiAs(request, 'purchasing-admin');
-  await admin.send('POST', '/api/purchase/orderItem', { productId: product.id, cost: 30, qty: 1, purchaseOrderId: po.id });
+  await admin.send('POST', '/api/purchase/orderItem', {
+    productId: product.id,
+    cost: 30,
+    qty: 1,
+    purchaseOrderId: po.id,
+  });
   await page.reload();
   await expect(page.getByTestId('po-line-card')).toHaveCount(2);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -250,7 +276,13 @@ test('on the PO page a UPC of a line that can receive opens its Receiving dialog
 
 test('Un-Receive with no receipt left to un-receive says the un-receive list is empty', async ({ page, request }) => {
   const { api, po, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 2 });
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+    scannedUpc: product.upc,
+    model: product.model_number,
+    poApiPoId: po.id,
+    poApiPoItemId: lineId,
+    receivingBucket: 'KY01',
+  });
   // The one receipt can no longer be un-received (as when its unit has moved on): the list answers empty.
   await page.route('**/api/transacted-receipts/can-be-unreceived*', (route) => route.fulfill({ json: { data: [] } }));
   await signInAs(page, 'purchasing-admin');

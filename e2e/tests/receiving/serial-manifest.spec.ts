@@ -15,7 +15,10 @@ async function scanInto(field: Locator, page: Page, value: string) {
  * scanned are then received in one submit. As warehouse-2: warehouse-1 holds neither purchase-order:view nor
  * purchase-order:receive, so it cannot open a PO or receive.
  */
-test('a manifest (CSV file, then pasted) is compared with the scans, refused per serial, then the rest received in one submit', async ({ page, request }) => {
+test('a manifest (CSV file, then pasted) is compared with the scans, refused per serial, then the rest received in one submit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 6, tracked: true, pick: 5 });
   const elsewhere = await setupPo(request, { qty: 1, tracked: true, pick: 5 });
@@ -47,8 +50,14 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
   const panel = dialog.getByTestId('serial-manifest');
   const count = (name: string) => panel.getByTestId(`manifest-${name}-count`);
   // The vendor's CSV file: a header row, the serials in one of its columns.
-  const csv = ['Model,Serial Number,Qty', ...[...serials, liveElsewhere].map((s) => `${product.model_number},${s},1`), ''].join('\r\n');
-  await panel.getByTestId('manifest-file').setInputFiles({ name: 'vendor-manifest.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const csv = [
+    'Model,Serial Number,Qty',
+    ...[...serials, liveElsewhere].map((s) => `${product.model_number},${s},1`),
+    '',
+  ].join('\r\n');
+  await panel
+    .getByTestId('manifest-file')
+    .setInputFiles({ name: 'vendor-manifest.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(panel.getByText('vendor-manifest.csv')).toBeVisible();
   await expect(panel.getByTestId('manifest-summary')).toContainText('Manifest: 6 units (columns Serial Number)');
   await expect(count('matched')).toHaveText('0');
@@ -83,7 +92,9 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
   await expect(panel.getByTestId('manifest-error')).toContainText("1 of the manifest's serials refused");
   await panel.getByTestId('manifest-error').scrollIntoViewIfNeeded();
   await snapshot(page, '/tmp/serial-manifest-refused.png');
-  expect((await api.get<{ data: unknown[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data).toHaveLength(2);
+  expect(
+    (await api.get<{ data: unknown[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`)).data,
+  ).toHaveLength(2);
 
   // Pasted without it, the four units nobody scanned are received in one submit.
   await panel.getByTestId('manifest-text').fill(['Serial', ...serials].join('\n'));
@@ -109,6 +120,10 @@ test('a manifest (CSV file, then pasted) is compared with the scans, refused per
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(card.getByLabel('Qty Received')).toHaveValue('6');
-  const received = await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`);
-  expect(received.data.map((s) => s.serial_number.toUpperCase()).sort()).toEqual([...serials, stray].map((s) => s.toUpperCase()).sort());
+  const received = await api.get<{ data: { serial_number: string }[] }>(
+    `/api/ims/transacted-receipts/poItem/serials/${lineId}`,
+  );
+  expect(received.data.map((s) => s.serial_number.toUpperCase()).sort()).toEqual(
+    [...serials, stray].map((s) => s.toUpperCase()).sort(),
+  );
 });

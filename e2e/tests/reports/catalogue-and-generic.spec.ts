@@ -18,7 +18,9 @@ const fileName = () => {
   return `report-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${now.getFullYear()}.csv`;
 };
 
-test('filter the catalogue, run a report with a parameter, see rows and chart, download the CSV and read it back', async ({ page }) => {
+test('filter the catalogue, run a report with a parameter, see rows and chart, download the CSV and read it back', async ({
+  page,
+}) => {
   await signInAs(page, 'developer');
   await page.goto('/reports');
   const cards = page.getByTestId('report-card');
@@ -66,7 +68,12 @@ test('filter the catalogue, run a report with a parameter, see rows and chart, d
   const lines = bytes.toString('utf8').trim().split('\n');
   expect(lines[0]).toBe('Bucket,Condition,Products,Units');
   expect(lines.length - 1).toBe(shown);
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...buckets].sort());
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual([...buckets].sort());
 });
 
 test('a long report downloads through a background job with its progress', async ({ page }) => {
@@ -81,7 +88,9 @@ test('a long report downloads through a background job with its progress', async
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName());
-  const lines = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(lines[0]).toBe('Serial,Model,Bucket,Condition,Received');
   // The other worker's tests receive and move serials meanwhile (a CI run saw 279 rows where the page had counted
   // 278): the file holds the whole report as it stood when its job ran, between the counts before and after it.

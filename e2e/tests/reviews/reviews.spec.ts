@@ -13,7 +13,9 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 /** Opens the page; answers the first page of reviews it loaded (demo reviews). */
 const openReviews = async (page: Page): Promise<TReview[]> => {
-  const listed = page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/reviews\?/.test(r.url()) && r.url().includes('page=1'));
+  const listed = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/api\/reviews\?/.test(r.url()) && r.url().includes('page=1'),
+  );
   await page.goto('/products/walts-website-reviews');
   await expect(page.getByRole('heading', { name: 'Product Reviews' })).toBeVisible();
   const body = (await (await listed).json()) as { data: TReview[] };
@@ -27,7 +29,9 @@ const pushReview = async (page: Page, body: Record<string, unknown>) => {
   return ((await res.json()) as { id: string }).id;
 };
 
-test('a review pushed while the page is open appears without a reload, and its switch shows it on the website', async ({ page }) => {
+test('a review pushed while the page is open appears without a reload, and its switch shows it on the website', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'developer');
   const demo = await openReviews(page);
@@ -38,7 +42,14 @@ test('a review pushed while the page is open appears without a reload, and its s
   let reloaded = false;
   page.on('framenavigated', () => (reloaded = true));
   const product = Number(demo[0]!.product);
-  const id = await pushReview(page, { product, message: 'Arrived early, works great. Pushed from the e2e test.', name: 'E2E Reviewer', email: 'e2e@example.com', stars: 4, visible: true });
+  const id = await pushReview(page, {
+    product,
+    message: 'Arrived early, works great. Pushed from the e2e test.',
+    name: 'E2E Reviewer',
+    email: 'e2e@example.com',
+    stars: 4,
+    visible: true,
+  });
   const row = page.getByTestId(`review-row-${id}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toHaveAttribute('data-new', 'true');
@@ -49,7 +60,9 @@ test('a review pushed while the page is open appears without a reload, and its s
   // Intake stores it hidden whatever the website says; the switch shows it, and the save sticks.
   const toggle = page.getByTestId(`review-visible-${id}`);
   await expect(toggle).not.toBeChecked();
-  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/reviews/${product}/${id}/visible`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/reviews/${product}/${id}/visible`),
+  );
   await toggle.click();
   await expect(toggle).toBeChecked();
   expect((await saved).status()).toBe(200);
@@ -57,7 +70,13 @@ test('a review pushed while the page is open appears without a reload, and its s
   await expect(page.getByTestId(`review-visible-${id}`)).toBeChecked();
 
   // A failed save puts the switch back.
-  await page.route(`**/api/reviews/${product}/${id}/visible`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}' }));
+  await page.route(`**/api/reviews/${product}/${id}/visible`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}',
+    }),
+  );
   const again = page.getByTestId(`review-visible-${id}`);
   await again.click();
   await expect(page.getByTestId('reviews-error')).toContainText('The review could not be updated.');
@@ -71,7 +90,9 @@ test('a review pushed while the page is open appears without a reload, and its s
   await expect(page.getByTestId(`review-row-${id}`)).toBeVisible();
 });
 
-test('a review with HTML in it is shown as literal text; a long one is cut with the whole text in a dialog; usable at 390 px', async ({ page }) => {
+test('a review with HTML in it is shown as literal text; a long one is cut with the whole text in a dialog; usable at 390 px', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'developer');
   const demo = await openReviews(page);
@@ -82,7 +103,13 @@ test('a review with HTML in it is shown as literal text; a long one is cut with 
     dialogs++;
     void d.dismiss();
   });
-  const id = await pushReview(page, { product, message: html, name: '<i>Mallory</i>', email: 'mallory@example.com', stars: 1 });
+  const id = await pushReview(page, {
+    product,
+    message: html,
+    name: '<i>Mallory</i>',
+    email: 'mallory@example.com',
+    stars: 1,
+  });
   const row = page.getByTestId(`review-row-${id}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row.getByTestId('review-message')).toHaveText(html);
@@ -92,7 +119,13 @@ test('a review with HTML in it is shown as literal text; a long one is cut with 
   expect(dialogs).toBe(0);
 
   const long = `${'This review goes on and on about the fridge. '.repeat(10)}THE END.`;
-  const longId = await pushReview(page, { product, message: long, name: 'Verbose', email: 'verbose@example.com', stars: 3 });
+  const longId = await pushReview(page, {
+    product,
+    message: long,
+    name: 'Verbose',
+    email: 'verbose@example.com',
+    stars: 3,
+  });
   const longRow = page.getByTestId(`review-row-${longId}`);
   await expect(longRow).toBeVisible({ timeout: 15_000 });
   await expect(longRow.getByTestId('review-message')).not.toContainText('THE END.');
@@ -103,7 +136,9 @@ test('a review with HTML in it is shown as literal text; a long one is cut with 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId(`review-visible-${id}`)).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await shoot(page, 'reviews-390');
 });

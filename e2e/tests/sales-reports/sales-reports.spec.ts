@@ -16,7 +16,11 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 const USER = 'warehouse-lead'; // purchasing:reports and inventory:reports
 
 type Brand = { brand_code: string; brand_name: string };
-type SellThru = { True: { model: string; sell_thru_percent: number | null }[]; False: { model: string }[]; counts: { True: number; False: number } };
+type SellThru = {
+  True: { model: string; sell_thru_percent: number | null }[];
+  False: { model: string }[];
+  counts: { True: number; False: number };
+};
 type Sellout = { data: { model: string; level: 'red' | 'yellow' | null; days_of_cover: number | null }[] };
 
 async function demoFacts(request: APIRequestContext) {
@@ -27,15 +31,23 @@ async function demoFacts(request: APIRequestContext) {
   for (const brand of brands) {
     const report = await api.get<SellThru>(`/api/report/brand-sell-thru?brand=${encodeURIComponent(brand.brand_code)}`);
     if (!sellThru && report.True.length > 0) sellThru = { brand, report };
-    const sellout = await api.get<Sellout>(`/api/ims/reporting/sellout-threat?brands[]=${encodeURIComponent(brand.brand_code)}`);
-    if (sellout.data.some((r) => r.level === 'red') && sellout.data.some((r) => r.days_of_cover !== null)) threat.push({ brand, report: sellout });
+    const sellout = await api.get<Sellout>(
+      `/api/ims/reporting/sellout-threat?brands[]=${encodeURIComponent(brand.brand_code)}`,
+    );
+    if (sellout.data.some((r) => r.level === 'red') && sellout.data.some((r) => r.days_of_cover !== null))
+      threat.push({ brand, report: sellout });
   }
-  const bundles = await request.get('/api/report/bundle-sales?reportType=getAllBundleSales', { headers: { authorization: `Bearer ${api.token}` } });
+  const bundles = await request.get('/api/report/bundle-sales?reportType=getAllBundleSales', {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
   const bundleRows = readCsv(await bundles.text()).slice(1);
   return { sellThru, threat: threat[0] ?? null, bundleSku: bundleRows[0]?.[2] ?? null, token: api.token };
 }
 
-test('run the brand sell-thru with its chart, the sellout threat with its colours, and read a bundle-sales CSV back', async ({ page, request }) => {
+test('run the brand sell-thru with its chart, the sellout threat with its colours, and read a bundle-sales CSV back', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const facts = await demoFacts(request);
   expect(facts.sellThru, 'the demo sales history gives some brand sales in the last 30 days').not.toBeNull();
@@ -51,10 +63,17 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   await page.getByRole('button', { name: 'Run Report' }).click();
   const withSales = page.getByTestId('with-sales');
   await expect(withSales.getByRole('heading')).toHaveText(`With Sales (${facts.sellThru!.report.counts.True})`);
-  await expect(page.getByTestId('without-sales').getByRole('heading')).toHaveText(`Without Sales (${facts.sellThru!.report.counts.False})`);
-  await expect(withSales.getByTestId('sell-thru-row').first()).toHaveAttribute('data-model', facts.sellThru!.report.True[0]!.model);
+  await expect(page.getByTestId('without-sales').getByRole('heading')).toHaveText(
+    `Without Sales (${facts.sellThru!.report.counts.False})`,
+  );
+  await expect(withSales.getByTestId('sell-thru-row').first()).toHaveAttribute(
+    'data-model',
+    facts.sellThru!.report.True[0]!.model,
+  );
   const bars = page.getByTestId('sell-thru-chart').locator('.MuiBarChart-element');
-  await expect(bars).toHaveCount(Math.min(20, facts.sellThru!.report.True.filter((r) => r.sell_thru_percent !== null).length));
+  await expect(bars).toHaveCount(
+    Math.min(20, facts.sellThru!.report.True.filter((r) => r.sell_thru_percent !== null).length),
+  );
   await shoot(page, 'brand-sell-thru');
 
   // Sellout threat: empty text, the one-brand rule, then the rows coloured by 002 §9.
@@ -73,11 +92,15 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   await expect(red.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgb(248, 215, 218)');
   expect(Number(await red.getByTestId('sellout-on-hand').textContent())).toBeLessThanOrEqual(10);
   const plain = page.locator('[data-testid="sellout-row"][data-level="none"]').first();
-  if (await plain.count()) await expect(plain.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  if (await plain.count())
+    await expect(plain.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   const yellow = page.locator('[data-testid="sellout-row"][data-level="yellow"]').first();
-  if (await yellow.count()) await expect(yellow.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgb(255, 243, 205)');
+  if (await yellow.count())
+    await expect(yellow.getByTestId('sellout-on-hand')).toHaveCSS('background-color', 'rgb(255, 243, 205)');
   const coverBars = page.getByTestId('sellout-chart').locator('.MuiBarChart-element');
-  await expect(coverBars).toHaveCount(Math.min(20, facts.threat!.report.data.filter((r) => r.days_of_cover !== null).length));
+  await expect(coverBars).toHaveCount(
+    Math.min(20, facts.threat!.report.data.filter((r) => r.days_of_cover !== null).length),
+  );
   await shoot(page, 'sellout-threat');
 
   // Bundle sales: by bundle SKU, downloaded through the shared report download and read back.
@@ -91,7 +114,20 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^report-\d{2}-\d{2}-\d{4}\.csv$/);
   const file = readCsv(readFileSync(await download.path(), 'utf8'));
-  expect(file[0]).toEqual(['Sale Date', 'Order', 'Bundle SKU', 'Invoice', 'Reference', 'Model', 'Brand', 'Quantity', 'Unit Price', 'Line Total', 'Channel', 'Ship To State']);
+  expect(file[0]).toEqual([
+    'Sale Date',
+    'Order',
+    'Bundle SKU',
+    'Invoice',
+    'Reference',
+    'Model',
+    'Brand',
+    'Quantity',
+    'Unit Price',
+    'Line Total',
+    'Channel',
+    'Ship To State',
+  ]);
   const rows = file.slice(1);
   expect(rows.length).toBeGreaterThanOrEqual(2);
   expect(new Set(rows.map((r) => r[2]))).toEqual(new Set([facts.bundleSku]));

@@ -30,12 +30,14 @@ async function recordSubmits(page: Page) {
       'keydown',
       (e) => {
         const t = e.target as HTMLInputElement;
-        if (e.key === 'Enter' && t.tagName === 'INPUT') w.__submits.push({ field: t.dataset.testid ?? '', value: t.value, at: performance.now() });
+        if (e.key === 'Enter' && t.tagName === 'INPUT')
+          w.__submits.push({ field: t.dataset.testid ?? '', value: t.value, at: performance.now() });
       },
       true,
     );
   });
-  return () => page.evaluate(() => (window as unknown as { __submits: { field: string; value: string; at: number }[] }).__submits);
+  return () =>
+    page.evaluate(() => (window as unknown as { __submits: { field: string; value: string; at: number }[] }).__submits);
 }
 
 /** The camera dialog and its control fit a 390 px screen. */
@@ -48,7 +50,9 @@ async function fitsThePhone(page: Page) {
   }
 }
 
-test('receiving at 390 px: the camera reads the UPC (UPC-A) into the UPC field, then the serial (Code 128) into the serial field, each submitted as a wedge scan; the unit is received', async ({ request }) => {
+test('receiving at 390 px: the camera reads the UPC (UPC-A) into the UPC field, then the serial (Code 128) into the serial field, each submitted as a wedge scan; the unit is received', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { po, product, api, lineId } = await setupPo(request, { qty: 1, tracked: true, pick: 6 });
   const serial = `CAM${Date.now().toString(36).toUpperCase()}`;
@@ -77,7 +81,10 @@ test('receiving at 390 px: the camera reads the UPC (UPC-A) into the UPC field, 
     await shot(page, 'receiving-camera-390.png');
 
     // The same message a typed scan of the UPC and the serial gives (receiving.spec.ts, scan-input.spec.ts).
-    await expect(dialog.getByTestId('scan-feedback')).toContainText(`Received ${product.model_number} (${serial}) into KY01`, { timeout: 30_000 });
+    await expect(dialog.getByTestId('scan-feedback')).toContainText(
+      `Received ${product.model_number} (${serial}) into KY01`,
+      { timeout: 30_000 },
+    );
     await expect(dialog.getByTestId('scanned-item')).toHaveCount(1);
     await expect(dialog.getByTestId('all-received')).toBeVisible();
     // Each read went into the field its step expects and was submitted with Enter, once.
@@ -93,25 +100,33 @@ test('receiving at 390 px: the camera reads the UPC (UPC-A) into the UPC field, 
     expect(await camera.tracks()).toEqual((await camera.tracks()).map(() => 'ended'));
     // The barcode reader came from the app itself: nothing was fetched from anywhere else.
     expect(camera.offOrigin).toEqual([]);
-    const received = await api.get<{ data: { serial_number: string }[] }>(`/api/ims/transacted-receipts/poItem/serials/${lineId}`);
+    const received = await api.get<{ data: { serial_number: string }[] }>(
+      `/api/ims/transacted-receipts/poItem/serials/${lineId}`,
+    );
     expect(received.data.map((s) => s.serial_number)).toEqual([serial]);
   } finally {
     await close();
   }
 });
 
-test('transfer scan at 390 px with the polyfill forced (no BarcodeDetector): one scan per appearance of the UPC, each accepted as a wedge scan', async ({ request }) => {
+test('transfer scan at 390 px with the polyfill forced (no BarcodeDetector): one scan per appearance of the UPC, each accepted as a wedge scan', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { product } = await stockedProduct(request, { qty: 2, tracked: false, pick: 22 });
   const admin = await apiAs(request, 'admin');
-  const { ims_transaction_reference_id: ref } = await admin.send<{ ims_transaction_reference_id: string }>('POST', '/api/ims/committed-transfers', {
-    fromBucket: 'RUBY',
-    toBucket: 'RUBY_B_STOCK',
-    model: product.model_number,
-    requestedQuantity: 2,
-    committedById: 'admin',
-    scanningRequired: true,
-  });
+  const { ims_transaction_reference_id: ref } = await admin.send<{ ims_transaction_reference_id: string }>(
+    'POST',
+    '/api/ims/committed-transfers',
+    {
+      fromBucket: 'RUBY',
+      toBucket: 'RUBY_B_STOCK',
+      model: product.model_number,
+      requestedQuantity: 2,
+      committedById: 'admin',
+      scanningRequired: true,
+    },
+  );
   // The UPC in view for 2 s (about 16 reads of the video), then out of view for 2.5 s, over and over.
   const { browser, close } = await browserWithCamera([
     { code: { bcid: 'upca', text: product.upc! }, seconds: 2 },
@@ -159,7 +174,9 @@ test('transfer scan at 390 px with the polyfill forced (no BarcodeDetector): one
   }
 });
 
-test("a browser's own BarcodeDetector that reads the formats is used; Close Camera turns the camera off and typed scans go on as before", async ({ request }) => {
+test("a browser's own BarcodeDetector that reads the formats is used; Close Camera turns the camera off and typed scans go on as before", async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { po, product } = await setupPo(request, { qty: 2, tracked: false, pick: 7 });
   // The video is not read here: the detector below answers for it.
@@ -175,7 +192,18 @@ test("a browser's own BarcodeDetector that reads the formats is used; Close Came
         }
         detect() {
           // As a native detector may report a UPC-A: EAN-13 with a leading 0.
-          return Promise.resolve(w.__aim ? [{ rawValue: `0${upc}`, format: 'ean_13', boundingBox: { x: 0, y: 0, width: 10, height: 10 }, cornerPoints: [] }] : []);
+          return Promise.resolve(
+            w.__aim
+              ? [
+                  {
+                    rawValue: `0${upc}`,
+                    format: 'ean_13',
+                    boundingBox: { x: 0, y: 0, width: 10, height: 10 },
+                    cornerPoints: [],
+                  },
+                ]
+              : [],
+          );
         }
       };
     }, product.upc!);
@@ -213,7 +241,10 @@ test("a browser's own BarcodeDetector that reads the formats is used; Close Came
   }
 });
 
-test('no camera access: the camera dialog says why (denied, none found), nothing breaks, and the scanner still works', async ({ page, request }) => {
+test('no camera access: the camera dialog says why (denied, none found), nothing breaks, and the scanner still works', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { po, product } = await setupPo(request, { qty: 1, tracked: false, pick: 12 });
   await page.addInitScript(() => {
@@ -231,7 +262,9 @@ test('no camera access: the camera dialog says why (denied, none found), nothing
 
   await dialog.getByTestId('camera-scan-button').click();
   const cam = page.getByTestId('camera-scan-dialog');
-  await expect(cam.getByTestId('camera-scan-error')).toHaveText('Camera access was denied. Allow the camera for this site in the browser settings, or scan with the scanner.');
+  await expect(cam.getByTestId('camera-scan-error')).toHaveText(
+    'Camera access was denied. Allow the camera for this site in the browser settings, or scan with the scanner.',
+  );
   await fitsThePhone(page);
   await shot(page, 'camera-denied-390.png');
   // Escape closes the camera dialog only.
@@ -241,7 +274,9 @@ test('no camera access: the camera dialog says why (denied, none found), nothing
 
   await page.evaluate(() => ((window as unknown as { __cameraError: string }).__cameraError = 'NotFoundError'));
   await dialog.getByTestId('camera-scan-button').click();
-  await expect(cam.getByTestId('camera-scan-error')).toHaveText('No camera was found on this device. Scan with the scanner.');
+  await expect(cam.getByTestId('camera-scan-error')).toHaveText(
+    'No camera was found on this device. Scan with the scanner.',
+  );
   await cam.getByRole('button', { name: 'Close Camera' }).click();
   await expect(cam).toHaveCount(0);
 

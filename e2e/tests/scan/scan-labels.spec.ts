@@ -5,7 +5,15 @@ test('the label page renders barcodes from navigation state, without signing in'
   await expect(page.getByText('No label data was given.')).toBeVisible();
   // Navigate client-side with state, as the app's own links do.
   await page.evaluate(() => {
-    window.history.pushState({ usr: { serialBox: 'SN12345678', upc: '012345678905', notes: 'Dented door', date: '2026-11-21' }, key: 'e2e', idx: 1 }, '', '/scan-labels');
+    window.history.pushState(
+      {
+        usr: { serialBox: 'SN12345678', upc: '012345678905', notes: 'Dented door', date: '2026-11-21' },
+        key: 'e2e',
+        idx: 1,
+      },
+      '',
+      '/scan-labels',
+    );
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   });
   await expect(page.getByTestId('scan-label')).toHaveCount(4);

@@ -17,7 +17,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -26,12 +28,21 @@ async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('the client and Swagger UI run under the Content-Security-Policy without violations', async ({ page, request }) => {
+test('the client and Swagger UI run under the Content-Security-Policy without violations', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const violations = await recordViolations(page);
   const api = await apiAs(request, 'purchasing-admin');
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `CSP Appliances ${Date.now()}`, vendor_type: 'sales' });
-  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'KY01' });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `CSP Appliances ${Date.now()}`,
+    vendor_type: 'sales',
+  });
+  const po = await api.send<{ id: number; purchase_ref_id: string }>('POST', '/api/purchase', {
+    vendorId: vendor.id,
+    location_code: 'KY01',
+  });
 
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -45,7 +56,9 @@ test('the client and Swagger UI run under the Content-Security-Policy without vi
   // frame is loaded the way the page does it, without printing).
   const loaded = await page.evaluate(async () => {
     const pdf = await fetch(`/api/purchaseOrder/${location.pathname.split('/').pop()}/pdf`, {
-      headers: { authorization: `Bearer ${(JSON.parse(localStorage.getItem('keystone.session') ?? '{}') as { accessToken?: string }).accessToken ?? ''}` },
+      headers: {
+        authorization: `Bearer ${(JSON.parse(localStorage.getItem('keystone.session') ?? '{}') as { accessToken?: string }).accessToken ?? ''}`,
+      },
     });
     const url = URL.createObjectURL(new Blob([await pdf.arrayBuffer()], { type: 'application/pdf' }));
     const frame = document.createElement('iframe');

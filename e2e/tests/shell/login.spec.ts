@@ -32,18 +32,28 @@ test.describe('login', () => {
 
   test('logout clears storage and shows the login screen; the token no longer works', async ({ page }) => {
     await login(page, 'sales-1');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string,
+    );
     expect(token).toBeTruthy();
     await page.getByTestId('logout-link').click();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     // The revoke is sent as the session is forgotten, not waited for: it lands a moment later.
-    await expect.poll(async () => (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await expect
+      .poll(async () =>
+        (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status(),
+      )
+      .toBe(401);
   });
 
-  test('logout does not wait for the server: with the revoke held, the session is gone at once and the next page asks to sign in; the revoke lands after', async ({ page }) => {
+  test('logout does not wait for the server: with the revoke held, the session is gone at once and the next page asks to sign in; the revoke lands after', async ({
+    page,
+  }) => {
     await login(page, 'warehouse-1');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string,
+    );
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let revokes = 0;
@@ -59,8 +69,14 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
     expect(revokes).toBe(1);
     // The token still works until the held revoke goes through (it was sent with the token, as keepalive).
-    expect((await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect((await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+      200,
+    );
     release();
-    await expect.poll(async () => (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await expect
+      .poll(async () =>
+        (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status(),
+      )
+      .toBe(401);
   });
 });

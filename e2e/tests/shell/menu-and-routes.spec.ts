@@ -31,10 +31,16 @@ test.describe('menu and route permissions', () => {
     expect(search).toContain('Purchase Orders');
   });
 
-  test("a buyer finds the pages it may open in its menus, not only on the home list (no Admin menu)", async ({ page }) => {
+  test('a buyer finds the pages it may open in its menus, not only on the home list (no Admin menu)', async ({
+    page,
+  }) => {
     await login(page, 'purchasing-1');
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' })).toHaveCount(0);
-    expect(await menuItems(page, 'Search')).toEqual(expect.arrayContaining(['Shipping Templates', 'Bucket Buffers', 'Sellout Threat', 'Brand Purchasing']));
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' }),
+    ).toHaveCount(0);
+    expect(await menuItems(page, 'Search')).toEqual(
+      expect.arrayContaining(['Shipping Templates', 'Bucket Buffers', 'Sellout Threat', 'Brand Purchasing']),
+    );
     expect(await menuItems(page, 'Status Boards')).toContain('Peak Days Fulfillment');
     expect(await menuItems(page, 'Create')).toContain('Home Page Carousel');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Search' }).click();
@@ -47,9 +53,13 @@ test.describe('menu and route permissions', () => {
   test('a forbidden route shows the refusal text', async ({ page }) => {
     await signInAs(page, 'warehouse-1');
     await page.goto('/purchase-orders');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
+    await expect(page.getByTestId('permission-denied')).toHaveText(
+      'Your warehouse-1 role does not have permission for purchase-order:view',
+    );
     await page.goto('/contacts');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for sales-desk:manage');
+    await expect(page.getByTestId('permission-denied')).toHaveText(
+      'Your warehouse-1 role does not have permission for sales-desk:manage',
+    );
   });
 
   test('an unmatched path shows the 404 page', async ({ page }) => {
@@ -64,7 +74,9 @@ test.describe('menu and route permissions', () => {
     await selectOption(page, page.getByTestId('view-as-role').locator('..'), 'warehouse-1');
     await expect(page.getByTestId('site-map')).toHaveCount(0);
     await page.goto('/purchase-orders');
-    await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for purchase-order:view');
+    await expect(page.getByTestId('permission-denied')).toHaveText(
+      'Your warehouse-1 role does not have permission for purchase-order:view',
+    );
   });
 
   test('the location switcher stores its index and restores it', async ({ page }) => {

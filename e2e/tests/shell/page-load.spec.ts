@@ -60,7 +60,12 @@ test('a loading shell paints from the HTML alone, and React replaces it', async 
   const shell = page.getByTestId('loading-shell');
   await expect(shell).toBeVisible();
   await expect(shell).toContainText('Keystone POS');
-  expect(await shell.locator('div').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 58, 95)');
+  expect(
+    await shell
+      .locator('div')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(31, 58, 95)');
 
   await page.unroute('**/assets/**');
   await page.reload();

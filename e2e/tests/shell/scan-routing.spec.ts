@@ -19,10 +19,16 @@ test.describe('global scan handling', () => {
 
   test('a UPC goes to the product detail of its model', async ({ page }) => {
     await login(page, 'warehouse-2');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string);
-    const models = await page.request.get('/api/ims/products/models?model=GE', { headers: { authorization: `Bearer ${token}` } });
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string,
+    );
+    const models = await page.request.get('/api/ims/products/models?model=GE', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const model = (await models.json()).data[0].model as string;
-    const product = await page.request.get(`/api/ims/products?model=${encodeURIComponent(model)}`, { headers: { authorization: `Bearer ${token}` } });
+    const product = await page.request.get(`/api/ims/products?model=${encodeURIComponent(model)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const upc = (await product.json()).data[0].upc as string;
     await focusPage(page);
     await wedgeScan(page, upc);
@@ -40,18 +46,25 @@ test.describe('global scan handling', () => {
     await login(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, 'NOSUCHSERIAL-ZZ9');
-    await expect(page.getByRole('alert').filter({ hasText: 'No serial number NOSUCHSERIAL-ZZ9 was found.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'No serial number NOSUCHSERIAL-ZZ9 was found.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('with the network gone a scan still gets its word: the toasts were fetched while it was there', async ({ page, context }) => {
+  test('with the network gone a scan still gets its word: the toasts were fetched while it was there', async ({
+    page,
+    context,
+  }) => {
     await login(page, 'warehouse-2');
     // The shell fetches its on-demand parts (toasts, the outbox chip) a few seconds after it starts.
     await page.waitForTimeout(5_000);
     await context.setOffline(true);
     await focusPage(page);
     await wedgeScan(page, 'OFFLINE-SERIAL-1');
-    await expect(page.getByRole('alert').filter({ hasText: 'The search for serial number OFFLINE-SERIAL-1 got no response.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The search for serial number OFFLINE-SERIAL-1 got no response.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('logout-link')).toBeVisible();
     await context.setOffline(false);
   });

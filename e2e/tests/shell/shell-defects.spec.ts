@@ -7,7 +7,9 @@ import { login, signInAs } from '../../support/session';
  * the top menu keeps its groups; part 3: finance roles open the invoice page.
  */
 
-test('after a rendering error, another page renders again (the boundary resets on navigation); Try Again retries', async ({ page }) => {
+test('after a rendering error, another page renders again (the boundary resets on navigation); Try Again retries', async ({
+  page,
+}) => {
   await login(page, 'purchasing-2');
   // The list answer without its rows makes the PO table throw while rendering.
   let broken = true;
@@ -31,22 +33,34 @@ test('after a rendering error, another page renders again (the boundary resets o
 test('the inactivity timeout survives a reload, and expiry revokes the token on the server', async ({ page }) => {
   await page.clock.install();
   await login(page, 'sales-1');
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken,
+  );
   // 3h59m idle, a reload (which used to restart the clock), then 2 more idle minutes: past 4 hours.
   await page.clock.fastForward('03:59:00');
   await page.reload();
   await expect(page.getByTestId('logout-link')).toBeVisible();
   await page.clock.fastForward('00:02:00');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
-  await expect(page.getByTestId('session-ended')).toHaveText('You were signed out after 4 hours without activity. Please sign in again.');
-  await expect.poll(async () => (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await expect(page.getByTestId('session-ended')).toHaveText(
+    'You were signed out after 4 hours without activity. Please sign in again.',
+  );
+  await expect
+    .poll(async () =>
+      (await page.request.get('/api/user/role', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
 });
 
 test('a session the server no longer accepts ends on the login page, which says it expired', async ({ page }) => {
   await login(page, 'warehouse-2');
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('keystone.session')!) as { accessToken: string }).accessToken,
+  );
   // The token is revoked elsewhere (another tab signed out, or it expired on the server).
-  expect((await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(
+    true,
+  );
   await page.goto('/purchase-orders');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await expect(page.getByTestId('session-ended')).toHaveText('Your session has expired. Please sign in again.');
@@ -70,16 +84,21 @@ test('the 404 page offers a way back: Go to Home and Go Back', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the top menu keeps its groups (000 §2: only Admin is conditional); an empty group says nothing is available', async ({ page }) => {
+test('the top menu keeps its groups (000 §2: only Admin is conditional); an empty group says nothing is available', async ({
+  page,
+}) => {
   await login(page, 'user');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
-  for (const group of ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management']) await expect(nav.getByRole('button', { name: group })).toBeVisible();
+  for (const group of ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management'])
+    await expect(nav.getByRole('button', { name: group })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
   await nav.getByRole('button', { name: 'Accounting' }).click();
   await expect(page.getByRole('menuitem', { name: 'Nothing here is available to your role.' })).toBeVisible();
 });
 
-test('finance roles open the AP invoice page from the menu; finance-lead gets the Delete column (001 §1, §6)', async ({ page }) => {
+test('finance roles open the AP invoice page from the menu; finance-lead gets the Delete column (001 §1, §6)', async ({
+  page,
+}) => {
   await login(page, 'finance-lead');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Accounting' }).click();
   await page.getByRole('menuitem', { name: 'Accounts Payable Invoices' }).click();
@@ -91,5 +110,7 @@ test('finance roles open the AP invoice page from the menu; finance-lead gets th
 test('a role without any ap-invoices permission is refused the invoice page, naming them', async ({ page }) => {
   await signInAs(page, 'warehouse-1');
   await page.goto('/accounts-payable-invoices');
-  await expect(page.getByTestId('permission-denied')).toHaveText('Your warehouse-1 role does not have permission for ap-invoices:create or ap-invoices:edit or ap-invoices:delete');
+  await expect(page.getByTestId('permission-denied')).toHaveText(
+    'Your warehouse-1 role does not have permission for ap-invoices:create or ap-invoices:edit or ap-invoices:delete',
+  );
 });

@@ -17,7 +17,10 @@ const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
 const tab = (page: Page, id: string) => page.getByTestId(`tab-${id}`);
 
-test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments and read the spreadsheet back', async ({ page, request }) => {
+test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments and read the spreadsheet back', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const run = Date.now().toString(36).toUpperCase();
   const hb = (n: string) => `HB${run}${n}`;
@@ -33,7 +36,9 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
   const api = await apiAs(request, 'purchasing-1');
   // A is billed as quoted (Matched), B below the quote (In Our Favor), C far above it (Outside Acceptable Threshold),
   // E has no quote (Invalid Quote); D has no gray box (Not Found).
-  await api.send('POST', '/api/shipping-reconciliation/gray-boxes', { grayBoxes: [box('A', 150), box('B', 100), box('C', 50), box('E', null)] });
+  await api.send('POST', '/api/shipping-reconciliation/gray-boxes', {
+    grayBoxes: [box('A', 150), box('B', 100), box('C', 50), box('E', null)],
+  });
   const lines = [
     ['Invoice Number', 'Invoice Date', 'House Bill', 'Ship Date', 'Origin', 'Destination', 'Weight', 'Total Charges'],
     ...[
@@ -73,7 +78,11 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
   await expect(tab(page, 'notFound')).toHaveText('Not Found (1)');
   await expect(tab(page, 'invalidQuote')).toHaveText('Invalid Quote (1)');
   const grid = page.getByRole('grid');
-  await expect(grid.getByRole('row', { name: new RegExp(hb('C')) }).getByRole('gridcell', { name: 'Not Matched - Outside Acceptable Threshold' })).toBeVisible();
+  await expect(
+    grid
+      .getByRole('row', { name: new RegExp(hb('C')) })
+      .getByRole('gridcell', { name: 'Not Matched - Outside Acceptable Threshold' }),
+  ).toBeVisible();
   await expect(grid.getByRole('row', { name: new RegExp(hb('A')) })).toContainText('$150.00');
 
   // Pre-selection: A (Matched) and B (In Our Favor), billed and paid both the reported charge.
@@ -84,7 +93,10 @@ test('upload a CEVA invoice, work the tabs, edit a staged row, apply payments an
   await expect(page.getByTestId('staged-matching')).toHaveCount(2);
 
   // Select C by hand: billed is its charge, the payment is left to the user (the row is invalid until it is entered).
-  await grid.getByRole('row', { name: new RegExp(hb('C')) }).getByRole('checkbox').check();
+  await grid
+    .getByRole('row', { name: new RegExp(hb('C')) })
+    .getByRole('checkbox')
+    .check();
   await expect(staged).toHaveCount(3);
   await expect(page.getByLabel(`Billed ${hb('C')}`)).toHaveValue('80.00');
   await expect(page.getByText('Enter the payment to apply.')).toBeVisible();
@@ -180,34 +192,57 @@ test('the generic view with its filters and the mock data switch', async ({ page
   await shoot(page, 'generic-mock');
 });
 
-test('a shipment paid in full meanwhile: Pay anyway needs a reason, which the shipment history shows', async ({ page, request }) => {
+test('a shipment paid in full meanwhile: Pay anyway needs a reason, which the shipment history shows', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const run = Date.now().toString(36).toUpperCase();
   const tn = `HB${run}P`;
   const today = new Date().toISOString().slice(0, 10);
   const api = await apiAs(request, 'purchasing-1');
   await api.send('POST', '/api/shipping-reconciliation/gray-boxes', {
-    grayBoxes: [{ tracking_number: tn, fulfillment_po_number: `FPO-${run}-P`, date_shipped: today, ship_company: 'CEVA', fulfillment_warehouse: 'KY01', shipping_quote: 25 }],
+    grayBoxes: [
+      {
+        tracking_number: tn,
+        fulfillment_po_number: `FPO-${run}-P`,
+        date_shipped: today,
+        ship_company: 'CEVA',
+        fulfillment_warehouse: 'KY01',
+        shipping_quote: 25,
+      },
+    ],
   });
-  const csv = ['Invoice Number,Invoice Date,House Bill,Ship Date,Origin,Destination,Weight,Total Charges', `CV-${run}-P,${today},${tn},${today},KY,TX,10,25.00`].join('\r\n') + '\r\n';
+  const csv =
+    [
+      'Invoice Number,Invoice Date,House Bill,Ship Date,Origin,Destination,Weight,Total Charges',
+      `CV-${run}-P,${today},${tn},${today},KY,TX,10,25.00`,
+    ].join('\r\n') + '\r\n';
   const uploaded = await request.post('/api/shipping-reconciliation/ceva/upload', {
     headers: { authorization: `Bearer ${api.token}` },
     multipart: { file: { name: `ceva-${run}-p.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  await api.get(`/api/shipping-reconciliation/ceva/generate?filename=${encodeURIComponent(((await uploaded.json()) as { filename: string }).filename)}`);
+  await api.get(
+    `/api/shipping-reconciliation/ceva/generate?filename=${encodeURIComponent(((await uploaded.json()) as { filename: string }).filename)}`,
+  );
 
   await signInAs(page, 'purchasing-1');
   await page.goto(`/shipping-reconciliation/search?searchType=trackingNumber&searchValue=${tn}`);
   await expect(page.getByLabel(`Paid ${tn}`)).toHaveValue('25.00');
   // Someone else pays it in full while this screen still offers it.
-  await api.send('PUT', '/api/shipping-reconciliation/update', { idempotencyKey: `e2e-${run}-first`, updates: { [tn]: { reported_billed_charge: 25, payment_to_apply: 25 } } });
+  await api.send('PUT', '/api/shipping-reconciliation/update', {
+    idempotencyKey: `e2e-${run}-first`,
+    updates: { [tn]: { reported_billed_charge: 25, payment_to_apply: 25 } },
+  });
 
   await page.getByRole('button', { name: 'Apply Payments (1)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Apply Payments' });
   await dialog.getByRole('button', { name: 'Apply' }).click();
   const form = dialog.getByTestId('pay-anyway');
-  await expect(form).toContainText(`${tn}: This shipment is already paid in full ($25.00 paid). To pay it again, choose Pay anyway and give the reason.`);
+  await expect(form).toContainText(
+    `${tn}: This shipment is already paid in full ($25.00 paid). To pay it again, choose Pay anyway and give the reason.`,
+  );
   await expect(form).not.toContainText('override');
   const payAnyway = dialog.getByRole('button', { name: 'Pay Anyway' });
   await expect(payAnyway).toBeDisabled();

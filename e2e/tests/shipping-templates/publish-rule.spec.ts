@@ -28,7 +28,9 @@ test('publish a rule both ways: the missing groups table, then Published', async
   await missing.getByRole('button', { name: 'Publish Rule' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('heading', { name: 'Missing Composite Shipping Template Groups' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Missing Composite Shipping Template Groups' })).toContainText('AMZ-PRIME, AMZ-STANDARD');
+  await expect(page.getByRole('table', { name: 'Missing Composite Shipping Template Groups' })).toContainText(
+    'AMZ-PRIME, AMZ-STANDARD',
+  );
   await expect(missing.getByRole('button', { name: 'Publish Rule' })).toBeEnabled();
   await shoot(page, 'publish-missing');
 
@@ -39,5 +41,7 @@ test('publish a rule both ways: the missing groups table, then Published', async
   await expect(page.getByText('Missing Composite Shipping Template Groups')).toHaveCount(0);
   await page.reload();
   await page.getByRole('tab', { name: 'Rules' }).click();
-  await expect(page.getByRole('row', { name: /RULE-WALMART/ }).getByRole('button', { name: 'Published' })).toBeDisabled();
+  await expect(
+    page.getByRole('row', { name: /RULE-WALMART/ }).getByRole('button', { name: 'Published' }),
+  ).toBeDisabled();
 });

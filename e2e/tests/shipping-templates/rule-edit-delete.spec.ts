@@ -11,12 +11,22 @@ import { shoot as shootPage } from '../../support/shots';
 const SHOTS = '/tmp/wt-shipping-shots';
 const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
-test('edit a rule, publish one without compositions knowingly, and delete a rule with its rule map', async ({ page, request }) => {
+test('edit a rule, publish one without compositions knowingly, and delete a rule with its rule map', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = `E2E-RULE-${Date.now().toString(36).toUpperCase()}`;
   const api = await apiAs(request, 'purchasing-admin');
-  await api.send('POST', '/api/ims/shipping-templates/rule', { ruleCode: code, fallbackShippingTemplate: 'WM-STANDARD', groupShippingTemplate: 'WM-COMBO' });
-  await api.send('POST', '/api/ims/shipping-templates/rule/mapping', { ruleCode: code, shippingTemplate: 'WM-STANDARD' });
+  await api.send('POST', '/api/ims/shipping-templates/rule', {
+    ruleCode: code,
+    fallbackShippingTemplate: 'WM-STANDARD',
+    groupShippingTemplate: 'WM-COMBO',
+  });
+  await api.send('POST', '/api/ims/shipping-templates/rule/mapping', {
+    ruleCode: code,
+    shippingTemplate: 'WM-STANDARD',
+  });
 
   await signInAs(page, 'purchasing-admin');
   await page.goto('/shipping-templates/create');
@@ -27,7 +37,9 @@ test('edit a rule, publish one without compositions knowingly, and delete a rule
 
   // Publish Rule on a rule without compositions says that nothing is checked.
   await row.getByRole('button', { name: 'Publish Rule' }).click();
-  await expect(page.getByRole('dialog')).toContainText('It does not use template compositions, so its templates are not checked for composite templates.');
+  await expect(page.getByRole('dialog')).toContainText(
+    'It does not use template compositions, so its templates are not checked for composite templates.',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // Edit: the code is shown, not changed; the fallback and the flag are.

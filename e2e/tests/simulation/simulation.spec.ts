@@ -22,7 +22,12 @@ interface Product {
 /** The `pick`-th demo K product with a UPC, its scan setup set, `qty` units received into RUBY (serials when tracked). */
 async function stocked(request: APIRequestContext, pick: number, qty: number, tracked: boolean) {
   const api = await apiAs(request, 'purchasing-admin');
-  const found = (await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', { searchKey: 'model_number', searchValue: 'K' })).data;
+  const found = (
+    await api.send<{ data: { id: number }[] }>('POST', '/api/product/search', {
+      searchKey: 'model_number',
+      searchValue: 'K',
+    })
+  ).data;
   const candidates: Product[] = [];
   for (const { id } of found.slice(0, 30)) {
     const p = await api.get<Product>(`/api/product/${id}`);
@@ -31,10 +36,24 @@ async function stocked(request: APIRequestContext, pick: number, qty: number, tr
   }
   const product = candidates[pick]!;
   expect(product, 'the demo catalogue has K products with a UPC').toBeTruthy();
-  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', { model: product.model_number, serialNumberTracked: tracked, numOfSerialsPerItem: tracked ? 1 : null, masterBoxQty: null, upc: product.upc });
-  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', { company_name: `E2E Simulation ${Date.now()}`, vendor_type: 'sales' });
+  await api.send('PUT', '/api/ims/scan-setup/updateProductManagerProduct', {
+    model: product.model_number,
+    serialNumberTracked: tracked,
+    numOfSerialsPerItem: tracked ? 1 : null,
+    masterBoxQty: null,
+    upc: product.upc,
+  });
+  const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+    company_name: `E2E Simulation ${Date.now()}`,
+    vendor_type: 'sales',
+  });
   const po = await api.send<{ id: number }>('POST', '/api/purchase', { vendorId: vendor.id, location_code: 'RUBY' });
-  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', { productId: product.id, cost: 25, qty, purchaseOrderId: po.id });
+  const full = await api.send<{ data: { PO_LINES: { id: number }[] } }>('POST', '/api/purchase/orderItem', {
+    productId: product.id,
+    cost: 25,
+    qty,
+    purchaseOrderId: po.id,
+  });
   const lineId = full.data.PO_LINES[0]!.id;
   const stamp = Date.now().toString(36).toUpperCase();
   const serials: string[] = [];
@@ -61,12 +80,23 @@ interface HistoryPage {
   final_inventory_history: { bucket: string; replayed_quantity: number; on_hand_quantity: number }[] | null;
 }
 
-test('the simulation pages the history to done and shows the final history, chart, summary and events', async ({ page, request }) => {
+test('the simulation pages the history to done and shows the final history, chart, summary and events', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { product } = await stocked(request, 0, 4, false);
   const admin = await apiAs(request, 'admin');
-  await admin.send('POST', '/api/ims/transacted-transfers/quickTransferWithoutSerials', { fromBucket: 'RUBY', toBucket: 'RUBY_B_STOCK', model: product.model_number, requestedQuantity: 1, scanningRequired: false });
-  const whole = await admin.get<HistoryPage>(`/api/ims/inventory/product/history/?model=${encodeURIComponent(product.model_number)}`);
+  await admin.send('POST', '/api/ims/transacted-transfers/quickTransferWithoutSerials', {
+    fromBucket: 'RUBY',
+    toBucket: 'RUBY_B_STOCK',
+    model: product.model_number,
+    requestedQuantity: 1,
+    scanningRequired: false,
+  });
+  const whole = await admin.get<HistoryPage>(
+    `/api/ims/inventory/product/history/?model=${encodeURIComponent(product.model_number)}`,
+  );
   expect(whole.done).toBe(true);
   const total = whole.total_events;
   expect(total).toBeGreaterThanOrEqual(6);
@@ -114,14 +144,24 @@ test('the simulation pages the history to done and shows the final history, char
   await expect(page.getByTestId('events-summary')).toContainText(`${total} events`);
   await expect(page.getByTestId('events-summary')).toContainText('Transfer');
   await expect(page.getByTestId('simulation-events')).toContainText(`Events (${total})`);
-  await expect(page.getByTestId('simulation-events').locator('.MuiTablePagination-displayedRows')).toHaveText(`1–${total} of ${total}`);
+  await expect(page.getByTestId('simulation-events').locator('.MuiTablePagination-displayedRows')).toHaveText(
+    `1–${total} of ${total}`,
+  );
   await shoot(page, 'simulation-done');
 });
 
-test('the serial history replays its places as a timeline; an unknown serial has no data', async ({ page, request }) => {
+test('the serial history replays its places as a timeline; an unknown serial has no data', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { api, product, lineId, serials, receipts } = await stocked(request, 1, 2, true);
-  await api.send('POST', `/api/transacted-receipts/${receipts[1]}/unreceive`, { lineItemId: lineId, notes: 'Wrong unit shipped', scannedUpc: product.upc, scannedSerialNumbers: [serials[1]] });
+  await api.send('POST', `/api/transacted-receipts/${receipts[1]}/unreceive`, {
+    lineItemId: lineId,
+    notes: 'Wrong unit shipped',
+    scannedUpc: product.upc,
+    scannedSerialNumbers: [serials[1]],
+  });
 
   await signInAs(page, 'warehouse-1');
   await page.goto(`/inventory/simulation/serial/${serials[1]}`);
@@ -131,7 +171,10 @@ test('the serial history replays its places as a timeline; an unknown serial has
   await expect(timeline).toContainText('Wrong unit shipped');
   await expect(page.getByTestId('serial-places').getByRole('row')).toHaveCount(3);
   await expect(page.getByTestId('serial-places')).toContainText('now');
-  await expect(page.getByRole('link', { name: product.model_number })).toHaveAttribute('href', `/inventory/simulation?model=${encodeURIComponent(product.model_number)}`);
+  await expect(page.getByRole('link', { name: product.model_number })).toHaveAttribute(
+    'href',
+    `/inventory/simulation?model=${encodeURIComponent(product.model_number)}`,
+  );
   await shoot(page, 'serial-simulation');
 
   await page.goto(`/inventory/simulation/serial/${serials[0]}`);

@@ -26,10 +26,17 @@ const selectText = (page: Page, testId: string) => page.getByTestId(testId).loca
 interface Details {
   alias: string;
   status: string;
-  capabilities: { outbound: { operationalConfiguration: { operatingHoursByDay: Record<string, { startTime: string; endTime: string }[]> } } };
+  capabilities: {
+    outbound: {
+      operationalConfiguration: { operatingHoursByDay: Record<string, { startTime: string; endTime: string }[]> };
+    };
+  };
 }
 
-test('choose a location, edit alias and hours with the field rules, submit, and toggle the status with the confirmation', async ({ page, request }) => {
+test('choose a location, edit alias and hours with the field rules, submit, and toggle the status with the confirmation', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'developer');
   await page.goto('/supply-sources');
@@ -50,7 +57,9 @@ test('choose a location, edit alias and hours with the field rules, submit, and 
 
   // A day closing before it opens: the error sits on that day's time selects.
   await choose(page, 'hours-tuesday-end', '08:00');
-  await expect(page.getByTestId('hours-tuesday-error')).toContainText('The closing time must be after the opening time');
+  await expect(page.getByTestId('hours-tuesday-error')).toContainText(
+    'The closing time must be after the opening time',
+  );
   await expect(page.getByTestId('supply-source-submit')).toBeDisabled();
   await shoot(page, 'supply-source-errors');
   await choose(page, 'hours-tuesday-end', '20:00');
@@ -112,12 +121,19 @@ test('a supply source that cannot be fetched shows the spec message', async ({ p
     route.fulfill({
       status: 502,
       contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: 'Unable to fetch supply source details for location KY01.', errors: { location: ['Login with Amazon: no answer within 10000 ms'] } }),
+      body: JSON.stringify({
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message: 'Unable to fetch supply source details for location KY01.',
+        errors: { location: ['Login with Amazon: no answer within 10000 ms'] },
+      }),
     }),
   );
   await page.goto('/supply-sources');
   await choose(page, 'supply-source-location', 'KY01');
-  await expect(page.getByTestId('supply-source-fetch-error')).toHaveText('Unable to fetch supply source details for location KY01.');
+  await expect(page.getByTestId('supply-source-fetch-error')).toHaveText(
+    'Unable to fetch supply source details for location KY01.',
+  );
   await expect(page.getByTestId('supply-source-editor')).toBeHidden();
   await shoot(page, 'supply-source-fetch-error');
   // Another location still loads.

@@ -17,7 +17,8 @@ const openTaxMap = async (page: Page) => {
   await expect(page.getByTestId('tax-cell-amazon-AL')).toBeVisible({ timeout: 30_000 });
 };
 
-const isPut = (url: string) => (r: import('@playwright/test').Response) => r.request().method() === 'PUT' && r.url().endsWith(url);
+const isPut = (url: string) => (r: import('@playwright/test').Response) =>
+  r.request().method() === 'PUT' && r.url().endsWith(url);
 
 test('a click toggles a tax cell and saves it: it survives a reload, and toggles back', async ({ page }) => {
   test.setTimeout(90_000);
@@ -54,14 +55,20 @@ test('a failed save puts the cell back and says so', async ({ page }) => {
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/platformStateTaxMap/walmart/MT/1', async (route) => {
     await held;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'try again' }) });
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'try again' }),
+    });
   });
   await cell.click();
   // Optimistic: checked while the save is on its way.
   await expect(cell).toBeChecked();
   release();
   await expect(cell).not.toBeChecked();
-  await expect(page.getByTestId('tax-map-error')).toContainText('The tax setting could not be saved. MT / walmart: try again');
+  await expect(page.getByTestId('tax-map-error')).toContainText(
+    'The tax setting could not be saved. MT / walmart: try again',
+  );
   await page.unroute('**/api/platformStateTaxMap/walmart/MT/1');
   await openTaxMap(page);
   await expect(page.getByTestId('tax-cell-walmart-MT')).not.toBeChecked();
@@ -70,5 +77,7 @@ test('a failed save puts the cell back and says so', async ({ page }) => {
 test('without dev-route:view the page refuses', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/tax-map');
-  await expect(page.getByTestId('permission-denied')).toHaveText('Your admin role does not have permission for dev-route:view');
+  await expect(page.getByTestId('permission-denied')).toHaveText(
+    'Your admin role does not have permission for dev-route:view',
+  );
 });

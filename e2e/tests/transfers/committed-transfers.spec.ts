@@ -4,11 +4,20 @@ import { apiAs } from '../../support/api';
 import { setupPo } from '../../support/receiving';
 import { signInAs } from '../../support/session';
 
-test('the board lists a transfer committed through the API, with its progress and a link to the transfer page', async ({ page, request }) => {
+test('the board lists a transfer committed through the API, with its progress and a link to the transfer page', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: false, pick: 14 });
   for (let i = 0; i < 2; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', { scannedUpc: product.upc, model: product.model_number, poApiPoId: po.id, poApiPoItemId: lineId, receivingBucket: 'KY01' });
+    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+      scannedUpc: product.upc,
+      model: product.model_number,
+      poApiPoId: po.id,
+      poApiPoItemId: lineId,
+      receivingBucket: 'KY01',
+    });
   }
   const lead = await apiAs(request, 'warehouse-lead');
   const batch = `E2E Truck ${randomUUID().slice(0, 6)}`;
@@ -36,7 +45,10 @@ test('the board lists a transfer committed through the API, with its progress an
   await expect(row).toContainText(batch);
   await expect(row).toContainText('warehouse-lead');
   await expect(row.getByTestId('transfer-progress')).toContainText('0 / 2');
-  await expect(row.getByTestId('transfer-model-link')).toHaveAttribute('href', `/inventory/transfer/${encodeURIComponent(product.model_number)}`);
+  await expect(row.getByTestId('transfer-model-link')).toHaveAttribute(
+    'href',
+    `/inventory/transfer/${encodeURIComponent(product.model_number)}`,
+  );
 
   const missing = `no-such-${randomUUID().slice(0, 6)}`;
   await page.getByTestId('committed-transfers-search').fill(missing);

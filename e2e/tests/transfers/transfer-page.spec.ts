@@ -40,7 +40,10 @@ async function openScan(page: Page, reference: string) {
   return dialog;
 }
 
-test('commit a transfer of a serial-tracked product, scan it to completion at wedge speed, submit: the result says n/m transferred', async ({ page, request }) => {
+test('commit a transfer of a serial-tracked product, scan it to completion at wedge speed, submit: the result says n/m transferred', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product, serials } = await stockedProduct(request, { qty: 2, tracked: true, pick: 0 });
   await page.clock.install();
@@ -105,7 +108,10 @@ test('force-push prompt, Cancel: the item is cleared and nothing is counted', as
   await expect(dialog.getByTestId('scan-progress')).toHaveText('Scanned: 0 / 1');
 });
 
-test('on a phone, a quick transfer without serials of a non-serial product says Updated! and shows as submitted', async ({ page, request }) => {
+test('on a phone, a quick transfer without serials of a non-serial product says Updated! and shows as submitted', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product } = await stockedProduct(request, { qty: 3, tracked: false, pick: 2 });
   // On a phone (390 px): the page fits, nothing needs a sideways scroll but the tables' own.
@@ -129,10 +135,14 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   await selectOption(page, form.getByRole('combobox'), TO);
   await form.getByTestId('requested-quantity').fill('3');
   await form.getByRole('button', { name: 'Transfer Now' }).click();
-  await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity available in ${FROM}`);
+  await expect(form.getByTestId('transfer-form-alert')).toHaveText(
+    `Requested quantity must be 1 to 2, the quantity available in ${FROM}`,
+  );
   // 'Updated!' clears itself after the status time; the refusal shown before that time ran out stays.
   await page.clock.runFor(STATUS_MESSAGE_MS + 500);
-  await expect(form.getByTestId('transfer-form-alert')).toHaveText(`Requested quantity must be 1 to 2, the quantity available in ${FROM}`);
+  await expect(form.getByTestId('transfer-form-alert')).toHaveText(
+    `Requested quantity must be 1 to 2, the quantity available in ${FROM}`,
+  );
   // Destination not selected: the spec's message.
   await selectOption(page, form.getByRole('combobox'), 'Not Selected');
   await form.getByRole('button', { name: 'Transfer Now' }).click();
@@ -147,7 +157,11 @@ test('on a phone, a quick transfer without serials of a non-serial product says 
   await expect(form.getByTestId('transfer-form-alert')).toHaveCount(0);
 });
 
-test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an admin', async ({ page, browser, request }) => {
+test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an admin', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { product } = await stockedProduct(request, { qty: 1, tracked: false, pick: 3 });
   await signInAs(page, 'warehouse-lead');
@@ -167,19 +181,26 @@ test('the Admin-Level Transfer Tool is hidden from a non-admin and shown to an a
   }
 });
 
-test('a committed transfer is edited and deleted from its table; a submitted one gets transfer notes and links to its transaction', async ({ page, request }) => {
+test('a committed transfer is edited and deleted from its table; a submitted one gets transfer notes and links to its transaction', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product } = await stockedProduct(request, { qty: 3, tracked: false, pick: 5 });
   const committed = await commitByApi(request, product.model_number, 1);
   const ref = committed.ims_transaction_reference_id;
   const admin = await apiAs(request, 'admin');
-  const quick = await admin.send<{ transacted_transfer: { ims_transaction_reference_id: string } }>('POST', '/api/ims/transacted-transfers/quickTransferWithoutSerials', {
-    fromBucket: FROM,
-    toBucket: TO,
-    model: product.model_number,
-    requestedQuantity: 1,
-    scanningRequired: false,
-  });
+  const quick = await admin.send<{ transacted_transfer: { ims_transaction_reference_id: string } }>(
+    'POST',
+    '/api/ims/transacted-transfers/quickTransferWithoutSerials',
+    {
+      fromBucket: FROM,
+      toBucket: TO,
+      model: product.model_number,
+      requestedQuantity: 1,
+      scanningRequired: false,
+    },
+  );
   await signInAs(page, 'warehouse-lead');
   await openTransferPage(page, product.model_number);
 
@@ -202,27 +223,33 @@ test('a committed transfer is edited and deleted from its table; a submitted one
   await expect(row).toHaveCount(0);
 
   const second = await commitByApi(request, product.model_number, 1);
-  const secondRow = page.getByTestId('committed-transfers-row').filter({ hasText: second.ims_transaction_reference_id });
+  const secondRow = page
+    .getByTestId('committed-transfers-row')
+    .filter({ hasText: second.ims_transaction_reference_id });
   await page.reload();
   await secondRow.getByTestId('delete-transfer').click();
   await page.getByTestId('delete-transfer-confirm').click();
   await expect(secondRow).toHaveCount(0);
 
-  const submitted = page.getByTestId('transacted-transfers-row').filter({ hasText: quick.transacted_transfer.ims_transaction_reference_id });
+  const submitted = page
+    .getByTestId('transacted-transfers-row')
+    .filter({ hasText: quick.transacted_transfer.ims_transaction_reference_id });
   await submitted.getByTestId('edit-transfer-notes').click();
   await page.getByTestId('transfer-notes-input').fill('Checked by the lead');
   await page.getByTestId('transfer-notes-save').click();
   await expect(submitted.getByTestId('transfer-notes')).toHaveText('Checked by the lead');
-  await expect(submitted.getByRole('link', { name: quick.transacted_transfer.ims_transaction_reference_id })).toHaveAttribute(
-    'href',
-    `/inventory-transactions/${quick.transacted_transfer.ims_transaction_reference_id}`,
-  );
+  await expect(
+    submitted.getByRole('link', { name: quick.transacted_transfer.ims_transaction_reference_id }),
+  ).toHaveAttribute('href', `/inventory-transactions/${quick.transacted_transfer.ims_transaction_reference_id}`);
 });
 
 test.describe('force push', () => {
   // The server corrects the serial's record through the ledger (an audited INVENTORY_AUDIT_ADJUSTMENT, docs/decisions.md
   // Transfers, force push) and then counts the scan.
-  test('force-push prompt, Force Push: the serial is resent with forcePushSerialCorrection 1 and counted', async ({ page, request }) => {
+  test('force-push prompt, Force Push: the serial is resent with forcePushSerialCorrection 1 and counted', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const { product, stamp } = await stockedProduct(request, { qty: 1, tracked: true, pick: 4 });
     const committed = await commitByApi(request, product.model_number, 1);
@@ -245,6 +272,8 @@ test.describe('force push', () => {
       { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 0, clientScanId: id },
       { scannedUpc: product.upc, scannedSerialNumbers: [unknown], forcePushSerialCorrection: 1, clientScanId: id },
     ]);
-    expect((sent[0] as { clientScanId: string }).clientScanId).not.toBe((sent[1] as { clientScanId: string }).clientScanId);
+    expect((sent[0] as { clientScanId: string }).clientScanId).not.toBe(
+      (sent[1] as { clientScanId: string }).clientScanId,
+    );
   });
 });

@@ -18,14 +18,18 @@ type Transfer = { total_scanned_quantity: number; serials: { scanned_serial_numb
 async function committedOne(request: APIRequestContext, pick: number) {
   const { product, serials } = await stockedProduct(request, { qty: 1, tracked: true, pick });
   const admin = await apiAs(request, 'admin');
-  const { ims_transaction_reference_id: ref } = await admin.send<{ ims_transaction_reference_id: string }>('POST', '/api/ims/committed-transfers', {
-    fromBucket: FROM,
-    toBucket: TO,
-    model: product.model_number,
-    requestedQuantity: 1,
-    committedById: 'admin',
-    scanningRequired: true,
-  });
+  const { ims_transaction_reference_id: ref } = await admin.send<{ ims_transaction_reference_id: string }>(
+    'POST',
+    '/api/ims/committed-transfers',
+    {
+      fromBucket: FROM,
+      toBucket: TO,
+      model: product.model_number,
+      requestedQuantity: 1,
+      committedById: 'admin',
+      scanningRequired: true,
+    },
+  );
   const onServer = () => admin.get<Transfer>(`/api/ims/committed-transfers/${ref}`);
   return { product, serial: serials[0]!, ref, onServer };
 }
@@ -39,7 +43,11 @@ async function openScan(page: Page, model: string, ref: string) {
   return dialog;
 }
 
-test('offline after the UPC: the serial is queued on the device, sent when the network returns, counted once', async ({ page, context, request }) => {
+test('offline after the UPC: the serial is queued on the device, sent when the network returns, counted once', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product, serial, ref, onServer } = await committedOne(request, 20);
   await signInAs(page, 'warehouse-lead');
@@ -52,7 +60,9 @@ test('offline after the UPC: the serial is queued on the device, sent when the n
   await context.setOffline(true);
   await wedgeScan(page, serial);
 
-  await expect(dialog.getByTestId('scan-feedback')).toHaveText(`Queued ${product.upc} (${serial}): it is sent when the server answers`);
+  await expect(dialog.getByTestId('scan-feedback')).toHaveText(
+    `Queued ${product.upc} (${serial}): it is sent when the server answers`,
+  );
   await expect(dialog.getByTestId('transfer-scans-waiting')).toContainText('1 scan waiting');
   await expect(dialog.getByTestId('scan-progress')).toHaveText('Scanned: 0 / 1 (1 queued)');
   const queued = dialog.getByTestId('transfer-queued-scan');
@@ -76,10 +86,18 @@ test('offline after the UPC: the serial is queued on the device, sent when the n
   // Every try carried the same clientScanId (an offline try may not reach the request log at all).
   expect(bodies.length).toBeGreaterThanOrEqual(1);
   expect(new Set(bodies.map((b) => b.clientScanId)).size).toBe(1);
-  expect(bodies[0]).toMatchObject({ scannedUpc: product.upc, scannedSerialNumbers: [serial], forcePushSerialCorrection: 0, clientScanId: expect.stringMatching(UUID) });
+  expect(bodies[0]).toMatchObject({
+    scannedUpc: product.upc,
+    scannedSerialNumbers: [serial],
+    forcePushSerialCorrection: 0,
+    clientScanId: expect.stringMatching(UUID),
+  });
 });
 
-test('an answer lost on its way back: the scan is replayed with the same clientScanId and the server records it once', async ({ page, request }) => {
+test('an answer lost on its way back: the scan is replayed with the same clientScanId and the server records it once', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { product, serial, ref, onServer } = await committedOne(request, 21);
   await signInAs(page, 'warehouse-lead');

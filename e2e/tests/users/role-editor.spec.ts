@@ -14,7 +14,11 @@ const SUBJECT = 'customer-service-2';
 
 const shoot = (page: Page, name: string) => shootPage(page, SHOTS, name);
 
-test('the developer changes a user’s role; that user’s menu changes at their next call', async ({ page, browser, request }) => {
+test('the developer changes a user’s role; that user’s menu changes at their next call', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const dev = await apiAs(request, 'developer');
   const roles = (await dev.get<{ data: { id: number; role_name: string }[] }>('/api/role')).data;
@@ -39,7 +43,9 @@ test('the developer changes a user’s role; that user’s menu changes at their
     await expect(page.getByTestId('user-row-developer').getByRole('combobox')).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByTestId('user-row-developer')).toContainText('You cannot change your own role.');
     // Sorted by username.
-    const names = await page.locator('[data-testid^="user-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('user-row-'.length)));
+    const names = await page
+      .locator('[data-testid^="user-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('user-row-'.length)));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     await shoot(page, 'role-editor');
 
@@ -60,7 +66,9 @@ test('the developer changes a user’s role; that user’s menu changes at their
     // The subject made no call yet: the menu is as it was. Their next call (a reload's first request) brings the role.
     await expect(theirNav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
     await theirs.reload();
-    await expect(theirs.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      theirs.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' }),
+    ).toBeVisible({ timeout: 30_000 });
     await theirs.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' }).click();
     await expect(theirs.getByRole('menuitem', { name: 'Bucket Updater' })).toBeVisible();
   } finally {

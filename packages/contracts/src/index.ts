@@ -1,4 +1,4 @@
-import "./zod-setup.js";
+import './zod-setup.js';
 export * from './permissions.js';
 export * from './money.js';
 export * from './http/define-route.js';

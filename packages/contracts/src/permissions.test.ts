@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, isRole, isSuperUser, PERMISSIONS, permissionDeniedMessage, permissionsOf, ROLE_PERMISSIONS, ROLES, type TPermission } from './permissions.js';
+import {
+  AP_INVOICE_PERMISSIONS,
+  hasAnyPermission,
+  hasPermission,
+  isRole,
+  isSuperUser,
+  PERMISSIONS,
+  permissionDeniedMessage,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  ROLES,
+  type TPermission,
+} from './permissions.js';
 
 const has = (role: string, ...perms: TPermission[]) => perms.every((p) => hasPermission(role, p));
 
@@ -22,7 +34,17 @@ describe('the role map of 000 §6', () => {
     expect(has('fulfillment-1', 'purchase-order:view', 'inventory:reports')).toBe(true);
     expect(hasPermission('fulfillment-1', 'inventory-transfer:view')).toBe(false);
     expect(hasPermission('fulfillment-2', 'inventory-transfer:view')).toBe(true);
-    expect(has('fulfillment-lead', 'inventory-transfer:view', 'purchase-order:receive', 'purchase-order:edit', 'purchase-order:create', 'committed-transfer:view', 'purchasing:reports')).toBe(true);
+    expect(
+      has(
+        'fulfillment-lead',
+        'inventory-transfer:view',
+        'purchase-order:receive',
+        'purchase-order:edit',
+        'purchase-order:create',
+        'committed-transfer:view',
+        'purchasing:reports',
+      ),
+    ).toBe(true);
     expect(hasPermission('fulfillment-lead', 'purchase-order:un-receive')).toBe(false);
   });
 
@@ -32,27 +54,55 @@ describe('the role map of 000 §6', () => {
     expect(has('purchasing-2', 'purchase-order:send-to-vendor', 'vendor:create', 'vendor:edit')).toBe(true);
     expect(has('purchasing-3', 'vendor:create', 'vendor:edit')).toBe(true);
     expect(hasPermission('purchasing-3', 'purchase-order:send-to-vendor')).toBe(false);
-    expect(has('purchasing-admin', 'bucket-buffer:edit', 'purchase-order:receive', 'purchase-order:un-receive', 'audit-scan:submit', 'purchase-order:send-to-vendor')).toBe(true);
+    expect(
+      has(
+        'purchasing-admin',
+        'bucket-buffer:edit',
+        'purchase-order:receive',
+        'purchase-order:un-receive',
+        'audit-scan:submit',
+        'purchase-order:send-to-vendor',
+      ),
+    ).toBe(true);
   });
 
   it('warehouse: member 2 receives; the lead adds transfers; the admin adds create, edit, un-receive, audits and bins', () => {
     expect([...permissionsOf('warehouse-1')].sort()).toEqual(['boards:view', 'inventory:view']);
     expect(has('warehouse-2', 'purchase-order:view', 'purchase-order:receive', 'inventory:reports')).toBe(true);
-    expect(has('warehouse-lead', 'inventory-transfer:view', 'committed-transfer:view', 'purchasing:reports')).toBe(true);
+    expect(has('warehouse-lead', 'inventory-transfer:view', 'committed-transfer:view', 'purchasing:reports')).toBe(
+      true,
+    );
     expect(hasPermission('warehouse-lead', 'bin:admin')).toBe(false);
-    expect(has('warehouse-admin', 'purchase-order:create', 'purchase-order:edit', 'purchase-order:un-receive', 'audit-scan:submit', 'bin:admin')).toBe(true);
+    expect(
+      has(
+        'warehouse-admin',
+        'purchase-order:create',
+        'purchase-order:edit',
+        'purchase-order:un-receive',
+        'audit-scan:submit',
+        'bin:admin',
+      ),
+    ).toBe(true);
   });
 
   it('finance: invoices and buffers; the lead deletes invoices and creates finance companies', () => {
-    expect(has('finance-1', 'ap-invoices:create', 'ap-invoices:edit', 'bucket-buffer:edit', 'purchase-order:view')).toBe(true);
+    expect(
+      has('finance-1', 'ap-invoices:create', 'ap-invoices:edit', 'bucket-buffer:edit', 'purchase-order:view'),
+    ).toBe(true);
     expect(hasPermission('finance-1', 'ap-invoices:delete')).toBe(false);
     expect(has('finance-lead', 'ap-invoices:delete', 'finance-company:create')).toBe(true);
   });
 
   it('admin is the union of warehouse admin, purchasing admin and finance lead plus its own five', () => {
-    const union = new Set([...ROLE_PERMISSIONS['warehouse-admin'], ...ROLE_PERMISSIONS['purchasing-admin'], ...ROLE_PERMISSIONS['finance-lead']]);
+    const union = new Set([
+      ...ROLE_PERMISSIONS['warehouse-admin'],
+      ...ROLE_PERMISSIONS['purchasing-admin'],
+      ...ROLE_PERMISSIONS['finance-lead'],
+    ]);
     for (const p of union) expect(hasPermission('admin', p)).toBe(true);
-    expect(has('admin', 'qa-routes:view', 'admin-menu:view', 'bucket:create', 'inventory:admin-adjust', 'admin:override')).toBe(true);
+    expect(
+      has('admin', 'qa-routes:view', 'admin-menu:view', 'bucket:create', 'inventory:admin-adjust', 'admin:override'),
+    ).toBe(true);
     expect(hasPermission('admin', 'dev-route:view')).toBe(false);
     expect(hasPermission('admin', 'role-editor:view')).toBe(false);
   });
@@ -69,7 +119,9 @@ describe('the role map of 000 §6', () => {
   });
 
   it('words the refusal as the spec does', () => {
-    expect(permissionDeniedMessage('warehouse-1', 'purchase-order:view')).toBe('Your warehouse-1 role does not have permission for purchase-order:view');
+    expect(permissionDeniedMessage('warehouse-1', 'purchase-order:view')).toBe(
+      'Your warehouse-1 role does not have permission for purchase-order:view',
+    );
   });
 });
 
@@ -79,7 +131,8 @@ describe('the accounts-payable invoice page (001 §1, §6; docs/decisions.md)', 
     const { listVendorsRoute } = await import('./vendors/vendors.api.js');
     for (const route of [listApInvoicesRoute, listFinanceCompaniesRoute, listVendorsRoute]) {
       const access = [route.access].flat();
-      for (const p of [...AP_INVOICE_PERMISSIONS, 'purchase-order:view'] as const) expect(access, route.path).toContain(p);
+      for (const p of [...AP_INVOICE_PERMISSIONS, 'purchase-order:view'] as const)
+        expect(access, route.path).toContain(p);
     }
   });
 

@@ -70,8 +70,18 @@ export const DEFAULT_ROLE: TRole = 'user';
 
 const BASE = ['boards:view'] as const satisfies readonly TPermission[];
 
-const customerService = [...BASE, 'inventory:view', 'inventory:reports', 'sales-desk:manage'] as const satisfies readonly TPermission[];
-const fulfillment1 = [...BASE, 'purchase-order:view', 'inventory:view', 'inventory:reports'] as const satisfies readonly TPermission[];
+const customerService = [
+  ...BASE,
+  'inventory:view',
+  'inventory:reports',
+  'sales-desk:manage',
+] as const satisfies readonly TPermission[];
+const fulfillment1 = [
+  ...BASE,
+  'purchase-order:view',
+  'inventory:view',
+  'inventory:reports',
+] as const satisfies readonly TPermission[];
 const fulfillment2 = [...fulfillment1, 'inventory-transfer:view'] as const satisfies readonly TPermission[];
 const purchasing1 = [
   ...BASE,
@@ -83,7 +93,12 @@ const purchasing1 = [
   'inventory:reports',
   'bucket-buffer:view',
 ] as const satisfies readonly TPermission[];
-const purchasing2 = [...purchasing1, 'purchase-order:send-to-vendor', 'vendor:create', 'vendor:edit'] as const satisfies readonly TPermission[];
+const purchasing2 = [
+  ...purchasing1,
+  'purchase-order:send-to-vendor',
+  'vendor:create',
+  'vendor:edit',
+] as const satisfies readonly TPermission[];
 const purchasingAdmin = [
   ...purchasing2,
   'bucket-buffer:edit',
@@ -92,8 +107,18 @@ const purchasingAdmin = [
   'audit-scan:submit',
 ] as const satisfies readonly TPermission[];
 const warehouse1 = [...BASE, 'inventory:view'] as const satisfies readonly TPermission[];
-const warehouse2 = [...warehouse1, 'purchase-order:view', 'purchase-order:receive', 'inventory:reports'] as const satisfies readonly TPermission[];
-const warehouseLead = [...warehouse2, 'inventory-transfer:view', 'committed-transfer:view', 'purchasing:reports'] as const satisfies readonly TPermission[];
+const warehouse2 = [
+  ...warehouse1,
+  'purchase-order:view',
+  'purchase-order:receive',
+  'inventory:reports',
+] as const satisfies readonly TPermission[];
+const warehouseLead = [
+  ...warehouse2,
+  'inventory-transfer:view',
+  'committed-transfer:view',
+  'purchasing:reports',
+] as const satisfies readonly TPermission[];
 const warehouseAdmin = [
   ...warehouseLead,
   'purchase-order:create',
@@ -111,7 +136,11 @@ const finance1 = [
   'ap-invoices:edit',
   'bucket-buffer:edit',
 ] as const satisfies readonly TPermission[];
-const financeLead = [...finance1, 'ap-invoices:delete', 'finance-company:create'] as const satisfies readonly TPermission[];
+const financeLead = [
+  ...finance1,
+  'ap-invoices:delete',
+  'finance-company:create',
+] as const satisfies readonly TPermission[];
 const admin = [
   ...warehouseAdmin,
   ...purchasingAdmin,
@@ -189,7 +218,11 @@ export function hasAnyPermission(role: string, permissions: readonly TPermission
  * The accounts-payable invoice page and its reads (the invoice list, finance companies, vendors): anyone who may
  * act on invoices (001 §1, §6: ap-invoices:create, edit, delete) or view POs. See docs/decisions.md.
  */
-export const AP_INVOICE_PERMISSIONS = ['ap-invoices:create', 'ap-invoices:edit', 'ap-invoices:delete'] as const satisfies readonly TPermission[];
+export const AP_INVOICE_PERMISSIONS = [
+  'ap-invoices:create',
+  'ap-invoices:edit',
+  'ap-invoices:delete',
+] as const satisfies readonly TPermission[];
 
 export function isSuperUser(role: string): boolean {
   return (SUPER_USER_ROLES as readonly string[]).includes(role);

@@ -15,14 +15,22 @@ async function readPassword(): Promise<string> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { username: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' } },
+  });
   if (!values.username || !values.role) throw new Error('usage: user:create --username NAME --role ROLE [--email E]');
   if (!isRole(values.role)) throw new Error(`unknown role ${values.role}; one of: ${ROLES.join(', ')}`);
   const password = await readPassword();
-  if (password.length < 8) throw new Error('the password must have at least 8 characters (KEYSTONE_PASSWORD or standard input)');
+  if (password.length < 8)
+    throw new Error('the password must have at least 8 characters (KEYSTONE_PASSWORD or standard input)');
   const database = await openDatabase(loadConfig());
   try {
-    const id = await new UsersService(database.db).create({ username: values.username, password, role: values.role, email: values.email ?? null });
+    const id = await new UsersService(database.db).create({
+      username: values.username,
+      password,
+      role: values.role,
+      email: values.email ?? null,
+    });
     console.log(`created user ${values.username} (id ${id}) with role ${values.role}`);
   } finally {
     await database.close();

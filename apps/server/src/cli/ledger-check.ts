@@ -10,7 +10,11 @@ async function main() {
     const { differences, elapsedMs } = await new LedgerService(database.db).check();
     for (const d of differences) console.log(`${d.kind}\t${d.key}\texpected ${d.expected}\tactual ${d.actual}`);
     const seconds = (elapsedMs / 1000).toFixed(1);
-    console.log(differences.length ? `ledger check: ${differences.length} difference(s) (${seconds} s)` : `ledger check: clean (${seconds} s)`);
+    console.log(
+      differences.length
+        ? `ledger check: ${differences.length} difference(s) (${seconds} s)`
+        : `ledger check: clean (${seconds} s)`,
+    );
     process.exitCode = differences.length ? 1 : 0;
   } finally {
     await database.close();

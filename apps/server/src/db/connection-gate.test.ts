@@ -44,14 +44,21 @@ describe('a connection turned away by the server', () => {
   });
 
   it('the same SQLSTATE raised by a statement on an open connection is not taken for an outage', () => {
-    const statementError = Object.assign(new pg.DatabaseError('currval of sequence "s" is not yet defined in this session', 0, 'error'), { code: '55000' });
+    const statementError = Object.assign(
+      new pg.DatabaseError('currval of sequence "s" is not yet defined in this session', 0, 'error'),
+      { code: '55000' },
+    );
     expect(isDatabaseUnavailable(statementError)).toBe(false);
   });
 
   it('after a failed attempt, the next ones fail at once without reaching the server until the backoff wait has passed', async () => {
     proxy.refuse();
     const Client = gatedClient();
-    const attempt = () => new Client({ connectionString: proxy.url(url) }).connect().then(() => null, (e: unknown) => e as Error & { code?: string });
+    const attempt = () =>
+      new Client({ connectionString: proxy.url(url) }).connect().then(
+        () => null,
+        (e: unknown) => e as Error & { code?: string },
+      );
     const before = proxy.accepted;
     expect(isDatabaseUnavailable(await attempt())).toBe(true);
     expect(proxy.accepted).toBe(before + 1);

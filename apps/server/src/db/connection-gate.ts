@@ -41,7 +41,10 @@ export function gatedClient(): typeof pg.Client {
     override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
       const wait = closedUntil - Date.now();
       if (wait > 0) {
-        const error = Object.assign(markConnectFailure(new Error(`the database is unavailable: the next connection attempt in ${wait} ms`)), { code: '08001' });
+        const error = Object.assign(
+          markConnectFailure(new Error(`the database is unavailable: the next connection attempt in ${wait} ms`)),
+          { code: '08001' },
+        );
         if (callback) return void process.nextTick(() => (callback as (error: Error) => void)(error));
         return Promise.reject(error);
       }

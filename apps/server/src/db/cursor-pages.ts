@@ -25,7 +25,9 @@ class Handoff<V> {
     else this.values.push(value);
   }
   take(): Promise<V> {
-    return this.values.length > 0 ? Promise.resolve(this.values.shift()!) : new Promise((resolve) => this.takers.push(resolve));
+    return this.values.length > 0
+      ? Promise.resolve(this.values.shift()!)
+      : new Promise((resolve) => this.takers.push(resolve));
   }
 }
 
@@ -39,7 +41,12 @@ class Handoff<V> {
  * open there would stop every other query of the process for as long: the cursor is declared WITH HOLD in a short
  * transaction (the engine keeps the result in a tuple store) and each page is fetched by a statement of its own.
  */
-export function cursorPages<T>(db: Executor, kind: 'pglite' | 'postgres', query: SQL, pageSize: number): AsyncGenerator<T[]> {
+export function cursorPages<T>(
+  db: Executor,
+  kind: 'pglite' | 'postgres',
+  query: SQL,
+  pageSize: number,
+): AsyncGenerator<T[]> {
   return kind === 'pglite' ? heldCursorPages<T>(db, query, pageSize) : transactionCursorPages<T>(db, query, pageSize);
 }
 

@@ -98,7 +98,11 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
     // The shell forks a short sleep, then becomes a long one that never waits for it: the short one ends a zombie.
     const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim()))));
+      const pid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())),
+        ),
+      );
       const owner = lockOwnerText(pid);
       for (let i = 0; i < 50 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(processState(pid)).toBe('Z');
@@ -135,9 +139,13 @@ describe('the embedded database under queued work', { timeout: 120_000 }, () => 
       let done = 0;
       const total = 400;
       // Queued all at once, as fifty scanners' statements are: PGlite takes them one by one on its lock.
-      const queries = Array.from({ length: total }, () => open.db.execute(sql`select count(*) from generate_series(1, 3000)`).then(() => done++));
+      const queries = Array.from({ length: total }, () =>
+        open.db.execute(sql`select count(*) from generate_series(1, 3000)`).then(() => done++),
+      );
       const started = performance.now();
-      const turned = new Promise<{ done: number; ms: number }>((resolve) => setImmediate(() => resolve({ done, ms: performance.now() - started })));
+      const turned = new Promise<{ done: number; ms: number }>((resolve) =>
+        setImmediate(() => resolve({ done, ms: performance.now() - started })),
+      );
       await Promise.all(queries);
       const elapsed = performance.now() - started;
       const firstTurn = await turned;

@@ -21,7 +21,11 @@ import { queueQueries } from './query-queue.js';
 // Without Drizzle's relational queries (`db.query.*`, never used): given the schema, Drizzle builds a query builder
 // for every table each time it makes a database or a transaction object, on every transaction of every scan.
 export type Database = PgDatabase<PgQueryResultHKT>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Something that runs queries: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
@@ -99,7 +103,8 @@ function startedAfter(pid: number, ticks: string, epochMs: number): boolean {
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(fs.realpathSync(dataDir), 'keystone.lock');
-  if (heldLocks.has(lockPath)) throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
+  if (heldLocks.has(lockPath))
+    throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
   const mine = lockOwnerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -195,7 +200,9 @@ export async function openPglite(dataDir: string | null, opening: { loadDataDir?
   try {
     // pg_trgm backs the serial "contains" search, as it does on PostgreSQL.
     const options = { extensions: { pg_trgm } };
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite({ ...options, ...(opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {}) });
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pglite'), options)
+      : new PGlite({ ...options, ...(opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {}) });
     await client.waitReady;
     yieldBetweenTurns(client);
     const db = drizzlePglite(client) as unknown as Database;
@@ -301,7 +308,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: PostgresOptions = {}): Promise<OpenDatabase> {
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string },
+  options: PostgresOptions = {},
+): Promise<OpenDatabase> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(config.dataDir);
 }
 

@@ -11,6 +11,11 @@ export interface DatabaseErrorLike {
 /** An error and its causes (the driver's error wrapped by Drizzle's), outermost first, at most `max` of them. */
 export function errorChain(error: unknown, max = 5): DatabaseErrorLike[] {
   const chain: DatabaseErrorLike[] = [];
-  for (let e = error as DatabaseErrorLike | null | undefined; e && chain.length < max; e = e.cause as DatabaseErrorLike | undefined) chain.push(e);
+  for (
+    let e = error as DatabaseErrorLike | null | undefined;
+    e && chain.length < max;
+    e = e.cause as DatabaseErrorLike | undefined
+  )
+    chain.push(e);
   return chain;
 }

@@ -62,7 +62,8 @@ export class PostgresListener {
       const joined = Boolean(this.attempt);
       if (this.attempt) await this.attempt;
       const client = this.client;
-      if (!client || this.attempt) throw Object.assign(new Error('the database listener is reconnecting'), { code: '08001' });
+      if (!client || this.attempt)
+        throw Object.assign(new Error('the database listener is reconnecting'), { code: '08001' });
       if (fresh || joined) await client.query(`LISTEN ${quote(channel)}`);
       return unlisten;
     } catch (error) {
@@ -81,7 +82,11 @@ export class PostgresListener {
 
   private async run(): Promise<void> {
     while (!this.closed) {
-      const client = new pg.Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({
+        connectionString: this.url,
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       this.client = client;
       let markLost!: (error?: Error) => void;
       const lost = new Promise<Error | undefined>((resolve) => (markLost = resolve));
@@ -96,7 +101,8 @@ export class PostgresListener {
         await this.attempt;
         this.attempt = null;
         this.backoff.reset();
-        if (this.connectedOnce) for (const set of this.channels.values()) for (const handlers of set) handlers.onReconnect?.();
+        if (this.connectedOnce)
+          for (const set of this.channels.values()) for (const handlers of set) handlers.onReconnect?.();
         this.connectedOnce = true;
         error = await lost;
       } catch (failure) {

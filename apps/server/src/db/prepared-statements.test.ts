@@ -17,7 +17,15 @@ describe('statementName', () => {
   });
 
   it('leaves every statement that is not marked unnamed', () => {
-    for (const text of ['select 1', 'insert into t values ($1)', 'begin', 'commit', 'declare c cursor for select 1', 'fetch 500 from c', ` ${MARK}select 1`]) {
+    for (const text of [
+      'select 1',
+      'insert into t values ($1)',
+      'begin',
+      'commit',
+      'declare c cursor for select 1',
+      'fetch 500 from c',
+      ` ${MARK}select 1`,
+    ]) {
       expect(statementName(text), text).toBeNull();
     }
   });

@@ -52,7 +52,13 @@ export function namePreparedStatements(client: pg.ClientBase, limit = PREPARED_S
   target.query = (...args: unknown[]) => {
     const config = args[0] as { text?: unknown; name?: unknown } | null;
     // A plain config object only: a cursor or another submittable keeps its prototype and is passed as it is.
-    if (config && typeof config === 'object' && Object.getPrototypeOf(config) === Object.prototype && typeof config.text === 'string' && !config.name) {
+    if (
+      config &&
+      typeof config === 'object' &&
+      Object.getPrototypeOf(config) === Object.prototype &&
+      typeof config.text === 'string' &&
+      !config.name
+    ) {
       const name = statementName(config.text);
       if (name && (named.has(name) || named.size < limit)) {
         named.add(name);

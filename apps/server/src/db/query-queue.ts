@@ -3,7 +3,8 @@ import type pg from 'pg';
 type QueryFunction = (...args: unknown[]) => unknown;
 type Submittable = { submit: unknown; callback?: (error: Error | null, result?: unknown) => void };
 
-const isSubmittable = (value: unknown): value is Submittable => value !== null && typeof value === 'object' && typeof (value as Submittable).submit === 'function';
+const isSubmittable = (value: unknown): value is Submittable =>
+  value !== null && typeof value === 'object' && typeof (value as Submittable).submit === 'function';
 
 /**
  * One statement at a time on a connection, queued here rather than in node-postgres. Handing a client a
@@ -51,7 +52,8 @@ export function queueQueries(client: pg.ClientBase): void {
 
   target.query = (...args: unknown[]) => {
     const first = args[0];
-    const queued = !args.some((a) => typeof a === 'function') && (!isSubmittable(first) || typeof first.callback === 'function');
+    const queued =
+      !args.some((a) => typeof a === 'function') && (!isSubmittable(first) || typeof first.callback === 'function');
     if (!queued) return query(...args);
     if (!running) {
       running = true;

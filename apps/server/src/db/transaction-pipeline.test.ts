@@ -32,7 +32,10 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: ADMIN_URL, max: 1 });
     pool.on('connect', (c) => {
-      (c as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on('readyForQuery', () => roundTrips++);
+      (c as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on(
+        'readyForQuery',
+        () => roundTrips++,
+      );
       // As openPostgres installs them: the round trips counted below are those of the product's connections.
       queueQueries(c);
       pipelineTransactions(c);
@@ -59,7 +62,8 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     return roundTrips - before;
   }
 
-  const committed = async (id: number) => (await other.query(`select note from ${table} where id = $1`, [id])).rows[0]?.note ?? null;
+  const committed = async (id: number) =>
+    (await other.query(`select note from ${table} where id = $1`, [id])).rows[0]?.note ?? null;
 
   it('sends BEGIN with the first statement: a transaction of two statements is three round trips, not four', async () => {
     const trips = await count(async (c) => {
@@ -88,7 +92,10 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     expect(
       await count(async (c) => {
         await c.query('begin');
-        await c.query({ text: `/* prepared */ /* commit */ insert into ${table} values ($1, $2)`, values: [4, 'four'] });
+        await c.query({
+          text: `/* prepared */ /* commit */ insert into ${table} values ($1, $2)`,
+          values: [4, 'four'],
+        });
         await c.query('commit');
       }),
     ).toBe(1);
@@ -129,7 +136,9 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     const c = await connection();
     await c.query('begin');
     await c.query(`insert into ${table} values ($1, $2)`, [5, 'five']);
-    await expect(c.query({ text: `/* commit */ insert into ${table} values ($1, $2)`, values: [2, 'duplicate'] })).rejects.toThrow(/duplicate key/);
+    await expect(
+      c.query({ text: `/* commit */ insert into ${table} values ($1, $2)`, values: [2, 'duplicate'] }),
+    ).rejects.toThrow(/duplicate key/);
     await c.query('rollback');
     expect(await committed(5)).toBeNull();
     // The connection goes on as before.
@@ -143,7 +152,9 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
     const c = await connection();
     await c.query('begin');
     await c.query({ text: `/* commit */ insert into ${table} values ($1, $2)`, values: [6, 'six'] });
-    await expect(c.query(`insert into ${table} values ($1, $2)`, [7, 'seven'])).rejects.toThrow(/committing statement must be its transaction's last/);
+    await expect(c.query(`insert into ${table} values ($1, $2)`, [7, 'seven'])).rejects.toThrow(
+      /committing statement must be its transaction's last/,
+    );
     expect(await committed(7)).toBeNull();
     await c.query('begin');
     await c.query({ text: `/* commit */ update ${table} set note = $2 where id = $1`, values: [6, 'six again'] });
@@ -208,7 +219,9 @@ describe('a connection that pipelines its transactions (PostgreSQL)', () => {
 
   it('refusedAnswer reads the JSON a statement raised with SQLSTATE KS001, and nothing else', async () => {
     const raised = await other
-      .query(`do $$ begin raise exception 'keystone: the statement wrote nothing' using errcode = 'KS001', detail = '{"live":["SN-1"]}'; end $$`)
+      .query(
+        `do $$ begin raise exception 'keystone: the statement wrote nothing' using errcode = 'KS001', detail = '{"live":["SN-1"]}'; end $$`,
+      )
       .catch((error: unknown) => error);
     expect(refusedAnswer(raised)).toEqual({ live: ['SN-1'] });
     expect(refusedAnswer({ cause: raised })).toEqual({ live: ['SN-1'] });
@@ -226,7 +239,11 @@ describe('one statement at a time on a connection (PostgreSQL; pg 9 refuses a qu
     const seen = { overlaps: 0, calls: 0 };
     const pool = new pg.Pool({ connectionString: ADMIN_URL, max: 1 });
     pool.on('connect', (c) => {
-      const inner = c as unknown as { query: (...args: unknown[]) => unknown; _activeQuery: unknown; _queryQueue: unknown[] };
+      const inner = c as unknown as {
+        query: (...args: unknown[]) => unknown;
+        _activeQuery: unknown;
+        _queryQueue: unknown[];
+      };
       const query = inner.query.bind(c);
       inner.query = (...args: unknown[]) => {
         seen.calls++;

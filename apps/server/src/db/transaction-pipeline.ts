@@ -39,7 +39,14 @@ export function isCommitting(text: string): boolean {
   return text.startsWith(COMMIT_MARK) || text.startsWith(`/* prepared */ ${COMMIT_MARK}`);
 }
 
-type QueryConfig = { text: string; values?: unknown[]; name?: string; rowMode?: string; types?: unknown; rows?: number };
+type QueryConfig = {
+  text: string;
+  values?: unknown[];
+  name?: string;
+  rowMode?: string;
+  types?: unknown;
+  rows?: number;
+};
 type Callback = (error: Error | null, result?: unknown) => void;
 type ProtocolConnection = {
   parse(config: { text: string; name?: string; types?: unknown[] }): void;
@@ -48,7 +55,11 @@ type ProtocolConnection = {
   sync(): void;
 };
 
-const QueryBase = pg.Query as unknown as new (config: unknown, values?: unknown, callback?: unknown) => {
+const QueryBase = pg.Query as unknown as new (
+  config: unknown,
+  values?: unknown,
+  callback?: unknown,
+) => {
   text: string;
   name?: string;
   rows?: number;
@@ -97,7 +108,8 @@ const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
 const ROLLBACK = /^\s*(rollback|abort)\s*;?\s*$/i;
 
 /** `open.nested`: a savepoint was made in this transaction; a committing statement then goes without its COMMIT. */
-type State = { kind: 'idle' } | { kind: 'pending'; begin: string } | { kind: 'open'; nested: boolean } | { kind: 'committed' };
+type State =
+  { kind: 'idle' } | { kind: 'pending'; begin: string } | { kind: 'open'; nested: boolean } | { kind: 'committed' };
 
 const SAVEPOINT = /^\s*savepoint\b/i;
 
@@ -131,7 +143,9 @@ export function pipelineTransactions(client: pg.ClientBase): void {
   target.query = (...args: unknown[]) => {
     const [first, second] = args;
     // Promise-style calls with a text or a plain config object only; callbacks and submittables pass through.
-    const plain = typeof first === 'string' || (first !== null && typeof first === 'object' && Object.getPrototypeOf(first) === Object.prototype);
+    const plain =
+      typeof first === 'string' ||
+      (first !== null && typeof first === 'object' && Object.getPrototypeOf(first) === Object.prototype);
     if (!plain || args.some((a) => typeof a === 'function')) return passThrough(args);
     const config = (typeof first === 'string' ? { text: first } : first) as QueryConfig;
     if (typeof config.text !== 'string') return passThrough(args);
@@ -161,7 +175,8 @@ export function pipelineTransactions(client: pg.ClientBase): void {
         }
         if (SAVEPOINT.test(text)) state = { kind: 'open', nested: true };
         // Inside a savepoint the statement is not the transaction's last: it goes on its own.
-        if (!state.nested && isCommitting(text) && pipelinable(config, values)) return send(null, 'COMMIT', config, values);
+        if (!state.nested && isCommitting(text) && pipelinable(config, values))
+          return send(null, 'COMMIT', config, values);
         return query(...args);
       case 'committed':
         state = { kind: 'idle' };

@@ -9,7 +9,8 @@ export class WriteGate {
   private readonly waiting: (() => void)[] = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`a write gate needs a limit of at least 1, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`a write gate needs a limit of at least 1, got ${limit}`);
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {

@@ -4,15 +4,34 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 import Papa from 'papaparse';
 import type { FastifyReply } from 'fastify';
 import { csvSafeText, FILE_TYPES } from '@keystone/contracts';
-import { csvCell, csvFile, csvHeader, csvIdCell, csvObjectLines, csvLines, csvTimestamp, pagedRows, reportFileName, type TCsvColumn, type TCsvRows } from './csv-reply.js';
+import {
+  csvCell,
+  csvFile,
+  csvHeader,
+  csvIdCell,
+  csvObjectLines,
+  csvLines,
+  csvTimestamp,
+  pagedRows,
+  reportFileName,
+  type TCsvColumn,
+  type TCsvRows,
+} from './csv-reply.js';
 import { sendFile } from './file-answer.js';
 
 /** A CSV download as a route that declares `download: { contentTypes: [text/csv] }` answers it (registerRoute's sendFile). */
 const CSV_DOWNLOAD = { contentTypes: [FILE_TYPES.csv] };
-const sendCsv = (reply: FastifyReply, rows: Extract<TCsvRows, { rows: unknown }>['rows'], columns: readonly TCsvColumn[], fileName?: string) =>
-  sendFile(reply, CSV_DOWNLOAD, csvFile({ rows }, columns, fileName));
-const sendCsvPages = (reply: FastifyReply, pages: Extract<TCsvRows, { pages: unknown }>['pages'], columns: readonly TCsvColumn[]) =>
-  sendFile(reply, CSV_DOWNLOAD, csvFile({ pages }, columns));
+const sendCsv = (
+  reply: FastifyReply,
+  rows: Extract<TCsvRows, { rows: unknown }>['rows'],
+  columns: readonly TCsvColumn[],
+  fileName?: string,
+) => sendFile(reply, CSV_DOWNLOAD, csvFile({ rows }, columns, fileName));
+const sendCsvPages = (
+  reply: FastifyReply,
+  pages: Extract<TCsvRows, { pages: unknown }>['pages'],
+  columns: readonly TCsvColumn[],
+) => sendFile(reply, CSV_DOWNLOAD, csvFile({ pages }, columns));
 
 describe('sendCsv', () => {
   it('streams the header and every row, quoting what needs it, named report-{MM-DD-YYYY}.csv', async () => {
@@ -88,7 +107,15 @@ describe('sendCsv in batches', () => {
       ),
     );
     const response = await app.inject({ method: 'GET', url: '/r' });
-    const expected = '\uFEFF' + ['N', ...single.slice(0, 600).map((r) => r.n), ...page.map((r) => r.n), ...single.slice(600).map((r) => r.n)].join('\n') + '\n';
+    const expected =
+      '\uFEFF' +
+      [
+        'N',
+        ...single.slice(0, 600).map((r) => r.n),
+        ...page.map((r) => r.n),
+        ...single.slice(600).map((r) => r.n),
+      ].join('\n') +
+      '\n';
     expect(response.body).toBe(expected);
     await app.close();
   });
@@ -108,7 +135,11 @@ describe('sendCsv in batches', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const failed = await fetch(`http://127.0.0.1:${port}/r`).then(
-      (r) => r.text().then(() => false, () => true),
+      (r) =>
+        r.text().then(
+          () => false,
+          () => true,
+        ),
       () => true,
     );
     expect(failed).toBe(true);
@@ -121,31 +152,81 @@ describe('the CSV text is what csv-stringify writes', () => {
   // characters that matter to CSV: the fast path must write byte for byte what csv-stringify writes with the
   // writer's options (text through csvSafeText, a CR quoted).
   const hostile: unknown[] = [
-    '', ' ', 'plain', 'a,b', 'a"b', '"', '""', 'a\nb', 'a\rb', '\r\n', '\r', 'x\n', ',', '=1+2', '-5', '+x', '@y', '\t', 'é€😀', "it's",
-    0, -0, 1.5, -12.34, 1e21, NaN, Infinity, 123n, true, false, null, undefined, new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)), { a: 'b,c' }, ['x', 1],
+    '',
+    ' ',
+    'plain',
+    'a,b',
+    'a"b',
+    '"',
+    '""',
+    'a\nb',
+    'a\rb',
+    '\r\n',
+    '\r',
+    'x\n',
+    ',',
+    '=1+2',
+    '-5',
+    '+x',
+    '@y',
+    '\t',
+    'é€😀',
+    "it's",
+    0,
+    -0,
+    1.5,
+    -12.34,
+    1e21,
+    NaN,
+    Infinity,
+    123n,
+    true,
+    false,
+    null,
+    undefined,
+    new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)),
+    { a: 'b,c' },
+    ['x', 1],
   ];
   let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const alphabet = ['a', 'Z', '0', ' ', ',', '"', '\n', '\r', ';', "'", '=', 'é', '-', '+', '@', '\t', '.'];
-  const randomText = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  const randomText = () =>
+    Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
   const cells = [...hostile, ...Array.from({ length: 2_000 }, randomText)];
   const options = {
-    cast: { boolean: (v: boolean) => (v ? 'true' : 'false'), date: (v: Date) => csvTimestamp(v), string: (v: string) => csvSafeText(v) },
+    cast: {
+      boolean: (v: boolean) => (v ? 'true' : 'false'),
+      date: (v: Date) => csvTimestamp(v),
+      string: (v: string) => csvSafeText(v),
+    },
     quoted_match: '\r',
   };
 
   it('cell by cell', () => {
-    for (const cell of cells) expect(csvCell(cell), JSON.stringify(String(cell))).toBe(stringifySync([[cell]], options).slice(0, -1));
+    for (const cell of cells)
+      expect(csvCell(cell), JSON.stringify(String(cell))).toBe(stringifySync([[cell]], options).slice(0, -1));
   });
 
   it('for whole rows as arrays and as objects through sendCsv and sendCsvPages', async () => {
     const width = 5;
-    const rows = Array.from({ length: 400 }, (_, r) => Array.from({ length: width }, (_, c) => cells[(r * width + c) % cells.length]));
-    const columns = Array.from({ length: width }, (_, c) => ({ key: `k${c}`, header: c === 1 ? 'Head, "quoted"' : `H${c}` }));
+    const rows = Array.from({ length: 400 }, (_, r) =>
+      Array.from({ length: width }, (_, c) => cells[(r * width + c) % cells.length]),
+    );
+    const columns = Array.from({ length: width }, (_, c) => ({
+      key: `k${c}`,
+      header: c === 1 ? 'Head, "quoted"' : `H${c}`,
+    }));
     const expected = stringifySync(rows, { ...options, header: true, columns: columns.map((c) => c.header) });
     expect(csvLines(rows)).toBe(expected.slice(expected.indexOf('\n') + 1));
     const app = Fastify();
-    app.get('/objects', async (_request, reply) => sendCsv(reply, rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.key, row[i]]))), columns));
+    app.get('/objects', async (_request, reply) =>
+      sendCsv(
+        reply,
+        rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.key, row[i]]))),
+        columns,
+      ),
+    );
     app.get('/pages', async (_request, reply) =>
       sendCsvPages(
         reply,
@@ -174,12 +255,23 @@ describe('formula injection (OWASP CSV injection, issue 30)', () => {
   /** Writes one row through the writer and reads it back with papaparse, an independent reader. */
   const roundTrip = (cells: unknown[]) => {
     const columns = cells.map((_, i) => ({ key: `c${i}`, header: `C${i}` }));
-    const text = csvHeader(columns) + csvObjectLines([Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]))], columns);
+    const text =
+      csvHeader(columns) + csvObjectLines([Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]))], columns);
     return Papa.parse<string[]>(text, { skipEmptyLines: true }).data[1];
   };
 
   it("writes text starting with = + - @ tab or CR with a ' before it, quoted as CSV needs", () => {
-    const hostile = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', '=1,2', '-', '\uff1dcmd'];
+    const hostile = [
+      '=HYPERLINK("http://x","y")',
+      '+SUM(1,2)',
+      '-2+3',
+      '@SUM(A1)',
+      '\t=1+1',
+      '\r=1+1',
+      '=1,2',
+      '-',
+      '\uff1dcmd',
+    ];
     expect(roundTrip(hostile)).toEqual(hostile.map((text) => `'${text}`));
     expect(csvCell('=1+2')).toBe("'=1+2");
     expect(csvCell('=A1,"x"')).toBe(`"'=A1,""x"""`);
@@ -187,7 +279,16 @@ describe('formula injection (OWASP CSV injection, issue 30)', () => {
   });
 
   it('keeps numbers numbers: number and bigint cells, and text that is a plain decimal number, as they are', () => {
-    expect(roundTrip([-5, -12.5, 0, 42n, '-12.50', '+3', '0.25', '-7'])).toEqual(['-5', '-12.5', '0', '42', '-12.50', '+3', '0.25', '-7']);
+    expect(roundTrip([-5, -12.5, 0, 42n, '-12.50', '+3', '0.25', '-7'])).toEqual([
+      '-5',
+      '-12.5',
+      '0',
+      '42',
+      '-12.50',
+      '+3',
+      '0.25',
+      '-7',
+    ]);
     expect([-5, -12.5, '-12.50'].map(csvCell)).toEqual(['-5', '-12.5', '-12.50']);
   });
 
@@ -210,7 +311,15 @@ describe('spreadsheet-ready cells (issue 31 item 8), read back by papaparse', ()
   const read = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 
   it('an all-digit id is written ="digits", which a spreadsheet shows as text; the same digits elsewhere stay as they are', () => {
-    const text = csvHeader(columns) + csvObjectLines([{ tracking: '794612345678', note: '794612345678', at: null }, { tracking: '0001', note: '0001', at: null }], columns);
+    const text =
+      csvHeader(columns) +
+      csvObjectLines(
+        [
+          { tracking: '794612345678', note: '794612345678', at: null },
+          { tracking: '0001', note: '0001', at: null },
+        ],
+        columns,
+      );
     expect(text).toBe('Tracking,Note,At\n"=""794612345678""",794612345678,\n"=""0001""",0001,\n');
     expect(read(text).map((r) => r.Tracking)).toEqual(['="794612345678"', '="0001"']);
     expect(csvIdCell(794612345678)).toBe('"=""794612345678"""');
@@ -218,16 +327,57 @@ describe('spreadsheet-ready cells (issue 31 item 8), read back by papaparse', ()
   });
 
   it('a hostile or non-digit value in an id column is neutralised as any text is', () => {
-    const hostile = ['=HYPERLINK("http://x","y")', '="1"&cmd', '+1234', '-1234', '@x', '1Z999AA10123456784', '123 456', '١٢٣', '', null];
-    const rows = read(csvHeader(columns) + csvObjectLines(hostile.map((tracking) => ({ tracking, note: '', at: null })), columns));
-    expect(rows.map((r) => r.Tracking)).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'=\"1\"&cmd", '+1234', '-1234', "'@x", '1Z999AA10123456784', '123 456', '١٢٣', '', '']);
+    const hostile = [
+      '=HYPERLINK("http://x","y")',
+      '="1"&cmd',
+      '+1234',
+      '-1234',
+      '@x',
+      '1Z999AA10123456784',
+      '123 456',
+      '١٢٣',
+      '',
+      null,
+    ];
+    const rows = read(
+      csvHeader(columns) +
+        csvObjectLines(
+          hostile.map((tracking) => ({ tracking, note: '', at: null })),
+          columns,
+        ),
+    );
+    expect(rows.map((r) => r.Tracking)).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      '\'="1"&cmd',
+      '+1234',
+      '-1234',
+      "'@x",
+      '1Z999AA10123456784',
+      '123 456',
+      '١٢٣',
+      '',
+      '',
+    ]);
   });
 
   it('ids through sendCsvPages (cells in arrays) and sendCsv (objects) alike', async () => {
     const app = Fastify();
-    app.get('/pages', async (_request, reply) => sendCsvPages(reply, (async function* () { yield [['794612345678', 'x', null]]; })(), columns));
-    app.get('/rows', async (_request, reply) => sendCsv(reply, [{ tracking: '794612345678', note: 'x', at: null }], columns));
-    for (const url of ['/pages', '/rows']) expect(read((await app.inject({ method: 'GET', url })).body)).toEqual([{ Tracking: '="794612345678"', Note: 'x', At: '' }]);
+    app.get('/pages', async (_request, reply) =>
+      sendCsvPages(
+        reply,
+        (async function* () {
+          yield [['794612345678', 'x', null]];
+        })(),
+        columns,
+      ),
+    );
+    app.get('/rows', async (_request, reply) =>
+      sendCsv(reply, [{ tracking: '794612345678', note: 'x', at: null }], columns),
+    );
+    for (const url of ['/pages', '/rows'])
+      expect(read((await app.inject({ method: 'GET', url })).body)).toEqual([
+        { Tracking: '="794612345678"', Note: 'x', At: '' },
+      ]);
     await app.close();
   });
 

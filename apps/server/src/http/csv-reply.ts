@@ -38,7 +38,8 @@ const ALL_DIGITS = /^\d+$/;
  * is written as every cell is, neutralised by `csvSafeText`.
  */
 export function csvIdCell(value: unknown): string {
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? '' + value : null;
+  const text =
+    typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? '' + value : null;
   return text !== null && ALL_DIGITS.test(text) ? `"=""${text}"""` : csvCell(value);
 }
 
@@ -52,7 +53,11 @@ const CSV_BATCH_ROWS = 500;
  * spreadsheet may read a bare CR as the end of a row).
  */
 const STRINGIFY_OPTIONS = {
-  cast: { boolean: (value: boolean) => (value ? 'true' : 'false'), date: (value: Date) => csvTimestamp(value), string: (value: string) => csvSafeText(value) },
+  cast: {
+    boolean: (value: boolean) => (value ? 'true' : 'false'),
+    date: (value: Date) => csvTimestamp(value),
+    string: (value: string) => csvSafeText(value),
+  },
   quoted_match: '\r',
 } satisfies StringifyOptions;
 
@@ -89,7 +94,8 @@ export function csvCell(value: unknown): string {
 }
 
 /** Each column's cell writer: `csvIdCell` for an id column, `csvCell` for the rest. */
-const cellWriters = (columns: readonly TCsvColumn[] | undefined) => (columns ?? []).map((c) => (c.kind === 'id' ? csvIdCell : csvCell));
+const cellWriters = (columns: readonly TCsvColumn[] | undefined) =>
+  (columns ?? []).map((c) => (c.kind === 'id' ? csvIdCell : csvCell));
 
 /** The CSV lines (each ending in \n) of rows given as arrays of cells in the columns' order (ids by the columns' kinds). */
 export function csvLines(rows: readonly (readonly unknown[])[], columns?: readonly TCsvColumn[]): string {
@@ -113,7 +119,11 @@ export function csvObjectLines(rows: TRow[], columns: readonly TCsvColumn[]): st
 
 function objectLines(rows: TRow[], columns: readonly TCsvColumn[], plain: boolean): string {
   // A key read as a path (`a.b`) is csv-stringify's to write: its id cells are neutralised like any text, not kept as ids.
-  if (!plain) return stringifySync(rows, { ...STRINGIFY_OPTIONS, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
+  if (!plain)
+    return stringifySync(rows, {
+      ...STRINGIFY_OPTIONS,
+      columns: columns.map((c) => ({ key: c.key, header: c.header })),
+    });
   const writers = cellWriters(columns);
   let out = '';
   for (const row of rows) {
@@ -138,7 +148,11 @@ export function csvFileStart(columns: readonly TCsvColumn[]): string {
 
 /** The header line of the columns, as csv-stringify writes it. */
 export function csvHeader(columns: readonly TCsvColumn[]): string {
-  return stringifySync([], { ...STRINGIFY_OPTIONS, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
+  return stringifySync([], {
+    ...STRINGIFY_OPTIONS,
+    header: true,
+    columns: columns.map((c) => ({ key: c.key, header: c.header })),
+  });
 }
 
 /**
@@ -157,7 +171,9 @@ export function csvWriter(columns: readonly TCsvColumn[]) {
 }
 
 /** Rows as objects (one at a time or a page as an array), or pages of rows as arrays of cells in the columns' order. */
-export type TCsvRows = { rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]> } | { pages: AsyncIterable<readonly (readonly unknown[])[]> };
+export type TCsvRows =
+  | { rows: AsyncIterable<TRow | TRow[]> | Iterable<TRow | TRow[]> }
+  | { pages: AsyncIterable<readonly (readonly unknown[])[]> };
 
 /**
  * The CSV text of rows, a chunk at a time: the BOM and the header first (even when there are no rows), then a chunk
@@ -169,7 +185,8 @@ export async function* csvChunks(source: TCsvRows, columns: readonly TCsvColumn[
   yield writer.start();
   if ('pages' in source) {
     for await (const page of source.pages) {
-      for (let start = 0; start < page.length; start += CSV_BATCH_ROWS) yield writer.cells(page.slice(start, start + CSV_BATCH_ROWS));
+      for (let start = 0; start < page.length; start += CSV_BATCH_ROWS)
+        yield writer.cells(page.slice(start, start + CSV_BATCH_ROWS));
     }
     return;
   }
@@ -178,7 +195,8 @@ export async function* csvChunks(source: TCsvRows, columns: readonly TCsvColumn[
     if (Array.isArray(item)) {
       if (batch.length) yield writer.objects(batch);
       batch = [];
-      for (let start = 0; start < item.length; start += CSV_BATCH_ROWS) yield writer.objects(item.slice(start, start + CSV_BATCH_ROWS));
+      for (let start = 0; start < item.length; start += CSV_BATCH_ROWS)
+        yield writer.objects(item.slice(start, start + CSV_BATCH_ROWS));
       continue;
     }
     batch.push(item);
@@ -198,7 +216,11 @@ export async function* csvChunks(source: TCsvRows, columns: readonly TCsvColumn[
  * download, never a file cut short that looks whole).
  */
 export function csvFile(source: TCsvRows, columns: readonly TCsvColumn[], fileName = reportFileName()): FileAnswer {
-  return { body: Readable.from(csvChunks(source, columns), { objectMode: false }), contentType: `${FILE_TYPES.csv}; charset=utf-8`, fileName };
+  return {
+    body: Readable.from(csvChunks(source, columns), { objectMode: false }),
+    contentType: `${FILE_TYPES.csv}; charset=utf-8`,
+    fileName,
+  };
 }
 
 /** The whole CSV text of rows in memory (a small file: an apply-payments batch's results). */

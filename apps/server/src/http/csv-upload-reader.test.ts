@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCsvText, CSV_MAX_FIELD_CHARS, CSV_MAX_ROW_CHARS, CsvUploadError, readCsvRows, type CsvReaderOptions } from './csv-upload-reader.js';
+import {
+  checkCsvText,
+  CSV_MAX_FIELD_CHARS,
+  CSV_MAX_ROW_CHARS,
+  CsvUploadError,
+  readCsvRows,
+  type CsvReaderOptions,
+} from './csv-upload-reader.js';
 
 type TRow = { cells: string[]; line: number };
 
@@ -30,7 +37,8 @@ const refusal = async (promise: Promise<unknown>): Promise<string> => {
   throw new Error('not refused');
 };
 
-const csvCell = (cell: string) => (/[",\r\n]/.test(cell) || cell.startsWith('"') ? `"${cell.replace(/"/g, '""')}"` : cell);
+const csvCell = (cell: string) =>
+  /[",\r\n]/.test(cell) || cell.startsWith('"') ? `"${cell.replace(/"/g, '""')}"` : cell;
 
 describe('readCsvRows (csv-parse with the caps)', () => {
   it('reads quoted fields with delimiters, escaped quotes and line ends, naming the line each row starts on', async () => {
@@ -52,18 +60,32 @@ describe('readCsvRows (csv-parse with the caps)', () => {
 
   it('keeps a quote inside an unquoted field as text, and text after a closing quote as written with its quotes', async () => {
     expect((await split('12" monitor,"a"b ,c\n')).map((r) => r.cells)).toEqual([['12" monitor', '"a"b ', 'c']]);
-    expect((await split('a\tb,c\t"d\te"', [], { delimiter: '\t' })).map((r) => r.cells)).toEqual([['a', 'b,c', 'd\te']]);
+    expect((await split('a\tb,c\t"d\te"', [], { delimiter: '\t' })).map((r) => r.cells)).toEqual([
+      ['a', 'b,c', 'd\te'],
+    ]);
   });
 
   it('gives back any table written as CSV, cut anywhere', async () => {
     const cell = fc.stringMatching(/^[a ,"\r\n]{0,6}$/);
     const table = fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 });
     await fc.assert(
-      fc.asyncProperty(table, fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.nat(), { maxLength: 4 }), async (rows, newline, cuts) => {
-        const text = rows.map((cells) => cells.map(csvCell).join(',')).join(newline);
-        const kept = rows.filter((cells) => cells.some((c) => c.trim() !== ''));
-        expect((await split(text, cuts.map((c) => c % (text.length + 1)))).map((r) => r.cells)).toEqual(kept);
-      }),
+      fc.asyncProperty(
+        table,
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        async (rows, newline, cuts) => {
+          const text = rows.map((cells) => cells.map(csvCell).join(',')).join(newline);
+          const kept = rows.filter((cells) => cells.some((c) => c.trim() !== ''));
+          expect(
+            (
+              await split(
+                text,
+                cuts.map((c) => c % (text.length + 1)),
+              )
+            ).map((r) => r.cells),
+          ).toEqual(kept);
+        },
+      ),
       { numRuns: 400, seed: 30 },
     );
   });
@@ -72,7 +94,9 @@ describe('readCsvRows (csv-parse with the caps)', () => {
     const limits = { maxFieldChars: 10, maxRowChars: 100 };
     expect((await split('a,bbbbbbbbbb\n', [], limits))[0]!.cells[1]).toHaveLength(10);
     expect((await split('a,"bbbb""bbbbb"\n', [], limits))[0]!.cells[1]).toBe('bbbb"bbbbb');
-    expect(await refusal(split('x\na,bbbbbbbbbbb\n', [], limits))).toBe('Line 2: field 2 is longer than 10 characters, the most one field of an uploaded file may hold.');
+    expect(await refusal(split('x\na,bbbbbbbbbbb\n', [], limits))).toBe(
+      'Line 2: field 2 is longer than 10 characters, the most one field of an uploaded file may hold.',
+    );
     expect(await refusal(split('x\n\n"a\nb","bbbbbbbbb""b"\n', [5], limits))).toBe(
       'Line 3: field 2 is longer than 10 characters: is a quote left open? A field that starts with a quote runs to the next quote, across line ends.',
     );
@@ -82,14 +106,24 @@ describe('readCsvRows (csv-parse with the caps)', () => {
     const limits = { maxFieldChars: 10, maxRowChars: 20 };
     const row = 'aaaaaaaaaa,bbbbbbbbbb'; // cells of 20 characters (the delimiter does not count)
     expect(await split(`${row}\r\n${row}`, [], limits)).toHaveLength(2);
-    expect(await refusal(split(`${row}\r\n${row},c`, [], limits))).toBe('Line 2 is longer than 20 characters, the most one line of an uploaded file may hold.');
-    expect(await refusal(split(`${row}\r\n${row},cd\n`, [], limits))).toBe('Line 2 is longer than 20 characters, the most one line of an uploaded file may hold.');
-    expect(await refusal(split(`${row}\r\naaaaaaaaa,aaaaaaaaa,"\n\n\n\n`, [], limits))).toMatch(/^Line 2 is longer than 20 characters: is a quote left open\?/);
+    expect(await refusal(split(`${row}\r\n${row},c`, [], limits))).toBe(
+      'Line 2 is longer than 20 characters, the most one line of an uploaded file may hold.',
+    );
+    expect(await refusal(split(`${row}\r\n${row},cd\n`, [], limits))).toBe(
+      'Line 2 is longer than 20 characters, the most one line of an uploaded file may hold.',
+    );
+    expect(await refusal(split(`${row}\r\naaaaaaaaa,aaaaaaaaa,"\n\n\n\n`, [], limits))).toMatch(
+      /^Line 2 is longer than 20 characters: is a quote left open\?/,
+    );
   });
 
   it('refuses a quote never closed, naming the line and field where it opens', async () => {
-    expect(await refusal(split('a,b\nc,"d\ne,f\n'))).toBe('Line 2: the quote that opens field 2 is not closed by the end of the file: is a quote left open?');
-    expect(await refusal(split('a,b\r\n"x\r\ny",z\r\nc,d,"e\r\n'))).toBe('Line 4: the quote that opens field 3 is not closed by the end of the file: is a quote left open?');
+    expect(await refusal(split('a,b\nc,"d\ne,f\n'))).toBe(
+      'Line 2: the quote that opens field 2 is not closed by the end of the file: is a quote left open?',
+    );
+    expect(await refusal(split('a,b\r\n"x\r\ny",z\r\nc,d,"e\r\n'))).toBe(
+      'Line 4: the quote that opens field 3 is not closed by the end of the file: is a quote left open?',
+    );
   });
 
   it('refuses a 60 MB open quote after reading no more than the row cap and a piece, and drains the rest', async () => {
@@ -123,7 +157,9 @@ describe('readCsvRows', () => {
     const bytes = Buffer.from('name,city\r\nZoë,"Köln"\r\n');
     const at = bytes.indexOf(Buffer.from('ë')) + 1; // inside the two bytes of ë
     const rows: string[][] = [];
-    await readCsvRows(Readable.from([bytes.subarray(0, at), bytes.subarray(at)]), { delimiter: ',' }, (cells) => rows.push(cells));
+    await readCsvRows(Readable.from([bytes.subarray(0, at), bytes.subarray(at)]), { delimiter: ',' }, (cells) =>
+      rows.push(cells),
+    );
     expect(rows).toEqual([
       ['name', 'city'],
       ['Zoë', 'Köln'],
@@ -158,7 +194,11 @@ describe('readCsvRows', () => {
     clearInterval(ticker);
     expect(rows).toBe(200_000);
     expect(turns).toBeGreaterThan(1);
-    await expect(checkCsvText(`a\n"${'x'.repeat(CSV_MAX_FIELD_CHARS)}"\n`, { delimiter: ',' })).resolves.toBeUndefined();
-    await expect(checkCsvText(`a\n"${'x'.repeat(CSV_MAX_FIELD_CHARS + 1)}"\n`, { delimiter: ',' })).rejects.toBeInstanceOf(CsvUploadError);
+    await expect(
+      checkCsvText(`a\n"${'x'.repeat(CSV_MAX_FIELD_CHARS)}"\n`, { delimiter: ',' }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkCsvText(`a\n"${'x'.repeat(CSV_MAX_FIELD_CHARS + 1)}"\n`, { delimiter: ',' }),
+    ).rejects.toBeInstanceOf(CsvUploadError);
   });
 });

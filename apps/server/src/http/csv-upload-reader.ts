@@ -36,7 +36,8 @@ export const CSV_UPLOAD_MESSAGES = {
     `Line ${line}: field ${field} is longer than ${count(max)} characters${quoted ? `: ${OPEN_QUOTE}` : ', the most one field of an uploaded file may hold.'}`,
   rowTooLong: (line: number, max: number, quoted: boolean) =>
     `Line ${line} is longer than ${count(max)} characters${quoted ? `: ${OPEN_QUOTE}` : ', the most one line of an uploaded file may hold.'}`,
-  quoteNotClosed: (line: number, field: number) => `Line ${line}: the quote that opens field ${field} is not closed by the end of the file: is a quote left open?`,
+  quoteNotClosed: (line: number, field: number) =>
+    `Line ${line}: the quote that opens field ${field} is not closed by the end of the file: is a quote left open?`,
 } as const;
 
 /** A file the reader refuses (a row or field past its cap, a quote never closed); the message names the line. */
@@ -105,11 +106,13 @@ function createReader(options: CsvReaderOptions, onRow: CsvRowHandler) {
       for (let i = 0; i < record.length; i++) {
         const cell = record[i]!;
         // The hint about an open quote when the row holds one (the field's own quotes are gone from its cell).
-        if (cell.length > maxField) throw new CsvUploadError(CSV_UPLOAD_MESSAGES.fieldTooLong(start, i + 1, maxField, raw.includes('"')), start);
+        if (cell.length > maxField)
+          throw new CsvUploadError(CSV_UPLOAD_MESSAGES.fieldTooLong(start, i + 1, maxField, raw.includes('"')), start);
         chars += cell.length;
         if (blank && cell.trim() !== '') blank = false;
       }
-      if (chars > maxRow) throw new CsvUploadError(CSV_UPLOAD_MESSAGES.rowTooLong(start, maxRow, raw.includes('"')), start);
+      if (chars > maxRow)
+        throw new CsvUploadError(CSV_UPLOAD_MESSAGES.rowTooLong(start, maxRow, raw.includes('"')), start);
       if (!blank) onRow(record, start);
       return null; // nothing is kept by the parser's stream
     },
@@ -121,7 +124,8 @@ function createReader(options: CsvReaderOptions, onRow: CsvRowHandler) {
   const refusal = (error: unknown): unknown => {
     if (!(error instanceof CsvError)) return error;
     const raw = typeof error.raw === 'string' ? error.raw : '';
-    if (error.code === 'CSV_MAX_RECORD_SIZE') return new CsvUploadError(CSV_UPLOAD_MESSAGES.rowTooLong(line, maxRow, raw.includes('"')), line);
+    if (error.code === 'CSV_MAX_RECORD_SIZE')
+      return new CsvUploadError(CSV_UPLOAD_MESSAGES.rowTooLong(line, maxRow, raw.includes('"')), line);
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
       const field = typeof error.column === 'number' ? error.column + 1 : 1;
       return new CsvUploadError(CSV_UPLOAD_MESSAGES.quoteNotClosed(line, field), line);

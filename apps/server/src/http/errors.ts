@@ -46,8 +46,17 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** SQLSTATEs of a lost or refused connection: class 08, admin shutdown / crash / cannot connect now, too many connections. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|Cannot use a pool after calling end|database is unavailable/i;
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|Cannot use a pool after calling end|database is unavailable/i;
 
 /**
  * Whether an error (or one of its causes: Drizzle wraps the driver's error) says the database could not be
@@ -59,7 +68,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return errorChain(error, 8).some(
     (link) =>
       (link as Record<string, unknown>)[CONNECT_FAILED] === true ||
-      (typeof link.code === 'string' && (link.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(link.code) || UNAVAILABLE_ERRNOS.has(link.code))) ||
+      (typeof link.code === 'string' &&
+        (link.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(link.code) || UNAVAILABLE_ERRNOS.has(link.code))) ||
       (typeof link.message === 'string' && UNAVAILABLE_MESSAGES.test(link.message)),
   );
 }
@@ -71,7 +81,8 @@ export const unauthorized = (message = 'authentication required') => new HttpErr
 export const forbidden = (message = ACCESS_DENIED) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) => new HttpError(409, message, errors);
-export const unprocessable = (message: string, errors?: Record<string, string[]>) => new HttpError(422, message, errors);
+export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(422, message, errors);
 
 function apiError(statusCode: number, message: string, errors?: Record<string, string[]>): TApiError {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
@@ -86,7 +97,9 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   if (error.code === 'FST_ERR_BAD_URL') {
     reply.code(400).send(apiError(400, 'Invalid request: params', { params: ['must be valid percent-encoded UTF-8'] }));
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.code(400).send(apiError(400, 'Invalid request: params', { params: [`must be at most ${MAX_PARAM_LENGTH} characters`] }));
+    reply
+      .code(400)
+      .send(apiError(400, 'Invalid request: params', { params: [`must be at most ${MAX_PARAM_LENGTH} characters`] }));
   } else {
     reply.send(error);
   }
@@ -95,7 +108,12 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 /** The router's limit on one path parameter (Fastify's default, stated so the message can name it). */
 export const MAX_PARAM_LENGTH = 100;
 
-const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  querystring: 'query',
+  params: 'params',
+  body: 'body',
+  headers: 'headers',
+};
 
 /**
  * The key of a field in an answer's `errors`, whatever the status (400 or 422): the field's path inside its location,
@@ -116,17 +134,26 @@ export function installErrorHandler(app: FastifyInstance): void {
       const context = CONTEXT_NAMES[error.validationContext ?? 'body'] ?? 'body';
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const key = fieldKey(context, issue.instancePath.split('/').filter((part) => part !== ''));
+        const key = fieldKey(
+          context,
+          issue.instancePath.split('/').filter((part) => part !== ''),
+        );
         (errors[key] ??= []).push(issue.message ?? 'is invalid');
       }
       const names = Object.keys(errors).join(', ');
       return reply.code(400).send(apiError(400, `Invalid request: ${names}`, errors));
     }
     if (error instanceof OAuthError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, error_description: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ error: error.code, error_description: error.message });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(apiError(error.statusCode, error.message, error.errors));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(apiError(error.statusCode, error.message, error.errors));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -27,7 +27,9 @@ const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toL
  */
 export function sendFile(reply: FastifyReply, download: TRouteDownload, file: FileAnswer): FastifyReply {
   if (!download.contentTypes.includes(mediaType(file.contentType))) {
-    throw new Error(`${file.contentType} is not a content type the route declares (${download.contentTypes.join(', ')})`);
+    throw new Error(
+      `${file.contentType} is not a content type the route declares (${download.contentTypes.join(', ')})`,
+    );
   }
   const name = file.fileName ?? download.fileName;
   reply.header('content-type', file.contentType).header('cache-control', 'no-store');

@@ -114,10 +114,13 @@ function unstorableText(text: string): string[] {
  * `file.filename`; a NUL there was a 500 when the name reached a text column) and the names of its field and of the
  * fields before it (`fieldname`). Their values are the routes' business (a file's bytes are parsed by its route).
  */
-export function unstorableMultipartNames(file: Pick<MultipartFile, 'fieldname' | 'filename' | 'fields'>): Record<string, string[]> {
+export function unstorableMultipartNames(
+  file: Pick<MultipartFile, 'fieldname' | 'filename' | 'fields'>,
+): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const name of new Set([file.fieldname, ...Object.keys(file.fields ?? {})])) {
-    for (const message of unstorableText(name)) if (!found.fieldname?.includes(message)) (found.fieldname ??= []).push(message);
+    for (const message of unstorableText(name))
+      if (!found.fieldname?.includes(message)) (found.fieldname ??= []).push(message);
   }
   const filenameMessages = unstorableText(file.filename ?? '');
   if (filenameMessages.length) found[`${found.fieldname ? '' : `${file.fieldname}.`}filename`] = filenameMessages;
@@ -129,7 +132,10 @@ export function unstorableMultipartNames(file: Pick<MultipartFile, 'fieldname' |
  * first file part, refused with a 400 naming the file name or the field names when they hold text no column can
  * store (the rule `refuseUnstorableText` applies to params, query and JSON bodies). Its bytes are drained first.
  */
-export async function requestFile(request: FastifyRequest, options?: Parameters<FastifyRequest['file']>[0]): Promise<MultipartFile | undefined> {
+export async function requestFile(
+  request: FastifyRequest,
+  options?: Parameters<FastifyRequest['file']>[0],
+): Promise<MultipartFile | undefined> {
   const file = await request.file(options);
   if (!file) return file;
   const errors = unstorableMultipartNames(file);

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasAnyPermission, ROLE_HEADER, toFastifyPath, ZApiErrorSchema, type ApiRouteDef, type TRouteResponse, type TRouteUpload } from '@keystone/contracts';
+import {
+  hasAnyPermission,
+  ROLE_HEADER,
+  toFastifyPath,
+  ZApiErrorSchema,
+  type ApiRouteDef,
+  type TRouteResponse,
+  type TRouteUpload,
+} from '@keystone/contracts';
 import { forbidden, unauthorized } from './errors.js';
 import { sendFile, type FileAnswer } from './file-answer.js';
 import { refuseUnstorableText } from './input-text.js';
@@ -39,19 +47,26 @@ export interface RouteInput<R extends ApiRouteDef> {
  * What a route's handler answers: a download route's file (sent with the media type and name its contract declares),
  * otherwise the contract's response (a 204 route answers nothing).
  */
-export type RouteAnswer<R extends ApiRouteDef> = R extends { download: object } ? FileAnswer : TRouteResponse<R> | undefined;
+export type RouteAnswer<R extends ApiRouteDef> = R extends { download: object }
+  ? FileAnswer
+  : TRouteResponse<R> | undefined;
 
 export type RouteHandler<R extends ApiRouteDef> = (input: RouteInput<R>) => Promise<RouteAnswer<R>>;
 
 /** The zod validation of params and query, not of the body (an upload's, read by the upload reader). */
-const skipBodyValidation = (req: Parameters<typeof validatorCompiler>[0]) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req));
+const skipBodyValidation = (req: Parameters<typeof validatorCompiler>[0]) =>
+  req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req);
 
 /** A file in a multipart body, as the OpenAPI document shows it. */
 const ZFileSchema = z.string().meta({ format: 'binary' });
 
 /** The multipart body of an upload route, for the OpenAPI document (the upload reader, not validation, reads it). */
 const uploadBodySchema = (upload: TRouteUpload) =>
-  z.object({ [upload.field]: ZFileSchema.meta({ description: `${upload.types.join(', ')}${upload.extensions ? ` (${upload.extensions.join(', ')})` : ''}; at most ${upload.maxBytes} bytes` }) });
+  z.object({
+    [upload.field]: ZFileSchema.meta({
+      description: `${upload.types.join(', ')}${upload.extensions ? ` (${upload.extensions.join(', ')})` : ''}; at most ${upload.maxBytes} bytes`,
+    }),
+  });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,7 +85,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Authentication and the permission check of a request, before anything else runs: sets `request.auth`, or throws
  * 401/403. Every contract route runs it (and the live event stream, which is not a JSON route).
  */
-export async function authorizeRequest(request: FastifyRequest, authenticate: Authenticator, access: ApiRouteDef['access']): Promise<void> {
+export async function authorizeRequest(
+  request: FastifyRequest,
+  authenticate: Authenticator,
+  access: ApiRouteDef['access'],
+): Promise<void> {
   request.auth = null;
   const token = bearerToken(request);
   if (access === 'public') {
@@ -96,11 +115,15 @@ export function registerRoute<R extends ApiRouteDef>(
   handler: RouteHandler<R>,
 ): void {
   const status = route.status ?? 200;
-  const response: Record<number, z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }> = {
-    400: ZApiErrorSchema,
-  };
+  const response: Record<number, z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }> =
+    {
+      400: ZApiErrorSchema,
+    };
   if (route.download) {
-    response[status] = { description: 'The file', content: Object.fromEntries(route.download.contentTypes.map((type) => [type, { schema: ZFileSchema }])) };
+    response[status] = {
+      description: 'The file',
+      content: Object.fromEntries(route.download.contentTypes.map((type) => [type, { schema: ZFileSchema }])),
+    };
   } else if (status !== 204) response[status] = route.response;
   if (route.upload) {
     response[413] = ZApiErrorSchema;
@@ -120,7 +143,11 @@ export function registerRoute<R extends ApiRouteDef>(
       tags: [route.tag],
       ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       description:
-        route.access === 'public' ? 'No token needed.' : route.access === 'authenticated' ? 'Any signed-in user.' : `Permission: ${[route.access].flat().join(' or ')}`,
+        route.access === 'public'
+          ? 'No token needed.'
+          : route.access === 'authenticated'
+            ? 'Any signed-in user.'
+            : `Permission: ${[route.access].flat().join(' or ')}`,
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
@@ -165,7 +192,8 @@ export function registerRoute<R extends ApiRouteDef>(
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       // Fastify sends a bare string as text/plain without serializing it; a JSON route answers a JSON string.
-      if (typeof result === 'string') return reply.code(status).type('application/json; charset=utf-8').send(reply.serialize(result));
+      if (typeof result === 'string')
+        return reply.code(status).type('application/json; charset=utf-8').send(reply.serialize(result));
       return reply.code(status).send(result);
     },
   });

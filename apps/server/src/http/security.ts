@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from '../config.js';
 
-type HttpConfig = Pick<AppConfig, 'httpIdleTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'trustProxy'>;
+type HttpConfig = Pick<
+  AppConfig,
+  'httpIdleTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'trustProxy'
+>;
 
 /**
  * The HTTP server's timeouts (docs/decisions.md, "Timeouts"): a socket that sends nothing for
@@ -10,7 +13,9 @@ type HttpConfig = Pick<AppConfig, 'httpIdleTimeoutMs' | 'httpKeepAliveTimeoutMs'
  * request whose headers (body) have not all arrived after `httpHeadersTimeoutMs` (`httpRequestTimeoutMs`).
  * Spread into the `Fastify({...})` options.
  */
-export function httpServerOptions(config: HttpConfig): Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'trustProxy'> {
+export function httpServerOptions(
+  config: HttpConfig,
+): Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'trustProxy'> {
   return {
     connectionTimeout: config.httpIdleTimeoutMs,
     keepAliveTimeout: config.httpKeepAliveTimeoutMs,
@@ -52,7 +57,10 @@ export const CONTENT_SECURITY_POLICY = {
  * OpenAPI document). The web client's files and the uploaded images are outside /api and keep their own caching.
  */
 export function storesNothing(url: string): boolean {
-  return (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'));
+  return (
+    (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
+    !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'))
+  );
 }
 
 /**
@@ -61,11 +69,18 @@ export function storesNothing(url: string): boolean {
  * Helmet's middleware is built once here and run on every request: @fastify/helmet built it anew per request (its
  * option parsing was ~2 % of a receiving scan's CPU; docs/performance.md). No route has options of its own.
  */
-export async function registerSecurity(app: FastifyInstance, config: HttpConfig, imageOrigins: string[] = []): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: HttpConfig,
+  imageOrigins: string[] = [],
+): Promise<void> {
   app.server.headersTimeout = config.httpHeadersTimeoutMs;
   const securityHeaders = helmet({
     // imageOrigins: where uploaded images are shown from besides 'self' (the S3 store's public URL).
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins] },
+    },
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));

@@ -8,7 +8,12 @@ import { installErrorHandler } from './errors.js';
 import { registerRoute } from './register-route.js';
 import { MULTIPART_LIMITS } from './upload-reader.js';
 
-const messages = { notMultipart: 'Send a multipart body.', missing: 'Choose a sheet.', tooLarge: 'At most 64 bytes.', wrongType: 'A .csv file only.' };
+const messages = {
+  notMultipart: 'Send a multipart body.',
+  missing: 'Choose a sheet.',
+  tooLarge: 'At most 64 bytes.',
+  wrongType: 'A .csv file only.',
+};
 
 /** Routes declared only by their contracts: the registration reads the upload, the handler sees the file. */
 const bytesRoute = defineRoute({
@@ -51,7 +56,14 @@ const post = (url: string, field: string, name: string, bytes: number) => {
   const form = new FormData();
   form.append(field, new Blob([Buffer.alloc(bytes, 'a')], { type: 'text/csv' }), name);
   const request = new Request('http://x', { method: 'POST', body: form });
-  return request.arrayBuffer().then((payload) => app.inject({ method: 'POST', url, payload: Buffer.from(payload), headers: { 'content-type': request.headers.get('content-type')! } }));
+  return request.arrayBuffer().then((payload) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.from(payload),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    }),
+  );
 };
 
 describe('the upload reader, applied from the contract', () => {

@@ -8,7 +8,14 @@ import { requestFile } from './input-text.js';
  * The multipart limits every upload is read with besides its file size (registered on the multipart plugin too):
  * one file and a few small fields at most.
  */
-export const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 1_000, fieldNameSize: 100, parts: 12, headerPairs: 50 } as const;
+export const MULTIPART_LIMITS = {
+  files: 1,
+  fields: 10,
+  fieldSize: 1_000,
+  fieldNameSize: 100,
+  parts: 12,
+  headerPairs: 50,
+} as const;
 
 /** An upload a route declared (`upload: 'bytes'`): the whole file in memory. */
 export interface UploadedBytes {
@@ -22,10 +29,15 @@ export interface UploadedStream {
 }
 
 /** The file a route's handler gets, by its declared `read`. */
-export type TUploadedFile<U> = U extends { read: 'stream' } ? UploadedStream : U extends { read: 'bytes' } ? UploadedBytes : undefined;
+export type TUploadedFile<U> = U extends { read: 'stream' }
+  ? UploadedStream
+  : U extends { read: 'bytes' }
+    ? UploadedBytes
+    : undefined;
 
 /** A refusal naming the upload's field, as every upload refusal does. */
-const refusal = (upload: TRouteUpload, status: number, message: string) => new HttpError(status, message, { [upload.field]: [message] });
+const refusal = (upload: TRouteUpload, status: number, message: string) =>
+  new HttpError(status, message, { [upload.field]: [message] });
 
 /** Multipart's own errors (a malformed body, a limit) as a 4xx naming the field; the file too large as a 413. */
 function readError(upload: TRouteUpload, error: unknown): unknown {
@@ -45,11 +57,17 @@ function readError(upload: TRouteUpload, error: unknown): unknown {
  * because the file passed `maxBytes` into that 413, and `assertWhole` refuses so a handler that read the file to its
  * end without noticing it was cut at `maxBytes`.
  */
-export async function readUpload<U extends TRouteUpload>(request: FastifyRequest, upload: U): Promise<{ file: TUploadedFile<U>; settle: (error: unknown) => unknown; assertWhole: () => void }> {
+export async function readUpload<U extends TRouteUpload>(
+  request: FastifyRequest,
+  upload: U,
+): Promise<{ file: TUploadedFile<U>; settle: (error: unknown) => unknown; assertWhole: () => void }> {
   if (!request.isMultipart()) throw refusal(upload, 415, upload.messages.notMultipart);
   let part;
   try {
-    part = await requestFile(request, { limits: { ...MULTIPART_LIMITS, fileSize: upload.maxBytes }, throwFileSizeLimit: true });
+    part = await requestFile(request, {
+      limits: { ...MULTIPART_LIMITS, fileSize: upload.maxBytes },
+      throwFileSizeLimit: true,
+    });
   } catch (error) {
     throw readError(upload, error);
   }
@@ -70,7 +88,11 @@ export async function readUpload<U extends TRouteUpload>(request: FastifyRequest
       throw readError(upload, error);
     }
     if (part.file.truncated) throw refusal(upload, 413, upload.messages.tooLarge);
-    return { file: { filename: part.filename, bytes } as unknown as TUploadedFile<U>, settle: (error) => error, assertWhole: () => {} };
+    return {
+      file: { filename: part.filename, bytes } as unknown as TUploadedFile<U>,
+      settle: (error) => error,
+      assertWhole: () => {},
+    };
   }
   const stream = part.file;
   let tooLarge = false;
@@ -81,7 +103,10 @@ export async function readUpload<U extends TRouteUpload>(request: FastifyRequest
   const cut = () => tooLarge || stream.truncated;
   return {
     file: { filename: part.filename, stream } as unknown as TUploadedFile<U>,
-    settle: (error) => (cut() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? refusal(upload, 413, upload.messages.tooLarge) : error),
+    settle: (error) =>
+      cut() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ? refusal(upload, 413, upload.messages.tooLarge)
+        : error,
     assertWhole: () => {
       if (cut()) throw refusal(upload, 413, upload.messages.tooLarge);
     },

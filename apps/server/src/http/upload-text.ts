@@ -1,6 +1,12 @@
 import { Readable, Transform } from 'node:stream';
 import iconv from 'iconv-lite';
-import { TEXT_ENCODING_MESSAGES, TEXT_SNIFF_BYTES, TextEncodingError, decodeTextBytes, detectTextEncoding } from '@keystone/contracts/csv-rules';
+import {
+  TEXT_ENCODING_MESSAGES,
+  TEXT_SNIFF_BYTES,
+  TextEncodingError,
+  decodeTextBytes,
+  detectTextEncoding,
+} from '@keystone/contracts/csv-rules';
 
 /**
  * The bytes of an uploaded text file (a carrier invoice, a holdings file) as UTF-8 text (docs/decisions.md "Upload

@@ -48,7 +48,11 @@ export class WebIndex {
     readonly builtAt = 0,
   ) {
     this.patterns = Object.keys(preloads)
-      .map((p) => ({ path: p, segments: segmentsOf(p), staticCount: segmentsOf(p).filter((s) => !s.startsWith(':')).length }))
+      .map((p) => ({
+        path: p,
+        segments: segmentsOf(p),
+        staticCount: segmentsOf(p).filter((s) => !s.startsWith(':')).length,
+      }))
       .sort((a, b) => b.staticCount - a.staticCount);
   }
 
@@ -56,7 +60,9 @@ export class WebIndex {
   static load(webDist: string): WebIndex {
     const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
     const mapFile = path.join(webDist, ROUTE_PRELOADS_FILE);
-    const preloads = fs.existsSync(mapFile) ? (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as Record<string, string[]>) : {};
+    const preloads = fs.existsSync(mapFile)
+      ? (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as Record<string, string[]>)
+      : {};
     return new WebIndex(html, preloads, fs.statSync(path.join(webDist, 'index.html')).mtimeMs);
   }
 
@@ -69,7 +75,9 @@ export class WebIndex {
   /** The route pattern a pathname shows, as React Router would pick among the screens' paths, or null. */
   match(pathname: string): string | null {
     const parts = segmentsOf(pathname);
-    const found = this.patterns.find((p) => p.segments.length === parts.length && p.segments.every((s, i) => s.startsWith(':') || s === parts[i]));
+    const found = this.patterns.find(
+      (p) => p.segments.length === parts.length && p.segments.every((s, i) => s.startsWith(':') || s === parts[i]),
+    );
     return found?.path ?? null;
   }
 
@@ -78,7 +86,9 @@ export class WebIndex {
     const pattern = this.match(pathname) ?? '';
     let r = this.rendered.get(pattern);
     if (!r) {
-      const links = (this.preloads[pattern] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      const links = (this.preloads[pattern] ?? [])
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
       const html = Buffer.from(links ? this.indexHtml.replace('</head>', `${links}</head>`) : this.indexHtml);
       r = {
         html,

@@ -105,10 +105,20 @@ export interface Services {
   quotes: QuotesService;
 }
 
-export function createServices(db: Database, config: AppConfig, log: ServiceLog = SILENT_LOG, listen?: Listen, dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite'): Services {
+export function createServices(
+  db: Database,
+  config: AppConfig,
+  log: ServiceLog = SILENT_LOG,
+  listen?: Listen,
+  dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite',
+): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
-      ? createJwksGoogleVerifier({ jwksUrl: config.googleJwksUrl, audience: config.googleClientId, issuer: config.googleIssuer })
+      ? createJwksGoogleVerifier({
+          jwksUrl: config.googleJwksUrl,
+          audience: config.googleClientId,
+          issuer: config.googleIssuer,
+        })
       : null;
   const edi = new EdiSender(createEdiTransport(config), {
     senderId: config.ediSenderId,
@@ -166,7 +176,12 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     adminAdjustments: new AdminAdjustmentsService(db, ledgerWrites),
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
-    reviews: new ReviewsService(db, createReviewStore(db, config, listen), { max: config.reviewIntakeMax, windowSeconds: config.reviewIntakeWindowSeconds }, log),
+    reviews: new ReviewsService(
+      db,
+      createReviewStore(db, config, listen),
+      { max: config.reviewIntakeMax, windowSeconds: config.reviewIntakeWindowSeconds },
+      log,
+    ),
     carousel: new CarouselService(db, createImageStore(config), log),
     uploads: new UploadsService(db),
     bucketGroups: new BucketGroupsService(db),
@@ -174,7 +189,12 @@ export function createServices(db: Database, config: AppConfig, log: ServiceLog 
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
     inventoryReports: new InventoryReportsService(db, dbKind),
     salesReports: new SalesReportsService(db),
-    reports: new ReportsService(db, { dbKind, role: config.reportsDbRole, filesDir: config.reportFilesDir, fileRetentionHours: config.reportFilesRetentionHours }),
+    reports: new ReportsService(db, {
+      dbKind,
+      role: config.reportsDbRole,
+      filesDir: config.reportFilesDir,
+      fileRetentionHours: config.reportFilesRetentionHours,
+    }),
     quotes: new QuotesService(db, committedSales, ledgerWrites, { name: config.companyName }),
   };
   services.audits.useJobQueue(services.jobs);

@@ -8,7 +8,14 @@ import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
 import { onHand } from '../stock-kit.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+  serverApi,
+} from './server-processes.js';
 
 /**
  * Audits under concurrency (issue 12): two server processes on one PostgreSQL database. Two auditors counting the
@@ -44,15 +51,35 @@ beforeAll(async () => {
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  [product] = (await createProducts(database.db, [{ modelNumber: 'CONC-AUD-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
+  [product] = (await createProducts(database.db, [
+    { modelNumber: 'CONC-AUD-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+  ])) as [CreatedProduct];
   const id = await services.users.create({ username: 'conc-auditor', password: PASSWORD, role: 'admin' });
   actor = { id, username: 'conc-auditor', role: 'admin' };
-  const vendor = await services.vendors.create({ company_name: `Conc Aud ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, id);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 40, purchaseOrderId: po.id });
+  const vendor = await services.vendors.create({
+    company_name: `Conc Aud ${randomUUID().slice(0, 6)}`,
+    vendor_type: 'sales',
+  });
+  const po = await services.purchaseOrders.create(
+    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+    id,
+  );
+  const full = await services.purchaseOrders.addLine({
+    productId: product.id,
+    cost: 100,
+    qty: 40,
+    purchaseOrderId: po.id,
+  });
   for (let i = 0; i < 40; i++) {
     await services.receiving.receive(
-      { scannedUpc: UPC, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: full.data.PO_LINES[0]!.id, receivingBucket: BUCKET, scannedSerialNumbers: [`AU-SN-${i}`] } as never,
+      {
+        scannedUpc: UPC,
+        model: product.modelNumber,
+        poApiPoId: po.id,
+        poApiPoItemId: full.data.PO_LINES[0]!.id,
+        receivingBucket: BUCKET,
+        scannedSerialNumbers: [`AU-SN-${i}`],
+      } as never,
       actor,
     );
   }
@@ -68,21 +95,36 @@ afterAll(async () => {
 
 describe('audits under concurrency, two server processes', () => {
   it('two auditors scanning the same serials into one item (both starting it) count each serial once', async () => {
-    const batch = await services.audits.createBatch({ audit_batch_name: 'Conc count', default_audit_bucket: BUCKET }, actor);
+    const batch = await services.audits.createBatch(
+      { audit_batch_name: 'Conc count', default_audit_bucket: BUCKET },
+      actor,
+    );
     const serials = Array.from({ length: 20 }, (_, i) => `AU-SN-${i}`);
-    const body = (serial: string) => ({ model: product.modelNumber, auditBucket: BUCKET, auditBatchId: batch.audit_batch_id, auditTypeCode: SER, scannedUpc: UPC, serialNumbers: serial });
+    const body = (serial: string) => ({
+      model: product.modelNumber,
+      auditBucket: BUCKET,
+      auditBatchId: batch.audit_batch_id,
+      auditTypeCode: SER,
+      scannedUpc: UPC,
+      serialNumbers: serial,
+    });
     // Each auditor scans every serial (one of them in the opposite order), both through both servers.
     const results = (
       await Promise.all(
         [serials, [...serials].reverse()].map(async (mine, auditor) => {
           const out = [];
-          for (const [i, serial] of mine.entries()) out.push(await api((auditor + i) % 2, 'POST', '/api/audit-adjustments/quick-add-scanned-item', body(serial)));
+          for (const [i, serial] of mine.entries())
+            out.push(
+              await api((auditor + i) % 2, 'POST', '/api/audit-adjustments/quick-add-scanned-item', body(serial)),
+            );
           return out;
         }),
       )
     ).flat();
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
-    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body.message])).toEqual(Array(20).fill([409, AUDIT_MESSAGES.serialAlreadyScanned]));
+    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body.message])).toEqual(
+      Array(20).fill([409, AUDIT_MESSAGES.serialAlreadyScanned]),
+    );
     const items = await services.audits.items(batch.audit_batch_id);
     expect(items.committed).toHaveLength(1);
     expect(items.committed[0]!.tallied_quantity).toBe(20);
@@ -94,8 +136,16 @@ describe('audits under concurrency, two server processes', () => {
   it('a resolve racing the transfer of a serial it finds missing leaves the serial in exactly one place', async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 4; round++) {
-      const batch = await services.audits.createBatch({ audit_batch_name: `Conc resolve ${round}`, default_audit_bucket: BUCKET }, actor);
-      const request = { model: product.modelNumber, auditBucket: BUCKET, auditBatchId: batch.audit_batch_id, auditTypeCode: SER } as const;
+      const batch = await services.audits.createBatch(
+        { audit_batch_name: `Conc resolve ${round}`, default_audit_bucket: BUCKET },
+        actor,
+      );
+      const request = {
+        model: product.modelNumber,
+        auditBucket: BUCKET,
+        auditBatchId: batch.audit_batch_id,
+        auditTypeCode: SER,
+      } as const;
       // The live serials in the bucket now: all but one counted; the uncounted one is being transferred meanwhile.
       const live = (
         await queryRows<{ serial_number: string }>(
@@ -105,12 +155,22 @@ describe('audits under concurrency, two server processes', () => {
       ).map((r) => r.serial_number);
       const missing = live[0]!;
       const { ims_transaction_reference_id: ref } = await services.audits.request(request, actor);
-      for (const serial of live.slice(1)) await services.audits.quickAdd({ ...request, scannedUpc: UPC, serialNumbers: serial }, actor);
-      const transfer = await services.transfers.commit({ fromBucket: BUCKET, toBucket: DEST, model: product.modelNumber, requestedQuantity: 1 }, actor);
-      await services.transfers.addScannedItem(transfer.ims_transaction_reference_id, { scannedUpc: UPC, scannedSerialNumbers: [missing] } as never, actor);
+      for (const serial of live.slice(1))
+        await services.audits.quickAdd({ ...request, scannedUpc: UPC, serialNumbers: serial }, actor);
+      const transfer = await services.transfers.commit(
+        { fromBucket: BUCKET, toBucket: DEST, model: product.modelNumber, requestedQuantity: 1 },
+        actor,
+      );
+      await services.transfers.addScannedItem(
+        transfer.ims_transaction_reference_id,
+        { scannedUpc: UPC, scannedSerialNumbers: [missing] } as never,
+        actor,
+      );
       const [resolve, submit] = await Promise.all([
         api(round % 2, 'POST', `/api/audit-adjustments/${ref}/resolve`, {}),
-        api((round + 1) % 2, 'POST', `/api/ims/committed-transfers/${transfer.ims_transaction_reference_id}/transact`, { transferredById: 'conc-auditor' }),
+        api((round + 1) % 2, 'POST', `/api/ims/committed-transfers/${transfer.ims_transaction_reference_id}/transact`, {
+          transferredById: 'conc-auditor',
+        }),
       ]);
       expect(resolve.status, JSON.stringify(resolve.body)).toBe(200);
       const rows = await place(missing);

@@ -7,7 +7,14 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { ADMIN_URL, createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  ADMIN_URL,
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * Issue #9 part 1: the server's PostgreSQL connections are cut (pg_terminate_backend) while 20 clients receive.
@@ -37,7 +44,10 @@ async function withSetupDb<T>(fn: (database: OpenDatabase, services: Services) =
 async function cutConnections(): Promise<number> {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
-    const rows = await admin.unsafe(`select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
+    const rows = await admin.unsafe(
+      `select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [dbName],
+    );
     return rows.length;
   } finally {
     await admin.end();
@@ -76,11 +86,21 @@ beforeAll(async () => {
   await withSetupDb(async (database, services) => {
     await services.users.ensureRoles();
     await createLocation(services, 'KY01');
-    [product] = (await createProducts(database.db, [{ modelNumber: 'CUT-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
+    [product] = (await createProducts(database.db, [
+      { modelNumber: 'CUT-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
     const user = await services.users.create({ username: 'cut-receiver', password: PASSWORD, role: 'admin' });
     const vendor = await services.vendors.create({ company_name: 'Cut Vendor', vendor_type: 'sales' });
-    const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, user);
-    const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 100_000, purchaseOrderId: po.id });
+    const po = await services.purchaseOrders.create(
+      { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+      user,
+    );
+    const full = await services.purchaseOrders.addLine({
+      productId: product.id,
+      cost: 100,
+      qty: 100_000,
+      purchaseOrderId: po.id,
+    });
     poId = po.id;
     lineId = full.data.PO_LINES[0]!.id;
   });
@@ -101,7 +121,10 @@ describe('losing the database connections under concurrent writes (PostgreSQL, a
     const clients = Array.from({ length: 20 }, async (_, c) => {
       for (let i = 0; writing; i++) {
         const scanId = randomUUID();
-        const answer = await post('/api/scanner/receipt/quickScanReceive', receiveBody(`CUT-${c}-${i}-${scanId.slice(0, 6)}`, scanId));
+        const answer = await post(
+          '/api/scanner/receipt/quickScanReceive',
+          receiveBody(`CUT-${c}-${i}-${scanId.slice(0, 6)}`, scanId),
+        );
         answers.push(answer);
         if (answer.status >= 200 && answer.status < 300) acknowledged.push(scanId);
         if (answer.status === 0) await new Promise((r) => setTimeout(r, 100));
@@ -132,7 +155,11 @@ describe('losing the database connections under concurrent writes (PostgreSQL, a
     const deadline = Date.now() + 5_000;
     let healthy: Answer = { status: 0, body: null };
     while (Date.now() < deadline) {
-      healthy = await post('/api/scanner/receipt/quickScanReceive', receiveBody(`CUT-AFTER-${randomUUID().slice(0, 8)}`, randomUUID()), 5_000);
+      healthy = await post(
+        '/api/scanner/receipt/quickScanReceive',
+        receiveBody(`CUT-AFTER-${randomUUID().slice(0, 8)}`, randomUUID()),
+        5_000,
+      );
       if (healthy.status === 200) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -148,4 +175,5 @@ describe('losing the database connections under concurrent writes (PostgreSQL, a
   }, 120_000);
 });
 
-const sqlScanIds = () => sql`select client_request_id as id from inventory_transactions where client_request_id is not null`;
+const sqlScanIds = () =>
+  sql`select client_request_id as id from inventory_transactions where client_request_id is not null`;

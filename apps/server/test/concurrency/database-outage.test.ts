@@ -7,10 +7,24 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices } from '../../src/modules/services.js';
-import { createLocation, createPoLine, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
+import {
+  createLocation,
+  createPoLine,
+  createProducts,
+  nextUpc,
+  receiveStock,
+  type CreatedProduct,
+} from '../factories.js';
 import { openLiveStream, type LiveStream } from '../live-stream.js';
 import { FaultProxy } from './fault-proxy.js';
-import { ADMIN_URL, createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  ADMIN_URL,
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * Issue 30 part 1 and 2: a database outage must never take the database down. A real server process reaches its
@@ -132,7 +146,8 @@ const backedOff = (seconds: number) => Math.ceil(seconds * 8) + BUDGET;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function listeners(): Promise<number> {
-  const rows = await admin`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and backend_type = 'client backend' and query ilike '%listen %'`;
+  const rows =
+    await admin`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and backend_type = 'client backend' and query ilike '%listen %'`;
   return rows[0]!.n as number;
 }
 
@@ -149,8 +164,16 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
 async function expectRecovered(stream: LiveStream, listenerWasCut: boolean): Promise<void> {
   await until('health answers 200', async () => (await call('GET', '/api/health', undefined, 5_000)).status === 200);
   await until('exactly one LISTEN connection', async () => (await listeners()) === 1);
-  if (listenerWasCut) expect(await stream.next((e) => e.event === 'resync', 15_000)).toMatchObject({ data: { topics: ['committed-sales'] } });
-  const sale = await call('POST', '/api/ims/committed-sales', { legacyPosInvoiceId: `OUT-AFTER-${randomUUID().slice(0, 8)}`, model: kit.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1 });
+  if (listenerWasCut)
+    expect(await stream.next((e) => e.event === 'resync', 15_000)).toMatchObject({
+      data: { topics: ['committed-sales'] },
+    });
+  const sale = await call('POST', '/api/ims/committed-sales', {
+    legacyPosInvoiceId: `OUT-AFTER-${randomUUID().slice(0, 8)}`,
+    model: kit.modelNumber,
+    sourceBucket: 'KY01_B_STOCK',
+    quantity: 1,
+  });
   expect(sale.status).toBe(201);
   expect(await stream.next((e) => e.event === 'change', 10_000)).toMatchObject({ data: { topic: 'committed-sales' } });
   await sleep(300);
@@ -163,15 +186,25 @@ function expectOnly2xxOr503(answers: Answer[], label: string): void {
   const tally: Record<string, number> = {};
   for (const a of answers) tally[a.status] = (tally[a.status] ?? 0) + 1;
   console.info(`${label}: answers by status ${JSON.stringify(tally)}`);
-  const wrong = answers.filter((a) => !((a.status >= 200 && a.status < 300) || (a.status === 503 && a.retryAfter !== null)));
-  expect(wrong.slice(0, 5).map((a) => `${a.status} retry-after=${a.retryAfter} ${a.error ?? a.body.slice(0, 200)}`)).toEqual([]);
+  const wrong = answers.filter(
+    (a) => !((a.status >= 200 && a.status < 300) || (a.status === 503 && a.retryAfter !== null)),
+  );
+  expect(
+    wrong.slice(0, 5).map((a) => `${a.status} retry-after=${a.retryAfter} ${a.error ?? a.body.slice(0, 200)}`),
+  ).toEqual([]);
 }
 
 /**
  * Runs `outage` under load; checks the budget during it and the recovery after. `maxAttempts(seconds)`: the most
  * connection attempts the outage may cause.
  */
-async function underLoad(label: string, stream: LiveStream, outage: () => Promise<void>, maxAttempts: (seconds: number) => number, listenerWasCut = true) {
+async function underLoad(
+  label: string,
+  stream: LiveStream,
+  outage: () => Promise<void>,
+  maxAttempts: (seconds: number) => number,
+  listenerWasCut = true,
+) {
   const work = load();
   await sleep(500);
   const peak = sampleConnections();
@@ -182,7 +215,9 @@ async function underLoad(label: string, stream: LiveStream, outage: () => Promis
   const seconds = (Date.now() - started) / 1000;
   const most = peak();
   const answers = await work.stop();
-  console.info(`${label}: most connections held ${most} (budget ${BUDGET}); ${attempts} connection attempts in ${seconds.toFixed(1)} s`);
+  console.info(
+    `${label}: most connections held ${most} (budget ${BUDGET}); ${attempts} connection attempts in ${seconds.toFixed(1)} s`,
+  );
   expect(most).toBeLessThanOrEqual(BUDGET);
   expect(attempts).toBeLessThanOrEqual(maxAttempts(seconds));
   expectOnly2xxOr503(answers, label);
@@ -196,8 +231,12 @@ beforeAll(async () => {
     const services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
     await services.users.ensureRoles();
     await createLocation(services, 'KY01');
-    [scanned] = (await createProducts(database.db, [{ modelNumber: 'OUTAGE-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
-    [kit] = (await createProducts(database.db, [{ modelNumber: 'OUTAGE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+    [scanned] = (await createProducts(database.db, [
+      { modelNumber: 'OUTAGE-TV', upc: UPC, serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
+    [kit] = (await createProducts(database.db, [
+      { modelNumber: 'OUTAGE-KIT', upc: nextUpc(), serialNumberTracked: false },
+    ])) as [CreatedProduct];
     await receiveStock(services, kit, 'KY01_B_STOCK', { units: 10 });
     const user = await services.users.create({ username: 'outage-admin', password: PASSWORD, role: 'admin' });
     ({ poId, lineId } = await createPoLine(services, scanned, { locationCode: 'KY01', qty: 1_000_000, buyerId: user }));
@@ -309,7 +348,11 @@ describe('a database outage (PostgreSQL through a faulty link, a real server pro
     const unacknowledged = [...scans].filter(([, ok]) => !ok).map(([id]) => id);
     expect(scans.size).toBeGreaterThan(0);
     for (let i = 0; i < unacknowledged.length; i += 8) {
-      const again = await Promise.all(unacknowledged.slice(i, i + 8).map((id) => call('POST', '/api/scanner/receipt/quickScanReceive', receiveBody(id))));
+      const again = await Promise.all(
+        unacknowledged
+          .slice(i, i + 8)
+          .map((id) => call('POST', '/api/scanner/receipt/quickScanReceive', receiveBody(id))),
+      );
       expect(again.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.body.slice(0, 200)}`)).toEqual([]);
     }
     const database = await openPostgres(dbUrl, { max: 2, migrate: false });

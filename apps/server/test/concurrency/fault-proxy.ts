@@ -8,7 +8,9 @@ import net from 'node:net';
 export class FaultProxy {
   private readonly server: net.Server;
   private readonly pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
-  private mode: { kind: 'pass' | 'refuse' | 'stall' } | { kind: 'reject'; code: string; message: string } = { kind: 'pass' };
+  private mode: { kind: 'pass' | 'refuse' | 'stall' } | { kind: 'reject'; code: string; message: string } = {
+    kind: 'pass',
+  };
   /** The port it listens on (127.0.0.1). */
   port = 0;
   /** The most connections held at once since the last `resetPeak()`. */
@@ -22,7 +24,6 @@ export class FaultProxy {
   ) {
     this.server = this.makeServer();
   }
-
 
   static async start(targetUrl: string): Promise<FaultProxy> {
     const target = new URL(targetUrl);

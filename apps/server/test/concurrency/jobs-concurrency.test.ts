@@ -30,7 +30,9 @@ beforeAll(async () => {
   const url = await createScratchDatabase(dbName);
   first = await openPostgres(url);
   second = await openPostgres(url, { migrate: false });
-  await first.db.execute(sql`create table job_runs (id serial primary key, job_id bigint not null, worker text not null)`);
+  await first.db.execute(
+    sql`create table job_runs (id serial primary key, job_id bigint not null, worker text not null)`,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -56,15 +58,24 @@ describe('two workers on one database', () => {
     for (let i = 0; i < 20; i++) ids.push((await a.enqueue(first.db, { kind: 'conc.run', payload: {} })).id);
     a.start();
     b.start();
-    await until(async () => (await count(sql`select count(*)::int as n from jobs where kind = 'conc.run' and status = 'succeeded'`)) === 20);
-    const runs = await queryRows<{ job_id: number; worker: string }>(first.db, sql`select job_id::int as job_id, worker from job_runs order by job_id`);
+    await until(
+      async () =>
+        (await count(sql`select count(*)::int as n from jobs where kind = 'conc.run' and status = 'succeeded'`)) === 20,
+    );
+    const runs = await queryRows<{ job_id: number; worker: string }>(
+      first.db,
+      sql`select job_id::int as job_id, worker from job_runs order by job_id`,
+    );
     expect(runs.map((r) => r.job_id)).toEqual(ids);
     // Both workers took part, and each job's result names the worker whose work committed.
     const byWorker = new Map<string, number>();
     for (const r of runs) byWorker.set(r.worker, (byWorker.get(r.worker) ?? 0) + 1);
     expect(byWorker.get('worker-0')).toBeGreaterThan(0);
     expect(byWorker.get('worker-1')).toBeGreaterThan(0);
-    const results = await queryRows<{ id: number; result: string; attempts: number }>(first.db, sql`select id::int as id, result #>> '{}' as result, attempts from jobs where kind = 'conc.run' order by id`);
+    const results = await queryRows<{ id: number; result: string; attempts: number }>(
+      first.db,
+      sql`select id::int as id, result #>> '{}' as result, attempts from jobs where kind = 'conc.run' order by id`,
+    );
     expect(results.map((r) => r.attempts)).toEqual(ids.map(() => 1));
     expect(results.map((r) => r.result)).toEqual(runs.map((r) => r.worker));
     await Promise.all([a.stop(), b.stop()]);
@@ -97,7 +108,9 @@ describe('two workers on one database', () => {
     await until(async () => (await rescuer.get(job.id))?.status === 'succeeded');
     release();
     await running;
-    expect(await queryRows(first.db, sql`select worker from job_runs where job_id = ${job.id}`)).toEqual([{ worker: 'rescuer' }]);
+    expect(await queryRows(first.db, sql`select worker from job_runs where job_id = ${job.id}`)).toEqual([
+      { worker: 'rescuer' },
+    ]);
     expect(await slow.get(job.id)).toMatchObject({ status: 'succeeded', result: 'rescuer', attempts: 2, error: null });
     await rescuer.stop();
   });

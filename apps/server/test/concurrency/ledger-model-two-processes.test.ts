@@ -3,8 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createActors, httpClient, LedgerModelRunner, sampleSteps, type Actors, type ApiClient } from '../ledger-model/operations.js';
-import { createScratchDatabase, dropScratchDatabase, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  createActors,
+  httpClient,
+  LedgerModelRunner,
+  sampleSteps,
+  type Actors,
+  type ApiClient,
+} from '../ledger-model/operations.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * The model-based ledger test (issue 32 part 2) on two API processes over one PostgreSQL database: the steps are
@@ -52,7 +64,9 @@ describe('the ledger against its model on two API processes', () => {
       }
       await runner.verify({ lines: true, releases: true });
     } catch (error) {
-      throw new Error(`seed ${SEED} (LEDGER_MODEL_SEED=${SEED} reproduces it): ${(error as Error).message}`, { cause: error });
+      throw new Error(`seed ${SEED} (LEDGER_MODEL_SEED=${SEED} reproduces it): ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     expect(runner.counts.get('receive:taken') ?? 0).toBeGreaterThan(0);
     expect(runner.counts.get('sale-commit:taken') ?? 0).toBeGreaterThan(0);
@@ -63,7 +77,13 @@ describe('the ledger against its model on two API processes', () => {
     await runner.setup();
     await runner.stockUp();
     // Process 1 runs the audit of KA in the NEW bucket; process 2 moves KA in and out of it between the audit's steps.
-    const audit = (kind: 'audit-start' | 'audit-scan' | 'audit-finish' | 'audit-resolve', b = 0) => ({ kind, a: 0, b, c: 0, d: 0 });
+    const audit = (kind: 'audit-start' | 'audit-scan' | 'audit-finish' | 'audit-resolve', b = 0) => ({
+      kind,
+      a: 0,
+      b,
+      c: 0,
+      d: 0,
+    });
     const others = [
       { kind: 'receive', a: 0, b: 0, c: 1, d: 2 },
       { kind: 'bin-add', a: 2, b: 0, c: 1, d: 0 },
@@ -73,7 +93,13 @@ describe('the ledger against its model on two API processes', () => {
       { kind: 'transfer-commit', a: 0, b: 0, c: 1, d: 1 },
       { kind: 'transfer-transact', a: 0, b: 0, c: 0, d: 0 },
     ] as const;
-    const phases = [audit('audit-start'), audit('audit-scan', 2), audit('audit-scan', 1), audit('audit-finish'), audit('audit-resolve')];
+    const phases = [
+      audit('audit-start'),
+      audit('audit-scan', 2),
+      audit('audit-scan', 1),
+      audit('audit-finish'),
+      audit('audit-resolve'),
+    ];
     let next = 0;
     for (const phase of phases) {
       runner.client = 0;

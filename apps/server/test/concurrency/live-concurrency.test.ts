@@ -6,7 +6,13 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
 import { openLiveStream, type LiveStream } from '../live-stream.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * Live boards across API processes (issue 10 part 5): a change made through one server process reaches the event
@@ -26,7 +32,12 @@ const intake = (server: number, invoice: string) =>
   fetch(`${servers[server]!.url}/api/ims/committed-sales`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[server]}` },
-    body: JSON.stringify({ legacyPosInvoiceId: invoice, model: kit.modelNumber, sourceBucket: 'KY01_B_STOCK', quantity: 1 }),
+    body: JSON.stringify({
+      legacyPosInvoiceId: invoice,
+      model: kit.modelNumber,
+      sourceBucket: 'KY01_B_STOCK',
+      quantity: 1,
+    }),
   });
 
 beforeAll(async () => {
@@ -35,7 +46,9 @@ beforeAll(async () => {
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  [kit] = (await createProducts(database.db, [{ modelNumber: 'CONC-LIVE-KIT', upc: nextUpc(), serialNumberTracked: false }])) as [CreatedProduct];
+  [kit] = (await createProducts(database.db, [
+    { modelNumber: 'CONC-LIVE-KIT', upc: nextUpc(), serialNumberTracked: false },
+  ])) as [CreatedProduct];
   await receiveStock(services, kit, 'KY01_B_STOCK', { units: 20 });
   await services.users.create({ username: 'conc-live', password: PASSWORD, role: 'admin' });
   servers = await Promise.all([startServerProcess(url), startServerProcess(url)]);
@@ -73,7 +86,9 @@ describe('live boards across two server processes', () => {
       sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = ${dbName} and backend_type = 'client backend' and query ilike 'listen %'`,
     );
     expect(killed[0]!.n).toBe(2); // the one listening connection of each process, which every channel shares
-    expect(await stream.next((e) => e.event === 'resync', 10_000)).toMatchObject({ data: { topics: ['committed-sales'] } });
+    expect(await stream.next((e) => e.event === 'resync', 10_000)).toMatchObject({
+      data: { topics: ['committed-sales'] },
+    });
     expect((await intake(1, 'LIVE-AFTER')).status).toBe(201);
     expect(await stream.next((e) => e.event === 'change')).toMatchObject({ data: { topic: 'committed-sales' } });
     expect(servers.every((s) => !s.exited())).toBe(true);

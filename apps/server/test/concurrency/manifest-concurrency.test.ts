@@ -7,7 +7,14 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createPoLine, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+  serverApi,
+} from './server-processes.js';
 
 /**
  * A manifest receive (exclusive serial-number gate) racing scans of its serials (shared gate, then per-number
@@ -45,12 +52,21 @@ const scanBody = (line: Line, serial: string) => ({
 });
 
 async function receivedOn(lineId: number): Promise<number> {
-  const [row] = await queryRows<{ qty_received: number }>(database.db, sql`select qty_received from purchase_order_items where id = ${lineId}`);
+  const [row] = await queryRows<{ qty_received: number }>(
+    database.db,
+    sql`select qty_received from purchase_order_items where id = ${lineId}`,
+  );
   return row!.qty_received;
 }
 const liveCount = async (serial: string) =>
-  (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory_serials where upper(serial_number) = upper(${serial}) and disposition_code = 'LIVE'`))[0]!.n;
-const retriesLogged = () => servers.reduce((n, s) => n + (s.output().match(/ledger write rolled back by the database/g)?.length ?? 0), 0);
+  (
+    await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from inventory_serials where upper(serial_number) = upper(${serial}) and disposition_code = 'LIVE'`,
+    )
+  )[0]!.n;
+const retriesLogged = () =>
+  servers.reduce((n, s) => n + (s.output().match(/ledger write rolled back by the database/g)?.length ?? 0), 0);
 
 beforeAll(async () => {
   const url = new URL(await createScratchDatabase(dbName));
@@ -58,7 +74,9 @@ beforeAll(async () => {
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  [product] = (await createProducts(database.db, [{ modelNumber: 'MCONC-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
+  [product] = (await createProducts(database.db, [
+    { modelNumber: 'MCONC-TV', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+  ])) as [CreatedProduct];
   await services.users.create({ username: 'manifest-receiver', password: PASSWORD, role: 'warehouse-2' });
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'manifest-receiver', PASSWORD);
@@ -80,19 +98,35 @@ describe('manifest receive under concurrency, two server processes', () => {
     // longer head start in its next round (doubled, at most 640 ms): both orders must happen within 16 rounds.
     const headStart = { manifest: 20, scan: 40 };
     for (let round = 0; round < 16 && (round < 6 || outcomes.size < 2); round++) {
-      const [manifestLine, scanLine] = [await createPoLine(services, product, { qty: 300, cost: 100 }), await createPoLine(services, product, { qty: 1, cost: 100 })];
+      const [manifestLine, scanLine] = [
+        await createPoLine(services, product, { qty: 300, cost: 100 }),
+        await createPoLine(services, product, { qty: 1, cost: 100 }),
+      ];
       const serials = Array.from({ length: 300 }, (_, i) => `MC-${round}-${String(i).padStart(3, '0')}`);
       const contested = serials[round % 2 ? 0 : 299]!;
       const later = <T>(ms: number, call: () => Promise<T>) => new Promise((r) => setTimeout(r, ms)).then(call);
       const manifestFirst = round % 2 === 0;
       const [manifest, scan] = await Promise.all([
-        later(manifestFirst ? 0 : headStart.scan, () => api(round % 2, 'POST', '/api/scanner/receipt/manifest/receive', manifestBody(manifestLine, serials))),
-        later(manifestFirst ? headStart.manifest : 0, () => api(1 - (round % 2), 'POST', '/api/scanner/receipt/quickScanReceive', scanBody(scanLine, contested.toLowerCase()))),
+        later(manifestFirst ? 0 : headStart.scan, () =>
+          api(round % 2, 'POST', '/api/scanner/receipt/manifest/receive', manifestBody(manifestLine, serials)),
+        ),
+        later(manifestFirst ? headStart.manifest : 0, () =>
+          api(
+            1 - (round % 2),
+            'POST',
+            '/api/scanner/receipt/quickScanReceive',
+            scanBody(scanLine, contested.toLowerCase()),
+          ),
+        ),
       ]);
       const winner = manifest.status === 200 ? 'manifest' : 'scan';
-      if (manifestFirst && winner !== 'manifest' && !outcomes.has('manifest')) headStart.manifest = Math.min(640, headStart.manifest * 2);
-      if (!manifestFirst && winner !== 'scan' && !outcomes.has('scan')) headStart.scan = Math.min(640, headStart.scan * 2);
-      expect([manifest.status, scan.status].sort(), JSON.stringify([manifest.body, scan.body]).slice(0, 400)).toEqual([200, 422]);
+      if (manifestFirst && winner !== 'manifest' && !outcomes.has('manifest'))
+        headStart.manifest = Math.min(640, headStart.manifest * 2);
+      if (!manifestFirst && winner !== 'scan' && !outcomes.has('scan'))
+        headStart.scan = Math.min(640, headStart.scan * 2);
+      expect([manifest.status, scan.status].sort(), JSON.stringify([manifest.body, scan.body]).slice(0, 400)).toEqual([
+        200, 422,
+      ]);
       if (manifest.status === 200) {
         outcomes.add('manifest');
         expect(scan.body.message).toBe(RECEIVING_MESSAGES.serialRescanned);
@@ -113,17 +147,25 @@ describe('manifest receive under concurrency, two server processes', () => {
 
   it('two manifests sharing a serial, sent at once: one is received whole, the other refused whole', async () => {
     for (let round = 0; round < 3; round++) {
-      const [a, b] = [await createPoLine(services, product, { qty: 100, cost: 100 }), await createPoLine(services, product, { qty: 100, cost: 100 })];
+      const [a, b] = [
+        await createPoLine(services, product, { qty: 100, cost: 100 }),
+        await createPoLine(services, product, { qty: 100, cost: 100 }),
+      ];
       const shared = `MS-${round}-SHARED`;
       const own = (tag: string) => Array.from({ length: 99 }, (_, i) => `MS-${round}-${tag}-${i}`);
       // Different buckets, so only the serial numbers put them in a queue.
       const answers = await Promise.all([
         api(0, 'POST', '/api/scanner/receipt/manifest/receive', manifestBody(a, [shared, ...own('A')])),
-        api(1, 'POST', '/api/scanner/receipt/manifest/receive', { ...manifestBody(b, [...own('B'), shared]), receivingBucket: 'KY01_B_STOCK' }),
+        api(1, 'POST', '/api/scanner/receipt/manifest/receive', {
+          ...manifestBody(b, [...own('B'), shared]),
+          receivingBucket: 'KY01_B_STOCK',
+        }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
       const refused = answers.findIndex((r) => r.status === 422);
-      expect(answers[refused]!.body.errors).toEqual({ [`units.${refused === 0 ? 0 : 99}.0`]: [`${shared}: ${RECEIVING_MESSAGES.serialRescanned}`] });
+      expect(answers[refused]!.body.errors).toEqual({
+        [`units.${refused === 0 ? 0 : 99}.0`]: [`${shared}: ${RECEIVING_MESSAGES.serialRescanned}`],
+      });
       expect((await receivedOn(a.lineId)) + (await receivedOn(b.lineId))).toBe(100);
       expect(await liveCount(shared)).toBe(1);
     }

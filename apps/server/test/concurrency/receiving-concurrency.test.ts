@@ -7,7 +7,14 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createPoLine, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+  serverApi,
+} from './server-processes.js';
 
 /**
  * Two server processes on one PostgreSQL database, many clients at once: the database serializes what must be
@@ -31,13 +38,27 @@ type Line = { poId: number; lineId: number; product: CreatedProduct };
 
 /** A new PO with one line per product (the first product by default), each ordered `qty`. */
 async function newPo(qty: number, lineProducts: CreatedProduct[] = [product]): Promise<Line[]> {
-  const buyer = await services.users.create({ username: `buyer-${randomUUID().slice(0, 8)}`, password: PASSWORD, role: 'purchasing-admin' });
-  const vendor = await services.vendors.create({ company_name: `Conc ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, buyer);
+  const buyer = await services.users.create({
+    username: `buyer-${randomUUID().slice(0, 8)}`,
+    password: PASSWORD,
+    role: 'purchasing-admin',
+  });
+  const vendor = await services.vendors.create({
+    company_name: `Conc ${randomUUID().slice(0, 6)}`,
+    vendor_type: 'sales',
+  });
+  const po = await services.purchaseOrders.create(
+    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+    buyer,
+  );
   const lines: Line[] = [];
   for (const p of lineProducts) {
     const full = await services.purchaseOrders.addLine({ productId: p.id, cost: 100, qty, purchaseOrderId: po.id });
-    lines.push({ poId: po.id, lineId: full.data.PO_LINES.find((l) => !lines.some((m) => m.lineId === l.id))!.id, product: p });
+    lines.push({
+      poId: po.id,
+      lineId: full.data.PO_LINES.find((l) => !lines.some((m) => m.lineId === l.id))!.id,
+      product: p,
+    });
   }
   return lines;
 }
@@ -53,7 +74,10 @@ const receiveBody = (line: Line, serial: string, clientScanId?: string) => ({
 });
 
 async function receivedOn(lineId: number): Promise<number> {
-  const rows = await queryRows<{ qty_received: number }>(database.db, sql.raw(`select qty_received from purchase_order_items where id = ${lineId}`));
+  const rows = await queryRows<{ qty_received: number }>(
+    database.db,
+    sql.raw(`select qty_received from purchase_order_items where id = ${lineId}`),
+  );
   return rows[0]!.qty_received;
 }
 
@@ -79,7 +103,8 @@ afterAll(async () => {
 });
 
 /** Ledger writes PostgreSQL rolled back (deadlock victim or serialization failure) and the servers ran again. */
-const retriesLogged = () => servers.reduce((n, s) => n + (s.output().match(/ledger write rolled back by the database/g)?.length ?? 0), 0);
+const retriesLogged = () =>
+  servers.reduce((n, s) => n + (s.output().match(/ledger write rolled back by the database/g)?.length ?? 0), 0);
 
 async function expectLedgerClean() {
   expect(await checkLedger(database.db)).toEqual([]);
@@ -91,20 +116,28 @@ describe('receiving under concurrency, two server processes', () => {
     const serials = Array.from({ length: 20 }, (_, i) => `CONC-A-${String(i).padStart(3, '0')}`);
     const clients = Array.from({ length: 8 }, (_, c) => serials.filter((_, i) => i % 8 === c));
     const results = (
-      await Promise.all(clients.map(async (mine, c) => {
-        const out = [];
-        for (const serial of mine) out.push(await api(c % 2, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, serial)));
-        return out;
-      }))
+      await Promise.all(
+        clients.map(async (mine, c) => {
+          const out = [];
+          for (const serial of mine)
+            out.push(await api(c % 2, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, serial)));
+          return out;
+        }),
+      )
     ).flat();
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(10).fill(RECEIVING_MESSAGES.nothingLeftToReceive));
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(
+      Array(10).fill(RECEIVING_MESSAGES.nothingLeftToReceive),
+    );
     expect(await receivedOn(line.lineId)).toBe(10);
     await expectLedgerClean();
   });
 
   it('the same serial sent at once to two lines is received once', async () => {
-    const [a, b] = [await createPoLine(services, product, { qty: 5, cost: 100 }), await createPoLine(services, product, { qty: 5, cost: 100 })];
+    const [a, b] = [
+      await createPoLine(services, product, { qty: 5, cost: 100 }),
+      await createPoLine(services, product, { qty: 5, cost: 100 }),
+    ];
     for (let round = 0; round < 5; round++) {
       const serial = `CONC-B-${round}`;
       const [x, y] = await Promise.all([
@@ -121,10 +154,20 @@ describe('receiving under concurrency, two server processes', () => {
   it('a receive racing an un-receive leaves the ledger clean', async () => {
     const line = await createPoLine(services, product, { qty: 20, cost: 100 });
     for (let round = 0; round < 6; round++) {
-      const first = await api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, `CONC-C-${round}-1`));
+      const first = await api(
+        0,
+        'POST',
+        '/api/scanner/receipt/quickScanReceive',
+        receiveBody(line, `CONC-C-${round}-1`),
+      );
       const ref = first.body.transactionReferenceId as string;
       const [un, again] = await Promise.all([
-        api(1, 'POST', `/api/transacted-receipts/${ref}/unreceive`, { lineItemId: line.lineId, notes: 'race', scannedUpc: UPC, scannedSerialNumbers: [`CONC-C-${round}-1`] }),
+        api(1, 'POST', `/api/transacted-receipts/${ref}/unreceive`, {
+          lineItemId: line.lineId,
+          notes: 'race',
+          scannedUpc: UPC,
+          scannedSerialNumbers: [`CONC-C-${round}-1`],
+        }),
         api(0, 'POST', '/api/scanner/receipt/quickScanReceive', receiveBody(line, `CONC-C-${round}-2`)),
       ]);
       expect(un.status).toBe(200);
@@ -139,7 +182,9 @@ describe('receiving under concurrency, two server processes', () => {
     for (let round = 0; round < 5; round++) {
       const id = randomUUID();
       const body = receiveBody(line, `CONC-D-${round}`, id);
-      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)));
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.body.transactionReferenceId)).size).toBe(1);
     }
@@ -148,13 +193,23 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('a retried scan id for the last unit of a line, sent at once, answers the same: the line full is no refusal for it', async () => {
-    const [plain] = await createProducts(database.db, [{ modelNumber: `CONC-PLAIN-${randomUUID().slice(0, 6)}`, serialNumberTracked: false }]);
+    const [plain] = await createProducts(database.db, [
+      { modelNumber: `CONC-PLAIN-${randomUUID().slice(0, 6)}`, serialNumberTracked: false },
+    ]);
     for (const [k, p] of [product, plain!].entries()) {
       for (let round = 0; round < 3; round++) {
         const [line] = await newPo(1, [p]);
-        const body = { ...receiveBody(line!, `CONC-L-${k}-${round}`, randomUUID()), ...(p === plain ? { scannedSerialNumbers: [] } : {}) };
-        const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)));
-        expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200, 200]);
+        const body = {
+          ...receiveBody(line!, `CONC-L-${k}-${round}`, randomUUID()),
+          ...(p === plain ? { scannedSerialNumbers: [] } : {}),
+        };
+        const answers = await Promise.all(
+          [0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/quickScanReceive', body)),
+        );
+        expect(
+          answers.map((a) => a.status),
+          JSON.stringify(answers.map((a) => a.body)),
+        ).toEqual([200, 200, 200, 200]);
         expect(new Set(answers.map((a) => a.body.transactionReferenceId)).size).toBe(1);
         expect(answers.map((a) => a.body.qty_received)).toEqual([1, 1, 1, 1]);
         expect(await receivedOn(line!.lineId)).toBe(1);
@@ -164,8 +219,12 @@ describe('receiving under concurrency, two server processes', () => {
   });
 
   it('staged submits over the same lines of two POs, in opposite orders, queue instead of deadlocking', async () => {
-    const [a, b] = [await createPoLine(services, product, { qty: 12, cost: 100 }), await createPoLine(services, product, { qty: 12, cost: 100 })];
-    const submit = (server: number, items: object[]) => api(server, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: items });
+    const [a, b] = [
+      await createPoLine(services, product, { qty: 12, cost: 100 }),
+      await createPoLine(services, product, { qty: 12, cost: 100 }),
+    ];
+    const submit = (server: number, items: object[]) =>
+      api(server, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: items });
     const retriesBefore = retriesLogged();
     const results = [];
     for (let round = 0; round < 6; round++) {
@@ -189,8 +248,12 @@ describe('receiving under concurrency, two server processes', () => {
       const [x, y] = [await newPo(1, [product, second]), await newPo(1, [second, product])];
       results.push(
         ...(await Promise.all([
-          api(0, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: x.map((l, k) => receiveBody(l, `CONC-H-${round}-X${k}`)) }),
-          api(1, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: y.map((l, k) => receiveBody(l, `CONC-H-${round}-Y${k}`)) }),
+          api(0, 'POST', '/api/scanner/receipt/scanned-item/submit', {
+            scannedItems: x.map((l, k) => receiveBody(l, `CONC-H-${round}-X${k}`)),
+          }),
+          api(1, 'POST', '/api/scanner/receipt/scanned-item/submit', {
+            scannedItems: y.map((l, k) => receiveBody(l, `CONC-H-${round}-Y${k}`)),
+          }),
         ])),
       );
     }
@@ -208,8 +271,12 @@ describe('receiving under concurrency, two server processes', () => {
     for (let round = 0; round < 5; round++) {
       const [x, y] = [`CONC-F-${round}-X`, `CONC-F-${round}-Y`];
       const answers = await Promise.all([
-        api(0, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: [receiveBody(a, x), receiveBody(a, y)] }),
-        api(1, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: [receiveBody(b, y), receiveBody(b, x)] }),
+        api(0, 'POST', '/api/scanner/receipt/scanned-item/submit', {
+          scannedItems: [receiveBody(a, x), receiveBody(a, y)],
+        }),
+        api(1, 'POST', '/api/scanner/receipt/scanned-item/submit', {
+          scannedItems: [receiveBody(b, y), receiveBody(b, x)],
+        }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
       expect(answers.find((r) => r.status === 422)!.body.message).toMatch(RECEIVING_MESSAGES.serialRescanned);
@@ -223,9 +290,13 @@ describe('receiving under concurrency, two server processes', () => {
     const line = await createPoLine(services, product, { qty: 9, cost: 100 });
     for (let round = 0; round < 3; round++) {
       const scannedItems = [0, 1, 2].map((k) => receiveBody(line, `CONC-G-${round}-${k}`, randomUUID()));
-      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems })));
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((s) => api(s, 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems })),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      const refs = answers.map((a) => JSON.stringify((a.body.items as { transactionReferenceId: string }[]).map((i) => i.transactionReferenceId)));
+      const refs = answers.map((a) =>
+        JSON.stringify((a.body.items as { transactionReferenceId: string }[]).map((i) => i.transactionReferenceId)),
+      );
       expect(new Set(refs).size).toBe(1);
     }
     expect(await receivedOn(line.lineId)).toBe(9);

@@ -47,7 +47,14 @@ async function scan(): Promise<void> {
 async function auditScan(): Promise<void> {
   auditNumber += 1;
   await services.audits.quickAdd(
-    { model: product.modelNumber, auditBucket: 'KY01', auditBatchId, auditTypeCode: SER, scannedUpc: product.upc!, serialNumbers: `PLANS-${String(auditNumber).padStart(6, '0')}` },
+    {
+      model: product.modelNumber,
+      auditBucket: 'KY01',
+      auditBatchId,
+      auditTypeCode: SER,
+      scannedUpc: product.upc!,
+      serialNumbers: `PLANS-${String(auditNumber).padStart(6, '0')}`,
+    },
     actor,
   );
 }
@@ -71,11 +78,15 @@ beforeAll(async () => {
   services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  [product] = (await createProducts(database.db, [{ modelNumber: 'PLANS-TV', serialNumberTracked: true, numOfSerialsPerItem: 1 }])) as [CreatedProduct];
+  [product] = (await createProducts(database.db, [
+    { modelNumber: 'PLANS-TV', serialNumberTracked: true, numOfSerialsPerItem: 1 },
+  ])) as [CreatedProduct];
   const buyer = await createUser(services, { role: 'purchasing-admin' });
   actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
   line = await createPoLine(services, product, { locationCode: 'KY01', qty: 100_000, buyerId: buyer.id });
-  auditBatchId = (await services.audits.createBatch({ audit_batch_name: 'Plans count', default_audit_bucket: 'KY01' }, actor)).audit_batch_id;
+  auditBatchId = (
+    await services.audits.createBatch({ audit_batch_name: 'Plans count', default_audit_bucket: 'KY01' }, actor)
+  ).audit_batch_id;
 }, 60_000);
 
 afterAll(async () => {
@@ -109,10 +120,17 @@ describe('receiving and audit scans as the stock grows (PostgreSQL, prepared sta
     // a scan. The bound is far from both. Measured with the kept look-up, at the two sizes: receiving 1 and 1 a scan,
     // audit 3 and 3; with session 18's form put back: receiving 25.5 and 20,035.5, audit 32 and 20,042.
     const read = `index tuples read from inventory_serials per scan, at 30 then 20,030 serials: ${JSON.stringify({ small, large })}`;
-    for (const figure of [large.receiving, large.audit, small.receiving, small.audit]) expect(figure, read).toBeLessThan(20);
-    const [received] = await queryRows<{ qty_received: number }>(admin.db, sql`select qty_received from purchase_order_items where id = ${line.lineId}`);
+    for (const figure of [large.receiving, large.audit, small.receiving, small.audit])
+      expect(figure, read).toBeLessThan(20);
+    const [received] = await queryRows<{ qty_received: number }>(
+      admin.db,
+      sql`select qty_received from purchase_order_items where id = ${line.lineId}`,
+    );
     expect(received!.qty_received).toBe(40);
-    const [counted] = await queryRows<{ tallied_quantity: number }>(admin.db, sql`select tallied_quantity from audit_items where batch_id = ${auditBatchId}`);
+    const [counted] = await queryRows<{ tallied_quantity: number }>(
+      admin.db,
+      sql`select tallied_quantity from audit_items where batch_id = ${auditBatchId}`,
+    );
     expect(counted!.tallied_quantity).toBe(40);
   });
 });

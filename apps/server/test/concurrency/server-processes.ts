@@ -28,7 +28,16 @@ export function startServerProcess(databaseUrl: string, extraEnv: Record<string,
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', NODE_OPTIONS: '', ...extraEnv },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'info',
+        NODE_OPTIONS: '',
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -103,7 +112,13 @@ export function signInOnEach(servers: ServerProcess[], username: string, passwor
       const res = await fetch(`${s.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username, password, client_id: 'keystone-web', client_secret: 'keystone-web-public' }),
+        body: JSON.stringify({
+          grant_type: 'password',
+          username,
+          password,
+          client_id: 'keystone-web',
+          client_secret: 'keystone-web-public',
+        }),
       });
       return ((await res.json()) as { access_token: string }).access_token;
     }),
@@ -122,11 +137,20 @@ export interface ServerAnswer {
  * starts its servers and signs in (beforeAll) after it made its `api`.
  */
 export function serverApi(suite: () => { servers: ServerProcess[]; tokens: string[] }) {
-  return async (server: number, method: string, path: string, body?: unknown, token?: string): Promise<ServerAnswer> => {
+  return async (
+    server: number,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ServerAnswer> => {
     const { servers, tokens } = suite();
     const res = await fetch(`${servers[server]!.url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token ?? tokens[server]}` },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        authorization: `Bearer ${token ?? tokens[server]}`,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: res.status, body: (await res.json()) as ServerAnswer['body'] };

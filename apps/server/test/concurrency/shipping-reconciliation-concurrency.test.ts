@@ -6,7 +6,14 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { carrierFile } from '../../src/modules/shipping-reconciliation/carrier-files.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+  serverApi,
+} from './server-processes.js';
 
 /**
  * Applying payments under concurrency (issue 14): two server processes on one PostgreSQL database. Two batches
@@ -25,9 +32,19 @@ const tracking = (round: number) => `1ZCONC${String(round).padStart(10, '0')}`;
 
 const api = serverApi(() => ({ servers, tokens }));
 const paidOf = async (trackingNumber: string) =>
-  (await queryRows<{ paid: number | null }>(database.db, sql`select shipping_cost_paid_cents as paid from shipping_transactions where tracking_number = ${trackingNumber}`))[0]!.paid;
+  (
+    await queryRows<{ paid: number | null }>(
+      database.db,
+      sql`select shipping_cost_paid_cents as paid from shipping_transactions where tracking_number = ${trackingNumber}`,
+    )
+  )[0]!.paid;
 const linesOf = async (trackingNumber: string) =>
-  (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from payment_batch_lines where tracking_number = ${trackingNumber}`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from payment_batch_lines where tracking_number = ${trackingNumber}`,
+    )
+  )[0]!.n;
 
 beforeAll(async () => {
   const url = new URL(await createScratchDatabase(dbName));
@@ -39,10 +56,24 @@ beforeAll(async () => {
   const day = '2026-03-10';
   const numbers = Array.from({ length: ROUNDS * 2 }, (_, i) => tracking(i));
   await services.shippingReconciliation.intakeGrayBoxes({
-    grayBoxes: numbers.map((n) => ({ tracking_number: n, fulfillment_po_number: `FPO-${n}`, date_shipped: day, ship_company: 'UPS', fulfillment_warehouse: 'KY01', shipping_quote: 25 })),
+    grayBoxes: numbers.map((n) => ({
+      tracking_number: n,
+      fulfillment_po_number: `FPO-${n}`,
+      date_shipped: day,
+      ship_company: 'UPS',
+      fulfillment_warehouse: 'KY01',
+      shipping_quote: 25,
+    })),
   });
-  const text = carrierFile('ups', numbers.map((n) => ({ trackingNumber: n, cents: 2500, date: day })));
-  const { filename } = await services.shippingReconciliation.upload('ups', { stream: Readable.from([text]), filename: 'conc.csv' }, actor);
+  const text = carrierFile(
+    'ups',
+    numbers.map((n) => ({ trackingNumber: n, cents: 2500, date: day })),
+  );
+  const { filename } = await services.shippingReconciliation.upload(
+    'ups',
+    { stream: Readable.from([text]), filename: 'conc.csv' },
+    actor,
+  );
   await services.shippingReconciliation.generate('ups', { filename }, actor);
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'conc-payer', PASSWORD);
@@ -59,7 +90,12 @@ describe('applying payments on two processes', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const n = tracking(round);
       const results = await Promise.all(
-        [0, 1].map((s) => api(s, 'PUT', '/api/shipping-reconciliation/update', { idempotencyKey: `race-${round}-${s}-${randomBytes(4).toString('hex')}`, updates: { [n]: { reported_billed_charge: 25, payment_to_apply: 25 } } })),
+        [0, 1].map((s) =>
+          api(s, 'PUT', '/api/shipping-reconciliation/update', {
+            idempotencyKey: `race-${round}-${s}-${randomBytes(4).toString('hex')}`,
+            updates: { [n]: { reported_billed_charge: 25, payment_to_apply: 25 } },
+          }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const refused = results.find((r) => r.status === 409)!.body as { errors: Record<string, string[]> };
@@ -72,7 +108,10 @@ describe('applying payments on two processes', () => {
   it(`the same batch sent to both processes at once answers one batch id and pays once (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const n = tracking(ROUNDS + round);
-      const body = { idempotencyKey: `same-key-${round}-${randomBytes(4).toString('hex')}`, updates: { [n]: { reported_billed_charge: 25, payment_to_apply: 25 } } };
+      const body = {
+        idempotencyKey: `same-key-${round}-${randomBytes(4).toString('hex')}`,
+        updates: { [n]: { reported_billed_charge: 25, payment_to_apply: 25 } },
+      };
       const results = await Promise.all([0, 1].map((s) => api(s, 'PUT', '/api/shipping-reconciliation/update', body)));
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       expect(results[0]!.body.batchId).toBe(results[1]!.body.batchId);

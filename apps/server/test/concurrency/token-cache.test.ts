@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * The token cache across API processes (issue 9, shared/token-cache.ts): each process answers a token from memory,
@@ -17,7 +23,8 @@ let services: Services;
 let servers: ServerProcess[] = [];
 const PASSWORD = 'token-cache-password';
 
-const get = (server: number, token: string, path = '/api/user/role') => fetch(`${servers[server]!.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const get = (server: number, token: string, path = '/api/user/role') =>
+  fetch(`${servers[server]!.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 /** Polls until `check` holds (every 20 ms, up to 3 s); answers how long it took. */
 async function within(check: () => Promise<boolean>): Promise<number> {
@@ -36,7 +43,10 @@ beforeAll(async () => {
   await services.users.ensureRoles();
   await services.users.create({ username: 'tok-a', password: PASSWORD, role: 'warehouse-1' });
   await services.users.create({ username: 'tok-b', password: PASSWORD, role: 'warehouse-1' });
-  servers = await Promise.all([startServerProcess(url, { AUTH_CACHE_SECONDS: '60' }), startServerProcess(url, { AUTH_CACHE_SECONDS: '60' })]);
+  servers = await Promise.all([
+    startServerProcess(url, { AUTH_CACHE_SECONDS: '60' }),
+    startServerProcess(url, { AUTH_CACHE_SECONDS: '60' }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -66,7 +76,10 @@ describe('the token cache across two server processes', () => {
     const [token] = await signInOnEach([servers[0]!], 'tok-b', PASSWORD);
     expect((await get(0, token!)).status).toBe(200);
     expect((await get(1, token!)).status).toBe(200);
-    const out = await fetch(`${servers[0]!.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const out = await fetch(`${servers[0]!.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.status).toBe(204);
     expect((await get(0, token!)).status).toBe(401); // the process that logged out: at once
     const ms = await within(async () => (await get(1, token!)).status === 401);
@@ -77,8 +90,12 @@ describe('the token cache across two server processes', () => {
     const tokens = await signInOnEach(servers, 'tok-b', PASSWORD);
     for (const [i, token] of tokens.entries()) expect(await (await get(i, token)).json()).toBe('warehouse-1');
     const [user] = await queryRows<{ id: number }>(database.db, sql`select id from users where username = 'tok-b'`);
-    const [role] = await queryRows<{ id: number }>(database.db, sql`select id from roles where role_name = 'warehouse-lead'`);
+    const [role] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from roles where role_name = 'warehouse-lead'`,
+    );
     await services.users.changeRole(null, user!.id, role!.id);
-    for (const [i, token] of tokens.entries()) await within(async () => (await (await get(i, token)).json()) === 'warehouse-lead');
+    for (const [i, token] of tokens.entries())
+      await within(async () => (await (await get(i, token)).json()) === 'warehouse-lead');
   });
 });

@@ -8,7 +8,14 @@ import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
 import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
 import { onHand } from '../stock-kit.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess, serverApi } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+  serverApi,
+} from './server-processes.js';
 
 /**
  * Transfers under concurrency (issue 10): two server processes on one PostgreSQL database. Scans of one committed
@@ -33,10 +40,16 @@ const DEST = 'KY01_DAMAGED';
 
 const api = serverApi(() => ({ servers, tokens }));
 
-const negativeOnHand = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory where quantity < 0`))[0]!.n;
+const negativeOnHand = async () =>
+  (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory where quantity < 0`))[0]!.n;
 
 const commit = async (quantity: number) =>
-  (await services.transfers.commit({ fromBucket: SOURCE, toBucket: DEST, model: product.modelNumber, requestedQuantity: quantity }, actor)).ims_transaction_reference_id;
+  (
+    await services.transfers.commit(
+      { fromBucket: SOURCE, toBucket: DEST, model: product.modelNumber, requestedQuantity: quantity },
+      actor,
+    )
+  ).ims_transaction_reference_id;
 
 beforeAll(async () => {
   const url = new URL(await createScratchDatabase(dbName));
@@ -50,12 +63,30 @@ beforeAll(async () => {
   ])) as [CreatedProduct, CreatedProduct];
   const id = await services.users.create({ username: 'conc-mover', password: PASSWORD, role: 'admin' });
   actor = { id, username: 'conc-mover', role: 'admin' };
-  const vendor = await services.vendors.create({ company_name: `Conc Trf ${randomUUID().slice(0, 6)}`, vendor_type: 'sales' });
-  const po = await services.purchaseOrders.create({ vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' }, id);
-  const full = await services.purchaseOrders.addLine({ productId: product.id, cost: 100, qty: 30, purchaseOrderId: po.id });
+  const vendor = await services.vendors.create({
+    company_name: `Conc Trf ${randomUUID().slice(0, 6)}`,
+    vendor_type: 'sales',
+  });
+  const po = await services.purchaseOrders.create(
+    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
+    id,
+  );
+  const full = await services.purchaseOrders.addLine({
+    productId: product.id,
+    cost: 100,
+    qty: 30,
+    purchaseOrderId: po.id,
+  });
   for (let i = 0; i < 30; i++) {
     await services.receiving.receive(
-      { scannedUpc: UPC, model: product.modelNumber, poApiPoId: po.id, poApiPoItemId: full.data.PO_LINES[0]!.id, receivingBucket: SOURCE, scannedSerialNumbers: [`CT-SN-${i}`] } as never,
+      {
+        scannedUpc: UPC,
+        model: product.modelNumber,
+        poApiPoId: po.id,
+        poApiPoItemId: full.data.PO_LINES[0]!.id,
+        receivingBucket: SOURCE,
+        scannedSerialNumbers: [`CT-SN-${i}`],
+      } as never,
       actor,
     );
   }
@@ -78,18 +109,30 @@ describe('transfers under concurrency, two server processes', () => {
       await Promise.all(
         clients.map(async (mine, c) => {
           const out = [];
-          for (const serial of mine) out.push(await api(c % 2, 'POST', `/api/ims/committed-transfers/${ref}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }));
+          for (const serial of mine)
+            out.push(
+              await api(c % 2, 'POST', `/api/ims/committed-transfers/${ref}/addScannedItem`, {
+                scannedUpc: UPC,
+                scannedSerialNumbers: [serial],
+              }),
+            );
           return out;
         }),
       )
     ).flat();
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(10).fill(TRANSFER_MESSAGES.scanComplete));
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(
+      Array(10).fill(TRANSFER_MESSAGES.scanComplete),
+    );
     const transfer = await services.transfers.get(ref);
     expect([transfer.total_scanned_quantity, transfer.serials.length]).toEqual([10, 10]);
 
     // The submit sent to both servers at once (twice each): one moves the stock, the others answer its result.
-    const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover' })));
+    const answers = await Promise.all(
+      [0, 1, 0, 1].map((s) =>
+        api(s, 'POST', `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover' }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((a) => a.body.already_transacted === false)).toHaveLength(1);
     expect([await onHand(database.db, product, SOURCE), await onHand(database.db, product, DEST)]).toEqual([20, 10]);
@@ -101,8 +144,14 @@ describe('transfers under concurrency, two server processes', () => {
     const serials = ['CT-SN-20', 'CT-SN-21', 'CT-SN-22'];
     for (const serial of serials) {
       const [x, y] = await Promise.all([
-        api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
-        api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: [serial] }),
+        api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, {
+          scannedUpc: UPC,
+          scannedSerialNumbers: [serial],
+        }),
+        api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, {
+          scannedUpc: UPC,
+          scannedSerialNumbers: [serial],
+        }),
       ]);
       expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
       const loser = x.status === 409 ? x : y;
@@ -117,7 +166,10 @@ describe('transfers under concurrency, two server processes', () => {
         await services.transfers.delete(ref);
         continue;
       }
-      const res = await api(0, 'POST', `/api/ims/committed-transfers/${ref}/transact`, { transferredById: 'conc-mover', strictMode: false });
+      const res = await api(0, 'POST', `/api/ims/committed-transfers/${ref}/transact`, {
+        transferredById: 'conc-mover',
+        strictMode: false,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     expect([await onHand(database.db, product, SOURCE), await onHand(database.db, product, DEST)]).toEqual([17, 13]);
@@ -127,12 +179,24 @@ describe('transfers under concurrency, two server processes', () => {
   it('two commits racing for the last unit: one is committed, the other refused; repeated', async () => {
     for (let round = 0; round < 4; round++) {
       await receiveStock(services, kit, 'KY01_RETURN', { units: 1 });
-      const body = { fromBucket: 'KY01_RETURN', toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false };
+      const body = {
+        fromBucket: 'KY01_RETURN',
+        toBucket: DEST,
+        model: kit.modelNumber,
+        requestedQuantity: 1,
+        scanningRequired: false,
+      };
       const answers = await Promise.all([0, 1].map((s) => api(s, 'POST', '/api/ims/committed-transfers', body)));
       expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([201, 422]);
       expect(answers.find((r) => r.status === 422)!.body.message).toBe('There is nothing available in KY01_RETURN');
       const winner = answers.find((r) => r.status === 201)!.body.ims_transaction_reference_id as string;
-      expect((await api(round % 2, 'POST', `/api/ims/committed-transfers/${winner}/transact`, { transferredById: 'conc-mover' })).status).toBe(200);
+      expect(
+        (
+          await api(round % 2, 'POST', `/api/ims/committed-transfers/${winner}/transact`, {
+            transferredById: 'conc-mover',
+          })
+        ).status,
+      ).toBe(200);
       expect(await onHand(database.db, kit, 'KY01_RETURN')).toBe(0);
     }
     expect(await negativeOnHand()).toBe(0);
@@ -145,14 +209,35 @@ describe('transfers under concurrency, two server processes', () => {
       expect(await onHand(database.db, kit, SOURCE)).toBe(1);
       const invoice = `INV-RACE-${round}`;
       const [sale, transfer] = await Promise.all([
-        api(round % 2, 'POST', '/api/ims/committed-sales', { legacyPosInvoiceId: invoice, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE }),
-        api((round + 1) % 2, 'POST', '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false }),
+        api(round % 2, 'POST', '/api/ims/committed-sales', {
+          legacyPosInvoiceId: invoice,
+          model: kit.modelNumber,
+          quantity: 1,
+          sourceBucket: SOURCE,
+        }),
+        api((round + 1) % 2, 'POST', '/api/ims/committed-transfers', {
+          fromBucket: SOURCE,
+          toBucket: DEST,
+          model: kit.modelNumber,
+          requestedQuantity: 1,
+          scanningRequired: false,
+        }),
       ]);
       expect([sale.status, transfer.status].sort(), JSON.stringify([sale.body, transfer.body])).toEqual([201, 422]);
       const done =
         sale.status === 201
-          ? await api(0, 'POST', `/api/ims/committed-sales/${sale.body.ims_transaction_reference_id as string}/transact`, {})
-          : await api(0, 'POST', `/api/ims/committed-transfers/${transfer.body.ims_transaction_reference_id as string}/transact`, { transferredById: 'conc-mover' });
+          ? await api(
+              0,
+              'POST',
+              `/api/ims/committed-sales/${sale.body.ims_transaction_reference_id as string}/transact`,
+              {},
+            )
+          : await api(
+              0,
+              'POST',
+              `/api/ims/committed-transfers/${transfer.body.ims_transaction_reference_id as string}/transact`,
+              { transferredById: 'conc-mover' },
+            );
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect(await onHand(database.db, kit, SOURCE)).toBe(0);
     }
@@ -163,15 +248,29 @@ describe('transfers under concurrency, two server processes', () => {
   it('with strict mode off both may commit the last unit; their transacts race and exactly one is done', async () => {
     for (let round = 0; round < 3; round++) {
       await receiveStock(services, kit, 'KY01_B_STOCK', { units: 1 });
-      const sale = await api(0, 'POST', '/api/ims/committed-sales', { legacyPosInvoiceId: `INV-OFF-${round}`, model: kit.modelNumber, quantity: 1, sourceBucket: SOURCE });
+      const sale = await api(0, 'POST', '/api/ims/committed-sales', {
+        legacyPosInvoiceId: `INV-OFF-${round}`,
+        model: kit.modelNumber,
+        quantity: 1,
+        sourceBucket: SOURCE,
+      });
       expect(sale.status, JSON.stringify(sale.body)).toBe(201);
-      const transfer = await api(1, 'POST', '/api/ims/committed-transfers', { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: 1, scanningRequired: false, strictMode: false });
+      const transfer = await api(1, 'POST', '/api/ims/committed-transfers', {
+        fromBucket: SOURCE,
+        toBucket: DEST,
+        model: kit.modelNumber,
+        requestedQuantity: 1,
+        scanningRequired: false,
+        strictMode: false,
+      });
       expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
       const saleRef = sale.body.ims_transaction_reference_id as string;
       const transferRef = transfer.body.ims_transaction_reference_id as string;
       const [sold, moved] = await Promise.all([
         api(round % 2, 'POST', `/api/ims/committed-sales/${saleRef}/transact`, {}),
-        api((round + 1) % 2, 'POST', `/api/ims/committed-transfers/${transferRef}/transact`, { transferredById: 'conc-mover' }),
+        api((round + 1) % 2, 'POST', `/api/ims/committed-transfers/${transferRef}/transact`, {
+          transferredById: 'conc-mover',
+        }),
       ]);
       expect([sold.status, moved.status].sort(), JSON.stringify([sold.body, moved.body])).toEqual([200, 409]);
       expect(await onHand(database.db, kit, SOURCE)).toBe(0);
@@ -187,13 +286,26 @@ describe('transfers under concurrency, two server processes', () => {
     const [a, b] = [await commit(1), await commit(1)];
     const before = await onHand(database.db, product, SOURCE);
     const [x, y] = await Promise.all([
-      api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
-      api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, { scannedUpc: UPC, scannedSerialNumbers: ['FP-RACE-1'], forcePushSerialCorrection: 1 }),
+      api(0, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, {
+        scannedUpc: UPC,
+        scannedSerialNumbers: ['FP-RACE-1'],
+        forcePushSerialCorrection: 1,
+      }),
+      api(1, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, {
+        scannedUpc: UPC,
+        scannedSerialNumbers: ['FP-RACE-1'],
+        forcePushSerialCorrection: 1,
+      }),
     ]);
     expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
-    expect((x.status === 409 ? x : y).body.message).toBe(serialInTransferMessage('FP-RACE-1', x.status === 200 ? a : b));
+    expect((x.status === 409 ? x : y).body.message).toBe(
+      serialInTransferMessage('FP-RACE-1', x.status === 200 ? a : b),
+    );
     expect(await onHand(database.db, product, SOURCE)).toBe(before + 1);
-    const created = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from inventory_serials where serial_number = 'FP-RACE-1'`);
+    const created = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from inventory_serials where serial_number = 'FP-RACE-1'`,
+    );
     expect(created[0]!.n).toBe(1);
     for (const ref of [a, b]) await services.transfers.delete(ref);
     expect(await checkLedger(database.db)).toEqual([]);
@@ -202,21 +314,38 @@ describe('transfers under concurrency, two server processes', () => {
   it('one clientScanId sent to both servers at once is recorded once; at once on two transfers, one is refused', async () => {
     await receiveStock(services, kit, SOURCE, { units: 4 });
     const commitKit = async (quantity: number) =>
-      (await services.transfers.commit({ fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: quantity }, actor)).ims_transaction_reference_id;
+      (
+        await services.transfers.commit(
+          { fromBucket: SOURCE, toBucket: DEST, model: kit.modelNumber, requestedQuantity: quantity },
+          actor,
+        )
+      ).ims_transaction_reference_id;
     const [a, b, c] = [await commitKit(2), await commitKit(1), await commitKit(1)];
     for (let round = 0; round < 2; round++) {
       const body = { scannedUpc: kit.upc, clientScanId: randomUUID() };
-      const answers = await Promise.all([0, 1, 0, 1].map((s) => api(s, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, body)));
-      expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200]);
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((s) => api(s, 'POST', `/api/ims/committed-transfers/${a}/addScannedItem`, body)),
+      );
+      expect(
+        answers.map((r) => r.status),
+        JSON.stringify(answers.map((r) => r.body)),
+      ).toEqual([200, 200, 200, 200]);
       expect((await services.transfers.get(a)).total_scanned_quantity).toBe(round + 1);
     }
     const shared = { scannedUpc: kit.upc, clientScanId: randomUUID() };
-    const [x, y] = await Promise.all([api(0, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, shared), api(1, 'POST', `/api/ims/committed-transfers/${c}/addScannedItem`, shared)]);
+    const [x, y] = await Promise.all([
+      api(0, 'POST', `/api/ims/committed-transfers/${b}/addScannedItem`, shared),
+      api(1, 'POST', `/api/ims/committed-transfers/${c}/addScannedItem`, shared),
+    ]);
     expect([x.status, y.status].sort(), JSON.stringify([x.body, y.body])).toEqual([200, 409]);
     expect((x.status === 409 ? x : y).body.message).toBe(scanIdOfOtherTransferMessage(x.status === 200 ? b : c));
-    const ids = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${shared.clientScanId}`);
+    const ids = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from committed_transfer_scans where client_scan_id = ${shared.clientScanId}`,
+    );
     expect(ids[0]!.n).toBe(1);
-    for (const open of await services.transfers.listCommitted({ model: kit.modelNumber })) await services.transfers.delete(open.ims_transaction_reference_id);
+    for (const open of await services.transfers.listCommitted({ model: kit.modelNumber }))
+      await services.transfers.delete(open.ims_transaction_reference_id);
     expect(await checkLedger(database.db)).toEqual([]);
   });
 });

@@ -6,7 +6,13 @@ import { openPostgres, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices } from '../../src/modules/services.js';
 import { createLocation, createPoLine, createProducts, type CreatedProduct } from '../factories.js';
-import { createScratchDatabase, dropScratchDatabase, signInOnEach, startServerProcess, type ServerProcess } from './server-processes.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  signInOnEach,
+  startServerProcess,
+  type ServerProcess,
+} from './server-processes.js';
 
 /**
  * `WORKERS=2` (issue 9 part 5): the product as `npm run start:prod` runs it, one primary and two API processes on
@@ -37,12 +43,21 @@ function request(method: string, path: string, body?: unknown): Promise<Answer> 
       {
         method,
         agent: false,
-        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, pid: Number(res.headers['x-process-id']), body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            pid: Number(res.headers['x-process-id']),
+            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -57,7 +72,7 @@ function request(method: string, path: string, body?: unknown): Promise<Answer> 
  */
 async function workerPids(count: number): Promise<Set<number>> {
   const pids = new Set<number>();
-  for (const end = Date.now() + 30_000; pids.size < count && Date.now() < end; ) {
+  for (const end = Date.now() + 30_000; pids.size < count && Date.now() < end;) {
     pids.add((await request('GET', '/api/health')).pid);
     if (pids.size < count) await new Promise((r) => setTimeout(r, 50));
   }
@@ -75,7 +90,7 @@ const scan = () =>
   });
 
 const waitFor = async (condition: () => boolean, ms: number) => {
-  for (const end = Date.now() + ms; !condition() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
+  for (const end = Date.now() + ms; !condition() && Date.now() < end;) await new Promise((r) => setTimeout(r, 25));
   return condition();
 };
 
@@ -85,7 +100,9 @@ beforeAll(async () => {
   const services = createServices(database.db, { ...loadConfig({}), logLevel: 'silent' });
   await services.users.ensureRoles();
   await createLocation(services, 'KY01');
-  [product] = (await createProducts(database.db, [{ modelNumber: 'WORKERS-KIT', serialNumberTracked: false }])) as [CreatedProduct];
+  [product] = (await createProducts(database.db, [{ modelNumber: 'WORKERS-KIT', serialNumberTracked: false }])) as [
+    CreatedProduct,
+  ];
   const user = await services.users.create({ username: 'workers-receiver', password: PASSWORD, role: 'admin' });
   line = await createPoLine(services, product, { locationCode: 'KY01', qty: 100_000, cost: 100, buyerId: user });
   server = await startServerProcess(url, { WORKERS: '2', EXPOSE_PROCESS_ID: '1' });
@@ -119,12 +136,14 @@ describe('WORKERS=2 on one PostgreSQL database', () => {
     const [killed, survivor] = [...(await workerPids(2))] as [number, number];
     const deathsBefore = server.output().match(/worker died; starting another/g)?.length ?? 0;
     process.kill(killed, 'SIGKILL');
-    expect(await waitFor(() => (server.output().match(/worker died; starting another/g)?.length ?? 0) > deathsBefore, 5_000)).toBe(true);
+    expect(
+      await waitFor(() => (server.output().match(/worker died; starting another/g)?.length ?? 0) > deathsBefore, 5_000),
+    ).toBe(true);
 
     // Until the replacement answers, every request is served, by the survivor.
     const answers: Answer[] = [];
     let replacement: number | undefined;
-    for (const end = Date.now() + 30_000; replacement === undefined && Date.now() < end; ) {
+    for (const end = Date.now() + 30_000; replacement === undefined && Date.now() < end;) {
       const answer = await (answers.length % 2 ? scan() : request('GET', '/api/health'));
       answers.push(answer);
       if (answer.pid !== survivor) replacement = answer.pid;

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
-import { createActors, injectClient, LedgerModelRunner, stepArbitrary, type Actors, type ApiClient } from './operations.js';
+import {
+  createActors,
+  injectClient,
+  LedgerModelRunner,
+  stepArbitrary,
+  type Actors,
+  type ApiClient,
+} from './operations.js';
 
 /**
  * A model-based test of the whole ledger (issue 32 part 2): random sequences of every stock operation (receive,
@@ -32,7 +39,13 @@ describe('the ledger against its model', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 40, maxLength: 80 }), async (steps) => {
         run += 1;
-        const runner = new LedgerModelRunner({ services: t.services, db: t.db, clients, actors, location: `LM${String(run).padStart(3, '0')}` });
+        const runner = new LedgerModelRunner({
+          services: t.services,
+          db: t.db,
+          clients,
+          actors,
+          location: `LM${String(run).padStart(3, '0')}`,
+        });
         await runner.setup();
         await runner.stockUp();
         for (const step of steps) {
@@ -42,15 +55,33 @@ describe('the ledger against its model', () => {
         await runner.verify({ lines: true, releases: true });
         for (const [k, n] of runner.counts) totals.set(k, (totals.get(k) ?? 0) + n);
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: process.env.LEDGER_MODEL_SHRINK === '0', interruptAfterTimeLimit: 240_000, markInterruptAsFailure: true },
+      {
+        seed: SEED,
+        numRuns: RUNS,
+        endOnFailure: process.env.LEDGER_MODEL_SHRINK === '0',
+        interruptAfterTimeLimit: 240_000,
+        markInterruptAsFailure: true,
+      },
     );
     // The sequences must exercise the operations, not only their refusals.
     const taken = (kind: string) => totals.get(`${kind}:taken`) ?? 0;
     const summary = JSON.stringify(Object.fromEntries([...totals].sort()));
     if (process.env.LEDGER_MODEL_VERBOSE === '1') console.info(summary);
-    for (const kind of ['receive', 'transfer-commit', 'transfer-transact', 'sale-commit', 'bin-add', 'pick', 'admin-adjust', 'audit-resolve']) {
+    for (const kind of [
+      'receive',
+      'transfer-commit',
+      'transfer-transact',
+      'sale-commit',
+      'bin-add',
+      'pick',
+      'admin-adjust',
+      'audit-resolve',
+    ]) {
       expect(taken(kind), `${kind} taken: ${summary}`).toBeGreaterThan(0);
     }
-    expect([...totals].filter(([k]) => k.endsWith(':refused')).reduce((n, [, v]) => n + v, 0), summary).toBeGreaterThan(10);
+    expect(
+      [...totals].filter(([k]) => k.endsWith(':refused')).reduce((n, [, v]) => n + v, 0),
+      summary,
+    ).toBeGreaterThan(10);
   }, 300_000);
 });

@@ -89,7 +89,9 @@ export class LedgerModel {
   reserved(product: string, bucket: string): number {
     return (
       this.transfers.filter((t) => t.product === product && t.from === bucket).reduce((n, t) => n + t.quantity, 0) +
-      this.sales.filter((s) => !s.backordered && s.product === product && s.bucket === bucket).reduce((n, s) => n + s.quantity, 0)
+      this.sales
+        .filter((s) => !s.backordered && s.product === product && s.bucket === bucket)
+        .reduce((n, s) => n + s.quantity, 0)
     );
   }
 
@@ -100,7 +102,8 @@ export class LedgerModel {
   /** The open commitment a serial number is reserved by (a transfer's scan or an open sale's serials), if any. */
   reservedBy(serial: string, except?: string): string | null {
     const upper = serial.toUpperCase();
-    for (const t of this.transfers) if (t.ref !== except && t.scanned.some((s) => s?.toUpperCase() === upper)) return t.ref;
+    for (const t of this.transfers)
+      if (t.ref !== except && t.scanned.some((s) => s?.toUpperCase() === upper)) return t.ref;
     for (const s of this.sales) if (s.ref !== except && s.serials.some((n) => n.toUpperCase() === upper)) return s.ref;
     return null;
   }
@@ -111,7 +114,9 @@ export class LedgerModel {
   }
 
   binned(product: string, bucket: string): number {
-    return this.bins.filter((b) => b.bucket === bucket).reduce((n, b) => n + (this.binItems.get(b.id)?.get(product) ?? 0), 0);
+    return this.bins
+      .filter((b) => b.bucket === bucket)
+      .reduce((n, b) => n + (this.binItems.get(b.id)?.get(product) ?? 0), 0);
   }
 
   inBin(binId: number, product: string): number {
@@ -142,7 +147,12 @@ export class LedgerModel {
     if (excess <= 0) return;
     const holding = this.bins
       .filter((b) => b.bucket === bucket && this.inBin(b.id, product) > 0)
-      .sort((a, b) => this.inBin(a.id, product) - this.inBin(b.id, product) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id);
+      .sort(
+        (a, b) =>
+          this.inBin(a.id, product) - this.inBin(b.id, product) ||
+          (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+          a.id - b.id,
+      );
     for (const bin of holding) {
       if (excess <= 0) break;
       const take = Math.min(excess, this.inBin(bin.id, product));

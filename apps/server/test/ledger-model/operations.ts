@@ -34,7 +34,12 @@ export function injectClient(app: FastifyInstance, name = 'inject'): ApiClient {
   return {
     name,
     async call(method, url, token, body) {
-      const res = await app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
       return { status: res.statusCode, text: res.body, body: res.body ? safeJson(res.body) : null };
     },
   };
@@ -46,7 +51,10 @@ export function httpClient(baseUrl: string, name = baseUrl): ApiClient {
     async call(method, url, token, body) {
       const res = await fetch(`${baseUrl}${url}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await res.text();
@@ -128,7 +136,13 @@ const WEIGHTS: Record<StepKind, number> = {
 export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   ...STEP_KINDS.map((kind) => ({
     weight: WEIGHTS[kind],
-    arbitrary: fc.record({ kind: fc.constant(kind), a: fc.nat(1000), b: fc.nat(1000), c: fc.nat(1000), d: fc.nat(1000) }),
+    arbitrary: fc.record({
+      kind: fc.constant(kind),
+      a: fc.nat(1000),
+      b: fc.nat(1000),
+      c: fc.nat(1000),
+      d: fc.nat(1000),
+    }),
   })),
 );
 
@@ -184,7 +198,8 @@ export async function createActors(services: Services, clients: ApiClient[]): Pr
         client_secret: config.oauthClientSecret,
       });
       const token = (res.body as Json)?.access_token;
-      if (res.status !== 200 || typeof token !== 'string') throw new Error(`sign-in of ${usernames[actor]} on ${client.name}: ${res.status} ${res.text}`);
+      if (res.status !== 200 || typeof token !== 'string')
+        throw new Error(`sign-in of ${usernames[actor]} on ${client.name}: ${res.status} ${res.text}`);
       perActor[actor] = token;
     }
     tokens.push(perActor);
@@ -258,12 +273,25 @@ export class LedgerModelRunner {
       [1, 1, 'NEW'],
       [3, 1, 'B_STOCK'],
     ] as const) {
-      const res = await this.api('receiver', 'POST', '/api/ims/bins', { row, bay: 1, shelf, locationCode: this.loc, conditionCode: condition });
+      const res = await this.api('receiver', 'POST', '/api/ims/bins', {
+        row,
+        bay: 1,
+        shelf,
+        locationCode: this.loc,
+        conditionCode: condition,
+      });
       if (res.status !== 201) throw new Error(`bin: ${res.status} ${res.text}`);
       const bin = res.body as Json;
-      this.model.bins.push({ id: bin.id, name: bin.binName, bucket: condition === 'NEW' ? this.buckets[0] : this.buckets[1] });
+      this.model.bins.push({
+        id: bin.id,
+        name: bin.binName,
+        bucket: condition === 'NEW' ? this.buckets[0] : this.buckets[1],
+      });
     }
-    const contact = await services.contacts.create({ first_name: 'Model', last_name: this.loc, city: 'Louisville', state: 'KY' }, null);
+    const contact = await services.contacts.create(
+      { first_name: 'Model', last_name: this.loc, city: 'Louisville', state: 'KY' },
+      null,
+    );
     this.contactId = contact.id;
   }
 
@@ -278,13 +306,29 @@ export class LedgerModelRunner {
     const last = lines.at(-1);
     if (last && (last.received < last.ordered || full)) return last;
     const { services } = this.options;
-    const vendor = await services.vendors.create({ company_name: `Model vendor ${this.loc} ${++this.sequence}`, vendor_type: 'sales' });
+    const vendor = await services.vendors.create({
+      company_name: `Model vendor ${this.loc} ${++this.sequence}`,
+      vendor_type: 'sales',
+    });
     const po = await services.purchaseOrders.create(
       { vendorId: vendor.id, location_code: this.loc, purchaseOrderType: 'Default', shippingRequirements: 'Default' },
       this.options.actors.ids.receiver,
     );
-    const full_ = await services.purchaseOrders.addLine({ productId: this.product(key).id, cost: 20, qty: LINE_SIZE, purchaseOrderId: po.id });
-    const line: ModelLine & { tag: string } = { poId: po.id, lineId: full_.data.PO_LINES.at(-1)!.id, product: key, ordered: LINE_SIZE, received: 0, receipts: [], tag };
+    const full_ = await services.purchaseOrders.addLine({
+      productId: this.product(key).id,
+      cost: 20,
+      qty: LINE_SIZE,
+      purchaseOrderId: po.id,
+    });
+    const line: ModelLine & { tag: string } = {
+      poId: po.id,
+      lineId: full_.data.PO_LINES.at(-1)!.id,
+      product: key,
+      ordered: LINE_SIZE,
+      received: 0,
+      receipts: [],
+      tag,
+    };
     this.model.lines.push(line);
     return line;
   }
@@ -293,7 +337,12 @@ export class LedgerModelRunner {
 
   async api(actor: Actor, method: string, url: string, body?: unknown): Promise<ApiAnswer> {
     const client = this.options.clients[this.client % this.options.clients.length]!;
-    return client.call(method, url, this.options.actors.tokens[this.client % this.options.clients.length]![actor], body);
+    return client.call(
+      method,
+      url,
+      this.options.actors.tokens[this.client % this.options.clients.length]![actor],
+      body,
+    );
   }
 
   private fail(message: string): never {
@@ -302,8 +351,10 @@ export class LedgerModelRunner {
 
   /** The product's answer must be what the model predicted: a 2xx when taken, a 4xx when refused. */
   private expectAnswer(res: ApiAnswer, taken: boolean, what: string): void {
-    if (taken && (res.status < 200 || res.status >= 300)) this.fail(`${what}: the model takes it, the product answered ${res.status} ${res.text.slice(0, 400)}`);
-    if (!taken && (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 403)) this.fail(`${what}: the model refuses it (4xx), the product answered ${res.status} ${res.text.slice(0, 400)}`);
+    if (taken && (res.status < 200 || res.status >= 300))
+      this.fail(`${what}: the model takes it, the product answered ${res.status} ${res.text.slice(0, 400)}`);
+    if (!taken && (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 403))
+      this.fail(`${what}: the model refuses it (4xx), the product answered ${res.status} ${res.text.slice(0, 400)}`);
   }
 
   private serial(n: number): string {
@@ -391,12 +442,22 @@ export class LedgerModelRunner {
       receivingBucket: bucket,
       ...(serial ? { scannedSerialNumbers: [serial] } : {}),
     });
-    this.expectAnswer(res, taken, `receive ${key} ${serial ?? ''} into ${bucket} (line ${line.received}/${line.ordered})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `receive ${key} ${serial ?? ''} into ${bucket} (line ${line.received}/${line.ordered})`,
+    );
     if (!taken) return 'refused';
     const body = res.body as Json;
     line.received += 1;
-    if (body.qty_received !== line.received) this.fail(`receive: qty_received ${body.qty_received}, the model ${line.received}`);
-    line.receipts.push({ ref: body.transactionReferenceId, bucket, serial, record: serial ? this.model.newRecord(serial, bucket) : undefined });
+    if (body.qty_received !== line.received)
+      this.fail(`receive: qty_received ${body.qty_received}, the model ${line.received}`);
+    line.receipts.push({
+      ref: body.transactionReferenceId,
+      bucket,
+      serial,
+      record: serial ? this.model.newRecord(serial, bucket) : undefined,
+    });
     this.model.addOnHand(key, bucket, 1);
     return 'taken';
   }
@@ -405,14 +466,28 @@ export class LedgerModelRunner {
   private async receiveStaged(line: ModelLine, bucket: string, units: number): Promise<Outcome> {
     const p = this.product(line.product as ProductKey);
     const taken = line.received + units <= line.ordered;
-    const item = { scannedUpc: p.upc, model: p.modelNumber, poApiPoId: line.poId, poApiPoItemId: line.lineId, receivingBucket: bucket };
-    const res = await this.api('receiver', 'POST', '/api/scanner/receipt/scanned-item/submit', { scannedItems: Array.from({ length: units }, () => item) });
-    this.expectAnswer(res, taken, `receive ${units} ${line.product} into ${bucket} (line ${line.received}/${line.ordered})`);
+    const item = {
+      scannedUpc: p.upc,
+      model: p.modelNumber,
+      poApiPoId: line.poId,
+      poApiPoItemId: line.lineId,
+      receivingBucket: bucket,
+    };
+    const res = await this.api('receiver', 'POST', '/api/scanner/receipt/scanned-item/submit', {
+      scannedItems: Array.from({ length: units }, () => item),
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `receive ${units} ${line.product} into ${bucket} (line ${line.received}/${line.ordered})`,
+    );
     if (!taken) return 'refused';
-    for (const r of (res.body as Json).items as Json[]) line.receipts.push({ ref: r.transactionReferenceId, bucket, serial: null });
+    for (const r of (res.body as Json).items as Json[])
+      line.receipts.push({ ref: r.transactionReferenceId, bucket, serial: null });
     line.received += units;
     const last = ((res.body as Json).items as Json[]).at(-1);
-    if (last.qty_received !== line.received) this.fail(`receive: qty_received ${last.qty_received}, the model ${line.received}`);
+    if (last.qty_received !== line.received)
+      this.fail(`receive: qty_received ${last.qty_received}, the model ${line.received}`);
     this.model.addOnHand(line.product, bucket, units);
     return 'taken';
   }
@@ -435,14 +510,20 @@ export class LedgerModelRunner {
     // The bucket must still hold a unit (an admin adjustment may have zeroed it) and the unit's serial.
     const taken =
       this.model.qty(line.product, receipt.bucket) >= 1 &&
-      (!receipt.serial || (this.model.liveIn(receipt.serial) === receipt.bucket && this.model.records.get(receipt.serial) === receipt.record));
+      (!receipt.serial ||
+        (this.model.liveIn(receipt.serial) === receipt.bucket &&
+          this.model.records.get(receipt.serial) === receipt.record));
     const res = await this.api('receiver', 'POST', `/api/transacted-receipts/${receipt.ref}/unreceive`, {
       lineItemId: line.lineId,
       notes: 'Model: counted one too many',
       scannedUpc: p.upc,
       ...(receipt.serial ? { scannedSerialNumbers: [receipt.serial] } : {}),
     });
-    this.expectAnswer(res, taken, `un-receive ${receipt.ref} (${line.product} ${receipt.serial ?? ''} in ${receipt.bucket})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `un-receive ${receipt.ref} (${line.product} ${receipt.serial ?? ''} in ${receipt.bucket})`,
+    );
     if (!taken) return 'refused';
     line.receipts.splice(line.receipts.indexOf(receipt), 1);
     line.received -= 1;
@@ -458,7 +539,8 @@ export class LedgerModelRunner {
     const stride = 1 + (s.c % 7);
     const serials = Array.from({ length: units }, (_, i) => this.serial(s.d + i * stride));
     const distinct = new Set(serials).size === serials.length;
-    const taken = distinct && line.received + units <= line.ordered && serials.every((n) => this.model.liveIn(n) === null);
+    const taken =
+      distinct && line.received + units <= line.ordered && serials.every((n) => this.model.liveIn(n) === null);
     const p = this.product('TV');
     const res = await this.api('receiver', 'POST', '/api/scanner/receipt/manifest/receive', {
       model: p.modelNumber,
@@ -468,7 +550,11 @@ export class LedgerModelRunner {
       clientRequestId: randomUUID(),
       units: serials.map((n) => [n]),
     });
-    this.expectAnswer(res, taken, `manifest ${serials.join(',')} into ${bucket} (line ${line.received}/${line.ordered})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `manifest ${serials.join(',')} into ${bucket} (line ${line.received}/${line.ordered})`,
+    );
     if (!taken) return 'refused';
     const refs = (res.body as Json).transactionReferenceIds as string[];
     serials.forEach((n, i) => {
@@ -498,7 +584,15 @@ export class LedgerModelRunner {
     });
     this.expectAnswer(res, taken, `commit a transfer of ${quantity} ${key} ${from} → ${to} (available ${available})`);
     if (!taken) return 'refused';
-    this.model.transfers.push({ ref: (res.body as Json).ims_transaction_reference_id, product: key, from, to, quantity, scanning, scanned: [] });
+    this.model.transfers.push({
+      ref: (res.body as Json).ims_transaction_reference_id,
+      product: key,
+      from,
+      to,
+      quantity,
+      scanning,
+      scanned: [],
+    });
     return 'taken';
   }
 
@@ -512,7 +606,9 @@ export class LedgerModelRunner {
     let correction: (() => void) | null = null;
     if (t.product === 'TV') {
       // Mostly a serial live in the source (a right scan), else any of the pool (elsewhere, sold, never seen …).
-      const here = [...this.model.serials.entries()].filter(([, place]) => 'bucket' in place && place.bucket === t.from).map(([n]) => n);
+      const here = [...this.model.serials.entries()]
+        .filter(([, place]) => 'bucket' in place && place.bucket === t.from)
+        .map(([n]) => n);
       serial = s.b % 3 !== 0 && here.length ? here[s.c % here.length]! : this.serial(s.c);
       const upper = serial.toUpperCase();
       taken &&= !t.scanned.some((n) => n?.toUpperCase() === upper) && this.model.reservedBy(serial, t.ref) === null;
@@ -545,7 +641,11 @@ export class LedgerModelRunner {
       ...(serial ? { scannedSerialNumbers: [serial] } : {}),
       ...(force ? { forcePushSerialCorrection: 1 } : {}),
     });
-    this.expectAnswer(res, taken, `${force ? 'force push' : 'scan'} ${serial ?? t.product} into ${t.ref} (${t.from} → ${t.to}, ${t.scanned.length}/${t.quantity} scanned, serial at ${JSON.stringify(serial ? this.model.serials.get(serial) : null)})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `${force ? 'force push' : 'scan'} ${serial ?? t.product} into ${t.ref} (${t.from} → ${t.to}, ${t.scanned.length}/${t.quantity} scanned, serial at ${JSON.stringify(serial ? this.model.serials.get(serial) : null)})`,
+    );
     if (!taken) return 'refused';
     correction?.();
     t.scanned.push(serial);
@@ -557,9 +657,17 @@ export class LedgerModelRunner {
     const t = this.model.transfers[s.a % this.model.transfers.length]!;
     const serials = t.scanned.filter((n): n is string => n !== null);
     const taken =
-      (!t.scanning || t.scanned.length === t.quantity) && this.model.qty(t.product, t.from) >= t.quantity && serials.every((n) => this.model.liveIn(n) === t.from);
-    const res = await this.api('lead', 'POST', `/api/ims/committed-transfers/${t.ref}/transact`, { transferredById: this.options.actors.usernames.lead });
-    this.expectAnswer(res, taken, `submit ${t.ref} (${t.quantity} ${t.product} ${t.from} → ${t.to}, ${t.scanned.length} scanned, on hand ${this.model.qty(t.product, t.from)})`);
+      (!t.scanning || t.scanned.length === t.quantity) &&
+      this.model.qty(t.product, t.from) >= t.quantity &&
+      serials.every((n) => this.model.liveIn(n) === t.from);
+    const res = await this.api('lead', 'POST', `/api/ims/committed-transfers/${t.ref}/transact`, {
+      transferredById: this.options.actors.usernames.lead,
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `submit ${t.ref} (${t.quantity} ${t.product} ${t.from} → ${t.to}, ${t.scanned.length} scanned, on hand ${this.model.qty(t.product, t.from)})`,
+    );
     if (!taken) return 'refused';
     this.closeTransfer(t);
     return 'taken';
@@ -590,11 +698,16 @@ export class LedgerModelRunner {
     const quantity = s.c % 6 === 0 ? Math.max(1, available + 1) : 1 + (s.c % 2);
     let serials: string[] = [];
     if (key === 'TV') {
-      const here = [...this.model.serials.entries()].filter(([, place]) => 'bucket' in place && place.bucket === bucket).map(([n]) => n);
-      serials = Array.from({ length: quantity }, (_, i) => (s.d % 4 !== 0 && here.length ? here[(s.d + i) % here.length]! : this.serial(s.d + i * 5)));
+      const here = [...this.model.serials.entries()]
+        .filter(([, place]) => 'bucket' in place && place.bucket === bucket)
+        .map(([n]) => n);
+      serials = Array.from({ length: quantity }, (_, i) =>
+        s.d % 4 !== 0 && here.length ? here[(s.d + i) % here.length]! : this.serial(s.d + i * 5),
+      );
     }
     const invoices = [...new Set(this.model.sales.map((x) => x.invoice))];
-    const invoice = s.d % 3 === 0 && invoices.length ? invoices[s.b % invoices.length]! : `${this.loc}-INV-${++this.sequence}`;
+    const invoice =
+      s.d % 3 === 0 && invoices.length ? invoices[s.b % invoices.length]! : `${this.loc}-INV-${++this.sequence}`;
     const distinct = new Set(serials.map((n) => n.toUpperCase())).size === serials.length;
     const taken = quantity <= available && distinct && serials.every((n) => this.model.reservedBy(n) === null);
     const res = await this.api('sales', 'POST', '/api/ims/committed-sales', {
@@ -604,14 +717,31 @@ export class LedgerModelRunner {
       sourceBucket: bucket,
       ...(serials.length ? { serials } : {}),
     });
-    this.expectAnswer(res, taken, `commit a sale of ${quantity} ${key} ${serials.join(',')} from ${bucket} (available ${available})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `commit a sale of ${quantity} ${key} ${serials.join(',')} from ${bucket} (available ${available})`,
+    );
     if (!taken) return 'refused';
-    this.model.sales.push({ ref: (res.body as Json).ims_transaction_reference_id, invoice, product: key, bucket, quantity, serials, pickItemId: null, picked: false });
+    this.model.sales.push({
+      ref: (res.body as Json).ims_transaction_reference_id,
+      invoice,
+      product: key,
+      bucket,
+      quantity,
+      serials,
+      pickItemId: null,
+      picked: false,
+    });
     return 'taken';
   }
 
   /** Whether a sale can be transacted now: its bucket holds the quantity and every serial. */
-  private saleFits(sale: ModelSale, onHand: (p: string, b: string) => number, place: (n: string) => string | null): boolean {
+  private saleFits(
+    sale: ModelSale,
+    onHand: (p: string, b: string) => number,
+    place: (n: string) => string | null,
+  ): boolean {
     return onHand(sale.product, sale.bucket) >= sale.quantity && sale.serials.every((n) => place(n) === sale.bucket);
   }
 
@@ -626,9 +756,19 @@ export class LedgerModelRunner {
     const sale = this.model.sales[s.a % this.model.sales.length]!;
     // A backorder sells only units no open commitment holds.
     const free = !sale.backordered || this.model.available(sale.product, sale.bucket) >= sale.quantity;
-    const taken = free && this.saleFits(sale, (p, b) => this.model.qty(p, b), (n) => this.model.liveIn(n));
+    const taken =
+      free &&
+      this.saleFits(
+        sale,
+        (p, b) => this.model.qty(p, b),
+        (n) => this.model.liveIn(n),
+      );
     const res = await this.api('floor', 'POST', `/api/ims/committed-sales/${sale.ref}/transact`, {});
-    this.expectAnswer(res, taken, `transact ${sale.ref} (${sale.quantity} ${sale.product} ${sale.serials.join(',')} from ${sale.bucket}, on hand ${this.model.qty(sale.product, sale.bucket)})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `transact ${sale.ref} (${sale.quantity} ${sale.product} ${sale.serials.join(',')} from ${sale.bucket}, on hand ${this.model.qty(sale.product, sale.bucket)})`,
+    );
     if (!taken) return 'refused';
     this.closeSale(sale);
     return 'taken';
@@ -642,7 +782,12 @@ export class LedgerModelRunner {
     const id = (sale: ModelSale) => Number(sale.ref.replace(/\D/g, ''));
     const open = this.model.sales
       .filter((x) => x.invoice === invoice)
-      .sort((x, y) => this.product(x.product as ProductKey).id - this.product(y.product as ProductKey).id || (x.bucket < y.bucket ? -1 : x.bucket > y.bucket ? 1 : 0) || id(x) - id(y));
+      .sort(
+        (x, y) =>
+          this.product(x.product as ProductKey).id - this.product(y.product as ProductKey).id ||
+          (x.bucket < y.bucket ? -1 : x.bucket > y.bucket ? 1 : 0) ||
+          id(x) - id(y),
+      );
     const onHand = new Map<string, number>();
     const places = new Map<string, string | null>();
     let taken = true;
@@ -651,7 +796,9 @@ export class LedgerModelRunner {
       const qty = (p: string, b: string) => onHand.get(LedgerModel.key(p, b)) ?? this.model.qty(p, b);
       const place = (n: string) => (places.has(n) ? places.get(n)! : this.model.liveIn(n));
       // A backorder: on-hand less the commitments still open (those transacted earlier in this finish no longer hold any).
-      const doneHere = this.model.sales.filter((x) => !x.backordered && done.has(x.ref) && x.product === sale.product && x.bucket === sale.bucket).reduce((n, x) => n + x.quantity, 0);
+      const doneHere = this.model.sales
+        .filter((x) => !x.backordered && done.has(x.ref) && x.product === sale.product && x.bucket === sale.bucket)
+        .reduce((n, x) => n + x.quantity, 0);
       const held = this.model.reserved(sale.product, sale.bucket) - doneHere;
       const free = !sale.backordered || qty(sale.product, sale.bucket) - held >= sale.quantity;
       if (!free || !this.saleFits(sale, qty, place)) {
@@ -663,7 +810,11 @@ export class LedgerModelRunner {
       done.add(sale.ref);
     }
     const res = await this.api('floor', 'POST', '/api/ims/legacy-wpos/finishInvoice/', { legacyPosInvoiceId: invoice });
-    this.expectAnswer(res, taken, `finish invoice ${invoice} (${open.map((x) => `${x.ref}: ${x.quantity} ${x.product} from ${x.bucket}`).join('; ')})`);
+    this.expectAnswer(
+      res,
+      taken,
+      `finish invoice ${invoice} (${open.map((x) => `${x.ref}: ${x.quantity} ${x.product} from ${x.bucket}`).join('; ')})`,
+    );
     if (!taken) return 'refused';
     for (const sale of open) this.closeSale(sale);
     return 'taken';
@@ -700,15 +851,30 @@ export class LedgerModelRunner {
       return { ...item, inStock, short: item.units - inStock };
     });
     const res = await this.api('sales', 'GET', `/api/quote/convertToOrder/${quoteId}?location=${this.loc}`);
-    this.expectAnswer(res, true, `convert a quote of ${items.map((i) => `${i.units} ${i.key} from ${i.bucket}`).join(', ')}`);
+    this.expectAnswer(
+      res,
+      true,
+      `convert a quote of ${items.map((i) => `${i.units} ${i.key} from ${i.bucket}`).join(', ')}`,
+    );
     const order = res.body as Json;
     (order.items as Json[]).forEach((item: Json, i: number) => {
       const mine = split[i]!;
-      if (item.source_bucket !== mine.bucket) this.fail(`quote conversion: item ${i} from ${item.source_bucket}, the model ${mine.bucket}`);
-      if (item.backordered_units !== mine.short) this.fail(`quote conversion: item ${i} backordered ${item.backordered_units}, the model ${mine.short}`);
-      const sale = { invoice: order.work_order_number, product: mine.key, bucket: mine.bucket, serials: [], pickItemId: null, picked: false };
-      if (mine.inStock > 0) this.model.sales.push({ ...sale, ref: item.committed_sale_reference, quantity: mine.inStock });
-      if (mine.short > 0) this.model.sales.push({ ...sale, ref: item.backorder_reference, quantity: mine.short, backordered: true });
+      if (item.source_bucket !== mine.bucket)
+        this.fail(`quote conversion: item ${i} from ${item.source_bucket}, the model ${mine.bucket}`);
+      if (item.backordered_units !== mine.short)
+        this.fail(`quote conversion: item ${i} backordered ${item.backordered_units}, the model ${mine.short}`);
+      const sale = {
+        invoice: order.work_order_number,
+        product: mine.key,
+        bucket: mine.bucket,
+        serials: [],
+        pickItemId: null,
+        picked: false,
+      };
+      if (mine.inStock > 0)
+        this.model.sales.push({ ...sale, ref: item.committed_sale_reference, quantity: mine.inStock });
+      if (mine.short > 0)
+        this.model.sales.push({ ...sale, ref: item.backorder_reference, quantity: mine.short, backordered: true });
     });
     return 'taken';
   }
@@ -720,8 +886,14 @@ export class LedgerModelRunner {
       const onHand = this.model.qty(sale.product, sale.bucket);
       // A backorder is no pick item until it is transacted.
       const taken = !sale.backordered && onHand > 0 && onHand >= sale.quantity;
-      const res = await this.api('floor', 'POST', '/api/picklist/items', { items: [{ imsTransactionReferenceId: sale.ref }] });
-      this.expectAnswer(res, taken, `print ${sale.ref} (${sale.quantity} ${sale.product} from ${sale.bucket}, on hand ${onHand})`);
+      const res = await this.api('floor', 'POST', '/api/picklist/items', {
+        items: [{ imsTransactionReferenceId: sale.ref }],
+      });
+      this.expectAnswer(
+        res,
+        taken,
+        `print ${sale.ref} (${sale.quantity} ${sale.product} from ${sale.bucket}, on hand ${onHand})`,
+      );
       if (!taken) return 'refused';
       sale.pickItemId = (res.body as Json)[0].id;
       if (s.b % 3 === 0) return 'taken';
@@ -729,9 +901,18 @@ export class LedgerModelRunner {
     // The pick: from a bin (one of the bucket's, or of the other bucket now and then), or from no bin.
     const bins = this.model.bins.filter((b) => (s.c % 5 === 0 ? b.bucket !== sale.bucket : b.bucket === sale.bucket));
     const bin = s.d % 4 === 0 || !bins.length ? null : bins[s.d % bins.length]!;
-    const taken = !sale.picked && (bin === null || (bin.bucket === sale.bucket && this.model.inBin(bin.id, sale.product) >= sale.quantity));
-    const res = await this.api('floor', 'POST', `/api/ims/picklist/item/${sale.pickItemId}/pick`, { pickedBy: 'model', ...(bin ? { actualPickedBinId: bin.id } : {}) });
-    this.expectAnswer(res, taken, `pick ${sale.ref} (${sale.quantity} ${sale.product}) from ${bin ? `${bin.name} of ${bin.bucket} holding ${this.model.inBin(bin.id, sale.product)}` : 'no bin'}${sale.picked ? ', picked already' : ''}`);
+    const taken =
+      !sale.picked &&
+      (bin === null || (bin.bucket === sale.bucket && this.model.inBin(bin.id, sale.product) >= sale.quantity));
+    const res = await this.api('floor', 'POST', `/api/ims/picklist/item/${sale.pickItemId}/pick`, {
+      pickedBy: 'model',
+      ...(bin ? { actualPickedBinId: bin.id } : {}),
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `pick ${sale.ref} (${sale.quantity} ${sale.product}) from ${bin ? `${bin.name} of ${bin.bucket} holding ${this.model.inBin(bin.id, sale.product)}` : 'no bin'}${sale.picked ? ', picked already' : ''}`,
+    );
     if (!taken) return 'refused';
     sale.picked = true;
     if (bin) this.model.setBin(bin.id, sale.product, this.model.inBin(bin.id, sale.product) - sale.quantity);
@@ -742,9 +923,19 @@ export class LedgerModelRunner {
     const bin = this.model.bins[s.a % this.model.bins.length]!;
     const key = PRODUCT_KEYS[s.b % 3]!;
     const quantity = 1 + (s.c % 3);
-    const taken = adding ? this.model.binned(key, bin.bucket) + quantity <= this.model.qty(key, bin.bucket) : this.model.inBin(bin.id, key) >= quantity;
-    const res = await this.api('floor', 'PUT', `/api/ims/bins/${bin.id}/items`, { isAdding: adding, items: [{ upc: this.product(key).upc, updateQty: quantity }], submittedBy: 'model' });
-    this.expectAnswer(res, taken, `${adding ? 'add' : 'remove'} ${quantity} ${key} ${adding ? 'to' : 'from'} ${bin.name} (${bin.bucket}: on hand ${this.model.qty(key, bin.bucket)}, bins ${this.model.binned(key, bin.bucket)}, this bin ${this.model.inBin(bin.id, key)})`);
+    const taken = adding
+      ? this.model.binned(key, bin.bucket) + quantity <= this.model.qty(key, bin.bucket)
+      : this.model.inBin(bin.id, key) >= quantity;
+    const res = await this.api('floor', 'PUT', `/api/ims/bins/${bin.id}/items`, {
+      isAdding: adding,
+      items: [{ upc: this.product(key).upc, updateQty: quantity }],
+      submittedBy: 'model',
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `${adding ? 'add' : 'remove'} ${quantity} ${key} ${adding ? 'to' : 'from'} ${bin.name} (${bin.bucket}: on hand ${this.model.qty(key, bin.bucket)}, bins ${this.model.binned(key, bin.bucket)}, this bin ${this.model.inBin(bin.id, key)})`,
+    );
     if (!taken) return 'refused';
     this.model.setBin(bin.id, key, this.model.inBin(bin.id, key) + (adding ? quantity : -quantity));
     return 'taken';
@@ -755,14 +946,33 @@ export class LedgerModelRunner {
     const key = KITS[s.a % 2]!;
     const bucket = this.buckets[s.b % 2]!;
     if (this.model.audits.some((a) => a.product === key && a.bucket === bucket)) return 'skipped';
-    const batch = await this.api('lead', 'POST', '/api/audit-scans', { audit_batch_name: `Model ${this.loc} ${++this.sequence}`, default_audit_bucket: bucket });
+    const batch = await this.api('lead', 'POST', '/api/audit-scans', {
+      audit_batch_name: `Model ${this.loc} ${++this.sequence}`,
+      default_audit_bucket: bucket,
+    });
     if (batch.status >= 300) this.fail(`audit batch: ${batch.status} ${batch.text}`);
     const batchId = (batch.body as Json).audit_batch_id as number;
-    const res = await this.api('lead', 'POST', '/api/audit-adjustments/request', { model: this.product(key).modelNumber, auditBucket: bucket, auditBatchId: batchId, auditTypeCode: NON });
+    const res = await this.api('lead', 'POST', '/api/audit-adjustments/request', {
+      model: this.product(key).modelNumber,
+      auditBucket: bucket,
+      auditBatchId: batchId,
+      auditTypeCode: NON,
+    });
     this.expectAnswer(res, true, `start an audit of ${key} in ${bucket}`);
     const item = (res.body as Json).audit_item;
-    if (item.recorded_qty_at_start_of_tally !== this.model.qty(key, bucket)) this.fail(`audit start: recorded ${item.recorded_qty_at_start_of_tally}, the model ${this.model.qty(key, bucket)}`);
-    this.model.audits.push({ ref: (res.body as Json).ims_transaction_reference_id, product: key, bucket, recordedAtStart: this.model.qty(key, bucket), tallied: 0, finished: false, batchId } as ModelAudit & { batchId: number });
+    if (item.recorded_qty_at_start_of_tally !== this.model.qty(key, bucket))
+      this.fail(
+        `audit start: recorded ${item.recorded_qty_at_start_of_tally}, the model ${this.model.qty(key, bucket)}`,
+      );
+    this.model.audits.push({
+      ref: (res.body as Json).ims_transaction_reference_id,
+      product: key,
+      bucket,
+      recordedAtStart: this.model.qty(key, bucket),
+      tallied: 0,
+      finished: false,
+      batchId,
+    } as ModelAudit & { batchId: number });
     return 'taken';
   }
 
@@ -772,7 +982,13 @@ export class LedgerModelRunner {
   }
 
   private auditBody(a: ModelAudit & { batchId: number }) {
-    return { model: this.product(a.product as ProductKey).modelNumber, auditBucket: a.bucket, auditBatchId: a.batchId, auditTypeCode: NON, transactionReferenceId: a.ref };
+    return {
+      model: this.product(a.product as ProductKey).modelNumber,
+      auditBucket: a.bucket,
+      auditBatchId: a.batchId,
+      auditTypeCode: NON,
+      transactionReferenceId: a.ref,
+    };
   }
 
   private async auditScan(s: Step): Promise<Outcome> {
@@ -780,11 +996,15 @@ export class LedgerModelRunner {
     if (!a) return 'skipped';
     const units = 1 + (s.b % 3);
     for (let i = 0; i < units; i++) {
-      const res = await this.api('lead', 'POST', '/api/audit-adjustments/quick-add-scanned-item', { ...this.auditBody(a), scannedUpc: this.product(a.product as ProductKey).upc });
+      const res = await this.api('lead', 'POST', '/api/audit-adjustments/quick-add-scanned-item', {
+        ...this.auditBody(a),
+        scannedUpc: this.product(a.product as ProductKey).upc,
+      });
       this.expectAnswer(res, !a.finished, `tally ${a.ref}${a.finished ? ' (finished)' : ''}`);
       if (a.finished) return 'refused';
       a.tallied += 1;
-      if ((res.body as Json).tallied_quantity !== a.tallied) this.fail(`tally ${a.ref}: ${(res.body as Json).tallied_quantity}, the model ${a.tallied}`);
+      if ((res.body as Json).tallied_quantity !== a.tallied)
+        this.fail(`tally ${a.ref}: ${(res.body as Json).tallied_quantity}, the model ${a.tallied}`);
     }
     return 'taken';
   }
@@ -807,13 +1027,26 @@ export class LedgerModelRunner {
     const r = review.body as Json;
     const delta = a.tallied - a.recordedAtStart;
     const onHand = this.model.qty(a.product, a.bucket);
-    if (r.adjustment_quantity !== delta || r.current_on_hand !== onHand || r.expected_quantity !== a.recordedAtStart || r.actual_tallied_quantity !== a.tallied) {
-      this.fail(`review ${a.ref}: ${JSON.stringify({ adjustment: r.adjustment_quantity, on_hand: r.current_on_hand, expected: r.expected_quantity, tallied: r.actual_tallied_quantity })}, the model ${JSON.stringify({ delta, onHand, expected: a.recordedAtStart, tallied: a.tallied })}`);
+    if (
+      r.adjustment_quantity !== delta ||
+      r.current_on_hand !== onHand ||
+      r.expected_quantity !== a.recordedAtStart ||
+      r.actual_tallied_quantity !== a.tallied
+    ) {
+      this.fail(
+        `review ${a.ref}: ${JSON.stringify({ adjustment: r.adjustment_quantity, on_hand: r.current_on_hand, expected: r.expected_quantity, tallied: r.actual_tallied_quantity })}, the model ${JSON.stringify({ delta, onHand, expected: a.recordedAtStart, tallied: a.tallied })}`,
+      );
     }
     // Taken even when it overdraws the bucket (tallied below what left during the tally): the spec lets audits do that.
     const taken = true;
-    const res = await this.api('admin', 'POST', `/api/audit-adjustments/${a.ref}/resolve`, { submitNotes: 'model count' });
-    this.expectAnswer(res, taken, `resolve ${a.ref} (${a.product} in ${a.bucket}: on hand ${onHand}, adjustment ${delta})`);
+    const res = await this.api('admin', 'POST', `/api/audit-adjustments/${a.ref}/resolve`, {
+      submitNotes: 'model count',
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `resolve ${a.ref} (${a.product} in ${a.bucket}: on hand ${onHand}, adjustment ${delta})`,
+    );
     if (!taken) return 'refused';
     this.model.audits.splice(this.model.audits.indexOf(a), 1);
     if (delta !== 0) this.model.addOnHand(a.product, a.bucket, delta);
@@ -828,8 +1061,17 @@ export class LedgerModelRunner {
     const target = s.c % 4 === 0 ? Math.max(0, this.model.binned(key, bucket) - 1) : Math.max(0, old + (s.d % 5) - 2);
     // Below what the bins hold is taken too: the bins release the excess (the bin rule).
     const taken = target !== old;
-    const res = await this.api('admin', 'PUT', '/api/ims/audit-adjustments', { model: this.product(key).modelNumber, legacyBucket: bucket, notes: 'model adjustment', quantity: target });
-    this.expectAnswer(res, taken, `adjust ${key} in ${bucket} from ${old} to ${target} (bins hold ${this.model.binned(key, bucket)})`);
+    const res = await this.api('admin', 'PUT', '/api/ims/audit-adjustments', {
+      model: this.product(key).modelNumber,
+      legacyBucket: bucket,
+      notes: 'model adjustment',
+      quantity: target,
+    });
+    this.expectAnswer(
+      res,
+      taken,
+      `adjust ${key} in ${bucket} from ${old} to ${target} (bins hold ${this.model.binned(key, bucket)})`,
+    );
     if (!taken) return 'refused';
     this.model.addOnHand(key, bucket, target - old);
     return 'taken';
@@ -840,35 +1082,62 @@ export class LedgerModelRunner {
   /** The product's answers against the model: on-hand and reservations, bin contents, live serials, and the ledger check. */
   async verify(options: { lines?: boolean; releases?: boolean } = {}): Promise<void> {
     for (const key of PRODUCT_KEYS) {
-      const res = await this.api('floor', 'GET', `/api/ims/inventory/product/preview?model=${encodeURIComponent(this.product(key).modelNumber)}`);
+      const res = await this.api(
+        'floor',
+        'GET',
+        `/api/ims/inventory/product/preview?model=${encodeURIComponent(this.product(key).modelNumber)}`,
+      );
       if (res.status !== 200) this.fail(`preview ${key}: ${res.status} ${res.text}`);
       const rows = new Map(((res.body as Json).inventory as Json[]).map((r: Json) => [r.bucket as string, r]));
       for (const bucket of this.buckets) {
         const row = rows.get(bucket);
         const got = { onHand: row?.quantity ?? 0, committed: row?.committed_quantity ?? 0 };
         const want = { onHand: this.model.qty(key, bucket), committed: this.model.reserved(key, bucket) };
-        if (got.onHand !== want.onHand || got.committed !== want.committed) this.fail(`${key} in ${bucket}: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+        if (got.onHand !== want.onHand || got.committed !== want.committed)
+          this.fail(`${key} in ${bucket}: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
       }
-      for (const [bucket, row] of rows) if (!this.buckets.includes(bucket) && row.quantity !== 0) this.fail(`${key} in ${bucket}: ${row.quantity}, the model none`);
+      for (const [bucket, row] of rows)
+        if (!this.buckets.includes(bucket) && row.quantity !== 0)
+          this.fail(`${key} in ${bucket}: ${row.quantity}, the model none`);
     }
     const bins = await this.api('floor', 'GET', `/api/ims/bins?locationCode=${this.loc}&includeItems=1&perPage=100`);
     if (bins.status !== 200) this.fail(`bins: ${bins.status} ${bins.text}`);
     for (const bin of (bins.body as Json).data as Json[]) {
-      const got = Object.fromEntries((bin.items as Json[]).filter((i: Json) => i.quantity !== 0).map((i: Json) => [this.productKeyById.get(i.productId) ?? i.model, i.quantity]));
-      const want = Object.fromEntries([...(this.model.binItems.get(bin.id) ?? new Map<string, number>())].filter(([, n]) => n > 0).sort());
-      if (JSON.stringify(Object.fromEntries(Object.entries(got).sort())) !== JSON.stringify(want)) this.fail(`bin ${bin.binName} (${bin.conditionCode}): the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+      const got = Object.fromEntries(
+        (bin.items as Json[])
+          .filter((i: Json) => i.quantity !== 0)
+          .map((i: Json) => [this.productKeyById.get(i.productId) ?? i.model, i.quantity]),
+      );
+      const want = Object.fromEntries(
+        [...(this.model.binItems.get(bin.id) ?? new Map<string, number>())].filter(([, n]) => n > 0).sort(),
+      );
+      if (JSON.stringify(Object.fromEntries(Object.entries(got).sort())) !== JSON.stringify(want))
+        this.fail(
+          `bin ${bin.binName} (${bin.conditionCode}): the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`,
+        );
     }
     const serials = await this.api('floor', 'GET', `/api/inventory-serials/search?serial=${this.loc}S`);
     if (serials.status !== 200) this.fail(`serial search: ${serials.status} ${serials.text}`);
     const live = new Map(
       ((serials.body as Json).data as Json[])
         .filter((r: Json) => r.disposition_code === 'LIVE')
-        .map((r: Json) => [r.serial_number as string, r.condition_code === 'NEW' ? r.location_code : `${r.location_code}_${r.condition_code}`]),
+        .map((r: Json) => [
+          r.serial_number as string,
+          r.condition_code === 'NEW' ? r.location_code : `${r.location_code}_${r.condition_code}`,
+        ]),
     );
-    const modelLive = new Map([...this.model.serials].flatMap(([n, place]) => ('bucket' in place ? [[n, place.bucket] as [string, string]] : [])));
-    if (JSON.stringify([...live].sort()) !== JSON.stringify([...modelLive].sort())) this.fail(`live serials: the product ${JSON.stringify([...live].sort())}, the model ${JSON.stringify([...modelLive].sort())}`);
+    const modelLive = new Map(
+      [...this.model.serials].flatMap(([n, place]) =>
+        'bucket' in place ? [[n, place.bucket] as [string, string]] : [],
+      ),
+    );
+    if (JSON.stringify([...live].sort()) !== JSON.stringify([...modelLive].sort()))
+      this.fail(
+        `live serials: the product ${JSON.stringify([...live].sort())}, the model ${JSON.stringify([...modelLive].sort())}`,
+      );
     const check = await this.api('developer', 'GET', '/api/ledger/check');
-    if (check.status !== 200 || !(check.body as Json).clean) this.fail(`ledger check: ${check.status} ${check.text.slice(0, 1500)}`);
+    if (check.status !== 200 || !(check.body as Json).clean)
+      this.fail(`ledger check: ${check.status} ${check.text.slice(0, 1500)}`);
     if (options.lines) await this.verifyLines();
     if (options.releases) await this.verifyReleases();
   }
@@ -878,16 +1147,22 @@ export class LedgerModelRunner {
     for (const line of this.model.lines) {
       const full = await this.options.services.purchaseOrders.getFull(line.poId);
       const got = full.data.PO_LINES.find((l) => l.id === line.lineId)?.qty_received;
-      if (got !== line.received) this.fail(`PO line ${line.lineId} (${line.product}): received ${got}, the model ${line.received}`);
+      if (got !== line.received)
+        this.fail(`PO line ${line.lineId} (${line.product}): received ${got}, the model ${line.received}`);
     }
     const rows = await queryRows<{ serial_number: string; disposition_code: string; bucket: string | null }>(
       this.options.db,
       sql`select distinct on (upper(serial_number)) serial_number, disposition_code, bucket from inventory_serials
           where product_id = ${this.product('TV').id} order by upper(serial_number), (disposition_code = 'LIVE') desc, id desc`,
     );
-    const got = Object.fromEntries(rows.map((r) => [r.serial_number, r.disposition_code === 'LIVE' ? r.bucket : r.disposition_code]));
-    const want = Object.fromEntries([...this.model.serials].map(([n, place]) => [n, 'bucket' in place ? place.bucket : place.gone]));
-    if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort())) this.fail(`serial places: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+    const got = Object.fromEntries(
+      rows.map((r) => [r.serial_number, r.disposition_code === 'LIVE' ? r.bucket : r.disposition_code]),
+    );
+    const want = Object.fromEntries(
+      [...this.model.serials].map(([n, place]) => [n, 'bucket' in place ? place.bucket : place.gone]),
+    );
+    if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort()))
+      this.fail(`serial places: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
   }
 
   /** The RELEASE bin movements the bin rule made, per bin and product, against the model's. */
@@ -898,18 +1173,27 @@ export class LedgerModelRunner {
       sql`select bin_id, product_id, -sum(quantity_delta)::int as units from bin_movements
           where reason = 'RELEASE' and bin_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) group by bin_id, product_id`,
     );
-    const got = Object.fromEntries(rows.map((r) => [`${r.bin_id}|${this.productKeyById.get(r.product_id)}`, Math.abs(r.units)]));
+    const got = Object.fromEntries(
+      rows.map((r) => [`${r.bin_id}|${this.productKeyById.get(r.product_id)}`, Math.abs(r.units)]),
+    );
     const want = Object.fromEntries(this.model.released);
-    if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort())) this.fail(`RELEASE bin movements: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+    if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort()))
+      this.fail(`RELEASE bin movements: the product ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
   }
 
   /** Where the time went: the step kinds by milliseconds spent, slowest first. */
   timing(): string {
-    return [...this.millis].sort(([, a], [, b]) => b - a).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ');
+    return [...this.millis]
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ');
   }
 
   /** A one-line account of what the run did, e.g. `receive 40/3/0 (taken/refused/skipped) …`. */
   summary(): string {
-    return STEP_KINDS.map((k) => `${k} ${this.counts.get(`${k}:taken`) ?? 0}/${this.counts.get(`${k}:refused`) ?? 0}/${this.counts.get(`${k}:skipped`) ?? 0}`).join(', ');
+    return STEP_KINDS.map(
+      (k) =>
+        `${k} ${this.counts.get(`${k}:taken`) ?? 0}/${this.counts.get(`${k}:refused`) ?? 0}/${this.counts.get(`${k}:skipped`) ?? 0}`,
+    ).join(', ');
   }
 }

@@ -41,10 +41,14 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/welcome': <WelcomePage banner={<WelcomeCarousel />} />,
   ...CONTACTS_ROUTES,
   // The contact details page shows the contact's quotes.
-  '/contacts/details': <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>,
+  '/contacts/details': (
+    <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>
+  ),
   ...PURCHASE_ORDERS_ROUTES,
   // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
-  '/purchase-orders/review/:id': <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>,
+  '/purchase-orders/review/:id': (
+    <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>
+  ),
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,
   ...COMMITTED_SALES_ROUTES,

@@ -1,6 +1,14 @@
 import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, type TPermission } from '@keystone/contracts';
 
-export const MENU_GROUPS = ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management', 'Admin'] as const;
+export const MENU_GROUPS = [
+  'Create',
+  'Search',
+  'Status Boards',
+  'Accounting',
+  'Audit',
+  'Bin Management',
+  'Admin',
+] as const;
 export type TMenuGroup = (typeof MENU_GROUPS)[number];
 
 export interface AppRoute {
@@ -17,7 +25,10 @@ export interface AppRoute {
 }
 
 /** The pages 002 §2 itself places in the Admin submenu although roles without admin-menu:view may open them. */
-export const SPEC_ADMIN_MENU_PATHS: readonly string[] = ['/reports/daily-received', '/report/unreceived-invoices-report'];
+export const SPEC_ADMIN_MENU_PATHS: readonly string[] = [
+  '/reports/daily-received',
+  '/report/unreceived-invoices-report',
+];
 
 export const DEFAULT_ROUTE_PERMISSION: TPermission = 'dev-route:view';
 
@@ -48,81 +59,292 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/welcome', title: 'Welcome', permission: 'boards:view' }, // 002 §2 Home
 
   // 000: contacts, purchase orders, work orders
-  { path: '/contacts', title: 'Contacts', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Contacts' } }, // 000 §2 Contacts
-  { path: '/contacts/create', title: 'Create New Contact', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Contact' } }, // 000 §2 Contacts
+  {
+    path: '/contacts',
+    title: 'Contacts',
+    permission: 'sales-desk:manage',
+    menu: { group: 'Search', label: 'Contacts' },
+  }, // 000 §2 Contacts
+  {
+    path: '/contacts/create',
+    title: 'Create New Contact',
+    permission: 'sales-desk:manage',
+    menu: { group: 'Create', label: 'New Contact' },
+  }, // 000 §2 Contacts
   { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage' }, // 000 §2 Contacts
-  { path: '/purchase-orders', title: 'Purchase Orders', permission: 'purchase-order:view', menu: { group: 'Search', label: 'Purchase Orders' } }, // 000 §2 Purchase orders
+  {
+    path: '/purchase-orders',
+    title: 'Purchase Orders',
+    permission: 'purchase-order:view',
+    menu: { group: 'Search', label: 'Purchase Orders' },
+  }, // 000 §2 Purchase orders
   { path: '/purchase-orders/review/:id', title: 'Purchase Order', permission: 'purchase-order:view' }, // 001 §2 Purchase order detail
   { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
   { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
-  { path: '/quotes/create', title: 'New Quote', permission: 'sales-desk:manage', menu: { group: 'Create', label: 'New Quote' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
+  {
+    path: '/quotes/create',
+    title: 'New Quote',
+    permission: 'sales-desk:manage',
+    menu: { group: 'Create', label: 'New Quote' },
+  }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
 
   // 001: inventory
-  { path: '/inventory/search', title: 'Inventory Search', permission: 'inventory:view', menu: { group: 'Search', label: 'Inventory' } }, // 001 §2
-  { path: '/inventory/search/serial', title: 'Serial Search', permission: 'inventory:view', menu: { group: 'Search', label: 'Serials' } }, // 001 §2
+  {
+    path: '/inventory/search',
+    title: 'Inventory Search',
+    permission: 'inventory:view',
+    menu: { group: 'Search', label: 'Inventory' },
+  }, // 001 §2
+  {
+    path: '/inventory/search/serial',
+    title: 'Serial Search',
+    permission: 'inventory:view',
+    menu: { group: 'Search', label: 'Serials' },
+  }, // 001 §2
   { path: '/inventory/detail/model/:model', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/detail/:searchType/:value', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/simulation', title: 'Inventory Events Simulation', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/simulation/serial/:serial', title: 'Serial History Simulation', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/transfer/:id', title: 'Inventory Transfer', permission: 'inventory-transfer:view' }, // 001 §2
-  { path: '/inventory-transactions', title: 'Inventory Transactions', permission: 'inventory:view', menu: { group: 'Search', label: 'Transactions' } }, // 001 §2
+  {
+    path: '/inventory-transactions',
+    title: 'Inventory Transactions',
+    permission: 'inventory:view',
+    menu: { group: 'Search', label: 'Transactions' },
+  }, // 001 §2
   { path: '/inventory-transactions/search', title: 'Inventory Transactions', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory-transactions/:id', title: 'Inventory Transaction', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory-serials/:id', title: 'Serial Detail', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/bins', title: 'Bins', permission: 'inventory:view', menu: { group: 'Bin Management', label: 'Bin Locations' } }, // 001 §2
+  {
+    path: '/inventory/bins',
+    title: 'Bins',
+    permission: 'inventory:view',
+    menu: { group: 'Bin Management', label: 'Bin Locations' },
+  }, // 001 §2
   { path: '/inventory/bins/assignment/:locationCode/:binName', title: 'Bin Contents', permission: 'inventory:view' }, // 001 §2
   { path: '/pick-item/:pickListItemId', title: 'Pick Item', permission: 'inventory:view' }, // 001 §2
-  { path: '/boards/pick', title: 'Pick Lists', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Pick Lists' } }, // 001 §2
-  { path: '/boards/committed-sales', title: 'Committed Sales', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Committed Sales' } }, // 001 §2
-  { path: '/committed-transfers', title: 'Committed Transfers', permission: 'boards:view', menu: { group: 'Status Boards', label: 'Committed Transfers' } }, // 001 §2
-  { path: '/inbound-transfers', title: 'Inbound Transfers', permission: 'inventory:view', menu: { group: 'Status Boards', label: 'Inbound Transfers' } }, // 002 §2 Other
-  { path: '/inventory/audit-scans', title: 'Audits', permission: 'inventory:view', menu: { group: 'Audit', label: 'Physical Audits' } }, // 001 §2
+  {
+    path: '/boards/pick',
+    title: 'Pick Lists',
+    permission: 'boards:view',
+    menu: { group: 'Status Boards', label: 'Pick Lists' },
+  }, // 001 §2
+  {
+    path: '/boards/committed-sales',
+    title: 'Committed Sales',
+    permission: 'boards:view',
+    menu: { group: 'Status Boards', label: 'Committed Sales' },
+  }, // 001 §2
+  {
+    path: '/committed-transfers',
+    title: 'Committed Transfers',
+    permission: 'boards:view',
+    menu: { group: 'Status Boards', label: 'Committed Transfers' },
+  }, // 001 §2
+  {
+    path: '/inbound-transfers',
+    title: 'Inbound Transfers',
+    permission: 'inventory:view',
+    menu: { group: 'Status Boards', label: 'Inbound Transfers' },
+  }, // 002 §2 Other
+  {
+    path: '/inventory/audit-scans',
+    title: 'Audits',
+    permission: 'inventory:view',
+    menu: { group: 'Audit', label: 'Physical Audits' },
+  }, // 001 §2
   { path: '/inventory/audit-scans/:auditBatchId', title: 'Audit Scan Tool', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/audit-discrepancy-report/:auditBatchId', title: 'Audit Discrepancy Report', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/admin-inventory-adjustments', title: 'Admin-Level Inventory Adjustments', permission: 'inventory:admin-adjust', menu: { group: 'Audit', label: 'Admin-Level Inventory Adjustments' } }, // 001 §2, 002 §2
+  {
+    path: '/inventory/audit-discrepancy-report/:auditBatchId',
+    title: 'Audit Discrepancy Report',
+    permission: 'inventory:view',
+  }, // 001 §2
+  {
+    path: '/inventory/admin-inventory-adjustments',
+    title: 'Admin-Level Inventory Adjustments',
+    permission: 'inventory:admin-adjust',
+    menu: { group: 'Audit', label: 'Admin-Level Inventory Adjustments' },
+  }, // 001 §2, 002 §2
   // 001 §1, §6 give finance roles ap-invoices:create, edit and delete: the page opens with any of them (docs/decisions.md).
-  { path: '/accounts-payable-invoices', title: 'Accounts Payable Invoices', anyOf: AP_INVOICE_PERMISSIONS, menu: { group: 'Accounting', label: 'Accounts Payable Invoices' } }, // 001 §1, §2, §6
-  { path: '/finance-company/create', title: 'Create Finance Company', permission: 'finance-company:create', menu: { group: 'Create', label: 'New Finance Company' } }, // 001 §2
+  {
+    path: '/accounts-payable-invoices',
+    title: 'Accounts Payable Invoices',
+    anyOf: AP_INVOICE_PERMISSIONS,
+    menu: { group: 'Accounting', label: 'Accounts Payable Invoices' },
+  }, // 001 §1, §2, §6
+  {
+    path: '/finance-company/create',
+    title: 'Create Finance Company',
+    permission: 'finance-company:create',
+    menu: { group: 'Create', label: 'New Finance Company' },
+  }, // 001 §2
 
   // 002: configuration and administration
   { path: '/buckets/groups', title: 'Bucket Groups', menu: { group: 'Admin', label: 'Bucket Groups' } }, // 002 §2
   { path: '/buckets/maps', title: 'Bucket Maps', menu: { group: 'Admin', label: 'Bucket Maps' } }, // 002 §2
-  { path: '/buckets/buffers', title: 'Bucket Buffers', permission: 'bucket-buffer:view', menu: { group: 'Search', label: 'Bucket Buffers' } }, // 002 §2
-  { path: '/buckets/create', title: 'New Location', permission: 'bucket:create', menu: { group: 'Create', label: 'New Location' } }, // 002 §2
+  {
+    path: '/buckets/buffers',
+    title: 'Bucket Buffers',
+    permission: 'bucket-buffer:view',
+    menu: { group: 'Search', label: 'Bucket Buffers' },
+  }, // 002 §2
+  {
+    path: '/buckets/create',
+    title: 'New Location',
+    permission: 'bucket:create',
+    menu: { group: 'Create', label: 'New Location' },
+  }, // 002 §2
   { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin', label: 'Bucket Update' } }, // 002 §2
-  { path: '/buckets/updater', title: 'Bucket Updater', permission: 'admin:override', menu: { group: 'Admin', label: 'Bucket Updater' } }, // 002 §2
-  { path: '/shipping-templates', title: 'Shipping Templates', permission: 'bucket-buffer:view', menu: { group: 'Search', label: 'Shipping Templates' } }, // 002 §2
-  { path: '/shipping-templates/create', title: 'Shipping Templates', permission: 'bucket-buffer:view', menu: { group: 'Create', label: 'New Shipping Template' } }, // 002 §2
-  { path: '/shipping-reconciliation', title: 'Shipping Reconciliation', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Shipping Reconciliation' } }, // 002 §2
-  { path: '/shipping-reconciliation/generic', title: 'Generic Shipping Reconciliation', permission: 'purchasing:reports' }, // 002 §2
+  {
+    path: '/buckets/updater',
+    title: 'Bucket Updater',
+    permission: 'admin:override',
+    menu: { group: 'Admin', label: 'Bucket Updater' },
+  }, // 002 §2
+  {
+    path: '/shipping-templates',
+    title: 'Shipping Templates',
+    permission: 'bucket-buffer:view',
+    menu: { group: 'Search', label: 'Shipping Templates' },
+  }, // 002 §2
+  {
+    path: '/shipping-templates/create',
+    title: 'Shipping Templates',
+    permission: 'bucket-buffer:view',
+    menu: { group: 'Create', label: 'New Shipping Template' },
+  }, // 002 §2
+  {
+    path: '/shipping-reconciliation',
+    title: 'Shipping Reconciliation',
+    permission: 'purchasing:reports',
+    menu: { group: 'Accounting', label: 'Shipping Reconciliation' },
+  }, // 002 §2
+  {
+    path: '/shipping-reconciliation/generic',
+    title: 'Generic Shipping Reconciliation',
+    permission: 'purchasing:reports',
+  }, // 002 §2
   { path: '/shipping-reconciliation/ups', title: 'UPS Shipping Reconciliation', permission: 'purchasing:reports' }, // 002 §2
   { path: '/shipping-reconciliation/fedex', title: 'FedEx Shipping Reconciliation', permission: 'purchasing:reports' }, // 002 §2
   { path: '/shipping-reconciliation/ceva', title: 'CEVA Shipping Reconciliation', permission: 'purchasing:reports' }, // 002 §2
-  { path: '/shipping-reconciliation/search', title: 'Shipping Reconciliation Search', permission: 'purchasing:reports' }, // 002 §2
+  {
+    path: '/shipping-reconciliation/search',
+    title: 'Shipping Reconciliation Search',
+    permission: 'purchasing:reports',
+  }, // 002 §2
   { path: '/reports', title: 'Reports', menu: { group: 'Admin', label: 'Report Catalogue' } }, // 002 §2 Reports
-  { path: '/reports/ge-on-hand-export', title: 'GE On-Hand Export', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'GE On-Hand Export' } }, // 002 §2
-  { path: '/reports/inventory-accounting', title: 'Inventory Accounting Report', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Inventory Accounting' } }, // 002 §2
-  { path: '/reports/settlement-upload', title: 'Settlement Upload', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Settlement Upload' } }, // 002 §2
-  { path: '/ep-holdings/orders/upload', title: 'Holdings Orders Upload', permission: 'purchasing:reports', menu: { group: 'Accounting', label: 'Holdings Upload' } }, // 002 §2
-  { path: '/fba-discrepancy-report', title: 'FBA Discrepancy Report', permission: 'inventory:reports', menu: { group: 'Accounting', label: 'FBA Discrepancy Report' } }, // 002 §2
-  { path: '/reports/model-po-reconciliation', title: 'Model PO Reconciliation', permission: 'purchase-order:view', menu: { group: 'Search', label: 'Model PO Reconciliation' } }, // 002 §2
+  {
+    path: '/reports/ge-on-hand-export',
+    title: 'GE On-Hand Export',
+    permission: 'purchasing:reports',
+    menu: { group: 'Accounting', label: 'GE On-Hand Export' },
+  }, // 002 §2
+  {
+    path: '/reports/inventory-accounting',
+    title: 'Inventory Accounting Report',
+    permission: 'purchasing:reports',
+    menu: { group: 'Accounting', label: 'Inventory Accounting' },
+  }, // 002 §2
+  {
+    path: '/reports/settlement-upload',
+    title: 'Settlement Upload',
+    permission: 'purchasing:reports',
+    menu: { group: 'Accounting', label: 'Settlement Upload' },
+  }, // 002 §2
+  {
+    path: '/ep-holdings/orders/upload',
+    title: 'Holdings Orders Upload',
+    permission: 'purchasing:reports',
+    menu: { group: 'Accounting', label: 'Holdings Upload' },
+  }, // 002 §2
+  {
+    path: '/fba-discrepancy-report',
+    title: 'FBA Discrepancy Report',
+    permission: 'inventory:reports',
+    menu: { group: 'Accounting', label: 'FBA Discrepancy Report' },
+  }, // 002 §2
+  {
+    path: '/reports/model-po-reconciliation',
+    title: 'Model PO Reconciliation',
+    permission: 'purchase-order:view',
+    menu: { group: 'Search', label: 'Model PO Reconciliation' },
+  }, // 002 §2
   { path: '/reports/sales', title: 'Sales Reports', menu: { group: 'Admin', label: 'Sales Reports' } }, // 002 §2
-  { path: '/reports/brand-sell-thru', title: 'Brand Sell Thru', permission: 'purchasing:reports', menu: { group: 'Search', label: 'Brand Sell Thru' } }, // 002 §2
-  { path: '/reports/sellout-threat', title: 'Sellout Threat', permission: 'purchasing:reports', menu: { group: 'Search', label: 'Sellout Threat' } }, // 002 §2
-  { path: '/reports/bundle-sales', title: 'Bundle Sales', permission: 'purchasing:reports', menu: { group: 'Status Boards', label: 'Bundle Sales' } }, // 002 §2
-  { path: '/reports/daily-received', title: 'Daily Received', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Daily Received' } }, // 002 §2
-  { path: '/report/unreceived-invoices-report', title: 'Unreceived Invoices Report', permission: 'inventory:reports', menu: { group: 'Admin', label: 'Unreceived Invoices' } }, // 002 §2
-  { path: '/reports/brand-purchasing', title: 'Brand Purchasing', permission: 'inventory:reports', menu: { group: 'Search', label: 'Brand Purchasing' } }, // 002 §2
-  { path: '/reports/inactive-inventory', title: 'Inactive Inventory', permission: 'inventory:reports', menu: { group: 'Status Boards', label: 'Inactive Inventory' } }, // 002 §2
-  { path: '/reports/peak-days-fulfillment', title: 'Peak Days Fulfillment', permission: 'inventory:reports', menu: { group: 'Status Boards', label: 'Peak Days Fulfillment' } }, // 002 §2
-  { path: '/reports/fba-pending-orders-in-dollars', title: 'FBA Pending Orders in Dollars', permission: 'inventory:reports', menu: { group: 'Accounting', label: 'FBA Pending Orders' } }, // 002 §2
+  {
+    path: '/reports/brand-sell-thru',
+    title: 'Brand Sell Thru',
+    permission: 'purchasing:reports',
+    menu: { group: 'Search', label: 'Brand Sell Thru' },
+  }, // 002 §2
+  {
+    path: '/reports/sellout-threat',
+    title: 'Sellout Threat',
+    permission: 'purchasing:reports',
+    menu: { group: 'Search', label: 'Sellout Threat' },
+  }, // 002 §2
+  {
+    path: '/reports/bundle-sales',
+    title: 'Bundle Sales',
+    permission: 'purchasing:reports',
+    menu: { group: 'Status Boards', label: 'Bundle Sales' },
+  }, // 002 §2
+  {
+    path: '/reports/daily-received',
+    title: 'Daily Received',
+    permission: 'inventory:reports',
+    menu: { group: 'Admin', label: 'Daily Received' },
+  }, // 002 §2
+  {
+    path: '/report/unreceived-invoices-report',
+    title: 'Unreceived Invoices Report',
+    permission: 'inventory:reports',
+    menu: { group: 'Admin', label: 'Unreceived Invoices' },
+  }, // 002 §2
+  {
+    path: '/reports/brand-purchasing',
+    title: 'Brand Purchasing',
+    permission: 'inventory:reports',
+    menu: { group: 'Search', label: 'Brand Purchasing' },
+  }, // 002 §2
+  {
+    path: '/reports/inactive-inventory',
+    title: 'Inactive Inventory',
+    permission: 'inventory:reports',
+    menu: { group: 'Status Boards', label: 'Inactive Inventory' },
+  }, // 002 §2
+  {
+    path: '/reports/peak-days-fulfillment',
+    title: 'Peak Days Fulfillment',
+    permission: 'inventory:reports',
+    menu: { group: 'Status Boards', label: 'Peak Days Fulfillment' },
+  }, // 002 §2
+  {
+    path: '/reports/fba-pending-orders-in-dollars',
+    title: 'FBA Pending Orders in Dollars',
+    permission: 'inventory:reports',
+    menu: { group: 'Accounting', label: 'FBA Pending Orders' },
+  }, // 002 §2
   { path: '/reports/:reportName', title: 'Report' }, // 002 §2 (generic report routes)
-  { path: '/carousel-wizard', title: 'Carousel', permission: 'purchasing:reports', menu: { group: 'Create', label: 'Home Page Carousel' } }, // 002 §2
-  { path: '/supply-sources', title: 'Amazon Supply Sources (ISPU)', permission: 'supply-sources:manage', menu: { group: 'Admin', label: 'Supply Sources' } }, // 002 §2
+  {
+    path: '/carousel-wizard',
+    title: 'Carousel',
+    permission: 'purchasing:reports',
+    menu: { group: 'Create', label: 'Home Page Carousel' },
+  }, // 002 §2
+  {
+    path: '/supply-sources',
+    title: 'Amazon Supply Sources (ISPU)',
+    permission: 'supply-sources:manage',
+    menu: { group: 'Admin', label: 'Supply Sources' },
+  }, // 002 §2
   { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search', label: 'Products' } }, // 002 §2
   { path: '/products/create', title: 'Create New Product', menu: { group: 'Create', label: 'New Product' } }, // 002 §2
-  { path: '/products/walts-website-reviews', title: 'Product Reviews', menu: { group: 'Admin', label: 'Review Moderation' } }, // 002 §2
+  {
+    path: '/products/walts-website-reviews',
+    title: 'Product Reviews',
+    menu: { group: 'Admin', label: 'Review Moderation' },
+  }, // 002 §2
   { path: '/tax-map', title: 'Collect and Remit Tax', menu: { group: 'Accounting', label: 'Tax Map' } }, // 002 §2
   {
     path: '/role-editor',

@@ -63,7 +63,10 @@ function screenKey(element: ReactNode, path: string): string {
 export function preloadScreen(pathname: string): void {
   if (pathname === '/scan-labels') return ScanLabelsPage.preload();
   if (!useSession.getState().accessToken) return LoginPage.preload();
-  const path = matchRoutes(APP_ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route.path;
+  const path = matchRoutes(
+    APP_ROUTES.map((r) => ({ path: r.path })),
+    pathname,
+  )?.[0]?.route.path;
   void loadRouteElements().then(({ ROUTE_ELEMENTS }) => {
     const screen = path ? ROUTE_ELEMENTS[path] : null;
     const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;

@@ -35,7 +35,14 @@ const downloadRoute = defineRoute({
   download: { contentTypes: [FILE_TYPES.pdf], fileName: 'thing.pdf' },
 });
 
-const jsonRoute = defineRoute({ method: 'GET', path: '/api/things', access: 'purchasing:reports', summary: 'test', tag: 'test', response: z.object({ n: z.number() }) });
+const jsonRoute = defineRoute({
+  method: 'GET',
+  path: '/api/things',
+  access: 'purchasing:reports',
+  summary: 'test',
+  tag: 'test',
+  response: z.object({ n: z.number() }),
+});
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -63,13 +70,22 @@ afterEach(() => {
 });
 
 const refusal = (status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ statusCode: status, error: 'x', message: 'refused', errors: { sheet: ['too large'] } }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(
+    JSON.stringify({ statusCode: status, error: 'x', message: 'refused', errors: { sheet: ['too large'] } }),
+    { status, headers: { 'content-type': 'application/json', ...headers } },
+  );
 
 describe('uploadFile', () => {
   it('sends the file in the field the contract declares, to the contract path, with the token', async () => {
-    answer = () => new Response(JSON.stringify({ filename: 'a.csv' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    answer = () =>
+      new Response(JSON.stringify({ filename: 'a.csv' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     const file = new File(['a,b\n1,2\n'], 'a.csv', { type: 'text/csv' });
-    await expect(uploadFile(uploadRoute, { params: { id: 7 }, file, fields: { note: 'x' } })).resolves.toEqual({ filename: 'a.csv' });
+    await expect(uploadFile(uploadRoute, { params: { id: 7 }, file, fields: { note: 'x' } })).resolves.toEqual({
+      filename: 'a.csv',
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/api/things/7/upload');
     expect(calls[0]!.init.method).toBe('POST');
@@ -96,7 +112,9 @@ describe('uploadFile', () => {
 
   it('signs out on a 401 of the signed-in session', async () => {
     answer = () => refusal(401);
-    await expect(uploadFile(uploadRoute, { params: { id: 1 }, file: new File(['x'], 'a.csv'), silent: true })).rejects.toBeInstanceOf(ApiCallError);
+    await expect(
+      uploadFile(uploadRoute, { params: { id: 1 }, file: new File(['x'], 'a.csv'), silent: true }),
+    ).rejects.toBeInstanceOf(ApiCallError);
     expect(useSession.getState().accessToken).toBeNull();
     expect(useSession.getState().signOutReason).toBe('expired');
   });
@@ -104,7 +122,11 @@ describe('uploadFile', () => {
 
 describe('downloadFile', () => {
   it('fetches the contract path and query with the token, answering the file and the name the answer gives', async () => {
-    answer = () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="quote-Q-1.pdf"' } });
+    answer = () =>
+      new Response(new Uint8Array([37, 80, 68, 70]), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="quote-Q-1.pdf"' },
+      });
     const file = await downloadFile(downloadRoute, { params: { id: 3 }, query: { format: 'pdf' } });
     expect(calls[0]!.url).toBe('/api/things/3/pdf?format=pdf');
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
@@ -114,9 +136,17 @@ describe('downloadFile', () => {
   });
 
   it("falls back to the contract's file name, and reports progress when asked", async () => {
-    answer = () => new Response('0123456789', { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': '10' } });
+    answer = () =>
+      new Response('0123456789', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-length': '10' },
+      });
     const progress: { loaded: number; total: number | null }[] = [];
-    const file = await downloadFile(downloadRoute, { params: { id: 3 }, query: {}, onProgress: (p) => progress.push(p) });
+    const file = await downloadFile(downloadRoute, {
+      params: { id: 3 },
+      query: {},
+      onProgress: (p) => progress.push(p),
+    });
     expect(file.fileName).toBe('thing.pdf');
     expect(progress.at(-1)).toEqual({ loaded: 10, total: 10 });
   });

@@ -34,7 +34,9 @@ interface CallOptions {
 }
 
 /** A route's path parameters and query, as its contract types them. */
-export type TRouteParts<R extends ApiRouteDef> = (R extends { params: object } ? { params: TRouteParams<R> } : { params?: undefined }) &
+export type TRouteParts<R extends ApiRouteDef> = (R extends { params: object }
+  ? { params: TRouteParams<R> }
+  : { params?: undefined }) &
   (R extends { query: object } ? { query: TRouteQuery<R> } : { query?: undefined });
 
 type Input<R extends ApiRouteDef> = TRouteParts<R> &
@@ -45,8 +47,14 @@ type Input<R extends ApiRouteDef> = TRouteParts<R> &
   };
 
 /** The route's URL (its path filled, its query appended) and the token and headers of the call. */
-function prepare(route: ApiRouteDef, input: { params?: unknown; query?: unknown; accessToken?: string }, accept: string) {
-  const url = fillPath(route.path, input.params as Record<string, unknown> | undefined) + toQueryString(input.query as Record<string, unknown> | undefined);
+function prepare(
+  route: ApiRouteDef,
+  input: { params?: unknown; query?: unknown; accessToken?: string },
+  accept: string,
+) {
+  const url =
+    fillPath(route.path, input.params as Record<string, unknown> | undefined) +
+    toQueryString(input.query as Record<string, unknown> | undefined);
   const token = input.accessToken ?? useSession.getState().accessToken;
   const headers: Record<string, string> = { accept };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -67,31 +75,62 @@ interface Answer {
  * (docs/decisions.md, "Tax map and role editor"). A failed answer is queued as an error toast (unless silent) and
  * thrown; a 401 on a signed-in session means the token expired or was revoked: sign out.
  */
-function settle(route: ApiRouteDef, url: string, token: string | null, answer: Answer, silent: boolean | undefined): void {
+function settle(
+  route: ApiRouteDef,
+  url: string,
+  token: string | null,
+  answer: Answer,
+  silent: boolean | undefined,
+): void {
   const session = useSession.getState();
-  if (answer.role && token && session.accessToken === token && session.role !== answer.role) session.setRole(answer.role);
+  if (answer.role && token && session.accessToken === token && session.role !== answer.role)
+    session.setRole(answer.role);
   if (answer.ok) return;
   if (!silent) queueHttpFailure(url, answer.status);
   // Only the session that made the call ends: a 401 that comes back after a sign-out (the inactivity timeout's
   // logout revokes the token while other calls are in flight) must not replace the reason it gave.
-  if (answer.status === 401 && token && route.access !== 'public' && useSession.getState().accessToken === token) useSession.getState().signOut('expired');
+  if (answer.status === 401 && token && route.access !== 'public' && useSession.getState().accessToken === token)
+    useSession.getState().signOut('expired');
   throw new ApiCallError(answer.status, answer.body, url);
 }
 
 /** Sends a JSON or multipart request and reads its JSON answer through `settle`. */
-async function exchange<R extends ApiRouteDef>(route: R, input: Input<R> | UploadInput<R>, body: BodyInit | undefined, contentType?: string): Promise<TRouteResponse<R>> {
+async function exchange<R extends ApiRouteDef>(
+  route: R,
+  input: Input<R> | UploadInput<R>,
+  body: BodyInit | undefined,
+  contentType?: string,
+): Promise<TRouteResponse<R>> {
   const { url, token, headers } = prepare(route, input, 'application/json');
   if (contentType) headers['content-type'] = contentType;
-  const response = await fetch(url, { method: route.method, headers, body, signal: input.signal, keepalive: 'keepalive' in input ? input.keepalive : undefined });
+  const response = await fetch(url, {
+    method: route.method,
+    headers,
+    body,
+    signal: input.signal,
+    keepalive: 'keepalive' in input ? input.keepalive : undefined,
+  });
   const parsed = parseBody(await response.text());
-  settle(route, url, token, { ok: response.ok, status: response.status, role: response.headers.get(ROLE_HEADER), body: parsed }, input.silent);
+  settle(
+    route,
+    url,
+    token,
+    { ok: response.ok, status: response.status, role: response.headers.get(ROLE_HEADER), body: parsed },
+    input.silent,
+  );
   return parsed as TRouteResponse<R>;
 }
 
 /** Calls one JSON contract route with the bearer token (see `settle` for what a failure does). */
 export async function callApi<R extends ApiRouteDef>(route: R, input: Input<R>): Promise<TRouteResponse<R>> {
-  if (route.upload || route.download) throw new Error(`${route.method} ${route.path} is a file route: use uploadFile or downloadFile`);
-  return exchange(route, input, input.body === undefined ? undefined : JSON.stringify(input.body), input.body === undefined ? undefined : 'application/json');
+  if (route.upload || route.download)
+    throw new Error(`${route.method} ${route.path} is a file route: use uploadFile or downloadFile`);
+  return exchange(
+    route,
+    input,
+    input.body === undefined ? undefined : JSON.stringify(input.body),
+    input.body === undefined ? undefined : 'application/json',
+  );
 }
 
 type UploadInput<R extends ApiRouteDef> = TRouteParts<R> &
@@ -105,7 +144,10 @@ type UploadInput<R extends ApiRouteDef> = TRouteParts<R> &
  * Sends a file to a route that declares `upload` (multipart/form-data, the file in its declared field) and answers
  * its JSON, as callApi does. The browser sets the multipart content type with its boundary.
  */
-export async function uploadFile<R extends ApiRouteDef & { upload: object }>(route: R, input: UploadInput<R>): Promise<TRouteResponse<R>> {
+export async function uploadFile<R extends ApiRouteDef & { upload: object }>(
+  route: R,
+  input: UploadInput<R>,
+): Promise<TRouteResponse<R>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   form.append(route.upload.field, input.file, input.file.name ?? route.upload.field);
@@ -126,9 +168,15 @@ export interface DownloadedFile {
 }
 
 /** The download fetched by the worker (report-download.worker.ts): its progress, then its answer. */
-function fetchFileInWorker(url: string, headers: Record<string, string>, options: { signal?: AbortSignal; onProgress?: (progress: TFileProgress) => void }): Promise<TFileReply> {
+function fetchFileInWorker(
+  url: string,
+  headers: Record<string, string>,
+  options: { signal?: AbortSignal; onProgress?: (progress: TFileProgress) => void },
+): Promise<TFileReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./report-download/report-download.worker.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./report-download/report-download.worker.ts', import.meta.url), {
+      type: 'module',
+    });
     const end = () => {
       worker.terminate();
       options.signal?.removeEventListener('abort', abort);
@@ -158,10 +206,19 @@ function fetchFileInWorker(url: string, headers: Record<string, string>, options
  * Fetches the file of a route that declares `download`, as callApi calls (see `settle`), on the page or in a worker
  * (`background`). Resolves the file; saving it is `saveBlob`'s.
  */
-export async function downloadFile<R extends ApiRouteDef & { download: object }>(route: R, input: DownloadInput<R>): Promise<DownloadedFile> {
-  const { url, token, headers } = prepare(route, input, [...route.download.contentTypes, 'application/json'].join(', '));
+export async function downloadFile<R extends ApiRouteDef & { download: object }>(
+  route: R,
+  input: DownloadInput<R>,
+): Promise<DownloadedFile> {
+  const { url, token, headers } = prepare(
+    route,
+    input,
+    [...route.download.contentTypes, 'application/json'].join(', '),
+  );
   const options = { signal: input.signal, onProgress: input.onProgress };
-  const reply = input.background ? await fetchFileInWorker(url, headers, options) : await fetchFile(url, headers, options);
+  const reply = input.background
+    ? await fetchFileInWorker(url, headers, options)
+    : await fetchFile(url, headers, options);
   settle(route, url, token, reply.ok ? { ...reply, body: null } : reply, input.silent);
   const file = reply as Extract<TFileReply, { ok: true }>; // settle has thrown on a refusal
   return { blob: file.blob, fileName: file.fileName ?? route.download.fileName ?? null };

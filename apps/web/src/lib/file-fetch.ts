@@ -47,7 +47,8 @@ export async function fetchFile(
   const fileName = dispositionName(response.headers.get('content-disposition'));
   const lengthHeader = response.headers.get('content-length');
   const total = lengthHeader ? Number(lengthHeader) : null;
-  if (!options.onProgress || !response.body) return { ok: true, status: response.status, role, blob: await response.blob(), fileName };
+  if (!options.onProgress || !response.body)
+    return { ok: true, status: response.status, role, blob: await response.blob(), fileName };
   const parts: Uint8Array[] = [];
   let loaded = 0;
   let lastPost = 0;

@@ -84,7 +84,13 @@ export const useSession = create<SessionState>((set, get) => ({
     localStorage.setItem(STORAGE_KEYS.role(username), role);
     if (isSuperUser(role)) localStorage.setItem(STORAGE_KEYS.superUser(username), '1');
     else localStorage.removeItem(STORAGE_KEYS.superUser(username));
-    set({ accessToken, username, role, viewAsRole: localStorage.getItem(STORAGE_KEYS.viewAsRole(username)), signOutReason: null });
+    set({
+      accessToken,
+      username,
+      role,
+      viewAsRole: localStorage.getItem(STORAGE_KEYS.viewAsRole(username)),
+      signOutReason: null,
+    });
   },
   setRole(role) {
     const { username } = get();

@@ -90,7 +90,14 @@ export function AppShell() {
           <ScanOutboxIndicator />
           <LocationSwitcher />
           {superUser && <ViewAsRole />}
-          <Link component="button" color="inherit" underline="hover" onClick={() => void logout()} title="Log out" data-testid="logout-link">
+          <Link
+            component="button"
+            color="inherit"
+            underline="hover"
+            onClick={() => void logout()}
+            title="Log out"
+            data-testid="logout-link"
+          >
             {username}
           </Link>
         </Toolbar>

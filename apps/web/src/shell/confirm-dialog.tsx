@@ -37,7 +37,12 @@ export function useConfirm(): { dialog: ReactNode; confirm: (options: ConfirmOpt
       </DialogContent>
       <DialogActions>
         <Button onClick={() => answer(false)}>{options?.cancelLabel ?? 'Cancel'}</Button>
-        <Button variant="contained" color={options?.destructive ? 'error' : 'primary'} onClick={() => answer(true)} autoFocus>
+        <Button
+          variant="contained"
+          color={options?.destructive ? 'error' : 'primary'}
+          onClick={() => answer(true)}
+          autoFocus
+        >
           {options?.confirmLabel}
         </Button>
       </DialogActions>

@@ -24,7 +24,20 @@ interface Props {
  * A date field that shows and takes YYYY-MM-DD (000 §9) whatever the browser's locale: the text is the value, and
  * the calendar button opens the browser's own date picker (a hidden native date input) to pick one.
  */
-export function DateField({ label, value, onChange, onBlur, name, disabled, error, helperText, fullWidth, size = 'small', sx, inputTestId }: Props) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  disabled,
+  error,
+  helperText,
+  fullWidth,
+  size = 'small',
+  sx,
+  inputTestId,
+}: Props) {
   const picker = useRef<HTMLInputElement>(null);
   return (
     <TextField
@@ -47,7 +60,14 @@ export function DateField({ label, value, onChange, onBlur, name, disabled, erro
         input: {
           endAdornment: (
             <InputAdornment position="end" sx={{ position: 'relative' }}>
-              <IconButton aria-label="Pick a date" title={`Pick the ${label.toLowerCase()}`} edge="end" size="small" disabled={disabled} onClick={() => picker.current?.showPicker()}>
+              <IconButton
+                aria-label="Pick a date"
+                title={`Pick the ${label.toLowerCase()}`}
+                edge="end"
+                size="small"
+                disabled={disabled}
+                onClick={() => picker.current?.showPicker()}
+              >
                 <CalendarMonthIcon fontSize="small" />
               </IconButton>
               <input
@@ -57,7 +77,17 @@ export function DateField({ label, value, onChange, onBlur, name, disabled, erro
                 aria-hidden
                 value={CALENDAR_DATE.test(value) ? value : ''}
                 onChange={(e) => onChange(e.target.value)}
-                style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
+                style={{
+                  position: 'absolute',
+                  right: 0,
+                  bottom: 0,
+                  width: 1,
+                  height: 1,
+                  opacity: 0,
+                  border: 0,
+                  padding: 0,
+                  pointerEvents: 'none',
+                }}
               />
             </InputAdornment>
           ),

@@ -52,6 +52,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     this.setState({ failed: false });
   };
   override render() {
-    return this.state.failed ? (this.props.fallback ?? <ErrorFallbackScreen onRetry={this.retry} />) : this.props.children;
+    return this.state.failed
+      ? (this.props.fallback ?? <ErrorFallbackScreen onRetry={this.retry} />)
+      : this.props.children;
   }
 }

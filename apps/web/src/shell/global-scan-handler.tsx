@@ -31,24 +31,42 @@ export function GlobalScanHandler() {
       const target = classifyScan(scan, locationRef.current);
       switch (target.kind) {
         case 'bin-assign':
-          navigate(`/inventory/bins/assignment/${encodeURIComponent(target.locationCode)}/${encodeURIComponent(target.binName)}`);
+          navigate(
+            `/inventory/bins/assignment/${encodeURIComponent(target.locationCode)}/${encodeURIComponent(target.binName)}`,
+          );
           return;
         case 'pick-item':
           navigate(`/pick-item/${encodeURIComponent(target.pickListItemId)}`);
           return;
         case 'upc': {
           const { productByUpcRoute } = await loadShellRoutes();
-          const found = await callApi(productByUpcRoute, { query: { upc: target.upc, exact: '1', includeInactive: '1' } }).catch(() => null);
+          const found = await callApi(productByUpcRoute, {
+            query: { upc: target.upc, exact: '1', includeInactive: '1' },
+          }).catch(() => null);
           const model = found?.data[0]?.model;
-          navigate(model ? `/inventory/detail/model/${encodeURIComponent(model)}` : `/inventory/search?searchBy=upc&searchValue=${encodeURIComponent(target.upc)}`);
+          navigate(
+            model
+              ? `/inventory/detail/model/${encodeURIComponent(model)}`
+              : `/inventory/search?searchBy=upc&searchValue=${encodeURIComponent(target.upc)}`,
+          );
           return;
         }
         case 'serial': {
           const { serialSearchRoute } = await loadShellRoutes();
-          const found = await callApi(serialSearchRoute, { query: { serial: target.serial, includeInactive: '1' }, silent: true }).catch(() => null);
+          const found = await callApi(serialSearchRoute, {
+            query: { serial: target.serial, includeInactive: '1' },
+            silent: true,
+          }).catch(() => null);
           const hit = found?.data.find((s) => s.serial_number.toUpperCase() === target.serial.toUpperCase());
           if (hit) navigate(`/inventory-serials/${hit.id}`);
-          else useMessageQueue.getState().push({ type: 'errors', status: found ? 'Not Found' : 'No response', message: found ? unknownSerialMessage(target.serial) : `The search for serial number ${target.serial} got no response.` });
+          else
+            useMessageQueue.getState().push({
+              type: 'errors',
+              status: found ? 'Not Found' : 'No response',
+              message: found
+                ? unknownSerialMessage(target.serial)
+                : `The search for serial number ${target.serial} got no response.`,
+            });
           return;
         }
         case 'ignored':

@@ -30,5 +30,7 @@ export async function logout(reason?: TSignOutReason): Promise<void> {
 function revoke(accessToken: string) {
   const loaded = shellRoutesIfLoaded();
   if (loaded) return callApi(loaded.logoutRoute, { silent: true, keepalive: true, accessToken });
-  return loadShellRoutes().then((routes) => callApi(routes.logoutRoute, { silent: true, keepalive: true, accessToken }));
+  return loadShellRoutes().then((routes) =>
+    callApi(routes.logoutRoute, { silent: true, keepalive: true, accessToken }),
+  );
 }

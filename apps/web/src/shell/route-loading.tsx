@@ -25,7 +25,10 @@ export function RouteLoading() {
           animation: 'ks-route-loading-bar 1.2s ease-in-out infinite',
         },
         '@keyframes ks-route-loading-in': { from: { visibility: 'hidden' }, to: { visibility: 'visible' } },
-        '@keyframes ks-route-loading-bar': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } },
+        '@keyframes ks-route-loading-bar': {
+          from: { transform: 'translateX(-100%)' },
+          to: { transform: 'translateX(250%)' },
+        },
       }}
     />
   );

@@ -17,7 +17,11 @@ export function ScanOutboxIndicator() {
   const refused = scanOutbox.store((s) => s.entries.some((e) => e.state === 'refused'));
   if (!waiting && !refused) return null;
   // Should the chip's module be out of reach (offline before it was ever fetched), the plain words still show.
-  const plain = <span data-testid="scans-waiting">{waiting ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting` : 'Scans refused'}</span>;
+  const plain = (
+    <span data-testid="scans-waiting">
+      {waiting ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting` : 'Scans refused'}
+    </span>
+  );
   return (
     <ErrorBoundary fallback={plain}>
       <Suspense fallback={plain}>

@@ -18,16 +18,28 @@ export default function ScanOutboxStatus({ waiting }: { waiting: number }) {
         <Chip
           icon={waiting ? <CloudOffIcon /> : undefined}
           color={waiting ? 'warning' : 'error'}
-          label={waiting ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting` : `${refused.length} scan${refused.length === 1 ? '' : 's'} refused`}
+          label={
+            waiting
+              ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting`
+              : `${refused.length} scan${refused.length === 1 ? '' : 's'} refused`
+          }
           onClick={(e) => setAnchor(e.currentTarget)}
           data-testid="scans-waiting"
         />
       </Badge>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ p: 2, width: 'min(420px, 100vw - 32px)' }} data-testid="scan-outbox">
           <Typography variant="subtitle2">Scans not yet recorded</Typography>
           <Typography variant="body2" color="text.secondary">
-            {waiting ? 'The server cannot be reached: these are sent again, in order, as soon as it answers.' : 'The server refused these scans on a replay.'}
+            {waiting
+              ? 'The server cannot be reached: these are sent again, in order, as soon as it answers.'
+              : 'The server refused these scans on a replay.'}
           </Typography>
           <List dense>
             {entries.map((entry) => (
@@ -44,7 +56,17 @@ export default function ScanOutboxStatus({ waiting }: { waiting: number }) {
                   ) : undefined
                 }
               >
-                <ListItemText primary={entry.label} secondary={entry.state === 'refused' ? entry.message : entry.attempts ? `Waiting (${entry.attempts} tr${entry.attempts === 1 ? 'y' : 'ies'})` : 'Sending'} slotProps={{ secondary: { color: entry.state === 'refused' ? 'error' : undefined } }} />
+                <ListItemText
+                  primary={entry.label}
+                  secondary={
+                    entry.state === 'refused'
+                      ? entry.message
+                      : entry.attempts
+                        ? `Waiting (${entry.attempts} tr${entry.attempts === 1 ? 'y' : 'ies'})`
+                        : 'Sending'
+                  }
+                  slotProps={{ secondary: { color: entry.state === 'refused' ? 'error' : undefined } }}
+                />
               </ListItem>
             ))}
           </List>

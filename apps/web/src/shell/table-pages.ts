@@ -34,7 +34,10 @@ export const INVOICE_TABLE_PAGES: TTablePages = { options: [INVOICE_PAGE_SIZE], 
 /** 001 §9: transfer and bin tables offer 5, 10 or 25, 10 first (the bins table is server-paged). */
 export const TRANSFER_AND_BIN_TABLE_PAGES: TTablePages = { options: BIN_PAGE_SIZES, initial: BIN_DEFAULT_PAGE_SIZE };
 /** 001 §9: the pick list offers 5, 10, 25, 50 or 100, 25 first; server-paged. */
-export const PICK_LIST_TABLE_PAGES: TTablePages = { options: PICK_LIST_PAGE_SIZES, initial: PICK_LIST_DEFAULT_PAGE_SIZE };
+export const PICK_LIST_TABLE_PAGES: TTablePages = {
+  options: PICK_LIST_PAGE_SIZES,
+  initial: PICK_LIST_DEFAULT_PAGE_SIZE,
+};
 
 /** TablePagination's `rowsPerPageOptions` for a set: numbers, and 'All' for ALL_ROWS. */
 export function rowsPerPageOptions(pages: TTablePages): (number | { label: string; value: number })[] {

@@ -19,7 +19,13 @@ export function Toasts() {
           transitionDuration={{ enter: TOAST_TIMING.enterMs, exit: TOAST_TIMING.exitMs }}
           sx={{ mb: `${i * 84}px` }}
         >
-          <Alert severity={m.type === 'errors' ? 'error' : 'success'} variant="filled" onClose={() => close(m.id)} sx={{ minWidth: 320 }} role="alert">
+          <Alert
+            severity={m.type === 'errors' ? 'error' : 'success'}
+            variant="filled"
+            onClose={() => close(m.id)}
+            sx={{ minWidth: 320 }}
+            role="alert"
+          >
             <AlertTitle>{m.status}</AlertTitle>
             {m.message}
             <Box component="div" sx={{ fontSize: 11, opacity: 0.8 }}>

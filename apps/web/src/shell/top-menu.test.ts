@@ -4,7 +4,10 @@ import { APP_ROUTES, canOpenRoute, SPEC_ADMIN_MENU_PATHS } from '../app/route-ta
 import { visibleMenu } from './top-menu';
 
 const groups = (role: string) => visibleMenu(role).map((g) => g.group);
-const labels = (role: string, group: string) => visibleMenu(role).find((g) => g.group === group)?.items.map((i) => i.menu?.label) ?? [];
+const labels = (role: string, group: string) =>
+  visibleMenu(role)
+    .find((g) => g.group === group)
+    ?.items.map((i) => i.menu?.label) ?? [];
 
 describe('the top menu', () => {
   it('shows Admin only with admin-menu:view', () => {
@@ -34,17 +37,36 @@ describe('the top menu', () => {
   it('lists every page a role without the Admin menu may open in a menu it sees, but the two 002 §2 puts under Admin', () => {
     for (const role of ROLES.filter((r) => !hasPermission(r, 'admin-menu:view'))) {
       const shown = new Set(visibleMenu(role).flatMap((g) => g.items.map((i) => i.path)));
-      const missing = APP_ROUTES.filter((r) => r.menu && canOpenRoute(role, r) && !shown.has(r.path) && !SPEC_ADMIN_MENU_PATHS.includes(r.path)).map((r) => r.path);
+      const missing = APP_ROUTES.filter(
+        (r) => r.menu && canOpenRoute(role, r) && !shown.has(r.path) && !SPEC_ADMIN_MENU_PATHS.includes(r.path),
+      ).map((r) => r.path);
       expect(missing, role).toEqual([]);
     }
-    expect(SPEC_ADMIN_MENU_PATHS.map((p) => APP_ROUTES.find((r) => r.path === p)?.menu?.group)).toEqual(['Admin', 'Admin']);
+    expect(SPEC_ADMIN_MENU_PATHS.map((p) => APP_ROUTES.find((r) => r.path === p)?.menu?.group)).toEqual([
+      'Admin',
+      'Admin',
+    ]);
   });
 
   it("puts the buyers' pages in the menu of their area (issue 32 part 4)", () => {
-    expect(labels('purchasing-1', 'Search')).toEqual(expect.arrayContaining(['Shipping Templates', 'Bucket Buffers', 'Sellout Threat', 'Brand Purchasing', 'Brand Sell Thru']));
-    expect(labels('purchasing-1', 'Status Boards')).toEqual(expect.arrayContaining(['Peak Days Fulfillment', 'Inactive Inventory', 'Bundle Sales']));
-    expect(labels('purchasing-1', 'Create')).toEqual(expect.arrayContaining(['New Shipping Template', 'Home Page Carousel']));
-    expect(labels('purchasing-1', 'Accounting')).toEqual(expect.arrayContaining(['FBA Pending Orders', 'FBA Discrepancy Report']));
+    expect(labels('purchasing-1', 'Search')).toEqual(
+      expect.arrayContaining([
+        'Shipping Templates',
+        'Bucket Buffers',
+        'Sellout Threat',
+        'Brand Purchasing',
+        'Brand Sell Thru',
+      ]),
+    );
+    expect(labels('purchasing-1', 'Status Boards')).toEqual(
+      expect.arrayContaining(['Peak Days Fulfillment', 'Inactive Inventory', 'Bundle Sales']),
+    );
+    expect(labels('purchasing-1', 'Create')).toEqual(
+      expect.arrayContaining(['New Shipping Template', 'Home Page Carousel']),
+    );
+    expect(labels('purchasing-1', 'Accounting')).toEqual(
+      expect.arrayContaining(['FBA Pending Orders', 'FBA Discrepancy Report']),
+    );
     // Finance and warehouse roles: the reports their inventory:reports opens.
     for (const role of ['finance-1', 'warehouse-2']) {
       expect(labels(role, 'Search'), role).toContain('Brand Purchasing');
@@ -56,6 +78,8 @@ describe('the top menu', () => {
     // Admins find them in the same places; the Admin menu keeps the admin pages.
     expect(labels('admin', 'Search')).toContain('Shipping Templates');
     expect(labels('admin', 'Admin')).not.toContain('Shipping Templates');
-    expect(labels('admin', 'Admin')).toEqual(expect.arrayContaining(['Bucket Updater', 'Daily Received', 'Unreceived Invoices']));
+    expect(labels('admin', 'Admin')).toEqual(
+      expect.arrayContaining(['Bucket Updater', 'Daily Received', 'Unreceived Invoices']),
+    );
   });
 });

@@ -40,7 +40,13 @@ function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
   const id = `menu-${group.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <>
-      <Button color="inherit" endIcon={<ArrowDropDownIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-controls={anchor ? id : undefined} aria-haspopup="true">
+      <Button
+        color="inherit"
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-controls={anchor ? id : undefined}
+        aria-haspopup="true"
+      >
         {group}
       </Button>
       <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -56,14 +62,29 @@ function CompactMenu({ groups }: { groups: { group: TMenuGroup; items: AppRoute[
   const close = () => setAnchor(null);
   return (
     <>
-      <Button color="inherit" startIcon={<MenuIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-controls={anchor ? 'menu-compact' : undefined} aria-haspopup="true">
+      <Button
+        color="inherit"
+        startIcon={<MenuIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-controls={anchor ? 'menu-compact' : undefined}
+        aria-haspopup="true"
+      >
         Menu
       </Button>
-      <Menu id="menu-compact" anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { maxHeight: '80vh' } } }}>
+      <Menu
+        id="menu-compact"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        slotProps={{ paper: { sx: { maxHeight: '80vh' } } }}
+      >
         <MenuItem component={RouterLink} to="/" onClick={close}>
           Home
         </MenuItem>
-        {groups.flatMap((g) => [<ListSubheader key={`${g.group}-heading`}>{g.group}</ListSubheader>, ...menuItems(g.items, close).map((item) => cloneElement(item, { key: `${g.group}-${item.key}` }))])}
+        {groups.flatMap((g) => [
+          <ListSubheader key={`${g.group}-heading`}>{g.group}</ListSubheader>,
+          ...menuItems(g.items, close).map((item) => cloneElement(item, { key: `${g.group}-${item.key}` })),
+        ])}
       </Menu>
     </>
   );

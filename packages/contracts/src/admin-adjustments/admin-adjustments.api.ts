@@ -50,7 +50,12 @@ export type TAdjustableInventoryRow = z.infer<typeof ZAdjustableInventoryRowSche
 
 export const ZAdjustableInventorySchema = z
   .object({
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), serial_number_tracked: z.union([z.literal(0), z.literal(1)]) }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      serial_number_tracked: z.union([z.literal(0), z.literal(1)]),
+    }),
     /** Buckets that hold the product or whose ledger ever moved it (a bucket zeroed out stays listed), by bucket name. */
     data: z.array(ZAdjustableInventoryRowSchema),
   })
@@ -68,7 +73,12 @@ export const adjustableInventoryRoute = defineRoute({
 });
 
 export const ZAdjustmentBucketSchema = z
-  .object({ bucket: z.string(), location_code: z.string(), condition_code: z.string(), is_local_inventory_bucket: z.union([z.literal(0), z.literal(1)]) })
+  .object({
+    bucket: z.string(),
+    location_code: z.string(),
+    condition_code: z.string(),
+    is_local_inventory_bucket: z.union([z.literal(0), z.literal(1)]),
+  })
   .meta({ id: 'AdjustmentBucket' });
 export type TAdjustmentBucket = z.infer<typeof ZAdjustmentBucketSchema>;
 
@@ -101,7 +111,8 @@ export const previousAuditAdjustmentsRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/audit-adjustments/previous-audit-adjustments',
   access: 'inventory:admin-adjust',
-  summary: 'Every INVENTORY_AUDIT_ADJUSTMENT of a product (model) in a bucket, newest first (admin and audit adjustments, force pushes)',
+  summary:
+    'Every INVENTORY_AUDIT_ADJUSTMENT of a product (model) in a bucket, newest first (admin and audit adjustments, force pushes)',
   tag: 'audit-adjustments',
   query: z.object({ legacyBucket: bucket, product: model }),
   response: z.object({ data: z.array(ZPreviousAuditAdjustmentSchema) }),
@@ -109,8 +120,16 @@ export const previousAuditAdjustmentsRoute = defineRoute({
 
 /** A whole number of at least 0, given as a number or as its digits ("12"). */
 const newQuantity = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, ADMIN_ADJUSTMENT_MESSAGES.quantityRequired).transform(Number)], { error: ADMIN_ADJUSTMENT_MESSAGES.quantityRequired })
-  .pipe(z.number().int(ADMIN_ADJUSTMENT_MESSAGES.quantityRequired).min(0, ADMIN_ADJUSTMENT_MESSAGES.quantityRequired).max(1_000_000, 'New Quantity must be at most 1,000,000'));
+  .union([z.number(), z.string().trim().regex(/^\d+$/, ADMIN_ADJUSTMENT_MESSAGES.quantityRequired).transform(Number)], {
+    error: ADMIN_ADJUSTMENT_MESSAGES.quantityRequired,
+  })
+  .pipe(
+    z
+      .number()
+      .int(ADMIN_ADJUSTMENT_MESSAGES.quantityRequired)
+      .min(0, ADMIN_ADJUSTMENT_MESSAGES.quantityRequired)
+      .max(1_000_000, 'New Quantity must be at most 1,000,000'),
+  );
 
 /**
  * PUT ims/audit-adjustments (002 §3): username, model, legacyBucket, notes, quantity. `quantity` is the bucket's new
@@ -121,7 +140,11 @@ export const ZAdminAdjustmentSchema = z
     username: z.string().trim().max(100).nullish(),
     model,
     legacyBucket: bucket,
-    notes: z.string({ error: ADMIN_ADJUSTMENT_MESSAGES.notesRequired }).trim().min(1, ADMIN_ADJUSTMENT_MESSAGES.notesRequired).max(2000),
+    notes: z
+      .string({ error: ADMIN_ADJUSTMENT_MESSAGES.notesRequired })
+      .trim()
+      .min(1, ADMIN_ADJUSTMENT_MESSAGES.notesRequired)
+      .max(2000),
     quantity: newQuantity,
   })
   .meta({ id: 'AdminAdjustment' });
@@ -177,7 +200,8 @@ export const accountingInventoryReportRoute = defineRoute({
   method: 'GET',
   path: '/api/accounting-inventory-report',
   access: 'inventory:reports',
-  summary: "A model's on-hand and its value at current cost per bucket (buckets holding stock), with totals; 404 naming model when unknown",
+  summary:
+    "A model's on-hand and its value at current cost per bucket (buckets holding stock), with totals; 404 naming model when unknown",
   tag: 'audit-adjustments',
   query: z.object({ model }),
   response: ZAccountingInventoryReportSchema,

@@ -41,12 +41,20 @@ export const AUDIT_MESSAGES = {
 export const AUDIT_SERIAL_DELIMITER = ':=:';
 
 /** 001 §5 audit types. */
-export const AUDIT_TYPE_CODES = ['PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED', 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED'] as const;
+export const AUDIT_TYPE_CODES = [
+  'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED',
+  'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED',
+] as const;
 export type TAuditTypeCode = (typeof AUDIT_TYPE_CODES)[number];
 
 /** The audit type of a product (001 §5): serialized when serial tracked with serials per item above 0. */
-export function auditTypeOf(product: { serial_number_tracked: 0 | 1 | boolean; num_of_serials_per_item: number | null }): TAuditTypeCode {
-  return product.serial_number_tracked && (product.num_of_serials_per_item ?? 0) > 0 ? AUDIT_TYPE_CODES[0] : AUDIT_TYPE_CODES[1];
+export function auditTypeOf(product: {
+  serial_number_tracked: 0 | 1 | boolean;
+  num_of_serials_per_item: number | null;
+}): TAuditTypeCode {
+  return product.serial_number_tracked && (product.num_of_serials_per_item ?? 0) > 0
+    ? AUDIT_TYPE_CODES[0]
+    : AUDIT_TYPE_CODES[1];
 }
 
 /** 001 §5: the default name of a new audit, '{date} {BUCKET} Audit'. */
@@ -56,7 +64,11 @@ export const defaultAuditName = (date: string, bucket: string) => `${date} ${buc
 export const AUDIT_ITEM_STATES = ['scanning', 'tally-finished', 'resolution-started', 'resolved'] as const;
 export type TAuditItemState = (typeof AUDIT_ITEM_STATES)[number];
 
-export function auditItemState(item: { tally_finished_at: string | null; resolution_started_at: string | null; resolved_at: string | null }): TAuditItemState {
+export function auditItemState(item: {
+  tally_finished_at: string | null;
+  resolution_started_at: string | null;
+  resolved_at: string | null;
+}): TAuditItemState {
   if (item.resolved_at) return 'resolved';
   if (item.resolution_started_at) return 'resolution-started';
   if (item.tally_finished_at) return 'tally-finished';
@@ -67,7 +79,11 @@ export function auditItemState(item: { tally_finished_at: string | null; resolut
  * The buttons of an audit item (001 §4): Continue Scanning is disabled once the tally has finished; Review and
  * Resolve once resolution has started or finished; Delete once the tally has finished.
  */
-export function auditItemButtons(item: { tally_finished_at: string | null; resolution_started_at: string | null; resolved_at: string | null }) {
+export function auditItemButtons(item: {
+  tally_finished_at: string | null;
+  resolution_started_at: string | null;
+  resolved_at: string | null;
+}) {
   return {
     continueScanning: !item.tally_finished_at,
     reviewAndResolve: !item.resolution_started_at && !item.resolved_at,
@@ -324,13 +340,15 @@ export const deleteAuditItemRoute = defineRoute({
   method: 'DELETE',
   path: '/api/audit-scans/{transactionReferenceId}',
   access: 'inventory:view',
-  summary: "Delete an audit item and its scans while it is being counted (not once its tally has finished)",
+  summary: 'Delete an audit item and its scans while it is being counted (not once its tally has finished)',
   tag: 'audits',
   params: z.object({ transactionReferenceId: ZAuditItemReferenceSchema }),
   response: z.object({ message: z.string(), ims_transaction_reference_id: z.string() }),
 });
 
-const ZScanningRequiredSchema = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+const ZScanningRequiredSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((v) => v === true || v === 1);
 
 /**
  * An item request (001 §7): without transactionReferenceId it starts the tally of a model in a bucket (the
@@ -406,7 +424,8 @@ export const auditReviewRoute = defineRoute({
   method: 'GET',
   path: '/api/audit-adjustments/{ref}/review',
   access: 'inventory:view',
-  summary: "An item's review: expected (the snapshot), tallied, moves during the tally, scanned, missing and discovered serials",
+  summary:
+    "An item's review: expected (the snapshot), tallied, moves during the tally, scanned, missing and discovered serials",
   tag: 'audits',
   params: refParams,
   response: ZAuditReviewSchema,
@@ -428,7 +447,9 @@ export const ZAuditSubmittedSchema = z
     /** With shouldPerformAsync: the queued job (follow it at GET /api/jobs/{id}); the review then is as before. */
     job: ZJobSchema.nullable(),
     review: ZAuditReviewSchema,
-    transactions: z.array(z.object({ ims_transaction_reference_id: z.string(), bucket: z.string(), quantity_delta: z.number().int() })),
+    transactions: z.array(
+      z.object({ ims_transaction_reference_id: z.string(), bucket: z.string(), quantity_delta: z.number().int() }),
+    ),
   })
   .meta({ id: 'AuditSubmitted' });
 export type TAuditSubmitted = z.infer<typeof ZAuditSubmittedSchema>;
@@ -437,7 +458,8 @@ export const transactAuditItemRoute = defineRoute({
   method: 'POST',
   path: '/api/audit-adjustments/{ref}/transact',
   access: 'audit-scan:submit',
-  summary: 'Submit Adjustment Only: post the quantity adjustment (count minus the snapshot) as an INVENTORY_AUDIT_ADJUSTMENT',
+  summary:
+    'Submit Adjustment Only: post the quantity adjustment (count minus the snapshot) as an INVENTORY_AUDIT_ADJUSTMENT',
   tag: 'audits',
   params: refParams,
   body: ZAuditSubmitSchema,
@@ -448,7 +470,8 @@ export const resolveAuditItemRoute = defineRoute({
   method: 'POST',
   path: '/api/audit-adjustments/{ref}/resolve',
   access: 'audit-scan:submit',
-  summary: 'Submit Adjustment and Resolve Discrepancies: missing serials leave the bucket, discovered ones move into it, through the ledger',
+  summary:
+    'Submit Adjustment and Resolve Discrepancies: missing serials leave the bucket, discovered ones move into it, through the ledger',
   tag: 'audits',
   params: refParams,
   body: ZAuditSubmitSchema,

@@ -18,11 +18,13 @@ export const BIN_MESSAGES = {
   noCreatePermission: 'You do not have permission to create a bin.',
   noPermission: 'You do not have permission to do this.',
   /** Ours: the id error of a delete refused because the bin is not empty. */
-  deleteNotEmpty: (units: number) => `The bin still holds ${units} unit${units === 1 ? '' : 's'}: remove them on its contents page before deleting it.`,
+  deleteNotEmpty: (units: number) =>
+    `The bin still holds ${units} unit${units === 1 ? '' : 's'}: remove them on its contents page before deleting it.`,
   deleteUnknown: 'This bin does not exist (it may have been deleted already).',
   duplicateName: (name: string, location: string) => `Bin ${name} already exists in ${location}.`,
   unknownLocation: (location: string) => `Location ${location} does not exist.`,
-  unknownCondition: (condition: string, location: string) => `Location ${location} has no ${condition} inventory: choose another condition.`,
+  unknownCondition: (condition: string, location: string) =>
+    `Location ${location} has no ${condition} inventory: choose another condition.`,
   nameMismatch: (expected: string) => `The bin name must be ${expected}, from its row, bay and shelf.`,
 } as const;
 
@@ -31,7 +33,14 @@ export const BIN_SCAN_PREFIX = 'BINASSIGN=';
 export const binScanValue = (locationCode: string, binName: string) => `${BIN_SCAN_PREFIX}${locationCode}_${binName}`;
 
 /** 001 §9: bin defaults, page sizes and the search debounce. */
-export const BIN_DEFAULTS = { orderBy: 'created_at', sortDirection: 'desc', row: 1, bay: 1, shelf: 1, conditionCode: 'NEW' } as const;
+export const BIN_DEFAULTS = {
+  orderBy: 'created_at',
+  sortDirection: 'desc',
+  row: 1,
+  bay: 1,
+  shelf: 1,
+  conditionCode: 'NEW',
+} as const;
 export const BIN_PAGE_SIZES = [5, 10, 25] as const;
 export const BIN_DEFAULT_PAGE_SIZE = 10;
 export const BIN_TABLE_HEIGHT = 420;
@@ -48,7 +57,11 @@ export function isValidBinPlace(value: unknown): boolean {
 /** The field error of a row, bay or shelf value, or null when it is valid (001 §5). */
 export function binPlaceError(field: 'row' | 'bay' | 'shelf', value: unknown): string | null {
   if (isValidBinPlace(value)) return null;
-  return field === 'row' ? BIN_MESSAGES.rowInvalid : field === 'bay' ? BIN_MESSAGES.bayInvalid : BIN_MESSAGES.shelfInvalid;
+  return field === 'row'
+    ? BIN_MESSAGES.rowInvalid
+    : field === 'bay'
+      ? BIN_MESSAGES.bayInvalid
+      : BIN_MESSAGES.shelfInvalid;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,7 +96,13 @@ const binName = z.string().trim().toUpperCase().max(20);
 
 /** One product in a bin (the quantity of a product in it). */
 export const ZBinItemSchema = z
-  .object({ productId: z.number().int(), model: z.string(), upc: z.string().nullable(), alternateUpc: z.string().nullable(), quantity: z.number().int() })
+  .object({
+    productId: z.number().int(),
+    model: z.string(),
+    upc: z.string().nullable(),
+    alternateUpc: z.string().nullable(),
+    quantity: z.number().int(),
+  })
   .meta({ id: 'BinItem' });
 export type TBinItem = z.infer<typeof ZBinItemSchema>;
 
@@ -128,7 +147,7 @@ export const listBinsRoute = defineRoute({
   path: '/api/ims/bins',
   access: 'inventory:view',
   summary:
-    'Bins, optionally of one location, searched by a case-insensitive contains on the name, ordered (default created_at desc), paged (default 25 a page, at most 1000); includeItems=1 adds each bin\'s contents',
+    "Bins, optionally of one location, searched by a case-insensitive contains on the name, ordered (default created_at desc), paged (default 25 a page, at most 1000); includeItems=1 adds each bin's contents",
   tag: 'bins',
   query: ZBinsQuerySchema,
   response: ZBinsPageSchema,
@@ -156,7 +175,8 @@ export const ZCreateBinSchema = z
   })
   .superRefine((v, ctx) => {
     const expected = binNameOf(v.row, v.bay, v.shelf);
-    if (v.binName && v.binName !== expected) ctx.addIssue({ code: 'custom', path: ['binName'], message: BIN_MESSAGES.nameMismatch(expected) });
+    if (v.binName && v.binName !== expected)
+      ctx.addIssue({ code: 'custom', path: ['binName'], message: BIN_MESSAGES.nameMismatch(expected) });
   })
   .meta({ id: 'CreateBin' });
 export type TCreateBin = z.input<typeof ZCreateBinSchema>;
@@ -165,7 +185,8 @@ export const createBinRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/bins',
   access: 'bin:admin',
-  summary: 'Create a bin R##-B##-S## in a location for a condition; 409 naming binName when the location has it, 422 naming locationCode or conditionCode when unknown',
+  summary:
+    'Create a bin R##-B##-S## in a location for a condition; 409 naming binName when the location has it, 422 naming locationCode or conditionCode when unknown',
   tag: 'bins',
   body: ZCreateBinSchema,
   response: ZBinSchema,
@@ -187,7 +208,12 @@ export const ZUpdateBinItemsSchema = z
   .object({
     isAdding: z.boolean(),
     items: z
-      .array(z.object({ upc: z.string().trim().min(1, 'UPC cannot be empty').max(40), updateQty: z.number().int().min(1).max(100_000) }))
+      .array(
+        z.object({
+          upc: z.string().trim().min(1, 'UPC cannot be empty').max(40),
+          updateQty: z.number().int().min(1).max(100_000),
+        }),
+      )
       .min(1, 'Scan at least one UPC')
       .max(500),
     submittedBy: z.union([z.string().trim().max(100), z.number().int().min(0).max(MAX_ID)]).nullish(),
@@ -222,7 +248,8 @@ export const binLabelsRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/bins/labels',
   access: 'inventory:view',
-  summary: 'Bin labels (ours): one label per bin with its name, location, condition and a Code 128 of BINASSIGN={location}_{bin}, as a PDF (default) or ZPL (format=zpl)',
+  summary:
+    'Bin labels (ours): one label per bin with its name, location, condition and a Code 128 of BINASSIGN={location}_{bin}, as a PDF (default) or ZPL (format=zpl)',
   tag: 'bins',
   query: ZBinLabelsQuerySchema,
   response: z.any(),

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_MESSAGES, binNameFromScan, binNameOf, binPlaceError, binsPageTitle, ZCreateBinSchema } from './bins.api.js';
+import {
+  BIN_MESSAGES,
+  binNameFromScan,
+  binNameOf,
+  binPlaceError,
+  binsPageTitle,
+  ZCreateBinSchema,
+} from './bins.api.js';
 
 describe('bin rules (001 §5, §9)', () => {
   it('accepts 0-99 with no leading zero and no decimal point', () => {
     for (const ok of [0, 7, 99, '0', '7', '42']) expect(binPlaceError('row', ok)).toBeNull();
-    for (const bad of [100, -1, 1.5, '07', '1.5', '100', '', ' 1', 'x', null, undefined]) expect(binPlaceError('row', bad)).toBe(BIN_MESSAGES.rowInvalid);
+    for (const bad of [100, -1, 1.5, '07', '1.5', '100', '', ' 1', 'x', null, undefined])
+      expect(binPlaceError('row', bad)).toBe(BIN_MESSAGES.rowInvalid);
     expect(binPlaceError('bay', '07')).toBe('Bay is invalid. ');
     expect(binPlaceError('shelf', 100)).toBe('Shelf is invalid. ');
   });
@@ -22,7 +30,13 @@ describe('bin rules (001 §5, §9)', () => {
   });
 
   it('derives or checks the name on create', () => {
-    expect(ZCreateBinSchema.parse({ row: '3', bay: 0, shelf: 9, locationCode: 'ky01' })).toMatchObject({ row: 3, bay: 0, shelf: 9, locationCode: 'KY01', conditionCode: 'NEW' });
+    expect(ZCreateBinSchema.parse({ row: '3', bay: 0, shelf: 9, locationCode: 'ky01' })).toMatchObject({
+      row: 3,
+      bay: 0,
+      shelf: 9,
+      locationCode: 'KY01',
+      conditionCode: 'NEW',
+    });
     const bad = ZCreateBinSchema.safeParse({ row: 3, bay: 0, shelf: 9, locationCode: 'KY01', binName: 'R03-B00-S08' });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual(['binName']);

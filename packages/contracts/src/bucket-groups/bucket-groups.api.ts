@@ -9,7 +9,8 @@ import { ZIdSchema } from '../http/common.js';
 export const BUCKET_GROUP_MESSAGES = {
   invalid: 'The given data was invalid.',
   confirmDelete: 'Are you sure you want to delete?',
-  deleteWarning: 'Deleting a bucket group changes how inventory is counted and sourced for its buckets. Consult the dev team before deleting one.',
+  deleteWarning:
+    'Deleting a bucket group changes how inventory is counted and sourced for its buckets. Consult the dev team before deleting one.',
   confirmSubmit: 'Submit the changes to this bucket group?',
   nameRequired: 'The bucket group name is required.',
   nameTooLong: 'The bucket group name must be at most 60 characters.',
@@ -24,7 +25,8 @@ export const BUCKET_GROUP_MESSAGES = {
   bucketUnknown: (bucket: string) => `Bucket ${bucket} does not exist.`,
   bucketMapped: (bucket: string, group: string) => `Bucket ${bucket} is already in bucket group ${group}.`,
   mappingNotFound: (id: number) => `Bucket group mapping ${id} does not exist.`,
-  inUse: (templates: string[]) => `The bucket group is used by the shipping templates ${templates.join(', ')}: change them first.`,
+  inUse: (templates: string[]) =>
+    `The bucket group is used by the shipping templates ${templates.join(', ')}: change them first.`,
 } as const;
 
 /** 002 §9: the inventory buffer's minimum; §4: a saved row shows green for 5 seconds. */
@@ -54,20 +56,25 @@ export const ZFlagInputSchema = z.union([z.boolean(), z.literal(0), z.literal(1)
 export const ZCountInputSchema = z.union([z.number(), z.string().max(20)]);
 const center = z.string().max(200).nullable().optional();
 
-export const flagValue = (v: z.infer<typeof ZFlagInputSchema>): boolean => v === true || v === 1 || v === '1' || v === 'true';
+export const flagValue = (v: z.infer<typeof ZFlagInputSchema>): boolean =>
+  v === true || v === 1 || v === '1' || v === 'true';
 
 /**
  * A whole number ≥ 0 from a number or its text ('' and absent are `fallback`); null when it is not one.
  * Shared by the forms and the server (002 §5: min 0, step 1).
  */
-export function countValue(v: number | string | undefined | null, fallback: number | undefined): number | null | undefined {
+export function countValue(
+  v: number | string | undefined | null,
+  fallback: number | undefined,
+): number | null | undefined {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return fallback;
   const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 1_000_000_000 ? n : null;
 }
 
 /** An external center id: trimmed, empty is null (002 §5 "Empty center ids are sent as null"). */
-export const centerValue = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+export const centerValue = (v: string | null | undefined): string | null | undefined =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 /**
  * POST ims/bucket-groups/ (002 §7). Every key is optional in shape so that the service answers the §8 422 per key;
@@ -112,7 +119,10 @@ export interface BucketGroupValues {
  * The rules of 002 §5 on a create or update body: the name upper-cased and trimmed (required on create), the
  * buffer a whole number ≥ 0 (default 0 on create), empty center ids null. Errors are keyed by the body's own names.
  */
-export function bucketGroupValues(input: TCreateBucketGroup & TUpdateBucketGroup, mode: 'create' | 'update'): { values: BucketGroupValues; errors: Record<string, string[]> } {
+export function bucketGroupValues(
+  input: TCreateBucketGroup & TUpdateBucketGroup,
+  mode: 'create' | 'update',
+): { values: BucketGroupValues; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const values: BucketGroupValues = {};
   if (mode === 'create') {
@@ -120,7 +130,10 @@ export function bucketGroupValues(input: TCreateBucketGroup & TUpdateBucketGroup
     if (!name) errors.bucketGroup = [BUCKET_GROUP_MESSAGES.nameRequired];
     else if (name.length > BUCKET_GROUP_NAME_MAX) errors.bucketGroup = [BUCKET_GROUP_MESSAGES.nameTooLong];
     else values.bucketGroup = name;
-    values.shouldCount = input.shouldCountUnsourcedCommittedInGroup === undefined ? false : flagValue(input.shouldCountUnsourcedCommittedInGroup);
+    values.shouldCount =
+      input.shouldCountUnsourcedCommittedInGroup === undefined
+        ? false
+        : flagValue(input.shouldCountUnsourcedCommittedInGroup);
   } else if (input.shouldCountUnsourcedCommittedStatus !== undefined) {
     values.shouldCount = flagValue(input.shouldCountUnsourcedCommittedStatus);
   }
@@ -206,7 +219,8 @@ export const createBucketGroupMappingRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/bucket-groups/mapping',
   access: 'bucket-buffer:edit',
-  summary: 'Put a bucket in a bucket group; 422 naming bucketGroup or bucket (missing, unknown, or the bucket already in that group)',
+  summary:
+    'Put a bucket in a bucket group; 422 naming bucketGroup or bucket (missing, unknown, or the bucket already in that group)',
   tag: 'bucket-groups',
   body: ZCreateBucketGroupMappingSchema,
   response: ZBucketGroupMappingSchema,

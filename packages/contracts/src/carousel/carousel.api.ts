@@ -17,13 +17,16 @@ export const CAROUSEL_MESSAGES = {
   /** Ours, the rules of 002 §5 and §9 said to the user. */
   imageType: 'Images must be gif, jpg or png.',
   /** A file whose signature claims an image but whose data is damaged or cut off (its header's size is not believed). */
-  imageInvalid: (type: 'gif' | 'jpg' | 'png') => `This file is not a valid image: its ${type === 'jpg' ? 'JPEG' : type.toUpperCase()} data is damaged or incomplete.`,
-  imageDimensions: (width: number, height: number) => `Images must be exactly 1200x300 px; this one is ${width}x${height} px.`,
+  imageInvalid: (type: 'gif' | 'jpg' | 'png') =>
+    `This file is not a valid image: its ${type === 'jpg' ? 'JPEG' : type.toUpperCase()} data is damaged or incomplete.`,
+  imageDimensions: (width: number, height: number) =>
+    `Images must be exactly 1200x300 px; this one is ${width}x${height} px.`,
   imageTooLarge: 'Images must be less than 1mb in size.',
   imageMissing: 'Choose an image file (gif, jpg or png) to upload in the field "image".',
   imageRequired: 'Upload an image for this item.',
   imageNotStored: 'The image must be one uploaded through the carousel (POST carousel-images/s3).',
-  storeUnavailable: 'The image could not be stored: the image store is unavailable. Nothing was saved; try again later.',
+  storeUnavailable:
+    'The image could not be stored: the image store is unavailable. Nothing was saved; try again later.',
   notMultipart: 'Send the image as multipart/form-data with one file in the field "image".',
   /** Shown before an upload (002 §5, §9). */
   sizeRule: 'Images must be gif, jpg or png, exactly 1200 x 300 px and under 1 MB (1000 KB).',
@@ -68,12 +71,14 @@ export const listCarouselImagesRoute = defineRoute({
   method: 'GET',
   path: '/api/carousel-images/',
   access: 'authenticated',
-  summary: 'The carousel, in order: each item\'s link and image URL (any signed-in user: the welcome page shows it)',
+  summary: "The carousel, in order: each item's link and image URL (any signed-in user: the welcome page shows it)",
   tag: 'carousel',
   response: ZCarouselImagesSchema,
 });
 
-export const ZCarouselUploadResultSchema = z.object({ remoteImageUrl: z.string() }).meta({ id: 'CarouselUploadResult' });
+export const ZCarouselUploadResultSchema = z
+  .object({ remoteImageUrl: z.string() })
+  .meta({ id: 'CarouselUploadResult' });
 export type TCarouselUploadResult = z.infer<typeof ZCarouselUploadResultSchema>;
 
 /**
@@ -94,7 +99,11 @@ export const uploadCarouselImageRoute = defineRoute({
     // Read from the bytes by the service (002 §5: never the name or the declared type), so no name endings here.
     types: [FILE_TYPES.gif, FILE_TYPES.jpeg, FILE_TYPES.png],
     read: 'bytes',
-    messages: { notMultipart: CAROUSEL_MESSAGES.notMultipart, missing: CAROUSEL_MESSAGES.imageMissing, tooLarge: CAROUSEL_MESSAGES.imageTooLarge },
+    messages: {
+      notMultipart: CAROUSEL_MESSAGES.notMultipart,
+      missing: CAROUSEL_MESSAGES.imageMissing,
+      tooLarge: CAROUSEL_MESSAGES.imageTooLarge,
+    },
     missingStatus: 422,
   },
 });
@@ -108,7 +117,11 @@ export const ZCarouselItemInputSchema = z.object({
 export type TCarouselItemInput = z.input<typeof ZCarouselItemInputSchema>;
 
 export const ZSaveCarouselSchema = z
-  .object({ carouselItems: z.array(ZCarouselItemInputSchema).max(CAROUSEL_LIMITS.maxItems, `At most ${CAROUSEL_LIMITS.maxItems} items`) })
+  .object({
+    carouselItems: z
+      .array(ZCarouselItemInputSchema)
+      .max(CAROUSEL_LIMITS.maxItems, `At most ${CAROUSEL_LIMITS.maxItems} items`),
+  })
   .meta({ id: 'SaveCarousel' });
 export type TSaveCarousel = z.input<typeof ZSaveCarouselSchema>;
 

@@ -53,7 +53,9 @@ export const productModelsRoute = defineRoute({
     model: z.string().min(2, 'must have more than 1 character').max(100),
     includeInactive: ZQueryFlagSchema.optional(),
   }),
-  response: z.object({ data: z.array(z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), status: z.string() })) }),
+  response: z.object({
+    data: z.array(z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), status: z.string() })),
+  }),
 });
 
 /** UPC lookup used by the global scan handler: exact match on upc or alternate_upc. */
@@ -68,7 +70,11 @@ export const productByUpcRoute = defineRoute({
     exact: ZQueryFlagSchema.optional(),
     includeInactive: ZQueryFlagSchema.optional(),
   }),
-  response: z.object({ data: z.array(z.object({ id: z.number().int(), upc: z.string().nullable(), model: z.string(), status: z.string() })) }),
+  response: z.object({
+    data: z.array(
+      z.object({ id: z.number().int(), upc: z.string().nullable(), model: z.string(), status: z.string() }),
+    ),
+  }),
 });
 
 export const ZProductSearchSchema = z
@@ -86,7 +92,14 @@ export const productSearchRoute = defineRoute({
   tag: 'catalog',
   body: ZProductSearchSchema,
   response: z.object({
-    data: z.array(z.object({ id: z.number().int(), model_number: z.string(), part_number: z.string().nullable(), invoice_cost: z.number() })),
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        model_number: z.string(),
+        part_number: z.string().nullable(),
+        invoice_cost: z.number(),
+      }),
+    ),
   }),
 });
 

@@ -88,7 +88,14 @@ export const PRODUCT_MESSAGES = {
     `Product ${model} cannot be deleted: ${reason}. Make it inactive instead (status INACTIVE).`,
 } as const;
 
-export const PRODUCT_FIELD_MAX = { model_number: 100, description: 500, upc: 13, text: 100, marketing_class: 50, stock_class: 50 } as const;
+export const PRODUCT_FIELD_MAX = {
+  model_number: 100,
+  description: 500,
+  upc: 13,
+  text: 100,
+  marketing_class: 50,
+  stock_class: 50,
+} as const;
 
 const optionalText = (max: number) =>
   z
@@ -146,7 +153,8 @@ const productFieldShape = {
 };
 
 function checkUpc(value: { upc?: string | null }, ctx: z.RefinementCtx) {
-  if (value.upc && !isValidGtin(value.upc)) ctx.addIssue({ code: 'custom', path: ['upc'], message: PRODUCT_MESSAGES.upcInvalid });
+  if (value.upc && !isValidGtin(value.upc))
+    ctx.addIssue({ code: 'custom', path: ['upc'], message: PRODUCT_MESSAGES.upcInvalid });
 }
 
 /** POST /api/product payload: model_number and description required, every other field optional (defaults above). */
@@ -235,7 +243,12 @@ export const listProductsRoute = defineRoute({
     upc: z.string().max(20).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
-  response: z.object({ data: z.array(ZCatalogProductSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  response: z.object({
+    data: z.array(ZCatalogProductSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
 });
 
 export const createProductRoute = defineRoute({
@@ -306,7 +319,9 @@ export type TCategoryCreate = z.input<typeof ZCategoryCreateSchema>;
 
 export const ZManufacturerSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'Manufacturer' });
 export type TManufacturer = z.infer<typeof ZManufacturerSchema>;
-export const ZManufacturerCreateSchema = z.object({ name: z.string().trim().min(1, 'is required').max(100) }).meta({ id: 'ManufacturerCreate' });
+export const ZManufacturerCreateSchema = z
+  .object({ name: z.string().trim().min(1, 'is required').max(100) })
+  .meta({ id: 'ManufacturerCreate' });
 export type TManufacturerCreate = z.input<typeof ZManufacturerCreateSchema>;
 
 export const createBrandRoute = defineRoute({

@@ -9,7 +9,9 @@ import { PLATFORMS, type TPlatformCode } from '../reference/platforms.js';
  * Where a sale was sold: the tax map's platforms (002 §3 "Platforms": amazon, amazon_home, walmart, walts
  * — Walt's own website) plus `store`, the counter of a location (docs/decisions.md "Sales figures and brand reports").
  */
-export const SALES_CHANNELS = ['amazon', 'amazon_home', 'walmart', 'walts', 'store'] as const satisfies readonly (TPlatformCode | 'store')[];
+export const SALES_CHANNELS = ['amazon', 'amazon_home', 'walmart', 'walts', 'store'] as const satisfies readonly (
+  TPlatformCode | 'store'
+)[];
 export type TSalesChannel = (typeof SALES_CHANNELS)[number];
 /**
  * The channels whose sales are FBA (Fulfilled by Amazon) orders: Amazon's marketplaces. The FBA pending-orders report
@@ -58,7 +60,13 @@ export const committedSaleReference = (id: number) => `CS-${String(id).padStart(
 export const saleOverOnHandMessage = (reference: string, quantity: number, bucket: string, onHand: number) =>
   `${reference}: cannot sell ${quantity}, ${bucket} holds ${onHand}`;
 /** A backordered sale transacted before its bucket has the units for it beside the other open commitments. */
-export const backorderWaitsMessage = (reference: string, quantity: number, model: string, bucket: string, available: number) =>
+export const backorderWaitsMessage = (
+  reference: string,
+  quantity: number,
+  model: string,
+  bucket: string,
+  available: number,
+) =>
   `${reference} is backordered: it needs ${quantity} of model ${model} and ${bucket} has ${available} available (on hand less open commitments); transact it when the stock has arrived`;
 export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
   `${reference}: model ${model} is serial tracked: the sale needs ${needed} committed serial(s), it has ${given}`;
@@ -90,7 +98,12 @@ export const ZCommittedSaleSchema = z
     id: z.number().int(),
     ims_transaction_reference_id: z.string(),
     legacy_pos_invoice_id: z.string(),
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), serial_number_tracked: z.union([z.literal(0), z.literal(1)]) }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      serial_number_tracked: z.union([z.literal(0), z.literal(1)]),
+    }),
     committed_quantity: z.number().int(),
     scanning_required: z.boolean(),
     source_bucket: z.string(),
@@ -157,7 +170,8 @@ export const commitSaleRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/committed-sales',
   access: 'inventory:view',
-  summary: 'Intake from the point of sale: commit one sale line (invoice, model, quantity, source bucket, serials when scanned); nothing moves until it is transacted',
+  summary:
+    'Intake from the point of sale: commit one sale line (invoice, model, quantity, source bucket, serials when scanned); nothing moves until it is transacted',
   tag: 'committed-sales',
   body: ZCommitSaleSchema,
   response: ZCommittedSaleSchema,
@@ -173,7 +187,8 @@ export const listCommittedSalesRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/committed-sales',
   access: 'boards:view',
-  summary: 'Open (not yet transacted) committed sales, oldest first; ?search= is a case-insensitive contains on invoice and model',
+  summary:
+    'Open (not yet transacted) committed sales, oldest first; ?search= is a case-insensitive contains on invoice and model',
   tag: 'committed-sales',
   query: ZCommittedSalesQuerySchema,
   response: z.object({ data: z.array(ZCommittedSaleSchema) }),
@@ -213,14 +228,17 @@ export const transactCommittedSaleRoute = defineRoute({
   response: ZSaleTransactedSchema,
 });
 
-export const ZFinishInvoiceSchema = ZTransactSaleSchema.extend({ legacyPosInvoiceId: invoiceId }).meta({ id: 'FinishInvoice' });
+export const ZFinishInvoiceSchema = ZTransactSaleSchema.extend({ legacyPosInvoiceId: invoiceId }).meta({
+  id: 'FinishInvoice',
+});
 export type TFinishInvoice = z.input<typeof ZFinishInvoiceSchema>;
 
 export const finishInvoiceRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/legacy-wpos/finishInvoice/',
   access: 'boards:view',
-  summary: "Finish a legacy POS invoice: every open committed sale of it is transacted in one database transaction, all or none; 404 when it has none",
+  summary:
+    'Finish a legacy POS invoice: every open committed sale of it is transacted in one database transaction, all or none; 404 when it has none',
   tag: 'committed-sales',
   body: ZFinishInvoiceSchema,
   response: ZSaleTransactedSchema,

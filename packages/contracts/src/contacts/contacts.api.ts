@@ -336,7 +336,10 @@ const PHONE_CHARS = /^[0-9()+\-. ]+$/;
  * or null. Values are checked as given (trimmed; '' and null mean none). `requireName` checks that the contact
  * keeps a first or last name.
  */
-export function contactRuleErrors(values: ContactValues, options: { requireName: boolean }): Record<string, string[]> | null {
+export function contactRuleErrors(
+  values: ContactValues,
+  options: { requireName: boolean },
+): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const has = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
@@ -344,12 +347,15 @@ export function contactRuleErrors(values: ContactValues, options: { requireName:
     add('first_name', CONTACT_MESSAGES.nameRequired);
     add('last_name', CONTACT_MESSAGES.nameRequired);
   }
-  if (has(values.state) && !US_STATE_CODES.includes(values.state.trim().toUpperCase())) add('state', CONTACT_MESSAGES.stateInvalid);
-  if (has(values.primary_email) && !EMAIL.safeParse(values.primary_email.trim()).success) add('primary_email', CONTACT_MESSAGES.emailInvalid);
+  if (has(values.state) && !US_STATE_CODES.includes(values.state.trim().toUpperCase()))
+    add('state', CONTACT_MESSAGES.stateInvalid);
+  if (has(values.primary_email) && !EMAIL.safeParse(values.primary_email.trim()).success)
+    add('primary_email', CONTACT_MESSAGES.emailInvalid);
   if (has(values.zip) && !ZIP.test(values.zip.trim())) add('zip', CONTACT_MESSAGES.zipInvalid);
   for (const field of ['primary_phone', 'secondary_phone'] as const) {
     const value = values[field];
-    if (has(value) && (!PHONE_CHARS.test(value.trim()) || value.replace(/\D/g, '').length < 7)) add(field, CONTACT_MESSAGES.phoneInvalid);
+    if (has(value) && (!PHONE_CHARS.test(value.trim()) || value.replace(/\D/g, '').length < 7))
+      add(field, CONTACT_MESSAGES.phoneInvalid);
   }
   return Object.keys(errors).length ? errors : null;
 }

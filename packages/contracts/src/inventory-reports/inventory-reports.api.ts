@@ -11,12 +11,14 @@ export const INVENTORY_REPORT_MESSAGES = {
   /** 002 §2: the daily received report's empty text. */
   nothingReceived: 'Nothing Received to AZ02, KY01, TX01 or Ruby Between These Dates',
   /** 002 §2: the FBA discrepancy report's notice. */
-  fbaDiscrepancyMoved: 'The FBA Inventory Discrepancy Report has moved to a BI dashboard called FBA Inventory Discrepancy Report.',
+  fbaDiscrepancyMoved:
+    'The FBA Inventory Discrepancy Report has moved to a BI dashboard called FBA Inventory Discrepancy Report.',
   dateOfReport: 'Date Of Report',
   downloadCsv: 'Download CSV',
   downloadReport: 'Download Report',
   /** Ours. */
-  redirecting: (seconds: number) => `Your download has started. Returning home in ${seconds} second${seconds === 1 ? '' : 's'}…`,
+  redirecting: (seconds: number) =>
+    `Your download has started. Returning home in ${seconds} second${seconds === 1 ? '' : 's'}…`,
   dateInFuture: 'The date of the report cannot be after today.',
   peakDateBeforeToday: 'The date cannot be before today.',
   endBeforeStart: 'The end date cannot be before the start date.',
@@ -180,7 +182,9 @@ export const unreceivedInvoiceReportRoute = defineRoute({
 
 export const ZInactiveQuerySchema = z.object({
   days: emptyAsDefault(
-    z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]).pipe(z.number().int().min(1).max(3650)),
+    z
+      .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+      .pipe(z.number().int().min(1).max(3650)),
     INACTIVE_DEFAULT_DAYS,
   ),
 });
@@ -189,7 +193,8 @@ export const inactiveInventoryRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/reporting/inventory/inactive',
   access: 'inventory:reports',
-  summary: 'CSV: product and bucket pairs with units on hand and no ledger movement there for `days` days (default 90), longest idle first',
+  summary:
+    'CSV: product and bucket pairs with units on hand and no ledger movement there for `days` days (default 90), longest idle first',
   tag: 'inventory-reports',
   query: ZInactiveQuerySchema,
   response: z.string(),
@@ -214,7 +219,8 @@ export const fbaPendingOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/reporting/fba-pending-orders-in-dollars',
   access: 'inventory:reports',
-  summary: 'CSV: open committed sales (not yet transacted) sold on an FBA channel (amazon, amazon_home) per location and product: orders, units and their value at the current cost, with a total row',
+  summary:
+    'CSV: open committed sales (not yet transacted) sold on an FBA channel (amazon, amazon_home) per location and product: orders, units and their value at the current cost, with a total row',
   tag: 'inventory-reports',
   response: z.string(),
   download: { contentTypes: [FILE_TYPES.csv] },

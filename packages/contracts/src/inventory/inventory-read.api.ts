@@ -43,7 +43,9 @@ export const ZBucketQuantitySchema = z
 export type TBucketQuantity = z.infer<typeof ZBucketQuantitySchema>;
 
 /** A product result card: the product's fields and its sellable buckets. */
-export const ZInventorySearchCardSchema = ZProductSchema.extend({ inventory: z.array(ZBucketQuantitySchema) }).meta({ id: 'InventorySearchCard' });
+export const ZInventorySearchCardSchema = ZProductSchema.extend({ inventory: z.array(ZBucketQuantitySchema) }).meta({
+  id: 'InventorySearchCard',
+});
 export type TInventorySearchCard = z.infer<typeof ZInventorySearchCardSchema>;
 
 /** A serial result card (001 §2 "Serial search result cards"). */
@@ -98,12 +100,17 @@ const searchByKeys = Object.fromEntries(INVENTORY_SEARCH_BY.map((by) => [by, ZSe
 >;
 
 /** The value-carrying keys of a search query, as parsed. */
-export type TInventorySearchValues = { searchBy?: TInventorySearchBy; searchValue?: string } & Partial<Record<TInventorySearchBy, string>>;
+export type TInventorySearchValues = { searchBy?: TInventorySearchBy; searchValue?: string } & Partial<
+  Record<TInventorySearchBy, string>
+>;
 
 /** The search values a query gives, by the key carrying each: `searchValue` and each type key present. */
-export function givenInventorySearchValues(query: TInventorySearchValues): { key: TInventorySearchBy | 'searchValue'; searchBy: TInventorySearchBy; value: string }[] {
+export function givenInventorySearchValues(
+  query: TInventorySearchValues,
+): { key: TInventorySearchBy | 'searchValue'; searchBy: TInventorySearchBy; value: string }[] {
   const given: { key: TInventorySearchBy | 'searchValue'; searchBy: TInventorySearchBy; value: string }[] = [];
-  if (query.searchValue !== undefined) given.push({ key: 'searchValue', searchBy: query.searchBy ?? INVENTORY_SEARCH_BY[0], value: query.searchValue });
+  if (query.searchValue !== undefined)
+    given.push({ key: 'searchValue', searchBy: query.searchBy ?? INVENTORY_SEARCH_BY[0], value: query.searchValue });
   for (const by of INVENTORY_SEARCH_BY) {
     const value = query[by];
     if (value !== undefined) given.push({ key: by, searchBy: by, value });
@@ -115,7 +122,10 @@ export function givenInventorySearchValues(query: TInventorySearchValues): { key
  * The search of a valid query (one value, by either form) as `{ searchBy, searchValue }`; the route handler's
  * normalisation, since the query schema keeps no transform. Throws when the query does not give exactly one value.
  */
-export function inventorySearchCriteria(query: TInventorySearchValues): { searchBy: TInventorySearchBy; searchValue: string } {
+export function inventorySearchCriteria(query: TInventorySearchValues): {
+  searchBy: TInventorySearchBy;
+  searchValue: string;
+} {
   const given = givenInventorySearchValues(query);
   if (given.length !== 1) throw new Error(`an inventory search takes exactly one value, got ${given.length}`);
   return { searchBy: given[0]!.searchBy, searchValue: given[0]!.value };
@@ -135,17 +145,26 @@ export const ZInventorySearchQuerySchema = z
   .superRefine((q, ctx) => {
     const given = givenInventorySearchValues(q);
     if (given.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['searchValue'], message: `Required: searchValue, or one of ${INVENTORY_SEARCH_BY.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['searchValue'],
+        message: `Required: searchValue, or one of ${INVENTORY_SEARCH_BY.join(', ')}`,
+      });
       return;
     }
     if (given.length > 1) {
       const keys = given.map((g) => g.key);
-      for (const key of keys) ctx.addIssue({ code: 'custom', path: [key], message: `Give one search value, not ${keys.join(' and ')}` });
+      for (const key of keys)
+        ctx.addIssue({ code: 'custom', path: [key], message: `Give one search value, not ${keys.join(' and ')}` });
       return;
     }
     const [only] = given as [(typeof given)[number]];
     if (only.key !== 'searchValue' && q.searchBy !== undefined && q.searchBy !== only.key) {
-      ctx.addIssue({ code: 'custom', path: ['searchBy'], message: `The value is given as ${only.key}, not ${q.searchBy}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['searchBy'],
+        message: `The value is given as ${only.key}, not ${q.searchBy}`,
+      });
     }
     if (only.searchBy === 'serial' && only.value.length < SERIAL_SEARCH_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', path: [only.key], message: EXTEND_SEARCH_MESSAGE });
@@ -197,7 +216,8 @@ export const productPreviewRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/inventory/product/preview',
   access: 'inventory:view',
-  summary: 'Product detail by model (case-insensitive): the product and every bucket row it has; 404 for an unknown model',
+  summary:
+    'Product detail by model (case-insensitive): the product and every bucket row it has; 404 for an unknown model',
   tag: 'inventory',
   query: z.object({ model: z.string().trim().min(1).max(100) }),
   response: ZProductPreviewSchema,
@@ -253,7 +273,12 @@ export const ZInventorySerialDetailSchema = z
     notes: z.string().nullable(),
     customer_comments: z.string().nullable(),
     created_at: z.string(),
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), image_url: z.string().nullable() }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      image_url: z.string().nullable(),
+    }),
     committed_sale_serials: z.array(ZSerialCommittedSaleSchema),
   })
   .meta({ id: 'InventorySerialDetail' });
@@ -301,7 +326,13 @@ export const inventorySerialHistoryRoute = defineRoute({
 });
 
 /** The ledger's types (001 §3 "Transaction types", plus the un-receipt that reverses a receipt). */
-export const TRANSACTION_TYPES = ['INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT', 'INVENTORY_TRANSFER', 'INVENTORY_SALE', 'INVENTORY_AUDIT_ADJUSTMENT'] as const;
+export const TRANSACTION_TYPES = [
+  'INVENTORY_RECEIPT',
+  'INVENTORY_UNRECEIPT',
+  'INVENTORY_TRANSFER',
+  'INVENTORY_SALE',
+  'INVENTORY_AUDIT_ADJUSTMENT',
+] as const;
 
 export const ZTransactionSerialSchema = z.object({
   fk_inventory_serial_id: z.number().int(),
@@ -351,12 +382,24 @@ export const ZInventoryTransactionDetailSchema = z
     notes: z.string().nullable(),
     transacted_at: z.string(),
     transacted_by: z.string().nullable(),
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), upc: z.string().nullable() }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      upc: z.string().nullable(),
+    }),
     serials: z.array(ZTransactionSerialSchema),
     /** The un-receipt that reversed this transaction, if any. */
     reversed_by: z.string().nullable(),
-    receipt: ZPoIdsSchema.extend({ received_quantity: z.number().int(), receiving_bucket: z.string(), scanned_by: z.string().nullable() }).nullable(),
-    unreceipt: ZPoIdsSchema.extend({ unreceived_quantity: z.number().int(), reverses_ims_transaction_reference_id: z.string().nullable() }).nullable(),
+    receipt: ZPoIdsSchema.extend({
+      received_quantity: z.number().int(),
+      receiving_bucket: z.string(),
+      scanned_by: z.string().nullable(),
+    }).nullable(),
+    unreceipt: ZPoIdsSchema.extend({
+      unreceived_quantity: z.number().int(),
+      reverses_ims_transaction_reference_id: z.string().nullable(),
+    }).nullable(),
     /** INVENTORY_TRANSFER: the transfer it posts (002 §3 Transfer transaction). */
     transfer: ZTransferTransactionSchema.nullable(),
     /** INVENTORY_SALE: the committed sale it posts, with pos_work_order_id and sale_type_code (001 §3). */
@@ -390,13 +433,17 @@ export const ZTransactionLookupReferenceSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^(I[RUTSAX]-\d{7,}|C[TS]-\d{7,10})$/, 'must be a transaction reference such as IR-0000042, CT-0000042 or CS-0000042');
+  .regex(
+    /^(I[RUTSAX]-\d{7,}|C[TS]-\d{7,10})$/,
+    'must be a transaction reference such as IR-0000042, CT-0000042 or CS-0000042',
+  );
 
 export const inventoryTransactionRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/inventory-transactions/{id}',
   access: 'inventory:view',
-  summary: 'One transaction by its reference (IR-0000042; a committed transfer CT- or sale CS-), with its type-specific fields and serials',
+  summary:
+    'One transaction by its reference (IR-0000042; a committed transfer CT- or sale CS-), with its type-specific fields and serials',
   tag: 'inventory',
   params: z.object({ id: ZTransactionLookupReferenceSchema }),
   response: ZInventoryTransactionDetailSchema,
@@ -444,6 +491,13 @@ export const serialsByProxyRoute = defineRoute({
     locationCode: z.string().trim().min(1).max(60),
   }),
   response: z.object({
-    data: z.array(z.object({ id: z.number().int(), serial_number: z.string(), bucket: z.string().nullable(), received_at: z.string().nullable() })),
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        serial_number: z.string(),
+        bucket: z.string().nullable(),
+        received_at: z.string().nullable(),
+      }),
+    ),
   }),
 });

@@ -10,11 +10,17 @@ describe('inventorySearchCriteria', () => {
   it('reads the spec form, the search type as the key', () => {
     expect(inventorySearchCriteria({ model: 'INV' })).toEqual({ searchBy: 'model', searchValue: 'INV' });
     expect(inventorySearchCriteria({ serial: 'ABC1' })).toEqual({ searchBy: 'serial', searchValue: 'ABC1' });
-    expect(inventorySearchCriteria({ upc: '012345678905', searchBy: 'upc' })).toEqual({ searchBy: 'upc', searchValue: '012345678905' });
+    expect(inventorySearchCriteria({ upc: '012345678905', searchBy: 'upc' })).toEqual({
+      searchBy: 'upc',
+      searchValue: '012345678905',
+    });
   });
 
   it('reads searchBy and searchValue, searchBy defaulting to model', () => {
-    expect(inventorySearchCriteria({ searchBy: 'brand', searchValue: 'GE' })).toEqual({ searchBy: 'brand', searchValue: 'GE' });
+    expect(inventorySearchCriteria({ searchBy: 'brand', searchValue: 'GE' })).toEqual({
+      searchBy: 'brand',
+      searchValue: 'GE',
+    });
     expect(inventorySearchCriteria({ searchValue: 'INV' })).toEqual({ searchBy: 'model', searchValue: 'INV' });
   });
 
@@ -27,7 +33,9 @@ describe('inventorySearchCriteria', () => {
 
 describe('ZInventorySearchQuerySchema', () => {
   it('accepts either form, with startsWith and includeCommitted', () => {
-    expect(issues({ model: ' inv ', startsWith: '1', includeCommitted: '1', includeInactive: '1', exact: '0' })).toBeNull();
+    expect(
+      issues({ model: ' inv ', startsWith: '1', includeCommitted: '1', includeInactive: '1', exact: '0' }),
+    ).toBeNull();
     expect(issues({ searchBy: 'serial', searchValue: 'ABC' })).toBeNull();
     expect(issues({ searchBy: 'category', category: 'RNG' })).toBeNull();
     const parsed = ZInventorySearchQuerySchema.parse({ model: ' inv ', startsWith: '1' });

@@ -5,7 +5,10 @@ import { ZDollarsSchema } from '../money.js';
 import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
 
 /** The invoice page's reads: PO viewers and anyone who may act on invoices (docs/decisions.md). */
-export const AP_INVOICE_READ_ACCESS = ['purchase-order:view', ...AP_INVOICE_PERMISSIONS] as const satisfies readonly TPermission[];
+export const AP_INVOICE_READ_ACCESS = [
+  'purchase-order:view',
+  ...AP_INVOICE_PERMISSIONS,
+] as const satisfies readonly TPermission[];
 
 /**
  * Accounts-payable invoices and finance companies (001 §3 "Accounts payable invoice", §4 "Invoice to PO link",
@@ -39,16 +42,25 @@ export { isCalendarDate };
 export const ZCalendarDateSchema = ZDateSchema;
 
 /** An invoice amount in dollars: more than 0, at most 2 decimals (a bigint cents column: its own, higher bound). */
-export const ZInvoiceAmountSchema = ZDollarsSchema.positive('must be greater than 0').max(MAX_INVOICE_AMOUNT, 'is too large');
+export const ZInvoiceAmountSchema = ZDollarsSchema.positive('must be greater than 0').max(
+  MAX_INVOICE_AMOUNT,
+  'is too large',
+);
 
 /** A company as invoices show it: a vendor or a finance company. */
-export const ZInvoiceCompanySchema = z.object({ id: z.number().int(), company_name: z.string() }).meta({ id: 'InvoiceCompany' });
+export const ZInvoiceCompanySchema = z
+  .object({ id: z.number().int(), company_name: z.string() })
+  .meta({ id: 'InvoiceCompany' });
 export type TInvoiceCompany = z.infer<typeof ZInvoiceCompanySchema>;
 
-export const ZFinanceCompanySchema = z.object({ id: z.number().int(), company_name: z.string() }).meta({ id: 'FinanceCompany' });
+export const ZFinanceCompanySchema = z
+  .object({ id: z.number().int(), company_name: z.string() })
+  .meta({ id: 'FinanceCompany' });
 export type TFinanceCompany = z.infer<typeof ZFinanceCompanySchema>;
 
-export const ZInvoicePurchaseSchema = z.object({ id: z.number().int(), purchase_ref_id: z.string() }).meta({ id: 'InvoicePurchase' });
+export const ZInvoicePurchaseSchema = z
+  .object({ id: z.number().int(), purchase_ref_id: z.string() })
+  .meta({ id: 'InvoicePurchase' });
 
 export const ZApInvoiceSchema = z
   .object({
@@ -129,7 +141,13 @@ export const createApInvoiceRoute = defineRoute({
 
 /** A money amount in a query: the dollars as text (`12.5`), at most 2 decimals. */
 const ZQueryMoneySchema = z
-  .union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals')
+      .transform(Number),
+  ])
   .pipe(ZDollarsSchema.max(MAX_INVOICE_AMOUNT, 'is too large'));
 
 /** A query schema stays inline (no component id): the OpenAPI generator lists its keys as query parameters. */
@@ -155,7 +173,12 @@ export const listApInvoicesRoute = defineRoute({
   summary: 'Invoices matching the filters, newest first, a page at a time (10 by default)',
   tag: 'invoices',
   query: ZApInvoiceSearchSchema,
-  response: z.object({ data: z.array(ZApInvoiceSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  response: z.object({
+    data: z.array(ZApInvoiceSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
 });
 
 /**
@@ -173,8 +196,10 @@ export const ZLinkPurchaseOrderSchema = z
     purchase_id: z.string().trim().min(1, 'Required').max(100).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.purchase_id !== undefined && v.purchase_order_id !== undefined) ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetTwice });
-    if (v.purchase_id === undefined && v.purchase_order_id === undefined) ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetRequired });
+    if (v.purchase_id !== undefined && v.purchase_order_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetTwice });
+    if (v.purchase_id === undefined && v.purchase_order_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['purchase_id'], message: INVOICE_MESSAGES.linkTargetRequired });
   })
   .meta({ id: 'LinkPurchaseOrder' });
 export type TLinkPurchaseOrder = z.input<typeof ZLinkPurchaseOrderSchema>;

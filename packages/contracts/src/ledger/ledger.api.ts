@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 
 export const ZLedgerDifferenceSchema = z.object({
-  kind: z.enum(['on-hand', 'po-line-received', 'serial-place', 'serial-bucket', 'movement', 'bin-contents', 'bins-over-on-hand', 'pick-list-flag']),
+  kind: z.enum([
+    'on-hand',
+    'po-line-received',
+    'serial-place',
+    'serial-bucket',
+    'movement',
+    'bin-contents',
+    'bins-over-on-hand',
+    'pick-list-flag',
+  ]),
   key: z.string(),
   expected: z.union([z.number(), z.string()]).nullable(),
   actual: z.union([z.number(), z.string()]).nullable(),

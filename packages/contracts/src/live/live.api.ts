@@ -27,8 +27,18 @@ export const ZLiveEventsQuerySchema = z.object({
   topics: z
     .string()
     .max(200)
-    .transform((text) => text.split(',').map((topic) => topic.trim()).filter(Boolean))
-    .pipe(z.array(ZLiveTopicSchema).min(1, 'name at least one topic').refine((list) => new Set(list).size === list.length, 'a topic is named twice')),
+    .transform((text) =>
+      text
+        .split(',')
+        .map((topic) => topic.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(ZLiveTopicSchema)
+        .min(1, 'name at least one topic')
+        .refine((list) => new Set(list).size === list.length, 'a topic is named twice'),
+    ),
 });
 
 /**

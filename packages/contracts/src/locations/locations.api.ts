@@ -12,7 +12,8 @@ import { ZApiErrorSchema } from '../http/errors.js';
 export const LOCATION_MESSAGES = {
   invalid: 'The given data was invalid.',
   /** 002 §5, shown when 'Is Fulfillable From This Location' changes. */
-  fulfillableWarning: 'WARNING: Changes to "Is Fulfillable From This Location" determine whether or not inventory can be sourced via this bucket',
+  fulfillableWarning:
+    'WARNING: Changes to "Is Fulfillable From This Location" determine whether or not inventory can be sourced via this bucket',
   /** 002 §7: the update's success message, shown for 4 seconds (§9). */
   bucketUpdated: 'Bucket Successfully Updated',
   /** 002 §2: the Bucket Updater before a bucket is chosen. */
@@ -87,7 +88,14 @@ export const LOCATION_FLAG_DEFAULTS: Record<TLocationFlagField, boolean> = {
 };
 
 /** Fields a location must have (422 when empty). */
-export const LOCATION_REQUIRED_FIELDS = ['location_code', 'location_type', 'address_1', 'city', 'state_or_province', 'postal_code'] as const;
+export const LOCATION_REQUIRED_FIELDS = [
+  'location_code',
+  'location_type',
+  'address_1',
+  'city',
+  'state_or_province',
+  'postal_code',
+] as const;
 
 export const LOCATION_FIELD_LABELS: Record<TLocationTextField | TLocationFlagField | 'legacy_bucket', string> = {
   location_code: 'Location Code',
@@ -201,7 +209,9 @@ export const listBucketsWithActiveDistributorRoute = defineRoute({
   response: ZBucketListSchema,
 });
 
-export const ZLocationWithBucketsSchema = ZLocationRecordSchema.extend({ buckets: z.array(ZBucketRowSchema) }).meta({ id: 'LocationWithBuckets' });
+export const ZLocationWithBucketsSchema = ZLocationRecordSchema.extend({ buckets: z.array(ZBucketRowSchema) }).meta({
+  id: 'LocationWithBuckets',
+});
 export type TLocationWithBuckets = z.infer<typeof ZLocationWithBucketsSchema>;
 
 export const listBucketMappingsRoute = defineRoute({

@@ -26,7 +26,8 @@ export const UNPRINTED_LIST_LIMIT = 1000;
 
 /** 001 §9: the pick barcode, PLI={id}, or PLI=PENDING for an item not printed yet. */
 export const PICK_BARCODE_PREFIX = 'PLI=';
-export const pickBarcodeValue = (pickListItemId: number | null | undefined) => `${PICK_BARCODE_PREFIX}${pickListItemId ?? 'PENDING'}`;
+export const pickBarcodeValue = (pickListItemId: number | null | undefined) =>
+  `${PICK_BARCODE_PREFIX}${pickListItemId ?? 'PENDING'}`;
 
 /** 001 §9 ship priority labels: Prime/Premium, Premium, Amazon Prime, Walmart Express (null: standard shipping). */
 export function shipPriorityLabel(item: { isPrime: boolean; isPremium: boolean; isExpress: boolean }): string | null {
@@ -49,9 +50,11 @@ export const PICK_MESSAGES = {
   invalidUpc: 'Invalid UPC',
   noResponse: 'Unknown error - no response from IMS was received.',
   alreadyPicked: 'Item has already been picked.',
-  alreadyPickedCommittedSale: 'Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.',
+  alreadyPickedCommittedSale:
+    'Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.',
   unknownError: 'Unknown error occurred when picking.',
-  emptyData: 'There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.',
+  emptyData:
+    'There is no data to display. It is possible that this item has been unprinted. Please see the floor supervisor.',
   alreadyPickedTitle: 'Item Has Already Been Picked',
   noBinToSuggest: 'There are no available bins to suggest.',
   /** Ours (the spec does not show the success text): shown before the redirect to /. */
@@ -75,7 +78,8 @@ export const saleAlreadyPickedMessage = (reference: string) =>
 /** 001 §8: the text the pick page shows for a failed pick. */
 export function pickErrorText(message: string | null | undefined): string {
   if (message === undefined || message === null) return PICK_MESSAGES.noResponse;
-  if (message.startsWith('Committed sale') && message.includes('already been picked')) return PICK_MESSAGES.alreadyPickedCommittedSale;
+  if (message.startsWith('Committed sale') && message.includes('already been picked'))
+    return PICK_MESSAGES.alreadyPickedCommittedSale;
   if (message.includes('already been picked')) return PICK_MESSAGES.alreadyPicked;
   return message || PICK_MESSAGES.unknownError;
 }
@@ -83,7 +87,8 @@ export function pickErrorText(message: string | null | undefined): string {
 /** The warnings of an unprinted item (ours: 001 leaves them open; printing refuses a warned item). */
 export const PICK_WARNINGS = {
   nothingOnHand: (bucket: string) => `Nothing on hand in ${bucket}`,
-  shortOnHand: (bucket: string, onHand: number, quantity: number) => `Only ${onHand} on hand in ${bucket}; ${quantity} requested`,
+  shortOnHand: (bucket: string, onHand: number, quantity: number) =>
+    `Only ${onHand} on hand in ${bucket}; ${quantity} requested`,
   noUpc: 'The product has no UPC: it cannot be picked by scan',
 } as const;
 
@@ -104,7 +109,9 @@ export function binNameFromInput(value: string): string | null {
   return last ? last.toUpperCase() : null;
 }
 
-export const ZPickBinSchema = z.object({ binId: z.number().int(), binName: z.string(), quantity: z.number().int() }).meta({ id: 'PickBin' });
+export const ZPickBinSchema = z
+  .object({ binId: z.number().int(), binName: z.string(), quantity: z.number().int() })
+  .meta({ id: 'PickBin' });
 export type TPickBin = z.infer<typeof ZPickBinSchema>;
 
 /** 001 §3 Pick item (plus the title, source bucket and marketplace references). */
@@ -155,7 +162,12 @@ export const ZAlreadyPickedItemSchema = z
     picked_by: z.string().nullable(),
     picked_bin_name: z.string().nullable(),
     item_warehouse: z.string(),
-    product: z.object({ id: z.number().int(), model: z.string(), product_title: z.string(), upc: z.string().nullable() }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      product_title: z.string(),
+      upc: z.string().nullable(),
+    }),
   })
   .meta({ id: 'AlreadyPickedItem' });
 export type TAlreadyPickedItem = z.infer<typeof ZAlreadyPickedItemSchema>;
@@ -204,7 +216,8 @@ export const pickItemRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/picklist/item/{id}/pick',
   access: 'inventory:view',
-  summary: 'Pick a printed item: removes its quantity from actualPickedBinId (when given) and records the picker, once; a replay with the same clientScanId answers the first answer',
+  summary:
+    'Pick a printed item: removes its quantity from actualPickedBinId (when given) and records the picker, once; a replay with the same clientScanId answers the first answer',
   tag: 'picking',
   params: pickListItemParams,
   body: ZPickBodySchema,
@@ -221,15 +234,22 @@ export const ZPickListQuerySchema = z.object({
     .regex(/^[A-Z0-9_]*$/, 'must be a location code or all')
     .optional(),
   /** One page (ours): at most `limit` items (default and most 1000) from `offset`; `total` counts them all. */
-  limit: z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]).pipe(z.number().int().min(1).max(UNPRINTED_LIST_LIMIT)).default(UNPRINTED_LIST_LIMIT),
-  offset: z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]).pipe(z.number().int().min(0).max(MAX_ID)).default(0),
+  limit: z
+    .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+    .pipe(z.number().int().min(1).max(UNPRINTED_LIST_LIMIT))
+    .default(UNPRINTED_LIST_LIMIT),
+  offset: z
+    .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+    .pipe(z.number().int().min(0).max(MAX_ID))
+    .default(0),
 });
 
 export const listUnprintedRoute = defineRoute({
   method: 'GET',
   path: '/api/picklist/unprinted',
   access: 'boards:view',
-  summary: 'Unprinted pick items (open committed sales of the warehouse not on a pick list), ship-by date then oldest first, one page (limit, offset) and the total',
+  summary:
+    'Unprinted pick items (open committed sales of the warehouse not on a pick list), ship-by date then oldest first, one page (limit, offset) and the total',
   tag: 'picking',
   query: ZPickListQuerySchema,
   response: z.object({ unprinted_pick_list: z.array(ZPickItemSchema), total: z.number().int() }),
@@ -239,7 +259,8 @@ export const listPrintedRoute = defineRoute({
   method: 'GET',
   path: '/api/picklist/printed',
   access: 'boards:view',
-  summary: 'Printed pick items not picked yet (their sale still open), newest print first, one page (limit, offset) and the total',
+  summary:
+    'Printed pick items not picked yet (their sale still open), newest print first, one page (limit, offset) and the total',
   tag: 'picking',
   query: ZPickListQuerySchema,
   response: z.object({ printed_pick_list: z.array(ZPickItemSchema), total: z.number().int() }),
@@ -249,7 +270,11 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** One item to print (001 §7). The sale is named by its reference; the rest is checked against it. */
 export const ZPrintItemSchema = z.object({
-  imsTransactionReferenceId: z.string().trim().toUpperCase().regex(/^CS-\d{7,10}$/, 'must be a committed sale reference such as CS-0000042'),
+  imsTransactionReferenceId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^CS-\d{7,10}$/, 'must be a committed sale reference such as CS-0000042'),
   itemMemberRefId: optionalText(100),
   itemGroupRefId: optionalText(100),
   fkProductId: z.number().int().positive().max(MAX_ID).nullish(),

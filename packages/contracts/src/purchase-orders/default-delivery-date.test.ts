@@ -50,13 +50,16 @@ describe('defaultRequestedDeliveryDate', () => {
       else env.TZ = original;
     });
 
-    it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'Australia/Lord_Howe'])('gives the same dates in %s', (tz) => {
-      env.TZ = tz;
-      expect(defaultRequestedDeliveryDate('2026-11-20')).toBe('2026-12-11');
-      expect(defaultRequestedDeliveryDate('2026-11-21')).toBe('2026-12-18');
-      expect(defaultRequestedDeliveryDate('2026-03-07')).toBe('2026-04-03');
-      expect(defaultRequestedDeliveryDate('2026-10-31')).toBe('2026-11-27');
-    });
+    it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'Australia/Lord_Howe'])(
+      'gives the same dates in %s',
+      (tz) => {
+        env.TZ = tz;
+        expect(defaultRequestedDeliveryDate('2026-11-20')).toBe('2026-12-11');
+        expect(defaultRequestedDeliveryDate('2026-11-21')).toBe('2026-12-18');
+        expect(defaultRequestedDeliveryDate('2026-03-07')).toBe('2026-04-03');
+        expect(defaultRequestedDeliveryDate('2026-10-31')).toBe('2026-11-27');
+      },
+    );
   });
 
   it('always gives a Friday 21 to 27 days ahead, the first Friday on or after today plus 21 days', () => {

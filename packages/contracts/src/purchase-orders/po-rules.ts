@@ -88,11 +88,20 @@ export function percentToHundredths(percent: string | number): number {
  * DFI Discount Amount = Sub Total × dfi_discount_percentage / 100 (half up); Balance Due = Sub Total − DFI
  * discount, or 0 once the PO is marked paid.
  */
-export function computePoTotals(lines: readonly TPoTotalsLine[], dfiPercent: string | number, paid: boolean): TPoTotals {
+export function computePoTotals(
+  lines: readonly TPoTotalsLine[],
+  dfiPercent: string | number,
+  paid: boolean,
+): TPoTotals {
   const subTotalCents = lines.reduce((sum, l) => sum + l.costCents * l.qtyOrdered, 0);
   const totalReceivedCents = lines.reduce((sum, l) => sum + l.costCents * l.qtyReceived, 0);
   const dfiDiscountCents = Math.floor((subTotalCents * percentToHundredths(dfiPercent) + 5_000) / 10_000);
-  return { subTotalCents, totalReceivedCents, dfiDiscountCents, balanceDueCents: paid ? 0 : subTotalCents - dfiDiscountCents };
+  return {
+    subTotalCents,
+    totalReceivedCents,
+    dfiDiscountCents,
+    balanceDueCents: paid ? 0 : subTotalCents - dfiDiscountCents,
+  };
 }
 
 /** A PO without a legacy number whose reference id lacks the letter W shows the PO Number Collision warning. */

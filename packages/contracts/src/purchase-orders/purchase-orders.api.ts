@@ -48,7 +48,13 @@ export const ZPurchaseOrderSchema = ZPurchaseOrderSummarySchema.extend({
   notes: z.string().nullable(),
   shipping_requirements: z.string(),
   terms: ZPurchaseTermSchema.nullable(),
-  vendor: z.object({ id: z.number().int(), company_name: z.string(), rep: z.string().nullable(), rep_email: z.string().nullable(), ableToSendViaEdi: z.boolean() }),
+  vendor: z.object({
+    id: z.number().int(),
+    company_name: z.string(),
+    rep: z.string().nullable(),
+    rep_email: z.string().nullable(),
+    ableToSendViaEdi: z.boolean(),
+  }),
   requested_delivery_date: z.string().nullable(),
   edi_errors: z.array(z.string()),
   confirmed_at: z.string().nullable(),
@@ -83,9 +89,20 @@ export const ZPoLineSchema = z
   .meta({ id: 'PoLine' });
 export type TPoLine = z.infer<typeof ZPoLineSchema>;
 
-export const ZFullPurchaseOrderSchema = z.object({ data: z.object({ PO: ZPurchaseOrderSchema, PO_LINES: z.array(ZPoLineSchema) }) }).meta({ id: 'FullPurchaseOrder' });
+export const ZFullPurchaseOrderSchema = z
+  .object({ data: z.object({ PO: ZPurchaseOrderSchema, PO_LINES: z.array(ZPoLineSchema) }) })
+  .meta({ id: 'FullPurchaseOrder' });
 
-export const PO_SORT_COLUMNS = ['created_at', 'purchase_ref_id', 'vendor_name', 'purchase_order_status', 'ims_location_code', 'total', 'balance_due', 'vendor_order_id'] as const;
+export const PO_SORT_COLUMNS = [
+  'created_at',
+  'purchase_ref_id',
+  'vendor_name',
+  'purchase_order_status',
+  'ims_location_code',
+  'total',
+  'balance_due',
+  'vendor_order_id',
+] as const;
 
 const text = (max: number) => z.string().trim().max(max).optional();
 
@@ -107,7 +124,10 @@ export const ZPoListQuerySchema = z.object({
   finished: emptyAsAbsent(ZQueryFlagSchema),
   page: emptyAsDefault(z.coerce.number().int().min(1).max(100_000), 1),
   perPage: emptyAsDefault(
-    z.coerce.number().int().refine((n) => [5, 10, 15, 25, 50, 100].includes(n), 'must be 5, 10, 15, 25, 50 or 100'),
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => [5, 10, 15, 25, 50, 100].includes(n), 'must be 5, 10, 15, 25, 50 or 100'),
     PO_DEFAULT_PAGE_SIZE,
   ),
   sortBy: emptyAsDefault(z.enum(PO_SORT_COLUMNS), 'created_at'),
@@ -218,7 +238,13 @@ export const ZUpdatePurchaseOrderSchema = z
     paid: z.boolean().optional(),
     /** A number, or its decimal text as the PO is answered with (`"2.50"`). */
     dfi_discount_percentage: z
-      .union([z.number(), z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals').transform(Number)])
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals')
+          .transform(Number),
+      ])
       .pipe(z.number().min(0).max(100).multipleOf(0.01))
       .optional(),
     purchase_terms_id: ZIdSchema.nullish(),
@@ -265,7 +291,15 @@ export const addPoLineRoute = defineRoute({
 export const ZUpdatePoLineSchema = z
   .object({
     /** A number, or its text (`"1,199.99"`, parsed by the service); either way no more than the column holds. */
-    invoice_cost: z.union([ZMoneySchema, z.string().max(20).refine((text) => !moneyTextTooLarge(text), MONEY_TOO_LARGE)]).optional(),
+    invoice_cost: z
+      .union([
+        ZMoneySchema,
+        z
+          .string()
+          .max(20)
+          .refine((text) => !moneyTextTooLarge(text), MONEY_TOO_LARGE),
+      ])
+      .optional(),
     qty: z.number().int().min(1).max(100_000).optional(),
     shipping_cost: ZMoneySchema.optional(),
     note: z.string().max(2000).nullish(),
@@ -345,7 +379,12 @@ export const updatePurchaseOrderTotalsRoute = defineRoute({
   summary: 'Recompute and answer the PO totals',
   tag: 'purchase-orders',
   params: poIdParam,
-  response: z.object({ total: z.number(), total_received: z.number(), dfi_discount_amount: z.number(), balance_due: z.number() }),
+  response: z.object({
+    total: z.number(),
+    total_received: z.number(),
+    dfi_discount_amount: z.number(),
+    balance_due: z.number(),
+  }),
 });
 
 export const finishPurchaseOrderRoute = defineRoute({

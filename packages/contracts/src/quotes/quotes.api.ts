@@ -189,7 +189,11 @@ export const ZQuoteUpdateSchema = z
   .object({
     id: ZIdSchema,
     sold_contact_id: ZIdSchema.optional(),
-    quote_status: z.enum(QUOTE_EDITABLE_STATUSES, { error: 'must be OPEN, SENT, ACCEPTED or DECLINED (CONVERTED is set by Convert to order)' }).optional(),
+    quote_status: z
+      .enum(QUOTE_EDITABLE_STATUSES, {
+        error: 'must be OPEN, SENT, ACCEPTED or DECLINED (CONVERTED is set by Convert to order)',
+      })
+      .optional(),
     ...quoteFieldShape,
   })
   .meta({ id: 'QuoteUpdate' });
@@ -282,11 +286,22 @@ export const ZContactQuotesSchema = z
   .meta({ id: 'ContactQuotes' });
 /** POST contact/quotes/name: quotes whose sold contact's first and last names start with these (one may be ''). */
 export const ZContactQuotesNameSchema = z
-  .object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100), searchSize: ZSearchSizeSchema })
+  .object({
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
+    searchSize: ZSearchSizeSchema,
+  })
   .meta({ id: 'ContactQuotesName' });
 
 /** What a unit line of a work order became: its committed sale and how far it went. */
-export const WORK_ORDER_ITEM_STATES = ['BACKORDERED', 'COMMITTED', 'ON_PICK_LIST', 'PICKED', 'PACKED', 'TRANSACTED'] as const;
+export const WORK_ORDER_ITEM_STATES = [
+  'BACKORDERED',
+  'COMMITTED',
+  'ON_PICK_LIST',
+  'PICKED',
+  'PACKED',
+  'TRANSACTED',
+] as const;
 export const WORK_ORDER_ITEM_STATE_LABELS: Record<(typeof WORK_ORDER_ITEM_STATES)[number], string> = {
   BACKORDERED: 'Backordered',
   COMMITTED: 'Committed',
@@ -428,7 +443,8 @@ export const convertQuoteRoute = defineRoute({
   method: 'GET',
   path: '/api/quote/convertToOrder/{id}',
   access: 'sales-desk:manage',
-  summary: 'Convert to order: one work order, its units committed as sales from the location (default KY01); idempotent',
+  summary:
+    'Convert to order: one work order, its units committed as sales from the location (default KY01); idempotent',
   tag: 'quotes',
   params: ZIdParamsSchema,
   query: ZConvertQuerySchema,

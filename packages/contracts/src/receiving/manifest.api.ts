@@ -21,11 +21,19 @@ export const ZManifestReceiveSchema = z
     scannedBy: z.string().trim().max(100).optional(),
     /** Made by the client per manifest submit: a retried request with the same id is applied once and answers the same. */
     clientRequestId: z.string().trim().min(8).max(64),
-    units: z.array(z.array(z.string().trim().max(200)).min(1).max(10)).min(1).max(MANIFEST_MAX_UNITS),
+    units: z
+      .array(z.array(z.string().trim().max(200)).min(1).max(10))
+      .min(1)
+      .max(MANIFEST_MAX_UNITS),
   })
   .superRefine((body, ctx) => {
     const serials = body.units.reduce((n, unit) => n + unit.length, 0);
-    if (serials > MANIFEST_MAX_SERIALS) ctx.addIssue({ code: 'custom', path: ['units'], message: `at most ${MANIFEST_MAX_SERIALS} serials in one manifest (${serials} sent)` });
+    if (serials > MANIFEST_MAX_SERIALS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['units'],
+        message: `at most ${MANIFEST_MAX_SERIALS} serials in one manifest (${serials} sent)`,
+      });
   })
   .meta({ id: 'ManifestReceive' });
 export type TManifestReceive = z.input<typeof ZManifestReceiveSchema>;

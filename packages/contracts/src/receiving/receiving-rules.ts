@@ -22,9 +22,11 @@ export const RECEIVING_MESSAGES = {
 } as const;
 
 /** 001 §8 Receiving: the product of the line is not in the product list the dialog loads (an errors notice; the dialog closes). */
-export const productNotInListMessage = (model: string, product: string) => `Product ${model} not found in ${product} products list.`;
+export const productNotInListMessage = (model: string, product: string) =>
+  `Product ${model} not found in ${product} products list.`;
 /** Whether a message is that one (the server's answer when a receive names a model the line does not hold). */
-export const isProductNotInListMessage = (message: string) => /^Product .+ not found in .+ products list\.$/.test(message);
+export const isProductNotInListMessage = (message: string) =>
+  /^Product .+ not found in .+ products list\.$/.test(message);
 
 /** The most scanned items one staged submit carries. */
 export const MAX_STAGED_ITEMS = 200;
@@ -51,7 +53,9 @@ export function upcMatches(product: Pick<TScanProduct, 'upc' | 'alternate_upc'>,
 }
 
 /** How many serials one unit of the product carries (0 when not serial tracked). */
-export function serialsPerItem(product: Pick<TScanProduct, 'serial_number_tracked' | 'num_of_serials_per_item'>): number {
+export function serialsPerItem(
+  product: Pick<TScanProduct, 'serial_number_tracked' | 'num_of_serials_per_item'>,
+): number {
   return product.serial_number_tracked ? Math.max(1, product.num_of_serials_per_item ?? 1) : 0;
 }
 
@@ -65,7 +69,8 @@ export function serialError(serial: string, product: TScanProduct, alreadyScanne
   const upper = value.toUpperCase();
   if (alreadyScanned.has(upper)) return RECEIVING_MESSAGES.serialRescanned;
   if (value === product.upc || value === product.alternate_upc) return RECEIVING_MESSAGES.serialIsUpc;
-  if (upper === product.model_number.toUpperCase() || (product.mpn && upper === product.mpn.toUpperCase())) return RECEIVING_MESSAGES.serialIsPartNumber;
+  if (upper === product.model_number.toUpperCase() || (product.mpn && upper === product.mpn.toUpperCase()))
+    return RECEIVING_MESSAGES.serialIsPartNumber;
   return null;
 }
 

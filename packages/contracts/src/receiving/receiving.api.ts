@@ -3,7 +3,11 @@ import { defineRoute } from '../http/define-route.js';
 import { ZIdSchema } from '../http/common.js';
 
 /** A ledger transaction's reference: its type's prefix and the zero-padded id, e.g. IR-0000042. */
-export const ZTransactionReferenceSchema = z.string().trim().toUpperCase().regex(/^I[RUTSAX]-\d{7,}$/, 'must be a transaction reference such as IR-0000042');
+export const ZTransactionReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^I[RUTSAX]-\d{7,}$/, 'must be a transaction reference such as IR-0000042');
 
 export const ZScannedSerialsSchema = z.union([z.string().max(2000), z.array(z.string().max(200)).max(20)]);
 
@@ -74,10 +78,17 @@ export const removeScannedItemRoute = defineRoute({
   method: 'DELETE',
   path: '/api/scanner/receipt/scanned-item/{id}',
   access: 'purchase-order:receive',
-  summary: "Take back one's own recent scan: a reversing ledger transaction (an un-receive without notes), never a deletion",
+  summary:
+    "Take back one's own recent scan: a reversing ledger transaction (an un-receive without notes), never a deletion",
   tag: 'receiving',
   params: z.object({ id: ZTransactionReferenceSchema }),
-  response: z.object({ message: z.literal('Success'), removed: z.string(), transactionReferenceId: z.string(), qty_received: z.number().int(), qty_ordered: z.number().int() }),
+  response: z.object({
+    message: z.literal('Success'),
+    removed: z.string(),
+    transactionReferenceId: z.string(),
+    qty_received: z.number().int(),
+    qty_ordered: z.number().int(),
+  }),
 });
 
 export const ZReceiptSerialSchema = z.object({
@@ -96,7 +107,12 @@ export const ZTransactedReceiptSchema = z
     receiving_bucket: z.string(),
     transacted_at: z.string(),
     transacted_by: z.string().nullable(),
-    product: z.object({ id: z.number().int(), model: z.string(), upc: z.string().nullable(), alternate_upc: z.string().nullable() }),
+    product: z.object({
+      id: z.number().int(),
+      model: z.string(),
+      upc: z.string().nullable(),
+      alternate_upc: z.string().nullable(),
+    }),
     serials: z.array(ZReceiptSerialSchema),
   })
   .meta({ id: 'TransactedReceipt' });
@@ -130,14 +146,19 @@ export const unreceiveRoute = defineRoute({
   tag: 'receiving',
   params: z.object({ imsTransactionReferenceId: ZTransactionReferenceSchema }),
   body: ZUnreceiveSchema,
-  response: z.object({ message: z.literal('Success'), transactionReferenceId: z.string(), remaining_transacted_receipts: z.array(ZTransactedReceiptSchema) }),
+  response: z.object({
+    message: z.literal('Success'),
+    transactionReferenceId: z.string(),
+    remaining_transacted_receipts: z.array(ZTransactedReceiptSchema),
+  }),
 });
 
 export const poItemSerialsRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/transacted-receipts/poItem/serials/{id}',
   access: 'purchase-order:view',
-  summary: 'Serials received on a PO line (View Serials): the receipt serial fields of 001 §3, with where each serial is now',
+  summary:
+    'Serials received on a PO line (View Serials): the receipt serial fields of 001 §3, with where each serial is now',
   tag: 'receiving',
   params: z.object({ id: ZIdSchema }),
   response: z.object({

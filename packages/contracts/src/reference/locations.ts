@@ -1,15 +1,51 @@
 /** Locations of 000 §9 with the brand colour of each (the four colours of §9, in order). */
 export const DEMO_LOCATIONS = [
-  { location_code: 'AZ02', colour: '#20B2BB', address_1: '4550 W Buckeye Rd', city: 'Phoenix', state_or_province: 'AZ', postal_code: '85043' },
-  { location_code: 'KY01', colour: '#0f4D7B', address_1: '1200 Commerce Way', city: 'Louisville', state_or_province: 'KY', postal_code: '40213' },
-  { location_code: 'TX01', colour: '#4CB944', address_1: '2800 Irving Blvd', city: 'Dallas', state_or_province: 'TX', postal_code: '75247' },
-  { location_code: 'RUBY', colour: '#FF7800', address_1: '301 Congress Ave', city: 'Austin', state_or_province: 'TX', postal_code: '78701' },
+  {
+    location_code: 'AZ02',
+    colour: '#20B2BB',
+    address_1: '4550 W Buckeye Rd',
+    city: 'Phoenix',
+    state_or_province: 'AZ',
+    postal_code: '85043',
+  },
+  {
+    location_code: 'KY01',
+    colour: '#0f4D7B',
+    address_1: '1200 Commerce Way',
+    city: 'Louisville',
+    state_or_province: 'KY',
+    postal_code: '40213',
+  },
+  {
+    location_code: 'TX01',
+    colour: '#4CB944',
+    address_1: '2800 Irving Blvd',
+    city: 'Dallas',
+    state_or_province: 'TX',
+    postal_code: '75247',
+  },
+  {
+    location_code: 'RUBY',
+    colour: '#FF7800',
+    address_1: '301 Congress Ave',
+    city: 'Austin',
+    state_or_province: 'TX',
+    postal_code: '78701',
+  },
 ] as const;
 
 export const ALL_LOCATIONS_LABEL = 'All Locations';
 
 /** Inventory condition codes of a product (001 §3, 002 §9). */
-export const CONDITION_CODES = ['NEW', 'B_STOCK', 'B_STOCK_LOCAL', 'C_STOCK', 'B_COSMETIC', 'DAMAGED', 'OTHER'] as const;
+export const CONDITION_CODES = [
+  'NEW',
+  'B_STOCK',
+  'B_STOCK_LOCAL',
+  'C_STOCK',
+  'B_COSMETIC',
+  'DAMAGED',
+  'OTHER',
+] as const;
 export type TConditionCode = (typeof CONDITION_CODES)[number] | 'RENEWED';
 
 export interface TGeneratedBucket {

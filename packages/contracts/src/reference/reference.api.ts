@@ -58,7 +58,9 @@ export const bucketMapRoute = defineRoute({
   response: z.record(z.string(), ZBucketSchema),
 });
 
-export const ZBrandSchema = z.object({ id: z.number().int(), brand_name: z.string(), brand_code: z.string() }).meta({ id: 'Brand' });
+export const ZBrandSchema = z
+  .object({ id: z.number().int(), brand_name: z.string(), brand_code: z.string() })
+  .meta({ id: 'Brand' });
 export const ZCategorySchema = z
   .object({ id: z.number().int(), category_name: z.string(), category_code: z.string() })
   .meta({ id: 'Category' });
@@ -119,7 +121,9 @@ export const allCategoriesPostRoute = defineRoute({
   response: z.object({ data: z.array(ZCategorySchema) }),
 });
 
-export const ZCategoryFullSchema = ZCategorySchema.extend({ product_count: z.number().int() }).meta({ id: 'CategoryFull' });
+export const ZCategoryFullSchema = ZCategorySchema.extend({ product_count: z.number().int() }).meta({
+  id: 'CategoryFull',
+});
 
 export const allCategoriesFullRoute = defineRoute({
   method: 'POST',

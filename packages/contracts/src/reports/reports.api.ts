@@ -13,7 +13,15 @@ import { PERMISSIONS, type TPermission } from '../permissions.js';
  */
 
 /** 002 §2 / §9: the catalogue's categories, in the order its checkboxes show them. */
-export const REPORT_CATEGORIES = ['Accounting', 'Administrative', 'Claims', 'Installation', 'Operations', 'Procurement', 'Pricing'] as const;
+export const REPORT_CATEGORIES = [
+  'Accounting',
+  'Administrative',
+  'Claims',
+  'Installation',
+  'Operations',
+  'Procurement',
+  'Pricing',
+] as const;
 export type TReportCategory = (typeof REPORT_CATEGORIES)[number];
 
 export const REPORT_PARAMETER_TYPES = ['date', 'text', 'number', 'select', 'boolean'] as const;
@@ -105,11 +113,16 @@ export const ZReportCatalogueEntrySchema = z
   .meta({ id: 'ReportCatalogueEntry' });
 export type TReportCatalogueEntry = z.infer<typeof ZReportCatalogueEntrySchema>;
 
-export const ZReportCatalogueSchema = z.object({ reports: z.array(ZReportCatalogueEntrySchema) }).meta({ id: 'ReportCatalogue' });
+export const ZReportCatalogueSchema = z
+  .object({ reports: z.array(ZReportCatalogueEntrySchema) })
+  .meta({ id: 'ReportCatalogue' });
 export type TReportCatalogue = z.infer<typeof ZReportCatalogueSchema>;
 
 /** A report slug: lower-case words joined by hyphens. */
-export const ZReportSlugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a report name (lower-case words joined by hyphens)').max(80);
+export const ZReportSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a report name (lower-case words joined by hyphens)')
+  .max(80);
 
 /**
  * The parameters of a run, as the query string carries them: each report has its own (the catalogue lists them), so
@@ -150,7 +163,8 @@ export const runGenericReportRoute = defineRoute({
   method: 'GET',
   path: '/api/reports/generic/{slug}',
   access: GENERIC_REPORT_PERMISSION,
-  summary: "Runs a generic report with the query's parameters (defaults for the absent ones); 403 without its permission",
+  summary:
+    "Runs a generic report with the query's parameters (defaults for the absent ones); 403 without its permission",
   tag: 'reports',
   params: slugParams,
   query: ZReportParametersQuerySchema,
@@ -224,20 +238,132 @@ export interface TNamedReport {
  * dev-route:view as every such route). Categories are ours: the spec names the seven but not which report is where.
  */
 export const NAMED_REPORTS: readonly TNamedReport[] = [
-  { slug: 'ge-on-hand-export', name: 'GE On-Hand Export', category: 'Accounting', description: 'GE on-hand quantities on a date, as a CSV.', path: '/reports/ge-on-hand-export', permission: 'purchasing:reports' },
-  { slug: 'inventory-accounting', name: 'Inventory Accounting Report', category: 'Accounting', description: 'Inventory value on a date, as a CSV.', path: '/reports/inventory-accounting', permission: 'purchasing:reports' },
-  { slug: 'settlement-upload', name: 'Settlement Upload', category: 'Accounting', description: 'Import a marketplace settlement report (.csv, .tsv, .txt).', path: '/reports/settlement-upload', permission: 'purchasing:reports' },
-  { slug: 'holdings-upload', name: 'Holdings Orders Upload', category: 'Accounting', description: 'Upload and sync the holdings orders CSV.', path: '/ep-holdings/orders/upload', permission: 'purchasing:reports' },
-  { slug: 'fba-discrepancy-report', name: 'FBA Discrepancy Report', category: 'Claims', description: 'Moved to the BI dashboard FBA Inventory Discrepancy Report.', path: '/fba-discrepancy-report', permission: 'inventory:reports' },
-  { slug: 'model-po-reconciliation', name: 'Model PO Reconciliation', category: 'Procurement', description: 'Ordered and received quantities of a model, PO by PO.', path: '/reports/model-po-reconciliation', permission: 'purchase-order:view' },
-  { slug: 'sales', name: 'Sales Reports', category: 'Operations', description: 'Sales reports.', path: '/reports/sales', permission: GENERIC_REPORT_PERMISSION },
-  { slug: 'brand-sell-thru', name: 'Brand Sell Thru', category: 'Procurement', description: "A brand's products with and without sales in a date range.", path: '/reports/brand-sell-thru', permission: 'purchasing:reports' },
-  { slug: 'sellout-threat', name: 'Sellout Threat', category: 'Procurement', description: 'Products of chosen brands close to selling out.', path: '/reports/sellout-threat', permission: 'purchasing:reports' },
-  { slug: 'bundle-sales', name: 'Bundle Sales', category: 'Operations', description: 'Bundle sales by bundle or included model, as a CSV.', path: '/reports/bundle-sales', permission: 'purchasing:reports' },
-  { slug: 'daily-received', name: 'Daily Received', category: 'Operations', description: 'Units received per location between two dates.', path: '/reports/daily-received', permission: 'inventory:reports' },
-  { slug: 'unreceived-invoices-report', name: 'Unreceived Invoices Report', category: 'Accounting', description: 'Per vendor: units and dollars invoiced but not received.', path: '/report/unreceived-invoices-report', permission: 'inventory:reports' },
-  { slug: 'brand-purchasing', name: 'Brand Purchasing', category: 'Procurement', description: "A brand's purchases per date range.", path: '/reports/brand-purchasing', permission: 'inventory:reports' },
-  { slug: 'inactive-inventory', name: 'Inactive Inventory', category: 'Operations', description: 'Inventory without recent movement, as a CSV.', path: '/reports/inactive-inventory', permission: 'inventory:reports' },
-  { slug: 'peak-days-fulfillment', name: 'Peak Days Fulfillment', category: 'Operations', description: 'Fulfillment needs for a peak day, as a CSV.', path: '/reports/peak-days-fulfillment', permission: 'inventory:reports' },
-  { slug: 'fba-pending-orders-in-dollars', name: 'FBA Pending Orders in Dollars', category: 'Accounting', description: 'Pending FBA orders valued in dollars, as a CSV.', path: '/reports/fba-pending-orders-in-dollars', permission: 'inventory:reports' },
+  {
+    slug: 'ge-on-hand-export',
+    name: 'GE On-Hand Export',
+    category: 'Accounting',
+    description: 'GE on-hand quantities on a date, as a CSV.',
+    path: '/reports/ge-on-hand-export',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'inventory-accounting',
+    name: 'Inventory Accounting Report',
+    category: 'Accounting',
+    description: 'Inventory value on a date, as a CSV.',
+    path: '/reports/inventory-accounting',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'settlement-upload',
+    name: 'Settlement Upload',
+    category: 'Accounting',
+    description: 'Import a marketplace settlement report (.csv, .tsv, .txt).',
+    path: '/reports/settlement-upload',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'holdings-upload',
+    name: 'Holdings Orders Upload',
+    category: 'Accounting',
+    description: 'Upload and sync the holdings orders CSV.',
+    path: '/ep-holdings/orders/upload',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'fba-discrepancy-report',
+    name: 'FBA Discrepancy Report',
+    category: 'Claims',
+    description: 'Moved to the BI dashboard FBA Inventory Discrepancy Report.',
+    path: '/fba-discrepancy-report',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'model-po-reconciliation',
+    name: 'Model PO Reconciliation',
+    category: 'Procurement',
+    description: 'Ordered and received quantities of a model, PO by PO.',
+    path: '/reports/model-po-reconciliation',
+    permission: 'purchase-order:view',
+  },
+  {
+    slug: 'sales',
+    name: 'Sales Reports',
+    category: 'Operations',
+    description: 'Sales reports.',
+    path: '/reports/sales',
+    permission: GENERIC_REPORT_PERMISSION,
+  },
+  {
+    slug: 'brand-sell-thru',
+    name: 'Brand Sell Thru',
+    category: 'Procurement',
+    description: "A brand's products with and without sales in a date range.",
+    path: '/reports/brand-sell-thru',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'sellout-threat',
+    name: 'Sellout Threat',
+    category: 'Procurement',
+    description: 'Products of chosen brands close to selling out.',
+    path: '/reports/sellout-threat',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'bundle-sales',
+    name: 'Bundle Sales',
+    category: 'Operations',
+    description: 'Bundle sales by bundle or included model, as a CSV.',
+    path: '/reports/bundle-sales',
+    permission: 'purchasing:reports',
+  },
+  {
+    slug: 'daily-received',
+    name: 'Daily Received',
+    category: 'Operations',
+    description: 'Units received per location between two dates.',
+    path: '/reports/daily-received',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'unreceived-invoices-report',
+    name: 'Unreceived Invoices Report',
+    category: 'Accounting',
+    description: 'Per vendor: units and dollars invoiced but not received.',
+    path: '/report/unreceived-invoices-report',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'brand-purchasing',
+    name: 'Brand Purchasing',
+    category: 'Procurement',
+    description: "A brand's purchases per date range.",
+    path: '/reports/brand-purchasing',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'inactive-inventory',
+    name: 'Inactive Inventory',
+    category: 'Operations',
+    description: 'Inventory without recent movement, as a CSV.',
+    path: '/reports/inactive-inventory',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'peak-days-fulfillment',
+    name: 'Peak Days Fulfillment',
+    category: 'Operations',
+    description: 'Fulfillment needs for a peak day, as a CSV.',
+    path: '/reports/peak-days-fulfillment',
+    permission: 'inventory:reports',
+  },
+  {
+    slug: 'fba-pending-orders-in-dollars',
+    name: 'FBA Pending Orders in Dollars',
+    category: 'Accounting',
+    description: 'Pending FBA orders valued in dollars, as a CSV.',
+    path: '/reports/fba-pending-orders-in-dollars',
+    permission: 'inventory:reports',
+  },
 ];

@@ -71,7 +71,12 @@ export const listReviewsRoute = defineRoute({
   summary: 'Reviews of every product (read reviews), filtered by product and visibility, newest first, 100 a page',
   tag: 'reviews',
   query: ZReviewSearchSchema,
-  response: z.object({ data: z.array(ZReviewSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  response: z.object({
+    data: z.array(ZReviewSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
 });
 
 export const ZReviewProductParamsSchema = z.object({ product: ZStoreKeySchema });
@@ -93,7 +98,8 @@ export const setReviewVisibleRoute = defineRoute({
   method: 'PUT',
   path: '/api/reviews/{product}/{id}/visible',
   access: 'dev-route:view',
-  summary: 'Shows or hides a review on the website (update reviews/{product}/{id} visible); 404 when there is no such review',
+  summary:
+    'Shows or hides a review on the website (update reviews/{product}/{id} visible); 404 when there is no such review',
   tag: 'reviews',
   params: ZReviewParamsSchema,
   body: ZReviewVisibleBodySchema,

@@ -65,25 +65,39 @@ function checkRange(fromKey: string, toKey: string) {
   return (q: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const from = q[fromKey] as string | undefined;
     const to = q[toKey] as string | undefined;
-    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: [toKey], message: SALES_REPORT_MESSAGES.endBeforeStart });
-    else if (from && to && daysInRange(from, to) > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: [toKey], message: SALES_REPORT_MESSAGES.rangeTooLong(REPORT_MAX_DAYS) });
+    if (from && to && to < from)
+      ctx.addIssue({ code: 'custom', path: [toKey], message: SALES_REPORT_MESSAGES.endBeforeStart });
+    else if (from && to && daysInRange(from, to) > REPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: [toKey], message: SALES_REPORT_MESSAGES.rangeTooLong(REPORT_MAX_DAYS) });
   };
 }
 
 /** The range a report runs on: the given dates, else the default (30 days ending at the end, or today). */
-export function resolveRange(from: string | undefined, to: string | undefined, today: Date = new Date()): { from: string; to: string } {
+export function resolveRange(
+  from: string | undefined,
+  to: string | undefined,
+  today: Date = new Date(),
+): { from: string; to: string } {
   const end = to ?? (from && from > isoDay(today) ? from : isoDay(today));
   return { from: from ?? addDays(end, -(REPORT_DEFAULT_DAYS - 1)), to: end };
 }
 
-const brandParam = z.string({ error: SALES_REPORT_MESSAGES.brandRequired }).trim().min(1, SALES_REPORT_MESSAGES.brandRequired).max(100);
+const brandParam = z
+  .string({ error: SALES_REPORT_MESSAGES.brandRequired })
+  .trim()
+  .min(1, SALES_REPORT_MESSAGES.brandRequired)
+  .max(100);
 
-export const ZReportBrandSchema = z.object({ brand_code: z.string(), brand_name: z.string() }).meta({ id: 'ReportBrand' });
+export const ZReportBrandSchema = z
+  .object({ brand_code: z.string(), brand_name: z.string() })
+  .meta({ id: 'ReportBrand' });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Brand sell-thru (002 §2, §7)
 
-export const ZBrandSellThruQuerySchema = z.object({ brand: brandParam, startDate: optionalDate, endDate: optionalDate }).superRefine(checkRange('startDate', 'endDate'));
+export const ZBrandSellThruQuerySchema = z
+  .object({ brand: brandParam, startDate: optionalDate, endDate: optionalDate })
+  .superRefine(checkRange('startDate', 'endDate'));
 export type TBrandSellThruQuery = z.input<typeof ZBrandSellThruQuerySchema>;
 
 /**
@@ -144,7 +158,8 @@ const brandList = z.union([z.string().max(100), z.array(z.string().max(100)).max
 export const ZSelloutThreatQuerySchema = z
   .object({ 'brands[]': brandList.optional(), brands: brandList.optional() })
   .superRefine((q, ctx) => {
-    if (brandsOf(q).length === 0) ctx.addIssue({ code: 'custom', path: ['brands[]'], message: SALES_REPORT_MESSAGES.brandsRequired });
+    if (brandsOf(q).length === 0)
+      ctx.addIssue({ code: 'custom', path: ['brands[]'], message: SALES_REPORT_MESSAGES.brandsRequired });
   });
 export function brandsOf(query: { 'brands[]'?: string | string[]; brands?: string | string[] }): string[] {
   const all = [query['brands[]'], query.brands].flat().filter((v): v is string => typeof v === 'string');
@@ -191,7 +206,11 @@ export const selloutThreatRoute = defineRoute({
 // ---------------------------------------------------------------------------------------------------------------
 // Bundle sales (002 §2, §7): a CSV
 
-export const BUNDLE_REPORT_TYPES = ['getAllBundleSales', 'getBundleSalesByIncludedModel', 'getBundleSalesByBundleSku'] as const;
+export const BUNDLE_REPORT_TYPES = [
+  'getAllBundleSales',
+  'getBundleSalesByIncludedModel',
+  'getBundleSalesByBundleSku',
+] as const;
 export type TBundleReportType = (typeof BUNDLE_REPORT_TYPES)[number];
 export const BUNDLE_REPORT_TYPE_LABELS: Record<TBundleReportType, string> = {
   getAllBundleSales: 'All bundle sales',
@@ -204,11 +223,14 @@ export const ZBundleSalesQuerySchema = z
     fromDate: optionalDate,
     toDate: optionalDate,
     sku: emptyAsAbsent(z.string().trim().max(100)),
-    reportType: z.union([z.literal('').transform(() => 'getAllBundleSales' as const), z.enum(BUNDLE_REPORT_TYPES)]).default('getAllBundleSales'),
+    reportType: z
+      .union([z.literal('').transform(() => 'getAllBundleSales' as const), z.enum(BUNDLE_REPORT_TYPES)])
+      .default('getAllBundleSales'),
   })
   .superRefine(checkRange('fromDate', 'toDate'))
   .superRefine((q, ctx) => {
-    if (q.reportType !== 'getAllBundleSales' && !q.sku) ctx.addIssue({ code: 'custom', path: ['sku'], message: SALES_REPORT_MESSAGES.skuRequired });
+    if (q.reportType !== 'getAllBundleSales' && !q.sku)
+      ctx.addIssue({ code: 'custom', path: ['sku'], message: SALES_REPORT_MESSAGES.skuRequired });
   });
 export type TBundleSalesQuery = z.input<typeof ZBundleSalesQuerySchema>;
 
@@ -284,7 +306,7 @@ export const brandPurchasingRoute = defineRoute({
   path: '/api/brandPurchasingReport',
   access: 'inventory:reports',
   summary:
-    "A brand's purchasing between givenFromDate and givenToDate (default the last 30 days): numOfDays, and per 7-day period (data keyed \"from - to\") the PO lines ordered (POs created in it, cancelled left out) and the units received in it, units and invoice-cost cents",
+    'A brand\'s purchasing between givenFromDate and givenToDate (default the last 30 days): numOfDays, and per 7-day period (data keyed "from - to") the PO lines ordered (POs created in it, cancelled left out) and the units received in it, units and invoice-cost cents',
   tag: 'sales-reports',
   query: ZBrandPurchasingQuerySchema,
   response: ZBrandPurchasingSchema,
@@ -313,7 +335,9 @@ const ZSalesFigures = {
   unpriced_units: z.number().int(),
 };
 export const ZSalesDaySchema = z.object({ date: z.string(), ...ZSalesFigures }).meta({ id: 'SalesDay' });
-export const ZSalesChannelFiguresSchema = z.object({ channel: z.string(), channel_name: z.string(), ...ZSalesFigures }).meta({ id: 'SalesChannelFigures' });
+export const ZSalesChannelFiguresSchema = z
+  .object({ channel: z.string(), channel_name: z.string(), ...ZSalesFigures })
+  .meta({ id: 'SalesChannelFigures' });
 export const ZSalesReportSchema = z
   .object({
     startDate: z.string(),

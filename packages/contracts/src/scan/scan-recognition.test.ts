@@ -25,10 +25,18 @@ describe('isBarcode', () => {
 
 describe('classifyScan', () => {
   it('routes BINASSIGN= with a location and a three-part bin name', () => {
-    expect(classifyScan('BINASSIGN=KY01_R01-B02-S03')).toEqual({ kind: 'bin-assign', locationCode: 'KY01', binName: 'R01-B02-S03' });
+    expect(classifyScan('BINASSIGN=KY01_R01-B02-S03')).toEqual({
+      kind: 'bin-assign',
+      locationCode: 'KY01',
+      binName: 'R01-B02-S03',
+    });
   });
   it('uses the current location when the scan has none, and ignores it without one', () => {
-    expect(classifyScan('BINASSIGN=R01-B02-S03', 'TX01')).toEqual({ kind: 'bin-assign', locationCode: 'TX01', binName: 'R01-B02-S03' });
+    expect(classifyScan('BINASSIGN=R01-B02-S03', 'TX01')).toEqual({
+      kind: 'bin-assign',
+      locationCode: 'TX01',
+      binName: 'R01-B02-S03',
+    });
     expect(classifyScan('BINASSIGN=R01-B02-S03', null).kind).toBe('ignored');
   });
   it('ignores a bin value without three dash-separated parts', () => {

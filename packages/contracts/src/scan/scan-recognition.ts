@@ -69,7 +69,10 @@ export class WedgeScanDetector {
   private buffer = '';
   private lastAt = -Infinity;
 
-  constructor(private readonly gapMs = SCAN_KEY_GAP_MS, private readonly minLength = SCAN_MIN_GROUP_LENGTH) {}
+  constructor(
+    private readonly gapMs = SCAN_KEY_GAP_MS,
+    private readonly minLength = SCAN_MIN_GROUP_LENGTH,
+  ) {}
 
   /** Returns the scan when `key` is Enter and closes a scanner group, otherwise null. */
   push(key: string, at: number): string | null {

@@ -18,7 +18,11 @@ export type TReconciliationCarrier = (typeof RECONCILIATION_CARRIERS)[number];
 export const ZReconciliationCarrierSchema = z.enum(RECONCILIATION_CARRIERS);
 
 /** The ship_company value a carrier's transactions carry. */
-export const CARRIER_SHIP_COMPANY: Record<TReconciliationCarrier, string> = { ups: 'UPS', fedex: 'FedEx', ceva: 'CEVA' };
+export const CARRIER_SHIP_COMPANY: Record<TReconciliationCarrier, string> = {
+  ups: 'UPS',
+  fedex: 'FedEx',
+  ceva: 'CEVA',
+};
 
 /** 002 §9: fulfillment warehouse options. (The 000 §9 sample also holds 'Carver'.) */
 export const FULFILLMENT_WAREHOUSES = ['AZ02', 'KY01', 'TX01', 'WALTS'] as const;
@@ -47,10 +51,20 @@ export type TReconciliationResult = (typeof RECONCILIATION_RESULTS)[number];
 export const NOT_FOUND_RESULT: TReconciliationResult = 'Unable to find matching gray box';
 
 /** 002 §4: rows with these results are pre-selected, billed and payment both set to the reported billed charge. */
-export const PRESELECTED_RESULTS: readonly TReconciliationResult[] = ['Matched', 'Not Matched - In Our Favor', 'Not Matched - Within Acceptable Threshold'];
+export const PRESELECTED_RESULTS: readonly TReconciliationResult[] = [
+  'Matched',
+  'Not Matched - In Our Favor',
+  'Not Matched - Within Acceptable Threshold',
+];
 
 /** 002 §2: the dashboard's tabs, in order. Not Found and Invalid Quote show only when their count is above 0. */
-export const RECONCILIATION_TABS = ['paymentsToApply', 'paidInFull', 'partiallyPaid', 'notFound', 'invalidQuote'] as const;
+export const RECONCILIATION_TABS = [
+  'paymentsToApply',
+  'paidInFull',
+  'partiallyPaid',
+  'notFound',
+  'invalidQuote',
+] as const;
 export type TReconciliationTab = (typeof RECONCILIATION_TABS)[number];
 export const RECONCILIATION_TAB_LABELS: Record<TReconciliationTab, string> = {
   paymentsToApply: 'Payments to Apply',
@@ -84,10 +98,12 @@ export const RECONCILIATION_MESSAGES = {
   /** Ours: the mock data switch needs role-editor:view (002 §6). */
   mockNotAllowed: "The mock data set needs the permission role-editor:view (the 'Use Mock Data' switch).",
   /** Ours: a payment onto a shipment already paid in full (the screen then offers Pay anyway with a reason). */
-  alreadyPaidInFull: (paid: string) => `This shipment is already paid in full (${paid} paid). To pay it again, choose Pay anyway and give the reason.`,
+  alreadyPaidInFull: (paid: string) =>
+    `This shipment is already paid in full (${paid} paid). To pay it again, choose Pay anyway and give the reason.`,
   /** Ours: Pay anyway needs its reason, recorded with the payment. */
   overrideReasonRequired: 'Give the reason for paying a shipment already paid in full.',
-  unknownTrackingNumber: 'No shipping transaction has this tracking number: upload and generate the carrier invoice that bills it first.',
+  unknownTrackingNumber:
+    'No shipping transaction has this tracking number: upload and generate the carrier invoice that bills it first.',
   idempotencyReused: 'This idempotency key was used for a different batch of updates: send a new key for a new batch.',
   unknownFile: 'No uploaded invoice has this filename for this carrier: upload the file first.',
   fileMissing: 'Choose the carrier invoice file to upload in the field "file".',
@@ -118,7 +134,12 @@ export function isValidQuote(quote: string | number | null | undefined): boolean
 /** Cents of a money value in dollars (a number or its text), exact through the decimal text; null when absent or not money. */
 export function moneyCents(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim().replace(/,/g, '').replace(/^\$/, '');
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? value.toFixed(2)
+        : ''
+      : value.trim().replace(/,/g, '').replace(/^\$/, '');
   const match = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(text) ?? /^(-)?()\.(\d{1,2})$/.exec(text);
   if (!match) return null;
   const cents = Number(match[2] || '0') * 100 + Number((match[3] ?? '').padEnd(2, '0'));
@@ -170,7 +191,10 @@ export function reconciliationTab(row: TGroupableRow): TReconciliationTab {
 
 /** The rows of each tab, in the order given, and their counts. */
 export function groupReconciliationRows<T extends TGroupableRow>(rows: readonly T[]): Record<TReconciliationTab, T[]> {
-  const groups = Object.fromEntries(RECONCILIATION_TABS.map((tab) => [tab, [] as T[]])) as unknown as Record<TReconciliationTab, T[]>;
+  const groups = Object.fromEntries(RECONCILIATION_TABS.map((tab) => [tab, [] as T[]])) as unknown as Record<
+    TReconciliationTab,
+    T[]
+  >;
   for (const row of rows) groups[reconciliationTab(row)].push(row);
   return groups;
 }
@@ -201,20 +225,24 @@ export function isPreselected(row: Pick<TShippingTransaction, 'reconciliation_re
 }
 
 /** 002 §4: the pre-selected staged rows, billed and payment both the reported billed charge (2 decimals). */
-export function preselectedPayments(rows: readonly Pick<TShippingTransaction, 'tracking_number' | 'reconciliation_result' | 'reported_billed_charge'>[]): TStagedPayment[] {
-  return rows
-    .filter(isPreselected)
-    .map((row) => {
-      const amount = row.reported_billed_charge === null ? '' : row.reported_billed_charge.toFixed(2);
-      return { tracking_number: row.tracking_number, billed: amount, payment: amount };
-    });
+export function preselectedPayments(
+  rows: readonly Pick<TShippingTransaction, 'tracking_number' | 'reconciliation_result' | 'reported_billed_charge'>[],
+): TStagedPayment[] {
+  return rows.filter(isPreselected).map((row) => {
+    const amount = row.reported_billed_charge === null ? '' : row.reported_billed_charge.toFixed(2);
+    return { tracking_number: row.tracking_number, billed: amount, payment: amount };
+  });
 }
 
 /**
  * 002 §5 a staged row: invalid if billed or paid is empty (or not money: min 0, 2 decimals); matching when paid equals
  * billed at 2 decimals, otherwise a mismatch warning.
  */
-export function stagedPaymentState(row: Pick<TStagedPayment, 'billed' | 'payment'>): { valid: boolean; matching: boolean; errors: { billed?: string; payment?: string } } {
+export function stagedPaymentState(row: Pick<TStagedPayment, 'billed' | 'payment'>): {
+  valid: boolean;
+  matching: boolean;
+  errors: { billed?: string; payment?: string };
+} {
   const errors: { billed?: string; payment?: string } = {};
   const billed = row.billed.trim() === '' ? null : moneyCents(row.billed);
   const payment = row.payment.trim() === '' ? null : moneyCents(row.payment);
@@ -227,14 +255,21 @@ export function stagedPaymentState(row: Pick<TStagedPayment, 'billed' | 'payment
 }
 
 /** The mock data switch as a query parameter (`?mock=1`): allowed only with role-editor:view (403 otherwise). */
-const mockFlag = ZQueryFlagSchema.optional().describe("1 to answer from the embedded sample data set instead of the database ('Use Mock Data'; needs role-editor:view)");
+const mockFlag = ZQueryFlagSchema.optional().describe(
+  "1 to answer from the embedded sample data set instead of the database ('Use Mock Data'; needs role-editor:view)",
+);
 
 /** What generate, generic and search answer: the rows (at most RECONCILIATION_ROW_LIMIT) and every matching row's tab counts. */
 export const ZShippingTransactionsResultSchema = z
   .object({
     transactions: z.array(ZShippingTransactionSchema),
     /** Tab counts over every matching row (002 §4 rules), also when `transactions` was cut at the limit. */
-    counts: z.object(Object.fromEntries(RECONCILIATION_TABS.map((tab) => [tab, z.number().int()])) as Record<TReconciliationTab, z.ZodNumber>),
+    counts: z.object(
+      Object.fromEntries(RECONCILIATION_TABS.map((tab) => [tab, z.number().int()])) as Record<
+        TReconciliationTab,
+        z.ZodNumber
+      >,
+    ),
     total: z.number().int(),
     /** True when more rows matched than `transactions` lists (narrow the filters). */
     truncated: z.boolean(),
@@ -303,7 +338,7 @@ export const shippingCompaniesRoute = defineRoute({
   method: 'GET',
   path: '/api/shipping-reconciliation/shipping-companies',
   access: 'purchasing:reports',
-  summary: 'The ship_company values of the shipping transactions and gray boxes (the sample\'s with mock=1), sorted',
+  summary: "The ship_company values of the shipping transactions and gray boxes (the sample's with mock=1), sorted",
   tag: 'shipping-reconciliation',
   query: z.object({ mock: mockFlag }),
   response: z.array(ZShippingCompanySchema),
@@ -334,15 +369,29 @@ export const genericReconciliationRoute = defineRoute({
 const trackingNumbers = z.union([z.string().max(100), z.array(z.string().max(100)).max(500)]);
 /** 002 §7 `?trackingNumbers[]={n}` (also without the brackets); 002 §5 at least one non-empty value (400 otherwise). */
 export const ZTrackingSearchQuerySchema = z
-  .object({ 'trackingNumbers[]': trackingNumbers.optional(), trackingNumbers: trackingNumbers.optional(), mock: mockFlag })
+  .object({
+    'trackingNumbers[]': trackingNumbers.optional(),
+    trackingNumbers: trackingNumbers.optional(),
+    mock: mockFlag,
+  })
   .superRefine((q, ctx) => {
-    if (trackingNumbersOf(q).length === 0) ctx.addIssue({ code: 'custom', path: ['trackingNumbers[]'], message: RECONCILIATION_MESSAGES.searchValueRequired });
+    if (trackingNumbersOf(q).length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['trackingNumbers[]'],
+        message: RECONCILIATION_MESSAGES.searchValueRequired,
+      });
   });
 export type TTrackingSearchQuery = z.output<typeof ZTrackingSearchQuerySchema>;
 
 /** The distinct, trimmed, non-empty tracking numbers of a search query. */
-export function trackingNumbersOf(query: { 'trackingNumbers[]'?: string | string[]; trackingNumbers?: string | string[] }): string[] {
-  const all = [query['trackingNumbers[]'], query.trackingNumbers].flat().filter((v): v is string => typeof v === 'string');
+export function trackingNumbersOf(query: {
+  'trackingNumbers[]'?: string | string[];
+  trackingNumbers?: string | string[];
+}): string[] {
+  const all = [query['trackingNumbers[]'], query.trackingNumbers]
+    .flat()
+    .filter((v): v is string => typeof v === 'string');
   return [...new Set(all.map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
@@ -350,7 +399,8 @@ export const searchShippingTransactionsRoute = defineRoute({
   method: 'GET',
   path: '/api/shipping-reconciliation/shipping-transactions',
   access: 'purchasing:reports',
-  summary: 'The shipping transactions with these tracking numbers (trackingNumbers[]=…, at least one non-empty value: 400 otherwise)',
+  summary:
+    'The shipping transactions with these tracking numbers (trackingNumbers[]=…, at least one non-empty value: 400 otherwise)',
   tag: 'shipping-reconciliation',
   query: ZTrackingSearchQuerySchema,
   response: ZShippingTransactionsResultSchema,
@@ -370,7 +420,12 @@ export const ZPaymentUpdateSchema = z
     override_reason: z.string().trim().max(OVERRIDE_REASON_MAX).nullish(),
   })
   .superRefine((update, ctx) => {
-    if (update.override === true && !update.override_reason) ctx.addIssue({ code: 'custom', path: ['override_reason'], message: RECONCILIATION_MESSAGES.overrideReasonRequired });
+    if (update.override === true && !update.override_reason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['override_reason'],
+        message: RECONCILIATION_MESSAGES.overrideReasonRequired,
+      });
   });
 export type TPaymentUpdate = z.input<typeof ZPaymentUpdateSchema>;
 
@@ -382,7 +437,10 @@ export const ZApplyPaymentsSchema = z
     updates: z
       .record(z.string().trim().min(1).max(100), ZPaymentUpdateSchema)
       .refine((u) => Object.keys(u).length > 0, RECONCILIATION_MESSAGES.noUpdates)
-      .refine((u) => Object.keys(u).length <= RECONCILIATION_MAX_UPDATES, `At most ${RECONCILIATION_MAX_UPDATES} updates in one batch`),
+      .refine(
+        (u) => Object.keys(u).length <= RECONCILIATION_MAX_UPDATES,
+        `At most ${RECONCILIATION_MAX_UPDATES} updates in one batch`,
+      ),
   })
   .meta({ id: 'ApplyPayments' });
 export type TApplyPayments = z.input<typeof ZApplyPaymentsSchema>;
@@ -450,7 +508,8 @@ export const downloadPaymentBatchRoute = defineRoute({
   method: 'GET',
   path: '/api/shipping-reconciliation/updates/{batchId}',
   access: 'purchasing:reports',
-  summary: 'The results of an apply-payments batch as a spreadsheet: XLSX (default) or CSV with format=csv; one row per line (columns RESULTS_COLUMNS). 404 for an unknown batch',
+  summary:
+    'The results of an apply-payments batch as a spreadsheet: XLSX (default) or CSV with format=csv; one row per line (columns RESULTS_COLUMNS). 404 for an unknown batch',
   tag: 'shipping-reconciliation',
   params: ZBatchIdParamsSchema,
   query: ZResultsDownloadQuerySchema,
@@ -489,14 +548,21 @@ export const ZGrayBoxIntakeSchema = z
     const seen = new Map<string, number>();
     body.grayBoxes.forEach((box, index) => {
       const key = box.tracking_number.trim().toUpperCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['grayBoxes', index, 'tracking_number'], message: `repeats grayBoxes.${seen.get(key)}.tracking_number` });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grayBoxes', index, 'tracking_number'],
+          message: `repeats grayBoxes.${seen.get(key)}.tracking_number`,
+        });
       else seen.set(key, index);
     });
   })
   .meta({ id: 'GrayBoxIntake' });
 export type TGrayBoxIntake = z.input<typeof ZGrayBoxIntakeSchema>;
 
-export const ZGrayBoxIntakeResultSchema = z.object({ created: z.number().int(), updated: z.number().int() }).meta({ id: 'GrayBoxIntakeResult' });
+export const ZGrayBoxIntakeResultSchema = z
+  .object({ created: z.number().int(), updated: z.number().int() })
+  .meta({ id: 'GrayBoxIntakeResult' });
 
 export const intakeGrayBoxesRoute = defineRoute({
   method: 'POST',
@@ -518,7 +584,8 @@ export const listGrayBoxesRoute = defineRoute({
   method: 'GET',
   path: '/api/shipping-reconciliation/gray-boxes',
   access: 'purchasing:reports',
-  summary: 'Gray boxes shipped between from and to (default one month ago to today), or the one with trackingNumber; newest first, at most 5,000',
+  summary:
+    'Gray boxes shipped between from and to (default one month ago to today), or the one with trackingNumber; newest first, at most 5,000',
   tag: 'shipping-reconciliation',
   query: ZGrayBoxListQuerySchema,
   response: z.array(ZGrayBoxSchema),

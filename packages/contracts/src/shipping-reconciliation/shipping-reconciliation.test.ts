@@ -27,11 +27,14 @@ const row = (over: Partial<TGroupableRow> = {}): TGroupableRow => ({
 describe('shipping reconciliation grouping (002 §4)', () => {
   it('a quote is valid only as a number of up to 2 decimals', () => {
     for (const ok of ['12', '12.5', '12.50', '0', '0.01', ' 7.25 ', 3.1]) expect(isValidQuote(ok)).toBe(true);
-    for (const bad of ['', 'N/A', '12.345', '1,200.00', '$12', '12.', '.5', 'abc', null, undefined, Number.NaN]) expect(isValidQuote(bad)).toBe(false);
+    for (const bad of ['', 'N/A', '12.345', '1,200.00', '$12', '12.', '.5', 'abc', null, undefined, Number.NaN])
+      expect(isValidQuote(bad)).toBe(false);
   });
 
   it('applies the rules in order: Not Found, Invalid Quote, not paid, partially paid, paid in full', () => {
-    expect(reconciliationTab(row({ reconciliation_result: 'Unable to find matching gray box', shipping_quote: null }))).toBe('notFound');
+    expect(
+      reconciliationTab(row({ reconciliation_result: 'Unable to find matching gray box', shipping_quote: null })),
+    ).toBe('notFound');
     expect(reconciliationTab(row({ shipping_quote: 'N/A', shipping_cost_paid: 12.5 }))).toBe('invalidQuote');
     expect(reconciliationTab(row({ shipping_quote: '12.345' }))).toBe('invalidQuote');
     expect(reconciliationTab(row())).toBe('paymentsToApply');
@@ -59,15 +62,28 @@ describe('shipping reconciliation grouping (002 §4)', () => {
     expect(groups.invalidQuote).toEqual([rows[2]]);
     const counts = reconciliationCounts(rows);
     expect(counts).toEqual({ paymentsToApply: 1, paidInFull: 1, partiallyPaid: 0, notFound: 0, invalidQuote: 1 });
-    expect(visibleReconciliationTabs(counts)).toEqual(['paymentsToApply', 'paidInFull', 'partiallyPaid', 'invalidQuote']);
+    expect(visibleReconciliationTabs(counts)).toEqual([
+      'paymentsToApply',
+      'paidInFull',
+      'partiallyPaid',
+      'invalidQuote',
+    ]);
   });
 
   it('pre-selects Matched, In Our Favor and Within Acceptable Threshold with billed and payment the reported charge', () => {
     const rows = [
       { tracking_number: 'A', reconciliation_result: 'Matched', reported_billed_charge: 10 },
       { tracking_number: 'B', reconciliation_result: 'Not Matched - In Our Favor', reported_billed_charge: 9.5 },
-      { tracking_number: 'C', reconciliation_result: 'Not Matched - Within Acceptable Threshold', reported_billed_charge: 10.25 },
-      { tracking_number: 'D', reconciliation_result: 'Not Matched - Outside Acceptable Threshold', reported_billed_charge: 30 },
+      {
+        tracking_number: 'C',
+        reconciliation_result: 'Not Matched - Within Acceptable Threshold',
+        reported_billed_charge: 10.25,
+      },
+      {
+        tracking_number: 'D',
+        reconciliation_result: 'Not Matched - Outside Acceptable Threshold',
+        reported_billed_charge: 30,
+      },
       { tracking_number: 'E', reconciliation_result: 'Unable to find matching gray box', reported_billed_charge: 5 },
     ];
     expect(preselectedPayments(rows)).toEqual([
@@ -82,7 +98,11 @@ describe('staged rows and money (002 §5)', () => {
   it('is invalid with an empty billed or paid, matching when equal at 2 decimals', () => {
     expect(stagedPaymentState({ billed: '', payment: '1' }).valid).toBe(false);
     expect(stagedPaymentState({ billed: '1', payment: '' }).errors.payment).toBe('Enter the payment to apply.');
-    expect(stagedPaymentState({ billed: '10.5', payment: '10.50' })).toEqual({ valid: true, matching: true, errors: {} });
+    expect(stagedPaymentState({ billed: '10.5', payment: '10.50' })).toEqual({
+      valid: true,
+      matching: true,
+      errors: {},
+    });
     expect(stagedPaymentState({ billed: '10.5', payment: '10.49' }).matching).toBe(false);
     expect(stagedPaymentState({ billed: '-1', payment: '1' }).valid).toBe(false);
     expect(stagedPaymentState({ billed: '1.234', payment: '1' }).errors.billed).toMatch(/2 decimals/);
@@ -113,11 +133,21 @@ describe('request schemas', () => {
   });
 
   it('refuses bad amounts naming the field', () => {
-    const result = ZApplyPaymentsSchema.safeParse({ idempotencyKey: 'key-12345', updates: { '1Z9': { reported_billed_charge: 1.234, payment_to_apply: -1 } } });
+    const result = ZApplyPaymentsSchema.safeParse({
+      idempotencyKey: 'key-12345',
+      updates: { '1Z9': { reported_billed_charge: 1.234, payment_to_apply: -1 } },
+    });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['updates.1Z9.reported_billed_charge', 'updates.1Z9.payment_to_apply']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['updates.1Z9.reported_billed_charge', 'updates.1Z9.payment_to_apply']),
+    );
     expect(ZApplyPaymentsSchema.safeParse({ idempotencyKey: 'key-12345', updates: {} }).success).toBe(false);
-    expect(ZApplyPaymentsSchema.safeParse({ idempotencyKey: 'key-12345', updates: { A: { reported_billed_charge: 21474836.48, payment_to_apply: 0 } } }).success).toBe(false);
+    expect(
+      ZApplyPaymentsSchema.safeParse({
+        idempotencyKey: 'key-12345',
+        updates: { A: { reported_billed_charge: 21474836.48, payment_to_apply: 0 } },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -13,19 +13,22 @@ export const SHIPPING_TEMPLATE_MESSAGES = {
   enterPlatform: 'Enter a platform!',
   activationFailed: 'Unexpected error encountered while activating the rule.',
   missingGroupsTitle: 'Missing Composite Shipping Template Groups',
-  missingGroups: 'The rule maps groups of simple shipping templates that no composite shipping template combines. Add the compositions, then publish.',
+  missingGroups:
+    'The rule maps groups of simple shipping templates that no composite shipping template combines. Add the compositions, then publish.',
   published: 'Published',
   publish: 'Publish Rule',
   confirmPublish: 'Publish this rule? Its template compositions become active.',
-  confirmPublishWithoutCompositions: 'Publish this rule? It does not use template compositions, so its templates are not checked for composite templates.',
+  confirmPublishWithoutCompositions:
+    'Publish this rule? It does not use template compositions, so its templates are not checked for composite templates.',
   /** Under the Rules table: why Publish Rule checks some rules and not others (docs/decisions.md). */
   publishNote:
-    'Publish Rule checks that every group of a rule\'s simple templates has a composite template only for a rule that uses template compositions; a rule that does not ships each template on its own, so nothing is checked.',
+    "Publish Rule checks that every group of a rule's simple templates has a composite template only for a rule that uses template compositions; a rule that does not ships each template on its own, so nothing is checked.",
   publishedNeedsCompositions: (groups: string[][]) =>
     `The rule is published: it can use template compositions only once every group of its simple templates has a composite template. Missing: ${groups.map((g) => g.join(' + ')).join('; ')}.`,
   confirmDeleteRule: (code: string, maps: number) =>
     `Are you sure you want to delete? ${maps ? `Rule ${code} and its ${maps} rule map${maps === 1 ? '' : 's'} are deleted.` : `Rule ${code} is deleted.`}`,
-  ruleDeleted: (code: string, maps: number) => `Rule ${code} was deleted${maps ? `, with its ${maps} rule map${maps === 1 ? '' : 's'}` : ''}.`,
+  ruleDeleted: (code: string, maps: number) =>
+    `Rule ${code} was deleted${maps ? `, with its ${maps} rule map${maps === 1 ? '' : 's'}` : ''}.`,
   confirmDelete: 'Are you sure you want to delete?',
   templateRequired: 'The shipping template name is required.',
   templateTaken: (name: string) => `Shipping template ${name} already exists.`,
@@ -106,7 +109,10 @@ export const ZShippingTemplateInputSchema = z
     shippingTemplate: name,
     isParentTemplate: ZFlagInputSchema.optional(),
     switchBuffer: ZCountInputSchema.optional(),
-    bucketGroup: z.union([z.string().max(200), z.number().int().min(0).max(2_147_483_647)]).nullable().optional(),
+    bucketGroup: z
+      .union([z.string().max(200), z.number().int().min(0).max(2_147_483_647)])
+      .nullable()
+      .optional(),
     platformCode: optionalText,
     platformShippingTemplateId: optionalText,
   })
@@ -124,7 +130,9 @@ export const ZShippingRuleInputSchema = z
   .meta({ id: 'ShippingRuleWrite' });
 export type TShippingRuleInput = z.input<typeof ZShippingRuleInputSchema>;
 
-export const ZShippingRuleMappingInputSchema = z.object({ ruleCode: name, shippingTemplate: name }).meta({ id: 'ShippingRuleMappingWrite' });
+export const ZShippingRuleMappingInputSchema = z
+  .object({ ruleCode: name, shippingTemplate: name })
+  .meta({ id: 'ShippingRuleMappingWrite' });
 export type TShippingRuleMappingInput = z.input<typeof ZShippingRuleMappingInputSchema>;
 
 export const ZShippingCompositionInputSchema = z
@@ -207,7 +215,8 @@ export const updateShippingTemplateRoute = defineRoute({
   method: 'PUT',
   path: BASE,
   access: 'bucket-buffer:edit',
-  summary: 'Change the shipping template named by shippingTemplate, with the rules of the create; 422 per key (shippingTemplate when unknown)',
+  summary:
+    'Change the shipping template named by shippingTemplate, with the rules of the create; 422 per key (shippingTemplate when unknown)',
   tag,
   body: ZShippingTemplateInputSchema,
   response: ZShippingTemplateSchema,
@@ -248,7 +257,8 @@ export const deleteShippingRuleRoute = defineRoute({
   method: 'DELETE',
   path: `${BASE}/rule/{id}`,
   access: 'bucket-buffer:edit',
-  summary: 'Delete a rule (ours; 002 §7 names no rule delete) and its rule mappings, published or not; 404 when unknown',
+  summary:
+    'Delete a rule (ours; 002 §7 names no rule delete) and its rule mappings, published or not; 404 when unknown',
   tag,
   params: z.object({ id: ZIdSchema }),
   response: deleted,
@@ -288,7 +298,8 @@ export const listShippingCompositionsRoute = defineRoute({
   method: 'GET',
   path: `${BASE}/composition`,
   access: 'bucket-buffer:view',
-  summary: 'Compositions (a composite template and one of its simple templates), with the number of templates in the composite',
+  summary:
+    'Compositions (a composite template and one of its simple templates), with the number of templates in the composite',
   tag,
   response: z.array(ZShippingCompositionSchema),
 });
@@ -297,7 +308,8 @@ export const createShippingCompositionRoute = defineRoute({
   method: 'POST',
   path: `${BASE}/composition`,
   access: 'bucket-buffer:edit',
-  summary: 'Add a simple template to a composite one; the composite must be a parent template and the simple one not (422 per key)',
+  summary:
+    'Add a simple template to a composite one; the composite must be a parent template and the simple one not (422 per key)',
   tag,
   body: ZShippingCompositionInputSchema,
   response: ZShippingCompositionSchema,

@@ -67,7 +67,13 @@ export const ZSimulationEventsSummarySchema = z
     first_event_date: z.string().nullable(),
     last_event_date: z.string().nullable(),
     by_type: z.array(ZQuantityTotalsSchema.extend({ type: z.string() })),
-    by_bucket: z.array(ZQuantityTotalsSchema.extend({ bucket: z.string(), location_code: z.string().nullable(), condition_code: z.string().nullable() })),
+    by_bucket: z.array(
+      ZQuantityTotalsSchema.extend({
+        bucket: z.string(),
+        location_code: z.string().nullable(),
+        condition_code: z.string().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'SimulationEventsSummary' });
 export type TSimulationEventsSummary = z.infer<typeof ZSimulationEventsSummarySchema>;

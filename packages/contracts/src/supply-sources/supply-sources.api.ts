@@ -34,17 +34,27 @@ export const SUPPLY_SOURCE_LIMITS = {
   successMessageMs: 6000,
 } as const;
 
-export const SUPPLY_SOURCE_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const SUPPLY_SOURCE_WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type TWeekday = (typeof SUPPLY_SOURCE_WEEKDAYS)[number];
 
 /** A start and end of 00:00 both mean closed (002 §5). */
 export const CLOSED_TIME = '00:00';
 
 /** The status a toggle sets: Active becomes Inactive, any other state (Inactive, Archived) becomes Active (002 §4). */
-export const toggledSupplySourceStatus = (status: string): 'Active' | 'Inactive' => (status === 'Active' ? 'Inactive' : 'Active');
+export const toggledSupplySourceStatus = (status: string): 'Active' | 'Inactive' =>
+  status === 'Active' ? 'Inactive' : 'Active';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const isClosedDay = (hours: { startTime: string; endTime: string }) => hours.startTime === CLOSED_TIME && hours.endTime === CLOSED_TIME;
+export const isClosedDay = (hours: { startTime: string; endTime: string }) =>
+  hours.startTime === CLOSED_TIME && hours.endTime === CLOSED_TIME;
 
 /** The time selects' choices: every 30 minutes from 00:00 to 23:30, and 23:59 to close at midnight. */
 export const SUPPLY_SOURCE_TIME_CHOICES: readonly string[] = [
@@ -52,7 +62,9 @@ export const SUPPLY_SOURCE_TIME_CHOICES: readonly string[] = [
   '23:59',
 ];
 
-export const ZOperatingHourSchema = z.object({ startTime: z.string().max(10), endTime: z.string().max(10) }).meta({ id: 'SupplySourceOperatingHour' });
+export const ZOperatingHourSchema = z
+  .object({ startTime: z.string().max(10), endTime: z.string().max(10) })
+  .meta({ id: 'SupplySourceOperatingHour' });
 export type TOperatingHour = z.infer<typeof ZOperatingHourSchema>;
 
 const day = z.array(ZOperatingHourSchema).max(10);
@@ -66,7 +78,8 @@ export const SUPPLY_SOURCE_STATUSES = ['Active', 'Inactive'] as const;
 export const ZSupplySourceStatusSchema = z.enum(SUPPLY_SOURCE_STATUSES);
 export type TSupplySourceStatus = z.infer<typeof ZSupplySourceStatusSchema>;
 
-const duration = (unit: 'Days' | 'Hours') => z.object({ value: z.number().int().nullable(), timeUnit: z.literal(unit) });
+const duration = (unit: 'Days' | 'Hours') =>
+  z.object({ value: z.number().int().nullable(), timeUnit: z.literal(unit) });
 
 /**
  * GET ims/sp-api/supply-source/details/{location}/ (002 §7): alias, supplySourceId, status and capabilities.outbound
@@ -182,11 +195,21 @@ export function supplySourceRuleErrors(input: SupplySourceRuleInput): Record<str
   if (!alias) errors.alias = [SUPPLY_SOURCE_MESSAGES.aliasRequired];
   else if (alias.length > SUPPLY_SOURCE_LIMITS.aliasMax) errors.alias = [SUPPLY_SOURCE_MESSAGES.aliasTooLong];
   const hold = input.inventoryHoldPeriod;
-  if (hold === null || !Number.isInteger(hold) || hold < SUPPLY_SOURCE_LIMITS.holdPeriodMin || hold > SUPPLY_SOURCE_LIMITS.holdPeriodMax) {
+  if (
+    hold === null ||
+    !Number.isInteger(hold) ||
+    hold < SUPPLY_SOURCE_LIMITS.holdPeriodMin ||
+    hold > SUPPLY_SOURCE_LIMITS.holdPeriodMax
+  ) {
     errors.inventoryHoldPeriod = [SUPPLY_SOURCE_MESSAGES.holdPeriod];
   }
   const handling = input.handlingTime;
-  if (handling === null || !Number.isInteger(handling) || handling < SUPPLY_SOURCE_LIMITS.handlingTimeMin || handling > SUPPLY_SOURCE_LIMITS.handlingTimeMax) {
+  if (
+    handling === null ||
+    !Number.isInteger(handling) ||
+    handling < SUPPLY_SOURCE_LIMITS.handlingTimeMin ||
+    handling > SUPPLY_SOURCE_LIMITS.handlingTimeMax
+  ) {
     errors.handlingTime = [SUPPLY_SOURCE_MESSAGES.handlingTime];
   }
   for (const d of SUPPLY_SOURCE_WEEKDAYS) {

@@ -27,7 +27,9 @@ export const ZPlatformCodeSchema = z.enum(PLATFORM_CODES, { error: TAX_MAP_MESSA
 export const ZStateSchema = z.object({ state_code: z.string(), state_name: z.string() }).meta({ id: 'State' });
 export type TState = z.infer<typeof ZStateSchema>;
 
-export const ZPlatformSchema = z.object({ platform_code: z.string(), platform_name: z.string() }).meta({ id: 'Platform' });
+export const ZPlatformSchema = z
+  .object({ platform_code: z.string(), platform_name: z.string() })
+  .meta({ id: 'Platform' });
 export type TPlatform = z.infer<typeof ZPlatformSchema>;
 
 export const ZPlatformStateTaxSchema = z
@@ -46,7 +48,13 @@ export type TPlatformStateTax = z.infer<typeof ZPlatformStateTaxSchema>;
 
 /** `0`, or any whole number (non-zero means collect and remit), in the path. */
 export const ZCollectAndRemitTaxSchema = z
-  .union([z.number(), z.string().regex(/^-?\d{1,10}$/, TAX_MAP_MESSAGES.notANumber).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d{1,10}$/, TAX_MAP_MESSAGES.notANumber)
+      .transform(Number),
+  ])
   .pipe(z.number().int(TAX_MAP_MESSAGES.notANumber).min(-2_147_483_648).max(2_147_483_647));
 
 export const taxMapAllRoute = defineRoute({
@@ -86,7 +94,8 @@ export const setTaxCellRoute = defineRoute({
   method: 'PUT',
   path: '/api/platformStateTaxMap/{platform_code}/{state_code}/{collectAndRemitTax}',
   access: 'dev-route:view',
-  summary: 'Set one cell of the tax map (0 = do not collect; non-zero = collect and remit, saved as 1); answers the cell',
+  summary:
+    'Set one cell of the tax map (0 = do not collect; non-zero = collect and remit, saved as 1); answers the cell',
   tag: 'tax-map',
   params: ZTaxCellParamsSchema,
   response: ZPlatformStateTaxSchema,
@@ -94,4 +103,7 @@ export const setTaxCellRoute = defineRoute({
 
 /** The lists the server answers, in display order. */
 export const TAX_MAP_STATES: TState[] = US_STATES.map((s) => ({ state_code: s.code, state_name: s.name }));
-export const TAX_MAP_PLATFORMS: TPlatform[] = PLATFORMS.map((p) => ({ platform_code: p.platform_code, platform_name: p.platform_name }));
+export const TAX_MAP_PLATFORMS: TPlatform[] = PLATFORMS.map((p) => ({
+  platform_code: p.platform_code,
+  platform_name: p.platform_name,
+}));

@@ -15,11 +15,14 @@ export const TRANSFER_MESSAGES = {
 } as const;
 
 /** A clientScanId already recorded by another transfer's scan (a client bug, never a retry): refused, 409. */
-export const scanIdOfOtherTransferMessage = (reference: string) => `This scan id was already used for another transfer (${reference}): scan the item again`;
+export const scanIdOfOtherTransferMessage = (reference: string) =>
+  `This scan id was already used for another transfer (${reference}): scan the item again`;
 
 /** 001 §8 Transfers: the texts the scan page matches to open its force-push prompts. */
-export const serialNotForProductMessage = (serial: string, model: string) => `Inventory serial ${serial} does not exist for product ${model}`;
-export const serialElsewhereMessage = (serial: string, where: string) => `Inventory serial ${serial} according to records should be at ${where}`;
+export const serialNotForProductMessage = (serial: string, model: string) =>
+  `Inventory serial ${serial} does not exist for product ${model}`;
+export const serialElsewhereMessage = (serial: string, where: string) =>
+  `Inventory serial ${serial} according to records should be at ${where}`;
 
 /**
  * A serial reserved by another open commitment (docs/decisions.md, Transfers: reservation). The texts avoid the two
@@ -31,7 +34,8 @@ export const serialInSaleMessage = (serial: string, reference: string, invoice: 
   `Serial ${serial} is committed to sale ${reference} of invoice ${invoice} (not yet transacted)`;
 
 /** Force push refusals (ours): what a correction must not do silently. Neither contains the two §8 phrases. */
-export const forcePushSoldMessage = (serial: string) => `Serial ${serial} was sold: a force push cannot bring a sold serial back, ask an inventory admin`;
+export const forcePushSoldMessage = (serial: string) =>
+  `Serial ${serial} was sold: a force push cannot bring a sold serial back, ask an inventory admin`;
 export const forcePushOtherProductMessage = (serial: string, otherModel: string, bucket: string | null) =>
   `Serial ${serial} is live as model ${otherModel}${bucket ? ` in ${bucket}` : ''}: a force push cannot take another product's serial, ask an inventory admin`;
 export const forcePushEmptyBucketMessage = (serial: string, bucket: string) =>
@@ -45,7 +49,8 @@ export const NOT_SELECTED = 'Not Selected';
 /** Buckets whose transfers force scanning and need a SKU and a shipment id or name (001 §5, §9). */
 export const SPECIAL_TRANSFER_BUCKETS = ['KY01', 'TX01', 'AZ02'] as const;
 
-export const isSpecialTransferBucket = (bucket: string) => (SPECIAL_TRANSFER_BUCKETS as readonly string[]).includes(bucket.toUpperCase());
+export const isSpecialTransferBucket = (bucket: string) =>
+  (SPECIAL_TRANSFER_BUCKETS as readonly string[]).includes(bucket.toUpperCase());
 
 /** The committed transfer's reference: `CT-` and its id zero-padded to 7 digits. */
 export const committedTransferReference = (id: number) => `CT-${String(id).padStart(7, '0')}`;
@@ -55,7 +60,9 @@ export const committedTransferReference = (id: number) => `CT-${String(id).padSt
  * quantity: on-hand less the open commitments from it (docs/decisions.md, reservation).
  */
 export const requestedQuantityRangeMessage = (bucket: string, available: number) =>
-  available < 1 ? `There is nothing available in ${bucket}` : `Requested quantity must be 1 to ${available}, the quantity available in ${bucket}`;
+  available < 1
+    ? `There is nothing available in ${bucket}`
+    : `Requested quantity must be 1 to ${available}, the quantity available in ${bucket}`;
 
 export interface TTransferFields {
   fromBucket: string;
@@ -76,8 +83,14 @@ const blank = (v: string | null | undefined) => !v || !v.trim();
 export function missingTransferFields(input: TTransferFields): Record<string, string[]> {
   const missing: Record<string, string[]> = {};
   const required = 'is required';
-  if (input.requestedQuantity === undefined || input.requestedQuantity === null || input.requestedQuantity === NOT_SELECTED) missing.requestedQuantity = [required];
-  if (blank(input.toBucket) || input.toBucket!.trim().toUpperCase() === NOT_SELECTED.toUpperCase()) missing.toBucket = [required];
+  if (
+    input.requestedQuantity === undefined ||
+    input.requestedQuantity === null ||
+    input.requestedQuantity === NOT_SELECTED
+  )
+    missing.requestedQuantity = [required];
+  if (blank(input.toBucket) || input.toBucket!.trim().toUpperCase() === NOT_SELECTED.toUpperCase())
+    missing.toBucket = [required];
   const buckets = [input.fromBucket, input.toBucket ?? ''];
   if (buckets.some((b) => isInboundBucket(b) || isSpecialTransferBucket(b))) {
     if (blank(input.posTransferBatchRefId) && blank(input.posTransferBatchName)) {
@@ -90,4 +103,5 @@ export function missingTransferFields(input: TTransferFields): Record<string, st
 }
 
 /** Scanning is forced when the source or destination is one of KY01, TX01 and AZ02 (001 §5). */
-export const scanningForced = (fromBucket: string, toBucket: string) => isSpecialTransferBucket(fromBucket) || isSpecialTransferBucket(toBucket);
+export const scanningForced = (fromBucket: string, toBucket: string) =>
+  isSpecialTransferBucket(fromBucket) || isSpecialTransferBucket(toBucket);

@@ -114,7 +114,8 @@ export const commitTransferRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/committed-transfers',
   access: 'inventory-transfer:view',
-  summary: "Commit a transfer between two buckets (nothing moves until it is transacted); 422 'One or more required fields are missing'",
+  summary:
+    "Commit a transfer between two buckets (nothing moves until it is transacted); 422 'One or more required fields are missing'",
   tag: 'transfers',
   body: ZCommitTransferSchema,
   response: ZCommittedTransferSchema,
@@ -138,7 +139,10 @@ export const ZCommittedTransfersQuerySchema = z
     imsTransactionReferenceId: ZCommittedTransferReferenceSchema.optional(),
     model: z.string().trim().min(1).max(100).optional(),
   })
-  .refine((q) => q.imsTransactionReferenceId !== undefined || q.model !== undefined, 'imsTransactionReferenceId or model is required');
+  .refine(
+    (q) => q.imsTransactionReferenceId !== undefined || q.model !== undefined,
+    'imsTransactionReferenceId or model is required',
+  );
 
 export const listCommittedTransfersRoute = defineRoute({
   method: 'GET',
@@ -234,7 +238,8 @@ export const addScannedTransferItemRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/committed-transfers/{refId}/addScannedItem',
   access: 'inventory-transfer:view',
-  summary: "Scan one item (UPC and serials) into a committed transfer; 'Inventory serial … does not exist for product …' or '… according to records should be at …' for a serial not in the source bucket",
+  summary:
+    "Scan one item (UPC and serials) into a committed transfer; 'Inventory serial … does not exist for product …' or '… according to records should be at …' for a serial not in the source bucket",
   tag: 'transfers',
   params: refParams,
   body: ZAddScannedItemSchema,
@@ -267,7 +272,8 @@ export const transactCommittedTransferRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/committed-transfers/{refId}/transact',
   access: 'inventory-transfer:view',
-  summary: "Submit a committed transfer: the stock moves through the ledger, once ('Transfer successfully submitted and processed!'); cannot be undone",
+  summary:
+    "Submit a committed transfer: the stock moves through the ledger, once ('Transfer successfully submitted and processed!'); cannot be undone",
   tag: 'transfers',
   params: refParams,
   body: ZTransactTransferSchema,
@@ -278,7 +284,7 @@ export const quickTransferWithoutSerialsRoute = defineRoute({
   method: 'POST',
   path: '/api/ims/transacted-transfers/quickTransferWithoutSerials',
   access: 'inventory-transfer:view',
-  summary: 'Commit and submit a transfer that needs no scanning, in one step (the commit\'s body)',
+  summary: "Commit and submit a transfer that needs no scanning, in one step (the commit's body)",
   tag: 'transfers',
   body: ZCommitTransferSchema,
   response: ZTransferSubmittedSchema,
@@ -289,7 +295,9 @@ export const quickTransferWithoutSerialsRoute = defineRoute({
 export const COMMITTED_TRANSFERS_BOARD_LIMIT = 500;
 
 /** One row of the committed transfers board: a committed transfer without its scanned serials (the board shows progress only). */
-export const ZCommittedTransferBoardRowSchema = ZCommittedTransferSchema.omit({ serials: true }).meta({ id: 'CommittedTransferBoardRow' });
+export const ZCommittedTransferBoardRowSchema = ZCommittedTransferSchema.omit({ serials: true }).meta({
+  id: 'CommittedTransferBoardRow',
+});
 export type TCommittedTransferBoardRow = z.infer<typeof ZCommittedTransferBoardRowSchema>;
 
 export const ZCommittedTransfersBoardQuerySchema = z.object({
@@ -315,7 +323,8 @@ export const committedTransfersBoardRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/committed-transfers/board',
   access: 'boards:view',
-  summary: 'The committed transfers board: every open (not transacted) transfer across models, oldest first, at most 500; ?search= is a case-insensitive contains',
+  summary:
+    'The committed transfers board: every open (not transacted) transfer across models, oldest first, at most 500; ?search= is a case-insensitive contains',
   tag: 'transfers',
   query: ZCommittedTransfersBoardQuerySchema,
   response: ZCommittedTransfersBoardSchema,
@@ -354,10 +363,17 @@ export const ZTransferTransactionSchema = z
 export type TTransferTransaction = z.infer<typeof ZTransferTransactionSchema>;
 
 /** The transaction search types (001 §9), also the keys of the inbound transfers calls (002 §7). */
-export const TRANSFER_SEARCH_KEYS = ['imsTransactionReferenceId', 'posTransferBatchRefId', 'posTransferBatchName'] as const;
+export const TRANSFER_SEARCH_KEYS = [
+  'imsTransactionReferenceId',
+  'posTransferBatchRefId',
+  'posTransferBatchName',
+] as const;
 export type TTransferSearchKey = (typeof TRANSFER_SEARCH_KEYS)[number];
 
-const searchValues = z.union([z.string().trim().min(1).max(200), z.array(z.string().trim().min(1).max(200)).min(1).max(50)]);
+const searchValues = z.union([
+  z.string().trim().min(1).max(200),
+  z.array(z.string().trim().min(1).max(200)).min(1).max(50),
+]);
 
 /**
  * 002 §7 `?{key}s[]={id}`: one of imsTransactionReferenceIds, posTransferBatchRefIds, posTransferBatchNames, each
@@ -393,7 +409,8 @@ export const committedInboundTransfersRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/committed-transfers/inbound',
   access: 'inventory:view',
-  summary: 'Committed (not yet transacted) transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
+  summary:
+    'Committed (not yet transacted) transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
   tag: 'transfers',
   query: ZInboundTransfersQuerySchema,
   response: z.object({ data: z.array(ZTransferTransactionSchema) }),
@@ -403,7 +420,8 @@ export const transactedInboundTransfersRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/transacted-transfers/inbound',
   access: 'inventory:view',
-  summary: 'Transacted transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
+  summary:
+    'Transacted transfers into or out of an _INBOUND bucket, by references, batch ref ids or batch names; newest reference first',
   tag: 'transfers',
   query: ZInboundTransfersQuerySchema,
   response: z.object({ data: z.array(ZTransferTransactionSchema) }),
@@ -419,7 +437,8 @@ export const searchTransferTransactionsRoute = defineRoute({
   method: 'GET',
   path: '/api/ims/inventory-transactions',
   access: 'inventory:view',
-  summary: 'Transfer transactions (committed and transacted) of a POS transfer batch ref id or batch name (exact, any case); newest reference first',
+  summary:
+    'Transfer transactions (committed and transacted) of a POS transfer batch ref id or batch name (exact, any case); newest reference first',
   tag: 'transfers',
   query: ZTransferTransactionSearchSchema,
   response: z.object({ data: z.array(ZTransferTransactionSchema) }),

@@ -23,7 +23,13 @@ describe('CSV rules (002 §5, §9)', () => {
   });
 
   it('finds a header on line 4: the line with the most filled cells among the first 10', () => {
-    const text = ['Partner Orders Export,,,', 'Generated 2020-05-01,,,', ',,,', 'order-id,sku,quantity,unit-price', 'A1,SKU1,2,10.00'].join('\r\n');
+    const text = [
+      'Partner Orders Export,,,',
+      'Generated 2020-05-01,,,',
+      ',,,',
+      'order-id,sku,quantity,unit-price',
+      'A1,SKU1,2,10.00',
+    ].join('\r\n');
     const table = parseDelimitedText(text);
     expect(table.headerLine).toBe(4);
     expect(table.headers).toEqual(['order-id', 'sku', 'quantity', 'unit-price']);

@@ -168,14 +168,15 @@ export function withoutLines(table: TCsvTable, removed: ReadonlySet<number>): TC
 
 /** The table back as text with its delimiter (header then rows), for re-uploading a reviewed file. */
 export function tableToText(table: TCsvTable): string {
-  const extra = [...new Set(table.rows.flatMap((row) => Object.keys(row.values).filter((k) => !table.headers.includes(k))))];
+  const extra = [
+    ...new Set(table.rows.flatMap((row) => Object.keys(row.values).filter((k) => !table.headers.includes(k)))),
+  ];
   const fields = [...table.headers, ...extra];
   return Papa.unparse(
     { fields, data: table.rows.map((row) => fields.map((f) => row.values[f] ?? '')) },
     { delimiter: table.delimiter, newline: '\n' },
   );
 }
-
 
 export * from './csv-cells.js';
 export * from './upload-cells.js';

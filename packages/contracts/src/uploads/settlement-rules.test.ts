@@ -21,9 +21,28 @@ describe('settlement rules', () => {
   });
 
   it('keeps the V2 summary row (its first data row) unflagged', () => {
-    const header = ['settlement-id', 'settlement-start-date', 'total-amount', 'currency', 'transaction-type', 'amount', 'posted-date', 'sku', 'a', 'b', 'c', 'd', 'e', 'f'];
+    const header = [
+      'settlement-id',
+      'settlement-start-date',
+      'total-amount',
+      'currency',
+      'transaction-type',
+      'amount',
+      'posted-date',
+      'sku',
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+    ];
     const row = (cells: string[]) => [...cells, ...Array<string>(header.length - cells.length).fill('')].join('\t');
-    const text = [header.join('\t'), row(['1', '2025-06-01', '9.99', 'USD']), row(['1', '', '', '', 'Order', '9.99', '06/14/25', 'X'])].join('\n');
+    const text = [
+      header.join('\t'),
+      row(['1', '2025-06-01', '9.99', 'USD']),
+      row(['1', '', '', '', 'Order', '9.99', '06/14/25', 'X']),
+    ].join('\n');
     expect(parseDelimitedText(text).rows[0]!.flagged).toBe(true);
     expect(parseDelimitedText(text, { keep: isSettlementSummary }).rows[0]!.flagged).toBe(false);
   });
@@ -31,7 +50,12 @@ describe('settlement rules', () => {
   it('prefers posted-date-time; refuses an ambiguous posted-date alone naming the line and column; reads an EU file', () => {
     const read = readSettlementRows(
       [
-        { 'settlement-id': '1', amount: '1.00', 'posted-date': '09/06/25', 'posted-date-time': '2025-06-09 14:05:00 UTC' },
+        {
+          'settlement-id': '1',
+          amount: '1.00',
+          'posted-date': '09/06/25',
+          'posted-date-time': '2025-06-09 14:05:00 UTC',
+        },
         { 'settlement-id': '1', amount: '1.00', 'posted-date': '09/06/25' },
       ],
       (i) => [5, 7][i]!,
@@ -39,14 +63,26 @@ describe('settlement rules', () => {
     expect(read.lines.map((l) => l.postedDate)).toEqual(['2025-06-09']);
     expect(read.errors).toHaveLength(1);
     expect(read.errors[0]).toMatchObject({ index: 1, line: 7, field: 'posted-date' });
-    expect(read.errors[0]!.message).toMatch(/^Line 7: posted-date 09\/06\/25 could be 6 September 2025 \(month first\) or 9 June 2025/);
+    expect(read.errors[0]!.message).toMatch(
+      /^Line 7: posted-date 09\/06\/25 could be 6 September 2025 \(month first\) or 9 June 2025/,
+    );
     const eu = readSettlementRows(
       [
         { 'settlement-id': '2', 'total-amount': '1.234,56', currency: 'EUR' },
-        { 'settlement-id': '2', 'transaction-type': 'Order', amount: '1.234,56', 'posted-date-time': '2025-06-03 17:04:11 UTC' },
+        {
+          'settlement-id': '2',
+          'transaction-type': 'Order',
+          amount: '1.234,56',
+          'posted-date-time': '2025-06-03 17:04:11 UTC',
+        },
       ],
       (i) => i + 2,
     );
-    expect(eu).toMatchObject({ decimalComma: true, errors: [], summaries: [{ totalAmountCents: 123456 }], lines: [{ amountCents: 123456 }] });
+    expect(eu).toMatchObject({
+      decimalComma: true,
+      errors: [],
+      summaries: [{ totalAmountCents: 123456 }],
+      lines: [{ amountCents: 123456 }],
+    });
   });
 });

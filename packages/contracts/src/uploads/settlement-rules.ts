@@ -41,7 +41,10 @@ export function isDecimalCommaSettlement(rows: readonly Record<string, string>[]
   return rows.some((values) => {
     const row = canonicalRow(values);
     const currency = (row['currency'] ?? '').toUpperCase();
-    return (DECIMAL_COMMA_CURRENCIES as readonly string[]).includes(currency) || EU_MARKETPLACE.test(row['marketplace-name'] ?? '');
+    return (
+      (DECIMAL_COMMA_CURRENCIES as readonly string[]).includes(currency) ||
+      EU_MARKETPLACE.test(row['marketplace-name'] ?? '')
+    );
   });
 }
 
@@ -100,16 +103,22 @@ const quoted = (text: string) => `"${text.slice(0, 40)}"`;
  * Reads a settlement table. `lineOf(index)` gives each row's line in the file (the browser sends them); rows with no
  * filled cell are skipped. Errors are all collected (the caller refuses the whole table when there is one).
  */
-export function readSettlementRows(rows: readonly Record<string, string>[], lineOf: (index: number) => number): TSettlementRead {
+export function readSettlementRows(
+  rows: readonly Record<string, string>[],
+  lineOf: (index: number) => number,
+): TSettlementRead {
   const decimalComma = isDecimalCommaSettlement(rows);
-  const moneyForm = decimalComma ? 'written with a decimal comma, as an EU settlement is: 199,99' : 'at most 2 decimals';
+  const moneyForm = decimalComma
+    ? 'written with a decimal comma, as an EU settlement is: 199,99'
+    : 'at most 2 decimals';
   const out: TSettlementRead = { decimalComma, lines: [], summaries: [], errors: [] };
   rows.forEach((values, index) => {
     const line = lineOf(index);
     const row = canonicalRow(values);
     if (Object.values(row).every((v) => v === '')) return;
     const errorsBefore = out.errors.length;
-    const fail = (field: string, message: string) => out.errors.push({ index, line, field, message: `Line ${line}: ${message}` });
+    const fail = (field: string, message: string) =>
+      out.errors.push({ index, line, field, message: `Line ${line}: ${message}` });
     const settlementId = row['settlement-id'] ?? '';
     if (!settlementId) fail('settlement-id', 'settlement-id is required.');
     else if (settlementId.length > 100) fail('settlement-id', 'settlement-id must be at most 100 characters.');
@@ -134,7 +143,9 @@ export function readSettlementRows(rows: readonly Record<string, string>[], line
       fail(
         field,
         `${field} ${text} could be ${spelledDate(monthFirst)} (month first) or ${spelledDate(dayFirst)} (day first, as a spreadsheet re-saved in a UK locale writes it); ` +
-          (instead ? `give ${instead} (YYYY-MM-DD HH:MM:SS UTC) beside it, or write ${field} as YYYY-MM-DD.` : `write ${field} as YYYY-MM-DD.`),
+          (instead
+            ? `give ${instead} (YYYY-MM-DD HH:MM:SS UTC) beside it, or write ${field} as YYYY-MM-DD.`
+            : `write ${field} as YYYY-MM-DD.`),
       );
       return null;
     };
@@ -151,7 +162,8 @@ export function readSettlementRows(rows: readonly Record<string, string>[], line
         totalAmountCents: money('total-amount'),
         currency: row['currency'] || null,
       };
-      if (out.errors.length === errorsBefore && !out.summaries.some((s) => s.settlementId === settlementId)) out.summaries.push(summary);
+      if (out.errors.length === errorsBefore && !out.summaries.some((s) => s.settlementId === settlementId))
+        out.summaries.push(summary);
       return;
     }
     let amountCents: number | null = null;
@@ -166,7 +178,8 @@ export function readSettlementRows(rows: readonly Record<string, string>[], line
     else postedDate = row['posted-date'] ? date('posted-date', 'posted-date-time') : date('posted-date-time');
     const quantityText = row['quantity-purchased'] || row['quantity'] || '';
     const quantity = quantityText ? integerCell(quantityText, -1_000_000, 1_000_000) : null;
-    if (quantityText && quantity === null) fail('quantity-purchased', `quantity-purchased ${quoted(quantityText)} is not a whole number.`);
+    if (quantityText && quantity === null)
+      fail('quantity-purchased', `quantity-purchased ${quoted(quantityText)} is not a whole number.`);
     if (out.errors.length !== errorsBefore || amountCents === null) return;
     out.lines.push({ line, row, settlementId, amountCents, postedDate, quantity });
   });

@@ -19,7 +19,9 @@ describe('the encoding of an uploaded text file (issue 31 item 5)', () => {
   });
 
   it('refuses a binary file, and a UTF-8 file with bytes that are not UTF-8 after its start', () => {
-    expect(() => decodeTextBytes(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]))).toThrow(TextEncodingError);
+    expect(() => decodeTextBytes(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]))).toThrow(
+      TextEncodingError,
+    );
     const head = new TextEncoder().encode(`é${'x'.repeat(70_000)}`);
     const bytes = new Uint8Array([...head, 0xe9, 0x0a]);
     expect(() => decodeTextBytes(bytes)).toThrow(/not UTF-8 further on/);

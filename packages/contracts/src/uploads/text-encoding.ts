@@ -56,7 +56,8 @@ export function detectTextEncoding(sample: Uint8Array, complete: boolean): strin
   for (let i = 0; i < sample.length; i += 8192) binary += String.fromCharCode(...sample.subarray(i, i + 8192));
   const verdict = jschardet.detect(binary, { detectEncodings: SINGLE_BYTE_ENCODINGS });
   const encoding = verdict.encoding ? verdict.encoding.toLowerCase() : '';
-  if (!encoding || verdict.confidence < MIN_CONFIDENCE) throw new TextEncodingError('unknown', TEXT_ENCODING_MESSAGES.unknown);
+  if (!encoding || verdict.confidence < MIN_CONFIDENCE)
+    throw new TextEncodingError('unknown', TEXT_ENCODING_MESSAGES.unknown);
   return encoding;
 }
 

@@ -67,7 +67,20 @@ export function dateCell(text: string): string | null {
   return 'date' in read ? read.date : read.ambiguous.monthFirst;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `2025-09-06` → `6 September 2025`. */
 export function spelledDate(iso: string): string {

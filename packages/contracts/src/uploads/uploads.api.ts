@@ -19,7 +19,8 @@ export const UPLOAD_MESSAGES = {
   holdingsSynced: (filename: string, orders: number, lines: number, alreadyPresent: number) =>
     `Holdings orders synced from ${filename}: ${orders} ${orders === 1 ? 'order' : 'orders'} imported (${lines} ${lines === 1 ? 'line' : 'lines'}), ${alreadyPresent} already present.`,
   /** Ours: the columns of a holdings file the sync cannot place. */
-  holdingsUnread: (columns: string[]) => `${columns.length === 1 ? 'Column' : 'Columns'} not read: ${columns.join(', ')}.`,
+  holdingsUnread: (columns: string[]) =>
+    `${columns.length === 1 ? 'Column' : 'Columns'} not read: ${columns.join(', ')}.`,
   tableNotJson: 'table must be a JSON string of rows: an array of objects whose values are text.',
   tableEmpty: 'table has no rows to import.',
   tableTooLarge: (rows: number) =>
@@ -90,7 +91,7 @@ export const settlementReportRoute = defineRoute({
   path: '/api/om/payments/settlement-report',
   access: 'purchasing:reports',
   summary:
-    'Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming table.{row}.{field} for a bad row, its message naming the file\'s line (lines[row] when sent)',
+    "Import a settlement report: table is a JSON string of rows (header → text, headers as in the marketplace flat file: settlement-id, transaction-type, order-id, amount-type, amount-description, amount, posted-date, sku …). Each line is kept once (a line uploaded again is counted already present); a row with total-amount and no amount is the settlement summary. All or nothing: 400 naming table.{row}.{field} for a bad row, its message naming the file's line (lines[row] when sent)",
   tag: 'uploads',
   body: ZSettlementReportSchema,
   response: ZSettlementReportResultSchema,
@@ -114,11 +115,18 @@ export const holdingsUploadRoute = defineRoute({
     types: [FILE_TYPES.csv, FILE_TYPES.tsv, FILE_TYPES.text],
     extensions: UPLOAD_FILE_EXTENSIONS,
     read: 'bytes',
-    messages: { notMultipart: UPLOAD_MESSAGES.notMultipart, missing: UPLOAD_MESSAGES.fileMissing, tooLarge: UPLOAD_MESSAGES.fileTooLarge, wrongType: UPLOAD_MESSAGES.fileType },
+    messages: {
+      notMultipart: UPLOAD_MESSAGES.notMultipart,
+      missing: UPLOAD_MESSAGES.fileMissing,
+      tooLarge: UPLOAD_MESSAGES.fileTooLarge,
+      wrongType: UPLOAD_MESSAGES.fileType,
+    },
   },
 });
 
-export const ZHoldingsSyncQuerySchema = z.object({ filename: z.string().trim().min(1, 'filename is required').max(UPLOADS_LIMITS.maxFilenameLength) });
+export const ZHoldingsSyncQuerySchema = z.object({
+  filename: z.string().trim().min(1, 'filename is required').max(UPLOADS_LIMITS.maxFilenameLength),
+});
 
 export const ZHoldingsSyncResultSchema = z
   .object({

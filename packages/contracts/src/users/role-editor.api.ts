@@ -40,7 +40,9 @@ export const ZRoleChangesQuerySchema = z.object({
   /** One user's changes; absent for everyone's. */
   userId: emptyAsAbsent(ZIdSchema),
   limit: emptyAsDefault(
-    z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]).pipe(z.number().int().min(1).max(ROLE_CHANGES_LIMIT.max)),
+    z
+      .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+      .pipe(z.number().int().min(1).max(ROLE_CHANGES_LIMIT.max)),
     ROLE_CHANGES_LIMIT.default,
   ),
 });

@@ -59,7 +59,7 @@ export const changeUserRoleRoute = defineRoute({
   method: 'PUT',
   path: '/api/role/{userId}',
   access: 'role-editor:view',
-  summary: "Assign a role to a user (role editor, 002 §7)",
+  summary: 'Assign a role to a user (role editor, 002 §7)',
   tag: 'users',
   params: z.object({ userId: ZIdSchema }),
   body: ZChangeRoleSchema,

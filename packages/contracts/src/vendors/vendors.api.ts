@@ -53,7 +53,13 @@ export const ZVendorInputSchema = z
     rep: optionalText(200),
     rep_email: z.email().nullish().or(z.literal('')),
     rep_phone: z
-      .union([z.string().trim().regex(/^[0-9()+\-. ]{0,30}$/, 'must be a phone number'), z.number().int().nonnegative()])
+      .union([
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9()+\-. ]{0,30}$/, 'must be a phone number'),
+        z.number().int().nonnegative(),
+      ])
       .nullish(),
     dealer_number: optionalText(100),
     program_name: optionalText(100),
@@ -65,7 +71,10 @@ export const ZVendorInputSchema = z
     country: optionalText(60),
     fax_phone: optionalText(30),
     notes: optionalText(4000),
-    default_terms: z.array(z.union([ZIdSchema, z.object({ id: ZIdSchema })])).max(20).optional(),
+    default_terms: z
+      .array(z.union([ZIdSchema, z.object({ id: ZIdSchema })]))
+      .max(20)
+      .optional(),
     edi_interchange_id: optionalText(15),
     edi_qualifier: optionalText(2),
   })

@@ -22,7 +22,10 @@ export const auditBatches = pgTable(
     completedAt: at('completed_at'),
     completedById: integer('completed_by_id').references(() => users.id),
   },
-  (t) => [uniqueIndex('audit_batches_name_unique').on(sql`lower(${t.name})`), index('audit_batches_completed_idx').on(t.completedAt)],
+  (t) => [
+    uniqueIndex('audit_batches_name_unique').on(sql`lower(${t.name})`),
+    index('audit_batches_completed_idx').on(t.completedAt),
+  ],
 );
 
 /**
@@ -94,7 +97,11 @@ export const auditSerials = pgTable(
   (t) => [
     index('audit_serials_item_idx').on(t.itemId, t.id),
     // 'Serial already scanned': a number once per item, whatever its case.
-    uniqueIndex('audit_serials_item_serial_unique').on(t.itemId, sql`upper(${t.scannedSerialNumber})`).where(sql`${t.scannedSerialNumber} is not null`),
-    uniqueIndex('audit_serials_client_scan_unique').on(t.itemId, t.clientScanId).where(sql`${t.clientScanId} is not null`),
+    uniqueIndex('audit_serials_item_serial_unique')
+      .on(t.itemId, sql`upper(${t.scannedSerialNumber})`)
+      .where(sql`${t.scannedSerialNumber} is not null`),
+    uniqueIndex('audit_serials_client_scan_unique')
+      .on(t.itemId, t.clientScanId)
+      .where(sql`${t.clientScanId} is not null`),
   ],
 );

@@ -49,5 +49,8 @@ export const loginAddressCounters = pgTable(
     windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
     failures: integer('failures').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.address, t.windowStartedAt] }), index('login_address_counters_window_idx').on(t.windowStartedAt)],
+  (t) => [
+    primaryKey({ columns: [t.address, t.windowStartedAt] }),
+    index('login_address_counters_window_idx').on(t.windowStartedAt),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 import { inventoryTransactions } from './ledger.js';
 import { buckets, locations } from './locations.js';
@@ -41,11 +52,16 @@ export const bins = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('bins_location_name_unique').on(t.locationCode, t.binName).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('bins_location_name_unique')
+      .on(t.locationCode, t.binName)
+      .where(sql`${t.deletedAt} is null`),
     // The list's default order (created_at desc, id desc as the tie-break) reads this index in order.
     index('bins_location_created_idx').on(t.locationCode, t.createdAt, t.id),
     index('bins_bucket_idx').on(t.bucket),
-    check('bins_row_bay_shelf', sql`${t.row} between 0 and 99 and ${t.bay} between 0 and 99 and ${t.shelf} between 0 and 99`),
+    check(
+      'bins_row_bay_shelf',
+      sql`${t.row} between 0 and 99 and ${t.bay} between 0 and 99 and ${t.shelf} between 0 and 99`,
+    ),
   ],
 );
 
@@ -91,7 +107,9 @@ export const binMovements = pgTable(
     /** The pick list item of a PICK (no foreign key: picking's table is declared after this one). */
     pickListItemId: integer('pick_list_item_id'),
     /** The ledger row of a RELEASE. */
-    inventoryTransactionId: bigint('inventory_transaction_id', { mode: 'number' }).references(() => inventoryTransactions.id),
+    inventoryTransactionId: bigint('inventory_transaction_id', { mode: 'number' }).references(
+      () => inventoryTransactions.id,
+    ),
     userId: integer('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -17,7 +17,10 @@ export const bucketGroups = pgTable(
     amazonSupplySourceId: text('amazon_supply_source_id'),
     acendaWarehouseId: text('acenda_warehouse_id'),
   },
-  (t) => [uniqueIndex('bucket_groups_name_unique').on(t.bucketGroup), check('bucket_groups_buffer', sql`${t.groupInventoryBuffer} >= 0`)],
+  (t) => [
+    uniqueIndex('bucket_groups_name_unique').on(t.bucketGroup),
+    check('bucket_groups_buffer', sql`${t.groupInventoryBuffer} >= 0`),
+  ],
 );
 
 /** A bucket in a bucket group: a bucket may be in several groups (one per marketplace feed), once in each (docs/decisions.md). */
@@ -32,5 +35,8 @@ export const bucketGroupMappings = pgTable(
       .notNull()
       .references(() => buckets.bucket),
   },
-  (t) => [uniqueIndex('bucket_group_mappings_unique').on(t.bucketGroupId, t.bucket), index('bucket_group_mappings_bucket_idx').on(t.bucket)],
+  (t) => [
+    uniqueIndex('bucket_group_mappings_unique').on(t.bucketGroupId, t.bucket),
+    index('bucket_group_mappings_bucket_idx').on(t.bucket),
+  ],
 );

@@ -16,5 +16,8 @@ export const carouselItems = pgTable(
     updatedById: integer('updated_by_id').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carousel_items_position_idx').on(t.position), check('carousel_items_position_check', sql`${t.position} >= 0`)],
+  (t) => [
+    uniqueIndex('carousel_items_position_idx').on(t.position),
+    check('carousel_items_position_check', sql`${t.position} >= 0`),
+  ],
 );

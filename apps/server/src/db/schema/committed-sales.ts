@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 import { inventorySerials } from './ledger.js';
 import { buckets } from './locations.js';
@@ -69,16 +81,26 @@ export const committedSales = pgTable(
     uniqueIndex('committed_sales_reference_unique').on(t.referenceId),
     index('committed_sales_invoice_idx').on(t.legacyPosInvoiceId),
     index('committed_sales_product_idx').on(t.productId, t.createdAt),
-    index('committed_sales_open_idx').on(t.createdAt).where(sql`${t.transactedAt} is null`),
+    index('committed_sales_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.transactedAt} is null`),
     // The unprinted pick list of a warehouse: its buckets' open sales.
-    index('committed_sales_open_bucket_idx').on(t.sourceBucket, t.id).where(sql`${t.transactedAt} is null`),
+    index('committed_sales_open_bucket_idx')
+      .on(t.sourceBucket, t.id)
+      .where(sql`${t.transactedAt} is null`),
     // The unprinted board's page and count: open sales on no pick list, per bucket, in the board's order.
-    index('committed_sales_unprinted_idx').on(t.sourceBucket, sql`${t.shipByDate} asc nulls last`, t.id).where(sql`${t.transactedAt} is null and not ${t.onPickList}`),
+    index('committed_sales_unprinted_idx')
+      .on(t.sourceBucket, sql`${t.shipByDate} asc nulls last`, t.id)
+      .where(sql`${t.transactedAt} is null and not ${t.onPickList}`),
     check('committed_sales_quantity', sql`${t.committedQuantity} >= 1`),
     check('committed_sales_unit_price', sql`${t.unitPriceCents} >= 0`),
     // The sales reports read sold lines by the day they were transacted.
-    index('committed_sales_transacted_idx').on(t.transactedAt).where(sql`${t.transactedAt} is not null`),
-    index('committed_sales_product_transacted_idx').on(t.productId, t.transactedAt).where(sql`${t.transactedAt} is not null`),
+    index('committed_sales_transacted_idx')
+      .on(t.transactedAt)
+      .where(sql`${t.transactedAt} is not null`),
+    index('committed_sales_product_transacted_idx')
+      .on(t.productId, t.transactedAt)
+      .where(sql`${t.transactedAt} is not null`),
   ],
 );
 

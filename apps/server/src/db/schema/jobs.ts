@@ -31,8 +31,12 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('jobs_queued_idx').on(t.runAfter, t.id).where(sql`${t.status} = 'queued'`),
-    index('jobs_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'running'`),
+    index('jobs_queued_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} = 'running'`),
     check('jobs_status', sql`${t.status} in ('queued','running','succeeded','failed')`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { products } from './catalog.js';
 import { buckets } from './locations.js';
@@ -35,9 +47,13 @@ export const inventorySerials = pgTable(
     // (docs/performance.md, "Session 18"). Equality lookups use the default collation, which this index does not serve.
     index('inventory_serials_serial_trgm_idx').using('gin', sql`(upper(${t.serialNumber}) collate "C") gin_trgm_ops`),
     // A serial number is live in at most one place, whatever its case.
-    uniqueIndex('inventory_serials_live_unique').on(sql`upper(${t.serialNumber})`).where(sql`${t.dispositionCode} = 'LIVE'`),
+    uniqueIndex('inventory_serials_live_unique')
+      .on(sql`upper(${t.serialNumber})`)
+      .where(sql`${t.dispositionCode} = 'LIVE'`),
     // A product's live serials in a bucket (an audit's missing serials).
-    index('inventory_serials_product_bucket_live_idx').on(t.productId, t.bucket).where(sql`${t.dispositionCode} = 'LIVE'`),
+    index('inventory_serials_product_bucket_live_idx')
+      .on(t.productId, t.bucket)
+      .where(sql`${t.dispositionCode} = 'LIVE'`),
   ],
 );
 
@@ -101,8 +117,13 @@ export const inventoryTransactions = pgTable(
      * heap fetch per ledger row), and a product's last receipt before it (its cost) one index probe.
      */
     index('inventory_transactions_as_of_idx').on(t.productId, t.bucket, t.createdAt, t.quantityDelta),
-    index('inventory_transactions_receipt_cost_idx').on(t.productId, t.id, t.createdAt, t.purchaseOrderItemId).where(sql`${t.type} = 'INVENTORY_RECEIPT'`),
-    check('inventory_transactions_type', sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`),
+    index('inventory_transactions_receipt_cost_idx')
+      .on(t.productId, t.id, t.createdAt, t.purchaseOrderItemId)
+      .where(sql`${t.type} = 'INVENTORY_RECEIPT'`),
+    check(
+      'inventory_transactions_type',
+      sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`,
+    ),
   ],
 );
 
@@ -127,5 +148,8 @@ export const inventoryTransactionSerials = pgTable(
     newDispositionCode: text('new_disposition_code'),
     notes: text('notes'),
   },
-  (t) => [index('inventory_transaction_serials_tx_idx').on(t.transactionId), index('inventory_transaction_serials_serial_idx').on(t.serialId)],
+  (t) => [
+    index('inventory_transaction_serials_tx_idx').on(t.transactionId),
+    index('inventory_transaction_serials_serial_idx').on(t.serialId),
+  ],
 );

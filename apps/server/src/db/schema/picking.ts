@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 import { locations } from './locations.js';
 import { users } from './users.js';
@@ -69,7 +80,9 @@ export const pickListItems = pgTable(
     index('pick_list_items_list_idx').on(t.pickListId),
     index('pick_list_items_printed_idx').on(t.itemWarehouse, t.printedAt),
     // The printed board: a warehouse's items not picked yet, newest print first.
-    index('pick_list_items_unpicked_idx').on(t.itemWarehouse, t.printedAt).where(sql`${t.pickedAt} is null`),
+    index('pick_list_items_unpicked_idx')
+      .on(t.itemWarehouse, t.printedAt)
+      .where(sql`${t.pickedAt} is null`),
     check('pick_list_items_quantity', sql`${t.quantityRequested} >= 1`),
   ],
 );

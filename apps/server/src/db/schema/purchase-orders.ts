@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { products } from './catalog.js';
 import { locations } from './locations.js';
@@ -92,7 +105,10 @@ export const purchaseOrderItems = pgTable(
     index('purchase_order_items_po_idx').on(t.purchaseOrderId),
     index('purchase_order_items_product_idx').on(t.productId),
     check('purchase_order_items_qty_ordered_positive', sql`${t.qtyOrdered} >= 1`),
-    check('purchase_order_items_qty_received_range', sql`${t.qtyReceived} >= 0 and ${t.qtyReceived} <= ${t.qtyOrdered}`),
+    check(
+      'purchase_order_items_qty_received_range',
+      sql`${t.qtyReceived} >= 0 and ${t.qtyReceived} <= ${t.qtyOrdered}`,
+    ),
     check('purchase_order_items_cost_nonnegative', sql`${t.invoiceCostCents} >= 0 and ${t.shippingCostCents} >= 0`),
   ],
 );

@@ -58,7 +58,10 @@ export const quotes = pgTable(
     index('quotes_ship_contact_idx').on(t.shipContactId),
     index('quotes_bill_contact_idx').on(t.billContactId),
     index('quotes_status_idx').on(t.quoteStatus, t.id),
-    check('quotes_totals', sql`${t.productTotalCents} >= 0 and ${t.laborTotalCents} >= 0 and ${t.shippingTotalCents} >= 0 and ${t.taxTotalCents} >= 0 and ${t.totalCents} >= 0`),
+    check(
+      'quotes_totals',
+      sql`${t.productTotalCents} >= 0 and ${t.laborTotalCents} >= 0 and ${t.shippingTotalCents} >= 0 and ${t.taxTotalCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
   ],
 );
 
@@ -154,5 +157,9 @@ export const workOrderItems = pgTable(
       .references(() => committedSales.id),
   },
   // A unit line has one committed sale, or two when part of it is on backorder.
-  (t) => [index('work_order_items_order_idx').on(t.workOrderId), index('work_order_items_item_idx').on(t.quoteItemId), uniqueIndex('work_order_items_sale_unique').on(t.committedSaleId)],
+  (t) => [
+    index('work_order_items_order_idx').on(t.workOrderId),
+    index('work_order_items_item_idx').on(t.quoteItemId),
+    uniqueIndex('work_order_items_sale_unique').on(t.committedSaleId),
+  ],
 );

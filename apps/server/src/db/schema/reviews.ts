@@ -45,5 +45,8 @@ export const reviewIntakeCounters = pgTable(
     windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.address, t.windowStartedAt] }), index('review_intake_counters_window_idx').on(t.windowStartedAt)],
+  (t) => [
+    primaryKey({ columns: [t.address, t.windowStartedAt] }),
+    index('review_intake_counters_window_idx').on(t.windowStartedAt),
+  ],
 );

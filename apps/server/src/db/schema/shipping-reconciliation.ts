@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -21,7 +33,10 @@ export const grayBoxes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('gray_boxes_date_idx').on(t.dateShipped), check('gray_boxes_quote', sql`${t.shippingQuoteCents} is null or ${t.shippingQuoteCents} >= 0`)],
+  (t) => [
+    index('gray_boxes_date_idx').on(t.dateShipped),
+    check('gray_boxes_quote', sql`${t.shippingQuoteCents} is null or ${t.shippingQuoteCents} >= 0`),
+  ],
 );
 
 /** An uploaded carrier invoice file: its lines are kept per tracking number in carrier_invoice_charges. */
@@ -38,7 +53,10 @@ export const carrierInvoices = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('carrier_invoices_filename_unique').on(t.filename), check('carrier_invoices_carrier', sql`${t.carrier} in ('ups','fedex','ceva')`)],
+  (t) => [
+    uniqueIndex('carrier_invoices_filename_unique').on(t.filename),
+    check('carrier_invoices_carrier', sql`${t.carrier} in ('ups','fedex','ceva')`),
+  ],
 );
 
 /** An invoice's billed charge per tracking number: the sum of the file's lines for it. */
@@ -109,7 +127,10 @@ export const shippingTransactions = pgTable(
     index('shipping_transactions_date_idx').on(t.dateShipped),
     index('shipping_transactions_invoice_idx').on(t.invoiceId),
     check('shipping_transactions_paid', sql`${t.shippingCostPaidCents} is null or ${t.shippingCostPaidCents} >= 0`),
-    check('shipping_transactions_billed', sql`${t.shippingCostBilledCents} is null or ${t.shippingCostBilledCents} >= 0`),
+    check(
+      'shipping_transactions_billed',
+      sql`${t.shippingCostBilledCents} is null or ${t.shippingCostBilledCents} >= 0`,
+    ),
   ],
 );
 
@@ -145,5 +166,8 @@ export const paymentBatchLines = pgTable(
     /** Why it was paid again (Pay anyway's reason); null without an override, and on overrides recorded before reasons were. */
     overrideReason: text('override_reason'),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.trackingNumber] }), index('payment_batch_lines_tracking_idx').on(t.trackingNumber)],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.trackingNumber] }),
+    index('payment_batch_lines_tracking_idx').on(t.trackingNumber),
+  ],
 );

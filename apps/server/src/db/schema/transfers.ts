@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 import { inventorySerials } from './ledger.js';
 import { buckets } from './locations.js';
@@ -47,11 +58,16 @@ export const committedTransfers = pgTable(
   (t) => [
     uniqueIndex('committed_transfers_reference_unique').on(t.referenceId),
     index('committed_transfers_product_idx').on(t.productId, t.committedAt),
-    index('committed_transfers_open_idx').on(t.committedAt).where(sql`${t.transferredAt} is null`),
+    index('committed_transfers_open_idx')
+      .on(t.committedAt)
+      .where(sql`${t.transferredAt} is null`),
     index('committed_transfers_batch_ref_idx').on(t.posTransferBatchRefId),
     index('committed_transfers_batch_name_idx').on(t.posTransferBatchName),
     check('committed_transfers_quantity', sql`${t.committedQuantity} >= 1`),
-    check('committed_transfers_scanned', sql`${t.totalScannedQuantity} >= 0 and ${t.totalScannedQuantity} <= ${t.committedQuantity}`),
+    check(
+      'committed_transfers_scanned',
+      sql`${t.totalScannedQuantity} >= 0 and ${t.totalScannedQuantity} <= ${t.committedQuantity}`,
+    ),
     check('committed_transfers_buckets_differ', sql`${t.fromBucket} <> ${t.toBucket}`),
   ],
 );

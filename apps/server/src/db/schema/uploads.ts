@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -28,7 +39,10 @@ export const settlementLines = pgTable(
     importedById: integer('imported_by_id').references(() => users.id),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('settlement_lines_line_key_idx').on(t.lineKey), index('settlement_lines_settlement_idx').on(t.settlementId, t.postedDate)],
+  (t) => [
+    uniqueIndex('settlement_lines_line_key_idx').on(t.lineKey),
+    index('settlement_lines_settlement_idx').on(t.settlementId, t.postedDate),
+  ],
 );
 
 /** A settlement's summary row (total-amount, dates, currency), once per settlement id; the first upload's is kept. */

@@ -41,5 +41,8 @@ export const roleChanges = pgTable(
     changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('role_changes_user_changed_idx').on(t.userId, t.changedAt, t.id), index('role_changes_changed_idx').on(t.changedAt, t.id)],
+  (t) => [
+    index('role_changes_user_changed_idx').on(t.userId, t.changedAt, t.id),
+    index('role_changes_changed_idx').on(t.changedAt, t.id),
+  ],
 );

@@ -45,12 +45,26 @@ export class AdminAdjustmentsRepository {
 
   /** A product by its model number, any case (model numbers are unique). */
   async productByModel(model: string): Promise<AdjustmentProduct | null> {
-    const rows = await queryRows<{ id: number; model_number: string; description: string; serial_number_tracked: boolean; current_cost_cents: number }>(
+    const rows = await queryRows<{
+      id: number;
+      model_number: string;
+      description: string;
+      serial_number_tracked: boolean;
+      current_cost_cents: number;
+    }>(
       this.db,
       sql`select id, model_number, description, serial_number_tracked, current_cost_cents from products where upper(model_number) = upper(${model}) limit 1`,
     );
     const r = rows[0];
-    return r ? { id: Number(r.id), model: r.model_number, productTitle: r.description, serialNumberTracked: r.serial_number_tracked, costCents: Number(r.current_cost_cents) } : null;
+    return r
+      ? {
+          id: Number(r.id),
+          model: r.model_number,
+          productTitle: r.description,
+          serialNumberTracked: r.serial_number_tracked,
+          costCents: Number(r.current_cost_cents),
+        }
+      : null;
   }
 
   async bucket(name: string): Promise<AdjustmentBucketRow | null> {
@@ -64,11 +78,23 @@ export class AdminAdjustmentsRepository {
   }
 
   private async buckets(where: ReturnType<typeof sql>): Promise<AdjustmentBucketRow[]> {
-    const rows = await queryRows<{ bucket: string; location_code: string; condition_code: string; is_local_inventory_bucket: boolean; is_active: boolean }>(
+    const rows = await queryRows<{
+      bucket: string;
+      location_code: string;
+      condition_code: string;
+      is_local_inventory_bucket: boolean;
+      is_active: boolean;
+    }>(
       this.db,
       sql`select bucket, location_code, condition_code, is_local_inventory_bucket, is_active from buckets ${where}`,
     );
-    return rows.map((r) => ({ bucket: r.bucket, locationCode: r.location_code, conditionCode: r.condition_code, isLocal: r.is_local_inventory_bucket, isActive: r.is_active }));
+    return rows.map((r) => ({
+      bucket: r.bucket,
+      locationCode: r.location_code,
+      conditionCode: r.condition_code,
+      isLocal: r.is_local_inventory_bucket,
+      isActive: r.is_active,
+    }));
   }
 
   /**
@@ -113,7 +139,15 @@ export class AdminAdjustmentsRepository {
    * old and new quantity to rows whose details do not carry them (force pushes).
    */
   async adjustments(productId: number, bucket: string, limit = 500): Promise<AdjustmentHistoryRow[]> {
-    const rows = await queryRows<{ reference: string; created_at: Date | string; notes: string | null; username: string | null; quantity_delta: number; before: number; details: Record<string, unknown> | string | null }>(
+    const rows = await queryRows<{
+      reference: string;
+      created_at: Date | string;
+      notes: string | null;
+      username: string | null;
+      quantity_delta: number;
+      before: number;
+      details: Record<string, unknown> | string | null;
+    }>(
       this.db,
       sql`select x.ims_transaction_reference_id as reference, x.created_at, x.notes, u.username, x.quantity_delta, x.before::int as before, x.details
           from (select t.id, t.ims_transaction_reference_id, t.type, t.created_at, t.notes, t.user_id, t.quantity_delta, t.details,

@@ -1,4 +1,10 @@
-import { accountingInventoryReportRoute, adjustableInventoryRoute, adjustmentBucketsRoute, adminAdjustmentRoute, previousAuditAdjustmentsRoute } from '@keystone/contracts';
+import {
+  accountingInventoryReportRoute,
+  adjustableInventoryRoute,
+  adjustmentBucketsRoute,
+  adminAdjustmentRoute,
+  previousAuditAdjustmentsRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerAdminAdjustmentsRoutes({ route, services }: ModuleContext): void {

@@ -15,7 +15,11 @@ import { HttpError, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
-import { AdminAdjustmentsRepository, type AdjustmentBucketRow, type AdjustmentProduct } from './admin-adjustments.repository.js';
+import {
+  AdminAdjustmentsRepository,
+  type AdjustmentBucketRow,
+  type AdjustmentProduct,
+} from './admin-adjustments.repository.js';
 
 type TAdjust = z.output<typeof ZAdminAdjustmentSchema>;
 
@@ -29,7 +33,8 @@ const bucketDto = (b: AdjustmentBucketRow): TAdjustmentBucket => ({
 });
 
 /** A missing model or bucket: 404 on a read (the thing asked for), 422 on the adjustment (a field of its body). */
-const missing = (status: 404 | 422, field: string, message: string) => new HttpError(status, message, { [field]: [message] });
+const missing = (status: 404 | 422, field: string, message: string) =>
+  new HttpError(status, message, { [field]: [message] });
 
 /**
  * Admin-level inventory adjustments (002 §2 "Other", §3, §5, §7) and the accounting inventory report
@@ -51,7 +56,12 @@ export class AdminAdjustmentsService {
     return new AdminAdjustmentsRepository(executor);
   }
 
-  private async product(model: string, status: 404 | 422, field = 'model', executor: Executor = this.db): Promise<AdjustmentProduct> {
+  private async product(
+    model: string,
+    status: 404 | 422,
+    field = 'model',
+    executor: Executor = this.db,
+  ): Promise<AdjustmentProduct> {
     const product = await this.repo(executor).productByModel(model);
     if (!product) throw missing(status, field, ADMIN_ADJUSTMENT_MESSAGES.unknownModel(model));
     return product;
@@ -62,7 +72,12 @@ export class AdminAdjustmentsService {
     const product = await this.product(model, 404);
     const rows = await this.repo().inventoryOf(product.id);
     return {
-      product: { id: product.id, model: product.model, product_title: product.productTitle, serial_number_tracked: product.serialNumberTracked ? 1 : 0 },
+      product: {
+        id: product.id,
+        model: product.model,
+        product_title: product.productTitle,
+        serial_number_tracked: product.serialNumberTracked ? 1 : 0,
+      },
       data: rows.map((r) => ({
         product_id: product.id,
         model: product.model,
@@ -127,7 +142,11 @@ export class AdminAdjustmentsService {
           newQuantity: input.quantity,
           userId: user.id,
           notes: input.notes,
-          details: { reason: 'admin_adjustment', audit_type_code: ADMIN_ADJUSTMENT_AUDIT_TYPE, submitted_by: user.username },
+          details: {
+            reason: 'admin_adjustment',
+            audit_type_code: ADMIN_ADJUSTMENT_AUDIT_TYPE,
+            submitted_by: user.username,
+          },
         });
         return {
           ims_transaction_reference_id: posted.transaction.referenceId,

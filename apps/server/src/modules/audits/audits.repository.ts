@@ -41,7 +41,12 @@ export interface ItemWithNames {
   batchCompletedAt: Date | null;
 }
 
-type RawItem = { item: Record<string, unknown> | string; product: Record<string, unknown> | string; tallied_by_name: string | null; batch_completed_at: Date | string | null };
+type RawItem = {
+  item: Record<string, unknown> | string;
+  product: Record<string, unknown> | string;
+  tallied_by_name: string | null;
+  batch_completed_at: Date | string | null;
+};
 
 export interface ScanRow {
   id: number;
@@ -142,7 +147,10 @@ export class AuditsRepository {
   }
 
   async batchNamed(name: string): Promise<number | null> {
-    const rows = await this.db.select({ id: auditBatches.id }).from(auditBatches).where(sql`lower(${auditBatches.name}) = ${name.toLowerCase()}`);
+    const rows = await this.db
+      .select({ id: auditBatches.id })
+      .from(auditBatches)
+      .where(sql`lower(${auditBatches.name}) = ${name.toLowerCase()}`);
     return rows[0]?.id ?? null;
   }
 
@@ -171,9 +179,16 @@ export class AuditsRepository {
   }
 
   /** The batch row locked (a completion, or a change that must not race it); null when it does not exist. */
-  async lockBatch(id: number): Promise<{ id: number; completedAt: Date | null; defaultBucket: string; name: string } | null> {
+  async lockBatch(
+    id: number,
+  ): Promise<{ id: number; completedAt: Date | null; defaultBucket: string; name: string } | null> {
     const rows = await this.db
-      .select({ id: auditBatches.id, completedAt: auditBatches.completedAt, defaultBucket: auditBatches.defaultBucket, name: auditBatches.name })
+      .select({
+        id: auditBatches.id,
+        completedAt: auditBatches.completedAt,
+        defaultBucket: auditBatches.defaultBucket,
+        name: auditBatches.name,
+      })
       .from(auditBatches)
       .where(eq(auditBatches.id, id))
       .for('update');
@@ -181,7 +196,10 @@ export class AuditsRepository {
   }
 
   async completeBatch(id: number, userId: number): Promise<void> {
-    await this.db.update(auditBatches).set({ completedAt: new Date(), completedById: userId }).where(eq(auditBatches.id, id));
+    await this.db
+      .update(auditBatches)
+      .set({ completedAt: new Date(), completedById: userId })
+      .where(eq(auditBatches.id, id));
   }
 
   /** Items of a batch whose background job is queued or running. */
@@ -209,14 +227,24 @@ export class AuditsRepository {
    * A first scan's look-up in one statement: the batch (exists, completed), the product by model, whether the bucket
    * exists, and the item of the model in the bucket of the batch if it exists.
    */
-  async startContext(batchId: number, model: string, bucket: string): Promise<{
+  async startContext(
+    batchId: number,
+    model: string,
+    bucket: string,
+  ): Promise<{
     batchExists: boolean;
     batchCompleted: boolean;
     product: AuditProductRow | null;
     bucketExists: boolean;
     ref: string | null;
   }> {
-    const rows = await queryRows<{ batch_id: number | null; completed_at: Date | string | null; product: AuditProductRow | string | null; bucket: string | null; ref: string | null }>(
+    const rows = await queryRows<{
+      batch_id: number | null;
+      completed_at: Date | string | null;
+      product: AuditProductRow | string | null;
+      bucket: string | null;
+      ref: string | null;
+    }>(
       this.db,
       sql`with p as (select id, model_number as model, description as product_title, upc, alternate_upc, serial_number_tracked, num_of_serials_per_item
                      from products where upper(model_number) = ${model.toUpperCase()} limit 1)
@@ -227,7 +255,10 @@ export class AuditsRepository {
                  (select i.ims_transaction_reference_id from audit_items i join p on p.id = i.product_id where i.batch_id = ${batchId} and i.bucket = ${bucket}) as ref`,
     );
     const r = rows[0]!;
-    const product = r.product === null ? null : ((typeof r.product === 'string' ? JSON.parse(r.product) : r.product) as AuditProductRow);
+    const product =
+      r.product === null
+        ? null
+        : ((typeof r.product === 'string' ? JSON.parse(r.product) : r.product) as AuditProductRow);
     return {
       batchExists: r.batch_id !== null,
       batchCompleted: r.completed_at !== null,
@@ -275,10 +306,7 @@ export class AuditsRepository {
   }
 
   async item(ref: string): Promise<ItemWithNames | null> {
-    const rows = await queryRows<RawItem>(
-      this.db,
-      sql`${itemSelect} where i.ims_transaction_reference_id = ${ref}`,
-    );
+    const rows = await queryRows<RawItem>(this.db, sql`${itemSelect} where i.ims_transaction_reference_id = ${ref}`);
     return rows[0] ? withNames(rows[0]) : null;
   }
 
@@ -292,10 +320,7 @@ export class AuditsRepository {
   }
 
   async itemsOfBatch(batchId: number): Promise<ItemWithNames[]> {
-    const rows = await queryRows<RawItem>(
-      this.db,
-      sql`${itemSelect} where i.batch_id = ${batchId} order by i.id`,
-    );
+    const rows = await queryRows<RawItem>(this.db, sql`${itemSelect} where i.batch_id = ${batchId} order by i.id`);
     return rows.map(withNames);
   }
 
@@ -312,9 +337,16 @@ export class AuditsRepository {
    * The adjustment rows the items posted (their `details.audit_item_reference`), oldest first, with the item's id.
    * Only the product's rows after the tally's start can be an item's (the product index bounds the look).
    */
-  async postedOf(itemIds: number[]): Promise<{ item_id: number; ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[]> {
+  async postedOf(
+    itemIds: number[],
+  ): Promise<{ item_id: number; ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[]> {
     if (!itemIds.length) return [];
-    const rows = await queryRows<{ item_id: number; ims_transaction_reference_id: string; bucket: string; quantity_delta: number }>(
+    const rows = await queryRows<{
+      item_id: number;
+      ims_transaction_reference_id: string;
+      bucket: string;
+      quantity_delta: number;
+    }>(
       this.db,
       sql`select i.id as item_id, t.ims_transaction_reference_id, t.bucket, t.quantity_delta
           from audit_items i
@@ -337,21 +369,38 @@ export class AuditsRepository {
           where a.item_id in (select (jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb))::int)
           order by a.item_id, a.id`,
     );
-    return rows.map((r) => ({ ...r, item_id: Number(r.item_id), id: Number(r.id), unit_id: Number(r.unit_id), fk_inventory_serial_id: num(r.fk_inventory_serial_id) }));
+    return rows.map((r) => ({
+      ...r,
+      item_id: Number(r.item_id),
+      id: Number(r.id),
+      unit_id: Number(r.unit_id),
+      fk_inventory_serial_id: num(r.fk_inventory_serial_id),
+    }));
   }
 
   /**
    * What a scan's serials collide with, in one statement: those already scanned in the item (any case), those live
    * as another product's serial (with its model), and whether the scanned UPC is a serial of the product or of the item.
    */
-  async scanConflicts(input: { itemId: number; productId: number; serials: string[]; upc: string; clientScanId: string | null }): Promise<{
+  async scanConflicts(input: {
+    itemId: number;
+    productId: number;
+    serials: string[];
+    upc: string;
+    clientScanId: string | null;
+  }): Promise<{
     replayed: boolean;
     scanned: string[];
     otherProduct: { serial_number: string; model: string }[];
     upcIsSerial: boolean;
   }> {
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
-    const rows = await queryRows<{ replayed: boolean; scanned: string[] | string; other: { serial_number: string; model: string }[] | string; upc_is_serial: boolean }>(
+    const rows = await queryRows<{
+      replayed: boolean;
+      scanned: string[] | string;
+      other: { serial_number: string; model: string }[] | string;
+      upc_is_serial: boolean;
+    }>(
       this.db,
       prepared(sql`select
             exists (select 1 from audit_serials a where a.item_id = ${input.itemId} and a.client_scan_id = ${input.clientScanId}) as replayed,
@@ -365,7 +414,12 @@ export class AuditsRepository {
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-    return { replayed: Boolean(row.replayed), scanned: parse(row.scanned), otherProduct: parse(row.other), upcIsSerial: Boolean(row.upc_is_serial) };
+    return {
+      replayed: Boolean(row.replayed),
+      scanned: parse(row.scanned),
+      otherProduct: parse(row.other),
+      upcIsSerial: Boolean(row.upc_is_serial),
+    };
   }
 
   /**
@@ -375,7 +429,14 @@ export class AuditsRepository {
    * the item in id order (the rows before this statement and the ones it wrote: a statement does not see its own
    * writes through the table).
    */
-  async insertUnit(input: { itemId: number; productId: number; serials: string[]; upc: string; userId: number; clientScanId: string | null }): Promise<{ tallied: number; scans: ScanRow[] }> {
+  async insertUnit(input: {
+    itemId: number;
+    productId: number;
+    serials: string[];
+    upc: string;
+    userId: number;
+    clientScanId: string | null;
+  }): Promise<{ tallied: number; scans: ScanRow[] }> {
     const serials = JSON.stringify(input.serials.length ? input.serials : [null]);
     const rows = await queryRows<ScanRow & { tallied_quantity: number }>(
       this.db,
@@ -411,7 +472,15 @@ export class AuditsRepository {
     );
     return {
       tallied: Number(rows[0]!.tallied_quantity),
-      scans: rows.map((r) => ({ id: Number(r.id), unit_id: Number(r.unit_id), scanned_serial_number: r.scanned_serial_number, scanned_upc: r.scanned_upc, scanned_by: r.scanned_by, scanned_at: r.scanned_at, fk_inventory_serial_id: num(r.fk_inventory_serial_id) })),
+      scans: rows.map((r) => ({
+        id: Number(r.id),
+        unit_id: Number(r.unit_id),
+        scanned_serial_number: r.scanned_serial_number,
+        scanned_upc: r.scanned_upc,
+        scanned_by: r.scanned_by,
+        scanned_at: r.scanned_at,
+        fk_inventory_serial_id: num(r.fk_inventory_serial_id),
+      })),
     };
   }
 
@@ -440,12 +509,18 @@ export class AuditsRepository {
 
   /** The bucket's place (location and condition). */
   async bucketPlace(bucket: string): Promise<{ location_code: string; condition_code: string } | null> {
-    const rows = await this.db.select({ location_code: buckets.locationCode, condition_code: buckets.conditionCode }).from(buckets).where(eq(buckets.bucket, bucket));
+    const rows = await this.db
+      .select({ location_code: buckets.locationCode, condition_code: buckets.conditionCode })
+      .from(buckets)
+      .where(eq(buckets.bucket, bucket));
     return rows[0] ?? null;
   }
 
   async onHand(productId: number, bucket: string): Promise<number> {
-    const rows = await queryRows<{ quantity: number }>(this.db, sql`select quantity from inventory where product_id = ${productId} and bucket = ${bucket}`);
+    const rows = await queryRows<{ quantity: number }>(
+      this.db,
+      sql`select quantity from inventory where product_id = ${productId} and bucket = ${bucket}`,
+    );
     return rows[0] ? Number(rows[0].quantity) : 0;
   }
 
@@ -476,7 +551,15 @@ export class AuditsRepository {
    *   since the start whose old place was the bucket's location and condition).
    * Movements of this item's own adjustment are not movements of the count.
    */
-  async judge(input: { itemId: number; productId: number; bucket: string; startId: number; ref: string; location: string; condition: string }): Promise<{
+  async judge(input: {
+    itemId: number;
+    productId: number;
+    bucket: string;
+    startId: number;
+    ref: string;
+    location: string;
+    condition: string;
+  }): Promise<{
     scanned: PlaceRow[];
     missing: PlaceRow[];
     discovered: PlaceRow[];
@@ -525,8 +608,10 @@ export class AuditsRepository {
             and not exists (select 1 from moved m where m.n = c.n and m.left_bucket)`,
     );
     const out = { scanned: [] as PlaceRow[], missing: [] as PlaceRow[], discovered: [] as PlaceRow[] };
-    for (const { kind, ...r } of rows) out[kind].push({ ...r, ims_inventory_serial_id: num(r.ims_inventory_serial_id) });
-    for (const list of Object.values(out)) list.sort((a, b) => (a.serial_number < b.serial_number ? -1 : a.serial_number > b.serial_number ? 1 : 0));
+    for (const { kind, ...r } of rows)
+      out[kind].push({ ...r, ims_inventory_serial_id: num(r.ims_inventory_serial_id) });
+    for (const list of Object.values(out))
+      list.sort((a, b) => (a.serial_number < b.serial_number ? -1 : a.serial_number > b.serial_number ? 1 : 0));
     return out;
   }
 
@@ -534,7 +619,12 @@ export class AuditsRepository {
    * What a resolved item did (its own adjustment rows): the serials it took out of the bucket (missing) and the ones
    * it brought in (discovered), each with the place it had before.
    */
-  async resolvedSerials(input: { productId: number; bucket: string; startId: number; ref: string }): Promise<{ missing: PlaceRow[]; discovered: PlaceRow[] }> {
+  async resolvedSerials(input: {
+    productId: number;
+    bucket: string;
+    startId: number;
+    ref: string;
+  }): Promise<{ missing: PlaceRow[]; discovered: PlaceRow[] }> {
     const rows = await queryRows<PlaceRow & { kind: 'missing' | 'discovered' }>(
       this.db,
       sql`select case when ts.new_disposition_code = 'MISSING' then 'missing' else 'discovered' end as kind,
@@ -550,7 +640,8 @@ export class AuditsRepository {
           order by ts.scanned_serial_number`,
     );
     const out = { missing: [] as PlaceRow[], discovered: [] as PlaceRow[] };
-    for (const { kind, ...r } of rows) out[kind].push({ ...r, ims_inventory_serial_id: num(r.ims_inventory_serial_id) });
+    for (const { kind, ...r } of rows)
+      out[kind].push({ ...r, ims_inventory_serial_id: num(r.ims_inventory_serial_id) });
     return out;
   }
 
@@ -566,7 +657,10 @@ export class AuditsRepository {
   }
 
   async userIdByName(name: string): Promise<number | null> {
-    const rows = await queryRows<{ id: number }>(this.db, sql`select id from users where lower(username) = ${name.toLowerCase()} limit 1`);
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`select id from users where lower(username) = ${name.toLowerCase()} limit 1`,
+    );
     return rows[0] ? Number(rows[0].id) : null;
   }
 

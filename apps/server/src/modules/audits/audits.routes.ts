@@ -29,6 +29,8 @@ export function registerAuditsRoutes({ route, services }: ModuleContext): void {
   route(quickAddScannedAuditItemRoute, async ({ body, auth }) => audits.quickAdd(body, auth.user));
   route(deleteAuditSerialRoute, async ({ params }) => audits.deleteSerial(params.id));
   route(auditReviewRoute, async ({ params }) => audits.review(params.ref));
-  route(transactAuditItemRoute, async ({ params, body, auth }) => audits.submit(params.ref, 'transact', body, auth.user));
+  route(transactAuditItemRoute, async ({ params, body, auth }) =>
+    audits.submit(params.ref, 'transact', body, auth.user),
+  );
   route(resolveAuditItemRoute, async ({ params, body, auth }) => audits.submit(params.ref, 'resolve', body, auth.user));
 }

@@ -25,7 +25,13 @@ import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { AuditsRepository, type BatchRow, type ItemWithNames, type PlaceRow, type ScanRow } from './audits.repository.js';
+import {
+  AuditsRepository,
+  type BatchRow,
+  type ItemWithNames,
+  type PlaceRow,
+  type ScanRow,
+} from './audits.repository.js';
 
 type TCreate = z.output<typeof ZCreateAuditBatchSchema>;
 type TRequest = z.output<typeof ZAuditItemRequestSchema>;
@@ -40,11 +46,15 @@ export interface AuditJobPayload {
   userId: number;
   notes: string | null;
 }
-export const AUDIT_JOB_KINDS: Record<AuditSubmitMode, string> = { transact: 'audit-transact', resolve: 'audit-resolve' };
+export const AUDIT_JOB_KINDS: Record<AuditSubmitMode, string> = {
+  transact: 'audit-transact',
+  resolve: 'audit-resolve',
+};
 
 const iso = (d: Date | string | null | undefined) => (d === null || d === undefined ? null : new Date(d).toISOString());
 const textOrNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
-const fieldError = (status: number, field: string, message: string) => new HttpError(status, message, { [field]: [message] });
+const fieldError = (status: number, field: string, message: string) =>
+  new HttpError(status, message, { [field]: [message] });
 const isAsync = (v: TSubmit['shouldPerformAsync']) => v === true || v === 1 || v === '1';
 
 function batchDto(b: BatchRow): TAuditBatch {
@@ -86,9 +96,17 @@ function productDto(p: ItemWithNames['product']) {
 }
 
 type PostedRow = Awaited<ReturnType<AuditsRepository['postedOf']>>[number];
-const postedDto = ({ ims_transaction_reference_id, bucket, quantity_delta }: PostedRow): TAuditPostedTransaction => ({ ims_transaction_reference_id, bucket, quantity_delta });
+const postedDto = ({ ims_transaction_reference_id, bucket, quantity_delta }: PostedRow): TAuditPostedTransaction => ({
+  ims_transaction_reference_id,
+  bucket,
+  quantity_delta,
+});
 
-function itemDto({ item: i, product, talliedByName }: ItemWithNames, scans: ScanRow[], posted: PostedRow[]): TAuditItem {
+function itemDto(
+  { item: i, product, talliedByName }: ItemWithNames,
+  scans: ScanRow[],
+  posted: PostedRow[],
+): TAuditItem {
   return {
     ims_transaction_reference_id: i.referenceId,
     audit_batch_id: i.batchId,
@@ -122,7 +140,10 @@ function jobDto(j: Record<string, unknown> | null): TJob | null {
     progress_total: Number(j.progress_total),
     attempts: Number(j.attempts),
     error: (j.error as string | null) ?? null,
-    result: j.result === undefined ? null : (typeof j.result === 'string' ? (JSON.parse(j.result) as unknown) : j.result) ?? null,
+    result:
+      j.result === undefined
+        ? null
+        : ((typeof j.result === 'string' ? (JSON.parse(j.result) as unknown) : j.result) ?? null),
     created_at: iso(j.created_at as string)!,
     started_at: iso(j.started_at as string | null),
     finished_at: iso(j.finished_at as string | null),
@@ -159,7 +180,11 @@ export class AuditsService {
   useJobQueue(jobs: JobQueue): void {
     this.jobs = jobs;
     for (const mode of ['transact', 'resolve'] as const) {
-      jobs.register<AuditJobPayload, { transactions: { ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[] }, LedgerTx>(
+      jobs.register<
+        AuditJobPayload,
+        { transactions: { ims_transaction_reference_id: string; bucket: string; quantity_delta: number }[] },
+        LedgerTx
+      >(
         AUDIT_JOB_KINDS[mode],
         async (ctx) => ({
           transactions: await this.applySubmit(ctx.executor, ctx.payload, {
@@ -196,7 +221,8 @@ export class AuditsService {
     const name = input.audit_batch_name.trim();
     const bucket = input.default_audit_bucket.trim().toUpperCase();
     const repo = this.repo();
-    if (!(await repo.bucketExists(bucket))) throw fieldError(422, 'default_audit_bucket', AUDIT_MESSAGES.unknownBucket(bucket));
+    if (!(await repo.bucketExists(bucket)))
+      throw fieldError(422, 'default_audit_bucket', AUDIT_MESSAGES.unknownBucket(bucket));
     const id = await repo.insertBatch({ name, defaultBucket: bucket, createdById: user.id });
     if (id === null) throw fieldError(422, 'audit_batch_name', AUDIT_MESSAGES.duplicateName(name));
     return this.batch(id);
@@ -208,8 +234,15 @@ export class AuditsService {
     const items = await repo.itemsOfBatch(batchId);
     const ids = items.map((i) => i.item.id);
     const [scans, posted] = [await repo.scansOf(ids), await repo.postedOf(ids)];
-    const dtos = items.map((i) => itemDto(i, scans.filter((s) => s.item_id === i.item.id), posted.filter((p) => p.item_id === i.item.id)));
-    const transacted = (d: TAuditItem) => d.submitted_at !== null || d.resolution_started_at !== null || d.resolved_at !== null;
+    const dtos = items.map((i) =>
+      itemDto(
+        i,
+        scans.filter((s) => s.item_id === i.item.id),
+        posted.filter((p) => p.item_id === i.item.id),
+      ),
+    );
+    const transacted = (d: TAuditItem) =>
+      d.submitted_at !== null || d.resolution_started_at !== null || d.resolved_at !== null;
     return { committed: dtos.filter((d) => !transacted(d)), transacted: dtos.filter(transacted) };
   }
 
@@ -245,19 +278,29 @@ export class AuditsService {
     const product = found.product;
     if (!product) throw fieldError(404, 'model', AUDIT_MESSAGES.unknownModel(input.model));
     if (!found.bucketExists) throw fieldError(422, 'auditBucket', AUDIT_MESSAGES.unknownBucket(bucket));
-    const expected = auditTypeOf({ serial_number_tracked: product.serial_number_tracked, num_of_serials_per_item: product.num_of_serials_per_item });
-    if (input.auditTypeCode !== expected) throw fieldError(422, 'auditTypeCode', AUDIT_MESSAGES.wrongAuditType(expected));
+    const expected = auditTypeOf({
+      serial_number_tracked: product.serial_number_tracked,
+      num_of_serials_per_item: product.num_of_serials_per_item,
+    });
+    if (input.auditTypeCode !== expected)
+      throw fieldError(422, 'auditTypeCode', AUDIT_MESSAGES.wrongAuditType(expected));
     return { product, bucket, ref: found.ref };
   }
 
-  private async userOf(repo: AuditsRepository, value: string | number | null | undefined, field: string, user: AuthUser): Promise<number> {
+  private async userOf(
+    repo: AuditsRepository,
+    value: string | number | null | undefined,
+    field: string,
+    user: AuthUser,
+  ): Promise<number> {
     if (value === null || value === undefined || value === '') return user.id;
     if (typeof value === 'number') {
       if (await repo.userExists(value)) return value;
       throw fieldError(422, field, `User ${value} does not exist.`);
     }
     // Digits are a user's id when they can be one (an integer column's range), else they are looked up as a name.
-    if (/^\d{1,10}$/.test(value) && Number(value) <= MAX_ID && (await repo.userExists(Number(value)))) return Number(value);
+    if (/^\d{1,10}$/.test(value) && Number(value) <= MAX_ID && (await repo.userExists(Number(value))))
+      return Number(value);
     const id = await repo.userIdByName(value);
     if (id === null) throw fieldError(422, field, `User ${value} does not exist.`);
     return id;
@@ -299,7 +342,10 @@ export class AuditsService {
    * 001 §7 request: without a reference, starts (or answers, to continue scanning) the item of the model in the
    * bucket; with one, finishes its tally. A finished tally answers 409 'Tally has already been submitted'.
    */
-  async request(input: TRequest, user: AuthUser): Promise<{ ims_transaction_reference_id: string; audit_item: TAuditItem }> {
+  async request(
+    input: TRequest,
+    user: AuthUser,
+  ): Promise<{ ims_transaction_reference_id: string; audit_item: TAuditItem }> {
     const ref = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const given = textOrNull(input.transactionReferenceId);
@@ -319,8 +365,17 @@ export class AuditsService {
     return { ims_transaction_reference_id: ref, audit_item: await this.itemAnswer(ref) };
   }
 
-  private async tally(repo: AuditsRepository, itemId: number, ref: string, talliedQuantity: number): Promise<TAuditTally> {
-    return { ims_transaction_reference_id: ref, tallied_quantity: talliedQuantity, serials: (await repo.scansOf([itemId])).map(scanDto) };
+  private async tally(
+    repo: AuditsRepository,
+    itemId: number,
+    ref: string,
+    talliedQuantity: number,
+  ): Promise<TAuditTally> {
+    return {
+      ims_transaction_reference_id: ref,
+      tallied_quantity: talliedQuantity,
+      serials: (await repo.scansOf([itemId])).map(scanDto),
+    };
   }
 
   /**
@@ -342,7 +397,13 @@ export class AuditsService {
       this.refuseCompleted(locked);
       const upc = input.scannedUpc.trim();
       const serials = splitAuditSerials(input.serialNumbers);
-      const conflicts = await repo.scanConflicts({ itemId: item.id, productId: product.id, serials, upc, clientScanId: input.clientScanId ?? null });
+      const conflicts = await repo.scanConflicts({
+        itemId: item.id,
+        productId: product.id,
+        serials,
+        upc,
+        clientScanId: input.clientScanId ?? null,
+      });
       if (conflicts.replayed) return this.tally(repo, item.id, ref, item.talliedQuantity);
       if (item.tallyFinishedAt) throw conflict(AUDIT_MESSAGES.tallyAlreadySubmitted);
       const upcOk = upcMatches({ upc: product.upc, alternate_upc: product.alternate_upc }, upc);
@@ -353,15 +414,28 @@ export class AuditsService {
       const perItem = serialPerItem(product);
       if (serials.length > perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooManySerials);
       if (serials.length < perItem) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.tooFewSerials(perItem));
-      if (serials.some((s) => s.toUpperCase() === product.model.toUpperCase())) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.serialIsModel);
+      if (serials.some((s) => s.toUpperCase() === product.model.toUpperCase()))
+        throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.serialIsModel);
       // The scan tool's rule (audit-rules-client): a serial equal to the product's UPC or alternate UPC, any case.
-      const upcs = [product.upc, product.alternate_upc].filter((u): u is string => !!u?.trim()).map((u) => u.trim().toUpperCase());
-      if (serials.some((s) => upcs.includes(s.toUpperCase()))) throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.upcIsSerial);
+      const upcs = [product.upc, product.alternate_upc]
+        .filter((u): u is string => !!u?.trim())
+        .map((u) => u.trim().toUpperCase());
+      if (serials.some((s) => upcs.includes(s.toUpperCase())))
+        throw fieldError(422, 'serialNumbers', AUDIT_MESSAGES.upcIsSerial);
       const upper = serials.map((s) => s.toUpperCase());
-      if (conflicts.scanned.length || upper.some((s, i) => upper.indexOf(s) !== i)) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialAlreadyScanned);
+      if (conflicts.scanned.length || upper.some((s, i) => upper.indexOf(s) !== i))
+        throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialAlreadyScanned);
       const other = conflicts.otherProduct[0];
-      if (other) throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialOtherProduct(other.serial_number, other.model));
-      const { tallied, scans } = await repo.insertUnit({ itemId: item.id, productId: product.id, serials, upc, userId: user.id, clientScanId: input.clientScanId ?? null });
+      if (other)
+        throw fieldError(409, 'serialNumbers', AUDIT_MESSAGES.serialOtherProduct(other.serial_number, other.model));
+      const { tallied, scans } = await repo.insertUnit({
+        itemId: item.id,
+        productId: product.id,
+        serials,
+        upc,
+        userId: user.id,
+        clientScanId: input.clientScanId ?? null,
+      });
       return { ims_transaction_reference_id: ref, tallied_quantity: tallied, serials: scans.map(scanDto) };
     });
   }
@@ -406,17 +480,42 @@ export class AuditsService {
     const place = (await repo.bucketPlace(item.bucket))!;
     const posted = item.submittedDelta ?? 0;
     if (!isSerialized(i)) {
-      return { place, scanned: [] as PlaceRow[], missing: [] as PlaceRow[], discovered: [] as PlaceRow[], judged: item.talliedQuantity - item.recordedQtyAtStartOfTally, posted };
+      return {
+        place,
+        scanned: [] as PlaceRow[],
+        missing: [] as PlaceRow[],
+        discovered: [] as PlaceRow[],
+        judged: item.talliedQuantity - item.recordedQtyAtStartOfTally,
+        posted,
+      };
     }
     const perItem = Math.max(1, serialPerItem(product));
-    const args = { itemId: item.id, productId: item.productId, bucket: item.bucket, startId: item.startTransactionId, ref: item.referenceId };
+    const args = {
+      itemId: item.id,
+      productId: item.productId,
+      bucket: item.bucket,
+      startId: item.startTransactionId,
+      ref: item.referenceId,
+    };
     if (item.resolvedAt) {
       const judged = await repo.judge({ ...args, location: place.location_code, condition: place.condition_code });
       const done = await repo.resolvedSerials(args);
-      return { place, scanned: judged.scanned, missing: done.missing, discovered: done.discovered, judged: posted, posted };
+      return {
+        place,
+        scanned: judged.scanned,
+        missing: done.missing,
+        discovered: done.discovered,
+        judged: posted,
+        posted,
+      };
     }
     const judged = await repo.judge({ ...args, location: place.location_code, condition: place.condition_code });
-    return { place, ...judged, judged: Math.trunc((judged.discovered.length - judged.missing.length) / perItem), posted };
+    return {
+      place,
+      ...judged,
+      judged: Math.trunc((judged.discovered.length - judged.missing.length) / perItem),
+      posted,
+    };
   }
 
   private async reviewOf(executor: Executor, i: ItemWithNames): Promise<TAuditReview> {
@@ -429,7 +528,11 @@ export class AuditsService {
       await repo.job(item.jobId),
       await repo.postedOf([item.id]),
     ];
-    const here = { actual_location_code: j.place.location_code, actual_condition_code: j.place.condition_code, actual_disposition_code: 'LIVE' };
+    const here = {
+      actual_location_code: j.place.location_code,
+      actual_condition_code: j.place.condition_code,
+      actual_disposition_code: 'LIVE',
+    };
     const nowhere = { actual_location_code: null, actual_condition_code: null, actual_disposition_code: null };
     const place = (r: PlaceRow, actual: typeof here | typeof nowhere): TAuditReviewSerial => ({
       serial_number: r.serial_number,
@@ -437,12 +540,14 @@ export class AuditsService {
       expected_location_code: r.expected_location_code,
       expected_condition_code: r.expected_condition_code,
       expected_disposition_code: r.expected_disposition_code,
-      expected_bucket: r.expected_disposition_code === 'LIVE' || r.expected_disposition_code === null ? r.expected_bucket : null,
+      expected_bucket:
+        r.expected_disposition_code === 'LIVE' || r.expected_disposition_code === null ? r.expected_bucket : null,
       ...actual,
       scanned_by: r.scanned_by,
     });
     const adjustment = item.resolvedAt ? 0 : j.judged - j.posted;
-    const parse = (v: string[] | string | null) => (v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+    const parse = (v: string[] | string | null) =>
+      v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v;
     const moveDtos = moves.map((m) => ({
       ims_transaction_reference_id: m.ims_transaction_reference_id,
       type: m.type,
@@ -514,8 +619,12 @@ export class AuditsService {
     const i = await repo.lockItem(payload.ref);
     if (!i) throw notFound(AUDIT_MESSAGES.itemNotFound(payload.ref));
     if (options.jobId !== undefined) {
-      if (i.item.jobId !== options.jobId) throw conflict(`Audit item ${payload.ref} no longer waits for job ${options.jobId}.`);
-      if (payload.mode === 'transact' ? i.item.submittedAt : i.item.resolvedAt) throw conflict(payload.mode === 'transact' ? AUDIT_MESSAGES.tallyAlreadySubmitted : AUDIT_MESSAGES.alreadyResolved);
+      if (i.item.jobId !== options.jobId)
+        throw conflict(`Audit item ${payload.ref} no longer waits for job ${options.jobId}.`);
+      if (payload.mode === 'transact' ? i.item.submittedAt : i.item.resolvedAt)
+        throw conflict(
+          payload.mode === 'transact' ? AUDIT_MESSAGES.tallyAlreadySubmitted : AUDIT_MESSAGES.alreadyResolved,
+        );
     }
     const { item, product } = i;
     const now = new Date();
@@ -527,13 +636,26 @@ export class AuditsService {
       submit_notes: payload.notes,
       ims_initiating_transaction_id: item.referenceId,
     };
-    const base = { executor, referenceId: item.referenceId, productId: item.productId, bucket: item.bucket, userId: payload.userId, notes: payload.notes, details };
+    const base = {
+      executor,
+      referenceId: item.referenceId,
+      productId: item.productId,
+      bucket: item.bucket,
+      userId: payload.userId,
+      notes: payload.notes,
+      details,
+    };
     let posted: { referenceId: string; bucket: string; quantityDelta: number }[] = [];
     let delta = 0;
     if (payload.mode === 'resolve' && isSerialized(i)) {
       const result = await this.ledger.postAuditAdjustment({
         ...base,
-        serials: { out: j.missing.map((s) => s.serial_number), in: j.discovered.map((s) => s.serial_number), perItem: serialPerItem(product), alreadyPosted: j.posted },
+        serials: {
+          out: j.missing.map((s) => s.serial_number),
+          in: j.discovered.map((s) => s.serial_number),
+          perItem: serialPerItem(product),
+          alreadyPosted: j.posted,
+        },
         progress: options.progress,
       });
       posted = result.transactions;
@@ -554,7 +676,11 @@ export class AuditsService {
         : // A queued transact marked resolution_started_at while it waited: it resolved nothing.
           { resolutionStartedAt: null }),
     });
-    return posted.map((t) => ({ ims_transaction_reference_id: t.referenceId, bucket: t.bucket, quantity_delta: t.quantityDelta }));
+    return posted.map((t) => ({
+      ims_transaction_reference_id: t.referenceId,
+      bucket: t.bucket,
+      quantity_delta: t.quantityDelta,
+    }));
   }
 
   /** A queued transact or resolve that failed: the item can be submitted again (the job's work was rolled back). */
@@ -576,7 +702,11 @@ export class AuditsService {
       const userId = await this.userOf(repo, input.submittedById, 'submittedById', user);
       const payload: AuditJobPayload = { ref, mode, userId, notes: textOrNull(input.submitNotes) };
       if (queue) {
-        const queued = await queue.enqueue(tx, { kind: AUDIT_JOB_KINDS[mode], payload: { ...payload }, createdById: user.id });
+        const queued = await queue.enqueue(tx, {
+          kind: AUDIT_JOB_KINDS[mode],
+          payload: { ...payload },
+          createdById: user.id,
+        });
         const jobId = queued.id;
         await repo.updateItem(i.item.id, { resolutionStartedAt: new Date(), jobId });
         return { jobId, transactions: [] };
@@ -584,11 +714,19 @@ export class AuditsService {
       return { jobId: null, transactions: await this.applySubmit(tx, payload) };
     });
     const review = await this.review(ref);
-    const message = result.jobId !== null
-      ? `Queued: the ${mode === 'transact' ? 'adjustment' : 'resolution'} runs in the background (job ${result.jobId}).`
-      : mode === 'transact'
-        ? result.transactions.length ? 'Adjustment submitted.' : 'Adjustment submitted: the count matches, nothing to post.'
-        : 'Adjustment submitted and discrepancies resolved.';
-    return { message, job: review.job && result.jobId !== null ? review.job : null, review, transactions: result.transactions };
+    const message =
+      result.jobId !== null
+        ? `Queued: the ${mode === 'transact' ? 'adjustment' : 'resolution'} runs in the background (job ${result.jobId}).`
+        : mode === 'transact'
+          ? result.transactions.length
+            ? 'Adjustment submitted.'
+            : 'Adjustment submitted: the count matches, nothing to post.'
+          : 'Adjustment submitted and discrepancies resolved.';
+    return {
+      message,
+      job: review.job && result.jobId !== null ? review.job : null,
+      review,
+      transactions: result.transactions,
+    };
   }
 }

@@ -17,13 +17,21 @@ export class AuthRepository {
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(
-        and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), eq(users.isActive, true)),
+        and(
+          eq(accessTokens.tokenHash, tokenHash),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, now),
+          eq(users.isActive, true),
+        ),
       );
     return rows[0] ?? null;
   }
 
   async revokeToken(tokenHash: string, now: Date): Promise<void> {
-    await this.db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
+    await this.db
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
   }
 
   async recordAttempt(username: string, succeeded: boolean, at: Date): Promise<void> {
@@ -39,7 +47,10 @@ export class AuthRepository {
    * is stale by the time the row is reached; either let a try through before the delay was over.
    * Answers null when allowed, otherwise the seconds until the next try is checked.
    */
-  async reserveUsernameTry(username: string, policy: { windowSeconds: number; maxFailures: number; delaySeconds: number; maxDelaySeconds: number }): Promise<number | null> {
+  async reserveUsernameTry(
+    username: string,
+    policy: { windowSeconds: number; maxFailures: number; delaySeconds: number; maxDelaySeconds: number },
+  ): Promise<number | null> {
     // The wait before the next check once `n` tries are taken: none below the limit, then doubling up to the max
     // (the exponent is capped so that power() cannot overflow whatever the count).
     const delayAfter = (n: SQL) =>
@@ -95,7 +106,13 @@ export class AuthRepository {
     await this.db
       .update(loginAddressCounters)
       .set({ failures: sql`${loginAddressCounters.failures} - 1` })
-      .where(and(eq(loginAddressCounters.address, address), eq(loginAddressCounters.windowStartedAt, windowStartedAt), gt(loginAddressCounters.failures, 0)));
+      .where(
+        and(
+          eq(loginAddressCounters.address, address),
+          eq(loginAddressCounters.windowStartedAt, windowStartedAt),
+          gt(loginAddressCounters.failures, 0),
+        ),
+      );
   }
 
   /** Deletes attempt, throttle and address rows that no longer count. */
@@ -103,7 +120,9 @@ export class AuthRepository {
     const userCutoff = new Date(now.getTime() - usernameWindowSeconds * 1000);
     const addressCutoff = new Date(now.getTime() - addressWindowSeconds * 1000);
     await this.db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, userCutoff));
-    await this.db.delete(loginThrottle).where(and(lt(loginThrottle.windowStartedAt, userCutoff), lt(loginThrottle.nextTryAt, now)));
+    await this.db
+      .delete(loginThrottle)
+      .where(and(lt(loginThrottle.windowStartedAt, userCutoff), lt(loginThrottle.nextTryAt, now)));
     await this.db.delete(loginAddressCounters).where(lt(loginAddressCounters.windowStartedAt, addressCutoff));
   }
 }

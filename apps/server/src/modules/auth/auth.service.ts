@@ -43,7 +43,10 @@ export class AuthService {
     if (request.grant_type !== 'password') {
       throw new OAuthError(400, OAUTH_ERRORS.unsupportedGrantType, 'Only the password grant is supported');
     }
-    if (!sameSecret(request.client_id, this.config.oauthClientId) || !sameSecret(request.client_secret, this.config.oauthClientSecret)) {
+    if (
+      !sameSecret(request.client_id, this.config.oauthClientId) ||
+      !sameSecret(request.client_secret, this.config.oauthClientSecret)
+    ) {
       throw new OAuthError(401, OAUTH_ERRORS.invalidClient, 'Client authentication failed');
     }
     const username = request.username.trim();
@@ -59,10 +62,15 @@ export class AuthService {
       maxDelaySeconds: this.config.loginMaxDelaySeconds,
     });
     if (wait !== null) {
-      throw new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later', { 'retry-after': String(wait) });
+      throw new OAuthError(429, OAUTH_ERRORS.tooManyAttempts, 'Too many failed sign-ins; try again later', {
+        'retry-after': String(wait),
+      });
     }
     // Counted against the address before the check (so parallel tries see each other), given back when right.
-    const counted = address && this.config.loginAddressMaxFailures > 0 ? await auth.countAddressTry(address, this.config.loginAddressWindowSeconds) : null;
+    const counted =
+      address && this.config.loginAddressMaxFailures > 0
+        ? await auth.countAddressTry(address, this.config.loginAddressWindowSeconds)
+        : null;
     const slowDownMs = counted ? this.addressDelaySeconds(counted.failures) * 1000 : 0;
     const checkStarted = performance.now();
     const user = await new UsersRepository(this.db).findByUsername(username);
@@ -138,7 +146,11 @@ export class AuthService {
       throw new HttpError(401, `The Google ID token was refused: ${(error as Error).message}`);
     }
     const email = typeof payload.email === 'string' ? payload.email : '';
-    if (payload.email_verified !== true || email.toLowerCase() !== body.email.toLowerCase() || payload.sub !== body.google_id) {
+    if (
+      payload.email_verified !== true ||
+      email.toLowerCase() !== body.email.toLowerCase() ||
+      payload.sub !== body.google_id
+    ) {
       throw new HttpError(401, 'The Google ID token does not match the e-mail and Google id sent');
     }
     const user = await new UsersRepository(this.db).findByEmail(email);
@@ -150,7 +162,13 @@ export class AuthService {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + this.config.tokenTtlSeconds * 1000);
     await new AuthRepository(this.db).insertToken({ tokenHash: hashToken(token), userId: user.id, expiresAt });
-    return { access_token: token, token_type: 'Bearer', expires_in: this.config.tokenTtlSeconds, username: user.username, role: user.role };
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: this.config.tokenTtlSeconds,
+      username: user.username,
+      role: user.role,
+    };
   }
 
   async authenticate(token: string): Promise<RequestAuth | null> {

@@ -5,7 +5,11 @@ export interface GoogleTokenVerifier {
   verify(idToken: string): Promise<JWTPayload>;
 }
 
-export function createJwksGoogleVerifier(options: { jwksUrl: string; audience: string; issuer: string }): GoogleTokenVerifier {
+export function createJwksGoogleVerifier(options: {
+  jwksUrl: string;
+  audience: string;
+  issuer: string;
+}): GoogleTokenVerifier {
   const jwks = createRemoteJWKSet(new URL(options.jwksUrl));
   return {
     async verify(idToken) {

@@ -75,7 +75,10 @@ export class BinsRepository {
   constructor(private readonly db: Executor) {}
 
   async locationExists(locationCode: string): Promise<boolean> {
-    const rows = await queryRows<{ one: number }>(this.db, sql`select 1 as one from locations where location_code = ${locationCode}`);
+    const rows = await queryRows<{ one: number }>(
+      this.db,
+      sql`select 1 as one from locations where location_code = ${locationCode}`,
+    );
     return rows.length > 0;
   }
 
@@ -90,7 +93,16 @@ export class BinsRepository {
   }
 
   /** Inserts a bin; null when the location already has a (live) bin of that name. */
-  async insert(input: { binName: string; locationCode: string; conditionCode: string; bucket: string; row: number; bay: number; shelf: number; userId: number }): Promise<number | null> {
+  async insert(input: {
+    binName: string;
+    locationCode: string;
+    conditionCode: string;
+    bucket: string;
+    row: number;
+    bay: number;
+    shelf: number;
+    userId: number;
+  }): Promise<number | null> {
     const rows = await queryRows<{ id: number }>(
       this.db,
       sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf, created_by_id)
@@ -105,14 +117,20 @@ export class BinsRepository {
     const parts: SQL[] = [sql`b.deleted_at is null`];
     if (filter.locationCode) parts.push(sql`b.location_code = ${filter.locationCode}`);
     // A whole R##-B##-S## name contains only itself (every name has that length): an equality the unique index answers.
-    if (filter.searchTerm && FULL_NAME.test(filter.searchTerm)) parts.push(sql`b.bin_name = ${filter.searchTerm.toUpperCase()}`);
+    if (filter.searchTerm && FULL_NAME.test(filter.searchTerm))
+      parts.push(sql`b.bin_name = ${filter.searchTerm.toUpperCase()}`);
     else if (filter.searchTerm) parts.push(sql`b.bin_name ilike ${`%${escapeLike(filter.searchTerm)}%`}`);
     return sql.join(parts, sql` and `);
   }
 
   async list(filter: BinListFilter): Promise<BinRow[]> {
     const direction = filter.sortDirection === 'asc' ? sql`asc` : sql`desc`;
-    const column = { created_at: sql`b.created_at`, bin_name: sql`b.bin_name`, condition_code: sql`b.condition_code`, location_code: sql`b.location_code` }[filter.orderBy];
+    const column = {
+      created_at: sql`b.created_at`,
+      bin_name: sql`b.bin_name`,
+      condition_code: sql`b.condition_code`,
+      location_code: sql`b.location_code`,
+    }[filter.orderBy];
     const rows = await queryRows<RawBin>(
       this.db,
       // The page's ids first (an index scan in order, skipped rows cost no sum), then the columns of those rows only.
@@ -128,12 +146,18 @@ export class BinsRepository {
   }
 
   async count(filter: Pick<BinListFilter, 'locationCode' | 'searchTerm'>): Promise<number> {
-    const rows = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from bins b where ${this.where(filter)}`);
+    const rows = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from bins b where ${this.where(filter)}`,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
   async findById(id: number): Promise<BinRow | null> {
-    const rows = await queryRows<RawBin>(this.db, sql`select ${BIN_COLUMNS} from bins b where b.id = ${id} and b.deleted_at is null`);
+    const rows = await queryRows<RawBin>(
+      this.db,
+      sql`select ${BIN_COLUMNS} from bins b where b.id = ${id} and b.deleted_at is null`,
+    );
     return rows[0] ? toBin(rows[0]) : null;
   }
 
@@ -164,7 +188,10 @@ export class BinsRepository {
   }
 
   async unitsIn(binId: number): Promise<number> {
-    const rows = await queryRows<{ n: number }>(this.db, sql`select coalesce(sum(quantity), 0)::int as n from bin_items where bin_id = ${binId}`);
+    const rows = await queryRows<{ n: number }>(
+      this.db,
+      sql`select coalesce(sum(quantity), 0)::int as n from bin_items where bin_id = ${binId}`,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -176,14 +203,28 @@ export class BinsRepository {
   async itemsOf(binIds: number[]): Promise<BinItemRow[]> {
     if (!binIds.length) return [];
     const list = JSON.stringify(binIds);
-    const rows = await queryRows<{ bin_id: number; product_id: number; model_number: string; upc: string | null; alternate_upc: string | null; quantity: number }>(
+    const rows = await queryRows<{
+      bin_id: number;
+      product_id: number;
+      model_number: string;
+      upc: string | null;
+      alternate_upc: string | null;
+      quantity: number;
+    }>(
       this.db,
       sql`select bi.bin_id, bi.product_id, p.model_number, p.upc, p.alternate_upc, bi.quantity
           from bin_items bi join products p on p.id = bi.product_id
           where bi.bin_id in (select v::int from jsonb_array_elements_text(${list}::jsonb) v)
           order by bi.bin_id, p.model_number`,
     );
-    return rows.map((r) => ({ binId: Number(r.bin_id), productId: Number(r.product_id), model: r.model_number, upc: r.upc, alternateUpc: r.alternate_upc, quantity: Number(r.quantity) }));
+    return rows.map((r) => ({
+      binId: Number(r.bin_id),
+      productId: Number(r.product_id),
+      model: r.model_number,
+      upc: r.upc,
+      alternateUpc: r.alternate_upc,
+      quantity: Number(r.quantity),
+    }));
   }
 
   /** Products whose UPC or alternate UPC is one of these (a product's own UPC first). */

@@ -1,4 +1,11 @@
-import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, updateBinItemsRoute } from '@keystone/contracts';
+import {
+  binLabelsRoute,
+  createBinRoute,
+  deleteBinRoute,
+  listBinsRoute,
+  listBinsUnprefixedRoute,
+  updateBinItemsRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerBinsRoutes({ route, services }: ModuleContext): void {

@@ -1,4 +1,13 @@
-import { BIN_DEFAULTS, BIN_MESSAGES, binNameOf, type TBin, type TBinsPage, ZBinsQuerySchema, ZCreateBinSchema, ZUpdateBinItemsSchema } from '@keystone/contracts';
+import {
+  BIN_DEFAULTS,
+  BIN_MESSAGES,
+  binNameOf,
+  type TBin,
+  type TBinsPage,
+  ZBinsQuerySchema,
+  ZCreateBinSchema,
+  ZUpdateBinItemsSchema,
+} from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
@@ -24,7 +33,15 @@ function toDto(bin: BinRow, items: BinItemRow[]): TBin {
     row: bin.row,
     bay: bin.bay,
     shelf: bin.shelf,
-    items: items.filter((i) => i.binId === bin.id).map((i) => ({ productId: i.productId, model: i.model, upc: i.upc, alternateUpc: i.alternateUpc, quantity: i.quantity })),
+    items: items
+      .filter((i) => i.binId === bin.id)
+      .map((i) => ({
+        productId: i.productId,
+        model: i.model,
+        upc: i.upc,
+        alternateUpc: i.alternateUpc,
+        quantity: i.quantity,
+      })),
     totalQuantity: bin.totalQuantity,
     createdAt: bin.createdAt.toISOString(),
   };
@@ -55,7 +72,13 @@ export class BinsService {
     const page = query.page ?? 1;
     const filter = { locationCode: query.locationCode, searchTerm: query.searchTerm };
     const [rows, total] = await Promise.all([
-      repo.list({ ...filter, orderBy: query.orderBy ?? BIN_DEFAULTS.orderBy, sortDirection: query.sortDirection ?? BIN_DEFAULTS.sortDirection, limit: perPage, offset: (page - 1) * perPage }),
+      repo.list({
+        ...filter,
+        orderBy: query.orderBy ?? BIN_DEFAULTS.orderBy,
+        sortDirection: query.sortDirection ?? BIN_DEFAULTS.sortDirection,
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      }),
       repo.count(filter),
     ]);
     const items = query.includeItems ? await repo.itemsOf(rows.map((r) => r.id)) : [];
@@ -83,7 +106,16 @@ export class BinsService {
         const message = BIN_MESSAGES.unknownCondition(input.conditionCode, input.locationCode);
         throw unprocessable(message, { conditionCode: [message] });
       }
-      const created = await repo.insert({ binName, locationCode: input.locationCode, conditionCode: input.conditionCode, bucket, row: input.row, bay: input.bay, shelf: input.shelf, userId: user.id });
+      const created = await repo.insert({
+        binName,
+        locationCode: input.locationCode,
+        conditionCode: input.conditionCode,
+        bucket,
+        row: input.row,
+        bay: input.bay,
+        shelf: input.shelf,
+        userId: user.id,
+      });
       if (created === null) {
         const message = BIN_MESSAGES.duplicateName(binName, input.locationCode);
         throw conflict(message, { binName: [message] });
@@ -118,14 +150,21 @@ export class BinsService {
    */
   async updateItems(binId: number, input: TUpdateItems, user: AuthUser): Promise<TBin> {
     const { clientScanId, ...request } = input;
-    const scan = clientScanId ? { id: clientScanId, route: 'bin-items' as const, request: { binId, ...request, submittedBy: request.submittedBy ?? null } } : null;
+    const scan = clientScanId
+      ? {
+          id: clientScanId,
+          route: 'bin-items' as const,
+          request: { binId, ...request, submittedBy: request.submittedBy ?? null },
+        }
+      : null;
     return this.writes.run((tx) =>
       onceForScan(tx, scan, async () => {
         const repo = this.repo(tx);
         const bin = await repo.lock(binId, 'share');
         if (!bin) throw new HttpError(404, BIN_MESSAGES.binNotFound, { binId: [BIN_MESSAGES.binNotFound] });
         const products = await repo.productsByUpc(input.items.map((i) => i.upc));
-        const productOf = (upc: string) => products.find((p) => p.upc === upc) ?? products.find((p) => p.alternateUpc === upc);
+        const productOf = (upc: string) =>
+          products.find((p) => p.upc === upc) ?? products.find((p) => p.alternateUpc === upc);
         const errors: Record<string, string[]> = {};
         const firstLine = new Map<number, number>();
         const totals = new Map<number, number>();
@@ -151,8 +190,12 @@ export class BinsService {
         } catch (error) {
           if (!(error instanceof BinRefusal)) throw error;
           const index = firstLine.get(error.productId) ?? 0;
-          if (error.code === 'bin-item-missing') throw unprocessable(BIN_MESSAGES.notInBin, { [`items.${index}.upc`]: [BIN_MESSAGES.notInBin] });
-          if (error.code === 'bin-item-short') throw unprocessable(BIN_MESSAGES.removeTooMany, { [`items.${index}.updateQty`]: [BIN_MESSAGES.removeTooMany] });
+          if (error.code === 'bin-item-missing')
+            throw unprocessable(BIN_MESSAGES.notInBin, { [`items.${index}.upc`]: [BIN_MESSAGES.notInBin] });
+          if (error.code === 'bin-item-short')
+            throw unprocessable(BIN_MESSAGES.removeTooMany, {
+              [`items.${index}.updateQty`]: [BIN_MESSAGES.removeTooMany],
+            });
           throw unprocessable(error.message, { [`items.${index}.updateQty`]: [error.message] });
         }
         // The bin as this change left it, read in its transaction (a replay answers this).
@@ -162,15 +205,27 @@ export class BinsService {
   }
 
   /** The labels of these bins (unknown or deleted ids are a 404 naming `ids`). */
-  async labels(ids: number[], format: 'pdf' | 'zpl'): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
+  async labels(
+    ids: number[],
+    format: 'pdf' | 'zpl',
+  ): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
     const bins = await this.repo().findByIds(ids);
     const missing = ids.filter((id) => !bins.some((b) => b.id === id));
     if (missing.length) {
       const message = `No bin with id ${missing.join(', ')}`;
       throw new HttpError(404, message, { ids: [message] });
     }
-    const labels = bins.map((b) => ({ binName: b.binName, locationCode: b.locationCode, conditionCode: b.conditionCode }));
-    if (format === 'zpl') return { body: renderBinLabelsZpl(labels), contentType: 'application/zpl; charset=utf-8', filename: 'bin-labels.zpl' };
+    const labels = bins.map((b) => ({
+      binName: b.binName,
+      locationCode: b.locationCode,
+      conditionCode: b.conditionCode,
+    }));
+    if (format === 'zpl')
+      return {
+        body: renderBinLabelsZpl(labels),
+        contentType: 'application/zpl; charset=utf-8',
+        filename: 'bin-labels.zpl',
+      };
     return { body: await renderBinLabelsPdf(labels), contentType: 'application/pdf', filename: 'bin-labels.pdf' };
   }
 }

@@ -48,16 +48,28 @@ export class BucketGroupsRepository {
 
   /** The shipping templates that name the group (a delete is refused while there are any). */
   async templatesUsing(id: number): Promise<string[]> {
-    const rows = await this.db.select({ name: shippingTemplates.shippingTemplate }).from(shippingTemplates).where(eq(shippingTemplates.bucketGroupId, id)).orderBy(asc(shippingTemplates.shippingTemplate));
+    const rows = await this.db
+      .select({ name: shippingTemplates.shippingTemplate })
+      .from(shippingTemplates)
+      .where(eq(shippingTemplates.bucketGroupId, id))
+      .orderBy(asc(shippingTemplates.shippingTemplate));
     return rows.map((r) => r.name);
   }
 
   mappings(groupIds?: number[]): Promise<MappingRow[]> {
     const query = this.db
-      .select({ id: bucketGroupMappings.id, bucketGroupId: bucketGroupMappings.bucketGroupId, bucketGroup: bucketGroups.bucketGroup, bucket: bucketGroupMappings.bucket })
+      .select({
+        id: bucketGroupMappings.id,
+        bucketGroupId: bucketGroupMappings.bucketGroupId,
+        bucketGroup: bucketGroups.bucketGroup,
+        bucket: bucketGroupMappings.bucket,
+      })
       .from(bucketGroupMappings)
       .innerJoin(bucketGroups, eq(bucketGroups.id, bucketGroupMappings.bucketGroupId));
-    return (groupIds ? query.where(inArray(bucketGroupMappings.bucketGroupId, groupIds)) : query).orderBy(asc(bucketGroups.bucketGroup), asc(bucketGroupMappings.bucket));
+    return (groupIds ? query.where(inArray(bucketGroupMappings.bucketGroupId, groupIds)) : query).orderBy(
+      asc(bucketGroups.bucketGroup),
+      asc(bucketGroupMappings.bucket),
+    );
   }
 
   async mappingById(id: number): Promise<MappingRow | null> {
@@ -67,7 +79,12 @@ export class BucketGroupsRepository {
 
   private mappingsWhere(where: ReturnType<typeof eq>): Promise<MappingRow[]> {
     return this.db
-      .select({ id: bucketGroupMappings.id, bucketGroupId: bucketGroupMappings.bucketGroupId, bucketGroup: bucketGroups.bucketGroup, bucket: bucketGroupMappings.bucket })
+      .select({
+        id: bucketGroupMappings.id,
+        bucketGroupId: bucketGroupMappings.bucketGroupId,
+        bucketGroup: bucketGroups.bucketGroup,
+        bucket: bucketGroupMappings.bucket,
+      })
       .from(bucketGroupMappings)
       .innerJoin(bucketGroups, eq(bucketGroups.id, bucketGroupMappings.bucketGroupId))
       .where(where);
@@ -80,7 +97,11 @@ export class BucketGroupsRepository {
 
   /** Null when the bucket is already in the group. */
   async insertMapping(bucketGroupId: number, bucket: string): Promise<number | null> {
-    const [row] = await this.db.insert(bucketGroupMappings).values({ bucketGroupId, bucket }).onConflictDoNothing().returning({ id: bucketGroupMappings.id });
+    const [row] = await this.db
+      .insert(bucketGroupMappings)
+      .values({ bucketGroupId, bucket })
+      .onConflictDoNothing()
+      .returning({ id: bucketGroupMappings.id });
     return row?.id ?? null;
   }
 

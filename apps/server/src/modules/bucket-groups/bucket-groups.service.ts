@@ -31,7 +31,12 @@ function toDto(row: BucketGroupRow, mappings: MappingRow[]): TBucketGroup {
   };
 }
 
-const mappingDto = (m: MappingRow): TBucketGroupMapping => ({ id: m.id, bucket_group_id: m.bucketGroupId, bucket_group: m.bucketGroup, bucket: m.bucket });
+const mappingDto = (m: MappingRow): TBucketGroupMapping => ({
+  id: m.id,
+  bucket_group_id: m.bucketGroupId,
+  bucket_group: m.bucketGroup,
+  bucket: m.bucket,
+});
 
 /** Bucket groups and their buckets (002 §5, §7): the rules of the create and update, mappings, delete. */
 export class BucketGroupsService {
@@ -78,7 +83,9 @@ export class BucketGroupsService {
       await repo.update(id, {
         ...(values.shouldCount !== undefined ? { shouldCountUnsourcedCommittedInGroup: values.shouldCount } : {}),
         ...(values.buffer !== undefined ? { groupInventoryBuffer: values.buffer } : {}),
-        ...(values.walmartFulfillmentCenterId !== undefined ? { walmartFulfillmentCenterId: values.walmartFulfillmentCenterId } : {}),
+        ...(values.walmartFulfillmentCenterId !== undefined
+          ? { walmartFulfillmentCenterId: values.walmartFulfillmentCenterId }
+          : {}),
         ...(values.amazonSupplySourceId !== undefined ? { amazonSupplySourceId: values.amazonSupplySourceId } : {}),
         ...(values.acendaWarehouseId !== undefined ? { acendaWarehouseId: values.acendaWarehouseId } : {}),
       });
@@ -111,7 +118,8 @@ export class BucketGroupsService {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Record<string, string[]> = {};
-      const groupKey = typeof input.bucketGroup === 'string' ? input.bucketGroup.trim().toUpperCase() : input.bucketGroup;
+      const groupKey =
+        typeof input.bucketGroup === 'string' ? input.bucketGroup.trim().toUpperCase() : input.bucketGroup;
       const bucket = (input.bucket ?? '').trim().toUpperCase();
       let group: BucketGroupRow | null = null;
       if (groupKey === undefined || groupKey === '') errors.bucketGroup = [BUCKET_GROUP_MESSAGES.groupRequired];
@@ -123,7 +131,8 @@ export class BucketGroupsService {
       else if (!(await repo.bucketExists(bucket))) errors.bucket = [BUCKET_GROUP_MESSAGES.bucketUnknown(bucket)];
       if (Object.keys(errors).length) throw unprocessable(invalid, errors);
       const id = await repo.insertMapping(group!.id, bucket);
-      if (id === null) throw unprocessable(invalid, { bucket: [BUCKET_GROUP_MESSAGES.bucketMapped(bucket, group!.bucketGroup)] });
+      if (id === null)
+        throw unprocessable(invalid, { bucket: [BUCKET_GROUP_MESSAGES.bucketMapped(bucket, group!.bucketGroup)] });
       return mappingDto((await repo.mappingById(id))!);
     });
   }

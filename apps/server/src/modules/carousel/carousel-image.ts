@@ -39,7 +39,9 @@ function parsePng(bytes: Uint8Array): Promise<{ header: boolean; whole: boolean 
     png.on('metadata', () => (header = true));
     // A damaged file can raise more than one error: the first answers, the others are dropped.
     png.on('error', () => undefined);
-    png.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (error) => resolve({ header, whole: !error }));
+    png.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (error) =>
+      resolve({ header, whole: !error }),
+    );
   });
 }
 
@@ -54,7 +56,12 @@ async function soundData(type: TCarouselImageType, bytes: Uint8Array, pixels: nu
     return (await parsePng(bytes)).whole;
   }
   try {
-    jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_DECODED_PIXELS / 1_000_000, maxMemoryUsageInMB: 64 });
+    jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: false,
+      maxResolutionInMP: MAX_DECODED_PIXELS / 1_000_000,
+      maxMemoryUsageInMB: 64,
+    });
     return true;
   } catch (error) {
     // Too big to decode here: judged by its size in pixels.
@@ -68,7 +75,8 @@ async function soundData(type: TCarouselImageType, bytes: Uint8Array, pixels: nu
  * decoded: "… is not a valid image", whatever size its header claims); exactly 1200x300 px; under 1,000,000 bytes.
  */
 export async function checkCarouselImage(bytes: Uint8Array): Promise<CarouselImageCheck> {
-  if (bytes.length >= CAROUSEL_LIMITS.maxBytesExclusive) return { ok: false, status: 413, message: CAROUSEL_MESSAGES.imageTooLarge };
+  if (bytes.length >= CAROUSEL_LIMITS.maxBytesExclusive)
+    return { ok: false, status: 413, message: CAROUSEL_MESSAGES.imageTooLarge };
   const type = claimedType(bytes);
   if (!type) return { ok: false, status: 422, message: CAROUSEL_MESSAGES.imageType };
   const invalid = { ok: false, status: 422, message: CAROUSEL_MESSAGES.imageInvalid(type) } as const;

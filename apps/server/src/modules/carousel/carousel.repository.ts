@@ -12,7 +12,10 @@ export class CarouselRepository {
   constructor(private readonly db: Executor) {}
 
   async list(): Promise<CarouselItemRow[]> {
-    return queryRows<CarouselItemRow>(this.db, sql`select position, link, image_url as "imageUrl" from carousel_items order by position`);
+    return queryRows<CarouselItemRow>(
+      this.db,
+      sql`select position, link, image_url as "imageUrl" from carousel_items order by position`,
+    );
   }
 
   /** Keeps other saves out until this transaction ends (reads go on): two saves at once apply one after the other. */
@@ -24,6 +27,8 @@ export class CarouselRepository {
     await this.db.execute(sql`delete from carousel_items`);
     if (!items.length) return;
     const values = items.map((item, position) => sql`(${position}, ${item.link}, ${item.imageUrl}, ${userId})`);
-    await this.db.execute(sql`insert into carousel_items (position, link, image_url, updated_by_id) values ${sql.join(values, sql`, `)}`);
+    await this.db.execute(
+      sql`insert into carousel_items (position, link, image_url, updated_by_id) values ${sql.join(values, sql`, `)}`,
+    );
   }
 }

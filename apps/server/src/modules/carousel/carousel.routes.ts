@@ -16,13 +16,17 @@ export function registerCarouselRoutes({ route, services }: ModuleContext): void
  */
 export function registerCarouselImageFiles(app: FastifyInstance, store: ImageStore): void {
   if (!(store instanceof LocalImageStore)) return;
-  app.get<{ Params: { name: string } }>(`${LOCAL_IMAGE_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
-    const file = await store.open(request.params.name);
-    if (!file) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such image' });
-    return reply
-      .type(file.contentType)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(file.stream);
-  });
+  app.get<{ Params: { name: string } }>(
+    `${LOCAL_IMAGE_URL_PREFIX}:name`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const file = await store.open(request.params.name);
+      if (!file) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such image' });
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    },
+  );
 }

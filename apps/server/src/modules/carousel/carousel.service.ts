@@ -1,4 +1,11 @@
-import { CAROUSEL_LIMITS, CAROUSEL_MESSAGES, carouselLinkError, type TCarouselImage, type TCarouselUploadResult, ZSaveCarouselSchema } from '@keystone/contracts';
+import {
+  CAROUSEL_LIMITS,
+  CAROUSEL_MESSAGES,
+  carouselLinkError,
+  type TCarouselImage,
+  type TCarouselUploadResult,
+  ZSaveCarouselSchema,
+} from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
@@ -62,7 +69,8 @@ export class CarouselService {
         if (linkError) errors[`carouselItems.${index}.link`] = [linkError];
         if (!img) errors[`carouselItems.${index}.img`] = [CAROUSEL_MESSAGES.imageRequired];
         // An image uploaded through this store, or one the carousel already shows (kept when the store changed).
-        else if (!this.store.owns(img) && !shown.has(img)) errors[`carouselItems.${index}.img`] = [CAROUSEL_MESSAGES.imageNotStored];
+        else if (!this.store.owns(img) && !shown.has(img))
+          errors[`carouselItems.${index}.img`] = [CAROUSEL_MESSAGES.imageNotStored];
         return { link, imageUrl: img };
       });
       if (Object.keys(errors).length) throw unprocessable('The given data was invalid.', errors);

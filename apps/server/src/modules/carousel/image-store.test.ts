@@ -72,24 +72,36 @@ describe('S3ImageStore on a loopback S3 server', () => {
     expect(store.owns('https://cdn.keystone.example/images/carousel/a.png')).toBe(true);
     store.destroy();
     expect(defaultS3PublicUrl(config({ endpoint: null }))).toBe(`https://${bucket}.s3.us-east-1.amazonaws.com`);
-    expect(defaultS3PublicUrl(config({ endpoint: 'https://s3.example:9000', forcePathStyle: false }))).toBe(`https://${bucket}.s3.example:9000`);
+    expect(defaultS3PublicUrl(config({ endpoint: 'https://s3.example:9000', forcePathStyle: false }))).toBe(
+      `https://${bucket}.s3.example:9000`,
+    );
   });
 
   it('a missing bucket fails with ImageStoreUnavailableError naming it', async () => {
     const store = new S3ImageStore(config({ bucket: 'no-such-bucket' }));
-    const error = await store.put({ bytes: banner, extension: 'png', contentType: 'image/png' }).catch((e: unknown) => e);
+    const error = await store
+      .put({ bytes: banner, extension: 'png', contentType: 'image/png' })
+      .catch((e: unknown) => e);
     store.destroy();
     expect(error).toBeInstanceOf(ImageStoreUnavailableError);
     expect((error as Error).message).toMatch(/no-such-bucket.*NoSuchBucket/);
   });
 
   it('a server that is down fails in seconds with ImageStoreUnavailableError', async () => {
-    const spare = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    const spare = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
     const port = (await spare.run()).port;
     await spare.close();
     const store = new S3ImageStore(config({ endpoint: `http://127.0.0.1:${port}` }));
     const started = Date.now();
-    const error = await store.put({ bytes: banner, extension: 'png', contentType: 'image/png' }).catch((e: unknown) => e);
+    const error = await store
+      .put({ bytes: banner, extension: 'png', contentType: 'image/png' })
+      .catch((e: unknown) => e);
     store.destroy();
     expect(error).toBeInstanceOf(ImageStoreUnavailableError);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -114,7 +126,12 @@ describe('the carousel API with S3 configured', () => {
   });
 
   it('uploads into the bucket, saves the carousel with that URL and allows its origin in the CSP', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/carousel-images/s3', headers: { authorization: `Bearer ${token}` }, payload: carouselUploadForm(banner) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/carousel-images/s3',
+      headers: { authorization: `Bearer ${token}` },
+      payload: carouselUploadForm(banner),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json().remoteImageUrl as string;
     expect(url.startsWith(`${endpoint}/${bucket}/carousel/`)).toBe(true);
@@ -129,14 +146,29 @@ describe('the carousel API with S3 configured', () => {
     expect(saved.json()).toEqual([{ link: 'https://keystone.example/s3', image: url }]);
     expect(String(saved.headers['content-security-policy'])).toContain(`img-src 'self' data: blob: ${endpoint}`);
     // No local file route when the images live in S3.
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/carousel/00000000-0000-0000-0000-000000000000.png' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/uploads/carousel/00000000-0000-0000-0000-000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('a missing bucket answers 503 with a clear message, and nothing is saved', async () => {
-    const res = await broken.app.inject({ method: 'POST', url: '/api/carousel-images/s3', headers: { authorization: `Bearer ${brokenToken}` }, payload: carouselUploadForm(banner) });
+    const res = await broken.app.inject({
+      method: 'POST',
+      url: '/api/carousel-images/s3',
+      headers: { authorization: `Bearer ${brokenToken}` },
+      payload: carouselUploadForm(banner),
+    });
     expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toMatchObject({ message: CAROUSEL_MESSAGES.storeUnavailable, errors: { image: [CAROUSEL_MESSAGES.storeUnavailable] } });
-    const listed = await broken.app.inject({ method: 'GET', url: '/api/carousel-images/', headers: { authorization: `Bearer ${brokenToken}` } });
+    expect(res.json()).toMatchObject({
+      message: CAROUSEL_MESSAGES.storeUnavailable,
+      errors: { image: [CAROUSEL_MESSAGES.storeUnavailable] },
+    });
+    const listed = await broken.app.inject({
+      method: 'GET',
+      url: '/api/carousel-images/',
+      headers: { authorization: `Bearer ${brokenToken}` },
+    });
     expect(listed.json()).toEqual([]);
     expect(fs.readdirSync(directory).filter((name) => name.includes('missing-bucket'))).toEqual([]);
   });

@@ -87,7 +87,9 @@ export function defaultS3PublicUrl(config: S3Config): string {
   if (config.endpoint) {
     const endpoint = new URL(config.endpoint);
     const base = endpoint.origin + endpoint.pathname.replace(/\/+$/, '');
-    return config.forcePathStyle ? `${base}/${config.bucket}` : `${endpoint.protocol}//${config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
+    return config.forcePathStyle
+      ? `${base}/${config.bucket}`
+      : `${endpoint.protocol}//${config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
   }
   return `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
 }
@@ -103,7 +105,9 @@ export class S3ImageStore implements ImageStore {
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
-      ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
+      ...(config.accessKeyId && config.secretAccessKey
+        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+        : {}),
       // A store that is down must answer the upload in seconds, not hang it.
       maxAttempts: 2,
       // Checksums only where S3 requires them: S3-compatible servers (MinIO, R2, s3rver) do not all take the SDK's
@@ -131,7 +135,10 @@ export class S3ImageStore implements ImageStore {
       );
     } catch (error) {
       const e = error as { name?: string; message?: string; Code?: string };
-      throw new ImageStoreUnavailableError(`S3 bucket ${this.config.bucket}: ${e.Code ?? e.name ?? 'Error'}: ${e.message ?? String(error)}`, { cause: error });
+      throw new ImageStoreUnavailableError(
+        `S3 bucket ${this.config.bucket}: ${e.Code ?? e.name ?? 'Error'}: ${e.message ?? String(error)}`,
+        { cause: error },
+      );
     }
     return `${this.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }

@@ -68,7 +68,11 @@ export class CatalogRepository {
   }
 
   async insertManufacturers(names: string[]) {
-    if (names.length) await this.db.insert(manufacturers).values(names.map((name) => ({ name }))).onConflictDoNothing();
+    if (names.length)
+      await this.db
+        .insert(manufacturers)
+        .values(names.map((name) => ({ name })))
+        .onConflictDoNothing();
     return this.db.select().from(manufacturers);
   }
 
@@ -84,7 +88,9 @@ export class CatalogRepository {
   }
 
   findByModel(model: string): Promise<ProductRow[]> {
-    return this.selectProducts().where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`) as Promise<ProductRow[]>;
+    return this.selectProducts().where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`) as Promise<
+      ProductRow[]
+    >;
   }
 
   findByUpc(upc: string, includeInactive: boolean): Promise<ProductRow[]> {
@@ -98,7 +104,12 @@ export class CatalogRepository {
   modelsStartingWith(prefix: string, includeInactive: boolean, limit: number) {
     const where = includeInactive ? modelStartsWith(prefix) : and(modelStartsWith(prefix), active);
     return this.db
-      .select({ id: products.id, model: products.modelNumber, product_title: products.description, status: products.status })
+      .select({
+        id: products.id,
+        model: products.modelNumber,
+        product_title: products.description,
+        status: products.status,
+      })
       .from(products)
       .where(where)
       .orderBy(...MODEL_PREFIX_ORDER)
@@ -113,7 +124,12 @@ export class CatalogRepository {
           ? or(eq(products.upc, value), eq(products.alternateUpc, value))
           : sql`upper(${products.partNumber}) = ${value.toUpperCase()}`;
     return this.db
-      .select({ id: products.id, modelNumber: products.modelNumber, partNumber: products.partNumber, costCents: products.currentCostCents })
+      .select({
+        id: products.id,
+        modelNumber: products.modelNumber,
+        partNumber: products.partNumber,
+        costCents: products.currentCostCents,
+      })
       .from(products)
       .where(and(where, active))
       .orderBy(...(key === 'model_number' ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)]))
@@ -136,7 +152,11 @@ export class CatalogRepository {
       .from(inventorySerials)
       .innerJoin(products, eq(products.id, inventorySerials.productId))
       .where(includeInactive ? match : and(match, eq(inventorySerials.dispositionCode, 'LIVE')))
-      .orderBy(sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`, asc(inventorySerials.serialNumber), asc(inventorySerials.id))
+      .orderBy(
+        sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`,
+        asc(inventorySerials.serialNumber),
+        asc(inventorySerials.id),
+      )
       .limit(limit);
   }
 }

@@ -19,10 +19,16 @@ import type { ModuleContext } from '../module-context.js';
 export function registerCatalogRoutes({ route, services }: ModuleContext): void {
   const { catalog, productCatalogue } = services;
   route(imsProductsRoute, async ({ query }) => ({ data: await catalog.byModel(query.model) }));
-  route(productModelsRoute, async ({ query }) => ({ data: await catalog.models(query.model, query.includeInactive ?? false) }));
-  route(productByUpcRoute, async ({ query }) => ({ data: await catalog.byUpc(query.upc, query.includeInactive ?? false) }));
+  route(productModelsRoute, async ({ query }) => ({
+    data: await catalog.models(query.model, query.includeInactive ?? false),
+  }));
+  route(productByUpcRoute, async ({ query }) => ({
+    data: await catalog.byUpc(query.upc, query.includeInactive ?? false),
+  }));
   route(productSearchRoute, async ({ body }) => ({ data: await catalog.search(body.searchKey, body.searchValue) }));
-  route(serialSearchRoute, async ({ query }) => ({ data: await catalog.serials(query.serial, query.includeInactive ?? false) }));
+  route(serialSearchRoute, async ({ query }) => ({
+    data: await catalog.serials(query.serial, query.includeInactive ?? false),
+  }));
   // The product catalogue.
   route(listProductsRoute, async ({ query }) => productCatalogue.list(query));
   route(getProductRoute, async ({ params }) => productCatalogue.byId(params.id));

@@ -45,7 +45,12 @@ export class CatalogService {
   }
 
   async byUpc(upc: string, includeInactive: boolean) {
-    return (await this.repo.findByUpc(upc, includeInactive)).map((r) => ({ id: r.id, upc: r.upc, model: r.modelNumber, status: r.status }));
+    return (await this.repo.findByUpc(upc, includeInactive)).map((r) => ({
+      id: r.id,
+      upc: r.upc,
+      model: r.modelNumber,
+      status: r.status,
+    }));
   }
 
   models(prefix: string, includeInactive: boolean) {
@@ -54,7 +59,12 @@ export class CatalogService {
 
   async search(key: 'model_number' | 'upc' | 'part_number', value: string) {
     const rows = await this.repo.search(key, value, 50);
-    return rows.map((r) => ({ id: r.id, model_number: r.modelNumber, part_number: r.partNumber, invoice_cost: centsToDollars(r.costCents) }));
+    return rows.map((r) => ({
+      id: r.id,
+      model_number: r.modelNumber,
+      part_number: r.partNumber,
+      invoice_cost: centsToDollars(r.costCents),
+    }));
   }
 
   async serials(text: string, includeInactive: boolean) {

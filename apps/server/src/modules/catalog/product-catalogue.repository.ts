@@ -76,7 +76,9 @@ export interface ProductReferences {
 }
 
 /** A purchase order whose lines still count as on order: neither Complete nor Cancelled. */
-const CLOSED_PO_STATUS_IDS = PO_STATUSES.filter((s) => s.status_name === PO_STATUS.complete || s.status_name === PO_STATUS.cancelled).map((s) => s.id);
+const CLOSED_PO_STATUS_IDS = PO_STATUSES.filter(
+  (s) => s.status_name === PO_STATUS.complete || s.status_name === PO_STATUS.cancelled,
+).map((s) => s.id);
 
 export class ProductCatalogueRepository {
   constructor(private readonly db: Executor) {}
@@ -92,7 +94,10 @@ export class ProductCatalogueRepository {
 
   /** Ids of the brands a list filter names: by code, or by name whatever its case. */
   async brandIds(text: string): Promise<number[]> {
-    const rows = await this.db.select({ id: brands.id }).from(brands).where(or(eq(brands.brandCode, text), sql`lower(${brands.brandName}) = lower(${text})`));
+    const rows = await this.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(or(eq(brands.brandCode, text), sql`lower(${brands.brandName}) = lower(${text})`));
     return rows.map((r) => r.id);
   }
 
@@ -116,10 +121,12 @@ export class ProductCatalogueRepository {
     offset: number,
   ): Promise<{ rows: CatalogRow[]; total: number }> {
     const conditions: SQL[] = [];
-    const idIn = (column: typeof products.brandId | typeof products.categoryId, ids: number[]) => (ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids));
+    const idIn = (column: typeof products.brandId | typeof products.categoryId, ids: number[]) =>
+      ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids);
     if (filters.categoryIds) conditions.push(idIn(products.categoryId, filters.categoryIds));
     if (filters.brandIds) conditions.push(idIn(products.brandId, filters.brandIds));
-    if (filters.description) conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
+    if (filters.description)
+      conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
     if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
     if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
     const where = conditions.length ? and(...conditions) : undefined;
@@ -127,8 +134,17 @@ export class ProductCatalogueRepository {
     // The page's ids first (an index scan of products alone, past the offset without joining or projecting the
     // skipped rows), then those rows with their brand, category and manufacturer.
     const [page, [total]] = await Promise.all([
-      this.db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(limit).offset(offset),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      this.db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where),
     ]);
     const ids = page.map((r) => r.id);
     const found = ids.length ? ((await this.selectRows().where(inArray(products.id, ids))) as CatalogRow[]) : [];
@@ -148,9 +164,21 @@ export class ProductCatalogueRepository {
    */
   async quantities(ids: number[]): Promise<Map<number, DerivedQuantities>> {
     if (!ids.length) return new Map();
-    const closed = sql.join(CLOSED_PO_STATUS_IDS.map((s) => sql`${s}`), sql`, `);
-    const open = sql.join(QUOTE_OPEN_STATUSES.map((s) => sql`${s}`), sql`, `);
-    const rows = await queryRows<{ id: number; on_hand: number; on_order: number; committed: number; on_quoted: number }>(
+    const closed = sql.join(
+      CLOSED_PO_STATUS_IDS.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const open = sql.join(
+      QUOTE_OPEN_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const rows = await queryRows<{
+      id: number;
+      on_hand: number;
+      on_order: number;
+      committed: number;
+      on_quoted: number;
+    }>(
       this.db,
       sql`select p.id,
             coalesce((select sum(${inventory.quantity}) from ${inventory} where ${inventory.productId} = p.id), 0)::int as on_hand,
@@ -163,12 +191,21 @@ export class ProductCatalogueRepository {
                       where ${quoteItems.productId} = p.id and ${quotes.quoteStatus} in (${open})), 0)::int as on_quoted
           from unnest(${`{${ids.join(',')}}`}::int[]) as p(id)`,
     );
-    return new Map(rows.map((r) => [r.id, { onHand: r.on_hand, onOrder: r.on_order, committed: r.committed, onQuoted: r.on_quoted }]));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { onHand: r.on_hand, onOrder: r.on_order, committed: r.committed, onQuoted: r.on_quoted },
+      ]),
+    );
   }
 
   /** Locks the product row (delete and update hold it for their transaction). */
   async lock(id: number): Promise<{ id: number; modelNumber: string } | null> {
-    const rows = await this.db.select({ id: products.id, modelNumber: products.modelNumber }).from(products).where(eq(products.id, id)).for('update');
+    const rows = await this.db
+      .select({ id: products.id, modelNumber: products.modelNumber })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
     return rows[0] ?? null;
   }
 
@@ -176,13 +213,20 @@ export class ProductCatalogueRepository {
     const count = (q: ReturnType<typeof sql>) => sql<number>`(${q})::int`;
     const [row] = await this.db
       .select({
-        onHand: count(sql`select coalesce(sum(${inventory.quantity}), 0) from ${inventory} where ${inventory.productId} = ${id}`),
+        onHand: count(
+          sql`select coalesce(sum(${inventory.quantity}), 0) from ${inventory} where ${inventory.productId} = ${id}`,
+        ),
         openPoUnits: count(
           sql`select coalesce(sum(${purchaseOrderItems.qtyOrdered} - ${purchaseOrderItems.qtyReceived}), 0) from ${purchaseOrderItems}
               join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderItems.purchaseOrderId}
-              where ${purchaseOrderItems.productId} = ${id} and ${purchaseOrders.statusId} not in (${sql.join(CLOSED_PO_STATUS_IDS.map((s) => sql`${s}`), sql`, `)})`,
+              where ${purchaseOrderItems.productId} = ${id} and ${purchaseOrders.statusId} not in (${sql.join(
+                CLOSED_PO_STATUS_IDS.map((s) => sql`${s}`),
+                sql`, `,
+              )})`,
         ),
-        ledgerRows: count(sql`select count(*) from ${inventoryTransactions} where ${inventoryTransactions.productId} = ${id}`),
+        ledgerRows: count(
+          sql`select count(*) from ${inventoryTransactions} where ${inventoryTransactions.productId} = ${id}`,
+        ),
         serials: count(sql`select count(*) from ${inventorySerials} where ${inventorySerials.productId} = ${id}`),
         committedSales: count(sql`select count(*) from ${committedSales} where ${committedSales.productId} = ${id}`),
         poLines: count(sql`select count(*) from ${purchaseOrderItems} where ${purchaseOrderItems.productId} = ${id}`),
@@ -207,8 +251,10 @@ export class ProductCatalogueRepository {
 
   /** Which of the given brand, category and manufacturer ids exist. */
   async existing(ids: { brandId?: number | null; categoryId?: number | null; manufacturerId?: number | null }) {
-    const probe = async (table: typeof brands | typeof categories | typeof manufacturers, id: number | null | undefined) =>
-      id == null ? true : (await this.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+    const probe = async (
+      table: typeof brands | typeof categories | typeof manufacturers,
+      id: number | null | undefined,
+    ) => (id == null ? true : (await this.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0);
     const [brand, category, manufacturer] = await Promise.all([
       probe(brands, ids.brandId),
       probe(categories, ids.categoryId),
@@ -223,7 +269,11 @@ export class ProductCatalogueRepository {
     return this.db
       .select()
       .from(brands)
-      .where(code === null ? sql`lower(${brands.brandName}) = lower(${name})` : sql`lower(${brands.brandName}) = lower(${name}) or ${brands.brandCode} = ${code}`);
+      .where(
+        code === null
+          ? sql`lower(${brands.brandName}) = lower(${name})`
+          : sql`lower(${brands.brandName}) = lower(${name}) or ${brands.brandCode} = ${code}`,
+      );
   }
 
   categoryByNameOrCode(name: string, code: string | null) {
@@ -259,7 +309,10 @@ export class ProductCatalogueRepository {
   }
 
   manufacturerByName(name: string) {
-    return this.db.select().from(manufacturers).where(sql`lower(${manufacturers.name}) = lower(${name})`);
+    return this.db
+      .select()
+      .from(manufacturers)
+      .where(sql`lower(${manufacturers.name}) = lower(${name})`);
   }
 
   async insertManufacturer(name: string) {
@@ -268,6 +321,9 @@ export class ProductCatalogueRepository {
   }
 
   allManufacturers() {
-    return this.db.select().from(manufacturers).orderBy(asc(sql`lower(${manufacturers.name})`), asc(manufacturers.id));
+    return this.db
+      .select()
+      .from(manufacturers)
+      .orderBy(asc(sql`lower(${manufacturers.name})`), asc(manufacturers.id));
   }
 }

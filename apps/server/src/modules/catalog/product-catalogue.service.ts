@@ -17,7 +17,13 @@ import type { Database } from '../../db/database.js';
 import { errorChain } from '../../db/error-chain.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { toProductDto } from './catalog.service.js';
-import { ProductCatalogueRepository, type CatalogRow, type DerivedQuantities, type ProductInsert, type ProductReferences } from './product-catalogue.repository.js';
+import {
+  ProductCatalogueRepository,
+  type CatalogRow,
+  type DerivedQuantities,
+  type ProductInsert,
+  type ProductReferences,
+} from './product-catalogue.repository.js';
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const cents = (dollars: number | null | undefined) => (dollars == null ? dollars : dollarsToCents(dollars));
@@ -150,7 +156,8 @@ function deleteRefusal(r: ProductReferences): string | null {
   return null;
 }
 
-const MODEL_TAKEN = () => conflict('model_number has already been taken', { model_number: [PRODUCT_MESSAGES.modelTaken] });
+const MODEL_TAKEN = () =>
+  conflict('model_number has already been taken', { model_number: [PRODUCT_MESSAGES.modelTaken] });
 
 /**
  * The product catalogue (docs/decisions.md, "Products, brands, categories and manufacturers"): product list, create, update and delete; brands, categories and
@@ -168,7 +175,14 @@ export class ProductCatalogueService {
     return rows.map((r) => toCatalogProductDto(r, q.get(r.id)!));
   }
 
-  async list(filters: { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string; page: number }) {
+  async list(filters: {
+    category?: string;
+    brand?: string;
+    description?: string;
+    modelTerm?: string;
+    upc?: string;
+    page: number;
+  }) {
     const repo = this.repo;
     const empty = { data: [], total: 0, page: filters.page, per_page: PRODUCT_PAGE_SIZE };
     const [brandIds, categoryIds] = await Promise.all([
@@ -199,11 +213,16 @@ export class ProductCatalogueService {
       const value = input[field];
       if (value !== undefined && value !== 0) errors[field] = [PRODUCT_MESSAGES.qtyDerived];
     }
-    const exists = await repo.existing({ brandId: input.fk_brand_id, categoryId: input.fk_category_id, manufacturerId: input.fk_manufacturer_id });
+    const exists = await repo.existing({
+      brandId: input.fk_brand_id,
+      categoryId: input.fk_category_id,
+      manufacturerId: input.fk_manufacturer_id,
+    });
     if (!exists.brand) errors.fk_brand_id = [PRODUCT_MESSAGES.notFound];
     if (!exists.category) errors.fk_category_id = [PRODUCT_MESSAGES.notFound];
     if (!exists.manufacturer) errors.fk_manufacturer_id = [PRODUCT_MESSAGES.notFound];
-    if (Object.keys(errors).length) throw unprocessable(`The given data was invalid: ${Object.keys(errors).join(', ')}`, errors);
+    if (Object.keys(errors).length)
+      throw unprocessable(`The given data was invalid: ${Object.keys(errors).join(', ')}`, errors);
   }
 
   /** A write's database refusals as 4xx: the model's unique index (409), a brand/category/manufacturer just deleted (422). */
@@ -214,7 +233,8 @@ export class ProductCatalogueService {
       const { code, constraint } = pgError(error);
       if (code === '23505') throw MODEL_TAKEN();
       if (code === '23503') {
-        const field = ['fk_brand_id', 'fk_category_id', 'fk_manufacturer_id'].find((f) => constraint?.includes(f)) ?? 'body';
+        const field =
+          ['fk_brand_id', 'fk_category_id', 'fk_manufacturer_id'].find((f) => constraint?.includes(f)) ?? 'body';
         throw unprocessable(`The given data was invalid: ${field}`, { [field]: [PRODUCT_MESSAGES.notFound] });
       }
       throw error;
@@ -271,7 +291,8 @@ export class ProductCatalogueService {
         await repo.delete(id);
       });
     } catch (error) {
-      if (pgError(error).code === '23503') throw conflict(PRODUCT_MESSAGES.cannotDelete(model, 'other records refer to it'));
+      if (pgError(error).code === '23503')
+        throw conflict(PRODUCT_MESSAGES.cannotDelete(model, 'other records refer to it'));
       throw error;
     }
     return { id, deleted: true };
@@ -280,7 +301,11 @@ export class ProductCatalogueService {
   // Brands, categories, manufacturers ------------------------------------------------------------------
 
   /** A free code: the one given (409 when taken), or derived from the name with _2, _3, … until free. */
-  private async freeCode(repo: ProductCatalogueRepository, table: 'brands' | 'categories', name: string): Promise<string> {
+  private async freeCode(
+    repo: ProductCatalogueRepository,
+    table: 'brands' | 'categories',
+    name: string,
+  ): Promise<string> {
     const base = deriveCode(name) || (table === 'brands' ? 'BRAND' : 'CATEGORY');
     const taken = await repo.takenCodes(table, base);
     if (!taken.has(base)) return base;
@@ -307,9 +332,12 @@ export class ProductCatalogueService {
           const repo = new ProductCatalogueRepository(tx);
           const clash = await repo.brandByNameOrCode(input.brand_name, input.brand_code);
           const errors: Record<string, string[]> = {};
-          if (clash.some((b) => b.brandName.toLowerCase() === input.brand_name.toLowerCase())) errors.brand_name = [PRODUCT_MESSAGES.taken];
-          if (input.brand_code && clash.some((b) => b.brandCode === input.brand_code)) errors.brand_code = [PRODUCT_MESSAGES.taken];
-          if (Object.keys(errors).length) throw conflict(`${Object.keys(errors).join(', ')} has already been taken`, errors);
+          if (clash.some((b) => b.brandName.toLowerCase() === input.brand_name.toLowerCase()))
+            errors.brand_name = [PRODUCT_MESSAGES.taken];
+          if (input.brand_code && clash.some((b) => b.brandCode === input.brand_code))
+            errors.brand_code = [PRODUCT_MESSAGES.taken];
+          if (Object.keys(errors).length)
+            throw conflict(`${Object.keys(errors).join(', ')} has already been taken`, errors);
           const code = input.brand_code ?? (await this.freeCode(repo, 'brands', input.brand_name));
           const row = await repo.insertBrand(input.brand_name, code);
           return { id: row.id, brand_name: row.brandName, brand_code: row.brandCode };
@@ -326,9 +354,12 @@ export class ProductCatalogueService {
           const repo = new ProductCatalogueRepository(tx);
           const clash = await repo.categoryByNameOrCode(input.category_name, input.category_code);
           const errors: Record<string, string[]> = {};
-          if (clash.some((c) => c.categoryName.toLowerCase() === input.category_name.toLowerCase())) errors.category_name = [PRODUCT_MESSAGES.taken];
-          if (input.category_code && clash.some((c) => c.categoryCode === input.category_code)) errors.category_code = [PRODUCT_MESSAGES.taken];
-          if (Object.keys(errors).length) throw conflict(`${Object.keys(errors).join(', ')} has already been taken`, errors);
+          if (clash.some((c) => c.categoryName.toLowerCase() === input.category_name.toLowerCase()))
+            errors.category_name = [PRODUCT_MESSAGES.taken];
+          if (input.category_code && clash.some((c) => c.categoryCode === input.category_code))
+            errors.category_code = [PRODUCT_MESSAGES.taken];
+          if (Object.keys(errors).length)
+            throw conflict(`${Object.keys(errors).join(', ')} has already been taken`, errors);
           const code = input.category_code ?? (await this.freeCode(repo, 'categories', input.category_name));
           const row = await repo.insertCategory(input.category_name, code);
           return { id: row.id, category_name: row.categoryName, category_code: row.categoryCode };
@@ -343,7 +374,8 @@ export class ProductCatalogueService {
       () =>
         this.db.transaction(async (tx) => {
           const repo = new ProductCatalogueRepository(tx);
-          if ((await repo.manufacturerByName(input.name)).length) throw conflict('name has already been taken', { name: [PRODUCT_MESSAGES.taken] });
+          if ((await repo.manufacturerByName(input.name)).length)
+            throw conflict('name has already been taken', { name: [PRODUCT_MESSAGES.taken] });
           const row = await repo.insertManufacturer(input.name);
           return { id: row.id, name: row.name };
         }),

@@ -33,6 +33,8 @@ export class ClientScansRepository {
   }
 
   async record(id: string, answer: unknown): Promise<void> {
-    await this.db.execute(sql`update client_scan_answers set answer = ${JSON.stringify(answer)}::jsonb where client_scan_id = ${id}`);
+    await this.db.execute(
+      sql`update client_scan_answers set answer = ${JSON.stringify(answer)}::jsonb where client_scan_id = ${id}`,
+    );
   }
 }

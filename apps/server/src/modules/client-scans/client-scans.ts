@@ -4,7 +4,8 @@ import { ClientScansRepository, type ClientScan } from './client-scans.repositor
 
 export type { ClientScan } from './client-scans.repository.js';
 
-export const clientScanReusedMessage = (id: string) => `clientScanId ${id} was already sent with another request: each scan needs a new id`;
+export const clientScanReusedMessage = (id: string) =>
+  `clientScanId ${id} was already sent with another request: each scan needs a new id`;
 
 /**
  * Runs a scan's write at most once per client scan id, in the caller's transaction (`executor`): `work` runs and its

@@ -11,7 +11,10 @@ import { committedSales, committedSaleSerials } from '../../db/schema/committed-
 
 export type CommittedSaleRow = typeof committedSales.$inferSelect;
 export type SaleSerialRow = typeof committedSaleSerials.$inferSelect;
-export type SaleProductRow = Pick<typeof products.$inferSelect, 'id' | 'modelNumber' | 'description' | 'serialNumberTracked' | 'numOfSerialsPerItem'>;
+export type SaleProductRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'modelNumber' | 'description' | 'serialNumberTracked' | 'numOfSerialsPerItem'
+>;
 
 export interface SaleWithNames {
   sale: CommittedSaleRow;
@@ -36,7 +39,11 @@ export class CommittedSalesRepository {
   constructor(private readonly db: Executor) {}
 
   async productByModel(model: string): Promise<SaleProductRow | null> {
-    const rows = await this.db.select(productColumns).from(products).where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`).limit(1);
+    const rows = await this.db
+      .select(productColumns)
+      .from(products)
+      .where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`)
+      .limit(1);
     return rows[0] ?? null;
   }
 
@@ -50,7 +57,6 @@ export class CommittedSalesRepository {
     return rows.length > 0;
   }
 
-
   /** Inserts a committed sale and its serials and gives it its reference (CS- and the id), in the caller's transaction. */
   async insert(
     values: Omit<typeof committedSales.$inferInsert, 'referenceId' | 'id'>,
@@ -62,13 +68,19 @@ export class CommittedSalesRepository {
       .returning({ id: committedSales.id });
     const referenceId = committedSaleReference(row!.id);
     await this.db.update(committedSales).set({ referenceId }).where(eq(committedSales.id, row!.id));
-    if (serials.length) await this.db.insert(committedSaleSerials).values(serials.map((s) => ({ ...s, committedSaleId: row!.id })));
+    if (serials.length)
+      await this.db.insert(committedSaleSerials).values(serials.map((s) => ({ ...s, committedSaleId: row!.id })));
     return referenceId;
   }
 
   private selectWithNames() {
     return this.db
-      .select({ sale: committedSales, product: productColumns, committedByName: committer.username, transactedByName: transactor.username })
+      .select({
+        sale: committedSales,
+        product: productColumns,
+        committedByName: committer.username,
+        transactedByName: transactor.username,
+      })
       .from(committedSales)
       .innerJoin(products, eq(products.id, committedSales.productId))
       .leftJoin(committer, eq(committer.id, committedSales.committedById))
@@ -77,12 +89,18 @@ export class CommittedSalesRepository {
 
   async findByReferences(referenceIds: string[]): Promise<SaleWithNames[]> {
     if (!referenceIds.length) return [];
-    return this.selectWithNames().where(inArray(committedSales.referenceId, referenceIds)).orderBy(asc(committedSales.id));
+    return this.selectWithNames()
+      .where(inArray(committedSales.referenceId, referenceIds))
+      .orderBy(asc(committedSales.id));
   }
 
   /** The row, locked for the rest of the transaction (a second transact waits, then sees it transacted). */
   async lockByReference(referenceId: string): Promise<CommittedSaleRow | null> {
-    const rows = await this.db.select().from(committedSales).where(eq(committedSales.referenceId, referenceId)).for('update');
+    const rows = await this.db
+      .select()
+      .from(committedSales)
+      .where(eq(committedSales.referenceId, referenceId))
+      .for('update');
     return rows[0] ?? null;
   }
 
@@ -101,7 +119,9 @@ export class CommittedSalesRepository {
     const where: SQL[] = [isNull(committedSales.transactedAt)];
     if (search) {
       const pattern = `%${escapeLike(search)}%`;
-      where.push(or(sql`${committedSales.legacyPosInvoiceId} ilike ${pattern}`, sql`${products.modelNumber} ilike ${pattern}`)!);
+      where.push(
+        or(sql`${committedSales.legacyPosInvoiceId} ilike ${pattern}`, sql`${products.modelNumber} ilike ${pattern}`)!,
+      );
     }
     return this.selectWithNames()
       .where(and(...where))
@@ -120,7 +140,11 @@ export class CommittedSalesRepository {
   }
 
   /** Sets the transacted fields: from now on the sale is sold (at `at`, a past document's time, or now). */
-  async markTransacted(id: number, values: { transactedById: number; invoicedByName: string | null; finishNotes: string | null; strictMode: boolean }, at: Date | null = null): Promise<void> {
+  async markTransacted(
+    id: number,
+    values: { transactedById: number; invoicedByName: string | null; finishNotes: string | null; strictMode: boolean },
+    at: Date | null = null,
+  ): Promise<void> {
     const now = at ?? new Date();
     await this.db
       .update(committedSales)
@@ -139,7 +163,16 @@ export class CommittedSalesRepository {
       .set({ createdAt: at, transactedAt: at, updatedAt: at })
       .where(and(inArray(committedSales.referenceId, referenceIds), sql`${committedSales.transactedAt} is not null`))
       .returning({ id: committedSales.id });
-    if (rows.length) await this.db.update(committedSaleSerials).set({ scannedAt: at }).where(inArray(committedSaleSerials.committedSaleId, rows.map((r) => r.id)));
+    if (rows.length)
+      await this.db
+        .update(committedSaleSerials)
+        .set({ scannedAt: at })
+        .where(
+          inArray(
+            committedSaleSerials.committedSaleId,
+            rows.map((r) => r.id),
+          ),
+        );
     return rows.length;
   }
 }

@@ -1,10 +1,17 @@
-import { commitSaleRoute, finishInvoiceRoute, listCommittedSalesRoute, transactCommittedSaleRoute } from '@keystone/contracts';
+import {
+  commitSaleRoute,
+  finishInvoiceRoute,
+  listCommittedSalesRoute,
+  transactCommittedSaleRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerCommittedSalesRoutes({ route, services }: ModuleContext): void {
   const { committedSales } = services;
   route(commitSaleRoute, async ({ body, auth }) => committedSales.commit(body, auth.user));
   route(listCommittedSalesRoute, async ({ query }) => ({ data: await committedSales.listOpen(query.search) }));
-  route(transactCommittedSaleRoute, async ({ params, body, auth }) => committedSales.transact(params.ref, body, auth.user));
+  route(transactCommittedSaleRoute, async ({ params, body, auth }) =>
+    committedSales.transact(params.ref, body, auth.user),
+  );
   route(finishInvoiceRoute, async ({ body, auth }) => committedSales.finishInvoice(body, auth.user));
 }

@@ -22,7 +22,12 @@ import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
-import { CommittedSalesRepository, type CommittedSaleRow, type SaleSerialRow, type SaleWithNames } from './committed-sales.repository.js';
+import {
+  CommittedSalesRepository,
+  type CommittedSaleRow,
+  type SaleSerialRow,
+  type SaleWithNames,
+} from './committed-sales.repository.js';
 
 type TCommit = z.output<typeof ZCommitSaleSchema>;
 type TTransact = z.output<typeof ZTransactSaleSchema>;
@@ -34,12 +39,20 @@ const LIST_LIMIT = 500;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const textOrNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
 
-function toDto({ sale: s, product: p, committedByName, transactedByName }: SaleWithNames, serials: SaleSerialRow[]): TCommittedSale {
+function toDto(
+  { sale: s, product: p, committedByName, transactedByName }: SaleWithNames,
+  serials: SaleSerialRow[],
+): TCommittedSale {
   return {
     id: s.id,
     ims_transaction_reference_id: s.referenceId,
     legacy_pos_invoice_id: s.legacyPosInvoiceId,
-    product: { id: p.id, model: p.modelNumber, product_title: p.description, serial_number_tracked: p.serialNumberTracked ? 1 : 0 },
+    product: {
+      id: p.id,
+      model: p.modelNumber,
+      product_title: p.description,
+      serial_number_tracked: p.serialNumberTracked ? 1 : 0,
+    },
     committed_quantity: s.committedQuantity,
     scanning_required: s.scanningRequired,
     source_bucket: s.sourceBucket,
@@ -127,7 +140,8 @@ export class CommittedSalesService {
   async commitIn(tx: LedgerTx, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<string> {
     const repo = this.repo(tx);
     const product = await repo.productByModel(input.model);
-    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!product)
+      throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
     if (!(await repo.bucketExists(input.sourceBucket))) {
       const message = `Bucket ${input.sourceBucket} does not exist`;
       throw unprocessable(message, { sourceBucket: [message] });
@@ -186,7 +200,11 @@ export class CommittedSalesService {
         salesChannel: input.salesChannel ?? null,
         shipToState: input.shipToState ?? null,
       },
-      numbers.map((n) => ({ serialNumber: n, serialId: live.get(n.toUpperCase()) ?? null, scannedUpc: textOrNull(input.scannedUpc) })),
+      numbers.map((n) => ({
+        serialNumber: n,
+        serialId: live.get(n.toUpperCase()) ?? null,
+        scannedUpc: textOrNull(input.scannedUpc),
+      })),
     );
   }
 
@@ -197,17 +215,23 @@ export class CommittedSalesService {
    * reserves nothing and is no pick item until it is transacted. No serials (a quote has none). Answers the two
    * sales' references (null for a part that has no units).
    */
-  async commitOrBackorderIn(tx: LedgerTx, input: TCommit, user: Pick<AuthUser, 'id'>): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
+  async commitOrBackorderIn(
+    tx: LedgerTx,
+    input: TCommit,
+    user: Pick<AuthUser, 'id'>,
+  ): Promise<{ committed: string | null; backordered: string | null; backorderedQuantity: number }> {
     const repo = this.repo(tx);
     const product = await repo.productByModel(input.model);
-    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!product)
+      throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
     if (!(await repo.bucketExists(input.sourceBucket))) {
       const message = `Bucket ${input.sourceBucket} does not exist`;
       throw unprocessable(message, { sourceBucket: [message] });
     }
     const available = await this.availableIn(tx, product.id, input.sourceBucket);
     const inStock = Math.max(0, Math.min(input.quantity, available));
-    const committed = inStock > 0 ? await this.commitIn(tx, { ...input, quantity: inStock, serials: undefined }, user) : null;
+    const committed =
+      inStock > 0 ? await this.commitIn(tx, { ...input, quantity: inStock, serials: undefined }, user) : null;
     const short = input.quantity - inStock;
     if (short === 0) return { committed, backordered: null, backorderedQuantity: 0 };
     const backordered = await repo.insert(
@@ -244,9 +268,16 @@ export class CommittedSalesService {
 
   private options(input: TTransact, user: AuthUser): TransactOptions {
     const strictMode = input.strictMode ?? true;
-    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    if (!strictMode && !hasPermission(user.role, 'admin:override'))
+      throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     const byId = input.invoicedById === undefined || input.invoicedById === null ? null : String(input.invoicedById);
-    return { strictMode, invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId), finishNotes: textOrNull(input.finishNotes), user, at: null };
+    return {
+      strictMode,
+      invoicedByName: textOrNull(input.invoicedByName) ?? textOrNull(byId),
+      finishNotes: textOrNull(input.finishNotes),
+      user,
+      at: null,
+    };
   }
 
   /** Manually transacts one committed sale (001 §7); a sale transacted already answers that result, moving nothing. */
@@ -259,7 +290,11 @@ export class CommittedSalesService {
       await this.transactIn(tx, row, opts);
       return false;
     });
-    return { message: COMMITTED_SALE_MESSAGES.transacted, already_transacted: already, committed_sales: await this.dtos([referenceId]) };
+    return {
+      message: COMMITTED_SALE_MESSAGES.transacted,
+      already_transacted: already,
+      committed_sales: await this.dtos([referenceId]),
+    };
   }
 
   /**
@@ -275,12 +310,18 @@ export class CommittedSalesService {
       if (!rows.length) throw notFound(`No committed sales for invoice ${input.legacyPosInvoiceId}`);
       // In the ledger's lock order, (product, bucket), so two finishes sharing products queue rather than deadlock.
       const byKey = (a: CommittedSaleRow, b: CommittedSaleRow) =>
-        a.productId - b.productId || (a.sourceBucket < b.sourceBucket ? -1 : a.sourceBucket > b.sourceBucket ? 1 : 0) || a.id - b.id;
+        a.productId - b.productId ||
+        (a.sourceBucket < b.sourceBucket ? -1 : a.sourceBucket > b.sourceBucket ? 1 : 0) ||
+        a.id - b.id;
       const open = rows.filter((r) => !r.transactedAt).sort(byKey);
       for (const row of open) await this.transactIn(tx, row, opts);
       return { references: rows.map((r) => r.referenceId), already: open.length === 0 };
     });
-    return { message: COMMITTED_SALE_MESSAGES.finished, already_transacted: already, committed_sales: await this.dtos(references) };
+    return {
+      message: COMMITTED_SALE_MESSAGES.finished,
+      already_transacted: already,
+      committed_sales: await this.dtos(references),
+    };
   }
 
   /**
@@ -302,7 +343,13 @@ export class CommittedSalesService {
       // A backorder reserved nothing: it sells only units no open commitment holds (they stay reserved for theirs).
       const available = await this.availableIn(tx, row.productId, row.sourceBucket);
       if (available < row.committedQuantity) {
-        const message = backorderWaitsMessage(row.referenceId, row.committedQuantity, product.modelNumber, row.sourceBucket, Math.max(0, available));
+        const message = backorderWaitsMessage(
+          row.referenceId,
+          row.committedQuantity,
+          product.modelNumber,
+          row.sourceBucket,
+          Math.max(0, available),
+        );
         throw conflict(message, { quantity: [message] });
       }
     }
@@ -319,12 +366,21 @@ export class CommittedSalesService {
         userId: opts.user.id,
         clientRequestId: `${row.referenceId}/transact`,
         notes: opts.finishNotes ?? row.commitNotes,
-        details: { committed_sale_id: row.id, legacy_pos_invoice_id: row.legacyPosInvoiceId, strict_mode: opts.strictMode },
+        details: {
+          committed_sale_id: row.id,
+          legacy_pos_invoice_id: row.legacyPosInvoiceId,
+          strict_mode: opts.strictMode,
+        },
         at: opts.at,
       });
     } catch (e) {
       if (e instanceof LedgerRefusal && e.code === 'insufficient-on-hand') {
-        const message = saleOverOnHandMessage(row.referenceId, row.committedQuantity, row.sourceBucket, await this.ledger.onHand(tx, row.productId, row.sourceBucket));
+        const message = saleOverOnHandMessage(
+          row.referenceId,
+          row.committedQuantity,
+          row.sourceBucket,
+          await this.ledger.onHand(tx, row.productId, row.sourceBucket),
+        );
         throw conflict(message, { quantity: [message] });
       }
       if (e instanceof LedgerRefusal) {
@@ -333,7 +389,16 @@ export class CommittedSalesService {
       }
       throw e;
     }
-    await repo.markTransacted(row.id, { transactedById: opts.user.id, invoicedByName: opts.invoicedByName, finishNotes: opts.finishNotes, strictMode: opts.strictMode }, opts.at);
+    await repo.markTransacted(
+      row.id,
+      {
+        transactedById: opts.user.id,
+        invoicedByName: opts.invoicedByName,
+        finishNotes: opts.finishNotes,
+        strictMode: opts.strictMode,
+      },
+      opts.at,
+    );
   }
 
   /** One committed sale by its reference (CS-…), open or transacted, with its serials; null when there is none. */

@@ -24,11 +24,16 @@ export interface NamePrefixes {
   last?: string;
 }
 
-const startsWith = (column: AnyPgColumn, prefix: string) => sql`lower(${column}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
+const startsWith = (column: AnyPgColumn, prefix: string) =>
+  sql`lower(${column}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
 const digitsOf = (column: AnyPgColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 
 /** Search results: by last name, then first name, then id. */
-const byName = [sql`lower(${contacts.lastName}) asc nulls last`, sql`lower(${contacts.firstName}) asc nulls last`, asc(contacts.id)];
+const byName = [
+  sql`lower(${contacts.lastName}) asc nulls last`,
+  sql`lower(${contacts.firstName}) asc nulls last`,
+  asc(contacts.id),
+];
 
 export class ContactsRepository {
   constructor(private readonly db: Executor) {}
@@ -61,11 +66,18 @@ export class ContactsRepository {
     return row!;
   }
 
-  async insertEvent(values: { contactId: number; eventType: 'created' | 'updated'; changes: ContactChanges; userId: number | null }): Promise<void> {
+  async insertEvent(values: {
+    contactId: number;
+    eventType: 'created' | 'updated';
+    changes: ContactChanges;
+    userId: number | null;
+  }): Promise<void> {
     await this.db.insert(contactEvents).values(values);
   }
 
-  async insertEvents(values: { contactId: number; eventType: 'created' | 'updated'; changes: ContactChanges; userId: number | null }[]): Promise<void> {
+  async insertEvents(
+    values: { contactId: number; eventType: 'created' | 'updated'; changes: ContactChanges; userId: number | null }[],
+  ): Promise<void> {
     if (values.length) await this.db.insert(contactEvents).values(values);
   }
 
@@ -124,7 +136,12 @@ export class ContactsRepository {
     return this.db
       .select()
       .from(contacts)
-      .where(or(sql`${digitsOf(contacts.primaryPhone)} like ${pattern}`, sql`${digitsOf(contacts.secondaryPhone)} like ${pattern}`))
+      .where(
+        or(
+          sql`${digitsOf(contacts.primaryPhone)} like ${pattern}`,
+          sql`${digitsOf(contacts.secondaryPhone)} like ${pattern}`,
+        ),
+      )
       .orderBy(...byName)
       .limit(limit);
   }

@@ -11,7 +11,14 @@ import {
 } from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
-import { ContactsRepository, type ContactChanges, type ContactEventRow, type ContactRow, type NamePrefixes, type NewContactRow } from './contacts.repository.js';
+import {
+  ContactsRepository,
+  type ContactChanges,
+  type ContactEventRow,
+  type ContactRow,
+  type NamePrefixes,
+  type NewContactRow,
+} from './contacts.repository.js';
 
 /** The contact fields as the routes hand them over (after the contract's shape check). */
 export type ContactFieldsInput = Partial<Record<TContactField, string | null | undefined>>;
@@ -61,9 +68,7 @@ function toEventDto(row: ContactEventRow): TContactEvent {
     contact_id: row.contactId,
     event_type: row.eventType as TContactEvent['event_type'],
     // jsonb keeps its own key order: answer the fields in form order.
-    changes: Object.fromEntries(
-      Object.entries(row.changes ?? {}).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b)),
-    ),
+    changes: Object.fromEntries(Object.entries(row.changes ?? {}).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))),
     user_id: row.userId,
     username: row.username,
     created_at: row.createdAt.toISOString(),
@@ -129,7 +134,10 @@ export class ContactsService {
     const first = firstName.trim().replace(/\s+/g, ' ');
     const last = lastName.trim().replace(/\s+/g, ' ');
     if (!first && !last) {
-      throw unprocessable(CONTACT_MESSAGES.invalid, { firstName: [CONTACT_MESSAGES.nameSearchRequired], lastName: [CONTACT_MESSAGES.nameSearchRequired] });
+      throw unprocessable(CONTACT_MESSAGES.invalid, {
+        firstName: [CONTACT_MESSAGES.nameSearchRequired],
+        lastName: [CONTACT_MESSAGES.nameSearchRequired],
+      });
     }
     const rows = await this.repo().searchByNames([{ ...(first ? { first } : {}), ...(last ? { last } : {}) }], size);
     return rows.map(toContactDto);
@@ -165,9 +173,14 @@ export class ContactsService {
       if (!row) throw notFound(`contact ${id} does not exist`);
       const given = CONTACT_FIELDS.filter((field) => input[field] !== undefined);
       const merged: ContactFieldsInput = {};
-      for (const field of CONTACT_FIELDS) merged[field] = input[field] !== undefined ? input[field] : row[COLUMN[field]];
-      const errors = contactRuleErrors(Object.fromEntries(given.map((f) => [f, input[f]])), { requireName: false }) ?? {};
-      const nameErrors = contactRuleErrors({ first_name: merged.first_name, last_name: merged.last_name }, { requireName: true });
+      for (const field of CONTACT_FIELDS)
+        merged[field] = input[field] !== undefined ? input[field] : row[COLUMN[field]];
+      const errors =
+        contactRuleErrors(Object.fromEntries(given.map((f) => [f, input[f]])), { requireName: false }) ?? {};
+      const nameErrors = contactRuleErrors(
+        { first_name: merged.first_name, last_name: merged.last_name },
+        { requireName: true },
+      );
       if (nameErrors) Object.assign(errors, nameErrors);
       if (Object.keys(errors).length) throw unprocessable(CONTACT_MESSAGES.invalid, errors);
 

@@ -28,14 +28,42 @@ export async function loadDemoAdminAdjustments(db: Database, services: Services,
   const rest = candidates.slice(2);
   const third = rest.find((r) => r.binned === 0) ?? rest[0];
   if (first) {
-    plan.push({ model: first.model_number, bucket: first.bucket, quantity: first.quantity + 2, notes: 'Cycle count: 2 units found on the overflow rack' });
-    plan.push({ model: first.model_number, bucket: first.bucket, quantity: first.quantity + 1, notes: 'Recount: one of the found units was a customer return already received' });
-    plan.push({ model: first.model_number, bucket: 'KY01_B_STOCK', quantity: 1, notes: 'Open-box unit found on the returns cart, not listed in B-stock' });
+    plan.push({
+      model: first.model_number,
+      bucket: first.bucket,
+      quantity: first.quantity + 2,
+      notes: 'Cycle count: 2 units found on the overflow rack',
+    });
+    plan.push({
+      model: first.model_number,
+      bucket: first.bucket,
+      quantity: first.quantity + 1,
+      notes: 'Recount: one of the found units was a customer return already received',
+    });
+    plan.push({
+      model: first.model_number,
+      bucket: 'KY01_B_STOCK',
+      quantity: 1,
+      notes: 'Open-box unit found on the returns cart, not listed in B-stock',
+    });
   }
   if (second && second.quantity - 1 >= second.binned) {
-    plan.push({ model: second.model_number, bucket: second.bucket, quantity: second.quantity - 1, notes: 'One unit damaged beyond repair and disposed of' });
+    plan.push({
+      model: second.model_number,
+      bucket: second.bucket,
+      quantity: second.quantity - 1,
+      notes: 'One unit damaged beyond repair and disposed of',
+    });
   }
-  if (third) plan.push({ model: third.model_number, bucket: third.bucket, quantity: third.binned, notes: third.binned ? 'Unbinned stock written off: only the binned units remain' : 'Display stock written off: the bucket is emptied' });
+  if (third)
+    plan.push({
+      model: third.model_number,
+      bucket: third.bucket,
+      quantity: third.binned,
+      notes: third.binned
+        ? 'Unbinned stock written off: only the binned units remain'
+        : 'Display stock written off: the bucket is emptied',
+    });
   let made = 0;
   for (const p of plan) {
     const current = await queryRows<{ quantity: number }>(
@@ -43,7 +71,10 @@ export async function loadDemoAdminAdjustments(db: Database, services: Services,
       sql`select i.quantity from inventory i join products pr on pr.id = i.product_id where pr.model_number = ${p.model} and i.bucket = ${p.bucket}`,
     );
     if ((current[0]?.quantity ?? 0) === p.quantity) continue;
-    await services.adminAdjustments.adjust({ model: p.model, legacyBucket: p.bucket, notes: p.notes, quantity: p.quantity }, adjuster);
+    await services.adminAdjustments.adjust(
+      { model: p.model, legacyBucket: p.bucket, notes: p.notes, quantity: p.quantity },
+      adjuster,
+    );
     made++;
   }
   return made;

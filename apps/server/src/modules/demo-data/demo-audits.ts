@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { auditTypeOf, defaultAuditName, ZAuditItemRequestSchema, ZAuditSubmitSchema, ZCreateAuditBatchSchema, ZQuickAddScannedItemSchema } from '@keystone/contracts';
+import {
+  auditTypeOf,
+  defaultAuditName,
+  ZAuditItemRequestSchema,
+  ZAuditSubmitSchema,
+  ZCreateAuditBatchSchema,
+  ZQuickAddScannedItemSchema,
+} from '@keystone/contracts';
 import { queryRows, type Database } from '../../db/database.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { Services } from '../services.js';
@@ -25,7 +32,13 @@ interface Stock {
  * discovered one, and a model without serials counted one over, possibly in another bucket), and an audit in progress with an item being
  * counted. Uses stock no other demo step touches (no commitments, no bins), so nothing else is disturbed.
  */
-export async function loadDemoAudits(db: Database, services: Services, auditor: AuthUser, approver: AuthUser, today: string): Promise<DemoAuditsSummary> {
+export async function loadDemoAudits(
+  db: Database,
+  services: Services,
+  auditor: AuthUser,
+  approver: AuthUser,
+  today: string,
+): Promise<DemoAuditsSummary> {
   const rows = await queryRows<Stock>(
     db,
     sql`select p.model_number as model, p.upc, p.serial_number_tracked as tracked, p.num_of_serials_per_item as per_item, i.bucket, i.quantity,
@@ -58,25 +71,47 @@ export async function loadDemoAudits(db: Database, services: Services, auditor: 
   const ongoing = take((s) => serialized(s));
   if (!counted || !plain || !ongoing) return { audits: 0, auditItems: 0 };
   const type = (s: Stock) => auditTypeOf({ serial_number_tracked: s.tracked, num_of_serials_per_item: s.per_item });
-  const item = (batchId: number, s: Stock) => ({ model: s.model, auditBucket: s.bucket, auditBatchId: batchId, auditTypeCode: type(s) });
+  const item = (batchId: number, s: Stock) => ({
+    model: s.model,
+    auditBucket: s.bucket,
+    auditBatchId: batchId,
+    auditTypeCode: type(s),
+  });
   const scan = (batchId: number, s: Stock, serial?: string) =>
-    services.audits.quickAdd(ZQuickAddScannedItemSchema.parse({ ...item(batchId, s), scannedUpc: s.upc, serialNumbers: serial ?? null }), auditor);
+    services.audits.quickAdd(
+      ZQuickAddScannedItemSchema.parse({ ...item(batchId, s), scannedUpc: s.upc, serialNumbers: serial ?? null }),
+      auditor,
+    );
 
   // Completed: counted a week ago, one serial missing and one found that the records never had.
-  const done = await services.audits.createBatch(ZCreateAuditBatchSchema.parse({ audit_batch_name: `${defaultAuditName(today, counted.bucket)} (cycle count)`, default_audit_bucket: counted.bucket }), auditor);
+  const done = await services.audits.createBatch(
+    ZCreateAuditBatchSchema.parse({
+      audit_batch_name: `${defaultAuditName(today, counted.bucket)} (cycle count)`,
+      default_audit_bucket: counted.bucket,
+    }),
+    auditor,
+  );
   const serials = counted.serials!;
   for (const serial of serials.slice(1)) await scan(done.audit_batch_id, counted, serial);
   const found = await scan(done.audit_batch_id, counted, `${serials[0]!.slice(0, 12)}-FOUND`);
   for (let i = 0; i < plain.quantity + 1; i++) await scan(done.audit_batch_id, plain, undefined);
   const submit = ZAuditSubmitSchema.parse({ submitNotes: 'Cycle count: shelf checked twice.' });
   await services.audits.submit(found.ims_transaction_reference_id, 'resolve', submit, approver);
-  const plainRef = (await services.audits.request(ZAuditItemRequestSchema.parse(item(done.audit_batch_id, plain)), auditor)).ims_transaction_reference_id;
+  const plainRef = (
+    await services.audits.request(ZAuditItemRequestSchema.parse(item(done.audit_batch_id, plain)), auditor)
+  ).ims_transaction_reference_id;
   await services.audits.submit(plainRef, 'transact', submit, approver);
   await services.audits.submit(plainRef, 'resolve', submit, approver);
   await services.audits.finishBatch(done.audit_batch_id, approver);
 
   // In progress: an item being counted, two units scanned so far.
-  const open = await services.audits.createBatch(ZCreateAuditBatchSchema.parse({ audit_batch_name: defaultAuditName(today, ongoing.bucket), default_audit_bucket: ongoing.bucket }), auditor);
+  const open = await services.audits.createBatch(
+    ZCreateAuditBatchSchema.parse({
+      audit_batch_name: defaultAuditName(today, ongoing.bucket),
+      default_audit_bucket: ongoing.bucket,
+    }),
+    auditor,
+  );
   for (const serial of ongoing.serials!.slice(0, 2)) await scan(open.audit_batch_id, ongoing, serial);
   return { audits: 2, auditItems: 3 };
 }

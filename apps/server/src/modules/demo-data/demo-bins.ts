@@ -12,17 +12,29 @@ export const DEMO_BIN_WAREHOUSES = ['KY01', 'TX01', 'AZ02'] as const;
  * `Ledger.moveBinContents`) from the on-hand of each warehouse's buckets: up to half of a product's units (at most 4)
  * into one bin, round robin, leaving the rest unbinned (received, not yet put away). Few statements: fast.
  */
-export async function loadDemoBins(db: Database, services: Services, stocker: AuthUser): Promise<{ bins: number; binnedUnits: number }> {
+export async function loadDemoBins(
+  db: Database,
+  services: Services,
+  stocker: AuthUser,
+): Promise<{ bins: number; binnedUnits: number }> {
   let bins = 0;
   let binnedUnits = 0;
   for (const location of DEMO_BIN_WAREHOUSES) {
     const made: { id: number; conditionCode: string }[] = [];
     for (const row of [1, 2]) {
       for (const bay of [1, 2, 3]) {
-        for (const shelf of [1, 2]) made.push(await services.bins.create({ row, bay, shelf, locationCode: location, conditionCode: 'NEW' }, stocker));
+        for (const shelf of [1, 2])
+          made.push(
+            await services.bins.create({ row, bay, shelf, locationCode: location, conditionCode: 'NEW' }, stocker),
+          );
       }
     }
-    made.push(await services.bins.create({ row: 9, bay: 1, shelf: 1, locationCode: location, conditionCode: 'B_STOCK' }, stocker));
+    made.push(
+      await services.bins.create(
+        { row: 9, bay: 1, shelf: 1, locationCode: location, conditionCode: 'B_STOCK' },
+        stocker,
+      ),
+    );
     bins += made.length;
     const stock = await queryRows<{ upc: string; condition_code: string; quantity: number }>(
       db,
@@ -45,7 +57,8 @@ export async function loadDemoBins(db: Database, services: Services, stocker: Au
       lines.set(bin.id, [...(lines.get(bin.id) ?? []), { upc: s.upc, updateQty: quantity }]);
       binnedUnits += quantity;
     }
-    for (const [binId, items] of lines) await services.bins.updateItems(binId, { isAdding: true, items, submittedBy: stocker.username }, stocker);
+    for (const [binId, items] of lines)
+      await services.bins.updateItems(binId, { isAdding: true, items, submittedBy: stocker.username }, stocker);
   }
   return { bins, binnedUnits };
 }

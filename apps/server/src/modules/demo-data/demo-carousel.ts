@@ -8,7 +8,13 @@ type Rgb = readonly [number, number, number];
  * A banner image as PNG bytes (pngjs): a left-to-right gradient between two colours with diagonal stripes and a
  * lighter band across the middle. Smooth, so it compresses to a few kilobytes.
  */
-export function renderBannerPng(options: { from: Rgb; to: Rgb; width?: number; height?: number; stripe?: number }): Buffer {
+export function renderBannerPng(options: {
+  from: Rgb;
+  to: Rgb;
+  width?: number;
+  height?: number;
+  stripe?: number;
+}): Buffer {
   const width = options.width ?? CAROUSEL_LIMITS.width;
   const height = options.height ?? CAROUSEL_LIMITS.height;
   const stripe = options.stripe ?? 60;
@@ -20,7 +26,8 @@ export function renderBannerPng(options: { from: Rgb; to: Rgb; width?: number; h
       const onStripe = Math.floor((x + y) / stripe) % 2 === 0;
       const shade = (band ? 1.25 : 1) * (onStripe ? 1 : 0.9);
       const i = (y * width + x) * 4;
-      for (let c = 0; c < 3; c++) png.data[i + c] = Math.min(255, Math.round((options.from[c]! * (1 - t) + options.to[c]! * t) * shade));
+      for (let c = 0; c < 3; c++)
+        png.data[i + c] = Math.min(255, Math.round((options.from[c]! * (1 - t) + options.to[c]! * t) * shade));
       png.data[i + 3] = 255;
     }
   }
@@ -41,7 +48,9 @@ const DEMO_BANNERS: { link: string; from: Rgb; to: Rgb }[] = [
 export async function loadDemoCarousel(services: Services, userId: number | null): Promise<number> {
   const items = [];
   for (const [index, banner] of DEMO_BANNERS.entries()) {
-    const { remoteImageUrl } = await services.carousel.upload(renderBannerPng({ from: banner.from, to: banner.to, stripe: 40 + index * 20 }));
+    const { remoteImageUrl } = await services.carousel.upload(
+      renderBannerPng({ from: banner.from, to: banner.to, stripe: 40 + index * 20 }),
+    );
     items.push({ id: index + 1, link: banner.link, img: remoteImageUrl });
   }
   return (await services.carousel.save({ carouselItems: items }, userId)).length;

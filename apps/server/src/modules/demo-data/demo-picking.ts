@@ -25,7 +25,13 @@ const PRIORITIES = [
  * each warehouse get a pick bin each (R50-B01-S0n, through the ledger module) holding their product, so the pick page
  * has a bin to scan; the bins module's demo step makes the warehouse's other bins.
  */
-export async function loadDemoPicking(db: Database, services: Services, clerk: AuthUser, printer: AuthUser, today: string): Promise<{ sales: number; printed: number }> {
+export async function loadDemoPicking(
+  db: Database,
+  services: Services,
+  clerk: AuthUser,
+  printer: AuthUser,
+  today: string,
+): Promise<{ sales: number; printed: number }> {
   const stock = await queryRows<{ model: string; bucket: string; warehouse: string }>(
     db,
     sql`select p.model_number as model, i.bucket, b.location_code as warehouse
@@ -69,7 +75,13 @@ export async function loadDemoPicking(db: Database, services: Services, clerk: A
     // The standard and freight lines (the last ones) are printed; the prioritised ones stay unprinted.
     const toPrint = refs.length > 4 ? refs.slice(4) : refs.slice(-1);
     if (!toPrint.length) continue;
-    const result = await services.picking.print(ZPrintPickListSchema.parse({ printedBy: printer.username, items: toPrint.map((r) => ({ imsTransactionReferenceId: r })) }), printer);
+    const result = await services.picking.print(
+      ZPrintPickListSchema.parse({
+        printedBy: printer.username,
+        items: toPrint.map((r) => ({ imsTransactionReferenceId: r })),
+      }),
+      printer,
+    );
     printed += result.length;
   }
   return { sales, printed };
@@ -81,7 +93,13 @@ export async function loadDemoPicking(db: Database, services: Services, clerk: A
  * the sale's units are usually free to bin; when they are not, the bin stays empty.
  */
 async function binTheSales(db: Database, services: Services, references: string[], user: AuthUser): Promise<void> {
-  const sales = await queryRows<{ product_id: number; source_bucket: string; quantity: number; warehouse: string; condition: string }>(
+  const sales = await queryRows<{
+    product_id: number;
+    source_bucket: string;
+    quantity: number;
+    warehouse: string;
+    condition: string;
+  }>(
     db,
     sql`select cs.product_id, cs.source_bucket, cs.committed_quantity as quantity, b.location_code as warehouse, b.condition_code as condition
         from committed_sales cs join buckets b on b.bucket = cs.source_bucket
@@ -93,9 +111,20 @@ async function binTheSales(db: Database, services: Services, references: string[
     const n = (perWarehouse.get(sale.warehouse) ?? 0) + 1;
     perWarehouse.set(sale.warehouse, n);
     if (n > 2) continue;
-    const bin = await services.bins.create({ row: 50, bay: 1, shelf: n, locationCode: sale.warehouse, conditionCode: sale.condition }, user);
+    const bin = await services.bins.create(
+      { row: 50, bay: 1, shelf: n, locationCode: sale.warehouse, conditionCode: sale.condition },
+      user,
+    );
     try {
-      await services.ledgerWrites.run((executor, ledger) => ledger.moveBinContents({ executor, bin: { id: bin.id, bucket: sale.source_bucket }, lines: [{ productId: sale.product_id, delta: sale.quantity }], reason: 'ASSIGN', userId: user.id }));
+      await services.ledgerWrites.run((executor, ledger) =>
+        ledger.moveBinContents({
+          executor,
+          bin: { id: bin.id, bucket: sale.source_bucket },
+          lines: [{ productId: sale.product_id, delta: sale.quantity }],
+          reason: 'ASSIGN',
+          userId: user.id,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof BinRefusal)) throw error;
     }

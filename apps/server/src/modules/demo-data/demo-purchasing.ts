@@ -13,7 +13,15 @@ export const DEMO_VENDORS = [
     edi: i % 4 !== 3,
     brands: DEMO_BRANDS.filter((b) => b.manufacturer === name).map((b) => b.code),
   })),
-  ...['BrandSource', 'Nationwide Marketing Group', 'D&H Distributing', 'Almo Corporation', 'Purcell Murray', 'Roth Distributing', 'AVB Marketing'].map((name) => ({
+  ...[
+    'BrandSource',
+    'Nationwide Marketing Group',
+    'D&H Distributing',
+    'Almo Corporation',
+    'Purcell Murray',
+    'Roth Distributing',
+    'AVB Marketing',
+  ].map((name) => ({
     company_name: name,
     vendor_type: 'sales' as const,
     edi: false,
@@ -27,7 +35,16 @@ export const DEMO_VENDORS = [
   })),
 ];
 
-const REPS = ['Dana Whitfield', 'Marcus Lee', 'Priya Natarajan', 'Tom Okafor', 'Lena Fischer', 'Carlos Ruiz', 'Amy Tran', 'Jordan Blake'];
+const REPS = [
+  'Dana Whitfield',
+  'Marcus Lee',
+  'Priya Natarajan',
+  'Tom Okafor',
+  'Lena Fischer',
+  'Carlos Ruiz',
+  'Amy Tran',
+  'Jordan Blake',
+];
 const CITIES = [
   ['Louisville', 'KY', '40225'],
   ['Benton Harbor', 'MI', '49022'],
@@ -52,7 +69,12 @@ export interface DemoPurchasingSummary {
  * hundred POs over the past year in the statuses of a PO's life before receiving (demo-receipts.ts then receives
  * some through the receiving service), some legacy ones and some with colliding numbers. Deterministic.
  */
-export async function loadDemoPurchasing(db: Database, products: { id: number; brandCode: string; costCents: number }[], userIds: number[], today: string): Promise<DemoPurchasingSummary> {
+export async function loadDemoPurchasing(
+  db: Database,
+  products: { id: number; brandCode: string; costCents: number }[],
+  userIds: number[],
+  today: string,
+): Promise<DemoPurchasingSummary> {
   const random = createRandom(7_20261121);
   return db.transaction(async (tx) => {
     const vendorsRepo = new VendorsRepository(tx);
@@ -80,7 +102,11 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
       await vendorsRepo.setDefaultTerms(row.id, [terms[i % 3]!.id, terms[(i % 3) + 5]!.id]);
       vendorRows.push({ id: row.id, brands: v.brands });
     }
-    await vendorsRepo.insertWithId(EXCLUDED_VENDOR_ID, { companyName: 'Stock Transfer (Internal)', vendorType: 'service', programName: 'Default' });
+    await vendorsRepo.insertWithId(EXCLUDED_VENDOR_ID, {
+      companyName: 'Stock Transfer (Internal)',
+      vendorType: 'service',
+      programName: 'Default',
+    });
 
     const byBrand = new Map<string, typeof products>();
     for (const p of products) byBrand.set(p.brandCode, [...(byBrand.get(p.brandCode) ?? []), p]);
@@ -94,11 +120,19 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
     ];
     const locations = ['KY01', 'KY01', 'TX01', 'AZ02', 'AZ02', 'RUBY'];
     const carriers = ['UPS Freight', 'XPO Logistics', 'Estes', 'FedEx Freight', 'R+L Carriers'];
-    const orders: { values: Parameters<PurchaseOrdersRepository['insertMany']>[0][number]; lines: { productId: number; costCents: number; qty: number; arrival: string }[] }[] = [];
+    const orders: {
+      values: Parameters<PurchaseOrdersRepository['insertMany']>[0][number];
+      lines: { productId: number; costCents: number; qty: number; arrival: string }[];
+    }[] = [];
     for (const [status, count] of plan) {
       for (let n = 0; n < count; n++) {
-        const vendor = random.pick(vendorRows.filter((v) => v.brands.length) );
-        const age = status === PO_STATUS.complete ? random.int(40, 365) : status === PO_STATUS.new || status === PO_STATUS.building ? random.int(0, 20) : random.int(5, 60);
+        const vendor = random.pick(vendorRows.filter((v) => v.brands.length));
+        const age =
+          status === PO_STATUS.complete
+            ? random.int(40, 365)
+            : status === PO_STATUS.new || status === PO_STATUS.building
+              ? random.int(0, 20)
+              : random.int(5, 60);
         const created = addDays(today, -age);
         const sent = status !== PO_STATUS.new && status !== PO_STATUS.building;
         const pool = vendor.brands.flatMap((b) => byBrand.get(b) ?? []);
@@ -109,14 +143,21 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
           const p = random.pick(pool);
           if (picked.has(p.id)) continue;
           picked.add(p.id);
-          lines.push({ productId: p.id, costCents: Math.round(p.costCents * (random.chance(0.3) ? 0.95 : 1)), qty: random.int(1, 12), arrival: addDays(created, random.int(10, 35)) });
+          lines.push({
+            productId: p.id,
+            costCents: Math.round(p.costCents * (random.chance(0.3) ? 0.95 : 1)),
+            qty: random.int(1, 12),
+            arrival: addDays(created, random.int(10, 35)),
+          });
         }
         const legacy = random.chance(0.12);
         orders.push({
           values: {
             purchaseRefId: 'pending',
             legacyPoNumber: legacy ? `L-${random.int(20_000, 89_999)}` : null,
-            createdAt: new Date(`${created}T${String(random.int(13, 22)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:00Z`),
+            createdAt: new Date(
+              `${created}T${String(random.int(13, 22)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:00Z`,
+            ),
             createdBy: random.pick(userIds),
             imsLocationCode: random.pick(locations),
             vendorId: vendor.id,
@@ -130,9 +171,19 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
             dfiDiscountPercentage: random.chance(0.3) ? random.pick(['1.00', '2.00', '2.50', '3.00']) : '0',
             requestedDeliveryDate: addDays(created, 21),
             sentViaEdi: sent && random.chance(0.5),
-            confirmedAt: status === PO_STATUS.orderConfirmed || status === PO_STATUS.complete ? new Date(`${addDays(created, 2)}T15:00:00Z`) : null,
+            confirmedAt:
+              status === PO_STATUS.orderConfirmed || status === PO_STATUS.complete
+                ? new Date(`${addDays(created, 2)}T15:00:00Z`)
+                : null,
             finishedAt: status === PO_STATUS.complete ? new Date(`${addDays(created, 30)}T18:00:00Z`) : null,
-            notes: random.chance(0.2) ? random.pick(['Call before delivery.', 'Dock 3 only.', 'Split shipment approved by vendor.', 'Promo pricing through month end.']) : null,
+            notes: random.chance(0.2)
+              ? random.pick([
+                  'Call before delivery.',
+                  'Dock 3 only.',
+                  'Split shipment approved by vendor.',
+                  'Promo pricing through month end.',
+                ])
+              : null,
           },
           lines,
         });
@@ -147,7 +198,13 @@ export async function loadDemoPurchasing(db: Database, products: { id: number; b
       const collides = !orders[i]!.values.legacyPoNumber && i % 37 === 5;
       await poRepo.update(id, { purchaseRefId: collides ? String(100_000 + id) : purchaseRefIdFor(id) });
       await poRepo.insertItems(
-        orders[i]!.lines.map((l) => ({ purchaseOrderId: id, productId: l.productId, invoiceCostCents: l.costCents, qtyOrdered: l.qty, expectedArrivalDate: l.arrival })),
+        orders[i]!.lines.map((l) => ({
+          purchaseOrderId: id,
+          productId: l.productId,
+          invoiceCostCents: l.costCents,
+          qtyOrdered: l.qty,
+          expectedArrivalDate: l.arrival,
+        })),
       );
       lineCount += orders[i]!.lines.length;
     }

@@ -5,8 +5,13 @@ import type { Services } from '../services.js';
  * labor; the first is converted to a work order (its units committed from KY01), one is sent and one declined, the
  * rest open. Answers how many quotes and work orders were made.
  */
-export async function loadDemoQuotes(services: Services, actor: { id: number }): Promise<{ quotes: number; workOrders: number }> {
-  const contacts = (await services.contacts.search('address', 'KY', 6)).concat(await services.contacts.search('address', 'TX', 2));
+export async function loadDemoQuotes(
+  services: Services,
+  actor: { id: number },
+): Promise<{ quotes: number; workOrders: number }> {
+  const contacts = (await services.contacts.search('address', 'KY', 6)).concat(
+    await services.contacts.search('address', 'TX', 2),
+  );
   const products = await services.quotes.productsOnHand('KY01', 6, 8);
   if (!contacts.length || products.length < 2) return { quotes: 0, workOrders: 0 };
   let quotes = 0;
@@ -25,12 +30,34 @@ export async function loadDemoQuotes(services: Services, actor: { id: number }):
     );
     const id = full.quote.id;
     await services.quotes.addItem({ quote_id: id, productId: products[i % products.length]!, number_units: 1 });
-    await services.quotes.addItem({ quote_id: id, productId: products[(i + 1) % products.length]!, number_units: 1 + (i % 2) });
-    await services.quotes.addLaborLine({ quote_id: id, description: 'Installation', labor_type: 'HOURLY', hours: 1.5 + i * 0.25, rate: 85 });
-    if (i % 2 === 0) await services.quotes.addLaborLine({ quote_id: id, description: 'Haul away old unit', labor_type: 'FLAT', rate: 35 });
+    await services.quotes.addItem({
+      quote_id: id,
+      productId: products[(i + 1) % products.length]!,
+      number_units: 1 + (i % 2),
+    });
+    await services.quotes.addLaborLine({
+      quote_id: id,
+      description: 'Installation',
+      labor_type: 'HOURLY',
+      hours: 1.5 + i * 0.25,
+      rate: 85,
+    });
+    if (i % 2 === 0)
+      await services.quotes.addLaborLine({
+        quote_id: id,
+        description: 'Haul away old unit',
+        labor_type: 'FLAT',
+        rate: 35,
+      });
     quotes += 1;
     if (i === 1) await services.quotes.update({ id, quote_status: 'SENT' });
-    if (i === 4) await services.quotes.update({ id, quote_status: 'DECLINED', approval_status: 'REJECTED', approval_status_notes: 'Customer chose another retailer' });
+    if (i === 4)
+      await services.quotes.update({
+        id,
+        quote_status: 'DECLINED',
+        approval_status: 'REJECTED',
+        approval_status_notes: 'Customer chose another retailer',
+      });
     if (i === 0 || i === 2) {
       await services.quotes.update({ id, quote_status: 'ACCEPTED', approval_status: 'APPROVED' });
       await services.quotes.convert(id, 'KY01', actor);

@@ -50,7 +50,9 @@ export async function loadDemoReceipts(
             poApiPoId: PO.id,
             poApiPoItemId: line.id,
             receivingBucket: PO.ims_location_code,
-            scannedSerialNumbers: tracked ? [`${line.product.model_number.slice(0, 3)}${String(serial++)}${'ABCDEFGHJK'[random.int(0, 9)]}`] : undefined,
+            scannedSerialNumbers: tracked
+              ? [`${line.product.model_number.slice(0, 3)}${String(serial++)}${'ABCDEFGHJK'[random.int(0, 9)]}`]
+              : undefined,
           },
           actor,
           // A scan a minute, in the order scanned.

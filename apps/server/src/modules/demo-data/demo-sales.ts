@@ -34,7 +34,12 @@ interface SellableStock {
  * at its sale's time (`finishInvoice`'s `at`), so its ledger rows, the committed sales and every report agree on the
  * date (docs/decisions.md "Demo data: one dated history").
  */
-export async function loadDemoSales(db: Database, services: Services, clerk: AuthUser, today = new Date()): Promise<{ sales: number }> {
+export async function loadDemoSales(
+  db: Database,
+  services: Services,
+  clerk: AuthUser,
+  today = new Date(),
+): Promise<{ sales: number }> {
   const stock = await queryRows<SellableStock>(
     db,
     sql`with binned as (select b.bucket, bi.product_id, sum(bi.quantity) as q from bin_items bi join bins b on b.id = bi.bin_id group by 1, 2)
@@ -62,7 +67,11 @@ export async function loadDemoSales(db: Database, services: Services, clerk: Aut
   const nextSerial = stock.map(() => 0);
   // The days back a sale from a stock row may be: on a later day than its last receipt, within the history.
   const todayStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const maxDay = (k: number) => Math.min(DEMO_SALES_DAYS - 1, Math.floor((todayStart - Date.parse(stock[k]!.received_at.slice(0, 10))) / 86_400_000) - 1);
+  const maxDay = (k: number) =>
+    Math.min(
+      DEMO_SALES_DAYS - 1,
+      Math.floor((todayStart - Date.parse(stock[k]!.received_at.slice(0, 10))) / 86_400_000) - 1,
+    );
   let count = 0;
   let order = 0;
   const takeUnits = (i: number, want: number) => {
@@ -79,21 +88,29 @@ export async function loadDemoSales(db: Database, services: Services, clerk: Aut
     const i = random.int(0, stock.length - 1);
     if (maxDay(i) < 0) continue;
     const bundle = order % 5 === 4;
-    const j = bundle ? stock.findIndex((s, k) => k !== i && s.bucket === stock[i]!.bucket && left[k]! > 0 && maxDay(k) >= 0) : -1;
+    const j = bundle
+      ? stock.findIndex((s, k) => k !== i && s.bucket === stock[i]!.bucket && left[k]! > 0 && maxDay(k) >= 0)
+      : -1;
     const first = takeUnits(i, stock[i]!.tracked ? 1 : random.int(1, 2));
     if (!first) continue;
     const second = j >= 0 ? takeUnits(j, 1) : null;
     order++;
     const invoice = `WPOS-H${String(order).padStart(4, '0')}`;
     const channel = random.pick(SALES_CHANNELS);
-    const state = channel === 'store' ? ({ KY01: 'KY', TX01: 'TX', AZ02: 'AZ' } as Record<string, string>)[stock[i]!.bucket] ?? 'KY' : random.pick(SHIP_TO_STATES);
+    const state =
+      channel === 'store'
+        ? (({ KY01: 'KY', TX01: 'TX', AZ02: 'AZ' } as Record<string, string>)[stock[i]!.bucket] ?? 'KY')
+        : random.pick(SHIP_TO_STATES);
     const group = `ORD-${1000 + order}`;
     const refs: string[] = [];
     const parts = [{ k: i, units: first }, ...(second ? [{ k: j, units: second }] : [])];
     for (const { k, units } of parts) {
       const s = stock[k]!;
       // A price near the product's cart price: up to 10% off now and then.
-      const price = Math.max(0, Math.round((s.price_cents * (100 - (random.chance(0.3) ? random.int(1, 10) : 0))) / 100));
+      const price = Math.max(
+        0,
+        Math.round((s.price_cents * (100 - (random.chance(0.3) ? random.int(1, 10) : 0))) / 100),
+      );
       const sale = await services.committedSales.commit(
         ZCommitSaleSchema.parse({
           legacyPosInvoiceId: invoice,
@@ -116,9 +133,21 @@ export async function loadDemoSales(db: Database, services: Services, clerk: Aut
     // one on a later day than its stock's receipts.
     const latest = Math.min(maxDay(i), second ? maxDay(j) : DEMO_SALES_DAYS);
     const day = Math.min(latest, second || random.chance(0.5) ? random.int(0, 29) : random.int(0, DEMO_SALES_DAYS - 1));
-    const soldAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - day, random.int(14, 23), random.int(0, 59)));
+    const soldAt = new Date(
+      Date.UTC(
+        today.getUTCFullYear(),
+        today.getUTCMonth(),
+        today.getUTCDate() - day,
+        random.int(14, 23),
+        random.int(0, 59),
+      ),
+    );
     const at = soldAt > today ? today : soldAt;
-    await services.committedSales.finishInvoice(ZFinishInvoiceSchema.parse({ legacyPosInvoiceId: invoice, invoicedByName: clerk.username }), clerk, { at });
+    await services.committedSales.finishInvoice(
+      ZFinishInvoiceSchema.parse({ legacyPosInvoiceId: invoice, invoicedByName: clerk.username }),
+      clerk,
+      { at },
+    );
     await services.committedSales.setSoldAt(refs, at, db);
   }
   return { sales: count };

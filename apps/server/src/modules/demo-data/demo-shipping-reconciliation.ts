@@ -31,7 +31,11 @@ function trackingNumber(carrier: TReconciliationCarrier, index: number): string 
  * then each carrier's invoice billing them (a few above or below the quote, one billed shipment we never quoted),
  * uploaded and generated through the service the screens use, and one batch of payments applied.
  */
-export async function loadDemoShippingReconciliation(db: Database, services: Services, actor: AuthUser): Promise<{ grayBoxes: number; transactions: number }> {
+export async function loadDemoShippingReconciliation(
+  db: Database,
+  services: Services,
+  actor: AuthUser,
+): Promise<{ grayBoxes: number; transactions: number }> {
   const sales = await queryRows<ShippedSale>(
     db,
     sql`select cs.ims_transaction_reference_id as reference, cs.legacy_pos_invoice_id as invoice, to_char(cs.transacted_at at time zone 'UTC', 'YYYY-MM-DD') as shipped,
@@ -60,16 +64,34 @@ export async function loadDemoShippingReconciliation(db: Database, services: Ser
   for (const carrier of ['ups', 'fedex', 'ceva'] as const) {
     const billed = boxes.filter((b) => b.carrier === carrier);
     // Billed as quoted, then in our favour, slightly over (within the threshold) and well over, in turn.
-    const lines: CarrierLine[] = billed.map((b, i) => ({ trackingNumber: b.tracking_number, cents: b.cents + [0, -75, 150, 1_250][i % 4]!, date: b.date_shipped }));
-    if (carrier === 'ups') lines.push({ trackingNumber: trackingNumber('ups', 9_999), cents: 1_475, date: billed[0]?.date_shipped ?? boxes[0]!.date_shipped });
+    const lines: CarrierLine[] = billed.map((b, i) => ({
+      trackingNumber: b.tracking_number,
+      cents: b.cents + [0, -75, 150, 1_250][i % 4]!,
+      date: b.date_shipped,
+    }));
+    if (carrier === 'ups')
+      lines.push({
+        trackingNumber: trackingNumber('ups', 9_999),
+        cents: 1_475,
+        date: billed[0]?.date_shipped ?? boxes[0]!.date_shipped,
+      });
     if (lines.length === 0) continue;
-    const { filename } = await service.upload(carrier, { stream: Readable.from([carrierFile(carrier, lines)]), filename: `demo-${carrier}-invoice.csv` }, actor);
+    const { filename } = await service.upload(
+      carrier,
+      { stream: Readable.from([carrierFile(carrier, lines)]), filename: `demo-${carrier}-invoice.csv` },
+      actor,
+    );
     transactions += (await service.generate(carrier, { filename }, actor)).total;
   }
   // One batch applied: the first shipment billed as quoted, paid in full.
   const first = boxes[0]!;
   await service.apply(
-    { idempotencyKey: 'demo-payments-0001', updates: { [first.tracking_number]: { reported_billed_charge: first.cents / 100, payment_to_apply: first.cents / 100 } } },
+    {
+      idempotencyKey: 'demo-payments-0001',
+      updates: {
+        [first.tracking_number]: { reported_billed_charge: first.cents / 100, payment_to_apply: first.cents / 100 },
+      },
+    },
     actor,
   );
   return { grayBoxes: boxes.length, transactions };

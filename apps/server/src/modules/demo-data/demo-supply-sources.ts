@@ -26,7 +26,12 @@ export async function loadDemoSupplySources(services: Services, editor: AuthUser
   let made = 0;
   for (const [i, location] of DEMO_LOCATIONS.entries()) {
     const retail = location.location_code === 'RUBY';
-    const source = await services.supplySources.provisionEmbedded({ locationCode: location.location_code, alias: `${location.city} ${location.location_code}`, inventoryHoldPeriod: 3, handlingTime: 2 });
+    const source = await services.supplySources.provisionEmbedded({
+      locationCode: location.location_code,
+      alias: `${location.city} ${location.location_code}`,
+      inventoryHoldPeriod: 3,
+      handlingTime: 2,
+    });
     if (!source) continue;
     await services.supplySources.update(
       {

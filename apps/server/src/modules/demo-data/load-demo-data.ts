@@ -65,7 +65,11 @@ export interface DemoDataSummary {
 /** Finance companies and AP invoices, most linked to completed POs, created through the invoices service. */
 async function loadDemoInvoices(services: Services): Promise<number> {
   const companies = [];
-  for (const company_name of ['Wells Fargo Commercial Distribution Finance', 'TD Bank Floor Plan', 'Synchrony Business Credit']) {
+  for (const company_name of [
+    'Wells Fargo Commercial Distribution Finance',
+    'TD Bank Floor Plan',
+    'Synchrony Business Credit',
+  ]) {
     companies.push(await services.invoices.createFinanceCompany({ company_name }));
   }
   const complete = await services.purchaseOrders.list({
@@ -145,26 +149,53 @@ export async function loadDemoDataIfEmpty(
     await step('catalogue');
     await loadDemoContacts(tx);
     await step('contacts');
-    const purchasing = await loadDemoPurchasing(tx, loaded.productRows, loaded.buyerIds, new Date().toISOString().slice(0, 10));
+    const purchasing = await loadDemoPurchasing(
+      tx,
+      loaded.productRows,
+      loaded.buyerIds,
+      new Date().toISOString().slice(0, 10),
+    );
     await step('purchasing');
     const invoices = await loadDemoInvoices(services);
     await step('invoices');
     await loadDemoDropShip(tx, services, loaded.productRows);
     await step('drop-ship');
     const receiver = (await new UsersRepository(tx).findByUsername('warehouse-2'))!;
-    const receipts = await loadDemoReceipts(services, { id: receiver.id, username: receiver.username, role: receiver.role });
+    const receipts = await loadDemoReceipts(services, {
+      id: receiver.id,
+      username: receiver.username,
+      role: receiver.role,
+    });
     await step('receipts');
     const actor = async (username: string) => {
       const user = (await new UsersRepository(tx).findByUsername(username))!;
       return { id: user.id, username: user.username, role: user.role };
     };
-    const movements = await loadDemoMovements(tx, services, await actor('warehouse-lead'), await actor('sales-1'), await actor('fulfillment-lead'));
+    const movements = await loadDemoMovements(
+      tx,
+      services,
+      await actor('warehouse-lead'),
+      await actor('sales-1'),
+      await actor('fulfillment-lead'),
+    );
     await step('movements');
     const bins = await loadDemoBins(tx, services, await actor('warehouse-admin'));
     await step('bins');
-    await loadDemoPicking(tx, services, await actor('sales-1'), await actor('warehouse-lead'), new Date().toISOString().slice(0, 10));
+    await loadDemoPicking(
+      tx,
+      services,
+      await actor('sales-1'),
+      await actor('warehouse-lead'),
+      new Date().toISOString().slice(0, 10),
+    );
     await step('picking');
-    const audits = await loadDemoAudits(tx, services, await actor('warehouse-lead'), await actor('admin'), new Date().toISOString().slice(0, 10));
+    const audits = await loadDemoAudits(
+      tx,
+      services,
+      await actor('warehouse-lead'),
+      await actor('admin'),
+      new Date().toISOString().slice(0, 10),
+    );
     await step('audits');
     const adminAdjustments = await loadDemoAdminAdjustments(tx, services, await actor('admin'));
     await step('admin-adjustments');
@@ -178,7 +209,11 @@ export async function loadDemoDataIfEmpty(
     await step('role-changes');
     const carouselItems = await loadDemoCarousel(services, (await actor('purchasing-admin')).id);
     await step('carousel');
-    const reviews = await loadDemoReviews(tx, services, loaded.productRows.slice(0, 5).map((p) => p.id));
+    const reviews = await loadDemoReviews(
+      tx,
+      services,
+      loaded.productRows.slice(0, 5).map((p) => p.id),
+    );
     const shipping = await loadDemoShipping(services);
     await step('shipping');
     // Before the reconciliation: every shipped sale, the history's too, gets its gray box there.
@@ -217,7 +252,12 @@ export async function loadDemoDataIfEmpty(
   });
 }
 
-async function loadCatalogue(db: Database, services: Services, hashes: string[], catalogue: ReturnType<typeof generateDemoCatalogue>) {
+async function loadCatalogue(
+  db: Database,
+  services: Services,
+  hashes: string[],
+  catalogue: ReturnType<typeof generateDemoCatalogue>,
+) {
   for (const location of DEMO_LOCATIONS) {
     await services.locations.createLocationWithBuckets({
       locationCode: location.location_code,
@@ -231,7 +271,12 @@ async function loadCatalogue(db: Database, services: Services, hashes: string[],
   const usersRepo = new UsersRepository(db);
   const roleIds = await usersRepo.ensureRoles(ROLES);
   for (const [i, role] of ROLES.entries()) {
-    await usersRepo.create({ username: role, email: `${role}@keystone.example`, passwordHash: hashes[i]!, roleId: roleIds.get(role)! });
+    await usersRepo.create({
+      username: role,
+      email: `${role}@keystone.example`,
+      passwordHash: hashes[i]!,
+      roleId: roleIds.get(role)!,
+    });
   }
   const reference = new ReferenceRepository(db);
   await reference.insertBrands(DEMO_BRANDS.map((b) => ({ brandName: b.name, brandCode: b.code })));
@@ -240,7 +285,10 @@ async function loadCatalogue(db: Database, services: Services, hashes: string[],
   const categoryIds = new Map((await reference.listCategories()).map((c) => [c.categoryCode, c.id]));
   const catalog = new CatalogRepository(db);
   const manufacturerIds = new Map(
-    (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [m.name, m.id]),
+    (await catalog.insertManufacturers([...new Set(DEMO_BRANDS.map((b) => b.manufacturer))])).map((m) => [
+      m.name,
+      m.id,
+    ]),
   );
   const productRows: { id: number; brandCode: string; costCents: number }[] = [];
   for (let i = 0; i < catalogue.length; i += 500) {
@@ -270,8 +318,13 @@ async function loadCatalogue(db: Database, services: Services, hashes: string[],
         commissionRate: p.commissionRate,
       })),
     );
-    batch.forEach((p, j) => p.status === 'ACTIVE' && productRows.push({ id: ids[j]!, brandCode: p.brandCode, costCents: p.costCents }));
+    batch.forEach(
+      (p, j) =>
+        p.status === 'ACTIVE' && productRows.push({ id: ids[j]!, brandCode: p.brandCode, costCents: p.costCents }),
+    );
   }
-  const buyers = await Promise.all(['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)));
+  const buyers = await Promise.all(
+    ['purchasing-1', 'purchasing-2', 'purchasing-admin', 'admin'].map((u) => usersRepo.findByUsername(u)),
+  );
   return { productRows, buyerIds: buyers.map((b) => b!.id) };
 }

@@ -18,11 +18,19 @@ describe('barcodes', () => {
     expect(zpl).toContain('^FDR01-B02-S03^FS');
     expect(zpl).toContain('^FDKY01 NEW^FS');
     expect(zpl).toMatch(/\^BCN,\d+,Y,N,N,N\^FDBINASSIGN=KY01_R01-B02-S03\^FS/);
-    expect(zplLabels([{ lines: ['a'], barcode: 'PLI=1' }, { lines: ['b'], barcode: 'PLI=2' }]).match(/\^XA/g)).toHaveLength(2);
+    expect(
+      zplLabels([
+        { lines: ['a'], barcode: 'PLI=1' },
+        { lines: ['b'], barcode: 'PLI=2' },
+      ]).match(/\^XA/g),
+    ).toHaveLength(2);
   });
 
   it('starts every label with ^CI28 (UTF-8), ^PW812 and ^LL406 (4 × 2 in at 203 dpi), so no stored printer setting is needed', () => {
-    const zpl = zplLabels([{ lines: ['a'], barcode: 'PLI=1' }, { lines: ['b'], barcode: 'PLI=2' }]);
+    const zpl = zplLabels([
+      { lines: ['a'], barcode: 'PLI=1' },
+      { lines: ['b'], barcode: 'PLI=2' },
+    ]);
     const blocks = zpl.split('^XZ').filter((b) => b.trim() !== '');
     expect(blocks).toHaveLength(2);
     for (const block of blocks) {

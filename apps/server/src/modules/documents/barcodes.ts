@@ -1,5 +1,16 @@
 import bwipjs from 'bwip-js/node';
-import { Barcode, BarcodeType, BarcodeTypeName, FontFamily, FontFamilyName, Label, PrintDensity, PrintDensityName, Spacing, Text } from 'jszpl';
+import {
+  Barcode,
+  BarcodeType,
+  BarcodeTypeName,
+  FontFamily,
+  FontFamilyName,
+  Label,
+  PrintDensity,
+  PrintDensityName,
+  Spacing,
+  Text,
+} from 'jszpl';
 
 /**
  * Barcodes and thermal labels for every document that carries one (bin labels, pick lists): Code 128
@@ -9,7 +20,15 @@ import { Barcode, BarcodeType, BarcodeTypeName, FontFamily, FontFamilyName, Labe
 
 /** A Code 128 barcode as a PNG (bars only, no human-readable text: the document prints the text itself). */
 export function code128Png(text: string, options: { height?: number; scale?: number } = {}): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text, scale: options.scale ?? 3, height: options.height ?? 12, includetext: false, paddingwidth: 0, paddingheight: 0 });
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text,
+    scale: options.scale ?? 3,
+    height: options.height ?? 12,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
 }
 
 export interface ZplLabelSpec {

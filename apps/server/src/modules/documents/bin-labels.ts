@@ -21,8 +21,15 @@ const MARGIN = 12;
  * bin's contents page (000 §2).
  */
 export async function renderBinLabelsPdf(labels: BinLabel[]): Promise<Buffer> {
-  const images = await Promise.all(labels.map((l) => code128Png(binScanValue(l.locationCode, l.binName), { height: 10, scale: 2 })));
-  const doc = new PDFDocument({ size: [WIDTH, HEIGHT], margin: MARGIN, autoFirstPage: false, info: { Title: 'Bin labels', Creator: 'Keystone' } });
+  const images = await Promise.all(
+    labels.map((l) => code128Png(binScanValue(l.locationCode, l.binName), { height: 10, scale: 2 })),
+  );
+  const doc = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: 'Bin labels', Creator: 'Keystone' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -31,10 +38,27 @@ export async function renderBinLabelsPdf(labels: BinLabel[]): Promise<Buffer> {
   });
   labels.forEach((label, i) => {
     doc.addPage({ size: [WIDTH, HEIGHT], margin: MARGIN });
-    doc.font('Helvetica-Bold').fontSize(22).fillColor('#000000').text(printable(label.binName), MARGIN, MARGIN, { width: WIDTH - 2 * MARGIN, lineBreak: false });
-    doc.font('Helvetica').fontSize(10).text(printable(`${label.locationCode} · ${label.conditionCode}`), MARGIN, MARGIN + 28, { width: WIDTH - 2 * MARGIN, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(22)
+      .fillColor('#000000')
+      .text(printable(label.binName), MARGIN, MARGIN, { width: WIDTH - 2 * MARGIN, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(printable(`${label.locationCode} · ${label.conditionCode}`), MARGIN, MARGIN + 28, {
+        width: WIDTH - 2 * MARGIN,
+        lineBreak: false,
+      });
     doc.image(images[i]!, MARGIN, MARGIN + 46, { fit: [WIDTH - 2 * MARGIN, 56] });
-    doc.font('Helvetica').fontSize(8).text(printable(binScanValue(label.locationCode, label.binName)), MARGIN, HEIGHT - MARGIN - 10, { width: WIDTH - 2 * MARGIN, align: 'center', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(printable(binScanValue(label.locationCode, label.binName)), MARGIN, HEIGHT - MARGIN - 10, {
+        width: WIDTH - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
   });
   doc.end();
   return done;
@@ -42,5 +66,10 @@ export async function renderBinLabelsPdf(labels: BinLabel[]): Promise<Buffer> {
 
 /** The same labels as ZPL for a Zebra-compatible printer (jszpl), one ^XA…^XZ per bin. */
 export function renderBinLabelsZpl(labels: BinLabel[]): string {
-  return zplLabels(labels.map((l) => ({ lines: [l.binName, `${l.locationCode} ${l.conditionCode}`], barcode: binScanValue(l.locationCode, l.binName) })));
+  return zplLabels(
+    labels.map((l) => ({
+      lines: [l.binName, `${l.locationCode} ${l.conditionCode}`],
+      barcode: binScanValue(l.locationCode, l.binName),
+    })),
+  );
 }

@@ -7,18 +7,53 @@ import { TEST_COMPANY } from '../../shared/purchase-order-document-fixtures.js';
  */
 
 const CATALOGUE: readonly { model: string; part: string | null; description: string; costCents: number }[] = [
-  { model: 'WRF555SDFZ', part: 'W11469733', description: '36" French Door Refrigerator, 25 cu. ft., Fingerprint Resistant Stainless', costCents: 184_999 },
-  { model: 'KDTM354DSS', part: 'K8842-01', description: '44 dBA Dishwasher with FreeFlex Third Rack', costCents: 78_450 },
-  { model: 'WFE505W0JS', part: null, description: '30" Electric Range, 5.3 cu. ft., Frozen Bake Technology', costCents: 61_200 },
+  {
+    model: 'WRF555SDFZ',
+    part: 'W11469733',
+    description: '36" French Door Refrigerator, 25 cu. ft., Fingerprint Resistant Stainless',
+    costCents: 184_999,
+  },
+  {
+    model: 'KDTM354DSS',
+    part: 'K8842-01',
+    description: '44 dBA Dishwasher with FreeFlex Third Rack',
+    costCents: 78_450,
+  },
+  {
+    model: 'WFE505W0JS',
+    part: null,
+    description: '30" Electric Range, 5.3 cu. ft., Frozen Bake Technology',
+    costCents: 61_200,
+  },
   { model: 'MHW5630HW', part: 'MHW-5630-W', description: 'Front Load Washer, 4.8 cu. ft., White', costCents: 69_975 },
-  { model: 'MED5630HW', part: 'MED-5630-W', description: 'Electric Dryer, 7.4 cu. ft., Steam Refresh, White', costCents: 67_425 },
-  { model: 'LRMVS3006S', part: 'LG-3006S', description: '30 cu. ft. Smart Wi-Fi Enabled InstaView Door-in-Door Refrigerator', costCents: 219_900 },
+  {
+    model: 'MED5630HW',
+    part: 'MED-5630-W',
+    description: 'Electric Dryer, 7.4 cu. ft., Steam Refresh, White',
+    costCents: 67_425,
+  },
+  {
+    model: 'LRMVS3006S',
+    part: 'LG-3006S',
+    description: '30 cu. ft. Smart Wi-Fi Enabled InstaView Door-in-Door Refrigerator',
+    costCents: 219_900,
+  },
   { model: 'GE-JVM3160RFSS', part: 'JVM3160', description: 'Over-the-Range Microwave, 1.6 cu. ft.', costCents: 23_418 },
   { model: 'FGID2466QF', part: null, description: 'Built-In Dishwasher, Stainless Steel Tub', costCents: 55_300 },
   { model: 'SMEZ-WX12', part: 'SMZ-12', description: 'Stacking Kit for Front Load Laundry Pair', costCents: 3_995 },
   { model: 'PHP9036DJBB', part: 'PHP9036', description: '36" Induction Cooktop, Black', costCents: 162_050 },
-  { model: 'KRFC704FPS', part: 'KRFC-704', description: '36" Counter-Depth French Door Refrigerator, PrintShield Finish', costCents: 279_999 },
-  { model: 'WTW5105HW', part: 'WTW-5105', description: 'Top Load Washer, 4.3 cu. ft., 2 in 1 Removable Agitator', costCents: 52_510 },
+  {
+    model: 'KRFC704FPS',
+    part: 'KRFC-704',
+    description: '36" Counter-Depth French Door Refrigerator, PrintShield Finish',
+    costCents: 279_999,
+  },
+  {
+    model: 'WTW5105HW',
+    part: 'WTW-5105',
+    description: 'Top Load Washer, 4.3 cu. ft., 2 in 1 Removable Agitator',
+    costCents: 52_510,
+  },
 ];
 
 export const TEST_DOCUMENT_LINE_COUNT = 60;

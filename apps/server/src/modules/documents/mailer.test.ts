@@ -252,7 +252,9 @@ describe('OutboxMailer', () => {
     expect(raw).not.toMatch(/^X-Injected:/im);
     const mail = await simpleParser(raw);
     expect(mail.subject).toBe('PO X-Injected: yes');
-    expect(addresses(mail.to)).toEqual([{ address: 'marcus.bell@midwest-appliance.example', name: 'Marcus Bcc: spy@evil.example' }]);
+    expect(addresses(mail.to)).toEqual([
+      { address: 'marcus.bell@midwest-appliance.example', name: 'Marcus Bcc: spy@evil.example' },
+    ]);
     expect(mail.bcc).toBeUndefined();
   });
 });

@@ -176,7 +176,10 @@ export class OutboxMailer implements Mailer {
 
     await mkdir(this.dir, { recursive: true });
     const stamp = (message.date ?? new Date()).toISOString().replace(/[:.]/g, '-');
-    const idPart = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 120);
+    const idPart = messageId
+      .replace(/^<|>$/g, '')
+      .replace(/[^A-Za-z0-9._@-]/g, '_')
+      .slice(0, 120);
     const file = path.join(this.dir, `${stamp}-${idPart}.eml`);
     if (message.messageId !== undefined && (await exists(file))) return { messageId, location: file };
     const temp = path.join(this.dir, `.${stamp}-${randomBytes(6).toString('hex')}.eml.tmp`);

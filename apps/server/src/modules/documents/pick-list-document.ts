@@ -37,7 +37,11 @@ const MARGIN = 40;
 const ROW_HEIGHT = 86;
 
 /** WinAnsi-safe text for pdfkit's standard fonts (anything else prints as ?). */
-const safe = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+const safe = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 /**
  * The pick list as a PDF (US Letter, pdfkit): a header with the list, warehouse and print time, then one row per
@@ -52,13 +56,25 @@ export async function pickListPdf(doc: PickListDocument): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
 
   const header = () => {
-    pdf.font('Helvetica-Bold').fontSize(16).fillColor('#1b1f24').text(`Pick list ${doc.pickListId} - ${doc.warehouse}`, MARGIN, MARGIN);
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .fillColor('#1b1f24')
+      .text(`Pick list ${doc.pickListId} - ${doc.warehouse}`, MARGIN, MARGIN);
     pdf
       .font('Helvetica')
       .fontSize(9)
       .fillColor('#5b6470')
-      .text(`Printed ${doc.printedAt}${doc.printedBy ? ` by ${safe(doc.printedBy)}` : ''} - ${doc.lines.length} item(s)`, MARGIN, MARGIN + 20);
-    pdf.moveTo(MARGIN, MARGIN + 36).lineTo(PAGE_WIDTH - MARGIN, MARGIN + 36).strokeColor('#c5cdd8').stroke();
+      .text(
+        `Printed ${doc.printedAt}${doc.printedBy ? ` by ${safe(doc.printedBy)}` : ''} - ${doc.lines.length} item(s)`,
+        MARGIN,
+        MARGIN + 20,
+      );
+    pdf
+      .moveTo(MARGIN, MARGIN + 36)
+      .lineTo(PAGE_WIDTH - MARGIN, MARGIN + 36)
+      .strokeColor('#c5cdd8')
+      .stroke();
     return MARGIN + 44;
   };
   let y = header();
@@ -69,7 +85,11 @@ export async function pickListPdf(doc: PickListDocument): Promise<Buffer> {
     }
     const left = MARGIN;
     pdf.font('Helvetica-Bold').fontSize(12).fillColor('#1b1f24').text(safe(line.model), left, y, { width: 250 });
-    pdf.font('Helvetica').fontSize(8).fillColor('#5b6470').text(safe(line.title), left, y + 15, { width: 250, height: 20, ellipsis: true });
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#5b6470')
+      .text(safe(line.title), left, y + 15, { width: 250, height: 20, ellipsis: true });
     pdf.font('Helvetica').fontSize(9).fillColor('#1b1f24');
     pdf.text(`Qty: ${line.quantity}`, left, y + 38);
     pdf.text(`Bin: ${line.bins.length ? line.bins.join(', ') : 'none'}`, left + 60, y + 38, { width: 200 });
@@ -78,8 +98,16 @@ export async function pickListPdf(doc: PickListDocument): Promise<Buffer> {
     pdf.fillColor('#5b6470').text(`Invoice ${safe(line.invoice)} - ${line.reference}`, left, y + 66, { width: 260 });
     // The barcode: bwip-js's PNG, scaled to a readable width, its value printed below it.
     pdf.image(barcodes[i]!, 320, y + 4, { height: 46 });
-    pdf.font('Helvetica').fontSize(9).fillColor('#1b1f24').text(line.barcode, 320, y + 54);
-    pdf.moveTo(MARGIN, y + ROW_HEIGHT - 6).lineTo(PAGE_WIDTH - MARGIN, y + ROW_HEIGHT - 6).strokeColor('#dde3ea').stroke();
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#1b1f24')
+      .text(line.barcode, 320, y + 54);
+    pdf
+      .moveTo(MARGIN, y + ROW_HEIGHT - 6)
+      .lineTo(PAGE_WIDTH - MARGIN, y + ROW_HEIGHT - 6)
+      .strokeColor('#dde3ea')
+      .stroke();
     y += ROW_HEIGHT;
   });
   pdf.end();
@@ -93,7 +121,14 @@ export function pickListZpl(doc: PickListDocument): string {
       lines: [
         safe(line.model).slice(0, 30),
         `Qty ${line.quantity}  Bin ${line.bins.length ? line.bins.join(', ') : 'none'}`.slice(0, 48),
-        [line.priority ?? 'Standard', line.shipByDate ? `ship by ${line.shipByDate}` : null, `${doc.warehouse} list ${doc.pickListId}`].filter(Boolean).join('  ').slice(0, 48),
+        [
+          line.priority ?? 'Standard',
+          line.shipByDate ? `ship by ${line.shipByDate}` : null,
+          `${doc.warehouse} list ${doc.pickListId}`,
+        ]
+          .filter(Boolean)
+          .join('  ')
+          .slice(0, 48),
       ],
       barcode: line.barcode,
     })),

@@ -29,7 +29,9 @@ describe('composePurchaseOrderEmail', () => {
     expect(message.cc).toEqual(['orders@midwest-appliance.example', 'ap@keystone.example']);
     expect(message.subject).toBe('Purchase Order PO-2025-004812 from Keystone Appliance & Electronics');
     // The reference already starts with "PO-": not prefixed twice.
-    expect(message.attachments).toEqual([{ filename: 'PO-2025-004812.pdf', content: PDF, contentType: 'application/pdf' }]);
+    expect(message.attachments).toEqual([
+      { filename: 'PO-2025-004812.pdf', content: PDF, contentType: 'application/pdf' },
+    ]);
     expect(message.attachments[0]!.content).toBe(PDF);
   });
 

@@ -17,7 +17,11 @@ export interface PurchaseOrderEmailInput {
  * "_", so the name is safe in a MIME header and on any file system.
  */
 export function purchaseOrderPdfFilename(purchaseRefId: string): string {
-  const ref = purchaseRefId.trim().replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'order';
+  const ref =
+    purchaseRefId
+      .trim()
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '') || 'order';
   return /^PO-/i.test(ref) ? `${ref}.pdf` : `PO-${ref}.pdf`;
 }
 

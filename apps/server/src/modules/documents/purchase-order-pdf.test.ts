@@ -39,7 +39,10 @@ const squeezed = (s: string) => s.replace(/\s+/g, '');
 function expectNoEmptyPage(pages: string[]): void {
   pages.forEach((page, i) => {
     expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
-    const rest = page.replace(/^.*Page \d+ of \d+$/m, '').replace(/^Purchase Order \S+ \(continued\).*$/m, '').trim();
+    const rest = page
+      .replace(/^.*Page \d+ of \d+$/m, '')
+      .replace(/^Purchase Order \S+ \(continued\).*$/m, '')
+      .trim();
     expect(rest, `page ${i + 1} has content`).not.toBe('');
   });
 }
@@ -80,7 +83,9 @@ describe('renderPurchaseOrderPdf', () => {
     expect(text).toContain('GE-JVM3160RFSS-07');
     expect(text).toContain('WTW5105HW-60');
     const last = doc.lines.at(-1)!;
-    expect(text).toMatch(new RegExp(`${escape(last.modelNumber)}[\\s\\S]*?${escape(dollars(last.qtyOrdered * last.unitCostCents))}`));
+    expect(text).toMatch(
+      new RegExp(`${escape(last.modelNumber)}[\\s\\S]*?${escape(dollars(last.qtyOrdered * last.unitCostCents))}`),
+    );
 
     // The totals, computed here from the lines rather than read from the document.
     const subTotal = doc.lines.reduce((sum, l) => sum + l.qtyOrdered * l.unitCostCents, 0);
@@ -126,7 +131,8 @@ describe('renderPurchaseOrderPdf', () => {
 
   it('prints a 600-character description whole, wrapped in its column, with no empty page (issue 31)', async () => {
     let description = '';
-    for (let i = 1; description.length < 600; i += 1) description += `Part ${i} of a long catalogue description, French door, 36 inch. `;
+    for (let i = 1; description.length < 600; i += 1)
+      description += `Part ${i} of a long catalogue description, French door, 36 inch. `;
     description = description.slice(0, 600);
     const lines = buildTestDocumentLines(3);
     lines[1] = { ...lines[1]!, description, partNumber: 'PART-NUMBER-LONGER-THAN-ITS-COLUMN-0123456789' };
@@ -154,15 +160,23 @@ describe('renderPurchaseOrderPdf', () => {
     for (const page of withLines) expect(page).toMatch(TABLE_HEADER);
     const last = pages.at(-1)!;
     expect(last).toContain(lines[3]!.modelNumber);
-    for (const line of lines) expect(text.match(new RegExp(escape(line.modelNumber), 'g')), line.modelNumber).toHaveLength(1);
+    for (const line of lines)
+      expect(text.match(new RegExp(escape(line.modelNumber), 'g')), line.modelNumber).toHaveLength(1);
     // Every part of it, in order: the pages' furniture (running header, header row, footer) taken out.
     // pdf.js reads the row's last cells (drawn after its first page of description) in between: taken out too.
     const split = lines[2]!;
     const flowing = pages
-      .map((p) => p.replace(/^Purchase Order \S+ \(continued\).*$/m, '').replace(TABLE_HEADER, '').replace(/^.*Page \d+ of \d+$/m, ''))
+      .map((p) =>
+        p
+          .replace(/^Purchase Order \S+ \(continued\).*$/m, '')
+          .replace(TABLE_HEADER, '')
+          .replace(/^.*Page \d+ of \d+$/m, ''),
+      )
       .join('\n')
       .replace(`${split.qtyOrdered} ${dollars(split.unitCostCents)} ${dollars(split.lineTotalCents)}`, '');
-    const numbers = [...flowing.matchAll(/Part\s+(\d+)\s+of\s+a\s+very\s+long\s+description\./g)].map((m) => Number(m[1]));
+    const numbers = [...flowing.matchAll(/Part\s+(\d+)\s+of\s+a\s+very\s+long\s+description\./g)].map((m) =>
+      Number(m[1]),
+    );
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(numbers.length).toBe(description.match(/Part \d+/g)!.length);
   });

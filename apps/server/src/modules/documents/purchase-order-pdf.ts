@@ -78,7 +78,12 @@ function cityLine(party: Pick<PartyAddress, 'city' | 'state' | 'postalCode'>): s
 
 function addressLines(party: PartyAddress): string[] {
   const country = party.country?.trim();
-  const lines = [party.address1, party.address2, cityLine(party), country && !/^(US|USA)$/i.test(country) ? country : null];
+  const lines = [
+    party.address1,
+    party.address2,
+    cityLine(party),
+    country && !/^(US|USA)$/i.test(country) ? country : null,
+  ];
   return lines.filter((l): l is string => Boolean(l && l.trim())).map((l) => printable(l.trim()));
 }
 
@@ -137,7 +142,15 @@ function drawFirstPageHeader(doc: Doc, po: PurchaseOrderDocument): number {
 
   // Our company, the buyer.
   let y = top;
-  y += boxedText(doc, printable(po.company.name), LEFT, y, leftWidth, { font: FONT.bold, size: 15, color: COLOR.accent }, 2);
+  y += boxedText(
+    doc,
+    printable(po.company.name),
+    LEFT,
+    y,
+    leftWidth,
+    { font: FONT.bold, size: 15, color: COLOR.accent },
+    2,
+  );
   y += 3;
   const companyLines = addressLines(po.company);
   if (po.company.phone) companyLines.push(`Tel ${printable(po.company.phone)}`);
@@ -153,7 +166,15 @@ function drawFirstPageHeader(doc: Doc, po: PurchaseOrderDocument): number {
   singleLine(doc, `PO # ${printable(po.purchaseRefId)}`, rightX, y, rightWidth, { font: FONT.bold, size: 11 }, 'right');
   y += 15;
   if (po.legacyPoNumber) {
-    singleLine(doc, `Legacy PO # ${printable(po.legacyPoNumber)}`, rightX, y, rightWidth, { size: 9, color: COLOR.muted }, 'right');
+    singleLine(
+      doc,
+      `Legacy PO # ${printable(po.legacyPoNumber)}`,
+      rightX,
+      y,
+      rightWidth,
+      { size: 9, color: COLOR.muted },
+      'right',
+    );
     y += 13;
   }
   const rightBottom = y;
@@ -231,9 +252,16 @@ function drawParties(doc: Doc, po: PurchaseOrderDocument, top: number): number {
   const bodyHeight = Math.max(...blocks.map((b) => heightOf(b.lines))) + 2 * pad;
 
   for (const block of blocks) {
-    doc.lineWidth(0.75).rect(block.x, top, boxWidth, titleHeight + bodyHeight).stroke(COLOR.border);
+    doc
+      .lineWidth(0.75)
+      .rect(block.x, top, boxWidth, titleHeight + bodyHeight)
+      .stroke(COLOR.border);
     doc.rect(block.x, top, boxWidth, titleHeight).fill(COLOR.accent);
-    singleLine(doc, block.title.toUpperCase(), block.x + pad, top + 5, textWidth, { font: FONT.bold, size: 8, color: COLOR.white });
+    singleLine(doc, block.title.toUpperCase(), block.x + pad, top + 5, textWidth, {
+      font: FONT.bold,
+      size: 8,
+      color: COLOR.white,
+    });
     let y = top + titleHeight + pad;
     for (const line of block.lines) {
       y += line.text ? boxedText(doc, line.text, block.x + pad, y, textWidth, lineStyle(line), 2) : 5;
@@ -338,7 +366,8 @@ function drawLineRow(doc: Doc, line: PurchaseOrderDocumentLine, start: number, s
   const full = Math.max(...cells.map(heightOf)) + 2 * CELL_PAD_Y;
   const pageRoom = CONTENT_BOTTOM - (MARGIN_TOP + HEADER_ROW_HEIGHT);
   const aFewLines = 2 * CELL_PAD_Y + 3 * (cells[3]![0]?.height ?? 10);
-  if (full <= pageRoom ? y + full > CONTENT_BOTTOM : CONTENT_BOTTOM - y < aFewLines) y = drawTableHeader(doc, newPage(doc));
+  if (full <= pageRoom ? y + full > CONTENT_BOTTOM : CONTENT_BOTTOM - y < aFewLines)
+    y = drawTableHeader(doc, newPage(doc));
 
   const next = cells.map(() => 0);
   const done = () => cells.every((lines, i) => next[i]! >= lines.length);
@@ -365,7 +394,14 @@ function drawLineRow(doc: Doc, line: PurchaseOrderDocumentLine, start: number, s
       let lineY = y + CELL_PAD_Y;
       for (const cellLine of part) {
         style(doc, cellLine.style);
-        drawLine(doc, cellLine.text, columnX(i) + CELL_PAD_X, lineY + cellLine.air, column.width - 2 * CELL_PAD_X, column.align);
+        drawLine(
+          doc,
+          cellLine.text,
+          columnX(i) + CELL_PAD_X,
+          lineY + cellLine.air,
+          column.width - 2 * CELL_PAD_X,
+          column.align,
+        );
         lineY += cellLine.height;
       }
       next[i] = next[i]! + part.length;
@@ -395,7 +431,10 @@ function drawLines(doc: Doc, po: PurchaseOrderDocument, start: number): number {
   y = drawTableHeader(doc, y);
 
   if (po.lines.length === 0) {
-    singleLine(doc, 'No lines on this order.', LEFT + CELL_PAD_X, y + 8, CONTENT_WIDTH, { size: 9, color: COLOR.muted });
+    singleLine(doc, 'No lines on this order.', LEFT + CELL_PAD_X, y + 8, CONTENT_WIDTH, {
+      size: 9,
+      color: COLOR.muted,
+    });
     return y + 30;
   }
   po.lines.forEach((line, index) => {
@@ -446,7 +485,11 @@ function drawTotals(doc: Doc, po: PurchaseOrderDocument, start: number): number 
     const rowTop = y + 2 + i * rowH;
     if (last) {
       doc.rect(boxX + 0.5, rowTop, boxWidth - 1, rowH + 1.5).fill(COLOR.panel);
-      doc.moveTo(boxX, rowTop).lineTo(boxX + boxWidth, rowTop).lineWidth(1).stroke(COLOR.accent);
+      doc
+        .moveTo(boxX, rowTop)
+        .lineTo(boxX + boxWidth, rowTop)
+        .lineWidth(1)
+        .stroke(COLOR.accent);
     }
     const s: TextStyle = last ? { font: FONT.bold, size: 10, color: COLOR.accent } : { size: 9.5 };
     singleLine(doc, label, boxX + 10, rowTop + 5, 150, s);
@@ -461,7 +504,11 @@ function drawNotes(doc: Doc, po: PurchaseOrderDocument, start: number): void {
   let y = start;
   if (y + 40 > CONTENT_BOTTOM) y = newPage(doc);
   singleLine(doc, 'NOTES', LEFT, y, CONTENT_WIDTH, { font: FONT.bold, size: 8, color: COLOR.muted });
-  doc.moveTo(LEFT, y + 12).lineTo(RIGHT, y + 12).lineWidth(0.5).stroke(COLOR.rule);
+  doc
+    .moveTo(LEFT, y + 12)
+    .lineTo(RIGHT, y + 12)
+    .lineWidth(0.5)
+    .stroke(COLOR.rule);
   // Free text may run over onto further pages; pdfkit continues it below the top margin.
   style(doc, { size: 9.5 }).text(printable(notes), LEFT, y + 18, { width: CONTENT_WIDTH, lineGap: 2 });
 }
@@ -483,9 +530,20 @@ function drawPageFurniture(doc: Doc, po: PurchaseOrderDocument): void {
       doc.moveTo(LEFT, 48).lineTo(RIGHT, 48).lineWidth(0.75).stroke(COLOR.accent);
     }
     const footerY = PAGE_HEIGHT - 42;
-    doc.moveTo(LEFT, footerY - 6).lineTo(RIGHT, footerY - 6).lineWidth(0.5).stroke(COLOR.rule);
+    doc
+      .moveTo(LEFT, footerY - 6)
+      .lineTo(RIGHT, footerY - 6)
+      .lineWidth(0.5)
+      .stroke(COLOR.rule);
     const muted: TextStyle = { size: 7.5, color: COLOR.muted };
-    singleLine(doc, `${printable(po.company.name)} \u00b7 Purchase Order ${printable(po.purchaseRefId)}`, LEFT, footerY, 340, muted);
+    singleLine(
+      doc,
+      `${printable(po.company.name)} \u00b7 Purchase Order ${printable(po.purchaseRefId)}`,
+      LEFT,
+      footerY,
+      340,
+      muted,
+    );
     singleLine(doc, `Page ${page} of ${range.count}`, RIGHT - 120, footerY, 120, muted, 'right');
   }
 }

@@ -44,10 +44,21 @@ function item(i: number, overrides: Partial<TQuoteItem> = {}): TQuoteItem {
 }
 
 function labor(i: number, overrides: Partial<TLaborLine> = {}): TLaborLine {
-  return { id: i + 1, quote_id: 12, description: `Install ${i + 1}`, labor_type: 'FLAT', hours: null, rate: 150, amount: 150, ...overrides };
+  return {
+    id: i + 1,
+    quote_id: 12,
+    description: `Install ${i + 1}`,
+    labor_type: 'FLAT',
+    hours: null,
+    rate: 150,
+    amount: 150,
+    ...overrides,
+  };
 }
 
-function buildTestQuote(overrides: { items?: TQuoteItem[]; labor_lines?: TLaborLine[]; notes?: string | null } = {}): TQuoteFull {
+function buildTestQuote(
+  overrides: { items?: TQuoteItem[]; labor_lines?: TLaborLine[]; notes?: string | null } = {},
+): TQuoteFull {
   const items = overrides.items ?? [item(0), item(1)];
   const labor_lines = overrides.labor_lines ?? [labor(0)];
   const product_total = items.reduce((s, i) => s + i.line_total, 0);
@@ -132,7 +143,11 @@ function flowing(pages: string[]): string {
     .map((page, i) =>
       i === 0
         ? page.replace(FOOTER, '')
-        : page.replace(FOOTER, '').replace(/^(Units|Labor|Notes) \(continued\)$/m, '').replace(UNITS_HEADER, '').replace(LABOR_HEADER, ''),
+        : page
+            .replace(FOOTER, '')
+            .replace(/^(Units|Labor|Notes) \(continued\)$/m, '')
+            .replace(UNITS_HEADER, '')
+            .replace(LABOR_HEADER, ''),
     )
     .join('\n');
 }
@@ -141,9 +156,14 @@ function flowing(pages: string[]): string {
 function longText(length: number, what = 'description'): string {
   const words: string[] = [];
   for (let i = 1; words.join(' ').length < length; i += 1) {
-    words.push(`Sentence ${i} of the ${what}: stainless steel finish, counter-depth, ice and water dispenser, LED lighting.`);
+    words.push(
+      `Sentence ${i} of the ${what}: stainless steel finish, counter-depth, ice and water dispenser, LED lighting.`,
+    );
   }
-  return `${words.join(' ').slice(0, length - 1).trimEnd()}.`.padEnd(length, '.');
+  return `${words
+    .join(' ')
+    .slice(0, length - 1)
+    .trimEnd()}.`.padEnd(length, '.');
 }
 
 describe('renderQuotePdf', () => {
@@ -152,7 +172,15 @@ describe('renderQuotePdf', () => {
     expect(total).toBe(1);
     expect(pages).toHaveLength(1);
     expectNoEmptyPage(pages);
-    for (const expected of ['QUOTE', 'Q-000012', 'Quinn Quoteworthy', 'QT-MODEL-001', 'QT-MODEL-002', 'Install 1', 'Kitchen remodel']) {
+    for (const expected of [
+      'QUOTE',
+      'Q-000012',
+      'Quinn Quoteworthy',
+      'QT-MODEL-001',
+      'QT-MODEL-002',
+      'Install 1',
+      'Kitchen remodel',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -174,11 +202,18 @@ describe('renderQuotePdf', () => {
     const notes = longText(5000, 'notes');
     const laborText = longText(500, 'labor');
     const quote = buildTestQuote({
-      items: [item(0, { description: longText(600) }), item(1, { model: 'QT-VERY-LONG-MODEL-NUMBER-WITHOUT-SPACES-0123456789' })],
+      items: [
+        item(0, { description: longText(600) }),
+        item(1, { model: 'QT-VERY-LONG-MODEL-NUMBER-WITHOUT-SPACES-0123456789' }),
+      ],
       labor_lines: [labor(0, { description: laborText }), labor(1)],
       notes,
     });
-    quote.ship_contact = { ...quote.ship_contact, address: longText(200, 'address'), address2: longText(200, 'second address line') };
+    quote.ship_contact = {
+      ...quote.ship_contact,
+      address: longText(200, 'address'),
+      address2: longText(200, 'second address line'),
+    };
     const { pages, text } = await readPdf(await renderQuotePdf(quote, COMPANY));
     expect(pages.length).toBeGreaterThan(1);
     expectNoEmptyPage(pages);
@@ -202,7 +237,8 @@ describe('renderQuotePdf', () => {
     expect(withUnits.length).toBeGreaterThanOrEqual(3);
     for (const page of withUnits) expect(page).toMatch(UNITS_HEADER);
     for (const page of withUnits.slice(1)) expect(page).toContain('Units (continued)');
-    for (const model of ['QT-MODEL-001', 'QT-MODEL-002', 'QT-MODEL-003']) expect(text.match(new RegExp(model, 'g'))).toHaveLength(1);
+    for (const model of ['QT-MODEL-001', 'QT-MODEL-002', 'QT-MODEL-003'])
+      expect(text.match(new RegExp(model, 'g'))).toHaveLength(1);
   });
 
   it('numbers the pages of a quote that runs over several, and leaves none empty', async () => {

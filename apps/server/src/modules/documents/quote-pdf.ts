@@ -30,7 +30,9 @@ const usd = (dollars: number) => formatUsd(Math.round(dollars * 100));
 function contactLines(c: TContact): string[] {
   const name = [c.first_name, c.last_name].filter(Boolean).join(' ') || '\u2014';
   const city = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [name, c.address, c.address2, city, c.primary_phone, c.primary_email].filter((l): l is string => Boolean(l && l.trim())).map((l) => printable(l.trim()));
+  return [name, c.address, c.address2, city, c.primary_phone, c.primary_email]
+    .filter((l): l is string => Boolean(l && l.trim()))
+    .map((l) => printable(l.trim()));
 }
 
 interface Column {
@@ -82,7 +84,9 @@ function table(doc: Doc, title: string, columns: Column[], rows: string[][], sta
   };
   /** Whole lines that fit between y and the bottom, in a row. */
   const linesLeft = () => Math.floor((BOTTOM - y - ROW_PAD_TOP - ROW_PAD_BOTTOM) / LINE);
-  const linesPerPage = Math.floor((BOTTOM - (CONTINUED_TOP + TITLE_HEIGHT + HEADER_ROW) - ROW_PAD_TOP - ROW_PAD_BOTTOM) / LINE);
+  const linesPerPage = Math.floor(
+    (BOTTOM - (CONTINUED_TOP + TITLE_HEIGHT + HEADER_ROW) - ROW_PAD_TOP - ROW_PAD_BOTTOM) / LINE,
+  );
 
   // The title and the header row go with at least one line of the table.
   if (y + TITLE_HEIGHT + HEADER_ROW + ROW_PAD_TOP + LINE + ROW_PAD_BOTTOM > BOTTOM) {
@@ -157,7 +161,12 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
       size: 'LETTER',
       margins: { top: MARGIN, bottom: 40, left: MARGIN, right: MARGIN },
       bufferPages: true,
-      info: { Title: `Quote ${q.quote_number}`, Author: companyName, Subject: `Quote ${q.quote_number} for ${q.sold_contact_name}`, Creator: companyName },
+      info: {
+        Title: `Quote ${q.quote_number}`,
+        Author: companyName,
+        Subject: `Quote ${q.quote_number} for ${q.sold_contact_name}`,
+        Creator: companyName,
+      },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -165,15 +174,27 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
     doc.on('error', reject);
     try {
       doc.font(BOLD).fontSize(16).fillColor(ACCENT).text(printable(companyName), LEFT, 44, { width: 300 });
-      doc.font(BOLD).fontSize(20).fillColor(ACCENT).text('QUOTE', RIGHT - 220, 40, { width: 220, align: 'right' });
-      doc.font(BOLD).fontSize(12).fillColor('#1b1f24').text(q.quote_number, RIGHT - 220, 64, { width: 220, align: 'right' });
+      doc
+        .font(BOLD)
+        .fontSize(20)
+        .fillColor(ACCENT)
+        .text('QUOTE', RIGHT - 220, 40, { width: 220, align: 'right' });
+      doc
+        .font(BOLD)
+        .fontSize(12)
+        .fillColor('#1b1f24')
+        .text(q.quote_number, RIGHT - 220, 64, { width: 220, align: 'right' });
       const facts = [
         `Date: ${q.created_at.slice(0, 10)}`,
         `Status: ${q.quote_status}   Approval: ${q.approval_status}`,
         `Type: ${q.quote_type} / ${q.quote_class}`,
         q.primary_sales_name ? `Sales: ${printable(q.primary_sales_name)}` : null,
       ].filter((l): l is string => Boolean(l));
-      doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(facts.join('\n'), RIGHT - 220, 82, { width: 220, align: 'right' });
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(facts.join('\n'), RIGHT - 220, 82, { width: 220, align: 'right' });
       let y = 140;
       const blockWidth = (WIDTH - 24) / 3;
       const blocks: [string, TContact][] = [
@@ -204,7 +225,14 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
           { title: 'Unit Price', width: 68, align: 'right' },
           { title: 'Line Total', width: WIDTH - 444, align: 'right' },
         ],
-        full.items.map((i) => [printable(i.model), printable(i.description), i.condition, String(i.number_units), usd(i.unit_price), usd(i.line_total)]),
+        full.items.map((i) => [
+          printable(i.model),
+          printable(i.description),
+          i.condition,
+          String(i.number_units),
+          usd(i.unit_price),
+          usd(i.line_total),
+        ]),
         y,
       );
       y = table(
@@ -216,7 +244,12 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
           { title: 'Rate', width: 80, align: 'right' },
           { title: 'Amount', width: WIDTH - 416, align: 'right' },
         ],
-        full.labor_lines.map((l) => [printable(l.description), l.hours === null ? 'Flat' : l.hours.toFixed(2), usd(l.rate), usd(l.amount)]),
+        full.labor_lines.map((l) => [
+          printable(l.description),
+          l.hours === null ? 'Flat' : l.hours.toFixed(2),
+          usd(l.rate),
+          usd(l.amount),
+        ]),
         y,
       );
       const totals: [string, string][] = [
@@ -234,7 +267,10 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
       totals.forEach(([label, value], i) => {
         const last = i === totals.length - 1;
         if (last) doc.rect(boxX, y - 3, 220, 18).fill('#eef2f7');
-        doc.font(last ? BOLD : REGULAR).fontSize(10).fillColor('#1b1f24');
+        doc
+          .font(last ? BOLD : REGULAR)
+          .fontSize(10)
+          .fillColor('#1b1f24');
         drawLine(doc, label, boxX + 6, y, 110);
         drawLine(doc, value, boxX + 110, y, 104, 'right');
         y += 16;
@@ -246,7 +282,14 @@ export function renderQuotePdf(full: TQuoteFull, companyName: string): Promise<B
         doc.switchToPage(range.start + i);
         // In the bottom margin: drawn as one line that pdfkit cannot wrap, so it never starts a page of its own.
         doc.font(REGULAR).fontSize(8).fillColor(MUTED);
-        drawLine(doc, `Quote ${q.quote_number} \u00b7 Page ${i + 1} of ${range.count}`, LEFT, PAGE_HEIGHT - 40, WIDTH, 'center');
+        drawLine(
+          doc,
+          `Quote ${q.quote_number} \u00b7 Page ${i + 1} of ${range.count}`,
+          LEFT,
+          PAGE_HEIGHT - 40,
+          WIDTH,
+          'center',
+        );
       }
       doc.end();
     } catch (error) {

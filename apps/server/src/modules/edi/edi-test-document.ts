@@ -139,7 +139,11 @@ export function readX12Strict(content: string): RawSegment[] {
   for (const group of interchange.functionalGroups) {
     out.push(rawSegment(group.header));
     for (const transaction of group.transactions) {
-      out.push(rawSegment(transaction.header), ...transaction.segments.map(rawSegment), rawSegment(transaction.trailer));
+      out.push(
+        rawSegment(transaction.header),
+        ...transaction.segments.map(rawSegment),
+        rawSegment(transaction.trailer),
+      );
     }
     out.push(rawSegment(group.trailer));
   }
@@ -162,7 +166,9 @@ export async function parseX12(content: string): Promise<FormattedSegment[]> {
   // node-x12 reads ISA13 and IEA02 as numbers (000000017 becomes 17) to compare them; so does this comparison.
   const asNumber = (name: string, i: number, value: string) =>
     (name === 'ISA' && i === 12) || (name === 'IEA' && i === 1) ? String(parseInt(value, 10)) : value;
-  const fromStreamParser = segments.map((s) => [s.name, ...segmentElements(s).map((e, i) => asNumber(s.name, i, e))].join('|'));
+  const fromStreamParser = segments.map((s) =>
+    [s.name, ...segmentElements(s).map((e, i) => asNumber(s.name, i, e))].join('|'),
+  );
   // x12-parser trims every value; so does this comparison.
   const fromNodeX12 = strict.map((s) => [s.tag, ...s.elements.map((e) => e.trim())].join('|'));
   if (fromStreamParser.join('\n') !== fromNodeX12.join('\n')) {

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEdiTransport, DirectoryEdiTransport, ediFileName, MemoryEdiTransport, OutboxEdiTransport } from './edi-transport.js';
+import {
+  createEdiTransport,
+  DirectoryEdiTransport,
+  ediFileName,
+  MemoryEdiTransport,
+  OutboxEdiTransport,
+} from './edi-transport.js';
 
 // Lets a test look at the folder at the moment of the rename, or make the rename fail.
 const hooks = vi.hoisted(() => ({ beforeRename: null as null | ((from: string, to: string) => Promise<void>) }));
@@ -81,11 +87,14 @@ describe('OutboxEdiTransport', () => {
     expect(await readFile(path.join(root, '850_PO-1_000000001.x12'), 'utf8')).toBe(CONTENT);
   });
 
-  it.each(['../850_PO-1.x12', 'sub/850.x12', '.hidden.x12', '', '850 PO.x12', 'a..b.x12'])('refuses the file name %j', async (name) => {
-    const transport = new OutboxEdiTransport(path.join(root, 'out'));
-    await expect(transport.deliver(name, CONTENT)).rejects.toThrow(/Unsafe EDI file name/);
-    expect(await readdir(root)).toEqual([]);
-  });
+  it.each(['../850_PO-1.x12', 'sub/850.x12', '.hidden.x12', '', '850 PO.x12', 'a..b.x12'])(
+    'refuses the file name %j',
+    async (name) => {
+      const transport = new OutboxEdiTransport(path.join(root, 'out'));
+      await expect(transport.deliver(name, CONTENT)).rejects.toThrow(/Unsafe EDI file name/);
+      expect(await readdir(root)).toEqual([]);
+    },
+  );
 
   it('is also available as DirectoryEdiTransport, and createEdiTransport uses the configured outbox', async () => {
     expect(new DirectoryEdiTransport(root)).toBeInstanceOf(OutboxEdiTransport);

@@ -18,7 +18,9 @@ const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  */
 export function ediFileName(purchaseRefId: string, interchangeControlNumber: number): string {
   if (!Number.isSafeInteger(interchangeControlNumber) || interchangeControlNumber < 1) {
-    throw new RangeError(`The interchange control number must be a positive whole number, got ${interchangeControlNumber}`);
+    throw new RangeError(
+      `The interchange control number must be a positive whole number, got ${interchangeControlNumber}`,
+    );
   }
   const ref =
     purchaseRefId

@@ -14,7 +14,9 @@ describe('validatePurchaseOrderForEdi', () => {
 
   it('names a vendor without an EDI qualifier, or with blanks only', () => {
     const noQualifier = makePurchaseOrderDocument({ vendor: { name: 'Frigidaire', ediQualifier: null } });
-    const blank = makePurchaseOrderDocument({ vendor: { name: 'Frigidaire', ediInterchangeId: '   ', ediQualifier: 'ZZ' } });
+    const blank = makePurchaseOrderDocument({
+      vendor: { name: 'Frigidaire', ediInterchangeId: '   ', ediQualifier: 'ZZ' },
+    });
     expect(validatePurchaseOrderForEdi(noQualifier)).toEqual(['Vendor Frigidaire is not set up to receive EDI.']);
     expect(validatePurchaseOrderForEdi(blank)).toEqual(['Vendor Frigidaire is not set up to receive EDI.']);
   });
@@ -30,14 +32,18 @@ describe('validatePurchaseOrderForEdi', () => {
   });
 
   it('rejects a vendor interchange id shorter than GS03 (AN 2/15) allows', () => {
-    const doc = makePurchaseOrderDocument({ vendor: { name: 'GE Appliances', ediInterchangeId: '7', ediQualifier: 'ZZ' } });
+    const doc = makePurchaseOrderDocument({
+      vendor: { name: 'GE Appliances', ediInterchangeId: '7', ediQualifier: 'ZZ' },
+    });
     expect(validatePurchaseOrderForEdi(doc)).toEqual([
       'Vendor GE Appliances has an EDI interchange id shorter than 2 characters (7).',
     ]);
   });
 
   it('rejects ship-to values shorter than their 004010 elements allow: N104 location code, N401 city, N403 postal code', () => {
-    const doc = makePurchaseOrderDocument({ shipTo: { name: 'Annex', locationCode: 'A', city: 'X', postalCode: '4-0' } });
+    const doc = makePurchaseOrderDocument({
+      shipTo: { name: 'Annex', locationCode: 'A', city: 'X', postalCode: '4-0' },
+    });
     expect(validatePurchaseOrderForEdi(doc)).toEqual([
       'The ship-to location code A is shorter than the 2 characters EDI allows.',
       'The ship-to city of Annex (X) is shorter than the 2 characters EDI allows.',
@@ -79,7 +85,14 @@ describe('validatePurchaseOrderForEdi', () => {
 
   it('names every missing part of the ship-to address in one message', () => {
     const doc = makePurchaseOrderDocument({
-      shipTo: { name: 'Phoenix Warehouse', locationCode: 'AZ02', address1: null, city: '', state: 'AZ', postalCode: null },
+      shipTo: {
+        name: 'Phoenix Warehouse',
+        locationCode: 'AZ02',
+        address1: null,
+        city: '',
+        state: 'AZ',
+        postalCode: null,
+      },
     });
     expect(validatePurchaseOrderForEdi(doc)).toEqual([
       'The ship-to address of Phoenix Warehouse is missing its address line 1, city and postal code.',

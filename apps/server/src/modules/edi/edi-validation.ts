@@ -57,7 +57,9 @@ export function validatePurchaseOrderForEdi(doc: PurchaseOrderDocument): string[
   const locationCode = doc.shipTo.locationCode.trim();
   if (!locationCode) errors.push('The ship-to location has no location code.');
   else if (locationCode.length < X12_MIN.n104Code) {
-    errors.push(`The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters EDI allows.`);
+    errors.push(
+      `The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters EDI allows.`,
+    );
   }
   const missing: string[] = [];
   if (!doc.shipTo.address1?.trim()) missing.push('address line 1');
@@ -69,7 +71,9 @@ export function validatePurchaseOrderForEdi(doc: PurchaseOrderDocument): string[
   }
   const city = doc.shipTo.city?.trim() ?? '';
   if (city && city.length < X12_MIN.n401City) {
-    errors.push(`The ship-to city of ${shipToName} (${city}) is shorter than the ${X12_MIN.n401City} characters EDI allows.`);
+    errors.push(
+      `The ship-to city of ${shipToName} (${city}) is shorter than the ${X12_MIN.n401City} characters EDI allows.`,
+    );
   }
   const postalCode = doc.shipTo.postalCode?.trim() ?? '';
   if (postalCode && !x12PostalCode(postalCode)) {

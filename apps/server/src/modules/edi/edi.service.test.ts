@@ -7,7 +7,12 @@ import { MemoryEdiTransport, OutboxEdiTransport, type EdiTransport } from './edi
 import { EdiSender, type EdiSenderOptions } from './edi.service.js';
 
 const NOW = new Date('2026-11-20T14:05:09Z');
-const OPTIONS: EdiSenderOptions = { senderId: 'KEYSTONEPOS', senderQualifier: 'ZZ', usageIndicator: 'T', now: () => NOW };
+const OPTIONS: EdiSenderOptions = {
+  senderId: 'KEYSTONEPOS',
+  senderQualifier: 'ZZ',
+  usageIndicator: 'T',
+  now: () => NOW,
+};
 
 let root: string;
 beforeEach(async () => {
@@ -51,7 +56,10 @@ describe('EdiSender', () => {
   it('returns the validation errors and writes nothing when the order cannot be sent', async () => {
     const outbox = path.join(root, 'outbox');
     const sender = new EdiSender(new OutboxEdiTransport(outbox), OPTIONS);
-    const doc = makePurchaseOrderDocument({ status: 'Complete', vendor: { name: 'Frigidaire', ediInterchangeId: null } });
+    const doc = makePurchaseOrderDocument({
+      status: 'Complete',
+      vendor: { name: 'Frigidaire', ediInterchangeId: null },
+    });
     expect(await sender.send(doc, 17)).toEqual({
       ok: false,
       errors: ['A completed purchase order cannot be sent.', 'Vendor Frigidaire is not set up to receive EDI.'],

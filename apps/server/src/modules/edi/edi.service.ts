@@ -16,8 +16,7 @@ export interface EdiSenderOptions {
 export type EdiPrepareResult = { ok: true; fileName: string; content: string } | { ok: false; errors: string[] };
 
 export type EdiSendResult =
-  | { ok: true; fileName: string; content: string; location: string }
-  | { ok: false; errors: string[] };
+  { ok: true; fileName: string; content: string; location: string } | { ok: false; errors: string[] };
 
 /**
  * Sends a purchase order to its vendor as an X12 850: validates it, builds the interchange and delivers it.

@@ -1,7 +1,14 @@
 import { X12ElementRule } from 'node-x12';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
-import { EDI_TEST_OPTIONS, makeLine, makePurchaseOrderDocument, parseX12, readX12Strict, segmentElements } from './edi-test-document.js';
+import {
+  EDI_TEST_OPTIONS,
+  makeLine,
+  makePurchaseOrderDocument,
+  parseX12,
+  readX12Strict,
+  segmentElements,
+} from './edi-test-document.js';
 import { buildPurchaseOrder850, vendorIdFromIdentificationCode, type PurchaseOrder850Options } from './x12-850.js';
 
 /**
@@ -32,7 +39,14 @@ interface ElementSpec {
   codes?: readonly string[];
 }
 
-const el = (element: string, name: string, type: X12Type, min: number, max: number, codes?: readonly string[]): ElementSpec => ({
+const el = (
+  element: string,
+  name: string,
+  type: X12Type,
+  min: number,
+  max: number,
+  codes?: readonly string[],
+): ElementSpec => ({
   element,
   name,
   type,
@@ -44,7 +58,23 @@ const el = (element: string, name: string, type: X12Type, min: number, max: numb
 /** A position the writer never fills (it writes an empty element there to reach a later one). */
 const UNUSED = null;
 
-const INTERCHANGE_ID_QUALIFIERS = ['01', '02', '08', '09', '12', '14', '16', '20', '27', '28', '29', '30', '32', '33', 'ZZ'];
+const INTERCHANGE_ID_QUALIFIERS = [
+  '01',
+  '02',
+  '08',
+  '09',
+  '12',
+  '14',
+  '16',
+  '20',
+  '27',
+  '28',
+  '29',
+  '30',
+  '32',
+  '33',
+  'ZZ',
+];
 const PRODUCT_ID_QUALIFIERS = ['BP', 'VP', 'UP', 'EN', 'UK'];
 
 /** The elements the 850 writer emits, by segment and position (index 0 is element 01). */
@@ -77,7 +107,10 @@ const DICTIONARY: Record<string, readonly (ElementSpec | null)[]> = {
     el('455', 'Responsible Agency Code', 'ID', 1, 2, ['X']),
     el('480', 'Version / Release / Industry Identifier Code', 'AN', 1, 12),
   ],
-  ST: [el('143', 'Transaction Set Identifier Code', 'ID', 3, 3, ['850']), el('329', 'Transaction Set Control Number', 'AN', 4, 9)],
+  ST: [
+    el('143', 'Transaction Set Identifier Code', 'ID', 3, 3, ['850']),
+    el('329', 'Transaction Set Control Number', 'AN', 4, 9),
+  ],
   BEG: [
     el('353', 'Transaction Set Purpose Code', 'ID', 2, 2, ['00']),
     el('92', 'Purchase Order Type Code', 'ID', 2, 2, ['SA']),
@@ -86,7 +119,10 @@ const DICTIONARY: Record<string, readonly (ElementSpec | null)[]> = {
     el('373', 'Date', 'DT', 8, 8),
   ],
   CUR: [el('98', 'Entity Identifier Code', 'ID', 2, 3, ['BY']), el('100', 'Currency Code', 'ID', 3, 3)],
-  REF: [el('128', 'Reference Identification Qualifier', 'ID', 2, 3, ['VN', 'IA']), el('127', 'Reference Identification', 'AN', 1, 30)],
+  REF: [
+    el('128', 'Reference Identification Qualifier', 'ID', 2, 3, ['VN', 'IA']),
+    el('127', 'Reference Identification', 'AN', 1, 30),
+  ],
   PER: [
     el('366', 'Contact Function Code', 'ID', 2, 2, ['BD']),
     el('93', 'Name', 'AN', 1, 60),
@@ -137,7 +173,10 @@ const DICTIONARY: Record<string, readonly (ElementSpec | null)[]> = {
   CTT: [el('354', 'Number of Line Items', 'N0', 1, 6), el('347', 'Hash Total', 'R', 1, 10)],
   SE: [el('96', 'Number of Included Segments', 'N0', 1, 10), el('329', 'Transaction Set Control Number', 'AN', 4, 9)],
   GE: [el('97', 'Number of Transaction Sets Included', 'N0', 1, 6), el('28', 'Group Control Number', 'N0', 1, 9)],
-  IEA: [el('I16', 'Number of Included Functional Groups', 'N0', 1, 5), el('I12', 'Interchange Control Number', 'N0', 9, 9)],
+  IEA: [
+    el('I16', 'Number of Included Functional Groups', 'N0', 1, 5),
+    el('I12', 'Interchange Control Number', 'N0', 9, 9),
+  ],
 };
 
 /** X12's basic and extended character sets (004010), less the separators of the file. */
@@ -157,14 +196,17 @@ function isCalendarDate(yyyymmdd: string): boolean {
 function problems(spec: ElementSpec, value: string, separators: string[], fixedLength: boolean): string[] {
   const out: string[] = [];
   const length = spec.type === 'N0' || spec.type === 'R' ? digits(value) : value.length;
-  if (fixedLength && value.length !== spec.max) out.push(`is ${value.length} characters, the ISA's width is ${spec.max}`);
+  if (fixedLength && value.length !== spec.max)
+    out.push(`is ${value.length} characters, the ISA's width is ${spec.max}`);
   if (length < spec.min) out.push(`is ${length} long, below the minimum ${spec.min}`);
   if (length > spec.max) out.push(`is ${length} long, above the maximum ${spec.max}`);
   const separator = separators.find((s) => value.includes(s));
-  if (separator !== undefined && !(spec.element === 'I15')) out.push(`holds the separator ${JSON.stringify(separator)}`);
+  if (separator !== undefined && !(spec.element === 'I15'))
+    out.push(`holds the separator ${JSON.stringify(separator)}`);
   switch (spec.type) {
     case 'AN':
-      if (spec.element !== 'I15' && !X12_CHARACTERS.test(value)) out.push('holds a character outside the X12 character set');
+      if (spec.element !== 'I15' && !X12_CHARACTERS.test(value))
+        out.push('holds a character outside the X12 character set');
       if (!fixedLength && value !== value.trimEnd()) out.push('ends with a space it does not need');
       if (!fixedLength && value.trim() === '') out.push('is blank');
       break;
@@ -186,11 +228,20 @@ function problems(spec: ElementSpec, value: string, separators: string[], fixedL
   }
   // The same rules as node-x12's validation engine reads them (an implementation that is not ours), where it knows
   // the type: its lengths are characters, so numbers are left to the checks above.
-  const checkType = { AN: 'alphanumeric', ID: 'id', DT: spec.min === 6 ? 'dateshort' : 'datelong', TM: spec.max === 4 ? 'timeshort' : 'time' } as const;
+  const checkType = {
+    AN: 'alphanumeric',
+    ID: 'id',
+    DT: spec.min === 6 ? 'dateshort' : 'datelong',
+    TM: spec.max === 4 ? 'timeshort' : 'time',
+  } as const;
   if (spec.type in checkType && spec.element !== 'I15' && value.trim() !== '') {
-    const rule = new X12ElementRule({ minMax: [spec.min, spec.max], checkType: checkType[spec.type as keyof typeof checkType] });
+    const rule = new X12ElementRule({
+      minMax: [spec.min, spec.max],
+      checkType: checkType[spec.type as keyof typeof checkType],
+    });
     const verdict = rule.assert!({ value, range: undefined! });
-    if (verdict !== true) out.push(`is refused by node-x12: ${(verdict.elements ?? []).map((e) => e.description).join(', ')}`);
+    if (verdict !== true)
+      out.push(`is refused by node-x12: ${(verdict.elements ?? []).map((e) => e.description).join(', ')}`);
   }
   return out;
 }
@@ -238,10 +289,24 @@ const CASES: Case[] = [
       terms: `Net*30~days^${SEPARATED}`,
       company: { name: `Keystone*${SEPARATED}`, address1: `1200 Commerce*Way~${SEPARATED}`, city: 'Louis*ville' },
       buyer: { name: `Dana~${SEPARATED}`, email: 'dana*whit~field@keystone.example' },
-      vendor: { id: 9, name: `Whirl*pool~Corp:oration^Inc>${SEPARATED}`, dealerNumber: `D*448~812^`, address2: SEPARATED },
-      shipTo: { name: `Louisville ^Warehouse~${SEPARATED}`, address1: `4500 Distribution*Dr~`, postalCode: '40218*1234~' },
+      vendor: {
+        id: 9,
+        name: `Whirl*pool~Corp:oration^Inc>${SEPARATED}`,
+        dealerNumber: `D*448~812^`,
+        address2: SEPARATED,
+      },
+      shipTo: {
+        name: `Louisville ^Warehouse~${SEPARATED}`,
+        address1: `4500 Distribution*Dr~`,
+        postalCode: '40218*1234~',
+      },
       lines: [
-        makeLine({ modelNumber: 'WRF*555^SDFZ:', partNumber: 'W11~555>X', upc: '8830494*60148', description: `French door*36"~${SEPARATED}` }),
+        makeLine({
+          modelNumber: 'WRF*555^SDFZ:',
+          partNumber: 'W11~555>X',
+          upc: '8830494*60148',
+          description: `French door*36"~${SEPARATED}`,
+        }),
         makeLine({ lineNumber: 2, modelNumber: 'K^D*T~M>404', partNumber: 'P:1', upc: null, description: '*~^>' }),
       ],
     }),
@@ -261,7 +326,11 @@ const CASES: Case[] = [
       purchaseRefId: 'W'.padEnd(22, '9'),
       vendorOrderId: 'V'.padEnd(30, '0'),
       terms: long('Net 30 days from the invoice date, 2% 10 ', 120),
-      company: { name: long('Keystone Appliance and Electronics ', 200), address1: long('1200 Commerce Way ', 120), city: long('Louisville ', 80) },
+      company: {
+        name: long('Keystone Appliance and Electronics ', 200),
+        address1: long('1200 Commerce Way ', 120),
+        city: long('Louisville ', 80),
+      },
       buyer: { name: long('Dana Whitfield ', 90), email: `${'d'.repeat(60)}@keystone.example` },
       vendor: {
         id: 99_999,
@@ -273,7 +342,11 @@ const CASES: Case[] = [
         country: 'United States of America',
         dealerNumber: 'D'.padEnd(30, '1'),
       },
-      shipTo: { name: long('Louisville Warehouse ', 200), locationCode: 'KY01WAREHOUSE', postalCode: 'K1A 0B1 EXT 12345' },
+      shipTo: {
+        name: long('Louisville Warehouse ', 200),
+        locationCode: 'KY01WAREHOUSE',
+        postalCode: 'K1A 0B1 EXT 12345',
+      },
       lines: Array.from({ length: 12 }, (_, i) =>
         makeLine({
           lineNumber: i + 1,
@@ -308,12 +381,54 @@ const CASES: Case[] = [
       terms: null,
       requestedDeliveryDate: null,
       buyer: { name: 'D', email: null },
-      company: { name: 'K', address1: 'A', address2: null, city: 'L', state: 'Kentucky', postalCode: '40', country: 'U' },
-      vendor: { id: 5, name: 'A', address1: null, address2: 'B', city: 'X', state: 'M', postalCode: '12', country: null, dealerNumber: null },
-      shipTo: { name: 'S', locationCode: 'K1', address1: '1', address2: null, city: 'Lo', state: 'KY', postalCode: '402', country: 'US' },
-      lines: [makeLine({ modelNumber: 'M', partNumber: null, upc: null, description: 'A', qtyOrdered: 1, unitCostCents: 1, expectedArrivalDate: null })],
+      company: {
+        name: 'K',
+        address1: 'A',
+        address2: null,
+        city: 'L',
+        state: 'Kentucky',
+        postalCode: '40',
+        country: 'U',
+      },
+      vendor: {
+        id: 5,
+        name: 'A',
+        address1: null,
+        address2: 'B',
+        city: 'X',
+        state: 'M',
+        postalCode: '12',
+        country: null,
+        dealerNumber: null,
+      },
+      shipTo: {
+        name: 'S',
+        locationCode: 'K1',
+        address1: '1',
+        address2: null,
+        city: 'Lo',
+        state: 'KY',
+        postalCode: '402',
+        country: 'US',
+      },
+      lines: [
+        makeLine({
+          modelNumber: 'M',
+          partNumber: null,
+          upc: null,
+          description: 'A',
+          qtyOrdered: 1,
+          unitCostCents: 1,
+          expectedArrivalDate: null,
+        }),
+      ],
     }),
-    options: { interchangeControlNumber: 1, groupControlNumber: 1, transactionControlNumber: 1, sender: { id: 'KP', qualifier: 'ZZ' } },
+    options: {
+      interchangeControlNumber: 1,
+      groupControlNumber: 1,
+      transactionControlNumber: 1,
+      sender: { id: 'KP', qualifier: 'ZZ' },
+    },
   },
 ];
 
@@ -326,83 +441,124 @@ function price(cents: number): string {
 describe('the 850 against the 004010 element dictionary', () => {
   it('has an entry for each segment the writer can emit', () => {
     expect(Object.keys(DICTIONARY).sort()).toEqual(
-      ['BEG', 'CTT', 'CUR', 'DTM', 'FOB', 'GE', 'GS', 'IEA', 'ISA', 'ITD', 'N1', 'N3', 'N4', 'PER', 'PID', 'PO1', 'REF', 'SE', 'ST'].sort(),
+      [
+        'BEG',
+        'CTT',
+        'CUR',
+        'DTM',
+        'FOB',
+        'GE',
+        'GS',
+        'IEA',
+        'ISA',
+        'ITD',
+        'N1',
+        'N3',
+        'N4',
+        'PER',
+        'PID',
+        'PO1',
+        'REF',
+        'SE',
+        'ST',
+      ].sort(),
     );
   });
 
-  it.each(CASES)('$title: every written element has its type and length, read back by two parsers', async ({ doc, options }) => {
-    const merged = { ...BASE_OPTIONS, ...options };
-    const separators = [merged.elementSeparator ?? '*', merged.segmentTerminator ?? '~', merged.subElementSeparator ?? '>'];
-    const content = buildPurchaseOrder850(doc, merged);
-    const written = await readBack(content);
+  it.each(CASES)(
+    '$title: every written element has its type and length, read back by two parsers',
+    async ({ doc, options }) => {
+      const merged = { ...BASE_OPTIONS, ...options };
+      const separators = [
+        merged.elementSeparator ?? '*',
+        merged.segmentTerminator ?? '~',
+        merged.subElementSeparator ?? '>',
+      ];
+      const content = buildPurchaseOrder850(doc, merged);
+      const written = await readBack(content);
 
-    const failures: string[] = [];
-    const seen = new Set<string>();
-    for (const { tag, values } of written) {
-      const specs = DICTIONARY[tag];
-      if (!specs) {
-        failures.push(`${tag} is written but has no entry in the table`);
-        continue;
+      const failures: string[] = [];
+      const seen = new Set<string>();
+      for (const { tag, values } of written) {
+        const specs = DICTIONARY[tag];
+        if (!specs) {
+          failures.push(`${tag} is written but has no entry in the table`);
+          continue;
+        }
+        if (tag === 'ISA') expect(values, 'the ISA has its 16 elements').toHaveLength(16);
+        values.forEach((value, i) => {
+          const ref = `${tag}${String(i + 1).padStart(2, '0')}`;
+          if (value === '' && tag !== 'ISA') return; // an empty element before one that is written
+          const spec = specs[i];
+          if (!spec) {
+            failures.push(`${ref} = ${JSON.stringify(value)} is written but is not in the table`);
+            return;
+          }
+          seen.add(ref);
+          for (const problem of problems(spec, value, separators, tag === 'ISA')) {
+            failures.push(
+              `${ref} (${spec.element} ${spec.name}, ${spec.type} ${spec.min}/${spec.max}) = ${JSON.stringify(value)} ${problem}`,
+            );
+          }
+        });
       }
-      if (tag === 'ISA') expect(values, 'the ISA has its 16 elements').toHaveLength(16);
-      values.forEach((value, i) => {
-        const ref = `${tag}${String(i + 1).padStart(2, '0')}`;
-        if (value === '' && tag !== 'ISA') return; // an empty element before one that is written
-        const spec = specs[i];
-        if (!spec) {
-          failures.push(`${ref} = ${JSON.stringify(value)} is written but is not in the table`);
-          return;
-        }
-        seen.add(ref);
-        for (const problem of problems(spec, value, separators, tag === 'ISA')) {
-          failures.push(`${ref} (${spec.element} ${spec.name}, ${spec.type} ${spec.min}/${spec.max}) = ${JSON.stringify(value)} ${problem}`);
-        }
+      expect(failures).toEqual([]);
+      expect(seen.size).toBeGreaterThan(20);
+
+      // The envelope as the parsers read it: control numbers in their trailers, counts.
+      const one = (tag: string) => {
+        const found = written.filter((s) => s.tag === tag);
+        expect(found, tag).toHaveLength(1);
+        return found[0]!.values;
+      };
+      const [isa, iea, gs, ge, st, se] = ['ISA', 'IEA', 'GS', 'GE', 'ST', 'SE'].map(one) as string[][];
+      expect(iea![1]).toBe(isa![12]);
+      expect(isa![12]).toBe(String(merged.interchangeControlNumber).padStart(9, '0'));
+      expect(ge![1]).toBe(gs![5]);
+      expect(se![1]).toBe(st![1]);
+      expect([iea![0], ge![0]]).toEqual(['1', '1']);
+      const tags = written.map((s) => s.tag);
+      expect(Number(se![0])).toBe(tags.indexOf('SE') - tags.indexOf('ST') + 1);
+
+      // CTT: the PO1 count and the hash of the quantities (left-most digits dropped past 10).
+      const po1 = written.filter((s) => s.tag === 'PO1');
+      const ctt = one('CTT');
+      expect(po1).toHaveLength(doc.lines.length);
+      expect(ctt[0]).toBe(String(po1.length));
+      const hash = doc.lines.reduce((sum, l) => sum + BigInt(l.qtyOrdered), 0n);
+      expect(ctt[1]).toBe(String(hash).slice(-10));
+
+      // Each PO1 carries its line: number, quantity, unit, price from cents, and the model as buyer's part number.
+      po1.forEach(({ values }, i) => {
+        const line = doc.lines[i]!;
+        expect(values.slice(0, 4)).toEqual([
+          String(line.lineNumber),
+          String(line.qtyOrdered),
+          'EA',
+          price(line.unitCostCents),
+        ]);
+        expect(values[5]).toBe('BP');
       });
-    }
-    expect(failures).toEqual([]);
-    expect(seen.size).toBeGreaterThan(20);
 
-    // The envelope as the parsers read it: control numbers in their trailers, counts.
-    const one = (tag: string) => {
-      const found = written.filter((s) => s.tag === tag);
-      expect(found, tag).toHaveLength(1);
-      return found[0]!.values;
-    };
-    const [isa, iea, gs, ge, st, se] = ['ISA', 'IEA', 'GS', 'GE', 'ST', 'SE'].map(one) as string[][];
-    expect(iea![1]).toBe(isa![12]);
-    expect(isa![12]).toBe(String(merged.interchangeControlNumber).padStart(9, '0'));
-    expect(ge![1]).toBe(gs![5]);
-    expect(se![1]).toBe(st![1]);
-    expect([iea![0], ge![0]]).toEqual(['1', '1']);
-    const tags = written.map((s) => s.tag);
-    expect(Number(se![0])).toBe(tags.indexOf('SE') - tags.indexOf('ST') + 1);
-
-    // CTT: the PO1 count and the hash of the quantities (left-most digits dropped past 10).
-    const po1 = written.filter((s) => s.tag === 'PO1');
-    const ctt = one('CTT');
-    expect(po1).toHaveLength(doc.lines.length);
-    expect(ctt[0]).toBe(String(po1.length));
-    const hash = doc.lines.reduce((sum, l) => sum + BigInt(l.qtyOrdered), 0n);
-    expect(ctt[1]).toBe(String(hash).slice(-10));
-
-    // Each PO1 carries its line: number, quantity, unit, price from cents, and the model as buyer's part number.
-    po1.forEach(({ values }, i) => {
-      const line = doc.lines[i]!;
-      expect(values.slice(0, 4)).toEqual([String(line.lineNumber), String(line.qtyOrdered), 'EA', price(line.unitCostCents)]);
-      expect(values[5]).toBe('BP');
-    });
-
-    // The vendor is identified by a code of at least 2 characters that still reads back as its id.
-    const vendor = written.find((s) => s.tag === 'N1' && s.values[0] === 'VN')!.values;
-    expect(vendor[2]).toBe('92');
-    expect(vendor[3]!.length).toBeGreaterThanOrEqual(2);
-    expect(Number(vendor[3])).toBe(doc.vendor.id);
-    expect(vendorIdFromIdentificationCode(vendor[3]!)).toBe(doc.vendor.id);
-  });
+      // The vendor is identified by a code of at least 2 characters that still reads back as its id.
+      const vendor = written.find((s) => s.tag === 'N1' && s.values[0] === 'VN')!.values;
+      expect(vendor[2]).toBe('92');
+      expect(vendor[3]!.length).toBeGreaterThanOrEqual(2);
+      expect(Number(vendor[3])).toBe(doc.vendor.id);
+      expect(vendorIdFromIdentificationCode(vendor[3]!)).toBe(doc.vendor.id);
+    },
+  );
 
   it('writes N104 of vendors 1 to 9 with two digits, and of vendors 10 and above as before', async () => {
-    for (const [id, code] of [[1, '01'], [9, '09'], [10, '10'], [99_999, '99999']] as const) {
-      const segments = await parseX12(buildPurchaseOrder850(makePurchaseOrderDocument({ vendor: { id } }), BASE_OPTIONS));
+    for (const [id, code] of [
+      [1, '01'],
+      [9, '09'],
+      [10, '10'],
+      [99_999, '99999'],
+    ] as const) {
+      const segments = await parseX12(
+        buildPurchaseOrder850(makePurchaseOrderDocument({ vendor: { id } }), BASE_OPTIONS),
+      );
       const vendor = segments.find((s) => s.name === 'N1' && s['1'] === 'VN')!;
       expect(segmentElements(vendor).slice(2)).toEqual(['92', code]);
     }
@@ -418,7 +574,19 @@ describe('the 850 against the 004010 element dictionary', () => {
     ]);
     expect(segments.find((s) => s.name === 'BEG')!['3']).toBe('W000287');
     const lines = segments.filter((s) => s.name === 'PO1').map(segmentElements);
-    expect(lines[0]).toEqual(['1', '2', 'EA', '649.99', '', 'BP', 'WRF555SDFZ:', 'VP', 'W11555X', 'UP', '883049460148']);
+    expect(lines[0]).toEqual([
+      '1',
+      '2',
+      'EA',
+      '649.99',
+      '',
+      'BP',
+      'WRF555SDFZ:',
+      'VP',
+      'W11555X',
+      'UP',
+      '883049460148',
+    ]);
     expect(lines[1]).toEqual(['2', '2', 'EA', '649.99', '', 'BP', 'KDTM404', 'VP', 'P:1']);
     // A description of separators only is no description: no PID.
     expect(segments.filter((s) => s.name === 'PID')).toHaveLength(1);
@@ -426,6 +594,8 @@ describe('the 850 against the 004010 element dictionary', () => {
 
   it('refuses a line whose model number is nothing but separators, rather than a PO1 without a product id', () => {
     const doc = makePurchaseOrderDocument({ lines: [makeLine({ modelNumber: '^*~>' })] });
-    expect(() => buildPurchaseOrder850(doc, BASE_OPTIONS)).toThrow('Line 1: the model number has no character an EDI file can carry');
+    expect(() => buildPurchaseOrder850(doc, BASE_OPTIONS)).toThrow(
+      'Line 1: the model number has no character an EDI file can carry',
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FormattedSegment } from 'x12-parser';
 import { defaultRequestedDeliveryDate } from '@keystone/contracts';
-import { EDI_TEST_OPTIONS, makeLine, makePurchaseOrderDocument, parseX12, segmentElements } from './edi-test-document.js';
+import {
+  EDI_TEST_OPTIONS,
+  makeLine,
+  makePurchaseOrderDocument,
+  parseX12,
+  segmentElements,
+} from './edi-test-document.js';
 import { buildPurchaseOrder850, centsToX12Amount, gtinQualifier, type PurchaseOrder850Options } from './x12-850.js';
 
 const OPTIONS = EDI_TEST_OPTIONS;
@@ -25,7 +31,11 @@ async function build(doc = makePurchaseOrderDocument(), options: Partial<Purchas
 
 describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('writes a fixed-width ISA of 106 characters with every element at its width', async () => {
-    for (const sender of [{ id: 'KS', qualifier: 'ZZ' }, { id: 'KEYSTONEPOS', qualifier: 'ZZ' }, { id: '123456789012345', qualifier: '01' }]) {
+    for (const sender of [
+      { id: 'KS', qualifier: 'ZZ' },
+      { id: 'KEYSTONEPOS', qualifier: 'ZZ' },
+      { id: '123456789012345', qualifier: '01' },
+    ]) {
       const { content } = await build(undefined, { sender });
       const isa = content.slice(0, content.indexOf('~') + 1);
       expect(isa).toHaveLength(106);
@@ -39,9 +49,33 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('fills the ISA and GS from the options, with dates and times in UTC', async () => {
     const { segments } = await build(undefined, { now: new Date('2026-12-31T23:59:58Z'), usageIndicator: 'T' });
     expect(elements(one(segments, 'ISA'))).toEqual([
-      '00', '', '00', '', 'ZZ', 'KEYSTONEPOS', '12', '6163292000', '261231', '2359', 'U', '00401', '000000017', '0', 'T', '>',
+      '00',
+      '',
+      '00',
+      '',
+      'ZZ',
+      'KEYSTONEPOS',
+      '12',
+      '6163292000',
+      '261231',
+      '2359',
+      'U',
+      '00401',
+      '000000017',
+      '0',
+      'T',
+      '>',
     ]);
-    expect(elements(one(segments, 'GS'))).toEqual(['PO', 'KEYSTONEPOS', '6163292000', '20261231', '2359', '18', 'X', '004010']);
+    expect(elements(one(segments, 'GS'))).toEqual([
+      'PO',
+      'KEYSTONEPOS',
+      '6163292000',
+      '20261231',
+      '2359',
+      '18',
+      'X',
+      '004010',
+    ]);
     expect(elements(one(segments, 'ST'))).toEqual(['850', '0019']);
   });
 
@@ -99,7 +133,16 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
     });
     const { segments } = await build(doc);
     expect(all(segments, 'PO1').map((s) => s['4'])).toEqual([
-      '19.99', '0.05', '1234567.89', '1.00', '0.01', '0.10', '0.29', '0.57', '90071992547409.91', '90071992547409.01',
+      '19.99',
+      '0.05',
+      '1234567.89',
+      '1.00',
+      '0.01',
+      '0.10',
+      '0.29',
+      '0.57',
+      '90071992547409.91',
+      '90071992547409.01',
     ]);
     expect(all(segments, 'PO1').map((s) => s['3'])).toEqual(cents.map(() => 'EA'));
   });
@@ -107,14 +150,29 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('writes each line: number, quantity, unit, price, blank basis, then buyer part, vendor part and UPC', async () => {
     const { segments } = await build();
     const [first, second, third] = all(segments, 'PO1');
-    expect(elements(first!)).toEqual(['1', '2', 'EA', '649.99', '', 'BP', 'WRF555SDFZ', 'VP', 'W11-555SDFZ', 'UP', '883049460148']);
+    expect(elements(first!)).toEqual([
+      '1',
+      '2',
+      'EA',
+      '649.99',
+      '',
+      'BP',
+      'WRF555SDFZ',
+      'VP',
+      'W11-555SDFZ',
+      'UP',
+      '883049460148',
+    ]);
     expect(elements(second!)).toEqual(['2', '3', 'EA', '19.99', '', 'BP', 'KDTM404KPS', 'UP', '883049558319']);
     expect(elements(third!)).toEqual(['3', '12', 'EA', '0.05', '', 'BP', 'W10300022', 'VP', 'W10300022']);
   });
 
   it('follows each PO1 with its PID description and, when known, its expected arrival DTM', async () => {
     const { segments } = await build();
-    const body = segments.slice(segments.findIndex((s) => s.name === 'PO1'), segments.findIndex((s) => s.name === 'CTT'));
+    const body = segments.slice(
+      segments.findIndex((s) => s.name === 'PO1'),
+      segments.findIndex((s) => s.name === 'CTT'),
+    );
     expect(body.map((s) => s.name)).toEqual(['PO1', 'PID', 'DTM', 'PO1', 'PID', 'PO1', 'PID', 'DTM']);
     expect(elements(body[2]!)).toEqual(['002', '20261211']);
     expect(elements(body[7]!)).toEqual(['002', '20261204']);
@@ -130,13 +188,20 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
 
   it('writes dates as CCYYMMDD: the requested delivery in the header', async () => {
     const { segments } = await build();
-    const header = segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    const header = segments.slice(
+      0,
+      segments.findIndex((s) => s.name === 'N1'),
+    );
     expect(all(header, 'DTM').map(elements)).toEqual([['002', '20261211']]);
     for (const dtm of all(segments, 'DTM')) expect(dtm['2']).toMatch(/^20\d{6}$/);
   });
 
   it('writes the default requested delivery of 001 §9 (the Friday on or after today plus 3 weeks) when the PO has none', async () => {
-    const header = (segments: FormattedSegment[]) => segments.slice(0, segments.findIndex((s) => s.name === 'N1'));
+    const header = (segments: FormattedSegment[]) =>
+      segments.slice(
+        0,
+        segments.findIndex((s) => s.name === 'N1'),
+      );
     const doc = makePurchaseOrderDocument({ requestedDeliveryDate: null });
     // today is the interchange's date in UTC (the ISA/GS date)
     for (const [now, expected] of [
@@ -188,9 +253,16 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
   it('writes the buyer contact and the dealer number, and the vendor order id when there is one', async () => {
     const without = await build();
     expect(all(without.segments, 'REF').map(elements)).toEqual([['IA', 'D-448812']]);
-    expect(elements(one(without.segments, 'PER'))).toEqual(['BD', 'Dana Whitfield', 'EM', 'dana.whitfield@keystone.example']);
+    expect(elements(one(without.segments, 'PER'))).toEqual([
+      'BD',
+      'Dana Whitfield',
+      'EM',
+      'dana.whitfield@keystone.example',
+    ]);
 
-    const withOrderId = await build(makePurchaseOrderDocument({ vendorOrderId: 'WP-778812', vendor: { dealerNumber: null } }));
+    const withOrderId = await build(
+      makePurchaseOrderDocument({ vendorOrderId: 'WP-778812', vendor: { dealerNumber: null } }),
+    );
     expect(all(withOrderId.segments, 'REF').map(elements)).toEqual([['VN', 'WP-778812']]);
   });
 
@@ -216,20 +288,34 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
       vendor: { name: 'ACME*APPLIANCE~PARTS>CO\r\nLLC', dealerNumber: 'D*44~88>12' },
       buyer: { name: 'Dana\nWhitfield' },
       shipTo: { name: 'Louisville ~ Warehouse', address1: '4500 Distribution Dr*', address2: null },
-      lines: [
-        makeLine({ modelNumber: 'WRF*555~SDFZ>', description: 'French door*36"~stainless>steel\nfinish' }),
-      ],
+      lines: [makeLine({ modelNumber: 'WRF*555~SDFZ>', description: 'French door*36"~stainless>steel\nfinish' })],
     });
     const { content, segments } = await build(doc);
     expect(content).not.toMatch(/[\r\n]/);
     // Nothing was split into components, and each segment kept its expected elements.
-    for (const s of segments) expect(Object.keys(s).filter((k) => k.includes('-')), s.name).toEqual([]);
+    for (const s of segments)
+      expect(
+        Object.keys(s).filter((k) => k.includes('-')),
+        s.name,
+      ).toEqual([]);
     expect(elements(one(segments, 'BEG'))[2]).toBe('PO10042');
     expect(all(segments, 'N1')[2]!['2']).toBe('ACME APPLIANCE PARTS CO LLC');
     expect(all(segments, 'N1')[1]!['2']).toBe('Louisville Warehouse');
     expect(one(segments, 'REF')['2']).toBe('D448812');
     expect(one(segments, 'PER')['2']).toBe('Dana Whitfield');
-    expect(elements(one(segments, 'PO1'))).toEqual(['1', '2', 'EA', '649.99', '', 'BP', 'WRF555SDFZ', 'VP', 'W11-555SDFZ', 'UP', '883049460148']);
+    expect(elements(one(segments, 'PO1'))).toEqual([
+      '1',
+      '2',
+      'EA',
+      '649.99',
+      '',
+      'BP',
+      'WRF555SDFZ',
+      'VP',
+      'W11-555SDFZ',
+      'UP',
+      '883049460148',
+    ]);
     expect(one(segments, 'PID')['5']).toBe('French door 36" stainless steel finish');
     expect(segments.map((s) => s.name)).toHaveLength(1 + 1 + 20 + 2); // ISA GS, ST..SE, GE IEA
     expect(one(segments, 'SE')['1']).toBe('20');
@@ -266,16 +352,30 @@ describe('buildPurchaseOrder850, parsed back with x12-parser', () => {
 
   it('refuses envelopes it cannot write correctly', () => {
     const doc = makePurchaseOrderDocument();
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, interchangeControlNumber: 0 })).toThrow(/interchange control number/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, groupControlNumber: 1_000_000_000 })).toThrow(/group control number/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, transactionControlNumber: 1.5 })).toThrow(/transaction control number/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: '1234567890123456', qualifier: 'ZZ' } })).toThrow(/longer than 15/);
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'XY', qualifier: 'Z' } })).toThrow(/2 characters/);
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, interchangeControlNumber: 0 })).toThrow(
+      /interchange control number/,
+    );
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, groupControlNumber: 1_000_000_000 })).toThrow(
+      /group control number/,
+    );
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, transactionControlNumber: 1.5 })).toThrow(
+      /transaction control number/,
+    );
+    expect(() =>
+      buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: '1234567890123456', qualifier: 'ZZ' } }),
+    ).toThrow(/longer than 15/);
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, receiver: { id: 'XY', qualifier: 'Z' } })).toThrow(
+      /2 characters/,
+    );
     // GS02/GS03 (AN 2/15) carry the interchange ids too.
-    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: 'K', qualifier: 'ZZ' } })).toThrow(/at least 2 characters/);
+    expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, sender: { id: 'K', qualifier: 'ZZ' } })).toThrow(
+      /at least 2 characters/,
+    );
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: '~' })).toThrow(/must differ/);
     expect(() => buildPurchaseOrder850(doc, { ...OPTIONS, elementSeparator: 'A' })).toThrow(/letter/);
-    expect(() => buildPurchaseOrder850(makePurchaseOrderDocument({ purchaseRefId: 'X'.repeat(23) }), OPTIONS)).toThrow(/longer than 22/);
+    expect(() => buildPurchaseOrder850(makePurchaseOrderDocument({ purchaseRefId: 'X'.repeat(23) }), OPTIONS)).toThrow(
+      /longer than 22/,
+    );
   });
 });
 

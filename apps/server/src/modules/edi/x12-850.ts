@@ -82,7 +82,8 @@ export const X12_MAX = {
  * vendor, and ids of 10 and more are written as before.
  */
 export function vendorIdentificationCode(vendorId: number): string {
-  if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new RangeError(`A vendor id must be a positive whole number, got ${vendorId}`);
+  if (!Number.isSafeInteger(vendorId) || vendorId < 1)
+    throw new RangeError(`A vendor id must be a positive whole number, got ${vendorId}`);
   return String(vendorId).padStart(X12_MIN.n104Code, '0');
 }
 
@@ -135,7 +136,8 @@ function checkSeparators(separators: Separators): void {
       throw new Error(`An X12 separator cannot be a letter, a digit or a space, got ${JSON.stringify(ch)}`);
     }
   }
-  if (new Set(all).size !== all.length) throw new Error('The X12 element, segment and sub-element separators must differ');
+  if (new Set(all).size !== all.length)
+    throw new Error('The X12 element, segment and sub-element separators must differ');
 }
 
 function checkControlNumber(name: string, value: number): void {
@@ -279,7 +281,9 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
     if (!id) throw new Error(`The ${role} interchange id is empty`);
     // ISA06/ISA08 pad any id to 15, but GS02/GS03 carry it too and are AN 2/15.
     if (id.length < X12_MIN.interchangeId) {
-      throw new Error(`The ${role} interchange id must be at least ${X12_MIN.interchangeId} characters, got ${JSON.stringify(id)}`);
+      throw new Error(
+        `The ${role} interchange id must be at least ${X12_MIN.interchangeId} characters, got ${JSON.stringify(id)}`,
+      );
     }
     if (qualifier.length !== 2) {
       throw new Error(`The ${role} interchange id qualifier must be 2 characters, got ${JSON.stringify(qualifier)}`);
@@ -340,7 +344,8 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
   // three weeks"), today being the day the interchange is prepared (UTC, the ISA/GS date), by the rule the PO
   // screen offers (one function in the contracts).
   const requestedDelivery =
-    doc.requestedDeliveryDate || defaultRequestedDeliveryDate(`${ccyymmdd.slice(0, 4)}-${ccyymmdd.slice(4, 6)}-${ccyymmdd.slice(6, 8)}`);
+    doc.requestedDeliveryDate ||
+    defaultRequestedDeliveryDate(`${ccyymmdd.slice(0, 4)}-${ccyymmdd.slice(4, 6)}-${ccyymmdd.slice(6, 8)}`);
   w.add('DTM', '002', toX12Date(requestedDelivery));
 
   // Parties.
@@ -351,7 +356,9 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
   addAddress(w, doc.company);
   const locationCode = w.code(doc.shipTo.locationCode, 'The ship-to location code', X12_MAX.n104Code);
   if (locationCode && locationCode.length < X12_MIN.n104Code) {
-    throw new Error(`The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters N104 needs`);
+    throw new Error(
+      `The ship-to location code ${locationCode} is shorter than the ${X12_MIN.n104Code} characters N104 needs`,
+    );
   }
   w.add('N1', 'ST', w.text(doc.shipTo.name, X12_MAX.n102Name), locationCode ? '92' : '', locationCode);
   addAddress(w, doc.shipTo);
@@ -360,9 +367,11 @@ export function buildPurchaseOrder850(doc: PurchaseOrderDocument, options: Purch
 
   // Lines.
   for (const line of doc.lines) {
-    if (!Number.isSafeInteger(line.qtyOrdered)) throw new Error(`Line ${line.lineNumber}: the quantity must be a whole number`);
+    if (!Number.isSafeInteger(line.qtyOrdered))
+      throw new Error(`Line ${line.lineNumber}: the quantity must be a whole number`);
     // PO102 (element 330) is R 1/15: at most 15 digits.
-    if (String(Math.abs(line.qtyOrdered)).length > 15) throw new Error(`Line ${line.lineNumber}: the quantity has more than 15 digits`);
+    if (String(Math.abs(line.qtyOrdered)).length > 15)
+      throw new Error(`Line ${line.lineNumber}: the quantity has more than 15 digits`);
     const productIds: string[] = [];
     const model = w.ident(line.modelNumber, `Line ${line.lineNumber}: the model number`, X12_MAX.po1ProductId);
     const part = w.ident(line.partNumber, `Line ${line.lineNumber}: the part number`, X12_MAX.po1ProductId);

@@ -88,7 +88,9 @@ export class InventoryReportsRepository {
   }
 
   private scopeFilter(scope: AsOfScope): SQL {
-    return scope.manufacturer ? sql`and p.fk_manufacturer_id in (select m.id from manufacturers m where m.name = ${scope.manufacturer})` : sql``;
+    return scope.manufacturer
+      ? sql`and p.fk_manufacturer_id in (select m.id from manufacturers m where m.name = ${scope.manufacturer})`
+      : sql``;
   }
 
   /**
@@ -119,7 +121,10 @@ export class InventoryReportsRepository {
    * date that has no on-hand row (there is none while on-hand and the ledger agree, which the ledger check watches).
    */
   private asOfQuantities(end: string, scope: AsOfScope): SQL {
-    const inScope = (column: SQL) => (scope.manufacturer ? sql`and ${column} in (select p.id from products p where true ${this.scopeFilter(scope)})` : sql``);
+    const inScope = (column: SQL) =>
+      scope.manufacturer
+        ? sql`and ${column} in (select p.id from products p where true ${this.scopeFilter(scope)})`
+        : sql``;
     return sql`(
             select coalesce(i.product_id, tail.product_id) as product_id, coalesce(i.bucket, tail.bucket) as bucket,
                    coalesce(i.quantity, 0) - coalesce(tail.delta, 0) as quantity
@@ -155,7 +160,13 @@ export class InventoryReportsRepository {
 
   /** The as-of totals of the scope per location (the bucket's location): products, rows, units and value in cents. */
   async asOfTotals(end: string, scope: AsOfScope): Promise<{ perLocation: AsOfTotalsRow[]; products: number }> {
-    const rows = await queryRows<{ location_code: string | null; products: number; rows: number; units: number; value_cents: number }>(
+    const rows = await queryRows<{
+      location_code: string | null;
+      products: number;
+      rows: number;
+      units: number;
+      value_cents: number;
+    }>(
       this.db,
       sql`with q as materialized ${this.asOfQuantities(end, scope)},
           cost as (
@@ -175,7 +186,13 @@ export class InventoryReportsRepository {
       products: n(all?.products),
       perLocation: rows
         .filter((r) => r.location_code !== null)
-        .map((r) => ({ locationCode: r.location_code!, products: n(r.products), rows: n(r.rows), units: n(r.units), valueCents: n(r.value_cents) })),
+        .map((r) => ({
+          locationCode: r.location_code!,
+          products: n(r.products),
+          rows: n(r.rows),
+          units: n(r.units),
+          valueCents: n(r.value_cents),
+        })),
     };
   }
 
@@ -260,7 +277,10 @@ export class InventoryReportsRepository {
    * the time of the bucket's latest ledger row without a probe of the ledger per row (155,000 probes of 600,000 rows
    * took 4.5 s). `lastMovementAt` is a Date on PostgreSQL, and may be the timestamp's text on PGlite.
    */
-  inactivePages(cutoff: string, pageSize: number): AsyncGenerator<(Omit<InactiveRow, 'lastMovementAt'> & { lastMovementAt: Date | string | null })[]> {
+  inactivePages(
+    cutoff: string,
+    pageSize: number,
+  ): AsyncGenerator<(Omit<InactiveRow, 'lastMovementAt'> & { lastMovementAt: Date | string | null })[]> {
     return cursorPages(
       this.db,
       this.dbKind,
@@ -307,7 +327,14 @@ export class InventoryReportsRepository {
             from committed_sales cs
             where cs.transacted_at is null
               ${dueBy ? sql`and (cs.ship_by_date is null or cs.ship_by_date <= ${dueBy}::date)` : sql``}
-              ${channels ? sql`and cs.sales_channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``}
+              ${
+                channels
+                  ? sql`and cs.sales_channel in (${sql.join(
+                      channels.map((c) => sql`${c}`),
+                      sql`, `,
+                    )})`
+                  : sql``
+              }
               ${after ? sql`and (cs.source_bucket, cs.product_id) > (${after.bucket}::text, ${after.productId}::int)` : sql``}
             group by cs.source_bucket, cs.product_id
             order by cs.source_bucket, cs.product_id

@@ -13,7 +13,8 @@ import type { ModuleContext } from '../module-context.js';
 import type { CsvReport } from './inventory-reports.service.js';
 
 /** A report's rows as report-{MM-DD-YYYY}.csv, streamed (sent never cached, as every download). */
-const csv = (report: CsvReport) => csvFile('pages' in report ? { pages: report.pages } : { rows: report.rows }, report.columns);
+const csv = (report: CsvReport) =>
+  csvFile('pages' in report ? { pages: report.pages } : { rows: report.rows }, report.columns);
 
 /** The named inventory and accounting reports (002 §2 "Reports", §7 "Reports and uploads"). */
 export function registerInventoryReportsRoutes({ route, services }: ModuleContext): void {

@@ -45,7 +45,9 @@ const CANCELLED_STATUS_ID = PO_STATUSES.find((s) => s.status_name === PO_STATUS.
 
 export type CsvRow = Record<string, string | number | null>;
 /** A CSV's rows as objects by column key, or (the big reports) as pages of cells in the columns' order. */
-export type CsvReport = { columns: readonly TCsvColumn[] } & ({ rows: AsyncIterable<CsvRow> } | { pages: AsyncIterable<CsvCells[]> });
+export type CsvReport = { columns: readonly TCsvColumn[] } & (
+  { rows: AsyncIterable<CsvRow> } | { pages: AsyncIterable<CsvCells[]> }
+);
 export type CsvCells = (string | number | null)[];
 
 const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -113,7 +115,10 @@ export class InventoryReportsService {
   ) {}
 
   private read<T>(work: (repo: InventoryReportsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => work(new InventoryReportsRepository(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    return this.db.transaction(async (tx) => work(new InventoryReportsRepository(tx)), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
   }
 
   /** The report's date: today when absent; a date after today (UTC) is refused naming `date`. */
@@ -136,7 +141,19 @@ export class InventoryReportsService {
         const cells: CsvCells[] = new Array(page.length);
         for (let i = 0; i < page.length; i++) {
           const r = page[i]!;
-          cells[i] = [day, r.model, r.upc, r.description, r.brand, r.locationCode, r.conditionCode, r.bucket, r.quantity, centsText(r.unitCostCents), centsText(r.quantity * r.unitCostCents)];
+          cells[i] = [
+            day,
+            r.model,
+            r.upc,
+            r.description,
+            r.brand,
+            r.locationCode,
+            r.conditionCode,
+            r.bucket,
+            r.quantity,
+            centsText(r.unitCostCents),
+            centsText(r.quantity * r.unitCostCents),
+          ];
         }
         yield cells;
       }
@@ -156,26 +173,37 @@ export class InventoryReportsService {
   async geOnHandTotals(date: string | undefined, now = new Date()): Promise<TOnHandTotals> {
     const day = this.asOfDate(date, now);
     const totals = await this.read((repo) => repo.asOfTotals(endOfUtcDay(day), { manufacturer: GE_MANUFACTURER }));
-    const sum = (pick: (r: (typeof totals.perLocation)[number]) => number) => totals.perLocation.reduce((s, r) => s + pick(r), 0);
+    const sum = (pick: (r: (typeof totals.perLocation)[number]) => number) =>
+      totals.perLocation.reduce((s, r) => s + pick(r), 0);
     return {
       date: day,
       products: totals.products,
       rows: sum((r) => r.rows),
       units: sum((r) => r.units),
       total_value: centsToDollars(sum((r) => r.valueCents)),
-      locations: totals.perLocation.map((r) => ({ location_code: r.locationCode, units: r.units, total_value: centsToDollars(r.valueCents) })),
+      locations: totals.perLocation.map((r) => ({
+        location_code: r.locationCode,
+        units: r.units,
+        total_value: centsToDollars(r.valueCents),
+      })),
     };
   }
 
   /** GET ims/transacted-receipts/daily-received: units received per UTC day at the four locations of 002 §9. */
-  async dailyReceived(query: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): Promise<TDailyReceived> {
+  async dailyReceived(
+    query: { startDate?: string | undefined; endDate?: string | undefined },
+    now = new Date(),
+  ): Promise<TDailyReceived> {
     const today = utcToday(now);
     const startDate = query.startDate ?? today;
     const endDate = query.endDate ?? today;
     if (endDate < startDate) throw fieldError('endDate', INVENTORY_REPORT_MESSAGES.endBeforeStart);
     const days = (Date.parse(endDate) - Date.parse(startDate)) / DAY_MS + 1;
-    if (days > DAILY_RECEIVED_MAX_DAYS) throw fieldError('endDate', INVENTORY_REPORT_MESSAGES.rangeTooLong(DAILY_RECEIVED_MAX_DAYS));
-    const rows = await this.read((repo) => repo.dailyReceived(`${startDate}T00:00:00Z`, endOfUtcDay(endDate), DAILY_RECEIVED_LOCATIONS));
+    if (days > DAILY_RECEIVED_MAX_DAYS)
+      throw fieldError('endDate', INVENTORY_REPORT_MESSAGES.rangeTooLong(DAILY_RECEIVED_MAX_DAYS));
+    const rows = await this.read((repo) =>
+      repo.dailyReceived(`${startDate}T00:00:00Z`, endOfUtcDay(endDate), DAILY_RECEIVED_LOCATIONS),
+    );
     const data = DAILY_RECEIVED_LOCATIONS.map((location) => {
       const mine = rows.filter((r) => r.locationCode === location);
       return {
@@ -308,7 +336,16 @@ export class InventoryReportsService {
           total_dollars: centsText(r.units * r.unitCostCents),
         };
       }
-      yield { location_code: 'Total', bucket: null, model: null, description: null, orders, units, unit_cost: null, total_dollars: centsText(cents) };
+      yield {
+        location_code: 'Total',
+        bucket: null,
+        model: null,
+        description: null,
+        orders,
+        units,
+        unit_cost: null,
+        total_dollars: centsText(cents),
+      };
     }
     return { columns: FBA_PENDING_CSV_COLUMNS, rows: await primed(rows()) };
   }

@@ -50,7 +50,12 @@ export class InventoryRepository {
   }
 
   /** Products matching a search, ordered by model; at most `limit` rows. */
-  searchProducts(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions, limit: number): Promise<ProductRow[]> {
+  searchProducts(
+    by: Exclude<TInventorySearchBy, 'serial'>,
+    value: string,
+    options: ProductSearchOptions,
+    limit: number,
+  ): Promise<ProductRow[]> {
     return this.productSearchQuery(by, value, options, limit) as Promise<ProductRow[]>;
   }
 
@@ -58,7 +63,11 @@ export class InventoryRepository {
    * The plan of a product search with sequential scans switched off for the rest of the transaction (so call it
    * inside one): a `Seq Scan on products` left in the plan means no index can answer the search.
    */
-  async explainProductSearch(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions): Promise<string> {
+  async explainProductSearch(
+    by: Exclude<TInventorySearchBy, 'serial'>,
+    value: string,
+    options: ProductSearchOptions,
+  ): Promise<string> {
     return this.explain(this.productSearchQuery(by, value, options, 51).getSQL());
   }
 
@@ -73,7 +82,12 @@ export class InventoryRepository {
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
 
-  private productSearchQuery(by: Exclude<TInventorySearchBy, 'serial'>, value: string, options: ProductSearchOptions, limit: number) {
+  private productSearchQuery(
+    by: Exclude<TInventorySearchBy, 'serial'>,
+    value: string,
+    options: ProductSearchOptions,
+    limit: number,
+  ) {
     const conditions: SQL[] = [];
     switch (by) {
       case 'model':
@@ -112,7 +126,13 @@ export class InventoryRepository {
   sellableBuckets(productIds: number[]) {
     if (!productIds.length) return Promise.resolve([]);
     return this.db
-      .select({ productId: inventory.productId, bucket: inventory.bucket, locationCode: buckets.locationCode, conditionCode: buckets.conditionCode, quantity: inventory.quantity })
+      .select({
+        productId: inventory.productId,
+        bucket: inventory.bucket,
+        locationCode: buckets.locationCode,
+        conditionCode: buckets.conditionCode,
+        quantity: inventory.quantity,
+      })
       .from(inventory)
       .innerJoin(buckets, eq(buckets.bucket, inventory.bucket))
       .where(and(inArray(inventory.productId, productIds), eq(buckets.conditionCode, 'NEW'), gt(inventory.quantity, 0)))
@@ -126,7 +146,9 @@ export class InventoryRepository {
 
   private serialSearchQuery(value: string, options: { exact: boolean; includeInactive: boolean }, limit: number) {
     const upper = value.toUpperCase();
-    const match = options.exact ? sql`upper(${inventorySerials.serialNumber}) = ${upper}` : upperContains(inventorySerials.serialNumber, upper);
+    const match = options.exact
+      ? sql`upper(${inventorySerials.serialNumber}) = ${upper}`
+      : upperContains(inventorySerials.serialNumber, upper);
     return this.db
       .select({
         id: inventorySerials.id,
@@ -152,7 +174,11 @@ export class InventoryRepository {
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
       .where(options.includeInactive ? match : and(match, eq(inventorySerials.dispositionCode, 'LIVE')))
-      .orderBy(sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`, asc(inventorySerials.serialNumber), asc(inventorySerials.id))
+      .orderBy(
+        sql`upper(${inventorySerials.serialNumber}) = ${upper} desc`,
+        asc(inventorySerials.serialNumber),
+        asc(inventorySerials.id),
+      )
       .limit(limit);
   }
 
@@ -174,7 +200,10 @@ export class InventoryRepository {
         locationCode: buckets.locationCode,
         conditionCode: buckets.conditionCode,
         quantity: inventory.quantity,
-        binned: sql<number>`(select coalesce(sum(bi.quantity), 0)::int from bin_items bi join bins b on b.id = bi.bin_id where bi.product_id = ${inventory.productId} and b.bucket = ${inventory.bucket})`.mapWith(Number),
+        binned:
+          sql<number>`(select coalesce(sum(bi.quantity), 0)::int from bin_items bi join bins b on b.id = bi.bin_id where bi.product_id = ${inventory.productId} and b.bucket = ${inventory.bucket})`.mapWith(
+            Number,
+          ),
         notes: inventory.notes,
         lastUpdatedAt: inventory.lastUpdatedAt,
       })
@@ -186,7 +215,16 @@ export class InventoryRepository {
 
   async serialById(id: number) {
     const rows = await this.db
-      .select({ serial: inventorySerials, product: { id: products.id, model: products.modelNumber, productTitle: products.description, imageUrl: products.imageUrl }, purchaseRefId: purchaseOrders.purchaseRefId })
+      .select({
+        serial: inventorySerials,
+        product: {
+          id: products.id,
+          model: products.modelNumber,
+          productTitle: products.description,
+          imageUrl: products.imageUrl,
+        },
+        purchaseRefId: purchaseOrders.purchaseRefId,
+      })
       .from(inventorySerials)
       .innerJoin(products, eq(products.id, inventorySerials.productId))
       .leftJoin(purchaseOrders, eq(purchaseOrders.id, inventorySerials.poApiPoId))
@@ -197,12 +235,25 @@ export class InventoryRepository {
   /** The ledger rows that moved a serial, oldest first. */
   serialHistory(serialId: number) {
     return this.db
-      .select({ line: inventoryTransactionSerials, tx: { referenceId: inventoryTransactions.referenceId, type: inventoryTransactions.type, bucket: inventoryTransactions.bucket, createdAt: inventoryTransactions.createdAt }, username: users.username })
+      .select({
+        line: inventoryTransactionSerials,
+        tx: {
+          referenceId: inventoryTransactions.referenceId,
+          type: inventoryTransactions.type,
+          bucket: inventoryTransactions.bucket,
+          createdAt: inventoryTransactions.createdAt,
+        },
+        username: users.username,
+      })
       .from(inventoryTransactionSerials)
       .innerJoin(inventoryTransactions, eq(inventoryTransactions.id, inventoryTransactionSerials.transactionId))
       .leftJoin(users, eq(users.id, inventoryTransactions.userId))
       .where(eq(inventoryTransactionSerials.serialId, serialId))
-      .orderBy(asc(inventoryTransactions.createdAt), asc(inventoryTransactions.id), asc(inventoryTransactionSerials.id));
+      .orderBy(
+        asc(inventoryTransactions.createdAt),
+        asc(inventoryTransactions.id),
+        asc(inventoryTransactionSerials.id),
+      );
   }
 
   /** A transaction by its reference, with its product, bucket, PO, user, and the references it reverses / is reversed by. */
@@ -212,7 +263,12 @@ export class InventoryRepository {
     const rows = await this.db
       .select({
         tx: inventoryTransactions,
-        product: { id: products.id, model: products.modelNumber, productTitle: products.description, upc: products.upc },
+        product: {
+          id: products.id,
+          model: products.modelNumber,
+          productTitle: products.description,
+          upc: products.upc,
+        },
         locationCode: buckets.locationCode,
         conditionCode: buckets.conditionCode,
         username: users.username,
@@ -237,7 +293,13 @@ export class InventoryRepository {
     const rows = await this.db
       .select({ total: sql<number>`coalesce(sum(${inventoryTransactions.quantityDelta}), 0)::int` })
       .from(inventoryTransactions)
-      .where(and(eq(inventoryTransactions.productId, productId), eq(inventoryTransactions.bucket, bucket), lt(inventoryTransactions.id, transactionId)));
+      .where(
+        and(
+          eq(inventoryTransactions.productId, productId),
+          eq(inventoryTransactions.bucket, bucket),
+          lt(inventoryTransactions.id, transactionId),
+        ),
+      );
     return Number(rows[0]?.total ?? 0);
   }
 
@@ -327,7 +389,10 @@ export class InventoryRepository {
       })
       .from(committedSaleSerials)
       .innerJoin(committedSales, eq(committedSales.id, committedSaleSerials.committedSaleId))
-      .leftJoin(inventoryTransactions, eq(inventoryTransactions.clientRequestId, sql`${committedSales.referenceId} || '/transact'`))
+      .leftJoin(
+        inventoryTransactions,
+        eq(inventoryTransactions.clientRequestId, sql`${committedSales.referenceId} || '/transact'`),
+      )
       .where(eq(committedSaleSerials.serialId, serialId))
       .orderBy(desc(committedSaleSerials.scannedAt), desc(committedSaleSerials.id))
       .limit(50);

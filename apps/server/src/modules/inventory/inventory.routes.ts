@@ -14,7 +14,12 @@ import type { ModuleContext } from '../module-context.js';
 export function registerInventoryRoutes({ route, services }: ModuleContext): void {
   const { inventory } = services;
   route(inventorySearchRoute, async ({ query }) =>
-    inventory.search({ ...inventorySearchCriteria(query), includeInactive: query.includeInactive, exact: query.exact, bucket: query.bucket }),
+    inventory.search({
+      ...inventorySearchCriteria(query),
+      includeInactive: query.includeInactive,
+      exact: query.exact,
+      bucket: query.bucket,
+    }),
   );
   route(productPreviewRoute, async ({ query }) => inventory.preview(query.model));
   route(inventoryProductPreviewRoute, async ({ query }) => inventory.preview(query.model));

@@ -29,7 +29,8 @@ export interface InventorySearchInput {
   bucket?: string;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value === null || value === undefined ? null : String(value);
 const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 /** Inventory reads: search cards, product detail, serial detail and history, transaction detail. */
@@ -40,7 +41,12 @@ export class InventoryService {
     return new InventoryRepository(this.db);
   }
 
-  async search(input: InventorySearchInput): Promise<{ searchBy: TInventorySearchBy; data: TInventorySearchCard[]; serials: TSerialSearchCard[]; more: boolean }> {
+  async search(input: InventorySearchInput): Promise<{
+    searchBy: TInventorySearchBy;
+    data: TInventorySearchCard[];
+    serials: TSerialSearchCard[];
+    more: boolean;
+  }> {
     const repo = this.repo;
     const exact = input.exact ?? false;
     const includeInactive = input.includeInactive ?? false;
@@ -68,14 +74,24 @@ export class InventoryService {
       }));
       return { searchBy: input.searchBy, data: [], serials, more: rows.length > INVENTORY_SEARCH_LIMIT };
     }
-    const rows = await repo.searchProducts(input.searchBy, input.searchValue, { exact, includeInactive, bucket: input.bucket }, INVENTORY_SEARCH_LIMIT + 1);
+    const rows = await repo.searchProducts(
+      input.searchBy,
+      input.searchValue,
+      { exact, includeInactive, bucket: input.bucket },
+      INVENTORY_SEARCH_LIMIT + 1,
+    );
     const shown = rows.slice(0, INVENTORY_SEARCH_LIMIT);
     const stock = await repo.sellableBuckets(shown.map((r) => r.id));
     const data = shown.map((row) => ({
       ...toProductDto(row),
       inventory: stock
         .filter((s) => s.productId === row.id)
-        .map((s) => ({ bucket: s.bucket, location_code: s.locationCode, condition_code: s.conditionCode, quantity: s.quantity })),
+        .map((s) => ({
+          bucket: s.bucket,
+          location_code: s.locationCode,
+          condition_code: s.conditionCode,
+          quantity: s.quantity,
+        })),
     }));
     return { searchBy: input.searchBy, data, serials: [], more: rows.length > INVENTORY_SEARCH_LIMIT };
   }
@@ -84,7 +100,10 @@ export class InventoryService {
     const repo = this.repo;
     const product = await repo.productByModel(model);
     if (!product) throw notFound(`No product has the model ${model}.`);
-    const [rows, committed] = await Promise.all([repo.inventoryRows(product.id), new ReservationsRepository(this.db).committedByBucket(product.id)]);
+    const [rows, committed] = await Promise.all([
+      repo.inventoryRows(product.id),
+      new ReservationsRepository(this.db).committedByBucket(product.id),
+    ]);
     return {
       product: toProductDto(product),
       inventory: rows.map((r) => ({
@@ -120,24 +139,31 @@ export class InventoryService {
       notes: s.notes,
       customer_comments: s.customerComments,
       created_at: s.createdAt.toISOString(),
-      product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, image_url: row.product.imageUrl },
-      committed_sale_serials: (await this.committedSaleSerialsOf(s.id)).map(({ line, sale, ledgerReference, workOrderId }) => ({
-        serial_number: line.serialNumber,
-        scanned_at: line.scannedAt.toISOString(),
-        scanned_upc: line.scannedUpc,
-        qc_complete: line.qcComplete,
-        packed: line.packed,
-        sale: {
-          ims_transaction_reference_id: sale.referenceId,
-          legacy_pos_invoice_id: sale.legacyPosInvoiceId,
-          source_bucket: sale.sourceBucket,
-          committed_quantity: sale.committedQuantity,
-          created_at: sale.createdAt.toISOString(),
-          transacted_at: sale.transactedAt ? sale.transactedAt.toISOString() : null,
-          ledger_reference: ledgerReference,
-          pos_work_order_id: workOrderId,
-        },
-      })),
+      product: {
+        id: row.product.id,
+        model: row.product.model,
+        product_title: row.product.productTitle,
+        image_url: row.product.imageUrl,
+      },
+      committed_sale_serials: (await this.committedSaleSerialsOf(s.id)).map(
+        ({ line, sale, ledgerReference, workOrderId }) => ({
+          serial_number: line.serialNumber,
+          scanned_at: line.scannedAt.toISOString(),
+          scanned_upc: line.scannedUpc,
+          qc_complete: line.qcComplete,
+          packed: line.packed,
+          sale: {
+            ims_transaction_reference_id: sale.referenceId,
+            legacy_pos_invoice_id: sale.legacyPosInvoiceId,
+            source_bucket: sale.sourceBucket,
+            committed_quantity: sale.committedQuantity,
+            created_at: sale.createdAt.toISOString(),
+            transacted_at: sale.transactedAt ? sale.transactedAt.toISOString() : null,
+            ledger_reference: ledgerReference,
+            pos_work_order_id: workOrderId,
+          },
+        }),
+      ),
     };
   }
 
@@ -221,7 +247,12 @@ export class InventoryService {
       notes: tx.notes,
       transacted_at: tx.createdAt.toISOString(),
       transacted_by: row.username,
-      product: { id: row.product.id, model: row.product.model, product_title: row.product.productTitle, upc: row.product.upc },
+      product: {
+        id: row.product.id,
+        model: row.product.model,
+        product_title: row.product.productTitle,
+        upc: row.product.upc,
+      },
       serials: serials.map((s) => ({
         fk_inventory_serial_id: s.serialId,
         scanned_serial_number: s.scannedSerialNumber,
@@ -238,16 +269,32 @@ export class InventoryService {
       reversed_by: row.reversedByReference,
       receipt:
         tx.type === 'INVENTORY_RECEIPT'
-          ? { ...poIds, received_quantity: int(details.received_quantity) ?? tx.quantityDelta, receiving_bucket: text(details.receiving_bucket) ?? tx.bucket, scanned_by: text(details.scanned_by) }
+          ? {
+              ...poIds,
+              received_quantity: int(details.received_quantity) ?? tx.quantityDelta,
+              receiving_bucket: text(details.receiving_bucket) ?? tx.bucket,
+              scanned_by: text(details.scanned_by),
+            }
           : null,
       unreceipt:
         tx.type === 'INVENTORY_UNRECEIPT'
-          ? { ...poIds, unreceived_quantity: int(details.unreceived_quantity) ?? -tx.quantityDelta, reverses_ims_transaction_reference_id: row.reversesReference ?? text(details.reverses) }
+          ? {
+              ...poIds,
+              unreceived_quantity: int(details.unreceived_quantity) ?? -tx.quantityDelta,
+              reverses_ims_transaction_reference_id: row.reversesReference ?? text(details.reverses),
+            }
           : null,
       // The committed record a transfer's or sale's ledger row posts (details.reference_id: CT-… / CS-…).
-      transfer: tx.type === 'INVENTORY_TRANSFER' && owner?.startsWith('CT-') ? await new TransfersService(this.db).transferTransaction(owner) : null,
-      sale: tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-') ? await this.saleTransaction(await new CommittedSalesService(this.db).byReference(owner)) : null,
-      audit_adjustment: tx.type === 'INVENTORY_AUDIT_ADJUSTMENT' ? await this.auditAdjustment(tx, details, row.username) : null,
+      transfer:
+        tx.type === 'INVENTORY_TRANSFER' && owner?.startsWith('CT-')
+          ? await new TransfersService(this.db).transferTransaction(owner)
+          : null,
+      sale:
+        tx.type === 'INVENTORY_SALE' && owner?.startsWith('CS-')
+          ? await this.saleTransaction(await new CommittedSalesService(this.db).byReference(owner))
+          : null,
+      audit_adjustment:
+        tx.type === 'INVENTORY_AUDIT_ADJUSTMENT' ? await this.auditAdjustment(tx, details, row.username) : null,
     };
   }
 
@@ -255,7 +302,11 @@ export class InventoryService {
    * The fields of an INVENTORY_AUDIT_ADJUSTMENT (001 §3): from its details when it carries them (a quantity adjustment
    * records old and new quantity and its notes), else from the bucket's on-hand before the row (a force push).
    */
-  private async auditAdjustment(tx: { id: number; productId: number; bucket: string; quantityDelta: number; notes: string | null }, details: Record<string, unknown>, username: string | null) {
+  private async auditAdjustment(
+    tx: { id: number; productId: number; bucket: string; quantityDelta: number; notes: string | null },
+    details: Record<string, unknown>,
+    username: string | null,
+  ) {
     const recorded = int(details.old_quantity);
     const oldQuantity = recorded ?? (await this.repo.onHandBefore(tx.productId, tx.bucket, tx.id));
     const initiating = text(details.ims_initiating_transaction_id) ?? text(details.reference_id);
@@ -290,7 +341,12 @@ export class InventoryService {
 
   async serialsByProxy(query: { model: string; locationCode: string; conditionCode: string }) {
     const rows = await this.repo.serialsByProxy(query.model, query.locationCode, query.conditionCode);
-    return rows.map((r) => ({ id: r.id, serial_number: r.serialNumber, bucket: r.bucket, received_at: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      serial_number: r.serialNumber,
+      bucket: r.bucket,
+      received_at: r.createdAt.toISOString(),
+    }));
   }
 }
 

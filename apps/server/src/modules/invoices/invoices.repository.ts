@@ -63,7 +63,10 @@ export class InvoicesRepository {
   // Finance companies ---------------------------------------------------------------------------
 
   listFinanceCompanies() {
-    return this.db.select().from(financeCompanies).orderBy(asc(sql`lower(${financeCompanies.companyName})`), asc(financeCompanies.id));
+    return this.db
+      .select()
+      .from(financeCompanies)
+      .orderBy(asc(sql`lower(${financeCompanies.companyName})`), asc(financeCompanies.id));
   }
 
   async findFinanceCompany(id: number) {
@@ -82,7 +85,11 @@ export class InvoicesRepository {
 
   /** Null when the name is already taken (the unique index decides, so a concurrent insert cannot slip through). */
   async insertFinanceCompany(companyName: string) {
-    const rows = await this.db.insert(financeCompanies).values({ companyName }).onConflictDoNothing({ target: financeCompanies.companyName }).returning();
+    const rows = await this.db
+      .insert(financeCompanies)
+      .values({ companyName })
+      .onConflictDoNothing({ target: financeCompanies.companyName })
+      .returning();
     return rows[0] ?? null;
   }
 
@@ -97,7 +104,10 @@ export class InvoicesRepository {
   }
 
   async findPurchaseOrder(id: number) {
-    const rows = await this.db.select({ id: purchaseOrders.id, purchaseRefId: purchaseOrders.purchaseRefId }).from(purchaseOrders).where(eq(purchaseOrders.id, id));
+    const rows = await this.db
+      .select({ id: purchaseOrders.id, purchaseRefId: purchaseOrders.purchaseRefId })
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.id, id));
     return rows[0] ?? null;
   }
 
@@ -143,21 +153,33 @@ export class InvoicesRepository {
 
   async search(filters: InvoiceFilters, limit: number, offset: number): Promise<{ rows: InvoiceRow[]; total: number }> {
     const conditions: SQL[] = [];
-    if (filters.invoiceNumber) conditions.push(sql`${invoices.invoiceNumber} ilike ${`%${escapeLike(filters.invoiceNumber)}%`}`);
-    if (filters.invoiceAmountCents !== undefined) conditions.push(eq(invoices.invoiceAmountCents, filters.invoiceAmountCents));
-    if (filters.financeCompanyId !== undefined) conditions.push(eq(invoices.financeCompanyId, filters.financeCompanyId));
+    if (filters.invoiceNumber)
+      conditions.push(sql`${invoices.invoiceNumber} ilike ${`%${escapeLike(filters.invoiceNumber)}%`}`);
+    if (filters.invoiceAmountCents !== undefined)
+      conditions.push(eq(invoices.invoiceAmountCents, filters.invoiceAmountCents));
+    if (filters.financeCompanyId !== undefined)
+      conditions.push(eq(invoices.financeCompanyId, filters.financeCompanyId));
     if (filters.vendorId !== undefined) conditions.push(eq(invoices.vendorId, filters.vendorId));
     if (filters.invoiceDate) conditions.push(eq(invoices.invoiceDate, filters.invoiceDate));
     if (filters.purchaseDate) conditions.push(eq(invoices.purchaseDate, filters.purchaseDate));
     if (filters.dueDate) conditions.push(eq(invoices.dueDate, filters.dueDate));
     const where = conditions.length ? and(...conditions) : undefined;
-    const rows = (await this.selectInvoices().where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).offset(offset)) as InvoiceRow[];
-    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where);
+    const rows = (await this.selectInvoices()
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit)
+      .offset(offset)) as InvoiceRow[];
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where);
     return { rows, total: total!.n };
   }
 
   listByPurchaseOrder(purchaseOrderId: number): Promise<InvoiceRow[]> {
-    return this.selectInvoices().where(eq(invoices.purchaseOrderId, purchaseOrderId)).orderBy(asc(invoices.createdAt), asc(invoices.id)) as Promise<InvoiceRow[]>;
+    return this.selectInvoices()
+      .where(eq(invoices.purchaseOrderId, purchaseOrderId))
+      .orderBy(asc(invoices.createdAt), asc(invoices.id)) as Promise<InvoiceRow[]>;
   }
 
   /**
@@ -168,13 +190,22 @@ export class InvoicesRepository {
     const rows = await this.db
       .update(invoices)
       .set({ purchaseOrderId })
-      .where(and(eq(invoices.id, invoiceId), or(isNull(invoices.purchaseOrderId), eq(invoices.purchaseOrderId, purchaseOrderId))))
+      .where(
+        and(
+          eq(invoices.id, invoiceId),
+          or(isNull(invoices.purchaseOrderId), eq(invoices.purchaseOrderId, purchaseOrderId)),
+        ),
+      )
       .returning({ id: invoices.id });
     return rows.length > 0;
   }
 
   async unlink(invoiceId: number): Promise<boolean> {
-    const rows = await this.db.update(invoices).set({ purchaseOrderId: null }).where(eq(invoices.id, invoiceId)).returning({ id: invoices.id });
+    const rows = await this.db
+      .update(invoices)
+      .set({ purchaseOrderId: null })
+      .where(eq(invoices.id, invoiceId))
+      .returning({ id: invoices.id });
     return rows.length > 0;
   }
 

@@ -17,7 +17,10 @@ export function registerInvoicesRoutes({ route, services }: ModuleContext): void
   route(listApInvoicesRoute, async ({ query }) => invoices.search(query));
   route(createApInvoiceRoute, async ({ body }) => invoices.create(body));
   route(linkApInvoicePurchaseOrderRoute, async ({ body }) =>
-    invoices.linkPurchaseOrder(body.id, body.purchase_id !== undefined ? { poNumber: body.purchase_id } : (body.purchase_order_id ?? null)),
+    invoices.linkPurchaseOrder(
+      body.id,
+      body.purchase_id !== undefined ? { poNumber: body.purchase_id } : (body.purchase_order_id ?? null),
+    ),
   );
   route(deleteApInvoiceRoute, async ({ params }) => {
     await invoices.delete(params.id);

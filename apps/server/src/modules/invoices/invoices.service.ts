@@ -1,4 +1,10 @@
-import { centsToDollars, dollarsToCents, INVOICE_MESSAGES, type TApInvoice, type TFinanceCompany } from '@keystone/contracts';
+import {
+  centsToDollars,
+  dollarsToCents,
+  INVOICE_MESSAGES,
+  type TApInvoice,
+  type TFinanceCompany,
+} from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { InvoicesRepository, type InvoiceRow } from './invoices.repository.js';
@@ -14,9 +20,11 @@ export function toInvoiceDto(row: InvoiceRow): TApInvoice {
     due_date: row.dueDate,
     purchase_date: row.purchaseDate,
     vendor: { id: row.vendorId, company_name: row.vendorName },
-    finance_company: row.financeCompanyId === null ? null : { id: row.financeCompanyId, company_name: row.financeCompanyName ?? '' },
+    finance_company:
+      row.financeCompanyId === null ? null : { id: row.financeCompanyId, company_name: row.financeCompanyName ?? '' },
     purchase_id: row.purchaseRefId,
-    purchase: row.purchaseOrderId === null ? null : { id: row.purchaseOrderId, purchase_ref_id: row.purchaseRefId ?? '' },
+    purchase:
+      row.purchaseOrderId === null ? null : { id: row.purchaseOrderId, purchase_ref_id: row.purchaseRefId ?? '' },
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -103,7 +111,8 @@ export class InvoicesService {
       }
       const dueDate = input.due_date ?? null;
       // YYYY-MM-DD strings compare in calendar order.
-      if (dueDate !== null && dueDate < input.invoice_date) errors.due_date = ['The due date cannot be before the invoice date.'];
+      if (dueDate !== null && dueDate < input.invoice_date)
+        errors.due_date = ['The due date cannot be before the invoice date.'];
       if (Object.keys(errors).length) throw unprocessable(INVALID, errors);
 
       const id = await repo.insertInvoice({
@@ -117,7 +126,8 @@ export class InvoicesService {
         purchaseOrderId,
       });
       // A concurrent create of the same number for the vendor got there first.
-      if (id === null) throw unprocessable(INVALID, { invoice_number: ['This vendor already has an invoice with this number.'] });
+      if (id === null)
+        throw unprocessable(INVALID, { invoice_number: ['This vendor already has an invoice with this number.'] });
       return toInvoiceDto(await this.invoiceOrThrow(repo, id));
     });
   }
@@ -158,7 +168,10 @@ export class InvoicesService {
       } else {
         const orders = await repo.findPurchaseOrdersByRef(target.poNumber);
         if (orders.length !== 1) {
-          const message = orders.length === 0 ? INVOICE_MESSAGES.poNumberUnknown(target.poNumber) : 'More than one purchase order has this reference.';
+          const message =
+            orders.length === 0
+              ? INVOICE_MESSAGES.poNumberUnknown(target.poNumber)
+              : 'More than one purchase order has this reference.';
           throw unprocessable(INVALID, { purchase_id: [message] });
         }
         purchaseOrderId = orders[0]!.id;
@@ -184,7 +197,8 @@ export class InvoicesService {
 
   async attachedTo(purchaseOrderId: number): Promise<TApInvoice[]> {
     const repo = this.repo();
-    if (!(await repo.findPurchaseOrder(purchaseOrderId))) throw notFound(`purchase order ${purchaseOrderId} does not exist`);
+    if (!(await repo.findPurchaseOrder(purchaseOrderId)))
+      throw notFound(`purchase order ${purchaseOrderId} does not exist`);
     return (await repo.listByPurchaseOrder(purchaseOrderId)).map(toInvoiceDto);
   }
 }

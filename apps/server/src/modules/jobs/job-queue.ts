@@ -120,7 +120,10 @@ export class JobQueue {
   register<P, R, E extends Executor = Transaction>(
     kind: string,
     handler: JobHandler<P, R, E>,
-    options: { onFailed?: (db: Database, payload: P, error: string) => Promise<void>; transaction?: JobTransaction<E> } = {},
+    options: {
+      onFailed?: (db: Database, payload: P, error: string) => Promise<void>;
+      transaction?: JobTransaction<E>;
+    } = {},
   ): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} is already registered`);
     this.handlers.set(kind, {
@@ -131,7 +134,10 @@ export class JobQueue {
   }
 
   /** Inserts a queued job in the caller's transaction (NOTIFY keystone_jobs, delivered at commit). */
-  async enqueue(executor: Executor, input: { kind: string; payload: Record<string, unknown>; createdById?: number | null; maxAttempts?: number }): Promise<TJob> {
+  async enqueue(
+    executor: Executor,
+    input: { kind: string; payload: Record<string, unknown>; createdById?: number | null; maxAttempts?: number },
+  ): Promise<TJob> {
     const row = await insertJob(executor, {
       kind: input.kind,
       payload: input.payload,
@@ -149,7 +155,11 @@ export class JobQueue {
   /** The job and who queued it (for the route's access check); from memory while it runs in this process. */
   async lookup(id: number): Promise<{ job: TJob; createdById: number | null } | null> {
     const mine = this.running.get(id);
-    if (mine) return { job: { ...toJob(mine.row), progress_done: mine.done, progress_total: mine.total }, createdById: mine.row.createdById };
+    if (mine)
+      return {
+        job: { ...toJob(mine.row), progress_done: mine.done, progress_total: mine.total },
+        createdById: mine.row.createdById,
+      };
     const row = await findJob(this.db, id);
     return row ? { job: toJob(row), createdById: row.createdById } : null;
   }
@@ -159,10 +169,12 @@ export class JobQueue {
     if (this.started) return;
     this.started = true;
     if (this.listen) {
-      this.unlisten = this.listen(JOBS_CHANNEL, { onMessage: () => this.wake(), onReconnect: () => this.wake() }).catch((error: unknown) => {
-        this.log.warn({ err: error }, 'jobs: cannot listen for queued jobs; polling only');
-        return null;
-      });
+      this.unlisten = this.listen(JOBS_CHANNEL, { onMessage: () => this.wake(), onReconnect: () => this.wake() }).catch(
+        (error: unknown) => {
+          this.log.warn({ err: error }, 'jobs: cannot listen for queued jobs; polling only');
+          return null;
+        },
+      );
     }
     const poll = () => {
       this.pollTimer = setTimeout(() => {
@@ -203,7 +215,8 @@ export class JobQueue {
         continue;
       }
       const row = await findJob(this.db, id);
-      if (!row || row.status === 'succeeded' || row.status === 'failed' || Date.now() > end) return row ? toJob(row) : null;
+      if (!row || row.status === 'succeeded' || row.status === 'failed' || Date.now() > end)
+        return row ? toJob(row) : null;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
@@ -277,11 +290,22 @@ export class JobQueue {
 
   private async run(row: JobRow): Promise<void> {
     const lease: JobLease = { id: row.id, lockedBy: this.processId, attempts: row.attempts };
-    const state: Running = { lease, row, done: row.progressDone, total: row.progressTotal, dirty: false, lastWrite: 0, timer: undefined, writing: null };
+    const state: Running = {
+      lease,
+      row,
+      done: row.progressDone,
+      total: row.progressTotal,
+      dirty: false,
+      lastWrite: 0,
+      timer: undefined,
+      writing: null,
+    };
     this.running.set(row.id, state);
     const heartbeat = setInterval(() => {
       // Not awaited: on PGlite it waits for the job's transaction (and then finds the job no longer running).
-      writeHeartbeat(this.db, lease).catch((error: unknown) => this.log.warn({ err: error, jobId: row.id }, 'jobs: heartbeat failed'));
+      writeHeartbeat(this.db, lease).catch((error: unknown) =>
+        this.log.warn({ err: error, jobId: row.id }, 'jobs: heartbeat failed'),
+      );
     }, this.heartbeatMs);
     heartbeat.unref?.();
     const registered = this.handlers.get(row.kind);
@@ -301,7 +325,8 @@ export class JobQueue {
       });
     } catch (error) {
       failure = describeJobError(error);
-      if (!(error instanceof HttpError) && !(error instanceof LeaseLostError)) this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'jobs: a job failed');
+      if (!(error instanceof HttpError) && !(error instanceof LeaseLostError))
+        this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'jobs: a job failed');
     } finally {
       clearInterval(heartbeat);
       clearTimeout(state.timer);

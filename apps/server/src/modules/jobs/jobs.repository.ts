@@ -34,7 +34,12 @@ export function toJob(row: JobRow): TJob {
 }
 
 const held = (lease: JobLease) =>
-  and(eq(jobs.id, lease.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, lease.lockedBy), eq(jobs.attempts, lease.attempts));
+  and(
+    eq(jobs.id, lease.id),
+    eq(jobs.status, 'running'),
+    eq(jobs.lockedBy, lease.lockedBy),
+    eq(jobs.attempts, lease.attempts),
+  );
 
 /** Inserts a queued job and notifies the workers; both take effect when the executor's transaction commits. */
 export async function insertJob(
@@ -56,7 +61,12 @@ export async function findJob(executor: Executor, id: number): Promise<JobRow | 
  * short transaction): FOR UPDATE SKIP LOCKED lets two workers claim at once without waiting on, or taking, each
  * other's row. With `onlyId`, that job alone (JobQueue.runNow).
  */
-export async function claimJob(executor: Executor, lockedBy: string, kinds: string[], onlyId?: number): Promise<JobRow | null> {
+export async function claimJob(
+  executor: Executor,
+  lockedBy: string,
+  kinds: string[],
+  onlyId?: number,
+): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
   const only = onlyId === undefined ? sql`` : sql` and ${jobs.id} = ${onlyId}`;
   const next = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()${only}
@@ -81,7 +91,12 @@ export async function claimJob(executor: Executor, lockedBy: string, kinds: stri
 }
 
 /** Marks the held job succeeded (inside the job's own transaction); false when the lease was lost. */
-export async function markSucceeded(executor: Executor, lease: JobLease, result: unknown, total: number | null): Promise<boolean> {
+export async function markSucceeded(
+  executor: Executor,
+  lease: JobLease,
+  result: unknown,
+  total: number | null,
+): Promise<boolean> {
   const done = total === null ? sql`${jobs.progressTotal}` : sql`${total}`;
   const rows = await executor
     .update(jobs)
@@ -101,7 +116,11 @@ export async function markSucceeded(executor: Executor, lease: JobLease, result:
 }
 
 /** After a throw: queued again while attempts remain, failed otherwise. Answers the status written (null: lease lost). */
-export async function markThrown(executor: Executor, lease: JobLease, error: string): Promise<'queued' | 'failed' | null> {
+export async function markThrown(
+  executor: Executor,
+  lease: JobLease,
+  error: string,
+): Promise<'queued' | 'failed' | null> {
   const rows = await executor
     .update(jobs)
     .set({
@@ -122,7 +141,10 @@ export async function writeProgress(executor: Executor, lease: JobLease, done: n
 }
 
 export async function writeHeartbeat(executor: Executor, lease: JobLease): Promise<void> {
-  await executor.update(jobs).set({ heartbeatAt: sql`now()` }).where(held(lease));
+  await executor
+    .update(jobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(held(lease));
 }
 
 /**
@@ -131,7 +153,12 @@ export async function writeHeartbeat(executor: Executor, lease: JobLease): Promi
  * started `maxAttempts + extraStaleRuns` times (a job that kills its process would otherwise run for ever): then it
  * fails. Answers the jobs that failed, for their onFailed.
  */
-export async function requeueStale(executor: Executor, mine: number[], staleAfterMs: number, extraStaleRuns: number): Promise<JobRow[]> {
+export async function requeueStale(
+  executor: Executor,
+  mine: number[],
+  staleAfterMs: number,
+  extraStaleRuns: number,
+): Promise<JobRow[]> {
   const stale = and(
     eq(jobs.status, 'running'),
     mine.length ? notInArray(jobs.id, mine) : undefined,

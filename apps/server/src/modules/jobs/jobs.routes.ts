@@ -10,7 +10,8 @@ import type { JobQueue } from './job-queue.js';
  */
 export async function jobForUser(jobs: JobQueue, id: number, user: AuthUser): Promise<TJob> {
   const found = await jobs.lookup(id);
-  if (!found || (found.createdById !== user.id && !hasPermission(user.role, 'admin:override'))) throw notFound(`Job ${id} not found`);
+  if (!found || (found.createdById !== user.id && !hasPermission(user.role, 'admin:override')))
+    throw notFound(`Job ${id} not found`);
   return found.job;
 }
 

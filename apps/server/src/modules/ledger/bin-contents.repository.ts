@@ -40,7 +40,10 @@ export class BinContentsRepository {
    * release), answered in release order: the fewest units first, then by bin name, then by id (docs/decisions.md,
    * "Bins follow on-hand"). Deleted bins hold nothing, so they are never among them.
    */
-  async lockBinsOfProduct(bucket: string, productId: number): Promise<{ binId: number; binName: string; quantity: number }[]> {
+  async lockBinsOfProduct(
+    bucket: string,
+    productId: number,
+  ): Promise<{ binId: number; binName: string; quantity: number }[]> {
     const rows = await queryRows<{ bin_id: number; bin_name: string; quantity: number }>(
       this.db,
       sql`select bi.bin_id, b.bin_name, bi.quantity
@@ -50,7 +53,10 @@ export class BinContentsRepository {
     );
     return rows
       .map((r) => ({ binId: Number(r.bin_id), binName: r.bin_name, quantity: Number(r.quantity) }))
-      .sort((a, b) => a.quantity - b.quantity || (a.binName < b.binName ? -1 : a.binName > b.binName ? 1 : 0) || a.binId - b.binId);
+      .sort(
+        (a, b) =>
+          a.quantity - b.quantity || (a.binName < b.binName ? -1 : a.binName > b.binName ? 1 : 0) || a.binId - b.binId,
+      );
   }
 
   /**

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 
 export interface LedgerDifference {
-  kind: 'on-hand' | 'po-line-received' | 'serial-place' | 'serial-bucket' | 'movement' | 'bin-contents' | 'bins-over-on-hand' | 'pick-list-flag';
+  kind:
+    | 'on-hand'
+    | 'po-line-received'
+    | 'serial-place'
+    | 'serial-bucket'
+    | 'movement'
+    | 'bin-contents'
+    | 'bins-over-on-hand'
+    | 'pick-list-flag';
   key: string;
   expected: number | string | null;
   actual: number | string | null;
@@ -36,21 +44,27 @@ export interface LedgerDifference {
  * lateral subquery per serial took 254 s over 50,880 serials without them; docs/performance.md).
  */
 export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
-  const onHand = await queryRows<{ product_id: number; bucket: string; expected: number; actual: number }>(db, sql`
+  const onHand = await queryRows<{ product_id: number; bucket: string; expected: number; actual: number }>(
+    db,
+    sql`
     select coalesce(i.product_id, l.product_id) as product_id, coalesce(i.bucket, l.bucket) as bucket,
            coalesce(l.total, 0)::int as expected, coalesce(i.quantity, 0)::int as actual
     from inventory i
     full outer join (select product_id, bucket, sum(quantity_delta) total from inventory_transactions group by product_id, bucket) l
       on l.product_id = i.product_id and l.bucket = i.bucket
     where coalesce(l.total, 0) <> coalesce(i.quantity, 0)
-    order by 1, 2`);
-  const lines = await queryRows<{ id: number; expected: number; actual: number }>(db, sql`
+    order by 1, 2`,
+  );
+  const lines = await queryRows<{ id: number; expected: number; actual: number }>(
+    db,
+    sql`
     select p.id, coalesce(l.total, 0)::int as expected, p.qty_received as actual
     from purchase_order_items p
     left join (select purchase_order_item_id, sum(quantity_delta) total from inventory_transactions
                where type in ('INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT') group by purchase_order_item_id) l on l.purchase_order_item_id = p.id
     where coalesce(l.total, 0) <> p.qty_received
-    order by 1`);
+    order by 1`,
+  );
   const serials = await queryRows<{
     id: number;
     serial_number: string;
@@ -60,21 +74,37 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     new_location_code: string | null;
     new_condition_code: string | null;
     new_disposition_code: string | null;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     select s.id, s.serial_number, s.disposition_code, s.location_code, s.condition_code, last.new_location_code, last.new_condition_code, last.new_disposition_code
     from inventory_serials s
     join (select distinct on (ts.serial_id) ts.serial_id, ts.new_location_code, ts.new_condition_code, ts.new_disposition_code
           from inventory_transaction_serials ts order by ts.serial_id, ts.id desc) last on last.serial_id = s.id
     where s.disposition_code is distinct from last.new_disposition_code
        or (s.disposition_code = 'LIVE' and (s.location_code is distinct from last.new_location_code or s.condition_code is distinct from last.new_condition_code))
-    order by 1`);
-  const serialBuckets = await queryRows<{ id: number; serial_number: string; bucket: string | null; location_code: string | null; condition_code: string | null; bucket_location: string | null; bucket_condition: string | null }>(db, sql`
+    order by 1`,
+  );
+  const serialBuckets = await queryRows<{
+    id: number;
+    serial_number: string;
+    bucket: string | null;
+    location_code: string | null;
+    condition_code: string | null;
+    bucket_location: string | null;
+    bucket_condition: string | null;
+  }>(
+    db,
+    sql`
     select s.id, s.serial_number, s.bucket, s.location_code, s.condition_code, b.location_code as bucket_location, b.condition_code as bucket_condition
     from inventory_serials s left join buckets b on b.bucket = s.bucket
     where s.disposition_code = 'LIVE'
       and (b.bucket is null or b.location_code is distinct from s.location_code or b.condition_code is distinct from s.condition_code)
-    order by 1`);
-  const movements = await queryRows<{ key: string; problem: string }>(db, sql`
+    order by 1`,
+  );
+  const movements = await queryRows<{ key: string; problem: string }>(
+    db,
+    sql`
     select ims_transaction_reference_id as key, type || ' changes on-hand by ' || quantity_delta as problem
     from inventory_transactions
     where (type = 'INVENTORY_RECEIPT' and quantity_delta <= 0)
@@ -129,36 +159,58 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
       and (details ->> 'reason') is distinct from 'audit'
     group by details ->> 'movement'
     having count(*) <> 2 or count(distinct type) <> 1 or count(distinct product_id) <> 1 or count(distinct bucket) <> 2 or sum(quantity_delta) <> 0 or min(quantity_delta) >= 0
-    order by 1`);
-  const binContents = await queryRows<{ bin_id: number; product_id: number; expected: number; actual: number }>(db, sql`
+    order by 1`,
+  );
+  const binContents = await queryRows<{ bin_id: number; product_id: number; expected: number; actual: number }>(
+    db,
+    sql`
     select coalesce(i.bin_id, m.bin_id) as bin_id, coalesce(i.product_id, m.product_id) as product_id,
            coalesce(m.total, 0)::int as expected, coalesce(i.quantity, 0)::int as actual
     from bin_items i
     full outer join (select bin_id, product_id, sum(quantity_delta) total from bin_movements group by bin_id, product_id) m
       on m.bin_id = i.bin_id and m.product_id = i.product_id
     where coalesce(m.total, 0) <> coalesce(i.quantity, 0)
-    order by 1, 2`);
-  const binsOverOnHand = await queryRows<{ product_id: number; bucket: string; on_hand: number; binned: number }>(db, sql`
+    order by 1, 2`,
+  );
+  const binsOverOnHand = await queryRows<{ product_id: number; bucket: string; on_hand: number; binned: number }>(
+    db,
+    sql`
     select b.product_id, b.bucket, coalesce(i.quantity, 0)::int as on_hand, b.binned::int as binned
     from (select bi.product_id, bn.bucket, sum(bi.quantity) binned from bin_items bi join bins bn on bn.id = bi.bin_id group by bi.product_id, bn.bucket) b
     left join inventory i on i.product_id = b.product_id and i.bucket = b.bucket
     where b.binned > coalesce(i.quantity, 0)
-    order by 1, 2`);
-  const pickFlags = await queryRows<{ reference: string; flagged: boolean; printed: boolean }>(db, sql`
+    order by 1, 2`,
+  );
+  const pickFlags = await queryRows<{ reference: string; flagged: boolean; printed: boolean }>(
+    db,
+    sql`
     select cs.ims_transaction_reference_id as reference, cs.on_pick_list as flagged, (p.committed_sale_id is not null) as printed
     from committed_sales cs
     left join (select distinct committed_sale_id from pick_list_items) p on p.committed_sale_id = cs.id
     where cs.on_pick_list <> (p.committed_sale_id is not null)
-    order by cs.id`);
+    order by cs.id`,
+  );
   return [
-    ...onHand.map((r) => ({ kind: 'on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.expected, actual: r.actual })),
-    ...lines.map((r) => ({ kind: 'po-line-received' as const, key: `PO line ${r.id}`, expected: r.expected, actual: r.actual })),
+    ...onHand.map((r) => ({
+      kind: 'on-hand' as const,
+      key: `product ${r.product_id} in ${r.bucket}`,
+      expected: r.expected,
+      actual: r.actual,
+    })),
+    ...lines.map((r) => ({
+      kind: 'po-line-received' as const,
+      key: `PO line ${r.id}`,
+      expected: r.expected,
+      actual: r.actual,
+    })),
     ...serials.map((r) => ({
       kind: 'serial-place' as const,
       key: `serial ${r.serial_number} (${r.id})`,
       // The condition is named only when it is what differs (a move between two buckets of one location).
-      expected: `${r.new_disposition_code} ${r.new_location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.new_condition_code ?? ''}` : ''}`.trim(),
-      actual: `${r.disposition_code} ${r.location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.condition_code ?? ''}` : ''}`.trim(),
+      expected:
+        `${r.new_disposition_code} ${r.new_location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.new_condition_code ?? ''}` : ''}`.trim(),
+      actual:
+        `${r.disposition_code} ${r.location_code ?? ''}${r.condition_code !== r.new_condition_code ? ` ${r.condition_code ?? ''}` : ''}`.trim(),
     })),
     ...serialBuckets.map((r) => ({
       kind: 'serial-bucket' as const,
@@ -167,9 +219,19 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
       actual: `${r.bucket ?? 'no bucket'}: ${r.location_code ?? ''} ${r.condition_code ?? ''}`.trim(),
     })),
     ...movements.map((r) => ({ kind: 'movement' as const, key: r.key, expected: null, actual: r.problem })),
-    ...binContents.map((r) => ({ kind: 'bin-contents' as const, key: `product ${r.product_id} in bin ${r.bin_id}`, expected: r.expected, actual: r.actual })),
+    ...binContents.map((r) => ({
+      kind: 'bin-contents' as const,
+      key: `product ${r.product_id} in bin ${r.bin_id}`,
+      expected: r.expected,
+      actual: r.actual,
+    })),
     // Expected: at most the on-hand; actual: what the bins hold.
-    ...binsOverOnHand.map((r) => ({ kind: 'bins-over-on-hand' as const, key: `product ${r.product_id} in ${r.bucket}`, expected: r.on_hand, actual: r.binned })),
+    ...binsOverOnHand.map((r) => ({
+      kind: 'bins-over-on-hand' as const,
+      key: `product ${r.product_id} in ${r.bucket}`,
+      expected: r.on_hand,
+      actual: r.binned,
+    })),
     ...pickFlags.map((r) => ({
       kind: 'pick-list-flag' as const,
       key: `committed sale ${r.reference}`,

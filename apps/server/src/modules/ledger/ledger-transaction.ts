@@ -22,7 +22,9 @@ export const isRetryable = (error: unknown): boolean => ['40P01', '40001'].inclu
 /** Thrown by a `run` called inside another `run` (a programming error: the inner work must take the outer `tx`). */
 export class NestedLedgerWriteError extends Error {
   constructor() {
-    super('LedgerWrites.run was called inside another run: pass the outer transaction (tx) on instead; a nested run waits for a second gate slot while holding one');
+    super(
+      'LedgerWrites.run was called inside another run: pass the outer transaction (tx) on instead; a nested run waits for a second gate slot while holding one',
+    );
   }
 }
 
@@ -68,12 +70,17 @@ export class LedgerWrites {
     return this.inside.getStore() === true;
   }
 
-  async run<T>(work: (tx: LedgerTx, ledger: Ledger) => Promise<T>, options: { mapError?: (error: unknown) => unknown } = {}): Promise<T> {
+  async run<T>(
+    work: (tx: LedgerTx, ledger: Ledger) => Promise<T>,
+    options: { mapError?: (error: unknown) => unknown } = {},
+  ): Promise<T> {
     if (this.active) throw new NestedLedgerWriteError();
     let backoff: Backoff | null = null;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.gate.run(() => this.inside.run(true, () => this.db.transaction((tx) => work(tx as LedgerTx, this.ledger))));
+        return await this.gate.run(() =>
+          this.inside.run(true, () => this.db.transaction((tx) => work(tx as LedgerTx, this.ledger))),
+        );
       } catch (error) {
         if (attempt <= this.retries && isRetryable(error)) {
           this.log.warn({ sqlState: pgCode(error), attempt }, 'ledger write rolled back by the database; retrying');

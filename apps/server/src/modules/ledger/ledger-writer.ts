@@ -8,7 +8,13 @@ import {
   forcePushSplitItemMessage,
 } from '@keystone/contracts';
 import { HttpError } from '../../http/errors.js';
-import { LedgerRepository, scanLocksAfterLine, type SerialPlaceRow, type SerialRow, type TransactionRow } from './ledger.repository.js';
+import {
+  LedgerRepository,
+  scanLocksAfterLine,
+  type SerialPlaceRow,
+  type SerialRow,
+  type TransactionRow,
+} from './ledger.repository.js';
 import { BinContentsRepository, type BinMovementReason } from './bin-contents.repository.js';
 
 /**
@@ -121,7 +127,14 @@ function refuseSerialsElsewhere(serials: SerialRow[], productId: number, bucket:
   const s = elsewhere[0]!;
   const other = s.productId !== productId;
   const where = other ? 'is another product' : `is in ${s.bucket ?? 'no bucket'}, not ${bucket}`;
-  throw new LedgerRefusal('serial-not-in-bucket', `Serial ${s.serialNumber} ${where}.`, 'serials', 409, elsewhere.map((e) => e.serialNumber), other ? null : s.bucket);
+  throw new LedgerRefusal(
+    'serial-not-in-bucket',
+    `Serial ${s.serialNumber} ${where}.`,
+    'serials',
+    409,
+    elsewhere.map((e) => e.serialNumber),
+    other ? null : s.bucket,
+  );
 }
 
 /** A bin contents change the ledger refuses, naming the product of the line (the caller maps it to its message). */
@@ -195,7 +208,13 @@ export class Ledger {
    * refuses: 'serial-not-live' (no live serial has the number) or 'serial-not-in-bucket' (live, but another
    * product's or in another bucket; `place` says which bucket). Writes nothing; the locks last the caller's transaction.
    */
-  async lockSerialsInBucket(input: { executor: LedgerTx; productId: number; bucket: string; serials: string[]; numbersLocked?: boolean }): Promise<SerialRow[]> {
+  async lockSerialsInBucket(input: {
+    executor: LedgerTx;
+    productId: number;
+    bucket: string;
+    serials: string[];
+    numbersLocked?: boolean;
+  }): Promise<SerialRow[]> {
     const numbers = input.serials.map((s) => s.trim()).filter(Boolean);
     if (!numbers.length) return [];
     const repo = new LedgerRepository(input.executor);
@@ -204,7 +223,8 @@ export class Ledger {
     const serials = await repo.lockLiveSerials(numbers);
     const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
     const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
-    if (notLive.length) throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
+    if (notLive.length)
+      throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
     refuseSerialsElsewhere(serials, input.productId, input.bucket.toUpperCase());
     return numbers.map((n) => byNumber.get(n.toUpperCase())!);
   }
@@ -222,12 +242,18 @@ export class Ledger {
    * their count. The caller holds the PO and line, the on-hand row and the serial-number gate and has checked every
    * serial. Answers the receipts' references in unit order and the line's received count after them.
    */
-  async postManifestReceipts(input: { executor: LedgerTx } & Parameters<LedgerRepository['postManifestReceipts']>[0]): Promise<{ references: string[]; qtyReceived: number }> {
+  async postManifestReceipts(
+    input: { executor: LedgerTx } & Parameters<LedgerRepository['postManifestReceipts']>[0],
+  ): Promise<{ references: string[]; qtyReceived: number }> {
     const { executor, ...rest } = input;
     const repo = new LedgerRepository(executor);
     const references = await repo.postManifestReceipts(rest);
     await repo.addOnHand(rest.productId, rest.bucket, references.length);
-    const qtyReceived = await repo.changeReceived({ purchaseOrderId: rest.purchaseOrderId, purchaseOrderItemId: rest.purchaseOrderItemId, delta: references.length });
+    const qtyReceived = await repo.changeReceived({
+      purchaseOrderId: rest.purchaseOrderId,
+      purchaseOrderItemId: rest.purchaseOrderItemId,
+      delta: references.length,
+    });
     return { references, qtyReceived };
   }
 
@@ -248,12 +274,23 @@ export class Ledger {
     const { receipt } = input;
     const repo = new LedgerRepository(input.executor);
     if ((await repo.onHand(receipt.productId, receipt.bucket)) < receipt.quantityDelta) {
-      throw new LedgerRefusal('insufficient-on-hand', `Nothing is left in ${receipt.bucket} to un-receive.`, 'quantity', 409);
+      throw new LedgerRefusal(
+        'insufficient-on-hand',
+        `Nothing is left in ${receipt.bucket} to un-receive.`,
+        'quantity',
+        409,
+      );
     }
     const serials = await repo.serialsById(input.serialIds);
     const moved = serials.filter((s) => s.dispositionCode !== LIVE || s.bucket !== receipt.bucket);
     if (moved.length) {
-      throw new LedgerRefusal('serial-not-in-bucket', `Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}.`, 'serials', 409, moved.map((s) => s.serialNumber));
+      throw new LedgerRefusal(
+        'serial-not-in-bucket',
+        `Serial ${moved[0]!.serialNumber} is no longer in ${receipt.bucket}.`,
+        'serials',
+        409,
+        moved.map((s) => s.serialNumber),
+      );
     }
     const reversal = await repo.insertTransaction({
       type: 'INVENTORY_UNRECEIPT',
@@ -284,10 +321,19 @@ export class Ledger {
       })),
     );
     const left = await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
-    await this.releaseBins(input.executor, receipt.productId, [{ id: reversal.id, bucket: receipt.bucket, quantityDelta: -receipt.quantityDelta, onHand: left }], input.userId);
+    await this.releaseBins(
+      input.executor,
+      receipt.productId,
+      [{ id: reversal.id, bucket: receipt.bucket, quantityDelta: -receipt.quantityDelta, onHand: left }],
+      input.userId,
+    );
     const qtyReceived =
       receipt.purchaseOrderId !== null && receipt.purchaseOrderItemId !== null
-        ? await repo.changeReceived({ purchaseOrderId: receipt.purchaseOrderId, purchaseOrderItemId: receipt.purchaseOrderItemId, delta: -receipt.quantityDelta })
+        ? await repo.changeReceived({
+            purchaseOrderId: receipt.purchaseOrderId,
+            purchaseOrderItemId: receipt.purchaseOrderItemId,
+            delta: -receipt.quantityDelta,
+          })
         : null;
     return { ...reversal, qtyReceived };
   }
@@ -321,14 +367,27 @@ export class Ledger {
     userId: number;
     details?: Record<string, unknown>;
     whileLocked?: () => Promise<void>;
-  }): Promise<{ correction: 'create' | 'move'; transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[] } | null> {
+  }): Promise<{
+    correction: 'create' | 'move';
+    transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[];
+  } | null> {
     const to = input.bucket.toUpperCase();
-    const numbers = [...new Map(input.serials.map((n) => n.trim()).filter(Boolean).map((n) => [n.toUpperCase(), n])).values()];
+    const numbers = [
+      ...new Map(
+        input.serials
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .map((n) => [n.toUpperCase(), n]),
+      ).values(),
+    ];
     const repo = new LedgerRepository(input.executor);
     const seen = await repo.livePlaces(numbers);
-    const others = seen.filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to).map((s) => s.bucket!);
+    const others = seen
+      .filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to)
+      .map((s) => s.bucket!);
     const locked = await repo.lockOnHandRows(input.productId, [to, ...others]);
-    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    if (!locked.length)
+      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
     const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
     if (!places.has(to)) throw new LedgerRefusal('unknown-bucket', `Bucket ${to} does not exist.`, 'fromBucket');
     await repo.lockSerialNumbers(numbers);
@@ -340,7 +399,13 @@ export class Ledger {
     if (foreign.length) {
       const s = foreign[0]!;
       const model = (await repo.modelsOf([s.productId])).get(s.productId) ?? `#${s.productId}`;
-      throw new LedgerRefusal('serial-other-product', forcePushOtherProductMessage(s.serialNumber, model, s.bucket), 'scannedSerialNumbers', 409, [s.serialNumber]);
+      throw new LedgerRefusal(
+        'serial-other-product',
+        forcePushOtherProductMessage(s.serialNumber, model, s.bucket),
+        'scannedSerialNumbers',
+        409,
+        [s.serialNumber],
+      );
     }
     const missing = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
     const dispositions = await repo.latestDispositions(missing);
@@ -351,20 +416,44 @@ export class Ledger {
     if (!missing.length && !elsewhere.length) return null;
     const fromBuckets = [...new Set(elsewhere.map((s) => s.bucket))];
     if (right.length || fromBuckets.length > 1) {
-      throw new LedgerRefusal('serial-split-item', forcePushSplitItemMessage(numbers), 'scannedSerialNumbers', 409, numbers);
+      throw new LedgerRefusal(
+        'serial-split-item',
+        forcePushSplitItemMessage(numbers),
+        'scannedSerialNumbers',
+        409,
+        numbers,
+      );
     }
     const from = fromBuckets[0] ?? null;
     if (from !== null && !places.has(from)) {
       const s = elsewhere[0]!;
-      throw new LedgerRefusal('serial-moved', `Serial ${s.serialNumber} moved while it was being corrected: scan it again`, 'scannedSerialNumbers', 409, [s.serialNumber]);
+      throw new LedgerRefusal(
+        'serial-moved',
+        `Serial ${s.serialNumber} moved while it was being corrected: scan it again`,
+        'scannedSerialNumbers',
+        409,
+        [s.serialNumber],
+      );
     }
     if (from !== null && (places.get(from)!.quantity ?? 0) < 1) {
-      throw new LedgerRefusal('insufficient-on-hand', forcePushEmptyBucketMessage(elsewhere[0]!.serialNumber, from), 'scannedSerialNumbers', 409, [elsewhere[0]!.serialNumber]);
+      throw new LedgerRefusal(
+        'insufficient-on-hand',
+        forcePushEmptyBucketMessage(elsewhere[0]!.serialNumber, from),
+        'scannedSerialNumbers',
+        409,
+        [elsewhere[0]!.serialNumber],
+      );
     }
 
     const dest = places.get(to)!;
     const created = await repo.insertLiveSerials(
-      missing.map((n) => ({ serialNumber: n, productId: input.productId, bucket: to, locationCode: dest.location_code, conditionCode: dest.condition_code })),
+      missing.map((n) => ({
+        serialNumber: n,
+        productId: input.productId,
+        bucket: to,
+        locationCode: dest.location_code,
+        conditionCode: dest.condition_code,
+      })),
     );
     const correction = from === null ? ('create' as const) : ('move' as const);
     const details = {
@@ -377,9 +466,10 @@ export class Ledger {
       to_bucket: to,
       created_serials: missing,
     };
-    const notes = from === null
-      ? `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} did not exist for the product; recorded in ${to}`
-      : `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} moved from ${from} to ${to}`;
+    const notes =
+      from === null
+        ? `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} did not exist for the product; recorded in ${to}`
+        : `Force push (${input.referenceId}): serial(s) ${numbers.join(', ')} moved from ${from} to ${to}`;
     const newPlace = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
     const posted = await this.postMovement(input.executor, {
       type: 'INVENTORY_AUDIT_ADJUSTMENT',
@@ -401,7 +491,13 @@ export class Ledger {
           old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
           new: newPlace,
         })),
-        ...created.map((s) => ({ id: s.id, serialNumber: s.serialNumber, scannedUpc: input.scannedUpc ?? null, old: { location: null, condition: null, disposition: null }, new: newPlace })),
+        ...created.map((s) => ({
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: input.scannedUpc ?? null,
+          old: { location: null, condition: null, disposition: null },
+          new: newPlace,
+        })),
       ],
     });
     return { correction, transactions: posted.map(({ onHand: _onHand, ...t }) => t) };
@@ -418,7 +514,8 @@ export class Ledger {
   async postTransfer(input: TransferInput): Promise<PostedMovement> {
     const from = input.fromBucket.toUpperCase();
     const to = input.toBucket.toUpperCase();
-    if (from === to) throw new LedgerRefusal('same-bucket', 'The source and destination buckets must differ.', 'toBucket');
+    if (from === to)
+      throw new LedgerRefusal('same-bucket', 'The source and destination buckets must differ.', 'toBucket');
     return this.move(input, from, to);
   }
 
@@ -429,19 +526,26 @@ export class Ledger {
 
   private async move(input: MovementInput, from: string, to: string | null): Promise<PostedMovement> {
     const type = to ? 'INVENTORY_TRANSFER' : 'INVENTORY_SALE';
-    if (!Number.isInteger(input.quantity) || input.quantity < 1) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity');
+    if (!Number.isInteger(input.quantity) || input.quantity < 1)
+      throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity');
     const numbers = (input.serials ?? []).map((s) => s.trim()).filter(Boolean);
     const upper = numbers.map((s) => s.toUpperCase());
     const duplicate = upper.find((s, i) => upper.indexOf(s) !== i);
-    if (duplicate) throw new LedgerRefusal('serial-duplicate', `Serial ${duplicate} is listed twice.`, 'serials', 422, [duplicate]);
+    if (duplicate)
+      throw new LedgerRefusal('serial-duplicate', `Serial ${duplicate} is listed twice.`, 'serials', 422, [duplicate]);
     const repo = new LedgerRepository(input.executor);
 
     // The lock order: on-hand rows by (product, bucket), the gate and the numbers, then the serial rows.
     const locked = await repo.lockOnHandRows(input.productId, to ? [from, to] : [from]);
-    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    if (!locked.length)
+      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
     const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
-    for (const [bucket, field] of [[from, 'fromBucket'], [to, 'toBucket']] as const) {
-      if (bucket !== null && !places.has(bucket)) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, field);
+    for (const [bucket, field] of [
+      [from, 'fromBucket'],
+      [to, 'toBucket'],
+    ] as const) {
+      if (bucket !== null && !places.has(bucket))
+        throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, field);
     }
     if (numbers.length) await repo.lockSerialNumbers(numbers);
 
@@ -450,26 +554,55 @@ export class Ledger {
       const previous = await repo.transactionsOfRequest(input.clientRequestId);
       if (previous.length) {
         if (previous.some((t) => t.type !== type || t.productId !== input.productId)) {
-          throw new LedgerRefusal('request-reused', 'This request id was already used for another movement.', 'clientRequestId', 409);
+          throw new LedgerRefusal(
+            'request-reused',
+            'This request id was already used for another movement.',
+            'clientRequestId',
+            409,
+          );
         }
-        return { transactions: previous.map((t) => ({ id: t.id, referenceId: t.referenceId, bucket: t.bucket, quantityDelta: t.quantityDelta })), onHand: {}, replayed: true };
+        return {
+          transactions: previous.map((t) => ({
+            id: t.id,
+            referenceId: t.referenceId,
+            bucket: t.bucket,
+            quantityDelta: t.quantityDelta,
+          })),
+          onHand: {},
+          replayed: true,
+        };
       }
     }
 
     const product = locked[0]!;
     const perItem = product.serial_number_tracked ? (product.num_of_serials_per_item ?? 1) : 0;
-    if (numbers.length && !perItem) throw new LedgerRefusal('serial-not-tracked', 'This product is not serial tracked: it moves without serials.', 'serials');
+    if (numbers.length && !perItem)
+      throw new LedgerRefusal(
+        'serial-not-tracked',
+        'This product is not serial tracked: it moves without serials.',
+        'serials',
+      );
     if (numbers.length && numbers.length !== input.quantity * perItem) {
-      throw new LedgerRefusal('serial-count', `Moving ${input.quantity} unit(s) takes ${input.quantity * perItem} serial(s), not ${numbers.length}.`, 'serials');
+      throw new LedgerRefusal(
+        'serial-count',
+        `Moving ${input.quantity} unit(s) takes ${input.quantity * perItem} serial(s), not ${numbers.length}.`,
+        'serials',
+      );
     }
     const available = places.get(from)!.quantity ?? 0;
     if (available < input.quantity) {
-      throw new LedgerRefusal('insufficient-on-hand', available > 0 ? `Only ${available} in ${from}.` : `There is nothing in ${from}.`, 'quantity', 409);
+      throw new LedgerRefusal(
+        'insufficient-on-hand',
+        available > 0 ? `Only ${available} in ${from}.` : `There is nothing in ${from}.`,
+        'quantity',
+        409,
+      );
     }
     const serials = await repo.lockLiveSerials(numbers);
     const byNumber = new Map(serials.map((s) => [s.serialNumber.toUpperCase(), s]));
     const notLive = numbers.filter((n) => !byNumber.has(n.toUpperCase()));
-    if (notLive.length) throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
+    if (notLive.length)
+      throw new LedgerRefusal('serial-not-live', `Serial ${notLive[0]} is not live.`, 'serials', 409, notLive);
     refuseSerialsElsewhere(serials, input.productId, from);
 
     const details = { ...input.details, reference_id: input.referenceId };
@@ -482,10 +615,27 @@ export class Ledger {
       at: input.at ?? null,
       rows: to
         ? [
-            { bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
-            { bucket: to, quantityDelta: input.quantity, clientRequestId: input.clientRequestId ? `${input.clientRequestId}/in` : null, details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity } },
+            {
+              bucket: from,
+              quantityDelta: -input.quantity,
+              clientRequestId: input.clientRequestId ?? null,
+              details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity },
+            },
+            {
+              bucket: to,
+              quantityDelta: input.quantity,
+              clientRequestId: input.clientRequestId ? `${input.clientRequestId}/in` : null,
+              details: { ...details, from_bucket: from, to_bucket: to, transferred_quantity: input.quantity },
+            },
           ]
-        : [{ bucket: from, quantityDelta: -input.quantity, clientRequestId: input.clientRequestId ?? null, details: { ...details, source_bucket: from, invoiced_quantity: input.quantity } }],
+        : [
+            {
+              bucket: from,
+              quantityDelta: -input.quantity,
+              clientRequestId: input.clientRequestId ?? null,
+              details: { ...details, source_bucket: from, invoiced_quantity: input.quantity },
+            },
+          ],
       serials: numbers.map((n) => {
         const s: SerialRow = byNumber.get(n.toUpperCase())!;
         return {
@@ -543,27 +693,51 @@ export class Ledger {
     notes: string | null;
     details: Record<string, unknown>;
     progress?: (done: number, total: number) => Promise<void>;
-  }): Promise<{ transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[]; movedOut: string[]; movedIn: string[]; bucketDelta: number }> {
+  }): Promise<{
+    transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[];
+    movedOut: string[];
+    movedIn: string[];
+    bucketDelta: number;
+  }> {
     const to = input.bucket.toUpperCase();
     const repo = new LedgerRepository(input.executor);
-    const dedupe = (list: string[]) => [...new Map(list.map((n) => n.trim()).filter(Boolean).map((n) => [n.toUpperCase(), n])).values()];
+    const dedupe = (list: string[]) => [
+      ...new Map(
+        list
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .map((n) => [n.toUpperCase(), n]),
+      ).values(),
+    ];
     const outNumbers = dedupe(input.serials?.out ?? []);
     const inNumbers = dedupe(input.serials?.in ?? []);
     const seen = await repo.livePlacesAmong(inNumbers);
-    const others = [...new Set(seen.filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to).map((s) => s.bucket!))];
+    const others = [
+      ...new Set(
+        seen.filter((s) => s.productId === input.productId && s.bucket && s.bucket !== to).map((s) => s.bucket!),
+      ),
+    ];
     const locked = await repo.lockOnHandRows(input.productId, [to, ...others]);
-    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    if (!locked.length)
+      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
     const places = new Map(locked.filter((r) => r.bucket !== null).map((r) => [r.bucket!, r]));
     const dest = places.get(to);
     if (!dest) throw new LedgerRefusal('unknown-bucket', `Bucket ${to} does not exist.`, 'bucket');
     const rowDetails = (bucket: string, delta: number) => {
       const old = places.get(bucket)?.quantity ?? 0;
-      return { ...input.details, reason: 'audit', audit_item_reference: input.referenceId, old_quantity: old, new_quantity: old + delta };
+      return {
+        ...input.details,
+        reason: 'audit',
+        audit_item_reference: input.referenceId,
+        old_quantity: old,
+        new_quantity: old + delta,
+      };
     };
 
     if (!input.serials) {
       const delta = input.quantityDelta ?? 0;
-      if (!Number.isInteger(delta)) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'quantity');
+      if (!Number.isInteger(delta))
+        throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'quantity');
       if (delta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
       const posted = await this.postMovement(input.executor, {
         type: 'INVENTORY_AUDIT_ADJUSTMENT',
@@ -582,7 +756,7 @@ export class Ledger {
     const live: SerialPlaceRow[] = [];
     const total = numbers.length;
     await input.progress?.(0, total);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const chunk = await repo.lockLiveSerialsChunk(numbers, after, 1000);
       live.push(...chunk);
       await input.progress?.(Math.min(live.length, total), total);
@@ -592,7 +766,9 @@ export class Ledger {
     const byNumber = new Map(live.map((s) => [s.serialNumber.toUpperCase(), s]));
 
     const perItem = Math.max(1, input.serials.perItem);
-    const goingOut = outNumbers.map((n) => byNumber.get(n.toUpperCase())).filter((s): s is SerialPlaceRow => !!s && s.productId === input.productId && s.bucket === to);
+    const goingOut = outNumbers
+      .map((n) => byNumber.get(n.toUpperCase()))
+      .filter((s): s is SerialPlaceRow => !!s && s.productId === input.productId && s.bucket === to);
     const fromElsewhere: SerialPlaceRow[] = [];
     const notLive: string[] = [];
     for (const n of inNumbers) {
@@ -603,18 +779,36 @@ export class Ledger {
       }
       if (s.productId !== input.productId) {
         const model = (await repo.modelsOf([s.productId])).get(s.productId) ?? `#${s.productId}`;
-        throw new LedgerRefusal('serial-other-product', `Serial ${s.serialNumber} is recorded for model ${model}.`, 'serials', 409, [s.serialNumber]);
+        throw new LedgerRefusal(
+          'serial-other-product',
+          `Serial ${s.serialNumber} is recorded for model ${model}.`,
+          'serials',
+          409,
+          [s.serialNumber],
+        );
       }
       if (s.bucket === to) continue;
       if (!s.bucket || !places.has(s.bucket)) {
-        throw new LedgerRefusal('serial-moved', `Serial ${s.serialNumber} moved while the audit was being resolved: resolve it again.`, 'serials', 409, [s.serialNumber]);
+        throw new LedgerRefusal(
+          'serial-moved',
+          `Serial ${s.serialNumber} moved while the audit was being resolved: resolve it again.`,
+          'serials',
+          409,
+          [s.serialNumber],
+        );
       }
       fromElsewhere.push(s);
     }
     const records = await repo.lockLatestRecordsOf(input.productId, notLive);
     const revived = notLive.map((n) => records.get(n.toUpperCase())).filter((r) => !!r);
     const unrecorded = notLive.filter((n) => !records.has(n.toUpperCase()));
-    const created = await repo.insertLiveSerialsAmong(input.productId, to, dest.location_code, dest.condition_code, unrecorded);
+    const created = await repo.insertLiveSerialsAmong(
+      input.productId,
+      to,
+      dest.location_code,
+      dest.condition_code,
+      unrecorded,
+    );
 
     const movedIn = fromElsewhere.length + revived.length + created.length;
     const bucketDelta = Math.trunc((movedIn - goingOut.length) / perItem) - input.serials.alreadyPosted;
@@ -624,10 +818,20 @@ export class Ledger {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([bucket, count]) => ({ bucket, delta: -Math.trunc(count / perItem) }))
       .filter((r) => r.delta !== 0)
-      .map((r) => ({ bucket: r.bucket, quantityDelta: r.delta, clientRequestId: null, details: { ...rowDetails(r.bucket, r.delta), to_bucket: to } }));
+      .map((r) => ({
+        bucket: r.bucket,
+        quantityDelta: r.delta,
+        clientRequestId: null,
+        details: { ...rowDetails(r.bucket, r.delta), to_bucket: to },
+      }));
     const anySerial = goingOut.length + movedIn > 0;
     if (!anySerial && bucketDelta === 0) return { transactions: [], movedOut: [], movedIn: [], bucketDelta: 0 };
-    rows.push({ bucket: to, quantityDelta: bucketDelta, clientRequestId: null, details: { ...rowDetails(to, bucketDelta), to_bucket: to } });
+    rows.push({
+      bucket: to,
+      quantityDelta: bucketDelta,
+      clientRequestId: null,
+      details: { ...rowDetails(to, bucketDelta), to_bucket: to },
+    });
     const here = { bucket: to, location: dest.location_code, condition: dest.condition_code, disposition: LIVE };
     const posted = await this.postMovement(input.executor, {
       type: 'INVENTORY_AUDIT_ADJUSTMENT',
@@ -650,7 +854,13 @@ export class Ledger {
           old: { location: s.locationCode, condition: s.conditionCode, disposition: s.dispositionCode },
           new: here,
         })),
-        ...created.map((s) => ({ id: s.id, serialNumber: s.serialNumber, scannedUpc: null, old: { location: null, condition: null, disposition: null }, new: here })),
+        ...created.map((s) => ({
+          id: s.id,
+          serialNumber: s.serialNumber,
+          scannedUpc: null,
+          old: { location: null, condition: null, disposition: null },
+          new: here,
+        })),
       ],
     });
     await input.progress?.(total, total);
@@ -688,20 +898,30 @@ export class Ledger {
     details?: Record<string, unknown>;
     /** When the adjustment happened, if not now: only a loader of past documents (or a test's dated history) gives it. */
     at?: Date | null;
-  }): Promise<{ transaction: { id: number; referenceId: string; bucket: string; quantityDelta: number }; oldQuantity: number; newQuantity: number }> {
+  }): Promise<{
+    transaction: { id: number; referenceId: string; bucket: string; quantityDelta: number };
+    oldQuantity: number;
+    newQuantity: number;
+  }> {
     const bucket = input.bucket.trim().toUpperCase();
     const newQuantity = input.newQuantity;
-    if (!Number.isInteger(newQuantity) || newQuantity < 0) throw new LedgerRefusal('bad-quantity', 'The new quantity must be a whole number of at least 0.', 'quantity');
+    if (!Number.isInteger(newQuantity) || newQuantity < 0)
+      throw new LedgerRefusal('bad-quantity', 'The new quantity must be a whole number of at least 0.', 'quantity');
     const notes = input.notes.trim();
     if (!notes) throw new LedgerRefusal('notes-required', 'Notes are required.', 'notes');
     const repo = new LedgerRepository(input.executor);
     const locked = await repo.lockOnHandRows(input.productId, [bucket]);
-    if (!locked.length) throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
+    if (!locked.length)
+      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId');
     const place = locked.find((r) => r.bucket === bucket);
     if (!place) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, 'bucket');
     const oldQuantity = place.quantity ?? 0;
     if (newQuantity === oldQuantity) {
-      throw new LedgerRefusal('unchanged-quantity', `${bucket} already holds ${oldQuantity} of this product: enter a different quantity.`, 'quantity');
+      throw new LedgerRefusal(
+        'unchanged-quantity',
+        `${bucket} already holds ${oldQuantity} of this product: enter a different quantity.`,
+        'quantity',
+      );
     }
     const reference = input.referenceId ?? null;
     const details = {
@@ -759,7 +979,16 @@ export class Ledger {
       for (const bin of held) {
         if (excess <= 0) break;
         const take = Math.min(bin.quantity, excess);
-        await bins.apply({ binId: bin.binId, productId, delta: -take, reason: 'RELEASE', userId, pickListItemId: null, inventoryTransactionId: id, at });
+        await bins.apply({
+          binId: bin.binId,
+          productId,
+          delta: -take,
+          reason: 'RELEASE',
+          userId,
+          pickListItemId: null,
+          inventoryTransactionId: id,
+          at,
+        });
         excess -= take;
       }
     }
@@ -789,35 +1018,58 @@ export class Ledger {
   }): Promise<void> {
     const lines = [...input.lines].filter((l) => l.delta !== 0).sort((a, b) => a.productId - b.productId);
     for (const l of lines) {
-      if (!Number.isInteger(l.delta)) throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'items');
+      if (!Number.isInteger(l.delta))
+        throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number.', 'items');
     }
     if (!lines.length) return;
     const productIds = lines.map((l) => l.productId);
-    if (new Set(productIds).size !== productIds.length) throw new LedgerRefusal('bad-quantity', 'A product is listed twice.', 'items');
+    if (new Set(productIds).size !== productIds.length)
+      throw new LedgerRefusal('bad-quantity', 'A product is listed twice.', 'items');
     const bins = new BinContentsRepository(input.executor);
     const adding = lines.filter((l) => l.delta > 0);
-    if (adding.length) await new LedgerRepository(input.executor).lockOnHand(adding.map((l) => ({ productId: l.productId, bucket: input.bin.bucket })));
+    if (adding.length)
+      await new LedgerRepository(input.executor).lockOnHand(
+        adding.map((l) => ({ productId: l.productId, bucket: input.bin.bucket })),
+      );
     const held = await bins.lockBinItems(input.bin.id, productIds);
     if (adding.length) {
       const ledger = new LedgerRepository(input.executor);
-      const binned = await bins.binnedInBucket(input.bin.bucket, adding.map((l) => l.productId));
+      const binned = await bins.binnedInBucket(
+        input.bin.bucket,
+        adding.map((l) => l.productId),
+      );
       for (const l of adding) {
         const onHand = await ledger.onHand(l.productId, input.bin.bucket, { lock: false });
         const inBins = binned.get(l.productId) ?? 0;
         if (inBins + l.delta > onHand) {
           const free = Math.max(0, onHand - inBins);
-          throw new BinRefusal('bin-over-on-hand', free > 0 ? `Only ${free} more of this product can be binned in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.` : `None of this product is left to bin in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.`, l.productId);
+          throw new BinRefusal(
+            'bin-over-on-hand',
+            free > 0
+              ? `Only ${free} more of this product can be binned in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.`
+              : `None of this product is left to bin in ${input.bin.bucket}: it has ${onHand} on hand and ${inBins} in bins.`,
+            l.productId,
+          );
         }
       }
     }
     for (const l of lines) {
       if (l.delta > 0) continue;
       const quantity = held.get(l.productId);
-      if (quantity === undefined) throw new BinRefusal('bin-item-missing', 'The product is not in this bin.', l.productId);
-      if (quantity < -l.delta) throw new BinRefusal('bin-item-short', `The bin holds ${quantity} of this product.`, l.productId);
+      if (quantity === undefined)
+        throw new BinRefusal('bin-item-missing', 'The product is not in this bin.', l.productId);
+      if (quantity < -l.delta)
+        throw new BinRefusal('bin-item-short', `The bin holds ${quantity} of this product.`, l.productId);
     }
     for (const l of lines) {
-      await bins.apply({ binId: input.bin.id, productId: l.productId, delta: l.delta, reason: input.reason, userId: input.userId, pickListItemId: input.pickListItemId ?? null });
+      await bins.apply({
+        binId: input.bin.id,
+        productId: l.productId,
+        delta: l.delta,
+        reason: input.reason,
+        userId: input.userId,
+        pickListItemId: input.pickListItemId ?? null,
+      });
     }
   }
 }

@@ -5,7 +5,13 @@ import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { liveSerialsNamed } from '../../db/live-serials.js';
 import { poStatusAfterReceipts, poTotalsSet } from './po-figures.repository.js';
-import { buckets, inventory, inventorySerials, inventoryTransactions, inventoryTransactionSerials } from '../../db/schema.js';
+import {
+  buckets,
+  inventory,
+  inventorySerials,
+  inventoryTransactions,
+  inventoryTransactionSerials,
+} from '../../db/schema.js';
 
 /**
  * The ledger's SQL: the only code that writes `inventory_transactions`, `inventory_transaction_serials`, on-hand
@@ -77,7 +83,10 @@ function postedAt(at: Date | null | undefined): SQL {
 export type TransactionRow = typeof inventoryTransactions.$inferSelect;
 export type SerialRow = typeof inventorySerials.$inferSelect;
 /** The place columns of a serial row (what a movement reads and changes). */
-export type SerialPlaceRow = Pick<SerialRow, 'id' | 'serialNumber' | 'productId' | 'bucket' | 'locationCode' | 'conditionCode' | 'dispositionCode'>;
+export type SerialPlaceRow = Pick<
+  SerialRow,
+  'id' | 'serialNumber' | 'productId' | 'bucket' | 'locationCode' | 'conditionCode' | 'dispositionCode'
+>;
 
 export class LedgerRepository {
   constructor(private readonly db: Executor) {}
@@ -113,7 +122,11 @@ export class LedgerRepository {
      * (or, for a used scan id, ends the aborted transaction with its COMMIT, which the server turns into a rollback).
      */
     last: boolean;
-  }): Promise<{ referenceId: string; qtyReceived: number } | { live: string[] } | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }> {
+  }): Promise<
+    | { referenceId: string; qtyReceived: number }
+    | { live: string[] }
+    | { previous: { referenceId: string; purchaseOrderItemId: number | null; qtyReceived: number } }
+  > {
     const serials = JSON.stringify(input.serials);
     const upper = JSON.stringify(input.serials.map((s) => s.toUpperCase()));
     const at = postedAt(input.at);
@@ -131,7 +144,9 @@ export class LedgerRepository {
       this.db,
       // Liveness by one index look-up per number (db/live-serials.ts), whatever the planner knows: a PGlite folder is
       // never analyzed, and there a semi-join or `= any(…)` read every live serial (each scan slower than the last).
-      statement(input.last, sql`with live as (
+      statement(
+        input.last,
+        sql`with live as (
             select s.serial_number from ${liveSerialsNamed(upper)} s
           ),
           previous as (
@@ -190,7 +205,8 @@ export class LedgerRepository {
                    (select qty_received from purchase_order_items where id = ${input.purchaseOrderItemId}) as line_received
           )
           select answer.*, case when ${input.last}::boolean and answer.reference is null then keystone_refuse(to_jsonb(answer)) end as refused
-          from answer`),
+          from answer`,
+      ),
     ).catch((error: unknown) => {
       const refused = refusedAnswer(error);
       if (refused === undefined) throw error;
@@ -198,7 +214,13 @@ export class LedgerRepository {
     });
     const row = rows[0]!;
     if (row.previous_reference !== null) {
-      return { previous: { referenceId: row.previous_reference, purchaseOrderItemId: row.previous_item, qtyReceived: row.line_received } };
+      return {
+        previous: {
+          referenceId: row.previous_reference,
+          purchaseOrderItemId: row.previous_item,
+          qtyReceived: row.line_received,
+        },
+      };
     }
     if (row.reference === null || row.qty_received === null) {
       return { live: typeof row.live === 'string' ? (JSON.parse(row.live) as string[]) : row.live };
@@ -206,13 +228,16 @@ export class LedgerRepository {
     return { referenceId: row.reference, qtyReceived: row.qty_received };
   }
 
-
   /**
    * A line's received count by `delta` (a manifest's units, an un-receipt's −1), then its PO's totals and status
    * by the one rule (po-figures.repository.ts), in one statement. The caller holds the PO and the line. Answers the
    * line's new count.
    */
-  async changeReceived(input: { purchaseOrderId: number; purchaseOrderItemId: number; delta: number }): Promise<number> {
+  async changeReceived(input: {
+    purchaseOrderId: number;
+    purchaseOrderItemId: number;
+    delta: number;
+  }): Promise<number> {
     const pending = { itemId: input.purchaseOrderItemId, delta: input.delta };
     const po = sql`${input.purchaseOrderId}::int`;
     const rows = await queryRows<{ qty_received: number }>(
@@ -244,8 +269,12 @@ export class LedgerRepository {
       .from(buckets)
       .where(inArray(buckets.bucket, [...new Set(keys.map((k) => k.bucket))]));
     const bucketKnown = new Set(known.map((b) => b.bucket));
-    const unique = new Map(keys.filter((k) => bucketKnown.has(k.bucket)).map((k) => [`${k.productId}\u0000${k.bucket}`, k]));
-    const ordered = [...unique.values()].sort((a, b) => a.productId - b.productId || (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
+    const unique = new Map(
+      keys.filter((k) => bucketKnown.has(k.bucket)).map((k) => [`${k.productId}\u0000${k.bucket}`, k]),
+    );
+    const ordered = [...unique.values()].sort(
+      (a, b) => a.productId - b.productId || (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0),
+    );
     for (const key of ordered) await this.addOnHand(key.productId, key.bucket, 0);
   }
 
@@ -258,12 +287,14 @@ export class LedgerRepository {
     if (!serials.length) return;
     // Behind a manifest receive that holds the whole number space (lockSerialNumberSpace), not beside it.
     await this.db.execute(sql`select pg_advisory_xact_lock_shared(${SERIAL_GATE_SPACE}, 0)`);
-    const list = sql.join([...new Set(serials.map((s) => s.toUpperCase()))].map((s) => sql`(${s})`), sql`, `);
+    const list = sql.join(
+      [...new Set(serials.map((s) => s.toUpperCase()))].map((s) => sql`(${s})`),
+      sql`, `,
+    );
     await this.db.execute(
       sql`select pg_advisory_xact_lock(${SERIAL_LOCK_SPACE}, k) from (select distinct hashtext(v.s) as k from (values ${list}) as v(s)) keys order by k`,
     );
   }
-
 
   /** Serials live anywhere whose number (any case) is one of these. */
   async liveSerials(numbers: string[]) {
@@ -271,11 +302,21 @@ export class LedgerRepository {
     return this.db
       .select({ id: inventorySerials.id, serialNumber: inventorySerials.serialNumber })
       .from(inventorySerials)
-      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
+      .where(
+        and(
+          eq(inventorySerials.dispositionCode, 'LIVE'),
+          inArray(
+            sql`upper(${inventorySerials.serialNumber})`,
+            numbers.map((n) => n.toUpperCase()),
+          ),
+        ),
+      );
   }
 
   /** Appends a ledger row; its reference id is the type's prefix and the row id. */
-  async insertTransaction(values: Omit<typeof inventoryTransactions.$inferInsert, 'referenceId' | 'id'>): Promise<{ id: number; referenceId: string }> {
+  async insertTransaction(
+    values: Omit<typeof inventoryTransactions.$inferInsert, 'referenceId' | 'id'>,
+  ): Promise<{ id: number; referenceId: string }> {
     const [inserted] = await this.db
       .insert(inventoryTransactions)
       .values({ ...values, referenceId: `pending-${randomUUID()}` })
@@ -316,12 +357,10 @@ export class LedgerRepository {
     return rows[0]?.quantity ?? 0;
   }
 
-
   serialsById(ids: number[]) {
     if (!ids.length) return Promise.resolve([]);
     return this.db.select().from(inventorySerials).where(inArray(inventorySerials.id, ids)).for('update');
   }
-
 
   /**
    * Takes the serial-number gate exclusively: no other writer can make a number live (they hold the gate shared
@@ -343,7 +382,6 @@ export class LedgerRepository {
     );
     return rows.map((r) => r.serial_number);
   }
-
 
   /**
    * Writes a manifest's receipts in one statement, whatever its size: per unit an INVENTORY_RECEIPT ledger row of
@@ -414,7 +452,14 @@ export class LedgerRepository {
    */
   async lockOnHandRows(productId: number, bucketNames: string[]) {
     const ordered = JSON.stringify([...new Set(bucketNames)].sort());
-    return queryRows<{ serial_number_tracked: boolean; num_of_serials_per_item: number | null; bucket: string | null; quantity: number | null; location_code: string | null; condition_code: string | null }>(
+    return queryRows<{
+      serial_number_tracked: boolean;
+      num_of_serials_per_item: number | null;
+      bucket: string | null;
+      quantity: number | null;
+      location_code: string | null;
+      condition_code: string | null;
+    }>(
       this.db,
       sql`with wanted as (
             select b.bucket, b.location_code, b.condition_code, w.ord
@@ -437,9 +482,21 @@ export class LedgerRepository {
   livePlaces(numbers: string[]) {
     if (!numbers.length) return Promise.resolve([]);
     return this.db
-      .select({ serialNumber: inventorySerials.serialNumber, productId: inventorySerials.productId, bucket: inventorySerials.bucket })
+      .select({
+        serialNumber: inventorySerials.serialNumber,
+        productId: inventorySerials.productId,
+        bucket: inventorySerials.bucket,
+      })
       .from(inventorySerials)
-      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))));
+      .where(
+        and(
+          eq(inventorySerials.dispositionCode, 'LIVE'),
+          inArray(
+            sql`upper(${inventorySerials.serialNumber})`,
+            numbers.map((n) => n.toUpperCase()),
+          ),
+        ),
+      );
   }
 
   /** Per number (upper case), the disposition of its newest serial row, live or not (absent: never recorded). */
@@ -467,7 +524,15 @@ export class LedgerRepository {
   }
 
   /** New live serials in a bucket (a correction's; the movement row that explains them is written by `postMovement`). */
-  async insertLiveSerials(values: { serialNumber: string; productId: number; bucket: string; locationCode: string | null; conditionCode: string | null }[]): Promise<{ id: number; serialNumber: string }[]> {
+  async insertLiveSerials(
+    values: {
+      serialNumber: string;
+      productId: number;
+      bucket: string;
+      locationCode: string | null;
+      conditionCode: string | null;
+    }[],
+  ): Promise<{ id: number; serialNumber: string }[]> {
     if (!values.length) return [];
     return this.db
       .insert(inventorySerials)
@@ -481,7 +546,15 @@ export class LedgerRepository {
     return this.db
       .select()
       .from(inventorySerials)
-      .where(and(eq(inventorySerials.dispositionCode, 'LIVE'), inArray(sql`upper(${inventorySerials.serialNumber})`, numbers.map((n) => n.toUpperCase()))))
+      .where(
+        and(
+          eq(inventorySerials.dispositionCode, 'LIVE'),
+          inArray(
+            sql`upper(${inventorySerials.serialNumber})`,
+            numbers.map((n) => n.toUpperCase()),
+          ),
+        ),
+      )
       .orderBy(inventorySerials.id)
       .for('update');
   }
@@ -491,7 +564,9 @@ export class LedgerRepository {
     return this.db
       .select()
       .from(inventoryTransactions)
-      .where(sql`${inventoryTransactions.clientRequestId} = ${clientRequestId} or ${inventoryTransactions.clientRequestId} = ${`${clientRequestId}/in`}`)
+      .where(
+        sql`${inventoryTransactions.clientRequestId} = ${clientRequestId} or ${inventoryTransactions.clientRequestId} = ${`${clientRequestId}/in`}`,
+      )
       .orderBy(inventoryTransactions.id);
   }
 
@@ -519,10 +594,23 @@ export class LedgerRepository {
     }[];
   }): Promise<{ id: number; referenceId: string; bucket: string; quantityDelta: number; onHand: number }[]> {
     const prefix = REFERENCE_PREFIX[input.type]!;
-    const rows = JSON.stringify(input.rows.map((r) => ({ bucket: r.bucket, delta: r.quantityDelta, request: r.clientRequestId, details: r.details })));
+    const rows = JSON.stringify(
+      input.rows.map((r) => ({
+        bucket: r.bucket,
+        delta: r.quantityDelta,
+        request: r.clientRequestId,
+        details: r.details,
+      })),
+    );
     const serials = JSON.stringify(input.serials);
     const at = postedAt(input.at);
-    const result = await queryRows<{ id: number | string; reference: string; bucket: string; quantity_delta: number; on_hand: number }>(
+    const result = await queryRows<{
+      id: number | string;
+      reference: string;
+      bucket: string;
+      quantity_delta: number;
+      on_hand: number;
+    }>(
       this.db,
       sql`with row_input as materialized (
             select r.ord, r.value as v, nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
@@ -569,8 +657,17 @@ export class LedgerRepository {
           from refs r join on_hand o on o.bucket = r.bucket
           order by r.ord`,
     );
-    if (result.length !== input.rows.length) throw new Error(`a ledger movement wrote ${result.length} of ${input.rows.length} rows: an on-hand row was not locked first`);
-    return result.map((r) => ({ id: Number(r.id), referenceId: r.reference, bucket: r.bucket, quantityDelta: r.quantity_delta, onHand: r.on_hand }));
+    if (result.length !== input.rows.length)
+      throw new Error(
+        `a ledger movement wrote ${result.length} of ${input.rows.length} rows: an on-hand row was not locked first`,
+      );
+    return result.map((r) => ({
+      id: Number(r.id),
+      referenceId: r.reference,
+      bucket: r.bucket,
+      quantityDelta: r.quantity_delta,
+      onHand: r.on_hand,
+    }));
   }
 
   // ---- Audits: set-based reads of many serials, the numbers as one JSON parameter. ----
@@ -602,10 +699,30 @@ export class LedgerRepository {
   }
 
   /** Per number (upper case), the product's newest serial row that is not live, locked (a revival's). */
-  async lockLatestRecordsOf(productId: number, numbers: string[]): Promise<Map<string, { id: number; serialNumber: string; locationCode: string | null; conditionCode: string | null; dispositionCode: string }>> {
+  async lockLatestRecordsOf(
+    productId: number,
+    numbers: string[],
+  ): Promise<
+    Map<
+      string,
+      {
+        id: number;
+        serialNumber: string;
+        locationCode: string | null;
+        conditionCode: string | null;
+        dispositionCode: string;
+      }
+    >
+  > {
     if (!numbers.length) return new Map();
     const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
-    const rows = await queryRows<{ id: number; serial_number: string; location_code: string | null; condition_code: string | null; disposition_code: string }>(
+    const rows = await queryRows<{
+      id: number;
+      serial_number: string;
+      location_code: string | null;
+      condition_code: string | null;
+      disposition_code: string;
+    }>(
       this.db,
       sql`select s.id, s.serial_number, s.location_code, s.condition_code, s.disposition_code from inventory_serials s
           where s.id in (select distinct on (upper(x.serial_number)) x.id from inventory_serials x
@@ -615,11 +732,24 @@ export class LedgerRepository {
           order by s.id
           for update`,
     );
-    return new Map(rows.map((r) => [r.serial_number.toUpperCase(), { id: Number(r.id), serialNumber: r.serial_number, locationCode: r.location_code, conditionCode: r.condition_code, dispositionCode: r.disposition_code }]));
+    return new Map(
+      rows.map((r) => [
+        r.serial_number.toUpperCase(),
+        {
+          id: Number(r.id),
+          serialNumber: r.serial_number,
+          locationCode: r.location_code,
+          conditionCode: r.condition_code,
+          dispositionCode: r.disposition_code,
+        },
+      ]),
+    );
   }
 
   /** Where these numbers (any case) are live, read without a lock, as one JSON parameter (an audit's look before it locks). */
-  async livePlacesAmong(numbers: string[]): Promise<{ serialNumber: string; productId: number; bucket: string | null }[]> {
+  async livePlacesAmong(
+    numbers: string[],
+  ): Promise<{ serialNumber: string; productId: number; bucket: string | null }[]> {
     if (!numbers.length) return [];
     const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
     const rows = await queryRows<{ serial_number: string; product_id: number; bucket: string | null }>(
@@ -630,7 +760,13 @@ export class LedgerRepository {
   }
 
   /** New live serials in a bucket, as one JSON parameter (an audit's discovered serials never recorded). */
-  async insertLiveSerialsAmong(productId: number, bucket: string, locationCode: string | null, conditionCode: string | null, numbers: string[]): Promise<{ id: number; serialNumber: string }[]> {
+  async insertLiveSerialsAmong(
+    productId: number,
+    bucket: string,
+    locationCode: string | null,
+    conditionCode: string | null,
+    numbers: string[],
+  ): Promise<{ id: number; serialNumber: string }[]> {
     if (!numbers.length) return [];
     const rows = await queryRows<{ id: number; serial_number: string }>(
       this.db,

@@ -9,7 +9,10 @@ export class LedgerService {
   /** One read-only repeatable-read snapshot, so concurrent writes cannot make it report a false difference. */
   async check(): Promise<TLedgerCheckResult> {
     const started = performance.now();
-    const differences = await this.db.transaction(async (tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    const differences = await this.db.transaction(async (tx) => checkLedger(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
     return { clean: differences.length === 0, differences, elapsedMs: Math.round(performance.now() - started) };
   }
 }

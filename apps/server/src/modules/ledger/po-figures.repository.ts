@@ -15,7 +15,14 @@ const ORDER_CONFIRMED = statusId(PO_STATUS.orderConfirmed);
 const PARTIALLY_RECEIVED = statusId(PO_STATUS.partiallyReceived);
 const RECEIVED = statusId(PO_STATUS.received);
 /** Statuses that follow the receipts: a PO before or during receiving (New, Building, Order Sent, Order Confirmed, Partially Received, Received). */
-const FOLLOWING = [PO_STATUS.new, PO_STATUS.building, PO_STATUS.orderSent, PO_STATUS.orderConfirmed, PO_STATUS.partiallyReceived, PO_STATUS.received].map(statusId);
+const FOLLOWING = [
+  PO_STATUS.new,
+  PO_STATUS.building,
+  PO_STATUS.orderSent,
+  PO_STATUS.orderConfirmed,
+  PO_STATUS.partiallyReceived,
+  PO_STATUS.received,
+].map(statusId);
 
 /** A change of one line's received count that the statement writes but its reads of the lines do not see yet. */
 export type PendingReceived = { itemId: number; delta: number } | null;
@@ -23,7 +30,9 @@ export type PendingReceived = { itemId: number; delta: number } | null;
 /** The received count of line `alias`, with the pending change when it is this line. */
 function receivedOf(alias: string, pending: PendingReceived): SQL {
   const column = sql.raw(`${alias}.qty_received`);
-  return pending ? sql`(${column} + case when ${sql.raw(alias)}.id = ${pending.itemId} then ${pending.delta}::int else 0 end)` : column;
+  return pending
+    ? sql`(${column} + case when ${sql.raw(alias)}.id = ${pending.itemId} then ${pending.delta}::int else 0 end)`
+    : column;
 }
 
 /** `total_cents = …, total_received_cents = …` of the PO whose id is `poId`, recomputed from its lines. */
@@ -56,7 +65,9 @@ export class PoFigures {
   constructor(private readonly db: Executor) {}
 
   async recomputeTotals(poId: number): Promise<void> {
-    await this.db.execute(sql`update purchase_orders set ${poTotalsSet(sql`${poId}::int`)}, updated_at = now() where id = ${poId}`);
+    await this.db.execute(
+      sql`update purchase_orders set ${poTotalsSet(sql`${poId}::int`)}, updated_at = now() where id = ${poId}`,
+    );
   }
 
   /** Every PO at once (after a bulk load). */

@@ -59,7 +59,8 @@ export class LiveHub {
         source({
           onChange: () => this.deliver(topic),
           onResync: () => {
-            for (const subscriber of this.subscribers) if (subscriber.topics.has(topic)) subscriber.send('resync', { topics: [topic] });
+            for (const subscriber of this.subscribers)
+              if (subscriber.topics.has(topic)) subscriber.send('resync', { topics: [topic] });
           },
         }).catch((error: unknown) => {
           // One source that cannot start must not take the boards' streams down: its topic stays quiet.

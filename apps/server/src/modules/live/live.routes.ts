@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasPermission, LIVE_EVENTS_PATH, LIVE_TOPIC_PERMISSION, ZApiErrorSchema, ZLiveEventsQuerySchema, type TLiveTopic } from '@keystone/contracts';
+import {
+  hasPermission,
+  LIVE_EVENTS_PATH,
+  LIVE_TOPIC_PERMISSION,
+  ZApiErrorSchema,
+  ZLiveEventsQuerySchema,
+  type TLiveTopic,
+} from '@keystone/contracts';
 import { forbidden, HttpError } from '../../http/errors.js';
 import { authorizeRequest, type Authenticator } from '../../http/register-route.js';
 import type { LiveHub } from './live-hub.js';
@@ -18,7 +25,8 @@ export function registerLiveRoutes(app: FastifyInstance, hub: LiveHub, authentic
     method: 'GET',
     url: LIVE_EVENTS_PATH,
     schema: {
-      summary: 'Server-sent events: a `change` event when a board\u2019s rows change, from any API process (text/event-stream)',
+      summary:
+        'Server-sent events: a `change` event when a board\u2019s rows change, from any API process (text/event-stream)',
       description:
         'Permission: per topic (committed-sales and committed-transfers: boards:view). Events: `ready` {topics}, `change` {topic, at}, `resync` {topics}; a `: keep-alive` comment every 15 s.',
       tags: ['live'],

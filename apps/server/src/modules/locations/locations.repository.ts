@@ -39,7 +39,9 @@ export class LocationsRepository {
   }
 
   /** Active buckets with their location; `activeLocationsOnly` leaves out the buckets of inactive locations. */
-  async listBuckets(options: { activeLocationsOnly?: boolean; parentLocationCode?: string } = {}): Promise<BucketWithLocation[]> {
+  async listBuckets(
+    options: { activeLocationsOnly?: boolean; parentLocationCode?: string } = {},
+  ): Promise<BucketWithLocation[]> {
     const conditions = [eq(buckets.isActive, true)];
     if (options.activeLocationsOnly) conditions.push(eq(locations.isActive, true));
     if (options.parentLocationCode) conditions.push(eq(buckets.parentLocationCode, options.parentLocationCode));
@@ -55,7 +57,13 @@ export class LocationsRepository {
       .innerJoin(locations, eq(locations.locationCode, buckets.parentLocationCode))
       .where(and(...conditions))
       .orderBy(asc(buckets.parentLocationCode), asc(buckets.bucket));
-    return rows.map((r) => ({ ...r.bucket, distributor: r.distributor, distributorLocationId: r.distributorLocationId, locationIsActive: r.locationIsActive, locationLegacyBucket: r.locationLegacyBucket }));
+    return rows.map((r) => ({
+      ...r.bucket,
+      distributor: r.distributor,
+      distributorLocationId: r.distributorLocationId,
+      locationIsActive: r.locationIsActive,
+      locationLegacyBucket: r.locationLegacyBucket,
+    }));
   }
 
   async findBucket(name: string, options: { forUpdate?: boolean } = {}): Promise<BucketRow | null> {
@@ -85,7 +93,11 @@ export class LocationsRepository {
 
   /** Inserts the location unless its code exists; true when inserted. */
   async insertLocation(values: NewLocationRow): Promise<boolean> {
-    const rows = await this.db.insert(locations).values(values).onConflictDoNothing().returning({ code: locations.locationCode });
+    const rows = await this.db
+      .insert(locations)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ code: locations.locationCode });
     return rows.length > 0;
   }
 
@@ -108,7 +120,13 @@ export class LocationsRepository {
 
   /** The stock and open work that name a bucket: on-hand, live serials, bin contents, open transfers and sales. */
   async holdings(name: string): Promise<BucketHoldings> {
-    const [row] = await queryRows<{ on_hand: string; live_serials: string; binned: string; transfers: string; sales: string }>(
+    const [row] = await queryRows<{
+      on_hand: string;
+      live_serials: string;
+      binned: string;
+      transfers: string;
+      sales: string;
+    }>(
       this.db,
       sql`select
             (select coalesce(sum(quantity), 0) from inventory where bucket = ${name} and quantity <> 0) as on_hand,

@@ -20,7 +20,12 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import { LocationsRepository, type BucketWithLocation, type LocationRow, type NewLocationRow } from './locations.repository.js';
+import {
+  LocationsRepository,
+  type BucketWithLocation,
+  type LocationRow,
+  type NewLocationRow,
+} from './locations.repository.js';
 
 type LocationFields = z.output<typeof ZLocationFieldsSchema>;
 type CreateBucketMapping = z.output<typeof ZCreateBucketMappingSchema>;
@@ -97,12 +102,20 @@ function toBucketRow(row: BucketWithLocation, includeDistributor: boolean): TBuc
 }
 
 /** The first generated legacy bucket: the bare location code (the location's legacy_bucket). */
-function isFirstLegacyBucket(row: { bucket: string; parentLocationCode: string; locationLegacyBucket?: string | null }): boolean {
-  return row.bucket === row.parentLocationCode || (row.locationLegacyBucket !== undefined && row.bucket === row.locationLegacyBucket);
+function isFirstLegacyBucket(row: {
+  bucket: string;
+  parentLocationCode: string;
+  locationLegacyBucket?: string | null;
+}): boolean {
+  return (
+    row.bucket === row.parentLocationCode ||
+    (row.locationLegacyBucket !== undefined && row.bucket === row.locationLegacyBucket)
+  );
 }
 
 /** '' and null both mean none; text is kept trimmed. */
-const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 /**
  * The rule errors of the given location fields (002 §5: 422 per field). `full` checks the required fields even
@@ -113,12 +126,14 @@ function locationRuleErrors(fields: LocationFields, full: boolean): Record<strin
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const field of LOCATION_REQUIRED_FIELDS) {
     const value = fields[field];
-    if ((full || value !== undefined) && !blankToNull(value)) add(field, LOCATION_MESSAGES.required(LOCATION_FIELD_LABELS[field].toLowerCase()));
+    if ((full || value !== undefined) && !blankToNull(value))
+      add(field, LOCATION_MESSAGES.required(LOCATION_FIELD_LABELS[field].toLowerCase()));
   }
   const code = blankToNull(fields.location_code)?.toUpperCase();
   if (code && !LOCATION_CODE_PATTERN.test(code)) add('location_code', LOCATION_MESSAGES.codeFormat);
   const type = blankToNull(fields.location_type)?.toUpperCase();
-  if (type && !(LOCATION_TYPES as readonly string[]).includes(type)) add('location_type', LOCATION_MESSAGES.typeInvalid(LOCATION_TYPES));
+  if (type && !(LOCATION_TYPES as readonly string[]).includes(type))
+    add('location_type', LOCATION_MESSAGES.typeInvalid(LOCATION_TYPES));
   const state = blankToNull(fields.state_or_province)?.toUpperCase();
   if (state && !US_STATE_CODES.includes(state)) add('state_or_province', LOCATION_MESSAGES.stateInvalid);
   const postal = blankToNull(fields.postal_code);
@@ -159,24 +174,35 @@ export class LocationsService {
   async createLocationWithBuckets(input: NewLocation): Promise<void> {
     const code = input.locationCode.trim().toUpperCase();
     await this.db.transaction(async (tx) => {
-      await this.insertWithBuckets(tx, {
-        locationCode: code,
-        address1: input.address1 ?? null,
-        city: input.city ?? null,
-        stateOrProvince: input.stateOrProvince ?? null,
-        postalCode: input.postalCode ?? null,
-        locationType: input.locationType ?? 'WAREHOUSE',
-        distributor: input.distributor ?? null,
-        notes: input.notes ?? null,
-      }, generateLegacyBuckets(code));
+      await this.insertWithBuckets(
+        tx,
+        {
+          locationCode: code,
+          address1: input.address1 ?? null,
+          city: input.city ?? null,
+          stateOrProvince: input.stateOrProvince ?? null,
+          postalCode: input.postalCode ?? null,
+          locationType: input.locationType ?? 'WAREHOUSE',
+          distributor: input.distributor ?? null,
+          notes: input.notes ?? null,
+        },
+        generateLegacyBuckets(code),
+      );
     });
   }
 
   /** The location row (its legacy bucket the first generated one) and the given generated buckets. */
-  private async insertWithBuckets(tx: Executor, values: NewLocationRow, generated: ReturnType<typeof generateLegacyBuckets>): Promise<boolean> {
+  private async insertWithBuckets(
+    tx: Executor,
+    values: NewLocationRow,
+    generated: ReturnType<typeof generateLegacyBuckets>,
+  ): Promise<boolean> {
     const repo = this.repo(tx);
     const code = values.locationCode;
-    const inserted = await repo.insertLocation({ ...values, legacyBucket: generateLegacyBuckets(code)[0]!.legacy_bucket });
+    const inserted = await repo.insertLocation({
+      ...values,
+      legacyBucket: generateLegacyBuckets(code)[0]!.legacy_bucket,
+    });
     await repo.insertBuckets(
       generated.map((b) => ({
         bucket: b.legacy_bucket,
@@ -193,7 +219,9 @@ export class LocationsService {
    * POST ims/bucket-mappings: the form's location and the chosen generated buckets, in one transaction. Field rules
    * answer 422 per field (nothing written); the four sub-location buckets are always added.
    */
-  async create(body: CreateBucketMapping): Promise<{ message: string; location: TLocationRecord; buckets: TBucketRow[] }> {
+  async create(
+    body: CreateBucketMapping,
+  ): Promise<{ message: string; location: TLocationRecord; buckets: TBucketRow[] }> {
     const fields = body.location;
     const errors = locationRuleErrors(fields, true);
     const code = blankToNull(fields.location_code)?.toUpperCase() ?? '';
@@ -202,10 +230,12 @@ export class LocationsService {
     if (code && !errors.location_code && body.buckets) {
       const byName = new Map(all.map((b) => [b.legacy_bucket, b]));
       body.buckets.forEach((b, i) => {
-        if (!byName.has(b.legacy_bucket)) (errors[`buckets.${i}.legacy_bucket`] ??= []).push(LOCATION_MESSAGES.notLegacyBucket(b.legacy_bucket, code));
+        if (!byName.has(b.legacy_bucket))
+          (errors[`buckets.${i}.legacy_bucket`] ??= []).push(LOCATION_MESSAGES.notLegacyBucket(b.legacy_bucket, code));
       });
       const names = new Set(body.buckets.map((b) => b.legacy_bucket));
-      if (!names.has(all[0]!.legacy_bucket)) (errors.buckets ??= []).push(LOCATION_MESSAGES.firstBucketMissing(all[0]!.legacy_bucket));
+      if (!names.has(all[0]!.legacy_bucket))
+        (errors.buckets ??= []).push(LOCATION_MESSAGES.firstBucketMissing(all[0]!.legacy_bucket));
       // The sub-location entries (ONSITE, RELOCATING, RETURN, FBA_INBOUND) are always added (002 §7).
       chosen = all.filter((b) => names.has(b.legacy_bucket) || b.location_code !== code);
     }
@@ -213,20 +243,37 @@ export class LocationsService {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const taken = await repo.existingBucketNames(chosen.map((b) => b.legacy_bucket));
-      if (await repo.findLocation(code)) throw unprocessable(LOCATION_MESSAGES.invalid, { location_code: [LOCATION_MESSAGES.codeTaken(code)] });
-      if (taken.length) throw unprocessable(LOCATION_MESSAGES.invalid, { location_code: taken.map((b) => LOCATION_MESSAGES.bucketTaken(b)) });
-      const values: NewLocationRow = { ...LOCATION_FLAG_DEFAULTS_ROW, ...locationValues(fields), locationCode: code, country: 'US' };
+      if (await repo.findLocation(code))
+        throw unprocessable(LOCATION_MESSAGES.invalid, { location_code: [LOCATION_MESSAGES.codeTaken(code)] });
+      if (taken.length)
+        throw unprocessable(LOCATION_MESSAGES.invalid, {
+          location_code: taken.map((b) => LOCATION_MESSAGES.bucketTaken(b)),
+        });
+      const values: NewLocationRow = {
+        ...LOCATION_FLAG_DEFAULTS_ROW,
+        ...locationValues(fields),
+        locationCode: code,
+        country: 'US',
+      };
       const inserted = await this.insertWithBuckets(tx, values, chosen);
       // A create racing this one for the same code: its row won.
-      if (!inserted) throw unprocessable(LOCATION_MESSAGES.invalid, { location_code: [LOCATION_MESSAGES.codeTaken(code)] });
+      if (!inserted)
+        throw unprocessable(LOCATION_MESSAGES.invalid, { location_code: [LOCATION_MESSAGES.codeTaken(code)] });
       const location = (await repo.findLocation(code))!;
       const buckets = (await repo.listBuckets({ parentLocationCode: code })).map((b) => toBucketRow(b, true));
-      return { message: LOCATION_MESSAGES.created(code, buckets.length), location: toLocationRecord(location), buckets };
+      return {
+        message: LOCATION_MESSAGES.created(code, buckets.length),
+        location: toLocationRecord(location),
+        buckets,
+      };
     });
   }
 
   /** Active buckets; see the routes for which of them each call answers. */
-  async buckets(options: { includeDistributor: boolean; activeLocationsOnly?: boolean }): Promise<{ data: TBucketRow[] }> {
+  async buckets(options: {
+    includeDistributor: boolean;
+    activeLocationsOnly?: boolean;
+  }): Promise<{ data: TBucketRow[] }> {
     const rows = await this.repo().listBuckets({ activeLocationsOnly: options.activeLocationsOnly ?? false });
     return { data: rows.map((r) => toBucketRow(r, options.includeDistributor)) };
   }
@@ -259,13 +306,17 @@ export class LocationsService {
       const row = await repo.findBucket(bucket, { forUpdate: true });
       if (!row || !row.isActive) throw notFound(LOCATION_MESSAGES.unknownBucket(bucket));
       await repo.setLocalInventory(bucket, isLocal);
-      const [updated] = (await repo.listBuckets({ parentLocationCode: row.parentLocationCode })).filter((b) => b.bucket === bucket);
+      const [updated] = (await repo.listBuckets({ parentLocationCode: row.parentLocationCode })).filter(
+        (b) => b.bucket === bucket,
+      );
       return { data: toBucketRow(updated!, true) };
     });
   }
 
   /** PUT ims/buckets/updateBucketByLocation: the given fields of the location (its code and legacy bucket stay). */
-  async updateByLocation(fields: LocationFields & { location_code: string }): Promise<{ message: string; data: TLocationRecord }> {
+  async updateByLocation(
+    fields: LocationFields & { location_code: string },
+  ): Promise<{ message: string; data: TLocationRecord }> {
     const code = fields.location_code.toUpperCase();
     const errors = locationRuleErrors({ ...fields, location_code: undefined }, false);
     return this.db.transaction(async (tx) => {
@@ -291,7 +342,9 @@ export class LocationsService {
       if (!row || !row.isActive) throw notFound(LOCATION_MESSAGES.unknownBucket(bucket));
       const location = await repo.findLocation(row.parentLocationCode);
       if (isFirstLegacyBucket({ ...row, locationLegacyBucket: location?.legacyBucket ?? null })) {
-        throw conflict(LOCATION_MESSAGES.firstBucketUndeletable, { bucket: [LOCATION_MESSAGES.firstBucketUndeletable] });
+        throw conflict(LOCATION_MESSAGES.firstBucketUndeletable, {
+          bucket: [LOCATION_MESSAGES.firstBucketUndeletable],
+        });
       }
       const h = await repo.holdings(bucket);
       const reasons = [

@@ -81,7 +81,9 @@ const saleColumns = sql`cs.id as sale_id, cs.ims_transaction_reference_id as ref
 
 /** Warehouse buckets: a location's own buckets (not its sub-locations such as KY01_FBA_INBOUND). */
 const warehouseBucket = (warehouse: string | null): SQL =>
-  warehouse ? sql`b.location_code = ${warehouse} and b.parent_location_code = ${warehouse}` : sql`b.location_code = b.parent_location_code`;
+  warehouse
+    ? sql`b.location_code = ${warehouse} and b.parent_location_code = ${warehouse}`
+    : sql`b.location_code = b.parent_location_code`;
 
 /**
  * Pick lists and pick items (docs/decisions.md, "Picking and pick lists"). Reads the committed sales, products, buckets and bins; writes only
@@ -92,7 +94,10 @@ export class PickingRepository {
 
   /** The warehouse's buckets (every warehouse's for null), for the board's per-bucket index reads. */
   async warehouseBuckets(warehouse: string | null): Promise<string[]> {
-    const rows = await queryRows<{ bucket: string }>(this.db, sql`select b.bucket from buckets b where ${warehouseBucket(warehouse)} order by b.bucket`);
+    const rows = await queryRows<{ bucket: string }>(
+      this.db,
+      sql`select b.bucket from buckets b where ${warehouseBucket(warehouse)} order by b.bucket`,
+    );
     return rows.map((r) => r.bucket);
   }
 
@@ -130,7 +135,10 @@ export class PickingRepository {
     const [row] = await queryRows<{ n: number }>(
       this.db,
       sql`select count(*)::int as n from committed_sales cs
-          where cs.transacted_at is null and not cs.on_pick_list and not cs.backordered and cs.source_bucket in (${sql.join(buckets.map((b) => sql`${b}`), sql`, `)})`,
+          where cs.transacted_at is null and not cs.on_pick_list and not cs.backordered and cs.source_bucket in (${sql.join(
+            buckets.map((b) => sql`${b}`),
+            sql`, `,
+          )})`,
     );
     return row?.n ?? 0;
   }
@@ -170,8 +178,15 @@ export class PickingRepository {
     return this.printedSelect(sql`pli.pick_list_id = ${pickListId}`, sql`order by pli.id`);
   }
 
-  async pickList(id: number): Promise<{ id: number; warehouse: string; printed_at: Date | string; printed_by: string | null } | null> {
-    const rows = await queryRows<{ id: number; warehouse: string; printed_at: Date | string; printed_by: string | null }>(
+  async pickList(
+    id: number,
+  ): Promise<{ id: number; warehouse: string; printed_at: Date | string; printed_by: string | null } | null> {
+    const rows = await queryRows<{
+      id: number;
+      warehouse: string;
+      printed_at: Date | string;
+      printed_by: string | null;
+    }>(
       this.db,
       sql`select pl.id, pl.warehouse, pl.printed_at, u.username as printed_by from pick_lists pl left join users u on u.id = pl.printed_by_id where pl.id = ${id}`,
     );
@@ -290,7 +305,10 @@ export class PickingRepository {
   }
 
   async picked(id: number): Promise<PickedRow | null> {
-    const rows = await queryRows<PickedRow>(this.db, sql`${this.pickedSelect(sql`pick_list_items`)} where pli.id = ${id} and pli.picked_at is not null`);
+    const rows = await queryRows<PickedRow>(
+      this.db,
+      sql`${this.pickedSelect(sql`pick_list_items`)} where pli.id = ${id} and pli.picked_at is not null`,
+    );
     return rows[0] ?? null;
   }
 }

@@ -27,10 +27,13 @@ type TPick = z.output<typeof ZPickBodySchema>;
 type TPrint = z.output<typeof ZPrintPickListSchema>;
 type TListQuery = z.output<typeof ZPickListQuerySchema>;
 
-const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const iso = (d: Date | string | null) =>
+  d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 
 /** The warning of an item (docs/decisions.md, Picking): no UPC, nothing on hand, or less than the quantity. */
-export function pickWarning(row: Pick<PickRow, 'upc' | 'alternate_upc' | 'on_hand' | 'quantity' | 'source_bucket'>): string | null {
+export function pickWarning(
+  row: Pick<PickRow, 'upc' | 'alternate_upc' | 'on_hand' | 'quantity' | 'source_bucket'>,
+): string | null {
   if (!row.upc && !row.alternate_upc) return PICK_WARNINGS.noUpc;
   if (row.on_hand <= 0) return PICK_WARNINGS.nothingOnHand(row.source_bucket);
   if (row.on_hand < row.quantity) return PICK_WARNINGS.shortOnHand(row.source_bucket, row.on_hand, row.quantity);
@@ -110,7 +113,9 @@ export class PickingService {
   }
 
   private async withBins(rows: PickRow[], executor: Executor = this.db): Promise<TPickItem[]> {
-    const bins = await this.repo(executor).binsHolding(rows.map((r) => ({ productId: r.product_id, bucket: r.source_bucket })));
+    const bins = await this.repo(executor).binsHolding(
+      rows.map((r) => ({ productId: r.product_id, bucket: r.source_bucket })),
+    );
     return rows.map((r) => toItem(r, bins));
   }
 
@@ -121,12 +126,19 @@ export class PickingService {
   /** One page of the unprinted board (at most `limit`, 1000 by default) and how many there are in all. */
   async unprinted(query: TListQuery): Promise<{ unprinted_pick_list: TPickItem[]; total: number }> {
     const buckets = await this.repo().warehouseBuckets(PickingService.warehouseOf(query.warehouse));
-    const [rows, total] = await Promise.all([this.repo().unprinted(buckets, query.limit, query.offset), this.repo().countUnprinted(buckets)]);
+    const [rows, total] = await Promise.all([
+      this.repo().unprinted(buckets, query.limit, query.offset),
+      this.repo().countUnprinted(buckets),
+    ]);
     return { unprinted_pick_list: await this.withBins(rows), total };
   }
 
   async printed(query: TListQuery): Promise<{ printed_pick_list: TPickItem[]; total: number }> {
-    const { rows, total } = await this.repo().printed(PickingService.warehouseOf(query.warehouse), query.limit, query.offset);
+    const { rows, total } = await this.repo().printed(
+      PickingService.warehouseOf(query.warehouse),
+      query.limit,
+      query.offset,
+    );
     return { printed_pick_list: await this.withBins(rows), total };
   }
 
@@ -152,11 +164,14 @@ export class PickingService {
       const repo = this.repo(tx);
       const references = input.items.map((i) => i.imsTransactionReferenceId);
       const rows = new Map((await repo.lockSales(references)).map((r) => [r.reference_id, r]));
-      const bins = await repo.binsHolding([...rows.values()].map((r) => ({ productId: r.product_id, bucket: r.source_bucket })));
+      const bins = await repo.binsHolding(
+        [...rows.values()].map((r) => ({ productId: r.product_id, bucket: r.source_bucket })),
+      );
       const errors: Record<string, string[]> = {};
       const fail = (i: number, message: string) => (errors[`items.${i}`] = [message]);
       const firstValid = input.items.map((i) => rows.get(i.imsTransactionReferenceId)).find((r) => r && r.warehouse);
-      const warehouse = (input.items.find((i) => i.itemWarehouse)?.itemWarehouse?.toUpperCase() ?? firstValid?.warehouse ?? '') || null;
+      const warehouse =
+        (input.items.find((i) => i.itemWarehouse)?.itemWarehouse?.toUpperCase() ?? firstValid?.warehouse ?? '') || null;
       const seen = new Set<string>();
       input.items.forEach((item, i) => {
         const ref = item.imsTransactionReferenceId;
@@ -165,13 +180,25 @@ export class PickingService {
         seen.add(ref);
         if (!row) return fail(i, `Committed sale ${ref} not found`);
         if (row.transacted) return fail(i, `Committed sale ${ref} has been transacted: there is nothing to pick`);
-        if (row.backordered) return fail(i, `Committed sale ${ref} is backordered: it is picked when its stock has arrived`);
+        if (row.backordered)
+          return fail(i, `Committed sale ${ref} is backordered: it is picked when its stock has arrived`);
         if (row.pick_list_item_id !== null) {
-          return fail(i, `Committed sale ${ref} is already printed (${pickBarcodeValue(row.pick_list_item_id)} on pick list ${row.pick_list_id}): printed items cannot be reprinted`);
+          return fail(
+            i,
+            `Committed sale ${ref} is already printed (${pickBarcodeValue(row.pick_list_item_id)} on pick list ${row.pick_list_id}): printed items cannot be reprinted`,
+          );
         }
-        if (item.itemWarehouse && item.itemWarehouse.toUpperCase() !== row.warehouse) return fail(i, `Committed sale ${ref} is in ${row.warehouse}, not ${item.itemWarehouse.toUpperCase()}`);
-        if (warehouse && row.warehouse !== warehouse) return fail(i, `Committed sale ${ref} is in ${row.warehouse}: a pick list is for one warehouse (${warehouse})`);
-        if ((item.fkProductId && item.fkProductId !== row.product_id) || (item.quantityRequested && item.quantityRequested !== row.quantity)) {
+        if (item.itemWarehouse && item.itemWarehouse.toUpperCase() !== row.warehouse)
+          return fail(i, `Committed sale ${ref} is in ${row.warehouse}, not ${item.itemWarehouse.toUpperCase()}`);
+        if (warehouse && row.warehouse !== warehouse)
+          return fail(
+            i,
+            `Committed sale ${ref} is in ${row.warehouse}: a pick list is for one warehouse (${warehouse})`,
+          );
+        if (
+          (item.fkProductId && item.fkProductId !== row.product_id) ||
+          (item.quantityRequested && item.quantityRequested !== row.quantity)
+        ) {
           return fail(i, `Committed sale ${ref} has changed since the list was loaded: reload the pick list`);
         }
         const warning = pickWarning(row);
@@ -179,7 +206,10 @@ export class PickingService {
         return undefined;
       });
       if (Object.keys(errors).length || !warehouse) {
-        throw unprocessable(`${Object.keys(errors).length} of ${input.items.length} item(s) cannot be printed; nothing was printed`, errors);
+        throw unprocessable(
+          `${Object.keys(errors).length} of ${input.items.length} item(s) cannot be printed; nothing was printed`,
+          errors,
+        );
       }
       const pickListId = await repo.insertPickList(warehouse, user.id);
       const printed: TPrintedItem[] = [];
@@ -218,7 +248,13 @@ export class PickingService {
   async pick(id: number, input: TPick, user: AuthUser): Promise<{ message: string; picked_item: TAlreadyPickedItem }> {
     const binId = input.actualPickedBinId ?? null;
     // A clientScanId (the scan outbox's replay after a network cut): claimed first, before the item's row lock.
-    const scan = input.clientScanId ? { id: input.clientScanId, route: 'pick' as const, request: { pickListItemId: id, actualPickedBinId: binId, pickedBy: input.pickedBy ?? null } } : null;
+    const scan = input.clientScanId
+      ? {
+          id: input.clientScanId,
+          route: 'pick' as const,
+          request: { pickListItemId: id, actualPickedBinId: binId, pickedBy: input.pickedBy ?? null },
+        }
+      : null;
     return this.writes.run((tx) =>
       onceForScan(tx, scan, async () => {
         const repo = this.repo(tx);
@@ -255,7 +291,10 @@ export class PickingService {
   }
 
   /** The printed pick list as a PDF or ZPL (001 §5 Printing: up to 3 bins, otherwise the suggested one). */
-  async document(pickListId: number, format: 'pdf' | 'zpl'): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
+  async document(
+    pickListId: number,
+    format: 'pdf' | 'zpl',
+  ): Promise<{ body: Buffer | string; contentType: string; filename: string }> {
     const repo = this.repo();
     const list = await repo.pickList(pickListId);
     if (!list) throw notFound(`Pick list ${pickListId} not found`);
@@ -280,7 +319,12 @@ export class PickingService {
         reference: item.transactionReferenceId,
       })),
     };
-    if (format === 'zpl') return { body: pickListZpl(doc), contentType: 'application/zpl; charset=utf-8', filename: `pick-list-${pickListId}.zpl` };
+    if (format === 'zpl')
+      return {
+        body: pickListZpl(doc),
+        contentType: 'application/zpl; charset=utf-8',
+        filename: `pick-list-${pickListId}.zpl`,
+      };
     return { body: await pickListPdf(doc), contentType: 'application/pdf', filename: `pick-list-${pickListId}.pdf` };
   }
 }

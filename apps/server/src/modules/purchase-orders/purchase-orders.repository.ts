@@ -33,9 +33,18 @@ export interface PoListFilters {
   completeStatusId: number;
 }
 
-export type PoSortColumn = 'created_at' | 'purchase_ref_id' | 'vendor_name' | 'purchase_order_status' | 'ims_location_code' | 'total' | 'balance_due' | 'vendor_order_id';
+export type PoSortColumn =
+  | 'created_at'
+  | 'purchase_ref_id'
+  | 'vendor_name'
+  | 'purchase_order_status'
+  | 'ims_location_code'
+  | 'total'
+  | 'balance_due'
+  | 'vendor_order_id';
 
-const startsWith = (column: SQL | typeof purchaseOrders.purchaseRefId, prefix: string) => sql`upper(${column}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
+const startsWith = (column: SQL | typeof purchaseOrders.purchaseRefId, prefix: string) =>
+  sql`upper(${column}) like ${`${escapeLike(prefix.toUpperCase())}%`}`;
 
 /** Counting stops here: past it the list says "more than" instead of scanning every matching row. */
 export const PO_COUNT_CAP = 10_000;
@@ -47,7 +56,12 @@ const summaryColumns = {
   createdByName: users.username,
 };
 
-export type PoSummaryRow = { po: PurchaseOrderRow; vendorName: string; statusName: string; createdByName: string | null };
+export type PoSummaryRow = {
+  po: PurchaseOrderRow;
+  vendorName: string;
+  statusName: string;
+  createdByName: string | null;
+};
 
 export class PurchaseOrdersRepository {
   constructor(private readonly db: Executor) {}
@@ -55,8 +69,10 @@ export class PurchaseOrdersRepository {
   private where(f: PoListFilters): SQL | undefined {
     const c: SQL[] = [ne(purchaseOrders.vendorId, f.excludedVendorId)];
     if (f.fromDate) c.push(gte(purchaseOrders.createdAt, new Date(`${f.fromDate}T00:00:00Z`)));
-    if (f.toDate) c.push(lt(purchaseOrders.createdAt, new Date(new Date(`${f.toDate}T00:00:00Z`).getTime() + 86_400_000)));
-    if (f.poNumber) c.push(or(startsWith(purchaseOrders.purchaseRefId, f.poNumber), eq(purchaseOrders.legacyPoNumber, f.poNumber))!);
+    if (f.toDate)
+      c.push(lt(purchaseOrders.createdAt, new Date(new Date(`${f.toDate}T00:00:00Z`).getTime() + 86_400_000)));
+    if (f.poNumber)
+      c.push(or(startsWith(purchaseOrders.purchaseRefId, f.poNumber), eq(purchaseOrders.legacyPoNumber, f.poNumber))!);
     if (f.vendorOrderId) c.push(startsWith(purchaseOrders.vendorOrderId as never, f.vendorOrderId));
     if (f.legacyPoNum) c.push(eq(purchaseOrders.legacyPoNumber, f.legacyPoNum));
     if (f.status) c.push(eq(purchaseOrders.statusId, f.status));
@@ -95,9 +111,20 @@ export class PurchaseOrdersRepository {
    * scanners write (reads under 100 ms p99). Only a page past the end, which has no row to carry
    * it, counts on its own.
    */
-  async list(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number): Promise<{ rows: PoSummaryRow[]; total: number; capped: boolean }> {
+  async list(
+    f: PoListFilters,
+    sortBy: PoSortColumn,
+    dir: 'asc' | 'desc',
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: PoSummaryRow[]; total: number; capped: boolean }> {
     const where = this.where(f);
-    const matching = this.db.select({ one: sql`1` }).from(purchaseOrders).where(where).limit(PO_COUNT_CAP + 1).as('matching');
+    const matching = this.db
+      .select({ one: sql`1` })
+      .from(purchaseOrders)
+      .where(where)
+      .limit(PO_COUNT_CAP + 1)
+      .as('matching');
     const counted = await this.db
       .select({ ...summaryColumns, matches: sql<number>`(select count(*)::int from ${matching})`.mapWith(Number) })
       .from(purchaseOrders)
@@ -117,7 +144,10 @@ export class PurchaseOrdersRepository {
     return { rows, total: Math.min(n, PO_COUNT_CAP), capped: n > PO_COUNT_CAP };
   }
 
-  async findSummary(id: number, forUpdate = false): Promise<(PoSummaryRow & { termsType: string | null; vendor: typeof vendors.$inferSelect }) | null> {
+  async findSummary(
+    id: number,
+    forUpdate = false,
+  ): Promise<(PoSummaryRow & { termsType: string | null; vendor: typeof vendors.$inferSelect }) | null> {
     const query = this.db
       .select({ ...summaryColumns, termsType: purchaseTerms.type, vendor: vendors })
       .from(purchaseOrders)
@@ -156,7 +186,10 @@ export class PurchaseOrdersRepository {
   }
 
   async update(id: number, values: Partial<typeof purchaseOrders.$inferInsert>): Promise<void> {
-    await this.db.update(purchaseOrders).set({ ...values, updatedAt: new Date() }).where(eq(purchaseOrders.id, id));
+    await this.db
+      .update(purchaseOrders)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(purchaseOrders.id, id));
   }
 
   async insertItem(values: typeof purchaseOrderItems.$inferInsert): Promise<number> {
@@ -208,7 +241,9 @@ export class PurchaseOrdersRepository {
         qtyReceived: purchaseOrderItems.qtyReceived,
         expectedArrivalDate: purchaseOrderItems.expectedArrivalDate,
         /** The UTC date (YYYY-MM-DD) of the line's latest receipt in the ledger. */
-        lastReceivedAt: sql<string | null>`(select to_char(max(t.created_at) at time zone 'UTC', 'YYYY-MM-DD') from inventory_transactions t
+        lastReceivedAt: sql<
+          string | null
+        >`(select to_char(max(t.created_at) at time zone 'UTC', 'YYYY-MM-DD') from inventory_transactions t
           where t.purchase_order_item_id = ${purchaseOrderItems.id} and t.type = 'INVENTORY_RECEIPT')`,
       })
       .from(purchaseOrderItems)
@@ -216,7 +251,12 @@ export class PurchaseOrdersRepository {
       .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
       .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
       .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
-      .where(and(sql`upper(${products.modelNumber}) like ${`${escapeLike(model.toUpperCase())}%`}`, ne(purchaseOrders.vendorId, excludedVendorId)))
+      .where(
+        and(
+          sql`upper(${products.modelNumber}) like ${`${escapeLike(model.toUpperCase())}%`}`,
+          ne(purchaseOrders.vendorId, excludedVendorId),
+        ),
+      )
       .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrderItems.id))
       .limit(limit);
   }
@@ -230,20 +270,36 @@ export class PurchaseOrdersRepository {
   }
 
   location(code: string) {
-    return this.db.select().from(locations).where(eq(locations.locationCode, code)).then((r) => r[0] ?? null);
+    return this.db
+      .select()
+      .from(locations)
+      .where(eq(locations.locationCode, code))
+      .then((r) => r[0] ?? null);
   }
 
   async vendorExists(id: number): Promise<boolean> {
-    const rows = await this.db.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, id), eq(vendors.isDeleted, false)));
+    const rows = await this.db
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(and(eq(vendors.id, id), eq(vendors.isDeleted, false)));
     return rows.length > 0;
   }
 
   async termsExist(id: number): Promise<boolean> {
-    return (await this.db.select({ id: purchaseTerms.id }).from(purchaseTerms).where(eq(purchaseTerms.id, id))).length > 0;
+    return (
+      (await this.db.select({ id: purchaseTerms.id }).from(purchaseTerms).where(eq(purchaseTerms.id, id))).length > 0
+    );
   }
 
   async statusExists(id: number): Promise<boolean> {
-    return (await this.db.select({ id: purchaseOrderStatuses.id }).from(purchaseOrderStatuses).where(eq(purchaseOrderStatuses.id, id))).length > 0;
+    return (
+      (
+        await this.db
+          .select({ id: purchaseOrderStatuses.id })
+          .from(purchaseOrderStatuses)
+          .where(eq(purchaseOrderStatuses.id, id))
+      ).length > 0
+    );
   }
 
   statuses() {
@@ -255,13 +311,20 @@ export class PurchaseOrdersRepository {
   }
 
   async allocateEdiControlNumber(poId: number, fileName: string): Promise<number> {
-    const [row] = await this.db.insert(ediInterchanges).values({ purchaseOrderId: poId, fileName }).returning({ controlNumber: ediInterchanges.controlNumber });
+    const [row] = await this.db
+      .insert(ediInterchanges)
+      .values({ purchaseOrderId: poId, fileName })
+      .returning({ controlNumber: ediInterchanges.controlNumber });
     return row!.controlNumber;
   }
 
   /** An interchange recorded for the PO: sent, or queued and not yet delivered. */
   async hasEdiInterchange(poId: number): Promise<boolean> {
-    const [row] = await this.db.select({ n: ediInterchanges.controlNumber }).from(ediInterchanges).where(eq(ediInterchanges.purchaseOrderId, poId)).limit(1);
+    const [row] = await this.db
+      .select({ n: ediInterchanges.controlNumber })
+      .from(ediInterchanges)
+      .where(eq(ediInterchanges.purchaseOrderId, poId))
+      .limit(1);
     return !!row;
   }
 

@@ -36,7 +36,11 @@ export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext)
   route(sendPurchaseOrderEdiRoute, async ({ params }) => po.sendByEdi(params.poId));
   route(updatePurchaseOrderTotalsRoute, async ({ params }) => po.totals(params.poId));
   route(finishPurchaseOrderRoute, async ({ params }) => po.finish(params.poId));
-  route(purchaseOrderPdfRoute, async ({ params }) => ({ body: await po.pdf(params.id), contentType: FILE_TYPES.pdf, disposition: 'inline' as const }));
+  route(purchaseOrderPdfRoute, async ({ params }) => ({
+    body: await po.pdf(params.id),
+    contentType: FILE_TYPES.pdf,
+    disposition: 'inline' as const,
+  }));
   route(emailPurchaseOrderRoute, async ({ params, body }) => po.email(params.id, body));
   route(modelPoReconciliationRoute, async ({ query }) => po.reconciliation(query.model));
 }

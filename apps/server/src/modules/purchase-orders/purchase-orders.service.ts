@@ -35,7 +35,11 @@ const NEW = statusId(PO_STATUS.new);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toSummaryDto({ po, vendorName, statusName, createdByName }: PoSummaryRow): TPurchaseOrderSummary {
-  const totals = computePoTotals([{ costCents: po.totalCents, qtyOrdered: 1, qtyReceived: 0 }], po.dfiDiscountPercentage, po.paid);
+  const totals = computePoTotals(
+    [{ costCents: po.totalCents, qtyOrdered: 1, qtyReceived: 0 }],
+    po.dfiDiscountPercentage,
+    po.paid,
+  );
   return {
     id: po.id,
     purchase_ref_id: po.purchaseRefId,
@@ -73,7 +77,10 @@ class EdiSendRefused extends Error {
 /** Sends a document to a vendor by EDI; the edi module implements it. */
 export interface EdiGateway {
   /** Validates and builds the 850, delivering nothing. */
-  prepare(doc: PurchaseOrderDocument, controlNumber: number): { ok: true; fileName: string; content: string } | { ok: false; errors: string[] };
+  prepare(
+    doc: PurchaseOrderDocument,
+    controlNumber: number,
+  ): { ok: true; fileName: string; content: string } | { ok: false; errors: string[] };
   /** Delivers a prepared 850; the same file again is harmless. Throws what went wrong, in words. */
   deliver(fileName: string, content: string): Promise<{ location: string }>;
 }
@@ -87,7 +94,12 @@ export interface DocumentGateway {
   checkRecipients(input: EmailInput): void;
   /** A Message-ID, `<key@our domain>`, for the outbox row `key`. */
   messageId(key: string): string;
-  email(doc: PurchaseOrderDocument, input: EmailInput, pdf: Buffer, identity: { messageId: string; date: Date }): Promise<{ messageId: string }>;
+  email(
+    doc: PurchaseOrderDocument,
+    input: EmailInput,
+    pdf: Buffer,
+    identity: { messageId: string; date: Date },
+  ): Promise<{ messageId: string }>;
 }
 
 /**
@@ -138,7 +150,11 @@ export class PurchaseOrdersService {
         async ({ executor, payload }) => {
           const { location } = await edi.deliver(payload.fileName, payload.content);
           // Sent: in the row's own transaction, so the PO says Order Sent exactly when the file is there.
-          await this.repo(executor).update(payload.purchaseOrderId, { sentViaEdi: true, ediErrors: null, statusId: ORDER_SENT });
+          await this.repo(executor).update(payload.purchaseOrderId, {
+            sentViaEdi: true,
+            ediErrors: null,
+            statusId: ORDER_SENT,
+          });
           return { fileName: payload.fileName, location };
         },
         {
@@ -157,7 +173,10 @@ export class PurchaseOrdersService {
     if (documents) {
       jobs.register<PoEmailPayload, { messageId: string }>(PO_EMAIL_JOB, async ({ payload }) => {
         const pdf = await documents.pdf(payload.doc);
-        return documents.email(payload.doc, payload.input, pdf, { messageId: payload.messageId, date: new Date(payload.date) });
+        return documents.email(payload.doc, payload.input, pdf, {
+          messageId: payload.messageId,
+          date: new Date(payload.date),
+        });
       });
     }
   }
@@ -208,9 +227,13 @@ export class PurchaseOrdersService {
     if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
     const id = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
-      if (!(await repo.vendorExists(input.vendorId!))) throw unprocessable(CREATE_PO_MESSAGES.vendor, { vendorId: ['vendor does not exist'] });
+      if (!(await repo.vendorExists(input.vendorId!)))
+        throw unprocessable(CREATE_PO_MESSAGES.vendor, { vendorId: ['vendor does not exist'] });
       const location = await repo.locationExists(input.location_code!.toUpperCase());
-      if (!location?.canReceive) throw unprocessable(CREATE_PO_MESSAGES.location, { location_code: ['this location cannot receive purchase orders'] });
+      if (!location?.canReceive)
+        throw unprocessable(CREATE_PO_MESSAGES.location, {
+          location_code: ['this location cannot receive purchase orders'],
+        });
       if (input.purchase_terms_id && !(await repo.termsExist(input.purchase_terms_id))) {
         throw unprocessable('The given data was invalid.', { purchase_terms_id: ['PO terms do not exist'] });
       }
@@ -230,7 +253,10 @@ export class PurchaseOrdersService {
     return (await this.getFull(id)).data.PO;
   }
 
-  async getFull(id: number, executor: Executor = this.db): Promise<{ data: { PO: TPurchaseOrder; PO_LINES: TPoLine[] } }> {
+  async getFull(
+    id: number,
+    executor: Executor = this.db,
+  ): Promise<{ data: { PO: TPurchaseOrder; PO_LINES: TPoLine[] } }> {
     const repo = this.repo(executor);
     const row = await repo.findSummary(id);
     if (!row) throw notFound(`PO ${id} does not exist.`);
@@ -312,22 +338,42 @@ export class PurchaseOrdersService {
       const reopening = po.statusId === COMPLETE;
       if (reopening) {
         // Complete locks editing: only a change of status (reopening) is taken; sending it back unchanged is no change.
-        const others = Object.keys(body).filter((k) => k !== 'purchase_order_status' && body[k as keyof TUpdate] !== undefined);
+        const others = Object.keys(body).filter(
+          (k) => k !== 'purchase_order_status' && body[k as keyof TUpdate] !== undefined,
+        );
         if (others.length) {
-          throw conflict('This purchase order is Complete: editing is locked.', Object.fromEntries(others.map((k) => [k, ['locked while Complete']])));
+          throw conflict(
+            'This purchase order is Complete: editing is locked.',
+            Object.fromEntries(others.map((k) => [k, ['locked while Complete']])),
+          );
         }
       }
       if (po.statusId === ORDER_SENT) {
         const locked = (['carrier_name', 'tracking_number', 'vendor_order_id'] as const).filter(
-          (k) => body[k] !== undefined && (body[k] ?? null) !== ({ carrier_name: po.carrierName, tracking_number: po.trackingNumber, vendor_order_id: po.vendorOrderId }[k] ?? null),
+          (k) =>
+            body[k] !== undefined &&
+            (body[k] ?? null) !==
+              ({ carrier_name: po.carrierName, tracking_number: po.trackingNumber, vendor_order_id: po.vendorOrderId }[
+                k
+              ] ?? null),
         );
-        if (locked.length) throw conflict('Order Sent locks the carrier, tracking and vendor order fields.', Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])));
+        if (locked.length)
+          throw conflict(
+            'Order Sent locks the carrier, tracking and vendor order fields.',
+            Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])),
+          );
       }
       const errors: Record<string, string[]> = {};
-      if (body.vendor_id !== undefined && !(await repo.vendorExists(body.vendor_id))) errors.vendor_id = ['vendor does not exist'];
-      if (body.purchase_order_status !== undefined && !(await repo.statusExists(body.purchase_order_status))) errors.purchase_order_status = ['status does not exist'];
-      if (body.purchase_terms_id && !(await repo.termsExist(body.purchase_terms_id))) errors.purchase_terms_id = ['PO terms do not exist'];
-      if (body.ims_location_code !== undefined && !(await repo.locationExists(body.ims_location_code.toUpperCase()))?.canReceive) {
+      if (body.vendor_id !== undefined && !(await repo.vendorExists(body.vendor_id)))
+        errors.vendor_id = ['vendor does not exist'];
+      if (body.purchase_order_status !== undefined && !(await repo.statusExists(body.purchase_order_status)))
+        errors.purchase_order_status = ['status does not exist'];
+      if (body.purchase_terms_id && !(await repo.termsExist(body.purchase_terms_id)))
+        errors.purchase_terms_id = ['PO terms do not exist'];
+      if (
+        body.ims_location_code !== undefined &&
+        !(await repo.locationExists(body.ims_location_code.toUpperCase()))?.canReceive
+      ) {
         errors.ims_location_code = [CREATE_PO_MESSAGES.location];
       }
       if (Object.keys(errors).length) throw unprocessable('The given data was invalid.', errors);
@@ -340,7 +386,8 @@ export class PurchaseOrdersService {
       if (body.ims_location_code !== undefined) changes.imsLocationCode = body.ims_location_code.toUpperCase();
       if (body.paid !== undefined) changes.paid = body.paid;
       if (body.is_ats !== undefined) changes.isAts = body.is_ats;
-      if (body.dfi_discount_percentage !== undefined) changes.dfiDiscountPercentage = body.dfi_discount_percentage.toFixed(2);
+      if (body.dfi_discount_percentage !== undefined)
+        changes.dfiDiscountPercentage = body.dfi_discount_percentage.toFixed(2);
       if (body.purchase_terms_id !== undefined) changes.purchaseTermsId = body.purchase_terms_id;
       if (body.vendor_order_id !== undefined) changes.vendorOrderId = body.vendor_order_id || null;
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
@@ -360,7 +407,8 @@ export class PurchaseOrdersService {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       await this.lockEditable(repo, input.purchaseOrderId);
-      if (!(await repo.productExists(input.productId))) throw unprocessable('The given data was invalid.', { productId: ['product does not exist'] });
+      if (!(await repo.productExists(input.productId)))
+        throw unprocessable('The given data was invalid.', { productId: ['product does not exist'] });
       await repo.insertItem({
         purchaseOrderId: input.purchaseOrderId,
         productId: input.productId,
@@ -385,15 +433,22 @@ export class PurchaseOrdersService {
         let cents: number;
         try {
           // PO line cost text has a comma removed before parsing (000 §5).
-          cents = dollarsToCents(typeof body.invoice_cost === 'number' ? body.invoice_cost : body.invoice_cost.replace(',', ''));
+          cents = dollarsToCents(
+            typeof body.invoice_cost === 'number' ? body.invoice_cost : body.invoice_cost.replace(',', ''),
+          );
         } catch {
-          throw unprocessable('The given data was invalid.', { invoice_cost: ['must be an amount with at most 2 decimals'] });
+          throw unprocessable('The given data was invalid.', {
+            invoice_cost: ['must be an amount with at most 2 decimals'],
+          });
         }
         if (cents < 0) throw unprocessable('The given data was invalid.', { invoice_cost: ['must be 0 or more'] });
         changes.invoiceCostCents = cents;
       }
       if (body.qty !== undefined) {
-        if (body.qty < item.qtyReceived) throw unprocessable('The given data was invalid.', { qty: [`cannot be below the ${item.qtyReceived} already received`] });
+        if (body.qty < item.qtyReceived)
+          throw unprocessable('The given data was invalid.', {
+            qty: [`cannot be below the ${item.qtyReceived} already received`],
+          });
         changes.qtyOrdered = body.qty;
       }
       if (body.shipping_cost !== undefined) changes.shippingCostCents = dollarsToCents(body.shipping_cost);
@@ -463,7 +518,12 @@ export class PurchaseOrdersService {
       if (!(await repo.lock(poId))) throw notFound(`PO ${poId} does not exist.`);
       await new PoFigures(tx).recomputeTotals(poId);
       const { PO } = (await this.getFull(poId, tx)).data;
-      return { total: PO.total, total_received: PO.total_received, dfi_discount_amount: PO.dfi_discount_amount, balance_due: PO.balance_due };
+      return {
+        total: PO.total,
+        total_received: PO.total_received,
+        dfi_discount_amount: PO.dfi_discount_amount,
+        balance_due: PO.balance_due,
+      };
     });
   }
 
@@ -475,7 +535,11 @@ export class PurchaseOrdersService {
     const lines = await repo.lines(poId);
     const location = await repo.location(row.po.imsLocationCode);
     const totals = computePoTotals(
-      lines.map(({ item }) => ({ costCents: item.invoiceCostCents, qtyOrdered: item.qtyOrdered, qtyReceived: item.qtyReceived })),
+      lines.map(({ item }) => ({
+        costCents: item.invoiceCostCents,
+        qtyOrdered: item.qtyOrdered,
+        qtyReceived: item.qtyReceived,
+      })),
       row.po.dfiDiscountPercentage,
       row.po.paid,
     );
@@ -576,8 +640,17 @@ export class PurchaseOrdersService {
         // A refused send rolls back: no interchange row (its control number is simply skipped).
         if (!prepared.ok) throw new EdiSendRefused(prepared.errors);
         await repo.setEdiFileName(controlNumber, prepared.fileName);
-        const payload: Edi850Payload = { purchaseOrderId: poId, controlNumber, fileName: prepared.fileName, content: prepared.content };
-        const job = await jobs.enqueue(tx, { kind: EDI_850_JOB, payload: { ...payload }, maxAttempts: DELIVERY_ATTEMPTS });
+        const payload: Edi850Payload = {
+          purchaseOrderId: poId,
+          controlNumber,
+          fileName: prepared.fileName,
+          content: prepared.content,
+        };
+        const job = await jobs.enqueue(tx, {
+          kind: EDI_850_JOB,
+          payload: { ...payload },
+          maxAttempts: DELIVERY_ATTEMPTS,
+        });
         return { jobId: job.id, fileName: prepared.fileName };
       });
     } catch (error) {
@@ -592,7 +665,9 @@ export class PurchaseOrdersService {
     const delivery = await jobs.runNow(queued.jobId);
     if (delivery?.status === 'failed') {
       // onFailed has stored the error on the PO and dropped the interchange.
-      throw unprocessable('The purchase order could not be sent by EDI.', { edi: [delivery.error ?? 'The EDI file could not be delivered'] });
+      throw unprocessable('The purchase order could not be sent by EDI.', {
+        edi: [delivery.error ?? 'The EDI file could not be delivered'],
+      });
     }
     const message = delivery?.status === 'succeeded' ? 'Success' : 'Queued';
     return { message, fileName: queued.fileName, data: (await this.getFull(poId)).data };
@@ -615,12 +690,18 @@ export class PurchaseOrdersService {
       const doc = await this.document(poId, tx);
       const messageId = documents.messageId(`po-${poId}.${randomUUID()}`);
       const payload: PoEmailPayload = { purchaseOrderId: poId, doc, input, messageId, date: new Date().toISOString() };
-      const job = await jobs.enqueue(tx, { kind: PO_EMAIL_JOB, payload: { ...payload }, maxAttempts: DELIVERY_ATTEMPTS });
+      const job = await jobs.enqueue(tx, {
+        kind: PO_EMAIL_JOB,
+        payload: { ...payload },
+        maxAttempts: DELIVERY_ATTEMPTS,
+      });
       return { jobId: job.id, messageId };
     });
     const delivery = await jobs.runNow(queued.jobId);
     if (delivery?.status === 'failed') {
-      throw new HttpError(502, 'The e-mail could not be sent.', { email: [delivery.error ?? 'The e-mail could not be sent'] });
+      throw new HttpError(502, 'The e-mail could not be sent.', {
+        email: [delivery.error ?? 'The e-mail could not be sent'],
+      });
     }
     return { message: delivery?.status === 'succeeded' ? 'Success' : 'Queued', messageId: queued.messageId };
   }
@@ -632,8 +713,17 @@ export class PurchaseOrdersService {
     const byPo = new Map<number, (typeof exact)[number] & { ordered: number; received: number }>();
     for (const r of exact) {
       const prev = byPo.get(r.purchaseOrderId);
-      const last = [prev?.lastReceivedAt, r.lastReceivedAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
-      byPo.set(r.purchaseOrderId, { ...r, lastReceivedAt: last, ordered: (prev?.ordered ?? 0) + r.qtyOrdered, received: (prev?.received ?? 0) + r.qtyReceived });
+      const last =
+        [prev?.lastReceivedAt, r.lastReceivedAt]
+          .filter((d): d is string => !!d)
+          .sort()
+          .at(-1) ?? null;
+      byPo.set(r.purchaseOrderId, {
+        ...r,
+        lastReceivedAt: last,
+        ordered: (prev?.ordered ?? 0) + r.qtyOrdered,
+        received: (prev?.received ?? 0) + r.qtyReceived,
+      });
     }
     const pos = [...byPo.values()];
     return {
@@ -658,7 +748,8 @@ export class PurchaseOrdersService {
 /** The fields of an update whose value differs from the current one (text compared trimmed, empty = null). */
 function withoutUnchanged(body: TUpdate, current: { [K in keyof Required<TUpdate>]: unknown }): TUpdate {
   const norm = (v: unknown) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
-  const normCurrent = (k: keyof TUpdate, v: unknown) => (k === 'ims_location_code' && typeof v === 'string' ? v.toUpperCase() : norm(v));
+  const normCurrent = (k: keyof TUpdate, v: unknown) =>
+    k === 'ims_location_code' && typeof v === 'string' ? v.toUpperCase() : norm(v);
   const changed = Object.entries(body).filter(([k, v]) => {
     if (v === undefined) return false;
     const key = k as keyof TUpdate;
@@ -680,7 +771,13 @@ function refuseShippingChangesWhileSent(
   if (statusId !== ORDER_SENT) return;
   const norm = (v: string | null | undefined) => (v ?? '').trim() || null;
   const locked = (['carrier_name', 'tracking_number'] as const).filter(
-    (k) => body[k] !== undefined && items.some((item) => norm(body[k]) !== norm(k === 'carrier_name' ? item.carrierName : item.trackingNumber)),
+    (k) =>
+      body[k] !== undefined &&
+      items.some((item) => norm(body[k]) !== norm(k === 'carrier_name' ? item.carrierName : item.trackingNumber)),
   );
-  if (locked.length) throw conflict('Order Sent locks the carrier and tracking number.', Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])));
+  if (locked.length)
+    throw conflict(
+      'Order Sent locks the carrier and tracking number.',
+      Object.fromEntries(locked.map((k) => [k, ['locked while Order Sent']])),
+    );
 }

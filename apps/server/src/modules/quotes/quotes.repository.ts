@@ -67,7 +67,8 @@ export interface WorkOrderItemState {
 
 const primarySales = alias(users, 'primary_sales');
 const soldContact = alias(contacts, 'sold_contact');
-const startsWith = (column: AnyPgColumn, prefix: string) => sql`lower(${column}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
+const startsWith = (column: AnyPgColumn, prefix: string) =>
+  sql`lower(${column}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
 
 /** Quotes, their items and labor lines, work orders, and the reads they need (tax map, rates, buckets). */
 export class QuotesRepository {
@@ -79,7 +80,10 @@ export class QuotesRepository {
   }
 
   async updateQuote(id: number, values: Partial<NewQuoteRow>): Promise<void> {
-    await this.db.update(quotes).set({ ...values, updatedAt: new Date() }).where(eq(quotes.id, id));
+    await this.db
+      .update(quotes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(quotes.id, id));
   }
 
   async findQuote(id: number, options: { forUpdate?: boolean } = {}): Promise<QuoteRow | null> {
@@ -125,7 +129,11 @@ export class QuotesRepository {
   }
 
   byContact(contactId: number): SQL {
-    return or(eq(quotes.soldContactId, contactId), eq(quotes.shipContactId, contactId), eq(quotes.billContactId, contactId))!;
+    return or(
+      eq(quotes.soldContactId, contactId),
+      eq(quotes.shipContactId, contactId),
+      eq(quotes.billContactId, contactId),
+    )!;
   }
 
   byStatus(status: string): SQL {
@@ -138,12 +146,18 @@ export class QuotesRepository {
 
   async contactsByIds(ids: number[]): Promise<ContactRow[]> {
     if (!ids.length) return [];
-    return this.db.select().from(contacts).where(inArray(contacts.id, [...new Set(ids)]));
+    return this.db
+      .select()
+      .from(contacts)
+      .where(inArray(contacts.id, [...new Set(ids)]));
   }
 
   async existingUserIds(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
     return new Set(rows.map((r) => r.id));
   }
 
@@ -166,12 +180,23 @@ export class QuotesRepository {
    * catalogue the planner hashes every product for a join (docs/performance.md "Quotes").
    */
   async items(quoteId: number): Promise<ItemWithProduct[]> {
-    const items = await this.db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.id));
+    const items = await this.db
+      .select()
+      .from(quoteItems)
+      .where(eq(quoteItems.quoteId, quoteId))
+      .orderBy(asc(quoteItems.id));
     if (!items.length) return [];
     const ids = [...new Set(items.map((i) => i.productId))];
-    const rows = await this.db.select({ id: products.id, model: products.modelNumber, description: products.description }).from(products).where(inArray(products.id, ids));
+    const rows = await this.db
+      .select({ id: products.id, model: products.modelNumber, description: products.description })
+      .from(products)
+      .where(inArray(products.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return items.map((item) => ({ item, model: byId.get(item.productId)!.model, description: byId.get(item.productId)!.description }));
+    return items.map((item) => ({
+      item,
+      model: byId.get(item.productId)!.model,
+      description: byId.get(item.productId)!.description,
+    }));
   }
 
   async findItem(id: number): Promise<QuoteItemRow | null> {
@@ -180,7 +205,10 @@ export class QuotesRepository {
   }
 
   async countItems(quoteId: number): Promise<number> {
-    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(quoteItems).where(eq(quoteItems.quoteId, quoteId));
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quoteItems)
+      .where(eq(quoteItems.quoteId, quoteId));
     return rows[0]!.n;
   }
 
@@ -197,7 +225,11 @@ export class QuotesRepository {
   }
 
   async laborLines(quoteId: number): Promise<LaborLineRow[]> {
-    return this.db.select().from(quoteLaborLines).where(eq(quoteLaborLines.quoteId, quoteId)).orderBy(asc(quoteLaborLines.id));
+    return this.db
+      .select()
+      .from(quoteLaborLines)
+      .where(eq(quoteLaborLines.quoteId, quoteId))
+      .orderBy(asc(quoteLaborLines.id));
   }
 
   async findLaborLine(id: number): Promise<LaborLineRow | null> {
@@ -206,7 +238,10 @@ export class QuotesRepository {
   }
 
   async countLaborLines(quoteId: number): Promise<number> {
-    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(quoteLaborLines).where(eq(quoteLaborLines.quoteId, quoteId));
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quoteLaborLines)
+      .where(eq(quoteLaborLines.quoteId, quoteId));
     return rows[0]!.n;
   }
 
@@ -225,7 +260,9 @@ export class QuotesRepository {
   /** Σ units × unit price and Σ labor amounts of a quote, in cents. */
   async lineSums(quoteId: number): Promise<{ productCents: number; laborCents: number }> {
     const [p] = await this.db
-      .select({ cents: sql<string>`coalesce(sum(${quoteItems.numberUnits}::bigint * ${quoteItems.unitPriceCents}), 0)::text` })
+      .select({
+        cents: sql<string>`coalesce(sum(${quoteItems.numberUnits}::bigint * ${quoteItems.unitPriceCents}), 0)::text`,
+      })
       .from(quoteItems)
       .where(eq(quoteItems.quoteId, quoteId));
     const [l] = await this.db
@@ -245,12 +282,18 @@ export class QuotesRepository {
   }
 
   async taxRatePpm(stateCode: string): Promise<number> {
-    const rows = await this.db.select({ rate: stateTaxRates.ratePpm }).from(stateTaxRates).where(eq(stateTaxRates.stateCode, stateCode));
+    const rows = await this.db
+      .select({ rate: stateTaxRates.ratePpm })
+      .from(stateTaxRates)
+      .where(eq(stateTaxRates.stateCode, stateCode));
     return rows[0]?.rate ?? 0;
   }
 
   async locationExists(code: string): Promise<boolean> {
-    const rows = await this.db.select({ code: locations.locationCode }).from(locations).where(eq(locations.locationCode, code));
+    const rows = await this.db
+      .select({ code: locations.locationCode })
+      .from(locations)
+      .where(eq(locations.locationCode, code));
     return rows.length > 0;
   }
 
@@ -259,7 +302,9 @@ export class QuotesRepository {
     const rows = await this.db
       .select({ bucket: buckets.bucket })
       .from(buckets)
-      .where(and(eq(buckets.locationCode, locationCode), eq(buckets.conditionCode, condition), eq(buckets.isActive, true)))
+      .where(
+        and(eq(buckets.locationCode, locationCode), eq(buckets.conditionCode, condition), eq(buckets.isActive, true)),
+      )
       .orderBy(asc(buckets.bucket))
       .limit(1);
     return rows[0]?.bucket ?? null;
@@ -301,7 +346,10 @@ export class QuotesRepository {
   }
 
   async saleIdByReference(referenceId: string): Promise<number> {
-    const rows = await this.db.select({ id: committedSales.id }).from(committedSales).where(eq(committedSales.referenceId, referenceId));
+    const rows = await this.db
+      .select({ id: committedSales.id })
+      .from(committedSales)
+      .where(eq(committedSales.referenceId, referenceId));
     return rows[0]!.id;
   }
 

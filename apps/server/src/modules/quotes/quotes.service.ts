@@ -36,9 +36,17 @@ import { nameAlternatives, toContactDto } from '../contacts/contacts.service.js'
 import { renderQuotePdf } from '../documents/quote-pdf.js';
 import { LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
-import { QuotesRepository, type ItemWithProduct, type LaborLineRow, type NewQuoteRow, type QuoteRow, type QuoteWithNames } from './quotes.repository.js';
+import {
+  QuotesRepository,
+  type ItemWithProduct,
+  type LaborLineRow,
+  type NewQuoteRow,
+  type QuoteRow,
+  type QuoteWithNames,
+} from './quotes.repository.js';
 
-const text = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+const text = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 const money = (v: number | undefined) => (v === undefined ? undefined : dollarsToCents(v));
 const hundredths = (hours: number) => Math.round(hours * 100);
 const PPM = 1_000_000;
@@ -110,7 +118,9 @@ function toLaborDto(row: LaborLineRow): TLaborLine {
 }
 
 const tooLarge = (field: string) =>
-  unprocessable(QUOTE_MESSAGES.invalid, { [field]: [`the quote's total would pass ${centsToDollars(MAX_INTEGER_CENTS).toLocaleString('en-US')} dollars`] });
+  unprocessable(QUOTE_MESSAGES.invalid, {
+    [field]: [`the quote's total would pass ${centsToDollars(MAX_INTEGER_CENTS).toLocaleString('en-US')} dollars`],
+  });
 
 /**
  * Quotes, their unit and labor lines, and their conversion to work orders (docs/decisions.md "Quotes and
@@ -184,14 +194,18 @@ export class QuotesService {
       throw unprocessable(QUOTE_MESSAGES.invalid, { firstName: [message], lastName: [message] });
     }
     const repo = this.repo();
-    return (await repo.search(repo.soldNameMatches([{ ...(first ? { first } : {}), ...(last ? { last } : {}) }]), size)).map(toQuoteDto);
+    return (
+      await repo.search(repo.soldNameMatches([{ ...(first ? { first } : {}), ...(last ? { last } : {}) }]), size)
+    ).map(toQuoteDto);
   }
 
   async searchItems(quoteId: number, model: string | undefined): Promise<TQuoteItem[]> {
     const repo = this.repo();
     if (!(await repo.findQuote(quoteId))) throw notFound(`quote ${quoteId} does not exist`);
     const prefix = model?.trim().toUpperCase();
-    return (await repo.items(quoteId)).filter((i) => !prefix || i.model.toUpperCase().startsWith(prefix)).map(toItemDto);
+    return (await repo.items(quoteId))
+      .filter((i) => !prefix || i.model.toUpperCase().startsWith(prefix))
+      .map(toItemDto);
   }
 
   // --------------------------------------------------------------------------------------------------- writes
@@ -199,10 +213,14 @@ export class QuotesService {
   /** Checks the contact and user ids the input names (422 naming each unknown one). */
   private async checkReferences(repo: QuotesRepository, input: Record<string, unknown>): Promise<void> {
     const errors: Record<string, string[]> = {};
-    const contactFields = ['sold_contact_id', 'ship_contact_id', 'bill_contact_id'].filter((f) => typeof input[f] === 'number');
+    const contactFields = ['sold_contact_id', 'ship_contact_id', 'bill_contact_id'].filter(
+      (f) => typeof input[f] === 'number',
+    );
     const found = new Set((await repo.contactsByIds(contactFields.map((f) => input[f] as number))).map((c) => c.id));
     for (const f of contactFields) if (!found.has(input[f] as number)) errors[f] = ['no contact has this id'];
-    const userFields = ['primary_sales_id', 'second_sales_id', 'third_sales_id'].filter((f) => typeof input[f] === 'number');
+    const userFields = ['primary_sales_id', 'second_sales_id', 'third_sales_id'].filter(
+      (f) => typeof input[f] === 'number',
+    );
     const users = await repo.existingUserIds(userFields.map((f) => input[f] as number));
     for (const f of userFields) if (!users.has(input[f] as number)) errors[f] = ['no user has this id'];
     if (Object.keys(errors).length) throw unprocessable(QUOTE_MESSAGES.invalid, errors);
@@ -260,7 +278,11 @@ export class QuotesService {
   }
 
   /** Runs `change` on the locked, unconverted quote, recomputes its totals and answers the full quote. */
-  private async change(quoteId: number, field: string, change: (repo: QuotesRepository, quote: QuoteRow, tx: Executor) => Promise<void>): Promise<TQuoteFull> {
+  private async change(
+    quoteId: number,
+    field: string,
+    change: (repo: QuotesRepository, quote: QuoteRow, tx: Executor) => Promise<void>,
+  ): Promise<TQuoteFull> {
     await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const quote = await this.lockOpen(repo, quoteId);
@@ -317,7 +339,8 @@ export class QuotesService {
     return this.change(quoteId, 'number_units', async (repo) => {
       const product = await repo.productForQuote(input.productId as number);
       if (!product) throw unprocessable(QUOTE_MESSAGES.invalid, { productId: ['no product has this id'] });
-      if ((await repo.countItems(quoteId)) >= QUOTE_MAX_LINES) throw unprocessable(QUOTE_MESSAGES.invalid, { productId: [`a quote takes at most ${QUOTE_MAX_LINES} items`] });
+      if ((await repo.countItems(quoteId)) >= QUOTE_MAX_LINES)
+        throw unprocessable(QUOTE_MESSAGES.invalid, { productId: [`a quote takes at most ${QUOTE_MAX_LINES} items`] });
       await repo.insertItem({
         quoteId,
         productId: product.id,
@@ -332,7 +355,8 @@ export class QuotesService {
   private async itemOf(id: number, quoteId: number | undefined) {
     const item = await this.repo().findItem(id);
     if (!item) throw notFound(`quote item ${id} does not exist`);
-    if (quoteId !== undefined && item.quoteId !== quoteId) throw unprocessable(QUOTE_MESSAGES.invalid, { quote_id: [`item ${id} belongs to quote ${item.quoteId}`] });
+    if (quoteId !== undefined && item.quoteId !== quoteId)
+      throw unprocessable(QUOTE_MESSAGES.invalid, { quote_id: [`item ${id} belongs to quote ${item.quoteId}`] });
     return item;
   }
 
@@ -358,15 +382,22 @@ export class QuotesService {
     const quoteId = input.quote_id as number;
     const line = this.laborValues(input.labor_type, input.hours ?? null, input.rate);
     return this.change(quoteId, 'rate', async (repo) => {
-      if ((await repo.countLaborLines(quoteId)) >= QUOTE_MAX_LINES) throw unprocessable(QUOTE_MESSAGES.invalid, { description: [`a quote takes at most ${QUOTE_MAX_LINES} labor lines`] });
+      if ((await repo.countLaborLines(quoteId)) >= QUOTE_MAX_LINES)
+        throw unprocessable(QUOTE_MESSAGES.invalid, {
+          description: [`a quote takes at most ${QUOTE_MAX_LINES} labor lines`],
+        });
       await repo.insertLaborLine({ quoteId, description: input.description.trim(), ...line });
     });
   }
 
   /** HOURLY needs hours; FLAT takes none (422 naming `hours`). */
   private laborValues(laborType: TLaborType, hours: number | null, rate: number) {
-    if (laborType === 'HOURLY' && hours === null) throw unprocessable(QUOTE_MESSAGES.invalid, { hours: ['an HOURLY labor line needs its hours'] });
-    if (laborType === 'FLAT' && hours !== null) throw unprocessable(QUOTE_MESSAGES.invalid, { hours: ['a FLAT labor line has no hours: its rate is the amount'] });
+    if (laborType === 'HOURLY' && hours === null)
+      throw unprocessable(QUOTE_MESSAGES.invalid, { hours: ['an HOURLY labor line needs its hours'] });
+    if (laborType === 'FLAT' && hours !== null)
+      throw unprocessable(QUOTE_MESSAGES.invalid, {
+        hours: ['a FLAT labor line has no hours: its rate is the amount'],
+      });
     const hundredthsOfHours = hours === null ? null : hundredths(hours);
     const rateCents = dollarsToCents(rate);
     const amountCents = laborAmountCents(laborType, hundredthsOfHours, rateCents);
@@ -378,14 +409,26 @@ export class QuotesService {
     const line = await this.repo().findLaborLine(input.id as number);
     if (!line) throw notFound(`labor line ${input.id} does not exist`);
     if (input.quote_id !== undefined && input.quote_id !== line.quoteId) {
-      throw unprocessable(QUOTE_MESSAGES.invalid, { quote_id: [`labor line ${line.id} belongs to quote ${line.quoteId}`] });
+      throw unprocessable(QUOTE_MESSAGES.invalid, {
+        quote_id: [`labor line ${line.id} belongs to quote ${line.quoteId}`],
+      });
     }
     const laborType = input.labor_type ?? (line.laborType as TLaborType);
     // Switching to FLAT drops the hours; staying HOURLY keeps them unless new ones are given.
-    const hours = input.hours !== undefined ? input.hours : laborType === 'FLAT' ? null : line.hundredthsOfHours === null ? null : line.hundredthsOfHours / 100;
+    const hours =
+      input.hours !== undefined
+        ? input.hours
+        : laborType === 'FLAT'
+          ? null
+          : line.hundredthsOfHours === null
+            ? null
+            : line.hundredthsOfHours / 100;
     const values = this.laborValues(laborType, hours, input.rate ?? centsToDollars(line.rateCents));
     return this.change(line.quoteId, 'rate', async (repo) => {
-      await repo.updateLaborLine(line.id, { ...values, ...(input.description !== undefined ? { description: input.description.trim() } : {}) });
+      await repo.updateLaborLine(line.id, {
+        ...values,
+        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      });
     });
   }
 
@@ -412,13 +455,19 @@ export class QuotesService {
       if (!quote) throw notFound(`quote ${quoteId} does not exist`);
       const existing = await repo.workOrderByQuote(quoteId);
       if (existing) return existing.id;
-      if (quote.quoteStatus === 'DECLINED') throw conflict(`Quote ${quoteNumber(quoteId)} was declined: set it back to Open or Accepted to convert it`);
-      if (quote.approvalStatus === 'REJECTED') throw conflict(`Quote ${quoteNumber(quoteId)} was rejected by its approver: it cannot be converted`);
+      if (quote.quoteStatus === 'DECLINED')
+        throw conflict(`Quote ${quoteNumber(quoteId)} was declined: set it back to Open or Accepted to convert it`);
+      if (quote.approvalStatus === 'REJECTED')
+        throw conflict(`Quote ${quoteNumber(quoteId)} was rejected by its approver: it cannot be converted`);
       const locationCode = (location ?? DEFAULT_WORK_ORDER_LOCATION).toUpperCase();
-      if (!(await repo.locationExists(locationCode))) throw unprocessable(QUOTE_MESSAGES.invalid, { location: [`location ${locationCode} does not exist`] });
+      if (!(await repo.locationExists(locationCode)))
+        throw unprocessable(QUOTE_MESSAGES.invalid, { location: [`location ${locationCode} does not exist`] });
       const items = await repo.items(quoteId);
       const labor = await repo.laborLines(quoteId);
-      if (!items.length && !labor.length) throw unprocessable(`Quote ${quoteNumber(quoteId)} has no units and no labor: nothing to order`, { items: ['add a unit or a labor line first'] });
+      if (!items.length && !labor.length)
+        throw unprocessable(`Quote ${quoteNumber(quoteId)} has no units and no labor: nothing to order`, {
+          items: ['add a unit or a labor line first'],
+        });
       const [ship] = await repo.contactsByIds([quote.shipContactId]);
       const order = await repo.insertWorkOrder({ quoteId, locationCode, createdById: user.id });
       const number = workOrderNumber(order.id);
@@ -464,7 +513,12 @@ export class QuotesService {
         }
         // The units in stock first, then the backorder of the rest.
         for (const referenceId of [sales.committed, sales.backordered]) {
-          if (referenceId) await repo.insertWorkOrderItem({ workOrderId: order.id, quoteItemId: item.id, committedSaleId: await repo.saleIdByReference(referenceId) });
+          if (referenceId)
+            await repo.insertWorkOrderItem({
+              workOrderId: order.id,
+              quoteItemId: item.id,
+              committedSaleId: await repo.saleIdByReference(referenceId),
+            });
         }
       }
       await repo.updateQuote(quoteId, { quoteStatus: 'CONVERTED', convertedAt: new Date() });

@@ -1,4 +1,10 @@
-import { manifestSerialRefusal, RECEIVING_MESSAGES, serialError, serialsPerItem, type TScanProduct } from '@keystone/contracts';
+import {
+  manifestSerialRefusal,
+  RECEIVING_MESSAGES,
+  serialError,
+  serialsPerItem,
+  type TScanProduct,
+} from '@keystone/contracts';
 
 /** A manifest's refusal: the status, a summary naming the first serials, and one entry per refused serial (or unit). */
 export interface ManifestRefusal {
@@ -23,7 +29,12 @@ function nameSome(items: string[]): string {
  * Answers null when the whole manifest can be received. A rule refusal answers 422; over-receipt alone, 409,
  * as a scan past the ordered quantity does.
  */
-export function checkManifest(units: readonly (readonly string[])[], product: TScanProduct, live: ReadonlySet<string>, remaining: number): ManifestRefusal | null {
+export function checkManifest(
+  units: readonly (readonly string[])[],
+  product: TScanProduct,
+  live: ReadonlySet<string>,
+  remaining: number,
+): ManifestRefusal | null {
   const perItem = serialsPerItem(product);
   const errors: Record<string, string[]> = {};
   const refused: string[] = [];
@@ -48,7 +59,11 @@ export function checkManifest(units: readonly (readonly string[])[], product: TS
     });
   });
   if (refused.length) {
-    return { status: 422, message: `${refused.length} of the manifest's serials refused: ${nameSome(refused)}`, errors };
+    return {
+      status: 422,
+      message: `${refused.length} of the manifest's serials refused: ${nameSome(refused)}`,
+      errors,
+    };
   }
   if (over.length) {
     return {

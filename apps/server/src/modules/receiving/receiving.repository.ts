@@ -27,7 +27,10 @@ export class ReceivingRepository {
    * before the line, the order every writer of POs and lines follows, so two writers never wait on each other.
    */
   async lockLine(itemId: number) {
-    const [ref] = await this.db.select({ poId: purchaseOrderItems.purchaseOrderId }).from(purchaseOrderItems).where(eq(purchaseOrderItems.id, itemId));
+    const [ref] = await this.db
+      .select({ poId: purchaseOrderItems.purchaseOrderId })
+      .from(purchaseOrderItems)
+      .where(eq(purchaseOrderItems.id, itemId));
     if (!ref) return null;
     await this.lockPurchaseOrders([ref.poId]);
     const rows = await this.db
@@ -104,8 +107,18 @@ export class ReceivingRepository {
     const r = rows[0];
     if (!r) return null;
     return {
-      item: { id: r.item_id, purchaseOrderId: r.purchase_order_id, qtyOrdered: r.qty_ordered, qtyReceived: r.qty_received },
-      po: { id: r.purchase_order_id, statusId: r.status_id, imsLocationCode: r.ims_location_code, legacyPoNumber: r.legacy_po_number },
+      item: {
+        id: r.item_id,
+        purchaseOrderId: r.purchase_order_id,
+        qtyOrdered: r.qty_ordered,
+        qtyReceived: r.qty_received,
+      },
+      po: {
+        id: r.purchase_order_id,
+        statusId: r.status_id,
+        imsLocationCode: r.ims_location_code,
+        legacyPoNumber: r.legacy_po_number,
+      },
       product: {
         id: r.product_id,
         modelNumber: r.model_number,
@@ -115,15 +128,28 @@ export class ReceivingRepository {
         serialNumberTracked: r.serial_number_tracked,
         numOfSerialsPerItem: r.num_of_serials_per_item,
       },
-      bucket: r.bucket ? { bucket: r.bucket, locationCode: r.location_code, conditionCode: r.condition_code, parentLocationCode: r.parent_location_code } : null,
-      previous: r.previous_reference ? { referenceId: r.previous_reference, purchaseOrderItemId: r.previous_item } : null,
+      bucket: r.bucket
+        ? {
+            bucket: r.bucket,
+            locationCode: r.location_code,
+            conditionCode: r.condition_code,
+            parentLocationCode: r.parent_location_code,
+          }
+        : null,
+      previous: r.previous_reference
+        ? { referenceId: r.previous_reference, purchaseOrderItemId: r.previous_item }
+        : null,
     };
   }
 
   /** Locks POs one by one in id order (the order that keeps concurrent multi-PO writers from deadlocking). */
   async lockPurchaseOrders(ids: number[]): Promise<void> {
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-      await this.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.id, id)).for('update');
+      await this.db
+        .select({ id: purchaseOrders.id })
+        .from(purchaseOrders)
+        .where(eq(purchaseOrders.id, id))
+        .for('update');
     }
   }
 
@@ -131,19 +157,29 @@ export class ReceivingRepository {
   async lineRefs(itemIds: number[]): Promise<Map<number, { poId: number; productId: number }>> {
     if (!itemIds.length) return new Map();
     const rows = await this.db
-      .select({ id: purchaseOrderItems.id, poId: purchaseOrderItems.purchaseOrderId, productId: purchaseOrderItems.productId })
+      .select({
+        id: purchaseOrderItems.id,
+        poId: purchaseOrderItems.purchaseOrderId,
+        productId: purchaseOrderItems.productId,
+      })
       .from(purchaseOrderItems)
       .where(inArray(purchaseOrderItems.id, [...new Set(itemIds)]));
     return new Map(rows.map((r) => [r.id, { poId: r.poId, productId: r.productId }]));
   }
 
   async findByClientRequestId(clientRequestId: string): Promise<TransactionRow | null> {
-    const rows = await this.db.select().from(inventoryTransactions).where(eq(inventoryTransactions.clientRequestId, clientRequestId));
+    const rows = await this.db
+      .select()
+      .from(inventoryTransactions)
+      .where(eq(inventoryTransactions.clientRequestId, clientRequestId));
     return rows[0] ?? null;
   }
 
   async findByReference(referenceId: string): Promise<TransactionRow | null> {
-    const rows = await this.db.select().from(inventoryTransactions).where(eq(inventoryTransactions.referenceId, referenceId));
+    const rows = await this.db
+      .select()
+      .from(inventoryTransactions)
+      .where(eq(inventoryTransactions.referenceId, referenceId));
     return rows[0] ?? null;
   }
 
@@ -160,13 +196,24 @@ export class ReceivingRepository {
       .from(inventoryTransactions)
       .innerJoin(products, eq(products.id, inventoryTransactions.productId))
       .leftJoin(users, eq(users.id, inventoryTransactions.userId))
-      .where(and(eq(inventoryTransactions.purchaseOrderItemId, itemId), eq(inventoryTransactions.type, 'INVENTORY_RECEIPT'), sql`not ${reversal}`))
+      .where(
+        and(
+          eq(inventoryTransactions.purchaseOrderItemId, itemId),
+          eq(inventoryTransactions.type, 'INVENTORY_RECEIPT'),
+          sql`not ${reversal}`,
+        ),
+      )
       .orderBy(asc(inventoryTransactions.id));
     const serials = receipts.length
       ? await this.db
           .select()
           .from(inventoryTransactionSerials)
-          .where(inArray(inventoryTransactionSerials.transactionId, receipts.map((r) => r.tx.id)))
+          .where(
+            inArray(
+              inventoryTransactionSerials.transactionId,
+              receipts.map((r) => r.tx.id),
+            ),
+          )
           .orderBy(asc(inventoryTransactionSerials.id))
       : [];
     return receipts.map((r) => ({ ...r, serials: serials.filter((s) => s.transactionId === r.tx.id) }));
@@ -189,7 +236,11 @@ export class ReceivingRepository {
   }
 
   transactionSerials(transactionId: number) {
-    return this.db.select().from(inventoryTransactionSerials).where(eq(inventoryTransactionSerials.transactionId, transactionId)).orderBy(asc(inventoryTransactionSerials.id));
+    return this.db
+      .select()
+      .from(inventoryTransactionSerials)
+      .where(eq(inventoryTransactionSerials.transactionId, transactionId))
+      .orderBy(asc(inventoryTransactionSerials.id));
   }
 
   /** Serials received on a PO line and still traceable to it. */
@@ -227,7 +278,10 @@ export class ReceivingRepository {
   }
 
   async productByModel(model: string) {
-    const rows = await this.db.select().from(products).where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`);
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`);
     return rows[0] ?? null;
   }
 
@@ -236,7 +290,9 @@ export class ReceivingRepository {
     const rows = await this.db
       .select({ model: products.modelNumber })
       .from(products)
-      .where(and(sql`(${products.upc} = ${code} or ${products.alternateUpc} = ${code})`, sql`${products.id} <> ${exceptId}`))
+      .where(
+        and(sql`(${products.upc} = ${code} or ${products.alternateUpc} = ${code})`, sql`${products.id} <> ${exceptId}`),
+      )
       .limit(1);
     return rows[0] ?? null;
   }
@@ -247,7 +303,10 @@ export class ReceivingRepository {
    * The receipts a manifest with this client request id already made (unit i carries `{id}/{i}`), in unit order,
    * with their line; empty when it made none.
    */
-  async manifestReceipts(clientRequestId: string, units: number): Promise<{ referenceId: string; purchaseOrderItemId: number | null }[]> {
+  async manifestReceipts(
+    clientRequestId: string,
+    units: number,
+  ): Promise<{ referenceId: string; purchaseOrderItemId: number | null }[]> {
     const rows = await queryRows<{ reference: string; item: number | null }>(
       this.db,
       sql`select t.ims_transaction_reference_id as reference, t.purchase_order_item_id as item

@@ -17,7 +17,9 @@ export function registerReceivingRoutes({ route, services }: ModuleContext): voi
   route(manifestReceiveRoute, async ({ body, auth }) => receiving.receiveManifest(body, auth.user));
   route(removeScannedItemRoute, async ({ params, auth }) => receiving.removeScannedItem(params.id, auth.user));
   route(canBeUnreceivedRoute, async ({ query }) => ({ data: await receiving.canBeUnreceived(query.poApiPoItemId) }));
-  route(unreceiveRoute, async ({ params, body, auth }) => receiving.unreceive(params.imsTransactionReferenceId, body, auth.user));
+  route(unreceiveRoute, async ({ params, body, auth }) =>
+    receiving.unreceive(params.imsTransactionReferenceId, body, auth.user),
+  );
   route(poItemSerialsRoute, async ({ params }) => ({ data: await receiving.lineSerials(params.id) }));
   route(scanSetupRoute, async ({ body }) => receiving.updateScanSetup(body));
 }

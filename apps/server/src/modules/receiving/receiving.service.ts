@@ -44,7 +44,14 @@ interface Actor {
   role: string;
 }
 
-function scanProduct(p: { modelNumber: string; partNumber: string | null; upc: string | null; alternateUpc: string | null; serialNumberTracked: boolean; numOfSerialsPerItem: number | null }): TScanProduct {
+function scanProduct(p: {
+  modelNumber: string;
+  partNumber: string | null;
+  upc: string | null;
+  alternateUpc: string | null;
+  serialNumberTracked: boolean;
+  numOfSerialsPerItem: number | null;
+}): TScanProduct {
   return {
     model_number: p.modelNumber,
     mpn: p.partNumber,
@@ -112,18 +119,32 @@ export class ReceivingService {
         }),
       );
       // Then every serial number of the submit, in one order: two submits sharing numbers queue, and the second is refused.
-      await this.ledger.lockSerialNumbers(tx, items.flatMap((i) => splitSerials(i.scannedSerialNumbers)));
+      await this.ledger.lockSerialNumbers(
+        tx,
+        items.flatMap((i) => splitSerials(i.scannedSerialNumbers)),
+      );
       const results = [];
       for (const [index, item] of items.entries()) {
         try {
           const done = await this.receiveIn(tx, item, actor, false);
-          results.push({ transactionReferenceId: done.transactionReferenceId, poApiPoItemId: item.poApiPoItemId, qty_received: done.qty_received, qty_ordered: done.qty_ordered });
+          results.push({
+            transactionReferenceId: done.transactionReferenceId,
+            poApiPoItemId: item.poApiPoItemId,
+            qty_received: done.qty_received,
+            qty_ordered: done.qty_ordered,
+          });
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           const serials = splitSerials(item.scannedSerialNumbers);
           const label = `Item ${index + 1} (${item.model}${serials.length ? ` ${serials.join(', ')}` : ''})`;
-          const errors = Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, messages]) => [`scannedItems.${index}.${field}`, messages]));
-          throw new HttpError(error.statusCode, `${label}: ${error.message}`, Object.keys(errors).length ? errors : { [`scannedItems.${index}`]: [error.message] });
+          const errors = Object.fromEntries(
+            Object.entries(error.errors ?? {}).map(([field, messages]) => [`scannedItems.${index}.${field}`, messages]),
+          );
+          throw new HttpError(
+            error.statusCode,
+            `${label}: ${error.message}`,
+            Object.keys(errors).length ? errors : { [`scannedItems.${index}`]: [error.message] },
+          );
         }
       }
       return { status: 'Success' as const, received: results.length, items: results };
@@ -142,24 +163,37 @@ export class ReceivingService {
     return this.write(async (tx) => {
       const repo = new ReceivingRepository(tx);
       const line = await repo.lockLine(input.poApiPoItemId);
-      if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
+      if (!line || line.item.purchaseOrderId !== input.poApiPoId)
+        throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
       // Under the line lock: a retry whose first attempt committed finds it here.
       const previous = await repo.manifestReceipts(input.clientRequestId, input.units.length);
       if (previous.length) {
-        if (previous.some((p) => p.purchaseOrderItemId !== line.item.id)) throw conflict('This manifest request id was already used for another line.');
-        return this.manifestResult(previous.map((p) => p.referenceId), line.item.qtyReceived, line.item.qtyOrdered);
+        if (previous.some((p) => p.purchaseOrderItemId !== line.item.id))
+          throw conflict('This manifest request id was already used for another line.');
+        return this.manifestResult(
+          previous.map((p) => p.referenceId),
+          line.item.qtyReceived,
+          line.item.qtyOrdered,
+        );
       }
-      if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
+      if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED)
+        throw conflict('This purchase order is Complete: receiving is locked.');
       if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
-        throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
+        throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), {
+          model: ['does not match the PO line'],
+        });
       }
       const product = scanProduct(line.product);
       if (!serialsPerItem(product)) {
-        throw unprocessable(`${line.product.modelNumber} is not serial tracked: receive it by scanning its UPC.`, { units: ['a manifest lists serials; this product has none'] });
+        throw unprocessable(`${line.product.modelNumber} is not serial tracked: receive it by scanning its UPC.`, {
+          units: ['a manifest lists serials; this product has none'],
+        });
       }
       const bucket = await repo.bucket(input.receivingBucket.toUpperCase());
       if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
-        throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
+        throw unprocessable('The receiving bucket is not one of the PO’s location.', {
+          receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`],
+        });
       }
 
       // The lock order (docs/architecture.md): the on-hand row, then every serial number, here through the gate.
@@ -181,14 +215,27 @@ export class ReceivingService {
         purchaseOrderItemId: line.item.id,
         userId: actor.id,
         clientRequestId: input.clientRequestId,
-        details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: null, manifest_request_id: input.clientRequestId },
+        details: {
+          received_quantity: 1,
+          receiving_bucket: bucket.bucket,
+          po_api_po_id: line.po.id,
+          scanned_by: input.scannedBy ?? actor.username,
+          scanned_upc: null,
+          manifest_request_id: input.clientRequestId,
+        },
       });
       return this.manifestResult(references, qtyReceived, line.item.qtyOrdered);
     });
   }
 
   private manifestResult(references: string[], qtyReceived: number, qtyOrdered: number) {
-    return { message: 'Success' as const, received: references.length, transactionReferenceIds: references, qty_received: qtyReceived, qty_ordered: qtyOrdered };
+    return {
+      message: 'Success' as const,
+      received: references.length,
+      transactionReferenceIds: references,
+      qty_received: qtyReceived,
+      qty_ordered: qtyOrdered,
+    };
   }
 
   /**
@@ -198,7 +245,12 @@ export class ReceivingService {
   private write<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     return this.writes.run(work, {
       // Two receivers racing the same serial onto different lines: the database refuses the second.
-      mapError: (error) => (isLiveSerialConflict(error) ? unprocessable(RECEIVING_MESSAGES.serialRescanned, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned] }) : undefined),
+      mapError: (error) =>
+        isLiveSerialConflict(error)
+          ? unprocessable(RECEIVING_MESSAGES.serialRescanned, {
+              scannedSerialNumbers: [RECEIVING_MESSAGES.serialRescanned],
+            })
+          : undefined,
     });
   }
 
@@ -215,11 +267,24 @@ export class ReceivingService {
     // the numbers. A scan refused below rolls them back with the rest.
     const bucketName = input.receivingBucket.toUpperCase();
     const scanned = splitSerials(input.scannedSerialNumbers);
-    const line = await repo.lockLineForScan(input.poApiPoItemId, bucketName, input.clientScanId ?? null, this.ledger.scanLocksAfterLine(bucketName, scanned));
-    if (!line || line.item.purchaseOrderId !== input.poApiPoId) throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
+    const line = await repo.lockLineForScan(
+      input.poApiPoItemId,
+      bucketName,
+      input.clientScanId ?? null,
+      this.ledger.scanLocksAfterLine(bucketName, scanned),
+    );
+    if (!line || line.item.purchaseOrderId !== input.poApiPoId)
+      throw notFound(`PO line ${input.poApiPoItemId} does not exist on PO ${input.poApiPoId}`);
     const retried = (previous: { referenceId: string; purchaseOrderItemId: number | null }, qtyReceived: number) => {
-      if (previous.purchaseOrderItemId !== line.item.id) throw conflict('This scan id was already used for another line.');
-      return { message: 'Success' as const, transactionReferenceId: previous.referenceId, errors: [], qty_received: qtyReceived, qty_ordered: line.item.qtyOrdered };
+      if (previous.purchaseOrderItemId !== line.item.id)
+        throw conflict('This scan id was already used for another line.');
+      return {
+        message: 'Success' as const,
+        transactionReferenceId: previous.referenceId,
+        errors: [],
+        qty_received: qtyReceived,
+        qty_ordered: line.item.qtyOrdered,
+      };
     };
     if (input.clientScanId && line.previous) return retried(line.previous, line.item.qtyReceived);
 
@@ -229,7 +294,8 @@ export class ReceivingService {
     } catch (error) {
       // A retry whose first attempt committed while this one waited for the PO: the read above could not see it
       // (its snapshot predates the wait), and the line may be full by now. Its first answer, not a refusal.
-      const previous = input.clientScanId && error instanceof HttpError ? await repo.findByClientRequestId(input.clientScanId) : null;
+      const previous =
+        input.clientScanId && error instanceof HttpError ? await repo.findByClientRequestId(input.clientScanId) : null;
       if (previous) return retried(previous, line.item.qtyReceived);
       throw error;
     }
@@ -237,8 +303,16 @@ export class ReceivingService {
     const bucket = line.bucket!;
 
     // The serial rules on the scan alone; a refused serial is named with its liveness known, as the rules order it.
-    if (serials.some((serial, i) => serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))))) {
-      this.refuseSerials(serials, product, (await this.ledger.liveSerials(tx, serials)).map((s) => s.serialNumber));
+    if (
+      serials.some((serial, i) =>
+        serialError(serial, product, new Set(serials.slice(0, i).map((s) => s.toUpperCase()))),
+      )
+    ) {
+      this.refuseSerials(
+        serials,
+        product,
+        (await this.ledger.liveSerials(tx, serials)).map((s) => s.serialNumber),
+      );
     }
 
     const written = await this.ledger.postScanReceipt({
@@ -254,7 +328,13 @@ export class ReceivingService {
       clientRequestId: input.clientScanId ?? null,
       scannedUpc: input.scannedUpc,
       serials,
-      details: { received_quantity: 1, receiving_bucket: bucket.bucket, po_api_po_id: line.po.id, scanned_by: input.scannedBy ?? actor.username, scanned_upc: input.scannedUpc },
+      details: {
+        received_quantity: 1,
+        receiving_bucket: bucket.bucket,
+        po_api_po_id: line.po.id,
+        scanned_by: input.scannedBy ?? actor.username,
+        scanned_upc: input.scannedUpc,
+      },
       last,
       at,
     });
@@ -263,26 +343,45 @@ export class ReceivingService {
       this.refuseSerials(serials, product, written.live);
       throw new Error('a serial was live but the serial rules found nothing to refuse'); // unreachable
     }
-    return { message: 'Success' as const, transactionReferenceId: written.referenceId, errors: [], qty_received: written.qtyReceived, qty_ordered: line.item.qtyOrdered };
+    return {
+      message: 'Success' as const,
+      transactionReferenceId: written.referenceId,
+      errors: [],
+      qty_received: written.qtyReceived,
+      qty_ordered: line.item.qtyOrdered,
+    };
   }
 
   /** Every rule of a scan but the serials' liveness (001 §4, §5); answers its serial numbers. */
-  private checkScan(input: TReceive, line: NonNullable<Awaited<ReturnType<ReceivingRepository['lockLineForScan']>>>): string[] {
-    if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED) throw conflict('This purchase order is Complete: receiving is locked.');
+  private checkScan(
+    input: TReceive,
+    line: NonNullable<Awaited<ReturnType<ReceivingRepository['lockLineForScan']>>>,
+  ): string[] {
+    if (line.po.statusId === COMPLETE || line.po.statusId === CANCELLED)
+      throw conflict('This purchase order is Complete: receiving is locked.');
     const product = scanProduct(line.product);
     if (line.product.modelNumber.toUpperCase() !== input.model.toUpperCase()) {
-      throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), { model: ['does not match the PO line'] });
+      throw unprocessable(productNotInListMessage(input.model, line.product.modelNumber), {
+        model: ['does not match the PO line'],
+      });
     }
-    if (!upcMatches(product, input.scannedUpc)) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+    if (!upcMatches(product, input.scannedUpc))
+      throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
     if (line.item.qtyReceived >= line.item.qtyOrdered) throw conflict(RECEIVING_MESSAGES.nothingLeftToReceive);
     const bucket = line.bucket;
     if (!bucket || bucket.parentLocationCode !== line.po.imsLocationCode) {
-      throw unprocessable('The receiving bucket is not one of the PO’s location.', { receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`] });
+      throw unprocessable('The receiving bucket is not one of the PO’s location.', {
+        receivingBucket: [`must be a bucket of ${line.po.imsLocationCode}`],
+      });
     }
     const expected = serialsPerItem(product);
     const serials = expected ? splitSerials(input.scannedSerialNumbers) : [];
-    if (serials.length < expected) throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
-    if (serials.length > expected) throw unprocessable(`This product takes ${expected} serial(s) per item.`, { scannedSerialNumbers: [`expected ${expected}`] });
+    if (serials.length < expected)
+      throw unprocessable(RECEIVING_MESSAGES.serialBlank, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialBlank] });
+    if (serials.length > expected)
+      throw unprocessable(`This product takes ${expected} serial(s) per item.`, {
+        scannedSerialNumbers: [`expected ${expected}`],
+      });
     return serials;
   }
 
@@ -303,7 +402,12 @@ export class ReceivingService {
       receiving_bucket: r.tx.bucket,
       transacted_at: r.tx.createdAt.toISOString(),
       transacted_by: r.username,
-      product: { id: r.product.id, model: r.product.modelNumber, upc: r.product.upc, alternate_upc: r.product.alternateUpc },
+      product: {
+        id: r.product.id,
+        model: r.product.modelNumber,
+        upc: r.product.upc,
+        alternate_upc: r.product.alternateUpc,
+      },
       serials: r.serials.map((s) => ({
         scanned_serial_number: s.scannedSerialNumber,
         scanned_upc: s.scannedUpc,
@@ -324,28 +428,49 @@ export class ReceivingService {
    * required; the scanned UPC and serials must match the receipt, unless the caller holds admin:override.
    */
   async unreceive(referenceId: string, input: TUnreceive, actor: Actor) {
-    if (!input.notes.trim()) throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
+    if (!input.notes.trim())
+      throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
     return this.write(async (tx) => {
       const repo = new ReceivingRepository(tx);
       const line = await repo.lockLine(input.lineItemId);
       if (!line) throw notFound(`PO line ${input.lineItemId} does not exist`);
       const receipt = await repo.findByReference(referenceId);
       if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || receipt.purchaseOrderItemId !== line.item.id) {
-        throw new HttpError(404, `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`);
+        throw new HttpError(
+          404,
+          `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`,
+        );
       }
       const current = await this.openReceipt(repo, line, receipt);
       const product = scanProduct(line.product);
       const scanningRequired = !hasPermission(actor.role, 'admin:override');
       if (scanningRequired || input.scannedUpc) {
-        if (!upcMatches(product, input.scannedUpc ?? '')) throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
-        const scanned = splitSerials(input.scannedSerialNumbers).map((s) => s.toUpperCase()).sort();
+        if (!upcMatches(product, input.scannedUpc ?? ''))
+          throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+        const scanned = splitSerials(input.scannedSerialNumbers)
+          .map((s) => s.toUpperCase())
+          .sort();
         const expected = current.serials.map((s) => s.scannedSerialNumber.toUpperCase()).sort();
         if (scanned.length !== expected.length || scanned.some((s, i) => s !== expected[i])) {
-          throw unprocessable(RECEIVING_MESSAGES.serialMismatch, { scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch] });
+          throw unprocessable(RECEIVING_MESSAGES.serialMismatch, {
+            scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch],
+          });
         }
       }
-      const reversal = await this.reverseIn(tx, line, receipt, current, input.notes.trim(), input.scannedUpc ?? null, actor);
-      return { message: 'Success' as const, transactionReferenceId: reversal.referenceId, remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id) };
+      const reversal = await this.reverseIn(
+        tx,
+        line,
+        receipt,
+        current,
+        input.notes.trim(),
+        input.scannedUpc ?? null,
+        actor,
+      );
+      return {
+        message: 'Success' as const,
+        transactionReferenceId: reversal.referenceId,
+        remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id),
+      };
     });
   }
 
@@ -359,13 +484,29 @@ export class ReceivingService {
       const repo = new ReceivingRepository(tx);
       // Ledger rows never change, so the receipt read before the lock is the receipt; its reversal is checked under it.
       const receipt = await repo.findByReference(referenceId);
-      if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || !receipt.purchaseOrderItemId) throw notFound(`Scanned item ${referenceId} does not exist.`);
+      if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || !receipt.purchaseOrderItemId)
+        throw notFound(`Scanned item ${referenceId} does not exist.`);
       const line = (await repo.lockLine(receipt.purchaseOrderItemId))!;
       if (receipt.userId !== actor.id) throw conflict(RECEIVING_MESSAGES.scannedItemNotYours);
       const current = await this.openReceipt(repo, line, receipt);
-      if (Date.now() - receipt.createdAt.getTime() > SCANNED_ITEM_REMOVAL_MINUTES * 60_000) throw conflict(RECEIVING_MESSAGES.scannedItemTooOld);
-      const reversal = await this.reverseIn(tx, line, receipt, current, `Scan removed from the receiving list by ${actor.username}`, null, actor);
-      return { message: 'Success' as const, removed: receipt.referenceId, transactionReferenceId: reversal.referenceId, qty_received: reversal.qtyReceived, qty_ordered: line.item.qtyOrdered };
+      if (Date.now() - receipt.createdAt.getTime() > SCANNED_ITEM_REMOVAL_MINUTES * 60_000)
+        throw conflict(RECEIVING_MESSAGES.scannedItemTooOld);
+      const reversal = await this.reverseIn(
+        tx,
+        line,
+        receipt,
+        current,
+        `Scan removed from the receiving list by ${actor.username}`,
+        null,
+        actor,
+      );
+      return {
+        message: 'Success' as const,
+        removed: receipt.referenceId,
+        transactionReferenceId: reversal.referenceId,
+        qty_received: reversal.qtyReceived,
+        qty_ordered: line.item.qtyOrdered,
+      };
     });
   }
 
@@ -378,13 +519,29 @@ export class ReceivingService {
   }
 
   /** The reversing INVENTORY_UNRECEIPT: serials out of live stock, on-hand, the line's count, PO totals and status. */
-  private async reverseIn(tx: LedgerTx, line: LockedLine, receipt: TransactionRow, current: OpenReceipt, notes: string, scannedUpc: string | null, actor: Actor) {
+  private async reverseIn(
+    tx: LedgerTx,
+    line: LockedLine,
+    receipt: TransactionRow,
+    current: OpenReceipt,
+    notes: string,
+    scannedUpc: string | null,
+    actor: Actor,
+  ) {
     let reversal: Awaited<ReturnType<Ledger['postUnreceipt']>>;
     try {
-      reversal = await this.ledger.postUnreceipt({ executor: tx, receipt, serialIds: current.serials.map((s) => s.serialId), userId: actor.id, notes, scannedUpc });
+      reversal = await this.ledger.postUnreceipt({
+        executor: tx,
+        receipt,
+        serialIds: current.serials.map((s) => s.serialId),
+        userId: actor.id,
+        notes,
+        scannedUpc,
+      });
     } catch (error) {
       if (!(error instanceof LedgerRefusal)) throw error;
-      if (error.code === 'insufficient-on-hand') throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
+      if (error.code === 'insufficient-on-hand')
+        throw conflict(`Nothing of ${line.product.modelNumber} is left in ${receipt.bucket} to un-receive.`);
       throw conflict(`Serial ${error.serials[0]} is no longer in ${receipt.bucket}; it cannot be un-received.`);
     }
     return { ...reversal, qtyReceived: reversal.qtyReceived! };
@@ -414,11 +571,17 @@ export class ReceivingService {
     return this.db.transaction(async (tx) => {
       const repo = new ReceivingRepository(tx);
       const product = await repo.productByModel(input.model);
-      if (!product) throw unprocessable('The given data was invalid.', { model: ['No product has this model number.'] });
+      if (!product)
+        throw unprocessable('The given data was invalid.', { model: ['No product has this model number.'] });
       const tracked = input.serialNumberTracked === true || input.serialNumberTracked === 1;
       const errors: Record<string, string[]> = {};
-      if (tracked && !input.numOfSerialsPerItem) errors.numOfSerialsPerItem = ['Serials per item is required for a serial-tracked product.'];
-      for (const [key, code] of [['upc', input.upc], ['alternateUpc', input.alternateUpc], ['masterCartonCode', input.masterCartonCode]] as const) {
+      if (tracked && !input.numOfSerialsPerItem)
+        errors.numOfSerialsPerItem = ['Serials per item is required for a serial-tracked product.'];
+      for (const [key, code] of [
+        ['upc', input.upc],
+        ['alternateUpc', input.alternateUpc],
+        ['masterCartonCode', input.masterCartonCode],
+      ] as const) {
         if (!code) continue;
         if (!isBarcode(code)) errors[key] = ['must be a barcode of 9 to 13 digits'];
         else if (key !== 'masterCartonCode') {
@@ -426,7 +589,8 @@ export class ReceivingService {
           if (other) errors[key] = [`is already used by ${other.model}`];
         }
       }
-      if (input.upc && input.alternateUpc && input.upc === input.alternateUpc) errors.alternateUpc = ['must differ from the UPC'];
+      if (input.upc && input.alternateUpc && input.upc === input.alternateUpc)
+        errors.alternateUpc = ['must differ from the UPC'];
       if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
       await repo.updateProductScanSetup(product.id, {
         serialNumberTracked: tracked,

@@ -26,7 +26,12 @@ export class ReferenceRepository {
 
   categoriesWithCounts() {
     return this.db
-      .select({ id: categories.id, categoryName: categories.categoryName, categoryCode: categories.categoryCode, productCount: count(products.id) })
+      .select({
+        id: categories.id,
+        categoryName: categories.categoryName,
+        categoryCode: categories.categoryCode,
+        productCount: count(products.id),
+      })
       .from(categories)
       .leftJoin(products, eq(products.categoryId, categories.id))
       .groupBy(categories.id)

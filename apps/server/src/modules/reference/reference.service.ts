@@ -51,11 +51,19 @@ export class ReferenceService {
   }
 
   async brands() {
-    return (await this.repo().listBrands()).map((b) => ({ id: b.id, brand_name: b.brandName, brand_code: b.brandCode }));
+    return (await this.repo().listBrands()).map((b) => ({
+      id: b.id,
+      brand_name: b.brandName,
+      brand_code: b.brandCode,
+    }));
   }
 
   async categories() {
-    return (await this.repo().listCategories()).map((c) => ({ id: c.id, category_name: c.categoryName, category_code: c.categoryCode }));
+    return (await this.repo().listCategories()).map((c) => ({
+      id: c.id,
+      category_name: c.categoryName,
+      category_code: c.categoryCode,
+    }));
   }
 
   async categoriesFull() {

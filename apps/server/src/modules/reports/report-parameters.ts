@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { REPORT_MESSAGES, ZDateSchema, ZQueryFlagSchema, type TReportColumn } from '@keystone/contracts';
 import { badRequest } from '../../http/errors.js';
-import { resolveDefault, type ReportDefinition, type ReportParameterSpec, type TParamValue, type TReportParams } from './report-definition.js';
+import {
+  resolveDefault,
+  type ReportDefinition,
+  type ReportParameterSpec,
+  type TParamValue,
+  type TReportParams,
+} from './report-definition.js';
 
 const ZIntegerText = z
   .string()
@@ -19,7 +25,9 @@ function schemaOf(spec: ReportParameterSpec): z.ZodType<TParamValue> {
       return ZQueryFlagSchema;
     case 'select': {
       const values = (spec.options ?? []).map((o) => o.value);
-      return z.string().refine((v) => values.includes(v), `must be one of ${values.map((v) => (v === '' ? '(All)' : v)).join(', ')}`);
+      return z
+        .string()
+        .refine((v) => values.includes(v), `must be one of ${values.map((v) => (v === '' ? '(All)' : v)).join(', ')}`);
     }
     case 'text':
       return z.string().trim().max(200);
@@ -31,7 +39,11 @@ function schemaOf(spec: ReportParameterSpec): z.ZodType<TParamValue> {
  * parameter the definition does not have refused. A bad value is a 400 naming `<name>` (or `<field>.<name>` when the
  * parameters come in a body field, e.g. `parameters.from`; errors.ts fieldKey); From after To is refused on To.
  */
-export function parseReportParameters(definition: ReportDefinition, query: Record<string, string>, options: { today?: Date; field?: string } = {}): TReportParams {
+export function parseReportParameters(
+  definition: ReportDefinition,
+  query: Record<string, string>,
+  options: { today?: Date; field?: string } = {},
+): TReportParams {
   const today = options.today ?? new Date();
   const keyOf = (name: string) => (options.field ? `${options.field}.${name}` : name);
   const errors: Record<string, string[]> = {};
@@ -53,7 +65,13 @@ export function parseReportParameters(definition: ReportDefinition, query: Recor
     else errors[keyOf(spec.name)] = parsed.error.issues.map((i) => i.message);
   }
   const { from, to } = params;
-  if (typeof from === 'string' && typeof to === 'string' && !errors[keyOf('from')] && !errors[keyOf('to')] && from > to) {
+  if (
+    typeof from === 'string' &&
+    typeof to === 'string' &&
+    !errors[keyOf('from')] &&
+    !errors[keyOf('to')] &&
+    from > to
+  ) {
     errors[keyOf('to')] = ['must be on or after From'];
   }
   if (Object.keys(errors).length > 0) throw badRequest(REPORT_MESSAGES.badParameter, errors);
@@ -83,7 +101,10 @@ export function cellValue(column: TReportColumn, value: unknown): string | numbe
 }
 
 /** One database row as the report's columns (keys in column order). */
-export function reportRow(columns: readonly TReportColumn[], row: Record<string, unknown>): Record<string, string | number | boolean | null> {
+export function reportRow(
+  columns: readonly TReportColumn[],
+  row: Record<string, unknown>,
+): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {};
   for (const column of columns) out[column.key] = cellValue(column, row[column.key]);
   return out;

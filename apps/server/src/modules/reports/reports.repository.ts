@@ -27,23 +27,36 @@ export class ReportsRepository {
   async readOnly<T>(executor: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return executor.transaction(async (tx) => {
       await tx.execute(sql`set transaction read only`);
-      if (this.options.role && this.options.dbKind === 'postgres') await tx.execute(sql`select set_config('role', ${this.options.role}, true)`);
+      if (this.options.role && this.options.dbKind === 'postgres')
+        await tx.execute(sql`select set_config('role', ${this.options.role}, true)`);
       return work(tx);
     });
   }
 
   /** The first `limit` rows of the query and, when there are more, how many in all. */
-  async firstRows(query: SQL, limit: number, countQuery?: SQL): Promise<{ rows: Row[]; rowCount: number; truncated: boolean }> {
+  async firstRows(
+    query: SQL,
+    limit: number,
+    countQuery?: SQL,
+  ): Promise<{ rows: Row[]; rowCount: number; truncated: boolean }> {
     return this.readOnly(this.db, async (tx) => {
       const rows = await queryRows<Row>(tx, sql`${query} limit ${limit + 1}`);
       if (rows.length <= limit) return { rows, rowCount: rows.length, truncated: false };
-      const [count] = await queryRows<{ n: number | string }>(tx, countQuery ?? sql`select count(*) as n from (${query}) as report`);
+      const [count] = await queryRows<{ n: number | string }>(
+        tx,
+        countQuery ?? sql`select count(*) as n from (${query}) as report`,
+      );
       return { rows: rows.slice(0, limit), rowCount: Number(count?.n ?? 0), truncated: true };
     });
   }
 
   /** Pages of the query through a cursor inside `executor`'s read-only transaction, each handed to `onPage` before the next is read. */
-  async eachPage(executor: Executor, query: SQL, onPage: (rows: Row[]) => Promise<void>, pageSize = CURSOR_PAGE_ROWS): Promise<void> {
+  async eachPage(
+    executor: Executor,
+    query: SQL,
+    onPage: (rows: Row[]) => Promise<void>,
+    pageSize = CURSOR_PAGE_ROWS,
+  ): Promise<void> {
     await this.readOnly(executor, async (tx) => {
       await tx.execute(sql`declare report_rows no scroll cursor for ${query}`);
       for (;;) {
@@ -102,7 +115,8 @@ export class ReportsRepository {
         wake(ask);
       } else asks.push(ask);
     };
-    const nextAsk = () => (asks.length > 0 ? Promise.resolve(asks.shift()!) : new Promise<Ask | null>((resolve) => (waiting = resolve)));
+    const nextAsk = () =>
+      asks.length > 0 ? Promise.resolve(asks.shift()!) : new Promise<Ask | null>((resolve) => (waiting = resolve));
     let current: Ask | null = null;
     const producer = this.eachPage(
       this.db,
@@ -143,5 +157,3 @@ export class ReportsRepository {
     }
   }
 }
-
-

@@ -19,9 +19,16 @@ export function registerReportsRoutes({ route, services }: ModuleContext): void 
     const { definition, rows } = reports.csv(params.slug, query, auth.user);
     return csvFile({ rows }, csvColumns(definition));
   });
-  route(queueGenericReportCsvRoute, async ({ params, body, auth }) => reports.queueCsv(params.slug, body.parameters, auth.user));
+  route(queueGenericReportCsvRoute, async ({ params, body, auth }) =>
+    reports.queueCsv(params.slug, body.parameters, auth.user),
+  );
   route(reportCsvJobFileRoute, async ({ params, auth }) => {
     const file = await reports.jobFile(params.id, auth.user);
-    return { body: file.handle.createReadStream(), contentType: `${FILE_TYPES.csv}; charset=utf-8`, fileName: reportFileName(), bytes: file.bytes };
+    return {
+      body: file.handle.createReadStream(),
+      contentType: `${FILE_TYPES.csv}; charset=utf-8`,
+      fileName: reportFileName(),
+      bytes: file.bytes,
+    };
   });
 }

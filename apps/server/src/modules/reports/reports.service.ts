@@ -73,7 +73,12 @@ export class ReportsService {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { dbKind: 'pglite' | 'postgres'; role: string | null; filesDir: string; fileRetentionHours?: number },
+    private readonly options: {
+      dbKind: 'pglite' | 'postgres';
+      role: string | null;
+      filesDir: string;
+      fileRetentionHours?: number;
+    },
     definitions: readonly ReportDefinition[] = REPORT_DEFINITIONS,
   ) {
     for (const definition of definitions) {
@@ -121,9 +126,24 @@ export class ReportsService {
     return this.runDefinition(definition, parameters);
   }
 
-  async runDefinition(definition: ReportDefinition, parameters: TReportParams, limit = REPORT_ROW_LIMIT): Promise<TReportResult> {
-    const { rows, rowCount, truncated } = await this.repository.firstRows(definition.query(parameters), limit, definition.count?.(parameters));
-    return { slug: definition.slug, columns: definition.columns, rows: rows.map((r) => reportRow(definition.columns, r)), rowCount, truncated, parameters };
+  async runDefinition(
+    definition: ReportDefinition,
+    parameters: TReportParams,
+    limit = REPORT_ROW_LIMIT,
+  ): Promise<TReportResult> {
+    const { rows, rowCount, truncated } = await this.repository.firstRows(
+      definition.query(parameters),
+      limit,
+      definition.count?.(parameters),
+    );
+    return {
+      slug: definition.slug,
+      columns: definition.columns,
+      rows: rows.map((r) => reportRow(definition.columns, r)),
+      rowCount,
+      truncated,
+      parameters,
+    };
   }
 
   /** The CSV's definition, parameters and rows (an async iterable read a page at a time). */
@@ -144,7 +164,9 @@ export class ReportsService {
     jobs.register<ReportJobPayload, TReportCsvJobResult>(REPORT_CSV_JOB_KIND, async (ctx) => {
       const definition = this.bySlug.get(ctx.payload.slug);
       if (!definition) throw notFound(REPORT_MESSAGES.unknownReport(ctx.payload.slug));
-      return this.writeCsvFile(ctx.jobId, definition, ctx.payload.parameters, ctx.executor, (done) => ctx.progress(done, 0));
+      return this.writeCsvFile(ctx.jobId, definition, ctx.payload.parameters, ctx.executor, (done) =>
+        ctx.progress(done, 0),
+      );
     });
   }
 
@@ -152,7 +174,11 @@ export class ReportsService {
     const definition = this.definitionFor(slug, user);
     const parameters = parseReportParameters(definition, query, { field: 'parameters' });
     if (!this.jobs) throw new Error('the job queue is not connected');
-    return this.jobs.enqueue(this.db, { kind: REPORT_CSV_JOB_KIND, payload: { slug, parameters }, createdById: user.id });
+    return this.jobs.enqueue(this.db, {
+      kind: REPORT_CSV_JOB_KIND,
+      payload: { slug, parameters },
+      createdById: user.id,
+    });
   }
 
   jobFilePath(jobId: number): string {
@@ -168,7 +194,11 @@ export class ReportsService {
     if (!this.jobs) throw new Error('the job queue is not connected');
     // Who may see a job, as GET /api/jobs/{id}: the user who queued it, or a holder of admin:override.
     const found = await this.jobs.lookup(jobId);
-    if (!found || found.job.kind !== REPORT_CSV_JOB_KIND || (found.createdById !== user.id && !hasPermission(user.role, 'admin:override'))) {
+    if (
+      !found ||
+      found.job.kind !== REPORT_CSV_JOB_KIND ||
+      (found.createdById !== user.id && !hasPermission(user.role, 'admin:override'))
+    ) {
       throw notFound(`Job ${jobId} not found`);
     }
     const job = found.job;
@@ -177,7 +207,8 @@ export class ReportsService {
     try {
       handle = await fs.promises.open(this.jobFilePath(jobId), 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(REPORT_MESSAGES.jobFileGone(this.fileRetentionHours));
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw notFound(REPORT_MESSAGES.jobFileGone(this.fileRetentionHours));
       throw error;
     }
     try {
@@ -232,7 +263,10 @@ export class ReportsService {
       try {
         await this.sweepJobFiles();
       } catch (error) {
-        log.warn({ err: error, dir: this.options.filesDir }, 'reports: cannot delete old report files; the next sweep tries again');
+        log.warn(
+          { err: error, dir: this.options.filesDir },
+          'reports: cannot delete old report files; the next sweep tries again',
+        );
       }
     };
     this.sweepTimer = setInterval(() => void sweep(), fileSweepIntervalMs(this.fileRetentionHours));

@@ -52,12 +52,20 @@ export class ReservationsRepository {
    * The open reservations of these serial numbers (any case), leaving out one transfer's own scans: serials
    * scanned into a committed transfer not yet submitted, or committed to a sale not yet transacted. Oldest first.
    */
-  async reservedSerials(numbers: string[], options: { exceptTransferId?: number; exceptSaleId?: number } = {}): Promise<SerialReservation[]> {
+  async reservedSerials(
+    numbers: string[],
+    options: { exceptTransferId?: number; exceptSaleId?: number } = {},
+  ): Promise<SerialReservation[]> {
     if (!numbers.length) return [];
     const upper = JSON.stringify([...new Set(numbers.map((n) => n.toUpperCase()))]);
     const exceptTransfer = options.exceptTransferId ?? null;
     const exceptSale = options.exceptSaleId ?? null;
-    const rows = await queryRows<{ serial_number: string; kind: 'transfer' | 'sale'; reference_id: string; invoice: string | null }>(
+    const rows = await queryRows<{
+      serial_number: string;
+      kind: 'transfer' | 'sale';
+      reference_id: string;
+      invoice: string | null;
+    }>(
       this.db,
       sql`with wanted as (select jsonb_array_elements_text(${upper}::jsonb) as n)
           select s.scanned_serial_number as serial_number, 'transfer' as kind, t.ims_transaction_reference_id as reference_id, null::text as invoice, t.id as ord
@@ -71,6 +79,11 @@ export class ReservationsRepository {
             and (${exceptSale}::int is null or c.id <> ${exceptSale}::int)
           order by 2 desc, 5`,
     );
-    return rows.map((r) => ({ serialNumber: r.serial_number, kind: r.kind, referenceId: r.reference_id, invoice: r.invoice }));
+    return rows.map((r) => ({
+      serialNumber: r.serial_number,
+      kind: r.kind,
+      referenceId: r.reference_id,
+      invoice: r.invoice,
+    }));
   }
 }

@@ -7,6 +7,7 @@ import type { ReviewStore } from './review-store.js';
 /** A Firebase Realtime Database when REVIEW_STORE_URL is configured; otherwise the embedded store (our database). */
 export function createReviewStore(db: Database, config: AppConfig, listen: Listen | undefined): ReviewStore {
   const remote = config.reviewStore;
-  if (remote.url) return new FirebaseReviewStore({ url: remote.url, secret: remote.secret, timeoutMs: remote.timeoutMs });
+  if (remote.url)
+    return new FirebaseReviewStore({ url: remote.url, secret: remote.secret, timeoutMs: remote.timeoutMs });
   return new EmbeddedReviewStore(db, listen);
 }

@@ -51,6 +51,9 @@ export class EmbeddedReviewStore implements ReviewStore {
 
   async subscribe(subscriber: ReviewStoreSubscriber): Promise<() => Promise<void>> {
     if (!this.listen) throw new Error('the embedded review store needs a database listener to subscribe');
-    return this.listen(REVIEWS_CHANNEL, { onMessage: () => subscriber.onChange(), onReconnect: () => subscriber.onResync() });
+    return this.listen(REVIEWS_CHANNEL, {
+      onMessage: () => subscriber.onChange(),
+      onReconnect: () => subscriber.onResync(),
+    });
   }
 }

@@ -8,7 +8,15 @@ let fb: FakeFirebase;
 const stops: (() => Promise<void>)[] = [];
 const storeFor = (fake: FakeFirebase, secret: string | null = fake.secret) =>
   new FirebaseReviewStore({ url: `${fake.url}/`, secret, timeoutMs: 2000, minRetryMs: 20, maxRetryMs: 100 });
-const review = (message: string, extra: object = {}) => ({ message, name: 'Pat', email: 'pat@example.com', stars: 4, reviewOn: '2026-11-20', visible: false, ...extra });
+const review = (message: string, extra: object = {}) => ({
+  message,
+  name: 'Pat',
+  email: 'pat@example.com',
+  stars: 4,
+  reviewOn: '2026-11-20',
+  visible: false,
+  ...extra,
+});
 
 const waitFor = async (check: () => boolean, timeoutMs = 3000) => {
   const until = Date.now() + timeoutMs;
@@ -46,16 +54,34 @@ describe('FirebaseReviewStore', () => {
     const store = storeFor(fb);
     const all = await store.readReviews();
     expect(all.map((r) => `${r.product}/${r.id}`).sort()).toEqual(['42/a1', '42/a2', '43/b1']);
-    expect(all.find((r) => r.id === 'a2')).toEqual({ id: 'a2', product: '42', message: '7', name: '', email: '', stars: 5, reviewOn: '', visible: false });
+    expect(all.find((r) => r.id === 'a2')).toEqual({
+      id: 'a2',
+      product: '42',
+      message: '7',
+      name: '',
+      email: '',
+      stars: 5,
+      reviewOn: '',
+      visible: false,
+    });
     expect((await store.readReviewsByProduct('43')).map((r) => [r.id, r.visible])).toEqual([['b1', true]]);
     expect(await store.readReviewsByProduct('99')).toEqual([]);
-    expect(fb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /reviews.json', 'GET /reviews/43.json', 'GET /reviews/99.json']);
+    expect(fb.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /reviews.json',
+      'GET /reviews/43.json',
+      'GET /reviews/99.json',
+    ]);
   });
 
   it('sets visible with PATCH /reviews/{product}/{id}.json, and answers null (creating nothing) for a missing review', async () => {
     fb.write('PUT', 'reviews/42/a1', review('one'));
     const store = storeFor(fb);
-    expect(await store.setVisible('42', 'a1', true)).toMatchObject({ id: 'a1', product: '42', visible: true, message: 'one' });
+    expect(await store.setVisible('42', 'a1', true)).toMatchObject({
+      id: 'a1',
+      product: '42',
+      visible: true,
+      message: 'one',
+    });
     expect(fb.root).toEqual({ reviews: { '42': { a1: review('one', { visible: true }) } } });
     const patch = fb.requests.find((r) => r.method === 'PATCH')!;
     expect([patch.path, JSON.parse(patch.body)]).toEqual(['/reviews/42/a1.json', { visible: true }]);

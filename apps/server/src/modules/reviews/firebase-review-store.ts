@@ -1,5 +1,12 @@
 import { SseParser } from '@keystone/contracts';
-import { ReviewStoreError, type NewReview, type ReviewStore, type ReviewStoreSubscriber, type ReviewStoreUser, type StoredReview } from './review-store.js';
+import {
+  ReviewStoreError,
+  type NewReview,
+  type ReviewStore,
+  type ReviewStoreSubscriber,
+  type ReviewStoreUser,
+  type StoredReview,
+} from './review-store.js';
 
 export interface FirebaseReviewStoreOptions {
   /** The database's URL, e.g. `https://<project>-default-rtdb.firebaseio.com`. */
@@ -13,13 +20,17 @@ export interface FirebaseReviewStoreOptions {
   maxRetryMs?: number;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 
 /** A stored value as our review: the store holds user content and may hold anything, so every field is coerced. */
 function toReview(product: string, id: string, value: unknown): StoredReview | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const stars = typeof v.stars === 'number' && Number.isInteger(v.stars) && v.stars >= 0 && v.stars <= 5 ? v.stars : Number.parseInt(text(v.stars), 10);
+  const stars =
+    typeof v.stars === 'number' && Number.isInteger(v.stars) && v.stars >= 0 && v.stars <= 5
+      ? v.stars
+      : Number.parseInt(text(v.stars), 10);
   return {
     id,
     product,
@@ -71,12 +82,17 @@ export class FirebaseReviewStore implements ReviewStore {
     }
     const raw = await response.text().catch(() => '');
     if (!response.ok) {
-      throw new ReviewStoreError(`the review store answered ${response.status} to ${method} /${path}: ${raw.slice(0, 200)}`, response.status);
+      throw new ReviewStoreError(
+        `the review store answered ${response.status} to ${method} /${path}: ${raw.slice(0, 200)}`,
+        response.status,
+      );
     }
     try {
       return raw === '' ? null : (JSON.parse(raw) as unknown);
     } catch (error) {
-      throw new ReviewStoreError(`the review store's answer to ${method} /${path} is not JSON`, response.status, { cause: error });
+      throw new ReviewStoreError(`the review store's answer to ${method} /${path} is not JSON`, response.status, {
+        cause: error,
+      });
     }
   }
 
@@ -93,7 +109,8 @@ export class FirebaseReviewStore implements ReviewStore {
   async pushReview(product: string, review: NewReview): Promise<string> {
     const answer = await this.call('POST', `reviews/${encodeURIComponent(product)}`, review);
     const name = (answer as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string' || name === '') throw new ReviewStoreError('the review store answered a push without a name');
+    if (typeof name !== 'string' || name === '')
+      throw new ReviewStoreError('the review store answered a push without a name');
     return name;
   }
 
@@ -130,8 +147,12 @@ export class FirebaseReviewStore implements ReviewStore {
       while (!stopped) {
         controller = new AbortController();
         try {
-          const response = await fetch(this.urlOf('reviews'), { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-          if (!response.ok || !response.body) throw new ReviewStoreError(`the review store's event stream answered ${response.status}`, response.status);
+          const response = await fetch(this.urlOf('reviews'), {
+            headers: { accept: 'text/event-stream' },
+            signal: controller.signal,
+          });
+          if (!response.ok || !response.body)
+            throw new ReviewStoreError(`the review store's event stream answered ${response.status}`, response.status);
           const parser = new SseParser();
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let snapshot = true;

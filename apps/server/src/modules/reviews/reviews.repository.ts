@@ -43,11 +43,17 @@ export class ReviewsRepository {
     await this.db
       .insert(reviewUsers)
       .values({ id, ...user })
-      .onConflictDoUpdate({ target: reviewUsers.id, set: { username: user.username, email: user.email, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: reviewUsers.id,
+        set: { username: user.username, email: user.email, updatedAt: sql`now()` },
+      });
   }
 
   async findUser(id: string): Promise<ReviewStoreUser | null> {
-    const rows = await this.db.select({ username: reviewUsers.username, email: reviewUsers.email }).from(reviewUsers).where(eq(reviewUsers.id, id));
+    const rows = await this.db
+      .select({ username: reviewUsers.username, email: reviewUsers.email })
+      .from(reviewUsers)
+      .where(eq(reviewUsers.id, id));
     return rows[0] ?? null;
   }
 

@@ -1,4 +1,10 @@
-import { listReviewsRoute, productReviewsRoute, pushReviewRoute, setReviewUserRoute, setReviewVisibleRoute } from '@keystone/contracts';
+import {
+  listReviewsRoute,
+  productReviewsRoute,
+  pushReviewRoute,
+  setReviewUserRoute,
+  setReviewVisibleRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerReviewsRoutes({ route, services }: ModuleContext): void {

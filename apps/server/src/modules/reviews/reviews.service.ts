@@ -1,4 +1,10 @@
-import { REVIEW_MESSAGES, type TReview, type TReviewUser, type ZReviewIntakeSchema, type ZReviewSearchSchema } from '@keystone/contracts';
+import {
+  REVIEW_MESSAGES,
+  type TReview,
+  type TReviewUser,
+  type ZReviewIntakeSchema,
+  type ZReviewSearchSchema,
+} from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
@@ -13,7 +19,10 @@ export interface ReviewIntakePolicy {
 }
 
 /** Newest first: the later date, then the later push id (push ids are time-ordered; plain code-unit order). */
-export function newestFirst(a: Pick<StoredReview, 'reviewOn' | 'id'>, b: Pick<StoredReview, 'reviewOn' | 'id'>): number {
+export function newestFirst(
+  a: Pick<StoredReview, 'reviewOn' | 'id'>,
+  b: Pick<StoredReview, 'reviewOn' | 'id'>,
+): number {
   if (a.reviewOn !== b.reviewOn) return a.reviewOn < b.reviewOn ? 1 : -1;
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
@@ -42,7 +51,14 @@ export class ReviewsService {
 
   /** Adds our product's model and description to each review (a key that is no product of ours reads null). */
   private async withProducts(list: StoredReview[]): Promise<TReview[]> {
-    const ids = [...new Set(list.map((r) => r.product).filter((p) => /^\d{1,9}$/.test(p)).map(Number))];
+    const ids = [
+      ...new Set(
+        list
+          .map((r) => r.product)
+          .filter((p) => /^\d{1,9}$/.test(p))
+          .map(Number),
+      ),
+    ];
     const found = new Map((await new ReviewsRepository(this.db).productsByIds(ids)).map((p) => [String(p.id), p]));
     return list.map((r) => {
       const product = found.get(r.product);
@@ -50,13 +66,22 @@ export class ReviewsService {
     });
   }
 
-  async list(search: z.output<typeof ZReviewSearchSchema>): Promise<{ data: TReview[]; total: number; page: number; per_page: number }> {
-    const all = await this.ask('read reviews', () => (search.product === undefined ? this.store.readReviews() : this.store.readReviewsByProduct(search.product!)));
+  async list(
+    search: z.output<typeof ZReviewSearchSchema>,
+  ): Promise<{ data: TReview[]; total: number; page: number; per_page: number }> {
+    const all = await this.ask('read reviews', () =>
+      search.product === undefined ? this.store.readReviews() : this.store.readReviewsByProduct(search.product!),
+    );
     const matching = all
       .filter((r) => search.visibility === 'all' || r.visible === (search.visibility === 'visible'))
       .sort(newestFirst);
     const start = (search.page - 1) * search.per_page;
-    return { data: await this.withProducts(matching.slice(start, start + search.per_page)), total: matching.length, page: search.page, per_page: search.per_page };
+    return {
+      data: await this.withProducts(matching.slice(start, start + search.per_page)),
+      total: matching.length,
+      page: search.page,
+      per_page: search.per_page,
+    };
   }
 
   async byProduct(product: string): Promise<TReview[]> {
@@ -96,7 +121,14 @@ export class ReviewsService {
     const reviewOn = now.toISOString().slice(0, 10);
     try {
       const id = await this.ask('push a review', () =>
-        this.store.pushReview(key, { message: input.message, name: input.name, email: input.email, stars: input.stars, reviewOn, visible: false }),
+        this.store.pushReview(key, {
+          message: input.message,
+          name: input.name,
+          email: input.email,
+          stars: input.stars,
+          reviewOn,
+          visible: false,
+        }),
       );
       return { id, product: key, visible: false as const, reviewOn };
     } catch (error) {

@@ -153,7 +153,13 @@ export class SalesReportsRepository {
   }
 
   /** The brand's PO lines on POs created in the range (cancelled left out), per period of `days` days from `from`. */
-  async ordered(brandId: number, from: string, to: string, days: number, cancelledStatusId: number): Promise<PeriodDbRow[]> {
+  async ordered(
+    brandId: number,
+    from: string,
+    to: string,
+    days: number,
+    cancelledStatusId: number,
+  ): Promise<PeriodDbRow[]> {
     const rows = await queryRows<PeriodDbRow>(
       this.db,
       sql`select ((po.created_at at time zone 'UTC')::date - ${from}::date) / ${days} as period,
@@ -186,7 +192,13 @@ export class SalesReportsRepository {
   }
 
   /** Sales figures in the range grouped by `group` ('day', 'channel' or 'all'), optionally of one channel. */
-  async salesFigures(from: string, to: string, channel: string | null, group: 'day' | 'channel' | 'all', noChannel: string): Promise<SalesFiguresRow[]> {
+  async salesFigures(
+    from: string,
+    to: string,
+    channel: string | null,
+    group: 'day' | 'channel' | 'all',
+    noChannel: string,
+  ): Promise<SalesFiguresRow[]> {
     const key: SQL =
       group === 'day'
         ? sql`((transacted_at at time zone 'UTC')::date)::text`
@@ -220,7 +232,13 @@ export class SalesReportsRepository {
   }
 
   /** A page of the sale lines in the range, oldest first (keyset on transacted_at, id). */
-  async saleLines(from: string, to: string, channel: string | null, after: SaleLineKey, limit: number): Promise<SaleLineRow[]> {
+  async saleLines(
+    from: string,
+    to: string,
+    channel: string | null,
+    after: SaleLineKey,
+    limit: number,
+  ): Promise<SaleLineRow[]> {
     const rows = await queryRows<SaleLineRow>(
       this.db,
       sql`select ${this.saleLineColumns()}
@@ -229,16 +247,26 @@ export class SalesReportsRepository {
             and (${channel}::text is null or cs.sales_channel = ${channel}::text) ${this.after(after)}
           order by cs.transacted_at, cs.id limit ${limit}`,
     );
-    return intRows(rows, ['id', 'quantity']).map((r) => ({ ...r, unit_price_cents: r.unit_price_cents === null ? null : int(r.unit_price_cents) }));
+    return intRows(rows, ['id', 'quantity']).map((r) => ({
+      ...r,
+      unit_price_cents: r.unit_price_cents === null ? null : int(r.unit_price_cents),
+    }));
   }
 
   /**
    * A page of the member lines of bundle sales in the range: transacted lines sharing item_group_ref_id and
    * item_member_ref_id, two or more of them; of one included model or one bundle SKU when filtered.
    */
-  async bundleLines(from: string, to: string, filter: BundleFilter, after: SaleLineKey, limit: number): Promise<SaleLineRow[]> {
+  async bundleLines(
+    from: string,
+    to: string,
+    filter: BundleFilter,
+    after: SaleLineKey,
+    limit: number,
+  ): Promise<SaleLineRow[]> {
     const skuWhere = filter.kind === 'sku' ? sql`and upper(x.item_member_ref_id) = upper(${filter.sku})` : sql``;
-    const modelHaving = filter.kind === 'model' ? sql`and bool_or(upper(px.model_number) = upper(${filter.model}))` : sql``;
+    const modelHaving =
+      filter.kind === 'model' ? sql`and bool_or(upper(px.model_number) = upper(${filter.model}))` : sql``;
     const rows = await queryRows<SaleLineRow>(
       this.db,
       sql`with bundles as (
@@ -254,6 +282,9 @@ export class SalesReportsRepository {
           where cs.transacted_at >= ${dayStart(from)} and cs.transacted_at < ${dayEnd(to)} ${this.after(after)}
           order by cs.transacted_at, cs.id limit ${limit}`,
     );
-    return intRows(rows, ['id', 'quantity']).map((r) => ({ ...r, unit_price_cents: r.unit_price_cents === null ? null : int(r.unit_price_cents) }));
+    return intRows(rows, ['id', 'quantity']).map((r) => ({
+      ...r,
+      unit_price_cents: r.unit_price_cents === null ? null : int(r.unit_price_cents),
+    }));
   }
 }

@@ -32,7 +32,14 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { pagedRows } from '../../http/csv-reply.js';
 import { badRequest } from '../../http/errors.js';
-import { SalesReportsRepository, type BrandRow, type BundleFilter, type SaleLineKey, type SaleLineRow, type SalesFiguresRow } from './sales-reports.repository.js';
+import {
+  SalesReportsRepository,
+  type BrandRow,
+  type BundleFilter,
+  type SaleLineKey,
+  type SaleLineRow,
+  type SalesFiguresRow,
+} from './sales-reports.repository.js';
 
 type TSellThruQuery = z.output<typeof ZBrandSellThruQuerySchema>;
 type TSelloutQuery = z.output<typeof ZSelloutThreatQuerySchema>;
@@ -85,7 +92,10 @@ export class SalesReportsService {
   ) {}
 
   private read<T>(work: (repo: SalesReportsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => work(new SalesReportsRepository(tx as Executor)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    return this.db.transaction(async (tx) => work(new SalesReportsRepository(tx as Executor)), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
   }
 
   private async brandOf(repo: SalesReportsRepository, brand: string, field: string): Promise<BrandRow> {
@@ -104,12 +114,23 @@ export class SalesReportsService {
       const brand = await this.brandOf(repo, query.brand, 'brand');
       const rows: TSellThruRow[] = (await repo.sellThru(brand.id, from, to)).map((r) => {
         const available = r.on_hand_start + r.received;
-        return { ...r, available, sell_thru_percent: available > 0 ? round((r.units_sold / available) * 100, 1) : null };
+        return {
+          ...r,
+          available,
+          sell_thru_percent: available > 0 ? round((r.units_sold / available) * 100, 1) : null,
+        };
       });
       const withSales = rows
         .filter((r) => r.units_sold > 0)
-        .sort((a, b) => (b.sell_thru_percent ?? -1) - (a.sell_thru_percent ?? -1) || b.units_sold - a.units_sold || a.model.localeCompare(b.model));
-      const without = rows.filter((r) => r.units_sold <= 0 && r.available > 0).sort((a, b) => b.available - a.available || a.model.localeCompare(b.model));
+        .sort(
+          (a, b) =>
+            (b.sell_thru_percent ?? -1) - (a.sell_thru_percent ?? -1) ||
+            b.units_sold - a.units_sold ||
+            a.model.localeCompare(b.model),
+        );
+      const without = rows
+        .filter((r) => r.units_sold <= 0 && r.available > 0)
+        .sort((a, b) => b.available - a.available || a.model.localeCompare(b.model));
       return {
         brand: { brand_code: brand.brand_code, brand_name: brand.brand_name },
         startDate: from,
@@ -128,12 +149,18 @@ export class SalesReportsService {
     return this.read(async (repo) => {
       const brands: BrandRow[] = [];
       // An unknown brand is named under the key it came in (brands[] as the spec writes it, or brands).
-      const fieldOf = (name: string) => (brandsOf({ 'brands[]': query['brands[]'] }).includes(name) ? 'brands[]' : 'brands');
+      const fieldOf = (name: string) =>
+        brandsOf({ 'brands[]': query['brands[]'] }).includes(name) ? 'brands[]' : 'brands';
       for (const name of names) {
         const brand = await this.brandOf(repo, name, fieldOf(name));
         if (!brands.some((b) => b.id === brand.id)) brands.push(brand);
       }
-      const rows: TSelloutThreatRow[] = (await repo.sellout(brands.map((b) => b.id), since)).map((r) => {
+      const rows: TSelloutThreatRow[] = (
+        await repo.sellout(
+          brands.map((b) => b.id),
+          since,
+        )
+      ).map((r) => {
         const rate = r.units_sold / SELLOUT_RATE_DAYS;
         return {
           ...r,
@@ -143,8 +170,15 @@ export class SalesReportsService {
         };
       });
       const cover = (r: TSelloutThreatRow) => r.days_of_cover ?? Number.MAX_VALUE;
-      rows.sort((a, b) => cover(a) - cover(b) || a.on_hand - b.on_hand || b.units_sold - a.units_sold || a.model.localeCompare(b.model));
-      return { brands: brands.map((b) => ({ brand_code: b.brand_code, brand_name: b.brand_name })), rate_days: SELLOUT_RATE_DAYS, data: rows.slice(0, SELLOUT_ROW_LIMIT) };
+      rows.sort(
+        (a, b) =>
+          cover(a) - cover(b) || a.on_hand - b.on_hand || b.units_sold - a.units_sold || a.model.localeCompare(b.model),
+      );
+      return {
+        brands: brands.map((b) => ({ brand_code: b.brand_code, brand_name: b.brand_name })),
+        rate_days: SELLOUT_RATE_DAYS,
+        data: rows.slice(0, SELLOUT_ROW_LIMIT),
+      };
     });
   }
 
@@ -154,10 +188,21 @@ export class SalesReportsService {
     const days = BRAND_PURCHASING_PERIOD_DAYS;
     return this.read(async (repo) => {
       const brand = await this.brandOf(repo, query.brand, 'brand');
-      const [ordered, received] = [await repo.ordered(brand.id, from, to, days, CANCELLED_STATUS_ID), await repo.received(brand.id, from, to, days)];
+      const [ordered, received] = [
+        await repo.ordered(brand.id, from, to, days, CANCELLED_STATUS_ID),
+        await repo.received(brand.id, from, to, days),
+      ];
       const numOfDays = daysInRange(from, to);
       const data: Record<string, TPurchasingPeriod> = {};
-      const totals: TPurchasingPeriod = { from, to, po_count: 0, ordered_units: 0, ordered_cents: 0, received_units: 0, received_cents: 0 };
+      const totals: TPurchasingPeriod = {
+        from,
+        to,
+        po_count: 0,
+        ordered_units: 0,
+        ordered_cents: 0,
+        received_units: 0,
+        received_cents: 0,
+      };
       for (let period = 0; period * days < numOfDays; period++) {
         const start = addDays(from, period * days);
         const endCandidate = addDays(start, days - 1);
@@ -180,7 +225,14 @@ export class SalesReportsService {
         totals.received_units += row.received_units;
         totals.received_cents += row.received_cents;
       }
-      return { brand: { brand_code: brand.brand_code, brand_name: brand.brand_name }, givenFromDate: from, givenToDate: to, numOfDays, data, totals };
+      return {
+        brand: { brand_code: brand.brand_code, brand_name: brand.brand_name },
+        givenFromDate: from,
+        givenToDate: to,
+        numOfDays,
+        data,
+        totals,
+      };
     });
   }
 
@@ -197,9 +249,20 @@ export class SalesReportsService {
         return { date, ...toFigures(days.get(date)) };
       });
       const byChannel = channels
-        .map((r) => ({ channel: r.key, channel_name: r.key === NO_CHANNEL ? 'No channel' : (SALES_CHANNEL_NAMES[r.key as TSalesChannel] ?? r.key), ...toFigures(r) }))
+        .map((r) => ({
+          channel: r.key,
+          channel_name: r.key === NO_CHANNEL ? 'No channel' : (SALES_CHANNEL_NAMES[r.key as TSalesChannel] ?? r.key),
+          ...toFigures(r),
+        }))
         .sort((a, b) => b.revenue_cents - a.revenue_cents || b.units - a.units || a.channel.localeCompare(b.channel));
-      return { startDate: from, endDate: to, channel, totals: toFigures(total[0]), by_day: byDay, by_channel: byChannel };
+      return {
+        startDate: from,
+        endDate: to,
+        channel,
+        totals: toFigures(total[0]),
+        by_day: byDay,
+        by_channel: byChannel,
+      };
     });
   }
 
@@ -215,7 +278,11 @@ export class SalesReportsService {
     const { from, to } = resolveRange(query.fromDate, query.toDate, this.today());
     const sku = query.sku ?? '';
     const filter: BundleFilter =
-      query.reportType === 'getBundleSalesByIncludedModel' ? { kind: 'model', model: sku } : query.reportType === 'getBundleSalesByBundleSku' ? { kind: 'sku', sku } : { kind: 'all' };
+      query.reportType === 'getBundleSalesByIncludedModel'
+        ? { kind: 'model', model: sku }
+        : query.reportType === 'getBundleSalesByBundleSku'
+          ? { kind: 'sku', sku }
+          : { kind: 'all' };
     return { from, to, filter };
   }
 
@@ -226,7 +293,10 @@ export class SalesReportsService {
   }
 
   private async *pages(fetch: (after: SaleLineKey) => Promise<SaleLineRow[]>): AsyncGenerator<Record<string, unknown>> {
-    const rows = pagedRows<SaleLineRow>((after) => fetch(after ? { transacted_at: after.transacted_at, id: after.id } : null), CSV_PAGE_SIZE);
+    const rows = pagedRows<SaleLineRow>(
+      (after) => fetch(after ? { transacted_at: after.transacted_at, id: after.id } : null),
+      CSV_PAGE_SIZE,
+    );
     for await (const row of rows) yield saleLineCsvRow(row);
   }
 }

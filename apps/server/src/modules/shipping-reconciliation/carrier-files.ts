@@ -15,7 +15,8 @@ export interface CarrierLine {
   chargeCategory?: string;
 }
 
-const amount = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const amount = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** A UPS billing data line: 250 columns, no header, the fields at their documented positions. */
 export function upsLine(line: CarrierLine, invoiceNumber = line.invoiceNumber ?? '0000A1B2C3'): string {
@@ -33,17 +34,59 @@ export function upsLine(line: CarrierLine, invoiceNumber = line.invoiceNumber ??
 }
 
 /** The header of a FedEx invoice CSV (the columns we read among a few others it carries). */
-export const FEDEX_HEADER = ['Bill to Account Number', 'Invoice Date', 'Invoice Number', 'Store ID', 'Original Amount Due', FEDEX_COLUMNS.netAmount[0], FEDEX_COLUMNS.trackingNumber[0], FEDEX_COLUMNS.shipDate[0], 'Service Type'];
+export const FEDEX_HEADER = [
+  'Bill to Account Number',
+  'Invoice Date',
+  'Invoice Number',
+  'Store ID',
+  'Original Amount Due',
+  FEDEX_COLUMNS.netAmount[0],
+  FEDEX_COLUMNS.trackingNumber[0],
+  FEDEX_COLUMNS.shipDate[0],
+  'Service Type',
+];
 
 export function fedexLine(line: CarrierLine): string {
   const ymd = line.date.replace(/-/g, '');
-  return ['123456789', ymd, line.invoiceNumber ?? '7-123-45678', '', '', amount(line.cents), line.trackingNumber, ymd, 'Ground'].map(csvCell).join(',');
+  return [
+    '123456789',
+    ymd,
+    line.invoiceNumber ?? '7-123-45678',
+    '',
+    '',
+    amount(line.cents),
+    line.trackingNumber,
+    ymd,
+    'Ground',
+  ]
+    .map(csvCell)
+    .join(',');
 }
 
-export const CEVA_HEADER = ['Invoice Number', 'Invoice Date', CEVA_COLUMNS.trackingNumber[0], CEVA_COLUMNS.shipDate[0], 'Origin', 'Destination', 'Weight', CEVA_COLUMNS.netAmount[0]];
+export const CEVA_HEADER = [
+  'Invoice Number',
+  'Invoice Date',
+  CEVA_COLUMNS.trackingNumber[0],
+  CEVA_COLUMNS.shipDate[0],
+  'Origin',
+  'Destination',
+  'Weight',
+  CEVA_COLUMNS.netAmount[0],
+];
 
 export function cevaLine(line: CarrierLine): string {
-  return [line.invoiceNumber ?? 'CV1000', line.date, line.trackingNumber, line.date, 'KY', 'TX', '150', amount(line.cents)].map(csvCell).join(',');
+  return [
+    line.invoiceNumber ?? 'CV1000',
+    line.date,
+    line.trackingNumber,
+    line.date,
+    'KY',
+    'TX',
+    '150',
+    amount(line.cents),
+  ]
+    .map(csvCell)
+    .join(',');
 }
 
 /** The file's header line, if its layout has one. */
@@ -59,7 +102,11 @@ export function carrierLine(carrier: TReconciliationCarrier, line: CarrierLine):
 export function carrierFile(carrier: TReconciliationCarrier, lines: CarrierLine[]): string {
   const header = carrierHeader(carrier);
   // One invoice per distinct file (a carrier never reuses an invoice number): the same lines make the same invoice.
-  const invoiceNumber = createHash('sha256').update(JSON.stringify([carrier, lines])).digest('hex').slice(0, 10).toUpperCase();
+  const invoiceNumber = createHash('sha256')
+    .update(JSON.stringify([carrier, lines]))
+    .digest('hex')
+    .slice(0, 10)
+    .toUpperCase();
   const numbered = lines.map((l) => ({ ...l, invoiceNumber: l.invoiceNumber ?? invoiceNumber }));
   return [...(header ? [header] : []), ...numbered.map((l) => carrierLine(carrier, l))].join('\r\n') + '\r\n';
 }

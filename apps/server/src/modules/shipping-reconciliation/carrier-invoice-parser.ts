@@ -45,7 +45,13 @@ export class InvoiceLayoutError extends Error {}
  * UPS Billing Data (the CSV export of UPS Billing Center, 250 columns, no header row): fields by position, 1-based as
  * the UPS data dictionary numbers them. The net amount is what UPS bills for the line after incentives.
  */
-export const UPS_COLUMNS = { invoiceDate: 5, invoiceNumber: 6, transactionDate: 12, trackingNumber: 21, netAmount: 53 } as const;
+export const UPS_COLUMNS = {
+  invoiceDate: 5,
+  invoiceNumber: 6,
+  transactionDate: 12,
+  trackingNumber: 21,
+  netAmount: 53,
+} as const;
 /** UPS columns read when present: the charge category (SHP, ADJ, RTN, MIS) of a line. */
 export const UPS_OPTIONAL_COLUMNS = { chargeCategory: 35, leadShipmentNumber: 14 } as const;
 
@@ -117,13 +123,23 @@ interface RowReader {
   read(row: string[], lineNumber: number): ReadLine | null;
 }
 
-function badAmount(carrier: TReconciliationCarrier, lineNumber: number, column: string, value: string): InvoiceLayoutError {
-  return new InvoiceLayoutError(`Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${column} "${value.slice(0, 40)}" is not an amount with at most 2 decimals.`);
+function badAmount(
+  carrier: TReconciliationCarrier,
+  lineNumber: number,
+  column: string,
+  value: string,
+): InvoiceLayoutError {
+  return new InvoiceLayoutError(
+    `Line ${lineNumber} of the ${CARRIER_SHIP_COMPANY[carrier]} file: ${column} "${value.slice(0, 40)}" is not an amount with at most 2 decimals.`,
+  );
 }
 
 /** Whether a UPS line 1 is the header row UPS ships with its data dictionary (the field names, "Tracking Number" at 21). */
 function isUpsHeader(first: string[]): boolean {
-  return clean(first[UPS_COLUMNS.trackingNumber - 1]).toLowerCase() === 'tracking number' && clean(first[UPS_COLUMNS.netAmount - 1]).toLowerCase() === 'net amount';
+  return (
+    clean(first[UPS_COLUMNS.trackingNumber - 1]).toLowerCase() === 'tracking number' &&
+    clean(first[UPS_COLUMNS.netAmount - 1]).toLowerCase() === 'net amount'
+  );
 }
 
 /** A number Excel wrote in scientific notation (7.94612E+11): the id's digits are lost. */
@@ -149,14 +165,21 @@ function upsReader(first: string[]): RowReader {
       if (row.length === 1 && clean(row[0]) === '') return null;
       // A line of a shipment's charges may leave Tracking Number empty and name the shipment by its Lead Shipment
       // Number; with neither it is an account-level charge (service fees) and bills no shipment.
-      const trackingNumber = clean(row[UPS_COLUMNS.trackingNumber - 1]) || clean(row[UPS_OPTIONAL_COLUMNS.leadShipmentNumber - 1]);
+      const trackingNumber =
+        clean(row[UPS_COLUMNS.trackingNumber - 1]) || clean(row[UPS_OPTIONAL_COLUMNS.leadShipmentNumber - 1]);
       if (trackingNumber === '') return null;
       const amount = clean(row[UPS_COLUMNS.netAmount - 1]);
       const cents = amountCents(amount);
       if (cents === null) throw badAmount('ups', lineNumber, `column ${UPS_COLUMNS.netAmount} (Net Amount)`, amount);
       const invoiceDate = carrierDate(clean(row[UPS_COLUMNS.invoiceDate - 1]));
       const shipDate = carrierDate(clean(row[UPS_COLUMNS.transactionDate - 1])) ?? invoiceDate;
-      return { trackingNumber, cents, shipDate, invoiceDate, chargeCategory: clean(row[UPS_OPTIONAL_COLUMNS.chargeCategory - 1]).slice(0, 20) || null };
+      return {
+        trackingNumber,
+        cents,
+        shipDate,
+        invoiceDate,
+        chargeCategory: clean(row[UPS_OPTIONAL_COLUMNS.chargeCategory - 1]).slice(0, 20) || null,
+      };
     },
   };
 }
@@ -170,7 +193,10 @@ const UPS_LABELS: Record<keyof typeof UPS_COLUMNS, string> = {
 };
 
 function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
-  const columns: Record<'trackingNumber' | 'netAmount' | 'shipDate' | 'invoiceNumber' | 'invoiceDate', readonly string[]> = carrier === 'fedex' ? FEDEX_COLUMNS : CEVA_COLUMNS;
+  const columns: Record<
+    'trackingNumber' | 'netAmount' | 'shipDate' | 'invoiceNumber' | 'invoiceDate',
+    readonly string[]
+  > = carrier === 'fedex' ? FEDEX_COLUMNS : CEVA_COLUMNS;
   const names = header.map((h) => clean(h).toLowerCase());
   const find = (choices: readonly string[]) => names.findIndex((n) => choices.some((c) => c.toLowerCase() === n));
   const tracking = find(columns.trackingNumber);
@@ -182,7 +208,9 @@ function headerReader(carrier: 'fedex' | 'ceva', header: string[]): RowReader {
     .filter((c) => c !== null)
     .map((choices) => (choices.length === 1 ? `"${choices[0]}"` : `one of ${choices.map((c) => `"${c}"`).join(', ')}`));
   if (missing.length > 0) {
-    throw new InvoiceLayoutError(`This is not a ${CARRIER_SHIP_COMPANY[carrier]} invoice file: its header row (line 1) lacks the column ${missing.join(' and the column ')}.`);
+    throw new InvoiceLayoutError(
+      `This is not a ${CARRIER_SHIP_COMPANY[carrier]} invoice file: its header row (line 1) lacks the column ${missing.join(' and the column ')}.`,
+    );
   }
   const amountName = header[amount]!.trim();
   return {
@@ -250,7 +278,8 @@ export async function parseCarrierInvoice(carrier: TReconciliationCarrier, input
         known.lines += 1;
         known.shipDate ??= line.shipDate;
       } else {
-        if (line.trackingNumber.length > 100) throw new InvoiceLayoutError(`Line ${lineNumber}: the tracking number is longer than 100 characters.`);
+        if (line.trackingNumber.length > 100)
+          throw new InvoiceLayoutError(`Line ${lineNumber}: the tracking number is longer than 100 characters.`);
         charges.set(line.trackingNumber, { cents: line.cents, shipDate: line.shipDate, lines: 1 });
       }
     });

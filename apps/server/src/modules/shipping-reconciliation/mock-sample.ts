@@ -26,7 +26,9 @@ function build(): TShippingTransaction[] {
   for (let i = 0; i < MOCK_SAMPLE_SIZE; i += 1) {
     const fedex = i % 12 === 5;
     const shipCompany = fedex ? 'FedEx' : 'UPS';
-    const trackingNumber = fedex ? String(7_712_300_000_00 + i * 7919).padStart(12, '0') : `1Z8V${String(4_100_000 + i * 37).padStart(8, '0')}03${String(i % 100).padStart(2, '0')}`;
+    const trackingNumber = fedex
+      ? String(7_712_300_000_00 + i * 7919).padStart(12, '0')
+      : `1Z8V${String(4_100_000 + i * 37).padStart(8, '0')}03${String(i % 100).padStart(2, '0')}`;
     const date = new Date(start + Math.floor((i / MOCK_SAMPLE_SIZE) * 41) * 86_400_000).toISOString().slice(0, 10);
     const warehouse = random() < 0.7 ? 'KY01' : 'Carver';
     const quoteCents = 800 + Math.floor(random() * 9000);

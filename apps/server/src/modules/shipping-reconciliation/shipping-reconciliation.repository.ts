@@ -68,7 +68,8 @@ export interface BatchLineRow {
   override_reason: string | null;
 }
 
-const TRANSACTION_COLUMNS = sql.raw(`t.tracking_number, t.ship_company, t.fulfillment_po_number, to_char(t.date_shipped, 'YYYY-MM-DD') as date_shipped,
+const TRANSACTION_COLUMNS =
+  sql.raw(`t.tracking_number, t.ship_company, t.fulfillment_po_number, to_char(t.date_shipped, 'YYYY-MM-DD') as date_shipped,
   t.fulfillment_warehouse, t.shipping_quote_cents, t.reported_billed_cents, t.reconciled_difference_cents, t.reconciliation_result,
   t.shipping_cost_billed_cents, t.shipping_cost_paid_cents`);
 
@@ -96,7 +97,13 @@ function resultSql(billed: SQL, quote: SQL, found: SQL, thresholdCents: number):
 export class ShippingReconciliationRepository {
   constructor(private readonly db: Executor) {}
 
-  async createInvoice(input: { carrier: string; filename: string; originalName: string; lines: number; uploadedById: number | null }): Promise<number> {
+  async createInvoice(input: {
+    carrier: string;
+    filename: string;
+    originalName: string;
+    lines: number;
+    uploadedById: number | null;
+  }): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       this.db,
       sql`insert into carrier_invoices (carrier, filename, original_name, lines, uploaded_by_id)
@@ -110,7 +117,8 @@ export class ShippingReconciliationRepository {
     let batch: [string, number, string | null, number][] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.db.execute(sql`insert into carrier_invoice_charges (invoice_id, tracking_number, billed_cents, ship_date, lines)
+      await this.db
+        .execute(sql`insert into carrier_invoice_charges (invoice_id, tracking_number, billed_cents, ship_date, lines)
         select ${invoiceId}::int, x->>0, (x->>1)::int, (x->>2)::date, (x->>3)::int from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) x`);
       batch = [];
     };
@@ -130,7 +138,15 @@ export class ShippingReconciliationRepository {
     for (let i = 0; i < lines.length; i += 10_000) {
       const batch = lines
         .slice(i, i + 10_000)
-        .map((l) => [l.invoiceNumber, l.lineNumber, l.trackingNumber, l.cents, l.chargeCategory, l.invoiceDate, l.shipDate]);
+        .map((l) => [
+          l.invoiceNumber,
+          l.lineNumber,
+          l.trackingNumber,
+          l.cents,
+          l.chargeCategory,
+          l.invoiceDate,
+          l.shipDate,
+        ]);
       const rows = await queryRows<{ n: number }>(
         this.db,
         sql`with ins as (insert into carrier_invoice_lines (carrier, invoice_number, line_number, invoice_id, tracking_number, amount_cents, charge_category, invoice_date, ship_date)
@@ -164,7 +180,10 @@ export class ShippingReconciliationRepository {
   }
 
   async findInvoice(carrier: string, filename: string): Promise<{ id: number } | null> {
-    const [row] = await queryRows<{ id: number }>(this.db, sql`select id from carrier_invoices where carrier = ${carrier} and filename = ${filename}`);
+    const [row] = await queryRows<{ id: number }>(
+      this.db,
+      sql`select id from carrier_invoices where carrier = ${carrier} and filename = ${filename}`,
+    );
     return row ?? null;
   }
 
@@ -176,7 +195,12 @@ export class ShippingReconciliationRepository {
    * (null), so a paid shipment billed more shows as partly paid, its unpaid remainder due.
    */
   async generate(invoiceId: number, shipCompany: string, thresholdCents: number): Promise<void> {
-    const result = resultSql(sql`c.billed_cents`, sql`g.shipping_quote_cents`, sql`g.tracking_number is not null`, thresholdCents);
+    const result = resultSql(
+      sql`c.billed_cents`,
+      sql`g.shipping_quote_cents`,
+      sql`g.tracking_number is not null`,
+      thresholdCents,
+    );
     await this.db.execute(sql`
       insert into shipping_transactions as t (tracking_number, ship_company, invoice_id, fulfillment_po_number, date_shipped, fulfillment_warehouse,
         shipping_quote_cents, reported_billed_cents, reconciled_difference_cents, reconciliation_result)
@@ -207,13 +231,26 @@ export class ShippingReconciliationRepository {
   }
 
   /** The rows and tab counts of a filter (`where` over the alias t), at most `limit` rows in `order`. */
-  async transactions(where: SQL, order: SQL, limit: number): Promise<{ rows: TransactionRow[]; counts: TReconciliationCounts; total: number }> {
-    const rows = await queryRows<TransactionRow>(this.db, sql`select ${TRANSACTION_COLUMNS} from shipping_transactions t where ${where} order by ${order} limit ${limit}`);
+  async transactions(
+    where: SQL,
+    order: SQL,
+    limit: number,
+  ): Promise<{ rows: TransactionRow[]; counts: TReconciliationCounts; total: number }> {
+    const rows = await queryRows<TransactionRow>(
+      this.db,
+      sql`select ${TRANSACTION_COLUMNS} from shipping_transactions t where ${where} order by ${order} limit ${limit}`,
+    );
     const countRows = await queryRows<{ tab: keyof TReconciliationCounts; n: number }>(
       this.db,
       sql`select ${TAB} as tab, count(*)::int as n from shipping_transactions t where ${where} group by 1`,
     );
-    const counts: TReconciliationCounts = { paymentsToApply: 0, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 };
+    const counts: TReconciliationCounts = {
+      paymentsToApply: 0,
+      paidInFull: 0,
+      partiallyPaid: 0,
+      notFound: 0,
+      invalidQuote: 0,
+    };
     let total = 0;
     for (const r of countRows) {
       counts[r.tab] = Number(r.n);
@@ -236,7 +273,8 @@ export class ShippingReconciliationRepository {
     for (let i = 0; i < boxes.length; i += 1000) {
       const chunk = boxes.slice(i, i + 1000);
       const values = chunk.map(
-        (b) => sql`(${b.tracking_number}, ${b.fulfillment_po_number}, ${b.date_shipped}::date, ${b.ship_company}, ${b.fulfillment_warehouse}, ${b.shipping_quote_cents}::int)`,
+        (b) =>
+          sql`(${b.tracking_number}, ${b.fulfillment_po_number}, ${b.date_shipped}::date, ${b.ship_company}, ${b.fulfillment_warehouse}, ${b.shipping_quote_cents}::int)`,
       );
       const rows = await queryRows<{ inserted: boolean }>(
         this.db,
@@ -300,13 +338,23 @@ export class ShippingReconciliationRepository {
   }
 
   async applyLine(batchId: number, line: BatchLineRow): Promise<void> {
-    await this.db.execute(sql`update shipping_transactions set shipping_cost_billed_cents = ${line.reported_billed_cents},
+    await this.db
+      .execute(sql`update shipping_transactions set shipping_cost_billed_cents = ${line.reported_billed_cents},
         shipping_cost_paid_cents = ${line.paid_after_cents}, updated_at = now() where tracking_number = ${line.tracking_number}`);
-    await this.db.execute(sql`insert into payment_batch_lines (batch_id, tracking_number, reported_billed_cents, payment_cents, paid_before_cents, paid_after_cents, override, override_reason)
+    await this.db
+      .execute(sql`insert into payment_batch_lines (batch_id, tracking_number, reported_billed_cents, payment_cents, paid_before_cents, paid_after_cents, override, override_reason)
         values (${batchId}, ${line.tracking_number}, ${line.reported_billed_cents}, ${line.payment_cents}, ${line.paid_before_cents}, ${line.paid_after_cents}, ${line.override}, ${line.override_reason})`);
   }
 
-  async batchLines(batchId: number): Promise<(BatchLineRow & Pick<TransactionRow, 'ship_company' | 'fulfillment_po_number' | 'date_shipped' | 'fulfillment_warehouse' | 'shipping_quote_cents'>)[]> {
+  async batchLines(
+    batchId: number,
+  ): Promise<
+    (BatchLineRow &
+      Pick<
+        TransactionRow,
+        'ship_company' | 'fulfillment_po_number' | 'date_shipped' | 'fulfillment_warehouse' | 'shipping_quote_cents'
+      >)[]
+  > {
     return queryRows(
       this.db,
       sql`select l.tracking_number, l.reported_billed_cents, l.payment_cents, l.paid_before_cents, l.paid_after_cents, l.override, l.override_reason,

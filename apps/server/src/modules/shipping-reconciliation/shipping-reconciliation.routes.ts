@@ -17,7 +17,9 @@ export function registerShippingReconciliationRoutes({ route, services }: Module
   route(uploadCarrierInvoiceRoute, async ({ params, file, auth }) =>
     service.upload(params.carrier, { stream: file.stream, filename: file.filename || 'invoice.csv' }, auth.user),
   );
-  route(generateShippingTransactionsRoute, async ({ params, query, auth }) => service.generate(params.carrier, query, auth.user));
+  route(generateShippingTransactionsRoute, async ({ params, query, auth }) =>
+    service.generate(params.carrier, query, auth.user),
+  );
   route(shippingCompaniesRoute, async ({ query, auth }) => service.shippingCompanies(query.mock, auth.user));
   route(genericReconciliationRoute, async ({ query, auth }) => service.generic(query, auth.user));
   route(searchShippingTransactionsRoute, async ({ query, auth }) => service.search(query, auth.user));

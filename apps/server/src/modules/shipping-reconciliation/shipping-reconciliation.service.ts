@@ -34,7 +34,11 @@ import type { AuthUser } from '../../http/register-route.js';
 import { UploadTextError, uploadText } from '../../http/upload-text.js';
 import { InvoiceLayoutError, parseCarrierInvoice } from './carrier-invoice-parser.js';
 import { mockSample } from './mock-sample.js';
-import { ShippingReconciliationRepository, type BatchLineRow, type TransactionRow } from './shipping-reconciliation.repository.js';
+import {
+  ShippingReconciliationRepository,
+  type BatchLineRow,
+  type TransactionRow,
+} from './shipping-reconciliation.repository.js';
 
 /** The results download's id columns: text in the XLSX, kept text when the CSV is opened in a spreadsheet (docs/decisions.md, "Spreadsheet-ready files: BOM, ids as text, dates Excel reads, typed XLSX cells, self-contained ZPL"). */
 const RESULTS_ID_COLUMNS: ReadonlySet<string> = new Set(['tracking_number', 'fulfillment_po_number']);
@@ -65,18 +69,30 @@ export function reconcile(billedCents: number, quoteCents: number | null | undef
   const difference = billedCents - quoteCents;
   if (difference === 0) return 'Matched';
   if (difference < 0) return 'Not Matched - In Our Favor';
-  return difference <= thresholdCents ? 'Not Matched - Within Acceptable Threshold' : 'Not Matched - Outside Acceptable Threshold';
+  return difference <= thresholdCents
+    ? 'Not Matched - Within Acceptable Threshold'
+    : 'Not Matched - Outside Acceptable Threshold';
 }
 
 function mockResult(rows: readonly TShippingTransaction[]): TShippingTransactionsResult {
   const limited = rows.slice(0, RECONCILIATION_ROW_LIMIT);
-  return { transactions: limited, counts: reconciliationCounts(rows), total: rows.length, truncated: rows.length > limited.length, mock: true };
+  return {
+    transactions: limited,
+    counts: reconciliationCounts(rows),
+    total: rows.length,
+    truncated: rows.length > limited.length,
+    mock: true,
+  };
 }
 
 /** A stored name for an upload: the carrier, the moment and a random part, then the file's own name made safe. */
 function storedFilename(carrier: TReconciliationCarrier, originalName: string): string {
-  const base = (originalName.split(/[\\/]/).pop() ?? 'invoice').replace(/[^A-Za-z0-9._-]+/g, '_').slice(-80) || 'invoice.csv';
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const base =
+    (originalName.split(/[\\/]/).pop() ?? 'invoice').replace(/[^A-Za-z0-9._-]+/g, '_').slice(-80) || 'invoice.csv';
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${carrier}-${stamp}-${randomBytes(3).toString('hex')}-${base}`;
 }
 
@@ -94,27 +110,43 @@ export class ShippingReconciliationService {
   }
 
   /** Reads an uploaded invoice (streaming) and stores its charges per tracking number; answers the filename. */
-  async upload(carrier: TReconciliationCarrier, file: { stream: Readable; filename: string }, user: AuthUser): Promise<TInvoiceUploadResult> {
+  async upload(
+    carrier: TReconciliationCarrier,
+    file: { stream: Readable; filename: string },
+    user: AuthUser,
+  ): Promise<TInvoiceUploadResult> {
     let parsed;
     try {
       // The bytes decoded to UTF-8 first: a Windows-1252 export is read, a binary file refused.
       parsed = await parseCarrierInvoice(carrier, uploadText(file.stream));
     } catch (error) {
-      if (error instanceof InvoiceLayoutError || error instanceof UploadTextError) throw badRequest(error.message, { file: [error.message] });
+      if (error instanceof InvoiceLayoutError || error instanceof UploadTextError)
+        throw badRequest(error.message, { file: [error.message] });
       throw error;
     }
     const filename = storedFilename(carrier, file.filename);
     const newLines = await this.db.transaction(async (tx) => {
       const repo = new ShippingReconciliationRepository(tx);
-      const id = await repo.createInvoice({ carrier, filename, originalName: file.filename.slice(0, 300), lines: parsed.lines, uploadedById: user.id });
+      const id = await repo.createInvoice({
+        carrier,
+        filename,
+        originalName: file.filename.slice(0, 300),
+        lines: parsed.lines,
+        uploadedById: user.id,
+      });
       await repo.insertCharges(id, parsed.charges);
       return repo.insertLines(id, carrier, parsed.items);
     });
     return { filename, carrier, lines: parsed.lines, trackingNumbers: parsed.charges.size, newLines };
   }
 
-  async generate(carrier: TReconciliationCarrier, query: { filename: string; mock?: boolean }, user: AuthUser): Promise<TShippingTransactionsResult> {
-    if (this.assertMock(user, query.mock)) return mockResult(mockSample().filter((r) => r.ship_company === CARRIER_SHIP_COMPANY[carrier]));
+  async generate(
+    carrier: TReconciliationCarrier,
+    query: { filename: string; mock?: boolean },
+    user: AuthUser,
+  ): Promise<TShippingTransactionsResult> {
+    if (this.assertMock(user, query.mock))
+      return mockResult(mockSample().filter((r) => r.ship_company === CARRIER_SHIP_COMPANY[carrier]));
     const invoiceId = await this.db.transaction(async (tx) => {
       const repo = new ShippingReconciliationRepository(tx);
       const invoice = await repo.findInvoice(carrier, query.filename);
@@ -122,11 +154,18 @@ export class ShippingReconciliationService {
       await repo.generate(invoice.id, CARRIER_SHIP_COMPANY[carrier], this.thresholdCents);
       return invoice.id;
     });
-    return this.result(sql`t.tracking_number in (select tracking_number from carrier_invoice_charges where invoice_id = ${invoiceId})`, sql`t.tracking_number`);
+    return this.result(
+      sql`t.tracking_number in (select tracking_number from carrier_invoice_charges where invoice_id = ${invoiceId})`,
+      sql`t.tracking_number`,
+    );
   }
 
   private async result(where: SQL, order: SQL): Promise<TShippingTransactionsResult> {
-    const { rows, counts, total } = await new ShippingReconciliationRepository(this.db).transactions(where, order, RECONCILIATION_ROW_LIMIT);
+    const { rows, counts, total } = await new ShippingReconciliationRepository(this.db).transactions(
+      where,
+      order,
+      RECONCILIATION_ROW_LIMIT,
+    );
     return { transactions: rows.map(toTransaction), counts, total, truncated: total > rows.length, mock: false };
   }
 
@@ -144,7 +183,10 @@ export class ShippingReconciliationService {
     return { from, to };
   }
 
-  async generic(query: Omit<TGenericQuery, 'mock'> & { mock?: boolean }, user: AuthUser): Promise<TShippingTransactionsResult> {
+  async generic(
+    query: Omit<TGenericQuery, 'mock'> & { mock?: boolean },
+    user: AuthUser,
+  ): Promise<TShippingTransactionsResult> {
     const warehouse = query.fulfillmentWarehouse ?? undefined;
     const company = query.shippingCompany ?? undefined;
     if (this.assertMock(user, query.mock)) {
@@ -169,13 +211,19 @@ export class ShippingReconciliationService {
 
   async search(query: TTrackingSearchQuery, user: AuthUser): Promise<TShippingTransactionsResult> {
     const numbers = trackingNumbersOf(query);
-    if (numbers.length === 0) throw badRequest(RECONCILIATION_MESSAGES.searchValueRequired, { 'trackingNumbers[]': [RECONCILIATION_MESSAGES.searchValueRequired] });
+    if (numbers.length === 0)
+      throw badRequest(RECONCILIATION_MESSAGES.searchValueRequired, {
+        'trackingNumbers[]': [RECONCILIATION_MESSAGES.searchValueRequired],
+      });
     if (this.assertMock(user, query.mock)) {
       const wanted = new Set(numbers.map((n) => n.toUpperCase()));
       return mockResult(mockSample().filter((r) => wanted.has(r.tracking_number.toUpperCase())));
     }
     const upper = JSON.stringify(numbers.map((n) => n.toUpperCase()));
-    return this.result(sql`upper(t.tracking_number) in (select jsonb_array_elements_text(${upper}::jsonb))`, sql`t.tracking_number`);
+    return this.result(
+      sql`upper(t.tracking_number) in (select jsonb_array_elements_text(${upper}::jsonb))`,
+      sql`t.tracking_number`,
+    );
   }
 
   async intakeGrayBoxes(body: TGrayBoxIntake): Promise<{ created: number; updated: number }> {
@@ -198,7 +246,11 @@ export class ShippingReconciliationService {
     });
   }
 
-  async listGrayBoxes(query: { from?: string | undefined; to?: string | undefined; trackingNumber?: string | undefined }): Promise<TGrayBox[]> {
+  async listGrayBoxes(query: {
+    from?: string | undefined;
+    to?: string | undefined;
+    trackingNumber?: string | undefined;
+  }): Promise<TGrayBox[]> {
     const repo = new ShippingReconciliationRepository(this.db);
     const where = query.trackingNumber
       ? sql`upper(g.tracking_number) = upper(${query.trackingNumber})`
@@ -236,7 +288,17 @@ export class ShippingReconciliationService {
       .sort((a, b) => (a.trackingNumber < b.trackingNumber ? -1 : a.trackingNumber > b.trackingNumber ? 1 : 0));
     const requestHash = createHash('sha256')
       // The reason joins the hash only with an override, so a line without one hashes as it did before reasons.
-      .update(JSON.stringify(entries.map((e) => [e.trackingNumber, e.billed, e.payment, e.override, ...(e.override ? [e.overrideReason] : [])])))
+      .update(
+        JSON.stringify(
+          entries.map((e) => [
+            e.trackingNumber,
+            e.billed,
+            e.payment,
+            e.override,
+            ...(e.override ? [e.overrideReason] : []),
+          ]),
+        ),
+      )
       .digest('hex');
     const key = body.idempotencyKey.trim();
 
@@ -244,8 +306,16 @@ export class ShippingReconciliationService {
       const repo = new ShippingReconciliationRepository(this.db);
       const batch = await repo.batchByKey(key);
       if (!batch) return null;
-      if (batch.request_hash !== requestHash) throw conflict(RECONCILIATION_MESSAGES.idempotencyReused, { idempotencyKey: [RECONCILIATION_MESSAGES.idempotencyReused] });
-      return { batchId: batch.id, replayed: true, createdAt: batch.created_at, lines: (await repo.batchLines(batch.id)).map(toLine) };
+      if (batch.request_hash !== requestHash)
+        throw conflict(RECONCILIATION_MESSAGES.idempotencyReused, {
+          idempotencyKey: [RECONCILIATION_MESSAGES.idempotencyReused],
+        });
+      return {
+        batchId: batch.id,
+        replayed: true,
+        createdAt: batch.created_at,
+        lines: (await repo.batchLines(batch.id)).map(toLine),
+      };
     };
 
     const earlier = await replay();
@@ -269,12 +339,16 @@ export class ShippingReconciliationService {
         const billedBefore = row.shipping_cost_billed_cents ?? row.reported_billed_cents;
         if (paidBefore !== null && paidBefore >= billedBefore && entry.payment > 0 && !entry.override) {
           alreadyPaid = true;
-          errors[`${field}.override`] = [RECONCILIATION_MESSAGES.alreadyPaidInFull(`$${(paidBefore / 100).toFixed(2)}`)];
+          errors[`${field}.override`] = [
+            RECONCILIATION_MESSAGES.alreadyPaidInFull(`$${(paidBefore / 100).toFixed(2)}`),
+          ];
           continue;
         }
         const paidAfter = (paidBefore ?? 0) + entry.payment;
         if (paidAfter > MAX_INTEGER_CENTS) {
-          errors[`${field}.payment_to_apply`] = [`the shipment's total paid would pass ${(MAX_INTEGER_CENTS / 100).toFixed(2)}, the most the column holds`];
+          errors[`${field}.payment_to_apply`] = [
+            `the shipment's total paid would pass ${(MAX_INTEGER_CENTS / 100).toFixed(2)}, the most the column holds`,
+          ];
           continue;
         }
         lines.push({
@@ -338,7 +412,10 @@ export class ShippingReconciliationService {
   }
 
   /** The results download of a batch: XLSX (exceljs) or CSV. */
-  async download(batchId: number, format: 'xlsx' | 'csv'): Promise<{ filename: string; contentType: string; body: Buffer | string }> {
+  async download(
+    batchId: number,
+    format: 'xlsx' | 'csv',
+  ): Promise<{ filename: string; contentType: string; body: Buffer | string }> {
     const repo = new ShippingReconciliationRepository(this.db);
     const batch = await repo.batchById(batchId);
     if (!batch) throw notFound(`No payment batch ${batchId}`);
@@ -363,7 +440,11 @@ export class ShippingReconciliationService {
     const name = `shipping-payments-batch-${batch.id}`;
     if (format === 'csv') {
       const money2 = (v: number | null) => (v === null ? '' : v.toFixed(2));
-      const columns = RESULTS_COLUMNS.map((key) => ({ key, header: key, ...(RESULTS_ID_COLUMNS.has(key) ? { kind: 'id' as const } : {}) }));
+      const columns = RESULTS_COLUMNS.map((key) => ({
+        key,
+        header: key,
+        ...(RESULTS_ID_COLUMNS.has(key) ? { kind: 'id' as const } : {}),
+      }));
       // Through the one CSV writer (csv-reply.ts): a PO number or warehouse from the intake starting with = + - @ is neutralised.
       const body = await csvText(
         {
@@ -413,7 +494,11 @@ export class ShippingReconciliationService {
       });
     }
     const body = Buffer.from(await workbook.xlsx.writeBuffer());
-    return { filename: `${name}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
+    return {
+      filename: `${name}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      body,
+    };
   }
 }
 

@@ -1,10 +1,19 @@
 import { aliasedTable, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { bucketGroups, shippingRuleMappings, shippingRules, shippingTemplateCompositions, shippingTemplates } from '../../db/schema.js';
+import {
+  bucketGroups,
+  shippingRuleMappings,
+  shippingRules,
+  shippingTemplateCompositions,
+  shippingTemplates,
+} from '../../db/schema.js';
 
 export type TemplateRow = typeof shippingTemplates.$inferSelect & { bucketGroup: string | null };
 export type NewTemplateRow = typeof shippingTemplates.$inferInsert;
-export type RuleRow = typeof shippingRules.$inferSelect & { fallbackShippingTemplate: string; groupShippingTemplate: string };
+export type RuleRow = typeof shippingRules.$inferSelect & {
+  fallbackShippingTemplate: string;
+  groupShippingTemplate: string;
+};
 export type NewRuleRow = typeof shippingRules.$inferInsert;
 export interface RuleMappingRow {
   id: number;
@@ -68,7 +77,11 @@ export class ShippingTemplatesRepository {
 
   /** Null when the name is taken. */
   async insertTemplate(values: NewTemplateRow): Promise<number | null> {
-    const [row] = await this.db.insert(shippingTemplates).values(values).onConflictDoNothing().returning({ id: shippingTemplates.id });
+    const [row] = await this.db
+      .insert(shippingTemplates)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: shippingTemplates.id });
     return row?.id ?? null;
   }
 
@@ -80,7 +93,9 @@ export class ShippingTemplatesRepository {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(shippingTemplateCompositions)
-      .where(sql`${shippingTemplateCompositions.compositeShippingTemplateId} = ${templateId} or ${shippingTemplateCompositions.simpleShippingTemplateId} = ${templateId}`);
+      .where(
+        sql`${shippingTemplateCompositions.compositeShippingTemplateId} = ${templateId} or ${shippingTemplateCompositions.simpleShippingTemplateId} = ${templateId}`,
+      );
     return Number(row?.n ?? 0);
   }
 
@@ -111,13 +126,18 @@ export class ShippingTemplatesRepository {
   }
 
   async ruleById(id: number, options: { forUpdate?: boolean } = {}): Promise<RuleRow | null> {
-    if (options.forUpdate) await this.db.select({ id: shippingRules.id }).from(shippingRules).where(eq(shippingRules.id, id)).for('update');
+    if (options.forUpdate)
+      await this.db.select({ id: shippingRules.id }).from(shippingRules).where(eq(shippingRules.id, id)).for('update');
     const [row] = await this.rules().where(eq(shippingRules.id, id));
     return row ?? null;
   }
 
   async insertRule(values: NewRuleRow): Promise<number | null> {
-    const [row] = await this.db.insert(shippingRules).values(values).onConflictDoNothing().returning({ id: shippingRules.id });
+    const [row] = await this.db
+      .insert(shippingRules)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: shippingRules.id });
     return row?.id ?? null;
   }
 
@@ -127,14 +147,22 @@ export class ShippingTemplatesRepository {
 
   /** Deletes a rule and its mappings; the number of mappings deleted. */
   async deleteRule(id: number): Promise<number> {
-    const maps = await this.db.delete(shippingRuleMappings).where(eq(shippingRuleMappings.ruleId, id)).returning({ id: shippingRuleMappings.id });
+    const maps = await this.db
+      .delete(shippingRuleMappings)
+      .where(eq(shippingRuleMappings.ruleId, id))
+      .returning({ id: shippingRuleMappings.id });
     await this.db.delete(shippingRules).where(eq(shippingRules.id, id));
     return maps.length;
   }
 
   private ruleMappings() {
     return this.db
-      .select({ id: shippingRuleMappings.id, ruleId: shippingRuleMappings.ruleId, ruleCode: shippingRules.ruleCode, shippingTemplate: shippingTemplates.shippingTemplate })
+      .select({
+        id: shippingRuleMappings.id,
+        ruleId: shippingRuleMappings.ruleId,
+        ruleCode: shippingRules.ruleCode,
+        shippingTemplate: shippingTemplates.shippingTemplate,
+      })
       .from(shippingRuleMappings)
       .innerJoin(shippingRules, eq(shippingRules.id, shippingRuleMappings.ruleId))
       .innerJoin(shippingTemplates, eq(shippingTemplates.id, shippingRuleMappings.shippingTemplateId));
@@ -150,7 +178,11 @@ export class ShippingTemplatesRepository {
   }
 
   async insertRuleMapping(ruleId: number, shippingTemplateId: number): Promise<number | null> {
-    const [row] = await this.db.insert(shippingRuleMappings).values({ ruleId, shippingTemplateId }).onConflictDoNothing().returning({ id: shippingRuleMappings.id });
+    const [row] = await this.db
+      .insert(shippingRuleMappings)
+      .values({ ruleId, shippingTemplateId })
+      .onConflictDoNothing()
+      .returning({ id: shippingRuleMappings.id });
     return row?.id ?? null;
   }
 
@@ -159,9 +191,15 @@ export class ShippingTemplatesRepository {
   }
 
   /** The templates a rule maps, with what its publish needs to know of them. */
-  async mappedTemplates(ruleId: number): Promise<{ shippingTemplate: string; isParentTemplate: boolean; platformCode: string | null }[]> {
+  async mappedTemplates(
+    ruleId: number,
+  ): Promise<{ shippingTemplate: string; isParentTemplate: boolean; platformCode: string | null }[]> {
     return this.db
-      .select({ shippingTemplate: shippingTemplates.shippingTemplate, isParentTemplate: shippingTemplates.isParentTemplate, platformCode: shippingTemplates.platformCode })
+      .select({
+        shippingTemplate: shippingTemplates.shippingTemplate,
+        isParentTemplate: shippingTemplates.isParentTemplate,
+        platformCode: shippingTemplates.platformCode,
+      })
       .from(shippingRuleMappings)
       .innerJoin(shippingTemplates, eq(shippingTemplates.id, shippingRuleMappings.shippingTemplateId))
       .where(eq(shippingRuleMappings.ruleId, ruleId));
@@ -169,7 +207,10 @@ export class ShippingTemplatesRepository {
 
   private compositions() {
     const counts = this.db
-      .select({ compositeId: shippingTemplateCompositions.compositeShippingTemplateId, n: sql<number>`count(*)::int`.as('n') })
+      .select({
+        compositeId: shippingTemplateCompositions.compositeShippingTemplateId,
+        n: sql<number>`count(*)::int`.as('n'),
+      })
       .from(shippingTemplateCompositions)
       .groupBy(shippingTemplateCompositions.compositeShippingTemplateId)
       .as('counts');
@@ -211,6 +252,12 @@ export class ShippingTemplatesRepository {
 
   /** Takes the templates' rows in id order (a composition's kinds cannot change under its insert). */
   async lockTemplates(ids: number[]): Promise<void> {
-    if (ids.length) await this.db.select({ id: shippingTemplates.id }).from(shippingTemplates).where(inArray(shippingTemplates.id, ids)).orderBy(asc(shippingTemplates.id)).for('update');
+    if (ids.length)
+      await this.db
+        .select({ id: shippingTemplates.id })
+        .from(shippingTemplates)
+        .where(inArray(shippingTemplates.id, ids))
+        .orderBy(asc(shippingTemplates.id))
+        .for('update');
   }
 }

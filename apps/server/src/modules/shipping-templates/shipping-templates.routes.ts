@@ -39,7 +39,12 @@ export function registerShippingTemplatesRoutes({ route, services }: ModuleConte
     } catch (error) {
       if (!(error instanceof RuleActivationRefusal)) throw error;
       // The §7 error answer: `error` (the text the screen shows) and the groups missing a composite.
-      const answer: TRuleActivationError = { statusCode: 422, error: error.message, message: error.message, groups: error.groups };
+      const answer: TRuleActivationError = {
+        statusCode: 422,
+        error: error.message,
+        message: error.message,
+        groups: error.groups,
+      };
       reply.code(422).send(answer);
       return undefined;
     }

@@ -19,7 +19,14 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
-import { ShippingTemplatesRepository, type CompositionRow, type NewTemplateRow, type RuleMappingRow, type RuleRow, type TemplateRow } from './shipping-templates.repository.js';
+import {
+  ShippingTemplatesRepository,
+  type CompositionRow,
+  type NewTemplateRow,
+  type RuleMappingRow,
+  type RuleRow,
+  type TemplateRow,
+} from './shipping-templates.repository.js';
 
 type TTemplateInput = z.output<typeof ZShippingTemplateInputSchema>;
 type TRuleInput = z.output<typeof ZShippingRuleInputSchema>;
@@ -54,7 +61,12 @@ const ruleDto = (r: RuleRow): TShippingRule => ({
   published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
 });
 
-const ruleMappingDto = (m: RuleMappingRow): TShippingRuleMapping => ({ id: m.id, rule_id: m.ruleId, rule_code: m.ruleCode, shipping_template: m.shippingTemplate });
+const ruleMappingDto = (m: RuleMappingRow): TShippingRuleMapping => ({
+  id: m.id,
+  rule_id: m.ruleId,
+  rule_code: m.ruleCode,
+  shipping_template: m.shippingTemplate,
+});
 
 const compositionDto = (c: CompositionRow): TShippingComposition => ({
   id: c.id,
@@ -96,13 +108,28 @@ export class ShippingTemplatesService {
    * a composite forces switch buffer 0 and clears the bucket group and platform fields; a simple one needs a
    * platform ('Enter a platform!'); a platform that uses the default bucket group stores none.
    */
-  private async templateValues(repo: ShippingTemplatesRepository, input: TTemplateInput, saved: TemplateRow | null, errors: Errors): Promise<Omit<NewTemplateRow, 'shippingTemplate'>> {
-    const isParent = input.isParentTemplate !== undefined ? flagValue(input.isParentTemplate) : (saved?.isParentTemplate ?? false);
-    if (isParent) return { isParentTemplate: true, switchBuffer: 0, bucketGroupId: null, platformCode: null, platformShippingTemplateId: null };
-    const platform = saved && input.platformCode === undefined ? undefined : (input.platformCode ?? '').trim().toLowerCase();
+  private async templateValues(
+    repo: ShippingTemplatesRepository,
+    input: TTemplateInput,
+    saved: TemplateRow | null,
+    errors: Errors,
+  ): Promise<Omit<NewTemplateRow, 'shippingTemplate'>> {
+    const isParent =
+      input.isParentTemplate !== undefined ? flagValue(input.isParentTemplate) : (saved?.isParentTemplate ?? false);
+    if (isParent)
+      return {
+        isParentTemplate: true,
+        switchBuffer: 0,
+        bucketGroupId: null,
+        platformCode: null,
+        platformShippingTemplateId: null,
+      };
+    const platform =
+      saved && input.platformCode === undefined ? undefined : (input.platformCode ?? '').trim().toLowerCase();
     let platformCode: string | null = null;
     if (!platform) errors.platformCode = [M.enterPlatform];
-    else if (!(PLATFORM_CODES as readonly string[]).includes(platform)) errors.platformCode = [M.platformUnknown(platform)];
+    else if (!(PLATFORM_CODES as readonly string[]).includes(platform))
+      errors.platformCode = [M.platformUnknown(platform)];
     else platformCode = platform;
     const buffer = countValue(input.switchBuffer, saved ? saved.switchBuffer : 0);
     if (buffer === null || buffer === undefined) errors.switchBuffer = [M.bufferInvalid];
@@ -113,12 +140,21 @@ export class ShippingTemplatesService {
       bucketGroupId = await repo.bucketGroupId(groupKey);
       if (bucketGroupId === null) errors.bucketGroup = [M.bucketGroupUnknown(String(groupKey))];
     } else if (groupKey !== undefined) bucketGroupId = null;
-    let platformShippingTemplateId = saved && input.platformShippingTemplateId === undefined ? saved.platformShippingTemplateId : (input.platformShippingTemplateId ?? '').trim() || null;
+    let platformShippingTemplateId =
+      saved && input.platformShippingTemplateId === undefined
+        ? saved.platformShippingTemplateId
+        : (input.platformShippingTemplateId ?? '').trim() || null;
     if (platformShippingTemplateId && platformShippingTemplateId.length > SHIPPING_PLATFORM_ID_MAX) {
       errors.platformShippingTemplateId = [M.tooLong(SHIPPING_PLATFORM_ID_MAX)];
       platformShippingTemplateId = null;
     }
-    return { isParentTemplate: false, switchBuffer: buffer ?? 0, bucketGroupId, platformCode, platformShippingTemplateId };
+    return {
+      isParentTemplate: false,
+      switchBuffer: buffer ?? 0,
+      bucketGroupId,
+      platformCode,
+      platformShippingTemplateId,
+    };
   }
 
   async createTemplate(input: TTemplateInput): Promise<TShippingTemplate> {
@@ -144,8 +180,14 @@ export class ShippingTemplatesService {
       if (name && !saved) errors.shippingTemplate = [M.templateUnknown(name)];
       failIf(errors);
       await repo.lockTemplates([saved!.id]);
-      const values = await this.templateValues(repo, { ...input, platformCode: input.platformCode ?? null }, saved, errors);
-      if (values.isParentTemplate !== saved!.isParentTemplate && (await repo.compositionCountOf(saved!.id)) > 0) errors.isParentTemplate = [M.parentInUse];
+      const values = await this.templateValues(
+        repo,
+        { ...input, platformCode: input.platformCode ?? null },
+        saved,
+        errors,
+      );
+      if (values.isParentTemplate !== saved!.isParentTemplate && (await repo.compositionCountOf(saved!.id)) > 0)
+        errors.isParentTemplate = [M.parentInUse];
       failIf(errors);
       await repo.updateTemplate(saved!.id, values);
       return templateDto((await repo.templateById(saved!.id))!);
@@ -156,7 +198,14 @@ export class ShippingTemplatesService {
     return (await this.repo().listRules()).map(ruleDto);
   }
 
-  private async templateIdOf(repo: ShippingTemplatesRepository, value: string | undefined, key: string, required: string, errors: Errors, optional: boolean): Promise<number | undefined> {
+  private async templateIdOf(
+    repo: ShippingTemplatesRepository,
+    value: string | undefined,
+    key: string,
+    required: string,
+    errors: Errors,
+    optional: boolean,
+  ): Promise<number | undefined> {
     if (optional && value === undefined) return undefined;
     const name = nameOf(value, key, required, errors);
     if (!name) return undefined;
@@ -170,14 +219,29 @@ export class ShippingTemplatesService {
       const repo = this.repo(tx);
       const errors: Errors = {};
       const code = nameOf(input.ruleCode, 'ruleCode', M.ruleCodeRequired, errors);
-      const fallbackId = await this.templateIdOf(repo, input.fallbackShippingTemplate, 'fallbackShippingTemplate', M.fallbackRequired, errors, false);
-      const groupId = await this.templateIdOf(repo, input.groupShippingTemplate, 'groupShippingTemplate', M.groupRequired, errors, false);
+      const fallbackId = await this.templateIdOf(
+        repo,
+        input.fallbackShippingTemplate,
+        'fallbackShippingTemplate',
+        M.fallbackRequired,
+        errors,
+        false,
+      );
+      const groupId = await this.templateIdOf(
+        repo,
+        input.groupShippingTemplate,
+        'groupShippingTemplate',
+        M.groupRequired,
+        errors,
+        false,
+      );
       failIf(errors);
       const id = await repo.insertRule({
         ruleCode: code!,
         fallbackShippingTemplateId: fallbackId!,
         groupShippingTemplateId: groupId!,
-        usesTemplateCompositions: input.usesTemplateCompositions !== undefined && flagValue(input.usesTemplateCompositions),
+        usesTemplateCompositions:
+          input.usesTemplateCompositions !== undefined && flagValue(input.usesTemplateCompositions),
       });
       if (id === null) throw unprocessable(M.invalid, { ruleCode: [M.ruleCodeTaken(code!)] });
       return ruleDto((await repo.ruleById(id))!);
@@ -197,9 +261,28 @@ export class ShippingTemplatesService {
       const found = code ? await repo.ruleByCode(code) : null;
       const rule = found ? await repo.ruleById(found.id, { forUpdate: true }) : null;
       if (code && !rule) errors.ruleCode = [M.ruleUnknown(code)];
-      const fallbackId = await this.templateIdOf(repo, input.fallbackShippingTemplate, 'fallbackShippingTemplate', M.fallbackRequired, errors, true);
-      const groupId = await this.templateIdOf(repo, input.groupShippingTemplate, 'groupShippingTemplate', M.groupRequired, errors, true);
-      if (rule?.publishedAt && !rule.usesTemplateCompositions && input.usesTemplateCompositions !== undefined && flagValue(input.usesTemplateCompositions)) {
+      const fallbackId = await this.templateIdOf(
+        repo,
+        input.fallbackShippingTemplate,
+        'fallbackShippingTemplate',
+        M.fallbackRequired,
+        errors,
+        true,
+      );
+      const groupId = await this.templateIdOf(
+        repo,
+        input.groupShippingTemplate,
+        'groupShippingTemplate',
+        M.groupRequired,
+        errors,
+        true,
+      );
+      if (
+        rule?.publishedAt &&
+        !rule.usesTemplateCompositions &&
+        input.usesTemplateCompositions !== undefined &&
+        flagValue(input.usesTemplateCompositions)
+      ) {
         const groups = await this.missingGroupsOf(repo, rule.id);
         if (groups.length) errors.usesTemplateCompositions = [M.publishedNeedsCompositions(groups)];
       }
@@ -207,7 +290,9 @@ export class ShippingTemplatesService {
       await repo.updateRule(rule!.id, {
         ...(fallbackId !== undefined ? { fallbackShippingTemplateId: fallbackId } : {}),
         ...(groupId !== undefined ? { groupShippingTemplateId: groupId } : {}),
-        ...(input.usesTemplateCompositions !== undefined ? { usesTemplateCompositions: flagValue(input.usesTemplateCompositions) } : {}),
+        ...(input.usesTemplateCompositions !== undefined
+          ? { usesTemplateCompositions: flagValue(input.usesTemplateCompositions) }
+          : {}),
       });
       return ruleDto((await repo.ruleById(rule!.id))!);
     });
@@ -229,8 +314,15 @@ export class ShippingTemplatesService {
     const mapped = await repo.mappedTemplates(ruleId);
     const compositions = await repo.listCompositions();
     return missingCompositionGroups(
-      mapped.map((m) => ({ shipping_template: m.shippingTemplate, is_parent_template: m.isParentTemplate, platform_code: m.platformCode })),
-      compositions.map((c) => ({ composite_shipping_template: c.compositeShippingTemplate, simple_shipping_template: c.simpleShippingTemplate })),
+      mapped.map((m) => ({
+        shipping_template: m.shippingTemplate,
+        is_parent_template: m.isParentTemplate,
+        platform_code: m.platformCode,
+      })),
+      compositions.map((c) => ({
+        composite_shipping_template: c.compositeShippingTemplate,
+        simple_shipping_template: c.simpleShippingTemplate,
+      })),
     );
   }
 
@@ -245,10 +337,20 @@ export class ShippingTemplatesService {
       const code = nameOf(input.ruleCode, 'ruleCode', M.ruleCodeRequired, errors);
       const rule = code ? await repo.ruleByCode(code) : null;
       if (code && !rule) errors.ruleCode = [M.ruleUnknown(code)];
-      const templateId = await this.templateIdOf(repo, input.shippingTemplate, 'shippingTemplate', M.templateRequired, errors, false);
+      const templateId = await this.templateIdOf(
+        repo,
+        input.shippingTemplate,
+        'shippingTemplate',
+        M.templateRequired,
+        errors,
+        false,
+      );
       failIf(errors);
       const id = await repo.insertRuleMapping(rule!.id, templateId!);
-      if (id === null) throw unprocessable(M.invalid, { shippingTemplate: [M.mappingTaken(rule!.ruleCode, input.shippingTemplate!.trim())] });
+      if (id === null)
+        throw unprocessable(M.invalid, {
+          shippingTemplate: [M.mappingTaken(rule!.ruleCode, input.shippingTemplate!.trim())],
+        });
       return ruleMappingDto((await repo.ruleMappingById(id))!);
     });
   }
@@ -270,7 +372,12 @@ export class ShippingTemplatesService {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Errors = {};
-      const compositeName = nameOf(input.compositeShippingTemplate, 'compositeShippingTemplate', M.compositeRequired, errors);
+      const compositeName = nameOf(
+        input.compositeShippingTemplate,
+        'compositeShippingTemplate',
+        M.compositeRequired,
+        errors,
+      );
       const simpleName = nameOf(input.simpleShippingTemplate, 'simpleShippingTemplate', M.simpleRequired, errors);
       const composite = compositeName ? await repo.templateByName(compositeName) : null;
       const simple = simpleName ? await repo.templateByName(simpleName) : null;
@@ -278,12 +385,20 @@ export class ShippingTemplatesService {
       if (simpleName && !simple) errors.simpleShippingTemplate = [M.templateUnknown(simpleName)];
       failIf(errors);
       await repo.lockTemplates([composite!.id, simple!.id]);
-      const [lockedComposite, lockedSimple] = [(await repo.templateById(composite!.id))!, (await repo.templateById(simple!.id))!];
-      if (!lockedComposite.isParentTemplate) errors.compositeShippingTemplate = [M.compositeNotParent(lockedComposite.shippingTemplate)];
-      if (lockedSimple.isParentTemplate) errors.simpleShippingTemplate = [M.simpleIsParent(lockedSimple.shippingTemplate)];
+      const [lockedComposite, lockedSimple] = [
+        (await repo.templateById(composite!.id))!,
+        (await repo.templateById(simple!.id))!,
+      ];
+      if (!lockedComposite.isParentTemplate)
+        errors.compositeShippingTemplate = [M.compositeNotParent(lockedComposite.shippingTemplate)];
+      if (lockedSimple.isParentTemplate)
+        errors.simpleShippingTemplate = [M.simpleIsParent(lockedSimple.shippingTemplate)];
       failIf(errors);
       const id = await repo.insertComposition(composite!.id, simple!.id);
-      if (id === null) throw unprocessable(M.invalid, { simpleShippingTemplate: [M.compositionTaken(composite!.shippingTemplate, simple!.shippingTemplate)] });
+      if (id === null)
+        throw unprocessable(M.invalid, {
+          simpleShippingTemplate: [M.compositionTaken(composite!.shippingTemplate, simple!.shippingTemplate)],
+        });
       return compositionDto((await repo.compositionById(id))!);
     });
   }
@@ -293,7 +408,10 @@ export class ShippingTemplatesService {
     const composition = await repo.compositionById(id);
     if (!composition) throw notFound(M.compositionNotFound(id));
     await repo.deleteComposition(id);
-    return { message: `${composition.compositeShippingTemplate} no longer contains ${composition.simpleShippingTemplate}.`, id };
+    return {
+      message: `${composition.compositeShippingTemplate} no longer contains ${composition.simpleShippingTemplate}.`,
+      id,
+    };
   }
 
   /**

@@ -99,7 +99,10 @@ export class SimulationRepository {
 
   /** The product's ledger rows (an index-only count). */
   async countEvents(productId: number): Promise<number> {
-    const rows = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from inventory_transactions where product_id = ${productId}`);
+    const rows = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from inventory_transactions where product_id = ${productId}`,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -116,13 +119,23 @@ export class SimulationRepository {
           group by t.type, t.bucket, b.location_code, b.condition_code
           order by t.type, t.bucket`,
     );
-    return rows.map((r) => ({ ...r, events: Number(r.events), quantity_in: Number(r.quantity_in), quantity_out: Number(r.quantity_out) }));
+    return rows.map((r) => ({
+      ...r,
+      events: Number(r.events),
+      quantity_in: Number(r.quantity_in),
+      quantity_out: Number(r.quantity_out),
+    }));
   }
 
   /** The product's on-hand rows (the inventory table) with their bucket's location and condition. */
   onHand(productId: number) {
     return this.db
-      .select({ bucket: inventory.bucket, quantity: inventory.quantity, locationCode: buckets.locationCode, conditionCode: buckets.conditionCode })
+      .select({
+        bucket: inventory.bucket,
+        quantity: inventory.quantity,
+        locationCode: buckets.locationCode,
+        conditionCode: buckets.conditionCode,
+      })
       .from(inventory)
       .leftJoin(buckets, eq(buckets.bucket, inventory.bucket))
       .where(eq(inventory.productId, productId))

@@ -35,7 +35,8 @@ export class SimulationService {
         const product = await repo.productByModel(input.model);
         if (!product) throw notFound(`No product has the model ${input.model}.`);
         // The page key: given, or (the spec's page number alone) the id of the last row of the page before.
-        let after: number | null = input.after ?? (page === 1 ? 0 : await repo.idAtPosition(product.id, (page - 1) * size));
+        let after: number | null =
+          input.after ?? (page === 1 ? 0 : await repo.idAtPosition(product.id, (page - 1) * size));
         // A page number past the end: an empty last page.
         if (after === null) after = Number.MAX_SAFE_INTEGER;
         const opening = await repo.openingBalances(product.id, after);
@@ -94,8 +95,14 @@ export class SimulationService {
           page_size: size,
           // Counted when the caller has no key yet (its first page, or a page asked by number); the last page's is its
           // summary's. A keyed page in between answers null (the client keeps the first page's figure).
-          total_events: summary ? summary.events : input.after === undefined ? await repo.countEvents(product.id) : null,
-          opening_on_hand: [...opening.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, quantity]) => ({ bucket, quantity })),
+          total_events: summary
+            ? summary.events
+            : input.after === undefined
+              ? await repo.countEvents(product.id)
+              : null,
+          opening_on_hand: [...opening.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([bucket, quantity]) => ({ bucket, quantity })),
           inventory_history: events,
           next_after: done ? null : shown.at(-1)!.id,
           done,
@@ -127,7 +134,8 @@ function summarize(rows: SimulationTotalsRow[]): TSimulationEventsSummary {
     add(all, r);
     if (!byType.has(r.type)) byType.set(r.type, zero());
     add(byType.get(r.type)!, r);
-    if (!byBucket.has(r.bucket)) byBucket.set(r.bucket, { ...zero(), location_code: r.location_code, condition_code: r.condition_code });
+    if (!byBucket.has(r.bucket))
+      byBucket.set(r.bucket, { ...zero(), location_code: r.location_code, condition_code: r.condition_code });
     add(byBucket.get(r.bucket)!, r);
     const f = iso(r.first_at);
     const l = iso(r.last_at);

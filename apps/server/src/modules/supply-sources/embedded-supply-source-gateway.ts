@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TOperatingHoursByDay, TSupplySourceStatus } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
-import { closedWeek, type SupplySource, type SupplySourceChanges, type SupplySourceGateway } from './supply-source-gateway.js';
+import {
+  closedWeek,
+  type SupplySource,
+  type SupplySourceChanges,
+  type SupplySourceGateway,
+} from './supply-source-gateway.js';
 import { SupplySourcesRepository, type SupplySourceRow } from './supply-sources.repository.js';
 
 function toSupplySource(row: SupplySourceRow): SupplySource {
@@ -48,7 +53,13 @@ export class EmbeddedSupplySourceGateway implements SupplySourceGateway {
    * Gives a location its supply source (the marketplace's "create", which the spec's screens do not have): the demo
    * data and tests. Answers the existing one when the location has one already; null when the location does not exist.
    */
-  async provision(input: { locationCode: string; alias: string; inventoryHoldPeriod: number; handlingTime: number; operatingHoursByDay?: TOperatingHoursByDay }): Promise<SupplySource | null> {
+  async provision(input: {
+    locationCode: string;
+    alias: string;
+    inventoryHoldPeriod: number;
+    handlingTime: number;
+    operatingHoursByDay?: TOperatingHoursByDay;
+  }): Promise<SupplySource | null> {
     const repo = this.repo();
     if (!(await repo.locationExists(input.locationCode))) return null;
     await repo.insert({

@@ -41,7 +41,7 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 describe('SpApiSupplySourceGateway', () => {
-  it('finds a location by supplySourceCode with a Login with Amazon token and maps Amazon\'s shape to ours', async () => {
+  it("finds a location by supplySourceCode with a Login with Amazon token and maps Amazon's shape to ours", async () => {
     const gateway = gatewayFor(api);
     const source = await gateway.findByLocation('KY01');
     expect(source).toEqual({
@@ -71,17 +71,23 @@ describe('SpApiSupplySourceGateway', () => {
       client_secret: api.credentials.clientSecret,
     });
     const calls = api.requests.filter((r) => r.path.startsWith('/supplySources/'));
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /supplySources/2020-07-01/supplySources?pageSize=50', 'GET /supplySources/2020-07-01/supplySources/ss-ky01']);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /supplySources/2020-07-01/supplySources?pageSize=50',
+      'GET /supplySources/2020-07-01/supplySources/ss-ky01',
+    ]);
     expect(calls.every((r) => r.headers['x-amz-access-token'] === 'Atza|test-1')).toBe(true);
   });
 
   it('follows nextPageToken across pages, and answers null when no page has the code', async () => {
     // The fake pages by the size asked; make the gateway's 50 cover only part of the list.
-    for (let i = 23; i < 120; i++) api.sources.set(`more-${i}`, amazonSupplySource(`more-${i}`, `MORE${i}`, `More ${i}`));
+    for (let i = 23; i < 120; i++)
+      api.sources.set(`more-${i}`, amazonSupplySource(`more-${i}`, `MORE${i}`, `More ${i}`));
     api.sources.set('ss-last', amazonSupplySource('ss-last', 'LAST01', 'Last one'));
     const gateway = gatewayFor(api);
     expect((await gateway.findByLocation('LAST01'))?.supplySourceId).toBe('ss-last');
-    const lists = api.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/supplySources/2020-07-01/supplySources?'));
+    const lists = api.requests.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/supplySources/2020-07-01/supplySources?'),
+    );
     expect(lists.length).toBe(3);
     expect(lists[1]!.path).toContain('nextPageToken=');
     expect(await gateway.findByLocation('NOPE01')).toBeNull();
@@ -101,9 +107,14 @@ describe('SpApiSupplySourceGateway', () => {
     expect(api.requests.at(-1)!.headers['x-amz-access-token']).toBe('Atza|test-2');
   });
 
-  it('updates alias, hold period, handling time and hours, keeping Amazon\'s other settings, and sets the status', async () => {
+  it("updates alias, hold period, handling time and hours, keeping Amazon's other settings, and sets the status", async () => {
     const gateway = gatewayFor(api);
-    await gateway.update('ss-ky01', { alias: 'Louisville ISPU', inventoryHoldPeriod: 5, handlingTime: 4, operatingHoursByDay: SAMPLE_WEEK });
+    await gateway.update('ss-ky01', {
+      alias: 'Louisville ISPU',
+      inventoryHoldPeriod: 5,
+      handlingTime: 4,
+      operatingHoursByDay: SAMPLE_WEEK,
+    });
     const put = api.requests.find((r) => r.method === 'PUT')!;
     expect(put.path).toBe('/supplySources/2020-07-01/supplySources/ss-ky01');
     expect(put.headers['content-type']).toBe('application/json');
@@ -116,9 +127,17 @@ describe('SpApiSupplySourceGateway', () => {
       inStorePickupConfiguration: { isSupported: true },
     });
     expect(body.capabilities.outbound.operationalConfiguration.operatingHoursByDay).toEqual(SAMPLE_WEEK);
-    expect(body.configuration.operationalConfiguration).toMatchObject({ contactDetails: { primary: { email: 'store@keystone.example' } }, operatingHoursByDay: SAMPLE_WEEK });
+    expect(body.configuration.operationalConfiguration).toMatchObject({
+      contactDetails: { primary: { email: 'store@keystone.example' } },
+      operatingHoursByDay: SAMPLE_WEEK,
+    });
     expect(body.configuration.timezone).toBe('America/New_York');
-    expect(await gateway.get('ss-ky01')).toMatchObject({ alias: 'Louisville ISPU', inventoryHoldPeriod: 5, handlingTime: 4, operatingHoursByDay: SAMPLE_WEEK });
+    expect(await gateway.get('ss-ky01')).toMatchObject({
+      alias: 'Louisville ISPU',
+      inventoryHoldPeriod: 5,
+      handlingTime: 4,
+      operatingHoursByDay: SAMPLE_WEEK,
+    });
 
     await gateway.setStatus('ss-ky01', 'Inactive');
     const status = api.requests.filter((r) => r.method === 'PUT').at(-1)!;
@@ -144,40 +163,53 @@ describe('SpApiSupplySourceGateway', () => {
   describe('failures are SupplySourceGatewayErrors', () => {
     it('token refused', async () => {
       api.refuseToken = true;
-      const error = await gatewayFor(api).findByLocation('KY01').catch((e: unknown) => e);
+      const error = await gatewayFor(api)
+        .findByLocation('KY01')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceGatewayError);
       expect((error as Error).message).toBe('Login with Amazon refused the token request (400 invalid_grant)');
       expect(api.requests.some((r) => r.path.startsWith('/supplySources/'))).toBe(false);
     });
 
     it('wrong client secret', async () => {
-      const error = await gatewayFor(api, { clientSecret: 'wrong' }).findByLocation('KY01').catch((e: unknown) => e);
+      const error = await gatewayFor(api, { clientSecret: 'wrong' })
+        .findByLocation('KY01')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceGatewayError);
       expect((error as SupplySourceGatewayError).status).toBe(400);
     });
 
     it('500 on the list', async () => {
       api.failures.set('GET /supplySources/2020-07-01/supplySources', 500);
-      const error = await gatewayFor(api).findByLocation('KY01').catch((e: unknown) => e);
+      const error = await gatewayFor(api)
+        .findByLocation('KY01')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceGatewayError);
       expect((error as Error).message).toBe('The supply source list answered 500: InternalFailure failure 500');
     });
 
     it('404 on the list', async () => {
       api.failures.set('GET /supplySources/2020-07-01/supplySources', 404);
-      const error = await gatewayFor(api).findByLocation('KY01').catch((e: unknown) => e);
+      const error = await gatewayFor(api)
+        .findByLocation('KY01')
+        .catch((e: unknown) => e);
       expect((error as SupplySourceGatewayError).status).toBe(404);
     });
 
     it('an update Amazon refuses (400) is a SupplySourceRejectedError', async () => {
-      const error = await gatewayFor(api).update('ss-ky01', { alias: '', inventoryHoldPeriod: 1, handlingTime: 1, operatingHoursByDay: SAMPLE_WEEK }).catch((e: unknown) => e);
+      const error = await gatewayFor(api)
+        .update('ss-ky01', { alias: '', inventoryHoldPeriod: 1, handlingTime: 1, operatingHoursByDay: SAMPLE_WEEK })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceRejectedError);
       expect((error as Error).message).toBe('alias is invalid');
     });
 
     it('unreachable host', async () => {
       const closed = await freePort();
-      const error = await gatewayFor(api, { endpoint: `http://127.0.0.1:${closed}`, tokenUrl: `http://127.0.0.1:${closed}/auth/o2/token` })
+      const error = await gatewayFor(api, {
+        endpoint: `http://127.0.0.1:${closed}`,
+        tokenUrl: `http://127.0.0.1:${closed}/auth/o2/token`,
+      })
         .findByLocation('KY01')
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceGatewayError);
@@ -187,7 +219,9 @@ describe('SpApiSupplySourceGateway', () => {
     it('timeout', async () => {
       api.delayMs = 1500;
       const started = Date.now();
-      const error = await gatewayFor(api, { timeoutMs: 300 }).findByLocation('KY01').catch((e: unknown) => e);
+      const error = await gatewayFor(api, { timeoutMs: 300 })
+        .findByLocation('KY01')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplySourceGatewayError);
       expect((error as Error).message).toBe('Login with Amazon: no answer within 300 ms');
       expect(Date.now() - started).toBeLessThan(1400);

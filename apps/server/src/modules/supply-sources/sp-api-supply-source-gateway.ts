@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { SUPPLY_SOURCE_WEEKDAYS, type TOperatingHour, type TOperatingHoursByDay, type TSupplySourceStatus } from '@keystone/contracts';
+import {
+  SUPPLY_SOURCE_WEEKDAYS,
+  type TOperatingHour,
+  type TOperatingHoursByDay,
+  type TSupplySourceStatus,
+} from '@keystone/contracts';
 import {
   closedWeek,
   SupplySourceGatewayError,
@@ -56,7 +61,9 @@ const ZAmazonSupplySource = z.looseObject({
       outbound: z
         .looseObject({
           operationalConfiguration: ZOperationalConfiguration,
-          pickupChannel: z.looseObject({ inventoryHoldPeriod: ZDuration, operationalConfiguration: ZOperationalConfiguration }).nullish(),
+          pickupChannel: z
+            .looseObject({ inventoryHoldPeriod: ZDuration, operationalConfiguration: ZOperationalConfiguration })
+            .nullish(),
         })
         .nullish(),
     })
@@ -69,7 +76,9 @@ const ZSupplySourceList = z.object({
   nextPageToken: z.string().nullish(),
 });
 const ZToken = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
-const ZErrorList = z.object({ errors: z.array(z.object({ code: z.string().nullish(), message: z.string().nullish() })) });
+const ZErrorList = z.object({
+  errors: z.array(z.object({ code: z.string().nullish(), message: z.string().nullish() })),
+});
 
 /** A duration in whole days or hours (rounded up), from Amazon's { value, timeUnit }. */
 function durationIn(unit: 'Days' | 'Hours', d: z.infer<typeof ZDuration>): number | null {
@@ -89,7 +98,9 @@ export function fromAmazon(source: AmazonSupplySource): SupplySource {
   const outbound = source.capabilities?.outbound;
   const pickup = outbound?.pickupChannel;
   const byDay =
-    outbound?.operationalConfiguration?.operatingHoursByDay ?? pickup?.operationalConfiguration?.operatingHoursByDay ?? source.configuration?.operationalConfiguration?.operatingHoursByDay;
+    outbound?.operationalConfiguration?.operatingHoursByDay ??
+    pickup?.operationalConfiguration?.operatingHoursByDay ??
+    source.configuration?.operationalConfiguration?.operatingHoursByDay;
   const hours = closedWeek();
   if (byDay) for (const d of SUPPLY_SOURCE_WEEKDAYS) hours[d] = dayOf(byDay[d]);
   const status = source.status === 'Active' || source.status === 'Archived' ? source.status : 'Inactive';
@@ -101,13 +112,16 @@ export function fromAmazon(source: AmazonSupplySource): SupplySource {
     inventoryHoldPeriod: durationIn('Days', pickup?.inventoryHoldPeriod),
     handlingTime: durationIn(
       'Hours',
-      pickup?.operationalConfiguration?.handlingTime ?? outbound?.operationalConfiguration?.handlingTime ?? source.configuration?.operationalConfiguration?.handlingTime,
+      pickup?.operationalConfiguration?.handlingTime ??
+        outbound?.operationalConfiguration?.handlingTime ??
+        source.configuration?.operationalConfiguration?.handlingTime,
     ),
     operatingHoursByDay: hours,
   };
 }
 
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Amazon's UpdateSupplySourceRequest: the current configuration and capabilities with our fields changed. */
 export function toAmazonUpdate(current: AmazonSupplySource, changes: SupplySourceChanges): Record<string, unknown> {
@@ -121,7 +135,11 @@ export function toAmazonUpdate(current: AmazonSupplySource, changes: SupplySourc
     alias: changes.alias,
     configuration: {
       ...configuration,
-      operationalConfiguration: { ...asObject(configuration.operationalConfiguration), operatingHoursByDay: hours, handlingTime },
+      operationalConfiguration: {
+        ...asObject(configuration.operationalConfiguration),
+        operatingHoursByDay: hours,
+        handlingTime,
+      },
     },
     capabilities: {
       ...capabilities,
@@ -160,7 +178,10 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
       const name = (error as { name?: string }).name;
-      const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${this.options.timeoutMs} ms` : `not reachable (${describeCause(error)})`;
+      const reason =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : `not reachable (${describeCause(error)})`;
       throw new SupplySourceGatewayError(`${what}: ${reason}`, null, { cause: error });
     }
     let text: string;
@@ -198,15 +219,25 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
     });
     const answer = await this.exchange(
       this.options.tokenUrl,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' }, body: form.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+        body: form.toString(),
+      },
       'Login with Amazon',
     );
     const parsed = ZToken.safeParse(answer.body);
     if (answer.status !== 200 || !parsed.success) {
       const code = asObject(answer.body).error;
-      throw new SupplySourceGatewayError(`Login with Amazon refused the token request (${answer.status}${typeof code === 'string' ? ` ${code}` : ''})`, answer.status);
+      throw new SupplySourceGatewayError(
+        `Login with Amazon refused the token request (${answer.status}${typeof code === 'string' ? ` ${code}` : ''})`,
+        answer.status,
+      );
     }
-    this.token = { value: parsed.data.access_token, renewAt: this.now() + Math.max(0, parsed.data.expires_in * 1000 - TOKEN_MARGIN_MS) };
+    this.token = {
+      value: parsed.data.access_token,
+      renewAt: this.now() + Math.max(0, parsed.data.expires_in * 1000 - TOKEN_MARGIN_MS),
+    };
     return this.token.value;
   }
 
@@ -215,9 +246,17 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
     const url = `${this.options.endpoint.replace(/\/+$/, '')}${path}`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const headers: Record<string, string> = { 'x-amz-access-token': token, accept: 'application/json', 'user-agent': 'keystone-back-office/1.0 (Language=TypeScript)' };
+      const headers: Record<string, string> = {
+        'x-amz-access-token': token,
+        accept: 'application/json',
+        'user-agent': 'keystone-back-office/1.0 (Language=TypeScript)',
+      };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const answer = await this.exchange(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }, `Supply Sources ${method} ${path}`);
+      const answer = await this.exchange(
+        url,
+        { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) },
+        `Supply Sources ${method} ${path}`,
+      );
       if ((answer.status === 401 || answer.status === 403) && attempt === 0) {
         this.token = null;
         continue;
@@ -240,7 +279,8 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw this.failure(answer, what);
     const parsed = ZAmazonSupplySource.safeParse(answer.body);
-    if (!parsed.success) throw new SupplySourceGatewayError(`${what}: the answer is not a supply source`, answer.status);
+    if (!parsed.success)
+      throw new SupplySourceGatewayError(`${what}: the answer is not a supply source`, answer.status);
     return parsed.data;
   }
 
@@ -257,7 +297,8 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
       const answer = await this.call('GET', `${BASE}?${query.toString()}`);
       if (answer.status !== 200) throw this.failure(answer, 'The supply source list');
       const parsed = ZSupplySourceList.safeParse(answer.body);
-      if (!parsed.success) throw new SupplySourceGatewayError('The supply source list: the answer is not a list', answer.status);
+      if (!parsed.success)
+        throw new SupplySourceGatewayError('The supply source list: the answer is not a list', answer.status);
       const match = (parsed.data.supplySources ?? []).find((s) => s.supplySourceCode === locationCode);
       if (match) return this.get(match.supplySourceId);
       pageToken = parsed.data.nextPageToken || null;
@@ -269,13 +310,19 @@ export class SpApiSupplySourceGateway implements SupplySourceGateway {
   async update(supplySourceId: string, changes: SupplySourceChanges): Promise<void> {
     const current = await this.fetchSource(supplySourceId);
     if (!current) throw new SupplySourceGatewayError(`Supply source ${supplySourceId} does not exist`, 404);
-    const answer = await this.call('PUT', `${BASE}/${encodeURIComponent(supplySourceId)}`, toAmazonUpdate(current, changes));
-    if (answer.status < 200 || answer.status >= 300) throw this.failure(answer, `The update of supply source ${supplySourceId}`);
+    const answer = await this.call(
+      'PUT',
+      `${BASE}/${encodeURIComponent(supplySourceId)}`,
+      toAmazonUpdate(current, changes),
+    );
+    if (answer.status < 200 || answer.status >= 300)
+      throw this.failure(answer, `The update of supply source ${supplySourceId}`);
   }
 
   async setStatus(supplySourceId: string, status: TSupplySourceStatus): Promise<void> {
     const answer = await this.call('PUT', `${BASE}/${encodeURIComponent(supplySourceId)}/status`, { status });
-    if (answer.status < 200 || answer.status >= 300) throw this.failure(answer, `The status change of supply source ${supplySourceId}`);
+    if (answer.status < 200 || answer.status >= 300)
+      throw this.failure(answer, `The status change of supply source ${supplySourceId}`);
   }
 }
 

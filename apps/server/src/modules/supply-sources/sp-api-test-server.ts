@@ -54,7 +54,11 @@ const errorList = (code: string, message: string) => ({ errors: [{ code, message
 export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Promise<FakeSpApi> {
   const issued = new Set<string>();
   const fake: Omit<FakeSpApi, 'url' | 'tokenUrl' | 'close' | 'revokeTokens'> = {
-    credentials: { clientId: 'amzn1.application-oa2-client.test', clientSecret: 'test-secret', refreshToken: 'Atzr|test-refresh' },
+    credentials: {
+      clientId: 'amzn1.application-oa2-client.test',
+      clientSecret: 'test-secret',
+      refreshToken: 'Atzr|test-refresh',
+    },
     sources: new Map(sources.map((s) => [s.supplySourceId, s])),
     requests: [],
     tokensIssued: 0,
@@ -71,7 +75,8 @@ export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Pr
     if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
     for (const [key, status] of fake.failures) {
       const [m, prefix] = key.split(' ');
-      if (m === method && url.pathname.startsWith(prefix!)) return send(res, status, errorList(status === 404 ? 'NotFound' : 'InternalFailure', `failure ${status}`));
+      if (m === method && url.pathname.startsWith(prefix!))
+        return send(res, status, errorList(status === 404 ? 'NotFound' : 'InternalFailure', `failure ${status}`));
     }
 
     if (url.pathname === '/auth/o2/token' && method === 'POST') {
@@ -83,16 +88,26 @@ export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Pr
         form.get('refresh_token') === c.refreshToken &&
         form.get('client_id') === c.clientId &&
         form.get('client_secret') === c.clientSecret;
-      if (fake.refuseToken || !valid) return send(res, 400, { error: 'invalid_grant', error_description: 'The request has an invalid grant parameter : refresh_token' });
+      if (fake.refuseToken || !valid)
+        return send(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'The request has an invalid grant parameter : refresh_token',
+        });
       fake.tokensIssued++;
       const token = `Atza|test-${fake.tokensIssued}`;
       issued.add(token);
-      return send(res, 200, { access_token: token, refresh_token: c.refreshToken, token_type: 'bearer', expires_in: fake.tokenLifetime });
+      return send(res, 200, {
+        access_token: token,
+        refresh_token: c.refreshToken,
+        token_type: 'bearer',
+        expires_in: fake.tokenLifetime,
+      });
     }
 
     if (!url.pathname.startsWith(BASE)) return send(res, 404, errorList('NotFound', 'no such path'));
     const token = req.headers['x-amz-access-token'];
-    if (typeof token !== 'string' || !issued.has(token)) return send(res, 403, errorList('Unauthorized', 'Access to requested resource is denied.'));
+    if (typeof token !== 'string' || !issued.has(token))
+      return send(res, 403, errorList('Unauthorized', 'Access to requested resource is denied.'));
 
     const rest = url.pathname.slice(BASE.length).split('/').filter(Boolean).map(decodeURIComponent);
     if (rest.length === 0 && method === 'GET') {
@@ -100,31 +115,41 @@ export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Pr
       const offset = Number(Buffer.from(url.searchParams.get('nextPageToken') ?? 'MA==', 'base64').toString() || 0);
       const all = [...fake.sources.values()];
       const page = all.slice(offset, offset + pageSize);
-      const next = offset + pageSize < all.length ? Buffer.from(String(offset + pageSize)).toString('base64') : undefined;
+      const next =
+        offset + pageSize < all.length ? Buffer.from(String(offset + pageSize)).toString('base64') : undefined;
       return send(res, 200, {
-        supplySources: page.map((s) => ({ alias: s.alias, supplySourceId: s.supplySourceId, supplySourceCode: s.supplySourceCode, address: s.address })),
+        supplySources: page.map((s) => ({
+          alias: s.alias,
+          supplySourceId: s.supplySourceId,
+          supplySourceCode: s.supplySourceCode,
+          address: s.address,
+        })),
         ...(next ? { nextPageToken: next } : {}),
       });
     }
     const source = fake.sources.get(rest[0] ?? '');
     if (!source) return send(res, 404, errorList('NotFound', 'The supply source does not exist.'));
-    if (rest.length === 1 && method === 'GET') return send(res, 200, { ...source, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+    if (rest.length === 1 && method === 'GET')
+      return send(res, 200, { ...source, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(body) as Record<string, unknown>;
     } catch {
       return send(res, 400, errorList('InvalidInput', 'The body is not JSON.'));
     }
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, errorList('UnsupportedMediaType', 'JSON only'));
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      return send(res, 415, errorList('UnsupportedMediaType', 'JSON only'));
     if (rest.length === 1 && method === 'PUT') {
-      if (typeof parsed.alias !== 'string' || !parsed.alias) return send(res, 400, errorList('InvalidInput', 'alias is invalid'));
+      if (typeof parsed.alias !== 'string' || !parsed.alias)
+        return send(res, 400, errorList('InvalidInput', 'alias is invalid'));
       source.alias = parsed.alias;
       if (parsed.configuration) source.configuration = parsed.configuration as Record<string, unknown>;
       if (parsed.capabilities) source.capabilities = parsed.capabilities as Record<string, unknown>;
       return send(res, 200, {});
     }
     if (rest.length === 2 && rest[1] === 'status' && method === 'PUT') {
-      if (parsed.status !== 'Active' && parsed.status !== 'Inactive') return send(res, 400, errorList('InvalidInput', 'status is invalid'));
+      if (parsed.status !== 'Active' && parsed.status !== 'Inactive')
+        return send(res, 400, errorList('InvalidInput', 'status is invalid'));
       source.status = parsed.status;
       return send(res, 200, {});
     }
@@ -135,7 +160,9 @@ export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Pr
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => send(res, 500, errorList('InternalFailure', String(error))));
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) =>
+        send(res, 500, errorList('InternalFailure', String(error))),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -156,14 +183,34 @@ export async function startFakeSpApi(sources: FakeAmazonSupplySource[] = []): Pr
 /** A supply source as Amazon documents it, open 09:00-17:00 on weekdays. */
 export function amazonSupplySource(id: string, code: string, alias: string): FakeAmazonSupplySource {
   const weekday = [{ startTime: '09:00', endTime: '17:00' }];
-  const hours = { monday: weekday, tuesday: weekday, wednesday: weekday, thursday: weekday, friday: weekday, saturday: [], sunday: [] };
+  const hours = {
+    monday: weekday,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: weekday,
+    saturday: [],
+    sunday: [],
+  };
   return {
     supplySourceId: id,
     supplySourceCode: code,
     alias,
     status: 'Active',
-    address: { name: alias, addressLine1: '1 Test Way', city: 'Louisville', stateOrRegion: 'KY', postalCode: '40213', countryCode: 'US' },
-    configuration: { operationalConfiguration: { contactDetails: { primary: { email: 'store@keystone.example', phone: '502-555-0100' } } }, timezone: 'America/New_York' },
+    address: {
+      name: alias,
+      addressLine1: '1 Test Way',
+      city: 'Louisville',
+      stateOrRegion: 'KY',
+      postalCode: '40213',
+      countryCode: 'US',
+    },
+    configuration: {
+      operationalConfiguration: {
+        contactDetails: { primary: { email: 'store@keystone.example', phone: '502-555-0100' } },
+      },
+      timezone: 'America/New_York',
+    },
     capabilities: {
       outbound: {
         isSupported: true,

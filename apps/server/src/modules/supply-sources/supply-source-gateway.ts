@@ -62,5 +62,13 @@ export class SupplySourceRejectedError extends SupplySourceGatewayError {
 /** Every weekday closed: what a supply source that names no hours has. */
 export function closedWeek(): TOperatingHoursByDay {
   const closed = () => [{ startTime: '00:00', endTime: '00:00' }];
-  return { monday: closed(), tuesday: closed(), wednesday: closed(), thursday: closed(), friday: closed(), saturday: closed(), sunday: closed() };
+  return {
+    monday: closed(),
+    tuesday: closed(),
+    wednesday: closed(),
+    thursday: closed(),
+    friday: closed(),
+    saturday: closed(),
+    sunday: closed(),
+  };
 }

@@ -12,29 +12,51 @@ export class SupplySourcesRepository {
   constructor(private readonly db: Executor) {}
 
   async findByLocation(locationCode: string): Promise<SupplySourceRow | null> {
-    const [row] = await this.db.select().from(supplySources).where(eq(supplySources.locationCode, locationCode)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(supplySources)
+      .where(eq(supplySources.locationCode, locationCode))
+      .limit(1);
     return row ?? null;
   }
 
   async findById(supplySourceId: string): Promise<SupplySourceRow | null> {
-    const [row] = await this.db.select().from(supplySources).where(eq(supplySources.supplySourceId, supplySourceId)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(supplySources)
+      .where(eq(supplySources.supplySourceId, supplySourceId))
+      .limit(1);
     return row ?? null;
   }
 
   async locationExists(locationCode: string): Promise<boolean> {
-    const [row] = await this.db.select({ code: locations.locationCode }).from(locations).where(eq(locations.locationCode, locationCode)).limit(1);
+    const [row] = await this.db
+      .select({ code: locations.locationCode })
+      .from(locations)
+      .where(eq(locations.locationCode, locationCode))
+      .limit(1);
     return !!row;
   }
 
   /** Inserts the location's supply source; false when it already has one. */
   async insert(row: NewSupplySourceRow): Promise<boolean> {
-    const inserted = await this.db.insert(supplySources).values(row).onConflictDoNothing().returning({ code: supplySources.locationCode });
+    const inserted = await this.db
+      .insert(supplySources)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ code: supplySources.locationCode });
     return inserted.length > 0;
   }
 
   async update(
     supplySourceId: string,
-    changes: { alias: string; inventoryHoldPeriod: number; handlingTime: number; operatingHoursByDay: TOperatingHoursByDay; updatedById: number | null },
+    changes: {
+      alias: string;
+      inventoryHoldPeriod: number;
+      handlingTime: number;
+      operatingHoursByDay: TOperatingHoursByDay;
+      updatedById: number | null;
+    },
   ): Promise<boolean> {
     const updated = await this.db
       .update(supplySources)

@@ -1,4 +1,8 @@
-import { getSupplySourceDetailsRoute, updateSupplySourceDetailsRoute, updateSupplySourceStatusRoute } from '@keystone/contracts';
+import {
+  getSupplySourceDetailsRoute,
+  updateSupplySourceDetailsRoute,
+  updateSupplySourceStatusRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerSupplySourcesRoutes({ route, services }: ModuleContext): void {

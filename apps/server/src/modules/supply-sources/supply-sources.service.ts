@@ -12,7 +12,12 @@ import { HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
 import type { ServiceLog } from '../service-log.js';
 import { EmbeddedSupplySourceGateway } from './embedded-supply-source-gateway.js';
-import { SupplySourceGatewayError, SupplySourceRejectedError, type SupplySource, type SupplySourceGateway } from './supply-source-gateway.js';
+import {
+  SupplySourceGatewayError,
+  SupplySourceRejectedError,
+  type SupplySource,
+  type SupplySourceGateway,
+} from './supply-source-gateway.js';
 
 type TUpdate = z.output<typeof ZUpdateSupplySourceSchema>;
 type TUpdateStatus = z.output<typeof ZUpdateSupplySourceStatusSchema>;
@@ -36,7 +41,8 @@ export function toDetailsDto(source: SupplySource): TSupplySourceDetails {
   };
 }
 
-const badGateway = (message: string, reason: string, field = 'supplySource') => new HttpError(502, message, { [field]: [reason] });
+const badGateway = (message: string, reason: string, field = 'supplySource') =>
+  new HttpError(502, message, { [field]: [reason] });
 
 /**
  * Supply sources (002 §4, §5, §7, §8): the §5 rules, then the gateway (embedded or Amazon's
@@ -82,7 +88,8 @@ export class SupplySourcesService {
     try {
       return await action();
     } catch (error) {
-      if (error instanceof SupplySourceRejectedError) throw unprocessable(SUPPLY_SOURCE_MESSAGES.invalid, { supplySource: [error.message] });
+      if (error instanceof SupplySourceRejectedError)
+        throw unprocessable(SUPPLY_SOURCE_MESSAGES.invalid, { supplySource: [error.message] });
       if (!(error instanceof SupplySourceGatewayError)) throw error;
       this.log?.warn({ err: error }, `supply source ${what} failed`);
       throw badGateway(`The supply source could not be ${what}: ${error.message}`, error.message);
@@ -94,23 +101,41 @@ export class SupplySourcesService {
     const errors = supplySourceRuleErrors(input);
     if (errors) throw unprocessable(SUPPLY_SOURCE_MESSAGES.invalid, errors);
     const current = await this.existing(input.supplySourceId);
-    const hours = Object.fromEntries(Object.entries(input.operatingHoursByDay).map(([d, entries]) => [d, entries.map((e) => ({ startTime: e.startTime, endTime: e.endTime }))])) as TOperatingHoursByDay;
-    const changes = { alias: input.alias.trim(), inventoryHoldPeriod: input.inventoryHoldPeriod, handlingTime: input.handlingTime, operatingHoursByDay: hours };
+    const hours = Object.fromEntries(
+      Object.entries(input.operatingHoursByDay).map(([d, entries]) => [
+        d,
+        entries.map((e) => ({ startTime: e.startTime, endTime: e.endTime })),
+      ]),
+    ) as TOperatingHoursByDay;
+    const changes = {
+      alias: input.alias.trim(),
+      inventoryHoldPeriod: input.inventoryHoldPeriod,
+      handlingTime: input.handlingTime,
+      operatingHoursByDay: hours,
+    };
     await this.write('saved', () => this.gateway.update(current.supplySourceId, changes, user?.id ?? null));
-    if (input.status && input.status !== current.status) await this.write('saved', () => this.gateway.setStatus(current.supplySourceId, input.status!, user?.id ?? null));
+    if (input.status && input.status !== current.status)
+      await this.write('saved', () => this.gateway.setStatus(current.supplySourceId, input.status!, user?.id ?? null));
     return toDetailsDto(await this.existing(current.supplySourceId));
   }
 
   /** POST status: sets the status given (the screen sends the toggled one: Active ↔ Inactive). */
-  async setStatus(input: TUpdateStatus, user: AuthUser | null): Promise<{ message: string; details: TSupplySourceDetails }> {
+  async setStatus(
+    input: TUpdateStatus,
+    user: AuthUser | null,
+  ): Promise<{ message: string; details: TSupplySourceDetails }> {
     const current = await this.existing(input.supplySourceId);
-    await this.write('changed', () => this.gateway.setStatus(current.supplySourceId, input.status as TSupplySourceStatus, user?.id ?? null));
+    await this.write('changed', () =>
+      this.gateway.setStatus(current.supplySourceId, input.status as TSupplySourceStatus, user?.id ?? null),
+    );
     const details = toDetailsDto(await this.existing(current.supplySourceId));
     return { message: SUPPLY_SOURCE_MESSAGES.statusChanged(details.status), details };
   }
 
   /** The embedded store's "create" (demo data, tests); null with the real gateway or an unknown location. */
-  async provisionEmbedded(input: Parameters<EmbeddedSupplySourceGateway['provision']>[0]): Promise<TSupplySourceDetails | null> {
+  async provisionEmbedded(
+    input: Parameters<EmbeddedSupplySourceGateway['provision']>[0],
+  ): Promise<TSupplySourceDetails | null> {
     if (!(this.gateway instanceof EmbeddedSupplySourceGateway)) return null;
     const source = await this.gateway.provision(input);
     return source ? toDetailsDto(source) : null;

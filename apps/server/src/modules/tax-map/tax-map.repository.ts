@@ -23,11 +23,19 @@ export class TaxMapRepository {
 
   /** Every saved cell, with the username of who saved it. */
   list(): Promise<TaxCellRow[]> {
-    return this.db.select(cellColumns).from(platformStateTaxMap).leftJoin(users, eq(users.id, platformStateTaxMap.updatedById));
+    return this.db
+      .select(cellColumns)
+      .from(platformStateTaxMap)
+      .leftJoin(users, eq(users.id, platformStateTaxMap.updatedById));
   }
 
   /** Saves one cell (insert or update, one statement) and answers it. */
-  async upsert(cell: { platformCode: string; stateCode: string; collectAndRemitTax: 0 | 1; updatedById: number | null }): Promise<TaxCellRow> {
+  async upsert(cell: {
+    platformCode: string;
+    stateCode: string;
+    collectAndRemitTax: 0 | 1;
+    updatedById: number | null;
+  }): Promise<TaxCellRow> {
     const [row] = await this.db
       .insert(platformStateTaxMap)
       .values({ ...cell, updatedAt: sql`now()` })
@@ -36,7 +44,16 @@ export class TaxMapRepository {
         set: { collectAndRemitTax: cell.collectAndRemitTax, updatedById: cell.updatedById, updatedAt: sql`now()` },
       })
       .returning({ updatedAt: platformStateTaxMap.updatedAt });
-    const [user] = cell.updatedById === null ? [] : await this.db.select({ username: users.username }).from(users).where(eq(users.id, cell.updatedById));
-    return { platformCode: cell.platformCode, stateCode: cell.stateCode, collectAndRemitTax: cell.collectAndRemitTax, updatedAt: row!.updatedAt, updatedBy: user?.username ?? null };
+    const [user] =
+      cell.updatedById === null
+        ? []
+        : await this.db.select({ username: users.username }).from(users).where(eq(users.id, cell.updatedById));
+    return {
+      platformCode: cell.platformCode,
+      stateCode: cell.stateCode,
+      collectAndRemitTax: cell.collectAndRemitTax,
+      updatedAt: row!.updatedAt,
+      updatedBy: user?.username ?? null,
+    };
   }
 }

@@ -6,5 +6,7 @@ export function registerTaxMapRoutes({ route, services }: ModuleContext): void {
   route(taxMapAllRoute, async () => ({ data: await taxMap.all() }));
   route(statesAllRoute, async () => ({ data: taxMap.states() }));
   route(platformsAllRoute, async () => ({ data: taxMap.platforms() }));
-  route(setTaxCellRoute, async ({ params, auth }) => taxMap.set(params.platform_code, params.state_code, params.collectAndRemitTax, auth.user));
+  route(setTaxCellRoute, async ({ params, auth }) =>
+    taxMap.set(params.platform_code, params.state_code, params.collectAndRemitTax, auth.user),
+  );
 }

@@ -1,4 +1,10 @@
-import { TAX_MAP_PLATFORMS, TAX_MAP_STATES, type TPlatform, type TPlatformStateTax, type TState } from '@keystone/contracts';
+import {
+  TAX_MAP_PLATFORMS,
+  TAX_MAP_STATES,
+  type TPlatform,
+  type TPlatformStateTax,
+  type TState,
+} from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { TaxMapRepository, type TaxCellRow } from './tax-map.repository.js';
@@ -30,17 +36,32 @@ export class TaxMapService {
 
   /** Every state × platform cell, states then platforms in list order; a cell never saved reads 0. */
   async all(): Promise<TPlatformStateTax[]> {
-    const saved = new Map((await new TaxMapRepository(this.db).list()).map((r) => [`${r.platformCode}/${r.stateCode}`, r]));
+    const saved = new Map(
+      (await new TaxMapRepository(this.db).list()).map((r) => [`${r.platformCode}/${r.stateCode}`, r]),
+    );
     return TAX_MAP_STATES.flatMap((s) =>
       TAX_MAP_PLATFORMS.map((p) => {
         const row = saved.get(`${p.platform_code}/${s.state_code}`);
-        return row ? toDto(row) : { state_code: s.state_code, platform_code: p.platform_code, collectAndRemitTax: 0, updated_at: null, updated_by: null };
+        return row
+          ? toDto(row)
+          : {
+              state_code: s.state_code,
+              platform_code: p.platform_code,
+              collectAndRemitTax: 0,
+              updated_at: null,
+              updated_by: null,
+            };
       }),
     );
   }
 
   /** Saves one cell: 0 stays 0, any other number is saved as 1 (002 §9 "0 or non-zero"). */
-  async set(platformCode: string, stateCode: string, collectAndRemitTax: number, actor: { id: number } | null): Promise<TPlatformStateTax> {
+  async set(
+    platformCode: string,
+    stateCode: string,
+    collectAndRemitTax: number,
+    actor: { id: number } | null,
+  ): Promise<TPlatformStateTax> {
     // The route's schema refuses unknown codes first; this guards the service's other callers (the demo loader).
     const errors: Record<string, string[]> = {};
     if (!isPlatform(platformCode)) errors.platform_code = ['unknown platform code'];

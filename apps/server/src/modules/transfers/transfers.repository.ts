@@ -4,13 +4,28 @@ import { alias } from 'drizzle-orm/pg-core';
 import { committedTransferReference } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { buckets, committedTransferScans, committedTransfers, committedTransferSerials, inventoryTransactions, products, users } from '../../db/schema.js';
+import {
+  buckets,
+  committedTransferScans,
+  committedTransfers,
+  committedTransferSerials,
+  inventoryTransactions,
+  products,
+  users,
+} from '../../db/schema.js';
 
 export type CommittedTransferRow = typeof committedTransfers.$inferSelect;
 export type TransferSerialRow = typeof committedTransferSerials.$inferSelect;
 export type TransferProductRow = Pick<
   typeof products.$inferSelect,
-  'id' | 'modelNumber' | 'description' | 'upc' | 'alternateUpc' | 'partNumber' | 'serialNumberTracked' | 'numOfSerialsPerItem'
+  | 'id'
+  | 'modelNumber'
+  | 'description'
+  | 'upc'
+  | 'alternateUpc'
+  | 'partNumber'
+  | 'serialNumberTracked'
+  | 'numOfSerialsPerItem'
 >;
 
 export interface TransferWithNames {
@@ -40,7 +55,11 @@ export class TransfersRepository {
   constructor(private readonly db: Executor) {}
 
   async productByModel(model: string): Promise<TransferProductRow | null> {
-    const rows = await this.db.select(productColumns).from(products).where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`).limit(1);
+    const rows = await this.db
+      .select(productColumns)
+      .from(products)
+      .where(sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`)
+      .limit(1);
     return rows[0] ?? null;
   }
 
@@ -50,7 +69,6 @@ export class TransfersRepository {
     const rows = await this.db.select({ bucket: buckets.bucket }).from(buckets).where(inArray(buckets.bucket, names));
     return new Set(rows.map((r) => r.bucket));
   }
-
 
   /** Inserts a committed transfer and gives it its reference (CT- and the id), in the caller's transaction. */
   async insert(values: Omit<typeof committedTransfers.$inferInsert, 'referenceId' | 'id'>): Promise<string> {
@@ -65,7 +83,12 @@ export class TransfersRepository {
 
   private selectWithNames() {
     return this.db
-      .select({ transfer: committedTransfers, product: productColumns, committedByName: committer.username, transferredByName: transferrer.username })
+      .select({
+        transfer: committedTransfers,
+        product: productColumns,
+        committedByName: committer.username,
+        transferredByName: transferrer.username,
+      })
       .from(committedTransfers)
       .innerJoin(products, eq(products.id, committedTransfers.productId))
       .leftJoin(committer, eq(committer.id, committedTransfers.committedById))
@@ -79,7 +102,9 @@ export class TransfersRepository {
 
   /** The row with its product and user names, the transfer row locked for the rest of the transaction (a scan). */
   async lockWithNamesByReference(referenceId: string): Promise<TransferWithNames | null> {
-    const rows = await this.selectWithNames().where(eq(committedTransfers.referenceId, referenceId)).for('update', { of: committedTransfers });
+    const rows = await this.selectWithNames()
+      .where(eq(committedTransfers.referenceId, referenceId))
+      .for('update', { of: committedTransfers });
     return rows[0] ?? null;
   }
 
@@ -88,7 +113,9 @@ export class TransfersRepository {
    * the destination bucket's place (location and condition; null when the bucket is gone), which the scan's serial
    * rows record as their new place.
    */
-  async lockForScan(referenceId: string): Promise<(TransferWithNames & { destination: { locationCode: string; conditionCode: string } | null }) | null> {
+  async lockForScan(
+    referenceId: string,
+  ): Promise<(TransferWithNames & { destination: { locationCode: string; conditionCode: string } | null }) | null> {
     const rows = await this.db
       .select({
         transfer: committedTransfers,
@@ -108,12 +135,22 @@ export class TransfersRepository {
     const row = rows[0];
     if (!row) return null;
     const { destinationLocation, destinationCondition, ...rest } = row;
-    return { ...rest, destination: destinationLocation !== null && destinationCondition !== null ? { locationCode: destinationLocation, conditionCode: destinationCondition } : null };
+    return {
+      ...rest,
+      destination:
+        destinationLocation !== null && destinationCondition !== null
+          ? { locationCode: destinationLocation, conditionCode: destinationCondition }
+          : null,
+    };
   }
 
   /** The row itself, locked for the rest of the transaction (edits and deletes of one transfer queue). */
   async lockByReference(referenceId: string): Promise<CommittedTransferRow | null> {
-    const rows = await this.db.select().from(committedTransfers).where(eq(committedTransfers.referenceId, referenceId)).for('update');
+    const rows = await this.db
+      .select()
+      .from(committedTransfers)
+      .where(eq(committedTransfers.referenceId, referenceId))
+      .for('update');
     return rows[0] ?? null;
   }
 
@@ -136,7 +173,9 @@ export class TransfersRepository {
   /** Transacted transfers of a model, newest first. */
   async listTransacted(model: string, limit: number): Promise<TransferWithNames[]> {
     return this.selectWithNames()
-      .where(and(isNotNull(committedTransfers.transferredAt), sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`))
+      .where(
+        and(isNotNull(committedTransfers.transferredAt), sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`),
+      )
       .orderBy(desc(committedTransfers.transferredAt), desc(committedTransfers.id))
       .limit(limit);
   }
@@ -151,7 +190,21 @@ export class TransfersRepository {
       .orderBy(asc(committedTransferSerials.scannedAt), asc(committedTransferSerials.id));
   }
 
-  async update(id: number, values: Partial<Pick<CommittedTransferRow, 'committedQuantity' | 'posTransferBatchName' | 'posTransferBatchRefId' | 'senderSku' | 'receiverSku' | 'commitNotes' | 'transferNotes'>>) {
+  async update(
+    id: number,
+    values: Partial<
+      Pick<
+        CommittedTransferRow,
+        | 'committedQuantity'
+        | 'posTransferBatchName'
+        | 'posTransferBatchRefId'
+        | 'senderSku'
+        | 'receiverSku'
+        | 'commitNotes'
+        | 'transferNotes'
+      >
+    >,
+  ) {
     await this.db
       .update(committedTransfers)
       .set({ ...values, updatedAt: new Date() })
@@ -182,8 +235,16 @@ export class TransfersRepository {
   }
 
   /** Records one scanned item: its serial rows (none for a product without serials) and one more scanned unit. */
-  async recordScan(transferId: number, serials: Omit<typeof committedTransferSerials.$inferInsert, 'committedTransferId' | 'id'>[]): Promise<TransferSerialRow[]> {
-    const recorded = serials.length ? await this.db.insert(committedTransferSerials).values(serials.map((s) => ({ ...s, committedTransferId: transferId }))).returning() : [];
+  async recordScan(
+    transferId: number,
+    serials: Omit<typeof committedTransferSerials.$inferInsert, 'committedTransferId' | 'id'>[],
+  ): Promise<TransferSerialRow[]> {
+    const recorded = serials.length
+      ? await this.db
+          .insert(committedTransferSerials)
+          .values(serials.map((s) => ({ ...s, committedTransferId: transferId })))
+          .returning()
+      : [];
     await this.db
       .update(committedTransfers)
       .set({ totalScannedQuantity: sql`${committedTransfers.totalScannedQuantity} + 1`, updatedAt: new Date() })
@@ -192,7 +253,10 @@ export class TransfersRepository {
   }
 
   /** Sets the transacted transfer's fields: from now on the transfer is transacted (001 §4). */
-  async markTransacted(id: number, values: { transferredQuantity: number; transferredById: number; transferNotes: string | null }): Promise<CommittedTransferRow> {
+  async markTransacted(
+    id: number,
+    values: { transferredQuantity: number; transferredById: number; transferNotes: string | null },
+  ): Promise<CommittedTransferRow> {
     const now = new Date();
     const rows = await this.db
       .update(committedTransfers)
@@ -230,7 +294,10 @@ export class TransfersRepository {
   /** The committed transfers board: open transfers across models, oldest first, at most `limit`, and how many match. */
   async listBoard(search: string | undefined, limit: number): Promise<{ rows: TransferWithNames[]; total: number }> {
     const where = this.boardWhere(search);
-    const rows = await this.selectWithNames().where(where).orderBy(asc(committedTransfers.committedAt), asc(committedTransfers.id)).limit(limit);
+    const rows = await this.selectWithNames()
+      .where(where)
+      .orderBy(asc(committedTransfers.committedAt), asc(committedTransfers.id))
+      .limit(limit);
     const [counted] = await this.db
       .select({ total: count() })
       .from(committedTransfers)
@@ -255,11 +322,16 @@ export class TransfersRepository {
     const where: SQL[] = [
       filter.key === 'imsTransactionReferenceId'
         ? inArray(committedTransfers.referenceId, upper)
-        : inArray(sql`upper(${filter.key === 'posTransferBatchRefId' ? committedTransfers.posTransferBatchRefId : committedTransfers.posTransferBatchName})`, upper),
+        : inArray(
+            sql`upper(${filter.key === 'posTransferBatchRefId' ? committedTransfers.posTransferBatchRefId : committedTransfers.posTransferBatchName})`,
+            upper,
+          ),
     ];
     if (options.inboundOnly) {
       const inbound = '%\\_INBOUND%';
-      where.push(sql`(${committedTransfers.fromBucket} like ${inbound} or ${committedTransfers.toBucket} like ${inbound})`);
+      where.push(
+        sql`(${committedTransfers.fromBucket} like ${inbound} or ${committedTransfers.toBucket} like ${inbound})`,
+      );
     }
     if (options.transacted === true) where.push(isNotNull(committedTransfers.transferredAt));
     if (options.transacted === false) where.push(isNull(committedTransfers.transferredAt));

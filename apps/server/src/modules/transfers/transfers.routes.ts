@@ -11,7 +11,12 @@ import {
   updateCommittedTransferRoute,
   updateTransferNotesRoute,
 } from '@keystone/contracts';
-import { committedInboundTransfersRoute, inboundTransfersFilter, searchTransferTransactionsRoute, transactedInboundTransfersRoute } from '@keystone/contracts';
+import {
+  committedInboundTransfersRoute,
+  inboundTransfersFilter,
+  searchTransferTransactionsRoute,
+  transactedInboundTransfersRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerTransfersRoutes({ route, services }: ModuleContext): void {
@@ -22,12 +27,22 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(updateCommittedTransferRoute, async ({ params, body }) => transfers.update(params.refId, body));
   route(deleteCommittedTransferRoute, async ({ params }) => transfers.delete(params.refId));
   route(listTransactedTransfersRoute, async ({ query }) => ({ data: await transfers.listTransacted(query.model) }));
-  route(addScannedTransferItemRoute, async ({ params, body, auth }) => transfers.addScannedItem(params.refId, body, auth.user));
-  route(transactCommittedTransferRoute, async ({ params, body, auth }) => transfers.transact(params.refId, body, auth.user));
+  route(addScannedTransferItemRoute, async ({ params, body, auth }) =>
+    transfers.addScannedItem(params.refId, body, auth.user),
+  );
+  route(transactCommittedTransferRoute, async ({ params, body, auth }) =>
+    transfers.transact(params.refId, body, auth.user),
+  );
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
   route(committedTransfersBoardRoute, async ({ query }) => transfers.board(query.search));
-  route(committedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), false) }));
-  route(transactedInboundTransfersRoute, async ({ query }) => ({ data: await transfers.inbound(inboundTransfersFilter(query), true) }));
-  route(searchTransferTransactionsRoute, async ({ query }) => ({ data: await transfers.searchTransferTransactions(query.searchType, query.id) }));
+  route(committedInboundTransfersRoute, async ({ query }) => ({
+    data: await transfers.inbound(inboundTransfersFilter(query), false),
+  }));
+  route(transactedInboundTransfersRoute, async ({ query }) => ({
+    data: await transfers.inbound(inboundTransfersFilter(query), true),
+  }));
+  route(searchTransferTransactionsRoute, async ({ query }) => ({
+    data: await transfers.searchTransferTransactions(query.searchType, query.id),
+  }));
 }

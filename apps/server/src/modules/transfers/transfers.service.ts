@@ -11,7 +11,6 @@ import {
   type TTransferSubmitted,
   ZAddScannedItemSchema,
   ZTransactTransferSchema,
-
   permissionDeniedMessage,
   requestedQuantityRangeMessage,
   scanIdOfOtherTransferMessage,
@@ -32,7 +31,13 @@ import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
-import { TransfersRepository, type CommittedTransferRow, type TransferProductRow, type TransferSerialRow, type TransferWithNames } from './transfers.repository.js';
+import {
+  TransfersRepository,
+  type CommittedTransferRow,
+  type TransferProductRow,
+  type TransferSerialRow,
+  type TransferWithNames,
+} from './transfers.repository.js';
 
 type TCommit = z.output<typeof ZCommitTransferSchema>;
 type TUpdate = z.output<typeof ZUpdateCommittedTransferSchema>;
@@ -61,7 +66,10 @@ function serialDto(s: TransferSerialRow) {
   };
 }
 
-function toDto({ transfer: t, product: p, committedByName }: TransferWithNames, serials: TransferSerialRow[]): TCommittedTransfer {
+function toDto(
+  { transfer: t, product: p, committedByName }: TransferWithNames,
+  serials: TransferSerialRow[],
+): TCommittedTransfer {
   return {
     id: t.id,
     ims_transaction_reference_id: t.referenceId,
@@ -110,7 +118,8 @@ function toTransactedDto({ transfer: t, product: p, transferredByName }: Transfe
   };
 }
 
-const requiredFieldsMissing = (errors: Record<string, string[]>) => unprocessable(TRANSFER_MESSAGES.requiredFieldsMissing, errors);
+const requiredFieldsMissing = (errors: Record<string, string[]>) =>
+  unprocessable(TRANSFER_MESSAGES.requiredFieldsMissing, errors);
 
 /**
  * Transfers (001 §4/§5/§7): commit, read, edit, delete, scan, submit, the quick transfer, the transacted list and
@@ -152,7 +161,12 @@ export class TransfersService {
   }
 
   /** The commit's rules and its row, in the caller's transaction; answers the new row, locked (its own insert). */
-  private async commitIn(tx: LedgerTx, input: TCommit, user: AuthUser, scanningRequired?: boolean): Promise<CommittedTransferRow> {
+  private async commitIn(
+    tx: LedgerTx,
+    input: TCommit,
+    user: AuthUser,
+    scanningRequired?: boolean,
+  ): Promise<CommittedTransferRow> {
     const fromBucket = input.fromBucket;
     const toBucket = input.toBucket ?? null;
     const missing = missingTransferFields({ ...input, toBucket });
@@ -160,12 +174,15 @@ export class TransfersService {
     const quantity = input.requestedQuantity as number;
     const destination = toBucket!;
     const strictMode = input.strictMode ?? true;
-    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
-    if (fromBucket === destination) throw unprocessable(TRANSFER_MESSAGES.sameBucket, { toBucket: [TRANSFER_MESSAGES.sameBucket] });
+    if (!strictMode && !hasPermission(user.role, 'admin:override'))
+      throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    if (fromBucket === destination)
+      throw unprocessable(TRANSFER_MESSAGES.sameBucket, { toBucket: [TRANSFER_MESSAGES.sameBucket] });
 
     const repo = this.repo(tx);
     const product = await repo.productByModel(input.model);
-    if (!product) throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
+    if (!product)
+      throw unprocessable(`Product ${input.model} does not exist`, { model: ['no product has this model'] });
     const known = await repo.existingBuckets([fromBucket, destination]);
     const errors: Record<string, string[]> = {};
     if (!known.has(fromBucket)) errors.fromBucket = [`bucket ${fromBucket} does not exist`];
@@ -193,7 +210,11 @@ export class TransfersService {
       // 001 §5: the receiver SKU is copied from the sender SKU (unless one is given).
       receiverSku: textOrNull(input.receiverSku) ?? senderSku,
       scanningRequired:
-        scanningRequired ?? (scanningForced(fromBucket, destination) || input.scanningRequired === undefined || input.scanningRequired === true || input.scanningRequired === 1),
+        scanningRequired ??
+        (scanningForced(fromBucket, destination) ||
+          input.scanningRequired === undefined ||
+          input.scanningRequired === true ||
+          input.scanningRequired === 1),
       strictMode,
     });
     return (await repo.lockByReference(referenceId))!;
@@ -231,7 +252,11 @@ export class TransfersService {
    * stands, even once the scan is complete or the transfer submitted; on another transfer it is refused (409).
    * Retries of one transfer queue on its row lock, so the second sees the first's claim.
    */
-  async addScannedItem(referenceId: string, input: TScan, user: AuthUser): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
+  async addScannedItem(
+    referenceId: string,
+    input: TScan,
+    user: AuthUser,
+  ): Promise<{ message: 'Success'; updated_committed_transfer: TCommittedTransfer }> {
     const forcePush = input.forcePushSerialCorrection === 1 || input.forcePushSerialCorrection === true;
     const answer = await this.writes.run(async (tx): Promise<TCommittedTransfer | null> => {
       const repo = this.repo(tx);
@@ -256,7 +281,10 @@ export class TransfersService {
         throw unprocessable(message, { scannedUpc: [message] });
       }
       if (row.totalScannedQuantity >= row.committedQuantity) throw conflict(TRANSFER_MESSAGES.scanComplete);
-      const perItem = serialsPerItem({ serial_number_tracked: product.serialNumberTracked ? 1 : 0, num_of_serials_per_item: product.numOfSerialsPerItem });
+      const perItem = serialsPerItem({
+        serial_number_tracked: product.serialNumberTracked ? 1 : 0,
+        num_of_serials_per_item: product.numOfSerialsPerItem,
+      });
       const numbers = perItem ? splitSerials(input.scannedSerialNumbers) : [];
       if (numbers.length !== perItem) {
         const message = `Model ${product.modelNumber} takes ${perItem} serial(s) per item, not ${numbers.length}`;
@@ -264,7 +292,10 @@ export class TransfersService {
       }
       const upper = numbers.map((n) => n.toUpperCase());
       const twice = upper.find((n, i) => upper.indexOf(n) !== i);
-      if (twice) throw unprocessable(`Serial ${twice} is listed twice`, { scannedSerialNumbers: [`Serial ${twice} is listed twice`] });
+      if (twice)
+        throw unprocessable(`Serial ${twice} is listed twice`, {
+          scannedSerialNumbers: [`Serial ${twice} is listed twice`],
+        });
       // The serials scanned so far, read once: for this check and for the answer (which lists them all).
       const before = await repo.serialsOf([row.id]);
       const scannedUpper = new Set(before.map((s) => s.scannedSerialNumber.toUpperCase()));
@@ -293,7 +324,13 @@ export class TransfersService {
         await this.refuseReserved(tx, numbers, row.id);
       }
       const serials = await this.ledger
-        .lockSerialsInBucket({ executor: tx, productId: row.productId, bucket: row.fromBucket, serials: numbers, numbersLocked: true })
+        .lockSerialsInBucket({
+          executor: tx,
+          productId: row.productId,
+          bucket: row.fromBucket,
+          serials: numbers,
+          numbersLocked: true,
+        })
         .catch((e: unknown) => {
           throw this.refusal(e, product);
         });
@@ -327,13 +364,19 @@ export class TransfersService {
    */
   async transact(referenceId: string, input: TTransact, user: AuthUser): Promise<TTransferSubmitted> {
     const strictMode = input.strictMode ?? true;
-    if (!strictMode && !hasPermission(user.role, 'admin:override')) throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
+    if (!strictMode && !hasPermission(user.role, 'admin:override'))
+      throw forbidden(permissionDeniedMessage(user.role, 'admin:override'));
     const answer = await this.writes.run(async (tx) => {
       const repo = this.repo(tx);
       const locked = await repo.lockWithNamesByReference(referenceId);
       if (!locked) throw notFound(`Committed transfer ${referenceId} not found`);
       if (locked.transfer.transferredAt) return null;
-      const done = await this.transactIn(tx, locked.transfer, { strictMode, notes: input.transferNotes, user }, locked.product);
+      const done = await this.transactIn(
+        tx,
+        locked.transfer,
+        { strictMode, notes: input.transferNotes, user },
+        locked.product,
+      );
       // The answer from the row as the submit left it and the serials it read: no reads after the transaction.
       const after = { ...locked, transfer: done.row, transferredByName: user.username };
       return { committed_transfer: toDto(after, done.serials), transacted_transfer: toTransactedDto(after) };
@@ -350,8 +393,15 @@ export class TransfersService {
     const referenceId = await this.writes.run(async (tx) => {
       const toBucket = input.toBucket ?? '';
       const serialTracked = (await this.repo(tx).productByModel(input.model))?.serialNumberTracked ?? false;
-      if (scanningForced(input.fromBucket, toBucket) || serialTracked || input.scanningRequired === true || input.scanningRequired === 1) {
-        throw unprocessable(TRANSFER_MESSAGES.quickNeedsScanning, { scanningRequired: [TRANSFER_MESSAGES.quickNeedsScanning] });
+      if (
+        scanningForced(input.fromBucket, toBucket) ||
+        serialTracked ||
+        input.scanningRequired === true ||
+        input.scanningRequired === 1
+      ) {
+        throw unprocessable(TRANSFER_MESSAGES.quickNeedsScanning, {
+          scanningRequired: [TRANSFER_MESSAGES.quickNeedsScanning],
+        });
       }
       const row = await this.commitIn(tx, input, user, false);
       await this.transactIn(tx, row, { strictMode: row.strictMode, notes: null, user });
@@ -405,7 +455,11 @@ export class TransfersService {
     } catch (e) {
       throw this.refusal(e, product);
     }
-    const updated = await repo.markTransacted(row.id, { transferredQuantity: quantity, transferredById: opts.user.id, transferNotes: textOrNull(opts.notes) ?? row.transferNotes });
+    const updated = await repo.markTransacted(row.id, {
+      transferredQuantity: quantity,
+      transferredById: opts.user.id,
+      transferNotes: textOrNull(opts.notes) ?? row.transferNotes,
+    });
     return { row: updated, serials: scannedSerials };
   }
 
@@ -441,7 +495,10 @@ export class TransfersService {
   }
 
   async listCommitted(filter: { imsTransactionReferenceId?: string; model?: string }): Promise<TCommittedTransfer[]> {
-    const rows = await this.repo().listCommitted({ referenceId: filter.imsTransactionReferenceId, model: filter.model }, LIST_LIMIT);
+    const rows = await this.repo().listCommitted(
+      { referenceId: filter.imsTransactionReferenceId, model: filter.model },
+      LIST_LIMIT,
+    );
     return this.withSerials(rows);
   }
 
@@ -459,7 +516,8 @@ export class TransfersService {
       const row = await repo.lockByReference(referenceId);
       if (!row) throw notFound(TRANSFER_MESSAGES.updateNotFound);
       if (row.transferredAt) throw conflict(TRANSFER_MESSAGES.alreadyTransacted);
-      const pick = (given: string | null | undefined, current: string | null) => (given === undefined ? current : textOrNull(given));
+      const pick = (given: string | null | undefined, current: string | null) =>
+        given === undefined ? current : textOrNull(given);
       const next = {
         committedQuantity: input.committedQty ?? row.committedQuantity,
         posTransferBatchName: pick(input.posTransferBatchName, row.posTransferBatchName),
@@ -468,10 +526,17 @@ export class TransfersService {
         receiverSku: pick(input.receiverSku, row.receiverSku),
         commitNotes: pick(input.commitNotes, row.commitNotes),
       };
-      if (input.senderSku !== undefined && input.receiverSku === undefined && row.receiverSku === row.senderSku) next.receiverSku = next.senderSku;
-      const missing = missingTransferFields({ ...next, fromBucket: row.fromBucket, toBucket: row.toBucket, requestedQuantity: next.committedQuantity });
+      if (input.senderSku !== undefined && input.receiverSku === undefined && row.receiverSku === row.senderSku)
+        next.receiverSku = next.senderSku;
+      const missing = missingTransferFields({
+        ...next,
+        fromBucket: row.fromBucket,
+        toBucket: row.toBucket,
+        requestedQuantity: next.committedQuantity,
+      });
       if (Object.keys(missing).length) throw requiredFieldsMissing(missing);
-      if (next.committedQuantity < row.totalScannedQuantity) throw unprocessable(TRANSFER_MESSAGES.belowScanned, { committedQty: [TRANSFER_MESSAGES.belowScanned] });
+      if (next.committedQuantity < row.totalScannedQuantity)
+        throw unprocessable(TRANSFER_MESSAGES.belowScanned, { committedQty: [TRANSFER_MESSAGES.belowScanned] });
       if (row.strictMode && next.committedQuantity > row.committedQuantity) {
         // Lock order: this transfer's row (above), then the source's on-hand row; its own commitment left out.
         const available = await this.available(tx, row.productId, row.fromBucket, row.id);
@@ -498,7 +563,10 @@ export class TransfersService {
   }
 
   /** Sets a transfer's notes, committed or transacted (the notes are free text, not part of the ledger). */
-  async updateTransferNotes(id: number, notes: string | null): Promise<{ message: 'Success'; id: number; transfer_notes: string | null }> {
+  async updateTransferNotes(
+    id: number,
+    notes: string | null,
+  ): Promise<{ message: 'Success'; id: number; transfer_notes: string | null }> {
     const transferNotes = textOrNull(notes?.trim());
     await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
@@ -525,13 +593,31 @@ export class TransfersService {
    * 002 §7 Inbound transfers: committed (`transacted` false) or transacted (true) transfers into or out of an
    * `_INBOUND` bucket, by references, batch ref ids or batch names; newest reference first.
    */
-  async inbound(filter: { key: TTransferSearchKey; values: string[] }, transacted: boolean): Promise<TTransferTransaction[]> {
-    return this.transferTransactions(await this.repo().findTransferTransactions(filter, { inboundOnly: true, transacted }, TRANSFER_TRANSACTIONS_LIMIT));
+  async inbound(
+    filter: { key: TTransferSearchKey; values: string[] },
+    transacted: boolean,
+  ): Promise<TTransferTransaction[]> {
+    return this.transferTransactions(
+      await this.repo().findTransferTransactions(
+        filter,
+        { inboundOnly: true, transacted },
+        TRANSFER_TRANSACTIONS_LIMIT,
+      ),
+    );
   }
 
   /** The transaction search by batch ref id or batch name: every transfer of the batch, committed or transacted. */
-  async searchTransferTransactions(key: 'posTransferBatchRefId' | 'posTransferBatchName', value: string): Promise<TTransferTransaction[]> {
-    return this.transferTransactions(await this.repo().findTransferTransactions({ key, values: [value] }, { inboundOnly: false }, TRANSFER_TRANSACTIONS_LIMIT));
+  async searchTransferTransactions(
+    key: 'posTransferBatchRefId' | 'posTransferBatchName',
+    value: string,
+  ): Promise<TTransferTransaction[]> {
+    return this.transferTransactions(
+      await this.repo().findTransferTransactions(
+        { key, values: [value] },
+        { inboundOnly: false },
+        TRANSFER_TRANSACTIONS_LIMIT,
+      ),
+    );
   }
 
   /** One transfer as a transfer transaction (002 §3), or null; for the transaction detail. */
@@ -540,14 +626,22 @@ export class TransfersService {
     return row ? ((await this.transferTransactions([row], executor))[0] ?? null) : null;
   }
 
-  private async transferTransactions(rows: TransferWithNames[], executor: Executor = this.db): Promise<TTransferTransaction[]> {
-    const ledger = await this.repo(executor).ledgerReferencesOf(rows.filter((r) => r.transfer.transferredAt).map((r) => r.transfer.referenceId));
+  private async transferTransactions(
+    rows: TransferWithNames[],
+    executor: Executor = this.db,
+  ): Promise<TTransferTransaction[]> {
+    const ledger = await this.repo(executor).ledgerReferencesOf(
+      rows.filter((r) => r.transfer.transferredAt).map((r) => r.transfer.referenceId),
+    );
     return rows.map((r) => toTransferTransactionDto(r, ledger.get(r.transfer.referenceId) ?? []));
   }
 }
 
 /** 002 §3 Transfer transaction. */
-export function toTransferTransactionDto({ transfer: t, product: p, committedByName, transferredByName }: TransferWithNames, ledgerReferences: string[]): TTransferTransaction {
+export function toTransferTransactionDto(
+  { transfer: t, product: p, committedByName, transferredByName }: TransferWithNames,
+  ledgerReferences: string[],
+): TTransferTransaction {
   return {
     id: t.id,
     ims_transaction_reference_id: t.referenceId,

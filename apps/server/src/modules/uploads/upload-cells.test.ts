@@ -9,7 +9,8 @@ describe('upload cells', () => {
     expect(moneyCellToCents('$19.99')).toBe(1999);
     expect(moneyCellToCents('.07')).toBe(7);
     expect(moneyCellToCents('0.1')).toBe(10);
-    for (const bad of ['', '-', '1.234', '12,34', 'abc', '1e5', '1,23.00', '99999999999999']) expect(moneyCellToCents(bad)).toBeNull();
+    for (const bad of ['', '-', '1.234', '12,34', 'abc', '1e5', '1,23.00', '99999999999999'])
+      expect(moneyCellToCents(bad)).toBeNull();
   });
   it('reads dates in three layouts and refuses impossible ones', () => {
     expect(dateCell('2020-05-01')).toBe('2020-05-01');

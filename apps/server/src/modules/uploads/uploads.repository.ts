@@ -28,7 +28,11 @@ export class UploadsRepository {
   async insertSettlementLines(lines: NewSettlementLine[]): Promise<number> {
     let inserted = 0;
     for (const part of chunks(lines)) {
-      const rows = await this.db.insert(settlementLines).values(part).onConflictDoNothing({ target: settlementLines.lineKey }).returning({ id: settlementLines.id });
+      const rows = await this.db
+        .insert(settlementLines)
+        .values(part)
+        .onConflictDoNothing({ target: settlementLines.lineKey })
+        .returning({ id: settlementLines.id });
       inserted += rows.length;
     }
     return inserted;
@@ -37,7 +41,11 @@ export class UploadsRepository {
   /** Records settlement summaries not yet recorded; answers how many were new. */
   async insertSettlements(rows: NewSettlement[]): Promise<number> {
     if (!rows.length) return 0;
-    const inserted = await this.db.insert(settlements).values(rows).onConflictDoNothing({ target: settlements.settlementId }).returning({ id: settlements.settlementId });
+    const inserted = await this.db
+      .insert(settlements)
+      .values(rows)
+      .onConflictDoNothing({ target: settlements.settlementId })
+      .returning({ id: settlements.settlementId });
     return inserted.length;
   }
 
@@ -45,34 +53,57 @@ export class UploadsRepository {
     await this.db
       .insert(holdingsFiles)
       .values({ filename, content, sizeBytes, uploadedById: userId })
-      .onConflictDoUpdate({ target: holdingsFiles.filename, set: { content, sizeBytes, uploadedById: userId, uploadedAt: sql`now()`, syncedAt: null } });
+      .onConflictDoUpdate({
+        target: holdingsFiles.filename,
+        set: { content, sizeBytes, uploadedById: userId, uploadedAt: sql`now()`, syncedAt: null },
+      });
   }
 
   async holdingsFile(filename: string): Promise<{ content: string } | null> {
-    const [row] = await this.db.select({ content: holdingsFiles.content }).from(holdingsFiles).where(eq(holdingsFiles.filename, filename));
+    const [row] = await this.db
+      .select({ content: holdingsFiles.content })
+      .from(holdingsFiles)
+      .where(eq(holdingsFiles.filename, filename));
     return row ?? null;
   }
 
   async markSynced(filename: string): Promise<void> {
-    await this.db.update(holdingsFiles).set({ syncedAt: sql`now()` }).where(eq(holdingsFiles.filename, filename));
+    await this.db
+      .update(holdingsFiles)
+      .set({ syncedAt: sql`now()` })
+      .where(eq(holdingsFiles.filename, filename));
   }
 
   /**
    * Inserts the orders whose partner order id is new, with their lines; answers the orders and lines inserted. Two
    * syncs at once each insert an order at most once (the unique key decides; the loser counts it already present).
    */
-  async insertPartnerOrders(orders: NewPartnerOrder[], filename: string, userId: number | null): Promise<{ orders: number; lines: number }> {
+  async insertPartnerOrders(
+    orders: NewPartnerOrder[],
+    filename: string,
+    userId: number | null,
+  ): Promise<{ orders: number; lines: number }> {
     let orderCount = 0;
     let lineCount = 0;
     for (const part of chunks(orders)) {
       const inserted = await this.db
         .insert(partnerOrders)
-        .values(part.map((o) => ({ partnerOrderId: o.partnerOrderId, orderDate: o.orderDate, shipTo: o.shipTo, filename, importedById: userId })))
+        .values(
+          part.map((o) => ({
+            partnerOrderId: o.partnerOrderId,
+            orderDate: o.orderDate,
+            shipTo: o.shipTo,
+            filename,
+            importedById: userId,
+          })),
+        )
         .onConflictDoNothing({ target: partnerOrders.partnerOrderId })
         .returning({ id: partnerOrders.id, partnerOrderId: partnerOrders.partnerOrderId });
       orderCount += inserted.length;
       const byKey = new Map(part.map((o) => [o.partnerOrderId, o]));
-      const lines = inserted.flatMap((row) => byKey.get(row.partnerOrderId)!.lines.map((line) => ({ ...line, partnerOrderId: row.id })));
+      const lines = inserted.flatMap((row) =>
+        byKey.get(row.partnerOrderId)!.lines.map((line) => ({ ...line, partnerOrderId: row.id })),
+      );
       for (const linePart of chunks(lines)) {
         await this.db.insert(partnerOrderLines).values(linePart);
         lineCount += linePart.length;

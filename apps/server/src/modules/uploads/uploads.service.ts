@@ -1,12 +1,31 @@
 import { createHash } from 'node:crypto';
-import { UPLOAD_MESSAGES, UPLOADS_LIMITS, type THoldingsSyncResult, type THoldingsUploadResult, type TSettlementReportResult } from '@keystone/contracts';
-import { cleanCell, CsvParseError, detectDelimiter, headerKey, parseDelimitedText, readSettlementRows, type TCsvTable } from '@keystone/contracts/csv-rules';
+import {
+  UPLOAD_MESSAGES,
+  UPLOADS_LIMITS,
+  type THoldingsSyncResult,
+  type THoldingsUploadResult,
+  type TSettlementReportResult,
+} from '@keystone/contracts';
+import {
+  cleanCell,
+  CsvParseError,
+  detectDelimiter,
+  headerKey,
+  parseDelimitedText,
+  readSettlementRows,
+  type TCsvTable,
+} from '@keystone/contracts/csv-rules';
 import type { Database, Executor } from '../../db/database.js';
 import { UploadTextError, uploadTextOf } from '../../http/upload-text.js';
 import { checkCsvText, CsvUploadError } from '../../http/csv-upload-reader.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { dateCell, integerCell, moneyCellToCents } from './upload-cells.js';
-import { UploadsRepository, type NewPartnerOrder, type NewSettlement, type NewSettlementLine } from './uploads.repository.js';
+import {
+  UploadsRepository,
+  type NewPartnerOrder,
+  type NewSettlement,
+  type NewSettlementLine,
+} from './uploads.repository.js';
 
 /** At most this many field errors are listed in one answer (the message says how many more). */
 const MAX_ERRORS = 20;
@@ -39,7 +58,16 @@ const orNull = (text: string) => (text === '' ? null : text);
 
 /** The partner-order columns a holdings file must (or may) carry, by canonical header key. */
 const HOLDINGS_COLUMNS = {
-  'order-id': ['order-id', 'order-number', 'partner-order-id', 'po-number', 'po', 'po-#', 'purchase-order-number', 'order'],
+  'order-id': [
+    'order-id',
+    'order-number',
+    'partner-order-id',
+    'po-number',
+    'po',
+    'po-#',
+    'purchase-order-number',
+    'order',
+  ],
   sku: ['sku', 'model', 'item', 'item-number', 'item-#', 'part-number', 'supplier-part-number'],
   quantity: ['quantity', 'qty', 'quantity-ordered', 'ordered-quantity', 'order-quantity'],
   // A partner's PO export states what it pays us: Wayfair's `Wholesale Price`.
@@ -71,14 +99,18 @@ export class UploadsService {
   }
 
   /** 002 §7 POST om/payments/settlement-report: table is a JSON string of rows (header → text). */
-  async importSettlement(input: { table: string; filename?: string | undefined; lines?: number[] | undefined }, userId: number | null): Promise<TSettlementReportResult> {
+  async importSettlement(
+    input: { table: string; filename?: string | undefined; lines?: number[] | undefined },
+    userId: number | null,
+  ): Promise<TSettlementReportResult> {
     let parsed: unknown;
     try {
       parsed = JSON.parse(input.table);
     } catch {
       throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
     }
-    if (!Array.isArray(parsed)) throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
+    if (!Array.isArray(parsed))
+      throw badRequest(UPLOAD_MESSAGES.tableNotJson, { table: [UPLOAD_MESSAGES.tableNotJson] });
     if (parsed.length > UPLOADS_LIMITS.maxRows) {
       const message = `table has ${parsed.length} rows; at most ${UPLOADS_LIMITS.maxRows} are taken at once.`;
       throw badRequest(message, { table: [message] });
@@ -112,7 +144,11 @@ export class UploadsService {
     const occurrences = new Map<string, number>();
     const lines: NewSettlementLine[] = read.lines.map(({ row, settlementId, amountCents, postedDate, quantity }) => {
       // The line's key: its cells (canonical, sorted) and its place among identical rows of this upload.
-      const canonical = JSON.stringify(Object.entries(row).filter(([, v]) => v !== '').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      const canonical = JSON.stringify(
+        Object.entries(row)
+          .filter(([, v]) => v !== '')
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
       const hash = createHash('sha256').update(canonical).digest('hex');
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
@@ -134,16 +170,33 @@ export class UploadsService {
       };
     });
     const summaries = new Map<string, NewSettlement>(
-      read.summaries.map((s) => [s.settlementId, { settlementId: s.settlementId, startDate: s.startDate, endDate: s.endDate, depositDate: s.depositDate, totalAmountCents: s.totalAmountCents, currency: s.currency, filename }]),
+      read.summaries.map((s) => [
+        s.settlementId,
+        {
+          settlementId: s.settlementId,
+          startDate: s.startDate,
+          endDate: s.endDate,
+          depositDate: s.depositDate,
+          totalAmountCents: s.totalAmountCents,
+          currency: s.currency,
+          filename,
+        },
+      ]),
     );
     errors.throwIfAny();
-    if (!lines.length && !summaries.size) throw badRequest(UPLOAD_MESSAGES.tableEmpty, { table: [UPLOAD_MESSAGES.tableEmpty] });
+    if (!lines.length && !summaries.size)
+      throw badRequest(UPLOAD_MESSAGES.tableEmpty, { table: [UPLOAD_MESSAGES.tableEmpty] });
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const imported = await repo.insertSettlementLines(lines);
       const newSummaries = await repo.insertSettlements([...summaries.values()]);
       const alreadyPresent = lines.length - imported;
-      return { message: UPLOAD_MESSAGES.settlementImported(imported, alreadyPresent, newSummaries), imported, alreadyPresent, summaries: newSummaries };
+      return {
+        message: UPLOAD_MESSAGES.settlementImported(imported, alreadyPresent, newSummaries),
+        imported,
+        alreadyPresent,
+        summaries: newSummaries,
+      };
     });
   }
 
@@ -193,14 +246,19 @@ export class UploadsService {
     const missing = REQUIRED_HOLDINGS_COLUMNS.filter((field) => !columnOf[field]);
     if (missing.length) {
       const errors: Record<string, string[]> = {};
-      for (const field of missing) errors[field] = [`The file has no ${field} column (a header named ${HOLDINGS_COLUMNS[field].join(', ')}).`];
-      throw badRequest(`The file has no ${missing.join(', ')} ${missing.length === 1 ? 'column' : 'columns'} (header found on line ${table.headerLine}).`, errors);
+      for (const field of missing)
+        errors[field] = [`The file has no ${field} column (a header named ${HOLDINGS_COLUMNS[field].join(', ')}).`];
+      throw badRequest(
+        `The file has no ${missing.join(', ')} ${missing.length === 1 ? 'column' : 'columns'} (header found on line ${table.headerLine}).`,
+        errors,
+      );
     }
     const errors = new ErrorList();
     const orders = new Map<string, NewPartnerOrder>();
     for (const row of table.rows) {
       const get = (field: THoldingsColumn) => (columnOf[field] ? (row.values[columnOf[field]] ?? '') : '');
-      const at = (field: string, message: string) => errors.add(`rows.${row.line}.${field}`, `Line ${row.line}: ${message}`);
+      const at = (field: string, message: string) =>
+        errors.add(`rows.${row.line}.${field}`, `Line ${row.line}: ${message}`);
       const orderId = get('order-id');
       const sku = get('sku');
       if (!orderId) at('order-id', 'order-id is required.');
@@ -209,13 +267,19 @@ export class UploadsService {
       else if (sku.length > 100) at('sku', 'sku must be at most 100 characters.');
       const quantityText = get('quantity');
       const quantity = integerCell(quantityText, 1, 1_000_000);
-      if (quantity === null) at('quantity', `quantity "${quantityText.slice(0, 40)}" must be a whole number from 1 to 1,000,000.`);
+      if (quantity === null)
+        at('quantity', `quantity "${quantityText.slice(0, 40)}" must be a whole number from 1 to 1,000,000.`);
       const priceText = get('unit-price');
       const unitPriceCents = priceText ? moneyCellToCents(priceText) : null;
-      if (priceText && (unitPriceCents === null || unitPriceCents < 0)) at('unit-price', `unit-price "${priceText.slice(0, 40)}" is not an amount of money of at least 0 (at most 2 decimals).`);
+      if (priceText && (unitPriceCents === null || unitPriceCents < 0))
+        at(
+          'unit-price',
+          `unit-price "${priceText.slice(0, 40)}" is not an amount of money of at least 0 (at most 2 decimals).`,
+        );
       const dateText = get('order-date');
       const orderDate = dateText ? dateCell(dateText) : null;
-      if (dateText && orderDate === null) at('order-date', `order-date "${dateText.slice(0, 40)}" is not a date (YYYY-MM-DD, MM/DD/YYYY or DD.MM.YYYY).`);
+      if (dateText && orderDate === null)
+        at('order-date', `order-date "${dateText.slice(0, 40)}" is not a date (YYYY-MM-DD, MM/DD/YYYY or DD.MM.YYYY).`);
       if (errors.count) continue;
       let order = orders.get(orderId);
       if (!order) {
@@ -231,7 +295,9 @@ export class UploadsService {
       await repo.markSynced(filename);
       const alreadyPresent = orders.size - inserted.orders;
       return {
-        message: UPLOAD_MESSAGES.holdingsSynced(filename, inserted.orders, inserted.lines, alreadyPresent) + (unread.length ? ` ${UPLOAD_MESSAGES.holdingsUnread(unread)}` : ''),
+        message:
+          UPLOAD_MESSAGES.holdingsSynced(filename, inserted.orders, inserted.lines, alreadyPresent) +
+          (unread.length ? ` ${UPLOAD_MESSAGES.holdingsUnread(unread)}` : ''),
         unreadColumns: unread,
         ordersImported: inserted.orders,
         linesImported: inserted.lines,

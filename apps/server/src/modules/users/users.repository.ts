@@ -38,7 +38,11 @@ export class UsersRepository {
   constructor(private readonly db: Executor) {}
 
   async findByUsername(username: string): Promise<UserRow | null> {
-    const rows = await this.db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.username, username));
+    const rows = await this.db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.username, username));
     return rows[0] ?? null;
   }
 
@@ -52,12 +56,20 @@ export class UsersRepository {
   }
 
   async findById(id: number): Promise<UserRow | null> {
-    const rows = await this.db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id));
+    const rows = await this.db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, id));
     return rows[0] ?? null;
   }
 
   list(): Promise<UserRow[]> {
-    return this.db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).orderBy(asc(users.username));
+    return this.db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .orderBy(asc(users.username));
   }
 
   listRoles(): Promise<{ id: number; roleName: string }[]> {
@@ -80,7 +92,12 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  async recordRoleChange(change: { userId: number; fromRole: string; toRole: string; changedById: number | null }): Promise<void> {
+  async recordRoleChange(change: {
+    userId: number;
+    fromRole: string;
+    toRole: string;
+    changedById: number | null;
+  }): Promise<void> {
     await this.db.insert(roleChanges).values(change);
   }
 
@@ -123,7 +140,12 @@ export class UsersRepository {
     return new Map(rows.map((r) => [r.roleName, r.id]));
   }
 
-  async create(values: { username: string; email: string | null; passwordHash: string | null; roleId: number }): Promise<number> {
+  async create(values: {
+    username: string;
+    email: string | null;
+    passwordHash: string | null;
+    roleId: number;
+  }): Promise<number> {
     const [row] = await this.db.insert(users).values(values).returning({ id: users.id });
     return row!.id;
   }

@@ -61,7 +61,12 @@ export class UsersService {
       if (!user) throw notFound('user not found');
       if (user.roleId !== roleId) {
         await repo.setRole(userId, roleId);
-        await repo.recordRoleChange({ userId, fromRole: user.role, toRole: role.roleName, changedById: actor?.id ?? null });
+        await repo.recordRoleChange({
+          userId,
+          fromRole: user.role,
+          toRole: role.roleName,
+          changedById: actor?.id ?? null,
+        });
       }
       return toUserDto({ ...user, roleId, role: role.roleName });
     });
@@ -80,7 +85,12 @@ export class UsersService {
     return this.repo().ensureRoles(ROLES);
   }
 
-  async create(input: { username: string; password: string | null; role: string; email?: string | null }): Promise<number> {
+  async create(input: {
+    username: string;
+    password: string | null;
+    role: string;
+    email?: string | null;
+  }): Promise<number> {
     const roleIds = await this.ensureRoles();
     const roleId = roleIds.get(input.role);
     if (!roleId) throw unprocessable('The given data was invalid.', { role: ['unknown role'] });

@@ -18,7 +18,10 @@ export class VendorsRepository {
   }
 
   async findById(id: number): Promise<VendorRow | null> {
-    const rows = await this.db.select().from(vendors).where(and(eq(vendors.id, id), eq(vendors.isDeleted, false)));
+    const rows = await this.db
+      .select()
+      .from(vendors)
+      .where(and(eq(vendors.id, id), eq(vendors.isDeleted, false)));
     return rows[0] ?? null;
   }
 
@@ -29,8 +32,13 @@ export class VendorsRepository {
 
   /** Inserts a vendor with a fixed id (the internal vendor 127) and moves the id sequence past it. */
   async insertWithId(id: number, values: VendorValues): Promise<void> {
-    await this.db.insert(vendors).values({ ...values, id }).onConflictDoNothing();
-    await this.db.execute(sql`select setval(pg_get_serial_sequence('vendors', 'id'), greatest((select max(id) from vendors), 1))`);
+    await this.db
+      .insert(vendors)
+      .values({ ...values, id })
+      .onConflictDoNothing();
+    await this.db.execute(
+      sql`select setval(pg_get_serial_sequence('vendors', 'id'), greatest((select max(id) from vendors), 1))`,
+    );
   }
 
   async update(id: number, values: Partial<VendorValues>): Promise<void> {
@@ -57,7 +65,8 @@ export class VendorsRepository {
 
   async setDefaultTerms(vendorId: number, termIds: number[]): Promise<void> {
     await this.db.delete(vendorDefaultTerms).where(eq(vendorDefaultTerms.vendorId, vendorId));
-    if (termIds.length) await this.db.insert(vendorDefaultTerms).values(termIds.map((termsId) => ({ vendorId, termsId })));
+    if (termIds.length)
+      await this.db.insert(vendorDefaultTerms).values(termIds.map((termsId) => ({ vendorId, termsId })));
   }
 
   listTerms() {
@@ -66,7 +75,10 @@ export class VendorsRepository {
 
   async existingTermIds(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await this.db.select({ id: purchaseTerms.id }).from(purchaseTerms).where(inArray(purchaseTerms.id, ids));
+    const rows = await this.db
+      .select({ id: purchaseTerms.id })
+      .from(purchaseTerms)
+      .where(inArray(purchaseTerms.id, ids));
     return rows.map((r) => r.id);
   }
 }

@@ -1,4 +1,11 @@
-import { createVendorRoute, deleteVendorRoute, getVendorRoute, listTermsRoute, listVendorsRoute, updateVendorRoute } from '@keystone/contracts';
+import {
+  createVendorRoute,
+  deleteVendorRoute,
+  getVendorRoute,
+  listTermsRoute,
+  listVendorsRoute,
+  updateVendorRoute,
+} from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
 
 export function registerVendorsRoutes({ route, services }: ModuleContext): void {

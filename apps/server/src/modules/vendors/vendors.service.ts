@@ -6,7 +6,8 @@ import { VendorsRepository, type VendorRow, type VendorValues } from './vendors.
 
 type TVendorInput = z.output<typeof ZVendorInputSchema>;
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 export function toVendorDto(row: VendorRow, terms: { id: number; type: string }[]): TVendor {
   return {
@@ -37,7 +38,9 @@ function values(input: TVendorInput): Partial<VendorValues> {
   const out: Partial<VendorValues> = {
     rep: blankToNull(input.rep),
     repEmail: blankToNull(input.rep_email),
-    repPhone: blankToNull(input.rep_phone === undefined || input.rep_phone === null ? input.rep_phone : String(input.rep_phone)),
+    repPhone: blankToNull(
+      input.rep_phone === undefined || input.rep_phone === null ? input.rep_phone : String(input.rep_phone),
+    ),
     dealerNumber: blankToNull(input.dealer_number),
     address: blankToNull(input.address),
     address2: blankToNull(input.address2),
@@ -80,7 +83,10 @@ export class VendorsService {
     if (!ids?.length) return;
     const found = new Set(await repo.existingTermIds(ids));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw unprocessable('The given data was invalid.', { default_terms: [`unknown PO terms: ${missing.join(', ')}`] });
+    if (missing.length)
+      throw unprocessable('The given data was invalid.', {
+        default_terms: [`unknown PO terms: ${missing.join(', ')}`],
+      });
   }
 
   /** Company Name and Vendor Type are required; program name defaults to Default (000 §5). */

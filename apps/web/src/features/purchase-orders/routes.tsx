@@ -3,9 +3,19 @@ import { lazyPage } from '../../lib/lazy-page';
 
 export { PoReceivingContext } from './po-receiving';
 
-const ModelPoReconciliationPage = lazyPage(() => import('./components/reports/model-po-reconciliation-page'), 'ModelPoReconciliationPage');
-const PurchaseOrderDetailPage = lazyPage(() => import('./components/detail/purchase-order-detail-page'), 'PurchaseOrderDetailPage');
-const PurchaseOrdersListPage = lazyPage(() => import('./components/list/purchase-orders-list-page'), 'PurchaseOrdersListPage', { datePickers: true });
+const ModelPoReconciliationPage = lazyPage(
+  () => import('./components/reports/model-po-reconciliation-page'),
+  'ModelPoReconciliationPage',
+);
+const PurchaseOrderDetailPage = lazyPage(
+  () => import('./components/detail/purchase-order-detail-page'),
+  'PurchaseOrderDetailPage',
+);
+const PurchaseOrdersListPage = lazyPage(
+  () => import('./components/list/purchase-orders-list-page'),
+  'PurchaseOrdersListPage',
+  { datePickers: true },
+);
 
 /** The purchasing screens by route path; filled in by the purchase-orders feature. Each is loaded on first use. */
 export const PURCHASE_ORDERS_ROUTES: Partial<Record<string, ReactNode>> = {

@@ -5,7 +5,9 @@ const QuoteSearchPage = lazyPage(() => import('./components/quote-search-page'),
 const QuoteCreatePage = lazyPage(() => import('./components/quote-create-page'), 'QuoteCreatePage');
 const QuotePage = lazyPage(() => import('./components/quote-page'), 'QuotePage');
 const WorkOrderPage = lazyPage(() => import('./components/work-order-page'), 'WorkOrderPage');
-const ContactQuotesCard = lazy(() => import('./components/contact-quotes-card').then((m) => ({ default: m.ContactQuotesCard })));
+const ContactQuotesCard = lazy(() =>
+  import('./components/contact-quotes-card').then((m) => ({ default: m.ContactQuotesCard })),
+);
 
 /** The quote screens and /work-orders/{id} (000 §2 "Quotes and work orders": the order a converted quote became). */
 export const QUOTES_ROUTES: Partial<Record<string, ReactNode>> = {

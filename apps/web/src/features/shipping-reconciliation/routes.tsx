@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 
 const MenuPage = lazyPage(() => import('./components/reconciliation-menu-page'), 'ReconciliationMenuPage');
-const GenericPage = lazyPage(() => import('./components/generic-page'), 'GenericReconciliationPage', { datePickers: true });
+const GenericPage = lazyPage(() => import('./components/generic-page'), 'GenericReconciliationPage', {
+  datePickers: true,
+});
 const UpsPage = lazyPage(() => import('./components/carrier-page'), 'UpsReconciliationPage');
 const FedexPage = lazyPage(() => import('./components/carrier-page'), 'FedexReconciliationPage');
 const CevaPage = lazyPage(() => import('./components/carrier-page'), 'CevaReconciliationPage');

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 
 const TransferPage = lazyPage(() => import('./components/transfer-page'), 'TransferPage');
-const CommittedTransfersPage = lazyPage(() => import('./components/committed-transfers-page'), 'CommittedTransfersPage');
+const CommittedTransfersPage = lazyPage(
+  () => import('./components/committed-transfers-page'),
+  'CommittedTransfersPage',
+);
 const InboundTransfersPage = lazyPage(() => import('./components/inbound-transfers-page'), 'InboundTransfersPage');
 
 /**

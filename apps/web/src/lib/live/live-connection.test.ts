@@ -36,7 +36,12 @@ describe('LiveConnection', () => {
   it('opens one stream for all topics, calls only the changed topic, and reopens when topics change', async () => {
     const server = fakeServer();
     const statuses: TLiveStatus[] = [];
-    const live = new LiveConnection({ token: () => 'T1', fetch: server.fetchFn, onStatus: (s) => statuses.push(s), retryMs: { first: 10, max: 20 } });
+    const live = new LiveConnection({
+      token: () => 'T1',
+      fetch: server.fetchFn,
+      onStatus: (s) => statuses.push(s),
+      retryMs: { first: 10, max: 20 },
+    });
     const sales = vi.fn();
     const transfers = vi.fn();
     const offSales = live.subscribe('committed-sales', sales);

@@ -59,7 +59,10 @@ export function useLiveUpdates(topic: TLiveTopic, queryKey: QueryKey): void {
   const keyText = JSON.stringify(queryKey);
   useEffect(() => {
     const key = JSON.parse(keyText) as QueryKey;
-    const reload = throttleTrailing(() => void queryClient.invalidateQueries({ queryKey: key }), LIVE_RELOAD_INTERVAL_MS);
+    const reload = throttleTrailing(
+      () => void queryClient.invalidateQueries({ queryKey: key }),
+      LIVE_RELOAD_INTERVAL_MS,
+    );
     const unsubscribe = liveConnection().subscribe(topic, reload.call);
     return () => {
       reload.cancel();

@@ -11,13 +11,19 @@ type TDownloadRoute = ApiRouteDef & { download: object };
 export type TReportRequest = { route: TDownloadRoute; input: { params?: unknown; query?: unknown } };
 
 /** A report route and its inputs, typed by its contract. */
-export const reportRequest = <R extends TDownloadRoute>(route: R, input: TRouteParts<R>): TReportRequest => ({ route, input });
+export const reportRequest = <R extends TDownloadRoute>(route: R, input: TRouteParts<R>): TReportRequest => ({
+  route,
+  input,
+});
 
 /** The text to show for a failed download: the server's message, else its text, else the error's. */
 export function downloadFailureMessage(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;
-  if (error instanceof ApiCallError) return typeof error.body === 'string' && error.body.trim() ? error.body : `The report could not be downloaded (HTTP ${error.status}).`;
+  if (error instanceof ApiCallError)
+    return typeof error.body === 'string' && error.body.trim()
+      ? error.body
+      : `The report could not be downloaded (HTTP ${error.status}).`;
   return error instanceof Error && error.message ? error.message : 'The report could not be downloaded.';
 }
 

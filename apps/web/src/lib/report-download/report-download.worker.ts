@@ -3,7 +3,8 @@
 import { fetchFile } from '../file-fetch';
 import type { TDownloadReply, TDownloadRequest } from './report-download-messages';
 
-const post = (reply: TDownloadReply) => (self as unknown as { postMessage(message: TDownloadReply): void }).postMessage(reply);
+const post = (reply: TDownloadReply) =>
+  (self as unknown as { postMessage(message: TDownloadReply): void }).postMessage(reply);
 
 self.onmessage = async (event: MessageEvent<TDownloadRequest>) => {
   const { url, headers } = event.data;

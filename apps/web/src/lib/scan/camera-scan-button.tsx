@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import CameraAltOutlinedIcon from '@mui/icons-material/CameraAltOutlined';
 import { cameraErrorMessage } from './camera-scan-logic';
-import { createDetector, openCamera, startScanLoop, stopStream, type CameraScanLoop, type TDetectorKind } from './camera-scan';
+import {
+  createDetector,
+  openCamera,
+  startScanLoop,
+  stopStream,
+  type CameraScanLoop,
+  type TDetectorKind,
+} from './camera-scan';
 import { currentScanOwner } from './scan-owners';
 import { submitScan } from './submit-scan';
 
@@ -58,7 +65,8 @@ export function CameraScanButton({ onScan = submitScan, disabled }: CameraScanBu
   );
 }
 
-type TCameraState = { status: 'starting' } | { status: 'scanning'; kind: TDetectorKind } | { status: 'error'; message: string };
+type TCameraState =
+  { status: 'starting' } | { status: 'scanning'; kind: TDetectorKind } | { status: 'error'; message: string };
 
 /**
  * While the camera is open, the flow's scan fields bring up no on-screen keyboard when the flow moves focus to
@@ -160,14 +168,48 @@ function CameraScanDialog({ onScan, onClose }: { onScan: (value: string) => bool
           {state.message}
         </Alert>
       ) : (
-        <Box sx={{ position: 'relative', bgcolor: 'common.black', aspectRatio: '4 / 3', maxHeight: '38vh', width: '100%', overflow: 'hidden', borderRadius: 1 }}>
-          <video ref={videoRef} muted playsInline autoPlay data-testid="camera-scan-video" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <Box
+          sx={{
+            position: 'relative',
+            bgcolor: 'common.black',
+            aspectRatio: '4 / 3',
+            maxHeight: '38vh',
+            width: '100%',
+            overflow: 'hidden',
+            borderRadius: 1,
+          }}
+        >
+          <video
+            ref={videoRef}
+            muted
+            playsInline
+            autoPlay
+            data-testid="camera-scan-video"
+            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
           {/* The aiming line: of several codes in view, the one nearest it is read. */}
-          <Box aria-hidden sx={{ position: 'absolute', left: '8%', right: '8%', top: 'calc(50% - 1px)', height: 2, bgcolor: 'error.main', opacity: 0.85 }} />
+          <Box
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              left: '8%',
+              right: '8%',
+              top: 'calc(50% - 1px)',
+              height: 2,
+              bgcolor: 'error.main',
+              opacity: 0.85,
+            }}
+          />
         </Box>
       )}
       {state.status !== 'error' && (
-        <Typography variant="body2" role="status" data-testid="camera-scan-status" data-count={last?.count ?? 0} sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          role="status"
+          data-testid="camera-scan-status"
+          data-count={last?.count ?? 0}
+          sx={{ overflowWrap: 'anywhere' }}
+        >
           {state.status === 'starting'
             ? 'Starting the camera…'
             : !last

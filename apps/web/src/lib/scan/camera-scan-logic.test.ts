@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { aimedCode, CAMERA_DEDUPE_MS, CAMERA_SCAN_FORMATS, CameraDeduper, cameraErrorMessage, chooseDetector, scanValueOf, type TDetected } from './camera-scan-logic';
+import {
+  aimedCode,
+  CAMERA_DEDUPE_MS,
+  CAMERA_SCAN_FORMATS,
+  CameraDeduper,
+  cameraErrorMessage,
+  chooseDetector,
+  scanValueOf,
+  type TDetected,
+} from './camera-scan-logic';
 
 describe('camera formats and detector choice', () => {
   it('reads UPC-A, EAN-13 and Code 128', () => {
@@ -42,7 +51,11 @@ describe('scanValueOf: what a wedge scanner would type', () => {
 });
 
 describe('aimedCode', () => {
-  const code = (rawValue: string, x: number, y: number): TDetected => ({ rawValue, format: 'code_128', boundingBox: { x, y, width: 100, height: 40 } });
+  const code = (rawValue: string, x: number, y: number): TDetected => ({
+    rawValue,
+    format: 'code_128',
+    boundingBox: { x, y, width: 100, height: 40 },
+  });
 
   it('takes the code nearest the centre of the frame', () => {
     const frame = { width: 640, height: 480 };

@@ -24,7 +24,10 @@ export interface TNativeDetectorClass {
  * on Android and macOS), else the ZXing polyfill (desktop Linux and Windows Chromium, Firefox, Safari): a native
  * detector that lacks a format (some platforms read only QR codes) would miss the UPCs or the serials.
  */
-export async function chooseDetector(native: TNativeDetectorClass | undefined, formats: readonly string[] = CAMERA_SCAN_FORMATS): Promise<'native' | 'polyfill'> {
+export async function chooseDetector(
+  native: TNativeDetectorClass | undefined,
+  formats: readonly string[] = CAMERA_SCAN_FORMATS,
+): Promise<'native' | 'polyfill'> {
   if (!native || typeof native.getSupportedFormats !== 'function') return 'polyfill';
   try {
     const supported = new Set(await native.getSupportedFormats());
@@ -58,7 +61,10 @@ export function scanValueOf(code: Pick<TDetected, 'rawValue' | 'format'>): strin
  * The code aimed at when a frame holds several (a box label with its UPC and its serial): the one whose centre is
  * nearest the frame's centre, where the aiming line is drawn. A handheld scanner reads the code under its line.
  */
-export function aimedCode<T extends TDetected>(codes: readonly T[], frame: { width: number; height: number }): T | null {
+export function aimedCode<T extends TDetected>(
+  codes: readonly T[],
+  frame: { width: number; height: number },
+): T | null {
   let best: T | null = null;
   let bestDistance = Infinity;
   for (const code of codes) {
@@ -99,7 +105,10 @@ export class CameraDeduper {
 
 /** What the camera dialog says when the camera cannot be used, by the error getUserMedia gave. */
 export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

@@ -1,4 +1,13 @@
-import { aimedCode, CAMERA_READ_INTERVAL_MS, CAMERA_SCAN_FORMATS, CameraDeduper, chooseDetector, scanValueOf, type TDetected, type TNativeDetectorClass } from './camera-scan-logic';
+import {
+  aimedCode,
+  CAMERA_READ_INTERVAL_MS,
+  CAMERA_SCAN_FORMATS,
+  CameraDeduper,
+  chooseDetector,
+  scanValueOf,
+  type TDetected,
+  type TNativeDetectorClass,
+} from './camera-scan-logic';
 
 /** A BarcodeDetector, the browser's or the polyfill's. */
 export interface TBarcodeDetector {
@@ -54,7 +63,11 @@ export interface CameraScanLoop {
  * appearance (CameraDeduper), as a wedge scanner would type it (scanValueOf), goes to `onValue`. A failed read
  * (a frame not ready yet) is skipped.
  */
-export function startScanLoop(video: HTMLVideoElement, detector: TBarcodeDetector, onValue: (value: string) => void): CameraScanLoop {
+export function startScanLoop(
+  video: HTMLVideoElement,
+  detector: TBarcodeDetector,
+  onValue: (value: string) => void,
+): CameraScanLoop {
   const deduper = new CameraDeduper();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

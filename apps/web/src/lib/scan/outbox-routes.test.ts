@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addScannedTransferItemRoute, pickItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute, updateBinItemsRoute } from '@keystone/contracts';
+import {
+  addScannedTransferItemRoute,
+  pickItemRoute,
+  quickAddScannedAuditItemRoute,
+  quickScanReceiveRoute,
+  updateBinItemsRoute,
+} from '@keystone/contracts';
 import { sendOutboxEntry } from './outbox-routes';
 import type { OutboxEntry } from './scan-outbox';
 
@@ -20,9 +26,23 @@ describe('sendOutboxEntry', () => {
   it('sends a transfer scan to its transfer: the refId as the path parameter, the body (with its clientScanId) as is', async () => {
     const call = vi.fn(async () => ({ message: 'Success' }));
     const signal = new AbortController().signal;
-    const body = { scannedUpc: '012345678905', scannedSerialNumbers: ['SN1'], forcePushSerialCorrection: 0, clientScanId: 'b0c1…' };
-    await sendOutboxEntry(entry({ kind: 'transfer-scan', params: { refId: 'CT-0000042' }, body }), signal, call as never);
-    expect(call).toHaveBeenCalledWith(addScannedTransferItemRoute, { params: { refId: 'CT-0000042' }, body, silent: true, signal });
+    const body = {
+      scannedUpc: '012345678905',
+      scannedSerialNumbers: ['SN1'],
+      forcePushSerialCorrection: 0,
+      clientScanId: 'b0c1…',
+    };
+    await sendOutboxEntry(
+      entry({ kind: 'transfer-scan', params: { refId: 'CT-0000042' }, body }),
+      signal,
+      call as never,
+    );
+    expect(call).toHaveBeenCalledWith(addScannedTransferItemRoute, {
+      params: { refId: 'CT-0000042' },
+      body,
+      silent: true,
+      signal,
+    });
   });
 
   it('sends a receiving scan without path parameters', async () => {
@@ -35,7 +55,14 @@ describe('sendOutboxEntry', () => {
   it('sends an audit scan to quick-add-scanned-item, body as is', async () => {
     const call = vi.fn(async () => ({}));
     const signal = new AbortController().signal;
-    const body = { model: 'WM3400', auditBucket: 'RUBY', auditBatchId: 7, scannedUpc: '012345678905', serialNumbers: 'A:=:B', clientScanId: 'id-2' };
+    const body = {
+      model: 'WM3400',
+      auditBucket: 'RUBY',
+      auditBatchId: 7,
+      scannedUpc: '012345678905',
+      serialNumbers: 'A:=:B',
+      clientScanId: 'id-2',
+    };
     await sendOutboxEntry(entry({ kind: 'audit-scan', body }), signal, call as never);
     expect(call).toHaveBeenCalledWith(quickAddScannedAuditItemRoute, { body, silent: true, signal });
   });

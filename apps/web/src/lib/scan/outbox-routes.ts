@@ -1,4 +1,11 @@
-import { addScannedTransferItemRoute, pickItemRoute, quickAddScannedAuditItemRoute, quickScanReceiveRoute, updateBinItemsRoute, type ApiRouteDef } from '@keystone/contracts';
+import {
+  addScannedTransferItemRoute,
+  pickItemRoute,
+  quickAddScannedAuditItemRoute,
+  quickScanReceiveRoute,
+  updateBinItemsRoute,
+  type ApiRouteDef,
+} from '@keystone/contracts';
 import { callApi } from '../api-client';
 import type { OutboxEntry, TOutboxKind } from './scan-outbox';
 
@@ -15,7 +22,16 @@ export const OUTBOX_ROUTES = {
 } as const satisfies Record<TOutboxKind, ApiRouteDef>;
 
 /** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */
-export function sendOutboxEntry(entry: OutboxEntry, signal: AbortSignal, call: typeof callApi = callApi): Promise<unknown> {
+export function sendOutboxEntry(
+  entry: OutboxEntry,
+  signal: AbortSignal,
+  call: typeof callApi = callApi,
+): Promise<unknown> {
   const route: ApiRouteDef = OUTBOX_ROUTES[entry.kind];
-  return call(route, { ...(entry.params ? { params: entry.params } : {}), body: entry.body, silent: true, signal } as never);
+  return call(route, {
+    ...(entry.params ? { params: entry.params } : {}),
+    body: entry.body,
+    silent: true,
+    signal,
+  } as never);
 }

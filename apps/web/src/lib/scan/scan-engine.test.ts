@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_MESSAGE, expectedField, INITIAL_SCAN_STATE, isScanKey, scanTransition, serialLabel, type TScanEvent, type TScanRules, type TScanState, type TScanUnit } from './scan-engine';
+import {
+  BUSY_MESSAGE,
+  expectedField,
+  INITIAL_SCAN_STATE,
+  isScanKey,
+  scanTransition,
+  serialLabel,
+  type TScanEvent,
+  type TScanRules,
+  type TScanState,
+  type TScanUnit,
+} from './scan-engine';
 
 const UPC = '012345678905';
 
@@ -8,7 +19,8 @@ function rules(over: Partial<TScanRules> = {}): TScanRules {
     serialsPerUnit: 2,
     ready: true,
     checkUpc: (value) => (value === UPC ? null : "UPC doesn't match"),
-    checkSerial: (value, unit) => (unit.serials.includes(value) ? 'Serial already scanned' : value === UPC ? 'Serial cannot equal UPC.' : null),
+    checkSerial: (value, unit) =>
+      unit.serials.includes(value) ? 'Serial already scanned' : value === UPC ? 'Serial cannot equal UPC.' : null,
     ...over,
   };
 }
@@ -26,7 +38,8 @@ function run(events: TScanEvent[], r: TScanRules = rules(), from: TScanState = I
 }
 
 const scan = (field: 'upc' | 'serial', value: string): TScanEvent => ({ type: 'scan', field, value });
-const units = (effects: ReturnType<typeof run>['effects']): TScanUnit[] => effects.flatMap((e) => (e.type === 'unit' ? [e.unit] : []));
+const units = (effects: ReturnType<typeof run>['effects']): TScanUnit[] =>
+  effects.flatMap((e) => (e.type === 'unit' ? [e.unit] : []));
 
 describe('scan engine: unit → serials → next unit', () => {
   it('takes a good UPC, moves to the serials (focus after the 500 ms move), completes the unit at N serials and expects the next UPC', () => {
@@ -62,7 +75,12 @@ describe('scan engine: unit → serials → next unit', () => {
   });
 
   it('refuses a serial with the flow’s message (given the unit so far) and keeps the unit', () => {
-    const { state, effects } = run([scan('upc', UPC), scan('serial', 'SN1'), { type: 'typed', field: 'serial', text: 'SN1' }, scan('serial', 'SN1')]);
+    const { state, effects } = run([
+      scan('upc', UPC),
+      scan('serial', 'SN1'),
+      { type: 'typed', field: 'serial', text: 'SN1' },
+      scan('serial', 'SN1'),
+    ]);
     expect(state.unit).toEqual({ upc: UPC, serials: ['SN1'] });
     expect(state.serialText).toBe('');
     expect(effects.at(-2)).toEqual({ type: 'refuse', message: 'Serial already scanned', field: 'serial' });
@@ -70,7 +88,10 @@ describe('scan engine: unit → serials → next unit', () => {
   });
 
   it('a product without serials is a unit on its UPC alone; the green UPC message of a flow that has one comes first', () => {
-    const { state, effects } = run([scan('upc', UPC), scan('upc', UPC)], rules({ serialsPerUnit: 0, upcAccepted: 'UPC matches!' }));
+    const { state, effects } = run(
+      [scan('upc', UPC), scan('upc', UPC)],
+      rules({ serialsPerUnit: 0, upcAccepted: 'UPC matches!' }),
+    );
     expect(state).toEqual(INITIAL_SCAN_STATE);
     expect(units(effects)).toEqual([
       { upc: UPC, serials: [] },
@@ -81,7 +102,10 @@ describe('scan engine: unit → serials → next unit', () => {
 
   it('an empty scan (the second Enter of CR LF, a Tab on an empty field) is no scan: nothing changes, nothing is said', () => {
     const mid = run([scan('upc', UPC)]).state;
-    expect(scanTransition(INITIAL_SCAN_STATE, scan('upc', '  '), rules())).toEqual({ state: INITIAL_SCAN_STATE, effects: [] });
+    expect(scanTransition(INITIAL_SCAN_STATE, scan('upc', '  '), rules())).toEqual({
+      state: INITIAL_SCAN_STATE,
+      effects: [],
+    });
     expect(scanTransition(mid, scan('serial', ''), rules())).toEqual({ state: mid, effects: [] });
     expect(isScanKey('Enter', '')).toBe(true);
     expect(isScanKey('Tab', '')).toBe(false);
@@ -92,11 +116,17 @@ describe('scan engine: unit → serials → next unit', () => {
   it('a scan on the field that is not expected (the read-only UPC while serials are scanned, the serial before a UPC) is ignored', () => {
     const mid = run([scan('upc', UPC)]).state;
     expect(scanTransition(mid, scan('upc', UPC), rules())).toEqual({ state: mid, effects: [] });
-    expect(scanTransition(INITIAL_SCAN_STATE, scan('serial', 'SN1'), rules())).toEqual({ state: INITIAL_SCAN_STATE, effects: [] });
+    expect(scanTransition(INITIAL_SCAN_STATE, scan('serial', 'SN1'), rules())).toEqual({
+      state: INITIAL_SCAN_STATE,
+      effects: [],
+    });
   });
 
   it('takes no scan while not ready (done, a prompt open), and refuses one with a word while a submit is under way', () => {
-    expect(scanTransition(INITIAL_SCAN_STATE, scan('upc', UPC), rules({ ready: false }))).toEqual({ state: INITIAL_SCAN_STATE, effects: [] });
+    expect(scanTransition(INITIAL_SCAN_STATE, scan('upc', UPC), rules({ ready: false }))).toEqual({
+      state: INITIAL_SCAN_STATE,
+      effects: [],
+    });
     expect(expectedField(INITIAL_SCAN_STATE, false)).toBeNull();
     const busy = scanTransition(INITIAL_SCAN_STATE, scan('upc', UPC), rules({ busy: true }));
     expect(busy.state).toEqual(INITIAL_SCAN_STATE);
@@ -118,7 +148,12 @@ describe('scan engine: unit → serials → next unit', () => {
     expect(serialLabel(state, null)).toBe('Scan Serial');
     expect(units(effects)).toEqual([]);
     const held = run([scan('serial', 'C')], r, state);
-    expect(held.state).toEqual({ step: 'held', upcText: UPC, serialText: '', unit: { upc: UPC, serials: ['A', 'B', 'C'] } });
+    expect(held.state).toEqual({
+      step: 'held',
+      upcText: UPC,
+      serialText: '',
+      unit: { upc: UPC, serials: ['A', 'B', 'C'] },
+    });
     expect(units(held.effects)).toEqual([{ upc: UPC, serials: ['A', 'B', 'C'] }]);
     expect(expectedField(held.state, true)).toBeNull();
     expect(scanTransition(held.state, scan('serial', 'D'), r).effects).toEqual([]);
@@ -126,7 +161,9 @@ describe('scan engine: unit → serials → next unit', () => {
   });
 
   it('wedge speed: UPC, serials and the next UPC back to back make whole units in order, none lost or doubled', () => {
-    const events = [UPC, 'S1', 'S2', UPC, 'S3', 'S4', UPC].map((v, i) => scan([0, 3, 6].includes(i) ? 'upc' : 'serial', v));
+    const events = [UPC, 'S1', 'S2', UPC, 'S3', 'S4', UPC].map((v, i) =>
+      scan([0, 3, 6].includes(i) ? 'upc' : 'serial', v),
+    );
     const { state, effects } = run(events);
     expect(units(effects)).toEqual([
       { upc: UPC, serials: ['S1', 'S2'] },
@@ -176,7 +213,10 @@ describe('scan engine: a form shape (the pick page: UPC, then bin)', () => {
       { type: 'refuse', message: "UPC doesn't match", field: 'upc' },
       { type: 'focus', field: 'upc', when: 'now', select: true },
     ]);
-    const bin = run([scan('upc', UPC), { type: 'typed', field: 'serial', text: 'BINASSIGN=KY01' }, scan('serial', 'BINASSIGN=KY01')], form());
+    const bin = run(
+      [scan('upc', UPC), { type: 'typed', field: 'serial', text: 'BINASSIGN=KY01' }, scan('serial', 'BINASSIGN=KY01')],
+      form(),
+    );
     expect(bin.state).toMatchObject({ step: 'serial', serialText: 'BINASSIGN=KY01', unit: { upc: UPC, serials: [] } });
     expect(run([scan('upc', '000000000000')]).state.upcText).toBe('');
   });
@@ -188,7 +228,15 @@ describe('scan engine: a form shape (the pick page: UPC, then bin)', () => {
     expect(full.state).toEqual({ step: 'serial', upcText: UPC, serialText: '', unit: { upc: UPC, serials: [] } });
     expect(run([scan('upc', UPC)], form(), full.state).effects).toEqual([]);
     // Wedge order: UPC keys (taken at the last one), its Enter, the bin and its Enter: one unit.
-    const wedge = run([{ type: 'typed', field: 'upc', text: UPC }, scan('upc', UPC), { type: 'typed', field: 'serial', text: BIN }, scan('serial', BIN)], form());
+    const wedge = run(
+      [
+        { type: 'typed', field: 'upc', text: UPC },
+        scan('upc', UPC),
+        { type: 'typed', field: 'serial', text: BIN },
+        scan('serial', BIN),
+      ],
+      form(),
+    );
     expect(units(wedge.effects)).toEqual([{ upc: UPC, serials: [BIN] }]);
     // Nothing is taken while busy or without the rule.
     expect(run([{ type: 'typed', field: 'upc', text: UPC }], form({ busy: true })).state.step).toBe('upc');

@@ -63,7 +63,10 @@ export interface TScanRules {
 
 export const BUSY_MESSAGE = 'Wait for the submit to finish, then scan again.';
 
-export type TScanEvent = { type: 'typed'; field: TScanField; text: string } | { type: 'scan'; field: TScanField; value: string } | { type: 'reset' };
+export type TScanEvent =
+  | { type: 'typed'; field: TScanField; text: string }
+  | { type: 'scan'; field: TScanField; value: string }
+  | { type: 'reset' };
 
 export type TScanEffect =
   /** A refusal: red feedback (for `field`, a form showing messages per field), the bad sound. */
@@ -116,11 +119,23 @@ function isComplete(unit: TScanUnit, rules: TScanRules): boolean {
 const unchanged = (state: TScanState): TScanTransition => ({ state, effects: [] });
 
 /** A refused value: the field cleared for the next scan (or kept and selected, `keepRefused`), the message, focus back. */
-function refused(state: TScanState, field: TScanField, value: string, message: string, rules: TScanRules): TScanTransition {
+function refused(
+  state: TScanState,
+  field: TScanField,
+  value: string,
+  message: string,
+  rules: TScanRules,
+): TScanTransition {
   const keep = !!rules.keepRefused;
   const text = keep ? value : '';
   const next = field === 'upc' ? { ...state, upcText: text } : { ...state, serialText: text };
-  return { state: next, effects: [{ type: 'refuse', message, field }, { type: 'focus', field, when: 'now', ...(keep ? { select: true } : {}) }] };
+  return {
+    state: next,
+    effects: [
+      { type: 'refuse', message, field },
+      { type: 'focus', field, when: 'now', ...(keep ? { select: true } : {}) },
+    ],
+  };
 }
 
 function scanUpc(state: TScanState, value: string, rules: TScanRules): TScanTransition {
@@ -129,7 +144,10 @@ function scanUpc(state: TScanState, value: string, rules: TScanRules): TScanTran
   const accept: TScanEffect = { type: 'accept', message: rules.upcAccepted ?? null };
   const unit: TScanUnit = { upc: value, serials: [] };
   if (rules.serialsPerUnit === 0) return completed(unit, rules, accept);
-  return { state: { step: 'serial', upcText: value, serialText: '', unit }, effects: [accept, { type: 'focus', field: 'serial', when: 'focus-move' }] };
+  return {
+    state: { step: 'serial', upcText: value, serialText: '', unit },
+    effects: [accept, { type: 'focus', field: 'serial', when: 'focus-move' }],
+  };
 }
 
 function scanSerial(state: TScanState, value: string, rules: TScanRules): TScanTransition {
@@ -146,8 +164,14 @@ export function scanTransition(state: TScanState, event: TScanEvent, rules: TSca
   switch (event.type) {
     case 'typed': {
       const typed = event.field === 'upc' ? { ...state, upcText: event.text } : { ...state, serialText: event.text };
-      const take = !rules.busy && expectedField(state, rules.ready) === event.field && event.text.trim() !== '' && !!rules.takesTyped?.(event.field, event.text.trim());
-      return take ? scanTransition(typed, { type: 'scan', field: event.field, value: event.text }, rules) : unchanged(typed);
+      const take =
+        !rules.busy &&
+        expectedField(state, rules.ready) === event.field &&
+        event.text.trim() !== '' &&
+        !!rules.takesTyped?.(event.field, event.text.trim());
+      return take
+        ? scanTransition(typed, { type: 'scan', field: event.field, value: event.text }, rules)
+        : unchanged(typed);
     }
     case 'reset':
       return { state: INITIAL_SCAN_STATE, effects: [{ type: 'focus', field: 'upc', when: 'next-tick' }] };
@@ -161,7 +185,11 @@ export function scanTransition(state: TScanState, event: TScanEvent, rules: TSca
         const message = rules.busy ? null : (rules.emptyMessage?.(event.field) ?? null);
         return message ? refused(state, event.field, '', message, rules) : unchanged(state);
       }
-      if (rules.busy) return { state: event.field === 'serial' ? { ...state, serialText: '' } : state, effects: [{ type: 'refuse', message: BUSY_MESSAGE, field: event.field }] };
+      if (rules.busy)
+        return {
+          state: event.field === 'serial' ? { ...state, serialText: '' } : state,
+          effects: [{ type: 'refuse', message: BUSY_MESSAGE, field: event.field }],
+        };
       return event.field === 'upc' ? scanUpc(state, value, rules) : scanSerial(state, value, rules);
     }
   }

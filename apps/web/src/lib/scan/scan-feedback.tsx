@@ -12,9 +12,12 @@ export interface TFeedback {
 export function useScanFeedback() {
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const show = useCallback((kind: TFeedback['kind'], text: string, clearAfterMs: number = SCAN_FEEDBACK_MS) => {
     if (timer.current) clearTimeout(timer.current);
     setFeedback({ kind, text });
@@ -41,7 +44,9 @@ export function ScanFeedback({ feedback, testId = 'scan-feedback' }: { feedback:
         borderRadius: 1,
         fontWeight: 600,
         color: feedback ? 'common.white' : 'text.secondary',
-        bgcolor: feedback ? { good: 'success.main', bad: 'error.main', waiting: 'warning.dark' }[feedback.kind] : 'transparent',
+        bgcolor: feedback
+          ? { good: 'success.main', bad: 'error.main', waiting: 'warning.dark' }[feedback.kind]
+          : 'transparent',
         // Long messages wrap inside the box at any width (a phone's 390 px too); nothing is cut off.
         overflowWrap: 'anywhere',
       }}

@@ -21,7 +21,9 @@ function fakeServer() {
       calls.push(entry.id);
       if (mode === 'down') throw new TypeError('Failed to fetch');
       if (mode === 'hang')
-        await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError'))));
+        await new Promise((_, reject) =>
+          signal.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError'))),
+        );
       const refusal = refuse.get(entry.id);
       if (refusal) throw refusal;
       if (!applied.has(entry.id)) applied.set(entry.id, next++);
@@ -31,14 +33,26 @@ function fakeServer() {
   };
 }
 
-const scan = (id: string) => ({ id, kind: 'receive' as const, body: { clientScanId: id }, context: 'po-line:1', label: id });
+const scan = (id: string) => ({
+  id,
+  kind: 'receive' as const,
+  body: { clientScanId: id },
+  context: 'po-line:1',
+  label: id,
+});
 
 async function settle(outbox: ScanOutbox) {
-  for (let i = 0; i < 50 && outbox.entries().some((e) => e.state !== 'refused'); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 50 && outbox.entries().some((e) => e.state !== 'refused'); i++)
+    await new Promise((r) => setTimeout(r, 5));
 }
 
 function outboxFor(server: ReturnType<typeof fakeServer>, name: string, retryDelaysMs = [60_000]) {
-  return new ScanOutbox({ persistence: indexedDbPersistence(name), send: (e, s) => server.send(e, s), retryDelaysMs, timeoutMs: 50 });
+  return new ScanOutbox({
+    persistence: indexedDbPersistence(name),
+    send: (e, s) => server.send(e, s),
+    retryDelaysMs,
+    timeoutMs: 50,
+  });
 }
 
 describe('ScanOutbox', () => {
@@ -50,7 +64,11 @@ describe('ScanOutbox', () => {
     for (const id of ['a', 'b', 'c']) await outbox.add(scan(id));
     await settle(outbox);
     expect(server.calls).toEqual(['a', 'b', 'c']);
-    expect(answers.map(([id, o]) => [id, o.ok])).toEqual([['a', true], ['b', true], ['c', true]]);
+    expect(answers.map(([id, o]) => [id, o.ok])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['c', true],
+    ]);
     expect(outbox.entries()).toEqual([]);
     expect(await indexedDbPersistence('order').all()).toEqual([]);
   });
@@ -94,7 +112,14 @@ describe('ScanOutbox', () => {
 
   it('marks a refused scan with the server message, goes on with the next, and forgets it when dismissed', async () => {
     const server = fakeServer();
-    server.refuse.set('b', new ApiCallError(422, { message: 'Serial cannot be re-scanned', errors: {} }, '/api/scanner/receipt/quickScanReceive'));
+    server.refuse.set(
+      'b',
+      new ApiCallError(
+        422,
+        { message: 'Serial cannot be re-scanned', errors: {} },
+        '/api/scanner/receipt/quickScanReceive',
+      ),
+    );
     const outbox = outboxFor(server, 'refused');
     const refusals: string[] = [];
     outbox.subscribe((_, outcome) => !outcome.ok && refusals.push(outcome.message));
@@ -102,7 +127,9 @@ describe('ScanOutbox', () => {
     await settle(outbox);
     expect([...server.applied.keys()]).toEqual(['a', 'c']);
     expect(refusals).toEqual(['Serial cannot be re-scanned']);
-    expect(outbox.entries().map((e) => [e.id, e.state, e.message])).toEqual([['b', 'refused', 'Serial cannot be re-scanned']]);
+    expect(outbox.entries().map((e) => [e.id, e.state, e.message])).toEqual([
+      ['b', 'refused', 'Serial cannot be re-scanned'],
+    ]);
     await outbox.dismiss('b');
     expect(outbox.entries()).toEqual([]);
     expect(await indexedDbPersistence('refused').all()).toEqual([]);
@@ -145,14 +172,33 @@ describe('ScanOutbox', () => {
       if (!up) throw new TypeError('Failed to fetch');
       return { message: 'Success' };
     };
-    const transferScan = (id: string) => ({ id, kind: 'transfer-scan' as const, params: { refId: 'CT-0000042' }, body: { scannedUpc: '012', clientScanId: id }, context: 'transfer:CT-0000042', label: id });
-    const before = new ScanOutbox({ persistence: indexedDbPersistence('params'), send, retryDelaysMs: [60_000], timeoutMs: 50 });
+    const transferScan = (id: string) => ({
+      id,
+      kind: 'transfer-scan' as const,
+      params: { refId: 'CT-0000042' },
+      body: { scannedUpc: '012', clientScanId: id },
+      context: 'transfer:CT-0000042',
+      label: id,
+    });
+    const before = new ScanOutbox({
+      persistence: indexedDbPersistence('params'),
+      send,
+      retryDelaysMs: [60_000],
+      timeoutMs: 50,
+    });
     await before.add(transferScan('t1'));
     await new Promise((r) => setTimeout(r, 20));
-    expect((await indexedDbPersistence('params').all()).map((e) => [e.kind, e.params])).toEqual([['transfer-scan', { refId: 'CT-0000042' }]]);
+    expect((await indexedDbPersistence('params').all()).map((e) => [e.kind, e.params])).toEqual([
+      ['transfer-scan', { refId: 'CT-0000042' }],
+    ]);
 
     up = true;
-    const after = new ScanOutbox({ persistence: indexedDbPersistence('params'), send, retryDelaysMs: [5], timeoutMs: 50 });
+    const after = new ScanOutbox({
+      persistence: indexedDbPersistence('params'),
+      send,
+      retryDelaysMs: [5],
+      timeoutMs: 50,
+    });
     const answers: string[] = [];
     after.subscribe((entry, outcome) => outcome.ok && answers.push(entry.id));
     await after.load();

@@ -33,7 +33,8 @@ export interface OutboxEntry {
   message?: string;
 }
 
-export type TOutboxOutcome = { ok: true; result: unknown } | { ok: false; message: string; status: number; error: unknown };
+export type TOutboxOutcome =
+  { ok: true; result: unknown } | { ok: false; message: string; status: number; error: unknown };
 
 /** Where entries live between page loads. */
 export interface OutboxPersistence {
@@ -50,13 +51,22 @@ export const SCAN_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as cons
 /** Whether a failed try is worth repeating: no answer, a time-out, or the server (or a proxy) unavailable for now. */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiCallError)) return true;
-  return error.status === 401 || error.status === 408 || error.status === 425 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
+  return (
+    error.status === 401 ||
+    error.status === 408 ||
+    error.status === 425 ||
+    error.status === 429 ||
+    error.status === 502 ||
+    error.status === 503 ||
+    error.status === 504
+  );
 }
 
 function refusalMessage(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;
-  const errors = error instanceof ApiCallError ? (error.body as { errors?: Record<string, unknown> } | null)?.errors : undefined;
+  const errors =
+    error instanceof ApiCallError ? (error.body as { errors?: Record<string, unknown> } | null)?.errors : undefined;
   for (const messages of Object.values(errors ?? {})) {
     const first = Array.isArray(messages) ? messages[0] : messages;
     if (typeof first === 'string' && first) return first;
@@ -102,7 +112,9 @@ export class ScanOutbox {
     this.loaded ??= (async () => {
       const saved = await this.options.persistence.all().catch((): OutboxEntry[] => []);
       const known = new Set(this.entries().map((e) => e.id));
-      const restored = saved.filter((e) => !known.has(e.id)).map((e): OutboxEntry => (e.state === 'sending' ? { ...e, state: 'pending' } : e));
+      const restored = saved
+        .filter((e) => !known.has(e.id))
+        .map((e): OutboxEntry => (e.state === 'sending' ? { ...e, state: 'pending' } : e));
       this.set([...restored, ...this.entries()].sort((a, b) => a.seq - b.seq));
       this.nextSeq = Math.max(this.nextSeq, ...this.entries().map((e) => e.seq + 1));
       void this.pump();
@@ -123,7 +135,14 @@ export class ScanOutbox {
   /** Keeps a scan and sends it after those before it. Resolves once it is stored. */
   async add(input: Pick<OutboxEntry, 'id' | 'kind' | 'params' | 'body' | 'context' | 'label'>): Promise<OutboxEntry> {
     const stalled = this.store.getState().stalled;
-    const entry: OutboxEntry = { ...input, seq: Math.max(this.nextSeq++, Date.now() * 1000), createdAt: new Date().toISOString(), attempts: 0, state: 'pending', delayed: stalled };
+    const entry: OutboxEntry = {
+      ...input,
+      seq: Math.max(this.nextSeq++, Date.now() * 1000),
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      state: 'pending',
+      delayed: stalled,
+    };
     this.nextSeq = entry.seq + 1;
     this.set([...this.entries(), entry]);
     try {
@@ -165,7 +184,11 @@ export class ScanOutbox {
             this.update(entry.id, { state: 'pending', attempts: entry.attempts + 1 });
             this.set(this.entries().map((e) => (e.state === 'pending' ? { ...e, delayed: true } : e)));
             this.store.setState({ stalled: true });
-            await Promise.all(this.entries().filter((e) => e.state === 'pending').map((e) => this.options.persistence.put(e).catch(() => {})));
+            await Promise.all(
+              this.entries()
+                .filter((e) => e.state === 'pending')
+                .map((e) => this.options.persistence.put(e).catch(() => {})),
+            );
             const delays = this.options.retryDelaysMs ?? SCAN_RETRY_DELAYS_MS;
             const delay = delays[Math.min(this.failures++, delays.length - 1)]!;
             this.retryTimer = setTimeout(() => {
@@ -175,7 +198,12 @@ export class ScanOutbox {
             return;
           }
           const refused = this.update(entry.id, { state: 'refused', message: refusalMessage(error) });
-          this.settled(refused, { ok: false, message: refused.message!, status: error instanceof ApiCallError ? error.status : 0, error });
+          this.settled(refused, {
+            ok: false,
+            message: refused.message!,
+            status: error instanceof ApiCallError ? error.status : 0,
+            error,
+          });
           await this.options.persistence.put(refused).catch(() => {});
           continue;
         }

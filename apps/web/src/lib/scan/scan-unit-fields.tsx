@@ -24,7 +24,15 @@ export function ScanUnitFields({
   const serials = engine.unit?.serials ?? [];
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-      <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: showSerial ? '1fr 1fr' : '1fr' } }}>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: showSerial ? '1fr 1fr' : '1fr' },
+        }}
+      >
         <TextField
           label="Scan UPC"
           autoFocus

@@ -5,8 +5,8 @@ export function ScansWaiting({ count, testId }: { count: number; testId: string 
   if (count <= 0) return null;
   return (
     <Alert severity="warning" data-testid={testId}>
-      {count} scan{count === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent in order when it answers; keep
-      scanning.
+      {count} scan{count === 1 ? '' : 's'} waiting: the server cannot be reached. They are kept on this device and sent
+      in order when it answers; keep scanning.
     </Alert>
   );
 }

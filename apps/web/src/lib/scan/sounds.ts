@@ -2,16 +2,38 @@
 export type TScanSound = 'good' | 'bad' | 'unreceive';
 
 const TONES: Record<TScanSound, { type: OscillatorType; notes: [frequency: number, seconds: number][] }> = {
-  good: { type: 'sine', notes: [[880, 0.08], [1320, 0.1]] },
-  bad: { type: 'square', notes: [[220, 0.18], [160, 0.22]] },
-  unreceive: { type: 'triangle', notes: [[660, 0.1], [440, 0.1], [330, 0.14]] },
+  good: {
+    type: 'sine',
+    notes: [
+      [880, 0.08],
+      [1320, 0.1],
+    ],
+  },
+  bad: {
+    type: 'square',
+    notes: [
+      [220, 0.18],
+      [160, 0.22],
+    ],
+  },
+  unreceive: {
+    type: 'triangle',
+    notes: [
+      [660, 0.1],
+      [440, 0.1],
+      [330, 0.14],
+    ],
+  },
 };
 
 let context: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
   if (context) return context;
-  const w = typeof window === 'undefined' ? undefined : (window as unknown as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext });
+  const w =
+    typeof window === 'undefined'
+      ? undefined
+      : (window as unknown as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext });
   const Ctor = w?.AudioContext ?? w?.webkitAudioContext;
   if (!Ctor) return null;
   try {

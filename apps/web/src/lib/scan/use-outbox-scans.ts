@@ -9,7 +9,8 @@ import type { TScanFeedbackApi } from './use-scan-engine';
 export type TOutboxInput = Parameters<typeof scanOutbox.add>[0];
 
 /** "UPC (serial, serial)": a unit as lists and messages name it. */
-export const unitText = (unit: { upc: string; serials: string[] }) => `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
+export const unitText = (unit: { upc: string; serials: string[] }) =>
+  `${unit.upc}${unit.serials.length ? ` (${unit.serials.join(', ')})` : ''}`;
 
 /**
  * One scan flow's scans in the shared scan outbox (lib/scan/outbox.ts), by its context (`transfer:CT-1`,
@@ -20,10 +21,15 @@ export const unitText = (unit: { upc: string; serials: string[] }) => `${unit.up
 export function useOutboxScans(context: string, answered: (entry: OutboxEntry, outcome: TOutboxOutcome) => void) {
   const entries = scanOutbox.store(useShallow((s) => entriesOf(s, context)));
   /** Unanswered scans once a try has failed: they wait on this device for the server. */
-  const waiting = scanOutbox.store((s) => (s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0));
+  const waiting = scanOutbox.store((s) =>
+    s.stalled ? entriesOf(s, context).filter((e) => e.state !== 'refused').length : 0,
+  );
   const latest = useRef(answered);
   latest.current = answered;
-  useEffect(() => scanOutbox.subscribe((entry, outcome) => entry.context === context && latest.current(entry, outcome)), [context]);
+  useEffect(
+    () => scanOutbox.subscribe((entry, outcome) => entry.context === context && latest.current(entry, outcome)),
+    [context],
+  );
   return {
     entries,
     /** Sent or waiting to be, in scanning order. */
@@ -40,7 +46,13 @@ export function useOutboxScans(context: string, answered: (entry: OutboxEntry, o
  * The feedback of a server's answer to one unit of a flow: green "{verb} UPC (serials)" ("Sent …" when it had to
  * wait), or the refusal in red (named when it comes late, on a replay), with the sound.
  */
-export function announceAnswer(feedback: TScanFeedbackApi, entry: OutboxEntry, outcome: TOutboxOutcome, unit: { upc: string; serials: string[] }, verb: string): void {
+export function announceAnswer(
+  feedback: TScanFeedbackApi,
+  entry: OutboxEntry,
+  outcome: TOutboxOutcome,
+  unit: { upc: string; serials: string[] },
+  verb: string,
+): void {
   if (outcome.ok) {
     feedback.show('good', `${entry.delayed ? 'Sent' : verb} ${unitText(unit)}`);
     playSound('good');

@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
-import { expectedField, INITIAL_SCAN_STATE, isScanKey, scanTransition, serialLabel, type TScanEffect, type TScanEvent, type TScanField, type TScanRules, type TScanState, type TScanUnit } from './scan-engine';
+import {
+  expectedField,
+  INITIAL_SCAN_STATE,
+  isScanKey,
+  scanTransition,
+  serialLabel,
+  type TScanEffect,
+  type TScanEvent,
+  type TScanField,
+  type TScanRules,
+  type TScanState,
+  type TScanUnit,
+} from './scan-engine';
 import type { TFeedback } from './scan-feedback';
 import { playSound, primeSounds } from './sounds';
 import { focusIsInAField, SCAN_TIMING, useTimers } from './timing';

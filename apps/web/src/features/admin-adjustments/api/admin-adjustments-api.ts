@@ -43,7 +43,12 @@ export function useAdjustmentBuckets(enabled: boolean) {
 export function usePreviousAdjustments(model: string | null, bucket: string | null) {
   return useQuery({
     queryKey: [...ADJUSTMENTS_QUERY_KEY, 'previous', model, bucket],
-    queryFn: ({ signal }) => callApi(previousAuditAdjustmentsRoute, { query: { product: model!, legacyBucket: bucket! }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(previousAuditAdjustmentsRoute, {
+        query: { product: model!, legacyBucket: bucket! },
+        signal,
+        silent: true,
+      }),
     enabled: model !== null && bucket !== null,
   });
 }
@@ -52,7 +57,8 @@ export function usePreviousAdjustments(model: string | null, bucket: string | nu
 export function useAccountingReport(model: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...ADJUSTMENTS_QUERY_KEY, 'accounting', model],
-    queryFn: ({ signal }) => callApi(accountingInventoryReportRoute, { query: { model: model! }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(accountingInventoryReportRoute, { query: { model: model! }, signal, silent: true }),
     enabled: enabled && model !== null,
   });
 }

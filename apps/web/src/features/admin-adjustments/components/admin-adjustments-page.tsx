@@ -106,14 +106,33 @@ function ProductSearch({ onPick }: { onPick(model: string | null): void }) {
           </Box>
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label="Search Product by Model" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'product-search' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Search Product by Model"
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'product-search' },
+          }}
+        />
+      )}
       sx={{ maxWidth: 520 }}
     />
   );
 }
 
 /** 'Change Bucket Not Listed Here': choose a bucket the model has no row in. */
-function ChangeBucketDialog({ open, listed, onClose, onChoose }: { open: boolean; listed: string[]; onClose(): void; onChoose(bucket: string): void }) {
+function ChangeBucketDialog({
+  open,
+  listed,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  listed: string[];
+  onClose(): void;
+  onChoose(bucket: string): void;
+}) {
   const buckets = useAdjustmentBuckets(open);
   const [choice, setChoice] = useState('');
   useEffect(() => setChoice(''), [open]);
@@ -122,8 +141,17 @@ function ChangeBucketDialog({ open, listed, onClose, onChoose }: { open: boolean
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{M.changeBucket}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Choose a bucket this model is not listed in, then set its quantity.</DialogContentText>
-        <TextField select fullWidth label="Bucket" value={choice} onChange={(e) => setChoice(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'change-bucket-select' } }}>
+        <DialogContentText sx={{ mb: 2 }}>
+          Choose a bucket this model is not listed in, then set its quantity.
+        </DialogContentText>
+        <TextField
+          select
+          fullWidth
+          label="Bucket"
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'change-bucket-select' } }}
+        >
           {choices.map((b) => (
             <MenuItem key={b.bucket} value={b.bucket}>
               {b.bucket} ({b.location_code} · {b.condition_code})
@@ -133,7 +161,12 @@ function ChangeBucketDialog({ open, listed, onClose, onChoose }: { open: boolean
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!choice} onClick={() => onChoose(choice)} data-testid="change-bucket-choose">
+        <Button
+          variant="contained"
+          disabled={!choice}
+          onClick={() => onChoose(choice)}
+          data-testid="change-bucket-choose"
+        >
           Choose Bucket
         </Button>
       </DialogActions>
@@ -141,7 +174,15 @@ function ChangeBucketDialog({ open, listed, onClose, onChoose }: { open: boolean
   );
 }
 
-function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryRow[]; selected: string | null; onSelect(bucket: string): void }) {
+function BucketTable({
+  rows,
+  selected,
+  onSelect,
+}: {
+  rows: TAdjustableInventoryRow[];
+  selected: string | null;
+  onSelect(bucket: string): void;
+}) {
   const phone = usePhone();
   if (phone)
     return (
@@ -152,7 +193,13 @@ function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryR
             variant="outlined"
             data-testid="bucket-row"
             data-bucket={r.bucket}
-            sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: r.bucket === selected ? 'action.selected' : undefined }}
+            sx={{
+              p: 1.5,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              bgcolor: r.bucket === selected ? 'action.selected' : undefined,
+            }}
           >
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{r.bucket}</Typography>
@@ -163,7 +210,11 @@ function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryR
             <Typography variant="h6" component="span" data-testid="bucket-quantity">
               {r.quantity}
             </Typography>
-            <Button size="small" variant={r.bucket === selected ? 'contained' : 'outlined'} onClick={() => onSelect(r.bucket)}>
+            <Button
+              size="small"
+              variant={r.bucket === selected ? 'contained' : 'outlined'}
+              onClick={() => onSelect(r.bucket)}
+            >
               Adjust
             </Button>
           </Paper>
@@ -189,7 +240,11 @@ function BucketTable({ rows, selected, onSelect }: { rows: TAdjustableInventoryR
               <TableCell data-testid="bucket-quantity">{r.quantity}</TableCell>
               <TableCell>{r.binned_quantity}</TableCell>
               <TableCell align="right">
-                <Button size="small" variant={r.bucket === selected ? 'contained' : 'outlined'} onClick={() => onSelect(r.bucket)}>
+                <Button
+                  size="small"
+                  variant={r.bucket === selected ? 'contained' : 'outlined'}
+                  onClick={() => onSelect(r.bucket)}
+                >
                   Adjust
                 </Button>
               </TableCell>
@@ -206,16 +261,23 @@ function PreviousAdjustments({ model, bucket }: { model: string; bucket: string 
   const phone = usePhone();
   let body;
   if (previous.isPending) body = <Typography>Loading...</Typography>;
-  else if (previous.error) body = <Alert severity="warning">{serverMessage(previous.error) ?? 'There was an error.'}</Alert>;
+  else if (previous.error)
+    body = <Alert severity="warning">{serverMessage(previous.error) ?? 'There was an error.'}</Alert>;
   else if (!previous.data.data.length) body = <Typography data-testid="no-adjustments">{M.noAdjustments}</Typography>;
   else if (phone)
     body = (
       <Stack spacing={1} data-testid="previous-adjustments">
         {previous.data.data.map((a) => (
-          <Paper key={a.ims_transaction_reference_id} variant="outlined" sx={{ p: 1.5 }} data-testid="previous-adjustment">
+          <Paper
+            key={a.ims_transaction_reference_id}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            data-testid="previous-adjustment"
+          >
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                <span data-testid="old-quantity">{a.old_quantity ?? '—'}</span> → <span data-testid="new-quantity-value">{a.new_quantity ?? '—'}</span>
+                <span data-testid="old-quantity">{a.old_quantity ?? '—'}</span> →{' '}
+                <span data-testid="new-quantity-value">{a.new_quantity ?? '—'}</span>
               </Typography>
               {txLink(a.ims_transaction_reference_id)}
             </Stack>
@@ -311,7 +373,19 @@ function AccountingReport({ model }: { model: string }) {
 }
 
 /** The adjustment of one bucket: the new quantity and the notes, or zero out (confirmed first). */
-function AdjustForm({ model, bucket, current, binned, onSaved }: { model: string; bucket: string; current: number; binned: number; onSaved(result: TAdminAdjustmentResult): void }) {
+function AdjustForm({
+  model,
+  bucket,
+  current,
+  binned,
+  onSaved,
+}: {
+  model: string;
+  bucket: string;
+  current: number;
+  binned: number;
+  onSaved(result: TAdminAdjustmentResult): void;
+}) {
   const username = useSession((s) => s.username);
   const [quantity, setQuantity] = useState('');
   const [notes, setNotes] = useState('');
@@ -361,7 +435,8 @@ function AdjustForm({ model, bucket, current, binned, onSaved }: { model: string
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Current quantity: <b data-testid="current-quantity">{current}</b>
-        {binned > 0 && ` · ${binned} in bins, ${Math.max(0, current - binned)} unbinned: a lower quantity takes the unbinned units first, then empties the bins holding the fewest`}
+        {binned > 0 &&
+          ` · ${binned} in bins, ${Math.max(0, current - binned)} unbinned: a lower quantity takes the unbinned units first, then empties the bins holding the fewest`}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
@@ -472,10 +547,16 @@ export function AdminAdjustmentsPage() {
         <ProductSearch onPick={pick} />
         {model === null && <Alert severity="info">Select a model, then a bucket to adjust.</Alert>}
         {model !== null && inventory.isPending && <Typography>Loading...</Typography>}
-        {model !== null && inventory.error && <Alert severity="warning">{serverMessage(inventory.error) ?? 'There was an error.'}</Alert>}
+        {model !== null && inventory.error && (
+          <Alert severity="warning">{serverMessage(inventory.error) ?? 'There was an error.'}</Alert>
+        )}
         {model !== null && inventory.data && (
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+            >
               <Box>
                 <Typography variant="h6" component="h2" data-testid="selected-model">
                   {inventory.data.product.model}
@@ -499,10 +580,13 @@ export function AdminAdjustmentsPage() {
         )}
         {saved && (
           <Alert severity="success" onClose={() => setSaved(null)} data-testid="adjust-saved">
-            {saved.model} in {saved.bucket}: {saved.old_quantity} → {saved.new_quantity} ({txLink(saved.ims_transaction_reference_id)})
+            {saved.model} in {saved.bucket}: {saved.old_quantity} → {saved.new_quantity} (
+            {txLink(saved.ims_transaction_reference_id)})
           </Alert>
         )}
-        {model !== null && inventory.data && bucket === null && rows.length > 0 && <Alert severity="info">{M.bucketRequired} to adjust.</Alert>}
+        {model !== null && inventory.data && bucket === null && rows.length > 0 && (
+          <Alert severity="info">{M.bucketRequired} to adjust.</Alert>
+        )}
         {model !== null && bucket !== null && (
           <AdjustForm
             model={model}

@@ -39,7 +39,8 @@ export const JOB_POLL_MS = 500;
 export function useAuditBatches(completed: boolean) {
   return useQuery({
     queryKey: completed ? auditKeys.completed : auditKeys.inProgress,
-    queryFn: ({ signal }) => callApi(completed ? listCompletedAuditBatchesRoute : listAuditBatchesRoute, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(completed ? listCompletedAuditBatchesRoute : listAuditBatchesRoute, { signal, silent: true }),
   });
 }
 
@@ -83,7 +84,8 @@ export function useModelSearch(term: string) {
   const t = term.trim();
   return useQuery({
     queryKey: auditKeys.models(t),
-    queryFn: async ({ signal }) => (await callApi(listProductsRoute, { query: { modelTerm: t, page: 1 }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(listProductsRoute, { query: { modelTerm: t, page: 1 }, signal, silent: true })).data,
     enabled: t.length > 0,
     staleTime: 60_000,
   });
@@ -95,7 +97,10 @@ export function useJob(id: number | null) {
     queryKey: auditKeys.job(id ?? 0),
     queryFn: ({ signal }) => callApi(getJobRoute, { params: { id: id! }, signal, silent: true }),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'succeeded' || query.state.data.status === 'failed') ? false : JOB_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === 'succeeded' || query.state.data.status === 'failed')
+        ? false
+        : JOB_POLL_MS,
   });
 }
 
@@ -106,19 +111,26 @@ export function useRefreshAudits() {
 
 export function useCreateAuditBatch() {
   const refresh = useRefreshAudits();
-  return useMutation({ mutationFn: (body: TCreateAuditBatch) => callApi(createAuditBatchRoute, { body, silent: true }), onSettled: refresh });
+  return useMutation({
+    mutationFn: (body: TCreateAuditBatch) => callApi(createAuditBatchRoute, { body, silent: true }),
+    onSettled: refresh,
+  });
 }
 
 /** Starts an item's tally (without transactionReferenceId) or finishes it (with it). */
 export function useRequestAuditItem() {
   const refresh = useRefreshAudits();
-  return useMutation({ mutationFn: (body: TAuditItemRequest) => callApi(requestAuditItemRoute, { body, silent: true }), onSettled: refresh });
+  return useMutation({
+    mutationFn: (body: TAuditItemRequest) => callApi(requestAuditItemRoute, { body, silent: true }),
+    onSettled: refresh,
+  });
 }
 
 export function useDeleteAuditItem() {
   const refresh = useRefreshAudits();
   return useMutation({
-    mutationFn: (transactionReferenceId: string) => callApi(deleteAuditItemRoute, { params: { transactionReferenceId }, silent: true }),
+    mutationFn: (transactionReferenceId: string) =>
+      callApi(deleteAuditItemRoute, { params: { transactionReferenceId }, silent: true }),
     onSettled: refresh,
   });
 }
@@ -138,5 +150,8 @@ export function useSubmitAuditItem() {
 
 export function useFinishAuditBatch() {
   const refresh = useRefreshAudits();
-  return useMutation({ mutationFn: (audit_batch_id: number) => callApi(finishAuditBatchRoute, { body: { audit_batch_id }, silent: true }), onSettled: refresh });
+  return useMutation({
+    mutationFn: (audit_batch_id: number) => callApi(finishAuditBatchRoute, { body: { audit_batch_id }, silent: true }),
+    onSettled: refresh,
+  });
 }

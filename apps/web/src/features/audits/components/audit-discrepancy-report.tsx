@@ -1,5 +1,20 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, GlobalStyles, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  GlobalStyles,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { useQueries } from '@tanstack/react-query';
 import { AUDIT_MESSAGES, auditReviewRoute, type TAuditItem, type TAuditReview } from '@keystone/contracts';
@@ -73,7 +88,11 @@ function ReportRow({ item, review }: { item: TAuditItem; review: TAuditReview | 
           // The item's reference (AA-…) is not a transaction: its adjustment rows (IA-…) are, one per bucket it moved.
           item.adjustment_transactions.map((tx) => (
             <Box key={tx.ims_transaction_reference_id}>
-              <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(tx.ims_transaction_reference_id)}`} data-testid="report-transaction">
+              <Link
+                component={RouterLink}
+                to={`/inventory-transactions/${encodeURIComponent(tx.ims_transaction_reference_id)}`}
+                data-testid="report-transaction"
+              >
                 {tx.ims_transaction_reference_id}
               </Link>
               <Typography variant="caption" color="text.secondary">
@@ -115,7 +134,8 @@ export function AuditDiscrepancyReport() {
   const reviews = useQueries({
     queries: all.map((item) => ({
       queryKey: auditKeys.review(item.ims_transaction_reference_id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => callApi(auditReviewRoute, { params: { ref: item.ims_transaction_reference_id }, signal, silent: true }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        callApi(auditReviewRoute, { params: { ref: item.ims_transaction_reference_id }, signal, silent: true }),
       staleTime: 30_000,
     })),
   });
@@ -125,13 +145,22 @@ export function AuditDiscrepancyReport() {
   if (!validId || batch.isError || !batch.data)
     return (
       <Page title="Audit Discrepancy Report">
-        <Alert severity="error">{batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}</Alert>
+        <Alert severity="error">
+          {batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}
+        </Alert>
       </Page>
     );
   const b = batch.data;
   const loading = items.isPending || reviews.some((r) => r.isPending);
   const totals = reviews.reduce(
-    (t, r) => (r.data ? { expected: t.expected + r.data.expected_quantity, tallied: t.tallied + r.data.actual_tallied_quantity, adjustment: t.adjustment + countDifference(r.data) } : t),
+    (t, r) =>
+      r.data
+        ? {
+            expected: t.expected + r.data.expected_quantity,
+            tallied: t.tallied + r.data.actual_tallied_quantity,
+            adjustment: t.adjustment + countDifference(r.data),
+          }
+        : t,
     { expected: 0, tallied: 0, adjustment: 0 },
   );
 
@@ -139,7 +168,14 @@ export function AuditDiscrepancyReport() {
     <Page
       title={`Discrepancy Report: ${b.audit_batch_name}`}
       actions={
-        <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()} data-print="hide" data-testid="print-report" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<PrintIcon />}
+          onClick={() => window.print()}
+          data-print="hide"
+          data-testid="print-report"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
           Print
         </Button>
       }
@@ -152,7 +188,9 @@ export function AuditDiscrepancyReport() {
         <Typography variant="body2" color="text.secondary">
           Created {formatTimestamp(b.created_at)}
           {b.created_by_name ? ` by ${b.created_by_name}` : ''}
-          {b.completed_at ? ` · completed ${formatTimestamp(b.completed_at)}${b.completed_by_name ? ` by ${b.completed_by_name}` : ''}` : ' · in progress'}
+          {b.completed_at
+            ? ` · completed ${formatTimestamp(b.completed_at)}${b.completed_by_name ? ` by ${b.completed_by_name}` : ''}`
+            : ' · in progress'}
         </Typography>
         {!b.completed_at && (
           <Link component={RouterLink} to={auditToolPath(b.audit_batch_id)} data-print="hide">

@@ -30,10 +30,15 @@ import { auditKeys, useAuditReview, useRefreshAudits, useSubmitAuditItem } from 
 import { firstError } from './audit-errors';
 import { JobProgress } from './job-progress';
 
-const place = (location: string | null, condition: string | null, disposition: string | null) => [location, condition, disposition].filter(Boolean).join(' / ') || '—';
+const place = (location: string | null, condition: string | null, disposition: string | null) =>
+  [location, condition, disposition].filter(Boolean).join(' / ') || '—';
 
 /** The review's buttons (001 §4, §6): Submit Adjustment Only until submitted, Resolve until resolved; neither while a job runs. */
-export function reviewButtons(review: Pick<TAuditReview, 'is_submitted' | 'is_resolved' | 'job'>, canSubmit: boolean, jobFollowed = false) {
+export function reviewButtons(
+  review: Pick<TAuditReview, 'is_submitted' | 'is_resolved' | 'job'>,
+  canSubmit: boolean,
+  jobFollowed = false,
+) {
   const running = jobFollowed || (!!review.job && (review.job.status === 'queued' || review.job.status === 'running'));
   return {
     adjustmentOnly: canSubmit && !running && !review.is_submitted && !review.is_resolved,
@@ -54,7 +59,17 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
   );
 }
 
-export function SerialTable({ title, rows, testId, empty }: { title: string; rows: TAuditReviewSerial[]; testId: string; empty: string }) {
+export function SerialTable({
+  title,
+  rows,
+  testId,
+  empty,
+}: {
+  title: string;
+  rows: TAuditReviewSerial[];
+  testId: string;
+  empty: string;
+}) {
   return (
     <Box>
       <Typography variant="subtitle2">
@@ -85,7 +100,9 @@ export function SerialTable({ title, rows, testId, empty }: { title: string; row
                       {place(s.expected_location_code, s.expected_condition_code, s.expected_disposition_code)}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{place(s.actual_location_code, s.actual_condition_code, s.actual_disposition_code)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {place(s.actual_location_code, s.actual_condition_code, s.actual_disposition_code)}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{s.scanned_by ?? '—'}</TableCell>
                 </TableRow>
               ))}
@@ -119,7 +136,10 @@ export function MovesTable({ review }: { review: TAuditReview }) {
           {review.moves_during_tally.map((m) => (
             <TableRow key={m.ims_transaction_reference_id} data-testid="audit-move-row">
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(m.ims_transaction_reference_id)}`}>
+                <Link
+                  component={RouterLink}
+                  to={`/inventory-transactions/${encodeURIComponent(m.ims_transaction_reference_id)}`}
+                >
                   {m.ims_transaction_reference_id}
                 </Link>
               </TableCell>
@@ -145,7 +165,15 @@ export function MovesTable({ review }: { review: TAuditReview }) {
  * Discrepancies take notes; without audit-scan:submit both show disabled as 'ADMIN ONLY'. "Run in the background"
  * queues the work as a job whose progress shows here.
  */
-export function AuditReviewDialog({ reference, onClose, onMessage }: { reference: string; onClose(): void; onMessage(message: string): void }) {
+export function AuditReviewDialog({
+  reference,
+  onClose,
+  onMessage,
+}: {
+  reference: string;
+  onClose(): void;
+  onMessage(message: string): void;
+}) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const canSubmit = useCan('audit-scan:submit');
   const query = useAuditReview(reference);
@@ -165,13 +193,16 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
   async function send(resolve: boolean) {
     setError(null);
     try {
-      const answer = await submit.mutateAsync({ ref: reference, resolve, body: { submitNotes: notes.trim() || null, ...(background ? { shouldPerformAsync: true } : {}) } });
+      const answer = await submit.mutateAsync({
+        ref: reference,
+        resolve,
+        body: { submitNotes: notes.trim() || null, ...(background ? { shouldPerformAsync: true } : {}) },
+      });
       client.setQueryData(auditKeys.review(reference), answer.review);
       if (answer.job) {
         setJobId(answer.job.id);
         setJobRunning(true);
-      }
-      else onMessage(answer.message);
+      } else onMessage(answer.message);
     } catch (e) {
       setError(firstError(e));
     }
@@ -196,15 +227,38 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
         {review && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {review.ims_transaction_reference_id} · {review.product.product_title} · {review.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' ? 'Serialized' : 'Not serialized'}
-              {review.tally_finished_at ? ` · tally finished ${formatTimestamp(review.tally_finished_at)}` : ' · still being counted'}
+              {review.ims_transaction_reference_id} · {review.product.product_title} ·{' '}
+              {review.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED'
+                ? 'Serialized'
+                : 'Not serialized'}
+              {review.tally_finished_at
+                ? ` · tally finished ${formatTimestamp(review.tally_finished_at)}`
+                : ' · still being counted'}
             </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(6, max-content)' }, gap: { xs: 2, sm: 4 } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(6, max-content)' },
+                gap: { xs: 2, sm: 4 },
+              }}
+            >
               <Figure label="Expected (at start of tally)" value={review.expected_quantity} testId="review-expected" />
               <Figure label="Tallied" value={review.actual_tallied_quantity} testId="review-tallied" />
-              <Figure label="Moves during tally" value={review.moves_during_tally_net > 0 ? `+${review.moves_during_tally_net}` : review.moves_during_tally_net} testId="review-moves-net" />
+              <Figure
+                label="Moves during tally"
+                value={
+                  review.moves_during_tally_net > 0
+                    ? `+${review.moves_during_tally_net}`
+                    : review.moves_during_tally_net
+                }
+                testId="review-moves-net"
+              />
               <Figure label="On hand now" value={review.current_on_hand} testId="review-current" />
-              <Figure label="Adjustment to post" value={review.adjustment_quantity > 0 ? `+${review.adjustment_quantity}` : review.adjustment_quantity} testId="review-adjustment" />
+              <Figure
+                label="Adjustment to post"
+                value={review.adjustment_quantity > 0 ? `+${review.adjustment_quantity}` : review.adjustment_quantity}
+                testId="review-adjustment"
+              />
               <Figure label="New on hand" value={review.new_on_hand} testId="review-new" />
             </Box>
             <Box>
@@ -213,20 +267,44 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
             </Box>
             {review.audit_type_code === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' && (
               <>
-                <SerialTable title="Missing serials" rows={review.missing_serials} testId="review-missing" empty="None: every serial the records hold here was counted." />
-                <SerialTable title="Discovered serials" rows={review.discovered_serials} testId="review-discovered" empty="None." />
-                <SerialTable title="Scanned serials" rows={review.scanned_serials} testId="review-scanned" empty="None scanned." />
+                <SerialTable
+                  title="Missing serials"
+                  rows={review.missing_serials}
+                  testId="review-missing"
+                  empty="None: every serial the records hold here was counted."
+                />
+                <SerialTable
+                  title="Discovered serials"
+                  rows={review.discovered_serials}
+                  testId="review-discovered"
+                  empty="None."
+                />
+                <SerialTable
+                  title="Scanned serials"
+                  rows={review.scanned_serials}
+                  testId="review-scanned"
+                  empty="None scanned."
+                />
               </>
             )}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {review.is_submitted && <Alert severity="info">Adjustment submitted {formatTimestamp(review.submitted_at)}.</Alert>}
+              {review.is_submitted && (
+                <Alert severity="info">Adjustment submitted {formatTimestamp(review.submitted_at)}.</Alert>
+              )}
               {review.is_resolved && (
                 <Alert severity="success" data-testid="review-resolved">
                   Discrepancies resolved {formatTimestamp(review.resolved_at)}.
                 </Alert>
               )}
             </Box>
-            {followedJob !== null && <JobProgress key={followedJob} jobId={followedJob} initial={job?.id === followedJob ? job : null} onDone={jobDone} />}
+            {followedJob !== null && (
+              <JobProgress
+                key={followedJob}
+                jobId={followedJob}
+                initial={job?.id === followedJob ? job : null}
+                onDone={jobDone}
+              />
+            )}
             {followedJob === null && job?.status === 'failed' && (
               <Alert severity="error" data-testid="audit-job-failed">
                 The last background job failed and changed nothing: {job.error ?? 'no reason given'}
@@ -234,9 +312,25 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
             )}
             {!review.is_resolved && (
               <>
-                <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} size="small" disabled={!canSubmit} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'review-notes' } }} />
+                <TextField
+                  label="Notes"
+                  value={notes}
+                  onChange={(e) => setNotes(e.target.value)}
+                  multiline
+                  minRows={2}
+                  size="small"
+                  disabled={!canSubmit}
+                  slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'review-notes' } }}
+                />
                 <FormControlLabel
-                  control={<Checkbox checked={background} onChange={(e) => setBackground(e.target.checked)} disabled={!canSubmit} slotProps={{ input: { 'data-testid': 'review-background' } as object }} />}
+                  control={
+                    <Checkbox
+                      checked={background}
+                      onChange={(e) => setBackground(e.target.checked)}
+                      disabled={!canSubmit}
+                      slotProps={{ input: { 'data-testid': 'review-background' } as object }}
+                    />
+                  }
                   label="Run in the background (for large items)"
                 />
               </>
@@ -252,10 +346,20 @@ export function AuditReviewDialog({ reference, onClose, onMessage }: { reference
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>Close</Button>
-        <Button variant="outlined" disabled={!buttons.adjustmentOnly || submit.isPending} onClick={() => void send(false)} data-testid="submit-adjustment-only">
+        <Button
+          variant="outlined"
+          disabled={!buttons.adjustmentOnly || submit.isPending}
+          onClick={() => void send(false)}
+          data-testid="submit-adjustment-only"
+        >
           {label('Submit Adjustment Only')}
         </Button>
-        <Button variant="contained" disabled={!buttons.resolve || submit.isPending} onClick={() => void send(true)} data-testid="submit-and-resolve">
+        <Button
+          variant="contained"
+          disabled={!buttons.resolve || submit.isPending}
+          onClick={() => void send(true)}
+          data-testid="submit-and-resolve"
+        >
           {label('Submit Adjustment and Resolve Discrepancies')}
         </Button>
       </DialogActions>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, type TAuditItem } from '@keystone/contracts';
-import { auditSerialError, auditUpcError, countDifference, jobPercent, serialsPerUnit, talliedSerials, talliedUnits } from './audit-rules-client';
+import {
+  auditSerialError,
+  auditUpcError,
+  countDifference,
+  jobPercent,
+  serialsPerUnit,
+  talliedSerials,
+  talliedUnits,
+} from './audit-rules-client';
 
 const product = (patch: Partial<TAuditItem['product']> = {}): TAuditItem['product'] => ({
   id: 1,
@@ -33,7 +41,7 @@ describe('serialsPerUnit', () => {
 });
 
 describe('auditUpcError', () => {
-  it("accepts the UPC or the alternate UPC, otherwise says \"UPC doesn't match\"", () => {
+  it('accepts the UPC or the alternate UPC, otherwise says "UPC doesn\'t match"', () => {
     expect(auditUpcError(product(), '012345678905')).toBeNull();
     expect(auditUpcError(product(), ' 098765432109 ')).toBeNull();
     expect(auditUpcError(product(), '111111111111')).toBe("UPC doesn't match");
@@ -44,7 +52,9 @@ describe('auditUpcError', () => {
 describe('auditSerialError', () => {
   const none = new Set<string>();
   it('gives each §5 message in its case', () => {
-    expect(auditSerialError(product(), 'SN1:=:SN2', none, [])).toBe('Individual serials cannot contain the delimiter ":=:"');
+    expect(auditSerialError(product(), 'SN1:=:SN2', none, [])).toBe(
+      'Individual serials cannot contain the delimiter ":=:"',
+    );
     expect(auditSerialError(product(), 'wm3400', none, [])).toBe("Serial can't equal model number");
     expect(auditSerialError(product(), '012345678905', none, [])).toBe("UPC can't be serial");
     expect(auditSerialError(product(), '098765432109', none, [])).toBe("UPC can't be serial");
@@ -60,7 +70,14 @@ describe('auditSerialError', () => {
 
 describe('talliedUnits', () => {
   it('groups the scans of one unit, deletes by its first scan, newest unit first', () => {
-    const item = { serials: [scan(10, 10, 'A1', '012345678905'), scan(11, 10, 'A2'), scan(12, 12, null, '012345678905'), scan(13, 13, 'B1')] };
+    const item = {
+      serials: [
+        scan(10, 10, 'A1', '012345678905'),
+        scan(11, 10, 'A2'),
+        scan(12, 12, null, '012345678905'),
+        scan(13, 13, 'B1'),
+      ],
+    };
     expect(talliedUnits(item)).toEqual([
       expect.objectContaining({ unitId: 13, firstScanId: 13, serials: ['B1'], upc: null }),
       expect.objectContaining({ unitId: 12, firstScanId: 12, serials: [], upc: '012345678905' }),
@@ -80,13 +97,30 @@ describe('jobPercent', () => {
 
 describe('countDifference', () => {
   const serial = (serial_number: string) => ({ serial_number }) as never;
-  const base = { actual_tallied_quantity: 2, expected_quantity: 5, product: product(), missing_serials: [], discovered_serials: [] };
+  const base = {
+    actual_tallied_quantity: 2,
+    expected_quantity: 5,
+    product: product(),
+    missing_serials: [],
+    discovered_serials: [],
+  };
   it('is tallied minus the snapshot for an item without serials', () => {
-    expect(countDifference({ ...base, audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED' })).toBe(-3);
+    expect(countDifference({ ...base, audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_NON_SERIALIZED' })).toBe(
+      -3,
+    );
   });
   it('is discovered minus missing serials per item, truncated toward zero, for a serialized item', () => {
     const review = { ...base, audit_type_code: 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' as const };
-    expect(countDifference({ ...review, missing_serials: [serial('A'), serial('B'), serial('C')], discovered_serials: [] })).toBe(-1);
-    expect(countDifference({ ...review, missing_serials: [serial('A')], discovered_serials: [serial('X'), serial('Y'), serial('Z')], product: product({ num_of_serials_per_item: 1 }) })).toBe(2);
+    expect(
+      countDifference({ ...review, missing_serials: [serial('A'), serial('B'), serial('C')], discovered_serials: [] }),
+    ).toBe(-1);
+    expect(
+      countDifference({
+        ...review,
+        missing_serials: [serial('A')],
+        discovered_serials: [serial('X'), serial('Y'), serial('Z')],
+        product: product({ num_of_serials_per_item: 1 }),
+      }),
+    ).toBe(2);
   });
 });

@@ -1,10 +1,18 @@
-import { AUDIT_MESSAGES, AUDIT_SERIAL_DELIMITER, auditTypeOf, type TAuditItem, type TAuditReview } from '@keystone/contracts';
+import {
+  AUDIT_MESSAGES,
+  AUDIT_SERIAL_DELIMITER,
+  auditTypeOf,
+  type TAuditItem,
+  type TAuditReview,
+} from '@keystone/contracts';
 
 type TAuditProduct = TAuditItem['product'];
 
 /** Serials one counted unit takes: 0 for a product audited without serials (001 §5 audit types). */
 export function serialsPerUnit(product: TAuditProduct): number {
-  return auditTypeOf(product) === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED' ? (product.num_of_serials_per_item ?? 0) : 0;
+  return auditTypeOf(product) === 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED'
+    ? (product.num_of_serials_per_item ?? 0)
+    : 0;
 }
 
 const same = (a: string | null | undefined, b: string) => !!a && a.trim().toUpperCase() === b.trim().toUpperCase();
@@ -21,7 +29,12 @@ export function auditUpcError(product: TAuditProduct, value: string): string | n
  * again): no ':=:' in it, not the model number, not the product's UPC, not scanned already (in this tally, in
  * scans still on their way, or in this unit), and no more than the product's serials per item.
  */
-export function auditSerialError(product: TAuditProduct, value: string, seen: ReadonlySet<string>, unitSerials: readonly string[]): string | null {
+export function auditSerialError(
+  product: TAuditProduct,
+  value: string,
+  seen: ReadonlySet<string>,
+  unitSerials: readonly string[],
+): string | null {
   const v = value.trim();
   if (v.includes(AUDIT_SERIAL_DELIMITER)) return AUDIT_MESSAGES.delimiterInSerial;
   if (same(product.model, v)) return AUDIT_MESSAGES.serialIsModel;
@@ -56,7 +69,14 @@ export function talliedUnits(item: Pick<TAuditItem, 'serials'>): TTalliedUnit[] 
   for (const s of item.serials) {
     let unit = units.get(s.unit_id);
     if (!unit) {
-      unit = { unitId: s.unit_id, firstScanId: s.id, upc: s.scanned_upc, serials: [], scannedBy: s.scanned_by, scannedAt: s.scanned_at };
+      unit = {
+        unitId: s.unit_id,
+        firstScanId: s.id,
+        upc: s.scanned_upc,
+        serials: [],
+        scannedBy: s.scanned_by,
+        scannedAt: s.scanned_at,
+      };
       units.set(s.unit_id, unit);
     }
     if (s.id < unit.firstScanId) unit.firstScanId = s.id;
@@ -76,8 +96,19 @@ export function jobPercent(job: { progress_done: number; progress_total: number 
  * minus the snapshot; serialized, (discovered − missing serials) / serials per item, truncated toward zero. The
  * review's adjustment_quantity is what is still to post (0 once resolved); the report shows this, the count's own.
  */
-export function countDifference(review: Pick<TAuditReview, 'audit_type_code' | 'actual_tallied_quantity' | 'expected_quantity' | 'missing_serials' | 'discovered_serials' | 'product'>): number {
-  if (review.audit_type_code !== 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED') return review.actual_tallied_quantity - review.expected_quantity;
+export function countDifference(
+  review: Pick<
+    TAuditReview,
+    | 'audit_type_code'
+    | 'actual_tallied_quantity'
+    | 'expected_quantity'
+    | 'missing_serials'
+    | 'discovered_serials'
+    | 'product'
+  >,
+): number {
+  if (review.audit_type_code !== 'PHYSICAL_INVENTORY_AUDIT_ADJUSTMENT_SERIALIZED')
+    return review.actual_tallied_quantity - review.expected_quantity;
   const perItem = Math.max(1, review.product.num_of_serials_per_item ?? 1);
   return Math.trunc((review.discovered_serials.length - review.missing_serials.length) / perItem);
 }

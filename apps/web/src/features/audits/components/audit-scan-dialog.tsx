@@ -42,7 +42,17 @@ import { auditUnitOf, useAuditScans } from './use-audit-scans';
  * Feedback clears after 6 s. The tally lists each counted unit with a delete; Finish Tally submits it ('Tally has
  * already been submitted' is a closable alert when someone else did).
  */
-export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { initial: TAuditItem; batchName: string | null; onClose(): void; onFinished(message: string): void }) {
+export function AuditScanDialog({
+  initial,
+  batchName,
+  onClose,
+  onFinished,
+}: {
+  initial: TAuditItem;
+  batchName: string | null;
+  onClose(): void;
+  onFinished(message: string): void;
+}) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const refresh = useRefreshAudits();
   const request = useRequestAuditItem();
@@ -69,8 +79,14 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
       return auditSerialError(product, value, seen, unit.serials);
     },
     submit: (counted) => {
-      scans.enqueue(item, counted, batchName, `${product.model}${counted.serials.length ? ` (${counted.serials.join(', ')})` : ''}`);
-      if (scans.waiting || !navigator.onLine) feedback.show('waiting', `Queued ${unitText(counted)}: it is sent when the server answers`);
+      scans.enqueue(
+        item,
+        counted,
+        batchName,
+        `${product.model}${counted.serials.length ? ` (${counted.serials.join(', ')})` : ''}`,
+      );
+      if (scans.waiting || !navigator.onLine)
+        feedback.show('waiting', `Queued ${unitText(counted)}: it is sent when the server answers`);
     },
   });
   const { unit, fail, later } = engine;
@@ -109,7 +125,9 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
         transactionReferenceId: item.ims_transaction_reference_id,
       });
       playSound('good');
-      onFinished(`Tally finished: ${product.model} in ${item.audit_bucket_map.bucket}, ${item.tallied_quantity} counted.`);
+      onFinished(
+        `Tally finished: ${product.model} in ${item.audit_bucket_map.bucket}, ${item.tallied_quantity} counted.`,
+      );
     } catch (error) {
       const message = firstError(error);
       playSound('bad');
@@ -155,7 +173,11 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
         {finished ? (
           <Alert severity="info">The tally has finished: no more scans can be added or removed.</Alert>
         ) : (
-          <ScanUnitFields engine={engine} testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }} showSerial={perUnit > 0} />
+          <ScanUnitFields
+            engine={engine}
+            testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }}
+            showSerial={perUnit > 0}
+          />
         )}
         <ScanFeedback feedback={feedback.feedback} />
         <ScansWaiting count={scans.waiting} testId="audit-scans-waiting" />
@@ -163,7 +185,13 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
           <Box component="ul" data-testid="audit-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
             {scans.entries.map((e) => (
               <li key={e.id}>
-                <Chip component="span" size="small" color={e.state === 'refused' ? 'error' : scans.waiting ? 'warning' : 'default'} label={e.state === 'refused' ? 'Refused' : scans.waiting ? 'Queued' : 'Sending'} sx={{ mr: 1 }} />
+                <Chip
+                  component="span"
+                  size="small"
+                  color={e.state === 'refused' ? 'error' : scans.waiting ? 'warning' : 'default'}
+                  label={e.state === 'refused' ? 'Refused' : scans.waiting ? 'Queued' : 'Sending'}
+                  sx={{ mr: 1 }}
+                />
                 {unitText(auditUnitOf(e))}
               </li>
             ))}
@@ -188,13 +216,21 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
                 <TableBody>
                   {units.map((u) => (
                     <TableRow key={u.unitId} data-testid="audit-tally-row">
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.serials.length ? u.serials.join(', ') : (u.upc ?? '')}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {u.serials.length ? u.serials.join(', ') : (u.upc ?? '')}
+                      </TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                         {formatTimestamp(u.scannedAt)}
                         {u.scannedBy ? ` · ${u.scannedBy}` : ''}
                       </TableCell>
                       <TableCell align="right" sx={{ width: 48 }}>
-                        <IconButton size="small" aria-label={`Delete ${u.serials.join(', ') || 'scan'}`} disabled={finished || deleteSerial.isPending} onClick={() => void removeUnit(u.firstScanId)} data-testid="delete-audit-scan">
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete ${u.serials.join(', ') || 'scan'}`}
+                          disabled={finished || deleteSerial.isPending}
+                          onClick={() => void removeUnit(u.firstScanId)}
+                          data-testid="delete-audit-scan"
+                        >
                           <DeleteOutlineIcon fontSize="small" />
                         </IconButton>
                       </TableCell>
@@ -212,7 +248,12 @@ export function AuditScanDialog({ initial, batchName, onClose, onFinished }: { i
             Reset Item
           </Button>
         )}
-        <Button variant="contained" onClick={() => void finishTally()} disabled={request.isPending || queue.length > 0 || !!unit} data-testid="finish-tally">
+        <Button
+          variant="contained"
+          onClick={() => void finishTally()}
+          disabled={request.isPending || queue.length > 0 || !!unit}
+          data-testid="finish-tally"
+        >
           Finish Tally
         </Button>
         <Button onClick={close}>Close</Button>

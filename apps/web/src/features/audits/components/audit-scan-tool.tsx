@@ -25,7 +25,13 @@ import {
   useTheme,
 } from '@mui/material';
 import { STATUS_MESSAGE_MS } from '@keystone/contracts';
-import { AUDIT_MESSAGES, auditItemButtons, auditItemState, type TAuditItem, type TAuditItemState } from '@keystone/contracts';
+import {
+  AUDIT_MESSAGES,
+  auditItemButtons,
+  auditItemState,
+  type TAuditItem,
+  type TAuditItemState,
+} from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
@@ -36,26 +42,52 @@ import { AuditScanDialog } from './audit-scan-dialog';
 import { discrepancyReportPath } from './audits-dashboard';
 import { RequestItemForm } from './request-item-form';
 
-export const ITEM_STATE_LABELS: Record<TAuditItemState, { label: string; color: 'default' | 'info' | 'warning' | 'success' }> = {
+export const ITEM_STATE_LABELS: Record<
+  TAuditItemState,
+  { label: string; color: 'default' | 'info' | 'warning' | 'success' }
+> = {
   scanning: { label: 'Scanning', color: 'info' },
   'tally-finished': { label: 'Tally finished', color: 'warning' },
   'resolution-started': { label: 'Resolution started', color: 'warning' },
   resolved: { label: 'Resolved', color: 'success' },
 };
 
-type TItemActions = { completed: boolean; onScan(i: TAuditItem): void; onReview(i: TAuditItem): void; onDelete(i: TAuditItem): void };
+type TItemActions = {
+  completed: boolean;
+  onScan(i: TAuditItem): void;
+  onReview(i: TAuditItem): void;
+  onDelete(i: TAuditItem): void;
+};
 
 function ItemButtons({ item, completed, onScan, onReview, onDelete }: TItemActions & { item: TAuditItem }) {
   const buttons = auditItemButtons(item);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
-      <Button size="small" variant="outlined" disabled={completed || !buttons.continueScanning} onClick={() => onScan(item)} data-testid="continue-scanning">
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={completed || !buttons.continueScanning}
+        onClick={() => onScan(item)}
+        data-testid="continue-scanning"
+      >
         Continue Scanning
       </Button>
-      <Button size="small" variant="outlined" disabled={completed || !buttons.reviewAndResolve} onClick={() => onReview(item)} data-testid="review-and-resolve">
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={completed || !buttons.reviewAndResolve}
+        onClick={() => onReview(item)}
+        data-testid="review-and-resolve"
+      >
         Review and Resolve
       </Button>
-      <Button size="small" color="error" disabled={completed || !buttons.delete} onClick={() => onDelete(item)} data-testid="delete-audit-item">
+      <Button
+        size="small"
+        color="error"
+        disabled={completed || !buttons.delete}
+        onClick={() => onDelete(item)}
+        data-testid="delete-audit-item"
+      >
         Delete
       </Button>
     </Box>
@@ -63,7 +95,12 @@ function ItemButtons({ item, completed, onScan, onReview, onDelete }: TItemActio
 }
 
 /** The items as a table from 600 px up; on a phone, one card per item (the buttons wrap under it). */
-function ItemList({ items, testId, empty, ...actions }: TItemActions & { items: TAuditItem[]; testId: string; empty: string }) {
+function ItemList({
+  items,
+  testId,
+  empty,
+  ...actions
+}: TItemActions & { items: TAuditItem[]; testId: string; empty: string }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   if (phone)
     return (
@@ -77,7 +114,13 @@ function ItemList({ items, testId, empty, ...actions }: TItemActions & { items: 
           const state = auditItemState(item);
           const chip = ITEM_STATE_LABELS[state];
           return (
-            <Paper key={item.ims_transaction_reference_id} variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1 }} data-testid="audit-item-row" data-state={state}>
+            <Paper
+              key={item.ims_transaction_reference_id}
+              variant="outlined"
+              sx={{ p: 1.5, display: 'grid', gap: 1 }}
+              data-testid="audit-item-row"
+              data-state={state}
+            >
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.product.model}</Typography>
                 <Typography variant="caption" color="text.secondary">
@@ -87,7 +130,8 @@ function ItemList({ items, testId, empty, ...actions }: TItemActions & { items: 
                 <Chip size="small" label={chip.label} color={chip.color} data-testid="audit-item-state" />
               </Box>
               <Typography variant="body2">
-                {item.audit_bucket_map.bucket} · Tallied <span data-testid="audit-item-tallied">{item.tallied_quantity}</span>
+                {item.audit_bucket_map.bucket} · Tallied{' '}
+                <span data-testid="audit-item-tallied">{item.tallied_quantity}</span>
               </Typography>
               <ItemButtons item={item} {...actions} />
             </Paper>
@@ -181,7 +225,9 @@ export function AuditScanTool() {
   if (!validId || batch.isError || !batch.data)
     return (
       <Page title="Audit Scan Tool">
-        <Alert severity="error">{batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}</Alert>
+        <Alert severity="error">
+          {batch.error ? firstError(batch.error) : AUDIT_MESSAGES.batchNotFound(auditBatchId)}
+        </Alert>
       </Page>
     );
   const b = batch.data;
@@ -213,14 +259,23 @@ export function AuditScanTool() {
     }
   }
 
-  const actions = { completed, onScan: setScanning, onReview: (i: TAuditItem) => setReviewing(i.ims_transaction_reference_id), onDelete: setDeleting };
+  const actions = {
+    completed,
+    onScan: setScanning,
+    onReview: (i: TAuditItem) => setReviewing(i.ims_transaction_reference_id),
+    onDelete: setDeleting,
+  };
 
   return (
     <Page
       title={b.audit_batch_name}
       actions={
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
-          <Button component={RouterLink} to={discrepancyReportPath(b.audit_batch_id)} data-testid="discrepancy-report-link">
+          <Button
+            component={RouterLink}
+            to={discrepancyReportPath(b.audit_batch_id)}
+            data-testid="discrepancy-report-link"
+          >
             Discrepancy Report
           </Button>
         </Box>
@@ -239,7 +294,13 @@ export function AuditScanTool() {
           Discrepancy Report
         </Button>
         {!completed && (
-          <Button variant="contained" color="secondary" disabled={!canSubmit} onClick={() => setConfirmComplete(true)} data-testid="complete-audit">
+          <Button
+            variant="contained"
+            color="secondary"
+            disabled={!canSubmit}
+            onClick={() => setConfirmComplete(true)}
+            data-testid="complete-audit"
+          >
             {canSubmit ? 'Complete Audit' : AUDIT_MESSAGES.adminOnly}
           </Button>
         )}
@@ -295,42 +356,72 @@ export function AuditScanTool() {
           }}
         />
       )}
-      {reviewing && <AuditReviewDialog key={reviewing} reference={reviewing} onClose={() => setReviewing(null)} onMessage={setStatus} />}
+      {reviewing && (
+        <AuditReviewDialog
+          key={reviewing}
+          reference={reviewing}
+          onClose={() => setReviewing(null)}
+          onMessage={setStatus}
+        />
+      )}
 
       <Dialog open={!!deleting} onClose={() => setDeleting(null)} data-testid="delete-audit-item-dialog">
         <DialogTitle>Delete item</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Delete the count of {deleting?.product.model} in {deleting?.audit_bucket_map.bucket} and its {deleting?.tallied_quantity} scans?
+            Delete the count of {deleting?.product.model} in {deleting?.audit_bucket_map.bucket} and its{' '}
+            {deleting?.tallied_quantity} scans?
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => void removeItem()} disabled={deleteItem.isPending} data-testid="delete-audit-item-confirm">
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void removeItem()}
+            disabled={deleteItem.isPending}
+            data-testid="delete-audit-item-confirm"
+          >
             Delete
           </Button>
         </DialogActions>
       </Dialog>
 
-      <Dialog open={confirmComplete} onClose={() => !finishBatch.isPending && setConfirmComplete(false)} data-testid="complete-audit-dialog">
+      <Dialog
+        open={confirmComplete}
+        onClose={() => !finishBatch.isPending && setConfirmComplete(false)}
+        data-testid="complete-audit-dialog"
+      >
         <DialogTitle>Complete Audit</DialogTitle>
         <DialogContent>
           <DialogContentText>
             Complete {b.audit_batch_name}? It moves to Completed Audits; nothing more can be counted or changed in it.
-            {committed.length > 0 ? ` ${committed.length} item${committed.length === 1 ? ' is' : 's are'} still not submitted.` : ''}
+            {committed.length > 0
+              ? ` ${committed.length} item${committed.length === 1 ? ' is' : 's are'} still not submitted.`
+              : ''}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmComplete(false)} disabled={finishBatch.isPending}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={() => void complete()} disabled={finishBatch.isPending} data-testid="complete-audit-confirm">
+          <Button
+            variant="contained"
+            onClick={() => void complete()}
+            disabled={finishBatch.isPending}
+            data-testid="complete-audit-confirm"
+          >
             Complete Audit
           </Button>
         </DialogActions>
       </Dialog>
 
-      <Snackbar open={!!status} autoHideDuration={STATUS_MESSAGE_MS} onClose={() => setStatus(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={!!status}
+        autoHideDuration={STATUS_MESSAGE_MS}
+        onClose={() => setStatus(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity="success" onClose={() => setStatus(null)} data-testid="audit-status" sx={{ width: '100%' }}>
           {status}
         </Alert>

@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Box, Button, LinearProgress, Link, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import type { TAuditBatch } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
@@ -38,7 +53,11 @@ function BatchTable({ completed }: { completed: boolean }) {
           {rows.map((b) => (
             <TableRow key={b.audit_batch_id} data-testid="audit-batch-row" hover>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <Link component={RouterLink} to={completed ? discrepancyReportPath(b.audit_batch_id) : auditToolPath(b.audit_batch_id)} data-testid="audit-batch-link">
+                <Link
+                  component={RouterLink}
+                  to={completed ? discrepancyReportPath(b.audit_batch_id) : auditToolPath(b.audit_batch_id)}
+                  data-testid="audit-batch-link"
+                >
                   {b.audit_batch_name}
                 </Link>
               </TableCell>
@@ -46,7 +65,9 @@ function BatchTable({ completed }: { completed: boolean }) {
               <TableCell align="right" title="Resolved / items">
                 {b.resolved_count} / {b.item_count}
               </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatTimestamp(b.created_at)}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {formatTimestamp(b.created_at)}
+              </TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{b.created_by_name ?? '—'}</TableCell>
               {completed && (
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
@@ -80,7 +101,12 @@ export function AuditsDashboard() {
       }
     >
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>
-        <Tabs value={tab} onChange={(_, v: string) => setParams(v === 'completed' ? { tab: 'completed' } : {}, { replace: true })} variant="fullWidth" sx={{ maxWidth: 480 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: string) => setParams(v === 'completed' ? { tab: 'completed' } : {}, { replace: true })}
+          variant="fullWidth"
+          sx={{ maxWidth: 480 }}
+        >
           <Tab value="in-progress" label="In Progress" data-testid="tab-in-progress" />
           <Tab value="completed" label="Completed Audits" data-testid="tab-completed" />
         </Tabs>

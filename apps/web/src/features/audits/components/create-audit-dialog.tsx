@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { defaultAuditName } from '@keystone/contracts';
@@ -12,14 +22,22 @@ type TField = 'default_audit_bucket' | 'audit_batch_name';
 
 /** The server's per-field errors of a refused create (`errors.default_audit_bucket`, `errors.audit_batch_name`). */
 export function createFieldErrors(error: unknown): { fields: Partial<Record<TField, string>>; general: string | null } {
-  const body = (error instanceof ApiCallError ? error.body : null) as { message?: string; errors?: Record<string, string[] | string> } | null;
+  const body = (error instanceof ApiCallError ? error.body : null) as {
+    message?: string;
+    errors?: Record<string, string[] | string>;
+  } | null;
   const fields: Partial<Record<TField, string>> = {};
   for (const [key, messages] of Object.entries(body?.errors ?? {})) {
     const name = key;
     const first = Array.isArray(messages) ? messages[0] : messages;
     if ((name === 'default_audit_bucket' || name === 'audit_batch_name') && first) fields[name] = first;
   }
-  const general = Object.keys(fields).length ? null : (body?.message ?? (error instanceof ApiCallError ? `The audit could not be created (${error.status}).` : 'No answer from the server: check the connection and try again.'));
+  const general = Object.keys(fields).length
+    ? null
+    : (body?.message ??
+      (error instanceof ApiCallError
+        ? `The audit could not be created (${error.status}).`
+        : 'No answer from the server: check the connection and try again.'));
   return { fields, general };
 }
 
@@ -64,7 +82,14 @@ export function CreateAuditDialog({ open, onClose }: { open: boolean; onClose():
   }
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="create-audit-title" data-testid="create-audit-dialog">
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="create-audit-title"
+      data-testid="create-audit-dialog"
+    >
       <DialogTitle id="create-audit-title">Create New Audit</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -86,7 +111,10 @@ export function CreateAuditDialog({ open, onClose }: { open: boolean; onClose():
             error={!!errors.default_audit_bucket}
             helperText={errors.default_audit_bucket ?? (bucket ? ' ' : 'Choose the bucket to count.')}
             size="small"
-            slotProps={{ htmlInput: { 'data-testid': 'audit-bucket' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'audit-bucket' },
+              select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+            }}
           >
             {(buckets.data ?? []).map((b) => (
               <MenuItem key={b} value={b}>
@@ -120,7 +148,12 @@ export function CreateAuditDialog({ open, onClose }: { open: boolean; onClose():
           Cancel
         </Button>
         {bucket && (
-          <Button variant="contained" onClick={() => void submit()} disabled={create.isPending} data-testid="create-audit-submit">
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={create.isPending}
+            data-testid="create-audit-submit"
+          >
             Create
           </Button>
         )}

@@ -8,7 +8,15 @@ import { jobPercent } from './audit-rules-client';
  * A background job's progress: read every 500 ms until it has finished; a bar with done/total;
  * its failure in words (a failed job changed nothing); `onDone` once it has succeeded or failed.
  */
-export function JobProgress({ jobId, initial, onDone }: { jobId: number; initial?: TJob | null; onDone(job: TJob): void }) {
+export function JobProgress({
+  jobId,
+  initial,
+  onDone,
+}: {
+  jobId: number;
+  initial?: TJob | null;
+  onDone(job: TJob): void;
+}) {
   const query = useJob(jobId);
   const job = query.data ?? initial ?? null;
   const reported = useRef(false);
@@ -31,9 +39,14 @@ export function JobProgress({ jobId, initial, onDone }: { jobId: number; initial
   return (
     <Box data-testid="audit-job-progress" data-status={job.status}>
       <Typography variant="body2" data-testid="audit-job-count">
-        {job.status === 'queued' ? 'Queued' : job.status === 'succeeded' ? 'Done' : 'Running'}: {job.progress_done} / {job.progress_total || '…'}
+        {job.status === 'queued' ? 'Queued' : job.status === 'succeeded' ? 'Done' : 'Running'}: {job.progress_done} /{' '}
+        {job.progress_total || '…'}
       </Typography>
-      <LinearProgress variant={job.progress_total ? 'determinate' : 'indeterminate'} value={jobPercent(job)} sx={{ mt: 0.5 }} />
+      <LinearProgress
+        variant={job.progress_total ? 'determinate' : 'indeterminate'}
+        value={jobPercent(job)}
+        sx={{ mt: 0.5 }}
+      />
     </Box>
   );
 }

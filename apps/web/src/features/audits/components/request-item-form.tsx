@@ -21,7 +21,15 @@ function useDebounced<T>(value: T, ms: number): T {
  * at least 500 ms) and a bucket (the audit's default bucket unless changed). The tally starts then: the server
  * takes the snapshot of on-hand. The new item opens for scanning.
  */
-export function RequestItemForm({ batch, disabled, onRequested }: { batch: TAuditBatch; disabled: boolean; onRequested(item: TAuditItem): void }) {
+export function RequestItemForm({
+  batch,
+  disabled,
+  onRequested,
+}: {
+  batch: TAuditBatch;
+  disabled: boolean;
+  onRequested(item: TAuditItem): void;
+}) {
   const buckets = useAuditBucketNames();
   const request = useRequestAuditItem();
   const [model, setModel] = useState('');
@@ -30,7 +38,9 @@ export function RequestItemForm({ batch, disabled, onRequested }: { batch: TAudi
   const term = useDebounced(model.trim(), MODEL_SEARCH_DEBOUNCE_MS);
   const search = useModelSearch(term);
   const found = search.data ?? [];
-  const bucketChoices = buckets.data?.includes(batch.default_audit_bucket) ? buckets.data : [batch.default_audit_bucket, ...(buckets.data ?? [])];
+  const bucketChoices = buckets.data?.includes(batch.default_audit_bucket)
+    ? buckets.data
+    : [batch.default_audit_bucket, ...(buckets.data ?? [])];
 
   async function submit() {
     setError(null);
@@ -39,7 +49,11 @@ export function RequestItemForm({ batch, disabled, onRequested }: { batch: TAudi
     const product = found.find((p) => p.model_number.toUpperCase() === typed.toUpperCase());
     if (!product) {
       // The search may not have answered for this text yet: ask for the model itself.
-      setError(search.isFetching || term !== typed ? 'Still searching: try again in a moment.' : AUDIT_MESSAGES.unknownModel(typed));
+      setError(
+        search.isFetching || term !== typed
+          ? 'Still searching: try again in a moment.'
+          : AUDIT_MESSAGES.unknownModel(typed),
+      );
       return;
     }
     try {
@@ -59,7 +73,12 @@ export function RequestItemForm({ batch, disabled, onRequested }: { batch: TAudi
   }
 
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), void submit())} sx={{ display: 'grid', gap: 1 }} data-testid="request-item-form">
+    <Box
+      component="form"
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+      sx={{ display: 'grid', gap: 1 }}
+      data-testid="request-item-form"
+    >
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <Autocomplete
           freeSolo
@@ -73,16 +92,41 @@ export function RequestItemForm({ batch, disabled, onRequested }: { batch: TAudi
           loading={search.isFetching}
           disabled={disabled}
           sx={{ flex: '1 1 220px', minWidth: 0 }}
-          renderInput={(params) => <TextField {...params} label="Model" size="small" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'request-model', maxLength: 100 } }} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Model"
+              size="small"
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'request-model', maxLength: 100 },
+              }}
+            />
+          )}
         />
-        <TextField select label="Bucket" value={bucket} onChange={(e) => setBucket(e.target.value)} size="small" disabled={disabled} sx={{ flex: '0 1 200px', minWidth: 140 }} slotProps={{ htmlInput: { 'data-testid': 'request-bucket' } }}>
+        <TextField
+          select
+          label="Bucket"
+          value={bucket}
+          onChange={(e) => setBucket(e.target.value)}
+          size="small"
+          disabled={disabled}
+          sx={{ flex: '0 1 200px', minWidth: 140 }}
+          slotProps={{ htmlInput: { 'data-testid': 'request-bucket' } }}
+        >
           {bucketChoices.map((b) => (
             <MenuItem key={b} value={b}>
               {b}
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={disabled || !model.trim() || request.isPending} data-testid="request-item" sx={{ height: 40 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={disabled || !model.trim() || request.isPending}
+          data-testid="request-item"
+          sx={{ height: 40 }}
+        >
           Request Item
         </Button>
       </Box>

@@ -1,4 +1,10 @@
-import { AUDIT_SERIAL_DELIMITER, auditTypeOf, splitAuditSerials, type TAuditItem, type TQuickAddScannedItem } from '@keystone/contracts';
+import {
+  AUDIT_SERIAL_DELIMITER,
+  auditTypeOf,
+  splitAuditSerials,
+  type TAuditItem,
+  type TQuickAddScannedItem,
+} from '@keystone/contracts';
 import { newClientScanId } from '../../../lib/scan/scan-ids';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import type { TScanUnit } from '../../../lib/scan/scan-engine';
@@ -40,5 +46,9 @@ export function auditScanEntry(item: TAuditItem, unit: TAuditUnit, batchName: st
 /** An audit item's scans in the scan outbox (lib/scan/use-outbox-scans.ts), as the receiving and transfer dialogs keep theirs. */
 export function useAuditScans(ref: string, answered: (entry: OutboxEntry, outcome: TOutboxOutcome) => void) {
   const scans = useOutboxScans(auditScanContext(ref), answered);
-  return { ...scans, enqueue: (item: TAuditItem, unit: TAuditUnit, batchName: string | null, label: string) => scans.add(auditScanEntry(item, unit, batchName, label)) };
+  return {
+    ...scans,
+    enqueue: (item: TAuditItem, unit: TAuditUnit, batchName: string | null, label: string) =>
+      scans.add(auditScanEntry(item, unit, batchName, label)),
+  };
 }

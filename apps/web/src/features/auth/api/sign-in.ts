@@ -12,7 +12,13 @@ export const OAUTH_CLIENT = {
 export async function signIn(username: string, password: string): Promise<string | null> {
   try {
     const token = await callApi(tokenRoute, {
-      body: { grant_type: 'password', username, password, client_id: OAUTH_CLIENT.id, client_secret: OAUTH_CLIENT.secret },
+      body: {
+        grant_type: 'password',
+        username,
+        password,
+        client_id: OAUTH_CLIENT.id,
+        client_secret: OAUTH_CLIENT.secret,
+      },
       silent: true,
     });
     useSession.getState().signIn({ accessToken: token.access_token, username: token.username, role: token.role });

@@ -25,7 +25,12 @@ export function LoginPage() {
   });
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-      <Paper component="form" onSubmit={onSubmit} sx={{ p: 4, width: 360, maxWidth: 'calc(100vw - 24px)', display: 'grid', gap: 2 }} noValidate>
+      <Paper
+        component="form"
+        onSubmit={onSubmit}
+        sx={{ p: 4, width: 360, maxWidth: 'calc(100vw - 24px)', display: 'grid', gap: 2 }}
+        noValidate
+      >
         <Typography variant="h5" component="h1">
           {PRODUCT_NAME}
         </Typography>
@@ -34,8 +39,20 @@ export function LoginPage() {
             {SIGN_OUT_MESSAGES[signOutReason]}
           </Alert>
         )}
-        <TextField label="Username" autoComplete="username" autoFocus {...register('username')} error={!!formState.errors.username} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={!!formState.errors.password} />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoFocus
+          {...register('username')}
+          error={!!formState.errors.username}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          error={!!formState.errors.password}
+        />
         {error && (
           <Alert severity="error" data-testid="login-error">
             {error}

@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { binLabelsRoute, createBinRoute, deleteBinRoute, listBinsRoute, listBinsUnprefixedRoute, type TBinsQuery, type TCreateBin } from '@keystone/contracts';
+import {
+  binLabelsRoute,
+  createBinRoute,
+  deleteBinRoute,
+  listBinsRoute,
+  listBinsUnprefixedRoute,
+  type TBinsQuery,
+  type TCreateBin,
+} from '@keystone/contracts';
 import { callApi, downloadFile, saveBlob } from '../../../lib/api-client';
 
 export const BINS_QUERY_KEY = ['bins'] as const;
@@ -18,8 +26,15 @@ export function useBinByName(locationCode: string, binName: string) {
   return useQuery({
     queryKey: [...BINS_QUERY_KEY, 'one', locationCode, binName],
     queryFn: async ({ signal }) => {
-      const page = await callApi(listBinsUnprefixedRoute, { query: { searchTerm: binName, locationCode, includeItems: '1', perPage: 50 }, signal, silent: true });
-      return page.data.find((b) => b.binName === binName.toUpperCase() && b.locationCode === locationCode.toUpperCase()) ?? null;
+      const page = await callApi(listBinsUnprefixedRoute, {
+        query: { searchTerm: binName, locationCode, includeItems: '1', perPage: 50 },
+        signal,
+        silent: true,
+      });
+      return (
+        page.data.find((b) => b.binName === binName.toUpperCase() && b.locationCode === locationCode.toUpperCase()) ??
+        null
+      );
     },
   });
 }
@@ -29,6 +44,8 @@ export const deleteBin = (id: number) => callApi(deleteBinRoute, { params: { id 
 
 /** Bin labels as a file (PDF, or ZPL for a thermal printer), saved by the browser as bin-labels.pdf / .zpl. */
 export async function downloadBinLabels(ids: number[], format: 'pdf' | 'zpl'): Promise<void> {
-  const file = await downloadFile(binLabelsRoute, { query: { ids: ids.join(','), format: format === 'zpl' ? 'zpl' : undefined } });
+  const file = await downloadFile(binLabelsRoute, {
+    query: { ids: ids.join(','), format: format === 'zpl' ? 'zpl' : undefined },
+  });
   saveBlob(file.blob, file.fileName ?? `bin-labels.${format}`);
 }

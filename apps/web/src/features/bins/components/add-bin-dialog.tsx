@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { BIN_DEFAULTS, binNameOf, binPlaceError, BIN_SUCCESS_CLOSE_MS } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
 import { createBin } from '../api/bins-api';
@@ -15,15 +26,39 @@ type TErrors = Partial<Record<TField, string>>;
  * shows as it is typed; each field shows its error (the page's row/bay/shelf check, then the server's per-field
  * errors); Create is disabled while any exists. Success shows for 1 s, then the dialog closes.
  */
-export function AddBinDialog({ open, locations, defaultLocation, onClose, onCreated }: { open: boolean; locations: string[]; defaultLocation: string; onClose(): void; onCreated(): void }) {
-  const [values, setValues] = useState({ locationCode: defaultLocation, conditionCode: BIN_DEFAULTS.conditionCode as string, row: '1', bay: '1', shelf: '1' });
+export function AddBinDialog({
+  open,
+  locations,
+  defaultLocation,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  locations: string[];
+  defaultLocation: string;
+  onClose(): void;
+  onCreated(): void;
+}) {
+  const [values, setValues] = useState({
+    locationCode: defaultLocation,
+    conditionCode: BIN_DEFAULTS.conditionCode as string,
+    row: '1',
+    bay: '1',
+    shelf: '1',
+  });
   const [serverErrors, setServerErrors] = useState<TErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'saving' | 'success'>('idle');
 
   useEffect(() => {
     if (!open) return;
-    setValues({ locationCode: defaultLocation, conditionCode: BIN_DEFAULTS.conditionCode, row: String(BIN_DEFAULTS.row), bay: String(BIN_DEFAULTS.bay), shelf: String(BIN_DEFAULTS.shelf) });
+    setValues({
+      locationCode: defaultLocation,
+      conditionCode: BIN_DEFAULTS.conditionCode,
+      row: String(BIN_DEFAULTS.row),
+      bay: String(BIN_DEFAULTS.bay),
+      shelf: String(BIN_DEFAULTS.shelf),
+    });
     setServerErrors({});
     setGeneral(null);
     setState('idle');
@@ -46,7 +81,10 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
   };
   const errors: TErrors = { ...serverErrors, ...local };
   const hasErrors = Object.keys(errors).length > 0;
-  const name = local.row || local.bay || local.shelf ? null : binNameOf(Number(values.row), Number(values.bay), Number(values.shelf));
+  const name =
+    local.row || local.bay || local.shelf
+      ? null
+      : binNameOf(Number(values.row), Number(values.bay), Number(values.shelf));
 
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -67,7 +105,10 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
       setState('success');
     } catch (error) {
       setState('idle');
-      const body = (error instanceof ApiCallError ? error.body : null) as { message?: string; errors?: Record<string, string[]> } | null;
+      const body = (error instanceof ApiCallError ? error.body : null) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+      } | null;
       const fields: TErrors = {};
       for (const [key, messages] of Object.entries(body?.errors ?? {})) fields[key as TField] = messages[0];
       setServerErrors(fields);
@@ -90,7 +131,13 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
   );
 
   return (
-    <Dialog open={open} onClose={state === 'saving' ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="add-bin-title">
+    <Dialog
+      open={open}
+      onClose={state === 'saving' ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="add-bin-title"
+    >
       <DialogTitle id="add-bin-title">Add New Bin Location</DialogTitle>
       <DialogContent>
         {state === 'success' ? (
@@ -99,14 +146,32 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
           </Alert>
         ) : (
           <Stack spacing={1} sx={{ pt: 1 }}>
-            <TextField select label="Location" value={values.locationCode} onChange={set('locationCode')} error={!!errors.locationCode} helperText={errors.locationCode ?? ' '} size="small" slotProps={{ htmlInput: { 'data-testid': 'bin-location' } }}>
+            <TextField
+              select
+              label="Location"
+              value={values.locationCode}
+              onChange={set('locationCode')}
+              error={!!errors.locationCode}
+              helperText={errors.locationCode ?? ' '}
+              size="small"
+              slotProps={{ htmlInput: { 'data-testid': 'bin-location' } }}
+            >
               {locations.map((l) => (
                 <MenuItem key={l} value={l}>
                   {l}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label="Condition" value={values.conditionCode} onChange={set('conditionCode')} error={!!errors.conditionCode} helperText={errors.conditionCode ?? ' '} size="small" slotProps={{ htmlInput: { 'data-testid': 'bin-condition' } }}>
+            <TextField
+              select
+              label="Condition"
+              value={values.conditionCode}
+              onChange={set('conditionCode')}
+              error={!!errors.conditionCode}
+              helperText={errors.conditionCode ?? ' '}
+              size="small"
+              slotProps={{ htmlInput: { 'data-testid': 'bin-condition' } }}
+            >
               {BIN_CONDITIONS.map((c) => (
                 <MenuItem key={c} value={c}>
                   {c}
@@ -135,7 +200,12 @@ export function AddBinDialog({ open, locations, defaultLocation, onClose, onCrea
           {state === 'success' ? 'Close' : 'Cancel'}
         </Button>
         {state !== 'success' && (
-          <Button variant="contained" onClick={() => void submit()} disabled={hasErrors || state === 'saving'} data-testid="create-bin">
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={hasErrors || state === 'saving'}
+            data-testid="create-bin"
+          >
             Create
           </Button>
         )}

@@ -59,7 +59,10 @@ export function BinAssignmentPage() {
       const units = body.items.reduce((n, l) => n + l.updateQty, 0);
       const name = (answer.result as { binName?: string }).binName ?? bin?.binName ?? '';
       setLines([]);
-      setMessage({ kind: 'success', text: `${body.isAdding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${body.isAdding ? 'to' : 'from'} ${name}.` });
+      setMessage({
+        kind: 'success',
+        text: `${body.isAdding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${body.isAdding ? 'to' : 'from'} ${name}.`,
+      });
       playSound('good');
     } else {
       const out = applyServerErrors(lines, answer.error);
@@ -112,8 +115,20 @@ export function BinAssignmentPage() {
     }
     setMessage(null);
     const clientScanId = newClientScanId();
-    const body = { isAdding: adding, items: lines.map((l) => ({ upc: l.upc, updateQty: l.quantity })), submittedBy: username ?? undefined, clientScanId };
-    outbox.add({ id: clientScanId, kind: 'bin-items', params: { binId: String(bin.id) }, body, context: `bin:${bin.id}`, label: `${adding ? 'Add to' : 'Remove from'} ${bin.binName}` });
+    const body = {
+      isAdding: adding,
+      items: lines.map((l) => ({ upc: l.upc, updateQty: l.quantity })),
+      submittedBy: username ?? undefined,
+      clientScanId,
+    };
+    outbox.add({
+      id: clientScanId,
+      kind: 'bin-items',
+      params: { binId: String(bin.id) },
+      body,
+      context: `bin:${bin.id}`,
+      label: `${adding ? 'Add to' : 'Remove from'} ${bin.binName}`,
+    });
   };
 
   if (isPending) return <LinearProgress aria-label="Loading the bin" />;
@@ -194,11 +209,17 @@ export function BinAssignmentPage() {
                       size="small"
                       value={l.quantity}
                       onChange={(e) => setLines((ls) => setStagedQuantity(ls, l.upc, e.target.value))}
-                      slotProps={{ htmlInput: { min: 1, 'aria-label': `Quantity of ${l.upc}`, 'data-testid': 'staged-qty' } }}
+                      slotProps={{
+                        htmlInput: { min: 1, 'aria-label': `Quantity of ${l.upc}`, 'data-testid': 'staged-qty' },
+                      }}
                     />
                   </TableCell>
                   <TableCell>
-                    <IconButton size="small" aria-label={`Unstage ${l.upc}`} onClick={() => setLines((ls) => ls.filter((x) => x.upc !== l.upc))}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Unstage ${l.upc}`}
+                      onClick={() => setLines((ls) => ls.filter((x) => x.upc !== l.upc))}
+                    >
                       ×
                     </IconButton>
                   </TableCell>
@@ -220,7 +241,14 @@ export function BinAssignmentPage() {
             </Alert>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" color={adding ? 'primary' : 'error'} disabled={!lines.length || submitting} onClick={submit} data-testid="submit-bin-items" fullWidth>
+            <Button
+              variant="contained"
+              color={adding ? 'primary' : 'error'}
+              disabled={!lines.length || submitting}
+              onClick={submit}
+              data-testid="submit-bin-items"
+              fullWidth
+            >
               {adding ? 'Add to Bin' : 'Remove from Bin'}
             </Button>
             <Button disabled={!lines.length || submitting} onClick={() => setLines([])}>

@@ -27,7 +27,11 @@ describe('bin staging', () => {
       ],
       items,
     );
-    expect(lines.map((l) => l.error)).toEqual([BIN_MESSAGES.removeTooMany, BIN_MESSAGES.removeTooMany, BIN_MESSAGES.notInBin]);
+    expect(lines.map((l) => l.error)).toEqual([
+      BIN_MESSAGES.removeTooMany,
+      BIN_MESSAGES.removeTooMany,
+      BIN_MESSAGES.notInBin,
+    ]);
     expect(checkRemoval([{ upc: '222', quantity: 3, error: null }], items)[0]!.error).toBeNull();
   });
 
@@ -36,7 +40,10 @@ describe('bin staging', () => {
       { upc: '111', quantity: 1, error: null },
       { upc: '000', quantity: 1, error: null },
     ];
-    const out = applyServerErrors(lines, new ApiCallError(422, { message: 'UPC Not Found', errors: { 'items.1.upc': ['UPC Not Found'] } }, '/x'));
+    const out = applyServerErrors(
+      lines,
+      new ApiCallError(422, { message: 'UPC Not Found', errors: { 'items.1.upc': ['UPC Not Found'] } }, '/x'),
+    );
     expect(out.message).toBe('UPC Not Found');
     expect(out.lines.map((l) => l.error)).toEqual([null, 'UPC Not Found']);
   });

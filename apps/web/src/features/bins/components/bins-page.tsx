@@ -53,7 +53,8 @@ const SORTS = [
   { key: 'condition_code:asc', label: 'Condition' },
 ] as const;
 
-const assignmentPath = (b: Pick<TBin, 'locationCode' | 'binName'>) => `/inventory/bins/assignment/${encodeURIComponent(b.locationCode)}/${encodeURIComponent(b.binName)}`;
+const assignmentPath = (b: Pick<TBin, 'locationCode' | 'binName'>) =>
+  `/inventory/bins/assignment/${encodeURIComponent(b.locationCode)}/${encodeURIComponent(b.binName)}`;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -88,7 +89,10 @@ function DeleteBinDialog({ bin, onClose, onDeleted }: { bin: TBin | null; onClos
       setState('success');
     } catch (e) {
       setState('idle');
-      const body = (e instanceof ApiCallError ? e.body : null) as { message?: string; errors?: Record<string, string[]> } | null;
+      const body = (e instanceof ApiCallError ? e.body : null) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+      } | null;
       setError(body?.errors?.id?.[0] ?? body?.message ?? 'The bin could not be deleted.');
     }
   };
@@ -116,7 +120,13 @@ function DeleteBinDialog({ bin, onClose, onDeleted }: { bin: TBin | null; onClos
           {state === 'success' ? 'Close' : 'Cancel'}
         </Button>
         {state !== 'success' && (
-          <Button color="error" variant="contained" onClick={() => void submit()} disabled={state === 'deleting'} data-testid="confirm-delete-bin">
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={state === 'deleting'}
+            data-testid="confirm-delete-bin"
+          >
             Delete
           </Button>
         )}
@@ -126,7 +136,12 @@ function DeleteBinDialog({ bin, onClose, onDeleted }: { bin: TBin | null; onClos
 }
 
 /** A button that is disabled with the spec's tooltip without bin:admin (001 §6). */
-function AdminButton({ allowed, tooltip, children, ...props }: { allowed: boolean; tooltip: string } & React.ComponentProps<typeof Button>) {
+function AdminButton({
+  allowed,
+  tooltip,
+  children,
+  ...props
+}: { allowed: boolean; tooltip: string } & React.ComponentProps<typeof Button>) {
   if (allowed) return <Button {...props}>{children}</Button>;
   return (
     <Tooltip title={tooltip}>
@@ -164,7 +179,10 @@ export function BinsPage() {
   const [orderBy, sortDirection] = sort.split(':') as [string, string];
 
   useEffect(() => {
-    if (!location && locations.length) setLocation(current && locations.includes(current) ? current : locations.includes('KY01') ? 'KY01' : locations[0]!);
+    if (!location && locations.length)
+      setLocation(
+        current && locations.includes(current) ? current : locations.includes('KY01') ? 'KY01' : locations[0]!,
+      );
   }, [location, locations, current]);
   useEffect(() => setPage(0), [searchTerm, location, sort, perPage]);
 
@@ -199,13 +217,27 @@ export function BinsPage() {
     <Page
       title={binsPageTitle(orderBy, sortDirection)}
       actions={
-        <AdminButton allowed={isAdmin} tooltip={BIN_MESSAGES.noCreatePermission} variant="contained" onClick={() => setAdding(true)} data-testid="add-bin">
+        <AdminButton
+          allowed={isAdmin}
+          tooltip={BIN_MESSAGES.noCreatePermission}
+          variant="contained"
+          onClick={() => setAdding(true)}
+          data-testid="add-bin"
+        >
           Add New Bin Location
         </AdminButton>
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-        <TextField select label="Location" value={location} onChange={(e) => setLocation(e.target.value)} size="small" sx={{ minWidth: 140 }} slotProps={{ htmlInput: { 'data-testid': 'bins-location' } }}>
+        <TextField
+          select
+          label="Location"
+          value={location}
+          onChange={(e) => setLocation(e.target.value)}
+          size="small"
+          sx={{ minWidth: 140 }}
+          slotProps={{ htmlInput: { 'data-testid': 'bins-location' } }}
+        >
           {locations.map((l) => (
             <MenuItem key={l} value={l}>
               {l}
@@ -221,7 +253,15 @@ export function BinsPage() {
           sx={{ width: { xs: '100%', sm: 250 } }}
           slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'bins-search' } }}
         />
-        <TextField select label="Sort" value={sort} onChange={(e) => setSort(e.target.value)} size="small" sx={{ minWidth: 180 }} slotProps={{ htmlInput: { 'data-testid': 'bins-sort' } }}>
+        <TextField
+          select
+          label="Sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value)}
+          size="small"
+          sx={{ minWidth: 180 }}
+          slotProps={{ htmlInput: { 'data-testid': 'bins-sort' } }}
+        >
           {SORTS.map((s) => (
             <MenuItem key={s.key} value={s.key}>
               {s.label}
@@ -233,10 +273,22 @@ export function BinsPage() {
         <Typography variant="body2" color="text.secondary">
           {selected.size} selected
         </Typography>
-        <Button size="small" variant="outlined" disabled={!selected.size || printing} onClick={() => void print('pdf')} data-testid="print-labels-pdf">
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={!selected.size || printing}
+          onClick={() => void print('pdf')}
+          data-testid="print-labels-pdf"
+        >
           Print Labels (PDF)
         </Button>
-        <Button size="small" variant="outlined" disabled={!selected.size || printing} onClick={() => void print('zpl')} data-testid="print-labels-zpl">
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={!selected.size || printing}
+          onClick={() => void print('zpl')}
+          data-testid="print-labels-zpl"
+        >
           Labels for Zebra (ZPL)
         </Button>
         <Button size="small" onClick={() => setNotice(BIN_MESSAGES.comingSoon)} data-testid="view-bin-contents">
@@ -251,12 +303,25 @@ export function BinsPage() {
               <TableCell padding="checkbox">
                 <Checkbox
                   checked={pageAllSelected}
-                  onChange={() => setSelected((s) => new Set(pageAllSelected ? [...s].filter((id) => !rows.some((r) => r.id === id)) : [...s, ...rows.map((r) => r.id)]))}
+                  onChange={() =>
+                    setSelected(
+                      (s) =>
+                        new Set(
+                          pageAllSelected
+                            ? [...s].filter((id) => !rows.some((r) => r.id === id))
+                            : [...s, ...rows.map((r) => r.id)],
+                        ),
+                    )
+                  }
                   slotProps={{ input: { 'aria-label': 'Select all bins on this page' } }}
                 />
               </TableCell>
               {['Bin Name', 'Condition', 'Units', 'Created', ''].map((h) => (
-                <TableCell key={h} align={h === 'Units' ? 'right' : undefined} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={h}
+                  align={h === 'Units' ? 'right' : undefined}
+                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                >
                   {h}
                 </TableCell>
               ))}
@@ -266,7 +331,11 @@ export function BinsPage() {
             {rows.map((b) => (
               <TableRow key={b.id} hover data-testid="bin-row" data-bin={b.binName}>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.has(b.id)} onChange={() => toggle(b.id)} slotProps={{ input: { 'aria-label': `Select ${b.binName}` } }} />
+                  <Checkbox
+                    checked={selected.has(b.id)}
+                    onChange={() => toggle(b.id)}
+                    slotProps={{ input: { 'aria-label': `Select ${b.binName}` } }}
+                  />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link component={RouterLink} to={assignmentPath(b)}>
@@ -277,7 +346,14 @@ export function BinsPage() {
                 <TableCell align="right">{b.totalQuantity}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(b.createdAt)}</TableCell>
                 <TableCell>
-                  <AdminButton allowed={isAdmin} tooltip={BIN_MESSAGES.noPermission} size="small" color="error" onClick={() => setDeleting(b)} aria-label={`Delete ${b.binName}`}>
+                  <AdminButton
+                    allowed={isAdmin}
+                    tooltip={BIN_MESSAGES.noPermission}
+                    size="small"
+                    color="error"
+                    onClick={() => setDeleting(b)}
+                    aria-label={`Delete ${b.binName}`}
+                  >
                     Delete
                   </AdminButton>
                 </TableCell>
@@ -286,7 +362,9 @@ export function BinsPage() {
             {!isPending && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={6}>
-                  <Typography color="text.secondary">{isError ? 'There was an error.' : 'No data to display.'}</Typography>
+                  <Typography color="text.secondary">
+                    {isError ? 'There was an error.' : 'No data to display.'}
+                  </Typography>
                 </TableCell>
               </TableRow>
             )}
@@ -302,9 +380,20 @@ export function BinsPage() {
         rowsPerPageOptions={rowsPerPageOptions(TRANSFER_AND_BIN_TABLE_PAGES)}
         onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))}
       />
-      <AddBinDialog open={adding} locations={locations} defaultLocation={location} onClose={() => setAdding(false)} onCreated={refresh} />
+      <AddBinDialog
+        open={adding}
+        locations={locations}
+        defaultLocation={location}
+        onClose={() => setAdding(false)}
+        onCreated={refresh}
+      />
       <DeleteBinDialog bin={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
-      <Snackbar open={!!notice} autoHideDuration={4000} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={!!notice}
+        autoHideDuration={4000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity="info" onClose={() => setNotice(null)} data-testid="bins-notice">
           {notice}
         </Alert>

@@ -15,7 +15,10 @@ import { callApi } from '../../../lib/api-client';
 export const BUCKET_GROUPS_QUERY_KEY = ['bucket-groups'] as const;
 
 export function useBucketGroups() {
-  return useQuery({ queryKey: BUCKET_GROUPS_QUERY_KEY, queryFn: ({ signal }) => callApi(listBucketGroupsRoute, { signal }) });
+  return useQuery({
+    queryKey: BUCKET_GROUPS_QUERY_KEY,
+    queryFn: ({ signal }) => callApi(listBucketGroupsRoute, { signal }),
+  });
 }
 
 /** Every bucket name, for the mapping dialog (GET buckets, 002 §7). */
@@ -27,6 +30,8 @@ export function useBucketNames() {
 }
 
 export const createBucketGroup = (body: TCreateBucketGroup) => callApi(createBucketGroupRoute, { body, silent: true });
-export const updateBucketGroup = (id: number, body: TUpdateBucketGroup) => callApi(updateBucketGroupRoute, { params: { id }, body, silent: true });
+export const updateBucketGroup = (id: number, body: TUpdateBucketGroup) =>
+  callApi(updateBucketGroupRoute, { params: { id }, body, silent: true });
 export const deleteBucketGroup = (id: number) => callApi(deleteBucketGroupRoute, { params: { id }, silent: true });
-export const createBucketGroupMapping = (body: TCreateBucketGroupMapping) => callApi(createBucketGroupMappingRoute, { body, silent: true });
+export const createBucketGroupMapping = (body: TCreateBucketGroupMapping) =>
+  callApi(createBucketGroupMappingRoute, { body, silent: true });

@@ -22,11 +22,25 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { BUCKET_GROUP_MESSAGES, BUCKET_GROUP_SAVED_HIGHLIGHT_MS, bucketGroupValues, hasPermission, type TBucketGroup } from '@keystone/contracts';
+import {
+  BUCKET_GROUP_MESSAGES,
+  BUCKET_GROUP_SAVED_HIGHLIGHT_MS,
+  bucketGroupValues,
+  hasPermission,
+  type TBucketGroup,
+} from '@keystone/contracts';
 import { useEffectiveRole } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useConfirm } from '../../../shell/confirm-dialog';
-import { BUCKET_GROUPS_QUERY_KEY, createBucketGroup, createBucketGroupMapping, deleteBucketGroup, updateBucketGroup, useBucketGroups, useBucketNames } from '../api/bucket-groups-api';
+import {
+  BUCKET_GROUPS_QUERY_KEY,
+  createBucketGroup,
+  createBucketGroupMapping,
+  deleteBucketGroup,
+  updateBucketGroup,
+  useBucketGroups,
+  useBucketNames,
+} from '../api/bucket-groups-api';
 import { formErrors } from '../api/form-errors';
 
 interface Draft {
@@ -44,10 +58,25 @@ const draftOf = (g: TBucketGroup): Draft => ({
   amazon: g.amazon_supply_source_id ?? '',
   acenda: g.acenda_warehouse_id ?? '',
 });
-const sameDraft = (a: Draft, b: Draft) => a.shouldCount === b.shouldCount && a.buffer.trim() === b.buffer.trim() && a.walmart.trim() === b.walmart.trim() && a.amazon.trim() === b.amazon.trim() && a.acenda.trim() === b.acenda.trim();
+const sameDraft = (a: Draft, b: Draft) =>
+  a.shouldCount === b.shouldCount &&
+  a.buffer.trim() === b.buffer.trim() &&
+  a.walmart.trim() === b.walmart.trim() &&
+  a.amazon.trim() === b.amazon.trim() &&
+  a.acenda.trim() === b.acenda.trim();
 
 /** One editable row: highlighted (amber) while it differs from the saved values, green for 5 s after a save (002 §2, §4). */
-function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucketGroup; canDelete: boolean; confirm: ReturnType<typeof useConfirm>['confirm']; onSaved(): void }) {
+function BucketGroupRow({
+  group,
+  canDelete,
+  confirm,
+  onSaved,
+}: {
+  group: TBucketGroup;
+  canDelete: boolean;
+  confirm: ReturnType<typeof useConfirm>['confirm'];
+  onSaved(): void;
+}) {
   const saved = draftOf(group);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -63,7 +92,13 @@ function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucket
   }, [savedAt]);
 
   const dirty = !sameDraft(draft, saved);
-  const body = { shouldCountUnsourcedCommittedStatus: draft.shouldCount, groupInventoryBufferQty: draft.buffer, walmartFulfillmentCenterId: draft.walmart, amazonSupplySourceId: draft.amazon, acendaWarehouseId: draft.acenda };
+  const body = {
+    shouldCountUnsourcedCommittedStatus: draft.shouldCount,
+    groupInventoryBufferQty: draft.buffer,
+    walmartFulfillmentCenterId: draft.walmart,
+    amazonSupplySourceId: draft.amazon,
+    acendaWarehouseId: draft.acenda,
+  };
   const local = bucketGroupValues(body, 'update').errors;
   const shown = { ...errors, ...Object.fromEntries(Object.entries(local).map(([k, v]) => [k, v[0]!])) };
   const edit = (key: keyof Draft, errorKey: string) => (value: string | boolean) => {
@@ -72,7 +107,14 @@ function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucket
   };
 
   async function submit() {
-    if (!(await confirm({ title: `Update ${group.bucket_group}`, message: BUCKET_GROUP_MESSAGES.confirmSubmit, confirmLabel: 'Submit' }))) return;
+    if (
+      !(await confirm({
+        title: `Update ${group.bucket_group}`,
+        message: BUCKET_GROUP_MESSAGES.confirmSubmit,
+        confirmLabel: 'Submit',
+      }))
+    )
+      return;
     setBusy(true);
     setGeneral(null);
     try {
@@ -115,11 +157,23 @@ function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucket
   const bg = savedAt !== null ? 'success.light' : dirty ? 'warning.light' : undefined;
   const cellField = (key: 'walmart' | 'amazon' | 'acenda', errorKey: string, label: string) => (
     <TableCell>
-      <TextField size="small" value={draft[key]} onChange={(e) => edit(key, errorKey)(e.target.value)} error={!!shown[errorKey]} helperText={shown[errorKey]} slotProps={{ htmlInput: { 'aria-label': `${label} of ${group.bucket_group}` } }} sx={{ minWidth: 130 }} />
+      <TextField
+        size="small"
+        value={draft[key]}
+        onChange={(e) => edit(key, errorKey)(e.target.value)}
+        error={!!shown[errorKey]}
+        helperText={shown[errorKey]}
+        slotProps={{ htmlInput: { 'aria-label': `${label} of ${group.bucket_group}` } }}
+        sx={{ minWidth: 130 }}
+      />
     </TableCell>
   );
   return (
-    <TableRow data-testid={`bucket-group-row-${group.bucket_group}`} data-state={savedAt !== null ? 'saved' : dirty ? 'edited' : 'clean'} sx={{ bgcolor: bg, transition: 'background-color 0.3s' }}>
+    <TableRow
+      data-testid={`bucket-group-row-${group.bucket_group}`}
+      data-state={savedAt !== null ? 'saved' : dirty ? 'edited' : 'clean'}
+      sx={{ bgcolor: bg, transition: 'background-color 0.3s' }}
+    >
       <TableCell>
         <Typography sx={{ fontWeight: 600 }}>{group.bucket_group}</Typography>
         <Typography variant="caption" color="text.secondary">
@@ -128,7 +182,11 @@ function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucket
         {general && <Alert severity="error">{general}</Alert>}
       </TableCell>
       <TableCell>
-        <Checkbox checked={draft.shouldCount} onChange={(e) => edit('shouldCount', 'shouldCountUnsourcedCommittedStatus')(e.target.checked)} slotProps={{ input: { 'aria-label': `Should count unsourced committed of ${group.bucket_group}` } }} />
+        <Checkbox
+          checked={draft.shouldCount}
+          onChange={(e) => edit('shouldCount', 'shouldCountUnsourcedCommittedStatus')(e.target.checked)}
+          slotProps={{ input: { 'aria-label': `Should count unsourced committed of ${group.bucket_group}` } }}
+        />
       </TableCell>
       <TableCell>
         <TextField
@@ -146,7 +204,12 @@ function BucketGroupRow({ group, canDelete, confirm, onSaved }: { group: TBucket
       {cellField('amazon', 'amazonSupplySourceId', 'Amazon supply source id')}
       {cellField('acenda', 'acendaWarehouseId', 'Acenda warehouse id')}
       <TableCell>
-        <Button variant="contained" size="small" disabled={!dirty || busy || Object.keys(local).length > 0} onClick={() => void submit()}>
+        <Button
+          variant="contained"
+          size="small"
+          disabled={!dirty || busy || Object.keys(local).length > 0}
+          onClick={() => void submit()}
+        >
           Submit Updates
         </Button>
       </TableCell>
@@ -199,7 +262,14 @@ function CreateBucketGroupDialog({ open, onClose, onCreated }: { open: boolean; 
     }
   }
   const field = (key: 'bucketGroup' | 'walmart' | 'amazon' | 'acenda', errorKey: string, label: string) => (
-    <TextField label={label} value={values[key]} onChange={(e) => set(key, errorKey)(e.target.value)} error={!!errors[errorKey]} helperText={errors[errorKey]} fullWidth />
+    <TextField
+      label={label}
+      value={values[key]}
+      onChange={(e) => set(key, errorKey)(e.target.value)}
+      error={!!errors[errorKey]}
+      helperText={errors[errorKey]}
+      fullWidth
+    />
   );
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
@@ -208,7 +278,15 @@ function CreateBucketGroupDialog({ open, onClose, onCreated }: { open: boolean; 
         <Stack spacing={2} sx={{ mt: 1 }}>
           {general && <Alert severity="error">{general}</Alert>}
           {field('bucketGroup', 'bucketGroup', 'Bucket Group')}
-          <FormControlLabel control={<Checkbox checked={values.shouldCount} onChange={(e) => set('shouldCount', 'shouldCountUnsourcedCommittedInGroup')(e.target.checked)} />} label="Should Count Unsourced Committed In Group" />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.shouldCount}
+                onChange={(e) => set('shouldCount', 'shouldCountUnsourcedCommittedInGroup')(e.target.checked)}
+              />
+            }
+            label="Should Count Unsourced Committed In Group"
+          />
           <TextField
             label="Group Inventory Buffer"
             type="number"
@@ -234,7 +312,17 @@ function CreateBucketGroupDialog({ open, onClose, onCreated }: { open: boolean; 
 }
 
 /** The bucket group mapping dialog (002 §2): pick a bucket group and a bucket, then Create or Cancel. */
-function MappingDialog({ open, groups, onClose, onCreated }: { open: boolean; groups: TBucketGroup[]; onClose(): void; onCreated(): void }) {
+function MappingDialog({
+  open,
+  groups,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  groups: TBucketGroup[];
+  onClose(): void;
+  onCreated(): void;
+}) {
   const buckets = useBucketNames();
   const [values, setValues] = useState({ bucketGroup: '', bucket: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -267,14 +355,28 @@ function MappingDialog({ open, groups, onClose, onCreated }: { open: boolean; gr
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {general && <Alert severity="error">{general}</Alert>}
-          <TextField select label="Bucket Group" value={values.bucketGroup} onChange={(e) => set('bucketGroup')(e.target.value)} error={!!errors.bucketGroup} helperText={errors.bucketGroup}>
+          <TextField
+            select
+            label="Bucket Group"
+            value={values.bucketGroup}
+            onChange={(e) => set('bucketGroup')(e.target.value)}
+            error={!!errors.bucketGroup}
+            helperText={errors.bucketGroup}
+          >
             {groups.map((g) => (
               <MenuItem key={g.id} value={g.bucket_group}>
                 {g.bucket_group}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Bucket" value={values.bucket} onChange={(e) => set('bucket')(e.target.value)} error={!!errors.bucket} helperText={errors.bucket}>
+          <TextField
+            select
+            label="Bucket"
+            value={values.bucket}
+            onChange={(e) => set('bucket')(e.target.value)}
+            error={!!errors.bucket}
+            helperText={errors.bucket}
+          >
             {(buckets.data ?? []).map((b) => (
               <MenuItem key={b} value={b}>
                 {b}
@@ -344,7 +446,13 @@ export function BucketGroupsPage() {
                 </TableRow>
               )}
               {groups.data.map((g) => (
-                <BucketGroupRow key={g.id} group={g} canDelete={hasPermission(role, 'admin:override')} confirm={confirm} onSaved={refresh} />
+                <BucketGroupRow
+                  key={g.id}
+                  group={g}
+                  canDelete={hasPermission(role, 'admin:override')}
+                  confirm={confirm}
+                  onSaved={refresh}
+                />
               ))}
             </TableBody>
           </Table>
@@ -352,7 +460,12 @@ export function BucketGroupsPage() {
       )}
       <Box>{dialog}</Box>
       <CreateBucketGroupDialog open={dialogOpen === 'create'} onClose={() => setDialogOpen(null)} onCreated={refresh} />
-      <MappingDialog open={dialogOpen === 'mapping'} groups={groups.data ?? []} onClose={() => setDialogOpen(null)} onCreated={refresh} />
+      <MappingDialog
+        open={dialogOpen === 'mapping'}
+        groups={groups.data ?? []}
+        onClose={() => setDialogOpen(null)}
+        onCreated={refresh}
+      />
     </Page>
   );
 }

@@ -19,7 +19,8 @@ export function useCarouselImages() {
   });
 }
 
-export const saveCarousel = (carouselItems: TCarouselItemInput[]) => callApi(saveCarouselRoute, { body: { carouselItems }, silent: true });
+export const saveCarousel = (carouselItems: TCarouselItemInput[]) =>
+  callApi(saveCarouselRoute, { body: { carouselItems }, silent: true });
 
 /**
  * Uploads one image (002 §7 POST carousel-images/s3, multipart). Resolves its URL, or rejects with the message to show
@@ -30,7 +31,10 @@ export async function uploadCarouselImage(file: File): Promise<TCarouselUploadRe
     return await uploadFile(uploadCarouselImageRoute, { file, silent: true });
   } catch (error) {
     const body = error instanceof ApiCallError ? (error.body as { errors?: Record<string, string[]> } | null) : null;
-    const fieldMessage = error instanceof ApiCallError && error.status === 422 ? body?.errors?.[uploadCarouselImageRoute.upload.field]?.[0] : undefined;
+    const fieldMessage =
+      error instanceof ApiCallError && error.status === 422
+        ? body?.errors?.[uploadCarouselImageRoute.upload.field]?.[0]
+        : undefined;
     throw new Error(fieldMessage ?? CAROUSEL_MESSAGES.uploadFailed, { cause: error });
   }
 }
@@ -39,7 +43,8 @@ export async function uploadCarouselImage(file: File): Promise<TCarouselUploadRe
 export function saveFailureMessages(error: unknown): string[] {
   if (!(error instanceof ApiCallError)) return [String(error instanceof Error ? error.message : error)];
   const body = error.body as { message?: unknown; errors?: Record<string, unknown> } | null;
-  if (error.status === 500 || !body || typeof body !== 'object') return [typeof error.body === 'string' ? error.body : JSON.stringify(error.body)];
+  if (error.status === 500 || !body || typeof body !== 'object')
+    return [typeof error.body === 'string' ? error.body : JSON.stringify(error.body)];
   const fields = Object.entries(body.errors ?? {}).flatMap(([key, messages]) => {
     const item = /^carouselItems\.(\d+)\.(\w+)$/.exec(key);
     const where = item ? `Item ${Number(item[1]) + 1} ${item[2] === 'img' ? 'image' : item[2]}` : key;

@@ -4,7 +4,10 @@ import { fromSaved, hasErrors, isDirty, itemErrors, move, newItem, remove } from
 
 describe('carousel editor items (002 §5)', () => {
   it("flags a link without https as 'Invalid URL' and an item without image", () => {
-    expect(itemErrors(newItem('https://keystone.example/a', '/uploads/carousel/x.png'))).toEqual({ link: null, img: null });
+    expect(itemErrors(newItem('https://keystone.example/a', '/uploads/carousel/x.png'))).toEqual({
+      link: null,
+      img: null,
+    });
     expect(itemErrors(newItem('http://keystone.example/a', '/x.png')).link).toBe('Invalid URL');
     expect(itemErrors(newItem('keystone.example', '/x.png')).link).toBe('Invalid URL');
     expect(itemErrors(newItem('https://keystone.example', '')).img).toBe(CAROUSEL_MESSAGES.imageRequired);
@@ -23,7 +26,10 @@ describe('carousel editor items (002 §5)', () => {
   });
 
   it('is dirty after a change of order, link or image, and clean as saved', () => {
-    const saved = [{ link: 'https://a.example', image: '/a.png' }, { link: 'https://b.example', image: '/b.png' }];
+    const saved = [
+      { link: 'https://a.example', image: '/a.png' },
+      { link: 'https://b.example', image: '/b.png' },
+    ];
     const items = fromSaved(saved);
     expect(isDirty(items, saved)).toBe(false);
     expect(isDirty(move(items, 0, 1), saved)).toBe(true);

@@ -21,12 +21,34 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import { CAROUSEL_LIMITS, CAROUSEL_MESSAGES, uploadAccept, uploadCarouselImageRoute, type TCarouselImage } from '@keystone/contracts';
+import {
+  CAROUSEL_LIMITS,
+  CAROUSEL_MESSAGES,
+  uploadAccept,
+  uploadCarouselImageRoute,
+  type TCarouselImage,
+} from '@keystone/contracts';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
 import { UnsavedChangesGuard } from '../../../shell/unsaved-changes-guard';
-import { CAROUSEL_QUERY_KEY, saveCarousel, saveFailureMessages, uploadCarouselImage, useCarouselImages } from '../api/carousel-api';
-import { fromSaved, hasErrors, isDirty, itemErrors, move, newItem, remove, toInput, type EditorItem } from './carousel-items';
+import {
+  CAROUSEL_QUERY_KEY,
+  saveCarousel,
+  saveFailureMessages,
+  uploadCarouselImage,
+  useCarouselImages,
+} from '../api/carousel-api';
+import {
+  fromSaved,
+  hasErrors,
+  isDirty,
+  itemErrors,
+  move,
+  newItem,
+  remove,
+  toInput,
+  type EditorItem,
+} from './carousel-items';
 
 const EMPTY: TCarouselImage[] = [];
 
@@ -50,7 +72,9 @@ function ItemCard(props: {
   };
   return (
     <Card variant="outlined" data-testid={`carousel-item-${index}`} component="li" sx={{ listStyle: 'none' }}>
-      <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' } }}>
+      <CardContent
+        sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' } }}
+      >
         <Box sx={{ width: { xs: '100%', md: 400 }, flexShrink: 0 }}>
           <Box
             sx={{
@@ -68,7 +92,12 @@ function ItemCard(props: {
             {item.uploading ? (
               <CircularProgress size={28} aria-label={`Uploading the image of item ${n}`} />
             ) : item.img ? (
-              <Box component="img" src={item.img} alt={`Item ${n} image`} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              <Box
+                component="img"
+                src={item.img}
+                alt={`Item ${n} image`}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 No image
@@ -93,9 +122,21 @@ function ItemCard(props: {
             slotProps={{ htmlInput: { 'data-testid': `carousel-item-${index}-link` } }}
           />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button component="label" variant="outlined" size="small" startIcon={<UploadIcon />} disabled={item.uploading}>
+            <Button
+              component="label"
+              variant="outlined"
+              size="small"
+              startIcon={<UploadIcon />}
+              disabled={item.uploading}
+            >
               {item.img ? 'Replace image' : 'Upload image'}
-              <input type="file" hidden accept={uploadAccept(uploadCarouselImageRoute.upload)} onChange={chooseFile} data-testid={`carousel-item-${index}-file`} />
+              <input
+                type="file"
+                hidden
+                accept={uploadAccept(uploadCarouselImageRoute.upload)}
+                onChange={chooseFile}
+                data-testid={`carousel-item-${index}-file`}
+              />
             </Button>
             <Box sx={{ flex: 1 }} />
             <Tooltip title="Move up">
@@ -107,7 +148,11 @@ function ItemCard(props: {
             </Tooltip>
             <Tooltip title="Move down">
               <span>
-                <IconButton aria-label={`Move item ${n} down`} onClick={() => props.onMove(1)} disabled={index === count - 1}>
+                <IconButton
+                  aria-label={`Move item ${n} down`}
+                  onClick={() => props.onMove(1)}
+                  disabled={index === count - 1}
+                >
                   <ArrowDownwardIcon />
                 </IconButton>
               </span>
@@ -146,7 +191,8 @@ export function CarouselWizardPage() {
 
   const list = items ?? [];
   const dirty = items !== null && isDirty(list, saved);
-  const update = (id: number, change: Partial<EditorItem>) => setItems((current) => (current ?? []).map((i) => (i.id === id ? { ...i, ...change } : i)));
+  const update = (id: number, change: Partial<EditorItem>) =>
+    setItems((current) => (current ?? []).map((i) => (i.id === id ? { ...i, ...change } : i)));
 
   const upload = async (id: number, file: File) => {
     update(id, { uploading: true, uploadError: null });
@@ -154,7 +200,10 @@ export function CarouselWizardPage() {
       const { remoteImageUrl } = await uploadCarouselImage(file);
       update(id, { uploading: false, img: remoteImageUrl });
     } catch (error) {
-      update(id, { uploading: false, uploadError: error instanceof Error ? error.message : CAROUSEL_MESSAGES.uploadFailed });
+      update(id, {
+        uploading: false,
+        uploadError: error instanceof Error ? error.message : CAROUSEL_MESSAGES.uploadFailed,
+      });
     }
   };
 
@@ -215,7 +264,11 @@ export function CarouselWizardPage() {
             ))}
           </Stack>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-            <Button variant="outlined" onClick={() => setItems([...list, newItem()])} disabled={list.length >= CAROUSEL_LIMITS.maxItems}>
+            <Button
+              variant="outlined"
+              onClick={() => setItems([...list, newItem()])}
+              disabled={list.length >= CAROUSEL_LIMITS.maxItems}
+            >
               Add Item
             </Button>
             <Box sx={{ flex: 1 }} />

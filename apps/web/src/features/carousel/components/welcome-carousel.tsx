@@ -43,15 +43,45 @@ export function WelcomeCarousel() {
           component="img"
           src={current.image}
           alt={`Carousel image ${(index % count) + 1} of ${count}`}
-          sx={{ display: 'block', width: '100%', aspectRatio: `${CAROUSEL_LIMITS.width} / ${CAROUSEL_LIMITS.height}`, objectFit: 'cover', borderRadius: 1 }}
+          sx={{
+            display: 'block',
+            width: '100%',
+            aspectRatio: `${CAROUSEL_LIMITS.width} / ${CAROUSEL_LIMITS.height}`,
+            objectFit: 'cover',
+            borderRadius: 1,
+          }}
         />
       </Link>
       {count > 1 && (
         <>
-          <IconButton aria-label="Previous image" onClick={() => step(-1)} sx={{ position: 'absolute', left: 4, top: '50%', transform: 'translateY(-50%)', bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }} size="small">
+          <IconButton
+            aria-label="Previous image"
+            onClick={() => step(-1)}
+            sx={{
+              position: 'absolute',
+              left: 4,
+              top: '50%',
+              transform: 'translateY(-50%)',
+              bgcolor: 'background.paper',
+              '&:hover': { bgcolor: 'background.paper' },
+            }}
+            size="small"
+          >
             <ChevronLeftIcon />
           </IconButton>
-          <IconButton aria-label="Next image" onClick={() => step(1)} sx={{ position: 'absolute', right: 4, top: '50%', transform: 'translateY(-50%)', bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }} size="small">
+          <IconButton
+            aria-label="Next image"
+            onClick={() => step(1)}
+            sx={{
+              position: 'absolute',
+              right: 4,
+              top: '50%',
+              transform: 'translateY(-50%)',
+              bgcolor: 'background.paper',
+              '&:hover': { bgcolor: 'background.paper' },
+            }}
+            size="small"
+          >
             <ChevronRightIcon />
           </IconButton>
         </>

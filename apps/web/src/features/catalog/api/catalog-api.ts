@@ -36,7 +36,11 @@ export const EMPTY_FILTERS: ProductFilters = { category: '', brand: '', modelTer
 
 /** A page of the product list (1-based page); empty filters are left out. */
 export function useProductList(filters: ProductFilters, page: number) {
-  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+  const query = Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
   return useQuery({
     queryKey: [...PRODUCTS_QUERY_KEY, 'list', query, page],
     queryFn: ({ signal }) => callApi(listProductsRoute, { query: { ...query, page }, signal }),
@@ -53,15 +57,27 @@ export function useProduct(id: number | null) {
 }
 
 export function useBrands() {
-  return useQuery({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => callApi(allBrandsRoute, { signal }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: BRANDS_KEY,
+    queryFn: ({ signal }) => callApi(allBrandsRoute, { signal }),
+    staleTime: 60_000,
+  });
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => callApi(allCategoriesRoute, { signal }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: CATEGORIES_KEY,
+    queryFn: ({ signal }) => callApi(allCategoriesRoute, { signal }),
+    staleTime: 60_000,
+  });
 }
 
 export function useManufacturers() {
-  return useQuery({ queryKey: MANUFACTURERS_KEY, queryFn: ({ signal }) => callApi(allManufacturersRoute, { signal }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: MANUFACTURERS_KEY,
+    queryFn: ({ signal }) => callApi(allManufacturersRoute, { signal }),
+    staleTime: 60_000,
+  });
 }
 
 /** Writes report their failure through the caller (the form shows the server's field errors), not a bare toast. */
@@ -76,7 +92,8 @@ export function useCreateProduct() {
 export function useUpdateProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TProductUpdate }) => callApi(updateProductRoute, { params: { id }, body, silent: true }),
+    mutationFn: ({ id, body }: { id: number; body: TProductUpdate }) =>
+      callApi(updateProductRoute, { params: { id }, body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
   });
 }

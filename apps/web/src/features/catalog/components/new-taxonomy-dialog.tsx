@@ -16,7 +16,15 @@ const LABELS: Record<TTaxonomyKind, { title: string; field: string; created: str
  * Creates a brand, category or manufacturer from the product form (002 §2: "Brands and categories can be created
  * from the product area"); `onCreated` gets the new id so the form selects it. The code is derived by the server.
  */
-export function NewTaxonomyDialog({ kind, onClose, onCreated }: { kind: TTaxonomyKind; onClose: () => void; onCreated: (id: number) => void }) {
+export function NewTaxonomyDialog({
+  kind,
+  onClose,
+  onCreated,
+}: {
+  kind: TTaxonomyKind;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
   const titleId = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

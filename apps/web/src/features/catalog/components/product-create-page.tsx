@@ -7,7 +7,15 @@ import { Page } from '../../../shell/page';
 import { queueSuccess } from '../../../lib/message-queue';
 import { useCreateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
-import { formToPayload, NEW_PRODUCT_FORM, productResolver, queueFailure, serverFailure, type TProductFormField, type TProductFormValues } from './product-form';
+import {
+  formToPayload,
+  NEW_PRODUCT_FORM,
+  productResolver,
+  queueFailure,
+  serverFailure,
+  type TProductFormField,
+  type TProductFormValues,
+} from './product-form';
 
 const ZERO = { qty_on_hand: 0, qty_on_order: 0, qty_committed: 0, qty_on_quoted: 0 };
 
@@ -31,7 +39,8 @@ export function ProductCreatePage() {
     } catch (error) {
       const failure = serverFailure(error);
       setMessage(failure.message);
-      for (const [field, text] of Object.entries(failure.fields)) setError(field as TProductFormField, { type: 'server', message: text });
+      for (const [field, text] of Object.entries(failure.fields))
+        setError(field as TProductFormField, { type: 'server', message: text });
       queueFailure(error);
     }
   };

@@ -1,12 +1,32 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { PRODUCT_MESSAGES, type TCatalogProduct } from '@keystone/contracts';
 import { queueSuccess } from '../../../lib/message-queue';
 import { useCan } from '../../../lib/session-store';
 import { useDeleteProduct, useProduct, useUpdateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
-import { formToPayload, productResolver, productToForm, queueFailure, serverFailure, type TProductFormField, type TProductFormValues } from './product-form';
+import {
+  formToPayload,
+  productResolver,
+  productToForm,
+  queueFailure,
+  serverFailure,
+  type TProductFormField,
+  type TProductFormValues,
+} from './product-form';
 
 /** The view, update and delete dialog of one product (002 §2). */
 export function ProductDialog({ productId, onClose }: { productId: number; onClose: () => void }) {
@@ -20,7 +40,9 @@ export function ProductDialog({ productId, onClose }: { productId: number; onClo
       {product.data ? (
         <ProductEditor product={product.data} onClose={onClose} />
       ) : (
-        <DialogContent>{product.isError ? <Alert severity="error">The product could not be loaded.</Alert> : <CircularProgress />}</DialogContent>
+        <DialogContent>
+          {product.isError ? <Alert severity="error">The product could not be loaded.</Alert> : <CircularProgress />}
+        </DialogContent>
       )}
     </Dialog>
   );
@@ -51,7 +73,8 @@ function ProductEditor({ product, onClose }: { product: TCatalogProduct; onClose
     } catch (error) {
       const failure = serverFailure(error);
       setMessage(failure.message);
-      for (const [field, text] of Object.entries(failure.fields)) setError(field as TProductFormField, { type: 'server', message: text });
+      for (const [field, text] of Object.entries(failure.fields))
+        setError(field as TProductFormField, { type: 'server', message: text });
       queueFailure(error);
     }
   };
@@ -77,8 +100,20 @@ function ProductEditor({ product, onClose }: { product: TCatalogProduct; onClose
             {message}
           </Alert>
         )}
-        <Box component="form" id="product-update-form" noValidate onSubmit={(e) => void handleSubmit(save)(e)} sx={{ pt: 1 }}>
-          <ProductFormFields control={control} errors={formState.errors} setValue={setValue} quantities={product} disabled={!canWrite} />
+        <Box
+          component="form"
+          id="product-update-form"
+          noValidate
+          onSubmit={(e) => void handleSubmit(save)(e)}
+          sx={{ pt: 1 }}
+        >
+          <ProductFormFields
+            control={control}
+            errors={formState.errors}
+            setValue={setValue}
+            quantities={product}
+            disabled={!canWrite}
+          />
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -1,12 +1,26 @@
 import { useState } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
-import { PRODUCT_ITEM_TYPES, PRODUCT_MONEY_FIELDS, PRODUCT_QTY_FIELDS, PRODUCT_STATUSES, PRODUCT_TEXT_FIELDS } from '@keystone/contracts';
+import {
+  PRODUCT_ITEM_TYPES,
+  PRODUCT_MONEY_FIELDS,
+  PRODUCT_QTY_FIELDS,
+  PRODUCT_STATUSES,
+  PRODUCT_TEXT_FIELDS,
+} from '@keystone/contracts';
 import { useBrands, useCategories, useManufacturers } from '../api/catalog-api';
 import { NewTaxonomyDialog, type TTaxonomyKind } from './new-taxonomy-dialog';
 import type { TProductFormField, TProductFormValues } from './product-form';
 
-const ACRONYMS: Record<string, string> = { upc: 'UPC', qty: 'Qty', map: 'MAP', msrp: 'MSRP', adj: 'Adj', asin: 'ASIN', sku: 'SKU' };
+const ACRONYMS: Record<string, string> = {
+  upc: 'UPC',
+  qty: 'Qty',
+  map: 'MAP',
+  msrp: 'MSRP',
+  adj: 'Adj',
+  asin: 'ASIN',
+  sku: 'SKU',
+};
 /** A field's label: listing_id reads Listing ID (the spec's words, 001 §2); other ids keep "Id". */
 const label = (field: string) =>
   field === 'listing_id'
@@ -49,7 +63,10 @@ export function ProductFormFields({
     fk_manufacturer_id: (manufacturers.data?.data ?? []).map((m) => ({ id: m.id, name: m.name })),
   };
 
-  const text = (field: TProductFormField, extra: { required?: boolean; select?: readonly string[]; inputMode?: 'decimal' | 'numeric'; prefix?: string } = {}) => (
+  const text = (
+    field: TProductFormField,
+    extra: { required?: boolean; select?: readonly string[]; inputMode?: 'decimal' | 'numeric'; prefix?: string } = {},
+  ) => (
     <Controller
       key={field}
       name={field}
@@ -78,7 +95,12 @@ export function ProductFormFields({
     />
   );
 
-  const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, mb: 2 } as const;
+  const grid = {
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+    mb: 2,
+  } as const;
 
   return (
     <Box>
@@ -114,7 +136,14 @@ export function ProductFormFields({
                 </TextField>
               )}
             />
-            <Button size="small" variant="outlined" disabled={disabled} onClick={() => setCreating({ kind, field })} aria-label={`New ${kind}`} sx={{ mt: 0.5, flexShrink: 0 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={disabled}
+              onClick={() => setCreating({ kind, field })}
+              aria-label={`New ${kind}`}
+              sx={{ mt: 0.5, flexShrink: 0 }}
+            >
               New
             </Button>
           </Box>
@@ -135,7 +164,15 @@ export function ProductFormFields({
       </Typography>
       <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         {PRODUCT_QTY_FIELDS.map((f) => (
-          <TextField key={f} id={`product-${f}`} label={label(f)} value={quantities[f]} size="small" disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField
+            key={f}
+            id={`product-${f}`}
+            label={label(f)}
+            value={quantities[f]}
+            size="small"
+            disabled
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
         ))}
       </Box>
       {creating && (

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_DEFAULTS, PRODUCT_MESSAGES, ZProductCreateSchema } from '@keystone/contracts';
 import { formToPayload, NEW_PRODUCT_FORM, productResolver } from './product-form';
 
-const resolve = (mode: 'create' | 'update', values: typeof NEW_PRODUCT_FORM) => productResolver(mode)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = (mode: 'create' | 'update', values: typeof NEW_PRODUCT_FORM) =>
+  productResolver(mode)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('the product form', () => {
   it('starts with the 002 §3/§9 defaults', () => {
@@ -23,7 +24,15 @@ describe('the product form', () => {
   });
 
   it('sends money as dollars and ids as numbers; blank optional fields as null', () => {
-    const payload = formToPayload({ ...NEW_PRODUCT_FORM, model_number: 'M1', description: 'D', msrp: '1,299.99', fk_brand_id: '12', part_number: '  ', spiff: '' });
+    const payload = formToPayload({
+      ...NEW_PRODUCT_FORM,
+      model_number: 'M1',
+      description: 'D',
+      msrp: '1,299.99',
+      fk_brand_id: '12',
+      part_number: '  ',
+      spiff: '',
+    });
     expect(payload).toMatchObject({ msrp: 1299.99, fk_brand_id: 12, part_number: null });
     expect(payload.spiff).toBeUndefined();
   });
@@ -32,12 +41,23 @@ describe('the product form', () => {
     const result = await resolve('create', { ...NEW_PRODUCT_FORM, description: 'D', upc: '012345678906' });
     expect(result.errors.upc?.message).toBe(PRODUCT_MESSAGES.upcInvalid);
     expect(result.errors.model_number?.message).toBe('is required');
-    const ok = await resolve('create', { ...NEW_PRODUCT_FORM, model_number: 'M1', description: 'D', upc: '012345678905' });
+    const ok = await resolve('create', {
+      ...NEW_PRODUCT_FORM,
+      model_number: 'M1',
+      description: 'D',
+      upc: '012345678905',
+    });
     expect(ok.errors).toEqual({});
   });
 
   it('refuses money with more than 2 decimals and a box quantity under 1', async () => {
-    const result = await resolve('update', { ...NEW_PRODUCT_FORM, model_number: 'M1', description: 'D', map: '1.234', box_qty: '0' });
+    const result = await resolve('update', {
+      ...NEW_PRODUCT_FORM,
+      model_number: 'M1',
+      description: 'D',
+      map: '1.234',
+      box_qty: '0',
+    });
     expect(Object.keys(result.errors).sort()).toEqual(['box_qty', 'map']);
   });
 });

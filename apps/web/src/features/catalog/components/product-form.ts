@@ -42,8 +42,14 @@ export const NEW_PRODUCT_FORM: TProductFormValues = {
   item_type: PRODUCT_DEFAULTS.item_type,
   status: PRODUCT_DEFAULTS.status,
   box_qty: String(PRODUCT_DEFAULTS.box_qty),
-  ...(Object.fromEntries(PRODUCT_TEXT_FIELDS.map((f) => [f, ''])) as Record<(typeof PRODUCT_TEXT_FIELDS)[number], string>),
-  ...(Object.fromEntries(PRODUCT_MONEY_FIELDS.map((f) => [f, ''])) as Record<(typeof PRODUCT_MONEY_FIELDS)[number], string>),
+  ...(Object.fromEntries(PRODUCT_TEXT_FIELDS.map((f) => [f, ''])) as Record<
+    (typeof PRODUCT_TEXT_FIELDS)[number],
+    string
+  >),
+  ...(Object.fromEntries(PRODUCT_MONEY_FIELDS.map((f) => [f, ''])) as Record<
+    (typeof PRODUCT_MONEY_FIELDS)[number],
+    string
+  >),
   current_cost: '0.00',
   spiff: '0.00',
 };
@@ -65,8 +71,14 @@ export function productToForm(p: TCatalogProduct): TProductFormValues {
     item_type: p.item_type,
     status: p.status,
     box_qty: String(p.box_qty),
-    ...(Object.fromEntries(PRODUCT_TEXT_FIELDS.map((f) => [f, p[f] ?? ''])) as Record<(typeof PRODUCT_TEXT_FIELDS)[number], string>),
-    ...(Object.fromEntries(PRODUCT_MONEY_FIELDS.map((f) => [f, moneyText(p[f])])) as Record<(typeof PRODUCT_MONEY_FIELDS)[number], string>),
+    ...(Object.fromEntries(PRODUCT_TEXT_FIELDS.map((f) => [f, p[f] ?? ''])) as Record<
+      (typeof PRODUCT_TEXT_FIELDS)[number],
+      string
+    >),
+    ...(Object.fromEntries(PRODUCT_MONEY_FIELDS.map((f) => [f, moneyText(p[f])])) as Record<
+      (typeof PRODUCT_MONEY_FIELDS)[number],
+      string
+    >),
   };
 }
 

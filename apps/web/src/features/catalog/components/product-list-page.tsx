@@ -99,8 +99,23 @@ export function ProductListPage() {
         </Button>
       }
     >
-      <Paper sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
-        <TextField select size="small" label="Category" id="filter-category" value={typed.category} onChange={(e) => setFilter('category', e.target.value)}>
+      <Paper
+        sx={{
+          p: 2,
+          mb: 2,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' },
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Category"
+          id="filter-category"
+          value={typed.category}
+          onChange={(e) => setFilter('category', e.target.value)}
+        >
           <MenuItem value="">
             <em>All</em>
           </MenuItem>
@@ -110,7 +125,14 @@ export function ProductListPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Brand" id="filter-brand" value={typed.brand} onChange={(e) => setFilter('brand', e.target.value)}>
+        <TextField
+          select
+          size="small"
+          label="Brand"
+          id="filter-brand"
+          value={typed.brand}
+          onChange={(e) => setFilter('brand', e.target.value)}
+        >
           <MenuItem value="">
             <em>All</em>
           </MenuItem>
@@ -133,7 +155,11 @@ export function ProductListPage() {
         ))}
       </Paper>
       {/* Busy while a refetch is under way: the rows are then replaced, and a click on one can be lost. */}
-      <Box sx={{ height: { xs: 520, md: 'calc(100vh - 300px)' }, minHeight: 400 }} aria-busy={list.isFetching} data-testid="product-grid">
+      <Box
+        sx={{ height: { xs: 520, md: 'calc(100vh - 300px)' }, minHeight: 400 }}
+        aria-busy={list.isFetching}
+        data-testid="product-grid"
+      >
         <DataGrid
           rows={list.data?.data ?? []}
           columns={COLUMNS}

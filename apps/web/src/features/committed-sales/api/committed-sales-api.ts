@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { finishInvoiceRoute, listCommittedSalesRoute, transactCommittedSaleRoute, type TFinishInvoice, type TTransactSale } from '@keystone/contracts';
+import {
+  finishInvoiceRoute,
+  listCommittedSalesRoute,
+  transactCommittedSaleRoute,
+  type TFinishInvoice,
+  type TTransactSale,
+} from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
 import { useLiveUpdates } from '../../../lib/live/use-live-updates';
 
@@ -19,7 +25,8 @@ export function useCommittedSales() {
 }
 
 /** Manually Transact Sale (001 §7). The dialog shows the outcome itself: no toast. */
-export const transactSale = (reference: string, body: TTransactSale) => callApi(transactCommittedSaleRoute, { params: { ref: reference }, body, silent: true });
+export const transactSale = (reference: string, body: TTransactSale) =>
+  callApi(transactCommittedSaleRoute, { params: { ref: reference }, body, silent: true });
 
 /** Finish by Invoice (001 §7, the legacy POS call). */
 export const finishInvoice = (body: TFinishInvoice) => callApi(finishInvoiceRoute, { body, silent: true });

@@ -22,12 +22,20 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { formatUsd, noCommittedSaleResultsMessage, SALES_CHANNEL_NAMES, type TCommittedSale, type TSalesChannel } from '@keystone/contracts';
+import {
+  formatUsd,
+  noCommittedSaleResultsMessage,
+  SALES_CHANNEL_NAMES,
+  type TCommittedSale,
+  type TSalesChannel,
+} from '@keystone/contracts';
 
 /** The unit price, channel and ship-to state the point of sale sent, e.g. "$499.99 · Amazon · TX". */
 function soldFor(s: TCommittedSale): string {
   const channel = s.sales_channel ? (SALES_CHANNEL_NAMES[s.sales_channel as TSalesChannel] ?? s.sales_channel) : null;
-  return [s.unit_price_cents === null ? null : formatUsd(s.unit_price_cents), channel, s.ship_to_state].filter(Boolean).join(' · ');
+  return [s.unit_price_cents === null ? null : formatUsd(s.unit_price_cents), channel, s.ship_to_state]
+    .filter(Boolean)
+    .join(' · ');
 }
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
@@ -51,10 +59,19 @@ function ModelLink({ sale }: { sale: TCommittedSale }) {
 function RowActions({ sale, onAction }: { sale: TCommittedSale; onAction(a: TSaleAction): void }) {
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => onAction({ kind: 'transact', sale })} aria-label={`Transact ${sale.ims_transaction_reference_id}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onAction({ kind: 'transact', sale })}
+        aria-label={`Transact ${sale.ims_transaction_reference_id}`}
+      >
         Transact
       </Button>
-      <Button size="small" onClick={() => onAction({ kind: 'finish', invoiceId: sale.legacy_pos_invoice_id })} aria-label={`Finish invoice ${sale.legacy_pos_invoice_id}`}>
+      <Button
+        size="small"
+        onClick={() => onAction({ kind: 'finish', invoiceId: sale.legacy_pos_invoice_id })}
+        aria-label={`Finish invoice ${sale.legacy_pos_invoice_id}`}
+      >
         Finish Invoice
       </Button>
     </>
@@ -68,7 +85,20 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
       <Table size="small" aria-label="Committed sales" data-testid="committed-sales-table">
         <TableHead>
           <TableRow>
-            {['Reference', 'Invoice', 'Model', 'Title', 'Qty', 'Sold For', 'Source Bucket', 'Scanning Required', 'Serials', 'Notes', 'Created At', 'Actions'].map((h) => (
+            {[
+              'Reference',
+              'Invoice',
+              'Model',
+              'Title',
+              'Qty',
+              'Sold For',
+              'Source Bucket',
+              'Scanning Required',
+              'Serials',
+              'Notes',
+              'Created At',
+              'Actions',
+            ].map((h) => (
               <TableCell key={h} align={h === 'Qty' ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
                 {h}
               </TableCell>
@@ -89,7 +119,9 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
               <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>{s.commit_notes ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
+                {s.commit_notes ?? ''}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(s.created_at)}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>
@@ -109,7 +141,12 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
   return (
     <Stack spacing={1.5} data-testid="committed-sales-cards">
       {sales.map((s) => (
-        <Card key={s.id} variant="outlined" data-testid="committed-sale-row" data-reference={s.ims_transaction_reference_id}>
+        <Card
+          key={s.id}
+          variant="outlined"
+          data-testid="committed-sale-row"
+          data-reference={s.ims_transaction_reference_id}
+        >
           <CardContent sx={{ pb: 0 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
               <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
@@ -123,7 +160,15 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
               <ModelLink sale={s} /> · {s.product.product_title}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-              {[s.ims_transaction_reference_id, soldFor(s) || null, s.source_bucket, s.scanning_required ? 'Scanning required' : null, formatTimestamp(s.created_at)].filter(Boolean).join(' · ')}
+              {[
+                s.ims_transaction_reference_id,
+                soldFor(s) || null,
+                s.source_bucket,
+                s.scanning_required ? 'Scanning required' : null,
+                formatTimestamp(s.created_at),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
             {s.serials.length > 0 && (
               <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -182,7 +227,10 @@ export function CommittedSalesPage() {
         sx={{ mb: 2, maxWidth: { md: 420 } }}
         error={noMatch}
         helperText={noMatch ? noCommittedSaleResultsMessage(search) : ' '}
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'committed-sales-search' }, formHelperText: { 'data-testid': 'committed-sales-helper' } as object }}
+        slotProps={{
+          htmlInput: { maxLength: 100, 'data-testid': 'committed-sales-search' },
+          formHelperText: { 'data-testid': 'committed-sales-helper' } as object,
+        }}
       />
       <Box sx={{ height: 4, mb: 1 }}>{isFetching && !isPending && <LinearProgress aria-label="Refreshing" />}</Box>
       {isPending && (
@@ -203,7 +251,12 @@ export function CommittedSalesPage() {
           No committed sales are waiting.
         </Typography>
       )}
-      {sales.length > 0 && (narrow ? <SalesCards sales={sales} onAction={setAction} /> : <SalesTable sales={sales} onAction={setAction} />)}
+      {sales.length > 0 &&
+        (narrow ? (
+          <SalesCards sales={sales} onAction={setAction} />
+        ) : (
+          <SalesTable sales={sales} onAction={setAction} />
+        ))}
       <SaleActionDialog action={action} onClose={() => setAction(null)} />
     </Page>
   );

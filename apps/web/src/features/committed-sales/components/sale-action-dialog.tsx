@@ -54,9 +54,17 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
   const submit = async () => {
     if (!action) return;
     setStage({ name: 'processing' });
-    const common = { invoicedById: username, invoicedByName: username, finishNotes: notes.trim() || null, strictMode: canOverride ? strictMode : true };
+    const common = {
+      invoicedById: username,
+      invoicedByName: username,
+      finishNotes: notes.trim() || null,
+      strictMode: canOverride ? strictMode : true,
+    };
     try {
-      const answer = action.kind === 'finish' ? await finishInvoice({ ...common, legacyPosInvoiceId: invoiceId.trim() }) : await transactSale(action.sale.ims_transaction_reference_id, common);
+      const answer =
+        action.kind === 'finish'
+          ? await finishInvoice({ ...common, legacyPosInvoiceId: invoiceId.trim() })
+          : await transactSale(action.sale.ims_transaction_reference_id, common);
       setStage({ name: 'results', outcome: saleSuccessOutcome(answer) });
     } catch (error) {
       setStage({ name: 'results', outcome: saleFailureOutcome(error) });
@@ -69,25 +77,54 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
   };
 
   return (
-    <Dialog open={!!action} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sale-action-title" data-testid="sale-action-dialog" data-stage={stage.name}>
+    <Dialog
+      open={!!action}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="sale-action-title"
+      data-testid="sale-action-dialog"
+      data-stage={stage.name}
+    >
       <DialogTitle id="sale-action-title">{title}</DialogTitle>
       <DialogContent>
         {stage.name === 'confirm' && action && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
             {action.kind === 'transact' ? (
               <DialogContentText component="div" data-testid="sale-confirm-summary">
-                Transact <strong>{action.sale.ims_transaction_reference_id}</strong>: {action.sale.committed_quantity} × {action.sale.product.model} from {action.sale.source_bucket}, invoice{' '}
+                Transact <strong>{action.sale.ims_transaction_reference_id}</strong>: {action.sale.committed_quantity} ×{' '}
+                {action.sale.product.model} from {action.sale.source_bucket}, invoice{' '}
                 {action.sale.legacy_pos_invoice_id}? This cannot be undone.
               </DialogContentText>
             ) : (
               <>
-                <DialogContentText>Every open committed sale of the invoice is transacted, all or none. This cannot be undone.</DialogContentText>
-                <TextField label="Invoice ID" value={invoiceId} onChange={(e) => setInvoiceId(e.target.value)} required autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
+                <DialogContentText>
+                  Every open committed sale of the invoice is transacted, all or none. This cannot be undone.
+                </DialogContentText>
+                <TextField
+                  label="Invoice ID"
+                  value={invoiceId}
+                  onChange={(e) => setInvoiceId(e.target.value)}
+                  required
+                  autoFocus
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                />
               </>
             )}
-            <TextField label="Finish Notes" value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <TextField
+              label="Finish Notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
             {canOverride && (
-              <FormControlLabel control={<Switch checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} />} label="Strict Mode" data-testid="strict-mode-toggle" />
+              <FormControlLabel
+                control={<Switch checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} />}
+                label="Strict Mode"
+                data-testid="strict-mode-toggle"
+              />
             )}
           </Box>
         )}
@@ -98,7 +135,11 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
           </Box>
         )}
         {stage.name === 'results' && (
-          <Alert severity={stage.outcome.ok ? 'success' : 'error'} data-testid="sale-result" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          <Alert
+            severity={stage.outcome.ok ? 'success' : 'error'}
+            data-testid="sale-result"
+            sx={{ mt: 1, overflowWrap: 'anywhere' }}
+          >
             {stage.outcome.lines.map((line, i) => (
               <Typography key={i} variant="body2">
                 {line}

@@ -12,13 +12,15 @@ const raw = (body: unknown): string => (typeof body === 'string' ? body : JSON.s
 /** A 200 answer: 'Sale successfully trasacted!' (sic) when its message contains Success, else the raw response. */
 export function saleSuccessOutcome(body: unknown): TSaleOutcome {
   const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
-  if (typeof message === 'string' && message.includes('Success')) return { ok: true, lines: [COMMITTED_SALE_MESSAGES.clientSuccess] };
+  if (typeof message === 'string' && message.includes('Success'))
+    return { ok: true, lines: [COMMITTED_SALE_MESSAGES.clientSuccess] };
   return { ok: false, lines: [raw(body)] };
 }
 
 /** A refused or failed call: 404's own text; otherwise the errors (field messages, else the message) or the raw response. */
 export function saleFailureOutcome(error: unknown): TSaleOutcome {
-  if (!(error instanceof ApiCallError)) return { ok: false, lines: [error instanceof Error ? error.message : String(error)] };
+  if (!(error instanceof ApiCallError))
+    return { ok: false, lines: [error instanceof Error ? error.message : String(error)] };
   if (error.status === 404) return { ok: false, lines: [COMMITTED_SALE_MESSAGES.clientNotFound] };
   const body: unknown = error.body;
   if (body && typeof body === 'object') {
@@ -37,6 +39,7 @@ export function saleFailureOutcome(error: unknown): TSaleOutcome {
 
 /** A load failure shows the raw response (001 §8). */
 export function loadFailureText(error: unknown): string {
-  if (error instanceof ApiCallError) return error.body === null || error.body === '' ? `The server responded with ${error.status}` : raw(error.body);
+  if (error instanceof ApiCallError)
+    return error.body === null || error.body === '' ? `The server responded with ${error.status}` : raw(error.body);
   return error instanceof Error ? error.message : String(error);
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { noCommittedSaleResultsMessage } from '@keystone/contracts';
 import { filterCommittedSales } from './sale-search';
 
-const sale = (invoice: string, model: string) => ({ legacy_pos_invoice_id: invoice, product: { id: 1, model, product_title: 't', serial_number_tracked: 0 as const } });
+const sale = (invoice: string, model: string) => ({
+  legacy_pos_invoice_id: invoice,
+  product: { id: 1, model, product_title: 't', serial_number_tracked: 0 as const },
+});
 const sales = [sale('INV-1001', 'WDT750SAKZ'), sale('inv-2002', 'LG-WM3400'), sale('X9', 'wm-100')];
 
 describe('filterCommittedSales (001 §5)', () => {

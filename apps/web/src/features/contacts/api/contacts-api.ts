@@ -15,8 +15,7 @@ import { callApi } from '../../../lib/api-client';
 
 /** What the contact search screen asks for; kept in the URL query so a reload or Back repeats it. */
 export type TContactCriteria =
-  | { searchBy: 'name'; firstName: string; lastName: string }
-  | { searchBy: 'address' | 'phone'; searchValue: string };
+  { searchBy: 'name'; firstName: string; lastName: string } | { searchBy: 'address' | 'phone'; searchValue: string };
 
 export const CONTACT_HISTORY_SIZE = 100;
 
@@ -35,15 +34,32 @@ export function contactSearchQuery(criteria: TContactCriteria) {
     queryFn: async ({ signal }) => {
       const result =
         criteria.searchBy === 'name'
-          ? await callApi(searchContactsByNameRoute, { body: { firstName: criteria.firstName, lastName: criteria.lastName, searchSize: CONTACT_SEARCH_SIZE.default }, signal })
-          : await callApi(searchContactsRoute, { body: { searchKey: criteria.searchBy, searchValue: criteria.searchValue, searchSize: CONTACT_SEARCH_SIZE.default }, signal });
+          ? await callApi(searchContactsByNameRoute, {
+              body: {
+                firstName: criteria.firstName,
+                lastName: criteria.lastName,
+                searchSize: CONTACT_SEARCH_SIZE.default,
+              },
+              signal,
+            })
+          : await callApi(searchContactsRoute, {
+              body: {
+                searchKey: criteria.searchBy,
+                searchValue: criteria.searchValue,
+                searchSize: CONTACT_SEARCH_SIZE.default,
+              },
+              signal,
+            });
       return result.data;
     },
   });
 }
 
 export function useContactSearch(criteria: TContactCriteria | null) {
-  return useQuery({ ...contactSearchQuery(criteria ?? { searchBy: 'address', searchValue: '' }), enabled: criteria !== null });
+  return useQuery({
+    ...contactSearchQuery(criteria ?? { searchBy: 'address', searchValue: '' }),
+    enabled: criteria !== null,
+  });
 }
 
 export function contactQuery(id: number) {
@@ -61,7 +77,12 @@ export function contactHistoryQuery(id: number) {
   return queryOptions({
     queryKey: contactKeys.history(id),
     queryFn: async ({ signal }) =>
-      (await callApi(contactHistoryRoute, { body: { searchKey: 'sold_contact_id', searchValue: id, searchSize: CONTACT_HISTORY_SIZE }, signal })).data,
+      (
+        await callApi(contactHistoryRoute, {
+          body: { searchKey: 'sold_contact_id', searchValue: id, searchSize: CONTACT_HISTORY_SIZE },
+          signal,
+        })
+      ).data,
   });
 }
 

@@ -9,7 +9,17 @@ import { queueSuccess } from '../../../lib/message-queue';
 import { Page } from '../../../shell/page';
 import { useContact, useContactHistory, useUpdateContact } from '../api/contacts-api';
 import { ContactFormFields } from './contact-form-fields';
-import { contactAddress, contactName, contactToForm, queueContactError, serverErrorData, sourceLabel, type ServerErrorData, type TContactFormOutput, type TContactFormValues } from './contact-format';
+import {
+  contactAddress,
+  contactName,
+  contactToForm,
+  queueContactError,
+  serverErrorData,
+  sourceLabel,
+  type ServerErrorData,
+  type TContactFormOutput,
+  type TContactFormValues,
+} from './contact-format';
 import { ContactHistoryList } from './contact-history-list';
 import { ContactPanelsContext } from '../contact-panels';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
@@ -23,7 +33,11 @@ function contactIdFrom(params: URLSearchParams): number | null {
 function ContactEditForm({ contact }: { contact: TContact }) {
   const update = useUpdateContact();
   const [failure, setFailure] = useState<ServerErrorData | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm<TContactFormValues, unknown, TContactFormOutput>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<
+    TContactFormValues,
+    unknown,
+    TContactFormOutput
+  >({
     resolver: zodResolver(ZContactCreateSchema),
     defaultValues: contactToForm(contact),
   });
@@ -104,23 +118,27 @@ export function ContactDetailsPage() {
               {contactName(c)}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {[contactAddress(c), c.primary_phone, c.primary_email, sourceLabel(c.source)].filter(Boolean).join(' · ') || 'No contact details yet.'}
+              {[contactAddress(c), c.primary_phone, c.primary_email, sourceLabel(c.source)]
+                .filter(Boolean)
+                .join(' · ') || 'No contact details yet.'}
             </Typography>
             <ContactEditForm contact={c} />
           </CardContent>
         </Card>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        {panels(c.id)}
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              History
-            </Typography>
-            {history.isPending && !history.isError ? <CircularProgress size={24} aria-label="Loading history" /> : null}
-            {history.isError && <Alert severity="warning">The history could not be loaded.</Alert>}
-            {history.data && <ContactHistoryList events={history.data} />}
-          </CardContent>
-        </Card>
+          {panels(c.id)}
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                History
+              </Typography>
+              {history.isPending && !history.isError ? (
+                <CircularProgress size={24} aria-label="Loading history" />
+              ) : null}
+              {history.isError && <Alert severity="warning">The history could not be loaded.</Alert>}
+              {history.data && <ContactHistoryList events={history.data} />}
+            </CardContent>
+          </Card>
         </Box>
       </Box>
     </Page>

@@ -3,7 +3,12 @@ import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, US_STATES, type TContactField } from '@keystone/contracts';
 import { CONTACT_FIELD_LABELS, type TContactFormOutput, type TContactFormValues } from './contact-format';
 
-const TEXT_FIELDS: { field: Exclude<TContactField, 'state' | 'source'>; wide?: boolean; type?: string; autoComplete?: string }[] = [
+const TEXT_FIELDS: {
+  field: Exclude<TContactField, 'state' | 'source'>;
+  wide?: boolean;
+  type?: string;
+  autoComplete?: string;
+}[] = [
   { field: 'first_name', autoComplete: 'off' },
   { field: 'last_name', autoComplete: 'off' },
   { field: 'address', wide: true, autoComplete: 'off' },
@@ -22,7 +27,15 @@ const AFTER_STATE: typeof TEXT_FIELDS = [
  * The contact fields of the create dialog and the details form. The state and source selects start on their
  * placeholders; nothing is checked here (000 §5): the server's field errors are shown under the fields.
  */
-export function ContactFormFields({ control, errors, disabled }: { control: Control<TContactFormValues, unknown, TContactFormOutput>; errors: FieldErrors<TContactFormValues>; disabled?: boolean }) {
+export function ContactFormFields({
+  control,
+  errors,
+  disabled,
+}: {
+  control: Control<TContactFormValues, unknown, TContactFormOutput>;
+  errors: FieldErrors<TContactFormValues>;
+  disabled?: boolean;
+}) {
   const text = ({ field, wide, type, autoComplete }: (typeof TEXT_FIELDS)[number]) => (
     <Controller
       key={field}
@@ -63,7 +76,11 @@ export function ContactFormFields({ control, errors, disabled }: { control: Cont
             disabled={disabled}
             error={!!errors.state}
             helperText={errors.state?.message}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'contact-state' } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'contact-state' },
+            }}
           >
             <MenuItem value="">
               <em>Select a State</em>
@@ -91,7 +108,11 @@ export function ContactFormFields({ control, errors, disabled }: { control: Cont
             disabled={disabled}
             error={!!errors.source}
             helperText={errors.source?.message}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'contact-source' } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'contact-source' },
+            }}
           >
             <MenuItem value="">
               <em>Select a Source</em>

@@ -40,9 +40,25 @@ describe('contact formatting', () => {
   });
 
   it('reads the server error data of a 422 and a 400', () => {
-    const unprocessable = new ApiCallError(422, { statusCode: 422, message: 'The given data was invalid.', errors: { state: ['must be one of the 50 US state codes'] } }, '/api/contact/store');
-    expect(serverErrorData(unprocessable)).toEqual({ status: 422, message: 'The given data was invalid.', fields: { state: ['must be one of the 50 US state codes'] } });
-    const bad = new ApiCallError(400, { statusCode: 400, message: 'Invalid request: source', errors: { source: ['Invalid input'] } }, '/api/contact/store');
+    const unprocessable = new ApiCallError(
+      422,
+      {
+        statusCode: 422,
+        message: 'The given data was invalid.',
+        errors: { state: ['must be one of the 50 US state codes'] },
+      },
+      '/api/contact/store',
+    );
+    expect(serverErrorData(unprocessable)).toEqual({
+      status: 422,
+      message: 'The given data was invalid.',
+      fields: { state: ['must be one of the 50 US state codes'] },
+    });
+    const bad = new ApiCallError(
+      400,
+      { statusCode: 400, message: 'Invalid request: source', errors: { source: ['Invalid input'] } },
+      '/api/contact/store',
+    );
     expect(serverErrorData(bad).fields).toEqual({ source: ['Invalid input'] });
     expect(serverErrorData(new Error('network down'))).toEqual({ status: null, message: 'network down', fields: {} });
   });

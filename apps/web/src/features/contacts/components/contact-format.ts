@@ -1,7 +1,15 @@
 import { ApiCallError } from '../../../lib/api-client';
 import { statusLine, useMessageQueue } from '../../../lib/message-queue';
 import type { z } from 'zod';
-import { CONTACT_FIELDS, CONTACT_SOURCE_LABELS, type TContact, type TContactCreate, type TContactField, type TContactSource, type ZContactCreateSchema } from '@keystone/contracts';
+import {
+  CONTACT_FIELDS,
+  CONTACT_SOURCE_LABELS,
+  type TContact,
+  type TContactCreate,
+  type TContactField,
+  type TContactSource,
+  type ZContactCreateSchema,
+} from '@keystone/contracts';
 
 export const CONTACT_FIELD_LABELS: Record<TContactField, string> = {
   first_name: 'First Name',
@@ -22,7 +30,9 @@ export type TContactFormValues = TContactCreate;
 /** The form's values after the contract schema (trimmed). */
 export type TContactFormOutput = z.output<typeof ZContactCreateSchema>;
 
-export const EMPTY_CONTACT_FORM: TContactFormValues = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, ''])) as TContactFormValues;
+export const EMPTY_CONTACT_FORM: TContactFormValues = Object.fromEntries(
+  CONTACT_FIELDS.map((f) => [f, '']),
+) as TContactFormValues;
 
 export function contactToForm(contact: TContact): TContactFormValues {
   return Object.fromEntries(CONTACT_FIELDS.map((f) => [f, contact[f] ?? ''])) as TContactFormValues;
@@ -63,7 +73,11 @@ export function serverErrorData(error: unknown): ServerErrorData {
   if (error instanceof ApiCallError) {
     const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const fields = body.errors ?? {};
-    return { status: error.status, message: typeof body.message === 'string' ? body.message : String(error.body ?? error.message), fields };
+    return {
+      status: error.status,
+      message: typeof body.message === 'string' ? body.message : String(error.body ?? error.message),
+      fields,
+    };
   }
   return { status: null, message: error instanceof Error ? error.message : String(error), fields: {} };
 }

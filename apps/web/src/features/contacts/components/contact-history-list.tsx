@@ -15,9 +15,20 @@ export function ContactHistoryList({ events }: { events: TContactEvent[] }) {
   return (
     <List dense disablePadding data-testid="contact-history">
       {events.map((event) => (
-        <ListItem key={event.id} divider sx={{ display: 'block', px: 0 }} data-testid="contact-history-entry" data-event-type={event.event_type}>
+        <ListItem
+          key={event.id}
+          divider
+          sx={{ display: 'block', px: 0 }}
+          data-testid="contact-history-entry"
+          data-event-type={event.event_type}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Chip size="small" label={event.event_type} color={event.event_type === 'created' ? 'success' : 'primary'} variant="outlined" />
+            <Chip
+              size="small"
+              label={event.event_type}
+              color={event.event_type === 'created' ? 'success' : 'primary'}
+              variant="outlined"
+            />
             <Typography variant="body2">{formatTimestamp(event.created_at)}</Typography>
             {event.username && (
               <Typography variant="body2" color="text.secondary">

@@ -4,7 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, LinearProgress, MenuItem, Paper, TextField } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
-import { CONTACT_SEARCH_KEY_LABELS, CONTACT_SEARCH_KEYS, type TContact, type TContactSearchKey } from '@keystone/contracts';
+import {
+  CONTACT_SEARCH_KEY_LABELS,
+  CONTACT_SEARCH_KEYS,
+  type TContact,
+  type TContactSearchKey,
+} from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { loadContactForDetails, useContactSearch, type TContactCriteria } from '../api/contacts-api';
 import { ContactResults } from './contact-results';
@@ -86,8 +91,21 @@ export function ContactSearchPage() {
         </TextField>
         {searchBy === 'name' ? (
           <>
-            <TextField label="First Name" value={firstName} onChange={(e) => setFirstName(e.target.value)} onKeyDown={onKeyDown} autoFocus autoComplete="off" />
-            <TextField label="Last Name" value={lastName} onChange={(e) => setLastName(e.target.value)} onKeyDown={onKeyDown} autoComplete="off" />
+            <TextField
+              label="First Name"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              onKeyDown={onKeyDown}
+              autoFocus
+              autoComplete="off"
+            />
+            <TextField
+              label="Last Name"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+              onKeyDown={onKeyDown}
+              autoComplete="off"
+            />
           </>
         ) : (
           <TextField

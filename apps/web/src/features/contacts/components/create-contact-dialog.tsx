@@ -7,7 +7,14 @@ import { CONTACT_MESSAGES, ZContactCreateSchema } from '@keystone/contracts';
 import { queueSuccess } from '../../../lib/message-queue';
 import { useCreateContact } from '../api/contacts-api';
 import { ContactFormFields } from './contact-form-fields';
-import { EMPTY_CONTACT_FORM, queueContactError, serverErrorData, type ServerErrorData, type TContactFormOutput, type TContactFormValues } from './contact-format';
+import {
+  EMPTY_CONTACT_FORM,
+  queueContactError,
+  serverErrorData,
+  type ServerErrorData,
+  type TContactFormOutput,
+  type TContactFormValues,
+} from './contact-format';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
 
 /**

@@ -26,6 +26,7 @@ export function ServerErrorAlert({ title, error }: { title: string; error: Serve
 /** Puts the server's field errors under the form's fields. */
 export function showFieldErrors(setError: UseFormSetError<TContactFormValues>, error: ServerErrorData): void {
   for (const [field, messages] of Object.entries(error.fields)) {
-    if ((CONTACT_FIELDS as readonly string[]).includes(field)) setError(field as TContactField, { type: 'server', message: messages.join('; ') });
+    if ((CONTACT_FIELDS as readonly string[]).includes(field))
+      setError(field as TContactField, { type: 'server', message: messages.join('; ') });
   }
 }

@@ -1,7 +1,14 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { hasPermission, PRODUCT_NAME } from '@keystone/contracts';
-import { APP_ROUTES, MENU_GROUPS, canOpenRoute, isExactPath, routePermissionText, type AppRoute } from '../../../app/route-table';
+import {
+  APP_ROUTES,
+  MENU_GROUPS,
+  canOpenRoute,
+  isExactPath,
+  routePermissionText,
+  type AppRoute,
+} from '../../../app/route-table';
 import type { ReactNode } from 'react';
 import { useEffectiveRole } from '../../../lib/session-store';
 
@@ -18,10 +25,21 @@ function RouteLink({ route }: { route: AppRoute }) {
 }
 
 /** Routes grouped as in the menu, each card listing its routes (with the permission each needs when asked). */
-function RouteCards({ routes, showPermission, testId }: { routes: readonly AppRoute[]; showPermission: boolean; testId: string }) {
+function RouteCards({
+  routes,
+  showPermission,
+  testId,
+}: {
+  routes: readonly AppRoute[];
+  showPermission: boolean;
+  testId: string;
+}) {
   const groups = [...MENU_GROUPS, 'Other'] as const;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }} data-testid={testId}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      data-testid={testId}
+    >
       {groups.map((group) => {
         const inGroup = routes.filter((r) => (r.menu?.group ?? 'Other') === group);
         if (inGroup.length === 0) return null;
@@ -35,7 +53,8 @@ function RouteCards({ routes, showPermission, testId }: { routes: readonly AppRo
                     <RouteLink route={r} />
                     {showPermission && (
                       <Typography component="span" variant="caption" color="text.secondary">
-                        {' '}({routePermissionText(r)})
+                        {' '}
+                        ({routePermissionText(r)})
                       </Typography>
                     )}
                   </ListItem>
@@ -51,7 +70,9 @@ function RouteCards({ routes, showPermission, testId }: { routes: readonly AppRo
 
 /** Routes that carry a permission and that the role may open (000 §1, 002 §2 Home). */
 export function permittedRoutes(role: string, exactOnly: boolean): AppRoute[] {
-  return APP_ROUTES.filter((r) => (r.permission || r.anyOf) && r.path !== '/' && canOpenRoute(role, r) && (!exactOnly || isExactPath(r)));
+  return APP_ROUTES.filter(
+    (r) => (r.permission || r.anyOf) && r.path !== '/' && canOpenRoute(role, r) && (!exactOnly || isExactPath(r)),
+  );
 }
 
 export function HomePage() {

@@ -17,12 +17,15 @@ export type TAsOfReport = 'ge-on-hand-export' | 'inventory-accounting';
 
 /** The CSV of an as-of report for its Date Of Report (002 §7). */
 export function asOfReportRequest(report: TAsOfReport, date: string) {
-  return report === 'ge-on-hand-export' ? reportRequest(geOnHandExportRoute, { query: { date } }) : reportRequest(inventoryAccountingRoute, { query: { date } });
+  return report === 'ge-on-hand-export'
+    ? reportRequest(geOnHandExportRoute, { query: { date } })
+    : reportRequest(inventoryAccountingRoute, { query: { date } });
 }
 
 export const inactiveInventoryRequest = () => reportRequest(inactiveInventoryRoute, { query: {} });
 export const fbaPendingOrdersRequest = () => reportRequest(fbaPendingOrdersRoute, {});
-export const peakDaysFulfillmentRequest = (date: string) => reportRequest(peakDaysFulfillmentRoute, { params: { date } });
+export const peakDaysFulfillmentRequest = (date: string) =>
+  reportRequest(peakDaysFulfillmentRoute, { params: { date } });
 
 /** 002 §7 GET ims/reporting/inventory/ge-on-hand-export/totals?date=: the export's totals for the chosen date. */
 export function useGeOnHandTotals(date: string, enabled: boolean) {

@@ -18,7 +18,8 @@ function GeTotals({ date }: { date: string }) {
   const t = totals.data;
   return (
     <Typography variant="body2" data-testid="ge-totals">
-      On hand at the end of {t.date} (UTC): {formatCount(t.units)} units of {formatCount(t.products)} models in {formatCount(t.rows)} rows, valued at {formatDollars(t.total_value)}.
+      On hand at the end of {t.date} (UTC): {formatCount(t.units)} units of {formatCount(t.products)} models in{' '}
+      {formatCount(t.rows)} rows, valued at {formatDollars(t.total_value)}.
     </Typography>
   );
 }
@@ -44,12 +45,22 @@ function AsOfReportPage({ report, title }: { report: TAsOfReport; title: string 
   };
   return (
     <Page title={title}>
-      <Dialog open fullWidth maxWidth="xs" onClose={() => !download.busy && void navigate('/')} aria-labelledby="as-of-report-title">
+      <Dialog
+        open
+        fullWidth
+        maxWidth="xs"
+        onClose={() => !download.busy && void navigate('/')}
+        aria-labelledby="as-of-report-title"
+      >
         <DialogTitle id="as-of-report-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ReportDatePicker label={M.dateOfReport} value={date} onChange={setDate} max={today} />
-            {!valid && <Typography color="error" variant="body2">{M.dateInFuture}</Typography>}
+            {!valid && (
+              <Typography color="error" variant="body2">
+                {M.dateInFuture}
+              </Typography>
+            )}
             {report === 'ge-on-hand-export' && valid && <GeTotals date={date} />}
             <ReportDownloadProgress progress={download.busy ? download.progress : null} />
             {download.error && <Alert severity="error">{download.error}</Alert>}
@@ -64,7 +75,11 @@ function AsOfReportPage({ report, title }: { report: TAsOfReport; title: string 
           <Button onClick={() => void navigate('/')} disabled={download.busy}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={() => void start()} disabled={!valid || download.busy || countdown.left !== null}>
+          <Button
+            variant="contained"
+            onClick={() => void start()}
+            disabled={!valid || download.busy || countdown.left !== null}
+          >
             Download
           </Button>
         </DialogActions>

@@ -1,5 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { DEMO_LOCATIONS, INVENTORY_REPORT_MESSAGES as M, utcToday, type TDailyReceived } from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-client';
@@ -20,7 +32,13 @@ function DailyReceivedChart({ report }: { report: TDailyReceived }) {
         height={300}
         xAxis={[{ data: days, scaleType: 'band', label: 'Day (UTC)' }]}
         yAxis={[{ label: 'Units received' }]}
-        series={series.map((s) => ({ id: s.location, label: s.location, data: s.units, stack: 'received', color: colourOf(s.location) }))}
+        series={series.map((s) => ({
+          id: s.location,
+          label: s.location,
+          data: s.units,
+          stack: 'received',
+          color: colourOf(s.location),
+        }))}
       />
     </Paper>
   );
@@ -75,11 +93,22 @@ export function DailyReceivedPage() {
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <ReportDatePicker label="Start Date" value={startDate} onChange={setStartDate} />
-          <ReportDatePicker label="End Date" value={endDate} onChange={setEndDate} min={isDateWithin(startDate) ? startDate : undefined} />
+          <ReportDatePicker
+            label="End Date"
+            value={endDate}
+            onChange={setEndDate}
+            min={isDateWithin(startDate) ? startDate : undefined}
+          />
         </Stack>
-        {!valid && <Typography color="error" variant="body2">{M.endBeforeStart}</Typography>}
+        {!valid && (
+          <Typography color="error" variant="body2">
+            {M.endBeforeStart}
+          </Typography>
+        )}
         {report.isFetching && <LinearProgress />}
-        {report.isError && <Alert severity="error">{serverMessage(report.error) ?? 'The report could not be loaded.'}</Alert>}
+        {report.isError && (
+          <Alert severity="error">{serverMessage(report.error) ?? 'The report could not be loaded.'}</Alert>
+        )}
         {report.data && report.data.data.length === 0 && (
           <Typography data-testid="daily-received-empty" color="text.secondary">
             {M.nothingReceived}
@@ -88,10 +117,16 @@ export function DailyReceivedPage() {
         {report.data && report.data.data.length > 0 && (
           <>
             <Typography>
-              {formatCount(report.data.total_units)} units received ({formatDollars(report.data.total_dollars)}) from {report.data.startDate} to {report.data.endDate}.
+              {formatCount(report.data.total_units)} units received ({formatDollars(report.data.total_dollars)}) from{' '}
+              {report.data.startDate} to {report.data.endDate}.
             </Typography>
             <DailyReceivedChart report={report.data} />
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', '& > *': { flex: { md: '1 1 280px' } } }}>
+            <Stack
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={2}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', '& > *': { flex: { md: '1 1 280px' } } }}
+            >
               {report.data.data.map((l) => (
                 <LocationTable key={l.location_code} location={l} />
               ))}

@@ -4,7 +4,11 @@ import { INACTIVE_REPORT_REDIRECT_MS, INVENTORY_REPORT_MESSAGES as M, utcToday }
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
-import { fbaPendingOrdersRequest, inactiveInventoryRequest, peakDaysFulfillmentRequest } from '../api/inventory-reports-api';
+import {
+  fbaPendingOrdersRequest,
+  inactiveInventoryRequest,
+  peakDaysFulfillmentRequest,
+} from '../api/inventory-reports-api';
 import { isDateWithin, ReportDatePicker } from './report-date-picker';
 import { useRedirectHome } from './use-redirect-home';
 
@@ -49,13 +53,22 @@ export function PeakDaysFulfillmentPage() {
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="body2" color="text.secondary">
-            Open committed sales due to ship by the date (or with no ship-by date) per bucket and model, with the units on hand to fill them.
+            Open committed sales due to ship by the date (or with no ship-by date) per bucket and model, with the units
+            on hand to fill them.
           </Typography>
           <ReportDatePicker label="Date" value={date} onChange={setDate} min={today} />
-          <Button variant="contained" onClick={() => void download.start(peakDaysFulfillmentRequest(date))} disabled={download.busy || !/^\d{4}-\d{2}-\d{2}$/.test(date)}>
+          <Button
+            variant="contained"
+            onClick={() => void download.start(peakDaysFulfillmentRequest(date))}
+            disabled={download.busy || !/^\d{4}-\d{2}-\d{2}$/.test(date)}
+          >
             {M.downloadReport}
           </Button>
-          {!valid && !download.error && <Typography variant="body2" color="error">{M.peakDateBeforeToday}</Typography>}
+          {!valid && !download.error && (
+            <Typography variant="body2" color="error">
+              {M.peakDateBeforeToday}
+            </Typography>
+          )}
           <ReportDownloadProgress progress={download.busy ? download.progress : null} />
           {download.error && (
             <Alert severity="error" data-testid="peak-days-error">
@@ -76,9 +89,14 @@ export function FbaPendingOrdersPage() {
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="body2" color="text.secondary">
-            Committed sales sold on Amazon (the FBA channels) not yet transacted, per bucket and model, valued at the current cost, with a total.
+            Committed sales sold on Amazon (the FBA channels) not yet transacted, per bucket and model, valued at the
+            current cost, with a total.
           </Typography>
-          <Button variant="contained" onClick={() => void download.start(fbaPendingOrdersRequest())} disabled={download.busy}>
+          <Button
+            variant="contained"
+            onClick={() => void download.start(fbaPendingOrdersRequest())}
+            disabled={download.busy}
+          >
             {M.downloadCsv}
           </Button>
           <ReportDownloadProgress progress={download.busy ? download.progress : null} />

@@ -4,7 +4,19 @@ import dayjs, { type Dayjs } from 'dayjs';
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** A YYYY-MM-DD date picker (000 §9) for a report's parameters; `min`/`max` bound the calendar. */
-export function ReportDatePicker({ label, value, onChange, min, max }: { label: string; value: string; onChange: (value: string) => void; min?: string; max?: string }) {
+export function ReportDatePicker({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+}) {
   const date = value ? dayjs(value) : null;
   return (
     <DatePicker

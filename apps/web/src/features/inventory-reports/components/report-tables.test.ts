@@ -15,7 +15,14 @@ describe('report tables', () => {
       endDate: '2026-03-01',
       total_units: 5,
       total_dollars: 0,
-      data: [{ location_code: 'KY01', total_units: 5, total_dollars: 0, days: [{ date: '2026-02-28', units: 5, dollars: 0 }] }],
+      data: [
+        {
+          location_code: 'KY01',
+          total_units: 5,
+          total_dollars: 0,
+          days: [{ date: '2026-02-28', units: 5, dollars: 0 }],
+        },
+      ],
     });
     expect(days).toHaveLength(3);
     expect(series).toEqual([{ location: 'KY01', units: [0, 5, 0] }]);

@@ -10,14 +10,21 @@ export function formatDollars(value: number): string {
 /** Every calendar day from start to end (both included), YYYY-MM-DD. */
 export function daysBetween(start: string, end: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`) && days.length <= 400; t += 86_400_000) {
+  for (
+    let t = Date.parse(`${start}T00:00:00Z`);
+    t <= Date.parse(`${end}T00:00:00Z`) && days.length <= 400;
+    t += 86_400_000
+  ) {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
   return days;
 }
 
 /** The chart's series: per location, the units received on each day of the range (0 on days without receipts). */
-export function dailySeries(report: TDailyReceived): { days: string[]; series: { location: string; units: number[] }[] } {
+export function dailySeries(report: TDailyReceived): {
+  days: string[];
+  series: { location: string; units: number[] }[];
+} {
   const days = daysBetween(report.startDate, report.endDate);
   return {
     days,

@@ -1,4 +1,15 @@
-import { Alert, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { INVENTORY_REPORT_MESSAGES as M } from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
@@ -16,7 +27,9 @@ export function UnreceivedInvoicesPage() {
   return (
     <Page title="Unreceived Invoices Report">
       {report.isLoading && <LinearProgress />}
-      {report.isError && <Alert severity="error">{serverMessage(report.error) ?? 'The report could not be loaded.'}</Alert>}
+      {report.isError && (
+        <Alert severity="error">{serverMessage(report.error) ?? 'The report could not be loaded.'}</Alert>
+      )}
       {data && data.data.length === 0 && <Typography color="text.secondary">{M.noUnreceivedInvoices}</Typography>}
       {data && data.data.length > 0 && (
         <Paper variant="outlined">

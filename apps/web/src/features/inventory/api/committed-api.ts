@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { listCommittedSalesRoute, listCommittedTransfersRoute, searchTransferTransactionsRoute } from '@keystone/contracts';
+import {
+  listCommittedSalesRoute,
+  listCommittedTransfersRoute,
+  searchTransferTransactionsRoute,
+} from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
 
 /** Committed (not yet transacted) transfers of a model (001 §7 `?model=`); only asked for by inventory-transfer:view holders. */
 export function useCommittedTransfersOfModel(model: string, enabled: boolean) {
   return useQuery({
     queryKey: ['committed-transfers', 'model', model.toUpperCase()],
-    queryFn: async ({ signal }) => (await callApi(listCommittedTransfersRoute, { query: { model }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(listCommittedTransfersRoute, { query: { model }, signal, silent: true })).data,
     enabled,
   });
 }
@@ -18,16 +23,20 @@ export function useCommittedTransfersOfModel(model: string, enabled: boolean) {
 export function useCommittedSalesOfModel(model: string) {
   return useQuery({
     queryKey: ['committed-sales', 'model', model.toUpperCase()],
-    queryFn: async ({ signal }) => (await callApi(listCommittedSalesRoute, { query: { search: model }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(listCommittedSalesRoute, { query: { search: model }, signal, silent: true })).data,
     select: (rows) => rows.filter((s) => s.product.model.toUpperCase() === model.toUpperCase()),
   });
 }
 
 /** The transaction search by POS transfer batch ref id or batch name (001 §2 /inventory-transactions/search). */
-export function useTransferBatchSearch(search: { searchType: 'posTransferBatchRefId' | 'posTransferBatchName'; id: string } | null) {
+export function useTransferBatchSearch(
+  search: { searchType: 'posTransferBatchRefId' | 'posTransferBatchName'; id: string } | null,
+) {
   return useQuery({
     queryKey: ['transfer-transactions', search],
-    queryFn: async ({ signal }) => (await callApi(searchTransferTransactionsRoute, { query: search!, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(searchTransferTransactionsRoute, { query: search!, signal, silent: true })).data,
     enabled: search !== null,
   });
 }

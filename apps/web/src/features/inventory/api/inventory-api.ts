@@ -49,7 +49,8 @@ export const inventoryKeys = {
  */
 export function inventorySearchQuery(c: TInventoryCriteria) {
   // UPC and serial searches always include inactive items (001 §7: the serial search call carries includeInactive=1); a model search when asked.
-  const includeInactive = c.searchBy === 'upc' || c.searchBy === 'serial' || (c.searchBy === 'model' && c.includeInactive);
+  const includeInactive =
+    c.searchBy === 'upc' || c.searchBy === 'serial' || (c.searchBy === 'model' && c.includeInactive);
   return queryOptions({
     queryKey: inventoryKeys.search(c),
     queryFn: ({ signal }) =>
@@ -69,7 +70,10 @@ export function inventorySearchQuery(c: TInventoryCriteria) {
 }
 
 export function useInventorySearch(criteria: TInventoryCriteria | null) {
-  return useQuery({ ...inventorySearchQuery(criteria ?? { searchBy: 'model', searchValue: '', includeInactive: false, bucket: null }), enabled: criteria !== null });
+  return useQuery({
+    ...inventorySearchQuery(criteria ?? { searchBy: 'model', searchValue: '', includeInactive: false, bucket: null }),
+    enabled: criteria !== null,
+  });
 }
 
 export function useProductPreview(model: string | null) {
@@ -105,7 +109,14 @@ export function useSerialsByProxy(query: { model: string; locationCode: string; 
 export function useModelOfUpc(upc: string | null) {
   return useQuery({
     queryKey: ['inventory', 'upc', upc],
-    queryFn: async ({ signal }) => (await callApi(productByUpcRoute, { query: { upc: upc!, exact: '1', includeInactive: '1' }, signal, silent: true })).data[0]?.model ?? null,
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(productByUpcRoute, {
+          query: { upc: upc!, exact: '1', includeInactive: '1' },
+          signal,
+          silent: true,
+        })
+      ).data[0]?.model ?? null,
     enabled: !!upc,
   });
 }
@@ -122,7 +133,8 @@ export function useSerial(id: number | null) {
 export function useSerialHistory(id: number | null) {
   return useQuery({
     queryKey: inventoryKeys.serialHistory(id ?? 0),
-    queryFn: async ({ signal }) => (await callApi(inventorySerialHistoryRoute, { params: { id: id! }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(inventorySerialHistoryRoute, { params: { id: id! }, signal, silent: true })).data,
     enabled: id !== null,
     retry: false,
   });
@@ -151,7 +163,13 @@ export function useModelSuggestions(prefix: string, includeInactive: boolean) {
   return useQuery({
     queryKey: [...inventoryKeys.models(text), includeInactive],
     queryFn: async ({ signal }) =>
-      (await callApi(productModelsRoute, { query: { model: text, ...(includeInactive ? { includeInactive: '1' } : {}) }, signal, silent: true })).data.map((m) => m.model),
+      (
+        await callApi(productModelsRoute, {
+          query: { model: text, ...(includeInactive ? { includeInactive: '1' } : {}) },
+          signal,
+          silent: true,
+        })
+      ).data.map((m) => m.model),
     enabled: text.length > 1,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

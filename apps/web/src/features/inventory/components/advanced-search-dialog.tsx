@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useBucketNames } from '../api/inventory-api';
 
 /** Advanced Search (001 §2): a model and a bucket; the search then keeps products with on-hand in that bucket. Mounted while open. */

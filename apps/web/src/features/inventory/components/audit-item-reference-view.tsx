@@ -15,7 +15,13 @@ export function AuditItemReferenceView({ auditRef }: { auditRef: string }) {
   const item = useQuery(auditItemQuery(auditRef));
   if (item.isPending) return <Typography>Loading...</Typography>;
   if (item.error)
-    return <Alert severity="warning">{item.error instanceof ApiCallError && item.error.status === 404 ? `Audit item ${auditRef} does not exist.` : 'There was an error.'}</Alert>;
+    return (
+      <Alert severity="warning">
+        {item.error instanceof ApiCallError && item.error.status === 404
+          ? `Audit item ${auditRef} does not exist.`
+          : 'There was an error.'}
+      </Alert>
+    );
   const review = item.data;
   const posted = review.adjustment_transactions;
   return (
@@ -25,10 +31,16 @@ export function AuditItemReferenceView({ auditRef }: { auditRef: string }) {
       </Typography>
       {posted.length > 0 ? (
         <>
-          <Typography variant="body2">{posted.length === 1 ? 'The adjustment it posted:' : 'The adjustments it posted:'}</Typography>
+          <Typography variant="body2">
+            {posted.length === 1 ? 'The adjustment it posted:' : 'The adjustments it posted:'}
+          </Typography>
           {posted.map((tx) => (
             <Box key={tx.ims_transaction_reference_id}>
-              <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(tx.ims_transaction_reference_id)}`} data-testid="audit-item-transaction">
+              <Link
+                component={RouterLink}
+                to={`/inventory-transactions/${encodeURIComponent(tx.ims_transaction_reference_id)}`}
+                data-testid="audit-item-transaction"
+              >
                 {tx.ims_transaction_reference_id}
               </Link>
               {` ${tx.bucket} ${signed(tx.quantity_delta)}`}
@@ -37,10 +49,17 @@ export function AuditItemReferenceView({ auditRef }: { auditRef: string }) {
         </>
       ) : (
         <Typography variant="body2">
-          {review.is_submitted || review.is_resolved ? 'It posted no adjustment: the count matched.' : 'It has not been submitted: no adjustment is posted yet.'}
+          {review.is_submitted || review.is_resolved
+            ? 'It posted no adjustment: the count matched.'
+            : 'It has not been submitted: no adjustment is posted yet.'}
         </Typography>
       )}
-      <Link component={RouterLink} to={`/inventory/audit-discrepancy-report/${review.audit_batch_id}`} sx={{ display: 'inline-block', mt: 1 }} data-testid="audit-item-report">
+      <Link
+        component={RouterLink}
+        to={`/inventory/audit-discrepancy-report/${review.audit_batch_id}`}
+        sx={{ display: 'inline-block', mt: 1 }}
+        data-testid="audit-item-report"
+      >
         Audit discrepancy report
       </Link>
     </Alert>

@@ -19,7 +19,11 @@ export function CommittedSaleSerialCards({ items }: { items: TSerialCommittedSal
   return (
     <Stack spacing={1} data-testid="committed-sale-serials">
       {items.map((c) => (
-        <Card key={`${c.sale.ims_transaction_reference_id}-${c.scanned_at}`} variant="outlined" data-testid="committed-sale-serial-card">
+        <Card
+          key={`${c.sale.ims_transaction_reference_id}-${c.scanned_at}`}
+          variant="outlined"
+          data-testid="committed-sale-serial-card"
+        >
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
@@ -32,9 +36,19 @@ export function CommittedSaleSerialCards({ items }: { items: TSerialCommittedSal
                   c.sale.legacy_pos_invoice_id
                 )}
               </Typography>
-              <Chip size="small" color={c.sale.transacted_at ? 'success' : 'warning'} label={c.sale.transacted_at ? 'Sold' : 'Committed'} />
+              <Chip
+                size="small"
+                color={c.sale.transacted_at ? 'success' : 'warning'}
+                label={c.sale.transacted_at ? 'Sold' : 'Committed'}
+              />
             </Box>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+                gap: 1,
+              }}
+            >
               {(
                 [
                   ['Sale', txLink(c.sale.ims_transaction_reference_id)],

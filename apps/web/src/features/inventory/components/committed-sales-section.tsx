@@ -37,14 +37,19 @@ export function CommittedSalesSection({ model }: { model: string }) {
               {data.map((s) => (
                 <TableRow key={s.ims_transaction_reference_id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(s.ims_transaction_reference_id)}`}>
+                    <Link
+                      component={RouterLink}
+                      to={`/inventory-transactions/${encodeURIComponent(s.ims_transaction_reference_id)}`}
+                    >
                       {s.ims_transaction_reference_id}
                     </Link>
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.legacy_pos_invoice_id}</TableCell>
                   <TableCell>{s.committed_quantity}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{s.source_bucket}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{s.scanning_required ? `${s.serials.length} serial(s)` : 'Not required'}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    {s.scanning_required ? `${s.serials.length} serial(s)` : 'Not required'}
+                  </TableCell>
                   <TableCell sx={WIDE_ONLY}>{dateTime(s.created_at)}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{s.commit_notes ?? ''}</TableCell>
                 </TableRow>

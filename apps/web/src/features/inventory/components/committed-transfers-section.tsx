@@ -44,7 +44,10 @@ export function CommittedTransfersSection({ model }: { model: string }) {
               {data.map((t) => (
                 <TableRow key={t.ims_transaction_reference_id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/inventory/transfer/${encodeURIComponent(model)}?from_bucket=${encodeURIComponent(t.from_bucket)}`}>
+                    <Link
+                      component={RouterLink}
+                      to={`/inventory/transfer/${encodeURIComponent(model)}?from_bucket=${encodeURIComponent(t.from_bucket)}`}
+                    >
                       {t.ims_transaction_reference_id}
                     </Link>
                   </TableCell>
@@ -54,7 +57,9 @@ export function CommittedTransfersSection({ model }: { model: string }) {
                   <TableCell>
                     {t.total_scanned_quantity} / {t.committed_quantity}
                   </TableCell>
-                  <TableCell sx={WIDE_ONLY}>{[t.pos_transfer_batch_name, t.pos_transfer_batch_ref_id].filter(Boolean).join(' · ') || '—'}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    {[t.pos_transfer_batch_name, t.pos_transfer_batch_ref_id].filter(Boolean).join(' · ') || '—'}
+                  </TableCell>
                   <TableCell sx={WIDE_ONLY}>
                     {dateTime(t.committed_at)}
                     {t.committed_by_name ? ` by ${t.committed_by_name}` : ''}

@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { INVENTORY_SEARCH_BY, INVENTORY_SEARCH_BY_LABELS, INVENTORY_SEARCH_LIMIT } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { useCurrentLocation } from '../../../lib/queries';
@@ -46,7 +58,8 @@ export function InventorySearchPage() {
   useEffect(() => setText(searchValue), [searchValue]);
 
   const problem = searchProblem(searchBy, searchValue);
-  const criteria = searchValue.trim() && !problem ? { searchBy, searchValue: searchValue.trim(), includeInactive, bucket } : null;
+  const criteria =
+    searchValue.trim() && !problem ? { searchBy, searchValue: searchValue.trim(), includeInactive, bucket } : null;
   const result = useInventorySearch(criteria);
   const suggestions = useModelSuggestions(useDebounced(searchBy === 'model' ? text : '', 500), includeInactive);
 
@@ -59,7 +72,12 @@ export function InventorySearchPage() {
     setParams(next);
   };
   const submit = (value = text) => update({ searchBy, searchValue: value.trim() || null });
-  const serverError = result.error instanceof ApiCallError ? ((result.error.body as { message?: string } | null)?.message ?? 'There was an error.') : result.error ? 'There was an error.' : null;
+  const serverError =
+    result.error instanceof ApiCallError
+      ? ((result.error.body as { message?: string } | null)?.message ?? 'There was an error.')
+      : result.error
+        ? 'There was an error.'
+        : null;
   const data = result.data;
   const count = data ? (searchBy === 'serial' ? data.serials.length : data.data.length) : 0;
 
@@ -71,7 +89,13 @@ export function InventorySearchPage() {
           size="small"
           label="Search By"
           value={searchBy}
-          onChange={(e) => update({ searchBy: e.target.value, includeInactive: e.target.value === 'model' ? (includeInactive ? '1' : null) : null, ...(e.target.value === 'serial' ? { bucket: null } : {}) })}
+          onChange={(e) =>
+            update({
+              searchBy: e.target.value,
+              includeInactive: e.target.value === 'model' ? (includeInactive ? '1' : null) : null,
+              ...(e.target.value === 'serial' ? { bucket: null } : {}),
+            })
+          }
           sx={{ minWidth: 160 }}
           slotProps={{ htmlInput: { 'data-testid': 'search-by' } }}
         >
@@ -129,12 +153,23 @@ export function InventorySearchPage() {
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }}>
         {searchBy === 'model' && (
           <FormControlLabel
-            control={<Checkbox checked={includeInactive} onChange={(e) => update({ includeInactive: e.target.checked ? '1' : null })} />}
+            control={
+              <Checkbox
+                checked={includeInactive}
+                onChange={(e) => update({ includeInactive: e.target.checked ? '1' : null })}
+              />
+            }
             label="Include Inactive Models"
           />
         )}
         <FormControlLabel
-          control={<Checkbox checked={expandAll && searchBy !== 'serial'} disabled={searchBy === 'serial'} onChange={(e) => setExpandAll(e.target.checked)} />}
+          control={
+            <Checkbox
+              checked={expandAll && searchBy !== 'serial'}
+              disabled={searchBy === 'serial'}
+              onChange={(e) => setExpandAll(e.target.checked)}
+            />
+          }
           label="Expand All Search Results"
         />
       </Stack>
@@ -158,12 +193,24 @@ export function InventorySearchPage() {
       {data && !result.isFetching && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {count === 0 ? 'No Results To Display' : data.more ? `The first ${INVENTORY_SEARCH_LIMIT} results; narrow the search to see others.` : `${count} result${count === 1 ? '' : 's'}`}
+            {count === 0
+              ? 'No Results To Display'
+              : data.more
+                ? `The first ${INVENTORY_SEARCH_LIMIT} results; narrow the search to see others.`
+                : `${count} result${count === 1 ? '' : 's'}`}
           </Typography>
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             {data.searchBy === 'serial'
               ? data.serials.map((s) => <SerialResultCard key={s.id} serial={s} />)
-              : data.data.map((card) => <ProductResultCard key={card.id} card={card} expandAll={expandAll} location={location} canTransfer={canTransfer} />)}
+              : data.data.map((card) => (
+                  <ProductResultCard
+                    key={card.id}
+                    card={card}
+                    expandAll={expandAll}
+                    location={location}
+                    canTransfer={canTransfer}
+                  />
+                ))}
           </Box>
         </>
       )}

@@ -44,15 +44,30 @@ function NarrowCaption({ parts }: { parts: (string | null | undefined)[] }) {
   const narrow = useNarrow();
   if (!narrow) return null;
   return (
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block', overflowWrap: 'anywhere' }}
+    >
       {parts.filter((p) => !!p).join(' · ')}
     </Typography>
   );
 }
 
 /** The serials of the model in one bucket's location and condition (001 §2 "a serial dialog"). */
-function SerialDialog({ model, row, onClose }: { model: string; row: { location_code: string; condition_code: string; bucket: string } | null; onClose(): void }) {
-  const { data, isLoading } = useSerialsByProxy(row ? { model, locationCode: row.location_code, conditionCode: row.condition_code } : null);
+function SerialDialog({
+  model,
+  row,
+  onClose,
+}: {
+  model: string;
+  row: { location_code: string; condition_code: string; bucket: string } | null;
+  onClose(): void;
+}) {
+  const { data, isLoading } = useSerialsByProxy(
+    row ? { model, locationCode: row.location_code, conditionCode: row.condition_code } : null,
+  );
   return (
     <Dialog open={!!row} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>
@@ -152,12 +167,27 @@ function Summary({ product }: { product: TProduct }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="product-summary">
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: 'flex-start' }}>
-        {product.image_url && <Box component="img" src={product.image_url} alt={product.model} sx={{ width: 120, maxHeight: 120, objectFit: 'contain' }} />}
+        {product.image_url && (
+          <Box
+            component="img"
+            src={product.image_url}
+            alt={product.model}
+            sx={{ width: 120, maxHeight: 120, objectFit: 'contain' }}
+          />
+        )}
         <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography variant="h6" component="h2">
             {product.product_title}
           </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, auto auto)' }, columnGap: 2, rowGap: 0.5, mt: 1 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, auto auto)' },
+              columnGap: 2,
+              rowGap: 0.5,
+              mt: 1,
+            }}
+          >
             {rows.map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
                 <Typography variant="body2" color="text.secondary">
@@ -200,11 +230,16 @@ export function ProductDetailView({ model }: { model: string | null }) {
   if (preview.isPending) return <Typography>Loading...</Typography>;
   if (preview.error) {
     const notFound = preview.error instanceof ApiCallError && preview.error.status === 404;
-    return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
+    return (
+      <Alert severity={notFound ? 'warning' : 'error'}>
+        {notFound ? `No product has the model ${model}.` : 'There was an error.'}
+      </Alert>
+    );
   }
   const { product, inventory } = preview.data;
   const tracked = !!product.serial_number_tracked;
-  const autoExpanded = !autoExpandDone && tracked && fromBucket ? (inventory.find((r) => r.bucket === fromBucket) ?? null) : null;
+  const autoExpanded =
+    !autoExpandDone && tracked && fromBucket ? (inventory.find((r) => r.bucket === fromBucket) ?? null) : null;
   const serialsOf = chosen ?? autoExpanded;
   return (
     <>
@@ -245,7 +280,9 @@ export function ProductDetailView({ model }: { model: string | null }) {
                 >
                   <TableCell sx={{ fontWeight: row.bucket === fromBucket ? 700 : undefined, overflowWrap: 'anywhere' }}>
                     {row.bucket}
-                    <NarrowCaption parts={[row.location_code, row.condition_code, row.notes, dateTime(row.last_updated_at)]} />
+                    <NarrowCaption
+                      parts={[row.location_code, row.condition_code, row.notes, dateTime(row.last_updated_at)]}
+                    />
                   </TableCell>
                   <TableCell sx={WIDE_ONLY}>{row.location_code}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{row.condition_code}</TableCell>

@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Card, CardActions, CardContent, Chip, Collapse, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Collapse,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { TInventorySearchCard, TSerialSearchCard } from '@keystone/contracts';
 import { commissionPercent, money } from './format';
@@ -18,7 +33,17 @@ function Field({ label, value }: { label: string; value: string | number }) {
 }
 
 /** A product result card (001 §2): brand, model, category, prices, commission, on-hand; expandable UPC, description, buckets. */
-export function ProductResultCard({ card, expandAll, location, canTransfer }: { card: TInventorySearchCard; expandAll: boolean; location: string | null; canTransfer: boolean }) {
+export function ProductResultCard({
+  card,
+  expandAll,
+  location,
+  canTransfer,
+}: {
+  card: TInventorySearchCard;
+  expandAll: boolean;
+  location: string | null;
+  canTransfer: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const expanded = expandAll || open;
   const model = encodeURIComponent(card.model);
@@ -43,7 +68,10 @@ export function ProductResultCard({ card, expandAll, location, canTransfer }: { 
           <Field label="Adjusted MAP" value={money(card.master_listing_adj_map_price)} />
           <Field label="Adjusted Cart Price" value={money(card.master_listing_adj_cart_price)} />
           <Field label="Commission" value={commissionPercent(card.master_listing_commission_rate)} />
-          <Field label={location ? `On Hand (${location})` : 'On Hand (All Locations)'} value={onHandAt(card, location)} />
+          <Field
+            label={location ? `On Hand (${location})` : 'On Hand (All Locations)'}
+            value={onHandAt(card, location)}
+          />
         </Box>
         <Collapse in={expanded} unmountOnExit>
           <Box sx={{ mt: 1 }} data-testid="inventory-result-details">
@@ -88,7 +116,12 @@ export function ProductResultCard({ card, expandAll, location, canTransfer }: { 
         )}
         <Box sx={{ flex: 1 }} />
         {!expandAll && (
-          <IconButton size="small" aria-label={open ? 'Show less' : 'Show more'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <IconButton
+            size="small"
+            aria-label={open ? 'Show less' : 'Show more'}
+            aria-expanded={open}
+            onClick={() => setOpen((v) => !v)}
+          >
             <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />
           </IconButton>
         )}

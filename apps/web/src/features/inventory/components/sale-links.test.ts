@@ -17,10 +17,14 @@ const sale = (over: Partial<TSerialCommittedSale['sale']>): TSerialCommittedSale
 describe("a committed-sale serial card's invoice link", () => {
   it('opens the work order a sale was committed from, open or sold', () => {
     expect(invoicePath(sale({ pos_work_order_id: 3 }))).toBe('/work-orders/3');
-    expect(invoicePath(sale({ pos_work_order_id: 3, transacted_at: '2026-01-03T10:00:00.000Z', ledger_reference: 'IS-0000009' }))).toBe('/work-orders/3');
+    expect(
+      invoicePath(
+        sale({ pos_work_order_id: 3, transacted_at: '2026-01-03T10:00:00.000Z', ledger_reference: 'IS-0000009' }),
+      ),
+    ).toBe('/work-orders/3');
   });
 
-  it("opens an open point-of-sale invoice on the committed sales board, searched by the invoice", () => {
+  it('opens an open point-of-sale invoice on the committed sales board, searched by the invoice', () => {
     expect(invoicePath(sale({}))).toBe('/boards/committed-sales?search=INV+42%2FA');
   });
 

@@ -7,6 +7,7 @@ import type { TSerialCommittedSale } from '@keystone/contracts';
  */
 export function invoicePath(sale: TSerialCommittedSale['sale']): string | null {
   if (sale.pos_work_order_id !== null) return `/work-orders/${sale.pos_work_order_id}`;
-  if (!sale.transacted_at) return `/boards/committed-sales?${new URLSearchParams({ search: sale.legacy_pos_invoice_id })}`;
+  if (!sale.transacted_at)
+    return `/boards/committed-sales?${new URLSearchParams({ search: sale.legacy_pos_invoice_id })}`;
   return null;
 }

@@ -16,7 +16,8 @@ export function SaleTransactionView({ tx }: { tx: TInventoryTransactionDetail })
   if (!s) return <Typography color="text.secondary">No committed sale is linked to this transaction.</Typography>;
   const sold = s.transacted_at !== null;
   // Serials that left with the sale (the ledger row's), else those committed at the point of sale.
-  const serials = sold && tx.serials.length ? tx.serials.map((x) => x.scanned_serial_number) : s.serials.map((x) => x.serial_number);
+  const serials =
+    sold && tx.serials.length ? tx.serials.map((x) => x.scanned_serial_number) : s.serials.map((x) => x.serial_number);
   const rows: [string, ReactNode][] = [
     ['Sale Reference', s.ims_transaction_reference_id],
     ['Legacy POS Invoice', s.legacy_pos_invoice_id],

@@ -61,7 +61,14 @@ export function SerialDetailPage() {
   let content: React.ReactNode;
   if (id === null) content = <Typography>No Data Available.</Typography>;
   else if (serial.isPending) content = <Typography>Loading</Typography>;
-  else if (serial.error) content = <Alert severity="warning">{serial.error instanceof ApiCallError && serial.error.status === 404 ? `Serial ${id} does not exist.` : 'There was an error.'}</Alert>;
+  else if (serial.error)
+    content = (
+      <Alert severity="warning">
+        {serial.error instanceof ApiCallError && serial.error.status === 404
+          ? `Serial ${id} does not exist.`
+          : 'There was an error.'}
+      </Alert>
+    );
   else {
     const s = serial.data;
     content = (
@@ -74,7 +81,12 @@ export function SerialDetailPage() {
             {s.product.product_title} ({s.product.model})
           </Link>
           {s.product.image_url && (
-            <Box component="img" src={s.product.image_url} alt={s.product.model} sx={{ display: { xs: 'block', md: 'none' }, maxWidth: 200, my: 1 }} />
+            <Box
+              component="img"
+              src={s.product.image_url}
+              alt={s.product.model}
+              sx={{ display: { xs: 'block', md: 'none' }, maxWidth: 200, my: 1 }}
+            />
           )}
           <Box sx={{ mt: 2 }}>
             <Fields serial={s} />

@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { ZAuditItemReferenceSchema, ZTransactionLookupReferenceSchema, type TInventoryTransactionDetail } from '@keystone/contracts';
+import {
+  ZAuditItemReferenceSchema,
+  ZTransactionLookupReferenceSchema,
+  type TInventoryTransactionDetail,
+} from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { transactionQuery } from '../api/inventory-api';
@@ -46,7 +61,11 @@ const poLink = (id: number | null, ref: string | null) =>
 const commitmentOnly = (tx: TInventoryTransactionDetail) => /^C[TS]-/.test(tx.ims_transaction_reference_id);
 
 function commonRows(tx: TInventoryTransactionDetail): [string, ReactNode][] {
-  if (commitmentOnly(tx)) return [['Reference', tx.ims_transaction_reference_id], ['Type', tx.type]];
+  if (commitmentOnly(tx))
+    return [
+      ['Reference', tx.ims_transaction_reference_id],
+      ['Type', tx.type],
+    ];
   return [
     ['Reference', tx.ims_transaction_reference_id],
     ['Type', tx.type],
@@ -103,7 +122,12 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
         ['Submitted By', a?.submitted_by ?? tx.transacted_by ?? '—'],
         ['Submit Notes', a?.submit_notes ?? tx.notes ?? '—'],
         // An audit's AA- reference opens the item's view (its adjustments and its audit's report).
-        ['IMS Initiating Transaction ID', /^(I[RUTSAX]|C[TS]|AA)-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '') ? refLink(a!.ims_initiating_transaction_id) : (a?.ims_initiating_transaction_id ?? '—')],
+        [
+          'IMS Initiating Transaction ID',
+          /^(I[RUTSAX]|C[TS]|AA)-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '')
+            ? refLink(a!.ims_initiating_transaction_id)
+            : (a?.ims_initiating_transaction_id ?? '—'),
+        ],
       ];
     }
     default:
@@ -138,7 +162,13 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                {['Serial', 'Scanned UPC', 'Scanned At', 'From (location / condition / disposition)', 'To (location / condition / disposition)'].map((h) => (
+                {[
+                  'Serial',
+                  'Scanned UPC',
+                  'Scanned At',
+                  'From (location / condition / disposition)',
+                  'To (location / condition / disposition)',
+                ].map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
               </TableRow>
@@ -147,14 +177,26 @@ export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {
               {tx.serials.map((s) => (
                 <TableRow key={`${s.fk_inventory_serial_id}-${s.scanned_at}`}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/inventory-serials/${s.fk_inventory_serial_id}`} state={{ fresh: true }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/inventory-serials/${s.fk_inventory_serial_id}`}
+                      state={{ fresh: true }}
+                    >
                       {s.scanned_serial_number}
                     </Link>
                   </TableCell>
                   <TableCell>{s.scanned_upc ?? '—'}</TableCell>
                   <TableCell>{dateTime(s.scanned_at)}</TableCell>
-                  <TableCell>{[s.old_location_code, s.old_condition_code, s.old_disposition_code].map((v) => v ?? '—').join(' / ')}</TableCell>
-                  <TableCell>{[s.new_location_code, s.new_condition_code, s.new_disposition_code].map((v) => v ?? '—').join(' / ')}</TableCell>
+                  <TableCell>
+                    {[s.old_location_code, s.old_condition_code, s.old_disposition_code]
+                      .map((v) => v ?? '—')
+                      .join(' / ')}
+                  </TableCell>
+                  <TableCell>
+                    {[s.new_location_code, s.new_condition_code, s.new_disposition_code]
+                      .map((v) => v ?? '—')
+                      .join(' / ')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -179,13 +221,25 @@ export function TransactionDetailPage() {
   if (audit?.success) content = <AuditItemReferenceView auditRef={audit.data} />;
   else if (ref === null) content = <Alert severity="warning">{`${raw} is not a transaction reference.`}</Alert>;
   else if (tx.isPending) content = <Typography>Loading...</Typography>;
-  else if (tx.error) content = <Alert severity="warning">{tx.error instanceof ApiCallError && tx.error.status === 404 ? `Transaction ${ref} does not exist.` : 'There was an error.'}</Alert>;
+  else if (tx.error)
+    content = (
+      <Alert severity="warning">
+        {tx.error instanceof ApiCallError && tx.error.status === 404
+          ? `Transaction ${ref} does not exist.`
+          : 'There was an error.'}
+      </Alert>
+    );
   else content = <TransactionDetail tx={tx.data} />;
   return (
     <Page
       title={`Inventory Transaction ${ref ?? raw}`}
       actions={
-        <Button startIcon={<RefreshIcon />} variant="outlined" disabled={ref === null || tx.isFetching} onClick={() => void tx.refetch()}>
+        <Button
+          startIcon={<RefreshIcon />}
+          variant="outlined"
+          disabled={ref === null || tx.isFetching}
+          onClick={() => void tx.refetch()}
+        >
           Refresh
         </Button>
       }

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { TRANSACTION_SEARCH_TYPE_KEY, TRANSACTION_SEARCH_TYPES, type TTransactionSearchType } from '@keystone/contracts';
+import {
+  TRANSACTION_SEARCH_TYPE_KEY,
+  TRANSACTION_SEARCH_TYPES,
+  type TTransactionSearchType,
+} from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { TransferBatchResults } from './transfer-batch-results';
 
@@ -11,7 +15,8 @@ const LABELS: Record<TTransactionSearchType, string> = {
   posTransferBatchName: 'POS Transfer Batch Name',
 };
 
-const isSearchType = (value: string | null): value is TTransactionSearchType => (TRANSACTION_SEARCH_TYPES as readonly string[]).includes(value ?? '');
+const isSearchType = (value: string | null): value is TTransactionSearchType =>
+  (TRANSACTION_SEARCH_TYPES as readonly string[]).includes(value ?? '');
 
 /** The last search type used, from local storage (001 §9); the first type otherwise. */
 export function storedSearchType(): TTransactionSearchType {
@@ -31,10 +36,15 @@ export function TransactionSearchPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fromUrl = params.get('searchType');
-  const [searchType, setSearchType] = useState<TTransactionSearchType>(isSearchType(fromUrl) ? fromUrl : storedSearchType());
+  const [searchType, setSearchType] = useState<TTransactionSearchType>(
+    isSearchType(fromUrl) ? fromUrl : storedSearchType(),
+  );
   const [value, setValue] = useState(params.get('id') ?? '');
   const batchId = params.get('id')?.trim();
-  const batchSearch = isSearchType(fromUrl) && fromUrl !== 'imsTransactionReferenceId' && batchId ? { searchType: fromUrl, id: batchId } : null;
+  const batchSearch =
+    isSearchType(fromUrl) && fromUrl !== 'imsTransactionReferenceId' && batchId
+      ? { searchType: fromUrl, id: batchId }
+      : null;
   const referenceInUrl = fromUrl === 'imsTransactionReferenceId' ? params.get('id')?.trim() : undefined;
 
   const choose = (type: TTransactionSearchType) => {

@@ -6,7 +6,13 @@ import { dateTime } from './format';
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** The transfers of a POS transfer batch (ref id or name), committed or transacted, each linked to its transaction. */
-export function TransferBatchResults({ searchType, id }: { searchType: 'posTransferBatchRefId' | 'posTransferBatchName'; id: string }) {
+export function TransferBatchResults({
+  searchType,
+  id,
+}: {
+  searchType: 'posTransferBatchRefId' | 'posTransferBatchName';
+  id: string;
+}) {
   const { data, isPending, error } = useTransferBatchSearch({ searchType, id });
   if (isPending) return <Typography>Loading...</Typography>;
   if (error) return <Alert severity="error">There was an error.</Alert>;
@@ -28,7 +34,10 @@ export function TransferBatchResults({ searchType, id }: { searchType: 'posTrans
           {data.map((t) => (
             <TableRow key={t.ims_transaction_reference_id}>
               <TableCell>
-                <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(t.ims_transaction_reference_id)}`}>
+                <Link
+                  component={RouterLink}
+                  to={`/inventory-transactions/${encodeURIComponent(t.ims_transaction_reference_id)}`}
+                >
                   {t.ims_transaction_reference_id}
                 </Link>
               </TableCell>
@@ -37,8 +46,14 @@ export function TransferBatchResults({ searchType, id }: { searchType: 'posTrans
                 {t.from_bucket} → {t.to_bucket}
               </TableCell>
               <TableCell>{t.transferred_quantity ?? t.committed_quantity}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{[t.pos_transfer_batch_name, t.pos_transfer_batch_ref_id].filter(Boolean).join(' · ')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t.transferred_at ? `Transferred ${dateTime(t.transferred_at)}` : `Committed ${dateTime(t.committed_at)}`}</TableCell>
+              <TableCell sx={WIDE_ONLY}>
+                {[t.pos_transfer_batch_name, t.pos_transfer_batch_ref_id].filter(Boolean).join(' · ')}
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>
+                {t.transferred_at
+                  ? `Transferred ${dateTime(t.transferred_at)}`
+                  : `Committed ${dateTime(t.committed_at)}`}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

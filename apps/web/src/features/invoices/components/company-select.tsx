@@ -35,7 +35,14 @@ export function CompanySelect(props: {
       onChange={(_, option) => props.onChange(option?.id ?? null)}
       onBlur={props.onBlur}
       renderInput={(params) => (
-        <TextField {...params} label={props.label} required={props.required} error={!!props.error} helperText={props.error} inputRef={props.inputRef} />
+        <TextField
+          {...params}
+          label={props.label}
+          required={props.required}
+          error={!!props.error}
+          helperText={props.error}
+          inputRef={props.inputRef}
+        />
       )}
     />
   );

@@ -11,7 +11,11 @@ import { TimedNotice, useTimedNotice } from './timed-notice';
 export function FinanceCompanyCreatePage() {
   const create = useCreateFinanceCompany();
   const { notice, show, clear } = useTimedNotice();
-  const { register, handleSubmit, setError, reset, formState } = useForm<TCreateFinanceCompany, unknown, TCreateFinanceCompany>({
+  const { register, handleSubmit, setError, reset, formState } = useForm<
+    TCreateFinanceCompany,
+    unknown,
+    TCreateFinanceCompany
+  >({
     resolver: zodResolver(ZCreateFinanceCompanySchema),
     defaultValues: { company_name: '' },
   });
@@ -34,9 +38,22 @@ export function FinanceCompanyCreatePage() {
 
   return (
     <Page title="Create Finance Company">
-      <Paper component="form" aria-label="Create Finance Company" noValidate onSubmit={onSubmit} sx={{ p: 2, maxWidth: 480 }}>
+      <Paper
+        component="form"
+        aria-label="Create Finance Company"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ p: 2, maxWidth: 480 }}
+      >
         <TimedNotice notice={notice} onClose={clear} testId="finance-company-notice" />
-        <TextField fullWidth label="Company Name" required {...register('company_name')} error={!!error} helperText={error} />
+        <TextField
+          fullWidth
+          label="Company Name"
+          required
+          {...register('company_name')}
+          error={!!error}
+          helperText={error}
+        />
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             Create Finance Company

@@ -3,11 +3,18 @@ import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { INVOICE_AMOUNT_STEP, INVOICE_MESSAGES } from '@keystone/contracts';
 import { useCreateInvoice, useFinanceCompanies, useInvoiceVendors } from '../api/invoices-api';
 import { CompanySelect } from './company-select';
-import { canSubmitInvoice, describeCreateFailure, emptyInvoiceForm, invoiceFormResolver, type TCreateApInvoiceOutput, type TInvoiceField, type TInvoiceFormValues } from './invoice-form-model';
+import {
+  canSubmitInvoice,
+  describeCreateFailure,
+  emptyInvoiceForm,
+  invoiceFormResolver,
+  type TCreateApInvoiceOutput,
+  type TInvoiceField,
+  type TInvoiceFormValues,
+} from './invoice-form-model';
 import { TimedNotice, useTimedNotice } from './timed-notice';
 import { localToday } from '../../../lib/format-date';
 import { DateField } from '../../../shell/date-field';
-
 
 /**
  * The create form (001 §3, §5, §8): submit is disabled until vendor, invoice number and amount are filled; the
@@ -19,11 +26,18 @@ export function InvoiceCreateForm() {
   const financeCompanies = useFinanceCompanies();
   const create = useCreateInvoice();
   const { notice, show, clear } = useTimedNotice();
-  const { control, register, handleSubmit, setError, reset, formState } = useForm<TInvoiceFormValues, unknown, TCreateApInvoiceOutput>({
+  const { control, register, handleSubmit, setError, reset, formState } = useForm<
+    TInvoiceFormValues,
+    unknown,
+    TCreateApInvoiceOutput
+  >({
     resolver: invoiceFormResolver,
     defaultValues: emptyInvoiceForm(localToday()),
   });
-  const [vendor, invoiceNumber, invoiceAmount] = useWatch({ control, name: ['vendor', 'invoice_number', 'invoice_amount'] });
+  const [vendor, invoiceNumber, invoiceAmount] = useWatch({
+    control,
+    name: ['vendor', 'invoice_number', 'invoice_amount'],
+  });
   const ready = canSubmitInvoice({ vendor, invoice_number: invoiceNumber, invoice_amount: invoiceAmount });
   const errorOf = (field: TInvoiceField) => formState.errors[field]?.message;
 
@@ -35,13 +49,20 @@ export function InvoiceCreateForm() {
       show('success', INVOICE_MESSAGES.created);
     } catch (error) {
       const failure = describeCreateFailure(error);
-      for (const [field, message] of Object.entries(failure.fields)) setError(field as TInvoiceField, { type: 'server', message });
+      for (const [field, message] of Object.entries(failure.fields))
+        setError(field as TInvoiceField, { type: 'server', message });
       if (failure.message) show('error', failure.message);
     }
   });
 
   return (
-    <Paper component="form" aria-label="Create Accounts Payable Invoice" noValidate onSubmit={onSubmit} sx={{ p: 2, mb: 3 }}>
+    <Paper
+      component="form"
+      aria-label="Create Accounts Payable Invoice"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ p: 2, mb: 3 }}
+    >
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Create Accounts Payable Invoice
       </Typography>
@@ -64,7 +85,13 @@ export function InvoiceCreateForm() {
             />
           )}
         />
-        <TextField label="Invoice Number" required {...register('invoice_number')} error={!!errorOf('invoice_number')} helperText={errorOf('invoice_number')} />
+        <TextField
+          label="Invoice Number"
+          required
+          {...register('invoice_number')}
+          error={!!errorOf('invoice_number')}
+          helperText={errorOf('invoice_number')}
+        />
         <TextField
           label="Invoice Amount"
           type="number"
@@ -86,7 +113,16 @@ export function InvoiceCreateForm() {
             name={name}
             control={control}
             render={({ field }) => (
-              <DateField label={label} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} size="medium" error={!!errorOf(name)} helperText={errorOf(name)} />
+              <DateField
+                label={label}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                size="medium"
+                error={!!errorOf(name)}
+                helperText={errorOf(name)}
+              />
             )}
           />
         ))}
@@ -106,7 +142,13 @@ export function InvoiceCreateForm() {
             />
           )}
         />
-        <TextField label="PO" placeholder="Purchase ref id" {...register('purchase_id')} error={!!errorOf('purchase_id')} helperText={errorOf('purchase_id')} />
+        <TextField
+          label="PO"
+          placeholder="Purchase ref id"
+          {...register('purchase_id')}
+          error={!!errorOf('purchase_id')}
+          helperText={errorOf('purchase_id')}
+        />
       </Box>
       <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={!ready || formState.isSubmitting}>

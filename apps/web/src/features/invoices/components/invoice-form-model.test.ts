@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
-import { canSubmitInvoice, describeCreateFailure, emptyInvoiceForm, invoiceFormResolver, toCreateInvoiceBody, type TInvoiceFormValues } from './invoice-form-model';
+import {
+  canSubmitInvoice,
+  describeCreateFailure,
+  emptyInvoiceForm,
+  invoiceFormResolver,
+  toCreateInvoiceBody,
+  type TInvoiceFormValues,
+} from './invoice-form-model';
 
 const filled = (extra: Partial<TInvoiceFormValues> = {}): TInvoiceFormValues => ({
   ...emptyInvoiceForm('2025-03-10'),
@@ -11,7 +18,8 @@ const filled = (extra: Partial<TInvoiceFormValues> = {}): TInvoiceFormValues => 
   ...extra,
 });
 
-const resolve = (values: TInvoiceFormValues) => invoiceFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = (values: TInvoiceFormValues) =>
+  invoiceFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('the invoice create form', () => {
   it('starts empty with today as the invoice date', () => {
@@ -45,7 +53,9 @@ describe('the invoice create form', () => {
       finance_company: null,
       purchase_id: null,
     });
-    expect(toCreateInvoiceBody(filled({ due_date: '2025-04-01', finance_company: 3, purchase_id: ' PO-9 ' }))).toMatchObject({
+    expect(
+      toCreateInvoiceBody(filled({ due_date: '2025-04-01', finance_company: 3, purchase_id: ' PO-9 ' })),
+    ).toMatchObject({
       due_date: '2025-04-01',
       finance_company: 3,
       purchase_id: 'PO-9',
@@ -63,18 +73,38 @@ describe('the invoice create form', () => {
 
 describe('a failed create', () => {
   it('shows the server-error text on status 500 and when no answer came', () => {
-    expect(describeCreateFailure(new ApiCallError(500, { message: 'boom' }, '/api/accounts-payable-invoice'))).toEqual({ fields: {}, message: INVOICE_MESSAGES.serverError });
-    expect(describeCreateFailure(new TypeError('Failed to fetch'))).toEqual({ fields: {}, message: INVOICE_MESSAGES.serverError });
+    expect(describeCreateFailure(new ApiCallError(500, { message: 'boom' }, '/api/accounts-payable-invoice'))).toEqual({
+      fields: {},
+      message: INVOICE_MESSAGES.serverError,
+    });
+    expect(describeCreateFailure(new TypeError('Failed to fetch'))).toEqual({
+      fields: {},
+      message: INVOICE_MESSAGES.serverError,
+    });
   });
 
   it('puts the server field errors under the fields (a 422 and a 400 key a field alike)', () => {
-    const unprocessable = new ApiCallError(422, { message: 'The given data was invalid.', errors: { invoice_number: ['taken'], due_date: ['early'] } }, '/x');
-    expect(describeCreateFailure(unprocessable)).toEqual({ fields: { invoice_number: 'taken', due_date: 'early' }, message: null });
-    const bad = new ApiCallError(400, { message: 'Invalid request', errors: { invoice_amount: ['must be greater than 0'] } }, '/x');
+    const unprocessable = new ApiCallError(
+      422,
+      { message: 'The given data was invalid.', errors: { invoice_number: ['taken'], due_date: ['early'] } },
+      '/x',
+    );
+    expect(describeCreateFailure(unprocessable)).toEqual({
+      fields: { invoice_number: 'taken', due_date: 'early' },
+      message: null,
+    });
+    const bad = new ApiCallError(
+      400,
+      { message: 'Invalid request', errors: { invoice_amount: ['must be greater than 0'] } },
+      '/x',
+    );
     expect(describeCreateFailure(bad)).toEqual({ fields: { invoice_amount: 'must be greater than 0' }, message: null });
   });
 
   it('shows the server message when no field is named', () => {
-    expect(describeCreateFailure(new ApiCallError(403, { message: 'access denied' }, '/x'))).toEqual({ fields: {}, message: 'access denied' });
+    expect(describeCreateFailure(new ApiCallError(403, { message: 'access denied' }, '/x'))).toEqual({
+      fields: {},
+      message: 'access denied',
+    });
   });
 });

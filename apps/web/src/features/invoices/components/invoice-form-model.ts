@@ -30,11 +30,22 @@ export const INVOICE_FIELDS: readonly TInvoiceField[] = [
 
 /** An empty form; the invoice date starts at today (the server requires one). */
 export function emptyInvoiceForm(today: string): TInvoiceFormValues {
-  return { vendor: null, invoice_number: '', invoice_amount: '', invoice_date: today, due_date: '', purchase_date: '', finance_company: null, purchase_id: '' };
+  return {
+    vendor: null,
+    invoice_number: '',
+    invoice_amount: '',
+    invoice_date: today,
+    due_date: '',
+    purchase_date: '',
+    finance_company: null,
+    purchase_id: '',
+  };
 }
 
 /** Vendor, invoice number and invoice amount are required: submit stays disabled until they are filled (001 §5). */
-export function canSubmitInvoice(values: Pick<TInvoiceFormValues, 'vendor' | 'invoice_number' | 'invoice_amount'>): boolean {
+export function canSubmitInvoice(
+  values: Pick<TInvoiceFormValues, 'vendor' | 'invoice_number' | 'invoice_amount'>,
+): boolean {
   return values.vendor !== null && values.invoice_number.trim() !== '' && values.invoice_amount.trim() !== '';
 }
 
@@ -78,7 +89,8 @@ export const invoiceFormResolver: Resolver<TInvoiceFormValues, unknown, TCreateA
   const byField: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (byField[String(issue.path[0] ?? '')] ??= []).push(issue.message);
   const errors: FieldErrors<TInvoiceFormValues> = {};
-  for (const [field, message] of Object.entries(fieldMessages(byField))) errors[field as TInvoiceField] = { type: 'validate', message };
+  for (const [field, message] of Object.entries(fieldMessages(byField)))
+    errors[field as TInvoiceField] = { type: 'validate', message };
   // The id schema is a union, whose own message for a missing value is "Invalid input".
   if (values.vendor === null) errors.vendor = { type: 'validate', message: 'Required' };
   return { values: {}, errors };
@@ -92,9 +104,16 @@ export interface TCreateFailure {
 }
 
 export function describeCreateFailure(error: unknown): TCreateFailure {
-  if (!(error instanceof ApiCallError) || error.status >= 500) return { fields: {}, message: INVOICE_MESSAGES.serverError };
+  if (!(error instanceof ApiCallError) || error.status >= 500)
+    return { fields: {}, message: INVOICE_MESSAGES.serverError };
   const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
   const fields = fieldMessages(body.errors ?? {});
   if (Object.keys(fields).length) return { fields, message: null };
-  return { fields, message: typeof body.message === 'string' && body.message ? body.message : `The invoice could not be created (${error.status}).` };
+  return {
+    fields,
+    message:
+      typeof body.message === 'string' && body.message
+        ? body.message
+        : `The invoice could not be created (${error.status}).`,
+  };
 }

@@ -18,7 +18,15 @@ interface TFilterValues {
   due_date: string;
 }
 
-const EMPTY: TFilterValues = { invoice_number: '', invoice_amount: '', vendor: null, finance_company: null, invoice_date: '', purchase_date: '', due_date: '' };
+const EMPTY: TFilterValues = {
+  invoice_number: '',
+  invoice_amount: '',
+  vendor: null,
+  finance_company: null,
+  invoice_date: '',
+  purchase_date: '',
+  due_date: '',
+};
 
 /** Only the filled filters are sent. */
 export function toInvoiceFilters(values: TFilterValues): TInvoiceFilters {
@@ -33,13 +41,13 @@ export function toInvoiceFilters(values: TFilterValues): TInvoiceFilters {
   return filters;
 }
 
-
 /** The invoice search: applied with Search, emptied with Clear. */
 export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFilters) => void }) {
   const vendors = useInvoiceVendors();
   const financeCompanies = useFinanceCompanies();
   const [values, setValues] = useState<TFilterValues>(EMPTY);
-  const set = <K extends keyof TFilterValues>(key: K, value: TFilterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof TFilterValues>(key: K, value: TFilterValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +61,12 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFi
   return (
     <Paper component="form" aria-label="Search Invoices" noValidate onSubmit={submit} sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-        <TextField size="small" label="Invoice Number" value={values.invoice_number} onChange={(e) => set('invoice_number', e.target.value)} />
+        <TextField
+          size="small"
+          label="Invoice Number"
+          value={values.invoice_number}
+          onChange={(e) => set('invoice_number', e.target.value)}
+        />
         <TextField
           size="small"
           label="Invoice Amount"
@@ -62,7 +75,14 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFi
           onChange={(e) => set('invoice_amount', e.target.value)}
           slotProps={{ htmlInput: { step: INVOICE_AMOUNT_STEP, min: 0 } }}
         />
-        <CompanySelect size="small" label="Vendor" options={vendors.data} loading={vendors.isLoading} value={values.vendor} onChange={(id) => set('vendor', id)} />
+        <CompanySelect
+          size="small"
+          label="Vendor"
+          options={vendors.data}
+          loading={vendors.isLoading}
+          value={values.vendor}
+          onChange={(id) => set('vendor', id)}
+        />
         <CompanySelect
           size="small"
           label="Finance Company"

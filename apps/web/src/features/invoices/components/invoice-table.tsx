@@ -124,7 +124,12 @@ export function InvoiceTable(props: {
           <TableCell>
             <Tooltip title={invoice.purchase ? INVOICE_MESSAGES.linkedCannotBeDeleted : ''}>
               <span>
-                <Button size="small" color="error" onClick={() => setDeleting(invoice)} disabled={!!invoice.purchase || remove.isPending}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setDeleting(invoice)}
+                  disabled={!!invoice.purchase || remove.isPending}
+                >
                   Delete
                 </Button>
               </span>

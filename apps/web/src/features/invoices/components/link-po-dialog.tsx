@@ -6,15 +6,26 @@ import { useLinkInvoice } from '../api/invoices-api';
 
 /** What a failed link shows: the purchase order's field error, or the server's message. */
 function linkFailure(error: unknown): { field: string | null; message: string | null } {
-  if (!(error instanceof ApiCallError) || error.status >= 500) return { field: null, message: INVOICE_MESSAGES.serverError };
+  if (!(error instanceof ApiCallError) || error.status >= 500)
+    return { field: null, message: INVOICE_MESSAGES.serverError };
   const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
   const errors = body.errors ?? {};
   const field = errors.purchase_id?.[0] ?? errors.purchase_order_id?.[0] ?? null;
-  return field ? { field, message: null } : { field: null, message: body.message ?? `The invoice could not be linked (${error.status}).` };
+  return field
+    ? { field, message: null }
+    : { field: null, message: body.message ?? `The invoice could not be linked (${error.status}).` };
 }
 
 /** Link PO (001 §4): links the invoice to a purchase order by the PO number a person reads (W000286), sent as purchase_id. */
-export function LinkPoDialog({ invoice, onClose, onLinked }: { invoice: TApInvoice; onClose: () => void; onLinked: () => void }) {
+export function LinkPoDialog({
+  invoice,
+  onClose,
+  onLinked,
+}: {
+  invoice: TApInvoice;
+  onClose: () => void;
+  onLinked: () => void;
+}) {
   const link = useLinkInvoice();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -15,15 +15,29 @@ export function useTimedNotice() {
   const [notice, setNotice] = useState<TNotice | null>(null);
   useEffect(() => {
     if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), notice.severity === 'success' ? INVOICE_MESSAGE_MS.success : INVOICE_MESSAGE_MS.error);
+    const timer = setTimeout(
+      () => setNotice(null),
+      notice.severity === 'success' ? INVOICE_MESSAGE_MS.success : INVOICE_MESSAGE_MS.error,
+    );
     return () => clearTimeout(timer);
   }, [notice]);
-  const show = useCallback((severity: TNotice['severity'], text: string) => setNotice({ id: nextNoticeId++, severity, text }), []);
+  const show = useCallback(
+    (severity: TNotice['severity'], text: string) => setNotice({ id: nextNoticeId++, severity, text }),
+    [],
+  );
   const clear = useCallback(() => setNotice(null), []);
   return { notice, show, clear };
 }
 
-export function TimedNotice({ notice, onClose, testId }: { notice: TNotice | null; onClose: () => void; testId: string }) {
+export function TimedNotice({
+  notice,
+  onClose,
+  testId,
+}: {
+  notice: TNotice | null;
+  onClose: () => void;
+  testId: string;
+}) {
   if (!notice) return null;
   return (
     <Alert key={notice.id} severity={notice.severity} onClose={onClose} data-testid={testId} sx={{ mb: 2 }}>

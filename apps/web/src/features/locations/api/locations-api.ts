@@ -20,7 +20,12 @@ export function useBucketRows(kind: 'maps' | 'buffers') {
   return useQuery({
     queryKey: [...LOCATIONS_QUERY_KEY, 'buckets', kind],
     queryFn: async ({ signal }) =>
-      (await callApi(kind === 'maps' ? listBucketsWithDistributorRoute : listBucketsWithActiveDistributorRoute, { signal, silent: true })).data,
+      (
+        await callApi(kind === 'maps' ? listBucketsWithDistributorRoute : listBucketsWithActiveDistributorRoute, {
+          signal,
+          silent: true,
+        })
+      ).data,
   });
 }
 
@@ -48,8 +53,10 @@ export function useInvalidateEverything() {
   return () => client.invalidateQueries();
 }
 
-export const createBucketMapping = (body: TCreateBucketMapping) => callApi(createBucketMappingRoute, { body, silent: true });
-export const updateBucketByLocation = (body: TUpdateBucketByLocation) => callApi(updateBucketByLocationRoute, { body, silent: true });
+export const createBucketMapping = (body: TCreateBucketMapping) =>
+  callApi(createBucketMappingRoute, { body, silent: true });
+export const updateBucketByLocation = (body: TUpdateBucketByLocation) =>
+  callApi(updateBucketByLocationRoute, { body, silent: true });
 export const updateIsLocalBucket = (bucket: string, isLocal: boolean) =>
   callApi(updateIsLocalBucketRoute, { body: { bucket, isLocalInventoryBucket: isLocal ? 1 : 0 }, silent: true });
 export const deleteBucket = (bucket: string) => callApi(deleteBucketRoute, { query: { bucket }, silent: true });

@@ -1,6 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Checkbox, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Checkbox,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import type { TBucketRow } from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-error';
 import { useCan } from '../../../lib/session-store';
@@ -23,7 +36,9 @@ export function BucketListPage({ kind }: { kind: 'maps' | 'buffers' }) {
 
   const shown = useMemo(() => {
     const text = filter.trim().toUpperCase();
-    return (rows.data ?? []).filter((b) => !text || b.bucket.includes(text) || (b.distributor ?? '').toUpperCase().includes(text));
+    return (rows.data ?? []).filter(
+      (b) => !text || b.bucket.includes(text) || (b.distributor ?? '').toUpperCase().includes(text),
+    );
   }, [rows.data, filter]);
 
   const toggle = async (bucket: TBucketRow, checked: boolean) => {
@@ -47,7 +62,13 @@ export function BucketListPage({ kind }: { kind: 'maps' | 'buffers' }) {
 
   return (
     <Page title={kind === 'maps' ? 'Bucket Maps' : 'Bucket Buffers'}>
-      <TextField label="Filter buckets" size="small" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ mb: 2, width: { xs: '100%', sm: 320 } }} />
+      <TextField
+        label="Filter buckets"
+        size="small"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
+      />
       {rows.isPending && <LinearProgress />}
       {(rows.isError || error) && (
         <Alert severity="error" sx={{ mb: 2 }}>

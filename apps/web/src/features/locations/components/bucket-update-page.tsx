@@ -26,12 +26,41 @@ import { serverMessage } from '../../../lib/api-error';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useConfirm } from '../../../shell/confirm-dialog';
-import { deleteBucket, updateBucketByLocation, useBucketMappings, useDistributors, useInvalidateEverything } from '../api/locations-api';
+import {
+  deleteBucket,
+  updateBucketByLocation,
+  useBucketMappings,
+  useDistributors,
+  useInvalidateEverything,
+} from '../api/locations-api';
 import { LocationFields } from './location-fields';
-import { changedFields, clearFieldError, formErrorsOf, hasFieldErrors, NO_ERRORS, recordToForm, type FormErrors, type TLocationFormValues } from './location-form-model';
+import {
+  changedFields,
+  clearFieldError,
+  formErrorsOf,
+  hasFieldErrors,
+  NO_ERRORS,
+  recordToForm,
+  type FormErrors,
+  type TLocationFormValues,
+} from './location-form-model';
 
-const MAIN_FIELDS = ['location_code', 'address_1', 'address_2', 'city', 'county', 'state_or_province', 'postal_code', 'country', 'notes'] as const satisfies readonly TLocationTextField[];
-const ADVANCED_TEXT = ['location_type', 'distributor', 'distributor_location_id'] as const satisfies readonly TLocationTextField[];
+const MAIN_FIELDS = [
+  'location_code',
+  'address_1',
+  'address_2',
+  'city',
+  'county',
+  'state_or_province',
+  'postal_code',
+  'country',
+  'notes',
+] as const satisfies readonly TLocationTextField[];
+const ADVANCED_TEXT = [
+  'location_type',
+  'distributor',
+  'distributor_location_id',
+] as const satisfies readonly TLocationTextField[];
 const ADVANCED_FLAGS = [
   'is_active',
   'can_hold_inventory',
@@ -68,14 +97,23 @@ function BucketEditForm({ bucket, location }: { bucket: string; location: TLocat
   }, [updated]);
 
   const fulfillableChanged = values.is_fulfillable_from_this_location !== initial.is_fulfillable_from_this_location;
-  const onText = (field: TLocationTextField, value: string) => (setValues((v) => ({ ...v, [field]: value })), setErrors((e) => clearFieldError(e, field)));
-  const onFlag = (field: TLocationFlagField, value: boolean) => (setValues((v) => ({ ...v, [field]: value })), setErrors((e) => clearFieldError(e, field)));
+  const onText = (field: TLocationTextField, value: string) => (
+    setValues((v) => ({ ...v, [field]: value })),
+    setErrors((e) => clearFieldError(e, field))
+  );
+  const onFlag = (field: TLocationFlagField, value: boolean) => (
+    setValues((v) => ({ ...v, [field]: value })),
+    setErrors((e) => clearFieldError(e, field))
+  );
 
   const submit = async () => {
     setSaving(true);
     setUpdated(null);
     try {
-      const result = await updateBucketByLocation({ location_code: location.location_code, ...changedFields(initial, values) });
+      const result = await updateBucketByLocation({
+        location_code: location.location_code,
+        ...changedFields(initial, values),
+      });
       setErrors(NO_ERRORS);
       setUpdated(result.message);
       await invalidate();
@@ -87,7 +125,12 @@ function BucketEditForm({ bucket, location }: { bucket: string; location: TLocat
   };
 
   const remove = async (name: string) => {
-    const yes = await confirm({ title: `Delete bucket ${name}?`, message: 'Are you sure you want to delete?', confirmLabel: 'Delete', destructive: true });
+    const yes = await confirm({
+      title: `Delete bucket ${name}?`,
+      message: 'Are you sure you want to delete?',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
     if (!yes) return;
     try {
       const result = await deleteBucket(name);
@@ -113,13 +156,29 @@ function BucketEditForm({ bucket, location }: { bucket: string; location: TLocat
           {errors.general}
         </Alert>
       )}
-      <LocationFields values={values} errors={errors} onText={onText} onFlag={onFlag} textFields={MAIN_FIELDS} flagFields={[]} readOnly={['location_code', 'country']} />
+      <LocationFields
+        values={values}
+        errors={errors}
+        onText={onText}
+        onFlag={onFlag}
+        textFields={MAIN_FIELDS}
+        flagFields={[]}
+        readOnly={['location_code', 'country']}
+      />
       <Accordion disableGutters sx={{ my: 1 }}>
         <AccordionSummary aria-controls="advanced-fields" id="advanced-fields-header">
           <Typography>Advanced Fields</Typography>
         </AccordionSummary>
         <AccordionDetails id="advanced-fields">
-          <LocationFields values={values} errors={errors} onText={onText} onFlag={onFlag} textFields={ADVANCED_TEXT} flagFields={ADVANCED_FLAGS} distributors={distributors.data ?? []} />
+          <LocationFields
+            values={values}
+            errors={errors}
+            onText={onText}
+            onFlag={onFlag}
+            textFields={ADVANCED_TEXT}
+            flagFields={ADVANCED_FLAGS}
+            distributors={distributors.data ?? []}
+          />
           {fulfillableChanged && <Alert severity="warning">{LOCATION_MESSAGES.fulfillableWarning}</Alert>}
         </AccordionDetails>
       </Accordion>
@@ -141,12 +200,21 @@ function BucketEditForm({ bucket, location }: { bucket: string; location: TLocat
               <ListItem
                 key={b.bucket}
                 secondaryAction={
-                  <Button size="small" color="error" disabled={b.is_first_legacy_bucket} title={b.is_first_legacy_bucket ? LOCATION_MESSAGES.firstBucketUndeletable : undefined} onClick={() => void remove(b.bucket)}>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={b.is_first_legacy_bucket}
+                    title={b.is_first_legacy_bucket ? LOCATION_MESSAGES.firstBucketUndeletable : undefined}
+                    onClick={() => void remove(b.bucket)}
+                  >
                     Delete
                   </Button>
                 }
               >
-                <ListItemText primary={b.bucket} secondary={`${b.condition_code}${b.is_local_inventory_bucket ? ' · local inventory' : ''}`} />
+                <ListItemText
+                  primary={b.bucket}
+                  secondary={`${b.condition_code}${b.is_local_inventory_bucket ? ' · local inventory' : ''}`}
+                />
               </ListItem>
             ))}
           </List>
@@ -172,7 +240,9 @@ export function BucketUpdaterPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       {mappings.isPending && <LinearProgress />}
-      {mappings.isError && <Alert severity="error">{serverMessage(mappings.error) ?? 'The locations could not be loaded.'}</Alert>}
+      {mappings.isError && (
+        <Alert severity="error">{serverMessage(mappings.error) ?? 'The locations could not be loaded.'}</Alert>
+      )}
       <TextField
         select
         id="bucket-choice"
@@ -191,7 +261,11 @@ export function BucketUpdaterPage({ title }: { title: string }) {
           </MenuItem>
         ))}
       </TextField>
-      {chosen ? <BucketEditForm key={chosen.location_code} bucket={requested} location={chosen} /> : <Typography>{LOCATION_MESSAGES.chooseBucket}</Typography>}
+      {chosen ? (
+        <BucketEditForm key={chosen.location_code} bucket={requested} location={chosen} />
+      ) : (
+        <Typography>{LOCATION_MESSAGES.chooseBucket}</Typography>
+      )}
     </Page>
   );
 }

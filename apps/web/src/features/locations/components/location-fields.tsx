@@ -25,7 +25,16 @@ export interface LocationFieldsProps {
 const REQUIRED = new Set<string>(LOCATION_REQUIRED_FIELDS);
 
 /** The location record's fields (002 §3) as a responsive grid: each with its error under it (002 §5). */
-export function LocationFields({ values, errors, onText, onFlag, textFields, flagFields, readOnly = [], distributors = [] }: LocationFieldsProps) {
+export function LocationFields({
+  values,
+  errors,
+  onText,
+  onFlag,
+  textFields,
+  flagFields,
+  readOnly = [],
+  distributors = [],
+}: LocationFieldsProps) {
   const textField = (field: TLocationTextField) => {
     const error = errors.fields[field];
     const common = {
@@ -72,7 +81,16 @@ export function LocationFields({ values, errors, onText, onFlag, textFields, fla
           options={distributors}
           inputValue={values.distributor}
           onInputChange={(_, value) => onText('distributor', value)}
-          renderInput={(params) => <TextField {...params} label={common.label} error={common.error} helperText={common.helperText} size="small" id={common.id} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={common.label}
+              error={common.error}
+              helperText={common.helperText}
+              size="small"
+              id={common.id}
+            />
+          )}
         />
       );
     }
@@ -89,7 +107,14 @@ export function LocationFields({ values, errors, onText, onFlag, textFields, fla
   };
   return (
     <Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
         {textFields.map(textField)}
       </Box>
       {flagFields.length > 0 && (

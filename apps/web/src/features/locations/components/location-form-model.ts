@@ -38,7 +38,8 @@ export const NO_ERRORS: FormErrors = { fields: {}, general: null };
  * nested location object removed), and the call's message as the general alert.
  */
 export function formErrorsOf(error: unknown): FormErrors {
-  if (!(error instanceof ApiCallError)) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof ApiCallError))
+    return { fields: {}, general: error instanceof Error ? error.message : String(error) };
   const body = (error.body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
   const fields: Record<string, string> = {};
   for (const [key, messages] of Object.entries(body.errors ?? {})) {

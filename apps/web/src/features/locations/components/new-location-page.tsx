@@ -26,7 +26,15 @@ import {
 import { Page } from '../../../shell/page';
 import { createBucketMapping, useDistributors, useInvalidateEverything } from '../api/locations-api';
 import { LocationFields } from './location-fields';
-import { clearFieldError, EMPTY_LOCATION_FORM, formErrorsOf, hasFieldErrors, NO_ERRORS, type FormErrors, type TLocationFormValues } from './location-form-model';
+import {
+  clearFieldError,
+  EMPTY_LOCATION_FORM,
+  formErrorsOf,
+  hasFieldErrors,
+  NO_ERRORS,
+  type FormErrors,
+  type TLocationFormValues,
+} from './location-form-model';
 
 /** The form's text fields: every location field but the legacy bucket, which the code gives. */
 const TEXT_FIELDS = LOCATION_TEXT_FIELDS;
@@ -46,7 +54,8 @@ export function NewLocationPage() {
 
   const code = values.location_code.trim().toUpperCase();
   const buckets = useMemo(() => (LOCATION_CODE_PATTERN.test(code) ? generateLegacyBuckets(code) : []), [code]);
-  const fulfillableChanged = values.is_fulfillable_from_this_location !== EMPTY_LOCATION_FORM.is_fulfillable_from_this_location;
+  const fulfillableChanged =
+    values.is_fulfillable_from_this_location !== EMPTY_LOCATION_FORM.is_fulfillable_from_this_location;
 
   const onText = (field: TLocationTextField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -77,7 +86,11 @@ export function NewLocationPage() {
     try {
       const result = await createBucketMapping({
         location: { ...values, location_code: code, legacy_bucket: buckets[0]!.legacy_bucket },
-        buckets: buckets.map((b) => ({ legacy_bucket: b.legacy_bucket, condition: b.condition, is_local_inventory_bucket: b.is_local_inventory_bucket })),
+        buckets: buckets.map((b) => ({
+          legacy_bucket: b.legacy_bucket,
+          condition: b.condition,
+          is_local_inventory_bucket: b.is_local_inventory_bucket,
+        })),
       });
       setCreated(result.message);
       setValues(EMPTY_LOCATION_FORM);
@@ -128,7 +141,13 @@ export function NewLocationPage() {
           </Button>
         </Box>
       </Box>
-      <Dialog open={dialogOpen} onClose={() => !saving && setDialogOpen(false)} aria-labelledby="legacy-buckets-title" fullWidth maxWidth="sm">
+      <Dialog
+        open={dialogOpen}
+        onClose={() => !saving && setDialogOpen(false)}
+        aria-labelledby="legacy-buckets-title"
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle id="legacy-buckets-title">Legacy buckets for {code}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>These buckets will be generated for the new location:</DialogContentText>

@@ -48,9 +48,17 @@ import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCan, useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { PICK_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../shell/table-pages';
-import { openPickListDocument, PICK_LISTS_QUERY_KEY, printPickList, unprintPickItem, usePickList, type TPickTab } from '../api/picking-api';
+import {
+  openPickListDocument,
+  PICK_LISTS_QUERY_KEY,
+  printPickList,
+  unprintPickItem,
+  usePickList,
+  type TPickTab,
+} from '../api/picking-api';
 
-type TPrintState = { kind: 'idle' } | { kind: 'printing' } | { kind: 'success'; count: number } | { kind: 'error'; lines: string[] };
+type TPrintState =
+  { kind: 'idle' } | { kind: 'printing' } | { kind: 'success'; count: number } | { kind: 'error'; lines: string[] };
 
 const errorsOf = (e: unknown): Record<string, string[]> => {
   const body = e instanceof ApiCallError ? (e.body as { errors?: Record<string, string[]> } | null) : null;
@@ -58,7 +66,17 @@ const errorsOf = (e: unknown): Record<string, string[]> => {
 };
 
 function BinText({ item }: { item: TPickItem }) {
-  return <>{item.suggestedBin ? item.suggestedBin.binName : <Typography variant="caption" color="text.secondary">{PICK_MESSAGES.noBinToSuggest}</Typography>}</>;
+  return (
+    <>
+      {item.suggestedBin ? (
+        item.suggestedBin.binName
+      ) : (
+        <Typography variant="caption" color="text.secondary">
+          {PICK_MESSAGES.noBinToSuggest}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 function ItemLink({ item }: { item: TPickItem }) {
@@ -75,11 +93,19 @@ function ItemLink({ item }: { item: TPickItem }) {
 function UnprintButton({ item, onUnprint }: { item: TPickItem; onUnprint(item: TPickItem): void }) {
   const allowed = useCan('bin:admin');
   const button = (
-    <Button size="small" color="warning" disabled={!allowed} onClick={() => onUnprint(item)} aria-label={`Unprint ${pickBarcodeValue(item.pickListItemId)}`}>
+    <Button
+      size="small"
+      color="warning"
+      disabled={!allowed}
+      onClick={() => onUnprint(item)}
+      aria-label={`Unprint ${pickBarcodeValue(item.pickListItemId)}`}
+    >
       Unprint
     </Button>
   );
-  return allowed ? button : (
+  return allowed ? (
+    button
+  ) : (
     <Tooltip title={PICK_LIST_MESSAGES.noPermission}>
       <span data-testid="unprint-denied">{button}</span>
     </Tooltip>
@@ -96,7 +122,17 @@ interface RowsProps {
 }
 
 /** A row's selection box: warned rows cannot be selected (they cannot be printed). */
-function SelectBox({ item, selected, onToggle, error }: { item: TPickItem; selected: boolean; onToggle(item: TPickItem): void; error?: string }) {
+function SelectBox({
+  item,
+  selected,
+  onToggle,
+  error,
+}: {
+  item: TPickItem;
+  selected: boolean;
+  onToggle(item: TPickItem): void;
+  error?: string;
+}) {
   const box = (
     <Checkbox
       size="small"
@@ -139,10 +175,21 @@ function PickTable({ items, tab, selected, rowErrors, onToggle, onUnprint }: Row
           {items.map((item) => {
             const error = rowErrors[item.transactionReferenceId];
             return (
-              <TableRow key={item.transactionReferenceId} hover selected={selected.has(item.transactionReferenceId)} sx={error ? { bgcolor: 'error.light' } : undefined} data-testid="pick-row">
+              <TableRow
+                key={item.transactionReferenceId}
+                hover
+                selected={selected.has(item.transactionReferenceId)}
+                sx={error ? { bgcolor: 'error.light' } : undefined}
+                data-testid="pick-row"
+              >
                 {tab === 'unprinted' && (
                   <TableCell padding="checkbox">
-                    <SelectBox item={item} selected={selected.has(item.transactionReferenceId)} onToggle={onToggle} error={error} />
+                    <SelectBox
+                      item={item}
+                      selected={selected.has(item.transactionReferenceId)}
+                      onToggle={onToggle}
+                      error={error}
+                    />
                   </TableCell>
                 )}
                 <TableCell>
@@ -187,9 +234,21 @@ function PickCards({ items, tab, selected, rowErrors, onToggle, onUnprint }: Row
         const error = rowErrors[item.transactionReferenceId];
         const priority = shipPriorityLabel(item);
         return (
-          <Card key={item.transactionReferenceId} variant="outlined" data-testid="pick-row" sx={error ? { borderColor: 'error.main' } : undefined}>
+          <Card
+            key={item.transactionReferenceId}
+            variant="outlined"
+            data-testid="pick-row"
+            sx={error ? { borderColor: 'error.main' } : undefined}
+          >
             <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', '&:last-child': { pb: 1.5 } }}>
-              {tab === 'unprinted' && <SelectBox item={item} selected={selected.has(item.transactionReferenceId)} onToggle={onToggle} error={error} />}
+              {tab === 'unprinted' && (
+                <SelectBox
+                  item={item}
+                  selected={selected.has(item.transactionReferenceId)}
+                  onToggle={onToggle}
+                  error={error}
+                />
+              )}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {item.model} × {item.quantity}
@@ -198,7 +257,14 @@ function PickCards({ items, tab, selected, rowErrors, onToggle, onUnprint }: Row
                   <ItemLink item={item} /> · Bin <BinText item={item} />
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {[priority, item.shipByDate ? `ship by ${formatDate(item.shipByDate)}` : null, item.invoice, item.sourceBucket].filter(Boolean).join(' · ')}
+                  {[
+                    priority,
+                    item.shipByDate ? `ship by ${formatDate(item.shipByDate)}` : null,
+                    item.invoice,
+                    item.sourceBucket,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
                 {item.warning && (
                   <Typography variant="body2" color="warning.dark">
@@ -243,7 +309,10 @@ export function PickBoardPage() {
   const { data, isPending, isError, error, isFetching } = usePickList(tab, warehouse, page, pageSize);
   const items = useMemo(() => data?.items ?? [], [data]);
   const shown = items;
-  const setSelected = (refs: Set<string>) => setChosen(new Map(items.filter((i) => refs.has(i.transactionReferenceId)).map((i) => [i.transactionReferenceId, i])));
+  const setSelected = (refs: Set<string>) =>
+    setChosen(
+      new Map(items.filter((i) => refs.has(i.transactionReferenceId)).map((i) => [i.transactionReferenceId, i])),
+    );
 
   // A selected row of this page that gained a warning (or left the list) is deselected: it cannot be printed.
   useEffect(() => {
@@ -286,7 +355,12 @@ export function PickBoardPage() {
       return next;
     });
   const canPrint = warehouse !== ALL_WAREHOUSES && selected.size > 0 && print.kind !== 'printing';
-  const printHint = warehouse === ALL_WAREHOUSES ? 'Choose a warehouse to print' : selected.size === 0 ? 'Select the items to print' : '';
+  const printHint =
+    warehouse === ALL_WAREHOUSES
+      ? 'Choose a warehouse to print'
+      : selected.size === 0
+        ? 'Select the items to print'
+        : '';
 
   const doPrint = async () => {
     const chosen = [...chosenItems.values()].filter((i) => !i.warning);
@@ -351,7 +425,14 @@ export function PickBoardPage() {
     const w = errorsOf(error).warehouse;
     return w ? `${warehouse}: ${w.join(' ')}` : PICK_LIST_MESSAGES.loadError;
   })();
-  const rows = { items: shown, tab, selected, rowErrors, onToggle: toggle, onUnprint: (i: TPickItem) => void doUnprint(i) };
+  const rows = {
+    items: shown,
+    tab,
+    selected,
+    rowErrors,
+    onToggle: toggle,
+    onUnprint: (i: TPickItem) => void doUnprint(i),
+  };
 
   return (
     <Page title="Pick Lists" actions={<LiveIndicator />}>
@@ -379,7 +460,13 @@ export function PickBoardPage() {
         {tab === 'unprinted' && (
           <Tooltip title={printHint}>
             <span>
-              <Button variant="contained" disabled={!canPrint} onClick={() => void doPrint()} data-testid="pick-print" fullWidth>
+              <Button
+                variant="contained"
+                disabled={!canPrint}
+                onClick={() => void doPrint()}
+                data-testid="pick-print"
+                fullWidth
+              >
                 Print{selected.size ? ` (${selected.size})` : ''}
               </Button>
             </span>
@@ -394,10 +481,18 @@ export function PickBoardPage() {
           onClose={() => setLastList(null)}
           action={
             <Stack direction="row" spacing={1}>
-              <Button size="small" onClick={() => void openPickListDocument(lastList, 'pdf')} data-testid="pick-open-pdf">
+              <Button
+                size="small"
+                onClick={() => void openPickListDocument(lastList, 'pdf')}
+                data-testid="pick-open-pdf"
+              >
                 PDF
               </Button>
-              <Button size="small" onClick={() => void openPickListDocument(lastList, 'zpl')} data-testid="pick-open-zpl">
+              <Button
+                size="small"
+                onClick={() => void openPickListDocument(lastList, 'zpl')}
+                data-testid="pick-open-zpl"
+              >
                 ZPL
               </Button>
             </Stack>
@@ -453,8 +548,15 @@ export function PickBoardPage() {
           />
         </>
       )}
-      <Dialog open={print.kind !== 'idle'} onClose={() => print.kind === 'error' && setPrint({ kind: 'idle' })} fullWidth maxWidth="xs">
-        <DialogTitle>{print.kind === 'error' ? PICK_LIST_MESSAGES.printError : print.kind === 'success' ? 'Printed' : 'Printing…'}</DialogTitle>
+      <Dialog
+        open={print.kind !== 'idle'}
+        onClose={() => print.kind === 'error' && setPrint({ kind: 'idle' })}
+        fullWidth
+        maxWidth="xs"
+      >
+        <DialogTitle>
+          {print.kind === 'error' ? PICK_LIST_MESSAGES.printError : print.kind === 'success' ? 'Printed' : 'Printing…'}
+        </DialogTitle>
         <DialogContent data-testid="print-dialog">
           {print.kind === 'printing' && <LinearProgress />}
           {print.kind === 'success' && <Alert severity="success">{print.count} item(s) printed</Alert>}

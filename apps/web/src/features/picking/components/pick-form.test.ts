@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PICK_MESSAGES, pickErrorText, shipPriorityLabel, pickBarcodeValue, binNameFromInput } from '@keystone/contracts';
+import {
+  PICK_MESSAGES,
+  pickErrorText,
+  shipPriorityLabel,
+  pickBarcodeValue,
+  binNameFromInput,
+} from '@keystone/contracts';
 import { checkBin, submitError, upcError } from './pick-form';
 
 const item = {
@@ -29,13 +35,17 @@ describe('the pick form (001 §8)', () => {
     expect(checkBin('KY01_R01-B02-S03', item).bin?.binId).toBe(7);
     expect(checkBin('BINASSIGN=KY01', item).error).toBe('Invalid Bin Barcode');
     expect(checkBin('BINASSIGN=KY01_', item).error).toBe('Invalid Bin Barcode');
-    expect(checkBin('BINASSIGN=TX01_R05-B05-S05', item).error).toBe('Scanned bin does not match one of the available bins');
+    expect(checkBin('BINASSIGN=TX01_R05-B05-S05', item).error).toBe(
+      'Scanned bin does not match one of the available bins',
+    );
     expect(binNameFromInput('  ')).toBeNull();
   });
 
   it("says why Submit cannot send: 'Cannot Submit - …'", () => {
     expect(submitError({ upc: 'bad', bin: 'R01-B02-S03', noBin: false }, item)).toBe('Cannot Submit - Invalid UPC');
-    expect(submitError({ upc: item.upc, bin: '', noBin: false }, item)).toBe('Cannot Submit - Bin Field Cannot Be Empty');
+    expect(submitError({ upc: item.upc, bin: '', noBin: false }, item)).toBe(
+      'Cannot Submit - Bin Field Cannot Be Empty',
+    );
     expect(submitError({ upc: item.upc, bin: 'R99-B99-S99', noBin: false }, item)).toBe('Cannot Submit - Invalid Bin');
     expect(submitError({ upc: item.upc, bin: '', noBin: true }, item)).toBeNull();
     expect(submitError({ upc: item.upc, bin: '', noBin: false }, { ...item, availableBins: [] })).toBeNull();
@@ -45,10 +55,12 @@ describe('the pick form (001 §8)', () => {
   it("maps the server's answer to the §8 texts", () => {
     expect(pickErrorText(undefined)).toBe('Unknown error - no response from IMS was received.');
     expect(pickErrorText('Pick list item 4 has already been picked.')).toBe('Item has already been picked.');
-    expect(pickErrorText('Committed sale CS-0000001 has already been picked: it was transacted at the point of sale.')).toBe(
-      'Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.',
+    expect(
+      pickErrorText('Committed sale CS-0000001 has already been picked: it was transacted at the point of sale.'),
+    ).toBe('Item has already been picked, possibly via the old pick page in POS 1. No item was removed from any bin.');
+    expect(pickErrorText('Bin 4 is not one of the available bins of KY01')).toBe(
+      'Bin 4 is not one of the available bins of KY01',
     );
-    expect(pickErrorText('Bin 4 is not one of the available bins of KY01')).toBe('Bin 4 is not one of the available bins of KY01');
     expect(pickErrorText('')).toBe('Unknown error occurred when picking.');
   });
 

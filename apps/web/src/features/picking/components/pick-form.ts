@@ -6,7 +6,9 @@ type TItem = Pick<TPickItem, 'upc' | 'alternateUpc' | 'availableBins'>;
 export function upcError(value: string, item: TItem): string | null {
   const upc = value.trim();
   if (!upc) return PICK_MESSAGES.upcEmpty;
-  return upc === item.upc || (item.alternateUpc !== null && upc === item.alternateUpc) ? null : PICK_MESSAGES.invalidUpc;
+  return upc === item.upc || (item.alternateUpc !== null && upc === item.alternateUpc)
+    ? null
+    : PICK_MESSAGES.invalidUpc;
 }
 
 /** 001 §8: the bin field (a BINASSIGN= scan or a typed name, its last underscore-separated part) against the available bins. */

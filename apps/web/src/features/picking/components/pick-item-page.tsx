@@ -1,7 +1,27 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
-import { PICK_MESSAGES, PICK_SUCCESS_REDIRECT_MS, pickErrorText, shipPriorityLabel, type TAlreadyPickedItem, type TPickBin, type TPickItem } from '@keystone/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  PICK_MESSAGES,
+  PICK_SUCCESS_REDIRECT_MS,
+  pickErrorText,
+  shipPriorityLabel,
+  type TAlreadyPickedItem,
+  type TPickBin,
+  type TPickItem,
+} from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { scanOutbox } from '../../../lib/scan/outbox';
@@ -37,8 +57,10 @@ function AlreadyPicked({ picked }: { picked: TAlreadyPickedItem }) {
         {PICK_MESSAGES.alreadyPickedTitle}
       </Typography>
       <Typography>
-        {picked.product.model} × {picked.picked_quantity} · picked by {picked.picked_by ?? '—'} at {formatTimestamp(picked.picked_at)}
-        {picked.picked_bin_name ? ` from bin ${picked.picked_bin_name}` : ' (no bin)'} · pick list {picked.ims_pick_list_id}
+        {picked.product.model} × {picked.picked_quantity} · picked by {picked.picked_by ?? '—'} at{' '}
+        {formatTimestamp(picked.picked_at)}
+        {picked.picked_bin_name ? ` from bin ${picked.picked_bin_name}` : ' (no bin)'} · pick list{' '}
+        {picked.ims_pick_list_id}
       </Typography>
     </Alert>
   );
@@ -66,7 +88,9 @@ function ItemFacts({ item }: { item: TPickItem }) {
         {item.isFreight && <Chip label="Freight" size="small" />}
       </Stack>
       <Typography sx={{ mt: 1 }} data-testid="pick-suggested-bin">
-        {item.suggestedBin ? `Suggested bin: ${item.suggestedBin.binName} (${item.suggestedBin.quantity} in bin)` : PICK_MESSAGES.noBinToSuggest}
+        {item.suggestedBin
+          ? `Suggested bin: ${item.suggestedBin.binName} (${item.suggestedBin.quantity} in bin)`
+          : PICK_MESSAGES.noBinToSuggest}
       </Typography>
       {item.availableBins.length > 1 && (
         <Typography variant="body2" color="text.secondary">
@@ -124,7 +148,14 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
     for (const refused of outbox.refused) void outbox.dismiss(refused.id);
     const clientScanId = newClientScanId();
     // The spec's body: actualPickedBinId omitted when no bin removal; the server records the signed-in user.
-    outbox.add({ id: clientScanId, kind: 'pick', params: { id: String(id) }, body: { ...(bin ? { actualPickedBinId: bin.binId } : {}), clientScanId }, context, label: `PLI=${id} ${item.model}` });
+    outbox.add({
+      id: clientScanId,
+      kind: 'pick',
+      params: { id: String(id) },
+      body: { ...(bin ? { actualPickedBinId: bin.binId } : {}), clientScanId },
+      context,
+      label: `PLI=${id} ${item.model}`,
+    });
   };
 
   // UPC, then the bin label (the engine's second field); the UPC typed in full is taken at once when a bin follows,
@@ -171,7 +202,13 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
   const errorText = noAnswer ? PICK_MESSAGES.noResponse : outcome?.kind === 'error' ? outcome.text : null;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e) => (e.preventDefault(), submit())} noValidate>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="form"
+      onSubmit={(e) => (e.preventDefault(), submit())}
+      noValidate
+    >
       <Stack spacing={2}>
         {/* The camera button feeds the field the engine expects next (UPC, then bin), as a wedge scan would. */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
@@ -183,7 +220,16 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
               disabled={done}
               error={!!messages.upc}
               helperText={messages.upc ?? (upcOk ? 'UPC matches' : 'Scan or type the UPC')}
-              slotProps={{ htmlInput: { 'data-testid': 'pick-upc', readOnly: upcReadOnly, autoComplete: 'off', inputMode: 'numeric', maxLength: 30 }, formHelperText: { 'data-testid': 'pick-upc-helper' } as object }}
+              slotProps={{
+                htmlInput: {
+                  'data-testid': 'pick-upc',
+                  readOnly: upcReadOnly,
+                  autoComplete: 'off',
+                  inputMode: 'numeric',
+                  maxLength: 30,
+                },
+                formHelperText: { 'data-testid': 'pick-upc-helper' } as object,
+              }}
             />
             <TextField
               label="Bin"
@@ -192,13 +238,23 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
               disabled={noBin || done}
               error={!!messages.serial}
               helperText={messages.serial ?? 'Scan the bin label or type its name'}
-              slotProps={{ htmlInput: { 'data-testid': 'pick-bin', readOnly: binReadOnly, autoComplete: 'off', maxLength: 100 }, formHelperText: { 'data-testid': 'pick-bin-helper' } as object }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'pick-bin', readOnly: binReadOnly, autoComplete: 'off', maxLength: 100 },
+                formHelperText: { 'data-testid': 'pick-bin-helper' } as object,
+              }}
             />
           </Stack>
           <CameraScanButton disabled={done} />
         </Box>
         <FormControlLabel
-          control={<Checkbox checked={noBin} disabled={noBins || done} onChange={(e) => (setNoBin(e.target.checked), setMessages((m) => ({ ...m, serial: null })))} slotProps={{ input: { 'data-testid': 'pick-no-bin' } as object }} />}
+          control={
+            <Checkbox
+              checked={noBin}
+              disabled={noBins || done}
+              onChange={(e) => (setNoBin(e.target.checked), setMessages((m) => ({ ...m, serial: null })))}
+              slotProps={{ input: { 'data-testid': 'pick-no-bin' } as object }}
+            />
+          }
           label={PICK_MESSAGES.doNotRemove}
         />
         {submitMessage && (
@@ -217,7 +273,13 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
             {PICK_MESSAGES.picked}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={(sending && !noAnswer) || done} startIcon={sending ? <CircularProgress size={18} /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={(sending && !noAnswer) || done}
+          startIcon={sending ? <CircularProgress size={18} /> : undefined}
+        >
           Submit
         </Button>
       </Stack>
@@ -245,7 +307,9 @@ export function PickItemPage() {
           <CircularProgress aria-label="Loading" />
         ) : query.isError ? (
           <Alert severity="error" data-testid="pick-load-error">
-            {query.error instanceof ApiCallError ? (serverMessage(query.error) ?? PICK_MESSAGES.unknownError) : PICK_MESSAGES.noResponse}
+            {query.error instanceof ApiCallError
+              ? (serverMessage(query.error) ?? PICK_MESSAGES.unknownError)
+              : PICK_MESSAGES.noResponse}
           </Alert>
         ) : query.data.picked ? (
           <AlreadyPicked picked={query.data.picked} />

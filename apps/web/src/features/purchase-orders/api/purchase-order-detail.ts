@@ -35,18 +35,46 @@ export function useResolvedPoId(param: string, legacy: boolean) {
     queryKey: ['purchase-order-id', param, legacy],
     queryFn: async () => {
       if (!legacy) return /^\d+$/.test(param) ? Number(param) : null;
-      const found = await callApi(listPurchaseOrdersRoute, { query: { legacyPoNum: param, page: 1, perPage: 5 }, silent: true });
+      const found = await callApi(listPurchaseOrdersRoute, {
+        query: { legacyPoNum: param, page: 1, perPage: 5 },
+        silent: true,
+      });
       return found.data[0]?.id ?? null;
     },
   });
 }
 
 export function usePoReferenceData() {
-  const statuses = useQuery({ queryKey: ['po-statuses'], queryFn: () => callApi(listPoStatusesRoute, {}), staleTime: 600_000, select: (r) => r.data });
-  const vendors = useQuery({ queryKey: ['vendors'], queryFn: () => callApi(listVendorsRoute, {}), staleTime: 60_000, select: (r) => r.data });
-  const terms = useQuery({ queryKey: ['po-terms'], queryFn: () => callApi(listTermsRoute, {}), staleTime: 600_000, select: (r) => r.data });
-  const locations = useQuery({ queryKey: ['can-receive-pos'], queryFn: () => callApi(canReceivePosRoute, {}), staleTime: 600_000, select: (r) => r.data });
-  return { statuses: statuses.data ?? [], vendors: vendors.data ?? [], terms: terms.data ?? [], locations: locations.data ?? [] };
+  const statuses = useQuery({
+    queryKey: ['po-statuses'],
+    queryFn: () => callApi(listPoStatusesRoute, {}),
+    staleTime: 600_000,
+    select: (r) => r.data,
+  });
+  const vendors = useQuery({
+    queryKey: ['vendors'],
+    queryFn: () => callApi(listVendorsRoute, {}),
+    staleTime: 60_000,
+    select: (r) => r.data,
+  });
+  const terms = useQuery({
+    queryKey: ['po-terms'],
+    queryFn: () => callApi(listTermsRoute, {}),
+    staleTime: 600_000,
+    select: (r) => r.data,
+  });
+  const locations = useQuery({
+    queryKey: ['can-receive-pos'],
+    queryFn: () => callApi(canReceivePosRoute, {}),
+    staleTime: 600_000,
+    select: (r) => r.data,
+  });
+  return {
+    statuses: statuses.data ?? [],
+    vendors: vendors.data ?? [],
+    terms: terms.data ?? [],
+    locations: locations.data ?? [],
+  };
 }
 
 /** Every PO write answers the full PO: it replaces the cached one. */
@@ -63,7 +91,9 @@ function usePoWrite<TInput>(id: number, write: (input: TInput) => Promise<TFull>
 
 export function usePoMutations(id: number) {
   return {
-    update: usePoWrite(id, (body: TRouteBody<typeof updatePurchaseOrderRoute>) => callApi(updatePurchaseOrderRoute, { params: { id }, body })),
+    update: usePoWrite(id, (body: TRouteBody<typeof updatePurchaseOrderRoute>) =>
+      callApi(updatePurchaseOrderRoute, { params: { id }, body }),
+    ),
     addLine: usePoWrite(id, (body: Omit<TRouteBody<typeof addPoLineRoute>, 'purchaseOrderId'>) =>
       callApi(addPoLineRoute, { body: { ...body, purchaseOrderId: id } }),
     ),
@@ -71,14 +101,19 @@ export function usePoMutations(id: number) {
       callApi(updatePoLineRoute, { params: { id: lineId }, body }),
     ),
     deleteLine: usePoWrite(id, (lineId: number) => callApi(deletePoLineRoute, { params: { id: lineId } })),
-    applyToAll: usePoWrite(id, (body: TRouteBody<typeof applyToAllLinesRoute>) => callApi(applyToAllLinesRoute, { params: { id }, body })),
+    applyToAll: usePoWrite(id, (body: TRouteBody<typeof applyToAllLinesRoute>) =>
+      callApi(applyToAllLinesRoute, { params: { id }, body }),
+    ),
     confirm: usePoWrite(id, () => callApi(confirmPurchaseOrderRoute, { params: { poId: id } })),
     finish: usePoWrite(id, () => callApi(finishPurchaseOrderRoute, { params: { poId: id } })),
     sendEdi: usePoWrite(id, async () => {
       const sent = await callApi(sendPurchaseOrderEdiRoute, { params: { poId: id }, silent: true });
       return { data: sent.data };
     }),
-    email: useMutation({ mutationFn: (body: TRouteBody<typeof emailPurchaseOrderRoute>) => callApi(emailPurchaseOrderRoute, { params: { id }, body }) }),
+    email: useMutation({
+      mutationFn: (body: TRouteBody<typeof emailPurchaseOrderRoute>) =>
+        callApi(emailPurchaseOrderRoute, { params: { id }, body }),
+    }),
   };
 }
 
@@ -98,14 +133,23 @@ export function useAttachedInvoices(poId: number) {
 }
 
 export function useFinanceCompanies() {
-  return useQuery({ queryKey: ['finance-companies'], queryFn: () => callApi(listFinanceCompaniesRoute, {}), staleTime: 300_000, select: (r) => r.data });
+  return useQuery({
+    queryKey: ['finance-companies'],
+    queryFn: () => callApi(listFinanceCompaniesRoute, {}),
+    staleTime: 300_000,
+    select: (r) => r.data,
+  });
 }
 
 export function useInvoiceMutations(poId: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['po-invoices', poId] });
   return {
-    create: useMutation({ mutationFn: (body: TRouteBody<typeof createApInvoiceRoute>) => callApi(createApInvoiceRoute, { body, silent: true }), onSuccess: refresh }),
+    create: useMutation({
+      mutationFn: (body: TRouteBody<typeof createApInvoiceRoute>) =>
+        callApi(createApInvoiceRoute, { body, silent: true }),
+      onSuccess: refresh,
+    }),
     unlink: useMutation({
       mutationFn: (id: number) => callApi(linkApInvoicePurchaseOrderRoute, { body: { id, purchase_order_id: null } }),
       onSuccess: refresh,

@@ -62,7 +62,8 @@ export function useCreateVendor() {
 export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TVendorInput }) => callApi(updateVendorRoute, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: number; body: TVendorInput }) =>
+      callApi(updateVendorRoute, { params: { id }, body }),
     onSuccess: async (vendor: TVendor) => {
       queryClient.setQueryData(vendorKeys.detail(vendor.id), vendor);
       void queryClient.invalidateQueries({ queryKey: poListKeys.all }); // the PO lists show vendor names

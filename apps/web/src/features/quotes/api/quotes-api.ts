@@ -29,7 +29,9 @@ import {
 import { callApi, downloadFile, openBlob } from '../../../lib/api-client';
 
 /** What the quote search screen asks for (kept in the URL). */
-export type TQuoteCriteria = { searchBy: 'name'; firstName: string; lastName: string } | { searchBy: Exclude<TQuoteSearchKey, 'name'>; searchValue: string };
+export type TQuoteCriteria =
+  | { searchBy: 'name'; firstName: string; lastName: string }
+  | { searchBy: Exclude<TQuoteSearchKey, 'name'>; searchValue: string };
 
 export const quoteKeys = {
   all: ['quotes'] as const,
@@ -49,8 +51,14 @@ export function useQuoteSearch(criteria: TQuoteCriteria | null) {
       if (!criteria) return [];
       const result =
         criteria.searchBy === 'name'
-          ? await callApi(contactQuotesByNameRoute, { body: { firstName: criteria.firstName, lastName: criteria.lastName, searchSize: 100 }, signal })
-          : await callApi(searchQuotesRoute, { body: { searchKey: criteria.searchBy, searchValue: criteria.searchValue, searchSize: 100 }, signal });
+          ? await callApi(contactQuotesByNameRoute, {
+              body: { firstName: criteria.firstName, lastName: criteria.lastName, searchSize: 100 },
+              signal,
+            })
+          : await callApi(searchQuotesRoute, {
+              body: { searchKey: criteria.searchBy, searchValue: criteria.searchValue, searchSize: 100 },
+              signal,
+            });
       return result.data;
     },
   });
@@ -59,7 +67,8 @@ export function useQuoteSearch(criteria: TQuoteCriteria | null) {
 export function useContactQuotes(contactId: number) {
   return useQuery({
     queryKey: quoteKeys.contact(contactId),
-    queryFn: async ({ signal }) => (await callApi(contactQuotesRoute, { body: { contact_id: contactId, searchSize: 100 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(contactQuotesRoute, { body: { contact_id: contactId, searchSize: 100 }, signal })).data,
   });
 }
 
@@ -109,13 +118,37 @@ export function useQuoteMutations(quoteId: number) {
     void client.invalidateQueries({ queryKey: ['quotes', 'contact'] });
   };
   return {
-    update: useMutation({ mutationFn: (body: Omit<TQuoteUpdate, 'id'>) => callApi(updateQuoteRoute, { body: { ...body, id: quoteId } }), onSuccess }),
-    addItem: useMutation({ mutationFn: (body: Omit<TQuoteItemAdd, 'quote_id'>) => callApi(addQuoteItemRoute, { body: { ...body, quote_id: quoteId } }), onSuccess }),
-    updateItem: useMutation({ mutationFn: (body: Omit<TQuoteItemUpdate, 'quote_id'>) => callApi(updateQuoteItemRoute, { body: { ...body, quote_id: quoteId } }), onSuccess }),
-    deleteItem: useMutation({ mutationFn: (id: number) => callApi(deleteQuoteItemRoute, { params: { id }, silent: true }), onSuccess }),
-    addLabor: useMutation({ mutationFn: (body: Omit<TLaborLineAdd, 'quote_id'>) => callApi(addLaborLineRoute, { body: { ...body, quote_id: quoteId } }), onSuccess }),
-    updateLabor: useMutation({ mutationFn: (body: TLaborLineUpdate) => callApi(updateLaborLineRoute, { body: { ...body, quote_id: quoteId } }), onSuccess }),
-    deleteLabor: useMutation({ mutationFn: (id: number) => callApi(deleteLaborLineRoute, { params: { id } }), onSuccess }),
+    update: useMutation({
+      mutationFn: (body: Omit<TQuoteUpdate, 'id'>) => callApi(updateQuoteRoute, { body: { ...body, id: quoteId } }),
+      onSuccess,
+    }),
+    addItem: useMutation({
+      mutationFn: (body: Omit<TQuoteItemAdd, 'quote_id'>) =>
+        callApi(addQuoteItemRoute, { body: { ...body, quote_id: quoteId } }),
+      onSuccess,
+    }),
+    updateItem: useMutation({
+      mutationFn: (body: Omit<TQuoteItemUpdate, 'quote_id'>) =>
+        callApi(updateQuoteItemRoute, { body: { ...body, quote_id: quoteId } }),
+      onSuccess,
+    }),
+    deleteItem: useMutation({
+      mutationFn: (id: number) => callApi(deleteQuoteItemRoute, { params: { id }, silent: true }),
+      onSuccess,
+    }),
+    addLabor: useMutation({
+      mutationFn: (body: Omit<TLaborLineAdd, 'quote_id'>) =>
+        callApi(addLaborLineRoute, { body: { ...body, quote_id: quoteId } }),
+      onSuccess,
+    }),
+    updateLabor: useMutation({
+      mutationFn: (body: TLaborLineUpdate) => callApi(updateLaborLineRoute, { body: { ...body, quote_id: quoteId } }),
+      onSuccess,
+    }),
+    deleteLabor: useMutation({
+      mutationFn: (id: number) => callApi(deleteLaborLineRoute, { params: { id } }),
+      onSuccess,
+    }),
     convert: useMutation({
       mutationFn: (location: string) => callApi(convertQuoteRoute, { params: { id: quoteId }, query: { location } }),
       onSuccess: () => {
@@ -129,7 +162,8 @@ export function useQuoteMutations(quoteId: number) {
 
 /** Products whose model starts with the text (POST product/search, inventory:view). */
 export async function searchProductsByModel(text: string) {
-  return (await callApi(productSearchRoute, { body: { searchKey: 'model_number', searchValue: text }, silent: true })).data;
+  return (await callApi(productSearchRoute, { body: { searchKey: 'model_number', searchValue: text }, silent: true }))
+    .data;
 }
 
 /** The printable quote: fetched with the bearer token, opened in a new tab (or a failure toast). */

@@ -7,7 +7,17 @@ import { contactLabel, contactSummary } from './quote-format';
 const DEBOUNCE_MS = 500;
 
 /** Chooses a contact by name ("Ann Smi", "Smith, Ann"): POST contact/search after 500 ms without typing. */
-export function ContactPicker({ label, value, onChange, disabled }: { label: string; value: TContact | null; onChange(c: TContact | null): void; disabled?: boolean }) {
+export function ContactPicker({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: TContact | null;
+  onChange(c: TContact | null): void;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<{ query: string; found: TContact[] }>({ query: '', found: [] });
   const query = text.trim();
@@ -21,7 +31,10 @@ export function ContactPicker({ label, value, onChange, disabled }: { label: str
     if (query.length < 2 || (value && contactLabel(value) === text)) return;
     let current = true;
     const timer = setTimeout(() => {
-      callApi(searchContactsRoute, { body: { searchKey: 'name', searchValue: query, searchSize: CONTACT_SEARCH_SIZE.default }, silent: true })
+      callApi(searchContactsRoute, {
+        body: { searchKey: 'name', searchValue: query, searchSize: CONTACT_SEARCH_SIZE.default },
+        silent: true,
+      })
         .then((r) => current && setResults({ query, found: r.data }))
         .catch(() => current && setResults({ query, found: [] }));
     }, DEBOUNCE_MS);

@@ -14,7 +14,13 @@ export function ContactQuotesCard({ contactId }: { contactId: number }) {
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             Quotes
           </Typography>
-          <Button size="small" variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={`/quotes/create?contactId=${contactId}`}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={`/quotes/create?contactId=${contactId}`}
+          >
             New Quote
           </Button>
         </Box>

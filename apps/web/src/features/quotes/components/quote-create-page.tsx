@@ -24,7 +24,11 @@ export function QuoteCreatePage() {
     if (!sold) return;
     setFailed(false);
     try {
-      const full = await create.mutateAsync({ sold_contact_id: sold.id, quote_type: quoteType as (typeof QUOTE_TYPES)[number], quote_class: quoteClass as (typeof QUOTE_CLASSES)[number] });
+      const full = await create.mutateAsync({
+        sold_contact_id: sold.id,
+        quote_type: quoteType as (typeof QUOTE_TYPES)[number],
+        quote_class: quoteClass as (typeof QUOTE_CLASSES)[number],
+      });
       queueSuccess(QUOTE_MESSAGES.created);
       navigate(`/quotes/${full.quote.id}`);
     } catch {
@@ -36,17 +40,32 @@ export function QuoteCreatePage() {
     <Page title="New Quote">
       <Card variant="outlined" sx={{ maxWidth: 720 }}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography color="text.secondary">Choose the customer the quote is sold to. Ship-to and bill-to start as the same contact and can be changed on the quote.</Typography>
+          <Typography color="text.secondary">
+            Choose the customer the quote is sold to. Ship-to and bill-to start as the same contact and can be changed
+            on the quote.
+          </Typography>
           <ContactPicker label="Sold to (contact name)" value={sold} onChange={setPicked} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField select size="small" label="Quote type" value={quoteType} onChange={(e) => setQuoteType(e.target.value)}>
+            <TextField
+              select
+              size="small"
+              label="Quote type"
+              value={quoteType}
+              onChange={(e) => setQuoteType(e.target.value)}
+            >
               {QUOTE_TYPES.map((t) => (
                 <MenuItem key={t} value={t}>
                   {t}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Quote class" value={quoteClass} onChange={(e) => setQuoteClass(e.target.value)}>
+            <TextField
+              select
+              size="small"
+              label="Quote class"
+              value={quoteClass}
+              onChange={(e) => setQuoteClass(e.target.value)}
+            >
               {QUOTE_CLASSES.map((c) => (
                 <MenuItem key={c} value={c}>
                   {c}

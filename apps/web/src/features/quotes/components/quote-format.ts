@@ -3,7 +3,8 @@ import { dollarsToCents, formatUsd, QUOTE_STATUS_LABELS, type TContact, type TQu
 /** Dollars (as the API answers them) shown as US dollars with 2 decimals. */
 export const usd = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
-export const contactLabel = (c: Pick<TContact, 'first_name' | 'last_name'>) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '(no name)';
+export const contactLabel = (c: Pick<TContact, 'first_name' | 'last_name'>) =>
+  [c.first_name, c.last_name].filter(Boolean).join(' ') || '(no name)';
 
 export function contactSummary(c: TContact): string {
   const place = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');

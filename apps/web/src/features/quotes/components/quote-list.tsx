@@ -9,14 +9,26 @@ export function QuoteList({ quotes, testId = 'quote-results' }: { quotes: TQuote
     <List disablePadding data-testid={testId}>
       {quotes.map((q) => (
         <ListItemButton key={q.id} component={RouterLink} to={`/quotes/${q.id}`} divider data-testid="quote-row">
-          <Box sx={{ display: 'grid', width: '100%', gap: 0.5, alignItems: 'center', gridTemplateColumns: { xs: '1fr auto', sm: '7rem 1fr 7rem 7rem 6rem' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              width: '100%',
+              gap: 0.5,
+              alignItems: 'center',
+              gridTemplateColumns: { xs: '1fr auto', sm: '7rem 1fr 7rem 7rem 6rem' },
+            }}
+          >
             <Typography sx={{ fontWeight: 600 }}>{q.quote_number}</Typography>
             <Typography sx={{ gridRow: { xs: 2, sm: 'auto' } }}>{q.sold_contact_name}</Typography>
             <Box>
               <Chip size="small" label={statusLabel(q.quote_status)} color={STATUS_COLOR[q.quote_status]} />
             </Box>
             <Typography sx={{ textAlign: { sm: 'right' }, gridRow: { xs: 2, sm: 'auto' } }}>{usd(q.total)}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'right' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'right' }}
+            >
               {q.created_at.slice(0, 10)}
             </Typography>
           </Box>

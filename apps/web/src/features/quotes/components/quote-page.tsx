@@ -68,7 +68,17 @@ function refusal(error: unknown): string | null {
   return 'The change could not be saved.';
 }
 
-function Section({ title, children, action, testId }: { title: string; children: React.ReactNode; action?: React.ReactNode; testId?: string }) {
+function Section({
+  title,
+  children,
+  action,
+  testId,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <Card variant="outlined" data-testid={testId}>
       <CardContent>
@@ -87,11 +97,12 @@ function Section({ title, children, action, testId }: { title: string; children:
 // ---------------------------------------------------------------------------------------------------- contacts
 
 function ContactsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; locked: boolean }) {
-  const roles: { key: 'sold_contact_id' | 'ship_contact_id' | 'bill_contact_id'; title: string; contact: TContact }[] = [
-    { key: 'sold_contact_id', title: 'Sold to', contact: full.sold_contact },
-    { key: 'ship_contact_id', title: 'Ship to', contact: full.ship_contact },
-    { key: 'bill_contact_id', title: 'Bill to', contact: full.bill_contact },
-  ];
+  const roles: { key: 'sold_contact_id' | 'ship_contact_id' | 'bill_contact_id'; title: string; contact: TContact }[] =
+    [
+      { key: 'sold_contact_id', title: 'Sold to', contact: full.sold_contact },
+      { key: 'ship_contact_id', title: 'Ship to', contact: full.ship_contact },
+      { key: 'bill_contact_id', title: 'Bill to', contact: full.bill_contact },
+    ];
   const [editing, setEditing] = useState<string | null>(null);
   async function change(key: (typeof roles)[number]['key'], contact: TContact | null) {
     if (!contact) return;
@@ -116,7 +127,11 @@ function ContactsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; 
             {!locked &&
               (editing === r.key ? (
                 <Box sx={{ mt: 1 }}>
-                  <ContactPicker label={`New ${r.title.toLowerCase()} contact`} value={null} onChange={(c) => void change(r.key, c).catch(() => undefined)} />
+                  <ContactPicker
+                    label={`New ${r.title.toLowerCase()} contact`}
+                    value={null}
+                    onChange={(c) => void change(r.key, c).catch(() => undefined)}
+                  />
                   <Button size="small" onClick={() => setEditing(null)}>
                     Cancel
                   </Button>
@@ -166,7 +181,12 @@ function AddUnitForm({ m }: { m: Mutations }) {
 
   async function add() {
     if (!product || !valid) return;
-    await m.addItem.mutateAsync({ productId: product.id, condition, number_units: Number(units), ...(price !== '' ? { unit_price: Number(price) } : {}) });
+    await m.addItem.mutateAsync({
+      productId: product.id,
+      condition,
+      number_units: Number(units),
+      ...(price !== '' ? { unit_price: Number(price) } : {}),
+    });
     queueSuccess(QUOTE_MESSAGES.itemAdded);
     setProduct(null);
     setText('');
@@ -182,7 +202,13 @@ function AddUnitForm({ m }: { m: Mutations }) {
         e.preventDefault();
         void add().catch(() => undefined);
       }}
-      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.6fr 1fr auto' }, alignItems: 'start', mt: 2 }}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.6fr 1fr auto' },
+        alignItems: 'start',
+        mt: 2,
+      }}
       data-testid="add-unit-form"
     >
       <Autocomplete
@@ -200,15 +226,34 @@ function AddUnitForm({ m }: { m: Mutations }) {
         onChange={(_, v) => setProduct(v)}
         renderInput={(params) => <TextField {...params} size="small" label="Product model" />}
       />
-      <TextField select size="small" label="Condition" value={condition} onChange={(e) => setCondition(e.target.value as TQuoteCondition)}>
+      <TextField
+        select
+        size="small"
+        label="Condition"
+        value={condition}
+        onChange={(e) => setCondition(e.target.value as TQuoteCondition)}
+      >
         {QUOTE_CONDITIONS.map((c) => (
           <MenuItem key={c} value={c}>
             {c}
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" label="Qty" value={units} onChange={(e) => setUnits(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'unit-qty-input' } }} />
-      <TextField size="small" label="Unit price" placeholder="Product price" value={price} onChange={(e) => setPrice(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'unit-price-input' } }} />
+      <TextField
+        size="small"
+        label="Qty"
+        value={units}
+        onChange={(e) => setUnits(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'unit-qty-input' } }}
+      />
+      <TextField
+        size="small"
+        label="Unit price"
+        placeholder="Product price"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'unit-price-input' } }}
+      />
       <Button type="submit" variant="contained" disabled={!valid || m.addItem.isPending}>
         Add Unit
       </Button>
@@ -225,7 +270,8 @@ function ItemRow({ item, m, locked }: { item: TQuoteItem; m: Mutations; locked: 
     setUnits(String(item.number_units));
     setPrice(item.unit_price.toFixed(2));
   }, [item]);
-  const dirty = condition !== item.condition || units !== String(item.number_units) || price !== item.unit_price.toFixed(2);
+  const dirty =
+    condition !== item.condition || units !== String(item.number_units) || price !== item.unit_price.toFixed(2);
   const valid = /^\d+$/.test(units) && Number(units) >= 1 && isMoneyText(price);
   async function save() {
     await m.updateItem.mutateAsync({ id: item.id, condition, number_units: Number(units), unit_price: Number(price) });
@@ -239,28 +285,63 @@ function ItemRow({ item, m, locked }: { item: TQuoteItem; m: Mutations; locked: 
     }
   }
   return (
-    <Box data-testid="quote-item-row" sx={{ display: 'grid', gap: 1, alignItems: 'center', py: 1, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.6fr 1fr 1fr auto' } }}>
+    <Box
+      data-testid="quote-item-row"
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'center',
+        py: 1,
+        gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.6fr 1fr 1fr auto' },
+      }}
+    >
       <Box sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}>
         <Typography sx={{ fontWeight: 600 }}>{item.model}</Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
           {item.description}
         </Typography>
       </Box>
-      <TextField select size="small" label="Condition" value={condition} disabled={locked} onChange={(e) => setCondition(e.target.value as TQuoteCondition)}>
+      <TextField
+        select
+        size="small"
+        label="Condition"
+        value={condition}
+        disabled={locked}
+        onChange={(e) => setCondition(e.target.value as TQuoteCondition)}
+      >
         {QUOTE_CONDITIONS.map((c) => (
           <MenuItem key={c} value={c}>
             {c}
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" label="Qty" value={units} disabled={locked} onChange={(e) => setUnits(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-      <TextField size="small" label="Unit price" value={price} disabled={locked} onChange={(e) => setPrice(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField
+        size="small"
+        label="Qty"
+        value={units}
+        disabled={locked}
+        onChange={(e) => setUnits(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        size="small"
+        label="Unit price"
+        value={price}
+        disabled={locked}
+        onChange={(e) => setPrice(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
       <Typography sx={{ textAlign: 'right', fontWeight: 600 }} data-testid="item-line-total">
         {usd(item.line_total)}
       </Typography>
       {!locked && (
         <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', gridColumn: { xs: 'span 2', md: 'auto' } }}>
-          <Button size="small" variant="outlined" disabled={!dirty || !valid || m.updateItem.isPending} onClick={() => void save().catch(() => undefined)}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={!dirty || !valid || m.updateItem.isPending}
+            onClick={() => void save().catch(() => undefined)}
+          >
             Save
           </Button>
           <IconButton aria-label={`Remove ${item.model}`} onClick={() => void remove()}>
@@ -280,10 +361,18 @@ function LaborForm({ line, m, onDone }: { line?: TLaborLine; m: Mutations; onDon
   const [hours, setHours] = useState(line?.hours !== null && line?.hours !== undefined ? String(line.hours) : '');
   const [rate, setRate] = useState(line ? line.rate.toFixed(2) : '');
   const hourly = laborType === 'HOURLY';
-  const valid = description.trim() !== '' && isMoneyText(rate) && (!hourly || (/^\d+(\.\d{1,2})?$/.test(hours) && Number(hours) > 0));
+  const valid =
+    description.trim() !== '' &&
+    isMoneyText(rate) &&
+    (!hourly || (/^\d+(\.\d{1,2})?$/.test(hours) && Number(hours) > 0));
   async function submit() {
     if (!valid) return;
-    const body = { description: description.trim(), labor_type: laborType, hours: hourly ? Number(hours) : null, rate: Number(rate) };
+    const body = {
+      description: description.trim(),
+      labor_type: laborType,
+      hours: hourly ? Number(hours) : null,
+      rate: Number(rate),
+    };
     if (line) {
       await m.updateLabor.mutateAsync({ id: line.id, ...body });
       queueSuccess(QUOTE_MESSAGES.updated);
@@ -304,18 +393,50 @@ function LaborForm({ line, m, onDone }: { line?: TLaborLine; m: Mutations; onDon
         void submit().catch(() => undefined);
       }}
       data-testid={line ? 'labor-edit-form' : 'add-labor-form'}
-      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.8fr 1fr auto' }, alignItems: 'start', mt: line ? 0 : 2 }}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 0.8fr 1fr auto' },
+        alignItems: 'start',
+        mt: line ? 0 : 2,
+      }}
     >
-      <TextField size="small" label="Labor description" value={description} onChange={(e) => setDescription(e.target.value)} sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'labor-description-input' } }} />
-      <TextField select size="small" label="Charged" value={laborType} onChange={(e) => setLaborType(e.target.value as TLaborType)}>
+      <TextField
+        size="small"
+        label="Labor description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
+        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'labor-description-input' } }}
+      />
+      <TextField
+        select
+        size="small"
+        label="Charged"
+        value={laborType}
+        onChange={(e) => setLaborType(e.target.value as TLaborType)}
+      >
         {LABOR_TYPES.map((t) => (
           <MenuItem key={t} value={t}>
             {t === 'HOURLY' ? 'By the hour' : 'Flat'}
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" label="Hours" value={hourly ? hours : ''} disabled={!hourly} onChange={(e) => setHours(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'labor-hours-input' } }} />
-      <TextField size="small" label={hourly ? 'Rate / hour' : 'Amount'} value={rate} onChange={(e) => setRate(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'labor-rate-input' } }} />
+      <TextField
+        size="small"
+        label="Hours"
+        value={hourly ? hours : ''}
+        disabled={!hourly}
+        onChange={(e) => setHours(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'labor-hours-input' } }}
+      />
+      <TextField
+        size="small"
+        label={hourly ? 'Rate / hour' : 'Amount'}
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'labor-rate-input' } }}
+      />
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <Button type="submit" variant={line ? 'outlined' : 'contained'} disabled={!valid}>
           {line ? 'Save' : 'Add Labor'}
@@ -330,7 +451,16 @@ function LaborRow({ line, m, locked }: { line: TLaborLine; m: Mutations; locked:
   const [editing, setEditing] = useState(false);
   if (editing) return <LaborForm line={line} m={m} onDone={() => setEditing(false)} />;
   return (
-    <Box data-testid="labor-row" sx={{ display: 'grid', gap: 1, alignItems: 'center', py: 1, gridTemplateColumns: { xs: '1fr auto', md: '2fr 1.8fr 1fr auto' } }}>
+    <Box
+      data-testid="labor-row"
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'center',
+        py: 1,
+        gridTemplateColumns: { xs: '1fr auto', md: '2fr 1.8fr 1fr auto' },
+      }}
+    >
       <Typography sx={{ fontWeight: 600 }}>{line.description}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ gridRow: { xs: 2, md: 'auto' } }}>
         {line.labor_type === 'HOURLY' ? `${line.hours} h × ${usd(line.rate)}` : 'Flat'}
@@ -343,7 +473,10 @@ function LaborRow({ line, m, locked }: { line: TLaborLine; m: Mutations; locked:
           <Button size="small" onClick={() => setEditing(true)}>
             Edit
           </Button>
-          <IconButton aria-label={`Remove ${line.description}`} onClick={() => void m.deleteLabor.mutateAsync(line.id).catch(() => undefined)}>
+          <IconButton
+            aria-label={`Remove ${line.description}`}
+            onClick={() => void m.deleteLabor.mutateAsync(line.id).catch(() => undefined)}
+          >
             <DeleteIcon />
           </IconButton>
         </Box>
@@ -367,7 +500,8 @@ function DetailsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; l
   const [form, setForm] = useState(initial);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => setForm(initial()), [q.updated_at]);
-  const set = (key: keyof ReturnType<typeof initial>) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof ReturnType<typeof initial>) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const valid = isMoneyText(form.shipping_total);
   async function save() {
     await m.update.mutateAsync({
@@ -383,28 +517,76 @@ function DetailsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; l
   return (
     <Section title="Status, approval and notes" testId="quote-details">
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField select size="small" label="Status" value={form.quote_status} disabled={locked} onChange={set('quote_status')} slotProps={{ htmlInput: { 'data-testid': 'quote-status-select' } }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={form.quote_status}
+          disabled={locked}
+          onChange={set('quote_status')}
+          slotProps={{ htmlInput: { 'data-testid': 'quote-status-select' } }}
+        >
           {(locked ? (['CONVERTED'] as const) : QUOTE_EDITABLE_STATUSES).map((s) => (
             <MenuItem key={s} value={s}>
               {QUOTE_STATUS_LABELS[s]}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Approval" value={form.approval_status} disabled={locked} onChange={set('approval_status')}>
+        <TextField
+          select
+          size="small"
+          label="Approval"
+          value={form.approval_status}
+          disabled={locked}
+          onChange={set('approval_status')}
+        >
           {QUOTE_APPROVAL_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {s.charAt(0) + s.slice(1).toLowerCase()}
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Approval notes" value={form.approval_status_notes} disabled={locked} onChange={set('approval_status_notes')} />
-        <TextField size="small" label="Lead source" value={form.lead_source} disabled={locked} onChange={set('lead_source')} />
-        <TextField size="small" label="Shipping" value={form.shipping_total} disabled={locked} onChange={set('shipping_total')} error={!valid} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'quote-shipping-input' } }} />
-        <TextField size="small" label="Notes" value={form.notes} disabled={locked} onChange={set('notes')} multiline minRows={2} sx={{ gridColumn: { sm: 'span 2' } }} />
+        <TextField
+          size="small"
+          label="Approval notes"
+          value={form.approval_status_notes}
+          disabled={locked}
+          onChange={set('approval_status_notes')}
+        />
+        <TextField
+          size="small"
+          label="Lead source"
+          value={form.lead_source}
+          disabled={locked}
+          onChange={set('lead_source')}
+        />
+        <TextField
+          size="small"
+          label="Shipping"
+          value={form.shipping_total}
+          disabled={locked}
+          onChange={set('shipping_total')}
+          error={!valid}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'quote-shipping-input' } }}
+        />
+        <TextField
+          size="small"
+          label="Notes"
+          value={form.notes}
+          disabled={locked}
+          onChange={set('notes')}
+          multiline
+          minRows={2}
+          sx={{ gridColumn: { sm: 'span 2' } }}
+        />
       </Box>
       {!locked && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
-          <Button variant="contained" disabled={!valid || m.update.isPending} onClick={() => void save().catch(() => undefined)}>
+          <Button
+            variant="contained"
+            disabled={!valid || m.update.isPending}
+            onClick={() => void save().catch(() => undefined)}
+          >
             Save Quote
           </Button>
         </Box>
@@ -441,7 +623,17 @@ export function TotalsSection({ quote }: { quote: TQuoteFull['quote'] }) {
 
 // ------------------------------------------------------------------------------------------------------ convert
 
-function ConvertDialog({ open, onClose, m, quoteNumber }: { open: boolean; onClose(): void; m: Mutations; quoteNumber: string }) {
+function ConvertDialog({
+  open,
+  onClose,
+  m,
+  quoteNumber,
+}: {
+  open: boolean;
+  onClose(): void;
+  m: Mutations;
+  quoteNumber: string;
+}) {
   const [location, setLocation] = useState<string>(DEFAULT_WORK_ORDER_LOCATION);
   const convert = m.convert;
   return (
@@ -449,9 +641,17 @@ function ConvertDialog({ open, onClose, m, quoteNumber }: { open: boolean; onClo
       <DialogTitle id="convert-title">Convert {quoteNumber} to an order?</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          This creates a work order and commits the units as sales from the chosen location, so they go to picking. The quote is then locked: it can no longer be changed.
+          This creates a work order and commits the units as sales from the chosen location, so they go to picking. The
+          quote is then locked: it can no longer be changed.
         </DialogContentText>
-        <TextField select fullWidth size="small" label="Commit units from" value={location} onChange={(e) => setLocation(e.target.value)}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Commit units from"
+          value={location}
+          onChange={(e) => setLocation(e.target.value)}
+        >
           {WORK_ORDER_LOCATIONS.map((l) => (
             <MenuItem key={l} value={l}>
               {l}
@@ -513,7 +713,14 @@ export function QuotePage() {
   const full = quote.data;
   const q = full.quote;
   const locked = q.locked;
-  const failure = refusal(m.update.error ?? m.addItem.error ?? m.updateItem.error ?? m.addLabor.error ?? m.updateLabor.error ?? m.deleteLabor.error);
+  const failure = refusal(
+    m.update.error ??
+      m.addItem.error ??
+      m.updateItem.error ??
+      m.addLabor.error ??
+      m.updateLabor.error ??
+      m.deleteLabor.error,
+  );
 
   return (
     <Page
@@ -554,7 +761,14 @@ export function QuotePage() {
           {failure}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ContactsSection full={full} m={m} locked={locked} />
           <Section title={`Units (${full.items.length})`} testId="quote-units">

@@ -51,13 +51,29 @@ export function QuoteSearchPage() {
     >
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
-          <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '12rem 1fr 1fr auto' }, alignItems: 'center' }} data-testid="quote-search-form">
-            <TextField select size="small" label="Search by" value={searchBy} onChange={(e) => {
-              const next = e.target.value as TSearchBy;
-              setSearchBy(next);
-              if (next === 'status') setValue('OPEN');
-              else if (next === 'quote_number') setValue('');
-            }}>
+          <Box
+            component="form"
+            onSubmit={submit}
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', md: '12rem 1fr 1fr auto' },
+              alignItems: 'center',
+            }}
+            data-testid="quote-search-form"
+          >
+            <TextField
+              select
+              size="small"
+              label="Search by"
+              value={searchBy}
+              onChange={(e) => {
+                const next = e.target.value as TSearchBy;
+                setSearchBy(next);
+                if (next === 'status') setValue('OPEN');
+                else if (next === 'quote_number') setValue('');
+              }}
+            >
               {SEARCH_BY.map((k) => (
                 <MenuItem key={k} value={k}>
                   {QUOTE_SEARCH_KEY_LABELS[k]}
@@ -66,15 +82,39 @@ export function QuoteSearchPage() {
             </TextField>
             {searchBy === 'name' && (
               <>
-                <TextField size="small" label="First Name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-                <TextField size="small" label="Last Name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+                <TextField
+                  size="small"
+                  label="First Name"
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.target.value)}
+                />
+                <TextField
+                  size="small"
+                  label="Last Name"
+                  value={lastName}
+                  onChange={(e) => setLastName(e.target.value)}
+                />
               </>
             )}
             {searchBy === 'quote_number' && (
-              <TextField size="small" label="Quote number" placeholder="Q-000012 or 12" value={value} onChange={(e) => setValue(e.target.value)} sx={{ gridColumn: { md: 'span 2' } }} />
+              <TextField
+                size="small"
+                label="Quote number"
+                placeholder="Q-000012 or 12"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                sx={{ gridColumn: { md: 'span 2' } }}
+              />
             )}
             {searchBy === 'status' && (
-              <TextField select size="small" label="Status" value={value} onChange={(e) => setValue(e.target.value)} sx={{ gridColumn: { md: 'span 2' } }}>
+              <TextField
+                select
+                size="small"
+                label="Status"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                sx={{ gridColumn: { md: 'span 2' } }}
+              >
                 {QUOTE_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
                     {QUOTE_STATUS_LABELS[s]}

@@ -6,7 +6,14 @@ import { useWorkOrder } from '../api/quotes-api';
 import { TotalsSection } from './quote-page';
 import { contactLabel, contactSummary, usd } from './quote-format';
 
-const STATE_COLOR = { BACKORDERED: 'error', COMMITTED: 'default', ON_PICK_LIST: 'info', PICKED: 'warning', PACKED: 'primary', TRANSACTED: 'success' } as const;
+const STATE_COLOR = {
+  BACKORDERED: 'error',
+  COMMITTED: 'default',
+  ON_PICK_LIST: 'info',
+  PICKED: 'warning',
+  PACKED: 'primary',
+  TRANSACTED: 'success',
+} as const;
 
 function ContactBlock({ title, contact }: { title: string; contact: TContact }) {
   return (
@@ -52,7 +59,14 @@ export function WorkOrderPage() {
         · units committed from {wo.location_code} · {wo.created_at.slice(0, 10)}
         {wo.created_by_name ? ` by ${wo.created_by_name}` : ''}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Card variant="outlined">
             <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
@@ -68,7 +82,19 @@ export function WorkOrderPage() {
               </Typography>
               {wo.items.length === 0 && <Typography color="text.secondary">No units.</Typography>}
               {wo.items.map((item) => (
-                <Box key={item.quote_item_id} data-testid="work-order-unit" sx={{ display: 'grid', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'minmax(0, 2fr) 1fr 1.4fr 1fr auto' } }}>
+                <Box
+                  key={item.quote_item_id}
+                  data-testid="work-order-unit"
+                  sx={{
+                    display: 'grid',
+                    gap: 1,
+                    py: 1,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    alignItems: 'center',
+                    gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'minmax(0, 2fr) 1fr 1.4fr 1fr auto' },
+                  }}
+                >
                   <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600 }}>{item.model}</Typography>
                     <Typography variant="body2" color="text.secondary" noWrap>
@@ -83,14 +109,33 @@ export function WorkOrderPage() {
                       {item.committed_sale_reference} from {item.source_bucket}
                     </Typography>
                     {item.backordered_units > 0 && (
-                      <Typography variant="body2" color="error" sx={{ fontWeight: 600 }} data-testid="work-order-unit-backorder">
+                      <Typography
+                        variant="body2"
+                        color="error"
+                        sx={{ fontWeight: 600 }}
+                        data-testid="work-order-unit-backorder"
+                      >
                         Backordered: {item.backordered_units} ({item.backorder_reference}, waits for stock)
                       </Typography>
                     )}
                   </Box>
-                  <Typography sx={{ textAlign: 'right', fontWeight: 600, gridRow: { xs: 1, md: 'auto' }, gridColumn: { xs: 2, md: 'auto' } }}>{usd(item.line_total)}</Typography>
+                  <Typography
+                    sx={{
+                      textAlign: 'right',
+                      fontWeight: 600,
+                      gridRow: { xs: 1, md: 'auto' },
+                      gridColumn: { xs: 2, md: 'auto' },
+                    }}
+                  >
+                    {usd(item.line_total)}
+                  </Typography>
                   <Box sx={{ gridRow: { xs: 2, md: 'auto' } }}>
-                    <Chip size="small" label={WORK_ORDER_ITEM_STATE_LABELS[item.state]} color={STATE_COLOR[item.state]} data-testid="work-order-unit-state" />
+                    <Chip
+                      size="small"
+                      label={WORK_ORDER_ITEM_STATE_LABELS[item.state]}
+                      color={STATE_COLOR[item.state]}
+                      data-testid="work-order-unit-state"
+                    />
                   </Box>
                 </Box>
               ))}

@@ -36,7 +36,9 @@ export function useReceivingBuckets(locationCode: string | undefined) {
     enabled: !!locationCode,
     select: (map) =>
       Object.values(map)
-        .filter((b) => !!locationCode && (b.location_code === locationCode || b.location_code.startsWith(`${locationCode}_`)))
+        .filter(
+          (b) => !!locationCode && (b.location_code === locationCode || b.location_code.startsWith(`${locationCode}_`)),
+        )
         .map((b) => b.bucket)
         .sort((a, b) => (a === locationCode ? -1 : b === locationCode ? 1 : a.localeCompare(b))),
   });

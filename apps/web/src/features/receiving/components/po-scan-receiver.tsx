@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, DialogActions, DialogContent, DialogTitle, Button, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Button,
+  List,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { classifyScan, upcMatches, type TPoLine } from '@keystone/contracts';
 import { useCan } from '../../../lib/session-store';
 import { scanOutbox } from '../../../lib/scan/outbox';
@@ -28,7 +38,10 @@ function LineChooser({ lines, onPick, onClose }: { lines: TPoLine[]; onPick(line
         <List>
           {lines.map((line) => (
             <ListItemButton key={line.id} onClick={() => onPick(line)} data-testid="receive-line-choice">
-              <ListItemText primary={`${line.product.model_number} · line ${line.id}`} secondary={`Ordered ${line.qty_ordered}, received ${line.qty_received}`} />
+              <ListItemText
+                primary={`${line.product.model_number} · line ${line.id}`}
+                secondary={`Ordered ${line.qty_ordered}, received ${line.qty_received}`}
+              />
             </ListItemButton>
           ))}
         </List>
@@ -45,7 +58,15 @@ function LineChooser({ lines, onPick, onClose }: { lines: TPoLine[]; onPick(line
  * its first scan (several such lines: the user chooses); any other scan goes the global way (000 §2). Scans of this
  * PO's lines that the outbox records later (replays after a network cut) refresh the page.
  */
-export function PoScanReceiver({ poId, lines, receivingDisabled }: { poId: number; lines: TPoLine[]; receivingDisabled: boolean }) {
+export function PoScanReceiver({
+  poId,
+  lines,
+  receivingDisabled,
+}: {
+  poId: number;
+  lines: TPoLine[];
+  receivingDisabled: boolean;
+}) {
   const canReceive = useCan('purchase-order:receive');
   const client = useQueryClient();
   const [open, setOpen] = useState<{ line: TPoLine; upc: string } | null>(null);

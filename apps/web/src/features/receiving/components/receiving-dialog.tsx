@@ -17,11 +17,25 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { productNotInListMessage, RECEIVING_MESSAGES, serialError, serialsPerItem, upcMatches, type TPoLine, type TScanProduct } from '@keystone/contracts';
+import {
+  productNotInListMessage,
+  RECEIVING_MESSAGES,
+  serialError,
+  serialsPerItem,
+  upcMatches,
+  type TPoLine,
+  type TScanProduct,
+} from '@keystone/contracts';
 import { useMessageQueue } from '../../../lib/message-queue';
 import { useCan, useSession } from '../../../lib/session-store';
 import { usePurchaseOrder } from '../../../lib/purchase-order-query';
-import { scanProductOf, useImsProduct, useLineSerials, useReceivingBuckets, useRefreshAfterReceiving } from '../api/receiving';
+import {
+  scanProductOf,
+  useImsProduct,
+  useLineSerials,
+  useReceivingBuckets,
+  useRefreshAfterReceiving,
+} from '../api/receiving';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
@@ -43,7 +57,15 @@ import { useReceivingList } from './use-receiving-list';
  * (scanned-item/submit: all in one transaction, or none). A received unit can be taken back from the list
  * (DELETE scanned-item: a reversing transaction) by the receiver who scanned it.
  */
-export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; onClose(): void; /** A UPC scanned on the PO page that opened the dialog: taken as its first scan. */ initialUpc?: string }) {
+export function ReceivingDialog({
+  line,
+  onClose,
+  initialUpc,
+}: {
+  line: TPoLine;
+  onClose(): void;
+  /** A UPC scanned on the PO page that opened the dialog: taken as its first scan. */ initialUpc?: string;
+}) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const canReceive = useCan('purchase-order:receive');
   const username = useSession((s) => s.username);
@@ -191,7 +213,12 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             Every item still to receive is staged: submit the list to receive them.
           </Alert>
         ) : (
-          <ScanUnitFields engine={engine} testIds={{ upc: 'receiving-upc', serial: 'receiving-serial' }} showSerial={perItem > 0} disabled={!location} />
+          <ScanUnitFields
+            engine={engine}
+            testIds={{ upc: 'receiving-upc', serial: 'receiving-serial' }}
+            showSerial={perItem > 0}
+            disabled={!location}
+          />
         )}
 
         <ScanFeedback feedback={feedback.feedback} />
@@ -210,7 +237,8 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
 
         {closeArmed && staged.length > 0 && (
           <Alert severity="warning" data-testid="staged-not-submitted">
-            {staged.length} staged item{staged.length === 1 ? ' is' : 's are'} not received yet: submit them, or close again to discard them.
+            {staged.length} staged item{staged.length === 1 ? ' is' : 's are'} not received yet: submit them, or close
+            again to discard them.
           </Alert>
         )}
 
@@ -222,12 +250,24 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
               {list.byManifest > 0 && `, ${list.byManifest} received by manifest`}
             </Typography>
             {staged.length > 0 && (
-              <Button size="small" variant="contained" onClick={() => void list.submitStaged()} disabled={posting} data-testid="submit-staged">
+              <Button
+                size="small"
+                variant="contained"
+                onClick={() => void list.submitStaged()}
+                disabled={posting}
+                data-testid="submit-staged"
+              >
                 Submit {staged.length} Staged Item{staged.length === 1 ? '' : 's'}
               </Button>
             )}
           </Box>
-          <ScannedItemsList items={items} busy={posting} waiting={list.waiting > 0} failedIndex={list.failedIndex} onRemove={(item) => void list.removeItem(item)} />
+          <ScannedItemsList
+            items={items}
+            busy={posting}
+            waiting={list.waiting > 0}
+            failedIndex={list.failedIndex}
+            onRemove={(item) => void list.removeItem(item)}
+          />
         </Box>
 
         {canReceive && (
@@ -235,13 +275,23 @@ export function ReceivingDialog({ line, onClose, initialUpc }: { line: TPoLine; 
             <Button size="small" variant="outlined" onClick={() => setSetupOpen((v) => !v)} aria-expanded={setupOpen}>
               Scan Setup
             </Button>
-            {!product.upc && !product.alternate_upc && <Chip sx={{ ml: 1 }} size="small" color="warning" label="This product has no UPC: set it in Scan Setup" />}
+            {!product.upc && !product.alternate_upc && (
+              <Chip sx={{ ml: 1 }} size="small" color="warning" label="This product has no UPC: set it in Scan Setup" />
+            )}
             <Collapse in={setupOpen} unmountOnExit>
               <ScanSetupPanel line={line} />
             </Collapse>
           </Box>
         )}
-        {canReceive && perItem > 0 && <SerialManifestToggle line={line} scannedSerials={items.filter((i) => i.state !== 'refused').flatMap((i) => i.serials)} bucket={receivingBucket} disabled={posting || !location} onReceived={list.manifestReceived} />}
+        {canReceive && perItem > 0 && (
+          <SerialManifestToggle
+            line={line}
+            scannedSerials={items.filter((i) => i.state !== 'refused').flatMap((i) => i.serials)}
+            bucket={receivingBucket}
+            disabled={posting || !location}
+            onReceived={list.manifestReceived}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         {!allReceived && (

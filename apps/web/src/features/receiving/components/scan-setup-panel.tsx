@@ -90,7 +90,12 @@ function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; 
       void client.invalidateQueries({ queryKey: imsProductKey(model) });
     } catch (error) {
       const first = firstFieldError(error);
-      setResult({ ok: false, text: first ? `${LABELS[first[0]] ?? first[0]}: ${first[1]}` : (serverMessage(error) ?? 'The scan setup could not be saved.') });
+      setResult({
+        ok: false,
+        text: first
+          ? `${LABELS[first[0]] ?? first[0]}: ${first[1]}`
+          : (serverMessage(error) ?? 'The scan setup could not be saved.'),
+      });
     } finally {
       setSaving(false);
     }
@@ -99,13 +104,42 @@ function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; 
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1, display: 'grid', gap: 1.5 }} data-testid="scan-setup-panel">
       <Typography variant="subtitle1">Scan Setup: {model}</Typography>
-      <FormControlLabel control={<Switch checked={v.tracked} onChange={(_, checked) => set({ tracked: checked })} />} label="Serial Number Tracked" />
+      <FormControlLabel
+        control={<Switch checked={v.tracked} onChange={(_, checked) => set({ tracked: checked })} />}
+        label="Serial Number Tracked"
+      />
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label="Serials Per Item" size="small" type="number" value={v.serials} onChange={(e) => set({ serials: e.target.value })} disabled={!v.tracked} slotProps={{ htmlInput: { min: 1, max: 10, step: 1 } }} />
-        <TextField label="Master Box Qty" size="small" type="number" value={v.boxQty} onChange={(e) => set({ boxQty: e.target.value })} disabled={v.tracked} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
-        <TextField label="Master Carton Code" size="small" value={v.carton} onChange={(e) => set({ carton: e.target.value })} />
+        <TextField
+          label="Serials Per Item"
+          size="small"
+          type="number"
+          value={v.serials}
+          onChange={(e) => set({ serials: e.target.value })}
+          disabled={!v.tracked}
+          slotProps={{ htmlInput: { min: 1, max: 10, step: 1 } }}
+        />
+        <TextField
+          label="Master Box Qty"
+          size="small"
+          type="number"
+          value={v.boxQty}
+          onChange={(e) => set({ boxQty: e.target.value })}
+          disabled={v.tracked}
+          slotProps={{ htmlInput: { min: 1, step: 1 } }}
+        />
+        <TextField
+          label="Master Carton Code"
+          size="small"
+          value={v.carton}
+          onChange={(e) => set({ carton: e.target.value })}
+        />
         <TextField label="UPC" size="small" value={v.upc} onChange={(e) => set({ upc: e.target.value })} />
-        <TextField label="Alternate UPC" size="small" value={v.alternateUpc} onChange={(e) => set({ alternateUpc: e.target.value })} />
+        <TextField
+          label="Alternate UPC"
+          size="small"
+          value={v.alternateUpc}
+          onChange={(e) => set({ alternateUpc: e.target.value })}
+        />
       </Box>
       {result && (
         <Alert severity={result.ok ? 'success' : 'error'} data-testid="scan-setup-result">

@@ -31,7 +31,19 @@ const REMOVE: Record<ScannedItem['state'], { title: string; verb: string } | nul
 };
 
 /** One row; memoized, so a scan re-renders only the rows it changed (the list can hold hundreds at scanner speed). */
-const ScannedItemRow = memo(function ScannedItemRow({ item, busy, waiting, failed, onRemove }: { item: ScannedItem; busy: boolean; waiting: boolean; failed: boolean; onRemove(item: ScannedItem): void }) {
+const ScannedItemRow = memo(function ScannedItemRow({
+  item,
+  busy,
+  waiting,
+  failed,
+  onRemove,
+}: {
+  item: ScannedItem;
+  busy: boolean;
+  waiting: boolean;
+  failed: boolean;
+  onRemove(item: ScannedItem): void;
+}) {
   const label = itemLabel(item);
   const remove = REMOVE[item.state];
   return (
@@ -44,8 +56,20 @@ const ScannedItemRow = memo(function ScannedItemRow({ item, busy, waiting, faile
         remove && (
           <Tooltip title={remove.title}>
             <span>
-              <IconButton edge="end" size="small" disabled={busy && item.state === 'received'} aria-label={`${remove.verb} ${label}`} onClick={() => onRemove(item)}>
-                {item.state === 'staged' ? <DeleteOutlineIcon fontSize="small" /> : item.state === 'received' ? <UndoIcon fontSize="small" /> : <CloseIcon fontSize="small" />}
+              <IconButton
+                edge="end"
+                size="small"
+                disabled={busy && item.state === 'received'}
+                aria-label={`${remove.verb} ${label}`}
+                onClick={() => onRemove(item)}
+              >
+                {item.state === 'staged' ? (
+                  <DeleteOutlineIcon fontSize="small" />
+                ) : item.state === 'received' ? (
+                  <UndoIcon fontSize="small" />
+                ) : (
+                  <CloseIcon fontSize="small" />
+                )}
               </IconButton>
             </span>
           </Tooltip>
@@ -57,7 +81,15 @@ const ScannedItemRow = memo(function ScannedItemRow({ item, busy, waiting, faile
         secondary={
           <>
             {item.state === 'staged' && <Chip component="span" size="small" label="Staged" sx={{ mr: 1 }} />}
-            {item.state === 'sending' && <Chip component="span" size="small" color={waiting ? 'warning' : 'default'} label={waiting ? 'Waiting' : 'Sending'} sx={{ mr: 1 }} />}
+            {item.state === 'sending' && (
+              <Chip
+                component="span"
+                size="small"
+                color={waiting ? 'warning' : 'default'}
+                label={waiting ? 'Waiting' : 'Sending'}
+                sx={{ mr: 1 }}
+              />
+            )}
             {item.state === 'received' && `${item.reference} · `}
             {item.state === 'refused' ? `Refused: ${item.message} · ` : ''}
             {`UPC ${item.upc} · ${item.bucket}`}
@@ -97,7 +129,16 @@ export function ScannedItemsList({
       {items.map((item) => {
         if (item.state === 'staged') stagedIndex++;
         const failed = item.state === 'refused' || (item.state === 'staged' && stagedIndex === failedIndex);
-        return <ScannedItemRow key={item.clientScanId} item={item} busy={busy} waiting={waiting && item.state === 'sending'} failed={failed} onRemove={remove} />;
+        return (
+          <ScannedItemRow
+            key={item.clientScanId}
+            item={item}
+            busy={busy}
+            waiting={waiting && item.state === 'sending'}
+            failed={failed}
+            onRemove={remove}
+          />
+        );
       })}
     </List>
   );

@@ -41,14 +41,29 @@ function newRequestId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-function SerialList({ title, serials, testId, color }: { title: string; serials: string[]; testId: string; color: 'success' | 'warning' | 'default' }) {
+function SerialList({
+  title,
+  serials,
+  testId,
+  color,
+}: {
+  title: string;
+  serials: string[];
+  testId: string;
+  color: 'success' | 'warning' | 'default';
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="subtitle2">{title}</Typography>
         <Chip size="small" color={color} label={serials.length} data-testid={`${testId}-count`} />
       </Box>
-      <List dense disablePadding data-testid={`${testId}-list`} sx={{ maxHeight: 160, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
+      <List
+        dense
+        disablePadding
+        data-testid={`${testId}-list`}
+        sx={{ maxHeight: 160, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}
+      >
         {serials.slice(0, SHOWN).map((s) => (
           <ListItem key={s} disablePadding data-testid={`${testId}-item`} sx={{ wordBreak: 'break-all' }}>
             {s}
@@ -84,7 +99,10 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
 
   const manifest = useMemo(() => parseManifest(text, perItem), [text, perItem]);
   const receivedBefore = useMemo(() => (earlier.data ?? []).map((s) => s.serial_number), [earlier.data]);
-  const comparison = useMemo(() => compareManifest(manifest.units, scannedSerials, receivedBefore), [manifest.units, scannedSerials, receivedBefore]);
+  const comparison = useMemo(
+    () => compareManifest(manifest.units, scannedSerials, receivedBefore),
+    [manifest.units, scannedSerials, receivedBefore],
+  );
   const toSend = comparison.unitsToReceive;
   const remaining = Math.max(0, line.qty_ordered - line.qty_received);
   const serialCount = toSend.reduce((n, u) => n + u.length, 0);
@@ -122,14 +140,23 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
   }
 
   const error = receive.error;
-  const refusals = error instanceof ApiCallError ? manifestRefusals((error.body as { errors?: Record<string, string[]> } | null)?.errors) : [];
+  const refusals =
+    error instanceof ApiCallError
+      ? manifestRefusals((error.body as { errors?: Record<string, string[]> } | null)?.errors)
+      : [];
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }} data-testid="serial-manifest">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button size="small" variant="outlined" component="label" disabled={disabled}>
           Load CSV
-          <input hidden type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void loadFile(e)} data-testid="manifest-file" />
+          <input
+            hidden
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => void loadFile(e)}
+            data-testid="manifest-file"
+          />
         </Button>
         {fileName && <Typography variant="body2">{fileName}</Typography>}
         {text && (
@@ -170,7 +197,8 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
         <>
           <Typography variant="body2" data-testid="manifest-summary">
             Manifest: {manifest.units.length} unit{manifest.units.length === 1 ? '' : 's'}
-            {manifest.header ? ` (columns ${manifest.header.join(', ')})` : ''}; to receive by manifest: <span data-testid="manifest-to-receive">{toSend.length}</span>
+            {manifest.header ? ` (columns ${manifest.header.join(', ')})` : ''}; to receive by manifest:{' '}
+            <span data-testid="manifest-to-receive">{toSend.length}</span>
           </Typography>
           {manifest.duplicates.length > 0 && (
             <Alert severity="warning" data-testid="manifest-duplicates">
@@ -180,22 +208,34 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
           )}
           {manifest.badUnits.length > 0 && (
             <Alert severity="warning" data-testid="manifest-bad-units">
-              Unit{manifest.badUnits.length === 1 ? '' : 's'} {manifest.badUnits.slice(0, 20).join(', ')} {manifest.badUnits.length === 1 ? 'does' : 'do'} not have {perItem} serial
+              Unit{manifest.badUnits.length === 1 ? '' : 's'} {manifest.badUnits.slice(0, 20).join(', ')}{' '}
+              {manifest.badUnits.length === 1 ? 'does' : 'do'} not have {perItem} serial
               {perItem === 1 ? '' : 's'}.
             </Alert>
           )}
           {toSend.length > remaining && (
             <Alert severity="warning" data-testid="manifest-over">
-              {toSend.length} units are not scanned yet, but the line needs only {remaining} more: the receive would be refused.
+              {toSend.length} units are not scanned yet, but the line needs only {remaining} more: the receive would be
+              refused.
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
             <SerialList title="Matched" serials={comparison.matched} testId="manifest-matched" color="success" />
-            <SerialList title="Unexpected" serials={comparison.unexpected} testId="manifest-unexpected" color="warning" />
+            <SerialList
+              title="Unexpected"
+              serials={comparison.unexpected}
+              testId="manifest-unexpected"
+              color="warning"
+            />
             <SerialList title="Missing" serials={comparison.missing} testId="manifest-missing" color="default" />
           </Box>
           <Box>
-            <Button variant="contained" size="small" disabled={disabled || receive.isPending || toSend.length === 0} onClick={() => setConfirming(true)}>
+            <Button
+              variant="contained"
+              size="small"
+              disabled={disabled || receive.isPending || toSend.length === 0}
+              onClick={() => setConfirming(true)}
+            >
               Receive Manifest
             </Button>
             {receive.isPending && (
@@ -210,7 +250,8 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
       {done && (
         <Alert severity="success" data-testid="manifest-result">
           Received {done.received} unit{done.received === 1 ? '' : 's'} by manifest ({done.transactionReferenceIds[0]}
-          {done.received > 1 ? ` to ${done.transactionReferenceIds.at(-1)}` : ''}). Received on the line: {done.qty_received} of {done.qty_ordered}.
+          {done.received > 1 ? ` to ${done.transactionReferenceIds.at(-1)}` : ''}). Received on the line:{' '}
+          {done.qty_received} of {done.qty_ordered}.
         </Alert>
       )}
       {error && (
@@ -233,8 +274,9 @@ export function SerialManifestPanel({ line, scannedSerials, bucket, disabled, on
         <DialogTitle>Receive Manifest</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Receive {toSend.length} unit{toSend.length === 1 ? '' : 's'} ({serialCount} serial{serialCount === 1 ? '' : 's'}) of {line.product.model_number} into {bucket}? Each unit becomes a
-            receipt; if any serial is refused, nothing is received.
+            Receive {toSend.length} unit{toSend.length === 1 ? '' : 's'} ({serialCount} serial
+            {serialCount === 1 ? '' : 's'}) of {line.product.model_number} into {bucket}? Each unit becomes a receipt;
+            if any serial is refused, nothing is received.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

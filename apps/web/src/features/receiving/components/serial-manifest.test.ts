@@ -3,7 +3,12 @@ import { compareManifest, manifestRefusals, parseManifest } from './serial-manif
 
 describe('parseManifest', () => {
   it('reads pasted serials one per line, trimmed, blanks ignored', () => {
-    expect(parseManifest('  SN-1 \n\nSN-2\r\n   \nSN-3\n', 1)).toEqual({ units: [['SN-1'], ['SN-2'], ['SN-3']], header: null, badUnits: [], duplicates: [] });
+    expect(parseManifest('  SN-1 \n\nSN-2\r\n   \nSN-3\n', 1)).toEqual({
+      units: [['SN-1'], ['SN-2'], ['SN-3']],
+      header: null,
+      badUnits: [],
+      duplicates: [],
+    });
   });
 
   it('reads a CSV with a header, taking only the serial columns', () => {
@@ -18,13 +23,25 @@ describe('parseManifest', () => {
   });
 
   it('makes a unit of each row for a multi-serial product, by header columns or by cells, and of :=: joined cells', () => {
-    expect(parseManifest('Serial 1,Serial 2\nA1,B1\nA2,B2', 2).units).toEqual([['A1', 'B1'], ['A2', 'B2']]);
-    expect(parseManifest('A1,B1\nA2,B2', 2).units).toEqual([['A1', 'B1'], ['A2', 'B2']]);
-    expect(parseManifest('A1:=:B1\nA2:=:B2', 2).units).toEqual([['A1', 'B1'], ['A2', 'B2']]);
+    expect(parseManifest('Serial 1,Serial 2\nA1,B1\nA2,B2', 2).units).toEqual([
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+    ]);
+    expect(parseManifest('A1,B1\nA2,B2', 2).units).toEqual([
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+    ]);
+    expect(parseManifest('A1:=:B1\nA2:=:B2', 2).units).toEqual([
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+    ]);
   });
 
   it('groups a flat list of single serials by the product’s count, and flags units of the wrong size', () => {
-    expect(parseManifest('A1\nB1\nA2\nB2\nA3', 2)).toMatchObject({ units: [['A1', 'B1'], ['A2', 'B2'], ['A3']], badUnits: [3] });
+    expect(parseManifest('A1\nB1\nA2\nB2\nA3', 2)).toMatchObject({
+      units: [['A1', 'B1'], ['A2', 'B2'], ['A3']],
+      badUnits: [3],
+    });
     expect(parseManifest('A1,B1\nA2\nA3,B3,C3', 2).badUnits).toEqual([2, 3]);
   });
 
@@ -46,7 +63,11 @@ describe('compareManifest', () => {
   });
 
   it('counts serials received on the line before as matched, and sends only units none of whose serials is in', () => {
-    const pairs = [['A1', 'B1'], ['A2', 'B2'], ['A3', 'B3']];
+    const pairs = [
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+      ['A3', 'B3'],
+    ];
     const result = compareManifest(pairs, ['a2'], ['A1', 'B1']);
     expect(result.matched).toEqual(['A1', 'B1', 'A2']);
     expect(result.missing).toEqual(['B2', 'A3', 'B3']);
@@ -68,6 +89,10 @@ describe('manifestRefusals', () => {
         'units.2': ['Unit 3 (SN-3): X takes 2 serials per item.'],
         receivingBucket: ['must be a bucket of KY01'],
       }),
-    ).toEqual(['Unit 3 (SN-3): X takes 2 serials per item.', 'SN-3: Serial cannot be re-scanned', 'SN-11: Serial cannot be re-scanned']);
+    ).toEqual([
+      'Unit 3 (SN-3): X takes 2 serials per item.',
+      'SN-3: Serial cannot be re-scanned',
+      'SN-11: Serial cannot be re-scanned',
+    ]);
   });
 });

@@ -26,7 +26,8 @@ export interface ParsedManifest {
 }
 
 /** A serial column's name: Serial, Serials, Serial Number 2, Serial_No, Serial #, S/N, SN 2, IMEI (not SN1 or SN-1, which may be serials). */
-const HEADER_CELL = /^(serials?|serial[\s_-]*(no\.?|num(ber)?|#)?([\s_-]*\d)?|s\/n(\s+\d)?|sn(\s+\d)?|imei([\s_-]*\d)?)$/i;
+const HEADER_CELL =
+  /^(serials?|serial[\s_-]*(no\.?|num(ber)?|#)?([\s_-]*\d)?|s\/n(\s+\d)?|sn(\s+\d)?|imei([\s_-]*\d)?)$/i;
 
 const cellSerials = (cell: string) =>
   cell
@@ -35,7 +36,10 @@ const cellSerials = (cell: string) =>
     .filter((s) => s !== '');
 
 export function parseManifest(text: string, perItem: number): ParsedManifest {
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', delimitersToGuess: [',', '\t', ';', '|'] });
+  const parsed = Papa.parse<string[]>(text.trim(), {
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', '\t', ';', '|'],
+  });
   let rows = parsed.data.map((row) => row.map((cell) => String(cell ?? '').trim()));
   let header: string[] | null = null;
   let columns: number[] | null = null;
@@ -85,13 +89,19 @@ export interface ManifestComparison {
 }
 
 /** Compares a manifest with the serials scanned (and those received on the line before), ignoring case as the server does. */
-export function compareManifest(units: readonly (readonly string[])[], scanned: readonly string[], receivedBefore: readonly string[] = []): ManifestComparison {
+export function compareManifest(
+  units: readonly (readonly string[])[],
+  scanned: readonly string[],
+  receivedBefore: readonly string[] = [],
+): ManifestComparison {
   const done = new Set([...scanned, ...receivedBefore].map((s) => s.toUpperCase()));
   const listed = new Set(units.flat().map((s) => s.toUpperCase()));
   const matched: string[] = [];
   const missing: string[] = [];
   for (const serial of units.flat()) (done.has(serial.toUpperCase()) ? matched : missing).push(serial);
-  const unexpected = scanned.filter((s, i) => !listed.has(s.toUpperCase()) && scanned.findIndex((t) => t.toUpperCase() === s.toUpperCase()) === i);
+  const unexpected = scanned.filter(
+    (s, i) => !listed.has(s.toUpperCase()) && scanned.findIndex((t) => t.toUpperCase() === s.toUpperCase()) === i,
+  );
   const unitsToReceive = units.filter((unit) => unit.every((s) => !done.has(s.toUpperCase()))).map((unit) => [...unit]);
   return { matched, unexpected, missing, unitsToReceive };
 }

@@ -10,7 +10,14 @@ function receipt(ref: string, serials: string[]): TTransactedReceipt {
     transacted_at: '2026-01-01T00:00:00.000Z',
     transacted_by: 'x',
     product: { id: 1, model: 'M', upc: '012345678905', alternate_upc: null },
-    serials: serials.map((s) => ({ scanned_serial_number: s, scanned_upc: null, scanned_at: '', receiving_disposition_code: 'LIVE', notes: null, fk_inventory_serial_id: 1 })),
+    serials: serials.map((s) => ({
+      scanned_serial_number: s,
+      scanned_upc: null,
+      scanned_at: '',
+      receiving_disposition_code: 'LIVE',
+      notes: null,
+      fk_inventory_serial_id: 1,
+    })),
   };
 }
 

@@ -10,6 +10,9 @@ export function matchReceipt(receipts: readonly TTransactedReceipt[], scanned: r
     const own = new Set(r.serials.map((s) => s.scanned_serial_number.toUpperCase()));
     return wanted.every((s) => own.has(s));
   });
-  const exact = candidates.find((r) => new Set(r.serials.map((s) => s.scanned_serial_number.toUpperCase())).size === new Set(wanted).size) ?? null;
+  const exact =
+    candidates.find(
+      (r) => new Set(r.serials.map((s) => s.scanned_serial_number.toUpperCase())).size === new Set(wanted).size,
+    ) ?? null;
   return { candidates, exact };
 }

@@ -20,7 +20,15 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { RECEIVING_MESSAGES, STATUS_MESSAGE_MS, unreceiveRoute, upcMatches, type TPoLine, type TRouteResponse, type canBeUnreceivedRoute } from '@keystone/contracts';
+import {
+  RECEIVING_MESSAGES,
+  STATUS_MESSAGE_MS,
+  unreceiveRoute,
+  upcMatches,
+  type TPoLine,
+  type TRouteResponse,
+  type canBeUnreceivedRoute,
+} from '@keystone/contracts';
 import { ApiCallError, callApi, serverMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session-store';
 import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../api/receiving';
@@ -38,7 +46,8 @@ import { formatTimestamp } from '../../../lib/format-date';
  * Required off and pick a receipt from the list instead.
  */
 /** Submit before a receipt is matched, while there are receipts to un-receive. */
-export const NOTHING_MATCHED_MESSAGE = 'Nothing has been matched yet: scan the UPC and the serials of the unit to un-receive.';
+export const NOTHING_MATCHED_MESSAGE =
+  'Nothing has been matched yet: scan the UPC and the serials of the unit to un-receive.';
 export const NOTHING_SELECTED_MESSAGE = 'Nothing has been selected yet: pick the receipt to un-receive.';
 
 /** Columns a phone leaves out, so the list fits 390 px. */
@@ -115,7 +124,9 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         },
         silent: true,
       });
-      client.setQueryData<TRouteResponse<typeof canBeUnreceivedRoute>>(unreceivableKey(line.id), { data: result.remaining_transacted_receipts });
+      client.setQueryData<TRouteResponse<typeof canBeUnreceivedRoute>>(unreceivableKey(line.id), {
+        data: result.remaining_transacted_receipts,
+      });
       refresh();
       playSound('unreceive');
       show('good', `Un-received ${matched} (${result.transactionReferenceId}).`, STATUS_MESSAGE_MS);
@@ -185,7 +196,10 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
                   >
                     {!scanning && (
                       <TableCell padding="checkbox">
-                        <Radio checked={matched === r.ims_transaction_reference_id} slotProps={{ input: { 'aria-label': `Select ${r.ims_transaction_reference_id}` } }} />
+                        <Radio
+                          checked={matched === r.ims_transaction_reference_id}
+                          slotProps={{ input: { 'aria-label': `Select ${r.ims_transaction_reference_id}` } }}
+                        />
                       </TableCell>
                     )}
                     <TableCell>{r.ims_transaction_reference_id}</TableCell>
@@ -201,7 +215,11 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         )}
 
         {scanning && list.length > 0 && (
-          <ScanUnitFields engine={engine} testIds={{ upc: 'unreceive-upc', serial: 'unreceive-serial' }} showSerial={!byUpc} />
+          <ScanUnitFields
+            engine={engine}
+            testIds={{ upc: 'unreceive-upc', serial: 'unreceive-serial' }}
+            showSerial={!byUpc}
+          />
         )}
 
         <TextField

@@ -30,13 +30,17 @@ export const receivingContext = (lineId: number) => `po-line:${lineId}`;
 
 /** The index of the staged item a refused submit named (its errors are keyed `scannedItems.n…`). */
 function failedItemIndex(error: unknown): number | null {
-  const errors = error instanceof ApiCallError ? (error.body as { errors?: Record<string, unknown> } | null)?.errors : undefined;
+  const errors =
+    error instanceof ApiCallError ? (error.body as { errors?: Record<string, unknown> } | null)?.errors : undefined;
   const key = Object.keys(errors ?? {}).find((k) => /^scannedItems\.\d+/.test(k));
   return key ? Number(key.split('.')[1]) : null;
 }
 
 function failure(error: unknown): string {
-  return serverMessage(error) ?? (error instanceof ApiCallError ? statusLine(error.status) : 'The receive request got no response.');
+  return (
+    serverMessage(error) ??
+    (error instanceof ApiCallError ? statusLine(error.status) : 'The receive request got no response.')
+  );
 }
 
 interface Options {
@@ -60,11 +64,23 @@ interface Options {
  * (quickScanReceive), or staged and submitted together (scanned-item/submit: all in one transaction, or none);
  * a received unit taken back (DELETE scanned-item: a reversing transaction).
  */
-export function useReceivingList({ line, toReceive, username, later, show, fail, refresh, nextScan, productGone }: Options) {
+export function useReceivingList({
+  line,
+  toReceive,
+  username,
+  later,
+  show,
+  fail,
+  refresh,
+  nextScan,
+  productGone,
+}: Options) {
   const context = receivingContext(line.id);
   const [posting, setPosting] = useState(false);
   // Scans of this line still in the outbox (sent from an earlier dialog or page) are listed from the start.
-  const [items, setItems] = useState<ScannedItem[]>(() => entriesOf(scanOutbox.store.getState(), context).map(itemOfEntry));
+  const [items, setItems] = useState<ScannedItem[]>(() =>
+    entriesOf(scanOutbox.store.getState(), context).map(itemOfEntry),
+  );
   const [staging, setStagingState] = useState(() => localStorage.getItem(STAGE_KEY) === '1');
   const [failedIndex, setFailedIndex] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ references: string[]; serials: string[] } | null>(null);
@@ -103,7 +119,11 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
   }
 
   const patchItem = (id: string, patch: Partial<ScannedItem>, fallback: ScannedItem) =>
-    setItems((list) => (list.some((i) => i.clientScanId === id) ? list.map((i) => (i.clientScanId === id ? { ...i, ...patch } : i)) : [...list, { ...fallback, ...patch }]));
+    setItems((list) =>
+      list.some((i) => i.clientScanId === id)
+        ? list.map((i) => (i.clientScanId === id ? { ...i, ...patch } : i))
+        : [...list, { ...fallback, ...patch }],
+    );
 
   /**
    * What a receipt changes is refetched once the answers stop coming for a moment, not after each one: at scanner
@@ -135,7 +155,10 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     if (outcome.ok) {
       const result = outcome.result as TRouteResponse<typeof quickScanReceiveRoute>;
       patchItem(entry.id, { state: 'received', reference: result.transactionReferenceId, message: undefined }, item);
-      show('good', `Received ${model}${serialsText(item.serials)} into ${item.bucket}: ${result.transactionReferenceId}`);
+      show(
+        'good',
+        `Received ${model}${serialsText(item.serials)} into ${item.bucket}: ${result.transactionReferenceId}`,
+      );
       if (result.qty_received >= result.qty_ordered) setLineFull(true);
       announce([result.transactionReferenceId], item.serials);
       return;
@@ -154,7 +177,13 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
 
   /** A unit fully scanned: sent at once through the outbox (it waits there while the server cannot be reached), or staged. */
   function complete(scannedUpc: string, serials: string[], bucket: string) {
-    const item: ScannedItem = { clientScanId: newClientScanId(), upc: scannedUpc, serials, bucket, state: staging ? 'staged' : 'sending' };
+    const item: ScannedItem = {
+      clientScanId: newClientScanId(),
+      upc: scannedUpc,
+      serials,
+      bucket,
+      state: staging ? 'staged' : 'sending',
+    };
     setItems((list) => [...list, item]);
     setFailedIndex(null);
     playSound('good');
@@ -162,7 +191,13 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
       show('good', `Staged ${model}${serialsText(serials)}: submit the list to receive it`);
     } else {
       show('good', `Scanned ${model}${serialsText(serials)}: sending`);
-      outbox.add({ id: item.clientScanId, kind: 'receive', body: itemBody(item), context, label: `${model}${serialsText(serials)}` });
+      outbox.add({
+        id: item.clientScanId,
+        kind: 'receive',
+        body: itemBody(item),
+        context,
+        label: `${model}${serialsText(serials)}`,
+      });
     }
   }
 
@@ -171,16 +206,29 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     if (!staged.length || posting) return;
     setPosting(true);
     try {
-      const result = await callApi(scannedItemsSubmitRoute, { body: { scannedItems: staged.map(itemBody) }, silent: true });
+      const result = await callApi(scannedItemsSubmitRoute, {
+        body: { scannedItems: staged.map(itemBody) },
+        silent: true,
+      });
       const references = new Map(staged.map((item, i) => [item.clientScanId, result.items[i]!.transactionReferenceId]));
-      setItems((list) => list.map((item) => (item.state === 'staged' ? { ...item, state: 'received', reference: references.get(item.clientScanId) } : item)));
+      setItems((list) =>
+        list.map((item) =>
+          item.state === 'staged' ? { ...item, state: 'received', reference: references.get(item.clientScanId) } : item,
+        ),
+      );
       setFailedIndex(null);
       const last = result.items.at(-1);
       if (last && last.qty_received >= last.qty_ordered) setLineFull(true);
       playSound('good');
       const refs = result.items.map((i) => i.transactionReferenceId);
-      show('good', `Received ${result.received} item${result.received === 1 ? '' : 's'} of ${model}: ${refs.join(', ')}`);
-      announce(refs, staged.flatMap((i) => i.serials));
+      show(
+        'good',
+        `Received ${result.received} item${result.received === 1 ? '' : 's'} of ${model}: ${refs.join(', ')}`,
+      );
+      announce(
+        refs,
+        staged.flatMap((i) => i.serials),
+      );
     } catch (error) {
       fail(failure(error));
       setFailedIndex(failedItemIndex(error));
@@ -206,7 +254,10 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
       setItems((list) => list.filter((i) => i !== item));
       setLineFull(result.qty_received >= result.qty_ordered);
       playSound('unreceive');
-      show('good', `Took back ${result.removed}${serialsText(item.serials)}: reversed by ${result.transactionReferenceId}`);
+      show(
+        'good',
+        `Took back ${result.removed}${serialsText(item.serials)}: reversed by ${result.transactionReferenceId}`,
+      );
     } catch (error) {
       fail(failure(error));
     } finally {
@@ -222,7 +273,23 @@ export function useReceivingList({ line, toReceive, username, later, show, fail,
     refresh();
   }
 
-  return { items, staged, staging, setStaging, posting, failedIndex, submitted, allReceived, allScanned, waiting, byManifest, complete, submitStaged, removeItem, manifestReceived };
+  return {
+    items,
+    staged,
+    staging,
+    setStaging,
+    posting,
+    failedIndex,
+    submitted,
+    allReceived,
+    allScanned,
+    waiting,
+    byManifest,
+    complete,
+    submitStaged,
+    removeItem,
+    manifestReceived,
+  };
 }
 
 const itemLabel = (item: ScannedItem) => (item.serials.length ? item.serials.join(', ') : item.upc);

@@ -1,4 +1,17 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { TPoLine } from '@keystone/contracts';
 import { useLineSerials } from '../api/receiving';
 import { formatTimestamp } from '../../../lib/format-date';
@@ -34,7 +47,10 @@ export function ViewSerialsDialog({ line, onClose }: { line: TPoLine; onClose():
               </TableHead>
               <TableBody>
                 {shown.map((s) => (
-                  <TableRow key={`${s.inventory_serial_id}-${s.ims_transaction_reference_id}`} data-testid="received-serial">
+                  <TableRow
+                    key={`${s.inventory_serial_id}-${s.ims_transaction_reference_id}`}
+                    data-testid="received-serial"
+                  >
                     <TableCell>{s.serial_number}</TableCell>
                     <TableCell>{formatTimestamp(s.received_at)}</TableCell>
                     <TableCell>{s.disposition_code}</TableCell>

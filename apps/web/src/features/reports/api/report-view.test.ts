@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TReportCatalogueEntry } from '@keystone/contracts';
 import { defaultValues, downloadsInBackground, filterCatalogue, formatCell } from './report-view';
 
-const entry = (name: string, category: TReportCatalogueEntry['category'], permission: TReportCatalogueEntry['permission'] = null): TReportCatalogueEntry => ({
+const entry = (
+  name: string,
+  category: TReportCatalogueEntry['category'],
+  permission: TReportCatalogueEntry['permission'] = null,
+): TReportCatalogueEntry => ({
   slug: name.toLowerCase().replace(/ /g, '-'),
   name,
   category,
@@ -20,14 +24,24 @@ const entry = (name: string, category: TReportCatalogueEntry['category'], permis
 });
 
 describe('the report catalogue filter', () => {
-  const all = [entry('Daily Sales', 'Operations'), entry('Open Invoice', 'Accounting'), entry('Price List', 'Pricing', 'purchasing:reports')];
+  const all = [
+    entry('Daily Sales', 'Operations'),
+    entry('Open Invoice', 'Accounting'),
+    entry('Price List', 'Pricing', 'purchasing:reports'),
+  ];
   it('matches a part of the name whatever its case, within the ticked categories', () => {
     expect(filterCatalogue(all, 'SALES', new Set(), 'developer').map((e) => e.name)).toEqual(['Daily Sales']);
-    expect(filterCatalogue(all, '', new Set(['Accounting', 'Pricing']), 'developer').map((e) => e.name)).toEqual(['Open Invoice', 'Price List']);
+    expect(filterCatalogue(all, '', new Set(['Accounting', 'Pricing']), 'developer').map((e) => e.name)).toEqual([
+      'Open Invoice',
+      'Price List',
+    ]);
     expect(filterCatalogue(all, 'in', new Set(['Operations']), 'developer')).toEqual([]);
   });
   it('leaves out what the viewed role may not open', () => {
-    expect(filterCatalogue(all, '', new Set(), 'warehouse-1').map((e) => e.name)).toEqual(['Daily Sales', 'Open Invoice']);
+    expect(filterCatalogue(all, '', new Set(), 'warehouse-1').map((e) => e.name)).toEqual([
+      'Daily Sales',
+      'Open Invoice',
+    ]);
   });
 });
 

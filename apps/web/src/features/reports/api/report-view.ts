@@ -1,9 +1,21 @@
-import { formatUsd, hasPermission, type TPermission, type TReportCatalogueEntry, type TReportColumn, type TReportResult } from '@keystone/contracts';
+import {
+  formatUsd,
+  hasPermission,
+  type TPermission,
+  type TReportCatalogueEntry,
+  type TReportColumn,
+  type TReportResult,
+} from '@keystone/contracts';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 
 /** The catalogue's filter: a case-insensitive part of the name, and the ticked categories (none ticked: all). */
-export function filterCatalogue(entries: readonly TReportCatalogueEntry[], name: string, categories: ReadonlySet<string>, role: string | null): TReportCatalogueEntry[] {
+export function filterCatalogue(
+  entries: readonly TReportCatalogueEntry[],
+  name: string,
+  categories: ReadonlySet<string>,
+  role: string | null,
+): TReportCatalogueEntry[] {
   const needle = name.trim().toLowerCase();
   return entries.filter(
     (e) =>
@@ -46,7 +58,6 @@ export function defaultValues(entry: TReportCatalogueEntry): TParameterValues {
   for (const p of entry.parameters) values[p.name] = p.default === null ? '' : String(p.default);
   return values;
 }
-
 
 /**
  * Whether Download CSV goes through a background job: a definition marked background (its file may be large), or an

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { genericReportCsvRoute, getJobRoute, queueGenericReportCsvRoute, reportCatalogueRoute, reportCsvJobFileRoute, runGenericReportRoute, type TJob } from '@keystone/contracts';
+import {
+  genericReportCsvRoute,
+  getJobRoute,
+  queueGenericReportCsvRoute,
+  reportCatalogueRoute,
+  reportCsvJobFileRoute,
+  runGenericReportRoute,
+  type TJob,
+} from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
 import { reportRequest } from '../../../lib/report-download/download-report';
 import type { TParameterValues } from './report-view';
@@ -18,7 +26,8 @@ export function useGenericReport(slug: string, values: TParameterValues | null) 
   return useQuery({
     queryKey: ['reports', 'generic', slug, values],
     enabled: values !== null,
-    queryFn: ({ signal }) => callApi(runGenericReportRoute, { params: { slug }, query: values ?? {}, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(runGenericReportRoute, { params: { slug }, query: values ?? {}, signal, silent: true }),
   });
 }
 
@@ -33,11 +42,15 @@ export function useReportJob(id: number | null) {
     queryKey: ['reports', 'job', id],
     enabled: id !== null,
     queryFn: ({ signal }) => callApi(getJobRoute, { params: { id: id! }, signal, silent: true }),
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'succeeded' || query.state.data.status === 'failed') ? false : 1000),
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === 'succeeded' || query.state.data.status === 'failed')
+        ? false
+        : 1000,
   });
 }
 
 /** GET /api/reports/generic/{slug}/csv with the submitted parameters: the CSV streamed from the server. */
-export const reportCsvRequest = (slug: string, values: TParameterValues) => reportRequest(genericReportCsvRoute, { params: { slug }, query: values });
+export const reportCsvRequest = (slug: string, values: TParameterValues) =>
+  reportRequest(genericReportCsvRoute, { params: { slug }, query: values });
 /** GET /api/reports/csv-jobs/{id}/file: the CSV a background job wrote. */
 export const reportJobFileRequest = (id: number) => reportRequest(reportCsvJobFileRoute, { params: { id } });

@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Checkbox, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { REPORT_MESSAGES, type TReportCatalogueEntry, type TReportParameter } from '@keystone/contracts';
@@ -8,14 +19,29 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
-import { queueReportCsv, reportCsvRequest, reportJobFileRequest, useGenericReport, useReportCatalogue, useReportJob } from '../api/reports-api';
+import {
+  queueReportCsv,
+  reportCsvRequest,
+  reportJobFileRequest,
+  useGenericReport,
+  useReportCatalogue,
+  useReportJob,
+} from '../api/reports-api';
 import { defaultValues, downloadsInBackground, type TParameterValues } from '../api/report-view';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
-function ParameterField({ parameter, value, onChange }: { parameter: TReportParameter; value: string; onChange: (value: string) => void }) {
+function ParameterField({
+  parameter,
+  value,
+  onChange,
+}: {
+  parameter: TReportParameter;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   switch (parameter.type) {
     case 'date': {
       const date = value ? dayjs(value) : null;
@@ -34,7 +60,14 @@ function ParameterField({ parameter, value, onChange }: { parameter: TReportPara
     }
     case 'select':
       return (
-        <TextField select size="small" label={parameter.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label={parameter.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          sx={{ minWidth: 180 }}
+        >
           {(parameter.options ?? []).map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -43,16 +76,51 @@ function ParameterField({ parameter, value, onChange }: { parameter: TReportPara
         </TextField>
       );
     case 'boolean':
-      return <FormControlLabel control={<Checkbox checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} />} label={parameter.label} />;
+      return (
+        <FormControlLabel
+          control={
+            <Checkbox checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} />
+          }
+          label={parameter.label}
+        />
+      );
     case 'number':
-      return <TextField size="small" label={parameter.label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric', name: parameter.name } }} sx={{ width: { xs: '100%', sm: 150 } }} />;
+      return (
+        <TextField
+          size="small"
+          label={parameter.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric', name: parameter.name } }}
+          sx={{ width: { xs: '100%', sm: 150 } }}
+        />
+      );
     case 'text':
-      return <TextField size="small" label={parameter.label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { name: parameter.name } }} sx={{ width: { xs: '100%', sm: 200 } }} />;
+      return (
+        <TextField
+          size="small"
+          label={parameter.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ htmlInput: { name: parameter.name } }}
+          sx={{ width: { xs: '100%', sm: 200 } }}
+        />
+      );
   }
 }
 
 /** The CSV download: streamed at once, or through a background job (its rows written shown) for long reports. */
-function DownloadCsv({ entry, submitted, background, rowCount }: { entry: TReportCatalogueEntry; submitted: TParameterValues; background: boolean; rowCount: number | null }) {
+function DownloadCsv({
+  entry,
+  submitted,
+  background,
+  rowCount,
+}: {
+  entry: TReportCatalogueEntry;
+  submitted: TParameterValues;
+  background: boolean;
+  rowCount: number | null;
+}) {
   const download = useReportDownload();
   const [jobId, setJobId] = useState<number | null>(null);
   const [queueError, setQueueError] = useState<string | null>(null);
@@ -103,7 +171,9 @@ function DownloadCsv({ entry, submitted, background, rowCount }: { entry: TRepor
           </Typography>
         </div>
       ) : null}
-      {status === 'failed' ? <Alert severity="error">{job.data?.error ?? 'The report file could not be written.'}</Alert> : null}
+      {status === 'failed' ? (
+        <Alert severity="error">{job.data?.error ?? 'The report file could not be written.'}</Alert>
+      ) : null}
       {queueError ? <Alert severity="error">{queueError}</Alert> : null}
       <ReportDownloadProgress progress={download.busy ? download.progress : null} />
       {download.error ? <Alert severity="error">{download.error}</Alert> : null}
@@ -120,7 +190,9 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
     event.preventDefault();
     setSubmitted({ ...values });
   };
-  const errors = report.error ? ((report.error as { body?: { errors?: Record<string, string[]> } }).body?.errors ?? null) : null;
+  const errors = report.error
+    ? ((report.error as { body?: { errors?: Record<string, string[]> } }).body?.errors ?? null)
+    : null;
   return (
     <Stack spacing={2}>
       <div>
@@ -132,9 +204,19 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
         </Typography>
       </div>
       <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} aria-label="Report parameters">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+        >
           {entry.parameters.map((p) => (
-            <ParameterField key={p.name} parameter={p} value={values[p.name] ?? ''} onChange={(v) => setValues((current) => ({ ...current, [p.name]: v }))} />
+            <ParameterField
+              key={p.name}
+              parameter={p}
+              value={values[p.name] ?? ''}
+              onChange={(v) => setValues((current) => ({ ...current, [p.name]: v }))}
+            />
           ))}
           <Button type="submit" variant="contained">
             Run Report
@@ -147,22 +229,36 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
           {serverMessage(report.error) ?? 'The report could not be run.'}
           {errors
             ? ` ${Object.entries(errors)
-                .map(([field, messages]) => `${entry.parameters.find((p) => p.name === field)?.label ?? field}: ${messages.join(', ')}`)
+                .map(
+                  ([field, messages]) =>
+                    `${entry.parameters.find((p) => p.name === field)?.label ?? field}: ${messages.join(', ')}`,
+                )
                 .join('; ')}`
             : ''}
         </Alert>
       ) : null}
       {report.data ? (
         <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+          >
             <Typography variant="body2" data-testid="report-row-count">
               {report.data.truncated
                 ? `Showing the first ${formatCount(report.data.rows.length)} of ${formatCount(report.data.rowCount)} rows; the CSV has them all.`
                 : `${formatCount(report.data.rowCount)} ${report.data.rowCount === 1 ? 'row' : 'rows'}`}
             </Typography>
-            <DownloadCsv entry={entry} submitted={submitted} background={downloadsInBackground(entry, report.data)} rowCount={report.data.rowCount} />
+            <DownloadCsv
+              entry={entry}
+              submitted={submitted}
+              background={downloadsInBackground(entry, report.data)}
+              rowCount={report.data.rowCount}
+            />
           </Stack>
-          {report.data.rows.length === 0 ? <Typography color="text.secondary">{REPORT_MESSAGES.noRows}</Typography> : null}
+          {report.data.rows.length === 0 ? (
+            <Typography color="text.secondary">{REPORT_MESSAGES.noRows}</Typography>
+          ) : null}
           {entry.chart && report.data.rows.length > 0 ? <ReportChart chart={entry.chart} result={report.data} /> : null}
           <ReportTable result={report.data} />
         </>
@@ -179,7 +275,9 @@ export function GenericReportPage() {
   return (
     <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 3 } }}>
       {catalogue.isPending ? <LinearProgress /> : null}
-      {catalogue.isError ? <Alert severity="error">{serverMessage(catalogue.error) ?? 'The reports could not be loaded.'}</Alert> : null}
+      {catalogue.isError ? (
+        <Alert severity="error">{serverMessage(catalogue.error) ?? 'The reports could not be loaded.'}</Alert>
+      ) : null}
       {catalogue.data && !entry ? <Alert severity="warning">{REPORT_MESSAGES.unknownReport(reportName)}</Alert> : null}
       {entry ? <GenericReport key={entry.slug} entry={entry} /> : null}
     </Stack>

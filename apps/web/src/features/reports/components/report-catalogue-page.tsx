@@ -27,7 +27,10 @@ export function ReportCataloguePage() {
   const role = useEffectiveRole();
   const [name, setName] = useState('');
   const [categories, setCategories] = useState<ReadonlySet<string>>(new Set());
-  const shown = useMemo(() => filterCatalogue(catalogue.data?.reports ?? [], name, categories, role), [catalogue.data, name, categories, role]);
+  const shown = useMemo(
+    () => filterCatalogue(catalogue.data?.reports ?? [], name, categories, role),
+    [catalogue.data, name, categories, role],
+  );
   const toggle = (category: string) =>
     setCategories((current) => {
       const next = new Set(current);
@@ -41,17 +44,39 @@ export function ReportCataloguePage() {
         Reports
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <TextField size="small" label="Report name" value={name} onChange={(e) => setName(e.target.value)} sx={{ minWidth: 260 }} slotProps={{ htmlInput: { 'aria-label': 'Report name' } }} />
+        <TextField
+          size="small"
+          label="Report name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          sx={{ minWidth: 260 }}
+          slotProps={{ htmlInput: { 'aria-label': 'Report name' } }}
+        />
         <FormGroup row aria-label="Categories">
           {REPORT_CATEGORIES.map((category) => (
-            <FormControlLabel key={category} control={<Checkbox size="small" checked={categories.has(category)} onChange={() => toggle(category)} />} label={category} />
+            <FormControlLabel
+              key={category}
+              control={<Checkbox size="small" checked={categories.has(category)} onChange={() => toggle(category)} />}
+              label={category}
+            />
           ))}
         </FormGroup>
       </Stack>
       {catalogue.isFetching ? <LinearProgress /> : null}
-      {catalogue.isError ? <Alert severity="error">{serverMessage(catalogue.error) ?? 'The reports could not be loaded.'}</Alert> : null}
-      {catalogue.data && shown.length === 0 ? <Typography color="text.secondary">{REPORT_MESSAGES.noRows}</Typography> : null}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }} data-testid="report-cards">
+      {catalogue.isError ? (
+        <Alert severity="error">{serverMessage(catalogue.error) ?? 'The reports could not be loaded.'}</Alert>
+      ) : null}
+      {catalogue.data && shown.length === 0 ? (
+        <Typography color="text.secondary">{REPORT_MESSAGES.noRows}</Typography>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+        data-testid="report-cards"
+      >
         {shown.map((report) => (
           <Card key={`${report.kind}:${report.slug}`} variant="outlined" data-testid="report-card">
             <CardActionArea component={RouterLink} to={report.path} sx={{ height: '100%', alignItems: 'stretch' }}>

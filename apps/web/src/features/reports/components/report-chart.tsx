@@ -20,7 +20,12 @@ export function ReportChart({ chart, result }: { chart: TReportChart; result: TR
         if (value === null || value === undefined) return null;
         return column?.type === 'money' ? Number(value) / 100 : Number(value);
       }),
-      valueFormatter: (value: number | null) => (value === null ? '' : column ? formatCell(column, column.type === 'money' ? Math.round(value * 100) : value) : String(value)),
+      valueFormatter: (value: number | null) =>
+        value === null
+          ? ''
+          : column
+            ? formatCell(column, column.type === 'money' ? Math.round(value * 100) : value)
+            : String(value),
     };
   });
   if (rows.length === 0) return null;

@@ -25,7 +25,15 @@ export function ReportTable({ result }: { result: TReportResult }) {
   );
   return (
     <div style={{ height: 520, width: '100%' }} data-testid="report-table">
-      <DataGrid rows={rows} columns={columns} getRowId={(r) => r.__id} density="compact" disableRowSelectionOnClick pageSizeOptions={[100]} initialState={{ pagination: { paginationModel: { pageSize: 100 } } }} />
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        getRowId={(r) => r.__id}
+        density="compact"
+        disableRowSelectionOnClick
+        pageSizeOptions={[100]}
+        initialState={{ pagination: { paginationModel: { pageSize: 100 } } }}
+      />
     </div>
   );
 }

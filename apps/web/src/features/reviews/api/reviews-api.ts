@@ -30,7 +30,8 @@ export function useReviewedProducts() {
   });
 }
 
-const sameReview = (a: Pick<TReview, 'product' | 'id'>, b: Pick<TReview, 'product' | 'id'>) => a.product === b.product && a.id === b.id;
+const sameReview = (a: Pick<TReview, 'product' | 'id'>, b: Pick<TReview, 'product' | 'id'>) =>
+  a.product === b.product && a.id === b.id;
 
 /**
  * The visible flag (002 §4 "Review: the visible flag toggles"): every list on screen shows the new value at once
@@ -44,7 +45,11 @@ export function useSetReviewVisible() {
     );
   return useMutation({
     mutationFn: (input: { product: string; id: string; visible: boolean }) =>
-      callApi(setReviewVisibleRoute, { params: { product: input.product, id: input.id }, body: { visible: input.visible }, silent: true }),
+      callApi(setReviewVisibleRoute, {
+        params: { product: input.product, id: input.id },
+        body: { visible: input.visible },
+        silent: true,
+      }),
     onMutate: async (input) => {
       await client.cancelQueries({ queryKey: [...REVIEWS_QUERY_KEY, 'list'] });
       patch(input, input.visible);

@@ -48,12 +48,19 @@ const keyOf = (r: Pick<TReview, 'product' | 'id'>) => `${r.product}/${r.id}`;
 
 export function preview(message: string): { text: string; cut: boolean } {
   const flat = message.replace(/\s+/g, ' ').trim();
-  return flat.length > MESSAGE_PREVIEW_LENGTH ? { text: `${flat.slice(0, MESSAGE_PREVIEW_LENGTH - 1).trimEnd()}\u2026`, cut: true } : { text: flat, cut: false };
+  return flat.length > MESSAGE_PREVIEW_LENGTH
+    ? { text: `${flat.slice(0, MESSAGE_PREVIEW_LENGTH - 1).trimEnd()}\u2026`, cut: true }
+    : { text: flat, cut: false };
 }
 
 function Stars({ stars }: { stars: number }) {
   return (
-    <Box component="span" aria-label={`${stars} of 5 stars`} title={`${stars} of 5 stars`} sx={{ color: 'warning.main', whiteSpace: 'nowrap', letterSpacing: 1 }}>
+    <Box
+      component="span"
+      aria-label={`${stars} of 5 stars`}
+      title={`${stars} of 5 stars`}
+      sx={{ color: 'warning.main', whiteSpace: 'nowrap', letterSpacing: 1 }}
+    >
       {'\u2605'.repeat(stars)}
       <Box component="span" sx={{ color: 'action.disabled' }}>
         {'\u2605'.repeat(5 - stars)}
@@ -191,7 +198,9 @@ export function ReviewsPage() {
                       animation: isNew ? `${fade} ${NEW_HIGHLIGHT_MS}ms ease-out` : undefined,
                     })}
                   >
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{r.reviewOn}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                      {r.reviewOn}
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {productLabel}
@@ -205,7 +214,14 @@ export function ReviewsPage() {
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       <Stars stars={r.stars} />
                     </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, minWidth: 200, maxWidth: 260, overflowWrap: 'anywhere' }}>
+                    <TableCell
+                      sx={{
+                        display: { xs: 'none', md: 'table-cell' },
+                        minWidth: 200,
+                        maxWidth: 260,
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
                       <Typography variant="body2">{r.name}</Typography>
                       <Typography variant="caption" color="text.secondary">
                         {r.email}
@@ -234,7 +250,12 @@ export function ReviewsPage() {
                       <Switch
                         checked={r.visible}
                         onChange={() => onToggle(r)}
-                        slotProps={{ input: { 'aria-label': `Visible on the website: review by ${r.name} on ${productLabel}`, 'data-testid': `review-visible-${r.id}` } as object }}
+                        slotProps={{
+                          input: {
+                            'aria-label': `Visible on the website: review by ${r.name} on ${productLabel}`,
+                            'data-testid': `review-visible-${r.id}`,
+                          } as object,
+                        }}
                       />
                     </TableCell>
                   </TableRow>
@@ -262,7 +283,11 @@ export function ReviewsPage() {
               <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
                 <Stars stars={open.stars} /> {open.reviewOn} · {open.email}
               </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="review-full-message">
+              <Typography
+                variant="body2"
+                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="review-full-message"
+              >
                 {open.message}
               </Typography>
             </DialogContent>

@@ -1,7 +1,24 @@
 import { useState } from 'react';
-import { LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultSalesReportRange, formatUsd, SALES_REPORT_MESSAGES, type TPurchasingPeriod } from '@keystone/contracts';
+import {
+  BRAND_COLOURS,
+  defaultSalesReportRange,
+  formatUsd,
+  SALES_REPORT_MESSAGES,
+  type TPurchasingPeriod,
+} from '@keystone/contracts';
 import { formatCount } from '../../../lib/format-number';
 import { Page } from '../../../shell/page';
 import { useBrandPurchasing } from '../api/sales-reports-api';
@@ -40,15 +57,29 @@ export function BrandPurchasingPage() {
   });
   const report = useBrandPurchasing(brand ? { brand, ...range } : null);
   const periods = report.data ? Object.entries(report.data.data) : [];
-  const empty = !brand || (report.data && report.data.totals.ordered_units === 0 && report.data.totals.received_units === 0);
+  const empty =
+    !brand || (report.data && report.data.totals.ordered_units === 0 && report.data.totals.received_units === 0);
   return (
     <Page title="Brand Purchasing">
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+          >
             <BrandSelect value={brand} onChange={setBrand} />
-            <DateField label="From" value={range.givenFromDate} onChange={(givenFromDate) => setRange((r) => ({ ...r, givenFromDate }))} />
-            <DateField label="To" value={range.givenToDate} onChange={(givenToDate) => setRange((r) => ({ ...r, givenToDate }))} />
+            <DateField
+              label="From"
+              value={range.givenFromDate}
+              onChange={(givenFromDate) => setRange((r) => ({ ...r, givenFromDate }))}
+            />
+            <DateField
+              label="To"
+              value={range.givenToDate}
+              onChange={(givenToDate) => setRange((r) => ({ ...r, givenToDate }))}
+            />
           </Stack>
         </Paper>
         {report.isFetching ? <LinearProgress /> : null}
@@ -74,8 +105,18 @@ export function BrandPurchasingPage() {
                 xAxis={[{ scaleType: 'band', data: periods.map(([, p]) => p.from.slice(5)), label: 'Period starting' }]}
                 yAxis={[{ valueFormatter: (v: number) => `$${formatCount(v)}`, width: 70 }]}
                 series={[
-                  { data: periods.map(([, p]) => p.ordered_cents / 100), label: 'Ordered', color: BRAND_COLOURS[1], valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)) },
-                  { data: periods.map(([, p]) => p.received_cents / 100), label: 'Received', color: BRAND_COLOURS[2], valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)) },
+                  {
+                    data: periods.map(([, p]) => p.ordered_cents / 100),
+                    label: 'Ordered',
+                    color: BRAND_COLOURS[1],
+                    valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)),
+                  },
+                  {
+                    data: periods.map(([, p]) => p.received_cents / 100),
+                    label: 'Received',
+                    color: BRAND_COLOURS[2],
+                    valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)),
+                  },
                 ]}
               />
             </Paper>
@@ -83,7 +124,14 @@ export function BrandPurchasingPage() {
               <Table size="small" aria-label="Brand purchasing" data-testid="purchasing-table">
                 <TableHead>
                   <TableRow>
-                    {['Date Range', 'POs', 'Units Ordered', 'Dollars Ordered', 'Units Received', 'Dollars Received'].map((h) => (
+                    {[
+                      'Date Range',
+                      'POs',
+                      'Units Ordered',
+                      'Dollars Ordered',
+                      'Units Received',
+                      'Dollars Received',
+                    ].map((h) => (
                       <TableCell key={h} align={h === 'Date Range' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
                         {h}
                       </TableCell>

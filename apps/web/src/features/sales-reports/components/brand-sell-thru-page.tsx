@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultSalesReportRange, SALES_REPORT_MESSAGES, type TBrandSellThruQuery, type TSellThruRow } from '@keystone/contracts';
+import {
+  BRAND_COLOURS,
+  defaultSalesReportRange,
+  SALES_REPORT_MESSAGES,
+  type TBrandSellThruQuery,
+  type TSellThruRow,
+} from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { useBrandSellThru } from '../api/sales-reports-api';
 import { BrandSelect, DateField, ReportError } from './report-controls';
@@ -20,9 +26,23 @@ function SellThruChart({ rows }: { rows: TSellThruRow[] }) {
       </Typography>
       <BarChart
         height={300}
-        xAxis={[{ scaleType: 'band', data: shown.map((r) => r.model), tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 10 }, height: 70 }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: shown.map((r) => r.model),
+            tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 10 },
+            height: 70,
+          },
+        ]}
         yAxis={[{ label: 'Sell-thru %', min: 0 }]}
-        series={[{ data: shown.map((r) => r.sell_thru_percent ?? 0), label: 'Sell-thru %', color: BRAND_COLOURS[0], valueFormatter: (v) => `${(v ?? 0).toFixed(1)}%` }]}
+        series={[
+          {
+            data: shown.map((r) => r.sell_thru_percent ?? 0),
+            label: 'Sell-thru %',
+            color: BRAND_COLOURS[0],
+            valueFormatter: (v) => `${(v ?? 0).toFixed(1)}%`,
+          },
+        ]}
         hideLegend
       />
     </Paper>
@@ -47,16 +67,30 @@ export function BrandSellThruPage() {
     <Page title="Brand Sell Thru">
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+          >
             <BrandSelect value={brand} onChange={setBrand} />
-            <DateField label="Start Date" value={range.startDate} onChange={(startDate) => setRange((r) => ({ ...r, startDate }))} />
-            <DateField label="End Date" value={range.endDate} onChange={(endDate) => setRange((r) => ({ ...r, endDate }))} />
+            <DateField
+              label="Start Date"
+              value={range.startDate}
+              onChange={(startDate) => setRange((r) => ({ ...r, startDate }))}
+            />
+            <DateField
+              label="End Date"
+              value={range.endDate}
+              onChange={(endDate) => setRange((r) => ({ ...r, endDate }))}
+            />
             <Button variant="contained" onClick={run} disabled={report.isFetching}>
               Run Report
             </Button>
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            Sell-thru = units sold in the range ÷ units available (on hand at the start + received in the range), per model.
+            Sell-thru = units sold in the range ÷ units available (on hand at the start + received in the range), per
+            model.
           </Typography>
         </Paper>
         {tried && !brand ? <Alert severity="warning">{SALES_REPORT_MESSAGES.brandRequired}</Alert> : null}
@@ -68,8 +102,18 @@ export function BrandSellThruPage() {
               {report.data.brand.brand_name}, {report.data.startDate} to {report.data.endDate}
             </Typography>
             <SellThruChart rows={report.data.True} />
-            <SellThruTable title="With Sales" rows={report.data.True} count={report.data.counts.True} testId="with-sales" />
-            <SellThruTable title="Without Sales" rows={report.data.False} count={report.data.counts.False} testId="without-sales" />
+            <SellThruTable
+              title="With Sales"
+              rows={report.data.True}
+              count={report.data.counts.True}
+              testId="with-sales"
+            />
+            <SellThruTable
+              title="Without Sales"
+              rows={report.data.False}
+              count={report.data.counts.False}
+              testId="without-sales"
+            />
           </>
         ) : null}
       </Stack>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { BUNDLE_REPORT_TYPE_LABELS, BUNDLE_REPORT_TYPES, defaultSalesReportRange, SALES_REPORT_MESSAGES, type TBundleReportType } from '@keystone/contracts';
+import {
+  BUNDLE_REPORT_TYPE_LABELS,
+  BUNDLE_REPORT_TYPES,
+  defaultSalesReportRange,
+  SALES_REPORT_MESSAGES,
+  type TBundleReportType,
+} from '@keystone/contracts';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
 import { Page } from '../../../shell/page';
@@ -24,12 +30,27 @@ export function BundleSalesPage() {
     setDone(await download.start(bundleSalesRequest({ ...range, sku: sku.trim(), reportType })));
   };
   return (
-    <Page title="Bundle Sales" actions={<Chip label="Work in progress" color="warning" variant="outlined" data-testid="work-in-progress" />}>
+    <Page
+      title="Bundle Sales"
+      actions={<Chip label="Work in progress" color="warning" variant="outlined" data-testid="work-in-progress" />}
+    >
       <Stack spacing={2}>
-        <Alert severity="info">{SALES_REPORT_MESSAGES.workInProgress} A bundle sale is two or more lines of one order sold under one bundle SKU.</Alert>
+        <Alert severity="info">
+          {SALES_REPORT_MESSAGES.workInProgress} A bundle sale is two or more lines of one order sold under one bundle
+          SKU.
+        </Alert>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}>
-            <DateField label="From" value={range.fromDate} onChange={(fromDate) => setRange((r) => ({ ...r, fromDate }))} />
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}
+          >
+            <DateField
+              label="From"
+              value={range.fromDate}
+              onChange={(fromDate) => setRange((r) => ({ ...r, fromDate }))}
+            />
             <DateField label="To" value={range.toDate} onChange={(toDate) => setRange((r) => ({ ...r, toDate }))} />
             <TextField
               select

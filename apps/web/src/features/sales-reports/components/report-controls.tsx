@@ -24,7 +24,15 @@ export function DateField({ label, value, onChange }: { label: string; value: st
 }
 
 /** One brand (by code), from every brand. */
-export function BrandSelect({ value, onChange, label = 'Brand' }: { value: string; onChange(code: string): void; label?: string }) {
+export function BrandSelect({
+  value,
+  onChange,
+  label = 'Brand',
+}: {
+  value: string;
+  onChange(code: string): void;
+  label?: string;
+}) {
   const brands = useBrands();
   return (
     <TextField
@@ -83,7 +91,9 @@ export function BrandMultiSelect({ value, onChange }: { value: string[]; onChang
 export function reportErrorText(error: unknown): string {
   if (error instanceof ApiCallError) {
     const body = error.body as { errors?: Record<string, string[]> } | null;
-    const fields = body?.errors ? Object.entries(body.errors).map(([f, m]) => `${f.replace(/^query\./, '')}: ${m.join(', ')}`) : [];
+    const fields = body?.errors
+      ? Object.entries(body.errors).map(([f, m]) => `${f.replace(/^query\./, '')}: ${m.join(', ')}`)
+      : [];
     return [serverMessage(error) ?? `The report failed (${error.status}).`, ...fields].join(' — ');
   }
   return 'The report could not be loaded. Check the connection and try again.';

@@ -1,7 +1,31 @@
 import { useState } from 'react';
-import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, defaultSalesReportRange, formatUsd, SALES_CHANNEL_NAMES, SALES_CHANNELS, type TSalesChannel, type TSalesReportQuery } from '@keystone/contracts';
+import {
+  BRAND_COLOURS,
+  defaultSalesReportRange,
+  formatUsd,
+  SALES_CHANNEL_NAMES,
+  SALES_CHANNELS,
+  type TSalesChannel,
+  type TSalesReportQuery,
+} from '@keystone/contracts';
 import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
 import { useReportDownload } from '../../../lib/report-download/use-report-download';
@@ -35,9 +59,22 @@ export function SalesReportPage() {
     <Page title="Sales Reports">
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
-            <DateField label="Start Date" value={query.startDate ?? ''} onChange={(startDate) => setQuery((q) => ({ ...q, startDate }))} />
-            <DateField label="End Date" value={query.endDate ?? ''} onChange={(endDate) => setQuery((q) => ({ ...q, endDate }))} />
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+          >
+            <DateField
+              label="Start Date"
+              value={query.startDate ?? ''}
+              onChange={(startDate) => setQuery((q) => ({ ...q, startDate }))}
+            />
+            <DateField
+              label="End Date"
+              value={query.endDate ?? ''}
+              onChange={(endDate) => setQuery((q) => ({ ...q, endDate }))}
+            />
             <TextField
               select
               size="small"
@@ -53,7 +90,11 @@ export function SalesReportPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" onClick={() => void download.start(salesCsvRequest(query))} disabled={download.busy}>
+            <Button
+              variant="outlined"
+              onClick={() => void download.start(salesCsvRequest(query))}
+              disabled={download.busy}
+            >
               Download CSV
             </Button>
           </Stack>
@@ -84,7 +125,14 @@ export function SalesReportPage() {
                 height={280}
                 xAxis={[{ scaleType: 'band', data: data.by_day.map((d) => d.date.slice(5)) }]}
                 yAxis={[{ valueFormatter: (v: number) => `$${formatCount(v)}`, width: 70 }]}
-                series={[{ data: data.by_day.map((d) => d.revenue_cents / 100), label: 'Revenue', color: BRAND_COLOURS[0], valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)) }]}
+                series={[
+                  {
+                    data: data.by_day.map((d) => d.revenue_cents / 100),
+                    label: 'Revenue',
+                    color: BRAND_COLOURS[0],
+                    valueFormatter: (v) => formatUsd(Math.round((v ?? 0) * 100)),
+                  },
+                ]}
                 hideLegend
               />
             </Paper>

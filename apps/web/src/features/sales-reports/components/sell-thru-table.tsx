@@ -5,7 +5,17 @@ import { formatCount } from '../../../lib/format-number';
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 /** One group of the brand sell-thru ('With Sales' or 'Without Sales'): a row per model. */
-export function SellThruTable({ title, rows, count, testId }: { title: string; rows: TSellThruRow[]; count: number; testId: string }) {
+export function SellThruTable({
+  title,
+  rows,
+  count,
+  testId,
+}: {
+  title: string;
+  rows: TSellThruRow[];
+  count: number;
+  testId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }} data-testid={testId}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -23,7 +33,16 @@ export function SellThruTable({ title, rows, count, testId }: { title: string; r
           <Table size="small" stickyHeader aria-label={title}>
             <TableHead>
               <TableRow>
-                {['Model', 'On Hand at Start', 'Received', 'Available', 'Sold', 'Revenue', 'Sell-Thru', 'On Hand Now'].map((h) => (
+                {[
+                  'Model',
+                  'On Hand at Start',
+                  'Received',
+                  'Available',
+                  'Sold',
+                  'Revenue',
+                  'Sell-Thru',
+                  'On Hand Now',
+                ].map((h) => (
                   <TableCell key={h} align={h === 'Model' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
                     {h}
                   </TableCell>

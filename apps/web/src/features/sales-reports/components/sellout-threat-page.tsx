@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { BRAND_COLOURS, LOW_STOCK_RED_AT, LOW_STOCK_YELLOW_AT, SALES_REPORT_MESSAGES, type TSelloutThreatRow } from '@keystone/contracts';
+import {
+  BRAND_COLOURS,
+  LOW_STOCK_RED_AT,
+  LOW_STOCK_YELLOW_AT,
+  SALES_REPORT_MESSAGES,
+  type TSelloutThreatRow,
+} from '@keystone/contracts';
 import { formatCount } from '../../../lib/format-number';
 import { Page } from '../../../shell/page';
 import { useSelloutThreat } from '../api/sales-reports-api';
@@ -24,7 +43,14 @@ function CoverChart({ rows, days }: { rows: TSelloutThreatRow[]; days: number })
       </Typography>
       <BarChart
         height={300}
-        xAxis={[{ scaleType: 'band', data: shown.map((r) => r.model), tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 10 }, height: 70 }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: shown.map((r) => r.model),
+            tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 10 },
+            height: 70,
+          },
+        ]}
         yAxis={[{ label: 'Days of cover', min: 0 }]}
         series={[{ data: shown.map((r) => r.days_of_cover ?? 0), label: 'Days of cover', color: BRAND_COLOURS[3] }]}
         hideLegend
@@ -48,15 +74,21 @@ export function SelloutThreatPage() {
     <Page title="Sellout Threat">
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}
+          >
             <BrandMultiSelect value={brands} onChange={setBrands} />
             <Button variant="contained" onClick={submit} disabled={report.isFetching}>
               Submit Sellout Threat Data
             </Button>
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            On hand in every bucket; the daily rate is the units sold in the last {report.data?.rate_days ?? 30} days a day; days of cover = on hand ÷ daily
-            rate. On hand at {LOW_STOCK_RED_AT} or below shows red, at {LOW_STOCK_YELLOW_AT} or below yellow.
+            On hand in every bucket; the daily rate is the units sold in the last {report.data?.rate_days ?? 30} days a
+            day; days of cover = on hand ÷ daily rate. On hand at {LOW_STOCK_RED_AT} or below shows red, at{' '}
+            {LOW_STOCK_YELLOW_AT} or below yellow.
           </Typography>
         </Paper>
         {tried && !brands.length ? <Alert severity="warning">{SALES_REPORT_MESSAGES.brandsRequired}</Alert> : null}
@@ -75,7 +107,11 @@ export function SelloutThreatPage() {
                 <TableHead>
                   <TableRow>
                     {['Model', 'Brand', 'On Hand', 'Sold', 'Daily Rate', 'Days of Cover'].map((h) => (
-                      <TableCell key={h} align={h === 'Model' || h === 'Brand' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        key={h}
+                        align={h === 'Model' || h === 'Brand' ? 'left' : 'right'}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
                         {h}
                       </TableCell>
                     ))}
@@ -83,12 +119,21 @@ export function SelloutThreatPage() {
                 </TableHead>
                 <TableBody>
                   {rows.map((r) => (
-                    <TableRow key={r.model} data-testid="sellout-row" data-model={r.model} data-level={r.level ?? 'none'}>
+                    <TableRow
+                      key={r.model}
+                      data-testid="sellout-row"
+                      data-model={r.model}
+                      data-level={r.level ?? 'none'}
+                    >
                       <TableCell sx={{ whiteSpace: 'nowrap' }} title={r.description}>
                         {r.model}
                       </TableCell>
                       <TableCell>{r.brand_code}</TableCell>
-                      <TableCell align="right" data-testid="sellout-on-hand" sx={r.level ? { ...LEVEL_STYLE[r.level], fontWeight: 600 } : undefined}>
+                      <TableCell
+                        align="right"
+                        data-testid="sellout-on-hand"
+                        sx={r.level ? { ...LEVEL_STYLE[r.level], fontWeight: 600 } : undefined}
+                      >
                         {formatCount(r.on_hand)}
                       </TableCell>
                       <TableCell align="right">{formatCount(r.units_sold)}</TableCell>

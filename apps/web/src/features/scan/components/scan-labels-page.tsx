@@ -25,7 +25,8 @@ const FIELDS: { key: keyof ScanLabelState; label: string }[] = [
 function Barcode({ value, label }: { value: string; label: string }) {
   const ref = useRef<SVGSVGElement>(null);
   useEffect(() => {
-    if (ref.current) JsBarcode(ref.current, value, { format: 'CODE128', height: 60, width: 2, fontSize: 14, margin: 8 });
+    if (ref.current)
+      JsBarcode(ref.current, value, { format: 'CODE128', height: 60, width: 2, fontSize: 14, margin: 8 });
   }, [value]);
   return (
     <Box sx={{ breakInside: 'avoid', mb: 2 }} data-testid="scan-label">

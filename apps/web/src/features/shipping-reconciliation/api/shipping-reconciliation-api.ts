@@ -44,7 +44,12 @@ export interface GenericFilters {
 export function useGenericTransactions(filters: GenericFilters, mock: boolean) {
   return useQuery({
     queryKey: ['shipping-reconciliation', 'generic', filters, mock],
-    queryFn: ({ signal }) => callApi(genericReconciliationRoute, { query: { ...filters, ...mockQuery(mock) }, signal: timeoutSignal(signal), silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(genericReconciliationRoute, {
+        query: { ...filters, ...mockQuery(mock) },
+        signal: timeoutSignal(signal),
+        silent: true,
+      }),
   });
 }
 
@@ -53,7 +58,12 @@ export function useShipmentHistory(trackingNumber: string | null) {
   return useQuery({
     queryKey: ['shipping-reconciliation', 'history', trackingNumber],
     enabled: trackingNumber !== null,
-    queryFn: ({ signal }) => callApi(shipmentHistoryRoute, { params: { trackingNumber: trackingNumber! }, signal: timeoutSignal(signal), silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(shipmentHistoryRoute, {
+        params: { trackingNumber: trackingNumber! },
+        signal: timeoutSignal(signal),
+        silent: true,
+      }),
   });
 }
 
@@ -63,7 +73,11 @@ export function useTrackingSearch(trackingNumbers: string[], mock: boolean) {
     queryKey: ['shipping-reconciliation', 'search', trackingNumbers, mock],
     enabled: trackingNumbers.length > 0,
     queryFn: ({ signal }) =>
-      callApi(searchShippingTransactionsRoute, { query: { trackingNumbers, ...mockQuery(mock) }, signal: timeoutSignal(signal), silent: true }),
+      callApi(searchShippingTransactionsRoute, {
+        query: { trackingNumbers, ...mockQuery(mock) },
+        signal: timeoutSignal(signal),
+        silent: true,
+      }),
   });
 }
 
@@ -74,7 +88,12 @@ export function useGeneratedTransactions(carrier: TReconciliationCarrier, filena
     enabled: filename !== null,
     staleTime: Infinity,
     queryFn: ({ signal }) =>
-      callApi(generateShippingTransactionsRoute, { params: { carrier }, query: { filename: filename ?? '', ...mockQuery(mock) }, signal: timeoutSignal(signal), silent: true }),
+      callApi(generateShippingTransactionsRoute, {
+        params: { carrier },
+        query: { filename: filename ?? '', ...mockQuery(mock) },
+        signal: timeoutSignal(signal),
+        silent: true,
+      }),
   });
 }
 
@@ -83,7 +102,8 @@ function refusalText(body: unknown): string | null {
   if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body : null;
   const { message, errors } = body as { message?: unknown; errors?: Record<string, unknown> };
   const fields = errors && typeof errors === 'object' ? Object.values(errors).flat().map(String) : [];
-  if (typeof message === 'string' && message) return fields.length && !fields.includes(message) ? `${message} ${fields.join(' ')}` : message;
+  if (typeof message === 'string' && message)
+    return fields.length && !fields.includes(message) ? `${message} ${fields.join(' ')}` : message;
   return JSON.stringify(body);
 }
 
@@ -95,12 +115,15 @@ export async function uploadCarrierInvoice(carrier: TReconciliationCarrier, file
   try {
     return await uploadFile(uploadCarrierInvoiceRoute, { params: { carrier }, file, silent: true });
   } catch (error) {
-    throw new Error((error instanceof ApiCallError ? refusalText(error.body) : null) ?? M.unknownError, { cause: error });
+    throw new Error((error instanceof ApiCallError ? refusalText(error.body) : null) ?? M.unknownError, {
+      cause: error,
+    });
   }
 }
 
 /** 002 §7 PUT shipping-reconciliation/update: one batch; the same idempotency key answers the same batch. */
-export const applyPayments = (body: TApplyPayments) => callApi(applyPaymentsRoute, { body, silent: true, signal: timeoutSignal() });
+export const applyPayments = (body: TApplyPayments) =>
+  callApi(applyPaymentsRoute, { body, silent: true, signal: timeoutSignal() });
 
 /**
  * 002 §8 apply payments failure: the message after 'The following error occurred: '. A refusal (400, 409, 422) gives
@@ -108,13 +131,19 @@ export const applyPayments = (body: TApplyPayments) => callApi(applyPaymentsRout
  * other statuses give 'Unknown error'. A call that never reached the server says so (a retry sends the same key).
  */
 export function applyFailureMessage(error: unknown): string {
-  if (!(error instanceof ApiCallError)) return 'The server could not be reached (network error or timeout). Retry to send the same batch again.';
+  if (!(error instanceof ApiCallError))
+    return 'The server could not be reached (network error or timeout). Retry to send the same batch again.';
   if (![400, 409, 422].includes(error.status)) return M.unknownError;
   const body = error.body as { message?: unknown; errors?: Record<string, unknown> } | null;
-  if (!body || typeof body !== 'object') return typeof error.body === 'string' && error.body ? error.body : M.unknownError;
+  if (!body || typeof body !== 'object')
+    return typeof error.body === 'string' && error.body ? error.body : M.unknownError;
   if (typeof body.message !== 'string' || !body.message) return JSON.stringify(body);
-  const errors = body.errors && typeof body.errors === 'object' ? Object.entries(body.errors).map(([k, v]) => `${k}: ${[v].flat().map(String).join(', ')}`) : [];
-  if (body.message === M.givenDataInvalid || errors.length) return `${body.message}${errors.length ? M.details(errors.join('; ')) : ''}`;
+  const errors =
+    body.errors && typeof body.errors === 'object'
+      ? Object.entries(body.errors).map(([k, v]) => `${k}: ${[v].flat().map(String).join(', ')}`)
+      : [];
+  if (body.message === M.givenDataInvalid || errors.length)
+    return `${body.message}${errors.length ? M.details(errors.join('; ')) : ''}`;
   return body.message;
 }
 
@@ -122,7 +151,11 @@ export type ResultsFormat = 'xlsx' | 'csv';
 
 /** The results download (GET /shipping-reconciliation/updates/{batchId}), fetched with the token and saved as a file (the dialog shows a failure). */
 export async function downloadBatchResults(batchId: number, format: ResultsFormat): Promise<void> {
-  const file = await downloadFile(downloadPaymentBatchRoute, { params: { batchId }, query: format === 'csv' ? { format } : {}, silent: true });
+  const file = await downloadFile(downloadPaymentBatchRoute, {
+    params: { batchId },
+    query: format === 'csv' ? { format } : {},
+    silent: true,
+  });
   saveBlob(file.blob, file.fileName ?? `shipping-payments-batch-${batchId}.${format}`);
 }
 

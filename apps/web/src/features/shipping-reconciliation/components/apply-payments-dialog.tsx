@@ -15,9 +15,26 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { RECONCILIATION_MESSAGES as M, moneyCents, OVERRIDE_REASON_MAX, type TApplyPaymentsResult, type TStagedPayment } from '@keystone/contracts';
-import { applyFailureMessage, applyPayments, downloadBatchResults, type ResultsFormat } from '../api/shipping-reconciliation-api';
-import { applyBody, formatDollars, paidInFullRefusals, type PaidInFullRefusal, type PayAnyway } from './reconciliation-state';
+import {
+  RECONCILIATION_MESSAGES as M,
+  moneyCents,
+  OVERRIDE_REASON_MAX,
+  type TApplyPaymentsResult,
+  type TStagedPayment,
+} from '@keystone/contracts';
+import {
+  applyFailureMessage,
+  applyPayments,
+  downloadBatchResults,
+  type ResultsFormat,
+} from '../api/shipping-reconciliation-api';
+import {
+  applyBody,
+  formatDollars,
+  paidInFullRefusals,
+  type PaidInFullRefusal,
+  type PayAnyway,
+} from './reconciliation-state';
 
 type DialogState =
   | { step: 'confirm' }
@@ -30,7 +47,13 @@ type DialogState =
  * Pay anyway (docs/decisions.md, "Pay anyway: paying a shipment already paid in full again"): the shipments the server refused as already paid in full, each with its message, a Pay anyway
  * checkbox and the reason it needs (recorded with the payment and shown in the shipment's history).
  */
-function PayAnywayForm(props: { refusals: PaidInFullRefusal[]; chosen: boolean; reason: string; onChosen: (chosen: boolean) => void; onReason: (reason: string) => void }) {
+function PayAnywayForm(props: {
+  refusals: PaidInFullRefusal[];
+  chosen: boolean;
+  reason: string;
+  onChosen: (chosen: boolean) => void;
+  onReason: (reason: string) => void;
+}) {
   const missing = props.chosen && props.reason.trim() === '';
   return (
     <Stack spacing={2} data-testid="pay-anyway">
@@ -53,7 +76,9 @@ function PayAnywayForm(props: { refusals: PaidInFullRefusal[]; chosen: boolean; 
         disabled={!props.chosen}
         required={props.chosen}
         error={missing}
-        helperText={missing ? M.overrideReasonRequired : 'Recorded with the payment and shown in the shipment\'s history.'}
+        helperText={
+          missing ? M.overrideReasonRequired : "Recorded with the payment and shown in the shipment's history."
+        }
         multiline
         minRows={2}
         slotProps={{ htmlInput: { maxLength: OVERRIDE_REASON_MAX } }}
@@ -74,7 +99,9 @@ export function ApplyPaymentsDialog(props: {
   /** Opens on Pay anyway for these shipments (a single row's Save was refused as already paid in full). */
   paidInFull?: PaidInFullRefusal[];
 }) {
-  const [state, setState] = useState<DialogState>(props.paidInFull?.length ? { step: 'paidInFull', refusals: props.paidInFull } : { step: 'confirm' });
+  const [state, setState] = useState<DialogState>(
+    props.paidInFull?.length ? { step: 'paidInFull', refusals: props.paidInFull } : { step: 'confirm' },
+  );
   const [key, setKey] = useState<string | null>(null);
   const [payAnyway, setPayAnyway] = useState(false);
   const [reason, setReason] = useState('');
@@ -93,7 +120,9 @@ export function ApplyPaymentsDialog(props: {
       props.onApplied(result);
     } catch (error) {
       const refusals = paidInFullRefusals(error);
-      setState(refusals.length ? { step: 'paidInFull', refusals } : { step: 'failure', message: applyFailureMessage(error) });
+      setState(
+        refusals.length ? { step: 'paidInFull', refusals } : { step: 'failure', message: applyFailureMessage(error) },
+      );
     }
   };
   const payAnywayReady = state.step === 'paidInFull' && payAnyway && reason.trim() !== '';
@@ -103,12 +132,19 @@ export function ApplyPaymentsDialog(props: {
   };
 
   return (
-    <Dialog open fullWidth maxWidth="sm" onClose={working ? undefined : props.onClose} aria-labelledby="apply-payments-title">
+    <Dialog
+      open
+      fullWidth
+      maxWidth="sm"
+      onClose={working ? undefined : props.onClose}
+      aria-labelledby="apply-payments-title"
+    >
       <DialogTitle id="apply-payments-title">Apply Payments</DialogTitle>
       <DialogContent>
         {state.step === 'confirm' ? (
           <Typography>
-            Apply {props.rows.length} payment{props.rows.length === 1 ? '' : 's'} totalling {formatDollars(total / 100)}?
+            Apply {props.rows.length} payment{props.rows.length === 1 ? '' : 's'} totalling {formatDollars(total / 100)}
+            ?
           </Typography>
         ) : null}
         {state.step === 'submitting' ? (
@@ -121,7 +157,8 @@ export function ApplyPaymentsDialog(props: {
           <Box role="status">
             <Alert severity="success" sx={{ mb: 2 }}>
               <AlertTitle>Payments applied</AlertTitle>
-              Batch ID: <strong data-testid="batch-id">{state.result.batchId}</strong> ({state.result.lines.length} shipment{state.result.lines.length === 1 ? '' : 's'})
+              Batch ID: <strong data-testid="batch-id">{state.result.batchId}</strong> ({state.result.lines.length}{' '}
+              shipment{state.result.lines.length === 1 ? '' : 's'})
             </Alert>
             <Typography sx={{ mb: 1 }}>Download the spreadsheet of what was applied:</Typography>
             <Stack direction="row" spacing={1}>
@@ -139,7 +176,15 @@ export function ApplyPaymentsDialog(props: {
             ) : null}
           </Box>
         ) : null}
-        {state.step === 'paidInFull' ? <PayAnywayForm refusals={state.refusals} chosen={payAnyway} reason={reason} onChosen={setPayAnyway} onReason={setReason} /> : null}
+        {state.step === 'paidInFull' ? (
+          <PayAnywayForm
+            refusals={state.refusals}
+            chosen={payAnyway}
+            reason={reason}
+            onChosen={setPayAnyway}
+            onReason={setReason}
+          />
+        ) : null}
         {state.step === 'failure' ? (
           <Alert severity="error" role="alert">
             <AlertTitle>{M.paymentsFailed}</AlertTitle>
@@ -171,7 +216,10 @@ export function ApplyPaymentsDialog(props: {
               variant="contained"
               color="warning"
               disabled={!payAnywayReady}
-              onClick={() => state.step === 'paidInFull' && void submit({ trackingNumbers: new Set(state.refusals.map((r) => r.trackingNumber)), reason })}
+              onClick={() =>
+                state.step === 'paidInFull' &&
+                void submit({ trackingNumbers: new Set(state.refusals.map((r) => r.trackingNumber)), reason })
+              }
             >
               Pay Anyway
             </Button>

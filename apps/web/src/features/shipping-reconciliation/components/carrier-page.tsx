@@ -41,7 +41,10 @@ export function CarrierPage({ carrier }: { carrier: TReconciliationCarrier }) {
     try {
       const result = await uploadCarrierInvoice(carrier, file);
       setUploaded(result);
-      setUploadMessage({ severity: 'success', text: `Uploaded ${result.filename}: ${result.lines} billed lines, ${result.trackingNumbers} tracking numbers.` });
+      setUploadMessage({
+        severity: 'success',
+        text: `Uploaded ${result.filename}: ${result.lines} billed lines, ${result.trackingNumbers} tracking numbers.`,
+      });
     } catch (error) {
       setUploaded(null);
       setUploadMessage({ severity: 'error', text: error instanceof Error ? error.message : String(error) });
@@ -69,16 +72,33 @@ export function CarrierPage({ carrier }: { carrier: TReconciliationCarrier }) {
                 e.target.value = '';
               }}
             />
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={mock}>
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={mock}
+            >
               Choose File
             </Button>
-            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="chosen-file">
+            <Typography
+              variant="body2"
+              sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+              data-testid="chosen-file"
+            >
               {mock ? 'Mock data: the embedded sample' : (file?.name ?? `No ${name} invoice file chosen`)}
             </Typography>
-            <Button variant="outlined" disabled={mock || !file || uploading || uploaded !== null} onClick={() => void upload()}>
+            <Button
+              variant="outlined"
+              disabled={mock || !file || uploading || uploaded !== null}
+              onClick={() => void upload()}
+            >
               {uploading ? 'Uploading…' : 'Upload'}
             </Button>
-            <Button variant="contained" disabled={filename === null || generated.isFetching} onClick={() => (filename === generateFor ? void generated.refetch() : setGenerateFor(filename))}>
+            <Button
+              variant="contained"
+              disabled={filename === null || generated.isFetching}
+              onClick={() => (filename === generateFor ? void generated.refetch() : setGenerateFor(filename))}
+            >
               Submit
             </Button>
           </Stack>

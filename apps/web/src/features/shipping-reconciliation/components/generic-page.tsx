@@ -29,7 +29,11 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
 /** 002 §2 /shipping-reconciliation/generic: transactions by date shipped (default one month ago to today, 002 §9), warehouse and carrier. */
 export function GenericReconciliationPage() {
   const { mock, control } = useMockSwitch();
-  const [filters, setFilters] = useState<GenericFilters>(() => ({ ...defaultGenericRange(), fulfillmentWarehouse: '', shippingCompany: '' }));
+  const [filters, setFilters] = useState<GenericFilters>(() => ({
+    ...defaultGenericRange(),
+    fulfillmentWarehouse: '',
+    shippingCompany: '',
+  }));
   const companies = useShippingCompanies(mock);
   const transactions = useGenericTransactions(filters, mock);
   const set = (name: keyof GenericFilters) => (value: string) => setFilters((f) => ({ ...f, [name]: value }));
@@ -40,7 +44,14 @@ export function GenericReconciliationPage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <DateFilter label="From" value={filters.from} onChange={set('from')} />
             <DateFilter label="To" value={filters.to} onChange={set('to')} />
-            <TextField select size="small" label="Fulfillment Warehouse" value={filters.fulfillmentWarehouse} onChange={(e) => set('fulfillmentWarehouse')(e.target.value)} sx={{ minWidth: 200 }}>
+            <TextField
+              select
+              size="small"
+              label="Fulfillment Warehouse"
+              value={filters.fulfillmentWarehouse}
+              onChange={(e) => set('fulfillmentWarehouse')(e.target.value)}
+              sx={{ minWidth: 200 }}
+            >
               <MenuItem value="">All</MenuItem>
               {FULFILLMENT_WAREHOUSES.map((w) => (
                 <MenuItem key={w} value={w}>
@@ -48,7 +59,14 @@ export function GenericReconciliationPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Shipping Company" value={filters.shippingCompany} onChange={(e) => set('shippingCompany')(e.target.value)} sx={{ minWidth: 200 }}>
+            <TextField
+              select
+              size="small"
+              label="Shipping Company"
+              value={filters.shippingCompany}
+              onChange={(e) => set('shippingCompany')(e.target.value)}
+              sx={{ minWidth: 200 }}
+            >
               <MenuItem value="">All</MenuItem>
               {(companies.data ?? []).map((c) => (
                 <MenuItem key={c.ship_company} value={c.ship_company}>

@@ -39,7 +39,11 @@ export const ROW_SAVED_HIGHLIGHT_MS = 5_000;
 /** The tabs whose rows can be selected for a payment (a row paid in full is paid again only by Pay anyway, when a payment is refused; not found rows cannot be paid). */
 const SELECTABLE_TABS: readonly TReconciliationTab[] = ['paymentsToApply', 'partiallyPaid'];
 
-const money = (field: keyof TShippingTransaction, headerName: string, width = 120): GridColDef<TShippingTransaction> => ({
+const money = (
+  field: keyof TShippingTransaction,
+  headerName: string,
+  width = 120,
+): GridColDef<TShippingTransaction> => ({
   field,
   headerName,
   width,
@@ -58,7 +62,13 @@ const columns = (onHistory: ((trackingNumber: string) => void) | null): GridColD
     width: 180,
     renderCell: ({ row }) =>
       onHistory ? (
-        <Link component="button" type="button" variant="body2" onClick={() => onHistory(row.tracking_number)} aria-label={`History of ${row.tracking_number}`}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => onHistory(row.tracking_number)}
+          aria-label={`History of ${row.tracking_number}`}
+        >
           {row.tracking_number}
         </Link>
       ) : (
@@ -91,7 +101,9 @@ const columns = (onHistory: ((trackingNumber: string) => void) | null): GridColD
 export function ReconciliationDashboard({ result, mock }: { result: TShippingTransactionsResult; mock: boolean }) {
   const [rows, setRows] = useState<TShippingTransaction[]>(result.transactions);
   const [staged, setStaged] = useState<StagedMap>(() => initialStaged(result.transactions));
-  const [wantedTab, setWantedTab] = useState<TReconciliationTab>(() => firstTabWithRows(dashboardCounts(result, result.transactions)));
+  const [wantedTab, setWantedTab] = useState<TReconciliationTab>(() =>
+    firstTabWithRows(dashboardCounts(result, result.transactions)),
+  );
   const [dialog, setDialog] = useState<{ rows: TStagedPayment[]; paidInFull?: PaidInFullRefusal[] } | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [savingRow, setSavingRow] = useState<string | null>(null);
@@ -115,7 +127,13 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
   const tabRows = groups[tab];
   const selectable = SELECTABLE_TABS.includes(tab);
   const stagedRows = Object.values(staged);
-  const selection: GridRowSelectionModel = useMemo(() => ({ type: 'include', ids: new Set(tabRows.filter((r) => staged[r.tracking_number]).map((r) => r.tracking_number)) }), [tabRows, staged]);
+  const selection: GridRowSelectionModel = useMemo(
+    () => ({
+      type: 'include',
+      ids: new Set(tabRows.filter((r) => staged[r.tracking_number]).map((r) => r.tracking_number)),
+    }),
+    [tabRows, staged],
+  );
 
   const applied = (batch: TApplyPaymentsResult) => {
     const done = new Set(batch.lines.map((l) => l.tracking_number));
@@ -147,17 +165,31 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
     <Stack spacing={2}>
       {result.truncated ? (
         <Alert severity="info">
-          Showing {formatCount(rows.length)} of {formatCount(result.total)} transactions; the counts cover them all. Narrow the filters to see the rest.
+          Showing {formatCount(rows.length)} of {formatCount(result.total)} transactions; the counts cover them all.
+          Narrow the filters to see the rest.
         </Alert>
       ) : null}
       {mock ? <Alert severity="info">Mock data: the embedded sample. Payments cannot be applied to it.</Alert> : null}
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, next: TReconciliationTab) => setWantedTab(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Reconciliation tabs">
+        <Tabs
+          value={tab}
+          onChange={(_, next: TReconciliationTab) => setWantedTab(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Reconciliation tabs"
+        >
           {visible.map((t) => (
             <Tab key={t} value={t} label={`${RECONCILIATION_TAB_LABELS[t]} (${counts[t]})`} data-testid={`tab-${t}`} />
           ))}
         </Tabs>
-        <Box sx={{ height: gridHeight(tabRows.length), '& .row-saved': { bgcolor: 'success.light', transition: 'background-color 0.3s' }, '& .row-saved:hover': { bgcolor: 'success.light' } }}>
+        <Box
+          sx={{
+            height: gridHeight(tabRows.length),
+            '& .row-saved': { bgcolor: 'success.light', transition: 'background-color 0.3s' },
+            '& .row-saved:hover': { bgcolor: 'success.light' },
+          }}
+        >
           <DataGrid
             rows={tabRows}
             columns={gridColumns}
@@ -166,7 +198,10 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
             disableRowSelectionOnClick
             rowSelectionModel={selection}
             onRowSelectionModelChange={(model) => {
-              const chosen = model.type === 'include' ? new Set([...model.ids].map(String)) : new Set(tabRows.map((r) => r.tracking_number).filter((id) => !model.ids.has(id)));
+              const chosen =
+                model.type === 'include'
+                  ? new Set([...model.ids].map(String))
+                  : new Set(tabRows.map((r) => r.tracking_number).filter((id) => !model.ids.has(id)));
               setStaged((current) => withSelection(current, tabRows, chosen));
             }}
             getRowClassName={(p) => (highlighted.has(String(p.id)) ? 'row-saved' : '')}
@@ -181,14 +216,20 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
       <StagedEditor
         rows={stagedRows}
         onChange={(row) => setStaged((current) => ({ ...current, [row.tracking_number]: row }))}
-        onRemove={(id) => setStaged((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)))}
+        onRemove={(id) =>
+          setStaged((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)))
+        }
         onSave={(row) => void saveOne(row)}
         savingRow={savingRow}
         canSave={!mock}
         message={singleMessage}
       />
       <Box>
-        <Button variant="contained" disabled={mock || !allStagedValid(staged)} onClick={() => setDialog({ rows: stagedRows })}>
+        <Button
+          variant="contained"
+          disabled={mock || !allStagedValid(staged)}
+          onClick={() => setDialog({ rows: stagedRows })}
+        >
           Apply Payments ({stagedRows.length})
         </Button>
         {stagedRows.length > 0 && !allStagedValid(staged) ? (
@@ -197,7 +238,14 @@ export function ReconciliationDashboard({ result, mock }: { result: TShippingTra
           </Typography>
         ) : null}
       </Box>
-      {dialog ? <ApplyPaymentsDialog rows={dialog.rows} paidInFull={dialog.paidInFull} onClose={() => setDialog(null)} onApplied={applied} /> : null}
+      {dialog ? (
+        <ApplyPaymentsDialog
+          rows={dialog.rows}
+          paidInFull={dialog.paidInFull}
+          onClose={() => setDialog(null)}
+          onApplied={applied}
+        />
+      ) : null}
     </Stack>
   );
 }

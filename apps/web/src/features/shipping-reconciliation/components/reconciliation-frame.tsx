@@ -11,13 +11,24 @@ export function useMockSwitch(): { mock: boolean; control: ReactNode } {
   const allowed = useCan('role-editor:view');
   const [on, setOn] = useState(false);
   const control = allowed ? (
-    <FormControlLabel control={<Switch checked={on} onChange={(e) => setOn(e.target.checked)} />} label="Use Mock Data" />
+    <FormControlLabel
+      control={<Switch checked={on} onChange={(e) => setOn(e.target.checked)} />}
+      label="Use Mock Data"
+    />
   ) : null;
   return { mock: allowed && on, control };
 }
 
 /** A sub-page of the reconciliation menu: its title, the 'Back to Menu' link and the mock switch. */
-export function ReconciliationFrame({ title, mockControl, children }: { title: string; mockControl?: ReactNode; children: ReactNode }) {
+export function ReconciliationFrame({
+  title,
+  mockControl,
+  children,
+}: {
+  title: string;
+  mockControl?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Page title={title}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>

@@ -8,7 +8,11 @@ const ENTRIES = [
   { path: `${MENU_PATH}/ups`, title: 'UPS', text: 'Upload a UPS billing data file and reconcile its charges.' },
   { path: `${MENU_PATH}/fedex`, title: 'FedEx', text: 'Upload a FedEx invoice CSV and reconcile its charges.' },
   { path: `${MENU_PATH}/ceva`, title: 'CEVA', text: 'Upload a CEVA invoice file and reconcile its charges.' },
-  { path: `${MENU_PATH}/generic`, title: 'Generic', text: 'Shipping transactions by date shipped, warehouse and carrier.' },
+  {
+    path: `${MENU_PATH}/generic`,
+    title: 'Generic',
+    text: 'Shipping transactions by date shipped, warehouse and carrier.',
+  },
 ] as const;
 
 /** 002 §2 /shipping-reconciliation: the menu of the carrier pages, the generic view and the tracking-number search. */

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { TShippingTransaction } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
-import { allStagedValid, firstTabWithRows, applyBatchToRows, applyBody, dashboardCounts, formatDollars, initialStaged, paidInFullRefusals, shownTab, stageRow, withSelection } from './reconciliation-state';
+import {
+  allStagedValid,
+  firstTabWithRows,
+  applyBatchToRows,
+  applyBody,
+  dashboardCounts,
+  formatDollars,
+  initialStaged,
+  paidInFullRefusals,
+  shownTab,
+  stageRow,
+  withSelection,
+} from './reconciliation-state';
 
 const row = (tracking_number: string, extra: Partial<TShippingTransaction> = {}): TShippingTransaction => ({
   tracking_number,
@@ -43,13 +55,24 @@ describe('shipping reconciliation dashboard state', () => {
   });
 
   it('stages a hand-picked row with its charge and no payment, or what is still due when partly paid', () => {
-    expect(stageRow(row('D', { reported_billed_charge: 40 }))).toEqual({ tracking_number: 'D', billed: '40.00', payment: '' });
-    expect(stageRow(row('P', { shipping_cost_billed: 40, shipping_cost_paid: 25.5 }))).toEqual({ tracking_number: 'P', billed: '40.00', payment: '14.50' });
+    expect(stageRow(row('D', { reported_billed_charge: 40 }))).toEqual({
+      tracking_number: 'D',
+      billed: '40.00',
+      payment: '',
+    });
+    expect(stageRow(row('P', { shipping_cost_billed: 40, shipping_cost_paid: 25.5 }))).toEqual({
+      tracking_number: 'P',
+      billed: '40.00',
+      payment: '14.50',
+    });
   });
 
   it('follows the grid selection, keeping the edits of rows still selected', () => {
     const rows = [row('A'), row('B'), row('C')];
-    const staged = { A: { tracking_number: 'A', billed: '10.00', payment: '9.00' }, Z: { tracking_number: 'Z', billed: '1', payment: '1' } };
+    const staged = {
+      A: { tracking_number: 'A', billed: '10.00', payment: '9.00' },
+      Z: { tracking_number: 'Z', billed: '1', payment: '1' },
+    };
     const next = withSelection(staged, rows, new Set(['A', 'C']));
     expect(next).toEqual({ A: staged.A, Z: staged.Z, C: { tracking_number: 'C', billed: '10.00', payment: '' } });
   });
@@ -72,15 +95,26 @@ describe('shipping reconciliation dashboard state', () => {
       { tracking_number: 'A', billed: '10', payment: '1' },
       { tracking_number: 'B', billed: '5', payment: '5' },
     ];
-    expect(applyBody(rows, 'key-12345', { trackingNumbers: new Set(['A']), reason: '  Carrier re-billed  ' }).updates).toEqual({
+    expect(
+      applyBody(rows, 'key-12345', { trackingNumbers: new Set(['A']), reason: '  Carrier re-billed  ' }).updates,
+    ).toEqual({
       A: { reported_billed_charge: 10, payment_to_apply: 1, override: true, override_reason: 'Carrier re-billed' },
       B: { reported_billed_charge: 5, payment_to_apply: 5 },
     });
   });
 
   it('reads the shipments a 409 refused as already paid in full, and nothing from other refusals', () => {
-    const message = 'This shipment is already paid in full ($10.00 paid). To pay it again, choose Pay anyway and give the reason.';
-    const refused = new ApiCallError(409, { statusCode: 409, message: 'A shipment in this batch is already paid in full; nothing was applied.', errors: { 'updates.1Z.A.override': [message] } }, '/x');
+    const message =
+      'This shipment is already paid in full ($10.00 paid). To pay it again, choose Pay anyway and give the reason.';
+    const refused = new ApiCallError(
+      409,
+      {
+        statusCode: 409,
+        message: 'A shipment in this batch is already paid in full; nothing was applied.',
+        errors: { 'updates.1Z.A.override': [message] },
+      },
+      '/x',
+    );
     expect(paidInFullRefusals(refused)).toEqual([{ trackingNumber: '1Z.A', message }]);
     expect(paidInFullRefusals(new ApiCallError(409, { errors: { idempotencyKey: ['used'] } }, '/x'))).toEqual([]);
     expect(paidInFullRefusals(new ApiCallError(400, { errors: { 'updates.A.override': ['x'] } }, '/x'))).toEqual([]);
@@ -90,17 +124,43 @@ describe('shipping reconciliation dashboard state', () => {
   it('moves applied rows between tabs: counts from the rows unless the answer was cut', () => {
     const rows = [row('A'), row('B', { reported_billed_charge: 20 })];
     const after = applyBatchToRows(rows, [
-      { tracking_number: 'A', reported_billed_charge: 10, payment_to_apply: 10, paid_before: null, paid_after: 10, override: false, override_reason: null },
-      { tracking_number: 'B', reported_billed_charge: 20, payment_to_apply: 5, paid_before: null, paid_after: 5, override: false, override_reason: null },
+      {
+        tracking_number: 'A',
+        reported_billed_charge: 10,
+        payment_to_apply: 10,
+        paid_before: null,
+        paid_after: 10,
+        override: false,
+        override_reason: null,
+      },
+      {
+        tracking_number: 'B',
+        reported_billed_charge: 20,
+        payment_to_apply: 5,
+        paid_before: null,
+        paid_after: 5,
+        override: false,
+        override_reason: null,
+      },
     ]);
     const serverCounts = { paymentsToApply: 2, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 };
-    expect(dashboardCounts({ counts: serverCounts, truncated: false }, after)).toEqual({ paymentsToApply: 0, paidInFull: 1, partiallyPaid: 1, notFound: 0, invalidQuote: 0 });
+    expect(dashboardCounts({ counts: serverCounts, truncated: false }, after)).toEqual({
+      paymentsToApply: 0,
+      paidInFull: 1,
+      partiallyPaid: 1,
+      notFound: 0,
+      invalidQuote: 0,
+    });
     expect(dashboardCounts({ counts: serverCounts, truncated: true }, after)).toBe(serverCounts);
   });
 
   it('opens a new answer on the first tab that has rows', () => {
-    expect(firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 2, notFound: 1, invalidQuote: 0 })).toBe('partiallyPaid');
-    expect(firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 })).toBe('paymentsToApply');
+    expect(
+      firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 2, notFound: 1, invalidQuote: 0 }),
+    ).toBe('partiallyPaid');
+    expect(
+      firstTabWithRows({ paymentsToApply: 0, paidInFull: 0, partiallyPaid: 0, notFound: 0, invalidQuote: 0 }),
+    ).toBe('paymentsToApply');
   });
 
   it('falls back to the first visible tab when the chosen one is hidden', () => {

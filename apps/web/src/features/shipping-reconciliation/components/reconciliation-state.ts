@@ -32,7 +32,10 @@ export function formatDollars(value: number | string | null | undefined): string
  * The tab counts to show: counted from the rows held when they are all the matching rows (so an apply that moves rows
  * between tabs shows at once), else the server's counts over every match (the answer was cut at its row limit).
  */
-export function dashboardCounts(result: Pick<TShippingTransactionsResult, 'counts' | 'truncated'>, rows: readonly TShippingTransaction[]): TReconciliationCounts {
+export function dashboardCounts(
+  result: Pick<TShippingTransactionsResult, 'counts' | 'truncated'>,
+  rows: readonly TShippingTransaction[],
+): TReconciliationCounts {
   return result.truncated ? result.counts : reconciliationCounts(rows);
 }
 
@@ -55,12 +58,17 @@ export function stageRow(row: TShippingTransaction): TStagedPayment {
   const billedCents = moneyCents(row.shipping_cost_billed) ?? moneyCents(row.reported_billed_charge);
   const billed = billedCents === null ? '' : (billedCents / 100).toFixed(2);
   const paid = moneyCents(row.shipping_cost_paid);
-  const due = paid !== null && billedCents !== null && billedCents > paid ? ((billedCents - paid) / 100).toFixed(2) : '';
+  const due =
+    paid !== null && billedCents !== null && billedCents > paid ? ((billedCents - paid) / 100).toFixed(2) : '';
   return { tracking_number: row.tracking_number, billed, payment: due };
 }
 
 /** The selection of a grid (its rows' tracking numbers) applied to the staged map, keeping edits of rows still chosen. */
-export function withSelection(staged: StagedMap, tabRows: readonly TShippingTransaction[], selected: ReadonlySet<string>): StagedMap {
+export function withSelection(
+  staged: StagedMap,
+  tabRows: readonly TShippingTransaction[],
+  selected: ReadonlySet<string>,
+): StagedMap {
   const next: StagedMap = { ...staged };
   for (const row of tabRows) {
     const id = row.tracking_number;
@@ -83,7 +91,11 @@ export interface PayAnyway {
 }
 
 /** The PUT body of the staged rows (002 §7: updates keyed by tracking number), with Pay anyway on the rows it names. */
-export function applyBody(staged: readonly TStagedPayment[], idempotencyKey: string, payAnyway?: PayAnyway): TApplyPayments {
+export function applyBody(
+  staged: readonly TStagedPayment[],
+  idempotencyKey: string,
+  payAnyway?: PayAnyway,
+): TApplyPayments {
   return {
     idempotencyKey,
     updates: Object.fromEntries(
@@ -92,7 +104,9 @@ export function applyBody(staged: readonly TStagedPayment[], idempotencyKey: str
         {
           reported_billed_charge: (moneyCents(r.billed) ?? 0) / 100,
           payment_to_apply: (moneyCents(r.payment) ?? 0) / 100,
-          ...(payAnyway?.trackingNumbers.has(r.tracking_number) ? { override: true, override_reason: payAnyway.reason.trim() } : {}),
+          ...(payAnyway?.trackingNumbers.has(r.tracking_number)
+            ? { override: true, override_reason: payAnyway.reason.trim() }
+            : {}),
         },
       ]),
     ),
@@ -119,11 +133,16 @@ export function paidInFullRefusals(error: unknown): PaidInFullRefusal[] {
 }
 
 /** The rows after a batch: billed becomes the accepted charge and paid the batch's paid_after (so they move tabs). */
-export function applyBatchToRows(rows: readonly TShippingTransaction[], lines: readonly TPaymentBatchLine[]): TShippingTransaction[] {
+export function applyBatchToRows(
+  rows: readonly TShippingTransaction[],
+  lines: readonly TPaymentBatchLine[],
+): TShippingTransaction[] {
   const byTracking = new Map(lines.map((l) => [l.tracking_number, l]));
   return rows.map((row) => {
     const line = byTracking.get(row.tracking_number);
-    return line ? { ...row, shipping_cost_billed: line.reported_billed_charge, shipping_cost_paid: line.paid_after } : row;
+    return line
+      ? { ...row, shipping_cost_billed: line.reported_billed_charge, shipping_cost_paid: line.paid_after }
+      : row;
   });
 }
 

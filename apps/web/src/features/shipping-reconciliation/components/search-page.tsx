@@ -19,7 +19,11 @@ export function ReconciliationSearchPage() {
     <ReconciliationFrame title="Shipping Reconciliation Search" mockControl={control}>
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <TrackingSearchForm key={`${searchType}|${searchValue}`} initialType={searchType} initialValue={searchValue} />
+          <TrackingSearchForm
+            key={`${searchType}|${searchValue}`}
+            initialType={searchType}
+            initialValue={searchValue}
+          />
         </Paper>
         {values.length === 0 ? <Alert severity="info">{M.searchValueRequired}</Alert> : null}
         {search.isFetching ? <LinearProgress /> : null}

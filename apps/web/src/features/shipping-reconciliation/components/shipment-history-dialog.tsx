@@ -1,4 +1,22 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useShipmentHistory } from '../api/shipping-reconciliation-api';
 import { queryErrorText } from './query-error';
 import { formatDollars } from './reconciliation-state';
@@ -7,13 +25,26 @@ import { formatDollars } from './reconciliation-state';
  * A shipment's history: every carrier invoice line that billed its tracking number (a later
  * correction or credit adds a line, it does not replace one), the payments applied to it, and billed − paid.
  */
-export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNumber: string | null; onClose: () => void }) {
+export function ShipmentHistoryDialog({
+  trackingNumber,
+  onClose,
+}: {
+  trackingNumber: string | null;
+  onClose: () => void;
+}) {
   const history = useShipmentHistory(trackingNumber);
   const data = history.data;
   // On a phone the tables get the whole screen (they still scroll sideways).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={trackingNumber !== null} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="shipment-history-title">
+    <Dialog
+      open={trackingNumber !== null}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="shipment-history-title"
+    >
       <DialogTitle id="shipment-history-title">History of {trackingNumber}</DialogTitle>
       <DialogContent>
         {history.isPending ? <CircularProgress size={24} aria-label="Loading the history" /> : null}
@@ -80,7 +111,9 @@ export function ShipmentHistoryDialog({ trackingNumber, onClose }: { trackingNum
                         <TableCell align="right">{formatDollars(payment.reported_billed_charge)}</TableCell>
                         <TableCell align="right">{formatDollars(payment.payment_to_apply)}</TableCell>
                         <TableCell align="right">{formatDollars(payment.paid_after)}</TableCell>
-                        <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{payment.override ? (payment.override_reason ?? 'Yes (no reason recorded)') : '—'}</TableCell>
+                        <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                          {payment.override ? (payment.override_reason ?? 'Yes (no reason recorded)') : '—'}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

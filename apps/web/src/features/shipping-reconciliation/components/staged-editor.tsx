@@ -6,18 +6,34 @@ import { stagedPaymentState, type TStagedPayment } from '@keystone/contracts';
 const MONEY_INPUT = { min: 0, step: 0.01, inputMode: 'decimal' as const };
 
 /** One staged row: billed and paid, matching or the mismatch warning, its own save (a single update) and removal. */
-function StagedRow(props: { row: TStagedPayment; onChange: (row: TStagedPayment) => void; onRemove: () => void; onSave: () => void; saving: boolean; canSave: boolean }) {
+function StagedRow(props: {
+  row: TStagedPayment;
+  onChange: (row: TStagedPayment) => void;
+  onRemove: () => void;
+  onSave: () => void;
+  saving: boolean;
+  canSave: boolean;
+}) {
   const { row } = props;
   const state = stagedPaymentState(row);
   return (
-    <Box data-testid="staged-row" data-tracking={row.tracking_number} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      data-testid="staged-row"
+      data-tracking={row.tracking_number}
+      sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 200, pt: { md: 1 } }}>
           <Typography variant="body2" sx={{ fontFamily: 'monospace', flex: 1, wordBreak: 'break-all' }}>
             {row.tracking_number}
           </Typography>
           <Tooltip title="Remove from staged payments">
-            <IconButton size="small" aria-label={`Remove ${row.tracking_number}`} onClick={props.onRemove} sx={{ display: { md: 'none' } }}>
+            <IconButton
+              size="small"
+              aria-label={`Remove ${row.tracking_number}`}
+              onClick={props.onRemove}
+              sx={{ display: { md: 'none' } }}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -47,7 +63,9 @@ function StagedRow(props: { row: TStagedPayment; onChange: (row: TStagedPayment)
           />
         </Stack>
         <Box sx={{ minWidth: 200, pt: { md: 0.5 } }}>
-          {state.valid && state.matching ? <Chip size="small" color="success" label="Matching" data-testid="staged-matching" /> : null}
+          {state.valid && state.matching ? (
+            <Chip size="small" color="success" label="Matching" data-testid="staged-matching" />
+          ) : null}
           {state.valid && !state.matching ? (
             <Alert severity="warning" sx={{ py: 0 }} data-testid="staged-mismatch">
               Paid does not match billed
@@ -55,11 +73,21 @@ function StagedRow(props: { row: TStagedPayment; onChange: (row: TStagedPayment)
           ) : null}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button size="small" variant="outlined" disabled={!state.valid || !props.canSave || props.saving} onClick={props.onSave}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={!state.valid || !props.canSave || props.saving}
+            onClick={props.onSave}
+          >
             {props.saving ? 'Saving…' : 'Save'}
           </Button>
           <Tooltip title="Remove from staged payments">
-            <IconButton size="small" aria-label={`Remove ${row.tracking_number}`} onClick={props.onRemove} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+            <IconButton
+              size="small"
+              aria-label={`Remove ${row.tracking_number}`}
+              onClick={props.onRemove}
+              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           </Tooltip>

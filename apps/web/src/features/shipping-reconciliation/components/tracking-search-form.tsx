@@ -9,13 +9,28 @@ export const SEARCH_TYPES = [{ value: 'trackingNumber', label: 'Tracking Number'
 
 /** The tracking numbers of a search value: separated by commas, semicolons or white space, distinct. */
 export function searchValues(value: string): string[] {
-  return [...new Set(value.split(/[\s,;]+/).map((v) => v.trim()).filter((v) => v !== ''))];
+  return [
+    ...new Set(
+      value
+        .split(/[\s,;]+/)
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
 }
 
 /** The search form: it goes to /shipping-reconciliation/search?searchType=&searchValue= (002 §5: a value is required). */
-export function TrackingSearchForm({ initialType = 'trackingNumber', initialValue = '' }: { initialType?: string; initialValue?: string }) {
+export function TrackingSearchForm({
+  initialType = 'trackingNumber',
+  initialValue = '',
+}: {
+  initialType?: string;
+  initialValue?: string;
+}) {
   const navigate = useNavigate();
-  const [searchType, setSearchType] = useState(SEARCH_TYPES.some((t) => t.value === initialType) ? initialType : 'trackingNumber');
+  const [searchType, setSearchType] = useState(
+    SEARCH_TYPES.some((t) => t.value === initialType) ? initialType : 'trackingNumber',
+  );
   const [searchValue, setSearchValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -24,11 +39,27 @@ export function TrackingSearchForm({ initialType = 'trackingNumber', initialValu
       setError(M.searchValueRequired);
       return;
     }
-    void navigate(`${MENU_PATH}/search?${new URLSearchParams({ searchType, searchValue: searchValue.trim() }).toString()}`);
+    void navigate(
+      `${MENU_PATH}/search?${new URLSearchParams({ searchType, searchValue: searchValue.trim() }).toString()}`,
+    );
   };
   return (
-    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField select size="small" label="Search Type" value={searchType} onChange={(e) => setSearchType(e.target.value)} sx={{ minWidth: 180 }}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { sm: 'flex-start' } }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Search Type"
+        value={searchType}
+        onChange={(e) => setSearchType(e.target.value)}
+        sx={{ minWidth: 180 }}
+      >
         {SEARCH_TYPES.map((t) => (
           <MenuItem key={t.value} value={t.value}>
             {t.label}

@@ -25,7 +25,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { hasPermission, SHIPPING_TEMPLATE_MESSAGES as M, type TRuleActivationError, type TShippingRule, type TShippingTemplate } from '@keystone/contracts';
+import {
+  hasPermission,
+  SHIPPING_TEMPLATE_MESSAGES as M,
+  type TRuleActivationError,
+  type TShippingRule,
+  type TShippingTemplate,
+} from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
 import { useEffectiveRole } from '../../../lib/session-store';
 import { useConfirm } from '../../../shell/confirm-dialog';
@@ -56,7 +62,15 @@ type FormValues = Record<string, string | boolean>;
  * A create or edit dialog of plain fields: each a text field or a choice; 422 errors under the fields, a general one
  * above. `initial` fills the fields each time it opens (an edit); a disabled field shows its value only.
  */
-function FormDialog({ open, title, fields, initial, submitLabel = 'Create', onClose, submit }: {
+function FormDialog({
+  open,
+  title,
+  fields,
+  initial,
+  submitLabel = 'Create',
+  onClose,
+  submit,
+}: {
   open: boolean;
   title: string;
   fields: { key: string; label: string; options?: string[]; checkbox?: boolean; disabled?: boolean }[];
@@ -99,7 +113,16 @@ function FormDialog({ open, title, fields, initial, submitLabel = 'Create', onCl
           {fields.map((f) =>
             f.checkbox ? (
               <Box key={f.key}>
-                <FormControlLabel control={<Checkbox checked={values[f.key] === true} disabled={f.disabled} onChange={(e) => set(f.key, e.target.checked)} />} label={f.label} />
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={values[f.key] === true}
+                      disabled={f.disabled}
+                      onChange={(e) => set(f.key, e.target.checked)}
+                    />
+                  }
+                  label={f.label}
+                />
                 {errors[f.key] && (
                   <Typography variant="caption" color="error" component="p">
                     {errors[f.key]}
@@ -107,7 +130,16 @@ function FormDialog({ open, title, fields, initial, submitLabel = 'Create', onCl
                 )}
               </Box>
             ) : (
-              <TextField key={f.key} select={!!f.options} disabled={f.disabled} label={f.label} value={(values[f.key] as string | undefined) ?? ''} onChange={(e) => set(f.key, e.target.value)} error={!!errors[f.key]} helperText={errors[f.key]}>
+              <TextField
+                key={f.key}
+                select={!!f.options}
+                disabled={f.disabled}
+                label={f.label}
+                value={(values[f.key] as string | undefined) ?? ''}
+                onChange={(e) => set(f.key, e.target.value)}
+                error={!!errors[f.key]}
+                helperText={errors[f.key]}
+              >
                 {(f.options ?? []).map((o) => (
                   <MenuItem key={o} value={o}>
                     {o}
@@ -159,7 +191,19 @@ function SimpleTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
 }
 
 /** Publish Rule (002 §4, §8): confirmed; then 'Published' and disabled, or the missing groups / the error text. */
-function PublishButton({ rule, canEdit, confirm, onPublished, onFailure }: { rule: TShippingRule; canEdit: boolean; confirm: Confirm; onPublished(): void; onFailure(rule: string, error: string, groups: string[][]): void }) {
+function PublishButton({
+  rule,
+  canEdit,
+  confirm,
+  onPublished,
+  onFailure,
+}: {
+  rule: TShippingRule;
+  canEdit: boolean;
+  confirm: Confirm;
+  onPublished(): void;
+  onFailure(rule: string, error: string, groups: string[][]): void;
+}) {
   const [busy, setBusy] = useState(false);
   async function publish() {
     const message = rule.uses_template_compositions ? M.confirmPublish : M.confirmPublishWithoutCompositions;
@@ -170,7 +214,10 @@ function PublishButton({ rule, canEdit, confirm, onPublished, onFailure }: { rul
       onPublished();
     } catch (error) {
       const body = error instanceof ApiCallError ? (error.body as Partial<TRuleActivationError> | null) : null;
-      const text = body && typeof body.error === 'string' && body.error && error instanceof ApiCallError && error.status !== 500 ? body.error : M.activationFailed;
+      const text =
+        body && typeof body.error === 'string' && body.error && error instanceof ApiCallError && error.status !== 500
+          ? body.error
+          : M.activationFailed;
       onFailure(rule.rule_code, text, Array.isArray(body?.groups) ? body.groups : []);
     } finally {
       setBusy(false);
@@ -269,19 +316,40 @@ export function ShippingTemplatesPage() {
         </Alert>
       )}
       <SimpleTable
-        head={['Rule Code', 'Fallback Template', 'Group Template', 'Uses Compositions', 'Publish', ...(canEdit ? ['', ''] : [])]}
+        head={[
+          'Rule Code',
+          'Fallback Template',
+          'Group Template',
+          'Uses Compositions',
+          'Publish',
+          ...(canEdit ? ['', ''] : []),
+        ]}
         rows={(rules.data ?? []).map((r) => [
           r.rule_code,
           r.fallback_shipping_template,
           r.group_shipping_template,
           r.uses_template_compositions ? 'Yes' : 'No',
-          <PublishButton key={r.id} rule={r} canEdit={canEdit} confirm={confirm} onPublished={() => { setFailure(null); refresh(); }} onFailure={(rule, error, groups) => setFailure({ rule, error, groups })} />,
+          <PublishButton
+            key={r.id}
+            rule={r}
+            canEdit={canEdit}
+            confirm={confirm}
+            onPublished={() => {
+              setFailure(null);
+              refresh();
+            }}
+            onFailure={(rule, error, groups) => setFailure({ rule, error, groups })}
+          />,
           ...(canEdit
             ? [
                 <Button key="edit" size="small" onClick={() => setEditing(r)}>
                   Edit
                 </Button>,
-                deleteButton(() => deleteRule(r.id), `Delete ${r.rule_code}`, M.confirmDeleteRule(r.rule_code, mapCount(r.id))),
+                deleteButton(
+                  () => deleteRule(r.id),
+                  `Delete ${r.rule_code}`,
+                  M.confirmDeleteRule(r.rule_code, mapCount(r.id)),
+                ),
               ]
             : []),
         ])}
@@ -290,11 +358,24 @@ export function ShippingTemplatesPage() {
         {M.publishNote}
       </Typography>
     </Stack>,
-    <SimpleTable key="maps" head={['Rule Code', 'Shipping Template', '']} rows={(mappings.data ?? []).map((m) => [m.rule_code, m.shipping_template, deleteButton(() => deleteRuleMapping(m.id))])} />,
+    <SimpleTable
+      key="maps"
+      head={['Rule Code', 'Shipping Template', '']}
+      rows={(mappings.data ?? []).map((m) => [
+        m.rule_code,
+        m.shipping_template,
+        deleteButton(() => deleteRuleMapping(m.id)),
+      ])}
+    />,
     <SimpleTable
       key="compositions"
       head={['Composite Template', 'Simple Template', 'Templates In Composition', '']}
-      rows={(compositions.data ?? []).map((c) => [c.composite_shipping_template, c.simple_shipping_template, c.num_of_templates_in_composition, deleteButton(() => deleteComposition(c.id))])}
+      rows={(compositions.data ?? []).map((c) => [
+        c.composite_shipping_template,
+        c.simple_shipping_template,
+        c.num_of_templates_in_composition,
+        deleteButton(() => deleteComposition(c.id)),
+      ])}
     />,
   ];
 
@@ -318,7 +399,13 @@ export function ShippingTemplatesPage() {
       )}
       {tabbed ? (
         <>
-          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
+          <Tabs
+            value={tab}
+            onChange={(_, v: number) => setTab(v)}
+            variant="scrollable"
+            scrollButtons="auto"
+            sx={{ mb: 2 }}
+          >
             {TABS.map((label) => (
               <Tab key={label} label={label} />
             ))}
@@ -379,8 +466,16 @@ export function ShippingTemplatesPage() {
         open={creating === 3}
         title="New Composition"
         fields={[
-          { key: 'compositeShippingTemplate', label: 'Composite Shipping Template', options: all.filter((t) => t.is_parent_template).map((t) => t.shipping_template) },
-          { key: 'simpleShippingTemplate', label: 'Simple Shipping Template', options: all.filter((t) => !t.is_parent_template).map((t) => t.shipping_template) },
+          {
+            key: 'compositeShippingTemplate',
+            label: 'Composite Shipping Template',
+            options: all.filter((t) => t.is_parent_template).map((t) => t.shipping_template),
+          },
+          {
+            key: 'simpleShippingTemplate',
+            label: 'Simple Shipping Template',
+            options: all.filter((t) => !t.is_parent_template).map((t) => t.shipping_template),
+          },
         ]}
         onClose={() => setCreating(null)}
         submit={(v) => after(createComposition(v as never))}

@@ -1,6 +1,29 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
-import { PLATFORMS, SHIPPING_TEMPLATE_MESSAGES as M, platformUsesDefaultBucketGroup, type TShippingTemplate } from '@keystone/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import {
+  PLATFORMS,
+  SHIPPING_TEMPLATE_MESSAGES as M,
+  platformUsesDefaultBucketGroup,
+  type TShippingTemplate,
+} from '@keystone/contracts';
 import { createTemplate, updateTemplate, useBucketGroupNames } from '../api/shipping-templates-api';
 import { formErrors } from '../api/form-errors';
 
@@ -27,7 +50,8 @@ const valuesOf = (t: TShippingTemplate): Values => ({
  * the platform uses the default bucket group.
  */
 function applyRules(v: Values): Values {
-  if (v.isParentTemplate) return { ...v, switchBuffer: '0', bucketGroup: '', platformCode: '', platformShippingTemplateId: '' };
+  if (v.isParentTemplate)
+    return { ...v, switchBuffer: '0', bucketGroup: '', platformCode: '', platformShippingTemplateId: '' };
   if (platformUsesDefaultBucketGroup(v.platformCode)) return { ...v, bucketGroup: '' };
   return v;
 }
@@ -42,15 +66,51 @@ const bodyOf = (v: Values) => ({
 });
 
 /** The template fields, shared by the dialog and the table rows. */
-function TemplateFields({ values, errors, groups, onChange, row }: { values: Values; errors: Record<string, string>; groups: string[]; onChange(key: keyof Values, value: string | boolean): void; row?: boolean }) {
+function TemplateFields({
+  values,
+  errors,
+  groups,
+  onChange,
+  row,
+}: {
+  values: Values;
+  errors: Record<string, string>;
+  groups: string[];
+  onChange(key: keyof Values, value: string | boolean): void;
+  row?: boolean;
+}) {
   const composite = values.isParentTemplate;
   const size = row ? 'small' : 'medium';
   const label = (text: string) => (row ? undefined : text);
-  const aria = (text: string) => ({ htmlInput: { 'aria-label': `${text}${row ? ` of ${values.shippingTemplate}` : ''}` } });
+  const aria = (text: string) => ({
+    htmlInput: { 'aria-label': `${text}${row ? ` of ${values.shippingTemplate}` : ''}` },
+  });
   return (
     <>
-      <TextField size={size} label={label('Switch Buffer')} type="number" value={values.switchBuffer} disabled={composite} onChange={(e) => onChange('switchBuffer', e.target.value)} error={!!errors.switchBuffer} helperText={errors.switchBuffer} slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': 'Switch Buffer' } }} sx={{ minWidth: 100 }} />
-      <TextField size={size} select label={label('Platform')} value={values.platformCode} disabled={composite} onChange={(e) => onChange('platformCode', e.target.value)} error={!!errors.platformCode} helperText={errors.platformCode} slotProps={aria('Platform')} sx={{ minWidth: 140 }}>
+      <TextField
+        size={size}
+        label={label('Switch Buffer')}
+        type="number"
+        value={values.switchBuffer}
+        disabled={composite}
+        onChange={(e) => onChange('switchBuffer', e.target.value)}
+        error={!!errors.switchBuffer}
+        helperText={errors.switchBuffer}
+        slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': 'Switch Buffer' } }}
+        sx={{ minWidth: 100 }}
+      />
+      <TextField
+        size={size}
+        select
+        label={label('Platform')}
+        value={values.platformCode}
+        disabled={composite}
+        onChange={(e) => onChange('platformCode', e.target.value)}
+        error={!!errors.platformCode}
+        helperText={errors.platformCode}
+        slotProps={aria('Platform')}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="">None</MenuItem>
         {PLATFORMS.map((p) => (
           <MenuItem key={p.platform_code} value={p.platform_code}>
@@ -58,7 +118,18 @@ function TemplateFields({ values, errors, groups, onChange, row }: { values: Val
           </MenuItem>
         ))}
       </TextField>
-      <TextField size={size} select label={label('Bucket Group')} value={values.bucketGroup} disabled={composite || platformUsesDefaultBucketGroup(values.platformCode)} onChange={(e) => onChange('bucketGroup', e.target.value)} error={!!errors.bucketGroup} helperText={errors.bucketGroup} slotProps={aria('Bucket Group')} sx={{ minWidth: 160 }}>
+      <TextField
+        size={size}
+        select
+        label={label('Bucket Group')}
+        value={values.bucketGroup}
+        disabled={composite || platformUsesDefaultBucketGroup(values.platformCode)}
+        onChange={(e) => onChange('bucketGroup', e.target.value)}
+        error={!!errors.bucketGroup}
+        helperText={errors.bucketGroup}
+        slotProps={aria('Bucket Group')}
+        sx={{ minWidth: 160 }}
+      >
         <MenuItem value="">None</MenuItem>
         {groups.map((g) => (
           <MenuItem key={g} value={g}>
@@ -66,7 +137,17 @@ function TemplateFields({ values, errors, groups, onChange, row }: { values: Val
           </MenuItem>
         ))}
       </TextField>
-      <TextField size={size} label={label('Platform Shipping Template Id')} value={values.platformShippingTemplateId} disabled={composite} onChange={(e) => onChange('platformShippingTemplateId', e.target.value)} error={!!errors.platformShippingTemplateId} helperText={errors.platformShippingTemplateId} slotProps={aria('Platform Shipping Template Id')} sx={{ minWidth: 140 }} />
+      <TextField
+        size={size}
+        label={label('Platform Shipping Template Id')}
+        value={values.platformShippingTemplateId}
+        disabled={composite}
+        onChange={(e) => onChange('platformShippingTemplateId', e.target.value)}
+        error={!!errors.platformShippingTemplateId}
+        helperText={errors.platformShippingTemplateId}
+        slotProps={aria('Platform Shipping Template Id')}
+        sx={{ minWidth: 140 }}
+      />
     </>
   );
 }
@@ -87,7 +168,17 @@ function useTemplateForm(initial: Values) {
   return { values, setValues, errors, setErrors, general, setGeneral, onChange, fail };
 }
 
-function TemplateRow({ template, groups, canEdit, onSaved }: { template: TShippingTemplate; groups: string[]; canEdit: boolean; onSaved(): void }) {
+function TemplateRow({
+  template,
+  groups,
+  canEdit,
+  onSaved,
+}: {
+  template: TShippingTemplate;
+  groups: string[];
+  canEdit: boolean;
+  onSaved(): void;
+}) {
   const form = useTemplateForm(valuesOf(template));
   const savedKey = JSON.stringify(valuesOf(template));
   const { setValues } = form;
@@ -139,7 +230,15 @@ function TemplateRow({ template, groups, canEdit, onSaved }: { template: TShippi
 }
 
 /** The templates table (002 §2): each row editable by holders of bucket-buffer:edit. */
-export function TemplatesTable({ templates, canEdit, onSaved }: { templates: TShippingTemplate[]; canEdit: boolean; onSaved(): void }) {
+export function TemplatesTable({
+  templates,
+  canEdit,
+  onSaved,
+}: {
+  templates: TShippingTemplate[];
+  canEdit: boolean;
+  onSaved(): void;
+}) {
   const groups = useBucketGroupNames().data ?? [];
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -176,7 +275,14 @@ export function TemplatesTable({ templates, canEdit, onSaved }: { templates: TSh
   );
 }
 
-const EMPTY: Values = { shippingTemplate: '', isParentTemplate: false, switchBuffer: '0', bucketGroup: '', platformCode: '', platformShippingTemplateId: '' };
+const EMPTY: Values = {
+  shippingTemplate: '',
+  isParentTemplate: false,
+  switchBuffer: '0',
+  bucketGroup: '',
+  platformCode: '',
+  platformShippingTemplateId: '',
+};
 
 /** 'New Shipping Template' (002 §2, §5). */
 export function NewTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
@@ -204,8 +310,22 @@ export function NewTemplateDialog({ open, onClose, onCreated }: { open: boolean;
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {form.general && <Alert severity="error">{form.general}</Alert>}
-          <TextField label="Shipping Template" value={form.values.shippingTemplate} onChange={(e) => form.onChange('shippingTemplate', e.target.value)} error={!!form.errors.shippingTemplate} helperText={form.errors.shippingTemplate} />
-          <FormControlLabel control={<Checkbox checked={form.values.isParentTemplate} onChange={(e) => form.onChange('isParentTemplate', e.target.checked)} />} label="Is Composite Template" />
+          <TextField
+            label="Shipping Template"
+            value={form.values.shippingTemplate}
+            onChange={(e) => form.onChange('shippingTemplate', e.target.value)}
+            error={!!form.errors.shippingTemplate}
+            helperText={form.errors.shippingTemplate}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={form.values.isParentTemplate}
+                onChange={(e) => form.onChange('isParentTemplate', e.target.checked)}
+              />
+            }
+            label="Is Composite Template"
+          />
           <TemplateFields values={form.values} errors={form.errors} groups={groups} onChange={form.onChange} />
         </Stack>
       </DialogContent>

@@ -27,14 +27,27 @@ export interface SimulationState {
   error: { status: number | null; message: string } | null;
 }
 
-const INITIAL: SimulationState = { status: 'loading', product: null, pagesLoaded: 0, eventsLoaded: 0, totalEvents: null, events: [], summary: null, final: null, error: null };
+const INITIAL: SimulationState = {
+  status: 'loading',
+  product: null,
+  pagesLoaded: 0,
+  eventsLoaded: 0,
+  totalEvents: null,
+  events: [],
+  summary: null,
+  final: null,
+  error: null,
+};
 
 /** A signal that aborts with `outer`, or by itself after `ms` (001 §9: each history request times out at 120 s). */
 function withTimeout(outer: AbortSignal, ms: number): { signal: AbortSignal; clear(): void } {
   const controller = new AbortController();
   const abort = () => controller.abort(outer.reason);
   outer.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(() => controller.abort(new DOMException(`The history request took longer than ${ms / 1000} s.`, 'TimeoutError')), ms);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The history request took longer than ${ms / 1000} s.`, 'TimeoutError')),
+    ms,
+  );
   return {
     signal: controller.signal,
     clear() {
@@ -82,7 +95,14 @@ export function useSimulationHistory(model: string | null, pageSize?: number) {
             pagesLoaded: page,
             eventsLoaded: events.length,
             totalEvents: body.total_events ?? s.totalEvents,
-            ...(body.done ? { status: 'done' as const, events: events.slice(), summary: body.events_summary, final: body.final_inventory_history } : {}),
+            ...(body.done
+              ? {
+                  status: 'done' as const,
+                  events: events.slice(),
+                  summary: body.events_summary,
+                  final: body.final_inventory_history,
+                }
+              : {}),
           }));
           if (body.done || after === null) return;
         } catch (error) {
@@ -123,7 +143,13 @@ export function useSerialsByNumber(serial: string | null) {
   return useQuery({
     queryKey: ['simulation', 'serial', serial],
     queryFn: async ({ signal }) =>
-      (await callApi(inventorySearchRoute, { query: { serial: serial!, exact: '1', includeInactive: '1' }, signal, silent: true })).serials,
+      (
+        await callApi(inventorySearchRoute, {
+          query: { serial: serial!, exact: '1', includeInactive: '1' },
+          signal,
+          silent: true,
+        })
+      ).serials,
     enabled: !!serial && serial.length >= SERIAL_SEARCH_MIN_LENGTH,
     retry: false,
   });
@@ -132,7 +158,8 @@ export function useSerialsByNumber(serial: string | null) {
 export function useSerialHistoryOf(id: number) {
   return useQuery({
     queryKey: ['simulation', 'serial-history', id],
-    queryFn: async ({ signal }) => (await callApi(inventorySerialHistoryRoute, { params: { id }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(inventorySerialHistoryRoute, { params: { id }, signal, silent: true })).data,
     retry: false,
   });
 }

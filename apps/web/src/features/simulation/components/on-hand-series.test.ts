@@ -27,7 +27,14 @@ function replay(moves: [string, number][]): TSimulationEvent[] {
 
 describe('onHandSeries', () => {
   it('draws one point per event with every bucket on it, buckets in name order', () => {
-    const s = onHandSeries(replay([['KY01', 3], ['TX01', 2], ['KY01', -1], ['TX01', -2]]));
+    const s = onHandSeries(
+      replay([
+        ['KY01', 3],
+        ['TX01', 2],
+        ['KY01', -1],
+        ['TX01', -2],
+      ]),
+    );
     expect(s.downsampled).toBe(false);
     expect(s.dates).toHaveLength(4);
     expect(s.buckets).toEqual([
@@ -65,7 +72,10 @@ describe('serialPlaces', () => {
       new_condition_code: location ? 'NEW' : null,
       new_disposition_code: disposition,
     });
-    const rows = serialPlaces([event(1, 'KY01', 'LIVE'), event(4, 'TX01', 'LIVE'), event(10, null, 'SOLD')], new Date(at(12)));
+    const rows = serialPlaces(
+      [event(1, 'KY01', 'LIVE'), event(4, 'TX01', 'LIVE'), event(10, null, 'SOLD')],
+      new Date(at(12)),
+    );
     expect(rows).toEqual([
       { from: at(1), until: at(4), place: 'KY01 · NEW', days: 3 },
       { from: at(4), until: at(10), place: 'TX01 · NEW', days: 6 },

@@ -35,7 +35,13 @@ export function onHandSeries(events: readonly TSimulationEvent[], maxPoints = CH
     dates.push(new Date(e.events_date));
     state.forEach((v, b) => values[b]!.push(v));
   });
-  return { dates, buckets: names.map((bucket, b) => ({ bucket, values: values[b]! })), events: events.length, step, downsampled: step > 1 };
+  return {
+    dates,
+    buckets: names.map((bucket, b) => ({ bucket, values: values[b]! })),
+    events: events.length,
+    step,
+    downsampled: step > 1,
+  };
 }
 
 /** A serial's place after one of its history events. */
@@ -48,7 +54,16 @@ export interface SerialPlace {
 }
 
 /** How long a serial spent in each place: one row per event that put it somewhere, until the next one. */
-export function serialPlaces(events: readonly { events_date: string; bucket: string; new_location_code: string | null; new_condition_code: string | null; new_disposition_code: string | null }[], now = new Date()): SerialPlace[] {
+export function serialPlaces(
+  events: readonly {
+    events_date: string;
+    bucket: string;
+    new_location_code: string | null;
+    new_condition_code: string | null;
+    new_disposition_code: string | null;
+  }[],
+  now = new Date(),
+): SerialPlace[] {
   return events.map((e, i) => {
     const next = events[i + 1];
     const until = next ? next.events_date : null;

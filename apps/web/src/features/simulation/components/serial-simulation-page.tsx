@@ -1,5 +1,20 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Box, Chip, Link, Paper, Step, StepContent, StepLabel, Stepper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Step,
+  StepContent,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { NO_DATA_AVAILABLE_MESSAGE, type TSerialHistoryEvent, type TSerialSearchCard } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { formatTimestamp } from '../../../lib/format-date';
@@ -31,8 +46,13 @@ function Timeline({ events }: { events: TSerialHistoryEvent[] }) {
           </StepLabel>
           <StepContent>
             <Typography variant="body2">
-              {e.old_location_code || e.old_disposition_code ? `From ${place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} · ` : ''}
-              <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(e.ims_transaction_reference_id)}`}>
+              {e.old_location_code || e.old_disposition_code
+                ? `From ${place(e.old_location_code, e.old_condition_code, e.old_disposition_code)} · `
+                : ''}
+              <Link
+                component={RouterLink}
+                to={`/inventory-transactions/${encodeURIComponent(e.ims_transaction_reference_id)}`}
+              >
                 {e.ims_transaction_reference_id}
               </Link>
               {e.transacted_by ? ` · ${e.transacted_by}` : ''}
@@ -82,7 +102,9 @@ function Places({ events }: { events: TSerialHistoryEvent[] }) {
 
 function SerialReplay({ serial }: { serial: TSerialSearchCard }) {
   const history = useSerialHistoryOf(serial.id);
-  const events = history.data ? [...history.data].sort((a, b) => Date.parse(a.events_date) - Date.parse(b.events_date)) : [];
+  const events = history.data
+    ? [...history.data].sort((a, b) => Date.parse(a.events_date) - Date.parse(b.events_date))
+    : [];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`serial-replay-${serial.id}`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
@@ -91,7 +113,11 @@ function SerialReplay({ serial }: { serial: TSerialSearchCard }) {
             {serial.serial_number}
           </Link>
         </Typography>
-        <Chip size="small" label={place(serial.location_code, serial.condition_code, serial.disposition_code)} color={serial.disposition_code === 'LIVE' ? 'success' : 'default'} />
+        <Chip
+          size="small"
+          label={place(serial.location_code, serial.condition_code, serial.disposition_code)}
+          color={serial.disposition_code === 'LIVE' ? 'success' : 'default'}
+        />
       </Box>
       <Typography sx={{ mb: 2 }}>
         <Link component={RouterLink} to={`/inventory/simulation?model=${encodeURIComponent(serial.product.model)}`}>
@@ -124,7 +150,13 @@ export function SerialSimulationPage() {
   const serial = useParams().serial?.trim() ?? '';
   const found = useSerialsByNumber(serial || null);
   let content: React.ReactNode;
-  if (!serial || !found.isFetched) content = serial && found.isFetching ? <Typography>Loading</Typography> : <Typography>{NO_DATA_AVAILABLE_MESSAGE}</Typography>;
+  if (!serial || !found.isFetched)
+    content =
+      serial && found.isFetching ? (
+        <Typography>Loading</Typography>
+      ) : (
+        <Typography>{NO_DATA_AVAILABLE_MESSAGE}</Typography>
+      );
   else if (found.error) content = <Typography color="error">There was an error.</Typography>;
   else if (!found.data?.length) content = <Typography>{NO_DATA_AVAILABLE_MESSAGE}</Typography>;
   else content = found.data.map((s) => <SerialReplay key={s.id} serial={s} />);

@@ -1,6 +1,21 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Chip, LinearProgress, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import {
   NO_DATA_AVAILABLE_MESSAGE,
@@ -73,7 +88,8 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
         </Alert>
       ) : (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="final-mismatch">
-          The replayed ledger differs from on-hand in {differing.length} {differing.length === 1 ? 'bucket' : 'buckets'}: {differing.map((r) => r.bucket).join(', ')}.
+          The replayed ledger differs from on-hand in {differing.length} {differing.length === 1 ? 'bucket' : 'buckets'}
+          : {differing.map((r) => r.bucket).join(', ')}.
         </Alert>
       )}
       {rows.length > 0 && (
@@ -96,7 +112,11 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
               {rows.map((r) => {
                 const color = r.matches ? undefined : 'error.main';
                 return (
-                  <TableRow key={r.bucket} data-testid={`final-row-${r.bucket}`} sx={r.matches ? undefined : { bgcolor: 'error.50' }}>
+                  <TableRow
+                    key={r.bucket}
+                    data-testid={`final-row-${r.bucket}`}
+                    sx={r.matches ? undefined : { bgcolor: 'error.50' }}
+                  >
                     <TableCell sx={{ color, fontWeight: r.matches ? undefined : 700 }}>{r.bucket}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{r.location_code ?? '—'}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{r.condition_code ?? '—'}</TableCell>
@@ -107,7 +127,13 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
                     <TableCell align="right" sx={{ ...WIDE_ONLY, color }}>
                       {signed(r.difference)}
                     </TableCell>
-                    <TableCell>{r.matches ? <Chip size="small" color="success" label="Matches" /> : <Chip size="small" color="error" label={`Differs ${signed(r.difference)}`} />}</TableCell>
+                    <TableCell>
+                      {r.matches ? (
+                        <Chip size="small" color="success" label="Matches" />
+                      ) : (
+                        <Chip size="small" color="error" label={`Differs ${signed(r.difference)}`} />
+                      )}
+                    </TableCell>
                   </TableRow>
                 );
               })}
@@ -119,7 +145,13 @@ function FinalHistory({ rows }: { rows: TFinalInventoryRow[] }) {
   );
 }
 
-function TotalsTable({ first, rows }: { first: string; rows: { key: string; label: string; events: number; quantity_in: number; quantity_out: number; net_change: number }[] }) {
+function TotalsTable({
+  first,
+  rows,
+}: {
+  first: string;
+  rows: { key: string; label: string; events: number; quantity_in: number; quantity_out: number; net_change: number }[];
+}) {
   return (
     <Box sx={{ overflowX: 'auto', flex: 1, minWidth: 0 }}>
       <Table size="small">
@@ -152,11 +184,15 @@ function EventsSummary({ summary }: { summary: TSimulationEventsSummary }) {
   return (
     <Section title="Events Summary" testId="events-summary">
       <Typography sx={{ mb: 1 }} data-testid="events-summary-totals">
-        {n(summary.events)} events from {formatTimestamp(summary.first_event_date)} to {formatTimestamp(summary.last_event_date)}: {n(summary.quantity_in)} in,{' '}
-        {n(summary.quantity_out)} out, net {signed(summary.net_change)}.
+        {n(summary.events)} events from {formatTimestamp(summary.first_event_date)} to{' '}
+        {formatTimestamp(summary.last_event_date)}: {n(summary.quantity_in)} in, {n(summary.quantity_out)} out, net{' '}
+        {signed(summary.net_change)}.
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TotalsTable first="Type" rows={summary.by_type.map((r) => ({ ...r, key: r.type, label: typeLabel(r.type) }))} />
+        <TotalsTable
+          first="Type"
+          rows={summary.by_type.map((r) => ({ ...r, key: r.type, label: typeLabel(r.type) }))}
+        />
         <TotalsTable first="Bucket" rows={summary.by_bucket.map((r) => ({ ...r, key: r.bucket, label: r.bucket }))} />
       </Stack>
     </Section>
@@ -271,8 +307,9 @@ function Simulation({ model, pageSize }: { model: string; pageSize?: number }) {
             </Button>
           }
         >
-          Cancelled after {state.pagesLoaded} {state.pagesLoaded === 1 ? 'page' : 'pages'}: {n(state.eventsLoaded)} of {n(state.totalEvents ?? 0)} events loaded. The events
-          summary and final inventory history come with the last page.
+          Cancelled after {state.pagesLoaded} {state.pagesLoaded === 1 ? 'page' : 'pages'}: {n(state.eventsLoaded)} of{' '}
+          {n(state.totalEvents ?? 0)} events loaded. The events summary and final inventory history come with the last
+          page.
         </Alert>
       )}
       {state.status === 'error' && (
@@ -293,7 +330,11 @@ function Simulation({ model, pageSize }: { model: string; pageSize?: number }) {
           {n(state.eventsLoaded)} events in {state.pagesLoaded} {state.pagesLoaded === 1 ? 'page' : 'pages'}.
         </Typography>
       )}
-      {empty ? <Typography>{NO_DATA_AVAILABLE_MESSAGE}</Typography> : state.status !== 'loading' && <Results state={state} />}
+      {empty ? (
+        <Typography>{NO_DATA_AVAILABLE_MESSAGE}</Typography>
+      ) : (
+        state.status !== 'loading' && <Results state={state} />
+      )}
     </>
   );
 }
@@ -307,10 +348,15 @@ export function SimulationPage() {
   const [search] = useSearchParams();
   const model = search.get('model')?.trim() ?? '';
   const sizeText = search.get('pageSize');
-  const pageSize = sizeText && /^\d+$/.test(sizeText) ? Math.min(Math.max(1, Number(sizeText)), SIMULATION_PAGE_SIZE) : undefined;
+  const pageSize =
+    sizeText && /^\d+$/.test(sizeText) ? Math.min(Math.max(1, Number(sizeText)), SIMULATION_PAGE_SIZE) : undefined;
   return (
     <Page title="Inventory Events Simulation">
-      {model ? <Simulation key={`${model}/${pageSize ?? ''}`} model={model} pageSize={pageSize} /> : <Typography>{NO_PRODUCT_MODEL_MESSAGE}</Typography>}
+      {model ? (
+        <Simulation key={`${model}/${pageSize ?? ''}`} model={model} pageSize={pageSize} />
+      ) : (
+        <Typography>{NO_PRODUCT_MODEL_MESSAGE}</Typography>
+      )}
     </Page>
   );
 }

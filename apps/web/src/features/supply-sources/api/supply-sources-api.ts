@@ -21,5 +21,7 @@ export function useSupplySourceDetails(location: string) {
   });
 }
 
-export const saveSupplySource = (body: TUpdateSupplySource) => callApi(updateSupplySourceDetailsRoute, { body, silent: true });
-export const setSupplySourceStatus = (body: TUpdateSupplySourceStatus) => callApi(updateSupplySourceStatusRoute, { body, silent: true });
+export const saveSupplySource = (body: TUpdateSupplySource) =>
+  callApi(updateSupplySourceDetailsRoute, { body, silent: true });
+export const setSupplySourceStatus = (body: TUpdateSupplySourceStatus) =>
+  callApi(updateSupplySourceStatusRoute, { body, silent: true });

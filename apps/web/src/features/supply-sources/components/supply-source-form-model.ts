@@ -38,7 +38,9 @@ export function formValuesOf(details: TSupplySourceDetails): SupplySourceFormVal
 }
 
 export function requestOf(values: SupplySourceFormValues, details: TSupplySourceDetails): TUpdateSupplySource {
-  const operatingHoursByDay = Object.fromEntries(SUPPLY_SOURCE_WEEKDAYS.map((d) => [d, [{ ...values.hours[d] }]])) as TOperatingHoursByDay;
+  const operatingHoursByDay = Object.fromEntries(
+    SUPPLY_SOURCE_WEEKDAYS.map((d) => [d, [{ ...values.hours[d] }]]),
+  ) as TOperatingHoursByDay;
   return {
     alias: values.alias,
     supplySourceId: details.supplySourceId,
@@ -63,7 +65,9 @@ export function clientErrors(values: SupplySourceFormValues): FieldErrors {
 
 /** The time choices of a select: every 30 minutes and 23:59, plus the value shown when it is another time (from the marketplace). */
 export function timeChoices(value: string): string[] {
-  return SUPPLY_SOURCE_TIME_CHOICES.includes(value) ? [...SUPPLY_SOURCE_TIME_CHOICES] : [...SUPPLY_SOURCE_TIME_CHOICES, value].sort();
+  return SUPPLY_SOURCE_TIME_CHOICES.includes(value)
+    ? [...SUPPLY_SOURCE_TIME_CHOICES]
+    : [...SUPPLY_SOURCE_TIME_CHOICES, value].sort();
 }
 
 /** Whether the values differ from the details they were read from. */

@@ -29,12 +29,31 @@ import { ApiCallError, serverMessage } from '../../../lib/api-error';
 import { useCurrentLocation, useLocations } from '../../../lib/queries';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
-import { SUPPLY_SOURCES_QUERY_KEY, saveSupplySource, setSupplySourceStatus, useSupplySourceDetails } from '../api/supply-sources-api';
-import { clientErrors, dayErrorKey, formValuesOf, requestOf, timeChoices, type FieldErrors, type SupplySourceFormValues } from './supply-source-form-model';
+import {
+  SUPPLY_SOURCES_QUERY_KEY,
+  saveSupplySource,
+  setSupplySourceStatus,
+  useSupplySourceDetails,
+} from '../api/supply-sources-api';
+import {
+  clientErrors,
+  dayErrorKey,
+  formValuesOf,
+  requestOf,
+  timeChoices,
+  type FieldErrors,
+  type SupplySourceFormValues,
+} from './supply-source-form-model';
 
 const TITLE = 'Amazon Supply Sources (ISPU)';
-const HOLD_PERIODS = Array.from({ length: SUPPLY_SOURCE_LIMITS.holdPeriodMax - SUPPLY_SOURCE_LIMITS.holdPeriodMin + 1 }, (_, i) => SUPPLY_SOURCE_LIMITS.holdPeriodMin + i);
-const HANDLING_TIMES = Array.from({ length: SUPPLY_SOURCE_LIMITS.handlingTimeMax - SUPPLY_SOURCE_LIMITS.handlingTimeMin + 1 }, (_, i) => SUPPLY_SOURCE_LIMITS.handlingTimeMin + i);
+const HOLD_PERIODS = Array.from(
+  { length: SUPPLY_SOURCE_LIMITS.holdPeriodMax - SUPPLY_SOURCE_LIMITS.holdPeriodMin + 1 },
+  (_, i) => SUPPLY_SOURCE_LIMITS.holdPeriodMin + i,
+);
+const HANDLING_TIMES = Array.from(
+  { length: SUPPLY_SOURCE_LIMITS.handlingTimeMax - SUPPLY_SOURCE_LIMITS.handlingTimeMin + 1 },
+  (_, i) => SUPPLY_SOURCE_LIMITS.handlingTimeMin + i,
+);
 /** A day ticked open again starts with these hours. */
 const DEFAULT_OPEN = { startTime: '09:00', endTime: '17:00' };
 
@@ -95,7 +114,13 @@ function DayRow({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', width: { sm: 230 }, flexShrink: 0 }}>
           <Typography sx={{ width: 100, fontWeight: 500 }}>{weekdayLabel(day)}</Typography>
           <FormControlLabel
-            control={<Checkbox size="small" checked={closed} onChange={(e) => onChange(e.target.checked ? { startTime: '00:00', endTime: '00:00' } : DEFAULT_OPEN)} />}
+            control={
+              <Checkbox
+                size="small"
+                checked={closed}
+                onChange={(e) => onChange(e.target.checked ? { startTime: '00:00', endTime: '00:00' } : DEFAULT_OPEN)}
+              />
+            }
             label="Closed"
             slotProps={{ typography: { variant: 'body2' } }}
             data-testid={`hours-${day}-closed`}
@@ -104,7 +129,14 @@ function DayRow({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flex: 1 }}>
           {select('startTime', 'Opens')}
           {select('endTime', 'Closes')}
-          {closed && <Chip size="small" label="Closed" data-testid={`hours-${day}-closed-chip`} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />}
+          {closed && (
+            <Chip
+              size="small"
+              label="Closed"
+              data-testid={`hours-${day}-closed-chip`}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            />
+          )}
         </Stack>
       </Stack>
       {error && (
@@ -117,7 +149,17 @@ function DayRow({
 }
 
 /** The editor of one supply source; mounted afresh (a new key) whenever the details are read again. */
-function SupplySourceEditor({ details, location, onSaved, onStatusChanged }: { details: TSupplySourceDetails; location: string; onSaved: (d: TSupplySourceDetails) => void; onStatusChanged: (message: string) => void }) {
+function SupplySourceEditor({
+  details,
+  location,
+  onSaved,
+  onStatusChanged,
+}: {
+  details: TSupplySourceDetails;
+  location: string;
+  onSaved: (d: TSupplySourceDetails) => void;
+  onStatusChanged: (message: string) => void;
+}) {
   const [values, setValues] = useState<SupplySourceFormValues>(() => formValuesOf(details));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -172,7 +214,11 @@ function SupplySourceEditor({ details, location, onSaved, onStatusChanged }: { d
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="supply-source-editor">
       {dialog}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="overline" color="text.secondary">
             Supply source of {location}
@@ -183,7 +229,13 @@ function SupplySourceEditor({ details, location, onSaved, onStatusChanged }: { d
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Chip label={details.status} color={active ? 'success' : 'default'} data-testid="supply-source-status" />
-          <Switch checked={active} onChange={() => void toggle()} disabled={busy} slotProps={{ input: { 'aria-label': 'Status: Active or Inactive' } }} data-testid="supply-source-toggle" />
+          <Switch
+            checked={active}
+            onChange={() => void toggle()}
+            disabled={busy}
+            slotProps={{ input: { 'aria-label': 'Status: Active or Inactive' } }}
+            data-testid="supply-source-toggle"
+          />
         </Stack>
       </Stack>
 
@@ -252,7 +304,13 @@ function SupplySourceEditor({ details, location, onSaved, onStatusChanged }: { d
             00:00 to 00:00 means closed.
           </Typography>
           {SUPPLY_SOURCE_WEEKDAYS.map((day) => (
-            <DayRow key={day} day={day} hours={values.hours[day]} error={errors[dayErrorKey(day)]?.[0]} onChange={(next) => edit(dayErrorKey(day), { hours: { ...values.hours, [day]: next } })} />
+            <DayRow
+              key={day}
+              day={day}
+              hours={values.hours[day]}
+              error={errors[dayErrorKey(day)]?.[0]}
+              onChange={(next) => edit(dayErrorKey(day), { hours: { ...values.hours, [day]: next } })}
+            />
           ))}
         </Box>
 
@@ -262,7 +320,12 @@ function SupplySourceEditor({ details, location, onSaved, onStatusChanged }: { d
           </Alert>
         )}
         <Box>
-          <Button variant="contained" disabled={hasErrors || busy} onClick={() => void submit()} data-testid="supply-source-submit">
+          <Button
+            variant="contained"
+            disabled={hasErrors || busy}
+            onClick={() => void submit()}
+            data-testid="supply-source-submit"
+          >
             Submit
           </Button>
         </Box>
@@ -331,7 +394,13 @@ export function SupplySourcesPage() {
           </Alert>
         )}
         {location && !isPending && !isError && data && (
-          <SupplySourceEditor key={`${location}:${dataUpdatedAt}`} details={data} location={location} onSaved={saved} onStatusChanged={statusChanged} />
+          <SupplySourceEditor
+            key={`${location}:${dataUpdatedAt}`}
+            details={data}
+            location={location}
+            onSaved={saved}
+            onStatusChanged={statusChanged}
+          />
         )}
       </Box>
     </Page>

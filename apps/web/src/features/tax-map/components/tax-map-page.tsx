@@ -1,5 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Checkbox, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Checkbox,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { TAX_MAP_MESSAGES, type TPlatformStateTax } from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-error';
@@ -36,7 +49,12 @@ export function TaxMapPage() {
     const next = cell.collectAndRemitTax ? 0 : 1;
     toggle.mutate(
       { platform_code: cell.platform_code, state_code: cell.state_code, collectAndRemitTax: next },
-      { onError: (e) => setError(`${TAX_MAP_MESSAGES.saveFailed} ${cell.state_code} / ${cell.platform_code}${serverMessage(e) ? `: ${serverMessage(e)}` : ''}`) },
+      {
+        onError: (e) =>
+          setError(
+            `${TAX_MAP_MESSAGES.saveFailed} ${cell.state_code} / ${cell.platform_code}${serverMessage(e) ? `: ${serverMessage(e)}` : ''}`,
+          ),
+      },
     );
   };
 
@@ -53,11 +71,28 @@ export function TaxMapPage() {
       {loading && <LinearProgress />}
       {failed && <Alert severity="error">The tax map could not be loaded.</Alert>}
       {!loading && !failed && (
-        <TableContainer sx={{ maxHeight: { xs: 'calc(100vh - 220px)', md: 'calc(100vh - 200px)' }, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <TableContainer
+          sx={{
+            maxHeight: { xs: 'calc(100vh - 220px)', md: 'calc(100vh - 200px)' },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        >
           <Table stickyHeader size="small" aria-label={TAX_MAP_MESSAGES.title}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, minWidth: STATE_COLUMN_WIDTH, bgcolor: 'background.paper' }}>State</TableCell>
+                <TableCell
+                  sx={{
+                    position: 'sticky',
+                    left: 0,
+                    zIndex: 3,
+                    minWidth: STATE_COLUMN_WIDTH,
+                    bgcolor: 'background.paper',
+                  }}
+                >
+                  State
+                </TableCell>
                 {columns.map((p) => (
                   <TableCell key={p.platform_code} align="center" sx={{ whiteSpace: 'nowrap', minWidth: 96 }}>
                     {p.platform_name}
@@ -71,7 +106,14 @@ export function TaxMapPage() {
                   <TableCell
                     component="th"
                     scope="row"
-                    sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: STATE_COLUMN_WIDTH, whiteSpace: 'nowrap' }}
+                    sx={{
+                      position: 'sticky',
+                      left: 0,
+                      zIndex: 1,
+                      bgcolor: 'background.paper',
+                      minWidth: STATE_COLUMN_WIDTH,
+                      whiteSpace: 'nowrap',
+                    }}
                   >
                     <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
                       {s.state_code}
@@ -89,14 +131,26 @@ export function TaxMapPage() {
                       updated_by: null,
                     };
                     const on = cell.collectAndRemitTax !== 0;
-                    const saved = cell.updated_at ? `Saved ${formatTimestamp(cell.updated_at)}${cell.updated_by ? ` by ${cell.updated_by}` : ''}` : 'Never saved';
+                    const saved = cell.updated_at
+                      ? `Saved ${formatTimestamp(cell.updated_at)}${cell.updated_by ? ` by ${cell.updated_by}` : ''}`
+                      : 'Never saved';
                     return (
-                      <TableCell key={p.platform_code} align="center" padding="none" sx={{ bgcolor: on ? (theme) => alpha(theme.palette.success.main, 0.1) : undefined }}>
+                      <TableCell
+                        key={p.platform_code}
+                        align="center"
+                        padding="none"
+                        sx={{ bgcolor: on ? (theme) => alpha(theme.palette.success.main, 0.1) : undefined }}
+                      >
                         <Tooltip title={saved} enterDelay={600}>
                           <Checkbox
                             checked={on}
                             onChange={() => onToggle(cell)}
-                            slotProps={{ input: { 'aria-label': `${s.state_name} ${p.platform_name}`, 'data-testid': `tax-cell-${p.platform_code}-${s.state_code}` } as object }}
+                            slotProps={{
+                              input: {
+                                'aria-label': `${s.state_name} ${p.platform_name}`,
+                                'data-testid': `tax-cell-${p.platform_code}-${s.state_code}`,
+                              } as object,
+                            }}
                           />
                         </Tooltip>
                       </TableCell>

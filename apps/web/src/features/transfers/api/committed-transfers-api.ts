@@ -15,7 +15,8 @@ export function useCommittedTransfersBoard(search: string) {
   useLiveUpdates('committed-transfers', COMMITTED_TRANSFERS_QUERY_KEY);
   return useQuery({
     queryKey: [...COMMITTED_TRANSFERS_QUERY_KEY, term],
-    queryFn: ({ signal }) => callApi(committedTransfersBoardRoute, { query: term ? { search: term } : {}, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(committedTransfersBoardRoute, { query: term ? { search: term } : {}, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
 }

@@ -49,7 +49,8 @@ export function useCommittedTransfers(model: string) {
   useLiveUpdates('committed-transfers', transferKeys.all);
   return useQuery({
     queryKey: transferKeys.committed(model),
-    queryFn: async ({ signal }) => (await callApi(listCommittedTransfersRoute, { query: { model }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(listCommittedTransfersRoute, { query: { model }, signal, silent: true })).data,
     enabled: !!model,
   });
 }
@@ -57,7 +58,8 @@ export function useCommittedTransfers(model: string) {
 export function useTransactedTransfers(model: string) {
   return useQuery({
     queryKey: transferKeys.transacted(model),
-    queryFn: async ({ signal }) => (await callApi(listTransactedTransfersRoute, { query: { model }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(listTransactedTransfersRoute, { query: { model }, signal, silent: true })).data,
     enabled: !!model,
   });
 }
@@ -73,7 +75,9 @@ export function useCommitTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
     mutationFn: async ({ body, quick }: { body: TCommitTransfer; quick: boolean }): Promise<unknown> =>
-      quick ? callApi(quickTransferWithoutSerialsRoute, { body, silent: true }) : callApi(commitTransferRoute, { body, silent: true }),
+      quick
+        ? callApi(quickTransferWithoutSerialsRoute, { body, silent: true })
+        : callApi(commitTransferRoute, { body, silent: true }),
     onSettled: refresh,
   });
 }
@@ -81,7 +85,8 @@ export function useCommitTransfer() {
 export function useUpdateCommittedTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: ({ refId, body }: { refId: string; body: TUpdateCommittedTransfer }) => callApi(updateCommittedTransferRoute, { params: { refId }, body, silent: true }),
+    mutationFn: ({ refId, body }: { refId: string; body: TUpdateCommittedTransfer }) =>
+      callApi(updateCommittedTransferRoute, { params: { refId }, body, silent: true }),
     onSettled: refresh,
   });
 }
@@ -97,7 +102,8 @@ export function useDeleteCommittedTransfer() {
 export function useUpdateTransferNotes() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: (body: { id: number; transfer_notes: string | null }) => callApi(updateTransferNotesRoute, { body, silent: true }),
+    mutationFn: (body: { id: number; transfer_notes: string | null }) =>
+      callApi(updateTransferNotesRoute, { body, silent: true }),
     onSettled: refresh,
   });
 }
@@ -105,7 +111,8 @@ export function useUpdateTransferNotes() {
 export function useTransactTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: ({ refId, body }: { refId: string; body: TTransactTransfer }) => callApi(transactCommittedTransferRoute, { params: { refId }, body, silent: true }),
+    mutationFn: ({ refId, body }: { refId: string; body: TTransactTransfer }) =>
+      callApi(transactCommittedTransferRoute, { params: { refId }, body, silent: true }),
     onSettled: refresh,
   });
 }

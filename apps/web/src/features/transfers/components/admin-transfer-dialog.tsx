@@ -1,17 +1,45 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { NOT_SELECTED, scanningForced } from '@keystone/contracts';
 import { useSession } from '../../../lib/session-store';
 import { useCommitTransfer } from '../api/transfers-api';
 import { firstServerError } from './server-error';
-import { commitBody, needsExtraFields, REQUIRED_FIELDS_MISSING, TRANSFER_SCAN_MESSAGES, transferFormErrors, type TTransferFormValues } from './transfer-rules-client';
+import {
+  commitBody,
+  needsExtraFields,
+  REQUIRED_FIELDS_MISSING,
+  TRANSFER_SCAN_MESSAGES,
+  transferFormErrors,
+  type TTransferFormValues,
+} from './transfer-rules-client';
 
 /**
  * The Admin-Level Transfer Tool (001 §2, §6 admin:override): any bucket to any bucket, quantity at least 1 with no
  * upper bound, notes; strictMode false. Scanning as the product needs (a serial-tracked product is committed, then
  * scanned; otherwise it moves at once), or as asked.
  */
-export function AdminTransferDialog({ model, tracked, buckets, onClose }: { model: string; tracked: boolean; buckets: string[]; onClose(): void }) {
+export function AdminTransferDialog({
+  model,
+  tracked,
+  buckets,
+  onClose,
+}: {
+  model: string;
+  tracked: boolean;
+  buckets: string[];
+  onClose(): void;
+}) {
   const username = useSession((s) => s.username);
   const commit = useCommitTransfer();
   const [values, setValues] = useState<TTransferFormValues>({
@@ -27,7 +55,8 @@ export function AdminTransferDialog({ model, tracked, buckets, onClose }: { mode
     receiverSku: '',
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const set = <K extends keyof TTransferFormValues>(name: K, value: TTransferFormValues[K]) => setValues((v) => ({ ...v, [name]: value }));
+  const set = <K extends keyof TTransferFormValues>(name: K, value: TTransferFormValues[K]) =>
+    setValues((v) => ({ ...v, [name]: value }));
   const from = values.fromBucket === NOT_SELECTED ? '' : values.fromBucket;
   const extra = !!from && needsExtraFields(from, values.toBucket);
   const forced = scanningForced(from, values.toBucket === NOT_SELECTED ? '' : values.toBucket);
@@ -50,7 +79,14 @@ export function AdminTransferDialog({ model, tracked, buckets, onClose }: { mode
   };
 
   const bucketSelect = (name: 'fromBucket' | 'toBucket', label: string) => (
-    <TextField select size="small" label={label} value={values[name]} onChange={(e) => set(name, e.target.value)} slotProps={{ htmlInput: { 'data-testid': `admin-${name}` } }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={values[name]}
+      onChange={(e) => set(name, e.target.value)}
+      slotProps={{ htmlInput: { 'data-testid': `admin-${name}` } }}
+    >
       <MenuItem value={NOT_SELECTED}>{NOT_SELECTED}</MenuItem>
       {buckets.map((b) => (
         <MenuItem key={b} value={b}>
@@ -75,7 +111,13 @@ export function AdminTransferDialog({ model, tracked, buckets, onClose }: { mode
           slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'admin-quantity' } }}
         />
         <FormControlLabel
-          control={<Checkbox checked={forced || values.scanningRequired} disabled={forced} onChange={(e) => set('scanningRequired', e.target.checked)} />}
+          control={
+            <Checkbox
+              checked={forced || values.scanningRequired}
+              disabled={forced}
+              onChange={(e) => set('scanningRequired', e.target.checked)}
+            />
+          }
           label="Scanning Required"
         />
         {extra &&
@@ -83,12 +125,26 @@ export function AdminTransferDialog({ model, tracked, buckets, onClose }: { mode
             <TextField
               key={name}
               size="small"
-              label={{ posTransferBatchRefId: 'Shipment Id (Batch Ref Id)', posTransferBatchName: 'Shipment Name (Batch Name)', senderSku: 'Sender SKU', receiverSku: 'Receiver SKU' }[name]}
+              label={
+                {
+                  posTransferBatchRefId: 'Shipment Id (Batch Ref Id)',
+                  posTransferBatchName: 'Shipment Name (Batch Name)',
+                  senderSku: 'Sender SKU',
+                  receiverSku: 'Receiver SKU',
+                }[name]
+              }
               value={values[name]}
               onChange={(e) => set(name, e.target.value)}
             />
           ))}
-        <TextField size="small" label="Notes" multiline value={values.commitNotes} onChange={(e) => set('commitNotes', e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'admin-notes' } }} />
+        <TextField
+          size="small"
+          label="Notes"
+          multiline
+          value={values.commitNotes}
+          onChange={(e) => set('commitNotes', e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'admin-notes' } }}
+        />
         {alert && (
           <Alert severity={alert.kind} data-testid="admin-transfer-alert">
             {alert.text}
@@ -97,7 +153,12 @@ export function AdminTransferDialog({ model, tracked, buckets, onClose }: { mode
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={commit.isPending} data-testid="admin-transfer-submit">
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={commit.isPending}
+          data-testid="admin-transfer-submit"
+        >
           Transfer
         </Button>
       </DialogActions>

@@ -37,7 +37,12 @@ function Progress({ row }: { row: TCommittedTransferBoardRow }) {
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {label}
       </Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={`Scanned ${label}`} color={percent === 100 ? 'success' : 'primary'} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`Scanned ${label}`}
+        color={percent === 100 ? 'success' : 'primary'}
+      />
     </Box>
   );
 }
@@ -50,7 +55,19 @@ function ModelLink({ row }: { row: TCommittedTransferBoardRow }) {
   );
 }
 
-const HEADERS = ['Reference', 'Model', 'Title', 'From', 'To', 'Progress', 'Scanning Required', 'Batch', 'Committed By', 'Committed At', 'Notes'];
+const HEADERS = [
+  'Reference',
+  'Model',
+  'Title',
+  'From',
+  'To',
+  'Progress',
+  'Scanning Required',
+  'Batch',
+  'Committed By',
+  'Committed At',
+  'Notes',
+];
 
 function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
   return (
@@ -67,7 +84,12 @@ function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} hover data-testid="committed-transfer-row" data-reference={r.ims_transaction_reference_id}>
+            <TableRow
+              key={r.id}
+              hover
+              data-testid="committed-transfer-row"
+              data-reference={r.ims_transaction_reference_id}
+            >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.ims_transaction_reference_id}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <ModelLink row={r} />
@@ -82,7 +104,9 @@ function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
               <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120 }}>{batchLabel(r)}</TableCell>
               <TableCell sx={{ overflowWrap: 'break-word', minWidth: 90 }}>{r.committed_by_name ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(r.committed_at)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>{r.commit_notes ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
+                {r.commit_notes ?? ''}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -96,7 +120,12 @@ function TransfersCards({ rows }: { rows: TCommittedTransferBoardRow[] }) {
   return (
     <Stack spacing={1.5} data-testid="committed-transfers-cards">
       {rows.map((r) => (
-        <Card key={r.id} variant="outlined" data-testid="committed-transfer-row" data-reference={r.ims_transaction_reference_id}>
+        <Card
+          key={r.id}
+          variant="outlined"
+          data-testid="committed-transfer-row"
+          data-reference={r.ims_transaction_reference_id}
+        >
           <CardContent sx={{ pb: 0 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
               <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
@@ -113,8 +142,20 @@ function TransfersCards({ rows }: { rows: TCommittedTransferBoardRow[] }) {
               {r.from_bucket} → {r.to_bucket}
             </Typography>
             <Progress row={r} />
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
-              {[batchLabel(r), r.committed_by_name, formatTimestamp(r.committed_at), r.scanning_required ? 'Scanning required' : null].filter(Boolean).join(' · ')}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ overflowWrap: 'anywhere', mt: 0.5 }}
+            >
+              {[
+                batchLabel(r),
+                r.committed_by_name,
+                formatTimestamp(r.committed_at),
+                r.scanning_required ? 'Scanning required' : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
             {r.commit_notes && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -144,7 +185,11 @@ function useDebounced(value: string, ms = 300): string {
 }
 
 const rawResponse = (error: unknown) =>
-  error instanceof ApiCallError ? (typeof error.body === 'string' ? error.body || `The server responded with ${error.status}` : JSON.stringify(error.body)) : String(error);
+  error instanceof ApiCallError
+    ? typeof error.body === 'string'
+      ? error.body || `The server responded with ${error.status}`
+      : JSON.stringify(error.body)
+    : String(error);
 
 /**
  * /committed-transfers (001 §2 boards, 002 §2): every open committed transfer across models, its progress, route,

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { TRANSFER_MESSAGES, type TCommittedTransfer } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useDeleteCommittedTransfer, useUpdateCommittedTransfer } from '../api/transfers-api';
@@ -20,7 +32,8 @@ function EditDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onClo
     commitNotes: text(transfer.commit_notes),
   });
   const [error, setError] = useState<string | null>(null);
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
   const save = async () => {
     setError(null);
     const qty = Number(values.committedQty);
@@ -66,7 +79,12 @@ function EditDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onClo
             multiline={name === 'commitNotes'}
             value={values[name]}
             onChange={set(name)}
-            slotProps={{ htmlInput: { 'data-testid': `edit-${name}`, ...(name === 'committedQty' ? { min: Math.max(1, transfer.total_scanned_quantity) } : {}) } }}
+            slotProps={{
+              htmlInput: {
+                'data-testid': `edit-${name}`,
+                ...(name === 'committedQty' ? { min: Math.max(1, transfer.total_scanned_quantity) } : {}),
+              },
+            }}
           />
         ))}
         {error && (
@@ -77,7 +95,12 @@ function EditDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onClo
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={update.isPending} data-testid="edit-transfer-save">
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={update.isPending}
+          data-testid="edit-transfer-save"
+        >
           Save
         </Button>
       </DialogActions>
@@ -103,8 +126,8 @@ function DeleteDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onC
       <DialogTitle>Delete {transfer.ims_transaction_reference_id}?</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          The committed transfer of {transfer.committed_quantity} from {transfer.from_bucket} to {transfer.to_bucket} is deleted, with its {transfer.total_scanned_quantity} scanned
-          unit(s). Nothing has moved yet.
+          The committed transfer of {transfer.committed_quantity} from {transfer.from_bucket} to {transfer.to_bucket} is
+          deleted, with its {transfer.total_scanned_quantity} scanned unit(s). Nothing has moved yet.
         </DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mt: 1 }} data-testid="delete-transfer-error">
@@ -114,7 +137,13 @@ function DeleteDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onC
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={remove.isPending} data-testid="delete-transfer-confirm">
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={remove.isPending}
+          data-testid="delete-transfer-confirm"
+        >
           Delete
         </Button>
       </DialogActions>
@@ -123,7 +152,13 @@ function DeleteDialog({ transfer, onClose }: { transfer: TCommittedTransfer; onC
 }
 
 /** The model's committed (not yet submitted) transfers, with Edit, Delete and Scan (001 §2, §3, §4). */
-export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTransfer[]; onScan(t: TCommittedTransfer): void }) {
+export function CommittedTransfersTable({
+  rows,
+  onScan,
+}: {
+  rows: TCommittedTransfer[];
+  onScan(t: TCommittedTransfer): void;
+}) {
   const [editing, setEditing] = useState<TCommittedTransfer | null>(null);
   const [deleting, setDeleting] = useState<TCommittedTransfer | null>(null);
   const columns: TColumn<TCommittedTransfer>[] = [
@@ -136,7 +171,10 @@ export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTran
           <Typography variant="body2">
             {t.total_scanned_quantity} / {t.committed_quantity}
           </Typography>
-          <LinearProgress variant="determinate" value={t.committed_quantity ? Math.min(100, (100 * t.total_scanned_quantity) / t.committed_quantity) : 0} />
+          <LinearProgress
+            variant="determinate"
+            value={t.committed_quantity ? Math.min(100, (100 * t.total_scanned_quantity) / t.committed_quantity) : 0}
+          />
         </Box>
       ),
     },
@@ -150,7 +188,12 @@ export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTran
       minWidth: 160,
       wrap: true,
       render: (t) =>
-        [t.pos_transfer_batch_ref_id && `Id ${t.pos_transfer_batch_ref_id}`, t.pos_transfer_batch_name && `Name ${t.pos_transfer_batch_name}`, t.sender_sku && `Sender SKU ${t.sender_sku}`, t.receiver_sku && `Receiver SKU ${t.receiver_sku}`]
+        [
+          t.pos_transfer_batch_ref_id && `Id ${t.pos_transfer_batch_ref_id}`,
+          t.pos_transfer_batch_name && `Name ${t.pos_transfer_batch_name}`,
+          t.sender_sku && `Sender SKU ${t.sender_sku}`,
+          t.receiver_sku && `Receiver SKU ${t.receiver_sku}`,
+        ]
           .filter(Boolean)
           .join('; '),
     },
@@ -173,7 +216,13 @@ export function CommittedTransfersTable({ rows, onScan }: { rows: TCommittedTran
   ];
   return (
     <>
-      <PagedTable rows={rows} columns={columns} rowKey={(t) => t.id} empty="No committed transfers." testId="committed-transfers" />
+      <PagedTable
+        rows={rows}
+        columns={columns}
+        rowKey={(t) => t.id}
+        empty="No committed transfers."
+        testId="committed-transfers"
+      />
       {editing && <EditDialog transfer={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteDialog transfer={deleting} onClose={() => setDeleting(null)} />}
     </>

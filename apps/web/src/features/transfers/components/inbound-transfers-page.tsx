@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Card, CardContent, Chip, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { TRANSFER_SEARCH_KEYS, type TTransferSearchKey, type TTransferTransaction } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
@@ -14,7 +26,8 @@ const LABELS: Record<TTransferSearchKey, string> = {
 };
 /** The page's default search type: inbound shipments are known by their batch name. */
 const DEFAULT_TYPE: TTransferSearchKey = 'posTransferBatchName';
-const isSearchType = (value: string | null): value is TTransferSearchKey => (TRANSFER_SEARCH_KEYS as readonly string[]).includes(value ?? '');
+const isSearchType = (value: string | null): value is TTransferSearchKey =>
+  (TRANSFER_SEARCH_KEYS as readonly string[]).includes(value ?? '');
 
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
@@ -34,28 +47,58 @@ function Field({ label, value, testId }: { label: string; value: React.ReactNode
 /** One transfer (002 §2): batch, quantity, SKU, buckets, time, scanning, user, notes, and its transaction link. */
 function TransferCard({ t }: { t: TTransferTransaction }) {
   const transferred = t.transferred_at !== null;
-  const sku = t.receiver_sku && t.receiver_sku !== t.sender_sku ? `${dash(t.sender_sku)} → ${t.receiver_sku}` : dash(t.sender_sku);
+  const sku =
+    t.receiver_sku && t.receiver_sku !== t.sender_sku
+      ? `${dash(t.sender_sku)} → ${t.receiver_sku}`
+      : dash(t.sender_sku);
   return (
     <Card variant="outlined" data-testid="inbound-transfer-card" data-reference={t.ims_transaction_reference_id}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {dash(t.pos_transfer_batch_name)}
           </Typography>
-          <Chip size="small" color={transferred ? 'success' : 'warning'} label={transferred ? 'Transferred' : 'Committed'} />
-          <Link component={RouterLink} to={`/inventory-transactions/${encodeURIComponent(t.ims_transaction_reference_id)}`}>
+          <Chip
+            size="small"
+            color={transferred ? 'success' : 'warning'}
+            label={transferred ? 'Transferred' : 'Committed'}
+          />
+          <Link
+            component={RouterLink}
+            to={`/inventory-transactions/${encodeURIComponent(t.ims_transaction_reference_id)}`}
+          >
             {t.ims_transaction_reference_id}
           </Link>
         </Box>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }, gap: 1.5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+            gap: 1.5,
+          }}
+        >
           <Field label="Batch Ref ID" value={dash(t.pos_transfer_batch_ref_id)} />
-          <Field label="Quantity" value={transferred ? `${t.transferred_quantity} of ${t.committed_quantity}` : t.committed_quantity} testId="inbound-quantity" />
+          <Field
+            label="Quantity"
+            value={transferred ? `${t.transferred_quantity} of ${t.committed_quantity}` : t.committed_quantity}
+            testId="inbound-quantity"
+          />
           <Field label="SKU" value={sku} />
           <Field label="Model" value={t.product.model} />
           <Field label="From → To" value={`${t.from_bucket} → ${t.to_bucket}`} />
-          <Field label={transferred ? 'Transferred At' : 'Committed At'} value={formatTimestamp(transferred ? t.transferred_at : t.committed_at)} />
+          <Field
+            label={transferred ? 'Transferred At' : 'Committed At'}
+            value={formatTimestamp(transferred ? t.transferred_at : t.committed_at)}
+          />
           <Field label="Scanning Required" value={t.scanning_required ? 'Yes' : 'No'} />
-          <Field label={transferred ? 'Transferred By' : 'Committed By'} value={dash(transferred ? t.transferred_by_name : t.committed_by_name)} />
+          <Field
+            label={transferred ? 'Transferred By' : 'Committed By'}
+            value={dash(transferred ? t.transferred_by_name : t.committed_by_name)}
+          />
           <Box sx={{ gridColumn: { xs: 'span 2', md: 'span 2' } }}>
             <Field label="Notes" value={[t.committed_notes, t.transfer_notes].filter(Boolean).join(' · ') || '—'} />
           </Box>
@@ -85,7 +128,8 @@ export function InboundTransfersPage() {
   };
 
   let content: React.ReactNode;
-  if (!search) content = <Typography color="text.secondary">Enter a {LABELS[type]} to see its inbound transfers.</Typography>;
+  if (!search)
+    content = <Typography color="text.secondary">Enter a {LABELS[type]} to see its inbound transfers.</Typography>;
   else if (result.isPending) content = <Typography>Loading...</Typography>;
   else if (result.error) content = <Alert severity="error">There was an error.</Alert>;
   else if (!result.data?.length)
@@ -107,7 +151,12 @@ export function InboundTransfersPage() {
     <Page
       title="Inbound Transfers"
       actions={
-        <Button startIcon={<RefreshIcon />} variant="outlined" disabled={!search || result.isFetching} onClick={result.refetch}>
+        <Button
+          startIcon={<RefreshIcon />}
+          variant="outlined"
+          disabled={!search || result.isFetching}
+          onClick={result.refetch}
+        >
           Refresh
         </Button>
       }

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { TRANSFER_AND_BIN_TABLE_PAGES, useClientPages } from '../../../shell/table-pages';
 
 /** Transfer tables (001 §9): 5, 10 or 25 rows per page, 10 by default (shell/table-pages), a fixed height of 420 px. */
@@ -13,7 +23,19 @@ export interface TColumn<T> {
   wrap?: boolean;
 }
 
-export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: T[]; columns: TColumn<T>[]; rowKey(row: T): string | number; empty: string; testId: string }) {
+export function PagedTable<T>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  testId,
+}: {
+  rows: T[];
+  columns: TColumn<T>[];
+  rowKey(row: T): string | number;
+  empty: string;
+  testId: string;
+}) {
   const { rows: shown, pagination } = useClientPages(rows, TRANSFER_AND_BIN_TABLE_PAGES);
   return (
     <Box data-testid={testId}>
@@ -22,7 +44,10 @@ export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: 
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.label} sx={{ minWidth: c.minWidth, fontWeight: 700, whiteSpace: c.wrap ? undefined : 'nowrap' }}>
+                <TableCell
+                  key={c.label}
+                  sx={{ minWidth: c.minWidth, fontWeight: 700, whiteSpace: c.wrap ? undefined : 'nowrap' }}
+                >
                   {c.label}
                 </TableCell>
               ))}
@@ -32,7 +57,14 @@ export function PagedTable<T>({ rows, columns, rowKey, empty, testId }: { rows: 
             {shown.map((row) => (
               <TableRow key={rowKey(row)} data-testid={`${testId}-row`}>
                 {columns.map((c) => (
-                  <TableCell key={c.label} sx={c.wrap ? { verticalAlign: 'top', minWidth: c.minWidth, overflowWrap: 'anywhere' } : { verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    key={c.label}
+                    sx={
+                      c.wrap
+                        ? { verticalAlign: 'top', minWidth: c.minWidth, overflowWrap: 'anywhere' }
+                        : { verticalAlign: 'top', whiteSpace: 'nowrap' }
+                    }
+                  >
                     {c.render(row)}
                   </TableCell>
                 ))}

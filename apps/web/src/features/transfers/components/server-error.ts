@@ -5,7 +5,13 @@ import { scanErrorText } from './transfer-rules-client';
 export function firstServerError(error: unknown): string {
   if (error instanceof ApiCallError) {
     const body = error.body as { message?: unknown; errors?: unknown } | null;
-    if (body && typeof body === 'object' && body.errors && typeof body.errors === 'object' && !(typeof body.message === 'string' && body.message)) {
+    if (
+      body &&
+      typeof body === 'object' &&
+      body.errors &&
+      typeof body.errors === 'object' &&
+      !(typeof body.message === 'string' && body.message)
+    ) {
       const first = Object.values(body.errors as Record<string, unknown>).flat()[0];
       if (typeof first === 'string') return first;
     }

@@ -24,7 +24,15 @@ function NotesDialog({ transfer, onClose }: { transfer: TTransactedTransfer; onC
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="transfer-notes-dialog">
       <DialogTitle>Transfer Notes of {transfer.ims_transaction_reference_id}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <TextField fullWidth multiline minRows={2} label="Transfer Notes" value={notes} onChange={(e) => setNotes(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'transfer-notes-input', maxLength: 2000 } }} />
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          label="Transfer Notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'transfer-notes-input', maxLength: 2000 } }}
+        />
         {error && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {error}
@@ -33,7 +41,12 @@ function NotesDialog({ transfer, onClose }: { transfer: TTransactedTransfer; onC
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={update.isPending} data-testid="transfer-notes-save">
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={update.isPending}
+          data-testid="transfer-notes-save"
+        >
           Save
         </Button>
       </DialogActions>
@@ -75,7 +88,13 @@ export function TransactedTransfersTable({ rows }: { rows: TTransactedTransfer[]
   ];
   return (
     <>
-      <PagedTable rows={rows} columns={columns} rowKey={(t) => t.id} empty="No submitted transfers." testId="transacted-transfers" />
+      <PagedTable
+        rows={rows}
+        columns={columns}
+        rowKey={(t) => t.id}
+        empty="No submitted transfers."
+        testId="transacted-transfers"
+      />
       {editing && <NotesDialog transfer={editing} onClose={() => setEditing(null)} />}
     </>
   );

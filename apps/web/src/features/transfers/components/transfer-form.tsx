@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { NOT_SELECTED, scanningForced, STATUS_MESSAGE_MS, ZCommitTransferSchema, type TInventoryRow } from '@keystone/contracts';
+import {
+  NOT_SELECTED,
+  scanningForced,
+  STATUS_MESSAGE_MS,
+  ZCommitTransferSchema,
+  type TInventoryRow,
+} from '@keystone/contracts';
 import { useSession } from '../../../lib/session-store';
 import { useCommitTransfer } from '../api/transfers-api';
 import {
@@ -19,13 +25,22 @@ import { firstServerError } from './server-error';
  * The shared contract schema checks the body the form would send, and the client mirror of the commit rules
  * (missingTransferFields, the quantity range) checks the fields; errors are keyed by form field.
  */
-export function transferResolver(onHand: number, admin: boolean, username: string | null): Resolver<TTransferFormValues> {
+export function transferResolver(
+  onHand: number,
+  admin: boolean,
+  username: string | null,
+): Resolver<TTransferFormValues> {
   return async (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
     const parsed = ZCommitTransferSchema.safeParse(commitBody(values, username));
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'root')] ??= { type: 'schema', message: issue.message };
-    for (const [field, message] of Object.entries(transferFormErrors(values, onHand, admin))) errors[field] ??= { type: 'rule', message };
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<TTransferFormValues> } : { values, errors: {} };
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        errors[String(issue.path[0] ?? 'root')] ??= { type: 'schema', message: issue.message };
+    for (const [field, message] of Object.entries(transferFormErrors(values, onHand, admin)))
+      errors[field] ??= { type: 'rule', message };
+    return Object.keys(errors).length
+      ? { values: {}, errors: errors as FieldErrors<TTransferFormValues> }
+      : { values, errors: {} };
   };
 }
 
@@ -50,7 +65,19 @@ function emptyValues(row: TInventoryRow, model: string, tracked: boolean): TTran
  * Without scanning it posts quickTransferWithoutSerials, with scanning it commits (the transfer is then scanned
  * from the committed transfers table). 'Updated!' on success; the first server error as an alert.
  */
-export function TransferForm({ row, model, tracked, buckets, admin }: { row: TInventoryRow; model: string; tracked: boolean; buckets: string[]; admin: boolean }) {
+export function TransferForm({
+  row,
+  model,
+  tracked,
+  buckets,
+  admin,
+}: {
+  row: TInventoryRow;
+  model: string;
+  tracked: boolean;
+  buckets: string[];
+  admin: boolean;
+}) {
   const username = useSession((s) => s.username);
   const commit = useCommitTransfer();
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -85,7 +112,10 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
   const invalid = (errors: FieldErrors<TTransferFormValues>) => {
     const values = getValues();
     const first = Object.values(errors)[0]?.message;
-    setAlert({ kind: 'error', text: hasMissingFields(values) ? REQUIRED_FIELDS_MISSING : String(first ?? REQUIRED_FIELDS_MISSING) });
+    setAlert({
+      kind: 'error',
+      text: hasMissingFields(values) ? REQUIRED_FIELDS_MISSING : String(first ?? REQUIRED_FIELDS_MISSING),
+    });
   };
 
   return (
@@ -103,7 +133,17 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
           </Typography>
         )}
       </Box>
-      <Box component="form" noValidate onSubmit={handleSubmit(submit, invalid)} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(submit, invalid)}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
         <Controller
           control={control}
           name="toBucket"
@@ -140,7 +180,14 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
               inputRef={field.ref}
               error={!!fieldState.error}
               helperText={fieldState.error?.message ?? (admin ? 'At least 1' : `1 to ${row.available}`)}
-              slotProps={{ htmlInput: { min: 1, ...(admin ? {} : { max: Math.max(row.available, 1) }), step: 1, 'data-testid': 'requested-quantity' } }}
+              slotProps={{
+                htmlInput: {
+                  min: 1,
+                  ...(admin ? {} : { max: Math.max(row.available, 1) }),
+                  step: 1,
+                  'data-testid': 'requested-quantity',
+                },
+              }}
             />
           )}
         />
@@ -149,7 +196,14 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
           name="scanningRequired"
           render={({ field }) => (
             <FormControlLabel
-              control={<Checkbox checked={forced || field.value} disabled={forced} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'scanning-required' } as never }} />}
+              control={
+                <Checkbox
+                  checked={forced || field.value}
+                  disabled={forced}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'scanning-required' } as never }}
+                />
+              }
               label={forced ? 'Scanning Required (always for KY01, TX01, AZ02)' : 'Scanning Required'}
             />
           )}
@@ -164,10 +218,19 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
                 render={({ field, fieldState }) => (
                   <TextField
                     size="small"
-                    label={{ posTransferBatchRefId: 'Shipment Id (Batch Ref Id)', posTransferBatchName: 'Shipment Name (Batch Name)', senderSku: 'Sender SKU', receiverSku: 'Receiver SKU' }[name]}
+                    label={
+                      {
+                        posTransferBatchRefId: 'Shipment Id (Batch Ref Id)',
+                        posTransferBatchName: 'Shipment Name (Batch Name)',
+                        senderSku: 'Sender SKU',
+                        receiverSku: 'Receiver SKU',
+                      }[name]
+                    }
                     {...field}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? (name === 'receiverSku' ? 'Defaults to the sender SKU' : undefined)}
+                    helperText={
+                      fieldState.error?.message ?? (name === 'receiverSku' ? 'Defaults to the sender SKU' : undefined)
+                    }
                     slotProps={{ htmlInput: { 'data-testid': name } }}
                   />
                 )}
@@ -179,11 +242,24 @@ export function TransferForm({ row, model, tracked, buckets, admin }: { row: TIn
           control={control}
           name="commitNotes"
           render={({ field }) => (
-            <TextField size="small" label="Commit Notes" multiline minRows={1} {...field} sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ htmlInput: { 'data-testid': 'commit-notes' } }} />
+            <TextField
+              size="small"
+              label="Commit Notes"
+              multiline
+              minRows={1}
+              {...field}
+              sx={{ gridColumn: { sm: '1 / -1' } }}
+              slotProps={{ htmlInput: { 'data-testid': 'commit-notes' } }}
+            />
           )}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting || commit.isPending} data-testid="transfer-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting || commit.isPending}
+            data-testid="transfer-submit"
+          >
             {forced || scanning ? 'Commit Transfer' : 'Transfer Now'}
           </Button>
         </Box>

@@ -6,7 +6,12 @@ import { ApiCallError } from '../../../lib/api-error';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useRecordTitle } from '../../../shell/page-title';
-import { useBucketNames, useCommittedTransfers, useTransactedTransfers, useTransferProduct } from '../api/transfers-api';
+import {
+  useBucketNames,
+  useCommittedTransfers,
+  useTransactedTransfers,
+  useTransferProduct,
+} from '../api/transfers-api';
 import { AdminTransferDialog } from './admin-transfer-dialog';
 import { CommittedTransfersTable } from './committed-transfers-table';
 import { TransactedTransfersTable } from './transacted-transfers-table';
@@ -48,7 +53,11 @@ function TransferView({ model }: { model: string }) {
   // dialog with it: its units wait in the scan outbox.
   if (!preview.data) {
     const notFound = preview.error instanceof ApiCallError && preview.error.status === 404;
-    return <Alert severity={notFound ? 'warning' : 'error'}>{notFound ? `No product has the model ${model}.` : 'There was an error.'}</Alert>;
+    return (
+      <Alert severity={notFound ? 'warning' : 'error'}>
+        {notFound ? `No product has the model ${model}.` : 'There was an error.'}
+      </Alert>
+    );
   }
   const { product, inventory } = preview.data;
   const tracked = !!product.serial_number_tracked;
@@ -65,12 +74,21 @@ function TransferView({ model }: { model: string }) {
           <Typography color="text.secondary" data-testid="transfer-title">
             {product.product_title}
           </Typography>
-          <Link component={RouterLink} to={`/inventory/detail/model/${encodeURIComponent(product.model)}`} variant="body2">
+          <Link
+            component={RouterLink}
+            to={`/inventory/detail/model/${encodeURIComponent(product.model)}`}
+            variant="body2"
+          >
             Product Detail
           </Link>
         </Box>
         {admin && (
-          <Button variant="outlined" color="warning" onClick={() => setAdminOpen(true)} data-testid="admin-transfer-button">
+          <Button
+            variant="outlined"
+            color="warning"
+            onClick={() => setAdminOpen(true)}
+            data-testid="admin-transfer-button"
+          >
             Admin-Level Transfer Tool
           </Button>
         )}
@@ -81,11 +99,24 @@ function TransferView({ model }: { model: string }) {
           Stock Transfer{fromBucket ? ` from ${fromBucket.toUpperCase()}` : ''}
         </Typography>
         {rows.length === 0 ? (
-          <Typography data-testid="no-source-rows">No stock to transfer{fromBucket ? ` in ${fromBucket.toUpperCase()}` : ''}.</Typography>
+          <Typography data-testid="no-source-rows">
+            No stock to transfer{fromBucket ? ` in ${fromBucket.toUpperCase()}` : ''}.
+          </Typography>
         ) : (
           <Stack spacing={2}>
             {rows.map(({ row, readOnly }) =>
-              readOnly ? <ReadOnlySourceRow key={row.bucket} row={row} /> : <TransferForm key={row.bucket} row={row} model={product.model} tracked={tracked} buckets={bucketNames} admin={admin} />,
+              readOnly ? (
+                <ReadOnlySourceRow key={row.bucket} row={row} />
+              ) : (
+                <TransferForm
+                  key={row.bucket}
+                  row={row}
+                  model={product.model}
+                  tracked={tracked}
+                  buckets={bucketNames}
+                  admin={admin}
+                />
+              ),
             )}
           </Stack>
         )}
@@ -95,17 +126,32 @@ function TransferView({ model }: { model: string }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Committed Transfers
         </Typography>
-        {committed.error && !committed.data ? <Alert severity="error">Committed transfers could not be loaded.</Alert> : <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />}
+        {committed.error && !committed.data ? (
+          <Alert severity="error">Committed transfers could not be loaded.</Alert>
+        ) : (
+          <CommittedTransfersTable rows={committed.data ?? []} onScan={setScanning} />
+        )}
       </Box>
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Submitted Transfers
         </Typography>
-        {transacted.error && !transacted.data ? <Alert severity="error">Submitted transfers could not be loaded.</Alert> : <TransactedTransfersTable rows={transacted.data ?? []} />}
+        {transacted.error && !transacted.data ? (
+          <Alert severity="error">Submitted transfers could not be loaded.</Alert>
+        ) : (
+          <TransactedTransfersTable rows={transacted.data ?? []} />
+        )}
       </Box>
 
-      {adminOpen && <AdminTransferDialog model={product.model} tracked={tracked} buckets={bucketNames} onClose={() => setAdminOpen(false)} />}
+      {adminOpen && (
+        <AdminTransferDialog
+          model={product.model}
+          tracked={tracked}
+          buckets={bucketNames}
+          onClose={() => setAdminOpen(false)}
+        />
+      )}
       {scanning && <TransferScanDialog key={scanning.id} initial={scanning} onClose={() => setScanning(null)} />}
     </Stack>
   );

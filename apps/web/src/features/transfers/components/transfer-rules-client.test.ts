@@ -76,21 +76,43 @@ describe('transfer form rules', () => {
     expect(needsExtraFields('RUBY', 'TX01')).toBe(true);
   });
   it('needs destination and quantity chosen', () => {
-    expect(Object.keys(transferFormErrors(values({ toBucket: NOT_SELECTED, requestedQuantity: NOT_SELECTED }), 5, false)).sort()).toEqual(['requestedQuantity', 'toBucket']);
+    expect(
+      Object.keys(
+        transferFormErrors(values({ toBucket: NOT_SELECTED, requestedQuantity: NOT_SELECTED }), 5, false),
+      ).sort(),
+    ).toEqual(['requestedQuantity', 'toBucket']);
   });
   it('limits a non-admin to 1..on-hand and an admin to at least 1', () => {
-    expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, false).requestedQuantity).toBe('Requested quantity must be 1 to 5, the quantity available in RUBY');
+    expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, false).requestedQuantity).toBe(
+      'Requested quantity must be 1 to 5, the quantity available in RUBY',
+    );
     expect(transferFormErrors(values({ requestedQuantity: 6 }), 5, true)).toEqual({});
     expect(transferFormErrors(values({ requestedQuantity: 0 }), 5, true).requestedQuantity).toBeDefined();
     expect(transferFormErrors(values({ requestedQuantity: 5 }), 5, false)).toEqual({});
   });
   it('needs a SKU and a shipment id or name for a special bucket', () => {
-    expect(Object.keys(transferFormErrors(values({ toBucket: 'AZ02' }), 5, false)).sort()).toEqual(['posTransferBatchName', 'posTransferBatchRefId', 'senderSku']);
-    expect(transferFormErrors(values({ toBucket: 'AZ02', senderSku: 'S1', posTransferBatchName: 'Truck 4' }), 5, false)).toEqual({});
+    expect(Object.keys(transferFormErrors(values({ toBucket: 'AZ02' }), 5, false)).sort()).toEqual([
+      'posTransferBatchName',
+      'posTransferBatchRefId',
+      'senderSku',
+    ]);
+    expect(
+      transferFormErrors(values({ toBucket: 'AZ02', senderSku: 'S1', posTransferBatchName: 'Truck 4' }), 5, false),
+    ).toEqual({});
   });
   it('builds the body: receiver SKU from the sender, scanning forced for special buckets, blanks as null', () => {
-    const body = commitBody(values({ toBucket: 'KY01', senderSku: ' S1 ', posTransferBatchRefId: 'B7' }), 'warehouse-lead');
-    expect(body).toMatchObject({ committedById: 'warehouse-lead', senderSku: 'S1', receiverSku: 'S1', scanningRequired: true, posTransferBatchName: null, commitNotes: null });
+    const body = commitBody(
+      values({ toBucket: 'KY01', senderSku: ' S1 ', posTransferBatchRefId: 'B7' }),
+      'warehouse-lead',
+    );
+    expect(body).toMatchObject({
+      committedById: 'warehouse-lead',
+      senderSku: 'S1',
+      receiverSku: 'S1',
+      scanningRequired: true,
+      posTransferBatchName: null,
+      commitNotes: null,
+    });
     expect(body).not.toHaveProperty('strictMode');
     expect(commitBody(values(), 'admin', { strictMode: false }).strictMode).toBe(false);
   });
@@ -118,7 +140,9 @@ describe('scan checks', () => {
 
 describe('scan errors and force push', () => {
   it("shows the server's errors text or the whole body", () => {
-    expect(scanErrorText({ message: 'Scanned UPC 1 does not match model M', errors: { scannedUpc: ['x'] } })).toBe('Scanned UPC 1 does not match model M');
+    expect(scanErrorText({ message: 'Scanned UPC 1 does not match model M', errors: { scannedUpc: ['x'] } })).toBe(
+      'Scanned UPC 1 does not match model M',
+    );
     expect(scanErrorText({ errors: 'Bad serial' })).toBe('Bad serial');
     expect(scanErrorText({ errors: { a: ['one'], b: ['two'] } })).toBe('one two');
     expect(scanErrorText({ status: 'odd' })).toBe('{"status":"odd"}');
@@ -126,8 +150,15 @@ describe('scan errors and force push', () => {
   });
   it('opens the prompt for the two texts of 001 §8 only', () => {
     expect(forcePushPromptOf('Inventory serial SN1 does not exist for product WM3400')).toEqual({ kind: 'not-exist' });
-    expect(forcePushPromptOf('Inventory serial SN1 according to records should be at KY01_B_STOCK')).toEqual({ kind: 'elsewhere', location: 'KY01_B_STOCK' });
-    expect(forcePushPromptOf('Force push is not supported yet: ask an inventory admin to correct this serial, then scan it again')).toBeNull();
+    expect(forcePushPromptOf('Inventory serial SN1 according to records should be at KY01_B_STOCK')).toEqual({
+      kind: 'elsewhere',
+      location: 'KY01_B_STOCK',
+    });
+    expect(
+      forcePushPromptOf(
+        'Force push is not supported yet: ask an inventory admin to correct this serial, then scan it again',
+      ),
+    ).toBeNull();
     expect(forcePushPromptOf('UPC does not match.')).toBeNull();
   });
 });

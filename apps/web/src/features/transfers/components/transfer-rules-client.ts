@@ -63,12 +63,19 @@ export type TTransferFormValues = Required<Pick<TCommitTransfer, 'fromBucket' | 
  * The client mirror of the commit rules (001 §5): the missing fields (missingTransferFields, shared with the server)
  * and the quantity range (non-admin 1..on-hand, admin at least 1). Keyed by field; empty when the form may be sent.
  */
-export function transferFormErrors(values: TTransferFormValues, onHand: number, admin: boolean): Record<string, string> {
+export function transferFormErrors(
+  values: TTransferFormValues,
+  onHand: number,
+  admin: boolean,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(missingTransferFields(values))) errors[field] = messages[0]!;
   const q = values.requestedQuantity;
   if (q !== NOT_SELECTED && !errors.requestedQuantity) {
-    if (!Number.isInteger(q) || q < 1) errors.requestedQuantity = admin ? 'Requested quantity must be 1 or more' : requestedQuantityRangeMessage(values.fromBucket, onHand);
+    if (!Number.isInteger(q) || q < 1)
+      errors.requestedQuantity = admin
+        ? 'Requested quantity must be 1 or more'
+        : requestedQuantityRangeMessage(values.fromBucket, onHand);
     else if (!admin && q > onHand) errors.requestedQuantity = requestedQuantityRangeMessage(values.fromBucket, onHand);
   }
   return errors;
@@ -84,7 +91,11 @@ export const REQUIRED_FIELDS_MISSING = TRANSFER_MESSAGES.requiredFieldsMissing;
 const blankToNull = (v: string) => (v.trim() ? v.trim() : null);
 
 /** The commit (or quick transfer) body of a form: committedById is the username; receiver SKU defaults to the sender's (001 §5). */
-export function commitBody(values: TTransferFormValues, username: string | null, opts: { strictMode?: boolean } = {}): TCommitTransfer {
+export function commitBody(
+  values: TTransferFormValues,
+  username: string | null,
+  opts: { strictMode?: boolean } = {},
+): TCommitTransfer {
   const forced = scanningForced(values.fromBucket, values.toBucket);
   return {
     fromBucket: values.fromBucket,
@@ -105,7 +116,8 @@ export function commitBody(values: TTransferFormValues, username: string | null,
 /** The UPC check of the scan page (001 §5): null when it matches, else the message. */
 export function transferUpcError(product: TScanProduct, scanned: string): string | null {
   const value = scanned.trim();
-  if (product.part_number && value.toUpperCase() === product.part_number.toUpperCase()) return TRANSFER_SCAN_MESSAGES.upcIsPartNumber;
+  if (product.part_number && value.toUpperCase() === product.part_number.toUpperCase())
+    return TRANSFER_SCAN_MESSAGES.upcIsPartNumber;
   if (value !== '' && (value === product.upc || value === product.alternate_upc)) return null;
   return TRANSFER_SCAN_MESSAGES.upcMismatch;
 }
@@ -115,7 +127,8 @@ export function transferSerialError(product: TScanProduct, scanned: string, seen
   const value = scanned.trim();
   if (!value) return RECEIVING_MESSAGES.serialBlank;
   const upper = value.toUpperCase();
-  if ((product.part_number && upper === product.part_number.toUpperCase()) || upper === product.model.toUpperCase()) return TRANSFER_SCAN_MESSAGES.serialIsPartNumber;
+  if ((product.part_number && upper === product.part_number.toUpperCase()) || upper === product.model.toUpperCase())
+    return TRANSFER_SCAN_MESSAGES.serialIsPartNumber;
   if (value === product.upc || value === product.alternate_upc) return TRANSFER_SCAN_MESSAGES.serialIsUpc;
   if (seen.has(upper)) return RECEIVING_MESSAGES.serialRescanned;
   return null;
@@ -137,7 +150,9 @@ export function scanErrorText(body: unknown): string {
     if (typeof b.errors === 'string' && b.errors) return b.errors;
     if (typeof b.message === 'string' && b.message) return b.message;
     if (b.errors && typeof b.errors === 'object') {
-      const texts = Object.values(b.errors as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string');
+      const texts = Object.values(b.errors as Record<string, unknown>)
+        .flatMap((v) => (Array.isArray(v) ? v : [v]))
+        .filter((v): v is string => typeof v === 'string');
       if (texts.length) return texts.join(' ');
     }
     return JSON.stringify(body);

@@ -27,7 +27,13 @@ import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import type { OutboxEntry, TOutboxOutcome } from '../../../lib/scan/scan-outbox';
 import { useRefreshTransfers, useTransactTransfer } from '../api/transfers-api';
 import { firstServerError } from './server-error';
-import { serialsPerUnit, transferSerialError, transferUpcError, TRANSFER_SCAN_MESSAGES, type TForcePushPrompt } from './transfer-rules-client';
+import {
+  serialsPerUnit,
+  transferSerialError,
+  transferUpcError,
+  TRANSFER_SCAN_MESSAGES,
+  type TForcePushPrompt,
+} from './transfer-rules-client';
 import { forcePushOf, unitOf, useTransferScans, type TTransferAnswer, type TUnit } from './use-transfer-scans';
 
 /** The force-push prompt of a refused unit (001 §4, §8). */
@@ -37,7 +43,10 @@ interface TPrompt {
   text: string;
 }
 
-export const FORCE_PUSH_TITLES = { 'not-exist': 'Serial Does Not Exist', elsewhere: 'Serial Not At Expected Location' } as const;
+export const FORCE_PUSH_TITLES = {
+  'not-exist': 'Serial Does Not Exist',
+  elsewhere: 'Serial Not At Expected Location',
+} as const;
 
 export function forcePushQuestion(p: TPrompt, fromBucket: string): string {
   const serial = p.unit.serials.join(', ');
@@ -72,7 +81,12 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const queue = scans.pending.map(unitOf);
   const promptEntry = scans.prompts[0];
   const prompt: (TPrompt & { entry: OutboxEntry }) | null = promptEntry
-    ? { entry: promptEntry, unit: unitOf(promptEntry), prompt: forcePushOf(promptEntry)!, text: promptEntry.message ?? '' }
+    ? {
+        entry: promptEntry,
+        unit: unitOf(promptEntry),
+        prompt: forcePushOf(promptEntry)!,
+        text: promptEntry.message ?? '',
+      }
     : null;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [strictMode, setStrictMode] = useState(true);
@@ -82,7 +96,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   const complete = transfer.total_scanned_quantity >= transfer.committed_quantity;
   /** A transfer committed without scanning (a product without serials) may be submitted as it stands. */
   const scanOptional = !transfer.scanning_required && !product.serial_number_tracked;
-  const ready = !complete && !prompt && !result && transfer.total_scanned_quantity + queue.length < transfer.committed_quantity;
+  const ready =
+    !complete && !prompt && !result && transfer.total_scanned_quantity + queue.length < transfer.committed_quantity;
   const engine = useScanEngine({
     feedback,
     ready,
@@ -98,7 +113,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
     submit: (item) => {
       scans.enqueue(item, 0, scanLabel(item));
       // While the server cannot be reached the answer comes late: the unit is named as kept.
-      if (scans.waiting || !navigator.onLine) show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
+      if (scans.waiting || !navigator.onLine)
+        show('waiting', `Queued ${unitText(item)}: it is sent when the server answers`);
     },
   });
   const { unit } = engine;
@@ -150,7 +166,9 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
     onClose();
   }
 
-  const progress = transfer.committed_quantity ? (100 * transfer.total_scanned_quantity) / transfer.committed_quantity : 0;
+  const progress = transfer.committed_quantity
+    ? (100 * transfer.total_scanned_quantity) / transfer.committed_quantity
+    : 0;
 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="transfer-scan-dialog">
@@ -178,7 +196,11 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
             Every unit is scanned: submit the transfer.
           </Alert>
         ) : (
-          <ScanUnitFields engine={engine} testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }} showSerial={perUnit > 0} />
+          <ScanUnitFields
+            engine={engine}
+            testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }}
+            showSerial={perUnit > 0}
+          />
         )}
         <ScanFeedback feedback={feedback.feedback} />
         <ScansWaiting count={scans.waiting} testId="transfer-scans-waiting" />
@@ -189,11 +211,21 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
               {scans.entries
                 .filter((e) => e.state !== 'refused' || !forcePushOf(e))
                 .map((e) => (
-                  <li key={e.id} data-testid="transfer-queued-scan" data-state={e.state === 'refused' ? 'refused' : scans.waiting ? 'queued' : 'sending'}>
+                  <li
+                    key={e.id}
+                    data-testid="transfer-queued-scan"
+                    data-state={e.state === 'refused' ? 'refused' : scans.waiting ? 'queued' : 'sending'}
+                  >
                     {e.state === 'refused' ? (
                       <Chip component="span" size="small" color="error" label="Refused" sx={{ mr: 1 }} />
                     ) : (
-                      <Chip component="span" size="small" color={scans.waiting ? 'warning' : 'default'} label={scans.waiting ? 'Queued' : 'Sending'} sx={{ mr: 1 }} />
+                      <Chip
+                        component="span"
+                        size="small"
+                        color={scans.waiting ? 'warning' : 'default'}
+                        label={scans.waiting ? 'Queued' : 'Sending'}
+                        sx={{ mr: 1 }}
+                      />
                     )}
                     {unitText(unitOf(e))}
                     {e.state === 'refused' && (
@@ -250,15 +282,26 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
         </DialogActions>
       </Dialog>
 
-      <Dialog open={confirmOpen} onClose={() => !transact.isPending && setConfirmOpen(false)} data-testid="submit-transfer-dialog">
+      <Dialog
+        open={confirmOpen}
+        onClose={() => !transact.isPending && setConfirmOpen(false)}
+        data-testid="submit-transfer-dialog"
+      >
         <DialogTitle>Submit Transfer</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1 }}>
           <DialogContentText>
-            Move {transfer.total_scanned_quantity} of {transfer.committed_quantity} from {transfer.from_bucket} to {transfer.to_bucket}? Submitting cannot be undone.
+            Move {transfer.total_scanned_quantity} of {transfer.committed_quantity} from {transfer.from_bucket} to{' '}
+            {transfer.to_bucket}? Submitting cannot be undone.
           </DialogContentText>
           {admin && (
             <FormControlLabel
-              control={<Switch checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} slotProps={{ input: { 'aria-label': 'Strict Mode' } }} />}
+              control={
+                <Switch
+                  checked={strictMode}
+                  onChange={(e) => setStrictMode(e.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Strict Mode' } }}
+                />
+              }
               label="Strict Mode"
             />
           )}
@@ -273,7 +316,12 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           <Button onClick={() => setConfirmOpen(false)} disabled={transact.isPending}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={transact.isPending} data-testid="submit-transfer-confirm">
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={transact.isPending}
+            data-testid="submit-transfer-confirm"
+          >
             Submit
           </Button>
         </DialogActions>
@@ -283,7 +331,8 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
         <DialogTitle>{result?.message}</DialogTitle>
         <DialogContent>
           <Typography data-testid="transfer-result">
-            {result?.transacted_transfer.transferred_quantity}/{result?.committed_transfer.committed_quantity} Scanned and Successfully Transferred
+            {result?.transacted_transfer.transferred_quantity}/{result?.committed_transfer.committed_quantity} Scanned
+            and Successfully Transferred
           </Typography>
         </DialogContent>
         <DialogActions>

@@ -17,21 +17,30 @@ export const transferScanContext = (refId: string) => `transfer:${refId}`;
 /** The unit an outbox entry carries. */
 export function unitOf(entry: OutboxEntry): TUnit {
   const body = entry.body as Partial<TAddScannedItem>;
-  return { upc: body.scannedUpc ?? '', serials: Array.isArray(body.scannedSerialNumbers) ? body.scannedSerialNumbers : [] };
+  return {
+    upc: body.scannedUpc ?? '',
+    serials: Array.isArray(body.scannedSerialNumbers) ? body.scannedSerialNumbers : [],
+  };
 }
 
 /** A refused scan the user may force-push (001 §4, §8): sent without force, with serials, refused with a §8 text. */
 export function forcePushOf(entry: OutboxEntry): TForcePushPrompt | null {
   if (entry.state !== 'refused' || !entry.message) return null;
   const body = entry.body as Partial<TAddScannedItem>;
-  if (body.forcePushSerialCorrection === 1 || body.forcePushSerialCorrection === true || !unitOf(entry).serials.length) return null;
+  if (body.forcePushSerialCorrection === 1 || body.forcePushSerialCorrection === true || !unitOf(entry).serials.length)
+    return null;
   return forcePushPromptOf(entry.message);
 }
 
 /** The outbox entry of a transfer's unit: a fresh clientScanId, in the body too, so a replay is recorded once. */
 export function transferScanEntry(refId: string, unit: TUnit, force: 0 | 1, label: string) {
   const id = newClientScanId();
-  const body: TAddScannedItem = { scannedUpc: unit.upc, scannedSerialNumbers: unit.serials, forcePushSerialCorrection: force, clientScanId: id };
+  const body: TAddScannedItem = {
+    scannedUpc: unit.upc,
+    scannedSerialNumbers: unit.serials,
+    forcePushSerialCorrection: force,
+    clientScanId: id,
+  };
   return { id, kind: 'transfer-scan' as const, params: { refId }, body, context: transferScanContext(refId), label };
 }
 

@@ -15,7 +15,8 @@ export function uploadFailureMessage(error: unknown): string {
     const body = error.body as { message?: unknown; errors?: Record<string, unknown> } | null;
     if (body && typeof body === 'object') {
       const fields = Object.values(body.errors ?? {}).flatMap((m) => (Array.isArray(m) ? m.map(String) : [String(m)]));
-      if (typeof body.message === 'string' && body.message) return fields.length > 1 ? `${body.message}\n${fields.join('\n')}` : body.message;
+      if (typeof body.message === 'string' && body.message)
+        return fields.length > 1 ? `${body.message}\n${fields.join('\n')}` : body.message;
       if (fields.length) return fields.join('\n');
     }
     return UPLOAD_MESSAGES.unknownError;
@@ -32,10 +33,17 @@ export async function uploadHoldingsFile(file: File): Promise<THoldingsUploadRes
   try {
     return await uploadFile(holdingsUploadRoute, { file, silent: true });
   } catch (error) {
-    const body = error instanceof ApiCallError ? (error.body as { message?: string; errors?: Record<string, string[]> } | null) : null;
-    throw new Error(body?.errors?.[holdingsUploadRoute.upload.field]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError, { cause: error });
+    const body =
+      error instanceof ApiCallError
+        ? (error.body as { message?: string; errors?: Record<string, string[]> } | null)
+        : null;
+    throw new Error(
+      body?.errors?.[holdingsUploadRoute.upload.field]?.[0] ?? body?.message ?? UPLOAD_MESSAGES.unknownError,
+      { cause: error },
+    );
   }
 }
 
 /** 002 §7 PUT /ep-holdings/orders/sync?filename=; answers the message to show. */
-export const syncHoldings = (filename: string): Promise<THoldingsSyncResult> => callApi(holdingsSyncRoute, { query: { filename }, silent: true });
+export const syncHoldings = (filename: string): Promise<THoldingsSyncResult> =>
+  callApi(holdingsSyncRoute, { query: { filename }, silent: true });

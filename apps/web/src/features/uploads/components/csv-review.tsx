@@ -30,7 +30,13 @@ export function ChooseFileButton({ csv, testId, disabled }: { csv: CsvFile; test
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled || csv.progress !== null} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        component="label"
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+        disabled={disabled || csv.progress !== null}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         Choose File
         <input hidden type="file" accept={UPLOAD_ACCEPT} onChange={onChange} data-testid={testId} />
       </Button>
@@ -69,8 +75,11 @@ export function CsvReview({ csv }: { csv: CsvFile }) {
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
       <Typography variant="body2" data-testid="csv-summary">
-        {csv.rows.length} {csv.rows.length === 1 ? 'row' : 'rows'} to send · header on line {table.headerLine} · {table.delimiter === '\t' ? 'tab' : 'comma'} delimited
-        {table.emptyRowsDropped ? ` · ${table.emptyRowsDropped} empty ${table.emptyRowsDropped === 1 ? 'row' : 'rows'} skipped` : ''}
+        {csv.rows.length} {csv.rows.length === 1 ? 'row' : 'rows'} to send · header on line {table.headerLine} ·{' '}
+        {table.delimiter === '\t' ? 'tab' : 'comma'} delimited
+        {table.emptyRowsDropped
+          ? ` · ${table.emptyRowsDropped} empty ${table.emptyRowsDropped === 1 ? 'row' : 'rows'} skipped`
+          : ''}
         {removedCount ? ` · ${removedCount} removed` : ''}
       </Typography>
       {csv.flagged.length > 0 && <FlaggedRows csv={csv} headers={table.headers} />}
@@ -79,7 +88,9 @@ export function CsvReview({ csv }: { csv: CsvFile }) {
           Restore removed rows
         </Button>
       )}
-      {csv.rows.length > 0 && <Preview rows={csv.rows.slice(0, PREVIEW_ROWS)} headers={table.headers} total={csv.rows.length} />}
+      {csv.rows.length > 0 && (
+        <Preview rows={csv.rows.slice(0, PREVIEW_ROWS)} headers={table.headers} total={csv.rows.length} />
+      )}
     </Stack>
   );
 }
@@ -96,18 +107,29 @@ function FlaggedRows({ csv, headers }: { csv: CsvFile; headers: string[] }) {
   return (
     <Alert severity="warning" data-testid="flagged-rows" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
       <AlertTitle>
-        {n} {n === 1 ? 'row is' : 'rows are'} flagged for review: more than 70% of {n === 1 ? 'its' : 'their'} {headers.length} cells are empty
+        {n} {n === 1 ? 'row is' : 'rows are'} flagged for review: more than 70% of {n === 1 ? 'its' : 'their'}{' '}
+        {headers.length} cells are empty
       </AlertTitle>
       <Stack spacing={0.5} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {csv.flagged.slice(0, 50).map((row) => (
-          <Box component="li" key={row.line} data-testid={`flagged-row-${row.line}`} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box
+            component="li"
+            key={row.line}
+            data-testid={`flagged-row-${row.line}`}
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 64 }}>
               Line {row.line}
             </Typography>
             <Typography variant="body2" sx={{ flex: '1 1 220px', minWidth: 0, overflowWrap: 'anywhere' }}>
               {filledCells(row) || '(empty)'}
             </Typography>
-            <Button size="small" color="warning" onClick={() => csv.remove(row.line)} aria-label={`Remove line ${row.line}`}>
+            <Button
+              size="small"
+              color="warning"
+              onClick={() => csv.remove(row.line)}
+              aria-label={`Remove line ${row.line}`}
+            >
               Remove
             </Button>
           </Box>

@@ -19,7 +19,11 @@ function ask(request: TParseRequest, onProgress?: (share: number) => void): Prom
 }
 
 /** Parses a file by the 002 §5 rules in a web worker; rejects with the rule's message (e.g. "Couldn't parse delimiter type from row"). */
-export async function parseInWorker(file: File, kind: 'settlement' | 'holdings', onProgress: (share: number) => void): Promise<TCsvTable> {
+export async function parseInWorker(
+  file: File,
+  kind: 'settlement' | 'holdings',
+  onProgress: (share: number) => void,
+): Promise<TCsvTable> {
   const reply = await ask({ type: 'parse', file, kind }, onProgress);
   if (reply.type === 'done') return reply.table;
   throw new Error(reply.type === 'error' ? reply.message : 'The file could not be read.');

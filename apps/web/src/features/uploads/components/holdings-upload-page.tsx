@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { UPLOADS_LIMITS } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
@@ -44,7 +56,9 @@ export function HoldingsUploadPage() {
     setError(null);
     try {
       // Rows removed in review are not sent: the file goes up as the reviewed table, under its own name.
-      const reviewed = csv.removed.size ? new File([await tableTextInWorker({ ...csv.table, rows: csv.rows })], file.name, { type: 'text/csv' }) : file;
+      const reviewed = csv.removed.size
+        ? new File([await tableTextInWorker({ ...csv.table, rows: csv.rows })], file.name, { type: 'text/csv' })
+        : file;
       const result = await uploadHoldingsFile(reviewed);
       csv.markUploaded(file.name);
       setFilename(result.filename);
@@ -80,14 +94,27 @@ export function HoldingsUploadPage() {
           </Alert>
         )}
         <Typography>
-          Upload the partner&apos;s orders file (.csv, .tsv or .txt) and sync it: each partner order is imported once, by its order id. The file needs the
-          columns order-id, sku and quantity (unit-price, order-date and ship-to are read when present).
+          Upload the partner&apos;s orders file (.csv, .tsv or .txt) and sync it: each partner order is imported once,
+          by its order id. The file needs the columns order-id, sku and quantity (unit-price, order-date and ship-to are
+          read when present).
         </Typography>
-        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="contained"
+          startIcon={<UploadIcon />}
+          onClick={() => setOpen(true)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           Upload Holdings CSV
         </Button>
       </Stack>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="holdings-dialog-title">
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="md"
+        fullScreen={phone}
+        aria-labelledby="holdings-dialog-title"
+      >
         <DialogTitle id="holdings-dialog-title">Holdings CSV Upload</DialogTitle>
         <DialogContent>
           <ChooseFileButton csv={csv} testId="holdings-file" disabled={working || step === 'uploaded'} />

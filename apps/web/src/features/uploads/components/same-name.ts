@@ -6,7 +6,12 @@ import { useConfirm } from '../../../shell/confirm-dialog';
 export function useSameNameConfirm() {
   const { dialog, confirm } = useConfirm();
   const ask = useCallback(
-    (name: string) => confirm({ title: UPLOAD_MESSAGES.sameNameTitle, message: UPLOAD_MESSAGES.sameName(name), confirmLabel: 'Continue' }),
+    (name: string) =>
+      confirm({
+        title: UPLOAD_MESSAGES.sameNameTitle,
+        message: UPLOAD_MESSAGES.sameName(name),
+        confirmLabel: 'Continue',
+      }),
     [confirm],
   );
   return { dialog, ask };

@@ -25,7 +25,10 @@ export function SettlementUploadPage() {
     const lines = csv.rows.map((row) => row.line);
     const table = JSON.stringify(rows);
     // The lines go beside the table (under the body limit with it: counted in the table's share).
-    if (rows.length > UPLOADS_LIMITS.maxRows || table.length + JSON.stringify(lines).length > UPLOADS_LIMITS.maxTableChars) {
+    if (
+      rows.length > UPLOADS_LIMITS.maxRows ||
+      table.length + JSON.stringify(lines).length > UPLOADS_LIMITS.maxTableChars
+    ) {
       setError(UPLOAD_MESSAGES.tableTooLarge(rows.length));
       return;
     }
@@ -55,12 +58,18 @@ export function SettlementUploadPage() {
         <Card variant="outlined">
           <CardContent>
             <Typography variant="body1" gutterBottom>
-              Upload a marketplace settlement report. Each line is imported once: lines already imported by an earlier upload are counted, not added again.
+              Upload a marketplace settlement report. Each line is imported once: lines already imported by an earlier
+              upload are counted, not added again.
             </Typography>
             <ChooseFileButton csv={csv} testId="settlement-file" disabled={submitting} />
             <CsvReview csv={csv} />
             {error && (
-              <Alert severity="error" sx={{ my: 2, whiteSpace: 'pre-line' }} data-testid="upload-error" onClose={() => setError(null)}>
+              <Alert
+                severity="error"
+                sx={{ my: 2, whiteSpace: 'pre-line' }}
+                data-testid="upload-error"
+                onClose={() => setError(null)}
+              >
                 {error}
               </Alert>
             )}

@@ -49,10 +49,19 @@ export function useCsvFile(kind: TUploadKind, confirmSameName: (name: string) =>
       const id = ++run.current;
       setState({ ...EMPTY, file, progress: 0 });
       try {
-        const table = await parseInWorker(file, kind, (share) => id === run.current && setState((s) => ({ ...s, progress: share })));
+        const table = await parseInWorker(
+          file,
+          kind,
+          (share) => id === run.current && setState((s) => ({ ...s, progress: share })),
+        );
         if (id === run.current) setState({ ...EMPTY, file, table });
       } catch (error) {
-        if (id === run.current) setState({ ...EMPTY, file, parseError: error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.unknownError });
+        if (id === run.current)
+          setState({
+            ...EMPTY,
+            file,
+            parseError: error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.unknownError,
+          });
       }
     },
     [kind, confirmSameName],
@@ -96,6 +105,9 @@ export function useTimedMessage(ms: number) {
     const timer = setTimeout(() => setShown(null), ms);
     return () => clearTimeout(timer);
   }, [shown, ms]);
-  const set = useCallback((text: string | null) => setShown((s) => (text === null ? null : { text, serial: (s?.serial ?? 0) + 1 })), []);
+  const set = useCallback(
+    (text: string | null) => setShown((s) => (text === null ? null : { text, serial: (s?.serial ?? 0) + 1 })),
+    [],
+  );
   return [shown?.text ?? null, set] as const;
 }

@@ -7,7 +7,8 @@ import type { TParseReply, TParseRequest } from './csv-parse-messages';
  * only here, so the screens' chunks do not carry it.
  */
 // The page's DOM types describe `self` as a Window; in a dedicated worker postMessage takes the message alone.
-const post = (reply: TParseReply) => (self as unknown as { postMessage: (message: TParseReply) => void }).postMessage(reply);
+const post = (reply: TParseReply) =>
+  (self as unknown as { postMessage: (message: TParseReply) => void }).postMessage(reply);
 
 self.onmessage = async (event: MessageEvent<TParseRequest>) => {
   try {

@@ -29,7 +29,19 @@ import { Page } from '../../../shell/page';
 import { changeUserRole, ROLE_EDITOR_QUERY_KEY, useRoleChanges, useRoles, useUsers } from '../api/users-api';
 
 /** The role of one user: a select, disabled for the signed-in user (the server refuses a change of one's own role). */
-function RoleSelect({ user, roles, self, busy, onPick }: { user: TUser; roles: TRoleRecord[]; self: boolean; busy: boolean; onPick(role: TRoleRecord): void }) {
+function RoleSelect({
+  user,
+  roles,
+  self,
+  busy,
+  onPick,
+}: {
+  user: TUser;
+  roles: TRoleRecord[];
+  self: boolean;
+  busy: boolean;
+  onPick(role: TRoleRecord): void;
+}) {
   return (
     <Stack spacing={0.5}>
       <Select
@@ -78,7 +90,13 @@ export function RoleEditorPage() {
   const shown = useMemo(() => {
     const term = search.trim().toLowerCase();
     return [...(users.data?.data ?? [])]
-      .filter((u) => !term || u.username.toLowerCase().includes(term) || (u.email ?? '').toLowerCase().includes(term) || u.role.toLowerCase().includes(term))
+      .filter(
+        (u) =>
+          !term ||
+          u.username.toLowerCase().includes(term) ||
+          (u.email ?? '').toLowerCase().includes(term) ||
+          u.role.toLowerCase().includes(term),
+      )
       .sort((a, b) => a.username.localeCompare(b.username));
   }, [users.data, search]);
 
@@ -88,8 +106,8 @@ export function RoleEditorPage() {
       title: 'Change role',
       message: (
         <>
-          Change the role of <b>{user.username}</b> from <b>{user.role}</b> to <b>{role.role_name}</b>? Their permissions change at their next
-          request.
+          Change the role of <b>{user.username}</b> from <b>{user.role}</b> to <b>{role.role_name}</b>? Their
+          permissions change at their next request.
         </>
       ),
       confirmLabel: 'Change role',
@@ -119,7 +137,13 @@ export function RoleEditorPage() {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
           htmlInput: { 'aria-label': 'Search users', 'data-testid': 'role-editor-search' },
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
@@ -143,14 +167,27 @@ export function RoleEditorPage() {
             </TableHead>
             <TableBody>
               {shown.map((u) => {
-                const select = <RoleSelect user={u} roles={roles.data!.data} self={u.username === me} busy={busyUser === u.id} onPick={(r) => void pick(u, r)} />;
+                const select = (
+                  <RoleSelect
+                    user={u}
+                    roles={roles.data!.data}
+                    self={u.username === me}
+                    busy={busyUser === u.id}
+                    onPick={(r) => void pick(u, r)}
+                  />
+                );
                 return narrow ? (
                   <TableRow key={u.id} data-testid={`user-row-${u.username}`}>
                     <TableCell>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {u.username}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ overflowWrap: 'anywhere', mb: 1 }}
+                      >
                         {u.email ?? '—'}
                       </Typography>
                       {select}
@@ -178,7 +215,9 @@ export function RoleEditorPage() {
         Recent changes
       </Typography>
       {changes.isPending && <LinearProgress />}
-      {changes.data && changes.data.data.length === 0 && <Typography color="text.secondary">{ROLE_EDITOR_MESSAGES.noChanges}</Typography>}
+      {changes.data && changes.data.data.length === 0 && (
+        <Typography color="text.secondary">{ROLE_EDITOR_MESSAGES.noChanges}</Typography>
+      )}
       {changes.data && changes.data.data.length > 0 && (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" aria-label="Recent role changes" data-testid="role-changes">

@@ -29,7 +29,10 @@ async function vendor(prefix: string) {
 }
 
 /** A PO (status id of PO_STATUSES: 4 Order Confirmed, 6 Received, 8 Cancelled) with its total and DFI discount as given. */
-async function purchaseOrder(vendorId: number, options: { status?: number; paid?: boolean; totalCents?: number; dfi?: number } = {}) {
+async function purchaseOrder(
+  vendorId: number,
+  options: { status?: number; paid?: boolean; totalCents?: number; dfi?: number } = {},
+) {
   const ref = unique('PO-ACC');
   const [po] = await queryRows<{ id: number }>(
     t.db,
@@ -39,8 +42,12 @@ async function purchaseOrder(vendorId: number, options: { status?: number; paid?
   return { id: po!.id, ref };
 }
 
-async function invoice(vendorId: number, i: { number: string; amount: number; invoiceDate?: string | null; dueDate?: string | null; poId?: number | null }) {
-  await t.db.execute(sql`insert into accounts_payable_invoices (invoice_number, invoice_amount_cents, invoice_date, due_date, vendor_id, purchase_order_id)
+async function invoice(
+  vendorId: number,
+  i: { number: string; amount: number; invoiceDate?: string | null; dueDate?: string | null; poId?: number | null },
+) {
+  await t.db
+    .execute(sql`insert into accounts_payable_invoices (invoice_number, invoice_amount_cents, invoice_date, due_date, vendor_id, purchase_order_id)
     values (${i.number}, ${i.amount}, ${i.invoiceDate ?? null}, ${i.dueDate ?? null}, ${vendorId}, ${i.poId ?? null})`);
 }
 
@@ -59,11 +66,17 @@ describe('accounting reports', () => {
     ];
     for (const i of invoices) await invoice(i.vendor.id, i);
     const result = await runReport(t, apInvoicesByVendor, { from: '2023-01-01', to: '2023-01-31' });
-    const counted = invoices.filter((i) => i.invoiceDate !== null && i.invoiceDate >= '2023-01-01' && i.invoiceDate <= '2023-01-31');
+    const counted = invoices.filter(
+      (i) => i.invoiceDate !== null && i.invoiceDate >= '2023-01-01' && i.invoiceDate <= '2023-01-31',
+    );
     const expected = [a, b, c]
       .map((v) => counted.filter((i) => i.vendor === v))
       .filter((mine) => mine.length > 0)
-      .map((mine) => ({ vendor: mine[0]!.vendor.company_name, invoices: mine.length, amount: sum(mine, (i) => i.amount) }))
+      .map((mine) => ({
+        vendor: mine[0]!.vendor.company_name,
+        invoices: mine.length,
+        amount: sum(mine, (i) => i.amount),
+      }))
       .sort((x, y) => y.amount - x.amount);
     expect(result.rows).toEqual(expected);
   });
@@ -74,7 +87,13 @@ describe('accounting reports', () => {
       { modelNumber: unique('VAL'), upc: nextUpc(), currentCostCents: 40_000 },
     ]);
     // Each bucket's location as generated (002 §9): a sub-location such as KY01_FBA_INBOUND is a location of its own.
-    const locationOf: Record<string, string> = { KY01: 'KY01', KY01_B_STOCK: 'KY01', KY01_FBA_INBOUND: 'KY01_FBA_INBOUND', TX01: 'TX01', TX01_DAMAGED: 'TX01' };
+    const locationOf: Record<string, string> = {
+      KY01: 'KY01',
+      KY01_B_STOCK: 'KY01',
+      KY01_FBA_INBOUND: 'KY01_FBA_INBOUND',
+      TX01: 'TX01',
+      TX01_DAMAGED: 'TX01',
+    };
     const stock = [
       { product: cheap!, bucket: 'KY01', quantity: 8 },
       { product: dear!, bucket: 'KY01', quantity: 2 },
@@ -89,7 +108,11 @@ describe('accounting reports', () => {
     expect(result.rows).toEqual(
       locations.map((location) => {
         const mine = stock.filter((s) => locationOf[s.bucket] === location);
-        return { location_code: location, units: sum(mine, (s) => s.quantity), value: sum(mine, (s) => s.quantity * s.product.currentCostCents) };
+        return {
+          location_code: location,
+          units: sum(mine, (s) => s.quantity),
+          value: sum(mine, (s) => s.quantity * s.product.currentCostCents),
+        };
       }),
     );
     await expectLedgerClean(t.db);
@@ -112,7 +135,13 @@ describe('accounting reports', () => {
     const expected = invoices
       .filter((i) => i.dueDate !== null && i.dueDate >= '2023-03-01' && i.dueDate <= '2023-03-31')
       .sort((x, y) => x.dueDate!.localeCompare(y.dueDate!))
-      .map((i) => ({ due_date: i.dueDate, invoice_number: i.number, vendor: v.company_name, paid: i.paid, amount: i.amount }));
+      .map((i) => ({
+        due_date: i.dueDate,
+        invoice_number: i.number,
+        vendor: v.company_name,
+        paid: i.paid,
+        amount: i.amount,
+      }));
     expect(result.rows).toEqual(expected);
   });
 
@@ -126,17 +155,41 @@ describe('accounting reports', () => {
     const dayText = (daysFromToday: number) => new Date(today + daysFromToday * day).toISOString().slice(0, 10);
     const invoices = [
       { vendor: v, number: unique('OPEN'), amount: 1_100, invoiceDate: dayText(-40), dueDate: dayText(-10), po: null },
-      { vendor: v, number: unique('OPEN'), amount: 2_200, invoiceDate: dayText(-5), dueDate: dayText(20), po: unpaidPo },
+      {
+        vendor: v,
+        number: unique('OPEN'),
+        amount: 2_200,
+        invoiceDate: dayText(-5),
+        dueDate: dayText(20),
+        po: unpaidPo,
+      },
       { vendor: v, number: unique('OPEN'), amount: 3_300, invoiceDate: dayText(-3), dueDate: dayText(0), po: unpaidPo },
-      { vendor: v, number: unique('OPEN'), amount: 4_400, invoiceDate: dayText(-50), dueDate: dayText(-30), po: paidPo }, // paid
+      {
+        vendor: v,
+        number: unique('OPEN'),
+        amount: 4_400,
+        invoiceDate: dayText(-50),
+        dueDate: dayText(-30),
+        po: paidPo,
+      }, // paid
       { vendor: v, number: unique('OPEN'), amount: 5_500, invoiceDate: dayText(-2), dueDate: null, po: null },
-      { vendor: other, number: unique('OPEN'), amount: 6_600, invoiceDate: dayText(-9), dueDate: dayText(-9), po: null }, // another vendor
+      {
+        vendor: other,
+        number: unique('OPEN'),
+        amount: 6_600,
+        invoiceDate: dayText(-9),
+        dueDate: dayText(-9),
+        po: null,
+      }, // another vendor
     ];
     for (const i of invoices) await invoice(i.vendor.id, { ...i, poId: i.po?.id ?? null });
     const result = await runReport(t, openInvoice, { vendor: v.company_name });
     const open = invoices.filter((i) => i.vendor === v && i.po !== paidPo);
     // Due date order, invoices without one last (then in the order made).
-    const ordered = [...open.filter((i) => i.dueDate !== null).sort((x, y) => x.dueDate!.localeCompare(y.dueDate!)), ...open.filter((i) => i.dueDate === null)];
+    const ordered = [
+      ...open.filter((i) => i.dueDate !== null).sort((x, y) => x.dueDate!.localeCompare(y.dueDate!)),
+      ...open.filter((i) => i.dueDate === null),
+    ];
     expect(result.rows.filter((r) => r.vendor === v.company_name)).toEqual(
       ordered.map((i) => ({
         invoice_number: i.number,
@@ -163,11 +216,16 @@ describe('accounting reports', () => {
     ];
     for (const p of pos) await purchaseOrder(p.vendor.id, p);
     const result = await runReport(t, poBalanceDue);
-    const balance = (p: (typeof pos)[number]) => (p.paid ? 0 : p.totalCents - Math.floor((p.totalCents * p.dfi + 50) / 100));
+    const balance = (p: (typeof pos)[number]) =>
+      p.paid ? 0 : p.totalCents - Math.floor((p.totalCents * p.dfi + 50) / 100);
     const due = pos.filter((p) => balance(p) > 0 && p.status !== 8);
     const expected = [a, b]
       .map((v) => due.filter((p) => p.vendor === v))
-      .map((mine) => ({ vendor: mine[0]!.vendor.company_name, purchase_orders: mine.length, balance_due: sum(mine, balance) }))
+      .map((mine) => ({
+        vendor: mine[0]!.vendor.company_name,
+        purchase_orders: mine.length,
+        balance_due: sum(mine, balance),
+      }))
       .sort((x, y) => y.balance_due - x.balance_due);
     expect(result.rows.filter((r) => String(r.vendor).startsWith('Bal vendor'))).toEqual(expected);
   });
@@ -196,7 +254,8 @@ describe('accounting reports', () => {
     ];
     // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
     for (const [i, m] of moves.entries()) {
-      await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
+      await t.db
+        .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
         values (${`IR-ACC-${i}`}, ${m.type}, ${productId}, 'KY01', ${m.qty}, ${po.id}, ${m.line === null ? null : lineIds[m.line]!}, ${m.at})`);
     }
     const result = await runReport(t, receivedValueByDay, { from: '2022-05-10', to: '2022-05-12' });
@@ -205,7 +264,11 @@ describe('accounting reports', () => {
     expect(result.rows).toEqual(
       days.map((day) => {
         const mine = counted.filter((m) => m.at.startsWith(day));
-        return { day, units: sum(mine, (m) => m.qty), value: sum(mine, (m) => m.qty * (m.line === null ? 0 : lines[m.line]!.cost)) };
+        return {
+          day,
+          units: sum(mine, (m) => m.qty),
+          value: sum(mine, (m) => m.qty * (m.line === null ? 0 : lines[m.line]!.cost)),
+        };
       }),
     );
   });
@@ -222,16 +285,24 @@ describe('accounting reports', () => {
       { settlement: 'S-101', type: 'Other', amount: 1, posted: null }, // not posted
     ];
     for (const [i, l] of lines.entries()) {
-      await t.db.execute(sql`insert into settlement_lines (line_key, settlement_id, amount_type, amount_cents, posted_date, raw)
+      await t.db
+        .execute(sql`insert into settlement_lines (line_key, settlement_id, amount_type, amount_cents, posted_date, raw)
         values (${`LK-ACC-${i}`}, ${l.settlement}, ${l.type}, ${l.amount}, ${l.posted}, ${'{}'}::jsonb)`);
     }
     const result = await runReport(t, settlementSummary, { from: '2022-06-01', to: '2022-06-30' });
-    const counted = lines.filter((l) => l.posted !== null && l.posted >= '2022-06-01' && l.posted <= '2022-06-30').map((l) => ({ ...l, type: l.type ?? '' }));
+    const counted = lines
+      .filter((l) => l.posted !== null && l.posted >= '2022-06-01' && l.posted <= '2022-06-30')
+      .map((l) => ({ ...l, type: l.type ?? '' }));
     const groups = [...new Set(counted.map((l) => `${l.settlement}|${l.type}`))].sort();
     expect(result.rows).toEqual(
       groups.map((key) => {
         const mine = counted.filter((l) => `${l.settlement}|${l.type}` === key);
-        return { settlement_id: mine[0]!.settlement, amount_type: mine[0]!.type, lines: mine.length, amount: sum(mine, (l) => l.amount) };
+        return {
+          settlement_id: mine[0]!.settlement,
+          amount_type: mine[0]!.type,
+          lines: mine.length,
+          amount: sum(mine, (l) => l.amount),
+        };
       }),
     );
   });

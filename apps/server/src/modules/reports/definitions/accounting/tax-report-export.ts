@@ -14,7 +14,10 @@ export const taxReportExport = defineReport({
       label: 'Platform',
       type: 'select',
       default: '',
-      options: [{ value: '', label: 'All' }, ...PLATFORMS.map((pl) => ({ value: pl.platform_code, label: pl.platform_name }))],
+      options: [
+        { value: '', label: 'All' },
+        ...PLATFORMS.map((pl) => ({ value: pl.platform_code, label: pl.platform_name })),
+      ],
     },
   ],
   columns: [

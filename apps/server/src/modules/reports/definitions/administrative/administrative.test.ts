@@ -33,7 +33,11 @@ afterAll(async () => t?.close());
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((n, item) => n + of(item), 0);
 const percent = (part: number, whole: number) => Math.round((10_000 * part) / whole) / 100;
 
-async function insertBin(location: string, name: { row: number; bay: number; shelf: number }, deleted = false): Promise<number> {
+async function insertBin(
+  location: string,
+  name: { row: number; bay: number; shelf: number },
+  deleted = false,
+): Promise<number> {
   const binName = `R${String(name.row).padStart(2, '0')}-B${String(name.bay).padStart(2, '0')}-S${String(name.shelf).padStart(2, '0')}`;
   const [bin] = await queryRows<{ id: number }>(
     t.db,
@@ -45,17 +49,68 @@ async function insertBin(location: string, name: { row: number; bay: number; she
 
 describe('administrative reports', () => {
   it('admin-adjustments: the ledger rows of admin adjustments in the range, newest first, with who and why', async () => {
-    const [admin, clerk] = [await createUser(t.services, { role: 'admin' }), await createUser(t.services, { role: 'admin' })];
+    const [admin, clerk] = [
+      await createUser(t.services, { role: 'admin' }),
+      await createUser(t.services, { role: 'admin' }),
+    ];
     // Stock for the adjustments that take units away, counted in before the range.
     await stockUp(t.services, { id: productIds[1]! }, 'KY01_B_STOCK', 2, '2021-01-01T00:00:00Z');
     await stockUp(t.services, { id: productIds[2]! }, 'KY01', 1, '2021-01-01T00:00:00Z');
     const rows = [
-      { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 4, user: admin, notes: 'found on the dock', at: '2021-03-01T00:00:00Z' },
-      { reason: 'admin_adjustment', product: 1, bucket: 'KY01_B_STOCK', delta: -2, user: clerk, notes: 'recount', at: '2021-03-15T10:30:00Z' },
-      { reason: 'admin_adjustment', product: 2, bucket: 'KY01', delta: -1, user: admin, notes: 'broken', at: '2021-03-31T23:59:59Z' },
-      { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 7, user: admin, notes: 'late', at: '2021-04-01T00:00:00Z' }, // after the range
-      { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 7, user: admin, notes: 'early', at: '2021-02-28T23:59:59Z' }, // before it
-      { reason: 'audit', product: 1, bucket: 'KY01', delta: 3, user: admin, notes: 'an audit', at: '2021-03-10T00:00:00Z' }, // an audit's
+      {
+        reason: 'admin_adjustment',
+        product: 0,
+        bucket: 'KY01',
+        delta: 4,
+        user: admin,
+        notes: 'found on the dock',
+        at: '2021-03-01T00:00:00Z',
+      },
+      {
+        reason: 'admin_adjustment',
+        product: 1,
+        bucket: 'KY01_B_STOCK',
+        delta: -2,
+        user: clerk,
+        notes: 'recount',
+        at: '2021-03-15T10:30:00Z',
+      },
+      {
+        reason: 'admin_adjustment',
+        product: 2,
+        bucket: 'KY01',
+        delta: -1,
+        user: admin,
+        notes: 'broken',
+        at: '2021-03-31T23:59:59Z',
+      },
+      {
+        reason: 'admin_adjustment',
+        product: 0,
+        bucket: 'KY01',
+        delta: 7,
+        user: admin,
+        notes: 'late',
+        at: '2021-04-01T00:00:00Z',
+      }, // after the range
+      {
+        reason: 'admin_adjustment',
+        product: 0,
+        bucket: 'KY01',
+        delta: 7,
+        user: admin,
+        notes: 'early',
+        at: '2021-02-28T23:59:59Z',
+      }, // before it
+      {
+        reason: 'audit',
+        product: 1,
+        bucket: 'KY01',
+        delta: 3,
+        user: admin,
+        notes: 'an audit',
+        at: '2021-03-10T00:00:00Z',
+      }, // an audit's
     ];
     const references: string[] = [];
     for (const r of rows) {
@@ -89,7 +144,15 @@ describe('administrative reports', () => {
     await createLocation(t.services, 'BU01');
     await createLocation(t.services, 'BU02');
     const bins = [
-      { location: 'BU01', at: { row: 1, bay: 1, shelf: 1 }, deleted: false, items: [{ product: 0, qty: 3 }, { product: 1, qty: 2 }] },
+      {
+        location: 'BU01',
+        at: { row: 1, bay: 1, shelf: 1 },
+        deleted: false,
+        items: [
+          { product: 0, qty: 3 },
+          { product: 1, qty: 2 },
+        ],
+      },
       { location: 'BU01', at: { row: 1, bay: 1, shelf: 2 }, deleted: false, items: [{ product: 2, qty: 5 }] },
       { location: 'BU01', at: { row: 1, bay: 2, shelf: 1 }, deleted: false, items: [] },
       { location: 'BU01', at: { row: 2, bay: 1, shelf: 1 }, deleted: false, items: [] },
@@ -98,13 +161,20 @@ describe('administrative reports', () => {
     ];
     for (const b of bins) {
       const id = await insertBin(b.location, b.at, b.deleted);
-      for (const item of b.items) await stockUpInBin(t.services, { id, bucket: b.location }, { id: productIds[item.product]! }, item.qty);
+      for (const item of b.items)
+        await stockUpInBin(t.services, { id, bucket: b.location }, { id: productIds[item.product]! }, item.qty);
     }
     const result = await runReport(t, binUtilization, { location: 'BU01' });
     const mine = bins.filter((b) => b.location === 'BU01' && !b.deleted);
     const inUse = mine.filter((b) => sum(b.items, (i) => i.qty) > 0).length;
     expect(result.rows).toEqual([
-      { location_code: 'BU01', bins: mine.length, bins_in_use: inUse, units: sum(mine, (b) => sum(b.items, (i) => i.qty)), used_percent: percent(inUse, mine.length) },
+      {
+        location_code: 'BU01',
+        bins: mine.length,
+        bins_in_use: inUse,
+        units: sum(mine, (b) => sum(b.items, (i) => i.qty)),
+        used_percent: percent(inUse, mine.length),
+      },
     ]);
     await expectLedgerClean(t.db);
   });
@@ -123,7 +193,9 @@ describe('administrative reports', () => {
       { state: 'KY', email: null },
     ];
     for (const c of contacts) {
-      await t.db.execute(sql`insert into contacts (first_name, last_name, state, primary_email) values ('Test', ${unique('Contact')}, ${c.state}, ${c.email})`);
+      await t.db.execute(
+        sql`insert into contacts (first_name, last_name, state, primary_email) values ('Test', ${unique('Contact')}, ${c.state}, ${c.email})`,
+      );
     }
     const result = await runReport(t, contactsByState);
     const stateOf = (s: string | null) => (s === null || s.trim() === '' ? '(none)' : s.trim().toUpperCase());
@@ -169,7 +241,10 @@ describe('administrative reports', () => {
         active: l.active ? 'Yes' : 'No',
         buckets: generateLegacyBuckets(l.code).length,
         bins: bins.filter((b) => b.location === l.code && !b.deleted).length,
-        units: sum(stock.filter((s) => s.location === l.code), (s) => s.qty),
+        units: sum(
+          stock.filter((s) => s.location === l.code),
+          (s) => s.qty,
+        ),
       })),
     );
     await expectLedgerClean(t.db);
@@ -177,7 +252,10 @@ describe('administrative reports', () => {
 
   it('role-changes: changes in the range, newest first, with who made them', async () => {
     const admin = await createUser(t.services, { role: 'admin' });
-    const [alice, bob] = [await createUser(t.services, { role: 'user' }), await createUser(t.services, { role: 'user' })];
+    const [alice, bob] = [
+      await createUser(t.services, { role: 'user' }),
+      await createUser(t.services, { role: 'user' }),
+    ];
     const changes = [
       { user: alice, from: 'user', to: 'purchasing-admin', by: admin, at: '2021-05-01T00:00:00Z' },
       { user: bob, from: 'user', to: 'admin', by: null, at: '2021-05-20T13:00:00Z' },
@@ -186,14 +264,22 @@ describe('administrative reports', () => {
       { user: bob, from: 'admin', to: 'user', by: admin, at: '2021-04-30T23:59:59Z' }, // before it
     ];
     for (const c of changes) {
-      await t.db.execute(sql`insert into role_changes (user_id, from_role, to_role, changed_by_id, changed_at) values (${c.user.id}, ${c.from}, ${c.to}, ${c.by?.id ?? null}, ${c.at})`);
+      await t.db.execute(
+        sql`insert into role_changes (user_id, from_role, to_role, changed_by_id, changed_at) values (${c.user.id}, ${c.from}, ${c.to}, ${c.by?.id ?? null}, ${c.at})`,
+      );
     }
     const result = await runReport(t, roleChanges, { from: '2021-05-01', to: '2021-05-31' });
     expect(result.rows).toEqual(
       changes
         .filter((c) => c.at >= '2021-05-01' && c.at < '2021-06-01')
         .sort((a, b) => b.at.localeCompare(a.at))
-        .map((c) => ({ changed_at: new Date(c.at).toISOString(), username: c.user.username, from_role: c.from, to_role: c.to, changed_by: c.by?.username ?? null })),
+        .map((c) => ({
+          changed_at: new Date(c.at).toISOString(),
+          username: c.user.username,
+          from_role: c.from,
+          to_role: c.to,
+          changed_by: c.by?.username ?? null,
+        })),
     );
   });
 
@@ -201,7 +287,10 @@ describe('administrative reports', () => {
     const roles = [unique('report-role-a'), unique('report-role-b'), unique('report-role-empty')];
     const roleIds = new Map<string, number>();
     for (const role of roles) {
-      const [row] = await queryRows<{ id: number }>(t.db, sql`insert into roles (role_name) values (${role}) returning id`);
+      const [row] = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into roles (role_name) values (${role}) returning id`,
+      );
       roleIds.set(role, row!.id);
     }
     const users = [
@@ -211,7 +300,9 @@ describe('administrative reports', () => {
       { role: roles[1]!, active: false },
     ];
     for (const u of users) {
-      await t.db.execute(sql`insert into users (username, role_id, is_active) values (${unique('report-user')}, ${roleIds.get(u.role)!}, ${u.active})`);
+      await t.db.execute(
+        sql`insert into users (username, role_id, is_active) values (${unique('report-user')}, ${roleIds.get(u.role)!}, ${u.active})`,
+      );
     }
     const result = await runReport(t, usersByRole);
     const withUsers = roles.filter((r) => users.some((u) => u.role === r)).sort();
@@ -227,19 +318,42 @@ describe('administrative reports', () => {
   it('vendor-directory: vendors of the name, not deleted, with their rep, number of POs and last PO', async () => {
     const prefix = unique('Directory');
     const vendors = [
-      { name: `${prefix} Alpha`, type: 'sales', rep: 'Ann Rep', repEmail: 'ann@example.com', pos: ['2024-01-05T10:00:00Z', '2024-03-07T12:00:00Z'], deleted: false },
+      {
+        name: `${prefix} Alpha`,
+        type: 'sales',
+        rep: 'Ann Rep',
+        repEmail: 'ann@example.com',
+        pos: ['2024-01-05T10:00:00Z', '2024-03-07T12:00:00Z'],
+        deleted: false,
+      },
       { name: `${prefix} Beta`, type: 'service', rep: null, repEmail: null, pos: [], deleted: false },
-      { name: `${prefix} Gamma`, type: 'sales', rep: 'Gus', repEmail: null, pos: ['2024-02-01T00:00:00Z'], deleted: true }, // deleted
+      {
+        name: `${prefix} Gamma`,
+        type: 'sales',
+        rep: 'Gus',
+        repEmail: null,
+        pos: ['2024-02-01T00:00:00Z'],
+        deleted: true,
+      }, // deleted
     ];
     const other = await t.services.vendors.create({ company_name: unique('Elsewhere'), vendor_type: 'sales' });
     for (const v of vendors) {
-      const created = await t.services.vendors.create({ company_name: v.name, vendor_type: v.type as 'sales', rep: v.rep, rep_email: v.repEmail });
+      const created = await t.services.vendors.create({
+        company_name: v.name,
+        vendor_type: v.type as 'sales',
+        rep: v.rep,
+        rep_email: v.repEmail,
+      });
       for (const at of v.pos) {
-        await t.db.execute(sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${unique('PO-DIR')}, 'KY01', ${created.id}, 4, ${at})`);
+        await t.db.execute(
+          sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${unique('PO-DIR')}, 'KY01', ${created.id}, 4, ${at})`,
+        );
       }
       if (v.deleted) await t.services.vendors.remove(created.id);
     }
-    await t.db.execute(sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id) values (${unique('PO-DIR')}, 'KY01', ${other.id}, 4)`);
+    await t.db.execute(
+      sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id) values (${unique('PO-DIR')}, 'KY01', ${other.id}, 4)`,
+    );
     const result = await runReport(t, vendorDirectory, { vendor: prefix.toLowerCase() });
     expect(result.rows).toEqual(
       vendors

@@ -6,7 +6,7 @@ export const roleChanges = defineReport({
   slug: 'role-changes',
   name: 'Role Changes',
   category: 'Administrative',
-  description: "Who changed whose role, from what to what, and when.",
+  description: 'Who changed whose role, from what to what, and when.',
   parameters: DATE_RANGE,
   columns: [
     { key: 'changed_at', label: 'Changed', type: 'timestamp' },

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
-import { createLocation, createProducts, createUser, nextUpc, unique, type CreatedProduct } from '../../../../../test/factories.js';
+import {
+  createLocation,
+  createProducts,
+  createUser,
+  nextUpc,
+  unique,
+  type CreatedProduct,
+} from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
 import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { auditDiscrepancies } from './audit-discrepancies.js';
@@ -40,7 +47,8 @@ interface Shipment {
 }
 async function insertShipments(shipments: Shipment[]) {
   for (const s of shipments) {
-    await t.db.execute(sql`insert into shipping_transactions (tracking_number, ship_company, date_shipped, fulfillment_warehouse, shipping_quote_cents,
+    await t.db
+      .execute(sql`insert into shipping_transactions (tracking_number, ship_company, date_shipped, fulfillment_warehouse, shipping_quote_cents,
         reported_billed_cents, reconciled_difference_cents, reconciliation_result, shipping_cost_paid_cents)
       values (${s.tracking}, ${s.carrier}, ${s.shipped}, ${s.warehouse ?? null}, ${s.quote ?? null}, ${s.billed}, ${s.difference ?? null}, ${s.result}, ${s.paid ?? null})`);
   }
@@ -48,8 +56,13 @@ async function insertShipments(shipments: Shipment[]) {
 
 describe('claims reports', () => {
   it('audit-discrepancies: submitted audit items in the range whose count differed, newest first, valued at current cost', async () => {
-    const [batch] = await queryRows<{ id: number }>(t.db, sql`insert into audit_batches (name, default_bucket) values (${unique('Audit')}, 'KY01') returning id`);
-    const batchName = (await queryRows<{ name: string }>(t.db, sql`select name from audit_batches where id = ${batch!.id}`))[0]!.name;
+    const [batch] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into audit_batches (name, default_bucket) values (${unique('Audit')}, 'KY01') returning id`,
+    );
+    const batchName = (
+      await queryRows<{ name: string }>(t.db, sql`select name from audit_batches where id = ${batch!.id}`)
+    )[0]!.name;
     const items = [
       { product: 0, bucket: 'KY01', recorded: 10, counted: 7, delta: -3, submittedAt: '2021-07-01T00:00:00Z' },
       { product: 1, bucket: 'KY01', recorded: 2, counted: 5, delta: 3, submittedAt: '2021-07-31T23:59:59Z' },
@@ -60,7 +73,8 @@ describe('claims reports', () => {
       { product: 2, bucket: 'TX01', recorded: 0, counted: 6, delta: 6, submittedAt: '2021-07-15T08:00:00Z' },
     ];
     for (const [i, a] of items.entries()) {
-      await t.db.execute(sql`insert into audit_items (ims_transaction_reference_id, batch_id, product_id, bucket, audit_type_code, tallied_quantity,
+      await t.db
+        .execute(sql`insert into audit_items (ims_transaction_reference_id, batch_id, product_id, bucket, audit_type_code, tallied_quantity,
           recorded_qty_at_start_of_tally, start_transaction_id, submitted_at, submitted_delta)
         values (${`AU-CLM-${i}`}, ${batch!.id}, ${products[a.product]!.id}, ${a.bucket}, 'FULL', ${a.counted}, ${a.recorded}, 0, ${a.submittedAt},
           ${a.submittedAt === null ? null : a.delta})`);
@@ -68,7 +82,10 @@ describe('claims reports', () => {
     const result = await runReport(t, auditDiscrepancies, { from: '2021-07-01', to: '2021-07-31' });
     expect(result.rows).toEqual(
       items
-        .filter((a) => a.submittedAt !== null && a.delta !== 0 && a.submittedAt >= '2021-07-01' && a.submittedAt < '2021-08-01')
+        .filter(
+          (a) =>
+            a.submittedAt !== null && a.delta !== 0 && a.submittedAt >= '2021-07-01' && a.submittedAt < '2021-08-01',
+        )
         .sort((a, b) => b.submittedAt!.localeCompare(a.submittedAt!))
         .map((a) => ({
           submitted_at: new Date(a.submittedAt!).toISOString(),
@@ -96,7 +113,12 @@ describe('claims reports', () => {
     const result = await runReport(t, damagedInventory);
     const expected = stock
       .filter((s) => s.bucket.endsWith('_DAMAGED') && s.qty !== 0)
-      .map((s) => ({ model_number: products[s.product]!.modelNumber, bucket: s.bucket, quantity: s.qty, value: s.qty * products[s.product]!.currentCostCents }))
+      .map((s) => ({
+        model_number: products[s.product]!.modelNumber,
+        bucket: s.bucket,
+        quantity: s.qty,
+        value: s.qty * products[s.product]!.currentCostCents,
+      }))
       .sort((a, b) => b.value - a.value);
     expect(new Set(expected.map((e) => e.value)).size).toBe(expected.length);
     expect(result.rows).toEqual(expected);
@@ -116,7 +138,8 @@ describe('claims reports', () => {
     // Written around the ledger until a test factory posts serial corrections (Ledger.postSerialCorrection): a force push
     // is a serial's movement, which a quantity adjustment is not. The ledger check is not asked here.
     for (const [i, r] of rows.entries()) {
-      await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, details, created_at)
+      await t.db
+        .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, details, created_at)
         values (${`IA-CLM-${i}`}, 'INVENTORY_AUDIT_ADJUSTMENT', ${products[r.product]!.id}, ${r.bucket}, ${r.delta}, ${r.user?.id ?? null},
           ${JSON.stringify({ reason: r.reason })}::jsonb, ${r.at})`);
     }
@@ -139,21 +162,96 @@ describe('claims reports', () => {
 
   it('shipping-not-matched: shipments in the range whose result is not Matched, largest difference first (none first)', async () => {
     const shipments: Shipment[] = [
-      { tracking: 'NM-1', carrier: 'UPS', shipped: '2021-11-01', warehouse: 'KY01', quote: 1_000, billed: 1_600, difference: 600, result: 'Not Matched - Outside Acceptable Threshold' },
-      { tracking: 'NM-2', carrier: 'FedEx', shipped: '2021-11-30', warehouse: null, quote: 2_000, billed: 1_800, difference: -200, result: 'Not Matched - In Our Favor' },
-      { tracking: 'NM-3', carrier: 'UPS', shipped: '2021-11-15', warehouse: 'TX01', quote: null, billed: 900, difference: null, result: 'Unable to find matching gray box' },
-      { tracking: 'NM-4', carrier: 'UPS', shipped: '2021-11-16', warehouse: 'KY01', quote: 500, billed: 510, difference: 10, result: 'Not Matched - Within Acceptable Threshold' },
-      { tracking: 'NM-5', carrier: 'UPS', shipped: '2021-11-10', warehouse: 'KY01', quote: 700, billed: 700, difference: 0, result: 'Matched' }, // matched
-      { tracking: 'NM-6', carrier: 'UPS', shipped: '2021-12-01', warehouse: 'KY01', quote: 100, billed: 900, difference: 800, result: 'Not Matched - Outside Acceptable Threshold' }, // after
-      { tracking: 'NM-7', carrier: 'UPS', shipped: '2021-10-31', warehouse: 'KY01', quote: 100, billed: 900, difference: 800, result: 'Not Matched - Outside Acceptable Threshold' }, // before
-      { tracking: 'NM-8', carrier: 'UPS', shipped: null, warehouse: 'KY01', quote: 100, billed: 900, difference: 800, result: 'Not Matched - Outside Acceptable Threshold' }, // undated
+      {
+        tracking: 'NM-1',
+        carrier: 'UPS',
+        shipped: '2021-11-01',
+        warehouse: 'KY01',
+        quote: 1_000,
+        billed: 1_600,
+        difference: 600,
+        result: 'Not Matched - Outside Acceptable Threshold',
+      },
+      {
+        tracking: 'NM-2',
+        carrier: 'FedEx',
+        shipped: '2021-11-30',
+        warehouse: null,
+        quote: 2_000,
+        billed: 1_800,
+        difference: -200,
+        result: 'Not Matched - In Our Favor',
+      },
+      {
+        tracking: 'NM-3',
+        carrier: 'UPS',
+        shipped: '2021-11-15',
+        warehouse: 'TX01',
+        quote: null,
+        billed: 900,
+        difference: null,
+        result: 'Unable to find matching gray box',
+      },
+      {
+        tracking: 'NM-4',
+        carrier: 'UPS',
+        shipped: '2021-11-16',
+        warehouse: 'KY01',
+        quote: 500,
+        billed: 510,
+        difference: 10,
+        result: 'Not Matched - Within Acceptable Threshold',
+      },
+      {
+        tracking: 'NM-5',
+        carrier: 'UPS',
+        shipped: '2021-11-10',
+        warehouse: 'KY01',
+        quote: 700,
+        billed: 700,
+        difference: 0,
+        result: 'Matched',
+      }, // matched
+      {
+        tracking: 'NM-6',
+        carrier: 'UPS',
+        shipped: '2021-12-01',
+        warehouse: 'KY01',
+        quote: 100,
+        billed: 900,
+        difference: 800,
+        result: 'Not Matched - Outside Acceptable Threshold',
+      }, // after
+      {
+        tracking: 'NM-7',
+        carrier: 'UPS',
+        shipped: '2021-10-31',
+        warehouse: 'KY01',
+        quote: 100,
+        billed: 900,
+        difference: 800,
+        result: 'Not Matched - Outside Acceptable Threshold',
+      }, // before
+      {
+        tracking: 'NM-8',
+        carrier: 'UPS',
+        shipped: null,
+        warehouse: 'KY01',
+        quote: 100,
+        billed: 900,
+        difference: 800,
+        result: 'Not Matched - Outside Acceptable Threshold',
+      }, // undated
     ];
     await insertShipments(shipments);
     const result = await runReport(t, shippingNotMatched, { from: '2021-11-01', to: '2021-11-30' });
-    const rank = (s: Shipment) => (s.difference === null || s.difference === undefined ? Number.POSITIVE_INFINITY : s.difference);
+    const rank = (s: Shipment) =>
+      s.difference === null || s.difference === undefined ? Number.POSITIVE_INFINITY : s.difference;
     expect(result.rows).toEqual(
       shipments
-        .filter((s) => s.result !== 'Matched' && s.shipped !== null && s.shipped >= '2021-11-01' && s.shipped <= '2021-11-30')
+        .filter(
+          (s) => s.result !== 'Matched' && s.shipped !== null && s.shipped >= '2021-11-01' && s.shipped <= '2021-11-30',
+        )
         .sort((a, b) => rank(b) - rank(a) || a.tracking.localeCompare(b.tracking))
         .map((s) => ({
           tracking_number: s.tracking,
@@ -174,13 +272,22 @@ describe('claims reports', () => {
       { tracking: 'UP-2', carrier: 'UPS', shipped: '2020-02-29', billed: 2_000, paid: 500, result: 'Matched' },
       { tracking: 'UP-3', carrier: 'UPS', shipped: '2020-02-10', billed: 3_000, paid: 3_000, result: 'Matched' }, // paid in full
       { tracking: 'UP-4', carrier: 'UPS', shipped: '2020-02-11', billed: 3_000, paid: 3_100, result: 'Matched' }, // paid over
-      { tracking: 'UP-5', carrier: 'FedEx', shipped: '2020-02-15', billed: 4_500, paid: 0, result: 'Not Matched - In Our Favor' },
+      {
+        tracking: 'UP-5',
+        carrier: 'FedEx',
+        shipped: '2020-02-15',
+        billed: 4_500,
+        paid: 0,
+        result: 'Not Matched - In Our Favor',
+      },
       { tracking: 'UP-6', carrier: 'FedEx', shipped: '2020-03-01', billed: 9_000, paid: null, result: 'Matched' }, // after the range
       { tracking: 'UP-7', carrier: 'DHL', shipped: '2020-01-31', billed: 9_000, paid: null, result: 'Matched' }, // before it
     ];
     await insertShipments(shipments);
     const result = await runReport(t, shippingUnpaid, { from: '2020-02-01', to: '2020-02-29' });
-    const unpaid = shipments.filter((s) => s.shipped !== null && s.shipped >= '2020-02-01' && s.shipped <= '2020-02-29' && (s.paid ?? 0) < s.billed);
+    const unpaid = shipments.filter(
+      (s) => s.shipped !== null && s.shipped >= '2020-02-01' && s.shipped <= '2020-02-29' && (s.paid ?? 0) < s.billed,
+    );
     const carriers = [...new Set(unpaid.map((s) => s.carrier))].sort();
     expect(result.rows).toEqual(
       carriers.map((carrier) => {

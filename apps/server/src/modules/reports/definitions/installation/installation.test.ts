@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
-import { createBrand, createLocation, createProducts, createSerial, nextUpc, unique, type NewProduct } from '../../../../../test/factories.js';
+import {
+  createBrand,
+  createLocation,
+  createProducts,
+  createSerial,
+  nextUpc,
+  unique,
+  type NewProduct,
+} from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
 import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { freightItemsOnHand } from './freight-items-on-hand.js';
@@ -20,7 +28,6 @@ afterAll(async () => t?.close());
 
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((n, item) => n + of(item), 0);
 
-
 describe('installation reports', () => {
   it('freight-items-on-hand: units of freight products held per bucket location, by model', async () => {
     const prefix = unique('FRT');
@@ -30,7 +37,13 @@ describe('installation reports', () => {
       { modelNumber: `${prefix}-C`, upc: nextUpc(), itemType: 'NON FREIGHT' }, // not freight
     ]);
     // Each bucket's location as generated (002 §9): a sub-location such as KY01_RETURN is a location of its own.
-    const locationOf: Record<string, string> = { KY01: 'KY01', KY01_B_STOCK: 'KY01', KY01_RETURN: 'KY01_RETURN', TX01: 'TX01', TX01_DAMAGED: 'TX01' };
+    const locationOf: Record<string, string> = {
+      KY01: 'KY01',
+      KY01_B_STOCK: 'KY01',
+      KY01_RETURN: 'KY01_RETURN',
+      TX01: 'TX01',
+      TX01_DAMAGED: 'TX01',
+    };
     const stock = [
       { product: washer!, bucket: 'KY01', qty: 2 },
       { product: washer!, bucket: 'KY01_B_STOCK', qty: 1 },
@@ -47,7 +60,11 @@ describe('installation reports', () => {
     expect(result.rows.filter((r) => String(r.model_number).startsWith(prefix))).toEqual(
       keys.map((key) => {
         const mine = held.filter((s) => `${s.product.modelNumber}|${locationOf[s.bucket]}` === key);
-        return { model_number: mine[0]!.product.modelNumber, location_code: locationOf[mine[0]!.bucket], units: sum(mine, (s) => s.qty) };
+        return {
+          model_number: mine[0]!.product.modelNumber,
+          location_code: locationOf[mine[0]!.bucket],
+          units: sum(mine, (s) => s.qty),
+        };
       }),
     );
     await expectLedgerClean(t.db);
@@ -63,9 +80,12 @@ describe('installation reports', () => {
     ];
     for (const l of locations) {
       await createLocation(t.services, l.code);
-      await t.db.execute(sql`update locations set is_active = ${l.active}, can_hold_inventory = ${l.holds} where location_code = ${l.code}`);
+      await t.db.execute(
+        sql`update locations set is_active = ${l.active}, can_hold_inventory = ${l.holds} where location_code = ${l.code}`,
+      );
       for (const [i, deleted] of l.bins.entries()) {
-        await t.db.execute(sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf, deleted_at)
+        await t.db
+          .execute(sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf, deleted_at)
           values (${`R01-B01-S0${i}`}, ${l.code}, 'NEW', ${l.code}, 1, 1, ${i}, ${deleted ? '2024-01-01T00:00:00Z' : null})`);
       }
     }
@@ -82,7 +102,13 @@ describe('installation reports', () => {
     expect(result.rows.filter((r) => String(r.location_code).startsWith('NB'))).toEqual(
       locations
         .filter((l) => l.active && l.holds && l.bins.every((deleted) => deleted))
-        .map((l) => ({ location_code: l.code, units: sum(stock.filter((s) => s.location === l.code), (s) => s.qty) })),
+        .map((l) => ({
+          location_code: l.code,
+          units: sum(
+            stock.filter((s) => s.location === l.code),
+            (s) => s.qty,
+          ),
+        })),
     );
     await expectLedgerClean(t.db);
   });
@@ -101,7 +127,12 @@ describe('installation reports', () => {
     expect(result.rows.filter((r) => String(r.model_number).startsWith(prefix))).toEqual(
       items
         .filter((p) => (p.status ?? 'ACTIVE') === 'ACTIVE' && (p.currentCostCents === 0 || p.mapCents === null))
-        .map((p) => ({ model_number: p.modelNumber, description: `Test product ${p.modelNumber}`, current_cost: p.currentCostCents, map: p.mapCents })),
+        .map((p) => ({
+          model_number: p.modelNumber,
+          description: `Test product ${p.modelNumber}`,
+          current_cost: p.currentCostCents,
+          map: p.mapCents,
+        })),
     );
   });
 
@@ -145,7 +176,13 @@ describe('installation reports', () => {
       { product: one!, disposition: 'SOLD', bucket: null },
       { product: none!, disposition: 'LIVE', bucket: 'KY01' },
     ];
-    for (const s of serials) await createSerial(t.db, { serialNumber: unique('SN'), productId: s.product.id, bucket: s.bucket, dispositionCode: s.disposition });
+    for (const s of serials)
+      await createSerial(t.db, {
+        serialNumber: unique('SN'),
+        productId: s.product.id,
+        bucket: s.bucket,
+        dispositionCode: s.disposition,
+      });
     const stock = [
       { product: one!, bucket: 'KY01', qty: 1 },
       { product: one!, bucket: 'TX01', qty: 2 },
@@ -162,7 +199,10 @@ describe('installation reports', () => {
         model_number: p.product.modelNumber,
         serials_per_item: p.perItem,
         live_serials: serials.filter((s) => s.product === p.product && s.disposition === 'LIVE').length,
-        on_hand: sum(stock.filter((s) => s.product === p.product), (s) => s.qty),
+        on_hand: sum(
+          stock.filter((s) => s.product === p.product),
+          (s) => s.qty,
+        ),
       })),
     );
   });

@@ -10,7 +10,8 @@ export const dailySales = defineReport({
   slug: 'daily-sales',
   name: 'Daily Sales',
   category: 'Operations',
-  description: 'Sales transacted each day: invoices, units, sales dollars (units without a price apart) and their cost.',
+  description:
+    'Sales transacted each day: invoices, units, sales dollars (units without a price apart) and their cost.',
   parameters: DATE_RANGE,
   columns: [
     { key: 'day', label: 'Day', type: 'date' },

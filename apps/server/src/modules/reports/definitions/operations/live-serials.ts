@@ -22,5 +22,6 @@ export const liveSerials = defineReport({
     where s.disposition_code = 'LIVE' and ${startsWith(sql`s.bucket`, p.bucket)}
     order by s.id`,
   // Every serial has its product (a foreign key, not null): the count needs neither the join nor the order.
-  count: (p) => sql`select count(*) as n from inventory_serials s where s.disposition_code = 'LIVE' and ${startsWith(sql`s.bucket`, p.bucket)}`,
+  count: (p) =>
+    sql`select count(*) as n from inventory_serials s where s.disposition_code = 'LIVE' and ${startsWith(sql`s.bucket`, p.bucket)}`,
 });

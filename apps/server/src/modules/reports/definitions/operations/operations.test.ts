@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_CHANNEL_NAMES, type TSalesChannel } from '@keystone/contracts';
 import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
-import { createBrand, createLocation, createProducts, createSerial, createUser, nextUpc, unique } from '../../../../../test/factories.js';
+import {
+  createBrand,
+  createLocation,
+  createProducts,
+  createSerial,
+  createUser,
+  nextUpc,
+  unique,
+} from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
 import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { dailySales } from './daily-sales.js';
@@ -30,7 +38,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await createLocation(t.services, 'KY01');
   costCents = 1999;
-  const [product] = await createProducts(t.db, [{ modelNumber: unique('OPS'), upc: nextUpc(), currentCostCents: costCents }]);
+  const [product] = await createProducts(t.db, [
+    { modelNumber: unique('OPS'), upc: nextUpc(), currentCostCents: costCents },
+  ]);
   productId = product!.id;
   productModel = product!.modelNumber;
 });
@@ -75,7 +85,13 @@ function salesValue(sales: Sale[]): { sales: number; unpriced_units: number } {
 }
 
 let ledgerSequence = 0;
-async function insertLedgerRow(r: { type: string; delta: number; at: string; bucket?: string; product?: number }): Promise<number> {
+async function insertLedgerRow(r: {
+  type: string;
+  delta: number;
+  at: string;
+  bucket?: string;
+  product?: number;
+}): Promise<number> {
   ledgerSequence += 1;
   // Written around the ledger until a test factory posts dated sales and transfers with their serials (the ledger takes `at`).
   const [row] = await queryRows<{ id: number }>(
@@ -87,14 +103,21 @@ async function insertLedgerRow(r: { type: string; delta: number; at: string; buc
 }
 
 async function insertPickList(printedAt: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(t.db, sql`insert into pick_lists (warehouse, printed_at) values ('KY01', ${printedAt}) returning id`);
+  const [row] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into pick_lists (warehouse, printed_at) values ('KY01', ${printedAt}) returning id`,
+  );
   return row!.id;
 }
 
 /** A printed pick-list item of a new open sale of `qty` units, picked (by whom, how many) or not. */
-async function insertPickItem(listId: number, item: { qty: number; pickedAt: string | null; pickedBy?: number | null; picked?: number | null }) {
+async function insertPickItem(
+  listId: number,
+  item: { qty: number; pickedAt: string | null; pickedBy?: number | null; picked?: number | null },
+) {
   const sale = await insertSale({ invoice: unique('PICK'), qty: item.qty, at: null, onPickList: true });
-  await t.db.execute(sql`insert into pick_list_items (pick_list_id, committed_sale_id, product_id, item_condition, item_warehouse, quantity_requested, printed_at,
+  await t.db
+    .execute(sql`insert into pick_list_items (pick_list_id, committed_sale_id, product_id, item_condition, item_warehouse, quantity_requested, printed_at,
       picked_at, picked_by_id, picked_quantity)
     values (${listId}, ${sale.id}, ${productId}, 'NEW', 'KY01', ${item.qty}, '2024-01-01T00:00:00Z', ${item.pickedAt}, ${item.pickedBy ?? null}, ${item.picked ?? null})`);
 }
@@ -120,7 +143,14 @@ describe('daily-sales', () => {
       days.map((day) => {
         const mine = counted.filter((s) => s.at!.startsWith(day));
         const units = mine.reduce((n, s) => n + s.qty, 0);
-        return { day, invoices: new Set(mine.map((s) => s.invoice)).size, lines: mine.length, units, ...salesValue(mine), cost: units * costCents };
+        return {
+          day,
+          invoices: new Set(mine.map((s) => s.invoice)).size,
+          lines: mine.length,
+          units,
+          ...salesValue(mine),
+          cost: units * costCents,
+        };
       }),
     );
   });
@@ -137,7 +167,8 @@ describe('transfer-aging', () => {
     ];
     for (const tr of transfers) {
       const at = new Date(now - tr.daysAgo * 86_400_000 - 3_600_000).toISOString();
-      await t.db.execute(sql`insert into committed_transfers (ims_transaction_reference_id, product_id, from_bucket, to_bucket, committed_quantity, committed_at, transferred_at)
+      await t.db
+        .execute(sql`insert into committed_transfers (ims_transaction_reference_id, product_id, from_bucket, to_bucket, committed_quantity, committed_at, transferred_at)
         values (${tr.ref}, ${productId}, 'KY01', 'KY01_B_STOCK', 1, ${at}, ${tr.done ? new Date(now).toISOString() : null})`);
     }
     const result = await runReport(t, transferAging, { minDays: '5' });
@@ -179,14 +210,20 @@ describe('sales-by-state and sales-by-account', () => {
     { invoice: 'ST7', qty: 5, price: 100, channel: 'walmart', state: 'AZ', at: null }, // open
   ];
   const range = { from: '2024-06-01', to: '2024-06-30' };
-  const sold = () => sales.filter((s) => s.at !== null && s.at.slice(0, 10) >= range.from && s.at.slice(0, 10) <= range.to);
+  const sold = () =>
+    sales.filter((s) => s.at !== null && s.at.slice(0, 10) >= range.from && s.at.slice(0, 10) <= range.to);
   /** Orders, units and sales dollars of the sales grouped by `key`, most sales first. */
   function figures<K extends string>(rows: Sale[], key: (s: Sale) => K) {
     const keys = [...new Set(rows.map(key))];
     return keys
       .map((k) => {
         const mine = rows.filter((s) => key(s) === k);
-        return { key: k, orders: new Set(mine.map((s) => s.invoice)).size, units: mine.reduce((n, s) => n + s.qty, 0), ...salesValue(mine) };
+        return {
+          key: k,
+          orders: new Set(mine.map((s) => s.invoice)).size,
+          units: mine.reduce((n, s) => n + s.qty, 0),
+          ...salesValue(mine),
+        };
       })
       .sort((a, b) => b.sales - a.sales || (a.key < b.key ? -1 : 1));
   }
@@ -196,20 +233,28 @@ describe('sales-by-state and sales-by-account', () => {
 
   it('sales-by-state: orders, units and sales dollars per ship-to state, unpriced units apart, sales without a state as (none)', async () => {
     const result = await runReport(t, salesByState, range);
-    expect(result.rows).toEqual(figures(sold(), (s) => s.state ?? '(none)').map(({ key, ...f }) => ({ state: key, ...f })));
+    expect(result.rows).toEqual(
+      figures(sold(), (s) => s.state ?? '(none)').map(({ key, ...f }) => ({ state: key, ...f })),
+    );
   });
 
   it('sales-by-state of one channel counts only that channel’s sales', async () => {
     const result = await runReport(t, salesByState, { ...range, channel: 'amazon' });
     const amazon = sold().filter((s) => s.channel === 'amazon');
     expect(amazon.length).toBeGreaterThan(0);
-    expect(result.rows).toEqual(figures(amazon, (s) => s.state ?? '(none)').map(({ key, ...f }) => ({ state: key, ...f })));
+    expect(result.rows).toEqual(
+      figures(amazon, (s) => s.state ?? '(none)').map(({ key, ...f }) => ({ state: key, ...f })),
+    );
   });
 
   it('sales-by-account: orders, units and sales dollars per selling account (the sale’s channel), named', async () => {
     const result = await runReport(t, salesByAccount, range);
     expect(result.rows).toEqual(
-      figures(sold(), (s) => s.channel ?? '').map(({ key, ...f }) => ({ account: key === '' ? '(none)' : SALES_CHANNEL_NAMES[key], channel: key, ...f })),
+      figures(sold(), (s) => s.channel ?? '').map(({ key, ...f }) => ({
+        account: key === '' ? '(none)' : SALES_CHANNEL_NAMES[key],
+        channel: key,
+        ...f,
+      })),
     );
   });
 });
@@ -248,7 +293,9 @@ describe('sales-by-product', () => {
       .map(({ product, brand }) => ({
         model_number: product.modelNumber,
         brand,
-        units: sales.filter((s) => s.product === product.id && s.at !== null && s.at < '2024-06').reduce((n, s) => n + s.qty, 0),
+        units: sales
+          .filter((s) => s.product === product.id && s.at !== null && s.at < '2024-06')
+          .reduce((n, s) => n + s.qty, 0),
         on_hand: stock.filter((r) => r.product === product.id).reduce((n, r) => n + r.quantity, 0),
       }))
       .sort((x, y) => y.units - x.units);
@@ -268,7 +315,13 @@ describe('open-sales-aging', () => {
     ].map((s) => ({ ...s, createdAt: new Date(now - s.daysAgo * DAY - 3_600_000).toISOString() }));
     const references = new Map<string, string>();
     for (const s of open) {
-      const sale = await insertSale({ invoice: s.invoice, qty: s.qty, createdAt: s.createdAt, at: s.sold ? new Date(now).toISOString() : null, onPickList: s.onPickList });
+      const sale = await insertSale({
+        invoice: s.invoice,
+        qty: s.qty,
+        createdAt: s.createdAt,
+        at: s.sold ? new Date(now).toISOString() : null,
+        onPickList: s.onPickList,
+      });
       references.set(sale.reference, s.invoice);
     }
     const result = await runReport(t, openSalesAging, { minDays: '5' });
@@ -302,8 +355,12 @@ describe('audit-accuracy-by-bucket', () => {
       { bucket: 'KY01_B_STOCK', delta: null, at: null }, // not submitted
     ];
     for (const item of items) {
-      const [batch] = await queryRows<{ id: number }>(t.db, sql`insert into audit_batches (name, default_bucket) values (${unique('Audit')}, ${item.bucket}) returning id`);
-      await t.db.execute(sql`insert into audit_items (ims_transaction_reference_id, batch_id, product_id, bucket, audit_type_code, recorded_qty_at_start_of_tally,
+      const [batch] = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into audit_batches (name, default_bucket) values (${unique('Audit')}, ${item.bucket}) returning id`,
+      );
+      await t.db
+        .execute(sql`insert into audit_items (ims_transaction_reference_id, batch_id, product_id, bucket, audit_type_code, recorded_qty_at_start_of_tally,
           start_transaction_id, submitted_at, submitted_delta)
         values (${unique('AI-OPS')}, ${batch!.id}, ${productId}, ${item.bucket}, 'FULL', 0, 0, ${item.at}, ${item.delta})`);
     }
@@ -381,7 +438,14 @@ describe('pick-list-status', () => {
       .sort((a, b) => b.list.printed.localeCompare(a.list.printed))
       .map(({ list, id }) => {
         const picked = list.picked.filter((p) => p !== null).length;
-        return { pick_list: id, warehouse: 'KY01', printed_at: new Date(list.printed).toISOString(), items: list.picked.length, picked, left_to_pick: list.picked.length - picked };
+        return {
+          pick_list: id,
+          warehouse: 'KY01',
+          printed_at: new Date(list.printed).toISOString(),
+          items: list.picked.length,
+          picked,
+          left_to_pick: list.picked.length - picked,
+        };
       });
     expect(result.rows).toEqual(expected);
   });
@@ -401,12 +465,23 @@ describe('picking-productivity', () => {
       { by: second, qty: 5, at: '2024-12-01T00:00:00Z' }, // after the range
       { by: null, qty: 2, at: null }, // not picked
     ];
-    for (const p of picks) await insertPickItem(listId, { qty: p.qty, pickedAt: p.at, pickedBy: p.by?.id ?? null, picked: p.at ? p.qty : null });
+    for (const p of picks)
+      await insertPickItem(listId, {
+        qty: p.qty,
+        pickedAt: p.at,
+        pickedBy: p.by?.id ?? null,
+        picked: p.at ? p.qty : null,
+      });
     const result = await runReport(t, pickingProductivity, { from: '2024-11-01', to: '2024-11-30' });
     const counted = picks.filter((p) => p.at !== null && p.at < '2024-12');
-    const keys = [...new Map(counted.map((p) => [`${p.at!.slice(0, 10)}|${p.by?.username ?? ''}`, [p.at!.slice(0, 10), p.by?.username ?? ''] as const])).values()].sort((a, b) =>
-      a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1,
-    );
+    const keys = [
+      ...new Map(
+        counted.map((p) => [
+          `${p.at!.slice(0, 10)}|${p.by?.username ?? ''}`,
+          [p.at!.slice(0, 10), p.by?.username ?? ''] as const,
+        ]),
+      ).values(),
+    ].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1));
     expect(result.rows).toEqual(
       keys.map(([day, picker]) => {
         const mine = counted.filter((p) => p.at!.startsWith(day) && (p.by?.username ?? '') === picker);
@@ -423,7 +498,13 @@ describe('serial-velocity', () => {
       { modelNumber: unique('SVB'), upc: nextUpc() },
     ]);
     const serial = (product: { id: number }, receivedAt: string, dispositionCode = 'SOLD') =>
-      createSerial(t.db, { serialNumber: unique('SV'), productId: product.id, bucket: 'KY01', dispositionCode, createdAt: new Date(receivedAt) });
+      createSerial(t.db, {
+        serialNumber: unique('SV'),
+        productId: product.id,
+        bucket: 'KY01',
+        dispositionCode,
+        createdAt: new Date(receivedAt),
+      });
     const sales = [
       { product: fast!, at: '2024-12-01T06:00:00Z', received: ['2024-11-20T00:00:00Z', '2024-11-28T00:00:00Z'] },
       { product: fast!, at: '2024-12-31T23:00:00Z', received: ['2024-12-30T05:00:00Z'] },
@@ -431,19 +512,36 @@ describe('serial-velocity', () => {
       { product: slow!, at: '2025-01-02T00:00:00Z', received: ['2024-10-01T00:00:00Z'] }, // after the range
     ];
     for (const sale of sales) {
-      const tx = await insertLedgerRow({ type: 'INVENTORY_SALE', delta: -sale.received.length, at: sale.at, product: sale.product.id });
+      const tx = await insertLedgerRow({
+        type: 'INVENTORY_SALE',
+        delta: -sale.received.length,
+        at: sale.at,
+        product: sale.product.id,
+      });
       for (const receivedAt of sale.received) {
         const id = await serial(sale.product, receivedAt);
         // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
-        await t.db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${tx}, ${id}, ${unique('SVS')})`);
+        await t.db.execute(
+          sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${tx}, ${id}, ${unique('SVS')})`,
+        );
       }
     }
     // A transfer with a serial in the range is not a sale.
-    const transfer = await insertLedgerRow({ type: 'INVENTORY_TRANSFER', delta: -1, at: '2024-12-05T00:00:00Z', product: slow!.id });
+    const transfer = await insertLedgerRow({
+      type: 'INVENTORY_TRANSFER',
+      delta: -1,
+      at: '2024-12-05T00:00:00Z',
+      product: slow!.id,
+    });
     const moved = await serial(slow!, '2024-11-01T00:00:00Z', 'LIVE');
     // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
-    await t.db.execute(sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${transfer}, ${moved}, ${unique('SVS')})`);
-    const live = [await serial(fast!, '2024-12-02T00:00:00Z', 'LIVE'), await serial(fast!, '2024-12-03T00:00:00Z', 'LIVE')];
+    await t.db.execute(
+      sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${transfer}, ${moved}, ${unique('SVS')})`,
+    );
+    const live = [
+      await serial(fast!, '2024-12-02T00:00:00Z', 'LIVE'),
+      await serial(fast!, '2024-12-03T00:00:00Z', 'LIVE'),
+    ];
 
     const result = await runReport(t, serialVelocity, { from: '2024-12-01', to: '2024-12-31' });
     const expected = [
@@ -491,7 +589,13 @@ describe('live-serials', () => {
     expect(result.rows.filter((r) => r.model_number === product!.modelNumber)).toEqual(
       serials
         .filter((s) => s.disposition === 'LIVE' && s.bucket?.startsWith('KY01_B'))
-        .map((s) => ({ serial_number: s.serialNumber, model_number: product!.modelNumber, bucket: s.bucket, condition_code: s.condition ?? '', received_at: new Date(s.at).toISOString() })),
+        .map((s) => ({
+          serial_number: s.serialNumber,
+          model_number: product!.modelNumber,
+          bucket: s.bucket,
+          condition_code: s.condition ?? '',
+          received_at: new Date(s.at).toISOString(),
+        })),
     );
   });
 });
@@ -499,15 +603,58 @@ describe('live-serials', () => {
 describe('transfers-by-route', () => {
   it('sums the transfers transacted in the range per from and to bucket, with the average days from commit to transact', async () => {
     const transfers = [
-      { from: 'KY01', to: 'KY01_B_STOCK', committed: 3, transferred: 2, committedAt: '2025-01-01T00:00:00Z', at: '2025-01-04T00:00:00Z' },
-      { from: 'KY01', to: 'KY01_B_STOCK', committed: 4, transferred: null, committedAt: '2025-01-02T00:00:00Z', at: '2025-01-03T00:00:00Z' },
-      { from: 'KY01', to: 'KY01_B_STOCK', committed: 1, transferred: 1, committedAt: '2025-01-10T00:00:00Z', at: '2025-01-12T00:00:00Z' },
-      { from: 'KY01_B_STOCK', to: 'KY01', committed: 1, transferred: 1, committedAt: '2024-12-20T00:00:00Z', at: '2025-01-10T00:00:00Z' },
-      { from: 'KY01', to: 'KY01_DAMAGED', committed: 9, transferred: null, committedAt: '2025-01-05T00:00:00Z', at: null }, // open
-      { from: 'KY01_B_STOCK', to: 'KY01', committed: 8, transferred: 8, committedAt: '2025-01-20T00:00:00Z', at: '2025-02-01T00:00:00Z' }, // after the range
+      {
+        from: 'KY01',
+        to: 'KY01_B_STOCK',
+        committed: 3,
+        transferred: 2,
+        committedAt: '2025-01-01T00:00:00Z',
+        at: '2025-01-04T00:00:00Z',
+      },
+      {
+        from: 'KY01',
+        to: 'KY01_B_STOCK',
+        committed: 4,
+        transferred: null,
+        committedAt: '2025-01-02T00:00:00Z',
+        at: '2025-01-03T00:00:00Z',
+      },
+      {
+        from: 'KY01',
+        to: 'KY01_B_STOCK',
+        committed: 1,
+        transferred: 1,
+        committedAt: '2025-01-10T00:00:00Z',
+        at: '2025-01-12T00:00:00Z',
+      },
+      {
+        from: 'KY01_B_STOCK',
+        to: 'KY01',
+        committed: 1,
+        transferred: 1,
+        committedAt: '2024-12-20T00:00:00Z',
+        at: '2025-01-10T00:00:00Z',
+      },
+      {
+        from: 'KY01',
+        to: 'KY01_DAMAGED',
+        committed: 9,
+        transferred: null,
+        committedAt: '2025-01-05T00:00:00Z',
+        at: null,
+      }, // open
+      {
+        from: 'KY01_B_STOCK',
+        to: 'KY01',
+        committed: 8,
+        transferred: 8,
+        committedAt: '2025-01-20T00:00:00Z',
+        at: '2025-02-01T00:00:00Z',
+      }, // after the range
     ];
     for (const tr of transfers) {
-      await t.db.execute(sql`insert into committed_transfers (ims_transaction_reference_id, product_id, from_bucket, to_bucket, committed_quantity, committed_at,
+      await t.db
+        .execute(sql`insert into committed_transfers (ims_transaction_reference_id, product_id, from_bucket, to_bucket, committed_quantity, committed_at,
           transferred_quantity, transferred_at)
         values (${unique('CT-OPS')}, ${productId}, ${tr.from}, ${tr.to}, ${tr.committed}, ${tr.committedAt}, ${tr.transferred}, ${tr.at})`);
     }

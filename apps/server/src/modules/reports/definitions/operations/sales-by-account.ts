@@ -18,7 +18,8 @@ export const salesByAccount = defineReport({
   slug: 'sales-by-account',
   name: 'Sales by Account',
   category: 'Operations',
-  description: 'Sales per selling account (Amazon, Amazon Home, Walmart, Walt’s, Store): orders, units and sales dollars.',
+  description:
+    'Sales per selling account (Amazon, Amazon Home, Walmart, Walt’s, Store): orders, units and sales dollars.',
   parameters: DATE_RANGE,
   columns: [
     { key: 'account', label: 'Account', type: 'text' },

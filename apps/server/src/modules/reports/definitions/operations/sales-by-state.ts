@@ -12,7 +12,8 @@ export const salesByState = defineReport({
   slug: 'sales-by-state',
   name: 'Sales by State',
   category: 'Operations',
-  description: 'Sales shipped to each state: orders, units and sales dollars (units sold without a price counted apart).',
+  description:
+    'Sales shipped to each state: orders, units and sales dollars (units sold without a price counted apart).',
   parameters: [
     ...DATE_RANGE,
     {
@@ -20,7 +21,10 @@ export const salesByState = defineReport({
       label: 'Channel',
       type: 'select',
       default: '',
-      options: [{ value: '', label: 'All' }, ...SALES_CHANNELS.map((c) => ({ value: c, label: SALES_CHANNEL_NAMES[c] }))],
+      options: [
+        { value: '', label: 'All' },
+        ...SALES_CHANNELS.map((c) => ({ value: c, label: SALES_CHANNEL_NAMES[c] })),
+      ],
     },
   ],
   columns: [

@@ -38,14 +38,23 @@ describe('pricing reports', () => {
       { product: 3, qty: 4, at: '2024-03-06T12:00:00Z' },
     ];
     for (const [i, s] of sales.entries()) {
-      await t.db.execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity, transacted_at)
+      await t.db
+        .execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity, transacted_at)
         values (${`CS-R${i}`}, ${`R${i}`}, ${products[s.product]!.id}, 'KY01', ${s.qty}, ${s.at})`);
     }
     const result = await runReport(t, rebateSellThru, { from: '2024-03-01', to: '2024-03-31' });
     const expected = items
       .map((item, index) => {
-        const units = sales.filter((s) => s.product === index && s.at !== null && s.at < '2024-04').reduce((n, s) => n + s.qty, 0);
-        return { model_number: item.modelNumber, brand: '', rebate_per_unit: item.currentRebateCents, units_sold: units, rebate: units * (item.currentRebateCents ?? 0) };
+        const units = sales
+          .filter((s) => s.product === index && s.at !== null && s.at < '2024-04')
+          .reduce((n, s) => n + s.qty, 0);
+        return {
+          model_number: item.modelNumber,
+          brand: '',
+          rebate_per_unit: item.currentRebateCents,
+          units_sold: units,
+          rebate: units * (item.currentRebateCents ?? 0),
+        };
       })
       .filter((row) => row.rebate_per_unit !== null && row.rebate_per_unit > 0 && row.units_sold > 0)
       .sort((a, b) => b.rebate - a.rebate);
@@ -63,7 +72,12 @@ describe('pricing reports', () => {
     const result = await runReport(t, belowMapPricing);
     const expected = items
       .filter((p) => p.adjCartPriceCents < p.mapCents)
-      .map((p) => ({ model_number: p.modelNumber, map: p.mapCents, cart_price: p.adjCartPriceCents, under_map: p.mapCents - p.adjCartPriceCents }))
+      .map((p) => ({
+        model_number: p.modelNumber,
+        map: p.mapCents,
+        cart_price: p.adjCartPriceCents,
+        under_map: p.mapCents - p.adjCartPriceCents,
+      }))
       .sort((a, b) => b.under_map - a.under_map);
     expect(result.rows.filter((r) => String(r.model_number).startsWith('MAP'))).toEqual(expected);
   });
@@ -77,8 +91,13 @@ describe('pricing reports', () => {
     ];
     await createProducts(t.db, items);
     const result = await runReport(t, marginByBrand);
-    const average = items.reduce((sum, p) => sum + (100 * (p.mapCents - p.currentCostCents)) / p.mapCents, 0) / items.length;
-    expect(result.rows.find((r) => r.brand === brandName)).toEqual({ brand: brandName, products: items.length, avg_margin: Math.round(average * 100) / 100 });
+    const average =
+      items.reduce((sum, p) => sum + (100 * (p.mapCents - p.currentCostCents)) / p.mapCents, 0) / items.length;
+    expect(result.rows.find((r) => r.brand === brandName)).toEqual({
+      brand: brandName,
+      products: items.length,
+      avg_margin: Math.round(average * 100) / 100,
+    });
   });
 
   it('cost-vs-last-po: products whose current cost differs from their latest PO line’s cost (cancelled POs left out)', async () => {
@@ -106,14 +125,25 @@ describe('pricing reports', () => {
         t.db,
         sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${l.po}, 'KY01', ${vendor.id}, ${l.status}, ${l.at}) returning id`,
       );
-      await t.db.execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, created_at)
+      await t.db
+        .execute(sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, created_at)
         values (${po!.id}, ${products[l.product]!.id}, ${l.cost}, 1, ${l.at})`);
     }
     const result = await runReport(t, costVsLastPo);
     const expected = items
       .map((item, index) => {
-        const last = lines.filter((l) => l.product === index && l.status !== 8).sort((a, b) => b.at.localeCompare(a.at))[0];
-        return last && { model_number: item.modelNumber, current_cost: item.currentCostCents, last_po_cost: last.cost, difference: item.currentCostCents - last.cost, last_po: last.po };
+        const last = lines
+          .filter((l) => l.product === index && l.status !== 8)
+          .sort((a, b) => b.at.localeCompare(a.at))[0];
+        return (
+          last && {
+            model_number: item.modelNumber,
+            current_cost: item.currentCostCents,
+            last_po_cost: last.cost,
+            difference: item.currentCostCents - last.cost,
+            last_po: last.po,
+          }
+        );
       })
       .filter((row) => row !== undefined && row.difference !== 0);
     expect(expected).toHaveLength(2);

@@ -58,14 +58,19 @@ async function purchaseOrder(
 /** The UTC day `days` from today, YYYY-MM-DD. */
 function utcDayFromToday(days: number): string {
   const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days))
+    .toISOString()
+    .slice(0, 10);
 }
 
 describe('procurement reports', () => {
   it('vendor-fill-rate: units received of units ordered on POs created in the range', async () => {
     const vendor = await t.services.vendors.create({ company_name: unique('Fill vendor'), vendor_type: 'sales' });
     const inRange = [
-      [{ ordered: 10, received: 10, cost: 100 }, { ordered: 5, received: 1, cost: 100 }],
+      [
+        { ordered: 10, received: 10, cost: 100 },
+        { ordered: 5, received: 1, cost: 100 },
+      ],
       [{ ordered: 4, received: 0, cost: 100 }],
     ];
     for (const lines of inRange) await purchaseOrder(vendor.id, 5, '2024-02-10T12:00:00Z', lines);
@@ -83,7 +88,10 @@ describe('procurement reports', () => {
 
   it('open-purchase-orders: POs not Received, Complete or Cancelled with their open units and value', async () => {
     const vendor = await t.services.vendors.create({ company_name: unique('Open vendor'), vendor_type: 'sales' });
-    const lines = [{ ordered: 10, received: 3, cost: 250 }, { ordered: 6, received: 5, cost: 900 }];
+    const lines = [
+      { ordered: 10, received: 3, cost: 250 },
+      { ordered: 6, received: 5, cost: 900 },
+    ];
     const open = await purchaseOrder(vendor.id, 4, '2024-01-10T12:00:00Z', lines);
     await purchaseOrder(vendor.id, 6, '2024-01-11T12:00:00Z', lines); // Received
     await purchaseOrder(vendor.id, 8, '2024-01-12T12:00:00Z', lines); // Cancelled
@@ -91,7 +99,13 @@ describe('procurement reports', () => {
     const openUnits = lines.reduce((n, l) => n + Math.max(l.ordered - l.received, 0), 0);
     const openValue = lines.reduce((n, l) => n + Math.max(l.ordered - l.received, 0) * l.cost, 0);
     expect(result.rows.map((r) => [r.po, r.ordered, r.received, r.open_units, r.open_value])).toEqual([
-      [open.ref, lines.reduce((n, l) => n + l.ordered, 0), lines.reduce((n, l) => n + l.received, 0), openUnits, openValue],
+      [
+        open.ref,
+        lines.reduce((n, l) => n + l.ordered, 0),
+        lines.reduce((n, l) => n + l.received, 0),
+        openUnits,
+        openValue,
+      ],
     ]);
   });
 
@@ -105,7 +119,8 @@ describe('procurement reports', () => {
       const po = await purchaseOrder(vendor.id, 5, p.created, [{ ordered: 5, received: 0, cost: 1 }]);
       for (const [k, at] of p.receipts.entries()) {
         // Written around the ledger until these POs are received through receiveStock with `at`.
-        await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, created_at)
+        await t.db
+          .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, created_at)
           values (${`IR-LT-${i}-${k}`}, 'INVENTORY_RECEIPT', ${productId}, 'KY01', 1, ${po.id}, ${at})`);
       }
     }
@@ -129,20 +144,74 @@ describe('procurement reports', () => {
     const east = await t.services.vendors.create({ company_name: unique('A Drop vendor'), vendor_type: 'sales' });
     const west = await t.services.vendors.create({ company_name: unique('B Drop vendor'), vendor_type: 'sales' });
     const rows = [
-      { vendor: west, vendorLocationCode: 'W-1', product: fridge!, qtyPurchasable: 3, costCents: 130_500, updatedAt: '2024-05-01T10:00:00.000Z' },
-      { vendor: east, vendorLocationCode: 'E-2', product: fridge!, qtyPurchasable: 12, costCents: 129_999, updatedAt: '2024-05-02T10:00:00.000Z' },
-      { vendor: east, vendorLocationCode: 'E-1', product: range!, qtyPurchasable: 0, costCents: null, updatedAt: '2024-05-03T10:00:00.000Z' },
-      { vendor: east, vendorLocationCode: 'E-1', product: fridge!, qtyPurchasable: 40, costCents: 80_000, updatedAt: '2024-05-04T10:00:00.000Z' },
-      { vendor: east, vendorLocationCode: 'E-1', product: other!, qtyPurchasable: 9, costCents: 1_000, updatedAt: '2024-05-05T10:00:00.000Z' }, // another model
+      {
+        vendor: west,
+        vendorLocationCode: 'W-1',
+        product: fridge!,
+        qtyPurchasable: 3,
+        costCents: 130_500,
+        updatedAt: '2024-05-01T10:00:00.000Z',
+      },
+      {
+        vendor: east,
+        vendorLocationCode: 'E-2',
+        product: fridge!,
+        qtyPurchasable: 12,
+        costCents: 129_999,
+        updatedAt: '2024-05-02T10:00:00.000Z',
+      },
+      {
+        vendor: east,
+        vendorLocationCode: 'E-1',
+        product: range!,
+        qtyPurchasable: 0,
+        costCents: null,
+        updatedAt: '2024-05-03T10:00:00.000Z',
+      },
+      {
+        vendor: east,
+        vendorLocationCode: 'E-1',
+        product: fridge!,
+        qtyPurchasable: 40,
+        costCents: 80_000,
+        updatedAt: '2024-05-04T10:00:00.000Z',
+      },
+      {
+        vendor: east,
+        vendorLocationCode: 'E-1',
+        product: other!,
+        qtyPurchasable: 9,
+        costCents: 1_000,
+        updatedAt: '2024-05-05T10:00:00.000Z',
+      }, // another model
     ];
     await new InventoryRepository(t.db).insertDropShipRows(
-      rows.map((r) => ({ vendorId: r.vendor.id, vendorLocationCode: r.vendorLocationCode, productId: r.product.id, qtyPurchasable: r.qtyPurchasable, costCents: r.costCents, updatedAt: new Date(r.updatedAt) })),
+      rows.map((r) => ({
+        vendorId: r.vendor.id,
+        vendorLocationCode: r.vendorLocationCode,
+        productId: r.product.id,
+        qtyPurchasable: r.qtyPurchasable,
+        costCents: r.costCents,
+        updatedAt: new Date(r.updatedAt),
+      })),
     );
     const result = await runReport(t, dropShipAvailability, { model: `${prefix.toLowerCase()}-` });
     const expected = rows
       .filter((r) => r.product.modelNumber.startsWith(`${prefix}-`))
-      .map((r) => ({ vendor: r.vendor.company_name, vendor_location_code: r.vendorLocationCode, model_number: r.product.modelNumber, qty_purchasable: r.qtyPurchasable, cost: r.costCents, updated_at: r.updatedAt }))
-      .sort((a, b) => a.vendor.localeCompare(b.vendor) || a.vendor_location_code.localeCompare(b.vendor_location_code) || a.model_number.localeCompare(b.model_number));
+      .map((r) => ({
+        vendor: r.vendor.company_name,
+        vendor_location_code: r.vendorLocationCode,
+        model_number: r.product.modelNumber,
+        qty_purchasable: r.qtyPurchasable,
+        cost: r.costCents,
+        updated_at: r.updatedAt,
+      }))
+      .sort(
+        (a, b) =>
+          a.vendor.localeCompare(b.vendor) ||
+          a.vendor_location_code.localeCompare(b.vendor_location_code) ||
+          a.model_number.localeCompare(b.model_number),
+      );
     expect(result.rows).toEqual(expected);
   });
 
@@ -160,11 +229,18 @@ describe('procurement reports', () => {
       { status: 7, line: { ordered: 4, received: 1, cost: 100, expected: utcDayFromToday(-7) } }, // Complete: receiving is locked
     ];
     const pos = [];
-    for (const c of cases) pos.push({ ...c, po: await purchaseOrder(vendor.id, c.status, '2024-01-01T00:00:00Z', [c.line]) });
+    for (const c of cases)
+      pos.push({ ...c, po: await purchaseOrder(vendor.id, c.status, '2024-01-01T00:00:00Z', [c.line]) });
     const result = await runReport(t, latePoLines);
     const today = utcDayFromToday(0);
     const expected = pos
-      .filter((p) => p.line.expected !== null && p.line.expected < today && p.line.received < p.line.ordered && ![6, 7, 8].includes(p.status))
+      .filter(
+        (p) =>
+          p.line.expected !== null &&
+          p.line.expected < today &&
+          p.line.received < p.line.ordered &&
+          ![6, 7, 8].includes(p.status),
+      )
       .sort((a, b) => a.line.expected!.localeCompare(b.line.expected!))
       .map((p) => ({
         po: p.po.ref,
@@ -183,7 +259,15 @@ describe('procurement reports', () => {
     const first = await t.services.vendors.create({ company_name: unique('Spend vendor'), vendor_type: 'sales' });
     const second = await t.services.vendors.create({ company_name: unique('Spend vendor'), vendor_type: 'sales' });
     const pos = [
-      { vendor: first, status: 4, at: '2024-04-01T00:00:00Z', lines: [{ ordered: 10, received: 4, cost: 1_250 }, { ordered: 2, received: 2, cost: 9_999 }] },
+      {
+        vendor: first,
+        status: 4,
+        at: '2024-04-01T00:00:00Z',
+        lines: [
+          { ordered: 10, received: 4, cost: 1_250 },
+          { ordered: 2, received: 2, cost: 9_999 },
+        ],
+      },
       { vendor: first, status: 6, at: '2024-04-30T23:59:00Z', lines: [{ ordered: 3, received: 3, cost: 500 }] },
       { vendor: second, status: 5, at: '2024-04-15T00:00:00Z', lines: [{ ordered: 1, received: 0, cost: 100_000 }] },
       { vendor: first, status: 8, at: '2024-04-10T00:00:00Z', lines: [{ ordered: 50, received: 0, cost: 1_000 }] }, // Cancelled
@@ -205,13 +289,24 @@ describe('procurement reports', () => {
         };
       })
       .sort((a, b) => b.ordered - a.ordered);
-    expect(result.rows.filter((r) => r.vendor === first.company_name || r.vendor === second.company_name)).toEqual(expected);
+    expect(result.rows.filter((r) => r.vendor === first.company_name || r.vendor === second.company_name)).toEqual(
+      expected,
+    );
   });
 
   it('received-by-vendor: receipts less un-receipts in the range per vendor and PO location, at the line cost', async () => {
     const vendor = await t.services.vendors.create({ company_name: unique('Recv vendor'), vendor_type: 'sales' });
-    const ky = await purchaseOrder(vendor.id, 5, '2024-07-01T00:00:00Z', [{ ordered: 20, received: 0, cost: 1_500 }, { ordered: 20, received: 0, cost: 2_000 }]);
-    const tx = await purchaseOrder(vendor.id, 5, '2024-07-01T00:00:00Z', [{ ordered: 20, received: 0, cost: 700 }], 'TX01');
+    const ky = await purchaseOrder(vendor.id, 5, '2024-07-01T00:00:00Z', [
+      { ordered: 20, received: 0, cost: 1_500 },
+      { ordered: 20, received: 0, cost: 2_000 },
+    ]);
+    const tx = await purchaseOrder(
+      vendor.id,
+      5,
+      '2024-07-01T00:00:00Z',
+      [{ ordered: 20, received: 0, cost: 700 }],
+      'TX01',
+    );
     const cost = new Map([
       [ky.lineIds[0]!, 1_500],
       [ky.lineIds[1]!, 2_000],
@@ -227,17 +322,25 @@ describe('procurement reports', () => {
     ];
     for (const [i, m] of moves.entries()) {
       // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
-      await t.db.execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
+      await t.db
+        .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
         values (${unique(`IR-RV-${i}`)}, ${m.type}, ${productId}, ${m.bucket ?? 'KY01'}, ${m.delta}, ${m.po.id}, ${m.line}, ${m.at})`);
     }
     const result = await runReport(t, receivedByVendor, { from: '2024-07-01', to: '2024-07-31' });
-    const counted = moves.filter((m) => ['INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT'].includes(m.type) && m.at < '2024-08');
+    const counted = moves.filter(
+      (m) => ['INVENTORY_RECEIPT', 'INVENTORY_UNRECEIPT'].includes(m.type) && m.at < '2024-08',
+    );
     const expected = [
       { po: ky, location: 'KY01' },
       { po: tx, location: 'TX01' },
     ].map(({ po, location }) => {
       const mine = counted.filter((m) => m.po === po);
-      return { vendor: vendor.company_name, location, units: mine.reduce((n, m) => n + m.delta, 0), value: mine.reduce((n, m) => n + m.delta * cost.get(m.line)!, 0) };
+      return {
+        vendor: vendor.company_name,
+        location,
+        units: mine.reduce((n, m) => n + m.delta, 0),
+        value: mine.reduce((n, m) => n + m.delta * cost.get(m.line)!, 0),
+      };
     });
     expect(result.rows.filter((r) => r.vendor === vendor.company_name)).toEqual(expected);
   });

@@ -1,6 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Autocomplete, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { centsToDollars, discountedCostCents, dollarsToCents, formatUsd, type TDiscountType } from '@keystone/contracts';
+import {
+  centsToDollars,
+  discountedCostCents,
+  dollarsToCents,
+  formatUsd,
+  type TDiscountType,
+} from '@keystone/contracts';
 import { searchProducts } from '../../api/purchase-order-detail';
 
 interface Found {
@@ -17,7 +23,13 @@ const PRODUCT_SEARCH_DEBOUNCE_MS = 500;
  * Discount Amount and Discount Type. Choosing a product sets the cost to its invoice cost and the quantity to 1.
  * The panel is a form: Enter in any of its fields (once a product is chosen) adds the product.
  */
-export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId: number; cost: number; qty: number }): Promise<unknown>; disabled: boolean }) {
+export function AddProductPanel({
+  onAdd,
+  disabled,
+}: {
+  onAdd(input: { productId: number; cost: number; qty: number }): Promise<unknown>;
+  disabled: boolean;
+}) {
   const [text, setText] = useState('');
   // Results are kept with the text they answer: only results for the current text are ever offered, so a key
   // pressed within the debounce can never pick a product of the previous search.
@@ -48,7 +60,14 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
 
   const costNumber = Number(cost);
   const discountNumber = Number(discount || 0);
-  const valid = !!product && cost !== '' && costNumber >= 0 && /^\d*(\.\d{0,2})?$/.test(cost) && Number.isInteger(Number(qty)) && Number(qty) >= 1 && discountNumber >= 0;
+  const valid =
+    !!product &&
+    cost !== '' &&
+    costNumber >= 0 &&
+    /^\d*(\.\d{0,2})?$/.test(cost) &&
+    Number.isInteger(Number(qty)) &&
+    Number(qty) >= 1 &&
+    discountNumber >= 0;
   const finalCents = valid ? discountedCostCents(dollarsToCents(costNumber), discountNumber, discountType) : null;
 
   function clear() {
@@ -70,11 +89,25 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="add-product-panel" component="form" onSubmit={(e: FormEvent) => void add(e)} noValidate>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      data-testid="add-product-panel"
+      component="form"
+      onSubmit={(e: FormEvent) => void add(e)}
+      noValidate
+    >
       <Typography variant="h6" gutterBottom>
         Add Product
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr 1.2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr 1.2fr' },
+          alignItems: 'start',
+        }}
+      >
         <Autocomplete
           options={options}
           value={product}
@@ -97,15 +130,49 @@ export function AddProductPanel({ onAdd, disabled }: { onAdd(input: { productId:
           }}
           renderOption={(props, o) => (
             <li {...props} key={o.id}>
-              {o.model_number} <Typography component="span" variant="caption" sx={{ ml: 1 }} color="text.secondary">{formatUsd(dollarsToCents(o.invoice_cost))}</Typography>
+              {o.model_number}{' '}
+              <Typography component="span" variant="caption" sx={{ ml: 1 }} color="text.secondary">
+                {formatUsd(dollarsToCents(o.invoice_cost))}
+              </Typography>
             </li>
           )}
           renderInput={(params) => <TextField {...params} label="Model Number" size="small" />}
         />
-        <TextField label="Item Cost" type="number" size="small" value={cost} onChange={(e) => setCost(e.target.value)} disabled={disabled} slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
-        <TextField label="Quantity to Order" type="number" size="small" value={qty} onChange={(e) => setQty(e.target.value)} disabled={disabled} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
-        <TextField label="Discount Amount" type="number" size="small" value={discount} onChange={(e) => setDiscount(e.target.value)} disabled={disabled} slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
-        <TextField select label="Discount Type" size="small" value={discountType ?? ''} onChange={(e) => setDiscountType(e.target.value as TDiscountType)} disabled={disabled}>
+        <TextField
+          label="Item Cost"
+          type="number"
+          size="small"
+          value={cost}
+          onChange={(e) => setCost(e.target.value)}
+          disabled={disabled}
+          slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+        />
+        <TextField
+          label="Quantity to Order"
+          type="number"
+          size="small"
+          value={qty}
+          onChange={(e) => setQty(e.target.value)}
+          disabled={disabled}
+          slotProps={{ htmlInput: { min: 1, step: 1 } }}
+        />
+        <TextField
+          label="Discount Amount"
+          type="number"
+          size="small"
+          value={discount}
+          onChange={(e) => setDiscount(e.target.value)}
+          disabled={disabled}
+          slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+        />
+        <TextField
+          select
+          label="Discount Type"
+          size="small"
+          value={discountType ?? ''}
+          onChange={(e) => setDiscountType(e.target.value as TDiscountType)}
+          disabled={disabled}
+        >
           <MenuItem value="">None</MenuItem>
           <MenuItem value="Percent Off">Percent Off</MenuItem>
           <MenuItem value="Dollar Off">Dollar Off</MenuItem>

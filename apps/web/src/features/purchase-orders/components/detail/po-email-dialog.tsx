@@ -25,7 +25,8 @@ export function PoEmailDialog({
 
   async function send() {
     const parsed = ZEmailPurchaseOrderSchema.safeParse({ email, name, message, ccs });
-    if (!parsed.success) return setError(parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      return setError(parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
     setSending(true);
     try {
       await onSend({ email, name, message, ccs });

@@ -1,6 +1,18 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Box, Button, FormControlLabel, Link, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Link,
+  MenuItem,
+  Paper,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import {
   defaultRequestedDeliveryDate,
@@ -34,7 +46,9 @@ export function PoHeaderForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { statuses, vendors, terms, locations } = usePoReferenceData();
-  const { control, handleSubmit, reset, formState, setValue } = useForm<HeaderValues>({ defaultValues: headerValuesOf(po) });
+  const { control, handleSubmit, reset, formState, setValue } = useForm<HeaderValues>({
+    defaultValues: headerValuesOf(po),
+  });
   useEffect(() => reset(headerValuesOf(po)), [po, reset]);
   const complete = isLocked(po.purchase_order_status.status_name);
   const shippingLocked = locksShippingFields(po.purchase_order_status.status_name);
@@ -48,7 +62,11 @@ export function PoHeaderForm({
     if (Object.keys(body).length) await onSave(body);
   });
 
-  const text = (name: keyof HeaderValues, label: string, extra: { locked?: boolean; type?: string; step?: number } = {}) => (
+  const text = (
+    name: keyof HeaderValues,
+    label: string,
+    extra: { locked?: boolean; type?: string; step?: number } = {},
+  ) => (
     <Controller
       name={name}
       control={control}
@@ -60,7 +78,10 @@ export function PoHeaderForm({
           size="small"
           type={extra.type ?? 'text'}
           disabled={disabled || extra.locked}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: extra.step ? { step: extra.step, min: 0, max: 100 } : undefined }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: extra.step ? { step: extra.step, min: 0, max: 100 } : undefined,
+          }}
           helperText={extra.locked ? 'Locked while Order Sent' : undefined}
         />
       )}
@@ -84,7 +105,15 @@ export function PoHeaderForm({
           name="purchase_order_status"
           control={control}
           render={({ field }) => (
-            <TextField select {...field} label="Status" size="small" sx={{ minWidth: 200 }} disabled={!canEdit} slotProps={{ htmlInput: { 'data-testid': 'po-status' } }}>
+            <TextField
+              select
+              {...field}
+              label="Status"
+              size="small"
+              sx={{ minWidth: 200 }}
+              disabled={!canEdit}
+              slotProps={{ htmlInput: { 'data-testid': 'po-status' } }}
+            >
               {statuses.map((s) => (
                 <MenuItem key={s.id} value={s.id}>
                   {s.status_name}
@@ -94,7 +123,11 @@ export function PoHeaderForm({
           )}
         />
       </Box>
-      {complete && <Alert severity="info" sx={{ mb: 2 }}>This PO is Complete: editing and receiving are locked.</Alert>}
+      {complete && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This PO is Complete: editing and receiving are locked.
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         <Controller
           name="ims_location_code"
@@ -114,7 +147,10 @@ export function PoHeaderForm({
           control={control}
           render={({ field }) => (
             <TextField select {...field} label="Vendor" size="small" disabled={disabled}>
-              {[{ id: po.vendor_id, company_name: po.vendor_name }, ...vendors.filter((v) => v.id !== po.vendor_id)].map((v) => (
+              {[
+                { id: po.vendor_id, company_name: po.vendor_name },
+                ...vendors.filter((v) => v.id !== po.vendor_id),
+              ].map((v) => (
                 <MenuItem key={v.id} value={v.id}>
                   {v.company_name}
                 </MenuItem>
@@ -155,7 +191,11 @@ export function PoHeaderForm({
                 !po.requested_delivery_date && !field.value && !disabled ? (
                   <>
                     Not set.{' '}
-                    <Link component="button" type="button" onClick={() => setValue('requested_delivery_date', defaultDate, { shouldDirty: true })}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => setValue('requested_delivery_date', defaultDate, { shouldDirty: true })}
+                    >
                       Use {defaultDate}
                     </Link>
                   </>
@@ -167,8 +207,26 @@ export function PoHeaderForm({
         {text('dfi_discount_percentage', 'DFI Discount Percentage', { type: 'number', step: 0.01 })}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Controller name="paid" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />} label="Paid" />} />
-        <Controller name="is_ats" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />} label="Needs ATS" />} />
+        <Controller
+          name="paid"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />}
+              label="Paid"
+            />
+          )}
+        />
+        <Controller
+          name="is_ats"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} disabled={disabled} />}
+              label="Needs ATS"
+            />
+          )}
+        />
         <Box sx={{ flex: 1 }} />
         {canEdit && (
           <Button type="submit" variant="contained" disabled={!formState.isDirty || saving}>

@@ -33,12 +33,16 @@ export function headerValuesOf(po: TPurchaseOrder): HeaderValues {
 }
 
 /** The update body: only the fields the user changed (001 §4 "A PO update is sent only when fields changed"). */
-export function headerChanges(values: HeaderValues, dirty: Partial<Record<keyof HeaderValues, unknown>>): TUpdatePurchaseOrder {
+export function headerChanges(
+  values: HeaderValues,
+  dirty: Partial<Record<keyof HeaderValues, unknown>>,
+): TUpdatePurchaseOrder {
   const body: TUpdatePurchaseOrder = {};
   if (dirty.purchase_order_status) body.purchase_order_status = Number(values.purchase_order_status);
   if (dirty.ims_location_code) body.ims_location_code = values.ims_location_code;
   if (dirty.vendor_id) body.vendor_id = Number(values.vendor_id);
-  if (dirty.purchase_terms_id) body.purchase_terms_id = values.purchase_terms_id === '' ? null : Number(values.purchase_terms_id);
+  if (dirty.purchase_terms_id)
+    body.purchase_terms_id = values.purchase_terms_id === '' ? null : Number(values.purchase_terms_id);
   if (dirty.carrier_name) body.carrier_name = values.carrier_name;
   if (dirty.tracking_number) body.tracking_number = values.tracking_number;
   if (dirty.requested_delivery_date) body.requested_delivery_date = values.requested_delivery_date || null;

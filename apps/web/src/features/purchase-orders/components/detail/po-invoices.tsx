@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { dollarsToCents, formatUsd, INVOICE_MESSAGES, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError } from '../../../../lib/api-client';
 import { queueSuccess } from '../../../../lib/message-queue';
@@ -9,11 +27,17 @@ import { localToday } from '../../../../lib/format-date';
 import { DateField } from '../../../../shell/date-field';
 import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../../shell/table-pages';
 
-
 function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: boolean; onClose(): void }) {
   const { create } = useInvoiceMutations(po.id);
   const { data: companies = [] } = useFinanceCompanies();
-  const [values, setValues] = useState({ invoice_number: '', invoice_amount: '', invoice_date: localToday(), due_date: '', purchase_date: '', finance_company: '' });
+  const [values, setValues] = useState({
+    invoice_number: '',
+    invoice_amount: '',
+    invoice_date: localToday(),
+    due_date: '',
+    purchase_date: '',
+    finance_company: '',
+  });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => {
@@ -21,10 +45,24 @@ function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: 
     setErrors({ ...errors, [key]: [] });
   };
   const dateField = (key: 'invoice_date' | 'due_date' | 'purchase_date', label: string) => (
-    <DateField label={label} value={values[key]} onChange={(value) => set(key)({ target: { value } })} error={!!errors[key]?.length} helperText={errors[key]?.[0]} />
+    <DateField
+      label={label}
+      value={values[key]}
+      onChange={(value) => set(key)({ target: { value } })}
+      error={!!errors[key]?.length}
+      helperText={errors[key]?.[0]}
+    />
   );
   const field = (key: keyof typeof values, label: string, extra: object = {}) => (
-    <TextField label={label} value={values[key]} onChange={set(key)} error={!!errors[key]?.length} helperText={errors[key]?.[0]} size="small" {...extra} />
+    <TextField
+      label={label}
+      value={values[key]}
+      onChange={set(key)}
+      error={!!errors[key]?.length}
+      helperText={errors[key]?.[0]}
+      size="small"
+      {...extra}
+    />
   );
 
   async function submit() {
@@ -63,11 +101,20 @@ function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: 
           {po.vendor_name} · {po.purchase_ref_id}
         </Typography>
         {field('invoice_number', 'Invoice Number')}
-        {field('invoice_amount', 'Invoice Amount', { type: 'number', slotProps: { htmlInput: { min: 0, step: 0.01 } } })}
+        {field('invoice_amount', 'Invoice Amount', {
+          type: 'number',
+          slotProps: { htmlInput: { min: 0, step: 0.01 } },
+        })}
         {dateField('invoice_date', 'Invoice Date')}
         {dateField('due_date', 'Due Date')}
         {dateField('purchase_date', 'Purchase Date')}
-        <TextField select label="Finance Company" value={values.finance_company} onChange={set('finance_company')} size="small">
+        <TextField
+          select
+          label="Finance Company"
+          value={values.finance_company}
+          onChange={set('finance_company')}
+          size="small"
+        >
           <MenuItem value="">None</MenuItem>
           {companies.map((c) => (
             <MenuItem key={c.id} value={String(c.id)}>

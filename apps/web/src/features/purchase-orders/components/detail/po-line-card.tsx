@@ -16,7 +16,13 @@ interface Props {
   shippingLocked?: boolean;
   /** Told whether the card holds unsaved edits. */
   onDirtyChange?: (dirty: boolean) => void;
-  onUpdate(body: { invoice_cost: string; qty: number; expected_arrival_date: string | null; carrier_name?: string; tracking_number?: string }): Promise<unknown>;
+  onUpdate(body: {
+    invoice_cost: string;
+    qty: number;
+    expected_arrival_date: string | null;
+    carrier_name?: string;
+    tracking_number?: string;
+  }): Promise<unknown>;
   onDelete(): Promise<unknown>;
 }
 
@@ -24,7 +30,15 @@ interface Props {
  * One PO line (000 §2, §4): Receive turns into a disabled Received button once everything arrived, Un-Receive
  * shows only when something was received, Delete only when nothing was, Update unless editing is disabled.
  */
-export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingLocked = false, onDirtyChange, onUpdate, onDelete }: Props) {
+export function PoLineCard({
+  line,
+  editingDisabled,
+  receivingDisabled,
+  shippingLocked = false,
+  onDirtyChange,
+  onUpdate,
+  onDelete,
+}: Props) {
   const canReceive = useCan('purchase-order:receive');
   const canUnreceive = useCan('purchase-order:un-receive');
   const canEdit = useCan('purchase-order:edit');
@@ -62,13 +76,36 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
             </Typography>
           </Grid>
           <Grid size={{ xs: 6, md: 1.5 }}>
-            <TextField label="Item Cost" size="small" value={cost} onChange={(e) => setCost(e.target.value)} disabled={readOnly} error={!costValid} fullWidth />
+            <TextField
+              label="Item Cost"
+              size="small"
+              value={cost}
+              onChange={(e) => setCost(e.target.value)}
+              disabled={readOnly}
+              error={!costValid}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 1.2 }}>
-            <TextField label="Qty Ordered" size="small" type="number" value={qty} onChange={(e) => setQty(e.target.value)} disabled={readOnly} slotProps={{ htmlInput: { min: Math.max(1, line.qty_received), step: 1 } }} fullWidth />
+            <TextField
+              label="Qty Ordered"
+              size="small"
+              type="number"
+              value={qty}
+              onChange={(e) => setQty(e.target.value)}
+              disabled={readOnly}
+              slotProps={{ htmlInput: { min: Math.max(1, line.qty_received), step: 1 } }}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 1.2 }}>
-            <TextField label="Qty Received" size="small" value={line.qty_received} slotProps={{ input: { readOnly: true } }} fullWidth />
+            <TextField
+              label="Qty Received"
+              size="small"
+              value={line.qty_received}
+              slotProps={{ input: { readOnly: true } }}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 1.3 }}>
             <Typography variant="caption" color="text.secondary">
@@ -78,12 +115,34 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
           </Grid>
           <Grid size={{ xs: 12, md: 3.8 }}>
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <TextField label="Carrier" size="small" value={carrier} onChange={(e) => setCarrier(e.target.value)} disabled={readOnly || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} fullWidth />
-              <TextField label="Tracking Number" size="small" value={tracking} onChange={(e) => setTracking(e.target.value)} disabled={readOnly || shippingLocked} helperText={shippingLocked ? 'Locked while Order Sent' : undefined} fullWidth />
+              <TextField
+                label="Carrier"
+                size="small"
+                value={carrier}
+                onChange={(e) => setCarrier(e.target.value)}
+                disabled={readOnly || shippingLocked}
+                helperText={shippingLocked ? 'Locked while Order Sent' : undefined}
+                fullWidth
+              />
+              <TextField
+                label="Tracking Number"
+                size="small"
+                value={tracking}
+                onChange={(e) => setTracking(e.target.value)}
+                disabled={readOnly || shippingLocked}
+                helperText={shippingLocked ? 'Locked while Order Sent' : undefined}
+                fullWidth
+              />
             </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <DateField label="Expected Arrival Date" value={arrival} onChange={setArrival} disabled={readOnly} fullWidth />
+            <DateField
+              label="Expected Arrival Date"
+              value={arrival}
+              onChange={setArrival}
+              disabled={readOnly}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {canReceive &&
@@ -96,12 +155,22 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
                   </span>
                 </Tooltip>
               ) : (
-                <Button variant="contained" color="success" disabled={receivingDisabled} onClick={() => setDialog('Receiving')}>
+                <Button
+                  variant="contained"
+                  color="success"
+                  disabled={receivingDisabled}
+                  onClick={() => setDialog('Receiving')}
+                >
                   Receive
                 </Button>
               ))}
             {canUnreceive && line.qty_received > 0 && (
-              <Button variant="outlined" color="warning" disabled={receivingDisabled} onClick={() => setDialog('Un-Receiving')}>
+              <Button
+                variant="outlined"
+                color="warning"
+                disabled={receivingDisabled}
+                onClick={() => setDialog('Un-Receiving')}
+              >
                 Un-Receive
               </Button>
             )}
@@ -115,9 +184,12 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
                 variant="outlined"
                 color="error"
                 onClick={() =>
-                  void confirm({ title: 'Delete this line?', message: `Delete ${line.product.model_number} (${line.qty_ordered} ordered) from this PO?`, confirmLabel: 'Delete', destructive: true }).then(
-                    (yes) => yes && onDelete(),
-                  )
+                  void confirm({
+                    title: 'Delete this line?',
+                    message: `Delete ${line.product.model_number} (${line.qty_ordered} ordered) from this PO?`,
+                    confirmLabel: 'Delete',
+                    destructive: true,
+                  }).then((yes) => yes && onDelete())
                 }
               >
                 Delete
@@ -128,7 +200,12 @@ export function PoLineCard({ line, editingDisabled, receivingDisabled, shippingL
                 variant="contained"
                 disabled={!costValid || !(Number(qty) >= 1)}
                 onClick={() =>
-                  void onUpdate({ invoice_cost: cost, qty: Number(qty), expected_arrival_date: arrival || null, ...(shippingLocked ? {} : { carrier_name: carrier, tracking_number: tracking }) })
+                  void onUpdate({
+                    invoice_cost: cost,
+                    qty: Number(qty),
+                    expected_arrival_date: arrival || null,
+                    ...(shippingLocked ? {} : { carrier_name: carrier, tracking_number: tracking }),
+                  })
                 }
               >
                 Update

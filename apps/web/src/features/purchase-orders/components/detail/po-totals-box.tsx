@@ -4,7 +4,11 @@ import { computePoTotals, dollarsToCents, formatUsd, type TPoLine, type TPurchas
 /** Sub Total, Total Received, DFI Discount Amount and Balance Due (000 §2), computed from the lines. */
 export function PoTotalsBox({ po, lines }: { po: TPurchaseOrder; lines: TPoLine[] }) {
   const totals = computePoTotals(
-    lines.map((l) => ({ costCents: dollarsToCents(l.invoice_cost), qtyOrdered: l.qty_ordered, qtyReceived: l.qty_received })),
+    lines.map((l) => ({
+      costCents: dollarsToCents(l.invoice_cost),
+      qtyOrdered: l.qty_ordered,
+      qtyReceived: l.qty_received,
+    })),
     po.dfi_discount_percentage,
     po.paid,
   );
@@ -23,7 +27,11 @@ export function PoTotalsBox({ po, lines }: { po: TPurchaseOrder; lines: TPoLine[
               <TableCell component="th" sx={{ fontWeight: label === 'Balance Due' ? 700 : 500 }}>
                 {label}
               </TableCell>
-              <TableCell align="right" data-testid={`total-${label.toLowerCase().replace(/\s+/g, '-')}`} sx={{ fontWeight: label === 'Balance Due' ? 700 : 400 }}>
+              <TableCell
+                align="right"
+                data-testid={`total-${label.toLowerCase().replace(/\s+/g, '-')}`}
+                sx={{ fontWeight: label === 'Balance Due' ? 700 : 400 }}
+              >
                 {formatUsd(cents)}
               </TableCell>
             </TableRow>

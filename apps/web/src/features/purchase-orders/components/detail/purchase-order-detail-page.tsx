@@ -1,6 +1,19 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, AlertTitle, Box, Button, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Link,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { isLocked, locksShippingFields, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError, openBlob, saveBlob } from '../../../../lib/api-client';
@@ -94,7 +107,15 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   const shownEdiErrors = ediErrors ?? po.edi_errors;
   const shippingLocked = locksShippingFields(status);
   const lineDirty = (lineId: number) => lineDirtyHandlers(lineId, markDirty);
-  const header = <PoHeaderForm po={po} canEdit={canEdit} saving={m.update.isPending} onDirtyChange={headerDirty} onSave={(body) => m.update.mutateAsync(body)} />;
+  const header = (
+    <PoHeaderForm
+      po={po}
+      canEdit={canEdit}
+      saving={m.update.isPending}
+      onDirtyChange={headerDirty}
+      onSave={(body) => m.update.mutateAsync(body)}
+    />
+  );
 
   async function pdf(print: boolean) {
     const file = await fetchPoPdf(poId);
@@ -123,7 +144,8 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
   async function sendEdi() {
     const yes = await confirm({
       title: `Send ${po.purchase_ref_id} to ${po.vendor_name}?`,
-      message: 'The PO goes to the vendor by EDI and its status becomes Order Sent, which locks the carrier, tracking and vendor order fields.',
+      message:
+        'The PO goes to the vendor by EDI and its status becomes Order Sent, which locks the carrier, tracking and vendor order fields.',
       confirmLabel: 'Send',
     });
     if (!yes) return;
@@ -138,7 +160,16 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
 
   return (
     <Stack spacing={small ? 0 : 2} sx={{ p: { xs: 1, md: 3 }, gap: small ? 1.5 : 0 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', order: small ? 1 : 0, ...(small ? { '& .MuiButton-root': { px: 1, py: 0.25, minWidth: 0 } } : {}) }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          order: small ? 1 : 0,
+          ...(small ? { '& .MuiButton-root': { px: 1, py: 0.25, minWidth: 0 } } : {}),
+        }}
+      >
         <Typography variant={small ? 'h6' : 'h4'} component="h1" sx={{ flex: 1 }}>
           Purchase Order
         </Typography>
@@ -179,7 +210,11 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           </ul>
         </Alert>
       )}
-      {po.sent_via_edi && <Alert severity="success" sx={{ order: small ? 1 : 0 }}>Sent to the vendor via EDI.</Alert>}
+      {po.sent_via_edi && (
+        <Alert severity="success" sx={{ order: small ? 1 : 0 }}>
+          Sent to the vendor via EDI.
+        </Alert>
+      )}
       {small ? (
         <Accordion disableGutters variant="outlined" data-testid="po-header-accordion" sx={{ order: 2 }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="po-header-details">
@@ -206,7 +241,11 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
       )}
       {canEdit && !complete && data.PO_LINES.length > 0 && (
         <Box sx={{ order: small ? 5 : 0 }}>
-          <ApplyToAllLines disabled={false} shippingLocked={shippingLocked} onApply={(body) => m.applyToAll.mutateAsync(body)} />
+          <ApplyToAllLines
+            disabled={false}
+            shippingLocked={shippingLocked}
+            onApply={(body) => m.applyToAll.mutateAsync(body)}
+          />
         </Box>
       )}
       <Stack spacing={1} sx={{ order: small ? 3 : 0 }} data-testid="po-lines">
@@ -232,7 +271,12 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
         <PoInvoices po={po} />
       </Box>
       <Box sx={{ order: small ? 8 : 0 }}>
-        <PoNotes notes={po.notes} disabled={!canEdit || complete} onDirtyChange={notesDirty} onSave={(notes) => m.update.mutateAsync({ notes })} />
+        <PoNotes
+          notes={po.notes}
+          disabled={!canEdit || complete}
+          onDirtyChange={notesDirty}
+          onSave={(notes) => m.update.mutateAsync({ notes })}
+        />
       </Box>
       {confirmDialog}
       <UnsavedChangesGuard when={dirtyParts.size > 0} />
@@ -242,7 +286,9 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
         defaultEmail={po.vendor.rep_email ?? ''}
         defaultName={po.vendor.rep ?? ''}
         onClose={() => setEmailOpen(false)}
-        onSend={(body) => m.email.mutateAsync(body).then(() => queueSuccess(`PO ${po.purchase_ref_id} e-mailed to ${body.email}.`))}
+        onSend={(body) =>
+          m.email.mutateAsync(body).then(() => queueSuccess(`PO ${po.purchase_ref_id} e-mailed to ${body.email}.`))
+        }
       />
     </Stack>
   );
@@ -255,7 +301,8 @@ export function PurchaseOrderDetailPage() {
   const legacy = search.has('legacy');
   const resolved = useResolvedPoId(id, legacy);
   if (resolved.isLoading) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
-  if (!resolved.data) return <NotFound id={id} onRetry={resolved.isError ? () => void resolved.refetch() : undefined} />;
+  if (!resolved.data)
+    return <NotFound id={id} onRetry={resolved.isError ? () => void resolved.refetch() : undefined} />;
   return (
     <ErrorBoundary fallback={<NotFound id={id} onRetry={() => window.location.reload()} />}>
       <PurchaseOrderDetail poId={resolved.data} />

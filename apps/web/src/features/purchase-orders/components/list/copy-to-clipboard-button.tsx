@@ -39,11 +39,21 @@ export function CopyToClipboardButton({ text, label }: { text: string; label: st
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
       <Tooltip title={label}>
         <IconButton size="small" aria-label={label} onClick={() => void copy()}>
-          {copiedAt === null ? <ContentCopyIcon fontSize="inherit" /> : <CheckIcon fontSize="inherit" color="success" />}
+          {copiedAt === null ? (
+            <ContentCopyIcon fontSize="inherit" />
+          ) : (
+            <CheckIcon fontSize="inherit" color="success" />
+          )}
         </IconButton>
       </Tooltip>
       {copiedAt !== null && (
-        <Typography component="span" variant="caption" color="success.main" role="status" data-testid="copied-indicator">
+        <Typography
+          component="span"
+          variant="caption"
+          color="success.main"
+          role="status"
+          data-testid="copied-indicator"
+        >
           Copied
         </Typography>
       )}

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import EditIcon from '@mui/icons-material/Edit';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
@@ -75,7 +86,13 @@ export function CreatePoPanel() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="create-po-heading" data-testid="create-po-panel">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mb: 2 }}
+      component="section"
+      aria-labelledby="create-po-heading"
+      data-testid="create-po-panel"
+    >
       <Typography variant="h6" component="h2" id="create-po-heading" sx={{ mb: 1.5 }}>
         Create PO
       </Typography>
@@ -122,8 +139,16 @@ export function CreatePoPanel() {
             onChange={(e) => setTermId(e.target.value === '' ? '' : Number(e.target.value))}
             size="small"
             sx={{ width: 220 }}
-            helperText={!showAllTerms && vendor && vendor.default_terms.length === 0 ? 'This vendor has no default terms' : undefined}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'create-po-term' } }}
+            helperText={
+              !showAllTerms && vendor && vendor.default_terms.length === 0
+                ? 'This vendor has no default terms'
+                : undefined
+            }
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'create-po-term' },
+            }}
           >
             <MenuItem value="">
               <em>None</em>
@@ -134,7 +159,10 @@ export function CreatePoPanel() {
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel control={<Checkbox checked={showAllTerms} onChange={(e) => setShowAllTerms(e.target.checked)} />} label="Show All PO Terms" />
+          <FormControlLabel
+            control={<Checkbox checked={showAllTerms} onChange={(e) => setShowAllTerms(e.target.checked)} />}
+            label="Show All PO Terms"
+          />
           <TextField
             select
             label="Receiving Location"
@@ -145,7 +173,11 @@ export function CreatePoPanel() {
             }}
             size="small"
             sx={{ width: 220 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'create-po-location' } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'create-po-location' },
+            }}
           >
             <MenuItem value="">
               <em>Select a location</em>
@@ -156,12 +188,19 @@ export function CreatePoPanel() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="contained" startIcon={<NoteAddIcon />} onClick={() => void createPo()} disabled={create.isPending}>
+          <Button
+            variant="contained"
+            startIcon={<NoteAddIcon />}
+            onClick={() => void createPo()}
+            disabled={create.isPending}
+          >
             Create PO
           </Button>
         </Box>
       )}
-      {dialog === 'create-vendor' && <CreateVendorDialog onClose={() => setDialog(null)} onCreated={(v) => chooseVendor(v)} />}
+      {dialog === 'create-vendor' && (
+        <CreateVendorDialog onClose={() => setDialog(null)} onCreated={(v) => chooseVendor(v)} />
+      )}
       {dialog === 'vendors' && (
         <VendorTableDialog
           onClose={() => setDialog(null)}

@@ -69,7 +69,15 @@ function SelectFilter({
  * The PO list filters (000 §2), each kept in the query string under its spec name. The user filter lists every
  * user for a caller holding role-editor:view (the user list needs it); others may pick Mine, their own id.
  */
-export function PoFilters({ filters, onChange, onClear }: { filters: TPoFilters; onChange: (updates: Partial<TPoFilters>) => void; onClear: () => void }) {
+export function PoFilters({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: TPoFilters;
+  onChange: (updates: Partial<TPoFilters>) => void;
+  onClear: () => void;
+}) {
   const canListUsers = useCan('role-editor:view');
   const statuses = usePoStatuses();
   const vendors = useVendors();
@@ -90,9 +98,24 @@ export function PoFilters({ filters, onChange, onClear }: { filters: TPoFilters;
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <DateFilter label="From Date" value={filters.fromDate} onChange={set('fromDate')} />
         <DateFilter label="To Date" value={filters.toDate} onChange={set('toDate')} />
-        <DebouncedTextFilter label="PO Number" value={filters.poNumber} onCommit={set('poNumber')} testId="filter-po-number" />
-        <DebouncedTextFilter label="Model Number" value={filters.modelNumber} onCommit={set('modelNumber')} testId="filter-model-number" />
-        <DebouncedTextFilter label="Vendor Order #" value={filters.vendorOrderId} onCommit={set('vendorOrderId')} testId="filter-vendor-order-id" />
+        <DebouncedTextFilter
+          label="PO Number"
+          value={filters.poNumber}
+          onCommit={set('poNumber')}
+          testId="filter-po-number"
+        />
+        <DebouncedTextFilter
+          label="Model Number"
+          value={filters.modelNumber}
+          onCommit={set('modelNumber')}
+          testId="filter-model-number"
+        />
+        <DebouncedTextFilter
+          label="Vendor Order #"
+          value={filters.vendorOrderId}
+          onCommit={set('vendorOrderId')}
+          testId="filter-vendor-order-id"
+        />
         <SelectFilter
           label="Status"
           value={filters.selectedStatus}
@@ -114,7 +137,12 @@ export function PoFilters({ filters, onChange, onClear }: { filters: TPoFilters;
           size="small"
           sx={{ width: 240 }}
           renderInput={(params) => (
-            <TextField {...params} label="Vendor" placeholder="All" slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }} />
+            <TextField
+              {...params}
+              label="Vendor"
+              placeholder="All"
+              slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
+            />
           )}
         />
         <SelectFilter
@@ -124,7 +152,13 @@ export function PoFilters({ filters, onChange, onClear }: { filters: TPoFilters;
           options={(locations.data ?? []).map((code) => ({ value: code, label: code }))}
           testId="filter-ship-to"
         />
-        <SelectFilter label="User" value={filters.selectedUser} onChange={set('selectedUser')} options={userOptions} testId="filter-user" />
+        <SelectFilter
+          label="User"
+          value={filters.selectedUser}
+          onChange={set('selectedUser')}
+          options={userOptions}
+          testId="filter-user"
+        />
         <SelectFilter
           label="Paid"
           value={filters.paid || 'All'}

@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { PO_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../../shell/table-pages';
 import { usePurchaseByModel } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
@@ -46,7 +59,9 @@ export function PoLinesByModelTable({ model }: { model: string }) {
               <TableCell align="right">Qty Received</TableCell>
               <TableCell>Expected Arrival</TableCell>
               <TableCell>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  Actions
+                </span>
               </TableCell>
             </TableRow>
           </TableHead>

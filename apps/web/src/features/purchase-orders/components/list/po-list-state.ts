@@ -41,7 +41,13 @@ const asId = (v: string) => (/^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : 
 const isPaid = (v: string): v is (typeof PAID_OPTIONS)[number] => (PAID_OPTIONS as readonly string[]).includes(v);
 
 /** The GET /purchase query for the filters; a value the server would refuse (a bad date or id) is left out. */
-export function toListQuery(filters: TPoFilters, page: number, perPage: number, sortBy: TPoSortColumn, sortOrder: TSortOrder): TPoListQuery {
+export function toListQuery(
+  filters: TPoFilters,
+  page: number,
+  perPage: number,
+  sortBy: TPoSortColumn,
+  sortOrder: TSortOrder,
+): TPoListQuery {
   return {
     fromDate: isDate(filters.fromDate) ? filters.fromDate : undefined,
     toDate: isDate(filters.toDate) ? filters.toDate : undefined,

@@ -48,7 +48,12 @@ function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
       <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
       {hasPoNumberCollision(po) && (
         <Tooltip title={PO_COLLISION_TITLE}>
-          <WarningAmberIcon color="warning" fontSize="small" titleAccess={PO_COLLISION_TITLE} data-testid="po-collision" />
+          <WarningAmberIcon
+            color="warning"
+            fontSize="small"
+            titleAccess={PO_COLLISION_TITLE}
+            data-testid="po-collision"
+          />
         </Tooltip>
       )}
     </Box>
@@ -111,9 +116,18 @@ export function PoTable({
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.label} align={c.align} sortDirection={c.sort && c.sort === sortBy ? sortOrder : false} sx={{ whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 }, ...cellDisplay(c) }}>
+                <TableCell
+                  key={c.label}
+                  align={c.align}
+                  sortDirection={c.sort && c.sort === sortBy ? sortOrder : false}
+                  sx={{ whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 }, ...cellDisplay(c) }}
+                >
                   {c.sort ? (
-                    <TableSortLabel active={c.sort === sortBy} direction={c.sort === sortBy ? sortOrder : 'asc'} onClick={() => onSort(c.sort!)}>
+                    <TableSortLabel
+                      active={c.sort === sortBy}
+                      direction={c.sort === sortBy ? sortOrder : 'asc'}
+                      onClick={() => onSort(c.sort!)}
+                    >
                       {c.label}
                     </TableSortLabel>
                   ) : (
@@ -132,7 +146,15 @@ export function PoTable({
             {rows.map((po) => (
               <TableRow key={po.id} hover data-testid="po-row">
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} align={c.align} sx={{ px: { xs: 0.75, sm: 2 }, ...(c.align === 'right' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }), ...cellDisplay(c) }}>
+                  <TableCell
+                    key={c.label}
+                    align={c.align}
+                    sx={{
+                      px: { xs: 0.75, sm: 2 },
+                      ...(c.align === 'right' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }),
+                      ...cellDisplay(c),
+                    }}
+                  >
                     {c.render(po)}
                   </TableCell>
                 ))}
@@ -159,14 +181,19 @@ export function PoTable({
       <TablePagination
         component="div"
         count={total}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${COUNT_FORMAT.format(count)}${totalCapped ? '+' : ''}`}
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from}–${to} of ${COUNT_FORMAT.format(count)}${totalCapped ? '+' : ''}`
+        }
         page={Math.max(0, Math.min(page - 1, Math.ceil(total / perPage) - 1))}
         rowsPerPage={perPage}
         rowsPerPageOptions={rowsPerPageOptions(PO_LIST_TABLE_PAGES)}
         onPageChange={(_e, p) => onPageChange(p + 1)}
         onRowsPerPageChange={(e) => onPerPageChange(Number(e.target.value))}
         data-testid="po-pagination"
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 1, sm: 2 } }, '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } } }}
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 1, sm: 2 } },
+          '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+        }}
       />
     </Paper>
   );

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { modelPoReconciliationRoute } from '@keystone/contracts';
 import { ApiCallError, callApi } from '../../../../lib/api-client';
 import { Page } from '../../../../shell/page';
@@ -17,12 +29,23 @@ export function ModelPoReconciliationPage() {
     enabled: model.trim().length > 0,
   });
   const search = () => text.trim() && setParams({ model: text.trim() });
-  const error = report.error instanceof ApiCallError ? ((report.error.body as { message?: string } | null)?.message ?? 'Error') : report.error ? 'Error' : null;
+  const error =
+    report.error instanceof ApiCallError
+      ? ((report.error.body as { message?: string } | null)?.message ?? 'Error')
+      : report.error
+        ? 'Error'
+        : null;
 
   return (
     <Page title="Model PO Reconciliation">
       <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
-        <TextField label="Model" size="small" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+        <TextField
+          label="Model"
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && search()}
+        />
         <Button variant="contained" onClick={search}>
           Search
         </Button>
@@ -32,12 +55,21 @@ export function ModelPoReconciliationPage() {
       {report.data && !report.isFetching && (
         <Paper variant="outlined" data-testid="reconciliation">
           <Typography sx={{ p: 2 }}>
-            {report.data.model}: {report.data.total_ordered} ordered, {report.data.total_received} received on {report.data.purchase_orders.length} POs
+            {report.data.model}: {report.data.total_ordered} ordered, {report.data.total_received} received on{' '}
+            {report.data.purchase_orders.length} POs
           </Typography>
           <Table size="small">
             <TableHead>
               <TableRow>
-                {['PO Number', 'PO Status', 'Last Received', 'QTY Ordered', 'QTY Received', 'Date Ordered', 'Vendor'].map((h) => (
+                {[
+                  'PO Number',
+                  'PO Status',
+                  'Last Received',
+                  'QTY Ordered',
+                  'QTY Received',
+                  'Date Ordered',
+                  'Vendor',
+                ].map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
               </TableRow>

@@ -7,12 +7,26 @@ import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useCreateVendor, usePurchaseTerms, useUpdateVendor, useVendor } from '../../api/vendors';
 import { VendorFormFields } from './vendor-form-fields';
-import { EMPTY_VENDOR_FORM, missingRequired, serverFailure, vendorToForm, type TVendorDialogMode, type TVendorFormValues } from './vendor-form';
+import {
+  EMPTY_VENDOR_FORM,
+  missingRequired,
+  serverFailure,
+  vendorToForm,
+  type TVendorDialogMode,
+  type TVendorFormValues,
+} from './vendor-form';
 
-export const VENDOR_DIALOG_TITLES: Record<TVendorDialogMode, string> = { create: 'Create a New Vendor', edit: 'Edit Vendor' };
+export const VENDOR_DIALOG_TITLES: Record<TVendorDialogMode, string> = {
+  create: 'Create a New Vendor',
+  edit: 'Edit Vendor',
+};
 
 /** Success toasts in the wording of the spec's client messages (the spec names none for vendors). */
-export const VENDOR_SAVED_MESSAGES = { create: 'Vendor Created!', edit: 'Vendor Updated!', deleted: 'Vendor Deleted!' } as const;
+export const VENDOR_SAVED_MESSAGES = {
+  create: 'Vendor Created!',
+  edit: 'Vendor Updated!',
+  deleted: 'Vendor Deleted!',
+} as const;
 
 const FORM_FIELDS = new Set(Object.keys(EMPTY_VENDOR_FORM));
 
@@ -21,7 +35,9 @@ const contractResolver = zodResolver(ZVendorInputSchema);
 /** The contract schema checks the form's formats; the values sent stay the form's own (the server trims). */
 const vendorResolver: Resolver<TVendorFormValues> = async (values, context, options) => {
   const result = await contractResolver(values, context, options as never);
-  return Object.keys(result.errors).length ? { values: {}, errors: result.errors as FieldErrors<TVendorFormValues> } : { values, errors: {} };
+  return Object.keys(result.errors).length
+    ? { values: {}, errors: result.errors as FieldErrors<TVendorFormValues> }
+    : { values, errors: {} };
 };
 
 /**
@@ -65,7 +81,10 @@ function VendorFormDialog({
     setMessage(required);
     if (required) return;
     try {
-      const vendor = mode === 'create' ? await create.mutateAsync(values) : await update.mutateAsync({ id: vendorId!, body: values });
+      const vendor =
+        mode === 'create'
+          ? await create.mutateAsync(values)
+          : await update.mutateAsync({ id: vendorId!, body: values });
       queueSuccess(VENDOR_SAVED_MESSAGES[mode]);
       onSaved?.(vendor);
       onClose();
@@ -74,7 +93,8 @@ function VendorFormDialog({
       setMessage(failure.message);
       for (const [field, messages] of Object.entries(failure.fields)) {
         const text = messages.join('; ');
-        if (FORM_FIELDS.has(field) && text !== failure.message) setError(field as keyof TVendorFormValues, { type: 'server', message: text });
+        if (FORM_FIELDS.has(field) && text !== failure.message)
+          setError(field as keyof TVendorFormValues, { type: 'server', message: text });
       }
     }
   };
@@ -95,7 +115,14 @@ function VendorFormDialog({
               {message}
             </Alert>
           )}
-          <VendorFormFields mode={mode} control={control} errors={formState.errors} terms={terms.data ?? []} disabled={formState.isSubmitting} missing={missing} />
+          <VendorFormFields
+            mode={mode}
+            control={control}
+            errors={formState.errors}
+            terms={terms.data ?? []}
+            disabled={formState.isSubmitting}
+            missing={missing}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
@@ -111,19 +138,37 @@ function VendorFormDialog({
 }
 
 /** Create a New Vendor (needs vendor:create); the new vendor is handed to `onCreated`. */
-export function CreateVendorDialog({ onClose, onCreated }: { onClose: () => void; onCreated?: (vendor: TVendor) => void }) {
+export function CreateVendorDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated?: (vendor: TVendor) => void;
+}) {
   return <VendorFormDialog mode="create" initial={EMPTY_VENDOR_FORM} onClose={onClose} onSaved={onCreated} />;
 }
 
 /** Edit Vendor (needs vendor:edit): the vendor is read fresh with GET /vendor/{id} first. */
-export function EditVendorDialog({ vendorId, onClose, onSaved }: { vendorId: number; onClose: () => void; onSaved?: (vendor: TVendor) => void }) {
+export function EditVendorDialog({
+  vendorId,
+  onClose,
+  onSaved,
+}: {
+  vendorId: number;
+  onClose: () => void;
+  onSaved?: (vendor: TVendor) => void;
+}) {
   const vendor = useVendor(vendorId);
   if (!vendor.data || !vendor.isFetchedAfterMount || vendor.isError) {
     return (
       <Dialog open onClose={onClose} aria-label={VENDOR_DIALOG_TITLES.edit}>
         <DialogTitle>{VENDOR_DIALOG_TITLES.edit}</DialogTitle>
         <DialogContent sx={{ minWidth: 320, display: 'flex', justifyContent: 'center' }}>
-          {vendor.isError ? <Alert severity="error">{serverFailure(vendor.error).message}</Alert> : <CircularProgress aria-label="Loading vendor" />}
+          {vendor.isError ? (
+            <Alert severity="error">{serverFailure(vendor.error).message}</Alert>
+          ) : (
+            <CircularProgress aria-label="Loading vendor" />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
@@ -131,5 +176,14 @@ export function EditVendorDialog({ vendorId, onClose, onSaved }: { vendorId: num
       </Dialog>
     );
   }
-  return <VendorFormDialog key={vendor.data.id} mode="edit" vendorId={vendorId} initial={vendorToForm(vendor.data)} onClose={onClose} onSaved={onSaved} />;
+  return (
+    <VendorFormDialog
+      key={vendor.data.id}
+      mode="edit"
+      vendorId={vendorId}
+      initial={vendorToForm(vendor.data)}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
 }

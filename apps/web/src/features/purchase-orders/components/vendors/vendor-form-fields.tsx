@@ -1,7 +1,13 @@
 import { Box, Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { VENDOR_TYPES, type TPurchaseTerm } from '@keystone/contracts';
-import { VENDOR_FIELD_LABELS, VENDOR_TYPE_LABELS, type TVendorDialogMode, type TVendorFormValues, type TVendorTextField } from './vendor-form';
+import {
+  VENDOR_FIELD_LABELS,
+  VENDOR_TYPE_LABELS,
+  type TVendorDialogMode,
+  type TVendorFormValues,
+  type TVendorTextField,
+} from './vendor-form';
 
 interface TextFieldSpec {
   field: TVendorTextField;

@@ -101,8 +101,12 @@ export type TVendorDialogMode = 'create' | 'edit';
  * The spec's own check before saving (000 §5, §8): a new vendor needs Company Name and Vendor Type; an edited
  * one keeps its Company Name. Answers the message to show, or null.
  */
-export function missingRequired(mode: TVendorDialogMode, values: Pick<TVendorFormValues, 'company_name' | 'vendor_type'>): string | null {
-  if (mode === 'create') return !values.company_name.trim() || !values.vendor_type ? VENDOR_MESSAGES.createRequired : null;
+export function missingRequired(
+  mode: TVendorDialogMode,
+  values: Pick<TVendorFormValues, 'company_name' | 'vendor_type'>,
+): string | null {
+  if (mode === 'create')
+    return !values.company_name.trim() || !values.vendor_type ? VENDOR_MESSAGES.createRequired : null;
   return !values.company_name.trim() ? VENDOR_MESSAGES.editNameRequired : null;
 }
 

@@ -29,7 +29,15 @@ import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
 import { PO_AREA_TABLE_PAGES, useClientPages } from '../../../../shell/table-pages';
 
 /** The Yes/No confirmation before a vendor is deleted. */
-function DeleteVendorConfirm({ vendor, onClose, onDeleted }: { vendor: TVendor; onClose: () => void; onDeleted?: (id: number) => void }) {
+function DeleteVendorConfirm({
+  vendor,
+  onClose,
+  onDeleted,
+}: {
+  vendor: TVendor;
+  onClose: () => void;
+  onDeleted?: (id: number) => void;
+}) {
   const titleId = useId();
   const remove = useDeleteVendor();
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,9 +61,7 @@ function DeleteVendorConfirm({ vendor, onClose, onDeleted }: { vendor: TVendor; 
             {failure}
           </Alert>
         )}
-        <DialogContentText>
-          Delete the vendor {vendor.company_name}? Its purchase orders keep it.
-        </DialogContentText>
+        <DialogContentText>Delete the vendor {vendor.company_name}? Its purchase orders keep it.</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
