@@ -42,6 +42,8 @@ cat "$REPORTS/tsc.log"
 # own processes part of the time, and a PGlite test fills it. Run apart, the two phases took 917-994 s together in
 # fresh-clone CI runs; run together, 822 s. Their files share worker processes (isolate: false): the server's modules
 # are imported once per worker, not once per file (1,022 s isolated, 645 s shared; docs/performance.md).
+# The tests' peers from Debian: the Prometheus project's parser, which reads back GET /metrics (metrics.test.ts).
+bash scripts/ensure-debian-packages.sh python3-prometheus-client || status=1
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if node -e "const s=require('net').connect({host:new URL(process.argv[1]).hostname,port:+new URL(process.argv[1]).port||5432},()=>{s.end();process.exit(0)});s.on('error',()=>process.exit(1))" "$PG_URL"; then
   step "unit and API tests (PGlite and PostgreSQL)"

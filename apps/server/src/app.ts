@@ -20,6 +20,7 @@ import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
 import { MULTIPART_LIMITS } from './http/upload-reader.js';
 import { RequestLogController } from './http/request-log.js';
+import { installRequestIds, requestId } from './http/request-context.js';
 import { httpServerOptions, registerSecurity } from './http/security.js';
 import { WebIndex } from './http/web-index.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -48,6 +49,8 @@ import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
+import { AppMetrics } from './modules/metrics/app-metrics.js';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.js';
 import { createServices, type Services } from './modules/services.js';
@@ -86,6 +89,7 @@ export interface BuiltApp {
   live: LiveHub;
   /** Every contract route the API serves, for tests that walk the whole surface. */
   routes: ApiRouteDef[];
+  metrics: AppMetrics;
 }
 
 const MODULES = [
@@ -132,11 +136,14 @@ export async function buildApp(options: {
   serveWeb?: boolean;
   /** LISTEN on the database, for the live event stream (without it the stream answers 503). */
   listen?: Listen;
+  /** PostgreSQL's pool load (OpenDatabase.poolLoad), for the metrics. */
+  poolLoad?: () => { total: number; idle: number; waiting: number };
 }): Promise<BuiltApp> {
   const { db, dbKind, config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     logController: new RequestLogController(),
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
     bodyLimit: 5 * 1024 * 1024,
@@ -146,6 +153,7 @@ export async function buildApp(options: {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  installRequestIds(app);
   app.decorateRequest('auth', null);
   if (config.exposeProcessId) {
     const pid = String(process.pid);
@@ -186,6 +194,15 @@ export async function buildApp(options: {
   for (const register of MODULES) register(context);
   registerCarouselImageFiles(app, services.carousel.store);
   const live = new LiveHub(options.listen, app.log);
+  const metrics = new AppMetrics({
+    pool: options.poolLoad,
+    writeGate: () => services.ledgerWrites.gate.load,
+    jobs: () => services.jobs.stats(),
+    sseClients: () => live.subscriberCount,
+    lastLedgerCheck: () => services.ledger.lastCheck,
+  });
+  metrics.observe(app);
+  registerMetricsRoutes(app, metrics, { token: config.metricsToken, allow: config.metricsAllow });
   // Review moderation follows the review store's own subscription (the database's or the remote store's).
   live.addSource('reviews', (handlers) => services.reviews.store.subscribe(handlers));
   registerLiveRoutes(app, live, authenticate);
@@ -242,7 +259,7 @@ export async function buildApp(options: {
       .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
   });
 
-  return { app, services, routes, live };
+  return { app, services, routes, live, metrics };
 }
 
 /**

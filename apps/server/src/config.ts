@@ -113,6 +113,9 @@ export interface AppConfig {
   reportsDbRole: string | null;
   /** S3-compatible storage for carousel images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | null;
+  /** `GET /metrics` (modules/metrics): a scraper's bearer token (null: none), and the client addresses or CIDR ranges let in without it. */
+  metricsToken: string | null;
+  metricsAllow: string[];
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, …) for uploaded images (modules/carousel/image-store.ts). */
@@ -253,5 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reportFilesRetentionHours: positiveNumber(env.REPORT_FILES_RETENTION_HOURS, 24, 'REPORT_FILES_RETENTION_HOURS'),
     reportsDbRole: env.REPORTS_DB_ROLE || null,
     s3: s3Config(env),
+    metricsToken: env.METRICS_TOKEN || null,
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }

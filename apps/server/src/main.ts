@@ -66,7 +66,13 @@ async function serve(config: AppConfig, worker: boolean) {
     preparedStatements: config.databasePreparedStatements,
     pipelineTransactions: config.databasePipelineTransactions,
   });
-  const { app } = await buildApp({ db: database.db, dbKind: database.kind, config, listen: database.listen });
+  const { app } = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    listen: database.listen,
+    poolLoad: database.poolLoad,
+  });
   log = app.log;
   installProcessHandlers(app.log, () => database.close());
   if (!worker)

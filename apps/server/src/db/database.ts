@@ -41,6 +41,8 @@ export interface OpenDatabase {
   listen: Listen;
   /** PostgreSQL: the connections this process holds or is opening now, in the pool and for LISTEN. */
   connections?: () => { pool: number; listener: number };
+  /** PostgreSQL: the pool's connections open and idle, and the requests waiting for one (the metrics). */
+  poolLoad?: () => { total: number; idle: number; waiting: number };
   /** PGlite: its data folder as a tarball (the tests' migrated template); absent on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -301,6 +303,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     listen: (channel, handlers) => listener.listen(channel, handlers),
     connections: () => ({ pool: pool.totalCount, listener: listener.connections }),
+    poolLoad: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

@@ -13,6 +13,11 @@ export class WriteGate {
       throw new Error(`a write gate needs a limit of at least 1, got ${limit}`);
   }
 
+  /** Writes holding a slot and writes waiting for one, now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;

@@ -26,6 +26,8 @@ export const jobs = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdById: integer('created_by_id').references(() => users.id),
+    /** The id of the request that queued it (x-request-id), in its log lines too: a scan followed to its e-mail or EDI. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),

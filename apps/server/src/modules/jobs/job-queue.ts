@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { TJob } from '@keystone/contracts';
 import type { Database, Executor, Listen, Transaction } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
+import { currentRequestId, runWithRequestId } from '../../http/request-context.js';
 import { SILENT_LOG, type ServiceLog } from '../service-log.js';
 import {
   JOBS_CHANNEL,
@@ -12,6 +13,7 @@ import {
   insertJob,
   markSucceeded,
   markThrown,
+  queueStats,
   requeueStale,
   toJob,
   writeHeartbeat,
@@ -133,7 +135,10 @@ export class JobQueue {
     });
   }
 
-  /** Inserts a queued job in the caller's transaction (NOTIFY keystone_jobs, delivered at commit). */
+  /**
+   * Inserts a queued job in the caller's transaction (NOTIFY keystone_jobs, delivered at commit). It carries the
+   * id of the request (or job) queuing it, which its log lines repeat.
+   */
   async enqueue(
     executor: Executor,
     input: { kind: string; payload: Record<string, unknown>; createdById?: number | null; maxAttempts?: number },
@@ -143,6 +148,7 @@ export class JobQueue {
       payload: input.payload,
       createdById: input.createdById ?? null,
       maxAttempts: Math.max(1, input.maxAttempts ?? 1),
+      requestId: currentRequestId(),
     });
     return toJob(row);
   }
@@ -162,6 +168,11 @@ export class JobQueue {
       };
     const row = await findJob(this.db, id);
     return row ? { job: toJob(row), createdById: row.createdById } : null;
+  }
+
+  /** Queued and running jobs in the database (every process's), and how long the oldest runnable one has waited. */
+  stats(): Promise<{ queued: number; running: number; oldestQueuedSeconds: number }> {
+    return queueStats(this.db);
   }
 
   /** Starts the worker loop in this process: LISTEN keystone_jobs, and a poll every pollMs. */
@@ -283,7 +294,10 @@ export class JobQueue {
   }
 
   private track(row: JobRow): Promise<void> {
-    const run = this.run(row).finally(() => this.runs.delete(run));
+    // The job runs as part of the request that queued it: what it queues carries the same id.
+    const run = runWithRequestId(row.requestId ?? `job-${row.id}`, () => this.run(row)).finally(() =>
+      this.runs.delete(run),
+    );
     this.runs.add(run);
     return run;
   }
@@ -310,6 +324,8 @@ export class JobQueue {
     heartbeat.unref?.();
     const registered = this.handlers.get(row.kind);
     let failure: string | null = null;
+    const started = performance.now();
+    const line = { jobId: row.id, kind: row.kind, attempt: row.attempts, reqId: row.requestId ?? undefined };
     try {
       if (!registered) throw new Error(`No handler for jobs of kind ${row.kind}`);
       const transaction: JobTransaction<Executor> = registered.transaction ?? ((work) => this.db.transaction(work));
@@ -326,14 +342,19 @@ export class JobQueue {
     } catch (error) {
       failure = describeJobError(error);
       if (!(error instanceof HttpError) && !(error instanceof LeaseLostError))
-        this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'jobs: a job failed');
+        this.log.warn({ err: error, ...line }, 'jobs: a job failed');
     } finally {
       clearInterval(heartbeat);
       clearTimeout(state.timer);
       await state.writing;
       this.running.delete(row.id);
     }
-    if (failure === null) return;
+    const ms = Math.round(performance.now() - started);
+    if (failure === null) {
+      this.log.info?.({ ...line, ms }, 'jobs: a job succeeded');
+      return;
+    }
+    this.log.info?.({ ...line, ms, error: failure }, 'jobs: a job attempt ended in failure');
     try {
       const status = await markThrown(this.db, lease, failure);
       if (status === 'failed') await this.callOnFailed(row, failure);

@@ -1,6 +1,6 @@
 import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { TJob, TJobStatus } from '@keystone/contracts';
-import type { Executor } from '../../db/database.js';
+import { queryRows, type Executor } from '../../db/database.js';
 import { jobs } from '../../db/schema.js';
 
 /** The NOTIFY channel a queued job wakes the workers on (delivered when the enqueuing transaction commits). */
@@ -44,7 +44,13 @@ const held = (lease: JobLease) =>
 /** Inserts a queued job and notifies the workers; both take effect when the executor's transaction commits. */
 export async function insertJob(
   executor: Executor,
-  input: { kind: string; payload: Record<string, unknown>; createdById: number | null; maxAttempts: number },
+  input: {
+    kind: string;
+    payload: Record<string, unknown>;
+    createdById: number | null;
+    maxAttempts: number;
+    requestId: string | null;
+  },
 ): Promise<JobRow> {
   const [row] = await executor.insert(jobs).values(input).returning();
   await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${input.kind})`);
@@ -182,3 +188,17 @@ export async function requeueStale(
 
 export const STALE_REQUEUED = 'The process running this job stopped; it was queued again';
 export const STALE_FAILURE = 'The process running this job stopped each time it ran';
+
+/** Queued and running jobs, and the age of the oldest queued one that may run now (seconds; 0 when none waits). */
+export async function queueStats(
+  executor: Executor,
+): Promise<{ queued: number; running: number; oldestQueuedSeconds: number }> {
+  const [row] = await queryRows<{ queued: number; running: number; oldest: number | null }>(
+    executor,
+    sql`select count(*) filter (where status = 'queued')::int as queued,
+      count(*) filter (where status = 'running')::int as running,
+      extract(epoch from now() - min(run_after) filter (where status = 'queued' and run_after <= now()))::float8 as oldest
+    from jobs where status in ('queued', 'running')`,
+  );
+  return { queued: row?.queued ?? 0, running: row?.running ?? 0, oldestQueuedSeconds: Math.max(0, row?.oldest ?? 0) };
+}
