@@ -3,7 +3,7 @@ import type { Executor } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import type { Services } from '../src/modules/services.js';
-import { appUser } from './factories.js';
+import { appUser, unique } from './factories.js';
 
 /**
  * Stock for tests, made and read the way the product does: through the ledger module's one entry
@@ -62,6 +62,87 @@ export async function adjustStock(
     }),
   );
   return posted.transaction;
+}
+
+/**
+ * Counts a bucket: sets on-hand of a product there to `newQuantity` (an audit's count correction, one quantity
+ * adjustment by `Ledger.postQuantityAdjustment`), dated `at` when given. Answers the ledger row.
+ */
+export async function countStock(
+  services: Services,
+  product: { id: number },
+  bucket: string,
+  newQuantity: number,
+  options: StockOptions = {},
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  const posted = await services.ledgerWrites.run((executor, ledger) =>
+    ledger.postQuantityAdjustment({
+      executor,
+      productId: product.id,
+      bucket,
+      newQuantity,
+      userId,
+      notes: options.notes ?? 'count',
+      details: options.details ?? {},
+      at: options.at === undefined ? null : new Date(options.at),
+    }),
+  );
+  return posted.transaction;
+}
+
+/**
+ * Moves `quantity` units of a product from one bucket to another (an INVENTORY_TRANSFER pair by
+ * `Ledger.postTransfer`, as a transacted transfer posts it), with their serials when given, dated `at` when given.
+ * Answers the posted movement.
+ */
+export async function transferStock(
+  services: Services,
+  product: { id: number },
+  move: { from: string; to: string; quantity: number; serials?: string[]; referenceId?: string },
+  options: StockOptions = {},
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  return services.ledgerWrites.run((executor, ledger) =>
+    ledger.postTransfer({
+      executor,
+      referenceId: move.referenceId ?? unique('CT-TEST'),
+      productId: product.id,
+      fromBucket: move.from,
+      toBucket: move.to,
+      quantity: move.quantity,
+      serials: move.serials ?? [],
+      userId,
+      notes: options.notes ?? null,
+      at: options.at === undefined ? null : new Date(options.at),
+    }),
+  );
+}
+
+/**
+ * Sells `quantity` units of a product out of a bucket (an INVENTORY_SALE by `Ledger.postSale`, as a transacted
+ * committed sale posts it), with their serials when given (they become SOLD), dated `at` when given.
+ */
+export async function sellStock(
+  services: Services,
+  product: { id: number },
+  sale: { from: string; quantity: number; serials?: string[]; referenceId?: string },
+  options: StockOptions = {},
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  return services.ledgerWrites.run((executor, ledger) =>
+    ledger.postSale({
+      executor,
+      referenceId: sale.referenceId ?? unique('INV-TEST'),
+      productId: product.id,
+      fromBucket: sale.from,
+      quantity: sale.quantity,
+      serials: sale.serials ?? [],
+      userId,
+      notes: options.notes ?? null,
+      at: options.at === undefined ? null : new Date(options.at),
+    }),
+  );
 }
 
 /**
