@@ -91,58 +91,59 @@ export async function countStock(
   return posted.transaction;
 }
 
+interface StockMove {
+  from: string;
+  quantity: number;
+  /** Serial numbers moved with the units (serial-tracked products). */
+  serials?: string[];
+  /** The caller's document (default a fresh `CT-TEST-…` or `INV-TEST-…`). */
+  referenceId?: string;
+}
+
+/** A transfer (with `to`) or a sale of stock through `Ledger.postTransfer` / `postSale`, dated `at` when given. */
+async function moveStock(
+  services: Services,
+  product: { id: number },
+  move: StockMove & { to?: string },
+  options: StockOptions,
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  const input = {
+    referenceId: move.referenceId ?? unique(move.to ? 'CT-TEST' : 'INV-TEST'),
+    productId: product.id,
+    fromBucket: move.from,
+    quantity: move.quantity,
+    serials: move.serials ?? [],
+    userId,
+    notes: options.notes ?? null,
+    at: options.at === undefined ? null : new Date(options.at),
+  };
+  const to = move.to;
+  return services.ledgerWrites.run((executor, ledger) =>
+    to ? ledger.postTransfer({ executor, ...input, toBucket: to }) : ledger.postSale({ executor, ...input }),
+  );
+}
+
 /**
  * Moves `quantity` units of a product from one bucket to another (an INVENTORY_TRANSFER pair by
  * `Ledger.postTransfer`, as a transacted transfer posts it), with their serials when given, dated `at` when given.
  * Answers the posted movement.
  */
-export async function transferStock(
+export function transferStock(
   services: Services,
   product: { id: number },
-  move: { from: string; to: string; quantity: number; serials?: string[]; referenceId?: string },
+  move: StockMove & { to: string },
   options: StockOptions = {},
 ) {
-  const userId = options.userId ?? (await stockClerk(services));
-  return services.ledgerWrites.run((executor, ledger) =>
-    ledger.postTransfer({
-      executor,
-      referenceId: move.referenceId ?? unique('CT-TEST'),
-      productId: product.id,
-      fromBucket: move.from,
-      toBucket: move.to,
-      quantity: move.quantity,
-      serials: move.serials ?? [],
-      userId,
-      notes: options.notes ?? null,
-      at: options.at === undefined ? null : new Date(options.at),
-    }),
-  );
+  return moveStock(services, product, move, options);
 }
 
 /**
  * Sells `quantity` units of a product out of a bucket (an INVENTORY_SALE by `Ledger.postSale`, as a transacted
  * committed sale posts it), with their serials when given (they become SOLD), dated `at` when given.
  */
-export async function sellStock(
-  services: Services,
-  product: { id: number },
-  sale: { from: string; quantity: number; serials?: string[]; referenceId?: string },
-  options: StockOptions = {},
-) {
-  const userId = options.userId ?? (await stockClerk(services));
-  return services.ledgerWrites.run((executor, ledger) =>
-    ledger.postSale({
-      executor,
-      referenceId: sale.referenceId ?? unique('INV-TEST'),
-      productId: product.id,
-      fromBucket: sale.from,
-      quantity: sale.quantity,
-      serials: sale.serials ?? [],
-      userId,
-      notes: options.notes ?? null,
-      at: options.at === undefined ? null : new Date(options.at),
-    }),
-  );
+export function sellStock(services: Services, product: { id: number }, sale: StockMove, options: StockOptions = {}) {
+  return moveStock(services, product, sale, options);
 }
 
 /**
