@@ -107,6 +107,11 @@ export interface AppConfig {
    */
   reportFilesRetentionHours: number;
   /**
+   * Days the answer to a scan sent with a client scan id is kept (CLIENT_SCAN_ANSWERS_RETENTION_DAYS, default 30;
+   * decimals allowed): a recurring job deletes older ones, after which a replay of that id is taken as a new scan.
+   */
+  clientScanAnswersRetentionDays: number;
+  /**
    * PostgreSQL only: a select-only role the report queries run under (`SET LOCAL ROLE`), beside their READ ONLY
    * transaction (docs/decisions.md "Reports engine"). Null: the READ ONLY transaction alone.
    */
@@ -254,6 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     reportFilesDir: path.resolve(env.REPORT_FILES_DIR || path.join(dataDir, 'reports')),
     reportFilesRetentionHours: positiveNumber(env.REPORT_FILES_RETENTION_HOURS, 24, 'REPORT_FILES_RETENTION_HOURS'),
+    clientScanAnswersRetentionDays: positiveNumber(
+      env.CLIENT_SCAN_ANSWERS_RETENTION_DAYS,
+      30,
+      'CLIENT_SCAN_ANSWERS_RETENTION_DAYS',
+    ),
     reportsDbRole: env.REPORTS_DB_ROLE || null,
     s3: s3Config(env),
     metricsToken: env.METRICS_TOKEN || null,

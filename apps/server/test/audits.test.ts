@@ -9,7 +9,7 @@ import { LedgerWrites } from '../src/modules/ledger/ledger-transaction.js';
 import {
   createLocation,
   createProducts,
-  createSerial,
+  insertLegacySerial,
   createSignedInUser,
   nextUpc,
   receiveStock,
@@ -699,12 +699,17 @@ describe('serial records', () => {
     const [old] = await createProducts(t.db, [
       { modelNumber: unique('AUD-OLD'), upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
     ]);
-    const first = await createSerial(t.db, {
+    // Two rows of one number: legacy data holds them, the ledger revives a number's row instead.
+    const first = await insertLegacySerial(t.db, {
       serialNumber: 'OLD-1',
       productId: old!.id,
       dispositionCode: 'UNRECEIVED',
     });
-    const newest = await createSerial(t.db, { serialNumber: 'OLD-1', productId: old!.id, dispositionCode: 'SOLD' });
+    const newest = await insertLegacySerial(t.db, {
+      serialNumber: 'OLD-1',
+      productId: old!.id,
+      dispositionCode: 'SOLD',
+    });
     expect(newest).toBeGreaterThan(first);
     const batchId = await newBatch();
     const res = await scan(batchId, old!, SER, { serialNumbers: 'old-1' });

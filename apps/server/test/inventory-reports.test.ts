@@ -23,7 +23,7 @@ import {
   unique,
   type CreatedProduct,
 } from './factories.js';
-import { onHand } from './stock-kit.js';
+import { countStock, onHand, transferStock } from './stock-kit.js';
 import { createTestApp, injectAs, type TestApp } from './harness.js';
 import { readCsvRecords } from './csv-read.js';
 
@@ -50,20 +50,6 @@ async function csvOf(url: string) {
   expect(res.headers['content-type']).toContain('text/csv');
   expect(res.headers['content-disposition']).toMatch(/report-\d{2}-\d{2}-\d{4}\.csv/);
   return { header: res.body.split('\n')[0]!.trim(), rows: readCsvRecords(res.body) };
-}
-
-/**
- * Moves the product's ledger rows (all, or those of one bucket) to an instant, as if they had been posted then, and with
- * them the on-hand rows' last movement, which the ledger sets in the same transaction as each movement.
- */
-async function backDate(product: CreatedProduct, at: string, bucket?: string) {
-  // Written around the ledger until the inventory services take a time (receiveStock takes `at`; transfers and counts do not).
-  await t.db.execute(
-    sql`update inventory_transactions set created_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
-  );
-  await t.db.execute(
-    sql`update inventory set last_updated_at = ${at}::timestamptz where product_id = ${product.id} ${bucket ? sql`and bucket = ${bucket}` : sql``}`,
-  );
 }
 
 /** The last receipt's PO line of a product: its cost is set directly, as an edited line cost would be. */
@@ -103,16 +89,12 @@ describe('as-of reports: GE on-hand export, its totals, inventory accounting', (
   const otherUnits = 5; // received on d1 in KY01 (not GE)
 
   beforeAll(async () => {
-    await receiveStock(t.services, ge, 'KY01', { units: geKyUnits });
-    await backDate(ge, `${d1}T23:59:59Z`);
-    await receiveStock(t.services, cafe, 'TX01', { units: cafeUnits });
-    await backDate(cafe, `${d1}T12:00:00Z`);
-    await receiveStock(t.services, other, 'KY01', { units: otherUnits });
-    await backDate(other, `${d1}T08:00:00Z`);
+    await receiveStock(t.services, ge, 'KY01', { units: geKyUnits }, { at: `${d1}T23:59:59Z`, apart: 0 });
+    await receiveStock(t.services, cafe, 'TX01', { units: cafeUnits }, { at: `${d1}T12:00:00Z`, apart: 0 });
+    await receiveStock(t.services, other, 'KY01', { units: otherUnits }, { at: `${d1}T08:00:00Z`, apart: 0 });
     // After d1: a later receipt at another cost, then today a transfer out of KY01.
-    await receiveStock(t.services, ge, 'TX01', { units: geLaterUnits });
+    await receiveStock(t.services, ge, 'TX01', { units: geLaterUnits }, { at: `${daysAgo(7)}T10:00:00Z`, apart: 0 });
     await setLastReceiptCost(ge, 7_000);
-    await backDate(ge, `${daysAgo(7)}T10:00:00Z`, 'TX01');
     await inTx((executor) =>
       ledger.postTransfer({
         executor,
@@ -224,15 +206,11 @@ describe('daily received', () => {
     ])) as [CreatedProduct, CreatedProduct];
     const day1 = daysAgo(40);
     const day2 = daysAgo(38);
-    await receiveStock(t.services, a, 'KY01', { units: 3 });
-    await backDate(a, `${day1}T00:00:00Z`, 'KY01');
-    await receiveStock(t.services, a, 'AZ02', { units: 2 });
-    await backDate(a, `${day2}T23:59:59Z`, 'AZ02');
-    await receiveStock(t.services, b, 'KY01_B_STOCK', { units: 4 });
-    await backDate(b, `${day2}T12:00:00Z`);
+    await receiveStock(t.services, a, 'KY01', { units: 3 }, { at: `${day1}T00:00:00Z`, apart: 0 });
+    await receiveStock(t.services, a, 'AZ02', { units: 2 }, { at: `${day2}T23:59:59Z`, apart: 0 });
+    await receiveStock(t.services, b, 'KY01_B_STOCK', { units: 4 }, { at: `${day2}T12:00:00Z`, apart: 0 });
     // A day outside the range.
-    await receiveStock(t.services, b, 'TX01', { units: 1 });
-    await backDate(b, `${daysAgo(30)}T12:00:00Z`, 'TX01');
+    await receiveStock(t.services, b, 'TX01', { units: 1 }, { at: `${daysAgo(30)}T12:00:00Z`, apart: 0 });
 
     const res = await get(`/api/ims/transacted-receipts/daily-received?startDate=${day1}&endDate=${daysAgo(35)}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -382,11 +360,15 @@ describe('inactive inventory', () => {
       { modelNumber: 'REP-IDLE', upc: nextUpc(), currentCostCents: 3_000 },
       { modelNumber: 'REP-BUSY', upc: nextUpc() },
     ])) as [CreatedProduct, CreatedProduct];
-    await receiveStock(t.services, idle, 'TX01', { units: 2 });
     const idleAt = new Date(Date.now() - 120 * DAY);
-    await backDate(idle, idleAt.toISOString());
-    await receiveStock(t.services, busy, 'TX01', { units: 1 });
-    await backDate(busy, new Date(Date.now() - 30 * DAY).toISOString());
+    await receiveStock(t.services, idle, 'TX01', { units: 2 }, { at: idleAt, apart: 0 });
+    await receiveStock(
+      t.services,
+      busy,
+      'TX01',
+      { units: 1 },
+      { at: new Date(Date.now() - 30 * DAY).toISOString(), apart: 0 },
+    );
 
     const byModel = (rows: Record<string, string>[]) => new Map(rows.map((r) => [r['Model'], r]));
     const standard = byModel((await csvOf('/api/ims/reporting/inventory/inactive')).rows);
@@ -522,59 +504,33 @@ describe('as-of figures on a random history', () => {
         currentCostCents: 1_000 + i * 111,
       })),
     );
-    const [{ max }] = (await queryRows<{ max: number | null }>(
-      t.db,
-      sql`select max(id) as max from inventory_transactions`,
-    )) as [{ max: number | null }];
-    let lastId = Number(max ?? 0);
-    // Each movement's ledger rows are moved to a random instant of the last 60 days (rows' ids and times need not agree).
-    const stamp = async () => {
+    // Each movement is posted at a random instant of the last 60 days (rows' ids and times need not agree).
+    for (let step = 0; step < 36; step++) {
       const at = new Date(
         Date.parse(`${today}T00:00:00Z`) - Math.floor(random() * 60 * DAY) + Math.floor(random() * DAY),
-      ).toISOString();
-      // Written around the ledger until transfers and counts take a time (see backDate).
-      await t.db.execute(sql`update inventory_transactions set created_at = ${at}::timestamptz where id > ${lastId}`);
-      const [{ max: now }] = (await queryRows<{ max: number }>(
-        t.db,
-        sql`select max(id) as max from inventory_transactions`,
-      )) as [{ max: number }];
-      lastId = Number(now);
-    };
-    for (let step = 0; step < 36; step++) {
+      );
       const product = pick(products);
       const kind = step < 8 ? 'receipt' : pick(['receipt', 'transfer', 'transfer', 'count']);
       if (kind === 'receipt') {
-        await receiveStock(t.services, product, pick(buckets), { units: 1 + Math.floor(random() * 3) });
+        await receiveStock(t.services, product, pick(buckets), { units: 1 + Math.floor(random() * 3) }, { at });
         await setLastReceiptCost(product, 3_000 + Math.floor(random() * 5_000));
       } else if (kind === 'transfer') {
         const from = pick(buckets);
         const to = pick(buckets.filter((b) => b !== from));
         const quantity = await onHand(t.db, product, from);
         if (quantity === 0) continue;
-        await inTx((executor) =>
-          ledger.postTransfer({
-            executor,
-            referenceId: unique('CT-RND'),
-            productId: product.id,
-            fromBucket: from,
-            toBucket: to,
-            quantity: 1 + Math.floor(random() * quantity),
-            userId: actor.id,
-          }),
+        await transferStock(
+          t.services,
+          product,
+          { from, to, quantity: 1 + Math.floor(random() * quantity) },
+          { at, userId: actor.id },
         );
       } else {
-        await inTx((executor) =>
-          ledger.postQuantityAdjustment({
-            executor,
-            productId: product.id,
-            bucket: pick(buckets),
-            newQuantity: Math.floor(random() * 5),
-            userId: actor.id,
-            notes: 'count',
-          }),
-        );
+        const bucket = pick(buckets);
+        const counted = Math.floor(random() * 5);
+        if (counted === (await onHand(t.db, product, bucket))) continue;
+        await countStock(t.services, product, bucket, counted, { at, userId: actor.id });
       }
-      await stamp();
     }
   });
 

@@ -101,6 +101,24 @@ function testFiles(): string[] {
 }
 const TEST = dirname(fileURLToPath(import.meta.url));
 
+type WriteFinder = (text: string) => { line: number; what: string }[];
+
+/** What `find` finds in each of these files, as `path:line: what` with the path relative to `root`. */
+function writesIn(files: string[], find: WriteFinder, root: string): string[] {
+  return files.flatMap((path) =>
+    find(readFileSync(path, 'utf8')).map((w) => `${relative(root, path)}:${w.line}: ${w.what}`),
+  );
+}
+
+/** What `find` finds in the server's source outside modules/ledger (the one place allowed to write). */
+function writesOutsideLedger(find: WriteFinder): string[] {
+  return writesIn(
+    sourceFiles(SRC).filter((path) => !path.startsWith(LEDGER_DIR)),
+    find,
+    SRC,
+  );
+}
+
 /** What a test may write around the ledger: a statement with a comment saying so on its line or the six before it. */
 const AROUND_THE_LEDGER = /around the ledger/i;
 
@@ -162,12 +180,9 @@ describe('ledger ownership', () => {
   });
 
   it('no file of the server outside modules/ledger writes the ledger, on-hand or serial places, or takes their locks', () => {
-    const offenders = sourceFiles(SRC)
-      .filter((path) => !path.startsWith(LEDGER_DIR))
-      .flatMap((path) =>
-        ledgerWrites(readFileSync(path, 'utf8')).map((w) => `${relative(SRC, path)}:${w.line}: ${w.what}`),
-      );
-    expect(offenders, 'post these through Ledger (modules/ledger/ledger-writer.ts)').toEqual([]);
+    expect(writesOutsideLedger(ledgerWrites), 'post these through Ledger (modules/ledger/ledger-writer.ts)').toEqual(
+      [],
+    );
     // And the ledger module itself is found writing (the patterns match the real code).
     expect(ledgerWrites(readFileSync(join(LEDGER_DIR, 'ledger.repository.ts'), 'utf8')).length).toBeGreaterThan(8);
     expect(
@@ -196,12 +211,10 @@ describe('ledger ownership', () => {
   });
 
   it("no file of the server outside modules/ledger writes a PO line's received count, the PO's received total or the receipt statuses", () => {
-    const offenders = sourceFiles(SRC)
-      .filter((path) => !path.startsWith(LEDGER_DIR))
-      .flatMap((path) =>
-        poFigureWrites(readFileSync(path, 'utf8')).map((w) => `${relative(SRC, path)}:${w.line}: ${w.what}`),
-      );
-    expect(offenders, 'change them through the ledger module (po-figures.repository.ts, Ledger)').toEqual([]);
+    expect(
+      writesOutsideLedger(poFigureWrites),
+      'change them through the ledger module (po-figures.repository.ts, Ledger)',
+    ).toEqual([]);
     // The ledger module holds each of them: the count, the total and the one status rule.
     const figures = readFileSync(join(LEDGER_DIR, 'po-figures.repository.ts'), 'utf8');
     expect([...new Set(poFigureWrites(figures).map((w) => w.what))].sort()).toEqual([
@@ -270,13 +283,11 @@ describe('ledger ownership', () => {
   });
 
   it("no test makes stock by writing the ledger's tables, but through the ledger or the API (issue 33 item 5)", () => {
-    const offenders = testFiles()
-      .filter((path) => path !== fileURLToPath(import.meta.url))
-      .flatMap((path) =>
-        unmarkedTestWrites(readFileSync(path, 'utf8')).map(
-          (w) => `${relative(join(SRC, '..'), path)}:${w.line}: ${w.what}`,
-        ),
-      );
+    const offenders = writesIn(
+      testFiles().filter((path) => path !== fileURLToPath(import.meta.url)),
+      unmarkedTestWrites,
+      join(SRC, '..'),
+    );
     expect(
       offenders,
       'make stock with test/stock-kit.ts (stockUp, adjustStock, stockUpInBin), receiveStock or the API; a deliberate write around the ledger says so in a comment',

@@ -9,7 +9,6 @@ import {
 import {
   createLocation,
   createProducts,
-  createSerial,
   createSignedInUser,
   nextUpc,
   receiveStock,
@@ -329,13 +328,10 @@ describe('PUT /api/ims/buckets/updateBucketByLocation', () => {
 describe('DELETE /api/ims/buckets?bucket=', () => {
   beforeAll(async () => {
     await receiveStock(t.services, product, 'ST01_B_STOCK', { units: 3 });
-    await createSerial(t.db, {
-      serialNumber: 'LOC-SN-1',
-      productId: product.id,
-      bucket: 'ST01_DAMAGED',
-      locationCode: 'ST01',
-      conditionCode: 'DAMAGED',
-    });
+    const [tracked] = (await createProducts(t.db, [
+      { modelNumber: 'LOC-TEST-SN', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
+    await receiveStock(t.services, tracked, 'ST01_DAMAGED', { serials: [['LOC-SN-1']] });
     const transfer = await injectAs(t.app, admin, {
       method: 'POST',
       url: '/api/ims/committed-transfers',
@@ -377,7 +373,9 @@ describe('DELETE /api/ims/buckets?bucket=', () => {
       LOCATION_MESSAGES.bucketHoldsStock('ST01_B_STOCK', ['3 units on hand', '1 open transfer', '1 committed sale']),
     );
     const serial = await remove(admin, 'ST01_DAMAGED');
-    expect(serial.json().message).toBe(LOCATION_MESSAGES.bucketHoldsStock('ST01_DAMAGED', ['1 live serial']));
+    expect(serial.json().message).toBe(
+      LOCATION_MESSAGES.bucketHoldsStock('ST01_DAMAGED', ['1 unit on hand', '1 live serial']),
+    );
     const incoming = await remove(admin, 'ST01_RENEWED');
     expect(incoming.json().message).toBe(LOCATION_MESSAGES.bucketHoldsStock('ST01_RENEWED', ['1 open transfer']));
     const names = await bucketNames();

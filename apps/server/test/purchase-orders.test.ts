@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { simpleParser } from 'mailparser';
 import { defaultRequestedDeliveryDate, PO_STATUS, PO_STATUSES } from '@keystone/contracts';
-import { createLocation, createProducts, createSignedInUser, type CreatedProduct } from './factories.js';
+import { createLocation, createProducts, createSignedInUser, receiveOnLine, type CreatedProduct } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
@@ -124,9 +124,12 @@ describe('lines and totals', () => {
   it('refuses a quantity below what was received and deleting a line with receipts', async () => {
     const po = await newPo();
     const { PO_LINES } = await addLine(po.id, products[0]!.id, 100, 5);
-    // Receiving is the inventory issue's; here the received count is set directly to exercise the rule.
-    // Written around the ledger until this test receives its 3 units (receiveStock on the PO's line): a received count set directly.
-    await t.db.execute(`update purchase_order_items set qty_received = 3 where id = ${PO_LINES[0]!.id}`);
+    // Three of the five units received through the receiving service (so the ledger counts them on the line).
+    await receiveOnLine(t.services, { poId: po.id, lineId: PO_LINES[0]!.id, product: products[0]! }, 'KY01', {
+      units: 3,
+    });
+    const received = (await call(buyer, 'GET', `/api/purchase/getFull/${po.id}`)).json().data.PO_LINES;
+    expect(received[0].qty_received).toBe(3);
     const below = await call(buyer, 'PUT', `/api/purchase/orderItem/${PO_LINES[0]!.id}`, { qty: 2 });
     expect(below.statusCode).toBe(422);
     expect(below.json().errors.qty[0]).toMatch(/3 already received/);

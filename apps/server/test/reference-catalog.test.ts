@@ -7,7 +7,8 @@ import {
   createLocation,
   createManufacturer,
   createProducts,
-  createSerial,
+  insertLegacySerial,
+  receiveStock,
   createSignedInUser,
   nextUpc,
   type CreatedProduct,
@@ -98,28 +99,18 @@ beforeAll(async () => {
   ]);
   for (const product of created) p[product.modelNumber] = product;
 
-  await createSerial(t.db, {
-    serialNumber: 'SN-ABC-001',
-    productId: p.GLD100SS!.id,
-    bucket: 'KY01',
-    locationCode: 'KY01',
-    conditionCode: 'NEW',
-  });
-  await createSerial(t.db, {
-    serialNumber: 'XSN-ABC-0011',
-    productId: p.GLD100SS!.id,
-    bucket: 'KY01_B_STOCK',
-    locationCode: 'KY01',
-    conditionCode: 'B_STOCK',
-  });
-  await createSerial(t.db, {
+  // GLD100SS's serials are received (a unit on hand with each); GLD200WW's are legacy rows of a product that is not
+  // serial tracked (live in no bucket, sold with no ledger row), which the ledger never makes.
+  await receiveStock(t.services, p.GLD100SS!, 'KY01', { serials: [['SN-ABC-001']] });
+  await receiveStock(t.services, p.GLD100SS!, 'KY01_B_STOCK', { serials: [['XSN-ABC-0011']] });
+  await insertLegacySerial(t.db, {
     serialNumber: 'AAA-SN-ABC-001',
     productId: p.GLD200WW!.id,
     locationCode: 'TX01',
     conditionCode: 'NEW',
   });
-  await createSerial(t.db, { serialNumber: 'SN-ABC-002', productId: p.GLD200WW!.id, dispositionCode: 'SOLD' });
-  await createSerial(t.db, { serialNumber: 'ZZZ-999', productId: p.GLD200WW!.id });
+  await insertLegacySerial(t.db, { serialNumber: 'SN-ABC-002', productId: p.GLD200WW!.id, dispositionCode: 'SOLD' });
+  await insertLegacySerial(t.db, { serialNumber: 'ZZZ-999', productId: p.GLD200WW!.id });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Executor } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
 import type { Services } from '../src/modules/services.js';
-import { appUser } from './factories.js';
+import { appUser, unique } from './factories.js';
 
 /**
  * Stock for tests, made and read the way the product does: through the ledger module's one entry
@@ -62,6 +62,88 @@ export async function adjustStock(
     }),
   );
   return posted.transaction;
+}
+
+/**
+ * Counts a bucket: sets on-hand of a product there to `newQuantity` (an audit's count correction, one quantity
+ * adjustment by `Ledger.postQuantityAdjustment`), dated `at` when given. Answers the ledger row.
+ */
+export async function countStock(
+  services: Services,
+  product: { id: number },
+  bucket: string,
+  newQuantity: number,
+  options: StockOptions = {},
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  const posted = await services.ledgerWrites.run((executor, ledger) =>
+    ledger.postQuantityAdjustment({
+      executor,
+      productId: product.id,
+      bucket,
+      newQuantity,
+      userId,
+      notes: options.notes ?? 'count',
+      details: options.details ?? {},
+      at: options.at === undefined ? null : new Date(options.at),
+    }),
+  );
+  return posted.transaction;
+}
+
+interface StockMove {
+  from: string;
+  quantity: number;
+  /** Serial numbers moved with the units (serial-tracked products). */
+  serials?: string[];
+  /** The caller's document (default a fresh `CT-TEST-…` or `INV-TEST-…`). */
+  referenceId?: string;
+}
+
+/** A transfer (with `to`) or a sale of stock through `Ledger.postTransfer` / `postSale`, dated `at` when given. */
+async function moveStock(
+  services: Services,
+  product: { id: number },
+  move: StockMove & { to?: string },
+  options: StockOptions,
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  const input = {
+    referenceId: move.referenceId ?? unique(move.to ? 'CT-TEST' : 'INV-TEST'),
+    productId: product.id,
+    fromBucket: move.from,
+    quantity: move.quantity,
+    serials: move.serials ?? [],
+    userId,
+    notes: options.notes ?? null,
+    at: options.at === undefined ? null : new Date(options.at),
+  };
+  const to = move.to;
+  return services.ledgerWrites.run((executor, ledger) =>
+    to ? ledger.postTransfer({ executor, ...input, toBucket: to }) : ledger.postSale({ executor, ...input }),
+  );
+}
+
+/**
+ * Moves `quantity` units of a product from one bucket to another (an INVENTORY_TRANSFER pair by
+ * `Ledger.postTransfer`, as a transacted transfer posts it), with their serials when given, dated `at` when given.
+ * Answers the posted movement.
+ */
+export function transferStock(
+  services: Services,
+  product: { id: number },
+  move: StockMove & { to: string },
+  options: StockOptions = {},
+) {
+  return moveStock(services, product, move, options);
+}
+
+/**
+ * Sells `quantity` units of a product out of a bucket (an INVENTORY_SALE by `Ledger.postSale`, as a transacted
+ * committed sale posts it), with their serials when given (they become SOLD), dated `at` when given.
+ */
+export function sellStock(services: Services, product: { id: number }, sale: StockMove, options: StockOptions = {}) {
+  return moveStock(services, product, sale, options);
 }
 
 /**

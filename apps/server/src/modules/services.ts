@@ -31,6 +31,7 @@ import { AuditsService } from './audits/audits.service.js';
 import { AdminAdjustmentsService } from './admin-adjustments/admin-adjustments.service.js';
 import { ReferenceService } from './reference/reference.service.js';
 import { LocationsService } from './locations/locations.service.js';
+import { registerClientScanPruning } from './client-scans/client-scans-pruning.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { UsersService } from './users/users.service.js';
 import { SupplySourcesService } from './supply-sources/supply-sources.service.js';
@@ -200,5 +201,6 @@ export function createServices(
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);
   services.purchaseOrders.useJobQueue(services.jobs);
+  registerClientScanPruning(services.jobs, config.clientScanAnswersRetentionDays);
   return services;
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES } from '@keystone/contracts';
@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { checkLedger } from '../../src/modules/ledger/ledger-check.js';
 import { createServices, type Services } from '../../src/modules/services.js';
-import { createLocation, createProducts, nextUpc, type CreatedProduct } from '../factories.js';
+import { createLocation, createProducts, nextUpc, receiveStock, type CreatedProduct } from '../factories.js';
 import { onHand } from '../stock-kit.js';
 import {
   createScratchDatabase,
@@ -56,33 +56,9 @@ beforeAll(async () => {
   ])) as [CreatedProduct];
   const id = await services.users.create({ username: 'conc-auditor', password: PASSWORD, role: 'admin' });
   actor = { id, username: 'conc-auditor', role: 'admin' };
-  const vendor = await services.vendors.create({
-    company_name: `Conc Aud ${randomUUID().slice(0, 6)}`,
-    vendor_type: 'sales',
+  await receiveStock(services, product, BUCKET, {
+    serials: Array.from({ length: 40 }, (_, i) => [`AU-SN-${i}`]),
   });
-  const po = await services.purchaseOrders.create(
-    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
-    id,
-  );
-  const full = await services.purchaseOrders.addLine({
-    productId: product.id,
-    cost: 100,
-    qty: 40,
-    purchaseOrderId: po.id,
-  });
-  for (let i = 0; i < 40; i++) {
-    await services.receiving.receive(
-      {
-        scannedUpc: UPC,
-        model: product.modelNumber,
-        poApiPoId: po.id,
-        poApiPoItemId: full.data.PO_LINES[0]!.id,
-        receivingBucket: BUCKET,
-        scannedSerialNumbers: [`AU-SN-${i}`],
-      } as never,
-      actor,
-    );
-  }
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'conc-auditor', PASSWORD);
 }, 120_000);

@@ -63,33 +63,9 @@ beforeAll(async () => {
   ])) as [CreatedProduct, CreatedProduct];
   const id = await services.users.create({ username: 'conc-mover', password: PASSWORD, role: 'admin' });
   actor = { id, username: 'conc-mover', role: 'admin' };
-  const vendor = await services.vendors.create({
-    company_name: `Conc Trf ${randomUUID().slice(0, 6)}`,
-    vendor_type: 'sales',
+  await receiveStock(services, product, SOURCE, {
+    serials: Array.from({ length: 30 }, (_, i) => [`CT-SN-${i}`]),
   });
-  const po = await services.purchaseOrders.create(
-    { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
-    id,
-  );
-  const full = await services.purchaseOrders.addLine({
-    productId: product.id,
-    cost: 100,
-    qty: 30,
-    purchaseOrderId: po.id,
-  });
-  for (let i = 0; i < 30; i++) {
-    await services.receiving.receive(
-      {
-        scannedUpc: UPC,
-        model: product.modelNumber,
-        poApiPoId: po.id,
-        poApiPoItemId: full.data.PO_LINES[0]!.id,
-        receivingBucket: SOURCE,
-        scannedSerialNumbers: [`CT-SN-${i}`],
-      } as never,
-      actor,
-    );
-  }
   servers = await Promise.all([startServerProcess(url.toString()), startServerProcess(url.toString())]);
   tokens = await signInOnEach(servers, 'conc-mover', PASSWORD);
 }, 120_000);

@@ -369,6 +369,12 @@ export const TRANSFER_SEARCH_KEYS = [
   'posTransferBatchName',
 ] as const;
 export type TTransferSearchKey = (typeof TRANSFER_SEARCH_KEYS)[number];
+/** Each search type's name on screen (the search type list and the value field's label). */
+export const TRANSFER_SEARCH_LABELS: Record<TTransferSearchKey, string> = {
+  imsTransactionReferenceId: 'IMS Transaction Reference ID',
+  posTransferBatchRefId: 'POS Transfer Batch Ref ID',
+  posTransferBatchName: 'POS Transfer Batch Name',
+};
 
 const searchValues = z.union([
   z.string().trim().min(1).max(200),

@@ -37,4 +37,13 @@ export class ClientScansRepository {
       sql`update client_scan_answers set answer = ${JSON.stringify(answer)}::jsonb where client_scan_id = ${id}`,
     );
   }
+
+  /** Deletes the answers stored before `cutoff`; answers how many went. */
+  async pruneBefore(cutoff: Date): Promise<number> {
+    const gone = await queryRows<{ id: string }>(
+      this.db,
+      sql`delete from client_scan_answers where created_at < ${cutoff.toISOString()}::timestamptz returning client_scan_id as id`,
+    );
+    return gone.length;
+  }
 }

@@ -11,6 +11,7 @@ import {
   claimJob,
   findJob,
   insertJob,
+  insertRecurringJob,
   markSucceeded,
   markThrown,
   queueStats,
@@ -70,6 +71,8 @@ interface Running {
 
 /** At most one progress write per job in this interval. */
 const PROGRESS_WRITE_MS = 500;
+/** Attempts of one run of a recurring kind. */
+const RECURRING_ATTEMPTS = 3;
 /** Process deaths a job survives beyond its max_attempts before it fails (a job that kills its process). */
 const EXTRA_STALE_RUNS = 2;
 
@@ -97,6 +100,8 @@ export class JobQueue {
   private readonly listen: Listen | undefined;
   private readonly log: ServiceLog;
   private readonly handlers = new Map<string, Registered>();
+  /** Recurring kinds and their period (ms). */
+  private readonly recurring = new Map<string, number>();
   private readonly running = new Map<number, Running>();
   private readonly runs = new Set<Promise<void>>();
   private started = false;
@@ -133,6 +138,40 @@ export class JobQueue {
       onFailed: options.onFailed as Registered['onFailed'],
       transaction: options.transaction as JobTransaction<Executor> | undefined,
     });
+  }
+
+  /**
+   * A kind that runs every `everyMs` (housekeeping: pruning old rows): one run at a time, queued in the database like
+   * any job, so whichever process is up runs it. Each run queues the next in its own transaction (a run that fails
+   * for good queues it too), and `start()` queues the first when none is queued or running (`scheduleRecurring`).
+   */
+  registerRecurring<R>(kind: string, everyMs: number, handler: JobHandler<Record<string, unknown>, R>): void {
+    const next = (executor: Executor, exceptId?: number) =>
+      insertRecurringJob(executor, {
+        kind,
+        runAfter: new Date(Date.now() + everyMs),
+        maxAttempts: RECURRING_ATTEMPTS,
+        exceptId,
+      });
+    this.register<Record<string, unknown>, R>(
+      kind,
+      async (ctx) => {
+        const result = await handler(ctx);
+        await next(ctx.executor, ctx.jobId);
+        return result;
+      },
+      { onFailed: (db) => db.transaction((tx) => next(tx)).then(() => undefined) },
+    );
+    this.recurring.set(kind, everyMs);
+  }
+
+  /** Queues a run, due now, of each recurring kind that has none queued or running (start() calls it; tests too). */
+  async scheduleRecurring(): Promise<void> {
+    for (const kind of this.recurring.keys()) {
+      await this.db.transaction((tx) =>
+        insertRecurringJob(tx, { kind, runAfter: new Date(), maxAttempts: RECURRING_ATTEMPTS }),
+      );
+    }
   }
 
   /**
@@ -197,6 +236,9 @@ export class JobQueue {
     };
     poll();
     this.wake(true);
+    this.scheduleRecurring().catch((error: unknown) =>
+      this.log.warn({ err: error }, 'jobs: cannot queue the recurring jobs'),
+    );
   }
 
   /** Stops the worker loop and waits for the jobs it is running. */

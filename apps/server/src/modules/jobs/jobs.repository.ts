@@ -1,4 +1,4 @@
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { TJob, TJobStatus } from '@keystone/contracts';
 import { queryRows, type Executor } from '../../db/database.js';
 import { jobs } from '../../db/schema.js';
@@ -41,7 +41,10 @@ const held = (lease: JobLease) =>
     eq(jobs.attempts, lease.attempts),
   );
 
-/** Inserts a queued job and notifies the workers; both take effect when the executor's transaction commits. */
+/**
+ * Inserts a queued job (to run at `runAfter`, default now) and notifies the workers; both take effect when the
+ * executor's transaction commits.
+ */
 export async function insertJob(
   executor: Executor,
   input: {
@@ -50,11 +53,48 @@ export async function insertJob(
     createdById: number | null;
     maxAttempts: number;
     requestId: string | null;
+    runAfter?: Date;
   },
 ): Promise<JobRow> {
   const [row] = await executor.insert(jobs).values(input).returning();
   await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${input.kind})`);
   return row!;
+}
+
+/** The advisory lock (key pair) under which a recurring kind's next run is queued: one process at a time. */
+const RECURRING_LOCK = [4301, 0] as const;
+
+/**
+ * Queues the next run of a recurring kind at `runAfter` unless one of that kind is already queued or running, in the
+ * caller's transaction and under an advisory lock, so two processes starting at once queue one run. Answers the job
+ * queued, or null when one was there.
+ */
+export async function insertRecurringJob(
+  executor: Executor,
+  input: { kind: string; runAfter: Date; maxAttempts: number; exceptId?: number },
+): Promise<JobRow | null> {
+  await executor.execute(sql`select pg_advisory_xact_lock(${RECURRING_LOCK[0]}, ${RECURRING_LOCK[1]})`);
+  const pending = await executor
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, input.kind),
+        inArray(jobs.status, ['queued', 'running']),
+        input.exceptId === undefined ? undefined : ne(jobs.id, input.exceptId),
+      ),
+    )
+    .limit(1);
+  if (pending.length) return null;
+  return insertJob(executor, {
+    kind: input.kind,
+    payload: {},
+    createdById: null,
+    maxAttempts: input.maxAttempts,
+    runAfter: input.runAfter,
+    // Housekeeping belongs to no request.
+    requestId: null,
+  });
 }
 
 export async function findJob(executor: Executor, id: number): Promise<JobRow | null> {

@@ -74,7 +74,8 @@ export const REFERENCE_PREFIX: Record<string, string> = {
 
 /**
  * A ledger row's time: now() (the transaction's start), or the given time of a document posted after the fact (the
- * demo loader's sales history and receipts, an import): its rows carry its date, so every report dates it alike.
+ * demo loader's sales history and receipts, an import, a test's dated history): its rows, the on-hand rows' last
+ * movement and a receipt's new serials carry its date, so every report dates it alike.
  */
 function postedAt(at: Date | null | undefined): SQL {
   return at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
@@ -172,8 +173,8 @@ export class LedgerRepository {
             order by s.pos
           ),
           new_serials as (
-            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id)
-            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code, po_api_po_id, legacy_po_api_po_id, created_at)
+            select serial_id, serial, ${input.productId}, ${input.bucket}, ${input.locationCode}, ${input.conditionCode}, 'LIVE', ${input.purchaseOrderId}, ${input.legacyPoApiPoId}, ${at}
             from serial_rows
           ),
           movements as (
@@ -182,8 +183,8 @@ export class LedgerRepository {
             from serial_rows
           ),
           on_hand as (
-            insert into inventory (product_id, bucket, quantity) select ${input.productId}, ${input.bucket}, 1 from receipt
-            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = now()
+            insert into inventory (product_id, bucket, quantity, last_updated_at) select ${input.productId}, ${input.bucket}, 1, ${at} from receipt
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 1, last_updated_at = ${at}
           ),
           line as (
             update purchase_order_items set qty_received = qty_received + 1
@@ -649,7 +650,7 @@ export class LedgerRepository {
           ),
           deltas as (select bucket, sum(delta)::int as delta from refs group by bucket),
           on_hand as (
-            update inventory o set quantity = o.quantity + d.delta, last_updated_at = now()
+            update inventory o set quantity = o.quantity + d.delta, last_updated_at = ${at}
             from deltas d where o.product_id = ${input.productId} and o.bucket = d.bucket
             returning o.bucket, o.quantity
           )

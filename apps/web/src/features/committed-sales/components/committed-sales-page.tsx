@@ -1,26 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardActions,
   CardContent,
-  LinearProgress,
   Link,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
-  TextField,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import {
   formatUsd,
@@ -37,6 +27,7 @@ function soldFor(s: TCommittedSale): string {
     .filter(Boolean)
     .join(' · ');
 }
+import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
@@ -78,61 +69,50 @@ function RowActions({ sale, onAction }: { sale: TCommittedSale; onAction(a: TSal
   );
 }
 
+const SALE_HEADERS = [
+  'Reference',
+  'Invoice',
+  'Model',
+  'Title',
+  { label: 'Qty', align: 'right' },
+  'Sold For',
+  'Source Bucket',
+  'Scanning Required',
+  'Serials',
+  'Notes',
+  'Created At',
+  'Actions',
+] as const;
+
 /** Desk width: one table row per sale with every 001 §3 field. */
 function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: TSaleAction): void }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Committed sales" data-testid="committed-sales-table">
-        <TableHead>
-          <TableRow>
-            {[
-              'Reference',
-              'Invoice',
-              'Model',
-              'Title',
-              'Qty',
-              'Sold For',
-              'Source Bucket',
-              'Scanning Required',
-              'Serials',
-              'Notes',
-              'Created At',
-              'Actions',
-            ].map((h) => (
-              <TableCell key={h} align={h === 'Qty' ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-                {h}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {sales.map((s) => (
-            <TableRow key={s.id} hover data-testid="committed-sale-row" data-reference={s.ims_transaction_reference_id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.ims_transaction_reference_id}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.legacy_pos_invoice_id}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <ModelLink sale={s} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 160 }}>{s.product.product_title}</TableCell>
-              <TableCell align="right">{s.committed_quantity}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{soldFor(s) || '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
-              <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
-                {s.commit_notes ?? ''}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(s.created_at)}</TableCell>
-              <TableCell>
-                <Box sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>
-                  <RowActions sale={s} onAction={onAction} />
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <BoardTable label="Committed sales" testId="committed-sales-table" headers={SALE_HEADERS}>
+      {sales.map((s) => (
+        <TableRow key={s.id} hover data-testid="committed-sale-row" data-reference={s.ims_transaction_reference_id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.ims_transaction_reference_id}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.legacy_pos_invoice_id}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <ModelLink sale={s} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 160 }}>{s.product.product_title}</TableCell>
+          <TableCell align="right">{s.committed_quantity}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{soldFor(s) || '—'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
+          <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
+            {s.commit_notes ?? ''}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(s.created_at)}</TableCell>
+          <TableCell>
+            <Box sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>
+              <RowActions sale={s} onAction={onAction} />
+            </Box>
+          </TableCell>
+        </TableRow>
+      ))}
+    </BoardTable>
   );
 }
 
@@ -148,14 +128,14 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
           data-reference={s.ims_transaction_reference_id}
         >
           <CardContent sx={{ pb: 0 }}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-              <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
-                Invoice {s.legacy_pos_invoice_id}
-              </Typography>
-              <Typography variant="subtitle1" sx={{ whiteSpace: 'nowrap' }}>
-                × {s.committed_quantity}
-              </Typography>
-            </Box>
+            <BoardCardHeading
+              title={`Invoice ${s.legacy_pos_invoice_id}`}
+              aside={
+                <Typography variant="subtitle1" sx={{ whiteSpace: 'nowrap' }}>
+                  × {s.committed_quantity}
+                </Typography>
+              }
+            />
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               <ModelLink sale={s} /> · {s.product.product_title}
             </Typography>
@@ -196,7 +176,6 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
  * search it opens with.
  */
 export function CommittedSalesPage() {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { data, isPending, isError, error, isFetching } = useCommittedSales();
   // ?search= opens the board searched (a committed-sale serial card's invoice link).
   const [params] = useSearchParams();
@@ -217,46 +196,24 @@ export function CommittedSalesPage() {
         </>
       }
     >
-      <TextField
-        label="Search by invoice or model"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        fullWidth
-        size="small"
-        sx={{ mb: 2, maxWidth: { md: 420 } }}
-        error={noMatch}
-        helperText={noMatch ? noCommittedSaleResultsMessage(search) : ' '}
-        slotProps={{
-          htmlInput: { maxLength: 100, 'data-testid': 'committed-sales-search' },
-          formHelperText: { 'data-testid': 'committed-sales-helper' } as object,
+      <Board
+        testId="committed-sales"
+        search={{
+          label: 'Search by invoice or model',
+          value: search,
+          onChange: setSearch,
+          maxWidth: 420,
+          noMatch: noMatch ? noCommittedSaleResultsMessage(search) : null,
         }}
+        pending={isPending}
+        fetching={isFetching}
+        loadingText="Loading committed sales…"
+        errorText={isError ? loadFailureText(error) : null}
+        emptyText={data && data.length === 0 ? 'No committed sales are waiting.' : null}
+        count={sales.length}
+        table={() => <SalesTable sales={sales} onAction={setAction} />}
+        cards={() => <SalesCards sales={sales} onAction={setAction} />}
       />
-      <Box sx={{ height: 4, mb: 1 }}>{isFetching && !isPending && <LinearProgress aria-label="Refreshing" />}</Box>
-      {isPending && (
-        <Box role="status" data-testid="committed-sales-loading">
-          <LinearProgress />
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Loading committed sales…
-          </Typography>
-        </Box>
-      )}
-      {isError && (
-        <Alert severity="error" data-testid="committed-sales-error" sx={{ overflowWrap: 'anywhere' }}>
-          {loadFailureText(error)}
-        </Alert>
-      )}
-      {data && data.length === 0 && (
-        <Typography color="text.secondary" data-testid="committed-sales-empty">
-          No committed sales are waiting.
-        </Typography>
-      )}
-      {sales.length > 0 &&
-        (narrow ? (
-          <SalesCards sales={sales} onAction={setAction} />
-        ) : (
-          <SalesTable sales={sales} onAction={setAction} />
-        ))}
       <SaleActionDialog action={action} onClose={() => setAction(null)} />
     </Page>
   );

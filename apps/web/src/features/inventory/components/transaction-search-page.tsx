@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
   TRANSACTION_SEARCH_TYPE_KEY,
   TRANSACTION_SEARCH_TYPES,
+  TRANSFER_SEARCH_LABELS,
   type TTransactionSearchType,
 } from '@keystone/contracts';
+import { SearchTypeForm } from '../../../lib/search-type-form';
 import { Page } from '../../../shell/page';
 import { TransferBatchResults } from './transfer-batch-results';
-
-const LABELS: Record<TTransactionSearchType, string> = {
-  imsTransactionReferenceId: 'IMS Transaction Reference ID',
-  posTransferBatchRefId: 'POS Transfer Batch Ref ID',
-  posTransferBatchName: 'POS Transfer Batch Name',
-};
 
 const isSearchType = (value: string | null): value is TTransactionSearchType =>
   (TRANSACTION_SEARCH_TYPES as readonly string[]).includes(value ?? '');
@@ -63,34 +58,17 @@ export function TransactionSearchPage() {
 
   return (
     <Page title="Inventory Transactions">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-        <TextField
-          select
-          size="small"
-          label="Search Type"
-          value={searchType}
-          onChange={(e) => choose(e.target.value as TTransactionSearchType)}
-          sx={{ minWidth: 260 }}
-          slotProps={{ htmlInput: { 'data-testid': 'transaction-search-type' } }}
-        >
-          {TRANSACTION_SEARCH_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {LABELS[t]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={LABELS[searchType]}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-          sx={{ width: 250 }}
-        />
-        <Button variant="contained" onClick={submit}>
-          Search
-        </Button>
-      </Stack>
+      <SearchTypeForm
+        types={TRANSACTION_SEARCH_TYPES}
+        labels={TRANSFER_SEARCH_LABELS}
+        type={searchType}
+        onTypeChange={choose}
+        value={value}
+        onValueChange={setValue}
+        onSubmit={submit}
+        testIds={{ type: 'transaction-search-type' }}
+        valueWidth={250}
+      />
       {batchSearch && <TransferBatchResults key={`${batchSearch.searchType}:${batchSearch.id}`} {...batchSearch} />}
     </Page>
   );

@@ -226,12 +226,41 @@ function AddUnitForm({ m }: { m: Mutations }) {
         onChange={(_, v) => setProduct(v)}
         renderInput={(params) => <TextField {...params} size="small" label="Product model" />}
       />
+      <UnitFields
+        unit={{ condition, units, price }}
+        onCondition={setCondition}
+        onUnits={setUnits}
+        onPrice={setPrice}
+        pricePlaceholder="Product price"
+        testIds={{ units: 'unit-qty-input', price: 'unit-price-input' }}
+      />
+      <Button type="submit" variant="contained" disabled={!valid || m.addItem.isPending}>
+        Add Unit
+      </Button>
+    </Box>
+  );
+}
+
+/** A quote line's condition, quantity and unit price fields (the add form's and each line's), in the row's grid. */
+function UnitFields(props: {
+  unit: { condition: TQuoteCondition; units: string; price: string };
+  onCondition(condition: TQuoteCondition): void;
+  onUnits(units: string): void;
+  onPrice(price: string): void;
+  disabled?: boolean;
+  pricePlaceholder?: string;
+  testIds?: { units: string; price: string };
+}) {
+  const testId = (id: string | undefined) => (id ? { 'data-testid': id } : {});
+  return (
+    <>
       <TextField
         select
         size="small"
         label="Condition"
-        value={condition}
-        onChange={(e) => setCondition(e.target.value as TQuoteCondition)}
+        value={props.unit.condition}
+        disabled={props.disabled}
+        onChange={(e) => props.onCondition(e.target.value as TQuoteCondition)}
       >
         {QUOTE_CONDITIONS.map((c) => (
           <MenuItem key={c} value={c}>
@@ -242,22 +271,21 @@ function AddUnitForm({ m }: { m: Mutations }) {
       <TextField
         size="small"
         label="Qty"
-        value={units}
-        onChange={(e) => setUnits(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'unit-qty-input' } }}
+        value={props.unit.units}
+        disabled={props.disabled}
+        onChange={(e) => props.onUnits(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'numeric', ...testId(props.testIds?.units) } }}
       />
       <TextField
         size="small"
         label="Unit price"
-        placeholder="Product price"
-        value={price}
-        onChange={(e) => setPrice(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'unit-price-input' } }}
+        placeholder={props.pricePlaceholder}
+        value={props.unit.price}
+        disabled={props.disabled}
+        onChange={(e) => props.onPrice(e.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', ...testId(props.testIds?.price) } }}
       />
-      <Button type="submit" variant="contained" disabled={!valid || m.addItem.isPending}>
-        Add Unit
-      </Button>
-    </Box>
+    </>
   );
 }
 
@@ -301,35 +329,12 @@ function ItemRow({ item, m, locked }: { item: TQuoteItem; m: Mutations; locked: 
           {item.description}
         </Typography>
       </Box>
-      <TextField
-        select
-        size="small"
-        label="Condition"
-        value={condition}
+      <UnitFields
+        unit={{ condition, units, price }}
+        onCondition={setCondition}
+        onUnits={setUnits}
+        onPrice={setPrice}
         disabled={locked}
-        onChange={(e) => setCondition(e.target.value as TQuoteCondition)}
-      >
-        {QUOTE_CONDITIONS.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        size="small"
-        label="Qty"
-        value={units}
-        disabled={locked}
-        onChange={(e) => setUnits(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
-      <TextField
-        size="small"
-        label="Unit price"
-        value={price}
-        disabled={locked}
-        onChange={(e) => setPrice(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
       <Typography sx={{ textAlign: 'right', fontWeight: 600 }} data-testid="item-line-total">
         {usd(item.line_total)}

@@ -99,6 +99,8 @@ export function ReceivingDialog({
   /** Closing with staged items asks once: a second Close discards them. */
   const [closeArmed, setCloseArmed] = useState(false);
   const [setupOpen, setSetupOpen] = useState(false);
+  /** The Scan Setup panel has finished opening: until then it grows and the dialog moves under the pointer. */
+  const [setupSettled, setSetupSettled] = useState(false);
 
   const receivingBucket = bucket ?? location ?? '';
   const bucketOptions = buckets.data?.length ? buckets.data : location ? [location] : [];
@@ -278,8 +280,13 @@ export function ReceivingDialog({
             {!product.upc && !product.alternate_upc && (
               <Chip sx={{ ml: 1 }} size="small" color="warning" label="This product has no UPC: set it in Scan Setup" />
             )}
-            <Collapse in={setupOpen} unmountOnExit>
-              <ScanSetupPanel line={line} />
+            <Collapse
+              in={setupOpen}
+              unmountOnExit
+              onEntered={() => setSetupSettled(true)}
+              onExit={() => setSetupSettled(false)}
+            >
+              <ScanSetupPanel line={line} settled={setupSettled} />
             </Collapse>
           </Box>
         )}

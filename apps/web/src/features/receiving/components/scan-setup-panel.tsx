@@ -34,9 +34,11 @@ function intOrNull(text: string): number | null {
 
 /**
  * Scan setup of the line's product (001 §2, §3, §5, §8): serial tracking and serials per item, or master box qty,
- * master carton code, UPC and alternate UPC. The untracked one of the two counts is sent as null.
+ * master carton code, UPC and alternate UPC. The untracked one of the two counts is sent as null. `settled`: the panel
+ * has finished opening; Update Scan Setup waits for it, since a press while the panel still grows (and the dialog
+ * moves with it) can be released over another element and send nothing.
  */
-export function ScanSetupPanel({ line }: { line: TPoLine }) {
+export function ScanSetupPanel({ line, settled = true }: { line: TPoLine; settled?: boolean }) {
   const model = line.product.model_number;
   const stored = useImsProduct(model);
   if (stored.isPending) return <Typography sx={{ p: 2 }}>Loading...</Typography>;
@@ -49,10 +51,11 @@ export function ScanSetupPanel({ line }: { line: TPoLine }) {
     upc: p?.upc ?? line.product.upc ?? '',
     alternateUpc: p?.alternate_upc ?? line.product.alternate_upc ?? '',
   };
-  return <ScanSetupForm model={model} poId={line.purchaseOrderId} initial={initial} />;
+  return <ScanSetupForm model={model} poId={line.purchaseOrderId} initial={initial} settled={settled} />;
 }
 
-function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; initial: Values }) {
+function ScanSetupForm(props: { model: string; poId: number; initial: Values; settled: boolean }) {
+  const { model, poId, initial, settled } = props;
   const client = useQueryClient();
   const [v, setV] = useState<Values>(initial);
   const [saving, setSaving] = useState(false);
@@ -147,7 +150,7 @@ function ScanSetupForm({ model, poId, initial }: { model: string; poId: number; 
         </Alert>
       )}
       <Box>
-        <Button variant="contained" onClick={() => void save()} disabled={saving}>
+        <Button variant="contained" onClick={() => void save()} disabled={saving || !settled}>
           Update Scan Setup
         </Button>
       </Box>

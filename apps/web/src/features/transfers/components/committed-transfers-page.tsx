@@ -9,21 +9,14 @@ import {
   CardContent,
   LinearProgress,
   Link,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
-  TextField,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import type { TCommittedTransferBoardRow } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
+import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
@@ -71,47 +64,29 @@ const HEADERS = [
 
 function TransfersTable({ rows }: { rows: TCommittedTransferBoardRow[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Committed transfers" data-testid="committed-transfers-table">
-        <TableHead>
-          <TableRow>
-            {HEADERS.map((h) => (
-              <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
-                {h}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow
-              key={r.id}
-              hover
-              data-testid="committed-transfer-row"
-              data-reference={r.ims_transaction_reference_id}
-            >
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.ims_transaction_reference_id}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <ModelLink row={r} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 150 }}>{r.product.product_title}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.from_bucket}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.to_bucket}</TableCell>
-              <TableCell>
-                <Progress row={r} />
-              </TableCell>
-              <TableCell>{r.scanning_required ? 'Yes' : 'No'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120 }}>{batchLabel(r)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 90 }}>{r.committed_by_name ?? ''}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(r.committed_at)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
-                {r.commit_notes ?? ''}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <BoardTable label="Committed transfers" testId="committed-transfers-table" headers={HEADERS}>
+      {rows.map((r) => (
+        <TableRow key={r.id} hover data-testid="committed-transfer-row" data-reference={r.ims_transaction_reference_id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.ims_transaction_reference_id}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <ModelLink row={r} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 150 }}>{r.product.product_title}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.from_bucket}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.to_bucket}</TableCell>
+          <TableCell>
+            <Progress row={r} />
+          </TableCell>
+          <TableCell>{r.scanning_required ? 'Yes' : 'No'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120 }}>{batchLabel(r)}</TableCell>
+          <TableCell sx={{ overflowWrap: 'break-word', minWidth: 90 }}>{r.committed_by_name ?? ''}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(r.committed_at)}</TableCell>
+          <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
+            {r.commit_notes ?? ''}
+          </TableCell>
+        </TableRow>
+      ))}
+    </BoardTable>
   );
 }
 
@@ -127,14 +102,14 @@ function TransfersCards({ rows }: { rows: TCommittedTransferBoardRow[] }) {
           data-reference={r.ims_transaction_reference_id}
         >
           <CardContent sx={{ pb: 0 }}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-              <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
-                <ModelLink row={r} />
-              </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {r.ims_transaction_reference_id}
-              </Typography>
-            </Box>
+            <BoardCardHeading
+              title={<ModelLink row={r} />}
+              aside={
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {r.ims_transaction_reference_id}
+                </Typography>
+              }
+            />
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {r.product.product_title}
             </Typography>
@@ -196,7 +171,6 @@ const rawResponse = (error: unknown) =>
  * batch and committer, each linking to its model's transfer page. A table at desk width, cards on a phone.
  */
 export function CommittedTransfersPage() {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [search, setSearch] = useState('');
   const term = useDebounced(search);
   const { data, isPending, isError, error, isFetching, isPlaceholderData } = useCommittedTransfersBoard(term);
@@ -206,44 +180,33 @@ export function CommittedTransfersPage() {
 
   return (
     <Page title="Committed Transfers" actions={<LiveIndicator />}>
-      <TextField
-        label="Search transfers"
-        placeholder="Model, reference, bucket, batch or committer"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        fullWidth
-        size="small"
-        sx={{ mb: 2, maxWidth: { md: 480 } }}
-        error={noMatch}
-        helperText={noMatch ? noTransferResultsMessage(term.trim()) : ' '}
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'committed-transfers-search' } }}
+      <Board
+        testId="committed-transfers"
+        search={{
+          label: 'Search transfers',
+          placeholder: 'Model, reference, bucket, batch or committer',
+          value: search,
+          onChange: setSearch,
+          maxWidth: 480,
+          noMatch: noMatch ? noTransferResultsMessage(term.trim()) : null,
+        }}
+        pending={isPending}
+        fetching={isFetching}
+        loadingText="Loading committed transfers…"
+        errorText={isError ? rawResponse(error) : null}
+        emptyText={settled && !term.trim() && rows.length === 0 ? 'No committed transfers are open.' : null}
+        notice={
+          data &&
+          data.total > rows.length && (
+            <Alert severity="info" sx={{ mb: 1 }} data-testid="committed-transfers-capped">
+              Showing the oldest {rows.length} of {data.total} open transfers; search to narrow the board.
+            </Alert>
+          )
+        }
+        count={rows.length}
+        table={() => <TransfersTable rows={rows} />}
+        cards={() => <TransfersCards rows={rows} />}
       />
-      <Box sx={{ height: 4, mb: 1 }}>{isFetching && !isPending && <LinearProgress aria-label="Refreshing" />}</Box>
-      {isPending && (
-        <Box role="status" data-testid="committed-transfers-loading">
-          <LinearProgress />
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Loading committed transfers…
-          </Typography>
-        </Box>
-      )}
-      {isError && (
-        <Alert severity="error" data-testid="committed-transfers-error" sx={{ overflowWrap: 'anywhere' }}>
-          {rawResponse(error)}
-        </Alert>
-      )}
-      {settled && !term.trim() && rows.length === 0 && (
-        <Typography color="text.secondary" data-testid="committed-transfers-empty">
-          No committed transfers are open.
-        </Typography>
-      )}
-      {data && data.total > rows.length && (
-        <Alert severity="info" sx={{ mb: 1 }} data-testid="committed-transfers-capped">
-          Showing the oldest {rows.length} of {data.total} open transfers; search to narrow the board.
-        </Alert>
-      )}
-      {rows.length > 0 && (narrow ? <TransfersCards rows={rows} /> : <TransfersTable rows={rows} />)}
     </Page>
   );
 }

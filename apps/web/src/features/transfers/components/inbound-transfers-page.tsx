@@ -1,29 +1,18 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { TRANSFER_SEARCH_KEYS, type TTransferSearchKey, type TTransferTransaction } from '@keystone/contracts';
+import {
+  TRANSFER_SEARCH_KEYS,
+  TRANSFER_SEARCH_LABELS as LABELS,
+  type TTransferSearchKey,
+  type TTransferTransaction,
+} from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
+import { SearchTypeForm } from '../../../lib/search-type-form';
 import { Page } from '../../../shell/page';
 import { useInboundTransfers } from '../api/inbound-transfers-api';
 
-const LABELS: Record<TTransferSearchKey, string> = {
-  imsTransactionReferenceId: 'IMS Transaction Reference ID',
-  posTransferBatchRefId: 'POS Transfer Batch Ref ID',
-  posTransferBatchName: 'POS Transfer Batch Name',
-};
 /** The page's default search type: inbound shipments are known by their batch name. */
 const DEFAULT_TYPE: TTransferSearchKey = 'posTransferBatchName';
 const isSearchType = (value: string | null): value is TTransferSearchKey =>
@@ -161,35 +150,17 @@ export function InboundTransfersPage() {
         </Button>
       }
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-        <TextField
-          select
-          size="small"
-          label="Search Type"
-          value={type}
-          onChange={(e) => setType(e.target.value as TTransferSearchKey)}
-          sx={{ minWidth: 260 }}
-          slotProps={{ htmlInput: { 'data-testid': 'inbound-search-type' } }}
-        >
-          {TRANSFER_SEARCH_KEYS.map((t) => (
-            <MenuItem key={t} value={t}>
-              {LABELS[t]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={LABELS[type]}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-          sx={{ width: { xs: '100%', sm: 300 } }}
-          slotProps={{ htmlInput: { 'data-testid': 'inbound-search-value' } }}
-        />
-        <Button variant="contained" onClick={submit}>
-          Search
-        </Button>
-      </Stack>
+      <SearchTypeForm
+        types={TRANSFER_SEARCH_KEYS}
+        labels={LABELS}
+        type={type}
+        onTypeChange={setType}
+        value={value}
+        onValueChange={setValue}
+        onSubmit={submit}
+        testIds={{ type: 'inbound-search-type', value: 'inbound-search-value' }}
+        valueWidth={300}
+      />
       {content}
     </Page>
   );

@@ -5,13 +5,13 @@ import {
   createBrand,
   createLocation,
   createProducts,
-  createSerial,
   nextUpc,
+  receiveStock,
   unique,
   type NewProduct,
 } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
-import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
+import { expectLedgerClean, sellStock, stockUp } from '../../../../../test/stock-kit.js';
 import { freightItemsOnHand } from './freight-items-on-hand.js';
 import { locationsWithoutBins } from './locations-without-bins.js';
 import { productsMissingCost } from './products-missing-cost.js';
@@ -170,25 +170,24 @@ describe('installation reports', () => {
       { modelNumber: `${prefix}-B`, upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 2 },
       { modelNumber: `${prefix}-C`, upc: nextUpc(), serialNumberTracked: false }, // not tracked
     ]);
+    // Serials received through the ledger (each a unit on hand with its serial); one of them sold since.
     const serials = [
       { product: one!, disposition: 'LIVE', bucket: 'KY01' },
       { product: one!, disposition: 'LIVE', bucket: 'TX01' },
-      { product: one!, disposition: 'SOLD', bucket: null },
-      { product: none!, disposition: 'LIVE', bucket: 'KY01' },
-    ];
-    for (const s of serials)
-      await createSerial(t.db, {
-        serialNumber: unique('SN'),
-        productId: s.product.id,
-        bucket: s.bucket,
-        dispositionCode: s.disposition,
-      });
+      { product: one!, disposition: 'SOLD', bucket: 'KY01' },
+    ].map((s) => ({ ...s, serial: unique('SN') }));
+    for (const s of serials) await receiveStock(t.services, s.product, s.bucket, { serials: [[s.serial]] });
+    for (const s of serials.filter((x) => x.disposition === 'SOLD'))
+      await sellStock(t.services, s.product, { from: s.bucket, quantity: 1, serials: [s.serial] });
+    // And units counted in without serials.
     const stock = [
       { product: one!, bucket: 'KY01', qty: 1 },
       { product: one!, bucket: 'TX01', qty: 2 },
       { product: none!, bucket: 'KY01', qty: 1 },
     ];
     for (const s of stock) await stockUp(t.services, s.product, s.bucket, s.qty);
+    const live = (product: { id: number }) =>
+      serials.filter((s) => s.product === product && s.disposition === 'LIVE').length;
     const result = await runReport(t, serialTrackingSetup);
     const tracked = [
       { product: one!, perItem: 1 },
@@ -198,11 +197,12 @@ describe('installation reports', () => {
       tracked.map((p) => ({
         model_number: p.product.modelNumber,
         serials_per_item: p.perItem,
-        live_serials: serials.filter((s) => s.product === p.product && s.disposition === 'LIVE').length,
-        on_hand: sum(
-          stock.filter((s) => s.product === p.product),
-          (s) => s.qty,
-        ),
+        live_serials: live(p.product),
+        on_hand:
+          sum(
+            stock.filter((s) => s.product === p.product),
+            (s) => s.qty,
+          ) + live(p.product),
       })),
     );
   });

@@ -7,13 +7,15 @@ import {
   createBrand,
   createLocation,
   createProducts,
-  createSerial,
+  insertLegacySerial,
   createUser,
   nextUpc,
+  receiveStock,
   unique,
+  type CreatedProduct,
 } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
-import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
+import { expectLedgerClean, sellStock, stockUp, transferStock } from '../../../../../test/stock-kit.js';
 import { dailySales } from './daily-sales.js';
 import { transferAging } from './transfer-aging.js';
 import { onHandByBucket } from './on-hand-by-bucket.js';
@@ -493,18 +495,17 @@ describe('picking-productivity', () => {
 
 describe('serial-velocity', () => {
   it('counts the serials sold in the range per product with their average and longest days from receipt to sale, and live serials', async () => {
+    const tracked = { serialNumberTracked: true, numOfSerialsPerItem: 1 };
     const [fast, slow] = await createProducts(t.db, [
-      { modelNumber: unique('SVA'), upc: nextUpc() },
-      { modelNumber: unique('SVB'), upc: nextUpc() },
+      { modelNumber: unique('SVA'), upc: nextUpc(), ...tracked },
+      { modelNumber: unique('SVB'), upc: nextUpc(), ...tracked },
     ]);
-    const serial = (product: { id: number }, receivedAt: string, dispositionCode = 'SOLD') =>
-      createSerial(t.db, {
-        serialNumber: unique('SV'),
-        productId: product.id,
-        bucket: 'KY01',
-        dispositionCode,
-        createdAt: new Date(receivedAt),
-      });
+    /** A serial received into KY01 through the ledger at `receivedAt` (its row is dated then). */
+    const receive = async (product: CreatedProduct, receivedAt: string) => {
+      const serial = unique('SV');
+      await receiveStock(t.services, product, 'KY01', { serials: [[serial]] }, { at: receivedAt });
+      return serial;
+    };
     const sales = [
       { product: fast!, at: '2024-12-01T06:00:00Z', received: ['2024-11-20T00:00:00Z', '2024-11-28T00:00:00Z'] },
       { product: fast!, at: '2024-12-31T23:00:00Z', received: ['2024-12-30T05:00:00Z'] },
@@ -512,36 +513,19 @@ describe('serial-velocity', () => {
       { product: slow!, at: '2025-01-02T00:00:00Z', received: ['2024-10-01T00:00:00Z'] }, // after the range
     ];
     for (const sale of sales) {
-      const tx = await insertLedgerRow({
-        type: 'INVENTORY_SALE',
-        delta: -sale.received.length,
-        at: sale.at,
-        product: sale.product.id,
-      });
-      for (const receivedAt of sale.received) {
-        const id = await serial(sale.product, receivedAt);
-        // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
-        await t.db.execute(
-          sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${tx}, ${id}, ${unique('SVS')})`,
-        );
-      }
+      const serials: string[] = [];
+      for (const receivedAt of sale.received) serials.push(await receive(sale.product, receivedAt));
+      await sellStock(t.services, sale.product, { from: 'KY01', quantity: serials.length, serials }, { at: sale.at });
     }
     // A transfer with a serial in the range is not a sale.
-    const transfer = await insertLedgerRow({
-      type: 'INVENTORY_TRANSFER',
-      delta: -1,
-      at: '2024-12-05T00:00:00Z',
-      product: slow!.id,
-    });
-    const moved = await serial(slow!, '2024-11-01T00:00:00Z', 'LIVE');
-    // Written around the ledger until sales with serials are posted through the ledger (see insertLedgerRow).
-    await t.db.execute(
-      sql`insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number) values (${transfer}, ${moved}, ${unique('SVS')})`,
+    const moved = await receive(slow!, '2024-11-01T00:00:00Z');
+    await transferStock(
+      t.services,
+      slow!,
+      { from: 'KY01', to: 'KY01_B_STOCK', quantity: 1, serials: [moved] },
+      { at: '2024-12-05T00:00:00Z' },
     );
-    const live = [
-      await serial(fast!, '2024-12-02T00:00:00Z', 'LIVE'),
-      await serial(fast!, '2024-12-03T00:00:00Z', 'LIVE'),
-    ];
+    const live = [await receive(fast!, '2024-12-02T00:00:00Z'), await receive(fast!, '2024-12-03T00:00:00Z')];
 
     const result = await runReport(t, serialVelocity, { from: '2024-12-01', to: '2024-12-31' });
     const expected = [
@@ -575,8 +559,9 @@ describe('live-serials', () => {
       { bucket: 'KY01_B_STOCK', condition: 'B', disposition: 'SOLD', at: '2024-01-08T10:00:00Z' }, // not live
       { bucket: null, condition: null, disposition: 'LIVE', at: '2024-01-09T10:00:00Z' }, // in no bucket
     ].map((s) => ({ ...s, serialNumber: unique('LS') }));
+    // Legacy rows: a condition other than the bucket's, a live serial in no bucket, none with its receipt.
     for (const s of serials) {
-      await createSerial(t.db, {
+      await insertLegacySerial(t.db, {
         serialNumber: s.serialNumber,
         productId: product!.id,
         bucket: s.bucket,
