@@ -104,6 +104,8 @@ states() {
 
 states_are() { [ "$(states)" = "$1 " ]; }
 
+writable() { [ "$(sql "$1" "$2" -c 'show transaction_read_only' 2> /dev/null)" = off ]; }
+
 start_keeper() {
   local name=$1
   "${AS[@]}" true # fail early if the user cannot be switched to
@@ -271,10 +273,12 @@ start() {
   write_haproxy_config
   haproxy -c -q -f "$DIR/haproxy.cfg"
   haproxy -D -f "$DIR/haproxy.cfg"
+  # HAProxy counts a server up until its first check says otherwise: let the checks run before anything connects.
+  sleep 2
   write_pgbouncer_config
   [ "$(id -u)" = 0 ] && chown -R postgres: "$DIR/pgbouncer"
   "${AS[@]}" pgbouncer -d -q "$DIR/pgbouncer/pgbouncer.ini"
-  wait_for 30 "PgBouncer to reach the primary" sql "$P_BOUNCER" keystone -c 'select 1'
+  wait_for 30 "PgBouncer to reach the primary" writable "$P_BOUNCER" keystone
 
   say "API processes on $P_API1 and $P_API2"
   start_api 1 "$P_API1"

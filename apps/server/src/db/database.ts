@@ -296,6 +296,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (options.migrate !== false) {
       if (options.sessionUrl) {
         const session = new pg.Pool({ connectionString: options.sessionUrl, max: 1 });
+        session.on('error', (error) => options.onPoolError?.(error));
         await migrateUnderLock(session).finally(() => session.end());
       } else await migrateUnderLock(pool);
     }
