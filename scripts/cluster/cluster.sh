@@ -147,7 +147,10 @@ backend postgresql_primary
     option external-check
     external-check path "/usr/bin:/bin"
     external-check command $HERE/pg-primary-check.sh
-    default-server inter 500ms fastinter 250ms fall 1 rise 1 on-marked-down shutdown-sessions
+    # Every second; after a failure every 300 ms, down after 3 (a check that is only slow, on a loaded machine, must
+    # not cut the primary's sessions); up at the first success.
+    timeout check 2s
+    default-server inter 1s fastinter 300ms downinter 500ms fall 3 rise 1 on-marked-down shutdown-sessions
     server node1 127.0.0.1:$P_NODE1 check
     server node2 127.0.0.1:$P_NODE2 check
 
@@ -202,18 +205,24 @@ pidfile = $DIR/pgbouncer/pgbouncer.pid
 EOF
 }
 
+# An API process under a supervisor's loop (as systemd's Restart=always, docs/deployment.md): restarted when it exits.
 start_api() {
   local n=$1 port=$2
   mkdir -p "$DIR/api$n"
   (
     cd "$ROOT/apps/server"
-    PORT=$port HOST=127.0.0.1 TRUST_PROXY=1 EXPOSE_PROCESS_ID=1 NODE_ENV=production \
-      DATABASE_URL="postgres://postgres@127.0.0.1:$P_BOUNCER/keystone" \
-      DATABASE_SESSION_URL="postgres://postgres@127.0.0.1:$P_BOUNCER/keystone_session" \
-      DATABASE_PREPARED_STATEMENTS=0 DEMO_DATA="${CLUSTER_DEMO_DATA:-1}" DATA_DIR="$DIR/api$n" \
-      nohup node --import tsx src/main.ts >> "$DIR/api$n.log" 2>&1 < /dev/null &
-    echo $! > "$DIR/api$n.pid"
-  )
+    while [ ! -e "$DIR/stopping" ]; do
+      PORT=$port HOST=127.0.0.1 TRUST_PROXY=1 EXPOSE_PROCESS_ID=1 NODE_ENV=production \
+        DATABASE_URL="postgres://postgres@127.0.0.1:$P_BOUNCER/keystone" \
+        DATABASE_SESSION_URL="postgres://postgres@127.0.0.1:$P_BOUNCER/keystone_session" \
+        DATABASE_PREPARED_STATEMENTS=0 DEMO_DATA="${CLUSTER_DEMO_DATA:-1}" DATA_DIR="$DIR/api$n" \
+        node --import tsx src/main.ts >> "$DIR/api$n.log" 2>&1 < /dev/null &
+      echo $! > "$DIR/api$n.pid"
+      wait $!
+      sleep 1
+    done
+  ) > /dev/null 2>&1 < /dev/null &
+  echo $! > "$DIR/api$n.supervisor.pid"
 }
 
 health() { [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$1/api/health")" = 200 ]; }
@@ -274,7 +283,7 @@ start() {
   haproxy -c -q -f "$DIR/haproxy.cfg"
   haproxy -D -f "$DIR/haproxy.cfg"
   # HAProxy counts a server up until its first check says otherwise: let the checks run before anything connects.
-  sleep 2
+  sleep 4
   write_pgbouncer_config
   [ "$(id -u)" = 0 ] && chown -R postgres: "$DIR/pgbouncer"
   "${AS[@]}" pgbouncer -d -q "$DIR/pgbouncer/pgbouncer.ini"
@@ -353,8 +362,11 @@ stop() {
     say "nothing to stop in $DIR"
     return 0
   }
-  stop_pidfile "$DIR/api1.pid"
-  stop_pidfile "$DIR/api2.pid"
+  touch "$DIR/stopping"
+  for n in 1 2; do
+    stop_pidfile "$DIR/api$n.pid"
+    stop_pidfile "$DIR/api$n.supervisor.pid"
+  done
   stop_pidfile "$DIR/haproxy.pid"
   stop_pidfile "$DIR/pgbouncer/pgbouncer.pid"
   for name in node1 node2 monitor; do
