@@ -9,6 +9,7 @@
 #   bash scripts/cluster/cluster.sh stop      # npm run cluster:stop: stops and removes all of it
 #   bash scripts/cluster/cluster.sh status    # the monitor's view of the nodes
 #   bash scripts/cluster/cluster.sh crash-primary   # kill -9 the primary node (its keeper and its postmaster)
+#   bash scripts/cluster/cluster.sh crash-primary postmaster   # kill -9 the primary's postmaster alone
 #   bash scripts/cluster/cluster.sh rejoin    # restart every stopped node's keeper: it rejoins as the standby
 #
 # Environment: CLUSTER_DIR (default .cluster in the repository), CLUSTER_PORT_BASE (default 6500: the ports are
@@ -319,16 +320,20 @@ node_pids() {
   return 0
 }
 
-# kill -9 the primary's keeper and postmaster at once: the machine is lost. (The postmaster alone would be restarted
-# by its keeper within a second: a restart, not a failover.)
+# kill -9 the primary's keeper and postmaster at once: the machine is lost. With "postmaster", the postmaster alone:
+# its keeper restarts it at once, and whether the monitor fails over first depends on how long that takes.
 crash_primary() {
   local node
   node=$(primary_node) || {
     say "no primary"
     exit 1
   }
-  # shellcheck disable=SC2046
-  kill -9 $(node_pids "$node") 2> /dev/null || true
+  if [ "${1:-node}" = postmaster ]; then
+    kill -9 "$(head -1 "$DIR/$node/postmaster.pid")"
+  else
+    # shellcheck disable=SC2046
+    kill -9 $(node_pids "$node") 2> /dev/null || true
+  fi
   echo "$node"
 }
 
@@ -390,7 +395,7 @@ case "${1:-}" in
   stop) stop ;;
   status) states && echo && primary_node ;;
   primary) primary_node ;;
-  crash-primary) crash_primary ;;
+  crash-primary) crash_primary "${2:-node}" ;;
   rejoin) rejoin ;;
   install) install_packages ;;
   *)
