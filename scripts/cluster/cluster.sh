@@ -32,7 +32,8 @@ PGBIN=/usr/lib/postgresql/15/bin
 PACKAGES=(postgresql-15-auto-failover haproxy pgbouncer)
 MONITOR_URL="postgres://autoctl_node@127.0.0.1:$P_MONITOR/pg_auto_failover?sslmode=disable"
 
-say() { echo "[cluster] $*"; }
+SECONDS=0
+say() { echo "[cluster ${SECONDS}s] $*"; }
 
 # PostgreSQL refuses to run as root: its processes (and PgBouncer) run as the postgres user.
 if [ "$(id -u)" = 0 ]; then AS=(runuser -u postgres --); else AS=(); fi
@@ -291,10 +292,11 @@ start() {
   wait_for 30 "PgBouncer to reach the primary" writable "$P_BOUNCER" keystone
 
   say "API processes on $P_API1 and $P_API2"
+  # Started together: the migrations run under an advisory lock, so one applies them and the other finds them done.
   start_api 1 "$P_API1"
-  wait_for 120 "API process 1" health "$P_API1" # the first applies the migrations (and demo data) alone
   start_api 2 "$P_API2"
-  wait_for 120 "API process 2" health "$P_API2"
+  wait_for 150 "API process 1" health "$P_API1"
+  wait_for 60 "API process 2" health "$P_API2"
   wait_for 30 "HAProxy's API frontend" health "$P_WEB"
   echo
   say "up: primary node1 (:$P_NODE1), synchronous standby node2 (:$P_NODE2), monitor :$P_MONITOR,"

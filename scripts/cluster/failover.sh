@@ -12,6 +12,10 @@ export FAILOVER_RUNS=${1:-5}
 export CLUSTER_DIR=${CLUSTER_DIR:-$ROOT/.cluster-failover}
 export CLUSTER_PORT_BASE=${CLUSTER_PORT_BASE:-6600}
 export CLUSTER_DEMO_DATA=0
+# One run (npm test's, bounded to 3 minutes): 5 s of load before the kill and after service is back, not 8.
+if [ "$FAILOVER_RUNS" = 1 ]; then
+  export FAILOVER_BEFORE_SECONDS=${FAILOVER_BEFORE_SECONDS:-5} FAILOVER_AFTER_SECONDS=${FAILOVER_AFTER_SECONDS:-5}
+fi
 
 cleanup() { bash "$HERE/cluster.sh" stop > /dev/null 2>&1 || true; }
 trap cleanup EXIT

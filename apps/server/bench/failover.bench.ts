@@ -278,6 +278,7 @@ async function oneRun(lines: Line[], token: string): Promise<RunResult> {
 
   // The old primary's keeper is started again: it must come back as the (synchronous) standby.
   cluster('rejoin');
+  console.error(`checked on the new primary; the old primary's keeper restarted`);
   const rejoinSeconds = promoted
     ? await waitFor(REJOIN_LIMIT_S, async () => {
         const s = await states();
@@ -329,8 +330,15 @@ function failures(r: RunResult): string[] {
 async function main() {
   const primary = await primaryNode();
   if (!primary) throw new Error(`no primary on ports ${Object.values(NODES).join(', ')}: is the cluster up?`);
-  const database = await openPostgres(nodeUrl(primary), { max: 2, migrate: false });
+  // The seed's commits wait for the primary's disk only: the first scan's synchronous commit, later in the WAL, waits
+  // for the standby to have them too.
+  const seeding = performance.now();
+  const database = await openPostgres(`${nodeUrl(primary)}?options=-c%20synchronous_commit%3Dlocal`, {
+    max: 2,
+    migrate: false,
+  });
   const lines = await seed(database.db).finally(() => database.close());
+  console.error(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
   const token = await signIn();
   const results: RunResult[] = [];
   let failed = false;
