@@ -1,7 +1,10 @@
 /**
  * The API under load: 50 connections of receiving scans (POST quickScanReceive) for a bounded
  * time, against the real server started as its own process(es) on loopback, while a few other connections read
- * (`/api/health` and the PO list). Modes: PostgreSQL with one process, PostgreSQL with WORKERS=2, PGlite.
+ * (`/api/health` and the PO list). Modes: PostgreSQL with one process, the same with prepared statements off, the same
+ * through PgBouncer in transaction mode (prepared statements off, as PgBouncer 1.18 needs), PostgreSQL with WORKERS=2,
+ * two API processes behind HAProxy, PGlite. The PgBouncer and HAProxy modes need those Debian packages
+ * (`bash scripts/cluster/cluster.sh install`); without them they are skipped, saying so.
  *
  *   npm run bench:api                          # every mode
  *   npm run bench:api -- pg1 pglite            # some of them
@@ -21,84 +24,51 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, queryRows, type Database, type OpenDatabase } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
-import { createServices } from '../src/modules/services.js';
-import { createLocation, createProducts } from '../test/factories.js';
+import { LINES_PER_PO, PASSWORD, POS, seed } from './receiving-seed.js';
 import {
   createScratchDatabase,
   dropScratchDatabase,
   signInOnEach,
   startServerProcess,
+  type ServerProcess,
 } from '../test/concurrency/server-processes.js';
+import { missingEngine, startHaproxy, startPgBouncer, type EngineProcess } from './engines.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS || 2);
-const PASSWORD = 'bench-api-password';
-const POS = 25;
-const LINES_PER_PO = 4;
-const PRODUCTS = 40;
 
-type Mode = 'pg1' | 'pg2' | 'pglite';
-const MODES: Record<Mode, { label: string; database: 'postgres' | 'pglite'; workers: number }> = {
+type Mode = 'pg1' | 'pg1np' | 'pgbouncer' | 'pg2' | 'haproxy2' | 'pglite';
+interface ModeSpec {
+  label: string;
+  database: 'postgres' | 'pglite';
+  workers: number;
+  env?: Record<string, string>;
+  /** API processes of their own (each WORKERS=1), behind an HAProxy started for the run. */
+  behindHaproxy?: number;
+  /** The API process reaches PostgreSQL through a PgBouncer (transaction mode) started for the run. */
+  throughPgBouncer?: boolean;
+}
+const MODES: Record<Mode, ModeSpec> = {
   pg1: { label: 'PostgreSQL, 1 process', database: 'postgres', workers: 1 },
+  pg1np: {
+    label: 'PostgreSQL, 1 process, prepared statements off',
+    database: 'postgres',
+    workers: 1,
+    env: { DATABASE_PREPARED_STATEMENTS: '0' },
+  },
+  pgbouncer: {
+    label: 'PgBouncer (transaction mode), 1 process, prepared statements off',
+    database: 'postgres',
+    workers: 1,
+    throughPgBouncer: true,
+  },
   pg2: { label: 'PostgreSQL, 2 processes (WORKERS=2)', database: 'postgres', workers: 2 },
+  haproxy2: { label: 'HAProxy, 2 API processes', database: 'postgres', workers: 1, behindHaproxy: 2 },
   pglite: { label: 'PGlite, 1 process', database: 'pglite', workers: 1 },
 };
-
-interface Line {
-  poId: number;
-  lineId: number;
-  model: string;
-  upc: string;
-  serialTracked: boolean;
-}
-
-/** Location, products, a receiver and the POs to receive into (every line ordered for 100,000). */
-async function seed(db: Database): Promise<Line[]> {
-  const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
-  await services.users.ensureRoles();
-  await createLocation(services, 'KY01');
-  const products = await createProducts(
-    db,
-    Array.from({ length: PRODUCTS }, (_, i) => ({
-      modelNumber: `LOAD-${String(i).padStart(2, '0')}`,
-      serialNumberTracked: i % 2 === 0,
-      numOfSerialsPerItem: i % 2 === 0 ? 1 : null,
-    })),
-  );
-  await services.users.create({ username: 'bench-receiver', password: PASSWORD, role: 'admin' });
-  const buyer = await services.users.create({ username: 'bench-buyer', password: PASSWORD, role: 'purchasing-admin' });
-  const vendor = await services.vendors.create({ company_name: 'Load Vendor', vendor_type: 'sales' });
-  const lines: Line[] = [];
-  for (let p = 0; p < POS; p++) {
-    const po = await services.purchaseOrders.create(
-      { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' },
-      buyer,
-    );
-    for (let l = 0; l < LINES_PER_PO; l++) {
-      const index = (p * 3 + l * 7) % PRODUCTS; // POs share products, as they do on a dock
-      const product = products[index]!;
-      const full = await services.purchaseOrders.addLine({
-        productId: product.id,
-        cost: 100,
-        qty: 100_000,
-        purchaseOrderId: po.id,
-      });
-      const line = full.data.PO_LINES.find((x) => !lines.some((m) => m.lineId === x.id))!;
-      lines.push({
-        poId: po.id,
-        lineId: line.id,
-        model: product.modelNumber,
-        upc: product.upc!,
-        serialTracked: index % 2 === 0,
-      });
-    }
-  }
-  return lines;
-}
 
 interface Verdict {
   ledgerClean: boolean;
@@ -216,6 +186,8 @@ interface Row {
   /** The kernel's share of each (ms a scan): system calls, not the process's own code. */
   serverSystemPerScan: number;
   postgresSystemPerScan: number;
+  /** PgBouncer's or HAProxy's CPU per scan, in the modes that run one (else 0). */
+  engineCpuPerScan: number;
 }
 
 /** The same database over PostgreSQL's Unix socket in `dir` (node-postgres reads `host` from the query). */
@@ -229,16 +201,23 @@ async function runMode(mode: Mode): Promise<Row> {
   let open: () => Promise<OpenDatabase>;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
+  let directUrl = '';
+  const engines: EngineProcess[] = [];
   if (spec.database === 'postgres') {
     const name = `kt_bench_api_${randomBytes(4).toString('hex')}`;
     const url = await createScratchDatabase(name);
+    directUrl = url;
     open = () => openPostgres(url, { max: 2 });
     // BENCH_PG_SOCKET=/var/run/postgresql: the server processes reach PostgreSQL over its Unix socket, not loopback TCP.
     env = {
       DATABASE_URL: process.env.BENCH_PG_SOCKET ? socketUrl(url, process.env.BENCH_PG_SOCKET) : url,
       WORKERS: String(spec.workers),
+      ...spec.env,
     };
-    cleanup = () => dropScratchDatabase(name);
+    cleanup = async () => {
+      for (const engine of engines) await engine.stop();
+      await dropScratchDatabase(name);
+    };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-bench-api-'));
     open = () => openPglite(dir);
@@ -257,8 +236,18 @@ async function runMode(mode: Mode): Promise<Row> {
     const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
       ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
       : {};
-    const server = await startServerProcess(env.DATABASE_URL ?? '', { ...env, ...nodeOptions });
-    const [token] = await signInOnEach([server], 'bench-receiver', PASSWORD);
+    if (spec.throughPgBouncer) {
+      const pooler = await startPgBouncer(directUrl);
+      engines.push(pooler);
+      // LISTEN and the migrations' session lock go past the pooler (DATABASE_SESSION_URL).
+      env = { ...env, DATABASE_URL: pooler.url, DATABASE_SESSION_URL: directUrl, DATABASE_PREPARED_STATEMENTS: '0' };
+    }
+    const servers: ServerProcess[] = [];
+    for (let i = 0; i < (spec.behindHaproxy ?? 1); i++)
+      servers.push(await startServerProcess(env.DATABASE_URL ?? '', { ...env, ...nodeOptions }));
+    if (spec.behindHaproxy) engines.push(await startHaproxy(servers.map((s) => s.url)));
+    const server = { url: spec.behindHaproxy ? engines.at(-1)!.url : servers[0]!.url };
+    const [token] = await signInOnEach(servers.slice(0, 1), 'bench-receiver', PASSWORD);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const acknowledged = new Set<string>();
     let connection = 0;
@@ -301,8 +290,10 @@ async function runMode(mode: Mode): Promise<Row> {
     });
     const read = (p: string) =>
       autocannon({ url: `${server.url}${p}`, connections: READ_CONNECTIONS, duration: SECONDS, headers });
-    const serverPids = processTree(server.pid);
+    const serverPids = servers.flatMap((s) => processTree(s.pid));
+    const enginePids = engines.flatMap((e) => processTree(e.pid));
     const serverCpuBefore = cpuOf(serverPids);
+    const engineCpuBefore = cpuOf(enginePids);
     const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
     generatorDelay.enable();
     const [scanResult, health, list] = await Promise.all([
@@ -317,6 +308,7 @@ async function runMode(mode: Mode): Promise<Row> {
       `load generator event-loop delay: p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms`,
     );
     const serverCpuAfter = cpuOf(serverPids);
+    const engineCpu = cpuOf(enginePids).total - engineCpuBefore.total;
     const serverCpu = {
       total: serverCpuAfter.total - serverCpuBefore.total,
       system: serverCpuAfter.system - serverCpuBefore.system,
@@ -324,7 +316,7 @@ async function runMode(mode: Mode): Promise<Row> {
     // PostgreSQL's backends of this database (started for the run; their whole CPU time, sign-in included).
     let postgresCpu = { total: 0, system: 0 };
     if (spec.database === 'postgres') {
-      const admin = await openPostgres(env.DATABASE_URL!, { max: 1, migrate: false });
+      const admin = await openPostgres(directUrl, { max: 1, migrate: false });
       const backends = await queryRows<{ pid: number }>(
         admin.db,
         sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
@@ -332,8 +324,9 @@ async function runMode(mode: Mode): Promise<Row> {
       postgresCpu = cpuOf(backends.map((b) => b.pid));
       await admin.close();
     }
-    await server.stop();
-    if (process.env.BENCH_SERVER_LOG) fs.writeFileSync(`${process.env.BENCH_SERVER_LOG}.${mode}.log`, server.output());
+    for (const s of servers) await s.stop();
+    if (process.env.BENCH_SERVER_LOG)
+      fs.writeFileSync(`${process.env.BENCH_SERVER_LOG}.${mode}.log`, servers.map((s) => s.output()).join('\n'));
 
     database = await open();
     const verdict = await verify(database.db, acknowledged);
@@ -354,6 +347,7 @@ async function runMode(mode: Mode): Promise<Row> {
       postgresCpuPerScan: postgresCpu.total / Math.max(1, scanResult['2xx']),
       serverSystemPerScan: serverCpu.system / Math.max(1, scanResult['2xx']),
       postgresSystemPerScan: postgresCpu.system / Math.max(1, scanResult['2xx']),
+      engineCpuPerScan: engineCpu / Math.max(1, scanResult['2xx']),
     };
     console.error(
       `${spec.label}: ${JSON.stringify(row)}; reads: health ${health.requests.total} (${health.non2xx} non-2xx), list ${list.requests.total} (${list.non2xx} non-2xx)`,
@@ -368,13 +362,22 @@ async function main() {
   const asked = process.argv.slice(2).filter((a) => a in MODES) as Mode[];
   const modes = asked.length ? asked : (Object.keys(MODES) as Mode[]);
   const rows: Row[] = [];
-  for (const mode of modes) rows.push(await runMode(mode));
+  for (const mode of modes) {
+    const missing =
+      (MODES[mode].throughPgBouncer && missingEngine('pgbouncer')) ||
+      (MODES[mode].behindHaproxy && missingEngine('haproxy'));
+    if (missing) {
+      console.error(`${MODES[mode].label}: skipped, ${missing}`);
+      continue;
+    }
+    rows.push(await runMode(mode));
+  }
   const ms = (n: number) => (Number.isNaN(n) ? 'failed' : `${Math.round(n)} ms`);
   console.log(
     `\n${CONNECTIONS} scan connections for ${SECONDS} s, ${READ_CONNECTIONS} + ${READ_CONNECTIONS} read connections meanwhile; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}\n`,
   );
   console.log(
-    '| Mode | Scans/s | First / last third | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL | Ledger | Acknowledged = in ledger |',
+    '| Mode | Scans/s | First / last third | Scan p50 | Scan p99 | Errors / non-2xx | Health p99 | PO list p99 | CPU per scan: API + PostgreSQL (+ PgBouncer or HAProxy) | Ledger | Acknowledged = in ledger |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
@@ -384,7 +387,7 @@ async function main() {
         ? `yes (${v.acknowledged}; ${v.receipts - v.acknowledged} in flight at the stop)`
         : `NO: ${v.missing} missing, ${v.receipts} receipts, ${v.unitsReceived} units`;
     console.log(
-      `| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${Math.round(r.firstThird)} / ${Math.round(r.lastThird)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`,
+      `| ${r.mode} | ${Math.round(r.scansPerSecond)} | ${Math.round(r.firstThird)} / ${Math.round(r.lastThird)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${ms(r.healthP99)} | ${ms(r.listP99)} | ${r.serverCpuPerScan.toFixed(2)} + ${r.postgresCpuPerScan.toFixed(2)}${r.engineCpuPerScan ? ` + ${r.engineCpuPerScan.toFixed(2)}` : ''} ms | ${v.ledgerClean ? 'clean' : 'DIFFERENCES'} | ${kept} |`,
     );
   }
   if (rows.some((r) => !r.verdict.ledgerClean || r.verdict.missing || r.verdict.unitsReceived !== r.verdict.receipts))

@@ -7,6 +7,13 @@ describe('loadConfig: database statements and heap growth', () => {
     expect(config.databasePreparedStatements).toBe(true);
     expect(config.databasePipelineTransactions).toBe(true);
     expect(config.heapGrowingPercent).toBe(50);
+    expect(config.databaseSessionUrl).toBeNull();
+  });
+
+  it('reads DATABASE_SESSION_URL, the LISTEN and migrations connection behind a pooler', () => {
+    const url = 'postgres://keystone@pooler:6432/keystone_session';
+    expect(loadConfig({ DATABASE_SESSION_URL: url }).databaseSessionUrl).toBe(url);
+    expect(loadConfig({ DATABASE_SESSION_URL: '' }).databaseSessionUrl).toBeNull();
   });
 
   it('reads DATABASE_PREPARED_STATEMENTS=0 or false as off, and HEAP_GROWING_PERCENT as a whole number', () => {

@@ -10,6 +10,11 @@ export interface AppConfig {
   /** Folder of the embedded PGlite database; ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * PostgreSQL: where the one session-bound use goes, the LISTEN connection and the migrations' session advisory lock,
+   * when DATABASE_URL is a pooler in transaction mode (a direct URL, or the pooler's session-mode entry). Null: DATABASE_URL.
+   */
+  databaseSessionUrl: string | null;
   /** API processes `npm run start:prod` runs on one port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
   /** V8's old generation grows to this percent over the live heap before a full collection (main.ts); 0: V8's own. */
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseSessionUrl: env.DATABASE_SESSION_URL || null,
     workers: Math.max(1, int(env.WORKERS, 1, 'WORKERS')),
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, 50, 'HEAP_GROWING_PERCENT'),
     databasePreparedStatements: !(

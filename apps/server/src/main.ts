@@ -20,6 +20,7 @@ async function main() {
     const database = await openDatabase(config, {
       preparedStatements: config.databasePreparedStatements,
       pipelineTransactions: config.databasePipelineTransactions,
+      sessionUrl: config.databaseSessionUrl,
     });
     try {
       await prepareDatabase(database, config, (loaded) =>
@@ -65,6 +66,7 @@ async function serve(config: AppConfig, worker: boolean) {
     migrate: !worker,
     preparedStatements: config.databasePreparedStatements,
     pipelineTransactions: config.databasePipelineTransactions,
+    sessionUrl: config.databaseSessionUrl,
   });
   const { app } = await buildApp({
     db: database.db,

@@ -238,6 +238,11 @@ export interface PostgresOptions {
   preparedStatements?: boolean;
   /** Send BEGIN with a transaction's first statement and COMMIT with a marked last one (default; DATABASE_PIPELINE_TRANSACTIONS, transaction-pipeline.ts). */
   pipelineTransactions?: boolean;
+  /**
+   * A URL whose connections keep their session (direct, or a pooler's session mode) for the LISTEN connection and the
+   * migrations' session advisory lock, when `url` is a pooler in transaction mode (DATABASE_SESSION_URL). Default: `url`.
+   */
+  sessionUrl?: string | null;
 }
 
 /** The session advisory lock (key (4100, 0)) the migrations run under. */
@@ -290,14 +295,20 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   const db = drizzlePostgres(pool) as unknown as Database;
   try {
-    if (options.migrate !== false) await migrateUnderLock(pool);
+    if (options.migrate !== false) {
+      if (options.sessionUrl) {
+        const session = new pg.Pool({ connectionString: options.sessionUrl, max: 1 });
+        session.on('error', (error) => options.onPoolError?.(error));
+        await migrateUnderLock(session).finally(() => session.end());
+      } else await migrateUnderLock(pool);
+    }
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
   // One LISTEN connection for every channel of the process, beside the pool: the process's connection budget is
   // the pool's size plus one (docs/deployment.md, "Connection budget").
-  const listener = new PostgresListener(url, options.onPoolError);
+  const listener = new PostgresListener(options.sessionUrl || url, options.onPoolError);
   return {
     db,
     kind: 'postgres',
