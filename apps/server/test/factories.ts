@@ -235,13 +235,14 @@ export async function receiveStock(
     qty: units,
     buyerId: buyer.id,
   });
-  await receiveOnLine(services, { poId, lineId, product }, bucket, stock, options);
-  return { poId, lineId };
+  const references = await receiveOnLine(services, { poId, lineId, product }, bucket, stock, options);
+  return { poId, lineId, references };
 }
 
 /**
  * Receives units on a PO line that exists (`receiveStock` without the new PO): each unit one scan through the
- * receiving service, so the ledger posts it and changes the line's received count and the PO's figures.
+ * receiving service, so the ledger posts it and changes the line's received count and the PO's figures. Answers the
+ * receipts' references in unit order.
  */
 export async function receiveOnLine(
   services: Services,
@@ -249,14 +250,15 @@ export async function receiveOnLine(
   bucket: string,
   stock: { serials: string[][] } | { units: number },
   options: ReceiptTimes = {},
-): Promise<void> {
+): Promise<string[]> {
   const buyer = await appUser(services, 'purchasing-admin');
   const actor = { id: buyer.id, username: buyer.username, role: 'purchasing-admin' };
   const serials = 'serials' in stock ? stock.serials : [];
   const units = 'serials' in stock ? stock.serials.length : stock.units;
   const apart = options.apart ?? 60_000;
+  const references: string[] = [];
   for (let i = 0; i < units; i++) {
-    await services.receiving.receive(
+    const done = await services.receiving.receive(
       {
         scannedUpc: line.product.upc!,
         model: line.product.modelNumber,
@@ -268,5 +270,27 @@ export async function receiveOnLine(
       actor,
       options.at === undefined ? {} : { at: new Date(new Date(options.at).getTime() + i * apart) },
     );
+    references.push(done.transactionReferenceId);
   }
+  return references;
+}
+
+/**
+ * Un-receives one receipt (its reference) on its PO line through the receiving service, as an admin does it (the
+ * override: no scan asked), so the ledger posts the INVENTORY_UNRECEIPT and takes the line's received count and the
+ * PO's figures down; dated `at` when given. Answers the un-receipt's reference.
+ */
+export async function unreceiveStock(
+  services: Services,
+  receipt: { referenceId: string; lineId: number },
+  options: { at?: Date | string; notes?: string } = {},
+): Promise<string> {
+  const admin = await appUser(services, 'admin');
+  const done = await services.receiving.unreceive(
+    receipt.referenceId,
+    { lineItemId: receipt.lineId, notes: options.notes ?? 'test un-receipt' },
+    { id: admin.id, username: admin.username, role: 'admin' },
+    options.at === undefined ? {} : { at: new Date(options.at) },
+  );
+  return done.transactionReferenceId;
 }

@@ -5,8 +5,16 @@ import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger, LedgerRefusal } from '../src/modules/ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../src/modules/ledger/ledger-transaction.js';
-import { createLocation, createProducts, createUser, nextUpc, type CreatedProduct } from './factories.js';
-import { onHand } from './stock-kit.js';
+import {
+  createLocation,
+  createProducts,
+  createUser,
+  nextUpc,
+  receiveStock,
+  unreceiveStock,
+  type CreatedProduct,
+} from './factories.js';
+import { correctSerials, onHand } from './stock-kit.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -572,5 +580,35 @@ describe('the ledger check on movements', () => {
       expect.objectContaining({ kind: 'serial-bucket', key: expect.stringContaining('MV-4') }),
     );
     expect(differences.filter((d) => d.kind === 'on-hand')).toEqual([]);
+  });
+});
+
+describe('dated un-receipts and force pushes (a loader of past documents gives `at`)', () => {
+  it('carry that time on their ledger rows and serial movement rows', async () => {
+    const number = `MV-AT-${randomUUID().slice(0, 8)}`;
+    const { lineId, references } = await receiveStock(
+      t.services,
+      tv,
+      'KY01',
+      { serials: [[number]] },
+      { at: '2020-02-01T00:00:00Z' },
+    );
+    const unreceivedAt = '2020-02-03T04:05:06.000Z';
+    const reversal = await unreceiveStock(t.services, { referenceId: references[0]!, lineId }, { at: unreceivedAt });
+    // The un-received number is live nowhere: the force push creates it in TX01 (one row, +1).
+    const pushedAt = '2020-02-04T07:08:09.000Z';
+    const pushed = await correctSerials(t.services, tv, 'TX01', [number], { at: pushedAt });
+    expect(pushed!.correction).toBe('create');
+    const times = async (reference: string) => {
+      const rows = await queryRows<{ created_at: Date | string; scanned_at: Date | string }>(
+        t.db,
+        sql`select t.created_at, ts.scanned_at from inventory_transactions t
+            join inventory_transaction_serials ts on ts.transaction_id = t.id where t.ims_transaction_reference_id = ${reference}`,
+      );
+      return rows.map((r) => [new Date(r.created_at).toISOString(), new Date(r.scanned_at).toISOString()]);
+    };
+    expect(await times(reversal)).toEqual([[unreceivedAt, unreceivedAt]]);
+    expect(await times(pushed!.transactions[0]!.referenceId)).toEqual([[pushedAt, pushedAt]]);
+    expect((await serial(number)).bucket).toBe('TX01');
   });
 });

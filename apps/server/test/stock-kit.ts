@@ -147,6 +147,33 @@ export function sellStock(services: Services, product: { id: number }, sale: Sto
 }
 
 /**
+ * A force push of one item's serials into `bucket` (`Ledger.postSerialCorrection` through `LedgerWrites.run`, as a
+ * transfer scan posts it): numbers live nowhere are created there (one row, +1); numbers live in another bucket move
+ * there (a pair of rows, −1 and +1). Dated `at` when given, posted by `userId` (default a clerk of the app). Answers
+ * the correction and its ledger rows, or null when the serials were already live in `bucket`.
+ */
+export async function correctSerials(
+  services: Services,
+  product: { id: number },
+  bucket: string,
+  serials: string[],
+  options: Pick<StockOptions, 'at' | 'userId'> & { referenceId?: string } = {},
+) {
+  const userId = options.userId ?? (await stockClerk(services));
+  return services.ledgerWrites.run((executor, ledger) =>
+    ledger.postSerialCorrection({
+      executor,
+      referenceId: options.referenceId ?? unique('CT-TEST'),
+      productId: product.id,
+      bucket,
+      serials,
+      userId,
+      at: options.at === undefined ? null : new Date(options.at),
+    }),
+  );
+}
+
+/**
  * Puts `quantity` more units of a product on hand in a bucket through the ledger (see `adjustStock`). Zero leaves the
  * bucket an on-hand row at zero, as a bucket whose stock has all gone: one unit in, then out.
  */

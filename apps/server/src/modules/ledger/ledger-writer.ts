@@ -261,7 +261,8 @@ export class Ledger {
    * The INVENTORY_UNRECEIPT reversing a receipt: its serials leave live stock (UNRECEIVED), on-hand goes down.
    * Takes the on-hand row then the receipt's serial rows; refuses (409) when the bucket holds none of the product
    * or a serial has moved since. The caller holds the receipt's PO and line; their received figures go down with it.
-   * Answers the reversal and the line's received count after it.
+   * Answers the reversal and the line's received count after it. `at`: when it happened, if not now (a loader of
+   * past documents); its ledger and serial movement rows carry that time.
    */
   async postUnreceipt(input: {
     executor: LedgerTx;
@@ -270,6 +271,7 @@ export class Ledger {
     userId: number;
     notes: string;
     scannedUpc: string | null;
+    at?: Date | null;
   }): Promise<{ id: number; referenceId: string; qtyReceived: number | null }> {
     const { receipt } = input;
     const repo = new LedgerRepository(input.executor);
@@ -303,6 +305,7 @@ export class Ledger {
       userId: input.userId,
       notes: input.notes,
       details: { unreceived_quantity: receipt.quantityDelta, reverses: receipt.referenceId },
+      ...(input.at ? { createdAt: input.at } : {}),
     });
     for (const s of serials) await repo.updateSerial(s.id, { dispositionCode: 'UNRECEIVED', bucket: null });
     await repo.insertTransactionSerials(
@@ -318,6 +321,7 @@ export class Ledger {
         newConditionCode: null,
         newDispositionCode: 'UNRECEIVED',
         notes: input.notes,
+        ...(input.at ? { scannedAt: input.at } : {}),
       })),
     );
     const left = await repo.addOnHand(receipt.productId, receipt.bucket, -receipt.quantityDelta);
@@ -326,6 +330,7 @@ export class Ledger {
       receipt.productId,
       [{ id: reversal.id, bucket: receipt.bucket, quantityDelta: -receipt.quantityDelta, onHand: left }],
       input.userId,
+      input.at ?? null,
     );
     const qtyReceived =
       receipt.purchaseOrderId !== null && receipt.purchaseOrderItemId !== null
@@ -355,7 +360,8 @@ export class Ledger {
    * Locks in order: the on-hand rows of `bucket` and of the buckets the numbers were seen in (a look without lock
    * first), the serial numbers, then the live serial rows; `whileLocked` (the caller's check of reservations) runs
    * under them before anything is written. A serial that moved between the look and the locks is refused
-   * ('serial-moved') rather than locked out of order.
+   * ('serial-moved') rather than locked out of order. `at`: when it happened, if not now (a loader of past
+   * documents); its ledger and movement rows carry that time.
    */
   async postSerialCorrection(input: {
     executor: LedgerTx;
@@ -367,6 +373,7 @@ export class Ledger {
     userId: number;
     details?: Record<string, unknown>;
     whileLocked?: () => Promise<void>;
+    at?: Date | null;
   }): Promise<{
     correction: 'create' | 'move';
     transactions: { id: number; referenceId: string; bucket: string; quantityDelta: number }[];
@@ -476,6 +483,7 @@ export class Ledger {
       productId: input.productId,
       userId: input.userId,
       notes,
+      at: input.at ?? null,
       rows:
         from === null
           ? [{ bucket: to, quantityDelta: 1, clientRequestId: null, details }]

@@ -426,8 +426,9 @@ export class ReceivingService {
   /**
    * Un-receives a receipt: a new INVENTORY_UNRECEIPT transaction reversing it (never a deletion). Notes are
    * required; the scanned UPC and serials must match the receipt, unless the caller holds admin:override.
+   * `options.at`: when it happened, if not now (a loader of past documents, as `receive`'s).
    */
-  async unreceive(referenceId: string, input: TUnreceive, actor: Actor) {
+  async unreceive(referenceId: string, input: TUnreceive, actor: Actor, options: { at?: Date } = {}) {
     if (!input.notes.trim())
       throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
     return this.write(async (tx) => {
@@ -465,6 +466,7 @@ export class ReceivingService {
         input.notes.trim(),
         input.scannedUpc ?? null,
         actor,
+        options.at ?? null,
       );
       return {
         message: 'Success' as const,
@@ -527,6 +529,7 @@ export class ReceivingService {
     notes: string,
     scannedUpc: string | null,
     actor: Actor,
+    at: Date | null = null,
   ) {
     let reversal: Awaited<ReturnType<Ledger['postUnreceipt']>>;
     try {
@@ -537,6 +540,7 @@ export class ReceivingService {
         userId: actor.id,
         notes,
         scannedUpc,
+        at,
       });
     } catch (error) {
       if (!(error instanceof LedgerRefusal)) throw error;

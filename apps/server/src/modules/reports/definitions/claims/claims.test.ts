@@ -11,7 +11,7 @@ import {
   type CreatedProduct,
 } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
-import { expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
+import { adjustStock, correctSerials, expectLedgerClean, stockUp } from '../../../../../test/stock-kit.js';
 import { auditDiscrepancies } from './audit-discrepancies.js';
 import { damagedInventory } from './damaged-inventory.js';
 import { serialCorrections } from './serial-corrections.js';
@@ -127,37 +127,81 @@ describe('claims reports', () => {
 
   it('serial-corrections: force-push ledger rows in the range, newest first, with who scanned them', async () => {
     const scanner = await createUser(t.services, { role: 'user' });
-    const rows = [
-      { reason: 'force_push', product: 0, bucket: 'KY01', delta: 1, user: scanner, at: '2021-09-01T00:00:00Z' },
-      { reason: 'force_push', product: 1, bucket: 'TX01', delta: 1, user: null, at: '2021-09-12T06:00:00Z' },
-      { reason: 'force_push', product: 2, bucket: 'KY01', delta: -1, user: scanner, at: '2021-09-30T23:59:59Z' },
-      { reason: 'force_push', product: 2, bucket: 'KY01', delta: 1, user: scanner, at: '2021-10-01T00:00:00Z' }, // after the range
-      { reason: 'force_push', product: 2, bucket: 'KY01', delta: 1, user: scanner, at: '2021-08-31T23:59:59Z' }, // before it
-      { reason: 'admin_adjustment', product: 0, bucket: 'KY01', delta: 5, user: scanner, at: '2021-09-05T00:00:00Z' }, // another adjustment
+    const other = await createUser(t.services, { role: 'user' });
+    // Force pushes are serials' corrections: serial-tracked products of their own.
+    const tracked = { serialNumberTracked: true, numOfSerialsPerItem: 1 };
+    const items = await createProducts(t.db, [
+      { modelNumber: unique('CLS'), upc: nextUpc(), ...tracked },
+      { modelNumber: unique('CLS'), upc: nextUpc(), ...tracked },
+      { modelNumber: unique('CLS'), upc: nextUpc(), ...tracked },
+    ]);
+    const [first, second, moved] = [unique('SC'), unique('SC'), unique('SC')];
+    // Each correction, posted by the ledger (Ledger.postSerialCorrection) in date order, with the ledger rows it makes:
+    // a serial live nowhere is created in the bucket (one row, +1); one live in another bucket moves (−1 there, +1
+    // here). A force push always carries who scanned it (the ledger check asks for it), so every row has a user.
+    const corrections = [
+      { product: 2, serial: moved, bucket: 'KY01', user: scanner, at: '2021-08-31T23:59:59Z', rows: [['KY01', 1]] }, // before the range
+      { product: 0, serial: first, bucket: 'KY01', user: scanner, at: '2021-09-01T00:00:00Z', rows: [['KY01', 1]] },
+      { product: 1, serial: second, bucket: 'TX01', user: other, at: '2021-09-12T06:00:00Z', rows: [['TX01', 1]] },
+      // The serial created before the range, found in TX01: out of KY01 and into TX01, both rows in the range.
+      {
+        product: 2,
+        serial: moved,
+        bucket: 'TX01',
+        user: scanner,
+        at: '2021-09-30T23:59:59Z',
+        rows: [
+          ['KY01', -1],
+          ['TX01', 1],
+        ],
+      },
+      // Found in KY01 again, after the range.
+      {
+        product: 2,
+        serial: moved,
+        bucket: 'KY01',
+        user: scanner,
+        at: '2021-10-01T00:00:00Z',
+        rows: [
+          ['TX01', -1],
+          ['KY01', 1],
+        ],
+      },
     ];
-    // Written around the ledger until a test factory posts serial corrections (Ledger.postSerialCorrection): a force push
-    // is a serial's movement, which a quantity adjustment is not. The ledger check is not asked here.
-    for (const [i, r] of rows.entries()) {
-      await t.db
-        .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, details, created_at)
-        values (${`IA-CLM-${i}`}, 'INVENTORY_AUDIT_ADJUSTMENT', ${products[r.product]!.id}, ${r.bucket}, ${r.delta}, ${r.user?.id ?? null},
-          ${JSON.stringify({ reason: r.reason })}::jsonb, ${r.at})`);
+    const posted = [];
+    for (const c of corrections) {
+      const done = await correctSerials(t.services, items[c.product]!, c.bucket, [c.serial], {
+        at: c.at,
+        userId: c.user.id,
+      });
+      expect(done!.transactions.map((r) => [r.bucket, r.quantityDelta])).toEqual(c.rows);
+      posted.push(
+        ...done!.transactions.map((r) => ({
+          ...c,
+          reference: r.referenceId,
+          bucket: r.bucket,
+          delta: r.quantityDelta,
+        })),
+      );
     }
+    // Another adjustment in the range (a count's, reason admin_adjustment) is not a force push.
+    await adjustStock(t.services, items[0]!, 'KY01', 5, { at: '2021-09-05T00:00:00Z', userId: scanner.id });
     const result = await runReport(t, serialCorrections, { from: '2021-09-01', to: '2021-09-30' });
     expect(result.rows).toEqual(
-      rows
-        .map((r, i) => ({ ...r, reference: `IA-CLM-${i}` }))
-        .filter((r) => r.reason === 'force_push' && r.at >= '2021-09-01' && r.at < '2021-10-01')
-        .sort((a, b) => b.at.localeCompare(a.at))
+      posted
+        .filter((r) => r.at >= '2021-09-01' && r.at < '2021-10-01')
+        // Newest first; a move's two rows share their time, the later row (into the bucket) first.
+        .reverse()
         .map((r) => ({
           created_at: new Date(r.at).toISOString(),
           reference: r.reference,
-          model_number: products[r.product]!.modelNumber,
+          model_number: items[r.product]!.modelNumber,
           bucket: r.bucket,
           quantity_delta: r.delta,
-          username: r.user?.username ?? '',
+          username: r.user.username,
         })),
     );
+    await expectLedgerClean(t.db);
   });
 
   it('shipping-not-matched: shipments in the range whose result is not Matched, largest difference first (none first)', async () => {

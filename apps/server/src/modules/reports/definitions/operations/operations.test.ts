@@ -6,16 +6,19 @@ import { createTestApp, type TestApp } from '../../../../../test/harness.js';
 import {
   createBrand,
   createLocation,
+  createPoLine,
   createProducts,
   insertLegacySerial,
   createUser,
   nextUpc,
+  receiveOnLine,
   receiveStock,
   unique,
+  unreceiveStock,
   type CreatedProduct,
 } from '../../../../../test/factories.js';
 import { runReport } from '../../../../../test/report-kit.js';
-import { expectLedgerClean, sellStock, stockUp, transferStock } from '../../../../../test/stock-kit.js';
+import { adjustStock, expectLedgerClean, sellStock, stockUp, transferStock } from '../../../../../test/stock-kit.js';
 import { dailySales } from './daily-sales.js';
 import { transferAging } from './transfer-aging.js';
 import { onHandByBucket } from './on-hand-by-bucket.js';
@@ -84,24 +87,6 @@ function salesValue(sales: Sale[]): { sales: number; unpriced_units: number } {
     sales: sales.reduce((n, s) => n + (s.price == null ? 0 : s.qty * s.price), 0),
     unpriced_units: sales.reduce((n, s) => n + (s.price == null ? s.qty : 0), 0),
   };
-}
-
-let ledgerSequence = 0;
-async function insertLedgerRow(r: {
-  type: string;
-  delta: number;
-  at: string;
-  bucket?: string;
-  product?: number;
-}): Promise<number> {
-  ledgerSequence += 1;
-  // Written around the ledger until a test factory posts dated sales and transfers with their serials (the ledger takes `at`).
-  const [row] = await queryRows<{ id: number }>(
-    t.db,
-    sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, created_at)
-      values (${`IX-OPS-${ledgerSequence}`}, ${r.type}, ${r.product ?? productId}, ${r.bucket ?? 'KY01'}, ${r.delta}, ${r.at}) returning id`,
-  );
-  return Number(row!.id);
 }
 
 async function insertPickList(printedAt: string): Promise<number> {
@@ -388,6 +373,7 @@ describe('audit-accuracy-by-bucket', () => {
 
 describe('movements-by-type', () => {
   it('counts the ledger rows per UTC day and type in the range, units in and units out', async () => {
+    const [moving] = (await createProducts(t.db, [{ modelNumber: unique('OPM'), upc: nextUpc() }])) as [CreatedProduct];
     const moves = [
       { type: 'INVENTORY_RECEIPT', delta: 3, at: '2024-08-05T08:00:00Z' },
       { type: 'INVENTORY_RECEIPT', delta: 2, at: '2024-08-05T20:00:00Z' },
@@ -397,11 +383,47 @@ describe('movements-by-type', () => {
       { type: 'INVENTORY_AUDIT_ADJUSTMENT', delta: -4, at: '2024-08-07T23:59:59Z' },
       { type: 'INVENTORY_AUDIT_ADJUSTMENT', delta: 6, at: '2024-08-07T01:00:00Z' },
       { type: 'INVENTORY_SALE', delta: -1, at: '2024-08-08T00:00:00Z' }, // after the range
-      { type: 'INVENTORY_RECEIPT', delta: 9, at: '2024-08-04T23:59:59Z' }, // before it
+      // Before it: its nine scans, a minute apart, all end before midnight.
+      { type: 'INVENTORY_RECEIPT', delta: 9, at: '2024-08-04T23:00:00Z' },
     ];
-    for (const m of moves) await insertLedgerRow(m);
+    // Posted in date order through the product, on one PO line: a receipt of n units is n scans (n ledger rows of +1,
+    // a minute apart), the un-receipt reverses one receipt, the transfer's two rows are one movement (KY01 to
+    // KY01_B_STOCK), the adjustments are counts and the sale one sale.
+    const { poId, lineId } = await createPoLine(t.services, moving, { qty: 20 });
+    const receipts: string[] = [];
+    for (const m of [...moves].sort((a, b) => a.at.localeCompare(b.at))) {
+      if (m.type === 'INVENTORY_RECEIPT') {
+        const line = { poId, lineId, product: moving };
+        receipts.push(...(await receiveOnLine(t.services, line, 'KY01', { units: m.delta }, { at: m.at })));
+      } else if (m.type === 'INVENTORY_UNRECEIPT') {
+        await unreceiveStock(t.services, { referenceId: receipts.pop()!, lineId }, { at: m.at });
+      } else if (m.type === 'INVENTORY_TRANSFER') {
+        // The row out of KY01 posts the movement; the row into KY01_B_STOCK is its other half.
+        if (m.delta < 0)
+          await transferStock(
+            t.services,
+            moving,
+            { from: 'KY01', to: 'KY01_B_STOCK', quantity: -m.delta },
+            { at: m.at },
+          );
+      } else if (m.type === 'INVENTORY_AUDIT_ADJUSTMENT') {
+        await adjustStock(t.services, moving, 'KY01', m.delta, { at: m.at });
+      } else {
+        await sellStock(t.services, moving, { from: 'KY01', quantity: -m.delta }, { at: m.at });
+      }
+    }
+    // The ledger rows: each receipt's units one row apiece.
+    const rows = moves.flatMap((m) =>
+      m.type === 'INVENTORY_RECEIPT'
+        ? Array.from({ length: m.delta }, (_, i) => ({
+            ...m,
+            delta: 1,
+            at: new Date(Date.parse(m.at) + i * 60_000).toISOString(),
+          }))
+        : [m],
+    );
     const result = await runReport(t, movementsByType, { from: '2024-08-05', to: '2024-08-07' });
-    const counted = moves.filter((m) => m.at >= '2024-08-05' && m.at < '2024-08-08');
+    const counted = rows.filter((m) => m.at >= '2024-08-05' && m.at < '2024-08-08');
     const keys = [...new Set(counted.map((m) => `${m.at.slice(0, 10)} ${m.type}`))].sort();
     expect(result.rows).toEqual(
       keys.map((key) => {

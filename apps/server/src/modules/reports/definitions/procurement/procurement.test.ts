@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../../../test/harness.js';
-import { createLocation, createProducts, nextUpc, unique } from '../../../../../test/factories.js';
+import {
+  createLocation,
+  createProducts,
+  nextUpc,
+  receiveOnLine,
+  unique,
+  unreceiveStock,
+  type CreatedProduct,
+} from '../../../../../test/factories.js';
+import { expectLedgerClean, transferStock } from '../../../../../test/stock-kit.js';
 import { runReport } from '../../../../../test/report-kit.js';
 import { vendorFillRate } from './vendor-fill-rate.js';
 import { openPurchaseOrders } from './open-purchase-orders.js';
@@ -14,21 +23,28 @@ import { receivedByVendor } from './received-by-vendor.js';
 import { InventoryRepository } from '../../../inventory/inventory.repository.js';
 import { PoFigures } from '../../../ledger/po-figures.repository.js';
 
+/** PO_STATUSES' Order Confirmed: a PO that can receive. */
+const ORDER_CONFIRMED = 4;
+
 let t: TestApp;
-let productId: number;
+let product: CreatedProduct;
 let productModel: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createLocation(t.services, 'KY01');
   await createLocation(t.services, 'TX01');
-  const [product] = await createProducts(t.db, [{ modelNumber: unique('PRC'), upc: nextUpc() }]);
-  productId = product!.id;
-  productModel = product!.modelNumber;
+  [product] = (await createProducts(t.db, [{ modelNumber: unique('PRC'), upc: nextUpc() }])) as [CreatedProduct];
+  productModel = product.modelNumber;
 });
 afterAll(async () => t?.close());
 
-type Line = { ordered: number; received: number; cost: number; expected?: string | null; product?: number };
-/** A PO with its lines; its stored totals recomputed from them as the purchase-orders module keeps them. */
+type Line = { ordered: number; received: number; cost: number; expected?: string | null };
+/**
+ * A PO with its lines, its stored totals recomputed from them as the purchase-orders module keeps them. Each line's
+ * `received` units are received on it through the receiving service (so the ledger keeps the line's count and the
+ * PO's received total), into the PO location's bucket, now. Then the PO takes `status`, as a buyer sets it on the PO
+ * (its edit takes any status): the receipts alone would have made it Partially Received or Received.
+ */
 async function purchaseOrder(
   vendorId: number,
   status: number,
@@ -39,19 +55,21 @@ async function purchaseOrder(
   const ref = unique('PO-T');
   const [po] = await queryRows<{ id: number }>(
     t.db,
-    sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${ref}, ${location}, ${vendorId}, ${status}, ${createdAt}) returning id`,
+    sql`insert into purchase_orders (purchase_ref_id, ims_location_code, vendor_id, status_id, created_at) values (${ref}, ${location}, ${vendorId}, ${ORDER_CONFIRMED}, ${createdAt}) returning id`,
   );
   const lineIds: number[] = [];
   for (const l of lines) {
-    // Written around the ledger until these POs are received through receiveStock with `at`.
     const [line] = await queryRows<{ id: number }>(
       t.db,
-      sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, qty_received, expected_arrival_date)
-        values (${po!.id}, ${l.product ?? productId}, ${l.cost}, ${l.ordered}, ${l.received}, ${l.expected ?? null}) returning id`,
+      sql`insert into purchase_order_items (purchase_order_id, product_id, invoice_cost_cents, qty_ordered, expected_arrival_date)
+        values (${po!.id}, ${product.id}, ${l.cost}, ${l.ordered}, ${l.expected ?? null}) returning id`,
     );
     lineIds.push(line!.id);
   }
   await new PoFigures(t.db).recomputeTotals(po!.id);
+  for (const [i, l] of lines.entries())
+    await receiveOnLine(t.services, { poId: po!.id, lineId: lineIds[i]!, product }, location, { units: l.received });
+  await t.db.execute(sql`update purchase_orders set status_id = ${status} where id = ${po!.id}`);
   return { id: po!.id, ref, lineIds };
 }
 
@@ -115,14 +133,10 @@ describe('procurement reports', () => {
       { created: '2024-03-01T00:00:00Z', receipts: ['2024-03-05T00:00:00Z', '2024-03-20T00:00:00Z'] },
       { created: '2024-03-02T00:00:00Z', receipts: ['2024-03-12T00:00:00Z'] },
     ];
-    for (const [i, p] of pos.entries()) {
+    for (const p of pos) {
       const po = await purchaseOrder(vendor.id, 5, p.created, [{ ordered: 5, received: 0, cost: 1 }]);
-      for (const [k, at] of p.receipts.entries()) {
-        // Written around the ledger until these POs are received through receiveStock with `at`.
-        await t.db
-          .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, created_at)
-          values (${`IR-LT-${i}-${k}`}, 'INVENTORY_RECEIPT', ${productId}, 'KY01', 1, ${po.id}, ${at})`);
-      }
+      for (const at of p.receipts)
+        await receiveOnLine(t.services, { poId: po.id, lineId: po.lineIds[0]!, product }, 'KY01', { units: 1 }, { at });
     }
     const result = await runReport(t, receivingLeadTimeByVendor, { from: '2024-03-01', to: '2024-03-31' });
     const days = pos.map((p) => (Date.parse(p.receipts[0]!) - Date.parse(p.created)) / 86_400_000);
@@ -318,13 +332,37 @@ describe('procurement reports', () => {
       { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_UNRECEIPT', delta: -1, at: '2024-07-11T00:00:00Z' },
       { po: tx, line: tx.lineIds[0]!, type: 'INVENTORY_RECEIPT', delta: 5, at: '2024-07-31T23:00:00Z', bucket: 'TX01' },
       { po: tx, line: tx.lineIds[0]!, type: 'INVENTORY_RECEIPT', delta: 9, at: '2024-08-01T00:00:00Z', bucket: 'TX01' }, // after the range
-      { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_TRANSFER', delta: -2, at: '2024-07-12T00:00:00Z' }, // not a receipt
+      { po: ky, line: ky.lineIds[0]!, type: 'INVENTORY_TRANSFER', delta: -2, at: '2024-07-12T00:00:00Z' }, // not a receipt (nor on a PO)
     ];
-    for (const [i, m] of moves.entries()) {
-      // Written around the ledger until a test factory posts dated receipts, un-receipts and transfers on chosen PO lines.
-      await t.db
-        .execute(sql`insert into inventory_transactions (ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, created_at)
-        values (${unique(`IR-RV-${i}`)}, ${m.type}, ${productId}, ${m.bucket ?? 'KY01'}, ${m.delta}, ${m.po.id}, ${m.line}, ${m.at})`);
+    // Posted in date order through the product: a receipt of n units is n scans on its line (a minute apart), the
+    // un-receipt reverses one of its line's receipts, the transfer moves units from KY01 to KY01_B_STOCK.
+    const receipts = new Map<number, string[]>();
+    for (const m of [...moves].sort((a, b) => a.at.localeCompare(b.at))) {
+      const bucket = m.bucket ?? 'KY01';
+      if (m.type === 'INVENTORY_RECEIPT') {
+        const references = await receiveOnLine(
+          t.services,
+          { poId: m.po.id, lineId: m.line, product },
+          bucket,
+          { units: m.delta },
+          { at: m.at },
+        );
+        receipts.set(m.line, [...(receipts.get(m.line) ?? []), ...references]);
+      } else if (m.type === 'INVENTORY_UNRECEIPT') {
+        for (let k = 0; k < -m.delta; k++)
+          await unreceiveStock(
+            t.services,
+            { referenceId: receipts.get(m.line)!.shift()!, lineId: m.line },
+            { at: m.at },
+          );
+      } else {
+        await transferStock(
+          t.services,
+          product,
+          { from: bucket, to: 'KY01_B_STOCK', quantity: -m.delta },
+          { at: m.at },
+        );
+      }
     }
     const result = await runReport(t, receivedByVendor, { from: '2024-07-01', to: '2024-07-31' });
     const counted = moves.filter(
@@ -343,5 +381,6 @@ describe('procurement reports', () => {
       };
     });
     expect(result.rows.filter((r) => r.vendor === vendor.company_name)).toEqual(expected);
+    await expectLedgerClean(t.db);
   });
 });
