@@ -15,6 +15,7 @@ import {
 import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
 import type { Database, Listen } from './db/database.js';
+import type { ReportsDatabase } from './db/reports-database.js';
 import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
 import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
@@ -132,6 +133,8 @@ export async function buildApp(options: {
   serveWeb?: boolean;
   /** LISTEN on the database, for the live event stream (without it the stream answers 503). */
   listen?: Listen;
+  /** Where reports read (REPORTS_DATABASE_URL, db/reports-database.ts); the main database when absent. */
+  reportsDb?: ReportsDatabase;
 }): Promise<BuiltApp> {
   const { db, dbKind, config } = options;
   const app = Fastify({
@@ -174,7 +177,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log, options.listen, dbKind);
+  const services = createServices(db, config, app.log, options.listen, dbKind, options.reportsDb);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];

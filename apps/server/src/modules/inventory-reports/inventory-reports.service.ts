@@ -13,7 +13,7 @@ import {
   type TOnHandTotals,
   type TUnreceivedInvoiceReport,
 } from '@keystone/contracts';
-import type { Database } from '../../db/database.js';
+import type { ReportsDb } from '../../db/reports-database.js';
 import { csvTimestamp, type TCsvColumn } from '../../http/csv-reply.js';
 import { HttpError } from '../../http/errors.js';
 import { InventoryReportsRepository, type AsOfScope, type OpenSalesRow } from './inventory-reports.repository.js';
@@ -110,7 +110,8 @@ export const FBA_PENDING_CSV_COLUMNS = [
  */
 export class InventoryReportsService {
   constructor(
-    private readonly db: Database,
+    /** The reports database (db/reports-database.ts): a standby's read-only pool, or the main database. */
+    private readonly db: ReportsDb,
     private readonly dbKind: 'pglite' | 'postgres' = 'postgres',
   ) {}
 
