@@ -124,7 +124,8 @@ export class ReportsService {
     const reports = [...named, ...generic]
       .filter((r) => r.permission === null || hasPermission(user.role, r.permission))
       .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
-    return { reports, replicaLagSeconds: await this.replicaLag() };
+    // The catalogue is the server's own list: a reports database out of reach leaves it without a lag, not without reports.
+    return { reports, replicaLagSeconds: await this.replicaLag().catch(() => null) };
   }
 
   /** The definition the user may run: 404 for an unknown name, 403 without its permission. */
