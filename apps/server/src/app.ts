@@ -46,6 +46,7 @@ import { registerAdminAdjustmentsRoutes } from './modules/admin-adjustments/admi
 import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
 import { registerReviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
+import { registerBackupsRoutes } from './modules/backups/backups.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -123,6 +124,7 @@ const MODULES = [
   registerSalesReportsRoutes,
   registerReportsRoutes,
   registerQuotesRoutes,
+  registerBackupsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -135,6 +137,8 @@ export async function buildApp(options: {
   listen?: Listen;
   /** Where reports read (REPORTS_DATABASE_URL, db/reports-database.ts); the main database when absent. */
   reportsDb?: ReportsDatabase;
+  /** PGlite: a consistent copy of the data folder for GET /api/admin/backup (OpenDatabase.backup). */
+  backup?: () => Promise<Blob>;
 }): Promise<BuiltApp> {
   const { db, dbKind, config } = options;
   const app = Fastify({
@@ -185,7 +189,7 @@ export async function buildApp(options: {
     routes.push(def);
     registerRoute(app, authenticate, def, handler);
   };
-  const context: ModuleContext = { route, services, db, dbKind, config };
+  const context: ModuleContext = { route, services, db, dbKind, config, backup: options.backup ?? null };
   for (const register of MODULES) register(context);
   registerCarouselImageFiles(app, services.carousel.store);
   const live = new LiveHub(options.listen, app.log);

@@ -81,6 +81,7 @@ async function serve(config: AppConfig, worker: boolean) {
     config,
     listen: database.listen,
     reportsDb,
+    ...(database.backup ? { backup: database.backup } : {}),
   });
   log = app.log;
   installProcessHandlers(app.log, closeDatabases);

@@ -43,6 +43,11 @@ export interface OpenDatabase {
   connections?: () => { pool: number; listener: number };
   /** PGlite: its data folder as a tarball (the tests' migrated template); absent on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite: a consistent copy of the data folder while it serves (gzipped tar): taken between two transactions, so
+   * it holds every committed one and nothing half done. Absent on PostgreSQL (docs/deployment.md, "Backups").
+   */
+  backup?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,18 @@ function startedAfter(pid: number, ticks: string, epochMs: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The pid of the live process that holds the data folder's lock, or null when none does (no lock, or a stale one). */
+export function dataDirOwner(dataDir: string): number | null {
+  const lockPath = path.join(dataDir, 'keystone.lock');
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    return null;
+  }
+  return ownerIsLive(text, lockPath) ? Number(text.trim().split(/\s+/)[0]) : null;
 }
 
 function acquireLock(dataDir: string): () => void {
@@ -191,18 +208,20 @@ function yieldBetweenTurns(client: PGlite) {
 }
 
 /**
- * Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. `loadDataDir` (in memory only) starts
- * from a dump of another PGlite's data folder (`dumpDataDir`): the tests' template, already migrated, so each test
- * file's database opens in under a second instead of running initdb and every migration (test/harness.ts).
+ * Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. `loadDataDir` starts from a dump of
+ * another PGlite's data folder (`dumpDataDir`, `backup`): in memory, the tests' template, already migrated, so each
+ * test file's database opens in under a second instead of running initdb and every migration (test/harness.ts); in an
+ * empty `dataDir`, a restore (`npm run restore`).
  */
 export async function openPglite(dataDir: string | null, opening: { loadDataDir?: Blob } = {}): Promise<OpenDatabase> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
     // pg_trgm backs the serial "contains" search, as it does on PostgreSQL.
     const options = { extensions: { pg_trgm } };
+    const load = opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {};
     const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pglite'), options)
-      : new PGlite({ ...options, ...(opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {}) });
+      ? new PGlite(path.join(dataDir, 'pglite'), { ...options, ...load })
+      : new PGlite({ ...options, ...load });
     await client.waitReady;
     yieldBetweenTurns(client);
     const db = drizzlePglite(client) as unknown as Database;
@@ -211,6 +230,12 @@ export async function openPglite(dataDir: string | null, opening: { loadDataDir?
       db,
       kind: 'pglite',
       dumpDataDir: () => client.dumpDataDir('none'),
+      async backup() {
+        // A checkpoint first (less WAL to replay on the restored copy), then the dump while holding the turn every
+        // query and transaction takes: no transaction is open while the files are read.
+        await client.exec('checkpoint');
+        return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      },
       listen: async (channel, handlers) => client.listen(channel, (payload) => handlers.onMessage(payload)),
       async close() {
         await client.close();
