@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -62,7 +60,7 @@ beforeAll(async () => {
   standby = await startStandby(primary);
   replicaAdmin = postgres(standby.url('keystone'), { max: 1, onnotice: () => {} });
   reportsDb = openReportsPostgres(standby.url('keystone'));
-  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-replica-files-'));
+  const outbox = path.join(home, 'files');
   const config: AppConfig = {
     ...loadConfig({}),
     logLevel: 'silent',
