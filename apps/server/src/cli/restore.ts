@@ -4,6 +4,7 @@
 // `npm run ledger:check`. docs/deployment.md, "Backups". PostgreSQL: scripts/backup/pg-restore.sh.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { loadConfig } from '../config.js';
 import { dataDirOwner, openPglite } from '../db/database.js';
 import { callerPath } from './caller-path.js';
@@ -31,7 +32,11 @@ async function main() {
     fs.renameSync(folder, movedTo);
   }
   const started = performance.now();
-  const database = await openPglite(config.dataDir, { loadDataDir: new Blob([fs.readFileSync(source)]) });
+  // Unzipped here (zlib) rather than by PGlite, whose JavaScript gunzip is several times slower.
+  let bytes: Uint8Array = fs.readFileSync(source);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
+  const tar = new Blob([new Uint8Array(bytes)], { type: 'application/x-tar' });
+  const database = await openPglite(config.dataDir, { loadDataDir: tar });
   await database.close();
   const ms = Math.round(performance.now() - started);
   if (movedTo) console.log(`restore: the database that was there is kept in ${movedTo}`);
