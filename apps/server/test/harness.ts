@@ -200,7 +200,6 @@ async function buildTestApp(overrides: Partial<AppConfig>, options: { serveWeb?:
       logger: false,
       serveWeb: options.serveWeb ?? false,
       listen: database.listen,
-      ...(database.backup ? { backup: database.backup } : {}),
     });
     await built.services.users.ensureRoles();
     await built.app.ready();
