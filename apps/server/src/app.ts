@@ -15,6 +15,7 @@ import {
 import { PRODUCT_NAME, type ApiRouteDef } from '@keystone/contracts';
 import type { AppConfig } from './config.js';
 import type { Database, Listen } from './db/database.js';
+import type { ReportsDatabase } from './db/reports-database.js';
 import { answerFrameworkError, installErrorHandler, MAX_PARAM_LENGTH } from './http/errors.js';
 import { installJsonBodyParser } from './http/input-text.js';
 import { registerRoute, type RouteRegistrar } from './http/register-route.js';
@@ -46,6 +47,7 @@ import { registerAdminAdjustmentsRoutes } from './modules/admin-adjustments/admi
 import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
 import { registerReviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
+import { registerBackupsRoutes } from './modules/backups/backups.routes.js';
 import { registerTransfersRoutes } from './modules/transfers/transfers.routes.js';
 import { LiveHub } from './modules/live/live-hub.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -126,6 +128,7 @@ const MODULES = [
   registerSalesReportsRoutes,
   registerReportsRoutes,
   registerQuotesRoutes,
+  registerBackupsRoutes,
 ];
 
 export async function buildApp(options: {
@@ -138,6 +141,10 @@ export async function buildApp(options: {
   listen?: Listen;
   /** PostgreSQL's pool load (OpenDatabase.poolLoad), for the metrics. */
   poolLoad?: () => { total: number; idle: number; waiting: number };
+  /** Where reports read (REPORTS_DATABASE_URL, db/reports-database.ts); the main database when absent. */
+  reportsDb?: ReportsDatabase;
+  /** PGlite: a consistent copy of the data folder for GET /api/admin/backup (OpenDatabase.backup). */
+  backup?: () => Promise<Blob>;
 }): Promise<BuiltApp> {
   const { db, dbKind, config } = options;
   const app = Fastify({
@@ -182,7 +189,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(db, config, app.log, options.listen, dbKind);
+  const services = createServices(db, config, app.log, options.listen, dbKind, options.reportsDb);
   await connectTokenCache(app, services, options.listen, dbKind);
   const authenticate = (token: string) => services.auth.authenticate(token);
   const routes: ApiRouteDef[] = [];
@@ -190,7 +197,7 @@ export async function buildApp(options: {
     routes.push(def);
     registerRoute(app, authenticate, def, handler);
   };
-  const context: ModuleContext = { route, services, db, dbKind, config };
+  const context: ModuleContext = { route, services, db, dbKind, config, backup: options.backup ?? null };
   for (const register of MODULES) register(context);
   registerCarouselImageFiles(app, services.carousel.store);
   const live = new LiveHub(options.listen, app.log);

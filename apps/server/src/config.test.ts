@@ -28,4 +28,15 @@ describe('loadConfig: database statements and heap growth', () => {
       'HEAP_GROWING_PERCENT must be a whole number, got half',
     );
   });
+
+  it('reads REPORTS_DATABASE_URL only beside DATABASE_URL, and the lag notice threshold', () => {
+    const both = { DATABASE_URL: 'postgres://a@h/p', REPORTS_DATABASE_URL: 'postgres://a@standby/p' };
+    expect(loadConfig(both).reportsDatabaseUrl).toBe('postgres://a@standby/p');
+    expect(loadConfig({ DATABASE_URL: 'postgres://a@h/p' }).reportsDatabaseUrl).toBeNull();
+    expect(() => loadConfig({ REPORTS_DATABASE_URL: 'postgres://a@standby/p' })).toThrow(
+      'REPORTS_DATABASE_URL needs DATABASE_URL',
+    );
+    expect(loadConfig({}).reportsLagNoticeSeconds).toBe(5);
+    expect(loadConfig({ REPORTS_LAG_NOTICE_SECONDS: '30' }).reportsLagNoticeSeconds).toBe(30);
+  });
 });

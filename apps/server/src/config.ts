@@ -121,6 +121,13 @@ export interface AppConfig {
    * transaction (docs/decisions.md "Reports engine"). Null: the READ ONLY transaction alone.
    */
   reportsDbRole: string | null;
+  /**
+   * PostgreSQL only: where reports and report downloads read (a streaming standby), through a read-only pool of their
+   * own (db/reports-database.ts). Null: they read the main database.
+   */
+  reportsDatabaseUrl: string | null;
+  /** A report states the reports database's lag when it is more than this many seconds behind the primary. */
+  reportsLagNoticeSeconds: number;
   /** S3-compatible storage for carousel images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | null;
   /** `GET /metrics` (modules/metrics): a scraper's bearer token (null: none), and the client addresses or CIDR ranges let in without it. */
@@ -159,6 +166,13 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
     keyPrefix: env.S3_KEY_PREFIX ?? 'carousel/',
   };
+}
+
+function reportsDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
+  if (!env.REPORTS_DATABASE_URL) return null;
+  if (!env.DATABASE_URL)
+    throw new Error('REPORTS_DATABASE_URL needs DATABASE_URL: reports read a PostgreSQL standby of the main database');
+  return env.REPORTS_DATABASE_URL;
 }
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -271,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'CLIENT_SCAN_ANSWERS_RETENTION_DAYS',
     ),
     reportsDbRole: env.REPORTS_DB_ROLE || null,
+    reportsDatabaseUrl: reportsDatabaseUrl(env),
+    reportsLagNoticeSeconds: int(env.REPORTS_LAG_NOTICE_SECONDS, 5, 'REPORTS_LAG_NOTICE_SECONDS'),
     s3: s3Config(env),
     metricsToken: env.METRICS_TOKEN || null,
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import v8 from 'node:v8';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
+import { openReportsDatabase } from './db/reports-database.js';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster-primary.js';
 import { loadDemoDataIfEmpty } from './modules/demo-data/load-demo-data.js';
@@ -68,15 +69,25 @@ async function serve(config: AppConfig, worker: boolean) {
     pipelineTransactions: config.databasePipelineTransactions,
     sessionUrl: config.databaseSessionUrl,
   });
+  // Reports read the standby named by REPORTS_DATABASE_URL through a read-only pool of their own, or the main database.
+  const reportsDb = openReportsDatabase(config, database.db, (error) =>
+    log.warn({ err: error }, 'reports database connection lost; the pool reconnects'),
+  );
+  const closeDatabases = async () => {
+    await reportsDb.close();
+    await database.close();
+  };
   const { app } = await buildApp({
     db: database.db,
     dbKind: database.kind,
     config,
     listen: database.listen,
+    reportsDb,
     poolLoad: database.poolLoad,
+    ...(database.backup ? { backup: database.backup } : {}),
   });
   log = app.log;
-  installProcessHandlers(app.log, () => database.close());
+  installProcessHandlers(app.log, closeDatabases);
   if (!worker)
     await prepareDatabase(database, config, (loaded) =>
       app.log.info(loaded, 'demo data loaded into the empty database'),
@@ -90,7 +101,7 @@ async function serve(config: AppConfig, worker: boolean) {
     try {
       await app.close();
     } finally {
-      await database.close();
+      await closeDatabases();
       process.exit(0);
     }
   };
@@ -101,6 +112,7 @@ async function serve(config: AppConfig, worker: boolean) {
   app.log.info(
     {
       database: database.kind,
+      reportsDatabase: reportsDb.separate ? 'separate' : undefined,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       worker: worker ? cluster.worker?.id : undefined,
       startupMs: Math.round(performance.now() - started),

@@ -123,7 +123,10 @@ describe.each(ROLES.map((role) => [role] as const))('role %s', (role) => {
     for (const r of held) {
       const sample = sampleOf(r);
       const res = await t.app.inject(requestFor(r, sample.fresh ? await sample.fresh(token) : sample, token));
-      expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(r.status ?? 200);
+      // The backup passes the check, then refuses: a test app has no data folder to copy (an in-memory PGlite, or
+      // PostgreSQL). The copy itself: src/cli/backup-restore.test.ts.
+      const noCopy = routeKey(r) === 'GET /api/admin/backup';
+      expect(res.statusCode, `${routeKey(r)}: ${res.body}`).toBe(noCopy ? 409 : (r.status ?? 200));
     }
     // The role endpoint answers this role.
     const me = await t.app.inject({

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'role-editor:view',
   /** Contacts, quotes and work orders (docs/decisions.md "The sales desk permission"). */
   'sales-desk:manage',
+  /** A copy of the embedded database while the server runs (`npm run backup`; docs/deployment.md, "Backups"). */
+  'admin:backup',
 ] as const;
 
 export type TPermission = (typeof PERMISSIONS)[number];
@@ -150,6 +152,7 @@ const admin = [
   'bucket:create',
   'inventory:admin-adjust',
   'admin:override',
+  'admin:backup',
 ] as const satisfies readonly TPermission[];
 
 /**

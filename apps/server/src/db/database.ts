@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -45,8 +47,15 @@ export interface OpenDatabase {
   poolLoad?: () => { total: number; idle: number; waiting: number };
   /** PGlite: its data folder as a tarball (the tests' migrated template); absent on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite: a consistent copy of the data folder while it serves (gzipped tar): taken between two transactions, so
+   * it holds every committed one and nothing half done. Absent on PostgreSQL (docs/deployment.md, "Backups").
+   */
+  backup?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+const gzip = promisify(zlib.gzip) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -100,6 +109,18 @@ function startedAfter(pid: number, ticks: string, epochMs: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The pid of the live process that holds the data folder's lock, or null when none does (no lock, or a stale one). */
+export function dataDirOwner(dataDir: string): number | null {
+  const lockPath = path.join(dataDir, 'keystone.lock');
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    return null;
+  }
+  return ownerIsLive(text, lockPath) ? Number(text.trim().split(/\s+/)[0]) : null;
 }
 
 function acquireLock(dataDir: string): () => void {
@@ -193,18 +214,20 @@ function yieldBetweenTurns(client: PGlite) {
 }
 
 /**
- * Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. `loadDataDir` (in memory only) starts
- * from a dump of another PGlite's data folder (`dumpDataDir`): the tests' template, already migrated, so each test
- * file's database opens in under a second instead of running initdb and every migration (test/harness.ts).
+ * Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. `loadDataDir` starts from a dump of
+ * another PGlite's data folder (`dumpDataDir`, `backup`): in memory, the tests' template, already migrated, so each
+ * test file's database opens in under a second instead of running initdb and every migration (test/harness.ts); in an
+ * empty `dataDir`, a restore (`npm run restore`).
  */
 export async function openPglite(dataDir: string | null, opening: { loadDataDir?: Blob } = {}): Promise<OpenDatabase> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
     // pg_trgm backs the serial "contains" search, as it does on PostgreSQL.
     const options = { extensions: { pg_trgm } };
+    const load = opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {};
     const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pglite'), options)
-      : new PGlite({ ...options, ...(opening.loadDataDir ? { loadDataDir: opening.loadDataDir } : {}) });
+      ? new PGlite(path.join(dataDir, 'pglite'), { ...options, ...load })
+      : new PGlite({ ...options, ...load });
     await client.waitReady;
     yieldBetweenTurns(client);
     const db = drizzlePglite(client) as unknown as Database;
@@ -213,6 +236,16 @@ export async function openPglite(dataDir: string | null, opening: { loadDataDir?
       db,
       kind: 'pglite',
       dumpDataDir: () => client.dumpDataDir('none'),
+      async backup() {
+        // A checkpoint first (less WAL to replay on the restored copy), then the dump while holding the turn every
+        // query and transaction takes: no transaction is open while the files are read. Compressed afterwards (fastest
+        // level: the folder holds whole WAL segments), off that turn and off the event loop, in zlib's thread pool
+        // (docs/performance.md, "Backups").
+        await client.exec('checkpoint');
+        const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+        const zipped = await gzip(new Uint8Array(await tar.arrayBuffer()), { level: 1 });
+        return new Blob([new Uint8Array(zipped)], { type: 'application/gzip' });
+      },
       listen: async (channel, handlers) => client.listen(channel, (payload) => handlers.onMessage(payload)),
       async close() {
         await client.close();

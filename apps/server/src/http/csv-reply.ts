@@ -209,6 +209,19 @@ export async function* csvChunks(source: TCsvRows, columns: readonly TCsvColumn[
 }
 
 /**
+ * Starts a generator and waits for its first row (or page), so that a failure of the first read (the database, or the
+ * reports database, out of reach) is answered as an error (status and message) before the CSV's first byte; the rest streams.
+ */
+export async function primed<T>(items: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+  const first = await items.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* items;
+  })();
+}
+
+/**
  * A CSV download's file (the answer of a route that declares `download: { contentTypes: [FILE_TYPES.csv] }`),
  * streamed: rows are written as they come (an async generator paging the database, see `pagedRows`, or the report
  * repository's cursor), so the server holds one page at a time whatever the report's size, and the stream waits

@@ -10,4 +10,6 @@ export interface ModuleContext {
   db: Database;
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
+  /** PGlite: a consistent copy of its data folder (OpenDatabase.backup); null on PostgreSQL. */
+  backup: (() => Promise<Blob>) | null;
 }

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { Database, Listen } from '../db/database.js';
+import { mainDatabaseReports, type ReportsDatabase } from '../db/reports-database.js';
 import { AuthService } from './auth/auth.service.js';
 import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/google-verifier.js';
 import { CatalogService } from './catalog/catalog.service.js';
@@ -112,6 +113,8 @@ export function createServices(
   log: ServiceLog = SILENT_LOG,
   listen?: Listen,
   dbKind: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite',
+  /** Where the reports read (REPORTS_DATABASE_URL): only the three report services are given it. */
+  reportsDb: ReportsDatabase = mainDatabaseReports(db),
 ): Services {
   const google: GoogleTokenVerifier | null =
     config.googleClientId && config.googleJwksUrl
@@ -188,9 +191,11 @@ export function createServices(
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
-    inventoryReports: new InventoryReportsService(db, dbKind),
-    salesReports: new SalesReportsService(db),
+    inventoryReports: new InventoryReportsService(reportsDb.db, dbKind),
+    salesReports: new SalesReportsService(reportsDb.db),
     reports: new ReportsService(db, {
+      reads: reportsDb,
+      lagNoticeSeconds: config.reportsLagNoticeSeconds,
       dbKind,
       role: config.reportsDbRole,
       filesDir: config.reportFilesDir,

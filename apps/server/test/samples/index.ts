@@ -23,6 +23,7 @@ import { buildShippingReconciliationSamples } from './shipping-reconciliation.js
 import { buildInventoryReportsSamples } from './inventory-reports.js';
 import { buildSalesReportsSamples } from './sales-reports.js';
 import { buildReportsSamples } from './reports.js';
+import { buildBackupsSamples } from './backups.js';
 import { buildQuotesSamples } from './quotes.js';
 import { buildProductCatalogueSamples } from './product-catalogue.js';
 import type { DomainSampleBuilder } from './types.js';
@@ -58,4 +59,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildReportsSamples,
   buildQuotesSamples,
   buildProductCatalogueSamples,
+  buildBackupsSamples,
 ];

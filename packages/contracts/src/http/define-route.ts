@@ -74,6 +74,7 @@ export const FILE_TYPES = {
   gif: 'image/gif',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  gzip: 'application/gzip',
 } as const;
 
 /** A route whose answer is a file: its media types, and the name the client saves it under when the answer names none. */

@@ -113,8 +113,18 @@ export const ZReportCatalogueEntrySchema = z
   .meta({ id: 'ReportCatalogueEntry' });
 export type TReportCatalogueEntry = z.infer<typeof ZReportCatalogueEntrySchema>;
 
+/**
+ * Seconds the reports database (a streaming standby, REPORTS_DATABASE_URL) is behind the primary, when more than a few
+ * (REPORTS_LAG_NOTICE_SECONDS, default 5); null when the reports read the primary or a standby that is caught up.
+ */
+export const ZReplicaLagSchema = z.number().nonnegative().nullable();
+
+/** The notice a report screen shows when its figures come from a standby that is behind. */
+export const replicaLagNotice = (seconds: number) =>
+  `These figures come from a replica that is ${Math.round(seconds)} s behind: the latest changes may be missing.`;
+
 export const ZReportCatalogueSchema = z
-  .object({ reports: z.array(ZReportCatalogueEntrySchema) })
+  .object({ reports: z.array(ZReportCatalogueEntrySchema), replicaLagSeconds: ZReplicaLagSchema })
   .meta({ id: 'ReportCatalogue' });
 export type TReportCatalogue = z.infer<typeof ZReportCatalogueSchema>;
 
@@ -144,6 +154,8 @@ export const ZReportResultSchema = z
     truncated: z.boolean(),
     /** The parameters the report ran with, defaults filled in. */
     parameters: z.record(z.string(), ZReportCellSchema),
+    /** The reports database's lag when it is more than a few seconds behind (ZReplicaLagSchema). */
+    replicaLagSeconds: ZReplicaLagSchema,
   })
   .meta({ id: 'ReportResult' });
 export type TReportResult = z.infer<typeof ZReportResultSchema>;

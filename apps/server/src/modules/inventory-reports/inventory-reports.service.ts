@@ -13,8 +13,8 @@ import {
   type TOnHandTotals,
   type TUnreceivedInvoiceReport,
 } from '@keystone/contracts';
-import type { Database } from '../../db/database.js';
-import { csvTimestamp, type TCsvColumn } from '../../http/csv-reply.js';
+import type { ReportsDb } from '../../db/reports-database.js';
+import { csvTimestamp, primed, type TCsvColumn } from '../../http/csv-reply.js';
 import { HttpError } from '../../http/errors.js';
 import { InventoryReportsRepository, type AsOfScope, type OpenSalesRow } from './inventory-reports.repository.js';
 
@@ -51,19 +51,6 @@ export type CsvReport = { columns: readonly TCsvColumn[] } & (
 export type CsvCells = (string | number | null)[];
 
 const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
-
-/**
- * Starts a generator and waits for its first row (or page), so that a failure of the first read is answered as an error
- * (status and message) before the CSV's first byte; the rest streams.
- */
-async function primed<T>(items: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
-  const first = await items.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* items;
-  })();
-}
 
 export const INACTIVE_CSV_COLUMNS = [
   { key: 'model', header: 'Model' },
@@ -110,7 +97,8 @@ export const FBA_PENDING_CSV_COLUMNS = [
  */
 export class InventoryReportsService {
   constructor(
-    private readonly db: Database,
+    /** The reports database (db/reports-database.ts): a standby's read-only pool, or the main database. */
+    private readonly db: ReportsDb,
     private readonly dbKind: 'pglite' | 'postgres' = 'postgres',
   ) {}
 

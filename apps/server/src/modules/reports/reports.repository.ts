@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Executor, type Transaction } from '../../db/database.js';
+import { queryRows, type Executor, type Transaction } from '../../db/database.js';
+import type { ReportsDb } from '../../db/reports-database.js';
 
 type Row = Record<string, unknown>;
 
@@ -20,7 +21,7 @@ export const CURSOR_PAGE_ROWS = 2_000;
  */
 export class ReportsRepository {
   constructor(
-    private readonly db: Database,
+    private readonly db: ReportsDb,
     private readonly options: { role: string | null; dbKind: 'pglite' | 'postgres' },
   ) {}
 

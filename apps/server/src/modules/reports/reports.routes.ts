@@ -6,7 +6,7 @@ import {
   runGenericReportRoute,
 } from '@keystone/contracts';
 import { FILE_TYPES } from '@keystone/contracts';
-import { csvFile, reportFileName } from '../../http/csv-reply.js';
+import { csvFile, primed, reportFileName } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 import { csvColumns } from './reports.service.js';
 
@@ -17,7 +17,8 @@ export function registerReportsRoutes({ route, services }: ModuleContext): void 
   route(runGenericReportRoute, async ({ params, query, auth }) => reports.run(params.slug, query, auth.user));
   route(genericReportCsvRoute, async ({ params, query, auth }) => {
     const { definition, rows } = reports.csv(params.slug, query, auth.user);
-    return csvFile({ rows }, csvColumns(definition));
+    // The first page read before the first byte: a database out of reach is a 503, not a cut download.
+    return csvFile({ rows: await primed(rows) }, csvColumns(definition));
   });
   route(queueGenericReportCsvRoute, async ({ params, body, auth }) =>
     reports.queueCsv(params.slug, body.parameters, auth.user),

@@ -16,6 +16,7 @@ import {
   type TReportResult,
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
+import { mainDatabaseReports, type ReportsDatabase } from '../../db/reports-database.js';
 import { csvTimestamp, csvWriter, type TCsvColumn } from '../../http/csv-reply.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
@@ -71,6 +72,9 @@ export class ReportsService {
   private readonly bySlug = new Map<string, ReportDefinition>();
   readonly repository: ReportsRepository;
 
+  /** Where the report queries run: the reports database (REPORTS_DATABASE_URL, a standby) or the main one. */
+  private readonly reads: ReportsDatabase;
+
   constructor(
     private readonly db: Database,
     private readonly options: {
@@ -78,6 +82,10 @@ export class ReportsService {
       role: string | null;
       filesDir: string;
       fileRetentionHours?: number;
+      /** The reports database; the main database when absent. */
+      reads?: ReportsDatabase;
+      /** The lag (seconds) above which a report states it (REPORTS_LAG_NOTICE_SECONDS). */
+      lagNoticeSeconds?: number;
     },
     definitions: readonly ReportDefinition[] = REPORT_DEFINITIONS,
   ) {
@@ -85,7 +93,15 @@ export class ReportsService {
       if (this.bySlug.has(definition.slug)) throw new Error(`two reports are named ${definition.slug}`);
       this.bySlug.set(definition.slug, definition);
     }
-    this.repository = new ReportsRepository(db, { role: options.role, dbKind: options.dbKind });
+    this.reads = options.reads ?? mainDatabaseReports(db);
+    this.repository = new ReportsRepository(this.reads.db, { role: options.role, dbKind: options.dbKind });
+  }
+
+  /** The reports database's lag in seconds when above the notice threshold, else null (caught up, or the main database). */
+  async replicaLag(): Promise<number | null> {
+    if (!this.reads.separate) return null;
+    const lag = await this.reads.lagSeconds();
+    return lag > (this.options.lagNoticeSeconds ?? 5) ? lag : null;
   }
 
   private jobs: JobQueue | null = null;
@@ -95,7 +111,7 @@ export class ReportsService {
   }
 
   /** Every report the user may open: the named ones of 002 §2 and the generic ones, by category and name. */
-  catalogue(user: AuthUser, today = new Date()): TReportCatalogue {
+  async catalogue(user: AuthUser, today = new Date()): Promise<TReportCatalogue> {
     const named: TReportCatalogueEntry[] = NAMED_REPORTS.map((r) => ({
       ...r,
       kind: 'named',
@@ -108,7 +124,8 @@ export class ReportsService {
     const reports = [...named, ...generic]
       .filter((r) => r.permission === null || hasPermission(user.role, r.permission))
       .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
-    return { reports };
+    // The catalogue is the server's own list: a reports database out of reach leaves it without a lag, not without reports.
+    return { reports, replicaLagSeconds: await this.replicaLag().catch(() => null) };
   }
 
   /** The definition the user may run: 404 for an unknown name, 403 without its permission. */
@@ -131,11 +148,10 @@ export class ReportsService {
     parameters: TReportParams,
     limit = REPORT_ROW_LIMIT,
   ): Promise<TReportResult> {
-    const { rows, rowCount, truncated } = await this.repository.firstRows(
-      definition.query(parameters),
-      limit,
-      definition.count?.(parameters),
-    );
+    const [{ rows, rowCount, truncated }, replicaLagSeconds] = await Promise.all([
+      this.repository.firstRows(definition.query(parameters), limit, definition.count?.(parameters)),
+      this.replicaLag(),
+    ]);
     return {
       slug: definition.slug,
       columns: definition.columns,
@@ -143,6 +159,7 @@ export class ReportsService {
       rowCount,
       truncated,
       parameters,
+      replicaLagSeconds,
     };
   }
 
@@ -164,7 +181,10 @@ export class ReportsService {
     jobs.register<ReportJobPayload, TReportCsvJobResult>(REPORT_CSV_JOB_KIND, async (ctx) => {
       const definition = this.bySlug.get(ctx.payload.slug);
       if (!definition) throw notFound(REPORT_MESSAGES.unknownReport(ctx.payload.slug));
-      return this.writeCsvFile(ctx.jobId, definition, ctx.payload.parameters, ctx.executor, (done) =>
+      // The rows come from the reports database; on the main one, inside the job's transaction (PGlite has one
+      // connection: a query beside that transaction would wait for it).
+      const executor = this.reads.separate ? this.reads.db : ctx.executor;
+      return this.writeCsvFile(ctx.jobId, definition, ctx.payload.parameters, executor, (done) =>
         ctx.progress(done, 0),
       );
     });

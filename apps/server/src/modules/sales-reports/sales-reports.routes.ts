@@ -8,7 +8,7 @@ import {
   SALES_CSV_COLUMNS,
   selloutThreatRoute,
 } from '@keystone/contracts';
-import { csvFile } from '../../http/csv-reply.js';
+import { csvFile, primed } from '../../http/csv-reply.js';
 import type { ModuleContext } from '../module-context.js';
 
 /** The sales and brand reports (docs/decisions.md, "Sales figures and brand reports"): thin handlers over SalesReportsService; the CSVs stream through csvFile. */
@@ -18,6 +18,10 @@ export function registerSalesReportsRoutes({ route, services }: ModuleContext): 
   route(selloutThreatRoute, async ({ query }) => service.selloutThreat(query));
   route(brandPurchasingRoute, async ({ query }) => service.brandPurchasing(query));
   route(salesReportRoute, async ({ query }) => service.salesReport(query));
-  route(bundleSalesRoute, async ({ query }) => csvFile({ rows: service.bundleLines(query) }, BUNDLE_SALES_COLUMNS));
-  route(salesReportCsvRoute, async ({ query }) => csvFile({ rows: service.salesLines(query) }, SALES_CSV_COLUMNS));
+  route(bundleSalesRoute, async ({ query }) =>
+    csvFile({ rows: await primed(service.bundleLines(query)) }, BUNDLE_SALES_COLUMNS),
+  );
+  route(salesReportCsvRoute, async ({ query }) =>
+    csvFile({ rows: await primed(service.salesLines(query)) }, SALES_CSV_COLUMNS),
+  );
 }

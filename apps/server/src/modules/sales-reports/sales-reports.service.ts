@@ -29,7 +29,8 @@ import {
   ZSelloutThreatQuerySchema,
 } from '@keystone/contracts';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
+import type { ReportsDb } from '../../db/reports-database.js';
 import { pagedRows } from '../../http/csv-reply.js';
 import { badRequest } from '../../http/errors.js';
 import {
@@ -87,7 +88,8 @@ const toFigures = (r: SalesFiguresRow | undefined) => ({
  */
 export class SalesReportsService {
   constructor(
-    private readonly db: Database,
+    /** The reports database (db/reports-database.ts): a standby's read-only pool, or the main database. */
+    private readonly db: ReportsDb,
     private readonly today: () => Date = () => new Date(),
   ) {}
 

@@ -59,7 +59,15 @@ describe('report cells and parameters', () => {
   });
   it('downloads in the background when the definition says so or the answer was cut', () => {
     const e = entry('X', 'Operations');
-    const result = { slug: 'x', columns: [], rows: [], rowCount: 10, truncated: false, parameters: {} };
+    const result = {
+      slug: 'x',
+      columns: [],
+      rows: [],
+      rowCount: 10,
+      truncated: false,
+      parameters: {},
+      replicaLagSeconds: null,
+    };
     expect(downloadsInBackground(e, result)).toBe(false);
     expect(downloadsInBackground(e, { ...result, truncated: true })).toBe(true);
     expect(downloadsInBackground({ ...e, background: true }, result)).toBe(true);

@@ -14,7 +14,12 @@ import {
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { REPORT_MESSAGES, type TReportCatalogueEntry, type TReportParameter } from '@keystone/contracts';
+import {
+  REPORT_MESSAGES,
+  replicaLagNotice,
+  type TReportCatalogueEntry,
+  type TReportParameter,
+} from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
 import { ReportDownloadProgress } from '../../../lib/report-download/report-download-progress';
@@ -239,6 +244,11 @@ function GenericReport({ entry }: { entry: TReportCatalogueEntry }) {
       ) : null}
       {report.data ? (
         <>
+          {report.data.replicaLagSeconds !== null ? (
+            <Alert severity="warning" data-testid="report-replica-lag">
+              {replicaLagNotice(report.data.replicaLagSeconds)}
+            </Alert>
+          ) : null}
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={2}

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { REPORT_CATEGORIES, REPORT_MESSAGES } from '@keystone/contracts';
+import { REPORT_CATEGORIES, REPORT_MESSAGES, replicaLagNotice } from '@keystone/contracts';
 import { serverMessage } from '../../../lib/api-client';
 import { useEffectiveRole } from '../../../lib/session-store';
 import { useReportCatalogue } from '../api/reports-api';
@@ -65,6 +65,11 @@ export function ReportCataloguePage() {
       {catalogue.isFetching ? <LinearProgress /> : null}
       {catalogue.isError ? (
         <Alert severity="error">{serverMessage(catalogue.error) ?? 'The reports could not be loaded.'}</Alert>
+      ) : null}
+      {catalogue.data?.replicaLagSeconds != null ? (
+        <Alert severity="warning" data-testid="report-replica-lag">
+          {replicaLagNotice(catalogue.data.replicaLagSeconds)}
+        </Alert>
       ) : null}
       {catalogue.data && shown.length === 0 ? (
         <Typography color="text.secondary">{REPORT_MESSAGES.noRows}</Typography>
