@@ -57,6 +57,7 @@ export function routePermissionText(route: AppRoute): string {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Home', permission: 'boards:view' }, // 000 §1
   { path: '/welcome', title: 'Welcome', permission: 'boards:view' }, // 002 §2 Home
+  { path: '/scans-waiting', title: 'Scans Waiting', permission: 'boards:view' }, // ours: the device's unsent scans
 
   // 000: contacts, purchase orders, work orders
   {
