@@ -88,3 +88,57 @@ test('a PO received offline: 20 scans, a reload, 10 more, the browser closed and
     return full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received;
   }
 });
+
+test('a scan the server refuses on the replay (the PO was finished meanwhile) is listed with its reason and what to do, until cleared', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: false, pick: 13 });
+  const token = await requestToken(request, 'warehouse-2');
+  const device = deviceProfile();
+  try {
+    const context = await device.open();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await storeSession(page, token);
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await page.goto(`/purchase-orders/review/${po.id}`);
+    const dialog = await openReceiving(page);
+
+    await setNetwork(context, false);
+    await wedgeScans(page, [product.upc!]);
+    await expect(page.getByTestId('scans-waiting')).toHaveText('1 scan waiting', { timeout: 15_000 });
+    // Meanwhile, at the office, the PO is finished.
+    await api.get(`/api/purchase/finish/${po.id}`);
+
+    await setNetwork(context, true);
+    await expect(dialog.locator('[data-testid="scanned-item"][data-state="refused"]')).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scans-waiting').click();
+    await expect(page).toHaveURL(/\/scans-waiting$/);
+    const job = page.getByTestId('waiting-job');
+    await expect(job).toHaveCount(1);
+    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toHaveAttribute(
+      'href',
+      `/purchase-orders/review/${po.id}`,
+    );
+    const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
+    await expect(refused).toContainText(product.model_number);
+    await expect(refused).toContainText('Refused: This purchase order is Complete: receiving is locked.');
+    await expect(job).toContainText('Open the PO: if the line still needs the unit');
+    const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
+      `/api/purchase/getFull/${po.id}`,
+    );
+    expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(0);
+
+    await job.getByRole('button', { name: `Clear ${product.model_number}` }).click();
+    await expect(page.getByTestId('nothing-waiting')).toBeVisible();
+    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
+    await context.close();
+  } finally {
+    device.remove();
+  }
+});
