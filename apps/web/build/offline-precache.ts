@@ -12,7 +12,10 @@ import path from 'node:path';
  * 1 MB; browsers with BarcodeDetector, Chrome on Android among them, never load it), cached on first use instead.
  */
 
-/** The floor screens' source modules: receiving a PO (and un-receiving), transfers by scan, picking, audit counts, bins. */
+/**
+ * The floor screens' source modules: receiving a PO (and un-receiving), transfers by scan, picking, audit counts,
+ * bins, and the list of scans waiting.
+ */
 export const FLOOR_SCREENS = [
   'src/features/purchase-orders/components/detail/purchase-order-detail-page.tsx',
   'src/features/receiving/components/po-receiving-ui.tsx',
@@ -24,6 +27,8 @@ export const FLOOR_SCREENS = [
   'src/features/audits/components/audit-scan-tool.tsx',
   'src/features/bins/components/bins-page.tsx',
   'src/features/bins/components/bin-assignment-page.tsx',
+  // The scans this device keeps, by job.
+  'src/features/scan/components/scans-waiting-page.tsx',
 ] as const;
 
 /** The module whose dynamic imports are every screen: only its own chunk (and static imports) are followed. */

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { deviceProfile, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
 import { setupPo } from '../../support/receiving';
 import { requestToken, wedgeScans } from '../../support/session';
+import { shoot } from '../../support/shots';
+
+const SHOTS = 'test-results/shots/offline';
 
 /**
  * Receiving a PO through a dead spot (the installable client): the PO is opened online, then the network is cut;
@@ -50,6 +53,17 @@ test('a PO received offline: 20 scans, a reload, 10 more, the browser closed and
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await expect(page.getByTestId('po-line-card').first()).toBeVisible();
     await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
+    await shoot(page, SHOTS, 'po-offline-20-waiting');
+    // The shell's list of what waits, by job.
+    await page.getByTestId('scans-waiting').click();
+    await expect(page.getByTestId('network-state')).toHaveText('Offline');
+    const job = page.getByTestId('waiting-job');
+    await expect(job).toHaveCount(1);
+    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toBeVisible();
+    await expect(job.locator('[data-testid="waiting-scan"][data-state="pending"]')).toHaveCount(20);
+    await shoot(page, SHOTS, 'scans-waiting-offline');
+    await job.getByRole('link', { name: `Receiving PO ${po.id}` }).click();
+    await expect(page.getByTestId('po-line-card').first()).toBeVisible();
     dialog = await openReceiving(page);
     await expect(dialog.getByTestId('scanned-item')).toHaveCount(20);
     await wedgeScans(
@@ -119,6 +133,8 @@ test('a scan the server refuses on the replay (the PO was finished meanwhile) is
     await page.keyboard.press('Escape');
     await page.getByTestId('scans-waiting').click();
     await expect(page).toHaveURL(/\/scans-waiting$/);
+    // The refusal was an answer: the server is in reach again.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
     const job = page.getByTestId('waiting-job');
     await expect(job).toHaveCount(1);
     await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toHaveAttribute(
@@ -129,6 +145,7 @@ test('a scan the server refuses on the replay (the PO was finished meanwhile) is
     await expect(refused).toContainText(product.model_number);
     await expect(refused).toContainText('Refused: This purchase order is Complete: receiving is locked.');
     await expect(job).toContainText('Open the PO: if the line still needs the unit');
+    await shoot(page, SHOTS, 'scans-waiting-refused');
     const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
       `/api/purchase/getFull/${po.id}`,
     );

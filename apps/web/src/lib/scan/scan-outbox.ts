@@ -199,6 +199,9 @@ export class ScanOutbox {
             }, delay);
             return;
           }
+          // The server answered: it is in reach again, whatever it said.
+          this.failures = 0;
+          this.store.setState({ stalled: false });
           const refused = this.update(entry.id, { state: 'refused', message: refusalMessage(error) });
           this.settled(refused, {
             ok: false,
