@@ -50,6 +50,11 @@ test('a new release waits for the person: offered at the next start, hidden whil
     await page.goto(`/purchase-orders/review/${po.id}`);
     await serviceWorkerReady(page);
     await expect(page.getByTestId('po-line-card').first()).toBeVisible();
+    // Chromium's own word: the app can be installed.
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+    await cdp.detach();
     await expect(page.getByTestId('app-update')).toHaveCount(0);
 
     // A release: the worker's script changes on the server. The open page goes on as it was.
@@ -67,7 +72,10 @@ test('a new release waits for the person: offered at the next start, hidden whil
     await expect(page.getByTestId('receiving-dialog')).toHaveCount(0);
     await expect(page.getByTestId('app-update')).toBeVisible({ timeout: 5_000 });
 
+    // Reload: the waiting worker takes over and the page loads again under it.
+    const reloaded = page.waitForEvent('load');
     await page.getByTestId('app-update').getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
     await expect(page.getByTestId('po-line-card').first()).toBeVisible({ timeout: 30_000 });
     await expect
       .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting))
