@@ -28,6 +28,7 @@ export function startScanOutbox(): void {
   void scanOutbox.load();
   // The routes' module comes with the first send; fetch it now, while the network is surely there.
   void import('./outbox-routes');
+  void import('./wedge-settings').then((m) => m.loadWedgeSettings()).catch(() => {});
   const network = () => useNetwork.setState({ online: navigator.onLine });
   window.addEventListener('offline', network);
   window.addEventListener('online', () => {
