@@ -15,8 +15,23 @@ test('a site whose guns send "]C1" before and "#" after each code receives as on
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: false, pick: 15 });
   const admin = await apiAs(request, 'admin');
-  await admin.send('PUT', '/api/scan-settings/KY01', { wedge_prefix: ']C1', wedge_suffix: '#' });
   try {
+    // The site's settings, on the Scanner Settings page.
+    await signInAs(page, 'admin');
+    await page.goto('/scan-settings');
+    const site = page.locator('[data-testid="scan-settings-site"][data-location="KY01"]');
+    await site.getByTestId('wedge-prefix').fill(']C1');
+    await site.getByTestId('wedge-suffix').fill('#');
+    await site.getByTestId('save-scan-settings').click();
+    await expect(site.getByText('Saved')).toBeVisible();
+    expect(
+      (
+        await admin.get<{ data: { location_code: string; wedge_prefix: string; wedge_suffix: string }[] }>(
+          '/api/scan-settings',
+        )
+      ).data.find((s) => s.location_code === 'KY01'),
+    ).toMatchObject({ wedge_prefix: ']C1', wedge_suffix: '#' });
+
     await signInAs(page, 'warehouse-2');
     // The settings are read once the shell has started.
     const settingsRead = page.waitForResponse((r) => r.url().endsWith('/api/scan-settings') && r.ok());
