@@ -33,6 +33,10 @@ export default defineConfig({
       sources: true,
     },
     screenshot: 'only-on-failure',
+    // No service worker in the tests' own contexts: it would take over the page's requests part-way through a test
+    // (its precache, the floor reads network first) where a test routes or counts them. The offline tests open
+    // contexts of their own that allow it (support/offline.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,

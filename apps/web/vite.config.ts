@@ -3,6 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlineFilter } from './build/offline-precache.js';
+import { FLOOR_READS } from './build/floor-reads.js';
 import { routePreloads } from './build/route-preloads.js';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -45,11 +48,82 @@ function precompress(): Plugin {
   };
 }
 
+const outDir = path.resolve(import.meta.dirname, 'dist');
+
+/**
+ * The installable app: its manifest and a service worker made by Workbox (docs/decisions.md, "The floor keeps
+ * working offline"). The worker keeps the shell and the floor screens at install (build/offline-precache.ts),
+ * answers every page of the app with the kept index.html, keeps the other screens' files once fetched, and the
+ * floor screens' reads (build/floor-reads.ts) network first, so a screen opened online reads its last answer offline.
+ * A new release waits (`registerType: 'prompt'`) until the person reloads from the shell's "new version" prompt.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // Registered by the app itself, after the first screen (lib/pwa/register-service-worker.ts).
+  injectRegister: false,
+  filename: 'sw.js',
+  // The icons are in the precache already (globPatterns).
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Keystone POS',
+    short_name: 'Keystone',
+    description: 'Keystone back office: receiving, transfers, picking and counts on the warehouse floor.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#1f3a5f',
+    background_color: '#fafafa',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    manifestTransforms: [
+      (entries) => {
+        const keep = offlineFilter(outDir);
+        return { manifest: entries.filter((e) => keep(e.url)), warnings: [] };
+      },
+    ],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//, /^\/uploads\//],
+    cleanupOutdatedCaches: true,
+    // The first install takes the open page at once (so what it reads next is kept); an update waits for the prompt.
+    clientsClaim: true,
+    skipWaiting: false,
+    inlineWorkboxRuntime: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'keystone-screens', expiration: { maxEntries: 300 } },
+      },
+      {
+        urlPattern: FLOOR_READS,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'keystone-floor-reads',
+          // A link that answers nothing for this long (a dead spot that still shows Wi-Fi) reads the kept answer.
+          networkTimeoutSeconds: 5,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 1000, maxAgeSeconds: 14 * 24 * 3600 },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), precompress(), routePreloads(), pwa],
   server: { port: 5173, proxy: { '/api': api, '/oauth': api, '/uploads': api } },
   build: {
-    outDir: 'dist',
+    outDir,
     sourcemap: false,
     // No modulepreload polyfill in the entry: every browser the floor uses (Chromium, Firefox 115+, Safari 17+)
     // preloads natively, and one without it still loads every chunk, only without the head start (about 0.5 kB gzip

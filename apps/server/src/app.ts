@@ -45,6 +45,7 @@ import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes.js';
 import { registerAdminAdjustmentsRoutes } from './modules/admin-adjustments/admin-adjustments.routes.js';
 import { registerTaxMapRoutes } from './modules/tax-map/tax-map.routes.js';
+import { registerScanRoutes } from './modules/scan/scan.routes.js';
 import { registerReviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes.js';
 import { registerBackupsRoutes } from './modules/backups/backups.routes.js';
@@ -118,6 +119,7 @@ const MODULES = [
   registerAdminAdjustmentsRoutes,
   registerSupplySourcesRoutes,
   registerTaxMapRoutes,
+  registerScanRoutes,
   registerReviewsRoutes,
   registerCarouselRoutes,
   registerBucketGroupsRoutes,

@@ -11,3 +11,10 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (offline floor work, installability) registers once the first screen has loaded.
+if (import.meta.env.PROD)
+  window.addEventListener(
+    'load',
+    () => void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker()),
+  );

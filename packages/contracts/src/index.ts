@@ -15,6 +15,7 @@ export * from './catalog/catalog.api.js';
 export * from './catalog/product-catalogue.api.js';
 export * from './catalog/upc.js';
 export * from './scan/scan-recognition.js';
+export * from './scan/scan.api.js';
 export * from './product.js';
 export * from './contacts/contacts.api.js';
 export * from './invoices/invoices.api.js';

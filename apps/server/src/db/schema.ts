@@ -21,6 +21,7 @@ export * from './schema/jobs.js';
 export * from './schema/audits.js';
 export * from './schema/supply-sources.js';
 export * from './schema/tax-map.js';
+export * from './schema/scan.js';
 export * from './schema/reviews.js';
 export * from './schema/carousel.js';
 export * from './schema/bucket-groups.js';

@@ -38,6 +38,7 @@ import { UsersService } from './users/users.service.js';
 import { SupplySourcesService } from './supply-sources/supply-sources.service.js';
 import { createSupplySourceGateway } from './supply-sources/create-supply-source-gateway.js';
 import { TaxMapService } from './tax-map/tax-map.service.js';
+import { ScanService } from './scan/scan.service.js';
 import { createReviewStore } from './reviews/create-review-store.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { QuotesService } from './quotes/quotes.service.js';
@@ -89,6 +90,7 @@ export interface Services {
   supplySources: SupplySourcesService;
   /** The platform-state tax map (docs/decisions.md, "Tax map and role editor"). */
   taxMap: TaxMapService;
+  scan: ScanService;
   reviews: ReviewsService;
   /** The home-page carousel (docs/decisions.md, "Carousel"); its images in the ImageStore the configuration chooses (local folder or S3). */
   carousel: CarouselService;
@@ -180,6 +182,7 @@ export function createServices(
     adminAdjustments: new AdminAdjustmentsService(db, ledgerWrites),
     supplySources: new SupplySourcesService(createSupplySourceGateway(db, config), log),
     taxMap: new TaxMapService(db),
+    scan: new ScanService(db),
     reviews: new ReviewsService(
       db,
       createReviewStore(db, config, listen),

@@ -13,6 +13,7 @@ import { buildAuditAdjustmentsSamples } from './audit-adjustments.js';
 import { buildLocationsSamples } from './locations.js';
 import { buildSupplySourcesSamples } from './supply-sources.js';
 import { buildTaxMapSamples } from './tax-map.js';
+import { buildScanSamples } from './scan.js';
 import { buildReviewsSamples } from './reviews.js';
 import { buildRoleEditorSamples } from './role-editor.js';
 import { buildCarouselSamples } from './carousel.js';
@@ -47,6 +48,7 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildLocationsSamples,
   buildSupplySourcesSamples,
   buildTaxMapSamples,
+  buildScanSamples,
   buildReviewsSamples,
   buildRoleEditorSamples,
   buildCarouselSamples,

@@ -13,6 +13,7 @@ import { HomePage, WelcomePage } from '../features/home/components/home-page';
 import { INVENTORY_ROUTES } from '../features/inventory/routes';
 import { INVENTORY_REPORTS_ROUTES } from '../features/inventory-reports/routes';
 import { LOCATIONS_ROUTES } from '../features/locations/routes';
+import { SCAN_ROUTES } from '../features/scan/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PoReceivingContext, PURCHASE_ORDERS_ROUTES } from '../features/purchase-orders/routes';
 import { loadPoReceivingUi } from '../features/receiving/routes';
@@ -73,4 +74,5 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...SALES_REPORTS_ROUTES,
   ...REPORTS_ROUTES,
   ...QUOTES_ROUTES,
+  ...SCAN_ROUTES,
 };

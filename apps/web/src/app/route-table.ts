@@ -57,6 +57,13 @@ export function routePermissionText(route: AppRoute): string {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Home', permission: 'boards:view' }, // 000 §1
   { path: '/welcome', title: 'Welcome', permission: 'boards:view' }, // 002 §2 Home
+  { path: '/scans-waiting', title: 'Scans Waiting', permission: 'boards:view' }, // ours: the device's unsent scans
+  {
+    path: '/scan-settings',
+    title: 'Scanner Settings',
+    permission: 'bucket:create',
+    menu: { group: 'Bin Management', label: 'Scanner Settings' },
+  }, // ours: a site's wedge prefix and suffix
 
   // 000: contacts, purchase orders, work orders
   {

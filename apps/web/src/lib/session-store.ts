@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_ROLE, hasPermission, isSuperUser, type TPermission } from '@keystone/contracts';
+import { clearOfflineReads } from './pwa/offline-data';
 
 /** Local storage keys the client owns (logout clears local storage as a whole). */
 export const STORAGE_KEYS = {
@@ -110,6 +111,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   signOut(reason) {
     localStorage.clear();
+    clearOfflineReads();
     if (reason) localStorage.setItem(STORAGE_KEYS.signOutReason, reason);
     set({ accessToken: null, username: null, role: null, viewAsRole: null, signOutReason: reason ?? null });
   },

@@ -1,7 +1,10 @@
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
 import { PRODUCT_NAME, ROLES } from '@keystone/contracts';
 import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
+import { useAppUpdate } from '../lib/pwa/app-update-store';
+import { scanOutbox } from '../lib/scan/outbox';
 import { useCurrentLocation, useLocations } from '../lib/queries';
 import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session-store';
 import { queryClient } from '../app/query-client';
@@ -68,6 +71,8 @@ function ViewAsRole() {
   );
 }
 
+const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
+
 /** The app shell: top menu, location switcher, view-as-role selector, username as logout link. */
 export function AppShell() {
   useInactivityTimeout();
@@ -77,6 +82,13 @@ export function AppShell() {
   const role = useEffectiveRole();
   const location = useCurrentLocation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const update = useAppUpdate((s) => !!s.reload);
+  // Signing out with scans not yet recorded asks first, on the list of those scans.
+  const signOut = () =>
+    scanOutbox.entries().some((e) => e.state !== 'refused')
+      ? void navigate('/scans-waiting?sign-out=1')
+      : void logout();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <GlobalScanHandler />
@@ -94,7 +106,7 @@ export function AppShell() {
             component="button"
             color="inherit"
             underline="hover"
-            onClick={() => void logout()}
+            onClick={signOut}
             title="Log out"
             data-testid="logout-link"
           >
@@ -105,6 +117,13 @@ export function AppShell() {
       <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
         <Outlet />
       </ErrorBoundary>
+      {update && (
+        <ErrorBoundary fallback={<></>}>
+          <Suspense fallback={null}>
+            <AppUpdatePrompt />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </Box>
   );
 }

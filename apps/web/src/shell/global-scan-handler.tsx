@@ -6,6 +6,7 @@ import { useMessageQueue } from '../lib/message-queue';
 import { useCurrentLocation } from '../lib/queries';
 import { loadShellRoutes } from '../lib/load-shell-routes';
 import { currentScanOwner, isEditableTarget, setGlobalScanRoute } from '../lib/scan/scan-owners';
+import { stripWedge } from '../lib/scan/wedge-affixes';
 
 /** What the global router says when a scan is taken for a serial number that does not exist. */
 export const unknownSerialMessage = (serial: string) => `No serial number ${serial} was found.`;
@@ -80,7 +81,8 @@ export function GlobalScanHandler() {
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const scan = detector.push(event.key, event.timeStamp);
+      const pushed = detector.push(event.key, event.timeStamp);
+      const scan = pushed && stripWedge(pushed);
       if (scan) {
         event.preventDefault();
         if (owner?.kind === 'page' && owner.take(scan)) return;

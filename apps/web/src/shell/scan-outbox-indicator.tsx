@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { scanOutbox, startScanOutbox } from '../lib/scan/outbox';
+import { scanOutbox, startScanOutbox, useNetwork } from '../lib/scan/outbox';
 import { waitingCount } from '../lib/scan/scan-outbox';
 import { ErrorBoundary } from './error-fallback';
 import { loadScanOutboxStatus } from './lazy-parts';
@@ -7,19 +7,18 @@ import { loadScanOutboxStatus } from './lazy-parts';
 const ScanOutboxStatus = lazy(loadScanOutboxStatus);
 
 /**
- * Starts the browser's scan outbox (replays what an earlier page left) and, when scans wait for the server or were
- * refused on a replay, shows the app bar's word on them. The chip and its list load only then, so they stay out of
- * the first download.
+ * Starts the browser's scan outbox (replays what an earlier page left) and shows the app bar's word on the network
+ * and the scans waiting. The chips load after the shell (the service worker keeps them), so they stay out of the
+ * first download; until then, or should they be out of reach, plain words show.
  */
 export function ScanOutboxIndicator() {
   useEffect(() => startScanOutbox(), []);
   const waiting = scanOutbox.store(waitingCount);
-  const refused = scanOutbox.store((s) => s.entries.some((e) => e.state === 'refused'));
-  if (!waiting && !refused) return null;
-  // Should the chip's module be out of reach (offline before it was ever fetched), the plain words still show.
+  const online = useNetwork((s) => s.online);
   const plain = (
-    <span data-testid="scans-waiting">
-      {waiting ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting` : 'Scans refused'}
+    <span>
+      <span data-testid="network-status">{online ? 'Online' : 'Offline'}</span>
+      {waiting > 0 && <span data-testid="scans-waiting">{` ${waiting} scan${waiting === 1 ? '' : 's'} waiting`}</span>}
     </span>
   );
   return (

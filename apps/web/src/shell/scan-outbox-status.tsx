@@ -1,77 +1,64 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Chip, List, ListItem, ListItemText, Popover, Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { Badge, Box, Chip } from '@mui/material';
+import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { scanOutbox } from '../lib/scan/outbox';
+import { formatTimestamp } from '../lib/format-date';
+import { scanOutbox, useNetwork } from '../lib/scan/outbox';
+
+/** "14:02" of today's sync, the date and time of an older one. */
+function syncText(at: number | null): string {
+  if (!at) return 'not synced yet';
+  const text = formatTimestamp(new Date(at));
+  const today = formatTimestamp(new Date()).slice(0, 10);
+  return `synced ${text.startsWith(today) ? text.slice(11, 16) : text.slice(0, 16)}`;
+}
 
 /**
- * The app bar's chip and list of the scans the server has not recorded: 'n scans waiting' while the network or the
- * server is away, and the scans refused on a replay with the server's message, until dismissed. Loaded only when
- * there is something to show (`scan-outbox-indicator.tsx`).
+ * The app bar's word on the network and the scans this device keeps: online or offline (or the server out of
+ * reach), the last sync, 'n scans waiting' while the server cannot be reached and the scans it refused on a replay.
+ * Each opens the scans-waiting screen (the list by job). Loaded after the shell (`scan-outbox-indicator.tsx`).
  */
 export default function ScanOutboxStatus({ waiting }: { waiting: number }) {
-  const entries = scanOutbox.store((s) => s.entries);
-  const refused = entries.filter((e) => e.state === 'refused');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const online = useNetwork((s) => s.online);
+  const stalled = scanOutbox.store((s) => s.stalled);
+  const lastSyncAt = scanOutbox.store((s) => s.lastSyncAt);
+  const refused = scanOutbox.store((s) => s.entries.filter((e) => e.state === 'refused').length);
+  const open = () => void navigate('/scans-waiting');
+  const state = !online ? 'Offline' : stalled ? 'Server out of reach' : 'Online';
   return (
-    <>
-      <Badge badgeContent={refused.length} color="error" invisible={!refused.length}>
-        <Chip
-          icon={waiting ? <CloudOffIcon /> : undefined}
-          color={waiting ? 'warning' : 'error'}
-          label={
-            waiting
-              ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting`
-              : `${refused.length} scan${refused.length === 1 ? '' : 's'} refused`
-          }
-          onClick={(e) => setAnchor(e.currentTarget)}
-          data-testid="scans-waiting"
-        />
-      </Badge>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ p: 2, width: 'min(420px, 100vw - 32px)' }} data-testid="scan-outbox">
-          <Typography variant="subtitle2">Scans not yet recorded</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {waiting
-              ? 'The server cannot be reached: these are sent again, in order, as soon as it answers.'
-              : 'The server refused these scans on a replay.'}
-          </Typography>
-          <List dense>
-            {entries.map((entry) => (
-              <ListItem
-                key={entry.id}
-                divider
-                data-testid="outbox-entry"
-                data-state={entry.state}
-                secondaryAction={
-                  entry.state === 'refused' ? (
-                    <Button size="small" onClick={() => void scanOutbox.dismiss(entry.id)}>
-                      Dismiss
-                    </Button>
-                  ) : undefined
-                }
-              >
-                <ListItemText
-                  primary={entry.label}
-                  secondary={
-                    entry.state === 'refused'
-                      ? entry.message
-                      : entry.attempts
-                        ? `Waiting (${entry.attempts} tr${entry.attempts === 1 ? 'y' : 'ies'})`
-                        : 'Sending'
-                  }
-                  slotProps={{ secondary: { color: entry.state === 'refused' ? 'error' : undefined } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-      </Popover>
-    </>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Chip
+        icon={online && !stalled ? <CloudDoneIcon /> : <CloudOffIcon />}
+        color={online && !stalled ? 'default' : 'warning'}
+        sx={online && !stalled ? { bgcolor: 'rgba(255,255,255,0.9)' } : undefined}
+        label={
+          <>
+            {state}
+            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+              {` · ${syncText(lastSyncAt)}`}
+            </Box>
+          </>
+        }
+        title={`${state}; ${syncText(lastSyncAt)}`}
+        onClick={open}
+        data-testid="network-status"
+        data-online={online && !stalled ? 'true' : 'false'}
+      />
+      {(waiting > 0 || refused > 0) && (
+        <Badge badgeContent={refused} color="error" invisible={!refused}>
+          <Chip
+            color={waiting ? 'warning' : 'error'}
+            label={
+              waiting
+                ? `${waiting} scan${waiting === 1 ? '' : 's'} waiting`
+                : `${refused} scan${refused === 1 ? '' : 's'} refused`
+            }
+            onClick={open}
+            data-testid="scans-waiting"
+          />
+        </Badge>
+      )}
+    </Box>
   );
 }

@@ -94,3 +94,18 @@ export class WedgeScanDetector {
     this.lastAt = -Infinity;
   }
 }
+
+/** A site's wedge prefix and suffix (scan.api.ts, scan settings). */
+export interface TWedgeAffixes {
+  prefix: string;
+  suffix: string;
+}
+
+/** The code a wedge scanner sent, without the site's prefix and suffix (each removed only where it is). */
+export function stripWedgeAffixes(value: string, affixes: TWedgeAffixes | null): string {
+  if (!affixes) return value;
+  let code = value;
+  if (affixes.prefix && code.startsWith(affixes.prefix)) code = code.slice(affixes.prefix.length);
+  if (affixes.suffix && code.endsWith(affixes.suffix)) code = code.slice(0, code.length - affixes.suffix.length);
+  return code;
+}

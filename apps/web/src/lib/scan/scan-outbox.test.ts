@@ -93,6 +93,7 @@ describe('ScanOutbox', () => {
     expect(server.calls).toEqual(['a', 'b', 'b', 'c', 'd']);
     expect([...server.applied.keys()]).toEqual(['a', 'b', 'c', 'd']);
     expect(waitingCount(outbox.store.getState())).toBe(0);
+    expect(outbox.store.getState().lastSyncAt).toBeGreaterThan(Date.now() - 5_000);
     expect(await indexedDbPersistence('offline').all()).toEqual([]);
   });
 
@@ -143,9 +144,13 @@ describe('ScanOutbox', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(outbox.entries()[0]).toMatchObject({ id: 'a', state: 'pending', attempts: 1 });
     server.refuse.set('a', new ApiCallError(500, { message: 'Internal Server Error' }, '/x'));
+    expect(outbox.store.getState().stalled).toBe(true);
     outbox.retryNow();
     await settle(outbox);
     expect(outbox.entries()[0]).toMatchObject({ id: 'a', state: 'refused', message: 'Internal Server Error' });
+    // A refusal is an answer: the server is in reach, nothing waits.
+    expect(outbox.store.getState().stalled).toBe(false);
+    expect(outbox.store.getState().lastSyncAt).toBeNull();
   });
 
   it('replays what an earlier page left in IndexedDB (a reload while offline)', async () => {

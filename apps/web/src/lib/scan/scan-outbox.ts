@@ -78,6 +78,8 @@ export interface OutboxState {
   entries: OutboxEntry[];
   /** A try failed for the network or a time-out, and the outbox waits to replay. */
   stalled: boolean;
+  /** Epoch ms of the server's last answer to a scan (a success): the shell's "last sync". */
+  lastSyncAt: number | null;
 }
 
 export interface ScanOutboxOptions {
@@ -97,7 +99,7 @@ type Listener = (entry: OutboxEntry, outcome: TOutboxOutcome) => void;
  * marked with the server's message, until the user dismisses it; the next entry is sent.
  */
 export class ScanOutbox {
-  readonly store = create<OutboxState>(() => ({ entries: [], stalled: false }));
+  readonly store = create<OutboxState>(() => ({ entries: [], stalled: false, lastSyncAt: null }));
   private readonly listeners = new Set<Listener>();
   private running = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -197,6 +199,9 @@ export class ScanOutbox {
             }, delay);
             return;
           }
+          // The server answered: it is in reach again, whatever it said.
+          this.failures = 0;
+          this.store.setState({ stalled: false });
           const refused = this.update(entry.id, { state: 'refused', message: refusalMessage(error) });
           this.settled(refused, {
             ok: false,
@@ -208,7 +213,7 @@ export class ScanOutbox {
           continue;
         }
         this.failures = 0;
-        this.store.setState({ stalled: false });
+        this.store.setState({ stalled: false, lastSyncAt: Date.now() });
         this.settled(entry, { ok: true, result });
         this.set(this.entries().filter((e) => e.id !== entry.id));
         await this.options.persistence.delete(entry.id).catch(() => {});

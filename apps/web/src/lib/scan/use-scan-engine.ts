@@ -15,6 +15,7 @@ import {
 import type { TFeedback } from './scan-feedback';
 import { playSound, primeSounds } from './sounds';
 import { focusIsInAField, SCAN_TIMING, useTimers } from './timing';
+import { stripWedge } from './wedge-affixes';
 import { useScanScope } from './use-scan-scope';
 
 /** The flow's feedback line (useScanFeedback). */
@@ -131,7 +132,8 @@ export function useScanEngine(config: TScanEngineConfig) {
         const value = (e.target as HTMLInputElement).value ?? '';
         if (!isScanKey(e.key, value)) return;
         e.preventDefault();
-        dispatch({ type: 'scan', field, value });
+        // The site's wedge prefix and suffix are not part of the code (scan settings).
+        dispatch({ type: 'scan', field, value: stripWedge(value) });
       },
       onBlur: scheduleRefocus,
       inputRef: refOf(field),

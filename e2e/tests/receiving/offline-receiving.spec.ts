@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { deviceProfile, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { setupPo } from '../../support/receiving';
+import { requestToken, wedgeScans } from '../../support/session';
+import { shoot } from '../../support/shots';
+
+const SHOTS = 'test-results/shots/offline';
+
+/**
+ * Receiving a PO through a dead spot (the installable client): the PO is opened online, then the network is cut;
+ * the scans are kept on the device, survive a reload (the page comes from the service worker, the PO's reads from
+ * its cache) and a closed browser, and are recorded once each when the network returns.
+ */
+
+async function openReceiving(page: Page) {
+  await page.getByTestId('po-line-card').first().getByRole('button', { name: 'Receive', exact: true }).click();
+  const dialog = page.getByTestId('receiving-dialog');
+  await expect(dialog.getByTestId('receiving-upc')).toBeFocused();
+  return dialog;
+}
+
+test('a PO received offline: 20 scans, a reload, 10 more, the browser closed and opened again: 30 receipts once each when the network returns', async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { api, po, product, lineId } = await setupPo(request, { qty: 30, tracked: false, pick: 12 });
+  const token = await requestToken(request, 'warehouse-2');
+  const device = deviceProfile();
+  try {
+    let context = await device.open();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await storeSession(page, token);
+    await page.goto('/');
+    await serviceWorkerReady(page);
+
+    // Opened online: the PO and its line's scan settings are read, and kept.
+    await page.goto(`/purchase-orders/review/${po.id}`);
+    let dialog = await openReceiving(page);
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+
+    await setNetwork(context, false);
+    await expect(page.getByTestId('network-status')).toContainText('Offline');
+    await wedgeScans(
+      page,
+      Array.from({ length: 20 }, () => product.upc!),
+    );
+    await expect(dialog.getByTestId('scanned-item')).toHaveCount(20);
+    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
+
+    // A reload with no network: the page is the service worker's, the PO its kept read, the scans still waiting.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expect(page.getByTestId('po-line-card').first()).toBeVisible();
+    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
+    await shoot(page, SHOTS, 'po-offline-20-waiting');
+    // The shell's list of what waits, by job.
+    await page.getByTestId('scans-waiting').click();
+    await expect(page.getByTestId('network-state')).toHaveText('Offline');
+    const job = page.getByTestId('waiting-job');
+    await expect(job).toHaveCount(1);
+    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toBeVisible();
+    await expect(job.locator('[data-testid="waiting-scan"][data-state="pending"]')).toHaveCount(20);
+    await shoot(page, SHOTS, 'scans-waiting-offline');
+    await job.getByRole('link', { name: `Receiving PO ${po.id}` }).click();
+    await expect(page.getByTestId('po-line-card').first()).toBeVisible();
+    dialog = await openReceiving(page);
+    await expect(dialog.getByTestId('scanned-item')).toHaveCount(20);
+    await wedgeScans(
+      page,
+      Array.from({ length: 10 }, () => product.upc!),
+    );
+    await expect(dialog.getByTestId('scanned-item')).toHaveCount(30);
+    await expect(page.getByTestId('scans-waiting')).toHaveText('30 scans waiting', { timeout: 15_000 });
+    expect(await receivedCount()).toBe(0);
+
+    // The browser closed while offline, opened again on the same device, online.
+    await context.close();
+    context = await device.open();
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/scans-waiting');
+    await expect.poll(receivedCount, { timeout: 30_000 }).toBe(30);
+    await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+
+    // Exactly 30 receipts, none twice.
+    const receipts = await api.get<{ data: { ims_transaction_reference_id: string }[] }>(
+      `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`,
+    );
+    expect(receipts.data).toHaveLength(30);
+    expect(new Set(receipts.data.map((r) => r.ims_transaction_reference_id)).size).toBe(30);
+    await context.close();
+  } finally {
+    device.remove();
+  }
+
+  async function receivedCount() {
+    const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
+      `/api/purchase/getFull/${po.id}`,
+    );
+    return full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received;
+  }
+});
+
+test('a scan the server refuses on the replay (the PO was finished meanwhile) is listed with its reason and what to do, until cleared', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { api, po, product, lineId } = await setupPo(request, { qty: 3, tracked: false, pick: 13 });
+  const token = await requestToken(request, 'warehouse-2');
+  const device = deviceProfile();
+  try {
+    const context = await device.open();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await storeSession(page, token);
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await page.goto(`/purchase-orders/review/${po.id}`);
+    const dialog = await openReceiving(page);
+
+    await setNetwork(context, false);
+    await wedgeScans(page, [product.upc!]);
+    await expect(page.getByTestId('scans-waiting')).toHaveText('1 scan waiting', { timeout: 15_000 });
+    // Meanwhile, at the office, the PO is finished.
+    await api.get(`/api/purchase/finish/${po.id}`);
+
+    await setNetwork(context, true);
+    await expect(dialog.locator('[data-testid="scanned-item"][data-state="refused"]')).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scans-waiting').click();
+    await expect(page).toHaveURL(/\/scans-waiting$/);
+    // The refusal was an answer: the server is in reach again.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+    const job = page.getByTestId('waiting-job');
+    await expect(job).toHaveCount(1);
+    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toHaveAttribute(
+      'href',
+      `/purchase-orders/review/${po.id}`,
+    );
+    const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
+    await expect(refused).toContainText(product.model_number);
+    await expect(refused).toContainText('Refused: This purchase order is Complete: receiving is locked.');
+    await expect(job).toContainText('Open the PO: if the line still needs the unit');
+    await shoot(page, SHOTS, 'scans-waiting-refused');
+    const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
+      `/api/purchase/getFull/${po.id}`,
+    );
+    expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(0);
+
+    await job.getByRole('button', { name: `Clear ${product.model_number}` }).click();
+    await expect(page.getByTestId('nothing-waiting')).toBeVisible();
+    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
+    await context.close();
+  } finally {
+    device.remove();
+  }
+});
