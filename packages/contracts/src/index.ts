@@ -52,3 +52,4 @@ export * from './inventory-reports/inventory-reports.api.js';
 export * from './sales-reports/sales-reports.api.js';
 export * from './reports/reports.api.js';
 export * from './quotes/quotes.api.js';
+export * from './imports/imports.api.js';

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'role-editor:view',
   /** Contacts, quotes and work orders (docs/decisions.md "The sales desk permission"). */
   'sales-desk:manage',
+  /** Importing and exporting a store's products, vendors, contacts and opening stock (docs/decisions.md "Imports"). */
+  'data-import:manage',
 ] as const;
 
 export type TPermission = (typeof PERMISSIONS)[number];
@@ -150,6 +152,7 @@ const admin = [
   'bucket:create',
   'inventory:admin-adjust',
   'admin:override',
+  'data-import:manage',
 ] as const satisfies readonly TPermission[];
 
 /**

@@ -25,6 +25,7 @@ import { buildSalesReportsSamples } from './sales-reports.js';
 import { buildReportsSamples } from './reports.js';
 import { buildQuotesSamples } from './quotes.js';
 import { buildProductCatalogueSamples } from './product-catalogue.js';
+import { buildImportsSamples } from './imports.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -58,4 +59,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildReportsSamples,
   buildQuotesSamples,
   buildProductCatalogueSamples,
+  buildImportsSamples,
 ];

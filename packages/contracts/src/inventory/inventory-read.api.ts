@@ -332,6 +332,8 @@ export const TRANSACTION_TYPES = [
   'INVENTORY_TRANSFER',
   'INVENTORY_SALE',
   'INVENTORY_AUDIT_ADJUSTMENT',
+  /** Stock a store brought in: an import's opening stock row (docs/decisions.md "Imports"). */
+  'INVENTORY_OPENING_BALANCE',
 ] as const;
 
 export const ZTransactionSerialSchema = z.object({

@@ -70,6 +70,7 @@ export const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_TRANSFER: 'IT',
   INVENTORY_SALE: 'IS',
   INVENTORY_AUDIT_ADJUSTMENT: 'IA',
+  INVENTORY_OPENING_BALANCE: 'IO',
 };
 
 /**
@@ -577,7 +578,7 @@ export class LedgerRepository {
    * Answers the ledger rows in order with each bucket's on-hand after it.
    */
   async postMovement(input: {
-    type: 'INVENTORY_TRANSFER' | 'INVENTORY_SALE' | 'INVENTORY_AUDIT_ADJUSTMENT';
+    type: 'INVENTORY_TRANSFER' | 'INVENTORY_SALE' | 'INVENTORY_AUDIT_ADJUSTMENT' | 'INVENTORY_OPENING_BALANCE';
     productId: number;
     rows: { bucket: string; quantityDelta: number; clientRequestId: string | null; details: Record<string, unknown> }[];
     userId: number | null;
