@@ -319,6 +319,21 @@ describe('opening stock', () => {
     expect(ledger.every((l) => l.reference.startsWith('IO-') && l.import_id === String(p.id))).toBe(true);
     expect(ledger.reduce((s, l) => s + l.quantity_delta, 0)).toBe(19);
     expect(await ledgerCheck(t, developer)).toMatchObject({ clean: true, differences: [] });
+    // The simulation replays the opening balances to the on-hand.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/ims/inventory/product/history/?model=CAB-200',
+      headers: bearer(admin),
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const sim = history.json();
+    expect(sim.inventory_history.map((e: { type: string }) => e.type)).toEqual([
+      'INVENTORY_OPENING_BALANCE',
+      'INVENTORY_OPENING_BALANCE',
+    ]);
+    expect(sim.final_inventory_history).toEqual([
+      expect.objectContaining({ bucket: 'KY01', replayed_quantity: 15, on_hand_quantity: 15, matches: true }),
+    ]);
 
     // The same file again: every row unchanged, nothing posted.
     const rows = await count(t, 'inventory_transactions');

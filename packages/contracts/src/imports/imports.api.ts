@@ -249,7 +249,18 @@ export type TImport = z.infer<typeof ZImportSchema>;
 
 export const ZImportDryRunQuerySchema = z.object({
   /** JSON of file header → field key (or null): when absent, the mapping saved for this layout or the guess. */
-  mapping: z.string().max(20_000).optional(),
+  mapping: z
+    .string()
+    .max(20_000)
+    .refine((text) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    }, IMPORT_MESSAGES.mappingNotJson)
+    .optional(),
 });
 
 export const ZImportRowsQuerySchema = z.object({

@@ -436,7 +436,7 @@ export const ZTransactionLookupReferenceSchema = z
   .trim()
   .toUpperCase()
   .regex(
-    /^(I[RUTSAX]-\d{7,}|C[TS]-\d{7,10})$/,
+    /^(I[RUTSAXO]-\d{7,}|C[TS]-\d{7,10})$/,
     'must be a transaction reference such as IR-0000042, CT-0000042 or CS-0000042',
   );
 
