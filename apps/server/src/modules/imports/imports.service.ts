@@ -354,6 +354,8 @@ export class ImportsService {
     const total = counts.create + counts.update;
     const result: ApplyResult = { created: 0, updated: 0, skipped: 0 };
     const names = new NameCache(tx);
+    // Serials posted by this job, and when the stock tables' statistics are taken again.
+    const stats = { posted: 0, nextAnalyze: 5_000 };
     let after = 0;
     let done = 0;
     progress(0, total);
@@ -367,7 +369,7 @@ export class ImportsService {
         tx,
       );
       const entity = row.entity as TImportEntity;
-      if (entity === 'opening-stock') await this.applyStock(tx, row, page, plans, result);
+      if (entity === 'opening-stock') await this.applyStock(tx, row, page, plans, result, stats);
       else
         for (let i = 0; i < page.length; i++) {
           const plan = plans[i]!;
@@ -505,6 +507,7 @@ export class ImportsService {
     page: PlanRow[],
     plans: RowPlan[],
     result: ApplyResult,
+    stats: { posted: number; nextAnalyze: number },
   ): Promise<void> {
     const ledger = this.writes.ledger;
     const repo = new ImportsRepository(tx);
@@ -550,6 +553,12 @@ export class ImportsService {
       groups.set(groupKey, group);
     }
     for (const g of groups.values()) {
+      // The statistics again each time the serials posted by this job double: the plans stay on the indexes.
+      if (stats.posted >= stats.nextAnalyze) {
+        await ledger.refreshStatistics(tx);
+        stats.nextAnalyze = stats.posted * 2;
+      }
+      stats.posted += g.serials.length;
       for (let i = 0; i < g.serials.length; i += 5_000) {
         const serials = g.serials.slice(i, i + 5_000);
         const rows = g.rows.slice(i, i + 5_000);

@@ -541,7 +541,7 @@ export class Ledger {
       if (new Set(upper).size !== upper.length)
         throw new LedgerRefusal('serial-duplicate', 'A serial is listed twice.', 'serials', 422);
       await repo.lockSerialNumberSpace();
-      const live = await repo.liveSerialsAmong(input.serials);
+      const live = await repo.liveSerialsProbed(input.serials);
       if (live.length)
         throw new LedgerRefusal('serial-live', `Serial ${live[0]} is live already.`, 'serials', 409, live);
       created = await repo.insertLiveSerials(
@@ -588,6 +588,11 @@ export class Ledger {
       });
     }
     return { id: posted!.id, referenceId: posted!.referenceId, onHand: posted!.onHand };
+  }
+
+  /** Fresh planner statistics of the stock tables within a bulk load's transaction (see LedgerRepository). */
+  refreshStatistics(executor: LedgerTx): Promise<void> {
+    return new LedgerRepository(executor).refreshStatistics();
   }
 
   // ---- Movements of live stock. ----
