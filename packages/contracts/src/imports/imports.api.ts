@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, FILE_TYPES } from '../http/define-route.js';
-import { ZBigIdSchema } from '../http/common.js';
+import { ZIdSchema } from '../http/common.js';
 
 /**
  * Moving a store in (docs/decisions.md, "Imports"): a CSV or XLSX file of products, vendors, contacts or opening
@@ -199,7 +199,7 @@ export function guessImportMapping(entity: TImportEntity, headers: readonly stri
 }
 
 export const ZImportEntityParamsSchema = z.object({ entity: z.enum(IMPORT_ENTITIES) });
-export const ZImportIdParamsSchema = z.object({ id: ZBigIdSchema });
+export const ZImportIdParamsSchema = z.object({ id: ZIdSchema });
 
 export const ZImportRowSchema = z
   .object({
