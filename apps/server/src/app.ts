@@ -66,6 +66,7 @@ import { registerSupplySourcesRoutes } from './modules/supply-sources/supply-sou
 import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { registerImportsRoutes } from './modules/imports/imports.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
@@ -125,6 +126,7 @@ const MODULES = [
   registerBucketGroupsRoutes,
   registerShippingTemplatesRoutes,
   registerUploadsRoutes,
+  registerImportsRoutes,
   registerShippingReconciliationRoutes,
   registerInventoryReportsRoutes,
   registerSalesReportsRoutes,

@@ -54,3 +54,4 @@ export * from './sales-reports/sales-reports.api.js';
 export * from './reports/reports.api.js';
 export * from './quotes/quotes.api.js';
 export * from './backups/backups.api.js';
+export * from './imports/imports.api.js';

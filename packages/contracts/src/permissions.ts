@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'sales-desk:manage',
   /** A copy of the embedded database while the server runs (`npm run backup`; docs/deployment.md, "Backups"). */
   'admin:backup',
+  /** Importing and exporting a store's products, vendors, contacts and opening stock (docs/decisions.md "Imports"). */
+  'data-import:manage',
 ] as const;
 
 export type TPermission = (typeof PERMISSIONS)[number];
@@ -153,6 +155,7 @@ const admin = [
   'inventory:admin-adjust',
   'admin:override',
   'admin:backup',
+  'data-import:manage',
 ] as const satisfies readonly TPermission[];
 
 /**

@@ -30,3 +30,4 @@ export * from './schema/uploads.js';
 export * from './schema/shipping-reconciliation.js';
 export * from './schema/quotes.js';
 export * from './schema/client-scans.js';
+export * from './schema/imports.js';

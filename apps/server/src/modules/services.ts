@@ -44,6 +44,7 @@ import { ReviewsService } from './reviews/reviews.service.js';
 import { QuotesService } from './quotes/quotes.service.js';
 import { CarouselService } from './carousel/carousel.service.js';
 import { UploadsService } from './uploads/uploads.service.js';
+import { ImportsService } from './imports/imports.service.js';
 import { createImageStore } from './carousel/image-store.js';
 import { ShippingReconciliationService } from './shipping-reconciliation/shipping-reconciliation.service.js';
 import { InventoryReportsService } from './inventory-reports/inventory-reports.service.js';
@@ -96,6 +97,8 @@ export interface Services {
   carousel: CarouselService;
   /** Settlement report import and holdings (partner orders) upload and sync (docs/decisions.md, "Settlement and holdings uploads"). */
   uploads: UploadsService;
+  /** Moving a store in: dry runs, confirmed imports (a job) and exports of products, vendors, contacts and opening stock (docs/decisions.md, "Imports"). */
+  imports: ImportsService;
   bucketGroups: BucketGroupsService;
   shippingTemplates: ShippingTemplatesService;
   /** Carrier shipping-charge reconciliation and applying payments (docs/decisions.md, "Shipping reconciliation"). */
@@ -191,6 +194,7 @@ export function createServices(
     ),
     carousel: new CarouselService(db, createImageStore(config), log),
     uploads: new UploadsService(db),
+    imports: new ImportsService(db, ledgerWrites),
     bucketGroups: new BucketGroupsService(db),
     shippingTemplates: new ShippingTemplatesService(db),
     shippingReconciliation: new ShippingReconciliationService(db, config.reconciliationThresholdCents),
@@ -208,6 +212,7 @@ export function createServices(
   };
   services.audits.useJobQueue(services.jobs);
   services.reports.useJobQueue(services.jobs);
+  services.imports.useJobQueue(services.jobs);
   services.purchaseOrders.useJobQueue(services.jobs);
   registerClientScanPruning(services.jobs, config.clientScanAnswersRetentionDays);
   return services;

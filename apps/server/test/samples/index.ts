@@ -27,6 +27,7 @@ import { buildReportsSamples } from './reports.js';
 import { buildBackupsSamples } from './backups.js';
 import { buildQuotesSamples } from './quotes.js';
 import { buildProductCatalogueSamples } from './product-catalogue.js';
+import { buildImportsSamples } from './imports.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -62,4 +63,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildQuotesSamples,
   buildProductCatalogueSamples,
   buildBackupsSamples,
+  buildImportsSamples,
 ];

@@ -6,6 +6,7 @@ import { BINS_ROUTES } from '../features/bins/routes';
 import { WelcomeCarousel } from '../features/carousel';
 import { CAROUSEL_ROUTES } from '../features/carousel/routes';
 import { UPLOADS_ROUTES } from '../features/uploads/routes';
+import { IMPORTS_ROUTES } from '../features/imports/routes';
 import { BUCKET_GROUPS_ROUTES } from '../features/bucket-groups/routes';
 import { COMMITTED_SALES_ROUTES } from '../features/committed-sales/routes';
 import { CONTACTS_ROUTES, ContactPanelsContext } from '../features/contacts/routes';
@@ -67,6 +68,7 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   ...USERS_ROUTES,
   ...CAROUSEL_ROUTES,
   ...UPLOADS_ROUTES,
+  ...IMPORTS_ROUTES,
   ...BUCKET_GROUPS_ROUTES,
   ...SHIPPING_TEMPLATES_ROUTES,
   ...SHIPPING_RECONCILIATION_ROUTES,

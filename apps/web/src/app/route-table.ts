@@ -354,6 +354,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }, // 002 §2
   { path: '/tax-map', title: 'Collect and Remit Tax', menu: { group: 'Accounting', label: 'Tax Map' } }, // 002 §2
   {
+    path: '/admin/import',
+    title: 'Import',
+    permission: 'data-import:manage',
+    menu: { group: 'Admin', label: 'Import' },
+  }, // docs/decisions.md, "Imports"
+  {
     path: '/role-editor',
     title: 'Role Editor',
     permission: 'role-editor:view',

@@ -332,6 +332,8 @@ export const TRANSACTION_TYPES = [
   'INVENTORY_TRANSFER',
   'INVENTORY_SALE',
   'INVENTORY_AUDIT_ADJUSTMENT',
+  /** Stock a store brought in: an import's opening stock row (docs/decisions.md "Imports"). */
+  'INVENTORY_OPENING_BALANCE',
 ] as const;
 
 export const ZTransactionSerialSchema = z.object({
@@ -434,7 +436,7 @@ export const ZTransactionLookupReferenceSchema = z
   .trim()
   .toUpperCase()
   .regex(
-    /^(I[RUTSAX]-\d{7,}|C[TS]-\d{7,10})$/,
+    /^(I[RUTSAXO]-\d{7,}|C[TS]-\d{7,10})$/,
     'must be a transaction reference such as IR-0000042, CT-0000042 or CS-0000042',
   );
 

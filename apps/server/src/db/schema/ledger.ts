@@ -81,7 +81,7 @@ export const inventoryTransactions = pgTable(
   'inventory_transactions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The reference shown everywhere (IR-…, IU-…, IT-…, IS-…, IA-…). */
+    /** The reference shown everywhere (IR-…, IU-…, IT-…, IS-…, IA-…, IO-…). */
     referenceId: text('ims_transaction_reference_id').notNull().unique(),
     type: text('type').notNull(),
     productId: integer('product_id')
@@ -122,7 +122,7 @@ export const inventoryTransactions = pgTable(
       .where(sql`${t.type} = 'INVENTORY_RECEIPT'`),
     check(
       'inventory_transactions_type',
-      sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT')`,
+      sql`${t.type} in ('INVENTORY_RECEIPT','INVENTORY_UNRECEIPT','INVENTORY_TRANSFER','INVENTORY_SALE','INVENTORY_AUDIT_ADJUSTMENT','INVENTORY_OPENING_BALANCE')`,
     ),
   ],
 );

@@ -19,6 +19,7 @@ export interface LedgerDifference {
 /**
  * Replays the ledger and compares it with the figures it must explain:
  * - on-hand per product and bucket equals the sum of its transactions' quantity changes;
+ * - an opening balance (INVENTORY_OPENING_BALANCE, an import's stock) adds units and names its import;
  * - each PO line's received count equals the sum of its receipts and un-receipts;
  * - each serial has the disposition its latest ledger movement gave it, and a live one sits where that movement put
  *   it (location and condition);
@@ -110,6 +111,8 @@ export async function checkLedger(db: Executor): Promise<LedgerDifference[]> {
     where (type = 'INVENTORY_RECEIPT' and quantity_delta <= 0)
        or (type in ('INVENTORY_UNRECEIPT', 'INVENTORY_SALE') and quantity_delta >= 0)
        or (type = 'INVENTORY_TRANSFER' and (details ->> 'movement') is null)
+       -- An opening balance (an import's stock) adds units and names its import.
+       or (type = 'INVENTORY_OPENING_BALANCE' and (quantity_delta <= 0 or (details ->> 'import_id') is null))
        -- A force push that creates serials adds one unit (one row, +1); one that moves them is a pair (below).
        or (type = 'INVENTORY_AUDIT_ADJUSTMENT' and details ->> 'reason' = 'force_push' and (details ->> 'movement') is null and quantity_delta <> 1)
     union all

@@ -43,6 +43,7 @@ export type LedgerRefusalCode =
   | 'serial-count'
   | 'serial-not-live'
   | 'serial-not-in-bucket'
+  | 'serial-live'
   | 'request-reused'
   | 'serial-sold'
   | 'serial-other-product'
@@ -509,6 +510,97 @@ export class Ledger {
       ],
     });
     return { correction, transactions: posted.map(({ onHand: _onHand, ...t }) => t) };
+  }
+
+  // ---- Opening balances. ----
+
+  /**
+   * INVENTORY_OPENING_BALANCE (`IO-`): stock a store brought in (an import's opening stock rows, `details` naming the
+   * import and its rows). One row adding `quantity` to `bucket`; with serials, the quantity is their count and each is
+   * made live there (refused 'serial-live' when one is live anywhere). A bulk load: it takes the serial-number gate
+   * exclusively (as a manifest receive does) rather than a lock per number. With `bin`, the units are assigned to
+   * that bin of the bucket (an ASSIGN bin movement) in the same transaction.
+   */
+  async postOpeningBalance(input: {
+    executor: LedgerTx;
+    productId: number;
+    bucket: string;
+    quantity: number;
+    serials: string[];
+    bin: { id: number; bucket: string } | null;
+    userId: number | null;
+    notes: string;
+    details: Record<string, unknown>;
+  }): Promise<{ id: number; referenceId: string; onHand: number }> {
+    const bucket = input.bucket.toUpperCase();
+    if (!Number.isInteger(input.quantity) || input.quantity < 1)
+      throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity', 422);
+    if (input.serials.length && input.serials.length !== input.quantity)
+      throw new LedgerRefusal('serial-count', 'One serial a unit.', 'serials', 422);
+    const repo = new LedgerRepository(input.executor);
+    const locked = await repo.lockOnHandRows(input.productId, [bucket]);
+    if (!locked.length)
+      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId', 422);
+    const place = locked.find((r) => r.bucket === bucket);
+    if (!place) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, 'bucket', 422);
+    let created: { id: number; serialNumber: string }[] = [];
+    if (input.serials.length) {
+      const upper = input.serials.map((n) => n.toUpperCase());
+      if (new Set(upper).size !== upper.length)
+        throw new LedgerRefusal('serial-duplicate', 'A serial is listed twice.', 'serials', 422);
+      await repo.lockSerialNumberSpace();
+      const live = await repo.liveSerialsProbed(input.serials);
+      if (live.length)
+        throw new LedgerRefusal('serial-live', `Serial ${live[0]} is live already.`, 'serials', 409, live);
+      created = await repo.insertLiveSerials(
+        input.serials.map((n) => ({
+          serialNumber: n,
+          productId: input.productId,
+          bucket,
+          locationCode: place.location_code,
+          conditionCode: place.condition_code,
+        })),
+      );
+    }
+    const newPlace = { bucket, location: place.location_code, condition: place.condition_code, disposition: LIVE };
+    const [posted] = await this.postMovement(input.executor, {
+      type: 'INVENTORY_OPENING_BALANCE',
+      productId: input.productId,
+      userId: input.userId,
+      notes: input.notes,
+      rows: [
+        {
+          bucket,
+          quantityDelta: input.quantity,
+          clientRequestId: null,
+          details: { ...input.details, reason: 'opening_balance' },
+        },
+      ],
+      serials: created.map((c) => ({
+        id: c.id,
+        serialNumber: c.serialNumber,
+        scannedUpc: null,
+        old: { location: null, condition: null, disposition: null },
+        new: newPlace,
+      })),
+    });
+    if (input.bin) {
+      if (input.bin.bucket !== bucket)
+        throw new LedgerRefusal('unknown-bucket', `The bin is not in ${bucket}.`, 'bin', 422);
+      await this.moveBinContents({
+        executor: input.executor,
+        bin: input.bin,
+        lines: [{ productId: input.productId, delta: input.quantity }],
+        reason: 'ASSIGN',
+        userId: input.userId,
+      });
+    }
+    return { id: posted!.id, referenceId: posted!.referenceId, onHand: posted!.onHand };
+  }
+
+  /** Fresh planner statistics of the stock tables within a bulk load's transaction (see LedgerRepository). */
+  refreshStatistics(executor: LedgerTx): Promise<void> {
+    return new LedgerRepository(executor).refreshStatistics();
   }
 
   // ---- Movements of live stock. ----

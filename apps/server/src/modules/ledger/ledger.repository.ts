@@ -70,6 +70,7 @@ export const REFERENCE_PREFIX: Record<string, string> = {
   INVENTORY_TRANSFER: 'IT',
   INVENTORY_SALE: 'IS',
   INVENTORY_AUDIT_ADJUSTMENT: 'IA',
+  INVENTORY_OPENING_BALANCE: 'IO',
 };
 
 /**
@@ -372,6 +373,33 @@ export class LedgerRepository {
     await this.db.execute(sql`select pg_advisory_xact_lock(${SERIAL_GATE_SPACE}, 0)`);
   }
 
+  /**
+   * The live serials among these numbers, one index probe a number (the live-serial index): for a bulk load whose own
+   * transaction grows the table, where a hash join over the whole table would be read at every call.
+   */
+  async liveSerialsProbed(numbers: string[]): Promise<string[]> {
+    if (!numbers.length) return [];
+    const rows = await queryRows<{ serial_number: string }>(
+      this.db,
+      sql`select s.serial_number from jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb) as v(n)
+          cross join lateral (
+            select serial_number from inventory_serials
+            where upper(serial_number) = upper(v.n) and disposition_code = 'LIVE' limit 1
+          ) s`,
+    );
+    return rows.map((r) => r.serial_number);
+  }
+
+  /**
+   * Fresh planner statistics of the stock tables, taken inside the caller's transaction (its own rows counted): a bulk
+   * load that grows them by hundreds of thousands of rows in one transaction keeps its plans on the indexes.
+   */
+  async refreshStatistics(): Promise<void> {
+    await this.db.execute(
+      sql`analyze inventory_serials, inventory_transactions, inventory_transaction_serials, inventory`,
+    );
+  }
+
   /** The live serials whose number (any case) is one of these: one statement, the list as one JSON parameter. */
   async liveSerialsAmong(numbers: string[]): Promise<string[]> {
     if (!numbers.length) return [];
@@ -578,7 +606,7 @@ export class LedgerRepository {
    * Answers the ledger rows in order with each bucket's on-hand after it.
    */
   async postMovement(input: {
-    type: 'INVENTORY_TRANSFER' | 'INVENTORY_SALE' | 'INVENTORY_AUDIT_ADJUSTMENT';
+    type: 'INVENTORY_TRANSFER' | 'INVENTORY_SALE' | 'INVENTORY_AUDIT_ADJUSTMENT' | 'INVENTORY_OPENING_BALANCE';
     productId: number;
     rows: { bucket: string; quantityDelta: number; clientRequestId: string | null; details: Record<string, unknown> }[];
     userId: number | null;

@@ -124,12 +124,18 @@ function typeRows(tx: TInventoryTransactionDetail): [string, ReactNode][] | null
         // An audit's AA- reference opens the item's view (its adjustments and its audit's report).
         [
           'IMS Initiating Transaction ID',
-          /^(I[RUTSAX]|C[TS]|AA)-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '')
+          /^(I[RUTSAXO]|C[TS]|AA)-\d{7,}$/.test(a?.ims_initiating_transaction_id ?? '')
             ? refLink(a!.ims_initiating_transaction_id)
             : (a?.ims_initiating_transaction_id ?? '—'),
         ],
       ];
     }
+    case 'INVENTORY_OPENING_BALANCE':
+      // Stock brought in by an import: the import and its rows are in the notes.
+      return [
+        ['Opening Quantity', tx.quantity_delta],
+        ['Bucket', tx.bucket],
+      ];
     default:
       return null;
   }
@@ -141,6 +147,7 @@ const TITLES: Record<string, string> = {
   INVENTORY_TRANSFER: 'Inventory Transfer',
   INVENTORY_SALE: 'Inventory Sale',
   INVENTORY_AUDIT_ADJUSTMENT: 'Inventory Audit Adjustment',
+  INVENTORY_OPENING_BALANCE: 'Opening Balance (Import)',
 };
 
 export function TransactionDetail({ tx }: { tx: TInventoryTransactionDetail }) {

@@ -27,6 +27,7 @@ const TYPE_LABELS: Record<string, string> = {
   INVENTORY_TRANSFER: 'Transferred',
   INVENTORY_SALE: 'Sold',
   INVENTORY_AUDIT_ADJUSTMENT: 'Audit adjustment',
+  INVENTORY_OPENING_BALANCE: 'Opening balance (import)',
 };
 
 const place = (location: string | null, condition: string | null, disposition: string | null) =>

@@ -38,6 +38,7 @@ const TYPE_LABELS: Record<string, string> = {
   INVENTORY_TRANSFER: 'Transfer',
   INVENTORY_SALE: 'Sale',
   INVENTORY_AUDIT_ADJUSTMENT: 'Audit adjustment',
+  INVENTORY_OPENING_BALANCE: 'Opening balance',
 };
 const typeLabel = (type: string) => TYPE_LABELS[type] ?? type;
 /** Columns left out on a phone, where the figures must fit. */
