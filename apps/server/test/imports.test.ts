@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TImport } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
-import { createLocation, createSignedInUser, upcFrom } from './factories.js';
+import { createLocation, createProducts, createSignedInUser, nextUpc, upcFrom } from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -243,6 +243,9 @@ describe('opening stock', () => {
   ].join('\n');
 
   it('refuses a bucket, product, bin or serial that breaks a rule', async () => {
+    await createProducts(t.db, [
+      { modelNumber: 'PAIR-2SN', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 2 },
+    ]);
     const p = await plan(
       t,
       'opening-stock',
@@ -257,6 +260,7 @@ describe('opening stock', () => {
         'KY01,CAB-200,,3,R09-B09-S09',
         'KY01,TV-100,SN-X4,,',
         'TX01,TV-100,SN-X4,,',
+        'KY01,PAIR-2SN,SN-X5,,',
       ].join('\n'),
     );
     expect(rowOf(p, 2).reasons.bucket).toEqual(['bucket NOPE does not exist']);
@@ -273,6 +277,9 @@ describe('opening stock', () => {
     expect(rowOf(p, 9).outcome).toBe('create');
     expect(rowOf(p, 10).reasons.serial_number).toEqual([
       'is already in row 9 of this file: a serial is live in one place',
+    ]);
+    expect(rowOf(p, 11).reasons.serial_number).toEqual([
+      'the product carries 2 serials per unit, and a row is one unit with one serial: receive its stock on a purchase order instead',
     ]);
   });
 

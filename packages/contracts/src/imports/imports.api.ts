@@ -132,6 +132,8 @@ export const IMPORT_MESSAGES = {
   unknownProduct: (model: string) => `product ${model} does not exist (import it first)`,
   serialRequired: 'is required: the product is serial-tracked (one row per serial)',
   serialNotTracked: 'the product is not serial-tracked: leave the serial out and give a quantity',
+  serialsPerUnit: (n: number) =>
+    `the product carries ${n} serials per unit, and a row is one unit with one serial: receive its stock on a purchase order instead`,
   serialQuantity: 'must be 1 (or empty) on a row with a serial',
   serialLive: (bucket: string | null) => `is live in ${bucket ?? 'another place'}: a serial is live in one place`,
   serialOtherProduct: (model: string) => `is live as a serial of ${model}`,

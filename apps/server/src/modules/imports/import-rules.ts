@@ -258,7 +258,7 @@ export function checkContact(cells: RowCells, existing: ContactRecord | undefine
 
 export interface StockContext {
   buckets: Set<string>;
-  products: Map<string, { id: number; model: string; tracked: boolean }>;
+  products: Map<string, { id: number; model: string; tracked: boolean; serialsPerUnit: number }>;
   bins: Map<string, { id: number; bucket: string; name: string }>;
   live: Map<string, { model: string; bucket: string | null }>;
   /** Opening stock already posted by key (rows without serial). */
@@ -305,6 +305,9 @@ export function checkStock(cells: RowCells, ctx: StockContext): RowPlan {
     if (values.quantity !== undefined && quantity !== 1 && !reasons.has('quantity'))
       reasons.add('quantity', IMPORT_MESSAGES.serialQuantity);
     if (product && !product.tracked) reasons.add('serial_number', IMPORT_MESSAGES.serialNotTracked);
+    // A row is one unit with one serial: a unit of several serials would be counted once per serial.
+    if (product?.tracked && product.serialsPerUnit > 1)
+      reasons.add('serial_number', IMPORT_MESSAGES.serialsPerUnit(product.serialsPerUnit));
     const live = ctx.live.get(serial.toUpperCase());
     if (live && product) {
       if (live.model.toUpperCase() !== product.model.toUpperCase())

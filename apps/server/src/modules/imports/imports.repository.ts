@@ -18,6 +18,8 @@ export interface ProductRecord {
   status: string;
   item_type: string;
   serial_number_tracked: boolean;
+  /** Serials one unit carries (a kit's several parts); null or 1: one. */
+  num_of_serials_per_item: number | null;
   current_cost_cents: number;
   msrp_cents: number | null;
   map_cents: number | null;
@@ -68,7 +70,7 @@ const json = (values: unknown[]) => JSON.stringify(values);
 
 const PRODUCT_SELECT = sql`
   select p.id, p.model_number, p.description, p.upc, b.brand_name as brand, c.category_name as category,
-         m.name as manufacturer, p.status, p.item_type, p.serial_number_tracked, p.current_cost_cents,
+         m.name as manufacturer, p.status, p.item_type, p.serial_number_tracked, p.num_of_serials_per_item, p.current_cost_cents,
          p.msrp_cents, p.map_cents, p.minimum_price_cents, p.spiff_cents, p.part_number, p.sku, p.asin, p.box_qty
   from products p
   left join brands b on b.id = p.fk_brand_id

@@ -296,7 +296,12 @@ export class ImportsService {
     const products = new Map(
       (await repo.productsByModels(models)).map((p) => [
         p.model_number.toUpperCase(),
-        { id: p.id, model: p.model_number, tracked: p.serial_number_tracked },
+        {
+          id: p.id,
+          model: p.model_number,
+          tracked: p.serial_number_tracked,
+          serialsPerUnit: p.num_of_serials_per_item ?? 1,
+        },
       ]),
     );
     const serials = [...new Set(rows.map((c) => (c.serial_number ?? '').trim()).filter(Boolean))];
