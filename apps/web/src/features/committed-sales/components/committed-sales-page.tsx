@@ -6,6 +6,7 @@ import {
   Card,
   CardActions,
   CardContent,
+  Chip,
   Link,
   Stack,
   TableCell,
@@ -14,6 +15,7 @@ import {
 } from '@mui/material';
 import {
   formatUsd,
+  missingSaleSerials,
   noCommittedSaleResultsMessage,
   SALES_CHANNEL_NAMES,
   type TCommittedSale,
@@ -38,6 +40,25 @@ import { filterCommittedSales } from './sale-search';
 
 const productPath = (model: string) => `/inventory/detail/model/${encodeURIComponent(model)}`;
 const serialList = (s: TCommittedSale) => s.serials.map((x) => x.serial_number).join(', ');
+
+/**
+ * The mark of a sale strict mode cannot transact yet: fewer committed serials than it needs (issue 37). Its name says
+ * how many it has; its Transact dialog takes them by scan.
+ */
+function NeedsSerial({ sale }: { sale: TCommittedSale }) {
+  const missing = missingSaleSerials(sale);
+  if (!missing) return null;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      label="Needs serial"
+      role="note"
+      aria-label={`Needs serial: ${sale.serials.length} of ${sale.serials_needed} committed`}
+      data-testid="needs-serial"
+    />
+  );
+}
 
 function ModelLink({ sale }: { sale: TCommittedSale }) {
   return (
@@ -100,7 +121,10 @@ function SalesTable({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{soldFor(s) || '—'}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source_bucket}</TableCell>
           <TableCell>{s.scanning_required ? 'Yes' : 'No'}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{serialList(s) || '—'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>
+            {serialList(s) || (missingSaleSerials(s) ? '' : '—')}
+            <NeedsSerial sale={s} />
+          </TableCell>
           <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120, maxWidth: 220 }}>
             {s.commit_notes ?? ''}
           </TableCell>
@@ -155,6 +179,7 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
                 Serials: {serialList(s)}
               </Typography>
             )}
+            <NeedsSerial sale={s} />
             {s.commit_notes && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
                 {s.commit_notes}
