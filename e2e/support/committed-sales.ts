@@ -44,7 +44,7 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
 
 /**
  * A serial-tracked demo product with `units` units received into KY01, each with its serial, and one committed sale of
- * it made through the point of sale's intake without serials (the demo's common case, issue 37).
+ * it made through the point of sale's intake without serials (the demo's common case).
  */
 export async function saleWithoutSerial(request: APIRequestContext, units = 2) {
   const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: true, pick: 16 });

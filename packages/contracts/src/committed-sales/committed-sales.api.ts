@@ -71,7 +71,7 @@ export const backorderWaitsMessage = (
 export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
   `${reference}: model ${model} is serial tracked: the sale needs ${needed} committed serial(s), it has ${given}`;
 
-/** Attaching committed serials to an open sale (ours, issue 37): the refusals a scan can get besides the ledger's. */
+/** Attaching committed serials to an open sale (ours, docs/decisions.md "Committed serials by scan"): the refusals a scan can get besides the ledger's. */
 export const saleSerialsCompleteMessage = (reference: string) =>
   `${reference} has all its committed serials: scan nothing more for it`;
 export const saleTransactedMessage = (reference: string) =>
@@ -265,7 +265,7 @@ export const finishInvoiceRoute = defineRoute({
 });
 
 /**
- * One scanned item's committed serials for an open sale that lacks them (ours, issue 37; the spec has no route for
+ * One scanned item's committed serials for an open sale that lacks them (ours, docs/decisions.md "Committed serials by scan"; the spec has no route for
  * it): its UPC and serials per item, each live in the sale's source bucket as that product and committed to no other
  * open sale or transfer. `clientScanId` (the scan outbox's) makes a replay answer the first answer, once.
  */

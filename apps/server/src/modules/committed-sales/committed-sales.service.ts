@@ -303,7 +303,7 @@ export class CommittedSalesService {
   }
 
   /**
-   * Commits one scanned item's serials to an open sale that lacks them (issue 37): the UPC the product's, as many
+   * Commits one scanned item's serials to an open sale that lacks them (docs/decisions.md "Committed serials by scan"): the UPC the product's, as many
    * serials as one unit carries, none already on the sale, and no more than the sale still needs; each serial live in
    * the sale's source bucket as its product (the ledger checks and locks it) and reserved by no other open commitment.
    * A reservation, like the intake's serials: nothing moves until the sale is transacted. Lock order: the sale row,

@@ -42,7 +42,7 @@ const productPath = (model: string) => `/inventory/detail/model/${encodeURICompo
 const serialList = (s: TCommittedSale) => s.serials.map((x) => x.serial_number).join(', ');
 
 /**
- * The mark of a sale strict mode cannot transact yet: fewer committed serials than it needs (issue 37). Its name says
+ * The mark of a sale strict mode cannot transact yet: fewer committed serials than it needs (docs/decisions.md "Committed serials by scan"). Its name says
  * how many it has; its Transact dialog takes them by scan.
  */
 function NeedsSerial({ sale }: { sale: TCommittedSale }) {

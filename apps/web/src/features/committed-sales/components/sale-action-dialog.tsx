@@ -33,7 +33,7 @@ type TStage = { name: 'confirm' } | { name: 'processing' } | { name: 'results'; 
  * The two committed-sale dialogs (001 §2, §4): confirm, processing, results. Strict mode is on by default (001 §5);
  * only admin:override holders see its toggle (001 §6). The signed-in username is sent as invoicedById and
  * invoicedByName (the session knows no other name). A sale that lacks committed serials shows the serial scan in its
- * confirm stage (issue 37); Transact waits while scanned serials are still on their way.
+ * confirm stage; Transact waits while scanned serials are still on their way.
  */
 export function SaleActionDialog({ action, onClose }: { action: TSaleAction | null; onClose(): void }) {
   const queryClient = useQueryClient();

@@ -23,7 +23,7 @@ describe('the results stage (001 §8 Committed sales)', () => {
         new ApiCallError(400, { message: 'Invalid body', errors: { legacyPosInvoiceId: ['Too big'] } }, '/x'),
       ).lines,
     ).toEqual(['Invalid body', 'legacyPosInvoiceId: Too big']);
-    // A refusal repeating its message under the field it names shows it once (issue 37); other field texts stay.
+    // A refusal repeating its message under the field it names shows it once; other field texts stay.
     const needs = 'CS-0000001: model TV is serial tracked: the sale needs 1 committed serial(s), it has 0';
     expect(
       saleFailureOutcome(new ApiCallError(422, { message: needs, errors: { serials: [needs] } }, '/x')).lines,

@@ -19,7 +19,7 @@ export function saleSuccessOutcome(body: unknown): TSaleOutcome {
 
 /**
  * A refused or failed call: 404's own text; otherwise the message and the field messages, each text once (a service's
- * refusal repeats its message under the field it names: shown once, issue 37), or the raw response.
+ * refusal repeats its message under the field it names: shown once), or the raw response.
  */
 export function saleFailureOutcome(error: unknown): TSaleOutcome {
   if (!(error instanceof ApiCallError))

@@ -17,7 +17,7 @@ import { announceAnswer, unitText } from '../../../lib/scan/use-outbox-scans';
 import { scanProductOf, unitOf, useSaleSerialScans } from './use-sale-serial-scans';
 
 /**
- * The serial scan of a sale that lacks committed serials (issue 37), on the one scan engine: each item's UPC, then
+ * The serial scan of a sale that lacks committed serials (docs/decisions.md "Committed serials by scan"), on the one scan engine: each item's UPC, then
  * its serial(s); each item goes through the scan outbox with a fresh client scan id (addScannedItem), sent while
  * the next is scanned and replayed after a network cut (the server commits it once). The server checks the serial is
  * live in the sale's bucket as its product and committed nowhere else; `onSale` gets the sale as each answer leaves
