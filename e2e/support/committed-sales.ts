@@ -41,3 +41,33 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
   }
   return { product, made };
 }
+
+/**
+ * A serial-tracked demo product with `units` units received into KY01, each with its serial, and one committed sale of
+ * it made through the point of sale's intake without serials (the demo's common case).
+ */
+export async function saleWithoutSerial(request: APIRequestContext, units = 2) {
+  const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: true, pick: 16 });
+  const stamp = randomUUID().slice(0, 8).toUpperCase();
+  const serials: string[] = [];
+  for (let i = 1; i <= units; i++) {
+    const serial = `CS${stamp}N${i}`;
+    serials.push(serial);
+    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
+      scannedUpc: product.upc,
+      model: product.model_number,
+      poApiPoId: po.id,
+      poApiPoItemId: lineId,
+      receivingBucket: 'KY01',
+      scannedSerialNumbers: [serial],
+    });
+  }
+  const pos = await apiAs(request, 'sales-1');
+  const sale = await pos.send<TSale>('POST', '/api/ims/committed-sales', {
+    legacyPosInvoiceId: `E2E-SN-${stamp}`,
+    model: product.model_number,
+    quantity: 1,
+    sourceBucket: 'KY01',
+  });
+  return { product, serials, sale };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITTED_SALE_MESSAGES, permissionDeniedMessage } from '@keystone/contracts';
@@ -329,5 +330,176 @@ describe('finish by invoice', () => {
     const denied = await finish('INV-500', { strictMode: false });
     expect(denied.statusCode).toBe(403);
     expect(COMMITTED_SALE_MESSAGES.clientSuccess).toBe('Sale successfully trasacted!');
+  });
+});
+
+describe('committing serials by scan (issue 37)', () => {
+  let warehouse: { token: string; username: string; id: number };
+  let scope: CreatedProduct;
+  const addSerial = (ref: string, body: object, token = warehouse.token) =>
+    post(token, `/api/ims/committed-sales/${ref}/addScannedItem`, body);
+  const scanOf = (serial: string, extra: object = {}) => ({
+    scannedUpc: tv.upc,
+    scannedSerialNumbers: [serial],
+    clientScanId: randomUUID(),
+    ...extra,
+  });
+  const openSale = async (invoice: string, product = tv) =>
+    (await intake(product, { legacyPosInvoiceId: invoice })).json() as {
+      ims_transaction_reference_id: string;
+      serials_needed: number;
+      serials: unknown[];
+    };
+
+  beforeAll(async () => {
+    warehouse = await createSignedInUser(t, { role: 'warehouse-1' });
+    [scope] = (await createProducts(t.db, [
+      { modelNumber: 'SALE-SCOPE', upc: nextUpc(), serialNumberTracked: true, numOfSerialsPerItem: 1 },
+    ])) as [CreatedProduct];
+    await receiveStock(t.services, scope, 'KY01_B_STOCK', { serials: [['SCP-1']] });
+    await receiveStock(t.services, tv, 'KY01_B_STOCK', {
+      serials: [['SN37-1'], ['SN37-2'], ['SN37-3'], ['SN37-4'], ['SN37-5'], ['SN37-6']],
+    });
+    await receiveStock(t.services, tv, 'KY01', { serials: [['SN37-K']] });
+  });
+
+  it('the list marks what a sale lacks: serials_needed against its serials', async () => {
+    const sale = await openSale('INV-3700');
+    expect(sale).toMatchObject({ serials_needed: 1, serials: [] });
+    const untracked = await openSale('INV-3700', kit);
+    expect(untracked.serials_needed).toBe(0);
+    const listed = ((await list('?search=INV-3700')).json().data as { serials_needed: number }[]).map(
+      (s) => s.serials_needed,
+    );
+    expect(listed.sort()).toEqual([0, 1]);
+  });
+
+  it('attaches a live serial of the bucket, once per client scan id; then a warehouse role transacts it', async () => {
+    const sale = await openSale('INV-3701');
+    const ref = sale.ims_transaction_reference_id;
+    const refused = await transact(ref, {}, warehouse.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      `${ref}: model SALE-TV is serial tracked: the sale needs 1 committed serial(s), it has 0`,
+    );
+
+    const scan = scanOf('sn37-1');
+    const rows = await ledgerRows();
+    const res = await addSerial(ref, scan);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Success',
+      committed_sale: {
+        ims_transaction_reference_id: ref,
+        serials_needed: 1,
+        serials: [{ serial_number: 'SN37-1', scanned_upc: tv.upc, fk_inventory_serial_id: expect.any(Number) }],
+      },
+    });
+    // A reservation: nothing moves, the serial stays live in its bucket.
+    expect(await ledgerRows()).toBe(rows);
+    expect(await serialState('SN37-1')).toEqual({ disposition_code: 'LIVE', bucket: 'KY01_B_STOCK' });
+
+    // The outbox's replay of the same scan answers the first answer and records nothing more.
+    const replay = await addSerial(ref, scan);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(res.json());
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from committed_sale_serials s join committed_sales c on c.id = s.committed_sale_id
+          where c.ims_transaction_reference_id = ${ref}`,
+    );
+    expect(count?.n).toBe(1);
+    // The id with another request is refused, naming it.
+    const reused = await addSerial(ref, { ...scan, scannedSerialNumbers: ['SN37-2'] });
+    expect(reused.statusCode).toBe(409);
+    expect(Object.keys(reused.json().errors)).toEqual(['clientScanId']);
+
+    // Complete: one more is refused.
+    const full = await addSerial(ref, scanOf('SN37-2'));
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({
+      message: `${ref} has all its committed serials: scan nothing more for it`,
+      errors: { scannedSerialNumbers: [`${ref} has all its committed serials: scan nothing more for it`] },
+    });
+
+    const before = await onHand(t.db, tv, 'KY01_B_STOCK');
+    const done = await transact(ref, {}, warehouse.token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ committed_sales: [{ strict_mode: true, transacted_at: expect.any(String) }] });
+    expect(await onHand(t.db, tv, 'KY01_B_STOCK')).toBe(before - 1);
+    expect(await serialState('SN37-1')).toEqual({ disposition_code: 'SOLD', bucket: null });
+    expect(await ledgerClean()).toEqual([]);
+
+    const late = await addSerial(ref, scanOf('SN37-2'));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(`${ref} has been transacted: its serials cannot change`);
+  });
+
+  it('refuses another product, a serial in another bucket or committed elsewhere, a wrong UPC, naming the field', async () => {
+    const ref = (await openSale('INV-3702')).ims_transaction_reference_id;
+    const refused = async (body: object, status: number, field: string, message: string) => {
+      const res = await addSerial(ref, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ message, errors: { [field]: [message] } });
+    };
+    // Another product's live serial, and a number no live serial has: the spec's words (001 §8).
+    await refused(
+      scanOf('SCP-1'),
+      409,
+      'scannedSerialNumbers',
+      'Inventory serial SCP-1 does not exist for product SALE-TV',
+    );
+    await refused(
+      scanOf('NO-SUCH-37'),
+      409,
+      'scannedSerialNumbers',
+      'Inventory serial NO-SUCH-37 does not exist for product SALE-TV',
+    );
+    await refused(
+      scanOf('SN37-K'),
+      409,
+      'scannedSerialNumbers',
+      'Inventory serial SN37-K according to records should be at KY01',
+    );
+    // Committed to another open sale (the intake's) or scanned into an open transfer.
+    const committed = await intake(tv, { legacyPosInvoiceId: 'INV-3703', serials: ['SN37-3'] });
+    expect(committed.statusCode, committed.body).toBe(201);
+    const other = committed.json();
+    await refused(
+      scanOf('SN37-3'),
+      409,
+      'scannedSerialNumbers',
+      `Serial SN37-3 is committed to sale ${other.ims_transaction_reference_id} of invoice INV-3703 (not yet transacted)`,
+    );
+    await refused(
+      scanOf('SN37-2', { scannedUpc: '000000000000' }),
+      422,
+      'scannedUpc',
+      'Scanned UPC 000000000000 does not match model SALE-TV',
+    );
+    await refused(
+      scanOf('SN37-2', { scannedSerialNumbers: [] }),
+      422,
+      'scannedSerialNumbers',
+      'Model SALE-TV takes 1 serial(s) per item, not 0',
+    );
+    const untracked = (await openSale('INV-3704', kit)).ims_transaction_reference_id;
+    const kitScan = await addSerial(untracked, scanOf('SN37-2', { scannedUpc: kit.upc }));
+    expect(kitScan.statusCode).toBe(422);
+    expect(kitScan.json().errors).toHaveProperty('scannedSerialNumbers');
+    // A malformed client scan id is a 400 naming it; an unknown sale a 404.
+    const bad = await addSerial(ref, scanOf('SN37-2', { clientScanId: 'nope' }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['clientScanId']);
+    expect((await addSerial('CS-9999999', scanOf('SN37-2'))).statusCode).toBe(404);
+    // Nothing was committed by the refusals; the serial is still free for this sale.
+    expect((await addSerial(ref, scanOf('SN37-2'))).statusCode).toBe(200);
+    expect(await ledgerClean()).toEqual([]);
+  });
+
+  it('needs inventory:view (403 for the bare user role)', async () => {
+    const ref = (await openSale('INV-3705')).ims_transaction_reference_id;
+    const res = await addSerial(ref, scanOf('SN37-9'), board.token);
+    expect(res.statusCode).toBe(403);
   });
 });

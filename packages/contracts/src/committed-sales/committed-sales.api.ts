@@ -71,6 +71,17 @@ export const backorderWaitsMessage = (
 export const saleNeedsSerialsMessage = (reference: string, model: string, needed: number, given: number) =>
   `${reference}: model ${model} is serial tracked: the sale needs ${needed} committed serial(s), it has ${given}`;
 
+/** Attaching committed serials to an open sale (ours, docs/decisions.md "Committed serials by scan"): the refusals a scan can get besides the ledger's. */
+export const saleSerialsCompleteMessage = (reference: string) =>
+  `${reference} has all its committed serials: scan nothing more for it`;
+export const saleTransactedMessage = (reference: string) =>
+  `${reference} has been transacted: its serials cannot change`;
+export const serialOnThisSaleMessage = (serial: string) => `Serial ${serial} is already committed to this sale`;
+
+/** How many committed serials a sale still lacks before strict mode transacts it (0: none). */
+export const missingSaleSerials = (sale: Pick<TCommittedSale, 'serials_needed' | 'serials'>) =>
+  Math.max(0, sale.serials_needed - sale.serials.length);
+
 export const ZCommittedSaleReferenceSchema = z
   .string()
   .trim()
@@ -103,6 +114,10 @@ export const ZCommittedSaleSchema = z
       model: z.string(),
       product_title: z.string(),
       serial_number_tracked: z.union([z.literal(0), z.literal(1)]),
+      /** What the sale dialog's scan checks a scanned UPC and serials against. */
+      upc: z.string().nullable(),
+      alternate_upc: z.string().nullable(),
+      num_of_serials_per_item: z.number().int().nullable(),
     }),
     committed_quantity: z.number().int(),
     scanning_required: z.boolean(),
@@ -111,6 +126,11 @@ export const ZCommittedSaleSchema = z
     created_at: z.string(),
     committed_by_name: z.string().nullable(),
     serials: z.array(ZCommittedSaleSerialSchema),
+    /**
+     * The committed serials strict mode needs to transact it: committed_quantity × serials per item of a
+     * serial-tracked product, 0 for another. Fewer in `serials`: the board marks the sale "Needs serial".
+     */
+    serials_needed: z.number().int(),
     transacted_at: z.string().nullable(),
     transacted_by_name: z.string().nullable(),
     invoiced_by_name: z.string().nullable(),
@@ -242,4 +262,35 @@ export const finishInvoiceRoute = defineRoute({
   tag: 'committed-sales',
   body: ZFinishInvoiceSchema,
   response: ZSaleTransactedSchema,
+});
+
+/**
+ * One scanned item's committed serials for an open sale that lacks them (ours, docs/decisions.md "Committed serials by scan"; the spec has no route for
+ * it): its UPC and serials per item, each live in the sale's source bucket as that product and committed to no other
+ * open sale or transfer. `clientScanId` (the scan outbox's) makes a replay answer the first answer, once.
+ */
+export const ZAddSaleSerialSchema = z
+  .object({
+    scannedUpc: z.string().trim().min(1).max(20),
+    scannedSerialNumbers: ZScannedSerialsSchema,
+    clientScanId: z.uuid('clientScanId must be a UUID').optional(),
+  })
+  .meta({ id: 'AddCommittedSaleSerial' });
+export type TAddSaleSerial = z.input<typeof ZAddSaleSerialSchema>;
+
+export const ZSaleSerialAddedSchema = z
+  .object({ message: z.literal('Success'), committed_sale: ZCommittedSaleSchema })
+  .meta({ id: 'SaleSerialAdded' });
+export type TSaleSerialAdded = z.infer<typeof ZSaleSerialAddedSchema>;
+
+export const addCommittedSaleSerialRoute = defineRoute({
+  method: 'POST',
+  path: '/api/ims/committed-sales/{ref}/addScannedItem',
+  access: 'inventory:view',
+  summary:
+    "Commit one scanned item's serials to an open sale that lacks them (a reservation: nothing moves until it is transacted); a repeated clientScanId answers the first answer",
+  tag: 'committed-sales',
+  params: refParams,
+  body: ZAddSaleSerialSchema,
+  response: ZSaleSerialAddedSchema,
 });

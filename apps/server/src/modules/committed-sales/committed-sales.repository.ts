@@ -13,7 +13,7 @@ export type CommittedSaleRow = typeof committedSales.$inferSelect;
 export type SaleSerialRow = typeof committedSaleSerials.$inferSelect;
 export type SaleProductRow = Pick<
   typeof products.$inferSelect,
-  'id' | 'modelNumber' | 'description' | 'serialNumberTracked' | 'numOfSerialsPerItem'
+  'id' | 'modelNumber' | 'description' | 'serialNumberTracked' | 'numOfSerialsPerItem' | 'upc' | 'alternateUpc'
 >;
 
 export interface SaleWithNames {
@@ -29,6 +29,8 @@ const productColumns = {
   description: products.description,
   serialNumberTracked: products.serialNumberTracked,
   numOfSerialsPerItem: products.numOfSerialsPerItem,
+  upc: products.upc,
+  alternateUpc: products.alternateUpc,
 };
 
 const committer = alias(users, 'committer');
@@ -127,6 +129,15 @@ export class CommittedSalesRepository {
       .where(and(...where))
       .orderBy(asc(committedSales.createdAt), asc(committedSales.id))
       .limit(limit);
+  }
+
+  /** Commits serials to an open sale (the caller holds its row and the serials' numbers). */
+  async addSerials(
+    saleId: number,
+    serials: Omit<typeof committedSaleSerials.$inferInsert, 'committedSaleId' | 'id'>[],
+  ): Promise<void> {
+    if (serials.length)
+      await this.db.insert(committedSaleSerials).values(serials.map((s) => ({ ...s, committedSaleId: saleId })));
   }
 
   /** The serials committed with these sales, in scan order. */

@@ -1,4 +1,5 @@
 import {
+  addCommittedSaleSerialRoute,
   commitSaleRoute,
   finishInvoiceRoute,
   listCommittedSalesRoute,
@@ -13,5 +14,6 @@ export function registerCommittedSalesRoutes({ route, services }: ModuleContext)
   route(transactCommittedSaleRoute, async ({ params, body, auth }) =>
     committedSales.transact(params.ref, body, auth.user),
   );
+  route(addCommittedSaleSerialRoute, async ({ params, body }) => committedSales.addSerial(params.ref, body));
   route(finishInvoiceRoute, async ({ body, auth }) => committedSales.finishInvoice(body, auth.user));
 }

@@ -9,8 +9,16 @@ import {
   saleOverOnHandMessage,
   backorderWaitsMessage,
   splitSerials,
+  saleSerialsCompleteMessage,
+  saleTransactedMessage,
+  serialElsewhereMessage,
+  serialNotForProductMessage,
+  serialOnThisSaleMessage,
+  upcMatches,
   type TCommittedSale,
+  type TSaleSerialAdded,
   type TSaleTransacted,
+  ZAddSaleSerialSchema,
   ZCommitSaleSchema,
   ZFinishInvoiceSchema,
   ZTransactSaleSchema,
@@ -19,12 +27,14 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/register-route.js';
+import { onceForScan } from '../client-scans/client-scans.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReservationsRepository } from '../reservations/reservations.repository.js';
 import {
   CommittedSalesRepository,
   type CommittedSaleRow,
+  type SaleProductRow,
   type SaleSerialRow,
   type SaleWithNames,
 } from './committed-sales.repository.js';
@@ -32,6 +42,10 @@ import {
 type TCommit = z.output<typeof ZCommitSaleSchema>;
 type TTransact = z.output<typeof ZTransactSaleSchema>;
 type TFinish = z.output<typeof ZFinishInvoiceSchema>;
+type TAddSerial = z.output<typeof ZAddSaleSerialSchema>;
+
+/** Serials one unit of the product carries (0: not serial tracked). */
+const perItemOf = (p: SaleProductRow) => (p.serialNumberTracked ? (p.numOfSerialsPerItem ?? 1) : 0);
 
 /** The most sales one list answers. */
 const LIST_LIMIT = 500;
@@ -43,6 +57,7 @@ function toDto(
   { sale: s, product: p, committedByName, transactedByName }: SaleWithNames,
   serials: SaleSerialRow[],
 ): TCommittedSale {
+  const own = serials.filter((x) => x.committedSaleId === s.id);
   return {
     id: s.id,
     ims_transaction_reference_id: s.referenceId,
@@ -52,6 +67,9 @@ function toDto(
       model: p.modelNumber,
       product_title: p.description,
       serial_number_tracked: p.serialNumberTracked ? 1 : 0,
+      upc: p.upc,
+      alternate_upc: p.alternateUpc,
+      num_of_serials_per_item: p.numOfSerialsPerItem,
     },
     committed_quantity: s.committedQuantity,
     scanning_required: s.scanningRequired,
@@ -59,16 +77,15 @@ function toDto(
     commit_notes: s.commitNotes,
     created_at: s.createdAt.toISOString(),
     committed_by_name: committedByName,
-    serials: serials
-      .filter((x) => x.committedSaleId === s.id)
-      .map((x) => ({
-        serial_number: x.serialNumber,
-        scanned_at: x.scannedAt.toISOString(),
-        scanned_upc: x.scannedUpc,
-        qc_complete: x.qcComplete,
-        packed: x.packed,
-        fk_inventory_serial_id: x.serialId,
-      })),
+    serials: own.map((x) => ({
+      serial_number: x.serialNumber,
+      scanned_at: x.scannedAt.toISOString(),
+      scanned_upc: x.scannedUpc,
+      qc_complete: x.qcComplete,
+      packed: x.packed,
+      fk_inventory_serial_id: x.serialId,
+    })),
+    serials_needed: s.committedQuantity * perItemOf(p),
     transacted_at: iso(s.transactedAt),
     transacted_by_name: transactedByName,
     invoiced_by_name: s.invoicedByName,
@@ -86,6 +103,25 @@ function toDto(
     ship_to_state: s.shipToState,
     backordered: s.backordered,
   };
+}
+
+/**
+ * The ledger's refusal of a scanned serial in the spec's words (001 §8 Transfers, the texts a scan page shows): not
+ * live or another product's, 'Inventory serial {s} does not exist for product {m}'; live in another bucket,
+ * 'Inventory serial {s} according to records should be at {bucket}'. Both name scannedSerialNumbers.
+ */
+function serialRefusal(e: unknown, model: string): unknown {
+  if (!(e instanceof LedgerRefusal)) return e;
+  const serial = e.serials[0];
+  if (serial && (e.code === 'serial-not-live' || (e.code === 'serial-not-in-bucket' && e.place === null))) {
+    const message = serialNotForProductMessage(serial, model);
+    return conflict(message, { scannedSerialNumbers: [message] });
+  }
+  if (serial && e.code === 'serial-not-in-bucket') {
+    const message = serialElsewhereMessage(serial, e.place!);
+    return conflict(message, { scannedSerialNumbers: [message] });
+  }
+  return e;
 }
 
 interface TransactOptions {
@@ -147,7 +183,7 @@ export class CommittedSalesService {
       throw unprocessable(message, { sourceBucket: [message] });
     }
     const numbers = splitSerials(input.serials);
-    const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
+    const perItem = perItemOf(product);
     if (numbers.length && !perItem) {
       const message = `Model ${product.modelNumber} is not serial tracked: it sells without serials`;
       throw unprocessable(message, { serials: [message] });
@@ -266,6 +302,93 @@ export class CommittedSalesService {
     return rows.map((r) => toDto(r, serials));
   }
 
+  /**
+   * Commits one scanned item's serials to an open sale that lacks them (docs/decisions.md "Committed serials by scan"): the UPC the product's, as many
+   * serials as one unit carries, none already on the sale, and no more than the sale still needs; each serial live in
+   * the sale's source bucket as its product (the ledger checks and locks it) and reserved by no other open commitment.
+   * A reservation, like the intake's serials: nothing moves until the sale is transacted. Lock order: the sale row,
+   * then the serial numbers, then the serial rows. A clientScanId is claimed first (onceForScan): a replay answers the
+   * first answer and changes nothing; a refusal stores nothing.
+   */
+  async addSerial(referenceId: string, input: TAddSerial): Promise<TSaleSerialAdded> {
+    const numbers = splitSerials(input.scannedSerialNumbers);
+    const scan = input.clientScanId
+      ? {
+          id: input.clientScanId,
+          route: 'sale-serial' as const,
+          request: { ref: referenceId, scannedUpc: input.scannedUpc, serials: numbers },
+        }
+      : null;
+    return this.writes.run((tx) =>
+      onceForScan(tx, scan, async () => {
+        const repo = this.repo(tx);
+        const row = await repo.lockByReference(referenceId);
+        if (!row) throw notFound(`Committed sale ${referenceId} not found`);
+        if (row.transactedAt) {
+          const message = saleTransactedMessage(row.referenceId);
+          throw conflict(message, { ref: [message] });
+        }
+        const product = await repo.productById(row.productId);
+        const perItem = perItemOf(product);
+        if (!perItem) {
+          const message = `Model ${product.modelNumber} is not serial tracked: it sells without serials`;
+          throw unprocessable(message, { scannedSerialNumbers: [message] });
+        }
+        if (!upcMatches({ upc: product.upc, alternate_upc: product.alternateUpc }, input.scannedUpc)) {
+          const message = `Scanned UPC ${input.scannedUpc} does not match model ${product.modelNumber}`;
+          throw unprocessable(message, { scannedUpc: [message] });
+        }
+        if (numbers.length !== perItem) {
+          const message = `Model ${product.modelNumber} takes ${perItem} serial(s) per item, not ${numbers.length}`;
+          throw unprocessable(message, { scannedSerialNumbers: [message] });
+        }
+        const upper = numbers.map((n) => n.toUpperCase());
+        const twice = upper.find((n, i) => upper.indexOf(n) !== i);
+        if (twice) {
+          const message = `Serial ${twice} is listed twice`;
+          throw unprocessable(message, { scannedSerialNumbers: [message] });
+        }
+        const before = await repo.serialsOf([row.id]);
+        const onSale = before.find((b) => upper.includes(b.serialNumber.toUpperCase()));
+        if (onSale) {
+          const message = serialOnThisSaleMessage(onSale.serialNumber);
+          throw unprocessable(message, { scannedSerialNumbers: [message] });
+        }
+        if (before.length + numbers.length > row.committedQuantity * perItem) {
+          const message = saleSerialsCompleteMessage(row.referenceId);
+          throw conflict(message, { scannedSerialNumbers: [message] });
+        }
+        // Reservation: the numbers locked, then no other open commitment holds them; then the ledger's check.
+        await this.ledger.lockSerialNumbers(tx, numbers);
+        const [reserved] = await new ReservationsRepository(tx).reservedSerials(numbers, { exceptSaleId: row.id });
+        if (reserved) {
+          const message =
+            reserved.kind === 'transfer'
+              ? serialInTransferMessage(reserved.serialNumber, reserved.referenceId)
+              : serialInSaleMessage(reserved.serialNumber, reserved.referenceId, reserved.invoice ?? '');
+          throw conflict(message, { scannedSerialNumbers: [message] });
+        }
+        const live = await this.ledger
+          .lockSerialsInBucket({
+            executor: tx,
+            productId: row.productId,
+            bucket: row.sourceBucket,
+            serials: numbers,
+            numbersLocked: true,
+          })
+          .catch((e: unknown) => {
+            throw serialRefusal(e, product.modelNumber);
+          });
+        await repo.addSerials(
+          row.id,
+          live.map((s) => ({ serialNumber: s.serialNumber, serialId: s.id, scannedUpc: input.scannedUpc })),
+        );
+        const sale = (await this.dtos([row.referenceId], tx))[0]!;
+        return { message: 'Success' as const, committed_sale: sale };
+      }),
+    );
+  }
+
   private options(input: TTransact, user: AuthUser): TransactOptions {
     const strictMode = input.strictMode ?? true;
     if (!strictMode && !hasPermission(user.role, 'admin:override'))
@@ -332,7 +455,7 @@ export class CommittedSalesService {
     const repo = this.repo(tx);
     const product = await repo.productById(row.productId);
     const serials = await repo.serialsOf([row.id]);
-    const perItem = product.serialNumberTracked ? (product.numOfSerialsPerItem ?? 1) : 0;
+    const perItem = perItemOf(product);
     const needed = row.committedQuantity * perItem;
     const complete = perItem > 0 && serials.length === needed;
     if (opts.strictMode && perItem > 0 && !complete) {

@@ -23,6 +23,8 @@ const ADVICE: Record<TOutboxKind, string> = {
   pick: 'Open the pick: if the item is still to be picked (someone else may have picked it), pick it again there; then clear this scan.',
   'bin-items':
     "Open the bin's contents: check what the bin holds now, submit the change again if it is still needed; then clear this scan.",
+  'sale-serial':
+    'Open the committed sale: if it still needs the serial (it may be sold, or the serial committed elsewhere), scan it again there; then clear this scan.',
 };
 
 function describe(entry: OutboxEntry): Pick<TOutboxJob, 'title' | 'href'> {
@@ -49,6 +51,8 @@ function describe(entry: OutboxEntry): Pick<TOutboxJob, 'title' | 'href'> {
       return { title: `Pick ${ref}`, href: ref ? `/pick-item/${encodeURIComponent(ref)}` : null };
     case 'bin-items':
       return { title: `Bin contents ${ref}`, href: null };
+    case 'sale-serial':
+      return { title: `Committed sale ${entry.params?.ref ?? ref}`, href: '/boards/committed-sales' };
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  addCommittedSaleSerialRoute,
   addScannedTransferItemRoute,
   pickItemRoute,
   quickAddScannedAuditItemRoute,
@@ -76,5 +77,18 @@ describe('sendOutboxEntry', () => {
     const bin = { isAdding: true, items: [{ upc: '012345678905', updateQty: 2 }], clientScanId: 'id-4' };
     await sendOutboxEntry(entry({ kind: 'bin-items', params: { binId: '9' }, body: bin }), signal, call as never);
     expect(call).toHaveBeenCalledWith(updateBinItemsRoute, { params: { binId: '9' }, body: bin, silent: true, signal });
+  });
+
+  it("sends a committed sale's serials to its sale: the ref as the path parameter, the body as is", async () => {
+    const call = vi.fn(async () => ({}));
+    const signal = new AbortController().signal;
+    const body = { scannedUpc: '012345678905', scannedSerialNumbers: ['SN9'], clientScanId: 'id-5' };
+    await sendOutboxEntry(entry({ kind: 'sale-serial', params: { ref: 'CS-0000007' }, body }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(addCommittedSaleSerialRoute, {
+      params: { ref: 'CS-0000007' },
+      body,
+      silent: true,
+      signal,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  addCommittedSaleSerialRoute,
   addScannedTransferItemRoute,
   pickItemRoute,
   quickAddScannedAuditItemRoute,
@@ -19,6 +20,7 @@ export const OUTBOX_ROUTES = {
   'audit-scan': quickAddScannedAuditItemRoute,
   pick: pickItemRoute,
   'bin-items': updateBinItemsRoute,
+  'sale-serial': addCommittedSaleSerialRoute,
 } as const satisfies Record<TOutboxKind, ApiRouteDef>;
 
 /** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */

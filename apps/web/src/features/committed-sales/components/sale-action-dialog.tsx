@@ -14,11 +14,15 @@ import {
   Switch,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
-import type { TCommittedSale } from '@keystone/contracts';
+import { missingSaleSerials, type TCommittedSale } from '@keystone/contracts';
 import { useCan, useSession } from '../../../lib/session-store';
 import { COMMITTED_SALES_QUERY_KEY, finishInvoice, transactSale } from '../api/committed-sales-api';
 import { saleFailureOutcome, saleSuccessOutcome, type TSaleOutcome } from './sale-result';
+import { SaleSerialScan } from './sale-serial-scan';
+import { useSaleScansPending } from './use-sale-serial-scans';
 
 /** Which dialog: Manually Transact Sale (one sale) or Finish by Invoice (every open sale of an invoice). */
 export type TSaleAction = { kind: 'transact'; sale: TCommittedSale } | { kind: 'finish'; invoiceId: string };
@@ -28,7 +32,8 @@ type TStage = { name: 'confirm' } | { name: 'processing' } | { name: 'results'; 
 /**
  * The two committed-sale dialogs (001 §2, §4): confirm, processing, results. Strict mode is on by default (001 §5);
  * only admin:override holders see its toggle (001 §6). The signed-in username is sent as invoicedById and
- * invoicedByName (the session knows no other name).
+ * invoicedByName (the session knows no other name). A sale that lacks committed serials shows the serial scan in its
+ * confirm stage; Transact waits while scanned serials are still on their way.
  */
 export function SaleActionDialog({ action, onClose }: { action: TSaleAction | null; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -38,9 +43,14 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
   const [invoiceId, setInvoiceId] = useState('');
   const [notes, setNotes] = useState('');
   const [strictMode, setStrictMode] = useState(true);
+  /** The sale as its serial scans' answers leave it. */
+  const [sale, setSale] = useState<TCommittedSale | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const sending = useSaleScansPending(sale?.ims_transaction_reference_id ?? '');
 
   useEffect(() => {
     if (!action) return;
+    setSale(action.kind === 'transact' ? action.sale : null);
     setStage({ name: 'confirm' });
     setInvoiceId(action.kind === 'finish' ? action.invoiceId : '');
     setNotes('');
@@ -48,6 +58,12 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
   }, [action]);
 
   const finish = action?.kind === 'finish';
+  // Shown while serials are missing, and after the scans that completed them.
+  const [scanShown, setScanShown] = useState(false);
+  useEffect(
+    () => setScanShown(!!action && action.kind === 'transact' && missingSaleSerials(action.sale) > 0),
+    [action],
+  );
   const title = finish ? 'Finish by Invoice' : 'Manually Transact Sale';
   const processing = stage.name === 'processing';
 
@@ -64,7 +80,7 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
       const answer =
         action.kind === 'finish'
           ? await finishInvoice({ ...common, legacyPosInvoiceId: invoiceId.trim() })
-          : await transactSale(action.sale.ims_transaction_reference_id, common);
+          : await transactSale((sale ?? action.sale).ims_transaction_reference_id, common);
       setStage({ name: 'results', outcome: saleSuccessOutcome(answer) });
     } catch (error) {
       setStage({ name: 'results', outcome: saleFailureOutcome(error) });
@@ -82,6 +98,7 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
       onClose={close}
       fullWidth
       maxWidth="sm"
+      fullScreen={phone && scanShown}
       aria-labelledby="sale-action-title"
       data-testid="sale-action-dialog"
       data-stage={stage.name}
@@ -91,11 +108,16 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
         {stage.name === 'confirm' && action && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
             {action.kind === 'transact' ? (
-              <DialogContentText component="div" data-testid="sale-confirm-summary">
-                Transact <strong>{action.sale.ims_transaction_reference_id}</strong>: {action.sale.committed_quantity} ×{' '}
-                {action.sale.product.model} from {action.sale.source_bucket}, invoice{' '}
-                {action.sale.legacy_pos_invoice_id}? This cannot be undone.
-              </DialogContentText>
+              <>
+                <DialogContentText component="div" data-testid="sale-confirm-summary">
+                  Transact <strong>{action.sale.ims_transaction_reference_id}</strong>: {action.sale.committed_quantity}{' '}
+                  × {action.sale.product.model} from {action.sale.source_bucket}, invoice{' '}
+                  {action.sale.legacy_pos_invoice_id}? This cannot be undone.
+                </DialogContentText>
+                {scanShown && sale && (
+                  <SaleSerialScan sale={sale} onSale={(s) => setSale((was) => (was && s.id === was.id ? s : was))} />
+                )}
+              </>
             ) : (
               <>
                 <DialogContentText>
@@ -152,7 +174,11 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
         {stage.name === 'confirm' && (
           <>
             <Button onClick={close}>Cancel</Button>
-            <Button variant="contained" onClick={() => void submit()} disabled={finish && !invoiceId.trim()}>
+            <Button
+              variant="contained"
+              onClick={() => void submit()}
+              disabled={finish ? !invoiceId.trim() : sending > 0}
+            >
               {finish ? 'Finish Invoice' : 'Transact Sale'}
             </Button>
           </>

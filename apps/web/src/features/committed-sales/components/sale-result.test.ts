@@ -23,6 +23,14 @@ describe('the results stage (001 §8 Committed sales)', () => {
         new ApiCallError(400, { message: 'Invalid body', errors: { legacyPosInvoiceId: ['Too big'] } }, '/x'),
       ).lines,
     ).toEqual(['Invalid body', 'legacyPosInvoiceId: Too big']);
+    // A refusal repeating its message under the field it names shows it once; other field texts stay.
+    const needs = 'CS-0000001: model TV is serial tracked: the sale needs 1 committed serial(s), it has 0';
+    expect(
+      saleFailureOutcome(new ApiCallError(422, { message: needs, errors: { serials: [needs] } }, '/x')).lines,
+    ).toEqual([needs]);
+    expect(
+      saleFailureOutcome(new ApiCallError(422, { message: needs, errors: { serials: [needs, 'Other'] } }, '/x')).lines,
+    ).toEqual([needs, 'serials: Other']);
     expect(saleFailureOutcome(new ApiCallError(502, '<html>Bad gateway</html>', '/x')).lines).toEqual([
       '<html>Bad gateway</html>',
     ]);

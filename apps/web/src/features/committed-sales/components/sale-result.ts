@@ -17,7 +17,10 @@ export function saleSuccessOutcome(body: unknown): TSaleOutcome {
   return { ok: false, lines: [raw(body)] };
 }
 
-/** A refused or failed call: 404's own text; otherwise the errors (field messages, else the message) or the raw response. */
+/**
+ * A refused or failed call: 404's own text; otherwise the message and the field messages, each text once (a service's
+ * refusal repeats its message under the field it names: shown once), or the raw response.
+ */
 export function saleFailureOutcome(error: unknown): TSaleOutcome {
   if (!(error instanceof ApiCallError))
     return { ok: false, lines: [error instanceof Error ? error.message : String(error)] };
@@ -29,7 +32,8 @@ export function saleFailureOutcome(error: unknown): TSaleOutcome {
     if (typeof message === 'string' && message) lines.push(message);
     if (errors && typeof errors === 'object') {
       for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
-        lines.push(`${field}: ${Array.isArray(messages) ? messages.join(', ') : String(messages)}`);
+        const texts = (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => m !== message);
+        if (texts.length) lines.push(`${field}: ${texts.join(', ')}`);
       }
     }
     if (lines.length) return { ok: false, lines };

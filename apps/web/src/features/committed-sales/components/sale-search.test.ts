@@ -4,7 +4,15 @@ import { filterCommittedSales } from './sale-search';
 
 const sale = (invoice: string, model: string) => ({
   legacy_pos_invoice_id: invoice,
-  product: { id: 1, model, product_title: 't', serial_number_tracked: 0 as const },
+  product: {
+    id: 1,
+    model,
+    product_title: 't',
+    serial_number_tracked: 0 as const,
+    upc: null,
+    alternate_upc: null,
+    num_of_serials_per_item: null,
+  },
 });
 const sales = [sale('INV-1001', 'WDT750SAKZ'), sale('inv-2002', 'LG-WM3400'), sale('X9', 'wm-100')];
 
