@@ -3,6 +3,7 @@ import {
   pickItemRoute,
   quickAddScannedAuditItemRoute,
   quickScanReceiveRoute,
+  unreceiveRoute,
   updateBinItemsRoute,
   type ApiRouteDef,
 } from '@keystone/contracts';
@@ -19,9 +20,10 @@ export const OUTBOX_ROUTES = {
   'audit-scan': quickAddScannedAuditItemRoute,
   pick: pickItemRoute,
   'bin-items': updateBinItemsRoute,
+  unreceive: unreceiveRoute,
 } as const satisfies Record<TOutboxKind, ApiRouteDef>;
 
-/** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */
+/** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId, a receipt's reference) and body. */
 export function sendOutboxEntry(
   entry: OutboxEntry,
   signal: AbortSignal,

@@ -5,9 +5,10 @@ import { ApiCallError, serverMessage } from '../api-error';
  * The scan calls that may wait in the outbox, by name (their routes: `outbox-routes.ts`): `receive` a PO line's
  * unit (quickScanReceive), `transfer-scan` a committed transfer's unit (addScannedItem, its refId a path parameter),
  * `audit-scan` an audit item's counted unit (quick-add-scanned-item), `pick` a pick list item's pick (its id a path
- * parameter), `bin-items` a bin contents submit (its binId a path parameter).
+ * parameter), `bin-items` a bin contents submit (its binId a path parameter), `unreceive` a PO line's receipt
+ * un-received (its reference a path parameter).
  */
-export type TOutboxKind = 'receive' | 'transfer-scan' | 'audit-scan' | 'pick' | 'bin-items';
+export type TOutboxKind = 'receive' | 'transfer-scan' | 'audit-scan' | 'pick' | 'bin-items' | 'unreceive';
 
 /** A scan the server must record, kept until it answers. */
 export interface OutboxEntry {
