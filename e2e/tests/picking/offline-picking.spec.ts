@@ -101,7 +101,7 @@ test('a pick the server refuses on the replay (someone else picked it meanwhile)
     await expect(job.getByRole('link', { name: `Pick ${item!.id}` })).toHaveAttribute('href', `/pick-item/${item!.id}`);
     const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
     await expect(refused).toContainText(product.model_number);
-    await expect(refused).toContainText('Refused: Item has already been picked.');
+    await expect(refused).toContainText(`Refused: Pick list item ${item!.id} has already been picked.`);
     await expect(job).toContainText('Open the pick: if the item is still to be picked');
     await shoot(page, SHOTS, 'scans-waiting-pick-refused');
     // Picked once, by the other picker.

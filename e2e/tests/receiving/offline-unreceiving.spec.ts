@@ -49,12 +49,15 @@ test('un-receipts made offline through a reload and a closed browser: each appli
         for (let i = before; i < before + count; i++) {
           // A receipt waiting to be un-received is no longer offered: the next scan matches another.
           await expect(un.getByTestId('unreceive-receipt')).toHaveCount(RECEIVED - i);
+          const first = (await un.getByTestId('unreceive-receipt').first().locator('td').first().textContent())!;
           await un.getByTestId('unreceive-upc').focus();
           await wedgeScans(page, [product.upc!]);
-          await expect(un.getByTestId('unreceive-feedback')).toContainText('Matched IR-');
+          await expect(un.getByTestId('unreceive-feedback')).toContainText(`Matched ${first}`);
           await un.getByTestId('unreceive-notes').fill(`Damaged box ${i + 1}`);
           await un.getByRole('button', { name: 'Submit Un-Receive' }).click();
           await expect(un.getByTestId('unreceive-receipt')).toHaveCount(RECEIVED - i - 1);
+          await expect(un.getByTestId('unreceive-list')).not.toContainText(first);
+          await expect(un.getByTestId('unreceive-notes')).toHaveValue('');
         }
         await expect(un.getByTestId('unreceive-waiting')).toContainText(`${before + count} scans waiting`, {
           timeout: 15_000,

@@ -70,6 +70,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   const [matched, setMatched] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const notesRef = useRef<HTMLTextAreaElement>(null);
+  const matchedRef = useRef<string | null>(null);
   // Un-received here, until the list is read again.
   const [done, setDone] = useState<ReadonlySet<string>>(new Set());
   const context = `unreceive:${line.purchaseOrderId}:${line.id}`;
@@ -123,13 +124,16 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   function resetScan() {
     engine.reset();
     setMatched(null);
+    matchedRef.current = null;
   }
 
   function matchFound(reference: string) {
     setMatched(reference);
+    matchedRef.current = reference;
     playSound('good');
     show('good', `Matched ${reference}: enter notes and submit.`);
-    later(() => notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
+    // Unless it was submitted (or reset) meanwhile: the next UPC is being scanned by then.
+    later(() => matchedRef.current === reference && notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
   }
 
   function submit() {
@@ -151,6 +155,9 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       context,
       label: `${line.product.model_number} ${matched}${serials.length ? ` (${serials.join(', ')})` : ''}`,
     });
+    // While the server cannot be reached the answer comes late: the un-receipt is named as kept.
+    if (outbox.waiting || !navigator.onLine)
+      show('waiting', `Queued the un-receipt of ${matched}: it is sent when the server answers`);
     resetScan();
     setNotes('');
   }
