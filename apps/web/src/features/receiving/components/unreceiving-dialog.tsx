@@ -155,9 +155,13 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       context,
       label: `${line.product.model_number} ${matched}${serials.length ? ` (${serials.join(', ')})` : ''}`,
     });
-    // While the server cannot be reached the answer comes late: the un-receipt is named as kept.
-    if (outbox.waiting || !navigator.onLine)
-      show('waiting', `Queued the un-receipt of ${matched}: it is sent when the server answers`);
+    // The match's message gives way; while the server cannot be reached the answer comes late: named as kept.
+    show(
+      'waiting',
+      outbox.waiting || !navigator.onLine
+        ? `Queued the un-receipt of ${matched}: it is sent when the server answers`
+        : `Un-receiving ${matched}…`,
+    );
     resetScan();
     setNotes('');
   }
