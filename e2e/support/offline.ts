@@ -58,3 +58,75 @@ export async function setNetwork(context: BrowserContext, online: boolean): Prom
     expect(reached, `the service worker ${online ? 'reaches' : 'does not reach'} the server`).toBe(online);
   }
 }
+
+/** The shell's count of what waits: "1 scan waiting", "20 scans waiting". */
+export const waitingText = (n: number) => `${n} scan${n === 1 ? '' : 's'} waiting`;
+
+export interface OfflineDrillSteps {
+  /** The session the device is signed in with (`requestToken`). */
+  token: { access_token: string; username: string; role: string };
+  /** Scans before the reload, and after it (before the browser is closed). */
+  first: number;
+  then: number;
+  /** Opens the job's screen: online at first (its reads are kept), then offline after the reload. */
+  open(page: Page, online: boolean): Promise<void>;
+  /** Makes `count` scans on the open screen, offline; `before` were made already. */
+  scan(page: Page, count: number, before: number): Promise<void>;
+  /** The server's figure of what was recorded (receipts, scanned units, picks …), polled until all arrived. */
+  recorded(): Promise<number>;
+  /** Outbox entries after `scans` scans, when an entry is not one scan (a bin's submit holds many). */
+  entries?(scans: number): number;
+  /** More checks after the reload, offline, before the screen is opened again. */
+  afterReload?(page: Page): Promise<void>;
+  /** More checks once everything was replayed, online. */
+  afterReplay?(page: Page): Promise<void>;
+}
+
+/**
+ * The dead-spot drill of every floor job: the device signed in and the job opened online; the network cut; `first`
+ * scans kept on the device; a reload with no network (the page from the service worker, the job's reads from its
+ * cache, the scans still waiting); `then` more; the browser closed and opened again on the same device, online: the
+ * server records `first + then`, once each, and nothing waits.
+ */
+export async function offlineDrill(device: ReturnType<typeof deviceProfile>, steps: OfflineDrillSteps): Promise<void> {
+  const entries = steps.entries ?? ((n: number) => n);
+  const total = steps.first + steps.then;
+  let context = await device.open();
+  let page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/login');
+  await storeSession(page, steps.token);
+  await page.goto('/');
+  await serviceWorkerReady(page);
+
+  await steps.open(page, true);
+  await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+  await setNetwork(context, false);
+  await expect(page.getByTestId('network-status')).toContainText('Offline');
+  await steps.scan(page, steps.first, 0);
+  await expect(page.getByTestId('scans-waiting')).toHaveText(waitingText(entries(steps.first)), { timeout: 15_000 });
+
+  // A reload with no network: the page is the service worker's, the job its kept reads, the scans still waiting.
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByTestId('scans-waiting')).toHaveText(waitingText(entries(steps.first)), { timeout: 15_000 });
+  await steps.afterReload?.(page);
+  await steps.open(page, false);
+  await steps.scan(page, steps.then, steps.first);
+  await expect(page.getByTestId('scans-waiting')).toHaveText(waitingText(entries(total)), { timeout: 15_000 });
+  expect(await steps.recorded()).toBe(0);
+
+  // The browser closed while offline, opened again on the same device, online.
+  await context.close();
+  context = await device.open();
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/scans-waiting');
+  await expect.poll(steps.recorded, { timeout: 30_000 }).toBe(total);
+  await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
+  await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+  // Replays that were answered and sent again would have been refused (or counted twice): none left, none doubled.
+  await page.waitForTimeout(1_000);
+  expect(await steps.recorded()).toBe(total);
+  await steps.afterReplay?.(page);
+  await context.close();
+}

@@ -17,12 +17,12 @@ import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, queryRows } from '../src/db/database.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
 import {
+  BACKUP_SCRIPTS,
   freePort,
-  giveToPostgres,
   instanceAt,
   makeHome,
   removeHome,
-  startPrimary,
+  startArchivingPrimary,
   type PgInstance,
 } from '../test/concurrency/pg-instances.js';
 import { generateLedgerData } from './ledger-data.js';
@@ -30,7 +30,6 @@ import { generateLedgerData } from './ledger-data.js';
 const run = promisify(execFile);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 50_880);
-const SCRIPTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../scripts/backup');
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -121,7 +120,7 @@ async function pglite(): Promise<void> {
 }
 
 async function script(name: string, args: string[]): Promise<string> {
-  const file = path.join(SCRIPTS, name);
+  const file = path.join(BACKUP_SCRIPTS, name);
   const asRoot = process.getuid?.() === 0;
   const { stdout } = await run(
     asRoot ? 'runuser' : 'bash',
@@ -135,20 +134,8 @@ async function postgres(): Promise<void> {
   const home = makeHome('keystone-bench-pg-backup-');
   const instances: PgInstance[] = [];
   try {
-    const archive = path.join(home, 'wal');
-    const backups = path.join(home, 'backups');
-    for (const dir of [archive, backups]) {
-      fs.mkdirSync(dir);
-      giveToPostgres(dir);
-    }
-    const primary = await startPrimary(home, {
-      archive_mode: 'on',
-      archive_command: `bash ${path.join(SCRIPTS, 'pg-archive-wal.sh')} %p %f ${archive}`,
-    });
+    const { primary, archive, backups } = await startArchivingPrimary(home);
     instances.push(primary);
-    const admin = await openPostgres(primary.url(), { max: 1, migrate: false });
-    await admin.db.execute(sql`create database keystone`);
-    await admin.close();
     const database = await openPostgres(primary.url('keystone'), { max: 2 });
     try {
       const counts = await generateLedgerData(database.db, { products: PRODUCTS, serials: SERIALS });

@@ -262,6 +262,60 @@ describe('un-receiving', () => {
     ).toBe('Order Confirmed');
     await expectLedgerClean();
   });
+
+  it('an un-receipt with a clientScanId is applied once: a replay answers the first answer; the id with another receipt is a 409 naming clientScanId', async () => {
+    const line = await createPoLine(t.services, plain, { qty: 2, cost: 250 });
+    const [first, second] = [
+      (await receive(receiver, line, plain, UPC.plain, undefined)).json().transactionReferenceId as string,
+      (await receive(receiver, line, plain, UPC.plain, undefined)).json().transactionReferenceId as string,
+    ];
+    const clientScanId = randomUUID();
+    const body = { lineItemId: line.lineId, notes: 'Damaged box', scannedUpc: UPC.plain, clientScanId };
+    const done = await post(unreceiver, `/api/transacted-receipts/${first}/unreceive`, body);
+    expect(done.statusCode, done.body).toBe(200);
+    // The answer was lost on its way back: the outbox sends the same request again.
+    const replay = await post(unreceiver, `/api/transacted-receipts/${first}/unreceive`, body);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(done.json());
+    const full = async () =>
+      (await get(admin, `/api/purchase/getFull/${line.poId}`)).json().data.PO_LINES[0].qty_received as number;
+    expect(await full()).toBe(1);
+    // The id on another receipt, or with other notes: refused, naming clientScanId; nothing more is un-received.
+    for (const [ref, payload] of [
+      [second, body],
+      [first, { ...body, notes: 'Other notes' }],
+    ] as const) {
+      const res = await post(unreceiver, `/api/transacted-receipts/${ref}/unreceive`, payload);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(Object.keys(res.json().errors)).toEqual(['clientScanId']);
+    }
+    expect(await full()).toBe(1);
+    const open = (
+      await get(unreceiver, `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${line.lineId}`)
+    ).json().data as { ims_transaction_reference_id: string }[];
+    expect(open.map((r) => r.ims_transaction_reference_id)).toEqual([second]);
+    // A refused un-receipt stores nothing: the same id sent again once the refusal is fixed is applied.
+    const retryId = randomUUID();
+    const refused = await post(unreceiver, `/api/transacted-receipts/${second}/unreceive`, {
+      ...body,
+      scannedUpc: UPC.tracked,
+      clientScanId: retryId,
+    });
+    expect(refused.json().message).toBe(RECEIVING_MESSAGES.upcMismatch);
+    const fixed = await post(unreceiver, `/api/transacted-receipts/${second}/unreceive`, {
+      ...body,
+      clientScanId: retryId,
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(await full()).toBe(0);
+    const bad = await post(unreceiver, `/api/transacted-receipts/${second}/unreceive`, {
+      ...body,
+      clientScanId: 'short',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors ?? {})).toContain('clientScanId');
+    await expectLedgerClean();
+  });
 });
 
 describe('scan setup', () => {

@@ -26,8 +26,9 @@ export const FLOOR_READ_PATHS = [
   // Picking.
   'ims/picklist/(?:item|already-picked-item)/\\d+',
   'picklist/(?:printed|unprinted)',
-  // Bins.
+  // Bins: the list, and one bin's contents (the bin contents page reads `/api/bins?searchTerm=…`).
   'ims/bins',
+  'bins',
 ] as const;
 
 /** Matches a floor read's URL (its path, then a query or the end). */

@@ -62,6 +62,8 @@ describe('FLOOR_READS', () => {
       '/api/audit-scans/items?auditBatchId=IA-1',
       '/api/ims/picklist/item/7',
       '/api/ims/committed-transfers?model=X&fromBucket=RUBY',
+      '/api/bins?searchTerm=R01-B01-S01&locationCode=KY01&includeItems=1&perPage=50',
+      '/api/transacted-receipts/can-be-unreceived?poApiPoItemId=7',
     ];
     const notKept = [
       '/api/purchase/finish/42',
@@ -70,6 +72,8 @@ describe('FLOOR_READS', () => {
       '/api/user/all',
       '/api/picklist/3/document',
       '/api/ims/bins/labels',
+      '/api/bins/labels',
+      '/api/bins/7/items',
       '/api/purchase/getFull/42/extra',
     ];
     for (const url of kept) expect(FLOOR_READS.test(`http://127.0.0.1:3000${url}`), url).toBe(true);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { auditProduct, createAuditByApi, requestItemByApi } from '../../support/audits';
-import { deviceProfile, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { deviceProfile, offlineDrill } from '../../support/offline';
 import { requestToken, wedgeScans } from '../../support/session';
 
 /**
@@ -31,48 +31,27 @@ test('an audit counted offline through a reload and a closed browser: a tally of
     ).committed.find((i) => i.ims_transaction_reference_id === ref)!.tallied_quantity;
   const token = await requestToken(request, 'warehouse-lead');
   const device = deviceProfile();
+  const openCount = async (page: Page) => {
+    await page.getByTestId('audit-item-row').filter({ hasText: product.model_number }).first().waitFor();
+    await page.getByTestId('continue-scanning').first().click();
+    await expect(page.getByTestId('audit-scan-dialog').getByTestId('audit-scan-upc')).toBeFocused();
+  };
   try {
-    let context = await device.open();
-    let page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
-    await storeSession(page, token);
-    await page.goto('/');
-    await serviceWorkerReady(page);
-
-    const openCount = async () => {
-      await page.getByTestId('audit-item-row').filter({ hasText: product.model_number }).first().waitFor();
-      await page.getByTestId('continue-scanning').first().click();
-      const dialog = page.getByTestId('audit-scan-dialog');
-      await expect(dialog.getByTestId('audit-scan-upc')).toBeFocused();
-      return dialog;
-    };
-    await page.goto(`/inventory/audit-scans/${batch.audit_batch_id}`);
-    await openCount();
-    await setNetwork(context, false);
-    await wedgeScans(
-      page,
-      Array.from({ length: 20 }, () => product.upc!),
-    );
-    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
-
-    const reloaded = await page.reload();
-    expect(reloaded?.fromServiceWorker()).toBe(true);
-    await openCount();
-    await wedgeScans(
-      page,
-      Array.from({ length: 10 }, () => product.upc!),
-    );
-    await expect(page.getByTestId('scans-waiting')).toHaveText('30 scans waiting', { timeout: 15_000 });
-    expect(await tallied()).toBe(0);
-
-    await context.close();
-    context = await device.open();
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/scans-waiting');
-    await expect.poll(tallied, { timeout: 30_000 }).toBe(30);
-    await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
-    await context.close();
+    await offlineDrill(device, {
+      token,
+      first: 20,
+      then: 10,
+      open: async (page, online) => {
+        if (online) await page.goto(`/inventory/audit-scans/${batch.audit_batch_id}`);
+        await openCount(page);
+      },
+      scan: (page, count) =>
+        wedgeScans(
+          page,
+          Array.from({ length: count }, () => product.upc!),
+        ),
+      recorded: tallied,
+    });
   } finally {
     device.remove();
   }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { deviceProfile, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { deviceProfile, offlineDrill, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
 import { setupPo } from '../../support/receiving';
 import { requestToken, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
@@ -26,71 +26,49 @@ test('a PO received offline: 20 scans, a reload, 10 more, the browser closed and
   const { api, po, product, lineId } = await setupPo(request, { qty: 30, tracked: false, pick: 12 });
   const token = await requestToken(request, 'warehouse-2');
   const device = deviceProfile();
+  const dialog = (page: Page) => page.getByTestId('receiving-dialog');
   try {
-    let context = await device.open();
-    let page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
-    await storeSession(page, token);
-    await page.goto('/');
-    await serviceWorkerReady(page);
-
-    // Opened online: the PO and its line's scan settings are read, and kept.
-    await page.goto(`/purchase-orders/review/${po.id}`);
-    let dialog = await openReceiving(page);
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
-
-    await setNetwork(context, false);
-    await expect(page.getByTestId('network-status')).toContainText('Offline');
-    await wedgeScans(
-      page,
-      Array.from({ length: 20 }, () => product.upc!),
-    );
-    await expect(dialog.getByTestId('scanned-item')).toHaveCount(20);
-    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
-
-    // A reload with no network: the page is the service worker's, the PO its kept read, the scans still waiting.
-    const reloaded = await page.reload();
-    expect(reloaded?.fromServiceWorker()).toBe(true);
-    await expect(page.getByTestId('po-line-card').first()).toBeVisible();
-    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
-    await shoot(page, SHOTS, 'po-offline-20-waiting');
-    // The shell's list of what waits, by job.
-    await page.getByTestId('scans-waiting').click();
-    await expect(page.getByTestId('network-state')).toHaveText('Offline');
-    const job = page.getByTestId('waiting-job');
-    await expect(job).toHaveCount(1);
-    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toBeVisible();
-    await expect(job.locator('[data-testid="waiting-scan"][data-state="pending"]')).toHaveCount(20);
-    await shoot(page, SHOTS, 'scans-waiting-offline');
-    await job.getByRole('link', { name: `Receiving PO ${po.id}` }).click();
-    await expect(page.getByTestId('po-line-card').first()).toBeVisible();
-    dialog = await openReceiving(page);
-    await expect(dialog.getByTestId('scanned-item')).toHaveCount(20);
-    await wedgeScans(
-      page,
-      Array.from({ length: 10 }, () => product.upc!),
-    );
-    await expect(dialog.getByTestId('scanned-item')).toHaveCount(30);
-    await expect(page.getByTestId('scans-waiting')).toHaveText('30 scans waiting', { timeout: 15_000 });
-    expect(await receivedCount()).toBe(0);
-
-    // The browser closed while offline, opened again on the same device, online.
-    await context.close();
-    context = await device.open();
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/scans-waiting');
-    await expect.poll(receivedCount, { timeout: 30_000 }).toBe(30);
-    await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
-
-    // Exactly 30 receipts, none twice.
-    const receipts = await api.get<{ data: { ims_transaction_reference_id: string }[] }>(
-      `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`,
-    );
-    expect(receipts.data).toHaveLength(30);
-    expect(new Set(receipts.data.map((r) => r.ims_transaction_reference_id)).size).toBe(30);
-    await context.close();
+    await offlineDrill(device, {
+      token,
+      first: 20,
+      then: 10,
+      open: async (page, online) => {
+        // Opened online: the PO and its line's scan settings are read, and kept. Offline: back from the list.
+        if (online) await page.goto(`/purchase-orders/review/${po.id}`);
+        await openReceiving(page);
+        if (!online) await expect(dialog(page).getByTestId('scanned-item')).toHaveCount(20);
+      },
+      scan: async (page, count, before) => {
+        await wedgeScans(
+          page,
+          Array.from({ length: count }, () => product.upc!),
+        );
+        await expect(dialog(page).getByTestId('scanned-item')).toHaveCount(before + count);
+      },
+      recorded: receivedCount,
+      afterReload: async (page) => {
+        await expect(page.getByTestId('po-line-card').first()).toBeVisible();
+        await shoot(page, SHOTS, 'po-offline-20-waiting');
+        // The shell's list of what waits, by job.
+        await page.getByTestId('scans-waiting').click();
+        await expect(page.getByTestId('network-state')).toHaveText('Offline');
+        const job = page.getByTestId('waiting-job');
+        await expect(job).toHaveCount(1);
+        await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toBeVisible();
+        await expect(job.locator('[data-testid="waiting-scan"][data-state="pending"]')).toHaveCount(20);
+        await shoot(page, SHOTS, 'scans-waiting-offline');
+        await job.getByRole('link', { name: `Receiving PO ${po.id}` }).click();
+        await expect(page.getByTestId('po-line-card').first()).toBeVisible();
+      },
+      afterReplay: async () => {
+        // Exactly 30 receipts, none twice.
+        const receipts = await api.get<{ data: { ims_transaction_reference_id: string }[] }>(
+          `/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`,
+        );
+        expect(receipts.data).toHaveLength(30);
+        expect(new Set(receipts.data.map((r) => r.ims_transaction_reference_id)).size).toBe(30);
+      },
+    });
   } finally {
     device.remove();
   }

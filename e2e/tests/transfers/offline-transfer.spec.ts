@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { deviceProfile, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { deviceProfile, offlineDrill } from '../../support/offline';
 import { requestToken, wedgeScans } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
 
@@ -35,51 +35,27 @@ test('a transfer scanned offline through a reload and a closed browser: 30 units
   const token = await requestToken(request, 'warehouse-lead');
   const device = deviceProfile();
   const url = `/inventory/transfer/${encodeURIComponent(product.model_number)}?from_bucket=${FROM}`;
+  const openScan = async (page: Page) => {
+    await expect(page.getByTestId('transfer-model')).toHaveText(product.model_number);
+    await page.getByTestId('committed-transfers-row').filter({ hasText: ref }).getByTestId('scan-transfer').click();
+    await expect(page.getByTestId('transfer-scan-dialog').getByTestId('transfer-scan-upc')).toBeFocused();
+  };
   try {
-    let context = await device.open();
-    let page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
-    await storeSession(page, token);
-    await page.goto('/');
-    await serviceWorkerReady(page);
-
-    const openScan = async () => {
-      await expect(page.getByTestId('transfer-model')).toHaveText(product.model_number);
-      await page.getByTestId('committed-transfers-row').filter({ hasText: ref }).getByTestId('scan-transfer').click();
-      const dialog = page.getByTestId('transfer-scan-dialog');
-      await expect(dialog.getByTestId('transfer-scan-upc')).toBeFocused();
-      return dialog;
-    };
-    await page.goto(url);
-    await openScan();
-    await setNetwork(context, false);
-    await wedgeScans(
-      page,
-      Array.from({ length: 20 }, () => product.upc!),
-    );
-    await expect(page.getByTestId('scans-waiting')).toHaveText('20 scans waiting', { timeout: 15_000 });
-
-    const reloaded = await page.reload();
-    expect(reloaded?.fromServiceWorker()).toBe(true);
-    await openScan();
-    await wedgeScans(
-      page,
-      Array.from({ length: 10 }, () => product.upc!),
-    );
-    await expect(page.getByTestId('scans-waiting')).toHaveText('30 scans waiting', { timeout: 15_000 });
-    expect(await scanned()).toBe(0);
-
-    await context.close();
-    context = await device.open();
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/scans-waiting');
-    await expect.poll(scanned, { timeout: 30_000 }).toBe(30);
-    await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
-    // Replays that were answered and sent again would have been refused (or counted twice): none left, none doubled.
-    await page.waitForTimeout(1_000);
-    expect(await scanned()).toBe(30);
-    await context.close();
+    await offlineDrill(device, {
+      token,
+      first: 20,
+      then: 10,
+      open: async (page, online) => {
+        if (online) await page.goto(url);
+        await openScan(page);
+      },
+      scan: (page, count) =>
+        wedgeScans(
+          page,
+          Array.from({ length: count }, () => product.upc!),
+        ),
+      recorded: scanned,
+    });
   } finally {
     device.remove();
   }

@@ -7,24 +7,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/database.js';
 import { createServices } from '../../src/modules/services.js';
-import { drillState, receiveForDrill, runCli, SERVER_DIR, unreceiveForDrill } from '../backup-drill-kit.js';
+import { drillState, receiveForDrill, runCli, unreceiveForDrill } from '../backup-drill-kit.js';
 import {
+  BACKUP_SCRIPTS,
   freePort,
-  giveToPostgres,
   instanceAt,
   makeHome,
   removeHome,
-  startPrimary,
+  startArchivingPrimary,
   type PgInstance,
 } from './pg-instances.js';
 
 const run = promisify(execFile);
-const SCRIPTS = path.resolve(SERVER_DIR, '../../scripts/backup');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs one of scripts/backup/*.sh as the postgres OS user (it owns the server's files). */
 async function script(name: string, args: string[]): Promise<string> {
-  const file = path.join(SCRIPTS, name);
+  const file = path.join(BACKUP_SCRIPTS, name);
   const asRoot = process.getuid?.() === 0;
   const { stdout } = await run(
     asRoot ? 'runuser' : 'bash',
@@ -47,20 +46,8 @@ afterAll(() => removeHome(home, instances), 60_000);
 
 describe('PostgreSQL: base backup, WAL archive and a restore to a point in time', () => {
   it('restores to the moment between a receipt and its un-receipt, and the ledger checks clean', async () => {
-    const archive = path.join(home, 'wal');
-    const backups = path.join(home, 'backups');
-    for (const dir of [archive, backups]) {
-      fs.mkdirSync(dir);
-      giveToPostgres(dir);
-    }
-    const primary = await startPrimary(home, {
-      archive_mode: 'on',
-      archive_command: `bash ${path.join(SCRIPTS, 'pg-archive-wal.sh')} %p %f ${archive}`,
-    });
+    const { primary, archive, backups } = await startArchivingPrimary(home);
     instances.push(primary);
-    const admin = await openPostgres(primary.url(), { max: 1, migrate: false });
-    await admin.db.execute(sql`create database keystone`);
-    await admin.close();
 
     const database: OpenDatabase = await openPostgres(primary.url('keystone'), { max: 2 });
     let target: string;

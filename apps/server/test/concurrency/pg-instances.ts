@@ -122,6 +122,38 @@ export async function startPrimary(home: string, settings: Record<string, string
   return instance;
 }
 
+/** The backup scripts (scripts/backup/*.sh) of docs/deployment.md, "Backups". */
+export const BACKUP_SCRIPTS = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../../../scripts/backup',
+);
+
+/**
+ * A primary whose WAL is archived by scripts/backup/pg-archive-wal.sh into `{home}/wal`, a `{home}/backups` folder
+ * for base backups, and an empty `keystone` database: what a backup drill or bench starts from.
+ */
+export async function startArchivingPrimary(
+  home: string,
+): Promise<{ primary: PgInstance; archive: string; backups: string }> {
+  const archive = path.join(home, 'wal');
+  const backups = path.join(home, 'backups');
+  for (const dir of [archive, backups]) {
+    fs.mkdirSync(dir);
+    giveToPostgres(dir);
+  }
+  const primary = await startPrimary(home, {
+    archive_mode: 'on',
+    archive_command: `bash ${path.join(BACKUP_SCRIPTS, 'pg-archive-wal.sh')} %p %f ${archive}`,
+  });
+  try {
+    await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', 'keystone']);
+  } catch (error) {
+    await primary.stop('immediate');
+    throw error;
+  }
+  return { primary, archive, backups };
+}
+
 /** A streaming standby of `primary`: `pg_basebackup -R` (standby.signal and primary_conninfo written), then started. */
 export async function startStandby(primary: PgInstance, name = 'standby'): Promise<PgInstance> {
   const dataDir = path.join(primary.home, name);

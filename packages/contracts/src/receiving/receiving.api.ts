@@ -135,6 +135,8 @@ export const ZUnreceiveSchema = z
     /** What was scanned: the UPC and the serials must match the receipt (001 §5). */
     scannedUpc: z.string().trim().max(20).optional(),
     scannedSerialNumbers: ZScannedSerialsSchema.optional(),
+    /** Made by the client per un-receipt: a retried request with the same id is applied once and answers the same. */
+    clientScanId: z.string().trim().min(8).max(64).optional(),
   })
   .meta({ id: 'Unreceive' });
 

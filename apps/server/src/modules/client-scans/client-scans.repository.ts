@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../../db/database.js';
 /** A scan's id, the route it was sent to and its request (path parameters and body, without the id). */
 export interface ClientScan {
   id: string;
-  route: 'pick' | 'bin-items' | 'sale-serial';
+  route: 'pick' | 'bin-items' | 'sale-serial' | 'unreceive';
   request: Record<string, unknown>;
 }
 

@@ -27,6 +27,7 @@ import { checkManifest } from './manifest-rules.js';
 import { LedgerRefusal, type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import { ReceivingRepository, type TransactionRow } from './receiving.repository.js';
+import { onceForScan } from '../client-scans/client-scans.js';
 
 type LockedLine = NonNullable<Awaited<ReturnType<ReceivingRepository['lockLine']>>>;
 type OpenReceipt = NonNullable<Awaited<ReturnType<ReceivingRepository['openReceipt']>>>;
@@ -426,54 +427,62 @@ export class ReceivingService {
   /**
    * Un-receives a receipt: a new INVENTORY_UNRECEIPT transaction reversing it (never a deletion). Notes are
    * required; the scanned UPC and serials must match the receipt, unless the caller holds admin:override.
-   * `options.at`: when it happened, if not now (a loader of past documents, as `receive`'s).
+   * `options.at`: when it happened, if not now (a loader of past documents, as `receive`'s). With a clientScanId it
+   * is applied once: a replay answers the first answer (client-scans.ts).
    */
   async unreceive(referenceId: string, input: TUnreceive, actor: Actor, options: { at?: Date } = {}) {
     if (!input.notes.trim())
       throw unprocessable(RECEIVING_MESSAGES.notesEmpty, { notes: [RECEIVING_MESSAGES.notesEmpty] });
-    return this.write(async (tx) => {
-      const repo = new ReceivingRepository(tx);
-      const line = await repo.lockLine(input.lineItemId);
-      if (!line) throw notFound(`PO line ${input.lineItemId} does not exist`);
-      const receipt = await repo.findByReference(referenceId);
-      if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || receipt.purchaseOrderItemId !== line.item.id) {
-        throw new HttpError(
-          404,
-          `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`,
-        );
-      }
-      const current = await this.openReceipt(repo, line, receipt);
-      const product = scanProduct(line.product);
-      const scanningRequired = !hasPermission(actor.role, 'admin:override');
-      if (scanningRequired || input.scannedUpc) {
-        if (!upcMatches(product, input.scannedUpc ?? ''))
-          throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
-        const scanned = splitSerials(input.scannedSerialNumbers)
-          .map((s) => s.toUpperCase())
-          .sort();
-        const expected = current.serials.map((s) => s.scannedSerialNumber.toUpperCase()).sort();
-        if (scanned.length !== expected.length || scanned.some((s, i) => s !== expected[i])) {
-          throw unprocessable(RECEIVING_MESSAGES.serialMismatch, {
-            scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch],
-          });
+    const { clientScanId, ...request } = input;
+    // A clientScanId (the scan outbox's replay after a network cut): claimed first, before the line's row lock.
+    const scan = clientScanId
+      ? { id: clientScanId, route: 'unreceive' as const, request: { referenceId, ...request } }
+      : null;
+    return this.write((tx) =>
+      onceForScan(tx, scan, async () => {
+        const repo = new ReceivingRepository(tx);
+        const line = await repo.lockLine(input.lineItemId);
+        if (!line) throw notFound(`PO line ${input.lineItemId} does not exist`);
+        const receipt = await repo.findByReference(referenceId);
+        if (!receipt || receipt.type !== 'INVENTORY_RECEIPT' || receipt.purchaseOrderItemId !== line.item.id) {
+          throw new HttpError(
+            404,
+            `Fatal error: No product record found in list of ${(await repo.openReceipts(line.item.id)).length} un-receivable receipt(s)`,
+          );
         }
-      }
-      const reversal = await this.reverseIn(
-        tx,
-        line,
-        receipt,
-        current,
-        input.notes.trim(),
-        input.scannedUpc ?? null,
-        actor,
-        options.at ?? null,
-      );
-      return {
-        message: 'Success' as const,
-        transactionReferenceId: reversal.referenceId,
-        remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id),
-      };
-    });
+        const current = await this.openReceipt(repo, line, receipt);
+        const product = scanProduct(line.product);
+        const scanningRequired = !hasPermission(actor.role, 'admin:override');
+        if (scanningRequired || input.scannedUpc) {
+          if (!upcMatches(product, input.scannedUpc ?? ''))
+            throw unprocessable(RECEIVING_MESSAGES.upcMismatch, { scannedUpc: [RECEIVING_MESSAGES.upcMismatch] });
+          const scanned = splitSerials(input.scannedSerialNumbers)
+            .map((s) => s.toUpperCase())
+            .sort();
+          const expected = current.serials.map((s) => s.scannedSerialNumber.toUpperCase()).sort();
+          if (scanned.length !== expected.length || scanned.some((s, i) => s !== expected[i])) {
+            throw unprocessable(RECEIVING_MESSAGES.serialMismatch, {
+              scannedSerialNumbers: [RECEIVING_MESSAGES.serialMismatch],
+            });
+          }
+        }
+        const reversal = await this.reverseIn(
+          tx,
+          line,
+          receipt,
+          current,
+          input.notes.trim(),
+          input.scannedUpc ?? null,
+          actor,
+          options.at ?? null,
+        );
+        return {
+          message: 'Success' as const,
+          transactionReferenceId: reversal.referenceId,
+          remaining_transacted_receipts: await this.receiptsOf(repo, line.item.id),
+        };
+      }),
+    );
   }
 
   /**

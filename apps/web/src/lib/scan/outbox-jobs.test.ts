@@ -26,12 +26,21 @@ describe('outboxJobs', () => {
         state: 'refused',
         message: 'Finished',
       }),
+      entry({
+        id: 'e',
+        seq: 5,
+        kind: 'unreceive',
+        context: 'unreceive:42:7',
+        params: { imsTransactionReferenceId: 'IR-1' },
+      }),
     ]);
     expect(jobs.map((j) => [j.title, j.href, j.entries.map((e) => e.id)])).toEqual([
       ['Receiving PO 42', '/purchase-orders/review/42', ['a', 'c']],
       ['Transfer CT-1', null, ['b']],
       ['Audit count IA-9', '/inventory/audit-scans/5', ['d']],
+      ['Un-receiving PO 42', '/purchase-orders/review/42', ['e']],
     ]);
     expect(jobs[2]!.advice).toMatch(/audit may have been finished/);
+    expect(jobs[3]!.advice).toMatch(/un-received already/);
   });
 });

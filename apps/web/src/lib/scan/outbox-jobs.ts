@@ -1,6 +1,6 @@
 import type { OutboxEntry, TOutboxKind } from './scan-outbox';
 
-/** One job's scans in the outbox (a PO line, a transfer, an audit, a pick, a bin), for the scans-waiting screen. */
+/** One job's scans in the outbox (a PO line, a transfer, an audit, a pick, a bin, a PO line's un-receipts), for the scans-waiting screen. */
 export interface TOutboxJob {
   context: string;
   kind: TOutboxKind;
@@ -25,6 +25,8 @@ const ADVICE: Record<TOutboxKind, string> = {
     "Open the bin's contents: check what the bin holds now, submit the change again if it is still needed; then clear this scan.",
   'sale-serial':
     'Open the committed sale: if it still needs the serial (it may be sold, or the serial committed elsewhere), scan it again there; then clear this scan.',
+  unreceive:
+    'Open the PO: if the unit must still be un-received (the receipt may have been un-received already, or the PO finished), un-receive it again there; then clear this scan.',
 };
 
 function describe(entry: OutboxEntry): Pick<TOutboxJob, 'title' | 'href'> {
@@ -53,6 +55,11 @@ function describe(entry: OutboxEntry): Pick<TOutboxJob, 'title' | 'href'> {
       return { title: `Bin contents ${ref}`, href: null };
     case 'sale-serial':
       return { title: `Committed sale ${entry.params?.ref ?? ref}`, href: '/boards/committed-sales' };
+    case 'unreceive': {
+      // The context is `unreceive:{poId}:{lineId}`.
+      const [po = ''] = ref.split(':');
+      return { title: `Un-receiving PO ${po}`.trim(), href: po ? `/purchase-orders/review/${po}` : null };
+    }
   }
 }
 

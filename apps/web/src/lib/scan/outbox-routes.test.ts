@@ -5,6 +5,7 @@ import {
   pickItemRoute,
   quickAddScannedAuditItemRoute,
   quickScanReceiveRoute,
+  unreceiveRoute,
   updateBinItemsRoute,
 } from '@keystone/contracts';
 import { sendOutboxEntry } from './outbox-routes';
@@ -90,5 +91,14 @@ describe('sendOutboxEntry', () => {
       silent: true,
       signal,
     });
+  });
+
+  it('sends an un-receipt to its receipt: the reference as the path parameter, the body (with its clientScanId) as is', async () => {
+    const call = vi.fn(async () => ({}));
+    const signal = new AbortController().signal;
+    const body = { lineItemId: 7, notes: 'Damaged box', scannedUpc: '012345678905', clientScanId: 'id-5' };
+    const params = { imsTransactionReferenceId: 'IR-0000042' };
+    await sendOutboxEntry(entry({ kind: 'unreceive', params, body }), signal, call as never);
+    expect(call).toHaveBeenCalledWith(unreceiveRoute, { params, body, silent: true, signal });
   });
 });

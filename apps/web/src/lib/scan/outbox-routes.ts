@@ -4,6 +4,7 @@ import {
   pickItemRoute,
   quickAddScannedAuditItemRoute,
   quickScanReceiveRoute,
+  unreceiveRoute,
   updateBinItemsRoute,
   type ApiRouteDef,
 } from '@keystone/contracts';
@@ -21,9 +22,10 @@ export const OUTBOX_ROUTES = {
   pick: pickItemRoute,
   'bin-items': updateBinItemsRoute,
   'sale-serial': addCommittedSaleSerialRoute,
+  unreceive: unreceiveRoute,
 } as const satisfies Record<TOutboxKind, ApiRouteDef>;
 
-/** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId) and body. */
+/** Sends one entry: its kind's route, with the entry's path parameters (a transfer's refId, a receipt's reference) and body. */
 export function sendOutboxEntry(
   entry: OutboxEntry,
   signal: AbortSignal,

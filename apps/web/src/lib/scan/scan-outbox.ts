@@ -6,9 +6,11 @@ import { ApiCallError, serverMessage } from '../api-error';
  * unit (quickScanReceive), `transfer-scan` a committed transfer's unit (addScannedItem, its refId a path parameter),
  * `audit-scan` an audit item's counted unit (quick-add-scanned-item), `pick` a pick list item's pick (its id a path
  * parameter), `bin-items` a bin contents submit (its binId a path parameter), `sale-serial` a committed sale's
- * serials (addScannedItem, its ref a path parameter).
+ * serials (addScannedItem, its ref a path parameter), `unreceive` a PO line's receipt un-received (its
+ * reference a path parameter).
  */
-export type TOutboxKind = 'receive' | 'transfer-scan' | 'audit-scan' | 'pick' | 'bin-items' | 'sale-serial';
+export type TOutboxKind =
+  'receive' | 'transfer-scan' | 'audit-scan' | 'pick' | 'bin-items' | 'sale-serial' | 'unreceive';
 
 /** A scan the server must record, kept until it answers. */
 export interface OutboxEntry {

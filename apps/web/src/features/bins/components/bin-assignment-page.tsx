@@ -38,7 +38,8 @@ import { applyServerErrors, checkRemoval, setStagedQuantity, stageScan, type TSt
  * /inventory/bins/assignment/{locationCode}/{binName} (001 §2, §4, §5, §8): the bin and its contents; in Adding or
  * Removing mode, each scanned UPC stages +1 (the quantity is editable, never below 1); Submit sends every staged line
  * at once (PUT /ims/bins/{binId}/items, through the scan outbox with a client scan id: kept on this device and replayed
- * after a network cut, applied once), all or nothing, and shows the refusals on their lines. Scans reach the UPC
+ * after a network cut, applied once, while the next lines are staged), all or nothing, and shows the refusals on
+ * their lines. Scans reach the UPC
  * field from anywhere on the page (a BINASSIGN= scan still opens that bin). Usable at 390 px.
  */
 export function BinAssignmentPage() {
@@ -54,32 +55,39 @@ export function BinAssignmentPage() {
   // replayed (the server applies it once, and answers a replay with the first answer).
   const outbox = useOutboxScans(`bin:${bin?.id ?? 0}`, (entry, answer) => {
     void client.invalidateQueries({ queryKey: BINS_QUERY_KEY });
+    const body = entry.body as { isAdding: boolean; items: { upc: string; updateQty: number }[] };
     if (answer.ok) {
-      const body = entry.body as { isAdding: boolean; items: { updateQty: number }[] };
       const units = body.items.reduce((n, l) => n + l.updateQty, 0);
       const name = (answer.result as { binName?: string }).binName ?? bin?.binName ?? '';
-      setLines([]);
       setMessage({
         kind: 'success',
         text: `${body.isAdding ? 'Added' : 'Removed'} ${units} unit${units === 1 ? '' : 's'} ${body.isAdding ? 'to' : 'from'} ${name}.`,
       });
       playSound('good');
+    } else if (entry.delayed) {
+      // Refused on a replay, long after its submit: said here, and kept on the scans-waiting screen with what to do.
+      setMessage({ kind: 'error', text: `${entry.label}: ${answer.message}` });
+      playSound('bad');
     } else {
-      const out = applyServerErrors(lines, answer.error);
+      // Refused at once: its lines come back, each with its refusal, to be fixed and submitted again.
+      const staged = body.items.map((l) => ({ upc: l.upc, quantity: l.updateQty, error: null }));
+      const out = applyServerErrors(staged, answer.error);
       setLines(out.lines);
+      setAdding(body.isAdding);
       setMessage({ kind: 'error', text: out.message });
       playSound('bad');
       void scanOutbox.dismiss(entry.id);
     }
     input.current?.focus();
   });
-  const submitting = outbox.pending.length > 0;
+  // A submit on its way with the server in reach: its answer comes at once (a refusal brings its lines back), so a
+  // scan meanwhile is refused out loud. While submits wait on this device for the server, scanning goes on.
+  const submitting = outbox.pending.length > 0 && outbox.waiting === 0;
   // Each scanned UPC is a unit of its own (no serials): it stages +1; the server judges the UPCs on Submit.
   const engine = useScanEngine({
     feedback,
     page: true,
     ready: !!bin,
-    // The staged lines are being sent: a scan now is refused out loud rather than staged after them.
     busy: submitting,
     serialsPerUnit: 0,
     checkUpc: () => null,
@@ -129,6 +137,8 @@ export function BinAssignmentPage() {
       context: `bin:${bin.id}`,
       label: `${adding ? 'Add to' : 'Remove from'} ${bin.binName}`,
     });
+    // The lines are in the outbox now (kept on this device until the server answers).
+    setLines([]);
   };
 
   if (isPending) return <LinearProgress aria-label="Loading the bin" />;

@@ -122,7 +122,8 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
   const outbox = useOutboxScans(context, (entry, answer) => {
     if (answer.ok) return setOutcome({ kind: 'picked' });
     setOutcome({ kind: 'error', text: pickErrorText(answer.message) });
-    void scanOutbox.dismiss(entry.id);
+    // Refused on a replay (someone else picked it meanwhile): also kept on the scans-waiting screen, with what to do.
+    if (!entry.delayed) void scanOutbox.dismiss(entry.id);
     if (engine.state.step === 'held') engine.reset();
   });
   const sending = outbox.pending.length > 0;

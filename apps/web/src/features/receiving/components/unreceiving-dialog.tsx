@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -23,16 +22,18 @@ import {
 import {
   RECEIVING_MESSAGES,
   STATUS_MESSAGE_MS,
-  unreceiveRoute,
   upcMatches,
   type TPoLine,
   type TRouteResponse,
-  type canBeUnreceivedRoute,
+  type unreceiveRoute,
 } from '@keystone/contracts';
-import { ApiCallError, callApi, serverMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session-store';
-import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../api/receiving';
+import { scanProductOf, useRefreshAfterReceiving, useUnreceivableReceipts } from '../api/receiving';
+import { scanOutbox } from '../../../lib/scan/outbox';
+import { newClientScanId } from '../../../lib/scan/scan-ids';
+import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
@@ -43,7 +44,9 @@ import { formatTimestamp } from '../../../lib/format-date';
 /**
  * The Un-Receiving dialog of one PO line (001 §2, §4, §5, §8): the receipts that can still be un-received; scan
  * the UPC and the serials of one receipt, enter notes, submit. A user with admin:override may turn Scanning
- * Required off and pick a receipt from the list instead.
+ * Required off and pick a receipt from the list instead. Submit goes through the scan outbox with a client scan id:
+ * kept on this device, sent in order, replayed after a network cut (the server applies it once); a receipt waiting
+ * to be un-received leaves the list at once, so the next scan matches another.
  */
 /** Submit before a receipt is matched, while there are receipts to un-receive. */
 export const NOTHING_MATCHED_MESSAGE =
@@ -55,7 +58,6 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose(): void }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const client = useQueryClient();
   const canOverride = useCan('admin:override');
   const receipts = useUnreceivableReceipts(line.id);
   const refresh = useRefreshAfterReceiving(line.purchaseOrderId, line.id);
@@ -67,10 +69,34 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   const [scanningRequired, setScanningRequired] = useState(true);
   const [matched, setMatched] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const notesRef = useRef<HTMLTextAreaElement>(null);
-
-  const list = receipts.data ?? [];
+  const matchedRef = useRef<string | null>(null);
+  // Un-received here, until the list is read again.
+  const [done, setDone] = useState<ReadonlySet<string>>(new Set());
+  const context = `unreceive:${line.purchaseOrderId}:${line.id}`;
+  const outbox = useOutboxScans(context, (entry, answer) => {
+    const reference = entry.params?.imsTransactionReferenceId ?? '';
+    refresh();
+    if (answer.ok) {
+      const result = answer.result as TRouteResponse<typeof unreceiveRoute>;
+      setDone((d) => new Set(d).add(reference));
+      playSound('unreceive');
+      show(
+        'good',
+        `${entry.delayed ? 'Sent: un-received' : 'Un-received'} ${reference} (${result.transactionReferenceId}).`,
+        STATUS_MESSAGE_MS,
+      );
+      return;
+    }
+    // Refused at once: said here. Refused on a replay: also kept on the scans-waiting screen, with what to do.
+    fail(entry.delayed ? `${reference}: ${answer.message}` : answer.message);
+    if (!entry.delayed) void scanOutbox.dismiss(entry.id);
+  });
+  // Receipts waiting to be un-received (or just un-received) are no longer offered.
+  const waitingFor = new Set(outbox.pending.map((e) => e.params?.imsTransactionReferenceId));
+  const list = (receipts.data ?? []).filter(
+    (r) => !waitingFor.has(r.ims_transaction_reference_id) && !done.has(r.ims_transaction_reference_id),
+  );
   const scanning = scanningRequired || !canOverride;
   // Receipts without serials (a product not serial tracked) match on the UPC alone; otherwise the scanned serials
   // must make one receipt's set (the unit is complete when they do), and the matched unit waits for notes and Submit.
@@ -78,7 +104,6 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   const engine = useScanEngine({
     feedback,
     ready: scanning && list.length > 0,
-    busy: submitting,
     hold: true,
     serialsPerUnit: byUpc ? 0 : null,
     checkUpc: (value) => (upcMatches(product, value) ? null : RECEIVING_MESSAGES.upcMismatch),
@@ -99,47 +124,46 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   function resetScan() {
     engine.reset();
     setMatched(null);
+    matchedRef.current = null;
   }
 
   function matchFound(reference: string) {
     setMatched(reference);
+    matchedRef.current = reference;
     playSound('good');
     show('good', `Matched ${reference}: enter notes and submit.`);
-    later(() => notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
+    // Unless it was submitted (or reset) meanwhile: the next UPC is being scanned by then.
+    later(() => matchedRef.current === reference && notesRef.current?.focus(), SCAN_TIMING.focusMoveMs);
   }
 
-  async function submit() {
+  function submit() {
     // The spec's message when there is nothing to un-receive; before a match, say what is missing.
     if (!list.length) return fail(RECEIVING_MESSAGES.unreceiveListEmpty);
     if (!matched) return fail(scanning ? NOTHING_MATCHED_MESSAGE : NOTHING_SELECTED_MESSAGE);
     if (!notes.trim()) return fail(RECEIVING_MESSAGES.notesEmpty);
-    setSubmitting(true);
-    try {
-      const result = await callApi(unreceiveRoute, {
-        params: { imsTransactionReferenceId: matched },
-        body: {
-          lineItemId: line.id,
-          notes: notes.trim(),
-          ...(scanning && scannedUpc ? { scannedUpc, scannedSerialNumbers: serials } : {}),
-        },
-        silent: true,
-      });
-      client.setQueryData<TRouteResponse<typeof canBeUnreceivedRoute>>(unreceivableKey(line.id), {
-        data: result.remaining_transacted_receipts,
-      });
-      refresh();
-      playSound('unreceive');
-      show('good', `Un-received ${matched} (${result.transactionReferenceId}).`, STATUS_MESSAGE_MS);
-      resetScan();
-      setNotes('');
-    } catch (error) {
-      // The server's answer to a refused request (422, 409, 404); anything else is unexpected.
-      const known = error instanceof ApiCallError && error.status < 500 ? serverMessage(error) : null;
-      fail(known ?? RECEIVING_MESSAGES.unreceiveUnknown);
-      void client.invalidateQueries({ queryKey: unreceivableKey(line.id) });
-    } finally {
-      setSubmitting(false);
-    }
+    const clientScanId = newClientScanId();
+    outbox.add({
+      id: clientScanId,
+      kind: 'unreceive',
+      params: { imsTransactionReferenceId: matched },
+      body: {
+        lineItemId: line.id,
+        notes: notes.trim(),
+        ...(scanning && scannedUpc ? { scannedUpc, scannedSerialNumbers: serials } : {}),
+        clientScanId,
+      },
+      context,
+      label: `${line.product.model_number} ${matched}${serials.length ? ` (${serials.join(', ')})` : ''}`,
+    });
+    // The match's message gives way; while the server cannot be reached the answer comes late: named as kept.
+    show(
+      'waiting',
+      outbox.waiting || !navigator.onLine
+        ? `Queued the un-receipt of ${matched}: it is sent when the server answers`
+        : `Un-receiving ${matched}…`,
+    );
+    resetScan();
+    setNotes('');
   }
 
   return (
@@ -233,15 +257,12 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
           slotProps={{ htmlInput: { 'data-testid': 'unreceive-notes' } }}
         />
         <ScanFeedback feedback={feedback.feedback} testId="unreceive-feedback" />
+        <ScansWaiting count={outbox.waiting} testId="unreceive-waiting" />
       </DialogContent>
       <DialogActions>
-        {scanning && (
-          <Button onClick={resetScan} disabled={submitting}>
-            Reset Scan
-          </Button>
-        )}
+        {scanning && <Button onClick={resetScan}>Reset Scan</Button>}
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={submitting}>
+        <Button variant="contained" color="warning" onClick={submit}>
           Submit Un-Receive
         </Button>
       </DialogActions>
