@@ -327,6 +327,7 @@ export function AuditScanTool() {
           <RequestItemForm
             batch={b}
             disabled={completed}
+            paused={!!scanning || !!reviewing || !!deleting || confirmComplete}
             onRequested={(item) => {
               setStatus(`Counting ${item.product.model} in ${item.audit_bucket_map.bucket}.`);
               setScanning(item);
