@@ -71,7 +71,7 @@ export function RequestItemForm({
     page: true,
     paused,
     ready: !disabled,
-    busy: looking || request.isPending,
+    busy: looking,
     serialsPerUnit: 0,
     checkUpc: () => null,
     checkSerial: () => null,
