@@ -60,7 +60,7 @@ export function auditTypeOf(product: {
 
 /**
  * 001 §5: the default name of a new audit, '{date} {BUCKET} Audit'; the server numbers the second of that date and
- * bucket '… Audit 2', and so on (docs/decisions.md "A new audit's default name never collides (issue 37)").
+ * bucket '… Audit 2', and so on (docs/decisions.md "A new audit's default name never collides").
  */
 export const defaultAuditName = (date: string, bucket: string, sequence = 1) =>
   `${date} ${bucket.toUpperCase()} Audit${sequence > 1 ? ` ${sequence}` : ''}`;

@@ -24,9 +24,9 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * Request an item (001 §7 audit-adjustments/request): a model (autocomplete of GET /api/product?modelTerm=, typed
  * at least 500 ms) and a bucket (the audit's default bucket unless changed). The tally starts then: the server
- * takes the snapshot of on-hand. The new item opens for scanning. Or scan its UPC (issue 37): the scan engine's UPC
+ * takes the snapshot of on-hand. The new item opens for scanning. Or scan its UPC: the scan engine's UPC
  * field (a scan anywhere on the page, or the camera, lands there too) finds the product by UPC and requests it in
- * the bucket chosen (docs/decisions.md "Request an audit item by scanning its UPC (issue 37)").
+ * the bucket chosen (docs/decisions.md "Request an audit item by scanning its UPC").
  */
 export function RequestItemForm({
   batch,
