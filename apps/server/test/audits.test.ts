@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_MESSAGES, type TAuditReview } from '@keystone/contracts';
+import { AUDIT_MESSAGES, defaultAuditName, type TAuditReview } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { Ledger } from '../src/modules/ledger/ledger-writer.js';
@@ -126,6 +126,33 @@ describe('audit batches', () => {
     expect(twice.json().errors).toEqual({ audit_batch_name: [AUDIT_MESSAGES.duplicateName('SPRING count')] });
     const list = (await get('/api/audit-scans')).json() as { audit_batch_name: string }[];
     expect(list.map((b) => b.audit_batch_name)).toContain('Spring Count');
+  });
+
+  it('numbers the default name of a second audit of that date and bucket, even two created at once (issue 37)', async () => {
+    const name = defaultAuditName('2031-03-04', 'KY01');
+    const create = (audit_batch_name: string, default_audit_bucket = 'KY01') =>
+      post('/api/audit-scans', { audit_batch_name, default_audit_bucket });
+    const both = await Promise.all([create(name), create(name)]);
+    for (const res of both) expect(res.statusCode, res.body).toBeLessThan(300);
+    const names = both.map((res) => res.json().audit_batch_name as string).sort();
+    expect(names).toEqual([name, `${name} 2`]);
+    // Any case of the default name is the default name; the next number is the first free one.
+    const third = await create(name.toLowerCase(), 'ky01');
+    expect(third.json().audit_batch_name).toBe(`${name} 3`);
+    // Another bucket's default name of that date is its own; the numbering reads the whole name, not a prefix.
+    const other = await create(defaultAuditName('2031-03-04', 'KY01_B_STOCK'), 'KY01_B_STOCK');
+    expect(other.json().audit_batch_name).toBe('2031-03-04 KY01_B_STOCK Audit');
+    // A name the person chose is never renamed: taken, it is refused.
+    const chosen = await create(`${name} 2`);
+    expect(chosen.statusCode).toBe(422);
+    expect(chosen.json().errors).toEqual({ audit_batch_name: [AUDIT_MESSAGES.duplicateName(`${name} 2`)] });
+    const list = (await get('/api/audit-scans')).json() as { audit_batch_name: string }[];
+    expect(
+      list
+        .filter((b) => b.audit_batch_name.startsWith(name))
+        .map((b) => b.audit_batch_name)
+        .sort(),
+    ).toEqual([name, `${name} 2`, `${name} 3`]);
   });
 
   it('completes a batch (audit-scan:submit only), after which every change is refused', async () => {

@@ -10,7 +10,7 @@ import {
   shot,
 } from '../../support/audits';
 import { selectOption } from '../../support/select';
-import { login, wedgeScans, signInAs } from '../../support/session';
+import { focusPage, login, wedgeScans, signInAs } from '../../support/session';
 import { shoot } from '../../support/shots';
 
 /**
@@ -343,4 +343,77 @@ test('on a phone: a product without serials is counted by its UPC alone; the ser
   await wedgeScans(page, [tracked.product.upc!, `${tracked.stamp}S1`, `${tracked.stamp}S2`]);
   await expectFeedback(dialog, 'bad', 'Too many serials scanned');
   await expect(dialog.getByTestId('audit-tallied')).toHaveText('Tallied: 0');
+});
+
+/** Screenshots at 1440 and 390 px (E2E_SHOTS=1) in /tmp/wt-audits-shots/, then the phone's viewport again. */
+async function shootPhone(page: Page, name: string) {
+  await shoot(page, '/tmp/wt-audits-shots', name);
+  await page.setViewportSize(PHONE);
+}
+
+test('on a phone: two new audits of a day and bucket get different default names; an item is requested by scanning its UPC', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { product, stamp } = await auditProduct(request, { qty: 1, tracked: false, pick: 5 });
+  const upc = product.upc!;
+  const model = product.model_number;
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'warehouse-admin');
+
+  // Issue 37: the default name twice, as it comes; the second (or a later one, on a repeated run) is numbered.
+  const defaultName = `${localToday()} ${AUDIT_BUCKET} Audit`;
+  const names: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    await page.goto('/inventory/audit-scans');
+    await page.getByTestId('create-audit').click();
+    const create = page.getByTestId('create-audit-dialog');
+    await selectOption(page, create.getByRole('combobox', { name: 'Default Bucket' }), AUDIT_BUCKET);
+    await expect(create.getByTestId('audit-name')).toHaveValue(defaultName);
+    await expect(create.getByText(`Taken already? It is numbered: ${defaultName} 2`)).toBeVisible();
+    if (i === 0) await shootPhone(page, 'phone-create-default-name');
+    await create.getByTestId('create-audit-submit').click();
+    await expect(page).toHaveURL(/\/inventory\/audit-scans\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(new RegExp(`^${defaultName}( \\d+)?$`));
+    names.push((await heading.textContent())!);
+  }
+  expect(names[1]).not.toBe(names[0]);
+  expect(names[1]).toMatch(new RegExp(`^${defaultName} \\d+$`));
+
+  // A UPC scanned with focus on the page lands in the Scan UPC field: an unknown one is refused in red.
+  const form = page.getByTestId('request-item-form');
+  await expect(form.getByTestId('request-bucket')).toHaveValue(AUDIT_BUCKET);
+  await focusPage(page);
+  await wedgeScans(page, [`NO${stamp}`]);
+  const feedback = form.getByTestId('request-upc-feedback');
+  await expect(feedback).toHaveText(`No product has UPC NO${stamp}.`);
+  await expect(feedback).toHaveAttribute('data-kind', 'bad');
+  await expect(page).toHaveURL(/\/inventory\/audit-scans\/\d+$/);
+
+  // The product's UPC, scanned into the field: the item is requested in the bucket and opens for counting.
+  await form.getByTestId('request-upc').click();
+  await wedgeScans(page, [upc]);
+  const dialog = page.getByTestId('audit-scan-dialog');
+  await expect(dialog.getByTestId('audit-scan-model')).toHaveText(model);
+  await expect(dialog.getByTestId('audit-scan-upc')).toBeFocused();
+  await expect(feedback).toHaveText(`Requested ${model} (${upc})`);
+  await wedgeScans(page, [upc]);
+  await expect(dialog.getByTestId('audit-tallied')).toHaveText('Tallied: 1');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  const rows = page.getByTestId('audit-committed-items').getByTestId('audit-item-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(model);
+  await shootPhone(page, 'phone-request-by-upc');
+
+  // The same UPC again answers the item being counted: no second item.
+  await focusPage(page);
+  await wedgeScans(page, [upc]);
+  await expect(dialog.getByTestId('audit-scan-model')).toHaveText(model);
+  await expect(dialog.getByTestId('audit-tallied')).toHaveText('Tallied: 1');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(rows).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

@@ -27,6 +27,7 @@ export const AUDIT_MESSAGES = {
   batchCompleted: 'This audit is completed: nothing more can be counted or changed in it.',
   itemNotFound: (ref: string) => `Audit item ${ref} does not exist.`,
   unknownModel: (model: string) => `Model ${model} does not exist.`,
+  unknownUpc: (upc: string) => `No product has UPC ${upc}.`,
   wrongAuditType: (expected: string) => `This product is audited as ${expected}.`,
   tooFewSerials: (perItem: number) => `This product takes ${perItem} serial${perItem === 1 ? '' : 's'} per item.`,
   serialOtherProduct: (serial: string, model: string) => `Serial ${serial} is recorded for model ${model}.`,
@@ -57,8 +58,18 @@ export function auditTypeOf(product: {
     : AUDIT_TYPE_CODES[1];
 }
 
-/** 001 §5: the default name of a new audit, '{date} {BUCKET} Audit'. */
-export const defaultAuditName = (date: string, bucket: string) => `${date} ${bucket.toUpperCase()} Audit`;
+/**
+ * 001 §5: the default name of a new audit, '{date} {BUCKET} Audit'; the server numbers the second of that date and
+ * bucket '… Audit 2', and so on (docs/decisions.md "A new audit's default name never collides").
+ */
+export const defaultAuditName = (date: string, bucket: string, sequence = 1) =>
+  `${date} ${bucket.toUpperCase()} Audit${sequence > 1 ? ` ${sequence}` : ''}`;
+
+/** The date of `name` when it is the default name (unnumbered, any case) of an audit of `bucket`, else null. */
+export function defaultAuditNameDate(name: string, bucket: string): string | null {
+  const date = /^(\d{4}-\d{2}-\d{2}) /.exec(name)?.[1];
+  return date && name.toUpperCase() === defaultAuditName(date, bucket).toUpperCase() ? date : null;
+}
 
 /** The state of an audit item (001 §4): scanning, tally finished, resolution started, resolved. */
 export const AUDIT_ITEM_STATES = ['scanning', 'tally-finished', 'resolution-started', 'resolved'] as const;

@@ -164,6 +164,15 @@ export class AuditsRepository {
     return rows[0] ? Number(rows[0].id) : null;
   }
 
+  /** The names (lower case) of the audits whose name starts with `prefix`, in any case. */
+  async namesStartingWith(prefix: string): Promise<Set<string>> {
+    const rows = await queryRows<{ name: string }>(
+      this.db,
+      sql`select lower(name) as name from audit_batches where left(lower(name), ${prefix.length}) = ${prefix.toLowerCase()}`,
+    );
+    return new Set(rows.map((r) => r.name));
+  }
+
   async batch(id: number): Promise<BatchRow | null> {
     const rows = await queryRows<BatchRow>(this.db, sql`${batchSelect} where b.id = ${id}`);
     return rows[0] ?? null;

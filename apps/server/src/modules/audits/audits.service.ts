@@ -2,6 +2,8 @@ import {
   AUDIT_MESSAGES,
   MAX_ID,
   auditTypeOf,
+  defaultAuditName,
+  defaultAuditNameDate,
   splitAuditSerials,
   upcMatches,
   type TAuditBatch,
@@ -37,6 +39,9 @@ type TCreate = z.output<typeof ZCreateAuditBatchSchema>;
 type TRequest = z.output<typeof ZAuditItemRequestSchema>;
 type TQuickAdd = z.output<typeof ZQuickAddScannedItemSchema>;
 type TSubmit = z.output<typeof ZAuditSubmitSchema>;
+
+/** Tries of a numbered default name when creates at the same moment keep taking the number chosen. */
+const DEFAULT_NAME_ATTEMPTS = 10;
 
 export type AuditSubmitMode = 'transact' | 'resolve';
 /** A queued transact or resolve (the job's payload). */
@@ -223,9 +228,23 @@ export class AuditsService {
     const repo = this.repo();
     if (!(await repo.bucketExists(bucket)))
       throw fieldError(422, 'default_audit_bucket', AUDIT_MESSAGES.unknownBucket(bucket));
-    const id = await repo.insertBatch({ name, defaultBucket: bucket, createdById: user.id });
-    if (id === null) throw fieldError(422, 'audit_batch_name', AUDIT_MESSAGES.duplicateName(name));
-    return this.batch(id);
+    const date = defaultAuditNameDate(name, bucket);
+    if (date === null) {
+      const id = await repo.insertBatch({ name, defaultBucket: bucket, createdById: user.id });
+      if (id === null) throw fieldError(422, 'audit_batch_name', AUDIT_MESSAGES.duplicateName(name));
+      return this.batch(id);
+    }
+    // The default name: the first of its date and bucket keeps it, the next are numbered (… Audit 2, … Audit 3).
+    // Two creates at once may choose the same number: the unique name index lets one in, the other chooses again.
+    for (let attempt = 0; attempt < DEFAULT_NAME_ATTEMPTS; attempt++) {
+      const taken = await repo.namesStartingWith(defaultAuditName(date, bucket));
+      let sequence = 1;
+      while (taken.has(defaultAuditName(date, bucket, sequence).toLowerCase())) sequence++;
+      const numbered = defaultAuditName(date, bucket, sequence);
+      const id = await repo.insertBatch({ name: numbered, defaultBucket: bucket, createdById: user.id });
+      if (id !== null) return this.batch(id);
+    }
+    throw fieldError(422, 'audit_batch_name', AUDIT_MESSAGES.duplicateName(name));
   }
 
   async items(batchId: number): Promise<TAuditItems> {

@@ -8,15 +8,18 @@ import {
   deleteAuditSerialRoute,
   finishAuditBatchRoute,
   getJobRoute,
+  imsProductsRoute,
   listAuditBatchesRoute,
   listAuditItemsRoute,
   listCompletedAuditBatchesRoute,
   listProductsRoute,
+  productByUpcRoute,
   requestAuditItemRoute,
   resolveAuditItemRoute,
   transactAuditItemRoute,
   type TAuditItemRequest,
   type TAuditSubmit,
+  type TProduct,
   type TCreateAuditBatch,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
@@ -89,6 +92,18 @@ export function useModelSearch(term: string) {
     enabled: t.length > 0,
     staleTime: 60_000,
   });
+}
+
+/** The product of a scanned UPC (its UPC or alternate UPC, inactive ones too), with its serial fields; null: none. */
+export async function productOfUpc(upc: string): Promise<TProduct | null> {
+  const found = await callApi(productByUpcRoute, {
+    query: { upc, exact: '1', includeInactive: '1' },
+    silent: true,
+  });
+  const model = found.data[0]?.model;
+  if (!model) return null;
+  const products = await callApi(imsProductsRoute, { query: { model }, silent: true });
+  return products.data.find((p) => p.model.toUpperCase() === model.toUpperCase()) ?? null;
 }
 
 /** A background job's progress, read every 500 ms until it has finished. */

@@ -327,8 +327,10 @@ export function AuditScanTool() {
           <RequestItemForm
             batch={b}
             disabled={completed}
+            paused={!!scanning || !!reviewing || !!deleting || confirmComplete}
+            // The item's dialog says what is counted; a status snackbar over it would cover its buttons on a phone.
             onRequested={(item) => {
-              setStatus(`Counting ${item.product.model} in ${item.audit_bucket_map.bucket}.`);
+              setStatus(null);
               setScanning(item);
             }}
           />

@@ -43,8 +43,8 @@ export function createFieldErrors(error: unknown): { fields: Partial<Record<TFie
 
 /**
  * Create New Audit (001 §2, §5, §8): the date (today by default), then the default bucket; only once a bucket is
- * chosen do the name field (default '{date} {BUCKET} Audit', following the date and bucket until edited) and Create
- * appear. The server's field errors show under their fields. A created audit opens in the scan tool.
+ * chosen do the name field (default '{date} {BUCKET} Audit', following the date and bucket until edited; the server
+ * numbers a default name already taken, '… Audit 2') and Create appear. The server's field errors show under their fields. A created audit opens in the scan tool.
  */
 export function CreateAuditDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
@@ -131,7 +131,10 @@ export function CreateAuditDialog({ open, onClose }: { open: boolean; onClose():
                 setErrors((s) => ({ ...s, audit_batch_name: undefined }));
               }}
               error={!!errors.audit_batch_name}
-              helperText={errors.audit_batch_name ?? ' '}
+              helperText={
+                errors.audit_batch_name ??
+                (name === null ? `Taken already? It is numbered: ${defaultAuditName(dateText, bucket, 2)}` : ' ')
+              }
               size="small"
               slotProps={{ htmlInput: { 'data-testid': 'audit-name', maxLength: 200 } }}
             />

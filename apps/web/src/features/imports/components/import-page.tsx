@@ -43,6 +43,27 @@ const OUTCOME_COLORS: Record<TImportOutcome, 'success' | 'info' | 'default' | 'e
   refused: 'error',
 };
 
+/** On a phone the reasons and changes go under the key: a fourth column would be a few letters wide. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'block', sm: 'none' }, mt: 0.5 } as const;
+
+function RowNotes({ reasons, changes }: { reasons: Record<string, string[]>; changes: string[] }) {
+  return (
+    <>
+      {Object.entries(reasons).map(([field, messages]) => (
+        <Typography key={field} variant="body2" color="error">
+          {field}: {messages.join('; ')}
+        </Typography>
+      ))}
+      {changes.map((c) => (
+        <Typography key={c} variant="body2">
+          {c}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
 function failure(error: unknown): string {
   if (error instanceof ApiCallError) {
     const body = error.body as { message?: string; errors?: Record<string, string[]> } | null;
@@ -266,28 +287,24 @@ export function ImportPage() {
                   <TableCell>Row</TableCell>
                   <TableCell>Key</TableCell>
                   <TableCell>Outcome</TableCell>
-                  <TableCell>Reasons and changes</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Reasons and changes</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {(shown?.rows ?? []).map((r) => (
                   <TableRow key={r.row}>
                     <TableCell>{r.row}</TableCell>
-                    <TableCell>{r.key}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {r.key}
+                      <Box sx={NARROW_ONLY}>
+                        <RowNotes reasons={r.reasons} changes={r.changes} />
+                      </Box>
+                    </TableCell>
                     <TableCell>
                       <Chip size="small" color={OUTCOME_COLORS[r.outcome]} label={r.outcome} />
                     </TableCell>
-                    <TableCell>
-                      {Object.entries(r.reasons).map(([field, messages]) => (
-                        <Typography key={field} variant="body2" color="error">
-                          {field}: {messages.join('; ')}
-                        </Typography>
-                      ))}
-                      {r.changes.map((c) => (
-                        <Typography key={c} variant="body2">
-                          {c}
-                        </Typography>
-                      ))}
+                    <TableCell sx={WIDE_ONLY}>
+                      <RowNotes reasons={r.reasons} changes={r.changes} />
                     </TableCell>
                   </TableRow>
                 ))}
