@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import type { ApiRouteDef } from '@keystone/contracts';
 import { buildApp } from '../src/app.js';
@@ -136,6 +137,7 @@ function pgliteTemplatePath(): string {
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   hash.update(fs.readFileSync(path.join(dir, 'package.json')));
+  hash.update('checkpointed'); // how the template is made (a template made before the checkpoint is not reused)
   return path.join(os.tmpdir(), `keystone-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -149,6 +151,8 @@ async function openTestPglite(): Promise<OpenDatabase> {
     }
   }
   const database = await openPglite(null);
+  // Checkpointed first: a file's database then starts without replaying the migrations' WAL (about 10% less CPU).
+  await database.db.execute(sql`checkpoint`);
   const dump = await database.dumpDataDir!();
   const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { DataDirLockedError, lockOwnerText, openPglite, processStartTime, processState } from './database.js';
 import { roles } from './schema.js';
@@ -16,8 +16,28 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// Each test makes a data folder from nothing (initdb and every migration, 10-25 s on a loaded 2-core machine, where
-// one took over the 30 s default in a CI run): a bound that fits, so a slow start is not taken for a hang.
+/**
+ * A data folder made from nothing once (initdb and every migration: about 5 s of CPU, 10-25 s on a loaded 2-core
+ * machine), copied for each test about the lock: those open a folder that exists, as a restarted server does. The
+ * first test still makes its folder from nothing.
+ */
+let seed = '';
+beforeAll(async () => {
+  seed = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-db-seed-'));
+  await (await openPglite(seed)).close();
+}, 120_000);
+afterAll(() => {
+  if (seed) fs.rmSync(seed, { recursive: true, force: true });
+});
+/** A new temporary folder holding a copy of the migrated seed folder (without its lock). */
+function seededDir() {
+  const dir = tempDir();
+  fs.cpSync(path.join(seed, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
+
+// A bound that fits a slow start on a loaded machine (a folder made from nothing once took over the 30 s default in a
+// CI run), so it is not taken for a hang.
 describe('the embedded database folder', { timeout: 120_000 }, () => {
   it('is created on first open, migrated, and keeps its data across a clean close', async () => {
     const dir = path.join(tempDir(), 'nested', 'data');
@@ -32,7 +52,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
   });
 
   it('refuses a second opener while the first holds the lock, then lets it in after close', async () => {
-    const dir = tempDir();
+    const dir = seededDir();
     const first = await openPglite(dir);
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     await first.close();
@@ -41,7 +61,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
   });
 
   it('takes over a lock left by a process that is gone', async () => {
-    const dir = tempDir();
+    const dir = seededDir();
     // PID far above Linux's pid_max: no such process can exist.
     fs.writeFileSync(path.join(dir, 'keystone.lock'), '99999999');
     const db = await openPglite(dir);
@@ -62,7 +82,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
 
   it('takes over a lock whose pid is alive but belongs to a process started at another moment (pid reused)', async () => {
     await withLiveProcess(async (pid) => {
-      const dir = tempDir();
+      const dir = seededDir();
       const start = processStartTime(pid);
       expect(start).not.toBeNull();
       fs.writeFileSync(path.join(dir, 'keystone.lock'), `${pid} ${Number(start) - 1234}`);
@@ -73,7 +93,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
   });
 
   it('takes over an old pid-only lock whose pid now belongs to a process started after the lock was written', async () => {
-    const dir = tempDir();
+    const dir = seededDir();
     const lock = path.join(dir, 'keystone.lock');
     await withLiveProcess(async (pid) => {
       fs.writeFileSync(lock, String(pid));
@@ -106,7 +126,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
       const owner = lockOwnerText(pid);
       for (let i = 0; i < 50 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(processState(pid)).toBe('Z');
-      const dir = tempDir();
+      const dir = seededDir();
       fs.writeFileSync(path.join(dir, 'keystone.lock'), owner);
       const db = await openPglite(dir);
       expect(fs.readFileSync(path.join(dir, 'keystone.lock'), 'utf8')).toBe(lockOwnerText());
@@ -117,7 +137,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
   });
 
   it('starts after the owner was killed with SIGKILL', async () => {
-    const dir = tempDir();
+    const dir = seededDir();
     const script = `import('${path.resolve(import.meta.dirname, 'database.ts').replace(/\\/g, '/')}').then(async (m) => { await m.openPglite(${JSON.stringify(dir)}); process.stdout.write('open\\n'); setInterval(() => {}, 1000); })`;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
@@ -133,7 +153,7 @@ describe('the embedded database folder', { timeout: 120_000 }, () => {
 
 describe('the embedded database under queued work', { timeout: 120_000 }, () => {
   it('lets the event loop come round (sockets read, timers run) while a long queue of queries runs', async () => {
-    const open = await openPglite(null);
+    const open = await openPglite(seededDir());
     try {
       const { sql } = await import('drizzle-orm');
       let done = 0;
