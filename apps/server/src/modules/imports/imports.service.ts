@@ -104,6 +104,8 @@ export class ImportsService {
   private jobs: JobQueue | null = null;
   /** Rows a page of the confirm: one set-based write and one progress step each (tests lower it). */
   pageRows = 1_000;
+  /** Rows a dry run plans and stores at a time. */
+  dryRunChunkRows = 10_000;
 
   constructor(
     private readonly db: Database,
@@ -185,62 +187,68 @@ export class ImportsService {
       });
       return out;
     };
-    const rows = table.rows.map((r) => ({ line: r.line, cells: cellsOf(r.cells) }));
-    const plans = await this.plan(
-      entity,
-      rows.map((r) => r.cells),
-    );
     // A key seen in an earlier row: this row is refused (the first one is planned).
     const firstRow = new Map<string, number>();
     const keyField = IMPORT_FIELDS[entity][0]!.key;
     // A serial is live in one place: a serial an earlier row of this file brings in is refused.
     const serialRow = new Map<string, number>();
-    const planned: NewImportRowPlan[] = rows.map((r, i) => {
-      const plan = plans[i]!;
-      const serial = entity === 'opening-stock' ? plan.data.serial_number?.toUpperCase() : undefined;
-      if (serial) {
-        const seen = serialRow.get(serial);
-        if (seen === undefined) serialRow.set(serial, r.line);
-        else if (plan.outcome !== 'refused') {
-          plan.outcome = 'refused';
-          (plan.reasons.serial_number ??= []).push(IMPORT_MESSAGES.serialInFile(seen));
-        }
-      }
-      const first = plan.key ? firstRow.get(plan.key) : undefined;
-      if (plan.key && first === undefined) firstRow.set(plan.key, r.line);
-      if (first !== undefined) {
-        plan.outcome = 'refused';
-        (plan.reasons[keyField] ??= []).push(IMPORT_MESSAGES.duplicateRow(first));
-      }
-      return {
-        row: r.line,
-        key: plan.key,
-        outcome: plan.outcome,
-        reasons: plan.reasons,
-        changes: plan.changes,
-        data: plan.data,
-      };
-    });
     const counts: TImportCounts = { create: 0, update: 0, unchanged: 0, refused: 0 };
-    for (const p of planned) counts[p.outcome as TImportOutcome] += 1;
+    // Planned and stored a chunk of rows at a time, so the plans of a large file are not all held at once.
     const id = await this.db.transaction(async (tx) => {
       const txRepo = new ImportsRepository(tx);
-      if (Object.values(mapping).some(Boolean)) await txRepo.saveMapping(entity, layoutHash, mapping);
-      return txRepo.insertImport(
-        {
+      const id = await txRepo.insertImport({
+        entity,
+        fileName: file.filename,
+        fileHash: sha256(file.bytes),
+        layoutHash,
+        headers: table.headers,
+        mapping,
+        mappingSource: source,
+        counts,
+        totalRows: table.rows.length,
+        createdById: userId,
+      });
+      for (let at = 0; at < table.rows.length; at += this.dryRunChunkRows) {
+        const rows = table.rows
+          .slice(at, at + this.dryRunChunkRows)
+          .map((r) => ({ line: r.line, cells: cellsOf(r.cells) }));
+        const plans = await this.plan(
           entity,
-          fileName: file.filename,
-          fileHash: sha256(file.bytes),
-          layoutHash,
-          headers: table.headers,
-          mapping,
-          mappingSource: source,
-          counts,
-          totalRows: planned.length,
-          createdById: userId,
-        },
-        planned,
-      );
+          rows.map((r) => r.cells),
+          tx,
+        );
+        const planned: NewImportRowPlan[] = rows.map((r, i) => {
+          const plan = plans[i]!;
+          const serial = entity === 'opening-stock' ? plan.data.serial_number?.toUpperCase() : undefined;
+          if (serial) {
+            const seen = serialRow.get(serial);
+            if (seen === undefined) serialRow.set(serial, r.line);
+            else if (plan.outcome !== 'refused') {
+              plan.outcome = 'refused';
+              (plan.reasons.serial_number ??= []).push(IMPORT_MESSAGES.serialInFile(seen));
+            }
+          }
+          const first = plan.key ? firstRow.get(plan.key) : undefined;
+          if (plan.key && first === undefined) firstRow.set(plan.key, r.line);
+          if (first !== undefined) {
+            plan.outcome = 'refused';
+            (plan.reasons[keyField] ??= []).push(IMPORT_MESSAGES.duplicateRow(first));
+          }
+          counts[plan.outcome as TImportOutcome] += 1;
+          return {
+            row: r.line,
+            key: plan.key,
+            outcome: plan.outcome,
+            reasons: plan.reasons,
+            changes: plan.changes,
+            data: plan.data,
+          };
+        });
+        await txRepo.insertRows(id, planned);
+      }
+      await txRepo.setCounts(id, counts);
+      if (Object.values(mapping).some(Boolean)) await txRepo.saveMapping(entity, layoutHash, mapping);
+      return id;
     });
     return this.get(id, { offset: 0, limit: IMPORT_LIMITS.pageRows });
   }
@@ -364,13 +372,18 @@ export class ImportsService {
     const names = new NameCache(tx);
     // Serials posted by this job, and when the stock tables' statistics are taken again.
     const stats = { posted: 0, nextAnalyze: 5_000 };
+    // Opening stock in key order (a product's serials together), the other entities in file order.
+    const byKey = row.entity === 'opening-stock';
+    if (byKey) await repo.orderRowsByKey(importId);
     let after = 0;
     let done = 0;
     progress(0, total);
     for (;;) {
-      const page = await repo.rowsToApply(importId, after, this.pageRows);
+      const page = byKey
+        ? await repo.rowsToApplyByKey(importId, after, this.pageRows)
+        : await repo.rowsToApply(importId, after, this.pageRows);
       if (!page.length) break;
-      after = page.at(-1)!.row;
+      after = byKey ? (page.at(-1) as PlanRow & { ord: number }).ord : page.at(-1)!.row;
       const plans = await this.plan(
         row.entity as TImportEntity,
         page.map((r) => r.data),
@@ -596,7 +609,7 @@ export class ImportsService {
           quantity: serials.length,
           serials,
           bin: g.bin,
-          notes: `Opening stock: import ${imp.id} row${rows.length > 1 ? 's' : ''} ${rows[0]}${rows.length > 1 ? `-${rows.at(-1)}` : ''}`,
+          notes: `Opening stock: import ${imp.id} ${rows.length > 1 ? `${rows.length} rows` : `row ${rows[0]}`}`,
           details: { import_id: imp.id, row: rows[0], rows },
         });
       }

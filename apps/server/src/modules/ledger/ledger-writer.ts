@@ -570,7 +570,8 @@ export class Ledger {
       }
     }
     const repo = new LedgerRepository(input.executor);
-    const places = await repo.lockOnHandPairs(entries);
+    const P = ((globalThis as any).__prof ??= {}); let t = performance.now(); const tick = (k: string) => { P[k] = (P[k] ?? 0) + performance.now() - t; t = performance.now(); };
+    const places = await repo.lockOnHandPairs(entries); tick('lock');
     const placeOf = new Map(places.map((p) => [`${p.product_id}|${p.bucket}`, p]));
     for (const e of entries) {
       const place = placeOf.get(`${e.productId}|${e.bucket}`);
@@ -582,7 +583,7 @@ export class Ledger {
     const serials = entries.flatMap((e) => e.serials);
     if (serials.length) {
       await repo.lockSerialNumberSpace();
-      const live = await repo.liveSerialsProbed(serials);
+      const live = await repo.liveSerialsProbed(serials); tick('probe');
       if (live.length)
         throw new LedgerRefusal('serial-live', `Serial ${live[0]} is live already.`, 'serials', 409, live);
     }
@@ -602,6 +603,7 @@ export class Ledger {
         };
       }),
     });
+    tick('post');
     // Bins: per bin (in id order) one change, a line per product.
     const binned = new Map<number, { bin: { id: number; bucket: string }; lines: Map<number, number> }>();
     for (const e of entries) {
