@@ -83,7 +83,7 @@ try {
       await services.jobs.drain();
     });
     const [row] = await queryRows<{ status: string }>(bench.db, sql`select status from imports where id = ${plan.id}`);
-    console.log(`  import ${plan.id}: ${row!.status}`, JSON.stringify((globalThis as any).__prof)); (globalThis as any).__prof = {};
+    console.log(`  import ${plan.id}: ${row!.status}`);
   };
   await importFile('products', 'products.csv', productFile);
   await importFile('opening-stock', 'stock.csv', stockFile);

@@ -570,8 +570,7 @@ export class Ledger {
       }
     }
     const repo = new LedgerRepository(input.executor);
-    const P = ((globalThis as any).__prof ??= {}); let t = performance.now(); const tick = (k: string) => { P[k] = (P[k] ?? 0) + performance.now() - t; t = performance.now(); };
-    const places = await repo.lockOnHandPairs(entries); tick('lock');
+    const places = await repo.lockOnHandPairs(entries);
     const placeOf = new Map(places.map((p) => [`${p.product_id}|${p.bucket}`, p]));
     for (const e of entries) {
       const place = placeOf.get(`${e.productId}|${e.bucket}`);
@@ -583,7 +582,7 @@ export class Ledger {
     const serials = entries.flatMap((e) => e.serials);
     if (serials.length) {
       await repo.lockSerialNumberSpace();
-      const live = await repo.liveSerialsProbed(serials); tick('probe');
+      const live = await repo.liveSerialsProbed(serials);
       if (live.length)
         throw new LedgerRefusal('serial-live', `Serial ${live[0]} is live already.`, 'serials', 409, live);
     }
@@ -603,7 +602,6 @@ export class Ledger {
         };
       }),
     });
-    tick('post');
     // Bins: per bin (in id order) one change, a line per product.
     const binned = new Map<number, { bin: { id: number; bucket: string }; lines: Map<number, number> }>();
     for (const e of entries) {
