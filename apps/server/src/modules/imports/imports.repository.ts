@@ -95,9 +95,15 @@ export class ImportsRepository {
     return row!.id;
   }
 
+  /** Plan rows of an import, 1,000 a statement, each statement's rows as one JSON parameter. */
   async insertRows(id: number, rows: NewImportRowPlan[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK)
-      await this.db.insert(importRows).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, importId: id })));
+      await this.db.execute(
+        sql`insert into import_rows (import_id, row, key, outcome, reasons, changes, data)
+            select ${id}, r.row, r.key, r.outcome, r.reasons, r.changes, r.data
+            from jsonb_to_recordset(${json(rows.slice(i, i + CHUNK))}::jsonb)
+              as r(row int, key text, outcome text, reasons jsonb, changes jsonb, data jsonb)`,
+      );
   }
 
   async setCounts(id: number, counts: Record<string, number>): Promise<void> {
