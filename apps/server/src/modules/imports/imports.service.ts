@@ -98,7 +98,7 @@ function dto(row: ImportRow, rows: PlanRow[]): TImport {
  * Moving a store in (docs/decisions.md "Imports"): a dry run reads a file, maps its columns and plans each row by
  * the forms' rules, storing the plan; a confirm queues a job that applies the plan's create and update rows, matched
  * again by their natural keys (so nothing is imported twice). Opening stock is posted through the ledger module
- * (`Ledger.postOpeningBalance`) inside `LedgerWrites.run`, the one entry of stock writes.
+ * (`Ledger.postOpeningBalances`, a page at a time) inside `LedgerWrites.run`, the one entry of stock writes.
  */
 export class ImportsService {
   private jobs: JobQueue | null = null;
