@@ -152,7 +152,6 @@ export class ImportsRepository {
    * come together and a page posts one ledger row per product rather than one per serial.
    */
   async orderRowsByKey(id: number): Promise<void> {
-    await this.db.execute(sql`drop table if exists import_apply_order`);
     await this.db.execute(
       sql`create temporary table import_apply_order on commit drop as
           select row_number() over (order by key, row)::int as ord, row
