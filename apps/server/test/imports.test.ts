@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TImport } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import { createLocation, createProducts, createSignedInUser, nextUpc, upcFrom } from './factories.js';
@@ -421,4 +421,188 @@ describe('round trip', () => {
       await empty.close();
     }
   });
+});
+
+describe('large files, a page at a time', () => {
+  const ROWS = 2_500;
+  const model = (i: number) => `PG-${String(i).padStart(4, '0')}`;
+  // Products: every fourth serial-tracked; 2,500 rows over 25 pages of 100 (the dry run in chunks of 700).
+  const productFile = (cost: (i: number) => string) =>
+    [
+      'model_number,description,brand,category,current_cost,serial_number_tracked',
+      ...Array.from(
+        { length: ROWS },
+        (_, k) =>
+          `${model(k + 1)},Paged product ${k + 1},Paged Brand ${k % 7},Paged Category ${k % 3},${cost(k + 1)},${(k + 1) % 4 === 0 ? 'yes' : 'no'}`,
+      ),
+    ].join('\n');
+  // Opening stock: 2,000 serials cycling over the 625 tracked products, and 500 quantity rows (one in four binned).
+  const stockFile = (serial: (s: number) => string) =>
+    [
+      'bucket,model_number,serial_number,quantity,bin',
+      ...Array.from({ length: 2_000 }, (_, s) => `KY01,${model(4 * (1 + (s % 625)))},${serial(s)},,`),
+      ...Array.from(
+        { length: 500 },
+        (_, k) => `KY01,${model(4 * k + 1)},,${1 + (k % 3)},${k % 4 === 0 ? 'R01-B01-S02' : ''}`,
+      ),
+    ].join('\n');
+
+  /** Confirms with the job's progress recorded. */
+  async function confirmWithProgress(id: number) {
+    const steps: [number, number][] = [];
+    const apply = t.services.imports.apply.bind(t.services.imports);
+    const spy = vi
+      .spyOn(t.services.imports, 'apply')
+      .mockImplementation((tx, importId, progress) =>
+        apply(tx, importId, (done, total) => (steps.push([done, total]), progress(done, total))),
+      );
+    try {
+      return { result: await confirm(t, id), steps };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  beforeAll(() => {
+    t.services.imports.pageRows = 100;
+    t.services.imports.dryRunChunkRows = 700;
+  });
+  afterAll(() => {
+    t.services.imports.pageRows = 1_000;
+    t.services.imports.dryRunChunkRows = 10_000;
+  });
+
+  it(
+    'applies every page of products set-based: creates, then updates of some fields, progress per page',
+    { timeout: 180_000 },
+    async () => {
+      const p = await plan(
+        t,
+        'products',
+        productFile((i) => (10 + (i % 90)).toFixed(2)),
+      );
+      expect(p.counts).toEqual({ create: ROWS, update: 0, unchanged: 0, refused: 0 });
+      const { result, steps } = await confirmWithProgress(p.id);
+      expect(result).toEqual({ created: ROWS, updated: 0, skipped: 0 });
+      expect(steps).toEqual(Array.from({ length: 26 }, (_, k) => [k * 100, ROWS]));
+      const [made] = await queryRows<{ n: number; tracked: number; cost: number; brands: number }>(
+        t.db,
+        sql`select count(*)::int as n, count(*) filter (where serial_number_tracked)::int as tracked,
+                 sum(current_cost_cents)::int as cost, count(distinct fk_brand_id)::int as brands
+          from products where model_number like 'PG-%'`,
+      );
+      const cost = Array.from({ length: ROWS }, (_, k) => (10 + ((k + 1) % 90)) * 100).reduce((a, b) => a + b, 0);
+      expect(made).toEqual({ n: ROWS, tracked: ROWS / 4, cost, brands: 7 });
+
+      // Every tenth cost changed: 250 updates spread over the pages, the other fields left as they are.
+      const changed = await plan(
+        t,
+        'products',
+        productFile((i) => (10 + (i % 90) + (i % 10 === 0 ? 1 : 0)).toFixed(2)),
+      );
+      expect(changed.counts).toEqual({ create: 0, update: 250, unchanged: ROWS - 250, refused: 0 });
+      expect((await confirmWithProgress(changed.id)).result).toEqual({ created: 0, updated: 250, skipped: 0 });
+      const [after] = await queryRows<{ cost: number; described: number }>(
+        t.db,
+        sql`select sum(current_cost_cents)::int as cost,
+                 count(*) filter (where description = 'Paged product ' || ltrim(substr(model_number, 4), '0'))::int as described
+          from products where model_number like 'PG-%'`,
+      );
+      expect(after).toEqual({ cost: cost + 250 * 100, described: ROWS });
+    },
+  );
+
+  it(
+    'posts opening stock of every page through the ledger (its check clean); a failed confirm writes nothing',
+    { timeout: 180_000 },
+    async () => {
+      const before = {
+        ledger: await count(t, 'inventory_transactions'),
+        serials: await count(t, 'inventory_serials'),
+        bins: await count(t, 'bin_movements'),
+      };
+      const failing = await plan(
+        t,
+        'opening-stock',
+        stockFile((s) => `PGSN-${s}`),
+      );
+      expect(failing.counts).toEqual({ create: 2_500, update: 0, unchanged: 0, refused: 0 });
+      // The confirm fails on its fifth page: the pages before it are rolled back with it.
+      const ledger = t.services.ledgerWrites.ledger;
+      const post = ledger.postOpeningBalances.bind(ledger);
+      let calls = 0;
+      const spy = vi.spyOn(ledger, 'postOpeningBalances').mockImplementation(async (input) => {
+        if (++calls === 5) throw new Error('the database went away');
+        return post(input);
+      });
+      await expect(confirm(t, failing.id)).rejects.toThrow('the database went away');
+      spy.mockRestore();
+      expect(calls).toBe(5);
+      expect((await t.services.imports.get(failing.id, { offset: 0, limit: 1 })).status).toBe('failed');
+      expect({
+        ledger: await count(t, 'inventory_transactions'),
+        serials: await count(t, 'inventory_serials'),
+        bins: await count(t, 'bin_movements'),
+      }).toEqual(before);
+
+      // The same file dry-run again and confirmed: every page posted once.
+      const p = await plan(
+        t,
+        'opening-stock',
+        stockFile((s) => `PGSN-${s}`),
+      );
+      const { result, steps } = await confirmWithProgress(p.id);
+      expect(result).toEqual({ created: 2_500, updated: 0, skipped: 0 });
+      expect(steps.at(-1)).toEqual([2_500, 2_500]);
+      expect(steps).toHaveLength(26);
+      const [stock] = await queryRows<{
+        serials: number;
+        tracked_on_hand: number;
+        other_on_hand: number;
+        binned: number;
+      }>(
+        t.db,
+        sql`select (select count(*)::int from inventory_serials where serial_number like 'PGSN-%' and disposition_code = 'LIVE' and bucket = 'KY01') as serials,
+                 (select sum(i.quantity)::int from inventory i join products p on p.id = i.product_id
+                   where p.model_number like 'PG-%' and p.serial_number_tracked) as tracked_on_hand,
+                 (select sum(i.quantity)::int from inventory i join products p on p.id = i.product_id
+                   where p.model_number like 'PG-%' and not p.serial_number_tracked) as other_on_hand,
+                 (select sum(bi.quantity)::int from bin_items bi join products p on p.id = bi.product_id
+                   where p.model_number like 'PG-%') as binned`,
+      );
+      const quantities = Array.from({ length: 500 }, (_, k) => 1 + (k % 3));
+      expect(stock).toEqual({
+        serials: 2_000,
+        tracked_on_hand: 2_000,
+        other_on_hand: quantities.reduce((a, b) => a + b, 0),
+        binned: quantities.filter((_, k) => k % 4 === 0).reduce((a, b) => a + b, 0),
+      });
+      // In key order a product's serials come together: at most a ledger row per product and page, each naming its rows.
+      const rows = await queryRows<{ serials: number; delta: number; rows: number; import_id: string }>(
+        t.db,
+        sql`select count(s.id)::int as serials, t.quantity_delta as delta, jsonb_array_length(t.details -> 'rows') as rows,
+                 t.details ->> 'import_id' as import_id
+          from inventory_transactions t left join inventory_transaction_serials s on s.transaction_id = t.id
+          where t.type = 'INVENTORY_OPENING_BALANCE' and (t.details ->> 'import_id')::int = ${p.id}
+          group by t.id`,
+      );
+      expect(rows.every((r) => r.import_id === String(p.id))).toBe(true);
+      const serialRows = rows.filter((r) => r.serials > 0);
+      expect(serialRows.every((r) => r.serials === r.delta && r.rows === r.serials)).toBe(true);
+      expect(serialRows.length).toBeLessThanOrEqual(625 + 25);
+      expect(rows.filter((r) => r.serials === 0)).toHaveLength(500);
+      expect(await ledgerCheck(t, developer)).toMatchObject({ clean: true, differences: [] });
+
+      // A third time: every row unchanged, nothing posted twice.
+      const ledgerRows = await count(t, 'inventory_transactions');
+      const again = await plan(
+        t,
+        'opening-stock',
+        stockFile((s) => `PGSN-${s}`),
+      );
+      expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 2_500, refused: 0 });
+      await confirm(t, again.id);
+      expect(await count(t, 'inventory_transactions')).toBe(ledgerRows);
+    },
+  );
 });

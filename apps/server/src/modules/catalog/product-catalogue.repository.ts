@@ -1,5 +1,5 @@
 import { PO_STATUS, PO_STATUSES, QUOTE_OPEN_STATUSES } from '@keystone/contracts';
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import {
   brands,
@@ -242,6 +242,46 @@ export class ProductCatalogueRepository {
 
   async update(id: number, values: Partial<ProductInsert>): Promise<void> {
     if (Object.keys(values).length) await this.db.update(products).set(values).where(eq(products.id, id));
+  }
+
+  /** Many new products (an import's page), 500 rows a statement; answers their ids in order. */
+  async insertMany(values: ProductInsert[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await this.db
+        .insert(products)
+        .values(values.slice(i, i + 500))
+        .returning({ id: products.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  }
+
+  /**
+   * Many updates (an import's page), each row setting its own fields: one statement per set of fields, the rows as
+   * one JSON parameter read as product records (`jsonb_populate_recordset`, so each value takes its column's type).
+   */
+  async updateMany(rows: { id: number; values: Partial<ProductInsert> }[]): Promise<void> {
+    const columns = getTableColumns(products);
+    const bySignature = new Map<string, { keys: (keyof ProductInsert)[]; rows: Record<string, unknown>[] }>();
+    for (const r of rows) {
+      const keys = (Object.keys(r.values) as (keyof ProductInsert)[]).filter((k) => k !== 'id').sort();
+      if (!keys.length) continue;
+      const signature = keys.join(',');
+      const group = bySignature.get(signature) ?? { keys, rows: [] };
+      group.rows.push(Object.fromEntries([['id', r.id], ...keys.map((k) => [columns[k].name, r.values[k] ?? null])]));
+      bySignature.set(signature, group);
+    }
+    for (const { keys, rows: group } of bySignature.values()) {
+      const names = keys.map((k) => sql.identifier(columns[k].name));
+      await this.db.execute(
+        sql`update products p set ${sql.join(
+          names.map((n) => sql`${n} = r.${n}`),
+          sql`, `,
+        )}
+            from jsonb_populate_recordset(null::products, ${JSON.stringify(group)}::jsonb) r where p.id = r.id`,
+      );
+    }
   }
 
   async delete(id: number): Promise<number> {

@@ -90,12 +90,24 @@ export class ImportsRepository {
 
   // ---- Imports and their plans. ----
 
-  async insertImport(values: typeof imports.$inferInsert, rows: NewImportRowPlan[]): Promise<number> {
+  async insertImport(values: typeof imports.$inferInsert): Promise<number> {
     const [row] = await this.db.insert(imports).values(values).returning({ id: imports.id });
-    const id = row!.id;
+    return row!.id;
+  }
+
+  /** Plan rows of an import, 1,000 a statement, each statement's rows as one JSON parameter. */
+  async insertRows(id: number, rows: NewImportRowPlan[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK)
-      await this.db.insert(importRows).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, importId: id })));
-    return id;
+      await this.db.execute(
+        sql`insert into import_rows (import_id, row, key, outcome, reasons, changes, data)
+            select ${id}, r.row, r.key, r.outcome, r.reasons, r.changes, r.data
+            from jsonb_to_recordset(${json(rows.slice(i, i + CHUNK))}::jsonb)
+              as r(row int, key text, outcome text, reasons jsonb, changes jsonb, data jsonb)`,
+      );
+  }
+
+  async setCounts(id: number, counts: Record<string, number>): Promise<void> {
+    await this.db.update(imports).set({ counts }).where(eq(imports.id, id));
   }
 
   async findImport(id: number, options: { lock?: boolean } = {}): Promise<ImportRow | null> {
@@ -132,6 +144,39 @@ export class ImportsRepository {
       )
       .orderBy(asc(importRows.row))
       .limit(limit);
+  }
+
+  /**
+   * The order in which a confirm of opening stock applies its rows: by key (bucket, model, then serial or bin) and
+   * row, numbered in a temporary table of the caller's transaction (dropped at its end), so each product's serials
+   * come together and a page posts one ledger row per product rather than one per serial.
+   */
+  async orderRowsByKey(id: number): Promise<void> {
+    await this.db.execute(
+      sql`create temporary table import_apply_order on commit drop as
+          select row_number() over (order by key, row)::int as ord, row
+          from import_rows where import_id = ${id} and outcome in ('create', 'update')`,
+    );
+    await this.db.execute(sql`create unique index on import_apply_order (ord)`);
+  }
+
+  /** A page of the rows to apply in the order `orderRowsByKey` made, after position `afterOrd`; each with its position. */
+  async rowsToApplyByKey(id: number, afterOrd: number, limit: number): Promise<(PlanRow & { ord: number })[]> {
+    const rows = await queryRows<{
+      ord: number;
+      row: number;
+      key: string;
+      outcome: string;
+      reasons: PlanRow['reasons'];
+      changes: PlanRow['changes'];
+      data: PlanRow['data'];
+    }>(
+      this.db,
+      sql`select o.ord, r.row, r.key, r.outcome, r.reasons, r.changes, r.data
+          from import_apply_order o join import_rows r on r.import_id = ${id} and r.row = o.row
+          where o.ord > ${afterOrd} order by o.ord limit ${limit}`,
+    );
+    return rows.map((r) => ({ ...r, ord: Number(r.ord), row: Number(r.row), importId: id }));
   }
 
   async setStatus(id: number, values: Partial<Pick<ImportRow, 'status' | 'jobId' | 'appliedAt'>>): Promise<void> {

@@ -21,6 +21,7 @@ import { ProductCatalogueRepository, type ProductInsert } from '../catalog/produ
 import { ContactsRepository, type ContactChanges, type NewContactRow } from '../contacts/contacts.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
+import type { OpeningBalance } from '../ledger/ledger-writer.js';
 import { VendorsRepository, type VendorValues } from '../vendors/vendors.repository.js';
 import { readImportFile } from './import-file.js';
 import {
@@ -97,10 +98,14 @@ function dto(row: ImportRow, rows: PlanRow[]): TImport {
  * Moving a store in (docs/decisions.md "Imports"): a dry run reads a file, maps its columns and plans each row by
  * the forms' rules, storing the plan; a confirm queues a job that applies the plan's create and update rows, matched
  * again by their natural keys (so nothing is imported twice). Opening stock is posted through the ledger module
- * (`Ledger.postOpeningBalance`) inside `LedgerWrites.run`, the one entry of stock writes.
+ * (`Ledger.postOpeningBalances`, a page at a time) inside `LedgerWrites.run`, the one entry of stock writes.
  */
 export class ImportsService {
   private jobs: JobQueue | null = null;
+  /** Rows a page of the confirm: one set-based write and one progress step each (tests lower it). */
+  pageRows = 1_000;
+  /** Rows a dry run plans and stores at a time. */
+  dryRunChunkRows = 10_000;
 
   constructor(
     private readonly db: Database,
@@ -182,62 +187,68 @@ export class ImportsService {
       });
       return out;
     };
-    const rows = table.rows.map((r) => ({ line: r.line, cells: cellsOf(r.cells) }));
-    const plans = await this.plan(
-      entity,
-      rows.map((r) => r.cells),
-    );
     // A key seen in an earlier row: this row is refused (the first one is planned).
     const firstRow = new Map<string, number>();
     const keyField = IMPORT_FIELDS[entity][0]!.key;
     // A serial is live in one place: a serial an earlier row of this file brings in is refused.
     const serialRow = new Map<string, number>();
-    const planned: NewImportRowPlan[] = rows.map((r, i) => {
-      const plan = plans[i]!;
-      const serial = entity === 'opening-stock' ? plan.data.serial_number?.toUpperCase() : undefined;
-      if (serial) {
-        const seen = serialRow.get(serial);
-        if (seen === undefined) serialRow.set(serial, r.line);
-        else if (plan.outcome !== 'refused') {
-          plan.outcome = 'refused';
-          (plan.reasons.serial_number ??= []).push(IMPORT_MESSAGES.serialInFile(seen));
-        }
-      }
-      const first = plan.key ? firstRow.get(plan.key) : undefined;
-      if (plan.key && first === undefined) firstRow.set(plan.key, r.line);
-      if (first !== undefined) {
-        plan.outcome = 'refused';
-        (plan.reasons[keyField] ??= []).push(IMPORT_MESSAGES.duplicateRow(first));
-      }
-      return {
-        row: r.line,
-        key: plan.key,
-        outcome: plan.outcome,
-        reasons: plan.reasons,
-        changes: plan.changes,
-        data: plan.data,
-      };
-    });
     const counts: TImportCounts = { create: 0, update: 0, unchanged: 0, refused: 0 };
-    for (const p of planned) counts[p.outcome as TImportOutcome] += 1;
+    // Planned and stored a chunk of rows at a time, so the plans of a large file are not all held at once.
     const id = await this.db.transaction(async (tx) => {
       const txRepo = new ImportsRepository(tx);
-      if (Object.values(mapping).some(Boolean)) await txRepo.saveMapping(entity, layoutHash, mapping);
-      return txRepo.insertImport(
-        {
+      const id = await txRepo.insertImport({
+        entity,
+        fileName: file.filename,
+        fileHash: sha256(file.bytes),
+        layoutHash,
+        headers: table.headers,
+        mapping,
+        mappingSource: source,
+        counts,
+        totalRows: table.rows.length,
+        createdById: userId,
+      });
+      for (let at = 0; at < table.rows.length; at += this.dryRunChunkRows) {
+        const rows = table.rows
+          .slice(at, at + this.dryRunChunkRows)
+          .map((r) => ({ line: r.line, cells: cellsOf(r.cells) }));
+        const plans = await this.plan(
           entity,
-          fileName: file.filename,
-          fileHash: sha256(file.bytes),
-          layoutHash,
-          headers: table.headers,
-          mapping,
-          mappingSource: source,
-          counts,
-          totalRows: planned.length,
-          createdById: userId,
-        },
-        planned,
-      );
+          rows.map((r) => r.cells),
+          tx,
+        );
+        const planned: NewImportRowPlan[] = rows.map((r, i) => {
+          const plan = plans[i]!;
+          const serial = entity === 'opening-stock' ? plan.data.serial_number?.toUpperCase() : undefined;
+          if (serial) {
+            const seen = serialRow.get(serial);
+            if (seen === undefined) serialRow.set(serial, r.line);
+            else if (plan.outcome !== 'refused') {
+              plan.outcome = 'refused';
+              (plan.reasons.serial_number ??= []).push(IMPORT_MESSAGES.serialInFile(seen));
+            }
+          }
+          const first = plan.key ? firstRow.get(plan.key) : undefined;
+          if (plan.key && first === undefined) firstRow.set(plan.key, r.line);
+          if (first !== undefined) {
+            plan.outcome = 'refused';
+            (plan.reasons[keyField] ??= []).push(IMPORT_MESSAGES.duplicateRow(first));
+          }
+          counts[plan.outcome as TImportOutcome] += 1;
+          return {
+            row: r.line,
+            key: plan.key,
+            outcome: plan.outcome,
+            reasons: plan.reasons,
+            changes: plan.changes,
+            data: plan.data,
+          };
+        });
+        await txRepo.insertRows(id, planned);
+      }
+      await txRepo.setCounts(id, counts);
+      if (Object.values(mapping).some(Boolean)) await txRepo.saveMapping(entity, layoutHash, mapping);
+      return id;
     });
     return this.get(id, { offset: 0, limit: IMPORT_LIMITS.pageRows });
   }
@@ -361,13 +372,18 @@ export class ImportsService {
     const names = new NameCache(tx);
     // Serials posted by this job, and when the stock tables' statistics are taken again.
     const stats = { posted: 0, nextAnalyze: 5_000 };
+    // Opening stock in key order (a product's serials together), the other entities in file order.
+    const byKey = row.entity === 'opening-stock';
+    if (byKey) await repo.orderRowsByKey(importId);
     let after = 0;
     let done = 0;
     progress(0, total);
     for (;;) {
-      const page = await repo.rowsToApply(importId, after, 1_000);
+      const page = byKey
+        ? await repo.rowsToApplyByKey(importId, after, this.pageRows)
+        : await repo.rowsToApply(importId, after, this.pageRows);
       if (!page.length) break;
-      after = page.at(-1)!.row;
+      after = byKey ? (page.at(-1) as PlanRow & { ord: number }).ord : page.at(-1)!.row;
       const plans = await this.plan(
         row.entity as TImportEntity,
         page.map((r) => r.data),
@@ -375,6 +391,7 @@ export class ImportsService {
       );
       const entity = row.entity as TImportEntity;
       if (entity === 'opening-stock') await this.applyStock(tx, row, page, plans, result, stats);
+      else if (entity === 'products') await this.applyProducts(tx, plans, names, result);
       else
         for (let i = 0; i < page.length; i++) {
           const plan = plans[i]!;
@@ -382,8 +399,7 @@ export class ImportsService {
             result.skipped += 1;
             continue;
           }
-          if (entity === 'products') await this.applyProduct(tx, plan, names);
-          else if (entity === 'vendors') await this.applyVendor(tx, plan);
+          if (entity === 'vendors') await this.applyVendor(tx, plan);
           else await this.applyContact(tx, plan, row.createdById);
           result[plan.outcome === 'create' ? 'created' : 'updated'] += 1;
         }
@@ -394,9 +410,47 @@ export class ImportsService {
     return result;
   }
 
-  private async applyProduct(tx: Executor, plan: RowPlan, names: NameCache): Promise<void> {
-    const d = plan.data;
+  /**
+   * A page of products, set-based: each row matched again by its model (one read), brands, categories and
+   * manufacturers resolved by name, then the new products in one insert and the changed ones in one update per set
+   * of fields.
+   */
+  private async applyProducts(tx: Executor, plans: RowPlan[], names: NameCache, result: ApplyResult): Promise<void> {
+    const applied = plans.filter((p) => p.outcome === 'create' || p.outcome === 'update');
+    result.skipped += plans.length - applied.length;
+    const existing = new Map(
+      (await new ImportsRepository(tx).productsByModels(applied.map((p) => p.data.model_number!))).map((p) => [
+        p.model_number.toUpperCase(),
+        p.id,
+      ]),
+    );
+    const inserts: ProductInsert[] = [];
+    const updates: { id: number; values: Partial<ProductInsert> }[] = [];
+    for (const plan of applied) {
+      const values = await this.productValues(plan, names);
+      const id = existing.get(plan.data.model_number!.toUpperCase());
+      if (id !== undefined) updates.push({ id, values });
+      else
+        inserts.push({
+          marketingClass: PRODUCT_DEFAULTS.marketing_class,
+          stockClass: PRODUCT_DEFAULTS.stock_class,
+          boxQty: PRODUCT_DEFAULTS.box_qty,
+          status: PRODUCT_DEFAULTS.status,
+          itemType: PRODUCT_DEFAULTS.item_type,
+          spiffCents: 0,
+          currentCostCents: 0,
+          ...(values as ProductInsert),
+        });
+      result[plan.outcome === 'create' ? 'created' : 'updated'] += 1;
+    }
     const repo = new ProductCatalogueRepository(tx);
+    await repo.insertMany(inserts);
+    await repo.updateMany(updates);
+  }
+
+  /** A product row's values as stored: only the fields the file gives. */
+  private async productValues(plan: RowPlan, names: NameCache): Promise<Partial<ProductInsert>> {
+    const d = plan.data;
     const values: Partial<ProductInsert> = {};
     const set = <K extends keyof ProductInsert>(key: K, value: ProductInsert[K] | undefined) => {
       if (value !== undefined) values[key] = value;
@@ -419,19 +473,7 @@ export class ImportsService {
     if (d.brand) set('brandId', await names.id('brands', d.brand));
     if (d.category) set('categoryId', await names.id('categories', d.category));
     if (d.manufacturer) set('manufacturerId', await names.id('manufacturers', d.manufacturer));
-    const [existing] = await new ImportsRepository(tx).productsByModels([d.model_number!]);
-    if (existing) await repo.update(existing.id, values);
-    else
-      await repo.insert({
-        marketingClass: PRODUCT_DEFAULTS.marketing_class,
-        stockClass: PRODUCT_DEFAULTS.stock_class,
-        boxQty: PRODUCT_DEFAULTS.box_qty,
-        status: PRODUCT_DEFAULTS.status,
-        itemType: PRODUCT_DEFAULTS.item_type,
-        spiffCents: 0,
-        currentCostCents: 0,
-        ...(values as ProductInsert),
-      });
+    return values;
   }
 
   private async applyVendor(tx: Executor, plan: RowPlan): Promise<void> {
@@ -502,9 +544,10 @@ export class ImportsService {
   }
 
   /**
-   * Opening stock: a row without serial is one INVENTORY_OPENING_BALANCE of its own (its key in the details, so a
-   * second import of it is seen); rows with serials are posted together per product, bucket and bin (at most 5,000
-   * serials a movement), their row numbers in the details.
+   * Opening stock, a page in one call of `Ledger.postOpeningBalances`: a row without serial is an
+   * INVENTORY_OPENING_BALANCE of its own (its key in the details, so a second import of it is seen); rows with serials
+   * are posted together per product, bucket and bin (at most 5,000 serials a ledger row), their row numbers in the
+   * details.
    */
   private async applyStock(
     tx: LedgerTx,
@@ -523,9 +566,10 @@ export class ImportsService {
       ]),
     );
     const bins = await repo.bins();
+    const entries: OpeningBalance[] = [];
     const groups = new Map<
       string,
-      { productId: number; bucket: string; bin: string | null; serials: string[]; rows: number[] }
+      { productId: number; bucket: string; bin: OpeningBalance['bin']; serials: string[]; rows: number[] }
     >();
     for (let i = 0; i < page.length; i++) {
       const plan = plans[i]!;
@@ -536,50 +580,48 @@ export class ImportsService {
       const d = plan.data;
       const productId = products.get(d.model_number!.toUpperCase())!;
       const bin = d.bin ? (bins.get(`${d.bucket}|${d.bin.toUpperCase()}`) ?? null) : null;
+      const row = page[i]!.row;
       if (!d.serial_number) {
-        await ledger.postOpeningBalance({
-          executor: tx,
+        entries.push({
           productId,
           bucket: d.bucket!,
           quantity: Number(d.quantity),
           serials: [],
           bin,
-          userId: imp.createdById,
-          notes: `Opening stock: import ${imp.id} row ${page[i]!.row}`,
-          details: { import_id: imp.id, row: page[i]!.row, rows: [page[i]!.row], key: plan.key },
+          notes: `Opening stock: import ${imp.id} row ${row}`,
+          details: { import_id: imp.id, row, rows: [row], key: plan.key },
         });
-        result.created += 1;
         continue;
       }
-      const groupKey = `${productId}|${d.bucket}|${d.bin ?? ''}`;
-      const group = groups.get(groupKey) ?? { productId, bucket: d.bucket!, bin: d.bin ?? null, serials: [], rows: [] };
+      const groupKey = `${productId}|${d.bucket}|${bin?.id ?? ''}`;
+      const group = groups.get(groupKey) ?? { productId, bucket: d.bucket!, bin, serials: [], rows: [] };
       group.serials.push(d.serial_number);
-      group.rows.push(page[i]!.row);
+      group.rows.push(row);
       groups.set(groupKey, group);
     }
-    for (const g of groups.values()) {
-      // The statistics again each time the serials posted by this job double: the plans stay on the indexes.
-      if (stats.posted >= stats.nextAnalyze) {
-        await ledger.refreshStatistics(tx);
-        stats.nextAnalyze = stats.posted * 2;
-      }
-      stats.posted += g.serials.length;
+    for (const g of groups.values())
       for (let i = 0; i < g.serials.length; i += 5_000) {
         const serials = g.serials.slice(i, i + 5_000);
         const rows = g.rows.slice(i, i + 5_000);
-        await ledger.postOpeningBalance({
-          executor: tx,
+        entries.push({
           productId: g.productId,
           bucket: g.bucket,
           quantity: serials.length,
           serials,
-          bin: g.bin ? (bins.get(`${g.bucket}|${g.bin.toUpperCase()}`) ?? null) : null,
-          userId: imp.createdById,
-          notes: `Opening stock: import ${imp.id} row${rows.length > 1 ? 's' : ''} ${rows[0]}${rows.length > 1 ? `-${rows.at(-1)}` : ''}`,
+          bin: g.bin,
+          notes: `Opening stock: import ${imp.id} ${rows.length > 1 ? `${rows.length} rows` : `row ${rows[0]}`}`,
           details: { import_id: imp.id, row: rows[0], rows },
         });
-        result.created += serials.length;
       }
+    // The statistics again each time the serials posted by this job double: the plans stay on the indexes.
+    if (stats.posted >= stats.nextAnalyze) {
+      await ledger.refreshStatistics(tx);
+      stats.nextAnalyze = stats.posted * 2;
+    }
+    await ledger.postOpeningBalances({ executor: tx, userId: imp.createdById, entries });
+    for (const e of entries) {
+      stats.posted += e.serials.length;
+      result.created += e.serials.length || 1;
     }
   }
 

@@ -149,6 +149,17 @@ export class BinRefusal extends LedgerRefusal {
   }
 }
 
+/** One opening balance (`Ledger.postOpeningBalances`). */
+export interface OpeningBalance {
+  productId: number;
+  bucket: string;
+  quantity: number;
+  serials: string[];
+  bin: { id: number; bucket: string } | null;
+  notes: string;
+  details: Record<string, unknown>;
+}
+
 export class Ledger {
   // ---- Locks (docs/architecture.md, steps 3 and 4). ----
 
@@ -516,86 +527,98 @@ export class Ledger {
 
   /**
    * INVENTORY_OPENING_BALANCE (`IO-`): stock a store brought in (an import's opening stock rows, `details` naming the
-   * import and its rows). One row adding `quantity` to `bucket`; with serials, the quantity is their count and each is
-   * made live there (refused 'serial-live' when one is live anywhere). A bulk load: it takes the serial-number gate
-   * exclusively (as a manifest receive does) rather than a lock per number. With `bin`, the units are assigned to
-   * that bin of the bucket (an ASSIGN bin movement) in the same transaction.
+   * import and its rows). One entry; see `postOpeningBalances`.
    */
-  async postOpeningBalance(input: {
+  async postOpeningBalance(
+    input: { executor: LedgerTx; userId: number | null } & OpeningBalance,
+  ): Promise<{ id: number; referenceId: string; onHand: number }> {
+    const { executor, userId, ...entry } = input;
+    const [posted] = await this.postOpeningBalances({ executor, userId, entries: [entry] });
+    return posted!;
+  }
+
+  /**
+   * Many opening balances at once, set-based (a page of an import): per entry one ledger row adding `quantity` to
+   * `bucket`; with serials, the quantity is their count and each is made live there (refused 'serial-live' when one
+   * is live anywhere, 'serial-duplicate' when one is listed twice). A bulk load: it takes the on-hand rows in
+   * (product, bucket) order in one statement and the serial-number gate exclusively (as a manifest receive does)
+   * rather than a lock per number, then writes the ledger rows, serials, movement rows and on-hand in one statement.
+   * With `bin`, the units are assigned to that bin of the bucket (an ASSIGN bin movement per bin and product) in the
+   * same transaction. Refused before anything is written, except a bin's own refusal (the caller rolls back).
+   * Answers each entry's ledger row with its on-hand after all of them.
+   */
+  async postOpeningBalances(input: {
     executor: LedgerTx;
-    productId: number;
-    bucket: string;
-    quantity: number;
-    serials: string[];
-    bin: { id: number; bucket: string } | null;
     userId: number | null;
-    notes: string;
-    details: Record<string, unknown>;
-  }): Promise<{ id: number; referenceId: string; onHand: number }> {
-    const bucket = input.bucket.toUpperCase();
-    if (!Number.isInteger(input.quantity) || input.quantity < 1)
-      throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity', 422);
-    if (input.serials.length && input.serials.length !== input.quantity)
-      throw new LedgerRefusal('serial-count', 'One serial a unit.', 'serials', 422);
+    entries: OpeningBalance[];
+  }): Promise<{ id: number; referenceId: string; onHand: number }[]> {
+    if (!input.entries.length) return [];
+    const entries = input.entries.map((e) => ({ ...e, bucket: e.bucket.toUpperCase() }));
+    const numbers = new Set<string>();
+    for (const e of entries) {
+      if (!Number.isInteger(e.quantity) || e.quantity < 1)
+        throw new LedgerRefusal('bad-quantity', 'The quantity must be a whole number of at least 1.', 'quantity', 422);
+      if (e.serials.length && e.serials.length !== e.quantity)
+        throw new LedgerRefusal('serial-count', 'One serial a unit.', 'serials', 422);
+      if (e.bin && e.bin.bucket !== e.bucket)
+        throw new LedgerRefusal('unknown-bucket', `The bin is not in ${e.bucket}.`, 'bin', 422);
+      for (const n of e.serials) {
+        const upper = n.toUpperCase();
+        if (numbers.has(upper))
+          throw new LedgerRefusal('serial-duplicate', 'A serial is listed twice.', 'serials', 422, [n]);
+        numbers.add(upper);
+      }
+    }
     const repo = new LedgerRepository(input.executor);
-    const locked = await repo.lockOnHandRows(input.productId, [bucket]);
-    if (!locked.length)
-      throw new LedgerRefusal('unknown-product', `Product ${input.productId} does not exist.`, 'productId', 422);
-    const place = locked.find((r) => r.bucket === bucket);
-    if (!place) throw new LedgerRefusal('unknown-bucket', `Bucket ${bucket} does not exist.`, 'bucket', 422);
-    let created: { id: number; serialNumber: string }[] = [];
-    if (input.serials.length) {
-      const upper = input.serials.map((n) => n.toUpperCase());
-      if (new Set(upper).size !== upper.length)
-        throw new LedgerRefusal('serial-duplicate', 'A serial is listed twice.', 'serials', 422);
+    const places = await repo.lockOnHandPairs(entries);
+    const placeOf = new Map(places.map((p) => [`${p.product_id}|${p.bucket}`, p]));
+    for (const e of entries) {
+      const place = placeOf.get(`${e.productId}|${e.bucket}`);
+      if (!place?.product_known)
+        throw new LedgerRefusal('unknown-product', `Product ${e.productId} does not exist.`, 'productId', 422);
+      if (!place.bucket_known)
+        throw new LedgerRefusal('unknown-bucket', `Bucket ${e.bucket} does not exist.`, 'bucket', 422);
+    }
+    const serials = entries.flatMap((e) => e.serials);
+    if (serials.length) {
       await repo.lockSerialNumberSpace();
-      const live = await repo.liveSerialsProbed(input.serials);
+      const live = await repo.liveSerialsProbed(serials);
       if (live.length)
         throw new LedgerRefusal('serial-live', `Serial ${live[0]} is live already.`, 'serials', 409, live);
-      created = await repo.insertLiveSerials(
-        input.serials.map((n) => ({
-          serialNumber: n,
-          productId: input.productId,
-          bucket,
+    }
+    const posted = await repo.postOpeningBalances({
+      userId: input.userId,
+      entries: entries.map((e) => {
+        const place = placeOf.get(`${e.productId}|${e.bucket}`)!;
+        return {
+          productId: e.productId,
+          bucket: e.bucket,
+          quantity: e.quantity,
+          serials: e.serials,
           locationCode: place.location_code,
           conditionCode: place.condition_code,
-        })),
-      );
-    }
-    const newPlace = { bucket, location: place.location_code, condition: place.condition_code, disposition: LIVE };
-    const [posted] = await this.postMovement(input.executor, {
-      type: 'INVENTORY_OPENING_BALANCE',
-      productId: input.productId,
-      userId: input.userId,
-      notes: input.notes,
-      rows: [
-        {
-          bucket,
-          quantityDelta: input.quantity,
-          clientRequestId: null,
-          details: { ...input.details, reason: 'opening_balance' },
-        },
-      ],
-      serials: created.map((c) => ({
-        id: c.id,
-        serialNumber: c.serialNumber,
-        scannedUpc: null,
-        old: { location: null, condition: null, disposition: null },
-        new: newPlace,
-      })),
+          notes: e.notes,
+          details: { ...e.details, reason: 'opening_balance' },
+        };
+      }),
     });
-    if (input.bin) {
-      if (input.bin.bucket !== bucket)
-        throw new LedgerRefusal('unknown-bucket', `The bin is not in ${bucket}.`, 'bin', 422);
+    // Bins: per bin (in id order) one change, a line per product.
+    const binned = new Map<number, { bin: { id: number; bucket: string }; lines: Map<number, number> }>();
+    for (const e of entries) {
+      if (!e.bin) continue;
+      const held = binned.get(e.bin.id) ?? { bin: { id: e.bin.id, bucket: e.bin.bucket }, lines: new Map() };
+      held.lines.set(e.productId, (held.lines.get(e.productId) ?? 0) + e.quantity);
+      binned.set(e.bin.id, held);
+    }
+    for (const { bin, lines } of [...binned.values()].sort((a, b) => a.bin.id - b.bin.id))
       await this.moveBinContents({
         executor: input.executor,
-        bin: input.bin,
-        lines: [{ productId: input.productId, delta: input.quantity }],
+        bin,
+        lines: [...lines].map(([productId, delta]) => ({ productId, delta })),
         reason: 'ASSIGN',
         userId: input.userId,
       });
-    }
-    return { id: posted!.id, referenceId: posted!.referenceId, onHand: posted!.onHand };
+    return posted;
   }
 
   /** Fresh planner statistics of the stock tables within a bulk load's transaction (see LedgerRepository). */

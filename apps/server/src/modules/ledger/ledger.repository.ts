@@ -471,6 +471,122 @@ export class LedgerRepository {
     return rows.map((r) => r.reference);
   }
 
+  /**
+   * Step 3 for many products at once: the on-hand rows of these (product, bucket) pairs, made at zero when missing, in
+   * (product, bucket) order in one statement. Answers every pair asked for: whether its product and its bucket exist
+   * (only pairs of both are locked) and the bucket's location and condition.
+   */
+  async lockOnHandPairs(keys: { productId: number; bucket: string }[]) {
+    const wanted = JSON.stringify(keys.map((k) => ({ p: k.productId, b: k.bucket })));
+    const rows = await queryRows<{
+      product_id: number;
+      bucket: string;
+      product_known: boolean;
+      bucket_known: boolean;
+      location_code: string | null;
+      condition_code: string | null;
+    }>(
+      this.db,
+      sql`with wanted as materialized (
+            select distinct (w ->> 'p')::int as product_id, w ->> 'b' as bucket from jsonb_array_elements(${wanted}::jsonb) as w
+          ),
+          places as materialized (
+            select w.product_id, w.bucket, p.id is not null as product_known, b.bucket is not null as bucket_known,
+                   b.location_code, b.condition_code
+            from wanted w left join products p on p.id = w.product_id left join buckets b on b.bucket = w.bucket
+          ),
+          locked as (
+            insert into inventory (product_id, bucket, quantity)
+            select product_id, bucket, 0 from places where product_known and bucket_known
+            order by product_id, bucket collate "C"
+            on conflict (product_id, bucket) do update set quantity = inventory.quantity + 0
+            returning product_id
+          )
+          select product_id, bucket, product_known, bucket_known, location_code, condition_code from places`,
+    );
+    return rows.map((r) => ({ ...r, product_id: Number(r.product_id) }));
+  }
+
+  /**
+   * Writes many opening balances (INVENTORY_OPENING_BALANCE) in one statement: per entry a ledger row adding its
+   * quantity (its reference from its id), per serial a LIVE inventory serial in the entry's bucket and its movement
+   * row, and on-hand of each (product, bucket) by the sum of its entries. The entries travel as one JSON parameter.
+   * The caller holds the on-hand rows and the serial-number gate and has checked every serial. Answers each entry's
+   * ledger row in entry order with its (product, bucket)'s on-hand after the whole statement.
+   */
+  async postOpeningBalances(input: {
+    entries: {
+      productId: number;
+      bucket: string;
+      quantity: number;
+      serials: string[];
+      locationCode: string | null;
+      conditionCode: string | null;
+      notes: string;
+      details: Record<string, unknown>;
+    }[];
+    userId: number | null;
+  }): Promise<{ id: number; referenceId: string; onHand: number }[]> {
+    const entries = JSON.stringify(
+      input.entries.map((e) => ({
+        p: e.productId,
+        b: e.bucket,
+        q: e.quantity,
+        s: e.serials,
+        loc: e.locationCode,
+        cond: e.conditionCode,
+        notes: e.notes,
+        details: e.details,
+      })),
+    );
+    const rows = await queryRows<{ id: number | string; reference: string; on_hand: number | null }>(
+      this.db,
+      sql`with entry_rows as materialized (
+            select e.ord, e.v, (e.v ->> 'p')::int as product_id, e.v ->> 'b' as bucket, (e.v ->> 'q')::int as delta,
+                   nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
+            from jsonb_array_elements(${entries}::jsonb) with ordinality as e(v, ord)
+            order by e.ord
+          ),
+          written as (
+            insert into inventory_transactions (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, user_id, notes, details)
+            overriding system value
+            select id, 'IO-' || lpad(id::text, greatest(7, length(id::text)), '0'), 'INVENTORY_OPENING_BALANCE', product_id, bucket, delta,
+                   ${input.userId}, v ->> 'notes', v -> 'details'
+            from entry_rows order by ord
+            returning id
+          ),
+          serial_rows as materialized (
+            select r.id as transaction_id, r.product_id, r.bucket, r.v ->> 'loc' as loc, r.v ->> 'cond' as cond, r.v ->> 'notes' as notes,
+                   s.serial, nextval(pg_get_serial_sequence('inventory_serials', 'id')) as serial_id
+            from entry_rows r cross join lateral jsonb_array_elements_text(r.v -> 's') with ordinality as s(serial, pos)
+            order by r.ord, s.pos
+          ),
+          serials as (
+            insert into inventory_serials (id, serial_number, product_id, bucket, location_code, condition_code, disposition_code)
+            select serial_id, serial, product_id, bucket, loc, cond, 'LIVE' from serial_rows
+          ),
+          movements as (
+            insert into inventory_transaction_serials (transaction_id, serial_id, scanned_serial_number, new_location_code, new_condition_code, new_disposition_code, notes)
+            select transaction_id, serial_id, serial, loc, cond, 'LIVE', notes from serial_rows
+          ),
+          deltas as (select product_id, bucket, sum(delta)::int as delta from entry_rows group by product_id, bucket),
+          on_hand as (
+            update inventory o set quantity = o.quantity + d.delta, last_updated_at = now()
+            from deltas d where o.product_id = d.product_id and o.bucket = d.bucket
+            returning o.product_id, o.bucket, o.quantity
+          )
+          select r.id, 'IO-' || lpad(r.id::text, greatest(7, length(r.id::text)), '0') as reference, o.quantity as on_hand
+          from entry_rows r left join on_hand o on o.product_id = r.product_id and o.bucket = r.bucket
+          order by r.ord`,
+    );
+    const missing = rows.filter((r) => r.on_hand === null).length;
+    if (missing)
+      throw new Error(
+        `opening balances wrote ${missing} rows without their on-hand: an on-hand row was not locked first`,
+      );
+    return rows.map((r) => ({ id: Number(r.id), referenceId: r.reference, onHand: Number(r.on_hand) }));
+  }
+
   // ---- Movements of stock already live (transfers, sales; audits and adjustments next). ----
 
   /**
