@@ -33,6 +33,7 @@ import { ApiCallError, callApi, serverMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session-store';
 import { scanProductOf, unreceivableKey, useRefreshAfterReceiving, useUnreceivableReceipts } from '../api/receiving';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
+import { floorActions, floorArea } from '../../../lib/scan/floor-layout';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
@@ -145,7 +146,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="unreceiving-dialog">
       <DialogTitle>Un-Receiving</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+      <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="h6">{line.product.model_number}</Typography>
           <Typography>Received: {line.qty_received}</Typography>
@@ -234,7 +235,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         />
         <ScanFeedback feedback={feedback.feedback} testId="unreceive-feedback" />
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={floorActions}>
         {scanning && (
           <Button onClick={resetScan} disabled={submitting}>
             Reset Scan
