@@ -6,7 +6,7 @@ import { signInAs, wedgeScan } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
 
 /**
- * Issue 35 item 5: the floor screens one-handed on a phone (360-412 px). The scan field and the last result in the
+ * The floor screens one-handed on a phone (360-412 px). The scan field and the last result in the
  * top 40 % of the screen, every target of the working area at least 48 px tall, the camera button in the bottom
  * half at the right (a right thumb's reach). Opened as warehouse users.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../../support/session';
 
 /**
- * Issue 37 defect 2: the app bar holds still. It is one row at every width from 1024 px up (what arrives after the
+ * The app bar holds still (docs/decisions.md "Phones and an app bar that holds still"). It is one row at every width from 1024 px up (what arrives after the
  * first paint, the location list, the network chip, must not make it wrap), compact on a phone, and a screen's load
  * moves nothing already painted (layout shift <= 0.05).
  */

@@ -1,9 +1,10 @@
 import type { Theme } from '@mui/material';
 
 /**
- * The floor screens' phone layout (issue 35 item 5), one place for every scan flow: below 600 px the screen's
- * working area has targets at least 48 px tall, room at the bottom for the camera button (it floats at the bottom
- * right, in a right thumb's reach: camera-scan-button.tsx), and its scan area (`floorScanArea`) comes first.
+ * The floor screens' phone layout, one place for every scan flow (docs/decisions.md "Phones and an app bar that
+ * holds still"): below 600 px the screen's working area has targets at least 48 px tall, room at the bottom for the
+ * camera button (it floats at the bottom right, in a right thumb's reach: camera-scan-button.tsx), and its scan area
+ * (`floorScanArea`) comes first.
  */
 const TARGETS = [
   '& .MuiButton-root',
