@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
+import { auditProduct, createAuditByApi } from '../../support/audits';
 import { printedBinnedItem } from '../../support/picking';
 import { setupPo } from '../../support/receiving';
 import { signInAs, wedgeScan } from '../../support/session';
@@ -62,6 +63,30 @@ const SCREENS: Record<string, (page: Page, request: APIRequestContext, n: number
       result: dialog.getByTestId('scan-feedback'),
     };
   },
+  async 'counting an audit'(page, request, n) {
+    const { product, stamp } = await auditProduct(request, { qty: 1, tracked: true, pick: 12 + n });
+    const batch = await createAuditByApi(request, 'warehouse-admin', `E2E floor phone ${stamp}`);
+    await signInAs(page, 'warehouse-admin');
+    await page.goto('/inventory/audit-scans');
+    await page
+      .getByTestId('audit-batch-row')
+      .filter({ hasText: batch.audit_batch_name })
+      .getByTestId('audit-batch-link')
+      .click();
+    const form = page.getByTestId('request-item-form');
+    await form.getByTestId('request-model').fill(product.model_number);
+    await page.getByRole('option', { name: product.model_number, exact: true }).click();
+    await form.getByTestId('request-item').click();
+    const dialog = page.getByTestId('audit-scan-dialog');
+    await expect(dialog.getByTestId('audit-scan-upc')).toBeFocused();
+    await wedgeScan(page, '000000000017');
+    await expect(dialog.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'bad');
+    return {
+      area: dialog.locator('.MuiDialog-paper'),
+      scanField: dialog.getByTestId('audit-scan-upc'),
+      result: dialog.getByTestId('scan-feedback'),
+    };
+  },
   async 'picking by scan'(page, request, n) {
     const item = await printedBinnedItem(request, 'KY01', n);
     await signInAs(page, 'warehouse-1');
@@ -71,7 +96,7 @@ const SCREENS: Record<string, (page: Page, request: APIRequestContext, n: number
     const form = page.locator('form').filter({ has: page.getByTestId('pick-upc') });
     return { area: form, scanField: page.getByTestId('pick-upc'), result: page.getByTestId('pick-upc-helper') };
   },
-  async 'bin contents'(page, request, n) {
+  async 'bin contents'(page, request) {
     const item = await printedBinnedItem(request, 'KY01', 0);
     await signInAs(page, 'warehouse-admin');
     await page.goto(`/inventory/bins/assignment/KY01/${encodeURIComponent(item.suggestedBin!.binName)}`);
