@@ -103,9 +103,12 @@ export function AppShell() {
             <ScanOutboxIndicator />
             {phone ? (
               // A phone's only: its own small chunk; its place is kept while it loads.
-              <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
-                <AccountMenu username={username}>{account}</AccountMenu>
-              </Suspense>
+              // Should the chunk be out of reach, the items stay on the bar.
+              <ErrorBoundary fallback={account}>
+                <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
+                  <AccountMenu username={username}>{account}</AccountMenu>
+                </Suspense>
+              </ErrorBoundary>
             ) : (
               account
             )}
