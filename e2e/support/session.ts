@@ -9,7 +9,10 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('logout-link')).toHaveText(username);
+  // On a phone the user's name (the logout link) is under the app bar's account button.
+  const account = page.getByRole('button', { name: `Account: ${username}`, exact: true });
+  await expect(page.getByTestId('logout-link').or(account)).toBeVisible();
+  if (!(await account.isVisible())) await expect(page.getByTestId('logout-link')).toHaveText(username);
 }
 
 /**
@@ -18,6 +21,8 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
  * clearing the session, loaded the next page signed in).
  */
 export async function logoutByLink(page: Page): Promise<void> {
+  const account = page.getByTestId('account-menu-button');
+  if (await account.isVisible()) await account.click();
   await page.getByTestId('logout-link').click();
   await expect(page.getByLabel('Username')).toBeVisible();
 }

@@ -9,6 +9,9 @@ async function menuItems(page: import('@playwright/test').Page, group: string): 
   return items;
 }
 
+// Wide enough for every group on the app bar (narrower, those without room are under More: app-bar.spec.ts).
+test.use({ viewport: { width: 1920, height: 1080 } });
+
 test.describe('menu and route permissions', () => {
   test('warehouse-1 sees a small menu without Admin', async ({ page }) => {
     await login(page, 'warehouse-1');

@@ -87,6 +87,8 @@ test('the 404 page offers a way back: Go to Home and Go Back', async ({ page }) 
 test('the top menu keeps its groups (000 §2: only Admin is conditional); an empty group says nothing is available', async ({
   page,
 }) => {
+  // Wide enough for every group on the app bar (narrower, those without room are under More: app-bar.spec.ts).
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await login(page, 'user');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   for (const group of ['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management'])
@@ -99,6 +101,8 @@ test('the top menu keeps its groups (000 §2: only Admin is conditional); an emp
 test('finance roles open the AP invoice page from the menu; finance-lead gets the Delete column (001 §1, §6)', async ({
   page,
 }) => {
+  // Wide enough for every group on the app bar (narrower, those without room are under More: app-bar.spec.ts).
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await login(page, 'finance-lead');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Accounting' }).click();
   await page.getByRole('menuitem', { name: 'Accounts Payable Invoices' }).click();

@@ -27,7 +27,8 @@ test('the developer changes a user’s role; that user’s menu changes at their
   const roleId = (name: string) => roles.find((r) => r.role_name === name)!.id;
 
   // The subject signs in first, in a browser of their own: no Admin menu.
-  const other = await browser.newContext();
+  // Wide enough for every group on the app bar (narrower, those without room are under More).
+  const other = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const theirs = await other.newPage();
   try {
     await login(theirs, SUBJECT);

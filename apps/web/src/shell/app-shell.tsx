@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
-import { PRODUCT_NAME, ROLES } from '@keystone/contracts';
+import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { PRODUCT_NAME } from '@keystone/contracts';
 import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
 import { useAppUpdate } from '../lib/pwa/app-update-store';
 import { scanOutbox } from '../lib/scan/outbox';
@@ -15,14 +15,7 @@ import { useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
-
-/** A select on the coloured app bar: white field, label readable above it. */
-const onBarField = {
-  '& .MuiInputBase-root': { bgcolor: 'background.paper' },
-  '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': { color: 'common.white' },
-  '& .MuiInputLabel-shrink': { transform: 'translate(4px, -16px) scale(0.75)' },
-  mt: 1,
-} as const;
+import { onBarField } from './on-bar-field';
 
 function LocationSwitcher() {
   const { data: codes = [] } = useLocations();
@@ -48,28 +41,10 @@ function LocationSwitcher() {
   );
 }
 
-function ViewAsRole() {
-  const viewAsRole = useSession((s) => s.viewAsRole);
-  const role = useSession((s) => s.role);
-  const setViewAsRole = useSession((s) => s.setViewAsRole);
-  return (
-    <TextField
-      select
-      size="small"
-      label="View as role"
-      value={viewAsRole ?? role ?? ''}
-      onChange={(e) => setViewAsRole(e.target.value === role ? null : e.target.value)}
-      sx={{ minWidth: 190, ...onBarField }}
-      slotProps={{ htmlInput: { 'data-testid': 'view-as-role' } }}
-    >
-      {ROLES.map((r) => (
-        <MenuItem key={r} value={r}>
-          {r}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+// Super users' only: a chunk of its own, its place kept while it loads (the bar must not move).
+const ViewAsRole = lazy(() => import('./view-as-role'));
+
+const AccountMenu = lazy(() => import('./account-menu'));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
 
@@ -89,29 +64,55 @@ export function AppShell() {
     scanOutbox.entries().some((e) => e.state !== 'refused')
       ? void navigate('/scans-waiting?sign-out=1')
       : void logout();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const account = (
+    <>
+      <LocationSwitcher />
+      {superUser && (
+        <Suspense fallback={<Box sx={{ minWidth: 190, height: 40, mt: 1 }} />}>
+          <ViewAsRole />
+        </Suspense>
+      )}
+      <Link
+        component="button"
+        color="inherit"
+        underline="hover"
+        onClick={signOut}
+        title="Log out"
+        data-testid="logout-link"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {username}
+      </Link>
+    </>
+  );
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <GlobalScanHandler />
       <AppBar position="sticky" sx={{ bgcolor: locationColour(location) }}>
-        <Toolbar sx={{ gap: 1.5, flexWrap: 'wrap', py: 0.5 }}>
-          <Typography variant="h6" component="div" sx={{ mr: 1, whiteSpace: 'nowrap' }}>
-            {PRODUCT_NAME}
-          </Typography>
+        {/* One row at every width (its height never changes after load): the menu groups that find no room go under
+            More; on a phone the location, the role and the user go under the account button. */}
+        <Toolbar sx={{ gap: 1.5, flexWrap: 'nowrap', height: { xs: 56, sm: 64 }, minHeight: { xs: 56, sm: 64 } }}>
+          {!phone && (
+            <Typography variant="h6" component="div" sx={{ mr: 1, whiteSpace: 'nowrap', flex: 'none' }}>
+              {PRODUCT_NAME}
+            </Typography>
+          )}
           <TopMenu role={role} />
-          <Box sx={{ flex: 1 }} />
-          <ScanOutboxIndicator />
-          <LocationSwitcher />
-          {superUser && <ViewAsRole />}
-          <Link
-            component="button"
-            color="inherit"
-            underline="hover"
-            onClick={signOut}
-            title="Log out"
-            data-testid="logout-link"
-          >
-            {username}
-          </Link>
+          <Box sx={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <ScanOutboxIndicator />
+            {phone ? (
+              // A phone's only: its own small chunk; its place is kept while it loads.
+              // Should the chunk be out of reach, the items stay on the bar.
+              <ErrorBoundary fallback={account}>
+                <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
+                  <AccountMenu username={username}>{account}</AccountMenu>
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              account
+            )}
+          </Box>
         </Toolbar>
       </AppBar>
       <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
  */
 export const loadToasts = () => import('./toasts');
 export const loadScanOutboxStatus = () => import('./scan-outbox-status');
+export const loadHeadedMenuList = () => import('./headed-menu-list');
 
 const WARM_UP_DELAY_MS = 4_000;
 
@@ -16,6 +17,7 @@ export function useWarmLazyParts(): void {
     const timer = setTimeout(() => {
       void loadToasts().catch(() => {});
       void loadScanOutboxStatus().catch(() => {});
+      void loadHeadedMenuList().catch(() => {});
     }, WARM_UP_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);

@@ -1,9 +1,10 @@
-import { cloneElement, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, ListSubheader, Menu, MenuItem, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import MenuIcon from '@mui/icons-material/Menu';
 import { hasPermission } from '@keystone/contracts';
+import { loadHeadedMenuList } from './lazy-parts';
 import { APP_ROUTES, canOpenRoute, MENU_GROUPS, type AppRoute, type TMenuGroup } from '../app/route-table';
 
 /** What an empty group says: the group stays (000 §2 makes only Admin conditional), its items are hidden. */
@@ -20,7 +21,7 @@ export function visibleMenu(role: string): { group: TMenuGroup; items: AppRoute[
   }));
 }
 
-function menuItems(items: AppRoute[], close: () => void) {
+export function menuItems(items: AppRoute[], close: () => void) {
   if (items.length === 0) {
     return [
       <MenuItem key="empty" disabled sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
@@ -56,56 +57,100 @@ function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
   );
 }
 
-/** On a phone the groups fold into one Menu button listing each group under its heading. */
-function CompactMenu({ groups }: { groups: { group: TMenuGroup; items: AppRoute[] }[] }) {
+// The list opens from a chunk of its own (warmed with the shell's other lazy parts): out of the first download.
+const HeadedMenuList = lazy(loadHeadedMenuList);
+
+/**
+ * One button listing groups under their headings: on a phone every group (and Home) as "Menu"; wider, the groups
+ * the app bar has no room for, as "More".
+ */
+function HeadedMenu({
+  label,
+  groups,
+  withHome,
+}: {
+  label: string;
+  groups: { group: TMenuGroup; items: AppRoute[] }[];
+  withHome: boolean;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const id = `menu-${label.toLowerCase()}`;
   return (
     <>
       <Button
         color="inherit"
-        startIcon={<MenuIcon />}
+        startIcon={withHome ? <MenuIcon /> : undefined}
+        endIcon={withHome ? undefined : <ArrowDropDownIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-controls={anchor ? 'menu-compact' : undefined}
+        aria-controls={anchor ? id : undefined}
         aria-haspopup="true"
+        sx={{ flex: 'none' }}
       >
-        Menu
+        {label}
       </Button>
-      <Menu
-        id="menu-compact"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        slotProps={{ paper: { sx: { maxHeight: '80vh' } } }}
-      >
-        <MenuItem component={RouterLink} to="/" onClick={close}>
-          Home
-        </MenuItem>
-        {groups.flatMap((g) => [
-          <ListSubheader key={`${g.group}-heading`}>{g.group}</ListSubheader>,
-          ...menuItems(g.items, close).map((item) => cloneElement(item, { key: `${g.group}-${item.key}` })),
-        ])}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <HeadedMenuList id={id} anchor={anchor} onClose={() => setAnchor(null)} groups={groups} withHome={withHome} />
+        </Suspense>
+      )}
     </>
   );
 }
 
+/**
+ * How many of the group buttons fit the nav's width (it takes what the app bar's other items leave), the rest going
+ * under "More": the bar stays one row at every width. The buttons that do not fit stay in the page, hidden and out
+ * of the flow, so their widths can be read again (fonts arriving, the bar's other items changing).
+ */
+function useGroupsThatFit(count: number) {
+  const navRef = useRef<HTMLElement>(null);
+  const [shown, setShown] = useState(count);
+  useLayoutEffect(() => {
+    const nav = navRef.current!;
+    const fit = () => {
+      const widths = [...nav.querySelectorAll<HTMLElement>('[data-menu-part]')].map((b) => b.offsetWidth);
+      // Home is first and More last: room is kept for More (when all groups would fit but for it, one goes under it).
+      let room = nav.clientWidth - widths.shift()! - widths.pop()!;
+      let n = 0;
+      while (n < widths.length && widths[n]! <= room) room -= widths[n++]!;
+      setShown(n);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, [count]);
+  return { navRef, shown };
+}
+
+const hiddenPart = { position: 'absolute', visibility: 'hidden', pointerEvents: 'none' } as const;
+
 export function TopMenu({ role }: { role: string }) {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const groups = visibleMenu(role);
+  const { navRef, shown } = useGroupsThatFit(compact ? 0 : groups.length);
+  const folded = groups.slice(shown);
   return (
-    <nav aria-label="Main menu" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center' }}>
+    <nav
+      ref={navRef}
+      aria-label="Main menu"
+      style={{ display: 'flex', alignItems: 'center', flex: '1 1 0', minWidth: 0 }}
+    >
       {compact ? (
-        <CompactMenu groups={groups} />
+        <HeadedMenu label="Menu" groups={groups} withHome />
       ) : (
         <>
-          <Button color="inherit" component={RouterLink} to="/">
+          <Button color="inherit" component={RouterLink} to="/" data-menu-part sx={{ flex: 'none' }}>
             Home
           </Button>
-          {groups.map((g) => (
-            <MenuGroup key={g.group} group={g.group} items={g.items} />
+          {groups.map((g, i) => (
+            <Box key={g.group} data-menu-part sx={i < shown ? { flex: 'none' } : hiddenPart}>
+              <MenuGroup group={g.group} items={g.items} />
+            </Box>
           ))}
+          <Box data-menu-part sx={folded.length ? { flex: 'none' } : hiddenPart}>
+            <HeadedMenu label="More" groups={folded.length ? folded : groups.slice(-1)} withHome={false} />
+          </Box>
         </>
       )}
     </nav>

@@ -30,7 +30,8 @@ export interface CameraScanButtonProps {
  * the same way. The dialog stays open for the next label (the serial after the UPC) until closed; closing it, or
  * leaving the screen, stops the camera. Put the button in a wrapping flex row beside the scan fields
  * (`display: flex; flex-wrap: wrap`): from 600 px up the camera dialog takes a row of its own under them; on a
- * phone it floats over the bottom of the screen.
+ * phone the button floats at the bottom right (a right thumb's reach) and the camera dialog over the bottom of the
+ * screen, above it.
  */
 export function CameraScanButton({ onScan = submitScan, disabled }: CameraScanButtonProps) {
   const [open, setOpen] = useState(false);
@@ -45,7 +46,26 @@ export function CameraScanButton({ onScan = submitScan, disabled }: CameraScanBu
         data-testid="camera-scan-button"
         disabled={disabled}
         onClick={() => setOpen((v) => !v)}
-        sx={{ width: 48, height: 48, mt: 0.5, flex: 'none' }}
+        sx={(t) => ({
+          width: 48,
+          height: 48,
+          mt: 0.5,
+          flex: 'none',
+          // A phone: a big round button floating at the bottom right, where a right thumb reaches (floor-layout.ts).
+          [t.breakpoints.down('sm')]: {
+            position: 'fixed',
+            right: 16,
+            bottom: 'calc(16px + env(safe-area-inset-bottom))',
+            width: 64,
+            height: 64,
+            zIndex: t.zIndex.modal + 1,
+            bgcolor: 'primary.main',
+            color: 'common.white',
+            boxShadow: 6,
+            '&:hover': { bgcolor: 'primary.dark' },
+            '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
+          },
+        })}
       >
         <CameraAltOutlinedIcon />
       </IconButton>
@@ -150,7 +170,8 @@ function CameraScanDialog({ onScan, onClose }: { onScan: (value: string) => bool
         zIndex: (t) => t.zIndex.modal + 1,
         left: 8,
         right: 8,
-        bottom: 8,
+        // Above the camera button (which stays where it was, to close the camera again).
+        bottom: 88,
         width: { sm: 360 },
         p: 1,
         display: 'grid',

@@ -23,6 +23,7 @@ import { AUDIT_MESSAGES, auditTypeOf, type TAuditItem, type TAuditTally } from '
 import { formatTimestamp } from '../../../lib/format-date';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { floorActions, floorArea, floorScanArea } from '../../../lib/scan/floor-layout';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
@@ -146,7 +147,7 @@ export function AuditScanDialog({
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="audit-scan-dialog">
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>Count {item.ims_transaction_reference_id}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+      <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="h6" data-testid="audit-scan-model">
             {product.model}
@@ -170,17 +171,20 @@ export function AuditScanDialog({
             {finishError}
           </Alert>
         )}
-        {finished ? (
-          <Alert severity="info">The tally has finished: no more scans can be added or removed.</Alert>
-        ) : (
-          <ScanUnitFields
-            engine={engine}
-            testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }}
-            showSerial={perUnit > 0}
-          />
-        )}
-        <ScanFeedback feedback={feedback.feedback} />
-        <ScansWaiting count={scans.waiting} testId="audit-scans-waiting" />
+        {/* The scan fields and the last result: first on a phone (floor-layout.ts). */}
+        <Box sx={floorScanArea}>
+          {finished ? (
+            <Alert severity="info">The tally has finished: no more scans can be added or removed.</Alert>
+          ) : (
+            <ScanUnitFields
+              engine={engine}
+              testIds={{ upc: 'audit-scan-upc', serial: 'audit-scan-serial' }}
+              showSerial={perUnit > 0}
+            />
+          )}
+          <ScanFeedback feedback={feedback.feedback} />
+          <ScansWaiting count={scans.waiting} testId="audit-scans-waiting" />
+        </Box>
         {scans.entries.length > 0 && (
           <Box component="ul" data-testid="audit-queued-scans" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
             {scans.entries.map((e) => (
@@ -242,7 +246,7 @@ export function AuditScanDialog({
           )}
         </Box>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions sx={[{ flexWrap: 'wrap', gap: 1 }, floorActions]}>
         {!finished && (
           <Button onClick={engine.reset} disabled={!unit && !engine.state.upcText} data-testid="reset-audit-unit">
             Reset Item

@@ -29,6 +29,7 @@ import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 import { usePageScans } from '../../../lib/scan/use-page-scans';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
+import { floorArea } from '../../../lib/scan/floor-layout';
 import { useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { BINS_QUERY_KEY, useBinByName } from '../api/bins-api';
@@ -158,7 +159,7 @@ export function BinAssignmentPage() {
         {bin.locationCode} · {bin.conditionCode} · {bin.totalQuantity} unit{bin.totalQuantity === 1 ? '' : 's'}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Paper variant="outlined" sx={{ p: 2, width: '100%', maxWidth: { md: 520 } }}>
+        <Paper variant="outlined" sx={[{ p: 2, width: '100%', maxWidth: { md: 520 } }, floorArea]}>
           <ToggleButtonGroup
             exclusive
             fullWidth

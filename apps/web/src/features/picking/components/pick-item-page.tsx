@@ -31,6 +31,7 @@ import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
 import { useScanEngine, type TScanFeedbackApi } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
+import { floorArea, floorScanArea } from '../../../lib/scan/floor-layout';
 import { Page } from '../../../shell/page';
 import { usePickItem } from '../api/picking-api';
 import { checkBin, submitError, upcError } from './pick-form';
@@ -205,7 +206,7 @@ function PickForm({ item, id }: { item: TPickItem; id: number }) {
   return (
     <Paper
       variant="outlined"
-      sx={{ p: 2 }}
+      sx={[{ p: 2 }, floorArea]}
       component="form"
       onSubmit={(e) => (e.preventDefault(), submit())}
       noValidate
@@ -319,13 +320,16 @@ export function PickItemPage() {
             {PICK_MESSAGES.emptyData}
           </Alert>
         ) : (
-          <>
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
             <Typography variant="overline" data-testid="pick-barcode">
               PLI={id}
             </Typography>
             <ItemFacts item={query.data.item} />
-            <PickForm item={query.data.item} id={id} />
-          </>
+            {/* On a phone the form (the scan fields, the result) comes first, the item's facts under it. */}
+            <Box sx={[floorScanArea, (t) => ({ [t.breakpoints.down('sm')]: { mb: 2 } })]}>
+              <PickForm item={query.data.item} id={id} />
+            </Box>
+          </Box>
         )}
       </Box>
     </Page>

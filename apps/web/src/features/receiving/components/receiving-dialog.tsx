@@ -38,6 +38,7 @@ import {
 } from '../api/receiving';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { floorActions, floorArea, floorScanArea } from '../../../lib/scan/floor-layout';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { ScannedItemsList } from './scanned-items-list';
@@ -161,7 +162,7 @@ export function ReceivingDialog({
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="receiving-dialog">
       <DialogTitle>Receiving</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+      <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="h6" data-testid="receiving-model">
             {line.product.model_number}
@@ -206,25 +207,28 @@ export function ReceivingDialog({
           label="Stage scans, then submit them together"
         />
 
-        {allReceived ? (
-          <Alert severity="success" data-testid="all-received">
-            {RECEIVING_MESSAGES.allReceived}
-          </Alert>
-        ) : allScanned ? (
-          <Alert severity="info" data-testid="all-staged">
-            Every item still to receive is staged: submit the list to receive them.
-          </Alert>
-        ) : (
-          <ScanUnitFields
-            engine={engine}
-            testIds={{ upc: 'receiving-upc', serial: 'receiving-serial' }}
-            showSerial={perItem > 0}
-            disabled={!location}
-          />
-        )}
+        {/* The scan fields and the last result: first on a phone (floor-layout.ts). */}
+        <Box sx={floorScanArea}>
+          {allReceived ? (
+            <Alert severity="success" data-testid="all-received">
+              {RECEIVING_MESSAGES.allReceived}
+            </Alert>
+          ) : allScanned ? (
+            <Alert severity="info" data-testid="all-staged">
+              Every item still to receive is staged: submit the list to receive them.
+            </Alert>
+          ) : (
+            <ScanUnitFields
+              engine={engine}
+              testIds={{ upc: 'receiving-upc', serial: 'receiving-serial' }}
+              showSerial={perItem > 0}
+              disabled={!location}
+            />
+          )}
 
-        <ScanFeedback feedback={feedback.feedback} />
-        <ScansWaiting count={list.waiting} testId="dialog-scans-waiting" />
+          <ScanFeedback feedback={feedback.feedback} />
+          <ScansWaiting count={list.waiting} testId="dialog-scans-waiting" />
+        </Box>
         {posting && <Typography color="text.secondary">Submitting…</Typography>}
         {/* The note's place is kept while it is gone: it comes with each answer and goes 2 s later, and what is below it
             (the list, Serial Manifest's buttons) must not move under a finger or a click at that moment. */}
@@ -300,7 +304,7 @@ export function ReceivingDialog({
           />
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={floorActions}>
         {!allReceived && (
           <Button onClick={engine.reset} disabled={posting || !unit}>
             Reset Scan

@@ -34,6 +34,7 @@ import { newClientScanId } from '../../../lib/scan/scan-ids';
 import { ScansWaiting } from '../../../lib/scan/scans-waiting';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { useOutboxScans } from '../../../lib/scan/use-outbox-scans';
+import { floorActions, floorArea } from '../../../lib/scan/floor-layout';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { SCAN_TIMING, useTimers } from '../../../lib/scan/timing';
@@ -169,7 +170,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="unreceiving-dialog">
       <DialogTitle>Un-Receiving</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+      <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="h6">{line.product.model_number}</Typography>
           <Typography>Received: {line.qty_received}</Typography>
@@ -259,7 +260,7 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
         <ScanFeedback feedback={feedback.feedback} testId="unreceive-feedback" />
         <ScansWaiting count={outbox.waiting} testId="unreceive-waiting" />
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={floorActions}>
         {scanning && <Button onClick={resetScan}>Reset Scan</Button>}
         <Button onClick={onClose}>Close</Button>
         <Button variant="contained" color="warning" onClick={submit}>

@@ -20,6 +20,7 @@ import { type TCommittedTransfer, type TTransferSubmitted } from '@keystone/cont
 import { useCan, useSession } from '../../../lib/session-store';
 import { ScanFeedback, useScanFeedback } from '../../../lib/scan/scan-feedback';
 import { ScansWaiting } from '../../../lib/scan/scans-waiting';
+import { floorActions, floorArea, floorScanArea } from '../../../lib/scan/floor-layout';
 import { ScanUnitFields } from '../../../lib/scan/scan-unit-fields';
 import { playSound } from '../../../lib/scan/sounds';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
@@ -173,7 +174,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="transfer-scan-dialog">
       <DialogTitle>Scan Transfer {transfer.ims_transaction_reference_id}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }}>
+      <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="h6">{product.model}</Typography>
           <Typography sx={{ overflowWrap: 'anywhere' }}>
@@ -191,19 +192,22 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           <LinearProgress variant="determinate" value={Math.min(100, progress)} sx={{ mt: 0.5 }} />
         </Box>
 
-        {complete ? (
-          <Alert severity="success" data-testid="scan-complete">
-            Every unit is scanned: submit the transfer.
-          </Alert>
-        ) : (
-          <ScanUnitFields
-            engine={engine}
-            testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }}
-            showSerial={perUnit > 0}
-          />
-        )}
-        <ScanFeedback feedback={feedback.feedback} />
-        <ScansWaiting count={scans.waiting} testId="transfer-scans-waiting" />
+        {/* The scan fields and the last result: first on a phone (floor-layout.ts). */}
+        <Box sx={floorScanArea}>
+          {complete ? (
+            <Alert severity="success" data-testid="scan-complete">
+              Every unit is scanned: submit the transfer.
+            </Alert>
+          ) : (
+            <ScanUnitFields
+              engine={engine}
+              testIds={{ upc: 'transfer-scan-upc', serial: 'transfer-scan-serial' }}
+              showSerial={perUnit > 0}
+            />
+          )}
+          <ScanFeedback feedback={feedback.feedback} />
+          <ScansWaiting count={scans.waiting} testId="transfer-scans-waiting" />
+        </Box>
         {(queue.length > 0 || scans.refused.length > 0) && (
           <Box>
             <Typography variant="subtitle2">Not yet recorded</Typography>
@@ -252,7 +256,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           </Box>
         )}
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions sx={[{ flexWrap: 'wrap', gap: 1 }, floorActions]}>
         {!complete && (
           <Button onClick={engine.reset} disabled={!unit && !engine.state.upcText} data-testid="reset-item">
             Reset Item
@@ -272,7 +276,7 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
           <DialogContentText sx={{ mb: 1, overflowWrap: 'anywhere' }}>{prompt?.text}</DialogContentText>
           <DialogContentText>{prompt ? forcePushQuestion(prompt, transfer.from_bucket) : ''}</DialogContentText>
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={floorActions}>
           <Button onClick={cancelPrompt} data-testid="force-push-cancel">
             Cancel
           </Button>
