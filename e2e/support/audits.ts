@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './api';
+import { receiveUnits } from './receiving';
 
 export interface AuditProduct {
   id: number;
@@ -55,19 +56,12 @@ export async function auditProduct(
   });
   const lineId = full.data.PO_LINES[0]!.id;
   const stamp = `${Date.now().toString(36).toUpperCase()}${pick}`;
-  const serials: string[] = [];
-  for (let i = 1; i <= options.qty; i++) {
-    const serial = `AU${stamp}N${i}`;
-    if (options.tracked) serials.push(serial);
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product!.upc,
-      model: product!.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: AUDIT_BUCKET,
-      ...(options.tracked ? { scannedSerialNumbers: [serial] } : {}),
-    });
-  }
+  const serials = options.tracked ? Array.from({ length: options.qty }, (_, i) => `AU${stamp}N${i + 1}`) : [];
+  await receiveUnits(
+    api,
+    { poId: po.id, lineId, product: product! },
+    options.tracked ? { serials, bucket: AUDIT_BUCKET } : { units: options.qty, bucket: AUDIT_BUCKET },
+  );
   return { product: product!, serials, stamp };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { apiAs } from './api';
-import { setupPo } from './receiving';
+import { receiveUnits, setupPo } from './receiving';
 
 export type TSale = { ims_transaction_reference_id: string; legacy_pos_invoice_id: string };
 
@@ -12,15 +12,7 @@ export type TSale = { ims_transaction_reference_id: string; legacy_pos_invoice_i
 export async function committedSales(request: APIRequestContext, invoices: { lines: number }[]) {
   const units = invoices.reduce((n, i) => n + i.lines, 0);
   const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: false, pick: 13 });
-  for (let i = 0; i < units; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-    });
-  }
+  await receiveUnits(api, { poId: po.id, lineId, product }, { units: units });
   const pos = await apiAs(request, 'sales-1');
   const made: { invoice: string; sales: TSale[] }[] = [];
   for (const { lines } of invoices) {
@@ -49,19 +41,8 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
 export async function saleWithoutSerial(request: APIRequestContext, units = 2) {
   const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: true, pick: 16 });
   const stamp = randomUUID().slice(0, 8).toUpperCase();
-  const serials: string[] = [];
-  for (let i = 1; i <= units; i++) {
-    const serial = `CS${stamp}N${i}`;
-    serials.push(serial);
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-      scannedSerialNumbers: [serial],
-    });
-  }
+  const serials = Array.from({ length: units }, (_, i) => `CS${stamp}N${i + 1}`);
+  await receiveUnits(api, { poId: po.id, lineId, product }, { serials });
   const pos = await apiAs(request, 'sales-1');
   const sale = await pos.send<TSale>('POST', '/api/ims/committed-sales', {
     legacyPosInvoiceId: `E2E-SN-${stamp}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiAs } from './api';
-import { setupPo } from './receiving';
+import { receiveUnits, setupPo } from './receiving';
 
 export interface PickItem {
   pickListItemId: number | null;
@@ -21,15 +21,7 @@ export interface PickItem {
 /** `n` open committed sales (one unit each, KY01, no bins) of a demo product received for them; `pick` chooses the product. */
 export async function pickSales(request: APIRequestContext, n: number, pick: number, priorities: object[] = []) {
   const { api, po, product, lineId } = await setupPo(request, { qty: n, tracked: false, pick });
-  for (let i = 0; i < n; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-    });
-  }
+  await receiveUnits(api, { poId: po.id, lineId, product }, { units: n });
   const pos = await apiAs(request, 'sales-1');
   const invoice = `E2E-PICK-${randomUUID().slice(0, 6).toUpperCase()}`;
   const refs: string[] = [];

@@ -74,3 +74,32 @@ export async function probeFeedback(page: Page, testId: string, text: string) {
   return async () =>
     page.evaluate(() => (window as unknown as { __probe: { enter: number; feedback: number } }).__probe);
 }
+
+/**
+ * Receives units on a PO line through the scanner's receipt route, one request a unit: `units` units without serials,
+ * or one unit per serial given. Answers each receipt's reference.
+ */
+export async function receiveUnits(
+  api: Awaited<ReturnType<typeof apiAs>>,
+  line: { poId: number; lineId: number; product: { upc: string | null; model_number: string } },
+  opts: { units?: number; serials?: string[]; bucket?: string },
+): Promise<string[]> {
+  const scans = opts.serials?.map((s) => [s]) ?? Array.from({ length: opts.units ?? 1 }, () => null);
+  const references: string[] = [];
+  for (const serials of scans) {
+    const received = await api.send<{ transactionReferenceId: string }>(
+      'POST',
+      '/api/scanner/receipt/quickScanReceive',
+      {
+        scannedUpc: line.product.upc,
+        model: line.product.model_number,
+        poApiPoId: line.poId,
+        poApiPoItemId: line.lineId,
+        receivingBucket: opts.bucket ?? 'KY01',
+        ...(serials ? { scannedSerialNumbers: serials } : {}),
+      },
+    );
+    references.push(received.transactionReferenceId);
+  }
+  return references;
+}

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs } from './api';
+import { receiveUnits } from './receiving';
 
 interface Product {
   id: number;
@@ -56,18 +57,11 @@ export async function stockedProduct(
   });
   const lineId = full.data.PO_LINES[0]!.id;
   const stamp = `${Date.now().toString(36).toUpperCase()}${opts.pick}`;
-  const serials: string[] = [];
-  for (let i = 1; i <= opts.qty; i++) {
-    const serial = `TR${stamp}N${i}`;
-    if (opts.tracked) serials.push(serial);
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product!.upc,
-      model: product!.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'RUBY',
-      ...(opts.tracked ? { scannedSerialNumbers: [serial] } : {}),
-    });
-  }
+  const serials = opts.tracked ? Array.from({ length: opts.qty }, (_, i) => `TR${stamp}N${i + 1}`) : [];
+  await receiveUnits(
+    api,
+    { poId: po.id, lineId, product: product! },
+    opts.tracked ? { serials, bucket: 'RUBY' } : { units: opts.qty, bucket: 'RUBY' },
+  );
   return { product: product!, serials, stamp };
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { deviceProfile, offlineDrill } from '../../support/offline';
-import { setupPo } from '../../support/receiving';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { requestToken, wedgeScans } from '../../support/session';
 
 /**
@@ -16,15 +16,7 @@ test('bin contents submitted offline through a reload and a closed browser: the 
 }) => {
   test.setTimeout(240_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 30, tracked: false, pick: 15 });
-  for (let i = 0; i < 30; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-    });
-  }
+  await receiveUnits(api, { poId: po.id, lineId, product }, { units: 30 });
   const admin = await apiAs(request, 'warehouse-admin');
   const bin = await admin.send<{ id: number; binName: string }>('POST', '/api/ims/bins', {
     row: 79,

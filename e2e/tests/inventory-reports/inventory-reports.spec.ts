@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { setupPo } from '../../support/receiving';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { readCsvRecords } from '../../support/csv';
@@ -71,13 +71,7 @@ test('daily received with its chart, and the unreceived invoices table with its 
   });
   // The demo data's receipts are dated in the past (one dated history): a unit received now, so today has a row.
   const { po: fresh, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 13 });
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-    scannedUpc: product.upc,
-    model: product.model_number,
-    poApiPoId: fresh.id,
-    poApiPoItemId: lineId,
-    receivingBucket: 'KY01',
-  });
+  await receiveUnits(api, { poId: fresh.id, lineId, product }, {});
   const received = await api.get<{ data: { location_code: string; total_units: number }[] }>(
     `/api/ims/transacted-receipts/daily-received?startDate=${today}&endDate=${today}`,
   );

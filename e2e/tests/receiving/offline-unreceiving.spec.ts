@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { deviceProfile, offlineDrill } from '../../support/offline';
-import { setupPo } from '../../support/receiving';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { requestToken, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
 
@@ -18,15 +18,7 @@ test('un-receipts made offline through a reload and a closed browser: each appli
 }) => {
   test.setTimeout(240_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: RECEIVED, tracked: false, pick: 14 });
-  for (let i = 0; i < RECEIVED; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-    });
-  }
+  await receiveUnits(api, { poId: po.id, lineId, product }, { units: RECEIVED });
   const open = async () =>
     (await api.get<{ data: unknown[] }>(`/api/transacted-receipts/can-be-unreceived?poApiPoItemId=${lineId}`)).data
       .length;

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchRefocus, watchShowing } from '../../support/page-timing';
-import { probeFeedback, setupPo } from '../../support/receiving';
+import { probeFeedback, receiveUnits, setupPo } from '../../support/receiving';
 import { login, wedgeScan, signInAs } from '../../support/session';
 import { selectOption } from '../../support/select';
 
@@ -247,13 +247,7 @@ test('a product missing from the product list closes the dialog with the notice;
   await expect(page.getByTestId('receiving-dialog')).toHaveCount(0);
   await page.unroute(productList);
 
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-    scannedUpc: product.upc,
-    model: product.model_number,
-    poApiPoId: po.id,
-    poApiPoItemId: lineId,
-    receivingBucket: 'KY01',
-  });
+  await receiveUnits(api, { poId: po.id, lineId, product }, {});
   await page.reload();
   await expect(card.getByRole('button', { name: 'Un-Receive' })).toBeEnabled();
   await api.get(`/api/purchase/finish/${po.id}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { setupPo } from '../../support/receiving';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
 
 /**
@@ -276,13 +276,7 @@ test('on the PO page a UPC of a line that can receive opens its Receiving dialog
 
 test('Un-Receive with no receipt left to un-receive says the un-receive list is empty', async ({ page, request }) => {
   const { api, po, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 2 });
-  await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-    scannedUpc: product.upc,
-    model: product.model_number,
-    poApiPoId: po.id,
-    poApiPoItemId: lineId,
-    receivingBucket: 'KY01',
-  });
+  await receiveUnits(api, { poId: po.id, lineId, product }, {});
   // The one receipt can no longer be un-received (as when its unit has moved on): the list answers empty.
   await page.route('**/api/transacted-receipts/can-be-unreceived*', (route) => route.fulfill({ json: { data: [] } }));
   await signInAs(page, 'purchasing-admin');

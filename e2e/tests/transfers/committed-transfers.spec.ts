@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { setupPo } from '../../support/receiving';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { signInAs } from '../../support/session';
 
 test('the board lists a transfer committed through the API, with its progress and a link to the transfer page', async ({
@@ -10,15 +10,7 @@ test('the board lists a transfer committed through the API, with its progress an
 }) => {
   test.setTimeout(60_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: false, pick: 14 });
-  for (let i = 0; i < 2; i++) {
-    await api.send('POST', '/api/scanner/receipt/quickScanReceive', {
-      scannedUpc: product.upc,
-      model: product.model_number,
-      poApiPoId: po.id,
-      poApiPoItemId: lineId,
-      receivingBucket: 'KY01',
-    });
-  }
+  await receiveUnits(api, { poId: po.id, lineId, product }, { units: 2 });
   const lead = await apiAs(request, 'warehouse-lead');
   const batch = `E2E Truck ${randomUUID().slice(0, 6)}`;
   const transfer = await lead.send<{ ims_transaction_reference_id: string }>('POST', '/api/ims/committed-transfers', {

@@ -1,4 +1,4 @@
-import { PO_STATUS, PO_STATUSES, QUOTE_OPEN_STATUSES } from '@keystone/contracts';
+import { PO_STATUS, PO_STATUSES, PRODUCT_DEFAULTS, QUOTE_OPEN_STATUSES } from '@keystone/contracts';
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import {
@@ -56,6 +56,20 @@ export type CatalogRow = {
 };
 
 export type ProductInsert = typeof products.$inferInsert;
+
+/** A new product's row: the columns the product form does not set take the catalogue's defaults. */
+export function newProductRow(values: Partial<ProductInsert>): ProductInsert {
+  return {
+    marketingClass: PRODUCT_DEFAULTS.marketing_class,
+    stockClass: PRODUCT_DEFAULTS.stock_class,
+    boxQty: PRODUCT_DEFAULTS.box_qty,
+    status: PRODUCT_DEFAULTS.status,
+    itemType: PRODUCT_DEFAULTS.item_type,
+    spiffCents: 0,
+    currentCostCents: 0,
+    ...(values as ProductInsert),
+  };
+}
 
 export interface DerivedQuantities {
   onHand: number;

@@ -2,7 +2,6 @@ import {
   centsToDollars,
   deriveCode,
   dollarsToCents,
-  PRODUCT_DEFAULTS,
   PRODUCT_MESSAGES,
   PRODUCT_PAGE_SIZE,
   PRODUCT_QTY_FIELDS,
@@ -18,6 +17,7 @@ import { errorChain } from '../../db/error-chain.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { toProductDto } from './catalog.service.js';
 import {
+  newProductRow,
   ProductCatalogueRepository,
   type CatalogRow,
   type DerivedQuantities,
@@ -246,16 +246,7 @@ export class ProductCatalogueService {
       this.db.transaction(async (tx) => {
         const repo = new ProductCatalogueRepository(tx);
         await this.checkRules(repo, input);
-        return repo.insert({
-          marketingClass: PRODUCT_DEFAULTS.marketing_class,
-          stockClass: PRODUCT_DEFAULTS.stock_class,
-          boxQty: PRODUCT_DEFAULTS.box_qty,
-          status: PRODUCT_DEFAULTS.status,
-          itemType: PRODUCT_DEFAULTS.item_type,
-          spiffCents: 0,
-          currentCostCents: 0,
-          ...(toColumns(input) as ProductInsert),
-        });
+        return repo.insert(newProductRow(toColumns(input)));
       }),
     );
     return this.byId(id);

@@ -7,7 +7,6 @@ import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   normaliseHeader,
-  PRODUCT_DEFAULTS,
   type TImport,
   type TImportCounts,
   type TImportEntity,
@@ -17,7 +16,11 @@ import type { Database, Executor } from '../../db/database.js';
 import { csvFile, pagedRows, type TCsvColumn } from '../../http/csv-reply.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { FileAnswer } from '../../http/file-answer.js';
-import { ProductCatalogueRepository, type ProductInsert } from '../catalog/product-catalogue.repository.js';
+import {
+  newProductRow,
+  ProductCatalogueRepository,
+  type ProductInsert,
+} from '../catalog/product-catalogue.repository.js';
 import { ContactsRepository, type ContactChanges, type NewContactRow } from '../contacts/contacts.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
@@ -430,17 +433,7 @@ export class ImportsService {
       const values = await this.productValues(plan, names);
       const id = existing.get(plan.data.model_number!.toUpperCase());
       if (id !== undefined) updates.push({ id, values });
-      else
-        inserts.push({
-          marketingClass: PRODUCT_DEFAULTS.marketing_class,
-          stockClass: PRODUCT_DEFAULTS.stock_class,
-          boxQty: PRODUCT_DEFAULTS.box_qty,
-          status: PRODUCT_DEFAULTS.status,
-          itemType: PRODUCT_DEFAULTS.item_type,
-          spiffCents: 0,
-          currentCostCents: 0,
-          ...(values as ProductInsert),
-        });
+      else inserts.push(newProductRow(values));
       result[plan.outcome === 'create' ? 'created' : 'updated'] += 1;
     }
     const repo = new ProductCatalogueRepository(tx);
