@@ -46,7 +46,9 @@ function RouteCards({
         return (
           <Card key={group} variant="outlined">
             <CardContent>
-              <Typography variant="h6">{group}</Typography>
+              <Typography variant="h6" component="h2">
+                {group}
+              </Typography>
               <List dense>
                 {inGroup.map((r) => (
                   <ListItem key={r.path} sx={{ display: 'block' }}>

@@ -97,7 +97,7 @@ export function AddProductPanel({
       onSubmit={(e: FormEvent) => void add(e)}
       noValidate
     >
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         Add Product
       </Typography>
       <Box

@@ -145,7 +145,7 @@ export function PoInvoices({ po }: { po: TPurchaseOrder }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="po-invoices">
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Invoices
         </Typography>
         {canCreate && (

@@ -68,7 +68,7 @@ export function PoLineCard({
       <CardContent>
         <Grid container spacing={1.5} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 3 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="line-model">
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} data-testid="line-model">
               {line.product.model_number}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -25,7 +25,7 @@ export function PoNotes({
   }, [saved]);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         Notes
       </Typography>
       <TextField

@@ -216,7 +216,13 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
         </Alert>
       )}
       {small ? (
-        <Accordion disableGutters variant="outlined" data-testid="po-header-accordion" sx={{ order: 2 }}>
+        <Accordion
+          disableGutters
+          variant="outlined"
+          data-testid="po-header-accordion"
+          sx={{ order: 2 }}
+          slots={{ heading: 'h2' }}
+        >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="po-header-details">
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>
