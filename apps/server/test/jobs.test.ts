@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TJob } from '@keystone/contracts';
-import { queryRows, type Database } from '../src/db/database.js';
+import { queryRows, type Executor } from '../src/db/database.js';
 import { badRequest } from '../src/http/errors.js';
 import { JobQueue } from '../src/modules/jobs/job-queue.js';
 import { STALE_REQUEUED } from '../src/modules/jobs/jobs.repository.js';
@@ -133,7 +133,7 @@ describe('a job', () => {
         throw badRequest('Cannot resolve the audit', { serials: ['Serial S1 is not in this audit'] });
       },
       {
-        onFailed: async (db: Database, payload, error) => {
+        onFailed: async (db: Executor, payload, error) => {
           failedWith.push({ payload, error });
           await db.execute(sql`insert into job_test_marks (label) values ('on-failed')`);
         },
@@ -152,6 +152,48 @@ describe('a job', () => {
     expect(job.finished_at).not.toBeNull();
     expect(failedWith).toEqual([{ payload: { label: 'thrown' }, error: job.error }]);
     expect(await marks('on-failed')).toBe(1);
+  });
+
+  it("commits its failed status with onFailed's writes: whoever sees it failed sees them; an onFailed that throws is undone alone", async () => {
+    const q = queue({ pollMs: 60_000, listen: t.listen });
+    q.register<{ label: string; onFailedThrows: boolean }, never>(
+      'test.slow-on-failed',
+      async () => {
+        throw new Error('the delivery failed');
+      },
+      {
+        onFailed: async (executor, payload) => {
+          // Slow, as a busy database is: a reader polling the job's row must not see "failed" before this commits.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await executor.execute(sql`insert into job_test_marks (label) values (${payload.label})`);
+          if (payload.onFailedThrows) throw new Error('onFailed broke');
+        },
+      },
+    );
+    q.start();
+    const slow = await q.enqueue(t.db, {
+      kind: 'test.slow-on-failed',
+      payload: { label: 'slow-on-failed', onFailedThrows: false },
+    });
+    const failed = await until(
+      () => row(slow.id),
+      (r) => r.status !== 'queued' && r.status !== 'running',
+    );
+    expect(failed.status).toBe('failed');
+    expect(await marks('slow-on-failed')).toBe(1);
+
+    const broken = await q.enqueue(t.db, {
+      kind: 'test.slow-on-failed',
+      payload: { label: 'broken-on-failed', onFailedThrows: true },
+    });
+    expect(
+      await until(
+        () => row(broken.id),
+        (r) => r.status !== 'queued' && r.status !== 'running',
+      ),
+    ).toMatchObject({ status: 'failed', error: 'the delivery failed' });
+    expect(await marks('broken-on-failed')).toBe(0);
+    await q.stop();
   });
 
   it('is retried until max_attempts: it succeeds on a later attempt, or fails once with onFailed called once', async () => {

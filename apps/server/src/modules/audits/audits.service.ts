@@ -198,7 +198,7 @@ export class AuditsService {
           }),
         }),
         {
-          onFailed: (db, payload) => db.transaction((tx) => this.jobFailed(tx, payload)),
+          onFailed: (tx, payload) => this.jobFailed(tx, payload),
           // The job's one transaction is a stock write: through the ledger's entry (gate, rerun after a deadlock).
           transaction: (work) => this.writes.run(work),
         },

@@ -121,8 +121,8 @@ export class ImportsService {
       IMPORT_JOB_KIND,
       (ctx) => this.apply(ctx.executor, ctx.payload.importId, (done, total) => ctx.progress(done, total)),
       {
-        onFailed: async (db, payload) => {
-          await new ImportsRepository(db).setStatus(payload.importId, { status: 'failed' });
+        onFailed: async (tx, payload) => {
+          await new ImportsRepository(tx).setStatus(payload.importId, { status: 'failed' });
         },
         // Opening stock is a stock write: the job's one transaction goes through the ledger's entry.
         transaction: (work) => this.writes.run(work),

@@ -38,7 +38,8 @@ export type JobTransaction<E extends Executor> = <T>(work: (tx: E) => Promise<T>
 
 interface Registered {
   handler: JobHandler<unknown, unknown, Executor>;
-  onFailed?: (db: Database, payload: unknown, error: string) => Promise<void>;
+  /** Runs in the transaction that records the job as failed: whoever sees it failed sees its consequences too. */
+  onFailed?: (executor: Executor, payload: unknown, error: string) => Promise<void>;
   transaction?: JobTransaction<Executor>;
 }
 
@@ -128,7 +129,7 @@ export class JobQueue {
     kind: string,
     handler: JobHandler<P, R, E>,
     options: {
-      onFailed?: (db: Database, payload: P, error: string) => Promise<void>;
+      onFailed?: (executor: Executor, payload: P, error: string) => Promise<void>;
       transaction?: JobTransaction<E>;
     } = {},
   ): void {
@@ -160,7 +161,7 @@ export class JobQueue {
         await next(ctx.executor, ctx.jobId);
         return result;
       },
-      { onFailed: (db) => db.transaction((tx) => next(tx)).then(() => undefined) },
+      { onFailed: (tx) => next(tx).then(() => undefined) },
     );
     this.recurring.set(kind, everyMs);
   }
@@ -331,8 +332,10 @@ export class JobQueue {
     const now = Date.now();
     if (now - this.lastStaleCheck < Math.min(this.staleAfterMs / 2, 10_000)) return;
     this.lastStaleCheck = now;
-    const failed = await requeueStale(this.db, [...this.running.keys()], this.staleAfterMs, EXTRA_STALE_RUNS);
-    for (const row of failed) await this.callOnFailed(row, row.error ?? '');
+    await this.db.transaction(async (tx) => {
+      const failed = await requeueStale(tx, [...this.running.keys()], this.staleAfterMs, EXTRA_STALE_RUNS);
+      for (const row of failed) await this.callOnFailed(tx, row, row.error ?? '');
+    });
   }
 
   private track(row: JobRow): Promise<void> {
@@ -398,19 +401,23 @@ export class JobQueue {
     }
     this.log.info?.({ ...line, ms, error: failure }, 'jobs: a job attempt ended in failure');
     try {
-      const status = await markThrown(this.db, lease, failure);
-      if (status === 'failed') await this.callOnFailed(row, failure);
+      // The failure and what onFailed undoes commit together (a caller waiting in runNow sees both or neither).
+      await this.db.transaction(async (tx) => {
+        const status = await markThrown(tx, lease, failure);
+        if (status === 'failed') await this.callOnFailed(tx, row, failure);
+      });
     } catch (error) {
       // The row stays running with its heartbeat stopped: a later stale check (any process, this one too) requeues it.
       this.log.warn({ err: error, jobId: row.id }, 'jobs: cannot record a failed job');
     }
   }
 
-  private async callOnFailed(row: JobRow, error: string): Promise<void> {
+  /** In a savepoint of `tx`: an onFailed that throws is logged and undone, the job still recorded as failed. */
+  private async callOnFailed(tx: Transaction, row: JobRow, error: string): Promise<void> {
     const onFailed = this.handlers.get(row.kind)?.onFailed;
     if (!onFailed) return;
     try {
-      await onFailed(this.db, row.payload, error);
+      await tx.transaction((savepoint) => onFailed(savepoint, row.payload, error));
     } catch (failure) {
       this.log.warn({ err: failure, jobId: row.id }, 'jobs: onFailed of a failed job threw');
     }

@@ -159,12 +159,10 @@ export class PurchaseOrdersService {
         },
         {
           // Never delivered: the interchange is forgotten (its control number skipped) and the errors shown on the PO.
-          onFailed: async (db, payload, error) => {
-            await db.transaction(async (tx) => {
-              const repo = this.repo(tx);
-              await repo.deleteEdiInterchange(payload.controlNumber);
-              await repo.update(payload.purchaseOrderId, { ediErrors: [error] });
-            });
+          onFailed: async (tx, payload, error) => {
+            const repo = this.repo(tx);
+            await repo.deleteEdiInterchange(payload.controlNumber);
+            await repo.update(payload.purchaseOrderId, { ediErrors: [error] });
           },
         },
       );
