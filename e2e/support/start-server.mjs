@@ -9,7 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: path.join(root, 'apps/server'),
-  stdio: 'inherit',
+  // The server's log (stdout) is kept, its last lines told on stderr if it stops on its own: Playwright shows only
+  // stderr, and a server that cannot start (its port taken, say) logs why on stdout.
+  stdio: ['inherit', 'pipe', 'inherit'],
   // Kept-alive connections stay open longer than any test runs. Playwright's API client reuses a connection without
   // retrying a request the server's idle close met on its way (read ECONNRESET on a POST after 5 s of browser
   // steps); a browser retries such a request itself.
@@ -24,10 +26,26 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     HTTP_IDLE_TIMEOUT_MS: '300000',
   },
 });
-const stop = () => child.kill('SIGTERM');
+const tail = [];
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  tail.push(...String(chunk).split('\n').filter(Boolean));
+  tail.splice(0, Math.max(0, tail.length - 40));
+});
+let stopping = false;
+const stop = () => {
+  stopping = true;
+  child.kill('SIGTERM');
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => {
+child.on('exit', (code, signal) => {
+  if (!stopping) {
+    process.stderr.write(
+      `start-server: the server on port ${process.env.E2E_PORT ?? '3199'} stopped on its own ` +
+        `(code ${code}, signal ${signal}); its last log lines:\n${tail.join('\n')}\n`,
+    );
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
