@@ -61,18 +61,39 @@ const LISTS = [
     key: (row: Record<string, unknown>) => String(row.purchase_ref_id),
     header: 'PO #',
   },
+  {
+    name: 'invoices',
+    list: () => `/api/accounts-payable-invoice?vendor=${hostileVendor}&per_page=100`,
+    export: () => `/api/accounts-payable-invoice/export?vendor=${hostileVendor}`,
+    key: (row: Record<string, unknown>) => String(row.invoice_number),
+    header: 'Invoice #',
+  },
 ];
 
 beforeAll(async () => {
   t = await createTestApp();
   await createLocation(t.services, 'KY01');
-  buyer = (await createSignedInUser(t, { role: 'purchasing-admin' })).token;
+  buyer = (await createSignedInUser(t, { role: 'admin' })).token;
   outsider = (await createSignedInUser(t, { role: 'user' })).token;
   hostileVendor = (await t.services.vendors.create({ company_name: '=HYPERLINK("http://x")', vendor_type: 'sales' }))
     .id;
   plainVendor = (await t.services.vendors.create({ company_name: 'Plain Supply', vendor_type: 'sales' })).id;
   for (let i = 0; i < 5; i++) await newPo(hostileVendor, i === 0 ? '000123' : undefined);
   for (let i = 0; i < 3; i++) await newPo(plainVendor);
+  for (const [vendor, number] of [
+    [hostileVendor, 'INV-1'],
+    [hostileVendor, '=INV-2'],
+    [hostileVendor, '000345'],
+    [plainVendor, 'INV-9'],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts-payable-invoice',
+      headers: bearer(buyer),
+      payload: { invoice_number: number, invoice_amount: 12.5, invoice_date: '2026-01-02', vendor },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 });
 afterAll(() => t?.close());
 
@@ -88,7 +109,9 @@ describe.each(LISTS)('the export of $name', (list) => {
     const [header, ...rows] = readCsv(res.body.slice(1));
     const column = header!.indexOf(list.header);
     expect(column).toBeGreaterThanOrEqual(0);
-    expect(rows.map((r) => r[column]!.replace(/^="(.*)"$/, '$1'))).toEqual(shown.data.map(list.key));
+    // What a spreadsheet shows: an id cell ="000345" as 000345, a neutralised '=INV-2 as =INV-2.
+    const shownText = (cell: string) => cell.replace(/^="(.*)"$/, '$1').replace(/^'(?=[=+\-@])/, '');
+    expect(rows.map((r) => shownText(r[column]!))).toEqual(shown.data.map(list.key));
   });
 
   it('XLSX: the same rows, read back by exceljs', async () => {

@@ -24,7 +24,7 @@ export function ListExportButton<R extends TExportRoute>({
   query,
 }: {
   route: R;
-  query: TRouteQuery<R> & { page?: unknown; perPage?: unknown };
+  query: TRouteQuery<R> & { page?: unknown; perPage?: unknown; per_page?: unknown };
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function ListExportButton<R extends TExportRoute>({
     setAnchor(null);
     setBusy(true);
     try {
-      const { page: _page, perPage: _perPage, ...filters } = query;
+      const { page: _page, perPage: _perPage, per_page: _perPage2, ...filters } = query;
       const file = await downloadFile(route, { query: { ...filters, format } } as never);
       saveBlob(file.blob, file.fileName ?? `export.${format}`);
     } catch {
