@@ -14,16 +14,14 @@ export const LIST_EXPORT_DOWNLOAD = {
 /**
  * One column of a list's export: the header the file shows, the cell's value read from the list's own row, and its
  * kind: `id` (kept text in a spreadsheet: PO numbers, UPCs), `timestamp` (an ISO instant written as a date and time),
- * `date` (YYYY-MM-DD, kept as written), or plain (text, a number, a boolean).
+ * or plain (text, a number, a boolean, a YYYY-MM-DD date kept as written). A list declares its columns once, a
+ * constant array (`satisfies readonly TListExportColumn<Row>[]`: no call, so the shell's bundle drops it).
  */
 export type TListExportColumn<TRow> = {
   header: string;
   value: (row: TRow) => unknown;
   kind?: 'id' | 'timestamp';
 };
-
-/** Declares a list's export columns once, typed by the list's row. */
-export const listExportColumns = <TRow>(columns: readonly TListExportColumn<TRow>[]) => columns;
 
 /**
  * The part every list's export query adds to the list's own filters and sort (the list's query without its paging:

@@ -3,7 +3,7 @@ import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
 import { MONEY_TOO_LARGE, moneyTextTooLarge, ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
-import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, listExportColumns } from '../http/list-export.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZPurchaseTermSchema } from '../vendors/vendors.api.js';
 
 /** Create-PO messages (000 §5), answered by the server as 422 field errors. */
@@ -465,7 +465,7 @@ export const modelPoReconciliationRoute = defineRoute({
 });
 
 /** The PO list's columns in its export (CSV and XLSX), in order. */
-export const PO_EXPORT_COLUMNS = listExportColumns<TPurchaseOrderSummary>([
+export const PO_EXPORT_COLUMNS = [
   { header: 'PO #', value: (r) => r.purchase_ref_id, kind: 'id' },
   { header: 'Legacy PO #', value: (r) => r.legacy_po_number, kind: 'id' },
   { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
@@ -482,14 +482,13 @@ export const PO_EXPORT_COLUMNS = listExportColumns<TPurchaseOrderSummary>([
   { header: 'Received', value: (r) => r.total_received },
   { header: 'Discount', value: (r) => r.dfi_discount_amount },
   { header: 'Balance due', value: (r) => r.balance_due },
-]);
+] satisfies readonly TListExportColumn<TPurchaseOrderSummary>[];
 
 export const exportPurchaseOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/purchase/export',
   access: 'purchase-order:view',
-  summary:
-    "Every PO the list's filters match, in the list's sort, as a file: CSV (default) or XLSX with format=xlsx; columns PO_EXPORT_COLUMNS, streamed",
+  summary: "The list's POs as CSV or XLSX",
   tag: 'purchase-orders',
   query: ZPoListQuerySchema.omit({ page: true, perPage: true }).extend(LIST_EXPORT_QUERY_SHAPE),
   response: z.string(),
