@@ -5,6 +5,7 @@ export * from './http/define-route.js';
 export * from './http/errors.js';
 export * from './http/common.js';
 export * from './http/csv-text.js';
+export * from './http/list-export.js';
 export * from './auth/auth.api.js';
 export * from './users/users.api.js';
 export * from './reference/locations.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { emptyAsAbsent, emptyAsDefault, isCalendarDate, ZDateSchema, ZIdSchema } from '../http/common.js';
 import { ZDollarsSchema } from '../money.js';
 import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
@@ -179,6 +180,30 @@ export const listApInvoicesRoute = defineRoute({
     page: z.number().int(),
     per_page: z.number().int(),
   }),
+});
+
+/** The invoice list's columns in its export (CSV and XLSX), in order. */
+export const INVOICE_EXPORT_COLUMNS = [
+  { header: 'Invoice #', value: (r) => r.invoice_number, kind: 'id' },
+  { header: 'Vendor', value: (r) => r.vendor.company_name },
+  { header: 'Amount', value: (r) => r.invoice_amount },
+  { header: 'Invoice date', value: (r) => r.invoice_date },
+  { header: 'Due date', value: (r) => r.due_date },
+  { header: 'Purchase date', value: (r) => r.purchase_date },
+  { header: 'Finance company', value: (r) => r.finance_company?.company_name ?? null },
+  { header: 'PO #', value: (r) => r.purchase_id, kind: 'id' },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+] satisfies readonly TListExportColumn<TApInvoice>[];
+
+export const exportApInvoicesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/accounts-payable-invoice/export',
+  access: AP_INVOICE_READ_ACCESS,
+  summary: "The list's invoices as CSV or XLSX",
+  tag: 'invoices',
+  query: ZApInvoiceSearchSchema.omit({ page: true, per_page: true }).extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 /**

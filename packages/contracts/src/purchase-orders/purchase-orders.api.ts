@@ -3,6 +3,7 @@ import { defineRoute, FILE_TYPES } from '../http/define-route.js';
 import { emptyAsAbsent, emptyAsDefault, ZDateSchema, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
 import { MONEY_TOO_LARGE, moneyTextTooLarge, ZMoneySchema } from '../money.js';
 import { PO_DEFAULT_PAGE_SIZE } from './po-rules.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZPurchaseTermSchema } from '../vendors/vendors.api.js';
 
 /** Create-PO messages (000 §5), answered by the server as 422 field errors. */
@@ -461,4 +462,35 @@ export const modelPoReconciliationRoute = defineRoute({
   tag: 'reports',
   query: z.object({ model: z.string().trim().min(1).max(100) }),
   response: ZModelPoReconciliationSchema,
+});
+
+/** The PO list's columns in its export (CSV and XLSX), in order. */
+export const PO_EXPORT_COLUMNS = [
+  { header: 'PO #', value: (r) => r.purchase_ref_id, kind: 'id' },
+  { header: 'Legacy PO #', value: (r) => r.legacy_po_number, kind: 'id' },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+  { header: 'Created by', value: (r) => r.created_by_name },
+  { header: 'Vendor', value: (r) => r.vendor_name },
+  { header: 'Status', value: (r) => r.purchase_order_status.status_name },
+  { header: 'Ship to', value: (r) => r.ims_location_code },
+  { header: 'Type', value: (r) => r.purchase_order_type },
+  { header: 'Vendor order #', value: (r) => r.vendor_order_id, kind: 'id' },
+  { header: 'Tracking #', value: (r) => r.tracking_number, kind: 'id' },
+  { header: 'Carrier', value: (r) => r.carrier_name },
+  { header: 'Paid', value: (r) => r.paid },
+  { header: 'Total', value: (r) => r.total },
+  { header: 'Received', value: (r) => r.total_received },
+  { header: 'Discount', value: (r) => r.dfi_discount_amount },
+  { header: 'Balance due', value: (r) => r.balance_due },
+] satisfies readonly TListExportColumn<TPurchaseOrderSummary>[];
+
+export const exportPurchaseOrdersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/purchase/export',
+  access: 'purchase-order:view',
+  summary: "The list's POs as CSV or XLSX",
+  tag: 'purchase-orders',
+  query: ZPoListQuerySchema.omit({ page: true, perPage: true }).extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });

@@ -152,6 +152,25 @@ export class InvoicesRepository {
   }
 
   async search(filters: InvoiceFilters, limit: number, offset: number): Promise<{ rows: InvoiceRow[]; total: number }> {
+    const where = this.where(filters);
+    const rows = await this.page(filters, limit, offset);
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where);
+    return { rows, total: total!.n };
+  }
+
+  /** One page of the invoices the filters match, newest first (the list's page, and the export's pages). */
+  page(filters: InvoiceFilters, limit: number, offset: number): Promise<InvoiceRow[]> {
+    return this.selectInvoices()
+      .where(this.where(filters))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit)
+      .offset(offset) as Promise<InvoiceRow[]>;
+  }
+
+  private where(filters: InvoiceFilters): SQL | undefined {
     const conditions: SQL[] = [];
     if (filters.invoiceNumber)
       conditions.push(sql`${invoices.invoiceNumber} ilike ${`%${escapeLike(filters.invoiceNumber)}%`}`);
@@ -163,17 +182,7 @@ export class InvoicesRepository {
     if (filters.invoiceDate) conditions.push(eq(invoices.invoiceDate, filters.invoiceDate));
     if (filters.purchaseDate) conditions.push(eq(invoices.purchaseDate, filters.purchaseDate));
     if (filters.dueDate) conditions.push(eq(invoices.dueDate, filters.dueDate));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const rows = (await this.selectInvoices()
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit)
-      .offset(offset)) as InvoiceRow[];
-    const [total] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(where);
-    return { rows, total: total!.n };
+    return conditions.length ? and(...conditions) : undefined;
   }
 
   listByPurchaseOrder(purchaseOrderId: number): Promise<InvoiceRow[]> {

@@ -5,6 +5,7 @@ import {
   deleteApInvoiceRoute,
   linkApInvoicePurchaseOrderRoute,
   listApInvoicesRoute,
+  exportApInvoicesRoute,
   listFinanceCompaniesRoute,
 } from '@keystone/contracts';
 import type { ModuleContext } from '../module-context.js';
@@ -15,6 +16,7 @@ export function registerInvoicesRoutes({ route, services }: ModuleContext): void
   route(listFinanceCompaniesRoute, async () => ({ data: await invoices.listFinanceCompanies() }));
   route(createFinanceCompanyRoute, async ({ body }) => invoices.createFinanceCompany(body));
   route(listApInvoicesRoute, async ({ query }) => invoices.search(query));
+  route(exportApInvoicesRoute, async ({ query }) => invoices.export(query));
   route(createApInvoiceRoute, async ({ body }) => invoices.create(body));
   route(linkApInvoicePurchaseOrderRoute, async ({ body }) =>
     invoices.linkPurchaseOrder(

@@ -1,12 +1,16 @@
 import {
   centsToDollars,
   dollarsToCents,
+  type exportApInvoicesRoute,
+  INVOICE_EXPORT_COLUMNS,
   INVOICE_MESSAGES,
   type TApInvoice,
   type TFinanceCompany,
 } from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
+import type { z } from 'zod';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import { InvoicesRepository, type InvoiceRow } from './invoices.repository.js';
 
 const INVALID = 'The given data was invalid.';
@@ -52,6 +56,17 @@ export interface InvoiceSearchInput {
   page: number;
   per_page: number;
 }
+
+/** The repository's filters of the invoice list's query. */
+const invoiceFilters = (input: Omit<InvoiceSearchInput, 'page' | 'per_page'>) => ({
+  invoiceNumber: input.invoice_number,
+  invoiceAmountCents: input.invoice_amount === undefined ? undefined : dollarsToCents(input.invoice_amount),
+  financeCompanyId: input.finance_company,
+  vendorId: input.vendor,
+  invoiceDate: input.invoice_date,
+  purchaseDate: input.purchase_date,
+  dueDate: input.due_date,
+});
 
 export class InvoicesService {
   constructor(protected readonly db: Database) {}
@@ -134,19 +149,20 @@ export class InvoicesService {
 
   async search(input: InvoiceSearchInput) {
     const { rows, total } = await this.repo().search(
-      {
-        invoiceNumber: input.invoice_number,
-        invoiceAmountCents: input.invoice_amount === undefined ? undefined : dollarsToCents(input.invoice_amount),
-        financeCompanyId: input.finance_company,
-        vendorId: input.vendor,
-        invoiceDate: input.invoice_date,
-        purchaseDate: input.purchase_date,
-        dueDate: input.due_date,
-      },
+      invoiceFilters(input),
       input.per_page,
       (input.page - 1) * input.per_page,
     );
     return { data: rows.map(toInvoiceDto), total, page: input.page, per_page: input.per_page };
+  }
+
+  /** Every invoice the list's filters match, newest first, as a CSV or XLSX file (streamed a page at a time). */
+  export(input: z.output<typeof exportApInvoicesRoute.query>) {
+    const filters = invoiceFilters(input);
+    const pages = listPages(async (limit, offset) =>
+      (await this.repo().page(filters, limit, offset)).map(toInvoiceDto),
+    );
+    return listExportFile(input.format, pages, INVOICE_EXPORT_COLUMNS, 'invoices');
   }
 
   /**

@@ -125,14 +125,7 @@ export class PurchaseOrdersRepository {
       .where(where)
       .limit(PO_COUNT_CAP + 1)
       .as('matching');
-    const counted = await this.db
-      .select({ ...summaryColumns, matches: sql<number>`(select count(*)::int from ${matching})`.mapWith(Number) })
-      .from(purchaseOrders)
-      .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
-      .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
-      .leftJoin(users, eq(users.id, purchaseOrders.createdBy))
-      .where(where)
-      .orderBy(...this.orderBy(sortBy, dir))
+    const counted = await this.summaries(where, sortBy, dir, sql<number>`(select count(*)::int from ${matching})`)
       .limit(limit)
       .offset(offset);
     let n = counted[0]?.matches;
@@ -142,6 +135,24 @@ export class PurchaseOrdersRepository {
     }
     const rows = counted.map(({ matches: _, ...row }) => row);
     return { rows, total: Math.min(n, PO_COUNT_CAP), capped: n > PO_COUNT_CAP };
+  }
+
+  /** One page of the list's rows without the count (the export reads every page). */
+  async page(f: PoListFilters, sortBy: PoSortColumn, dir: 'asc' | 'desc', limit: number, offset: number) {
+    const rows = await this.summaries(this.where(f), sortBy, dir).limit(limit).offset(offset);
+    return rows.map(({ matches: _, ...row }): PoSummaryRow => row);
+  }
+
+  /** The list's rows in its order, each with `matches` (the count the list shows, null when not asked). */
+  private summaries(where: SQL | undefined, sortBy: PoSortColumn, dir: 'asc' | 'desc', matches?: SQL<number>) {
+    return this.db
+      .select({ ...summaryColumns, matches: (matches ?? sql<number | null>`null`).mapWith(Number) })
+      .from(purchaseOrders)
+      .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
+      .innerJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
+      .leftJoin(users, eq(users.id, purchaseOrders.createdBy))
+      .where(where)
+      .orderBy(...this.orderBy(sortBy, dir));
   }
 
   async findSummary(

@@ -9,6 +9,7 @@ import {
   getFullPurchaseOrderRoute,
   listPoStatusesRoute,
   listPurchaseOrdersRoute,
+  exportPurchaseOrdersRoute,
   modelPoReconciliationRoute,
   purchaseByModelRoute,
   purchaseOrderPdfRoute,
@@ -23,6 +24,7 @@ import type { ModuleContext } from '../module-context.js';
 export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext): void {
   const { purchaseOrders: po } = services;
   route(listPurchaseOrdersRoute, async ({ query }) => po.list(query));
+  route(exportPurchaseOrdersRoute, async ({ query }) => po.export(query));
   route(purchaseByModelRoute, async ({ query }) => ({ data: await po.byModel(query.model) }));
   route(listPoStatusesRoute, async () => ({ data: await po.statuses() }));
   route(createPurchaseOrderRoute, async ({ body, auth }) => po.create(body, auth.user.id));

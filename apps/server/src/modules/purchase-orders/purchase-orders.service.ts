@@ -4,6 +4,8 @@ import {
   CREATE_PO_MESSAGES,
   dollarsToCents,
   EXCLUDED_VENDOR_ID,
+  type exportPurchaseOrdersRoute,
+  PO_EXPORT_COLUMNS,
   PO_STATUS,
   PO_STATUSES,
   purchaseRefIdFor,
@@ -21,6 +23,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
 import { randomUUID } from 'node:crypto';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
@@ -196,6 +199,15 @@ export class PurchaseOrdersService {
       (query.page - 1) * query.perPage,
     );
     return { data: rows.map(toSummaryDto), total, totalCapped: capped, page: query.page, perPage: query.perPage };
+  }
+
+  /** Every PO the list's filters match, in its sort, as a CSV or XLSX file (streamed a page at a time). */
+  export(query: z.output<typeof exportPurchaseOrdersRoute.query>) {
+    const filters = { ...query, excludedVendorId: EXCLUDED_VENDOR_ID, completeStatusId: COMPLETE };
+    const pages = listPages(async (limit, offset) =>
+      (await this.repo().page(filters, query.sortBy, query.sortOrder, limit, offset)).map(toSummaryDto),
+    );
+    return listExportFile(query.format, pages, PO_EXPORT_COLUMNS, 'purchase-orders');
   }
 
   async byModel(model: string) {

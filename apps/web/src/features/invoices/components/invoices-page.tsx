@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Box } from '@mui/material';
+import { exportApInvoicesRoute } from '@keystone/contracts';
+import { ListExportButton } from '../../../lib/list-export';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useInvoices } from '../api/invoices-api';
@@ -25,6 +28,9 @@ export function InvoicesPage() {
         }}
       />
       <TimedNotice notice={notice} onClose={clear} testId="invoice-table-notice" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <ListExportButton route={exportApInvoicesRoute} query={filters} />
+      </Box>
       <InvoiceTable
         rows={invoices.data?.data}
         total={invoices.data?.total ?? 0}

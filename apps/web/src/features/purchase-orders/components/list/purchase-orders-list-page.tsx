@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { exportPurchaseOrdersRoute } from '@keystone/contracts';
 import { Page } from '../../../../shell/page';
+import { ListExportButton } from '../../../../lib/list-export';
 import { usePurchaseOrders } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { CreatePoPanel } from './create-po-panel';
@@ -79,7 +81,8 @@ export function PurchaseOrdersListPage() {
   };
 
   const byModel = filters.modelNumber !== '';
-  const list = usePurchaseOrders(toListQuery(filters, page, perPage, sortBy, sortOrder), !byModel);
+  const listQuery = toListQuery(filters, page, perPage, sortBy, sortOrder);
+  const list = usePurchaseOrders(listQuery, !byModel);
   const total = list.data?.total;
 
   // A stored page past the end of the current results (fewer POs, another filter) falls back to the last page.
@@ -116,6 +119,7 @@ export function PurchaseOrdersListPage() {
             >
               {SORT_ORDER_LABELS[sortOrder]}
             </Button>
+            <ListExportButton route={exportPurchaseOrdersRoute} query={listQuery} />
           </Box>
           {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
           {list.isError && (
