@@ -75,7 +75,7 @@ export interface Services {
   contacts: ContactsService;
   invoices: InvoicesService;
   vendors: VendorsService;
-  /** Who changed what: a record's changes and notes (issue 37). */
+  /** Who changed what: a record's changes and notes. */
   history: HistoryService;
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;

@@ -10,7 +10,7 @@ export interface TRecordHistoryProps {
 export const RECORD_HISTORY_KEY = ['record-history'] as const;
 
 /**
- * The history panel a record's page shows (issue 37), given by the app (app/route-elements.tsx) from the history
+ * The history panel a record's page shows, given by the app (app/route-elements.tsx) from the history
  * feature, so no feature imports another.
  */
 export const RecordHistoryContext = createContext<ComponentType<TRecordHistoryProps> | null>(null);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
 
-/** The records whose changes are kept (issue 37 "Who changed what"). A PO's lines are kept on their PO. */
+/** The records whose changes are kept (docs/decisions.md, "Who changed what"). A PO's lines are kept on their PO. */
 export const HISTORY_ENTITIES = [
   'purchase-order',
   'product',

@@ -3,7 +3,7 @@ import { bigserial, check, index, integer, pgTable, text, timestamp } from 'driz
 import { users } from './users.js';
 
 /**
- * Who changed what (issue 37): one row per changed field of a record (field, before and after as JSON text) or one note
+ * Who changed what (docs/decisions.md, "Who changed what"): one row per changed field of a record (field, before and after as JSON text) or one note
  * (field null, note set), written by the history module in the changing service's own transaction.
  */
 export const recordChanges = pgTable(

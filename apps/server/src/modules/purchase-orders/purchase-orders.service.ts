@@ -135,7 +135,7 @@ type PoRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['lock']>>>;
 type PoLineRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['findItem']>>>;
 const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
-/** A PO header's editable fields as the API names them: what its history compares (issue 37). */
+/** A PO header's editable fields as the API names them: what its history compares. */
 const poFields = (po: PoRow) => ({
   vendor_id: po.vendorId,
   purchase_order_status: po.statusId,

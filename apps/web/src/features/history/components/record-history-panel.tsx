@@ -24,7 +24,7 @@ function ChangeText({ change }: { change: TRecordChange }) {
   );
 }
 
-/** Who changed what on a record, newest first, with a note box (issue 37; Odoo's chatter). */
+/** Who changed what on a record, newest first, with a note box (Odoo's chatter). */
 export function RecordHistoryPanel({ entity, id }: TRecordHistoryProps) {
   const recordId = String(id);
   const [pages, setPages] = useState(1);
@@ -55,7 +55,12 @@ export function RecordHistoryPanel({ entity, id }: TRecordHistoryProps) {
           size="small"
           slotProps={{ htmlInput: { maxLength: HISTORY_NOTE_MAX } }}
         />
-        <Button variant="contained" onClick={save} disabled={!note.trim() || addNote.isPending} sx={{ minHeight: 44 }}>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={!note.trim() || addNote.isPending}
+          sx={{ minHeight: 44, flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Add note
         </Button>
       </Stack>
