@@ -67,6 +67,7 @@ import { defaultS3PublicUrl } from './modules/carousel/image-store.js';
 import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { registerImportsRoutes } from './modules/imports/imports.routes.js';
+import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
@@ -127,6 +128,7 @@ const MODULES = [
   registerShippingTemplatesRoutes,
   registerUploadsRoutes,
   registerImportsRoutes,
+  registerHistoryRoutes,
   registerShippingReconciliationRoutes,
   registerInventoryReportsRoutes,
   registerSalesReportsRoutes,

@@ -56,3 +56,4 @@ export * from './reports/reports.api.js';
 export * from './quotes/quotes.api.js';
 export * from './backups/backups.api.js';
 export * from './imports/imports.api.js';
+export * from './history/history.api.js';

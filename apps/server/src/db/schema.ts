@@ -31,3 +31,4 @@ export * from './schema/shipping-reconciliation.js';
 export * from './schema/quotes.js';
 export * from './schema/client-scans.js';
 export * from './schema/imports.js';
+export * from './schema/history.js';

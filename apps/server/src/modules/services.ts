@@ -15,6 +15,7 @@ import { EdiSender } from './edi/edi.service.js';
 import { badRequest } from '../http/errors.js';
 import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
 import { VendorsService } from './vendors/vendors.service.js';
+import { HistoryService } from './history/history.service.js';
 import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { LedgerWrites } from './ledger/ledger-transaction.js';
@@ -74,6 +75,8 @@ export interface Services {
   contacts: ContactsService;
   invoices: InvoicesService;
   vendors: VendorsService;
+  /** Who changed what: a record's changes and notes. */
+  history: HistoryService;
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;
   inventory: InventoryService;
@@ -171,6 +174,7 @@ export function createServices(
     contacts: new ContactsService(db),
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
+    history: new HistoryService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
     receiving: new ReceivingService(db, ledgerWrites),
     inventory: new InventoryService(db),

@@ -28,6 +28,7 @@ import { buildBackupsSamples } from './backups.js';
 import { buildQuotesSamples } from './quotes.js';
 import { buildProductCatalogueSamples } from './product-catalogue.js';
 import { buildImportsSamples } from './imports.js';
+import { buildHistorySamples } from './history.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -64,4 +65,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildProductCatalogueSamples,
   buildBackupsSamples,
   buildImportsSamples,
+  buildHistorySamples,
 ];

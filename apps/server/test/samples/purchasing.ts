@@ -30,7 +30,7 @@ export async function createPurchasingFixture(t: TestApp, base: BaseFixture) {
 }
 
 export const buildPurchasingSamples: DomainSampleBuilder = async (t, base) => {
-  const { vendor, newPo } = await createPurchasingFixture(t, base);
+  const { buyer, vendor, newPo } = await createPurchasingFixture(t, base);
   const { po, lineId } = await newPo();
   const freshVendor = async (): Promise<RouteSample> => ({
     params: { id: (await t.services.vendors.create({ company_name: `Disposable ${++counter}`, vendor_type: 'service' })).id },
@@ -59,7 +59,7 @@ export const buildPurchasingSamples: DomainSampleBuilder = async (t, base) => {
       params: { poId: po.id },
       fresh: async () => {
         const { po: sent } = await newPo();
-        await t.services.purchaseOrders.update(sent.id, { purchase_order_status: ORDER_SENT });
+        await t.services.purchaseOrders.update(sent.id, { purchase_order_status: ORDER_SENT }, buyer.id);
         return { params: { poId: sent.id } };
       },
     },

@@ -17,6 +17,8 @@ import { LOCATIONS_ROUTES } from '../features/locations/routes';
 import { SCAN_ROUTES } from '../features/scan/routes';
 import { PICKING_ROUTES } from '../features/picking/routes';
 import { PoReceivingContext, PURCHASE_ORDERS_ROUTES } from '../features/purchase-orders/routes';
+import { RecordHistoryPanel } from '../features/history';
+import { RecordHistoryContext } from '../lib/record-history';
 import { loadPoReceivingUi } from '../features/receiving/routes';
 import { SALES_REPORTS_ROUTES } from '../features/sales-reports/routes';
 import { REPORTS_ROUTES } from '../features/reports/routes';
@@ -47,9 +49,11 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
     <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>
   ),
   ...PURCHASE_ORDERS_ROUTES,
-  // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
+  // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs) and its history.
   '/purchase-orders/review/:id': (
-    <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>
+    <RecordHistoryContext value={RecordHistoryPanel}>
+      <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>
+    </RecordHistoryContext>
   ),
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,

@@ -33,7 +33,7 @@ export function registerCatalogRoutes({ route, services }: ModuleContext): void 
   route(listProductsRoute, async ({ query }) => productCatalogue.list(query));
   route(getProductRoute, async ({ params }) => productCatalogue.byId(params.id));
   route(createProductRoute, async ({ body }) => productCatalogue.create(body));
-  route(updateProductRoute, async ({ params, body }) => productCatalogue.update(params.id, body));
+  route(updateProductRoute, async ({ params, body, auth }) => productCatalogue.update(params.id, body, auth.user.id));
   route(deleteProductRoute, async ({ params }) => productCatalogue.delete(params.id));
   route(createBrandRoute, async ({ body }) => productCatalogue.createBrand(body));
   route(createCategoryRoute, async ({ body }) => productCatalogue.createCategory(body));

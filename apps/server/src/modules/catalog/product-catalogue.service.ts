@@ -24,6 +24,7 @@ import {
   type ProductInsert,
   type ProductReferences,
 } from './product-catalogue.repository.js';
+import { recordChanges } from '../history/history.service.js';
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const cents = (dollars: number | null | undefined) => (dollars == null ? dollars : dollarsToCents(dollars));
@@ -252,13 +253,20 @@ export class ProductCatalogueService {
     return this.byId(id);
   }
 
-  async update(id: number, input: TProductUpdateParsed): Promise<TCatalogProduct> {
+  async update(id: number, input: TProductUpdateParsed, userId: number): Promise<TCatalogProduct> {
     await this.mapWriteErrors(() =>
       this.db.transaction(async (tx) => {
         const repo = new ProductCatalogueRepository(tx);
         if (!(await repo.lock(id))) throw notFound(`product ${id} does not exist`);
         await this.checkRules(repo, input);
+        const read = async () => (await this.withQuantities(repo, [(await repo.findById(id))!]))[0]!;
+        const before = await read();
         await repo.update(id, toColumns(input));
+        const after = await read();
+        // The fields sent, as the product answer names them (quantities are never sent).
+        const sent = (dto: TCatalogProduct) =>
+          Object.fromEntries(Object.entries(dto).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined));
+        await recordChanges(tx, { entity: 'product', recordId: id, userId, before: sent(before), after: sent(after) });
       }),
     );
     return this.byId(id);

@@ -29,9 +29,9 @@ export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext)
   route(listPoStatusesRoute, async () => ({ data: await po.statuses() }));
   route(createPurchaseOrderRoute, async ({ body, auth }) => po.create(body, auth.user.id));
   route(getFullPurchaseOrderRoute, async ({ params }) => po.getFull(params.id));
-  route(updatePurchaseOrderRoute, async ({ params, body }) => po.update(params.id, body));
+  route(updatePurchaseOrderRoute, async ({ params, body, auth }) => po.update(params.id, body, auth.user.id));
   route(addPoLineRoute, async ({ body }) => po.addLine(body));
-  route(updatePoLineRoute, async ({ params, body }) => po.updateLine(params.id, body));
+  route(updatePoLineRoute, async ({ params, body, auth }) => po.updateLine(params.id, body, auth.user.id));
   route(deletePoLineRoute, async ({ params }) => po.deleteLine(params.id));
   route(applyToAllLinesRoute, async ({ params, body }) => po.applyToAllLines(params.id, body));
   route(confirmPurchaseOrderRoute, async ({ params }) => po.confirm(params.poId));

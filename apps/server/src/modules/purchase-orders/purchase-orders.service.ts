@@ -28,6 +28,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
 import { PoFigures } from '../ledger/po-figures.repository.js';
+import { recordChanges } from '../history/history.service.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
@@ -132,6 +133,37 @@ interface PoEmailPayload {
 
 type TUpdate = z.output<typeof ZUpdatePurchaseOrderSchema>;
 type TUpdateLine = z.output<typeof ZUpdatePoLineSchema>;
+
+type PoRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['lock']>>>;
+type PoLineRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['findItem']>>>;
+const dollarsText = (cents: number) => (cents / 100).toFixed(2);
+
+/** A PO header's editable fields as the API names them: what its history compares. */
+const poFields = (po: PoRow) => ({
+  vendor_id: po.vendorId,
+  purchase_order_status: po.statusId,
+  ims_location_code: po.imsLocationCode,
+  paid: po.paid,
+  is_ats: po.isAts,
+  dfi_discount_percentage: po.dfiDiscountPercentage,
+  purchase_terms_id: po.purchaseTermsId,
+  vendor_order_id: po.vendorOrderId,
+  carrier_name: po.carrierName,
+  tracking_number: po.trackingNumber,
+  notes: po.notes,
+  requested_delivery_date: po.requestedDeliveryDate,
+});
+
+/** A PO line's editable fields, kept on its PO's history; money as exact dollar text. */
+const lineFields = (item: PoLineRow) => ({
+  invoice_cost: dollarsText(item.invoiceCostCents),
+  qty: item.qtyOrdered,
+  shipping_cost: dollarsText(item.shippingCostCents),
+  note: item.note,
+  expected_arrival_date: item.expectedArrivalDate,
+  carrier_name: item.carrierName,
+  tracking_number: item.trackingNumber,
+});
 
 export class PurchaseOrdersService {
   constructor(
@@ -323,7 +355,7 @@ export class PurchaseOrdersService {
     return po;
   }
 
-  async update(id: number, sent: TUpdate) {
+  async update(id: number, sent: TUpdate, userId: number) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const po = await repo.lock(id);
@@ -408,7 +440,17 @@ export class PurchaseOrdersService {
         // Changing the requested delivery date updates all lines (001 §4).
         await repo.updateAllItems(id, { expectedArrivalDate: body.requested_delivery_date });
       }
-      if (Object.keys(changes).length) await repo.update(id, changes);
+      if (Object.keys(changes).length) {
+        await repo.update(id, changes);
+        const after = (await repo.lock(id))!;
+        await recordChanges(tx, {
+          entity: 'purchase-order',
+          recordId: id,
+          userId,
+          before: poFields(po),
+          after: poFields(after),
+        });
+      }
       return this.getFull(id, tx);
     });
   }
@@ -430,7 +472,7 @@ export class PurchaseOrdersService {
     });
   }
 
-  async updateLine(itemId: number, body: TUpdateLine) {
+  async updateLine(itemId: number, body: TUpdateLine, userId: number) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const found = await repo.findItem(itemId);
@@ -466,7 +508,17 @@ export class PurchaseOrdersService {
       if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
       if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
-      if (Object.keys(changes).length) await repo.updateItem(itemId, changes);
+      if (Object.keys(changes).length) {
+        await repo.updateItem(itemId, changes);
+        await recordChanges(tx, {
+          entity: 'purchase-order',
+          recordId: item.purchaseOrderId,
+          userId,
+          before: lineFields(item),
+          after: lineFields((await repo.findItem(itemId))!),
+          fieldPrefix: `line ${itemId} `,
+        });
+      }
       await new PoFigures(tx).recomputeTotals(item.purchaseOrderId);
       return this.getFull(item.purchaseOrderId, tx);
     });

@@ -13,7 +13,7 @@ export function registerVendorsRoutes({ route, services }: ModuleContext): void 
   route(listVendorsRoute, async () => ({ data: await vendors.list() }));
   route(createVendorRoute, async ({ body }) => vendors.create(body));
   route(getVendorRoute, async ({ params }) => vendors.get(params.id));
-  route(updateVendorRoute, async ({ params, body }) => vendors.update(params.id, body));
+  route(updateVendorRoute, async ({ params, body, auth }) => vendors.update(params.id, body, auth.user.id));
   route(deleteVendorRoute, async ({ params }) => {
     await vendors.remove(params.id);
     return undefined;

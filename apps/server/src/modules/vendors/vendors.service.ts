@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { VendorsRepository, type VendorRow, type VendorValues } from './vendors.repository.js';
+import { recordChanges } from '../history/history.service.js';
 
 type TVendorInput = z.output<typeof ZVendorInputSchema>;
 
@@ -60,6 +61,12 @@ function values(input: TVendorInput): Partial<VendorValues> {
   return out;
 }
 
+/** A vendor's fields as its history compares them: the terms by name, the derived EDI flag left out. */
+const historyFields = ({ id: _id, ableToSendViaEdi: _edi, default_terms, ...fields }: TVendor) => ({
+  ...fields,
+  default_terms: default_terms.map((t) => t.type).sort(),
+});
+
 const termIdsOf = (input: TVendorInput) => input.default_terms?.map((t) => (typeof t === 'number' ? t : t.id));
 
 export class VendorsService {
@@ -107,20 +114,30 @@ export class VendorsService {
     });
   }
 
-  async update(id: number, input: TVendorInput): Promise<TVendor> {
+  async update(id: number, input: TVendorInput, userId: number): Promise<TVendor> {
     if (input.company_name !== undefined && !input.company_name?.trim()) {
       throw unprocessable(VENDOR_MESSAGES.editNameRequired, { company_name: [VENDOR_MESSAGES.editNameRequired] });
     }
     return this.db.transaction(async (tx) => {
       const repo = new VendorsRepository(tx);
-      if (!(await repo.findById(id))) throw notFound(`vendor ${id} does not exist`);
+      const found = await repo.findById(id);
+      if (!found) throw notFound(`vendor ${id} does not exist`);
+      const before = toVendorDto(found, (await repo.defaultTerms([id])).get(id) ?? []);
       const termIds = termIdsOf(input);
       await this.checkTerms(repo, termIds);
       const changes = values(input);
       if (Object.keys(changes).length) await repo.update(id, changes);
       if (termIds) await repo.setDefaultTerms(id, [...new Set(termIds)]);
       const row = (await repo.findById(id))!;
-      return toVendorDto(row, (await repo.defaultTerms([id])).get(id) ?? []);
+      const after = toVendorDto(row, (await repo.defaultTerms([id])).get(id) ?? []);
+      await recordChanges(tx, {
+        entity: 'vendor',
+        recordId: id,
+        userId,
+        before: historyFields(before),
+        after: historyFields(after),
+      });
+      return after;
     });
   }
 

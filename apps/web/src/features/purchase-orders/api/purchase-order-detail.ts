@@ -26,6 +26,7 @@ import {
 } from '@keystone/contracts';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { poKey } from '../../../lib/purchase-order-query';
+import { RECORD_HISTORY_KEY } from '../../../lib/record-history';
 
 type TFull = TRouteResponse<typeof getFullPurchaseOrderRoute>;
 
@@ -85,6 +86,7 @@ function usePoWrite<TInput>(id: number, write: (input: TInput) => Promise<TFull>
     onSuccess: (full) => {
       client.setQueryData(poKey(id), full);
       void client.invalidateQueries({ queryKey: ['purchase-orders'] });
+      void client.invalidateQueries({ queryKey: [...RECORD_HISTORY_KEY, 'purchase-order', String(id)] });
     },
   });
 }

@@ -33,6 +33,7 @@ import { PoLineCard } from './po-line-card';
 import { usePoReceiving } from '../../po-receiving';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
+import { RecordHistorySlot } from '../../../../lib/record-history';
 
 /** 'PO {id} does not exist.' with 'Go to all POs' (001 §2); Try Again loads it again (a failed call may pass). */
 function NotFound({ id, onRetry }: { id: string; onRetry?: () => void }) {
@@ -283,6 +284,9 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           onDirtyChange={notesDirty}
           onSave={(notes) => m.update.mutateAsync({ notes })}
         />
+      </Box>
+      <Box sx={{ order: small ? 9 : 0 }}>
+        <RecordHistorySlot entity="purchase-order" id={po.id} />
       </Box>
       {confirmDialog}
       <UnsavedChangesGuard when={dirtyParts.size > 0} />

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, type Column } from 'drizzle-orm';
+import { MAX_ID, type THistoryEntity } from '@keystone/contracts';
+import type { Executor } from '../../db/database.js';
+import {
+  bins,
+  contacts,
+  products,
+  purchaseOrders,
+  recordChanges,
+  roles,
+  shippingRules,
+  users,
+  vendors,
+} from '../../db/schema.js';
+
+export type RecordChangeValues = Omit<typeof recordChanges.$inferInsert, 'id' | 'at' | 'before' | 'after'> & {
+  before: unknown;
+  after: unknown;
+};
+
+const toJson = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+const fromJson = (v: string | null): unknown => (v === null ? null : JSON.parse(v));
+
+export interface RecordChangeRow {
+  id: number;
+  at: Date;
+  userId: number | null;
+  username: string | null;
+  field: string | null;
+  before: unknown;
+  after: unknown;
+  note: string | null;
+}
+
+/** Each entity's key column: integer ids, a role by its name. */
+const KEYS: Record<THistoryEntity, { column: Column; integer: boolean }> = {
+  'purchase-order': { column: purchaseOrders.id, integer: true },
+  product: { column: products.id, integer: true },
+  vendor: { column: vendors.id, integer: true },
+  contact: { column: contacts.id, integer: true },
+  bin: { column: bins.id, integer: true },
+  'shipping-rule': { column: shippingRules.id, integer: true },
+  role: { column: roles.roleName, integer: false },
+};
+
+export class HistoryRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Whether the record exists (a deleted one's history stays readable, but takes no new note). */
+  async exists(entity: THistoryEntity, recordId: string): Promise<boolean> {
+    const key = KEYS[entity];
+    if (key.integer && !(/^\d{1,10}$/.test(recordId) && Number(recordId) <= MAX_ID)) return false;
+    const rows = await this.db
+      .select({ n: count() })
+      .from(key.column.table)
+      .where(eq(key.column, key.integer ? Number(recordId) : recordId));
+    return (rows[0]?.n ?? 0) > 0;
+  }
+
+  async insert(rows: RecordChangeValues[]): Promise<RecordChangeRow[]> {
+    if (!rows.length) return [];
+    const inserted = await this.db
+      .insert(recordChanges)
+      .values(rows.map((r) => ({ ...r, before: toJson(r.before), after: toJson(r.after) })))
+      .returning();
+    return inserted.map((r) => ({ ...r, before: fromJson(r.before), after: fromJson(r.after), username: null }));
+  }
+
+  /** A record's changes, newest first (id order is commit order within a record). */
+  async page(entity: string, recordId: string, limit: number, offset: number): Promise<RecordChangeRow[]> {
+    const rows = await this.db
+      .select({
+        id: recordChanges.id,
+        at: recordChanges.at,
+        userId: recordChanges.userId,
+        username: users.username,
+        field: recordChanges.field,
+        before: recordChanges.before,
+        after: recordChanges.after,
+        note: recordChanges.note,
+      })
+      .from(recordChanges)
+      .leftJoin(users, eq(users.id, recordChanges.userId))
+      .where(and(eq(recordChanges.entity, entity), eq(recordChanges.recordId, recordId)))
+      .orderBy(desc(recordChanges.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({ ...r, before: fromJson(r.before), after: fromJson(r.after) }));
+  }
+
+  async total(entity: string, recordId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(recordChanges)
+      .where(and(eq(recordChanges.entity, entity), eq(recordChanges.recordId, recordId)));
+    return row?.n ?? 0;
+  }
+}

@@ -1,0 +1,92 @@
+import {
+  HISTORY_READ_ACCESS,
+  hasAnyPermission,
+  type THistoryEntity,
+  type THistoryPage,
+  type TRecordChange,
+} from '@keystone/contracts';
+import type { Database, Executor } from '../../db/database.js';
+import type { AuthUser } from '../../http/register-route.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { HistoryRepository, type RecordChangeRow } from './history.repository.js';
+
+/** A record's fields as the API names them, values JSON (numbers, text, booleans, null, YYYY-MM-DD dates). */
+export type THistoryFields = Record<string, unknown>;
+
+export interface TRecordedChange {
+  entity: THistoryEntity;
+  recordId: number | string;
+  userId: number | null;
+  before: THistoryFields;
+  after: THistoryFields;
+  /** Prefixed to each field's name: a PO line's changes are kept on its PO as `line 12 qty`. */
+  fieldPrefix?: string;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Writes one row per field of `after` whose value differs from `before`, on the caller's executor (its open
+ * transaction, so a refused or rolled-back change records nothing). Answers how many fields changed.
+ */
+export async function recordChanges(tx: Executor, change: TRecordedChange): Promise<number> {
+  const rows = Object.keys(change.after)
+    .filter((field) => !same(change.before[field], change.after[field]))
+    .map((field) => ({
+      entity: change.entity,
+      recordId: String(change.recordId),
+      userId: change.userId,
+      field: `${change.fieldPrefix ?? ''}${field}`,
+      before: change.before[field] ?? null,
+      after: change.after[field] ?? null,
+      note: null,
+    }));
+  await new HistoryRepository(tx).insert(rows);
+  return rows.length;
+}
+
+const toDto = (row: RecordChangeRow): TRecordChange => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  user_id: row.userId,
+  username: row.username,
+  field: row.field,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  note: row.note,
+});
+
+export class HistoryService {
+  constructor(private readonly db: Database) {}
+
+  /** The record's own read permission (HISTORY_READ_ACCESS) for reading and for notes. */
+  private checkAccess(user: AuthUser, entity: THistoryEntity) {
+    if (!hasAnyPermission(user.role, HISTORY_READ_ACCESS[entity])) throw forbidden();
+  }
+
+  async page(
+    user: AuthUser,
+    entity: THistoryEntity,
+    recordId: string,
+    page: number,
+    perPage: number,
+  ): Promise<THistoryPage> {
+    this.checkAccess(user, entity);
+    const repo = new HistoryRepository(this.db);
+    const [rows, total] = await Promise.all([
+      repo.page(entity, recordId, perPage, (page - 1) * perPage),
+      repo.total(entity, recordId),
+    ]);
+    return { data: rows.map(toDto), page, per_page: perPage, total };
+  }
+
+  async addNote(user: AuthUser, entity: THistoryEntity, recordId: string, note: string): Promise<TRecordChange> {
+    this.checkAccess(user, entity);
+    const repo = new HistoryRepository(this.db);
+    if (!(await repo.exists(entity, recordId))) throw notFound(`${entity} ${recordId} does not exist`);
+    const [row] = await repo.insert([
+      { entity, recordId, userId: user.id, field: null, before: null, after: null, note },
+    ]);
+    return toDto({ ...row!, username: user.username });
+  }
+}
