@@ -19,7 +19,11 @@ export interface AppRoute {
   permission?: TPermission;
   /** Opens with any one of these permissions instead (the AP invoice page, docs/decisions.md). */
   anyOf?: readonly TPermission[];
-  menu?: { group: TMenuGroup; label?: string };
+  /**
+   * Its menu entry. `write`: the permission the entry's action writes with (a "New…" entry: the server's create
+   * route's); the entry shows only to a role holding it, so no "New…" opens a page that only reads.
+   */
+  menu?: { group: TMenuGroup; label?: string; write?: TPermission };
   /** The refusal text when it differs from the standard one (the role editor, 002 §2). */
   forbiddenText?: string;
 }
@@ -76,7 +80,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/contacts/create',
     title: 'Create New Contact',
     permission: 'sales-desk:manage',
-    menu: { group: 'Create', label: 'New Contact' },
+    menu: { group: 'Create', label: 'New Contact', write: 'sales-desk:manage' },
   }, // 000 §2 Contacts
   { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage' }, // 000 §2 Contacts
   {
@@ -92,7 +96,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/quotes/create',
     title: 'New Quote',
     permission: 'sales-desk:manage',
-    menu: { group: 'Create', label: 'New Quote' },
+    menu: { group: 'Create', label: 'New Quote', write: 'sales-desk:manage' },
   }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
 
@@ -184,7 +188,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/finance-company/create',
     title: 'Create Finance Company',
     permission: 'finance-company:create',
-    menu: { group: 'Create', label: 'New Finance Company' },
+    menu: { group: 'Create', label: 'New Finance Company', write: 'finance-company:create' },
   }, // 001 §2
 
   // 002: configuration and administration
@@ -200,7 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/buckets/create',
     title: 'New Location',
     permission: 'bucket:create',
-    menu: { group: 'Create', label: 'New Location' },
+    menu: { group: 'Create', label: 'New Location', write: 'bucket:create' },
   }, // 002 §2
   { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin', label: 'Bucket Update' } }, // 002 §2
   {
@@ -219,7 +223,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/shipping-templates/create',
     title: 'Shipping Templates',
     permission: 'bucket-buffer:view',
-    menu: { group: 'Create', label: 'New Shipping Template' },
+    menu: { group: 'Create', label: 'New Shipping Template', write: 'bucket-buffer:edit' },
   }, // 002 §2
   {
     path: '/shipping-reconciliation',
@@ -346,7 +350,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { group: 'Admin', label: 'Supply Sources' },
   }, // 002 §2
   { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search', label: 'Products' } }, // 002 §2
-  { path: '/products/create', title: 'Create New Product', menu: { group: 'Create', label: 'New Product' } }, // 002 §2
+  {
+    path: '/products/create',
+    title: 'Create New Product',
+    menu: { group: 'Create', label: 'New Product', write: 'dev-route:view' },
+  }, // 002 §2
   {
     path: '/products/walts-website-reviews',
     title: 'Product Reviews',

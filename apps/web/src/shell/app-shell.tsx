@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Box, Link, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { PRODUCT_NAME } from '@keystone/contracts';
-import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
+import { locationColour } from '../lib/location-store';
 import { useAppUpdate } from '../lib/pwa/app-update-store';
 import { scanOutbox } from '../lib/scan/outbox';
-import { useCurrentLocation, useLocations } from '../lib/queries';
+import { useCurrentLocation } from '../lib/queries';
 import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session-store';
 import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
@@ -15,31 +15,9 @@ import { useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
-import { onBarField } from './on-bar-field';
 
-function LocationSwitcher() {
-  const { data: codes = [] } = useLocations();
-  const index = useLocationIndex((s) => s.index);
-  const setIndex = useLocationIndex((s) => s.setIndex);
-  const options = locationOptions(codes);
-  return (
-    <TextField
-      select
-      size="small"
-      label="Location"
-      value={index < options.length ? index : 0}
-      onChange={(e) => setIndex(Number(e.target.value))}
-      sx={{ minWidth: 150, ...onBarField }}
-      slotProps={{ htmlInput: { 'data-testid': 'location-switcher' } }}
-    >
-      {options.map((label, i) => (
-        <MenuItem key={label} value={i}>
-          {label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+// Its own chunk (the text field and its menu are out of the first download); its place is kept while it loads.
+const LocationSwitcher = lazy(() => import('./location-switcher'));
 
 // Super users' only: a chunk of its own, its place kept while it loads (the bar must not move).
 const ViewAsRole = lazy(() => import('./view-as-role'));
@@ -67,7 +45,9 @@ export function AppShell() {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const account = (
     <>
-      <LocationSwitcher />
+      <Suspense fallback={<Box sx={{ minWidth: 150, height: 40, mt: 1 }} />}>
+        <LocationSwitcher />
+      </Suspense>
       {superUser && (
         <Suspense fallback={<Box sx={{ minWidth: 190, height: 40, mt: 1 }} />}>
           <ViewAsRole />
