@@ -1,4 +1,10 @@
-import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, type TPermission } from '@keystone/contracts';
+import {
+  AP_INVOICE_PERMISSIONS,
+  hasAnyPermission,
+  hasPermission,
+  PERMISSION_WORDS,
+  type TPermission,
+} from '@keystone/contracts';
 
 export const MENU_GROUPS = [
   'Create',
@@ -43,6 +49,11 @@ export function routePermission(route: AppRoute): TPermission {
 /** Whether a role may open the route: its permission, or one of its `anyOf` list. */
 export function canOpenRoute(role: string, route: AppRoute): boolean {
   return route.anyOf ? hasAnyPermission(role, route.anyOf) : hasPermission(role, routePermission(route));
+}
+
+/** The missing right in words (the refused page): the route's, or its list joined with "or". */
+export function routePermissionWords(route: AppRoute): string {
+  return (route.anyOf ?? [routePermission(route)]).map((p) => PERMISSION_WORDS[p]).join(' or ');
 }
 
 /** The permission named in the refusal text: the route's, or its list joined with "or". */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppBar, Box, Link, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { PRODUCT_NAME } from '@keystone/contracts';
@@ -23,6 +23,7 @@ const LocationSwitcher = lazy(() => import('./location-switcher'));
 const ViewAsRole = lazy(() => import('./view-as-role'));
 
 const AccountMenu = lazy(() => import('./account-menu'));
+const SignOutQuestion = lazy(async () => ({ default: (await import('./account-menu')).SignOutQuestion }));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
 
@@ -37,12 +38,16 @@ export function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const update = useAppUpdate((s) => !!s.reload);
-  // Signing out with scans not yet recorded asks first, on the list of those scans.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const [askSignOut, setAskSignOut] = useState(false);
+  const cancelSignOut = useCallback(() => setAskSignOut(false), []);
+  // Signing out with scans not yet recorded asks first, on the list of those scans; on a phone it asks in any case.
   const signOut = () =>
     scanOutbox.entries().some((e) => e.state !== 'refused')
       ? void navigate('/scans-waiting?sign-out=1')
-      : void logout();
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+      : phone
+        ? setAskSignOut(true)
+        : void logout();
   const account = (
     <>
       <Suspense fallback={<Box sx={{ minWidth: 150, height: 40, mt: 1 }} />}>
@@ -60,14 +65,14 @@ export function AppShell() {
         onClick={signOut}
         title="Log out"
         data-testid="logout-link"
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={{ whiteSpace: 'nowrap', minHeight: { xs: 44, sm: 'auto' }, textAlign: 'left' }}
       >
         {username}
       </Link>
     </>
   );
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <GlobalScanHandler />
       <AppBar position="sticky" sx={{ bgcolor: locationColour(location) }}>
         {/* One row at every width (its height never changes after load): the menu groups that find no room go under
@@ -98,6 +103,11 @@ export function AppShell() {
       <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
         <Outlet />
       </ErrorBoundary>
+      {askSignOut && (
+        <Suspense fallback={null}>
+          <SignOutQuestion onCancel={cancelSignOut} />
+        </Suspense>
+      )}
       {update && (
         <ErrorBoundary fallback={<></>}>
           <Suspense fallback={null}>
