@@ -96,3 +96,14 @@ test('the theme follows the system setting, and text keeps its contrast in both'
   const light = await pageColours(page);
   expect(contrast(light.text, light.background)).toBeGreaterThanOrEqual(4.5);
 });
+
+test('a detail page shows Home › list › record, and the list is one click away', async ({ page }) => {
+  await signInAs(page, 'warehouse-2');
+  await page.goto('/purchase-orders/review/1');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(trail.getByRole('listitem')).toHaveText(['Home', '›Purchase Orders', '›Purchase Order 1']);
+  await expect(trail.getByText('Purchase Order 1')).toHaveAttribute('aria-current', 'page');
+  await trail.getByRole('link', { name: 'Purchase Orders' }).click();
+  await expect(page).toHaveURL(/\/purchase-orders$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+});

@@ -30,6 +30,8 @@ export interface AppRoute {
    * route's); the entry shows only to a role holding it, so no "New…" opens a page that only reads.
    */
   menu?: { group: TMenuGroup; label?: string; write?: TPermission };
+  /** A detail page's list (its breadcrumbs: Home › list › record). */
+  parent?: string;
   /** The refusal text when it differs from the standard one (the role editor, 002 §2). */
   forbiddenText?: string;
 }
@@ -93,14 +95,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'sales-desk:manage',
     menu: { group: 'Create', label: 'New Contact', write: 'sales-desk:manage' },
   }, // 000 §2 Contacts
-  { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage' }, // 000 §2 Contacts
+  { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage', parent: '/contacts' }, // 000 §2 Contacts
   {
     path: '/purchase-orders',
     title: 'Purchase Orders',
     permission: 'purchase-order:view',
     menu: { group: 'Search', label: 'Purchase Orders' },
   }, // 000 §2 Purchase orders
-  { path: '/purchase-orders/review/:id', title: 'Purchase Order', permission: 'purchase-order:view' }, // 001 §2 Purchase order detail
+  {
+    path: '/purchase-orders/review/:id',
+    title: 'Purchase Order',
+    permission: 'purchase-order:view',
+    parent: '/purchase-orders',
+  }, // 001 §2 Purchase order detail
   { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
   { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   {
@@ -124,11 +131,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'inventory:view',
     menu: { group: 'Search', label: 'Serials' },
   }, // 001 §2
-  { path: '/inventory/detail/model/:model', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/detail/:searchType/:value', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
+  {
+    path: '/inventory/detail/model/:model',
+    title: 'Product Detail',
+    permission: 'inventory:view',
+    parent: '/inventory/search',
+  }, // 001 §2
+  {
+    path: '/inventory/detail/:searchType/:value',
+    title: 'Product Detail',
+    permission: 'inventory:view',
+    parent: '/inventory/search',
+  }, // 001 §2
   { path: '/inventory/simulation', title: 'Inventory Events Simulation', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/simulation/serial/:serial', title: 'Serial History Simulation', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/transfer/:id', title: 'Inventory Transfer', permission: 'inventory-transfer:view' }, // 001 §2
+  {
+    path: '/inventory/transfer/:id',
+    title: 'Inventory Transfer',
+    permission: 'inventory-transfer:view',
+    parent: '/committed-transfers',
+  }, // 001 §2
   {
     path: '/inventory-transactions',
     title: 'Inventory Transactions',
@@ -176,11 +198,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'inventory:view',
     menu: { group: 'Audit', label: 'Physical Audits' },
   }, // 001 §2
-  { path: '/inventory/audit-scans/:auditBatchId', title: 'Audit Scan Tool', permission: 'inventory:view' }, // 001 §2
+  {
+    path: '/inventory/audit-scans/:auditBatchId',
+    title: 'Audit Scan Tool',
+    permission: 'inventory:view',
+    parent: '/inventory/audit-scans',
+  }, // 001 §2
   {
     path: '/inventory/audit-discrepancy-report/:auditBatchId',
     title: 'Audit Discrepancy Report',
     permission: 'inventory:view',
+    parent: '/inventory/audit-scans',
   }, // 001 §2
   {
     path: '/inventory/admin-inventory-adjustments',

@@ -4,6 +4,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { permissionDeniedMessage } from '@keystone/contracts';
 import { canOpenRoute, routePermissionText, routePermissionWords, type AppRoute } from '../app/route-table';
 import { useEffectiveRole } from '../lib/session-store';
+import { Breadcrumbs } from './breadcrumbs';
 import { useRouteTitle } from './page-title';
 
 /**
@@ -13,7 +14,13 @@ import { useRouteTitle } from './page-title';
 export function RequirePermission({ route, children }: { route: AppRoute; children: ReactNode }) {
   const role = useEffectiveRole();
   useRouteTitle(route.title, route.path);
-  if (canOpenRoute(role, route)) return <>{children}</>;
+  if (canOpenRoute(role, route))
+    return (
+      <>
+        {route.parent && <Breadcrumbs route={route} />}
+        {children}
+      </>
+    );
   return (
     <Box sx={{ p: 4 }}>
       <Typography variant="h6" role="alert" data-testid="permission-denied">
