@@ -25,7 +25,7 @@ export async function logoutByLink(page: Page): Promise<void> {
   const phone = await account.isVisible();
   if (phone) await account.click();
   await page.getByTestId('logout-link').click();
-  // On a phone the link asks first (issue 37).
+  // On a phone the link asks first (docs/decisions.md, "The desk").
   if (phone) await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
 }

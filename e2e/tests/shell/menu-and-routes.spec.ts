@@ -4,6 +4,8 @@ import { selectOption } from '../../support/select';
 
 async function menuItems(page: import('@playwright/test').Page, group: string): Promise<string[]> {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: group }).click();
+  // The list is a chunk of its own (warmed a few seconds after the shell starts): wait for it on a first open.
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;

@@ -7,9 +7,9 @@ const palette = {
 };
 
 /**
- * Light and dark colour schemes; the system setting (prefers-color-scheme) picks one (issue 37). In the dark one the
+ * Light and dark colour schemes; the system setting (prefers-color-scheme) picks one (docs/decisions.md, "The desk"). In the dark one the
  * primary blue is lighter so that text and outlines in it keep their contrast on the dark background.
- * On a phone every button is at least 44 px high and wide (issue 37: touch targets).
+ * On a phone every button is at least 44 px high and wide (touch targets).
  */
 export const theme = createTheme({
   colorSchemes: {

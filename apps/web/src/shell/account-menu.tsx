@@ -37,7 +37,7 @@ export default function AccountMenu({ username, children }: { username: string |
 }
 
 /**
- * A phone's logout link asks first (issue 37: a tap on the small screen is easily a mistake): "Sign out?" with
+ * A phone's logout link asks first (a tap on the small screen is easily a mistake): "Sign out?" with
  * Cancel and Sign out. With scans waiting the list of those scans asks instead (app-shell).
  */
 export function SignOutQuestion({ onCancel }: { onCancel(): void }) {

@@ -2,7 +2,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Link, Typography } from '@mui/material';
 import { APP_ROUTES, type AppRoute } from '../app/route-table';
 
-/** The trail of a detail page (issue 37): Home › its list › the record (the route's title and its last parameter). */
+/** The trail of a detail page: Home › its list › the record (the route's title and its last parameter). */
 export function breadcrumbTrail(
   route: AppRoute,
   params: Record<string, string | undefined>,

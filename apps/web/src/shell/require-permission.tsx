@@ -9,7 +9,7 @@ import { useRouteTitle } from './page-title';
 
 /**
  * Shows the route only to a role holding its permission; otherwise the spec's refusal text, the missing right in
- * words and a way home (issue 37). Either way the document title is the route's ("Purchase Orders · Keystone POS").
+ * words and a way home. Either way the document title is the route's ("Purchase Orders · Keystone POS").
  */
 export function RequirePermission({ route, children }: { route: AppRoute; children: ReactNode }) {
   const role = useEffectiveRole();

@@ -10,7 +10,7 @@ import { APP_ROUTES, canOpenRoute, MENU_GROUPS, type AppRoute, type TMenuGroup }
 /**
  * The menu groups and the items a role may open (000 §2): Admin only with admin-menu:view; items without permission
  * are hidden, a "New…" entry also without its write permission, and a group left with nothing is not shown
- * (docs/decisions.md, "Issue 37: menus that fit the role").
+ * (docs/decisions.md, "The desk").
  */
 export function visibleMenu(role: string): { group: TMenuGroup; items: AppRoute[] }[] {
   return MENU_GROUPS.filter((group) => group !== 'Admin' || hasPermission(role, 'admin-menu:view'))

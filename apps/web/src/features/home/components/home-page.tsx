@@ -14,7 +14,7 @@ import { useEffectiveRole } from '../../../lib/session-store';
 
 function RouteLink({ route }: { route: AppRoute }) {
   return isExactPath(route) ? (
-    // On a phone a target of 44 px (issue 37).
+    // On a phone a target of 44 px.
     <Link
       component={RouterLink}
       to={route.path}
