@@ -235,6 +235,43 @@ export function isSuperUser(role: string): boolean {
 }
 
 /** The refusal text of a route (000 §2, 001 §6). */
+/** What each permission lets a person do, in words (the refused page names the missing right with it). */
+export const PERMISSION_WORDS: Record<TPermission, string> = {
+  'boards:view': 'view the status boards',
+  'inventory:view': 'view inventory',
+  'inventory:reports': 'run inventory reports',
+  'inventory:admin-adjust': 'adjust inventory as an administrator',
+  'inventory-transfer:view': 'view inventory transfers',
+  'committed-transfer:view': 'view committed transfers',
+  'purchase-order:view': 'view purchase orders',
+  'purchase-order:create': 'create purchase orders',
+  'purchase-order:edit': 'edit purchase orders',
+  'purchase-order:receive': 'receive purchase orders',
+  'purchase-order:un-receive': 'undo receiving on purchase orders',
+  'purchase-order:send-to-vendor': 'send purchase orders to vendors',
+  'purchasing:reports': 'run purchasing reports',
+  'vendor:create': 'create vendors',
+  'vendor:edit': 'edit vendors',
+  'bucket-buffer:view': 'view bucket buffers and shipping templates',
+  'bucket-buffer:edit': 'edit bucket buffers and shipping templates',
+  'bucket:create': 'create locations',
+  'audit-scan:submit': 'submit audit scans',
+  'bin:admin': 'manage bins',
+  'ap-invoices:create': 'create accounts payable invoices',
+  'ap-invoices:edit': 'edit accounts payable invoices',
+  'ap-invoices:delete': 'delete accounts payable invoices',
+  'finance-company:create': 'create finance companies',
+  'supply-sources:manage': 'manage supply sources',
+  'qa-routes:view': 'open the QA pages',
+  'admin-menu:view': 'use the Admin menu',
+  'admin:override': 'override checks as an administrator',
+  'dev-route:view': "open the developers' pages",
+  'role-editor:view': 'edit roles',
+  'sales-desk:manage': 'work the sales desk (contacts, quotes, work orders)',
+  'admin:backup': 'back up the database',
+  'data-import:manage': 'import and export data',
+};
+
 export function permissionDeniedMessage(role: string, permission: string): string {
   return `Your ${role} role does not have permission for ${permission}`;
 }

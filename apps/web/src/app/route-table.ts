@@ -1,4 +1,10 @@
-import { AP_INVOICE_PERMISSIONS, hasAnyPermission, hasPermission, type TPermission } from '@keystone/contracts';
+import {
+  AP_INVOICE_PERMISSIONS,
+  hasAnyPermission,
+  hasPermission,
+  PERMISSION_WORDS,
+  type TPermission,
+} from '@keystone/contracts';
 
 export const MENU_GROUPS = [
   'Create',
@@ -19,7 +25,13 @@ export interface AppRoute {
   permission?: TPermission;
   /** Opens with any one of these permissions instead (the AP invoice page, docs/decisions.md). */
   anyOf?: readonly TPermission[];
-  menu?: { group: TMenuGroup; label?: string };
+  /**
+   * Its menu entry. `write`: the permission the entry's action writes with (a "New…" entry: the server's create
+   * route's); the entry shows only to a role holding it, so no "New…" opens a page that only reads.
+   */
+  menu?: { group: TMenuGroup; label?: string; write?: TPermission };
+  /** A detail page's list (its breadcrumbs: Home › list › record). */
+  parent?: string;
   /** The refusal text when it differs from the standard one (the role editor, 002 §2). */
   forbiddenText?: string;
 }
@@ -39,6 +51,11 @@ export function routePermission(route: AppRoute): TPermission {
 /** Whether a role may open the route: its permission, or one of its `anyOf` list. */
 export function canOpenRoute(role: string, route: AppRoute): boolean {
   return route.anyOf ? hasAnyPermission(role, route.anyOf) : hasPermission(role, routePermission(route));
+}
+
+/** The missing right in words (the refused page): the route's, or its list joined with "or". */
+export function routePermissionWords(route: AppRoute): string {
+  return (route.anyOf ?? [routePermission(route)]).map((p) => PERMISSION_WORDS[p]).join(' or ');
 }
 
 /** The permission named in the refusal text: the route's, or its list joined with "or". */
@@ -76,23 +93,28 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/contacts/create',
     title: 'Create New Contact',
     permission: 'sales-desk:manage',
-    menu: { group: 'Create', label: 'New Contact' },
+    menu: { group: 'Create', label: 'New Contact', write: 'sales-desk:manage' },
   }, // 000 §2 Contacts
-  { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage' }, // 000 §2 Contacts
+  { path: '/contacts/details', title: 'Contact Details', permission: 'sales-desk:manage', parent: '/contacts' }, // 000 §2 Contacts
   {
     path: '/purchase-orders',
     title: 'Purchase Orders',
     permission: 'purchase-order:view',
     menu: { group: 'Search', label: 'Purchase Orders' },
   }, // 000 §2 Purchase orders
-  { path: '/purchase-orders/review/:id', title: 'Purchase Order', permission: 'purchase-order:view' }, // 001 §2 Purchase order detail
+  {
+    path: '/purchase-orders/review/:id',
+    title: 'Purchase Order',
+    permission: 'purchase-order:view',
+    parent: '/purchase-orders',
+  }, // 001 §2 Purchase order detail
   { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
   { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   {
     path: '/quotes/create',
     title: 'New Quote',
     permission: 'sales-desk:manage',
-    menu: { group: 'Create', label: 'New Quote' },
+    menu: { group: 'Create', label: 'New Quote', write: 'sales-desk:manage' },
   }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
 
@@ -109,11 +131,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'inventory:view',
     menu: { group: 'Search', label: 'Serials' },
   }, // 001 §2
-  { path: '/inventory/detail/model/:model', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/detail/:searchType/:value', title: 'Product Detail', permission: 'inventory:view' }, // 001 §2
+  {
+    path: '/inventory/detail/model/:model',
+    title: 'Product Detail',
+    permission: 'inventory:view',
+    parent: '/inventory/search',
+  }, // 001 §2
+  {
+    path: '/inventory/detail/:searchType/:value',
+    title: 'Product Detail',
+    permission: 'inventory:view',
+    parent: '/inventory/search',
+  }, // 001 §2
   { path: '/inventory/simulation', title: 'Inventory Events Simulation', permission: 'inventory:view' }, // 001 §2
   { path: '/inventory/simulation/serial/:serial', title: 'Serial History Simulation', permission: 'inventory:view' }, // 001 §2
-  { path: '/inventory/transfer/:id', title: 'Inventory Transfer', permission: 'inventory-transfer:view' }, // 001 §2
+  {
+    path: '/inventory/transfer/:id',
+    title: 'Inventory Transfer',
+    permission: 'inventory-transfer:view',
+    parent: '/committed-transfers',
+  }, // 001 §2
   {
     path: '/inventory-transactions',
     title: 'Inventory Transactions',
@@ -161,11 +198,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'inventory:view',
     menu: { group: 'Audit', label: 'Physical Audits' },
   }, // 001 §2
-  { path: '/inventory/audit-scans/:auditBatchId', title: 'Audit Scan Tool', permission: 'inventory:view' }, // 001 §2
+  {
+    path: '/inventory/audit-scans/:auditBatchId',
+    title: 'Audit Scan Tool',
+    permission: 'inventory:view',
+    parent: '/inventory/audit-scans',
+  }, // 001 §2
   {
     path: '/inventory/audit-discrepancy-report/:auditBatchId',
     title: 'Audit Discrepancy Report',
     permission: 'inventory:view',
+    parent: '/inventory/audit-scans',
   }, // 001 §2
   {
     path: '/inventory/admin-inventory-adjustments',
@@ -184,7 +227,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/finance-company/create',
     title: 'Create Finance Company',
     permission: 'finance-company:create',
-    menu: { group: 'Create', label: 'New Finance Company' },
+    menu: { group: 'Create', label: 'New Finance Company', write: 'finance-company:create' },
   }, // 001 §2
 
   // 002: configuration and administration
@@ -200,7 +243,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/buckets/create',
     title: 'New Location',
     permission: 'bucket:create',
-    menu: { group: 'Create', label: 'New Location' },
+    menu: { group: 'Create', label: 'New Location', write: 'bucket:create' },
   }, // 002 §2
   { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin', label: 'Bucket Update' } }, // 002 §2
   {
@@ -219,7 +262,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/shipping-templates/create',
     title: 'Shipping Templates',
     permission: 'bucket-buffer:view',
-    menu: { group: 'Create', label: 'New Shipping Template' },
+    menu: { group: 'Create', label: 'New Shipping Template', write: 'bucket-buffer:edit' },
   }, // 002 §2
   {
     path: '/shipping-reconciliation',
@@ -346,7 +389,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { group: 'Admin', label: 'Supply Sources' },
   }, // 002 §2
   { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search', label: 'Products' } }, // 002 §2
-  { path: '/products/create', title: 'Create New Product', menu: { group: 'Create', label: 'New Product' } }, // 002 §2
+  {
+    path: '/products/create',
+    title: 'Create New Product',
+    menu: { group: 'Create', label: 'New Product', write: 'dev-route:view' },
+  }, // 002 §2
   {
     path: '/products/walts-website-reviews',
     title: 'Product Reviews',

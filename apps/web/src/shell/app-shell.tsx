@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { AppBar, Box, Link, MenuItem, TextField, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Box, Link, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { PRODUCT_NAME } from '@keystone/contracts';
-import { locationColour, locationOptions, useLocationIndex } from '../lib/location-store';
+import { locationColour } from '../lib/location-store';
 import { useAppUpdate } from '../lib/pwa/app-update-store';
 import { scanOutbox } from '../lib/scan/outbox';
-import { useCurrentLocation, useLocations } from '../lib/queries';
+import { useCurrentLocation } from '../lib/queries';
 import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session-store';
 import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
@@ -15,36 +15,15 @@ import { useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
-import { onBarField } from './on-bar-field';
 
-function LocationSwitcher() {
-  const { data: codes = [] } = useLocations();
-  const index = useLocationIndex((s) => s.index);
-  const setIndex = useLocationIndex((s) => s.setIndex);
-  const options = locationOptions(codes);
-  return (
-    <TextField
-      select
-      size="small"
-      label="Location"
-      value={index < options.length ? index : 0}
-      onChange={(e) => setIndex(Number(e.target.value))}
-      sx={{ minWidth: 150, ...onBarField }}
-      slotProps={{ htmlInput: { 'data-testid': 'location-switcher' } }}
-    >
-      {options.map((label, i) => (
-        <MenuItem key={label} value={i}>
-          {label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+// Its own chunk (the text field and its menu are out of the first download); its place is kept while it loads.
+const LocationSwitcher = lazy(() => import('./location-switcher'));
 
 // Super users' only: a chunk of its own, its place kept while it loads (the bar must not move).
 const ViewAsRole = lazy(() => import('./view-as-role'));
 
 const AccountMenu = lazy(() => import('./account-menu'));
+const SignOutQuestion = lazy(async () => ({ default: (await import('./account-menu')).SignOutQuestion }));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
 
@@ -59,15 +38,21 @@ export function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const update = useAppUpdate((s) => !!s.reload);
-  // Signing out with scans not yet recorded asks first, on the list of those scans.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const [askSignOut, setAskSignOut] = useState(false);
+  const cancelSignOut = useCallback(() => setAskSignOut(false), []);
+  // Signing out with scans not yet recorded asks first, on the list of those scans; on a phone it asks in any case.
   const signOut = () =>
     scanOutbox.entries().some((e) => e.state !== 'refused')
       ? void navigate('/scans-waiting?sign-out=1')
-      : void logout();
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+      : phone
+        ? setAskSignOut(true)
+        : void logout();
   const account = (
     <>
-      <LocationSwitcher />
+      <Suspense fallback={<Box sx={{ minWidth: 150, height: 40, mt: 1 }} />}>
+        <LocationSwitcher />
+      </Suspense>
       {superUser && (
         <Suspense fallback={<Box sx={{ minWidth: 190, height: 40, mt: 1 }} />}>
           <ViewAsRole />
@@ -80,14 +65,14 @@ export function AppShell() {
         onClick={signOut}
         title="Log out"
         data-testid="logout-link"
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={{ whiteSpace: 'nowrap', minHeight: { xs: 44, sm: 'auto' }, textAlign: 'left' }}
       >
         {username}
       </Link>
     </>
   );
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <GlobalScanHandler />
       <AppBar position="sticky" sx={{ bgcolor: locationColour(location) }}>
         {/* One row at every width (its height never changes after load): the menu groups that find no room go under
@@ -118,6 +103,11 @@ export function AppShell() {
       <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
         <Outlet />
       </ErrorBoundary>
+      {askSignOut && (
+        <Suspense fallback={null}>
+          <SignOutQuestion onCancel={cancelSignOut} />
+        </Suspense>
+      )}
       {update && (
         <ErrorBoundary fallback={<></>}>
           <Suspense fallback={null}>

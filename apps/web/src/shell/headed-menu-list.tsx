@@ -2,7 +2,7 @@ import { cloneElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Menu, MenuItem, Typography } from '@mui/material';
 import type { AppRoute, TMenuGroup } from '../app/route-table';
-import { menuItems } from './top-menu';
+import { menuItems } from './menu-items';
 
 /** The list of the app bar's Menu (a phone) or More button: each group under its heading. */
 export default function HeadedMenuList({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, ROLES } from '@keystone/contracts';
+import {
+  createBucketMappingRoute,
+  createContactRoute,
+  createFinanceCompanyRoute,
+  createProductRoute,
+  createShippingTemplateRoute,
+  hasPermission,
+  ROLES,
+  storeQuoteRoute,
+} from '@keystone/contracts';
 import { APP_ROUTES, canOpenRoute, SPEC_ADMIN_MENU_PATHS } from '../app/route-table';
 import { visibleMenu } from './top-menu';
 
@@ -23,9 +32,37 @@ describe('the top menu', () => {
     expect(labels('developer', 'Admin')).toContain('Role Editor');
   });
 
-  it('keeps every group (000 §2: only Admin is conditional); a group with nothing the role may open is empty', () => {
-    expect(groups('user')).toEqual(['Create', 'Search', 'Status Boards', 'Accounting', 'Audit', 'Bin Management']);
-    expect(labels('user', 'Accounting')).toEqual([]);
+  it('shows no empty group to any role (issue 37)', () => {
+    for (const role of ROLES) {
+      for (const g of visibleMenu(role)) expect(g.items.length, `${role} ${g.group}`).toBeGreaterThan(0);
+    }
+    expect(groups('user')).not.toContain('Accounting');
+    expect(groups('finance-1')).toContain('Accounting');
+  });
+
+  it("shows a 'New…' entry only to a role holding the write permission its create route asks (issue 37)", () => {
+    // The server's create route behind each "New…" entry: the entry's `write` must be what the server checks.
+    const createRoutes: Record<string, { access: unknown }> = {
+      '/contacts/create': createContactRoute,
+      '/quotes/create': storeQuoteRoute,
+      '/finance-company/create': createFinanceCompanyRoute,
+      '/buckets/create': createBucketMappingRoute,
+      '/shipping-templates/create': createShippingTemplateRoute,
+      '/products/create': createProductRoute,
+    };
+    const newEntries = APP_ROUTES.filter((r) => r.menu?.label?.startsWith('New'));
+    expect(newEntries.map((r) => r.path).sort()).toEqual(Object.keys(createRoutes).sort());
+    for (const r of newEntries) expect(r.menu?.write, r.path).toBe(createRoutes[r.path]!.access);
+    for (const role of ROLES) {
+      for (const item of visibleMenu(role).flatMap((g) => g.items)) {
+        if (!item.menu?.label?.startsWith('New')) continue;
+        expect(hasPermission(role, item.menu.write!), `${role} ${item.path}`).toBe(true);
+      }
+    }
+    // A buyer reads shipping templates but may not create one: no "New Shipping Template" for it.
+    expect(labels('purchasing-1', 'Search')).toContain('Shipping Templates');
+    expect(labels('purchasing-1', 'Create')).not.toContain('New Shipping Template');
+    expect(labels('purchasing-admin', 'Create')).toContain('New Shipping Template');
   });
 
   it('lists the AP invoices page for every role holding an ap-invoices permission (001 §1, §6)', () => {
@@ -38,7 +75,12 @@ describe('the top menu', () => {
     for (const role of ROLES.filter((r) => !hasPermission(r, 'admin-menu:view'))) {
       const shown = new Set(visibleMenu(role).flatMap((g) => g.items.map((i) => i.path)));
       const missing = APP_ROUTES.filter(
-        (r) => r.menu && canOpenRoute(role, r) && !shown.has(r.path) && !SPEC_ADMIN_MENU_PATHS.includes(r.path),
+        (r) =>
+          r.menu &&
+          canOpenRoute(role, r) &&
+          (!r.menu.write || hasPermission(role, r.menu.write)) &&
+          !shown.has(r.path) &&
+          !SPEC_ADMIN_MENU_PATHS.includes(r.path),
       ).map((r) => r.path);
       expect(missing, role).toEqual([]);
     }
@@ -61,9 +103,7 @@ describe('the top menu', () => {
     expect(labels('purchasing-1', 'Status Boards')).toEqual(
       expect.arrayContaining(['Peak Days Fulfillment', 'Inactive Inventory', 'Bundle Sales']),
     );
-    expect(labels('purchasing-1', 'Create')).toEqual(
-      expect.arrayContaining(['New Shipping Template', 'Home Page Carousel']),
-    );
+    expect(labels('purchasing-1', 'Create')).toEqual(['Home Page Carousel']);
     expect(labels('purchasing-1', 'Accounting')).toEqual(
       expect.arrayContaining(['FBA Pending Orders', 'FBA Discrepancy Report']),
     );

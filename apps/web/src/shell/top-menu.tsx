@@ -1,40 +1,30 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import MenuIcon from '@mui/icons-material/Menu';
 import { hasPermission } from '@keystone/contracts';
-import { loadHeadedMenuList } from './lazy-parts';
+import { loadGroupMenuList, loadHeadedMenuList } from './lazy-parts';
 import { APP_ROUTES, canOpenRoute, MENU_GROUPS, type AppRoute, type TMenuGroup } from '../app/route-table';
 
-/** What an empty group says: the group stays (000 §2 makes only Admin conditional), its items are hidden. */
-export const EMPTY_GROUP_TEXT = 'Nothing here is available to your role.';
-
 /**
- * The menu groups and the items a role may open (000 §2): every group always, Admin only with admin-menu:view;
- * items without permission are hidden, so a group may be empty (it then says so).
+ * The menu groups and the items a role may open (000 §2): Admin only with admin-menu:view; items without permission
+ * are hidden, a "New…" entry also without its write permission, and a group left with nothing is not shown
+ * (docs/decisions.md, "The desk").
  */
 export function visibleMenu(role: string): { group: TMenuGroup; items: AppRoute[] }[] {
-  return MENU_GROUPS.filter((group) => group !== 'Admin' || hasPermission(role, 'admin-menu:view')).map((group) => ({
-    group,
-    items: APP_ROUTES.filter((r) => r.menu?.group === group && canOpenRoute(role, r)),
-  }));
+  return MENU_GROUPS.filter((group) => group !== 'Admin' || hasPermission(role, 'admin-menu:view'))
+    .map((group) => ({
+      group,
+      items: APP_ROUTES.filter(
+        (r) => r.menu?.group === group && canOpenRoute(role, r) && (!r.menu.write || hasPermission(role, r.menu.write)),
+      ),
+    }))
+    .filter((g) => g.items.length > 0);
 }
 
-export function menuItems(items: AppRoute[], close: () => void) {
-  if (items.length === 0) {
-    return [
-      <MenuItem key="empty" disabled sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
-        {EMPTY_GROUP_TEXT}
-      </MenuItem>,
-    ];
-  }
-  return items.map((item) => (
-    <MenuItem key={item.path} component={RouterLink} to={item.path} onClick={close}>
-      {item.menu?.label ?? item.title}
-    </MenuItem>
-  ));
-}
+// A group's list opens from a chunk of its own (warmed with the shell's other lazy parts): out of the first download.
+const GroupMenuList = lazy(loadGroupMenuList);
 
 function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -50,9 +40,11 @@ function MenuGroup({ group, items }: { group: TMenuGroup; items: AppRoute[] }) {
       >
         {group}
       </Button>
-      <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {menuItems(items, () => setAnchor(null))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <GroupMenuList id={id} anchor={anchor} onClose={() => setAnchor(null)} items={items} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -14,7 +14,12 @@ import { useEffectiveRole } from '../../../lib/session-store';
 
 function RouteLink({ route }: { route: AppRoute }) {
   return isExactPath(route) ? (
-    <Link component={RouterLink} to={route.path}>
+    // On a phone a target of 44 px.
+    <Link
+      component={RouterLink}
+      to={route.path}
+      sx={{ display: { xs: 'inline-flex', sm: 'inline' }, alignItems: 'center', minHeight: { xs: 44, sm: 0 } }}
+    >
       {route.menu?.label ?? route.title}
     </Link>
   ) : (
