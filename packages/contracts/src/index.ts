@@ -55,3 +55,4 @@ export * from './reports/reports.api.js';
 export * from './quotes/quotes.api.js';
 export * from './backups/backups.api.js';
 export * from './imports/imports.api.js';
+export * from './search/search.api.js';
