@@ -46,7 +46,7 @@ beforeAll(async () => {
       sql`select bucket from buckets where bucket like 'KY01%' order by bucket limit 2`,
     )
   ).map((b) => b.bucket) as [string, string];
-  [product] = await createProducts(t.db, [
+  const created = await createProducts(t.db, [
     {
       modelNumber: 'SRCH-FRIDGE',
       upc: nextUpc(),
@@ -56,7 +56,8 @@ beforeAll(async () => {
     { modelNumber: 'SRCH-FRIDGE2', upc: nextUpc(), description: 'Second fridge' },
     { modelNumber: 'ZZ-SRCH-OTHER', upc: nextUpc(), description: 'Mentions SRCH-FRIDGE in passing' },
   ]);
-  const receipt = await receiveStock(t.services, product!, bucket, { serials: [['SNQX778001'], ['SNQX778002']] });
+  product = created[0]!;
+  const receipt = await receiveStock(t.services, product, bucket, { serials: [['SNQX778001'], ['SNQX778002']] });
   poId = receipt.poId;
   const po = await one<{ ref: string; vendor_id: number }>(
     sql`select purchase_ref_id as ref, vendor_id from purchase_orders where id = ${poId}`,
@@ -70,10 +71,10 @@ beforeAll(async () => {
     values ('Gwendolyn', 'Quarrington', '5025550199', 'gq@example.com')`);
   await t.db
     .execute(sql`insert into committed_transfers (ims_transaction_reference_id, product_id, from_bucket, to_bucket, committed_quantity)
-    values ('CT-QX0042', ${product!.id}, ${bucket}, ${otherBucket}, 1)`);
+    values ('CT-QX0042', ${product.id}, ${bucket}, ${otherBucket}, 1)`);
   await t.db
     .execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity)
-    values ('CS-QX0077', 'POSQX-9001', ${product!.id}, ${bucket}, 1)`);
+    values ('CS-QX0077', 'POSQX-9001', ${product.id}, ${bucket}, 1)`);
   await t.db.execute(sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf)
     values ('QXBIN-07', 'KY01', 'NEW', ${bucket}, 1, 2, 3)`);
 });
@@ -85,7 +86,7 @@ describe('GET /api/search', () => {
       [poRef, 'po', poRef, `/purchase-orders/review/${poId}`],
       ['lumberjack', 'po', poRef, `/purchase-orders/review/${poId}`],
       ['srch-fridge', 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
-      [product!.upc, 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
+      [product.upc!, 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
       ['quartzite', 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
       ['snqx778001', 'serial', 'SNQX778001', `/inventory-serials/${serialId}`],
       ['INVQ-55', 'invoice', 'INVQ-5521', '/accounts-payable-invoices?search=INVQ-5521'],

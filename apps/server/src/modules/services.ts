@@ -73,7 +73,7 @@ export interface Services {
   /** Products, brands, categories and manufacturers: the catalogue's writes and the product list (docs/decisions.md, "Products, brands, categories and manufacturers"). */
   productCatalogue: ProductCatalogueService;
   contacts: ContactsService;
-  /** Search everywhere (issue 37). */
+  /** Search everywhere. */
   search: SearchService;
   invoices: InvoicesService;
   vendors: VendorsService;

@@ -14,6 +14,7 @@ import { useInactivityTimeout } from './inactivity-timer';
 import { useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
+import { SearchButton } from './search-button';
 import { TopMenu } from './top-menu';
 import { onBarField } from './on-bar-field';
 
@@ -100,6 +101,7 @@ export function AppShell() {
           )}
           <TopMenu role={role} />
           <Box sx={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <SearchButton />
             <ScanOutboxIndicator />
             {phone ? (
               // A phone's only: its own small chunk; its place is kept while it loads.

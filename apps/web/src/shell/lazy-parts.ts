@@ -9,6 +9,8 @@ import { useEffect } from 'react';
 export const loadToasts = () => import('./toasts');
 export const loadScanOutboxStatus = () => import('./scan-outbox-status');
 export const loadHeadedMenuList = () => import('./headed-menu-list');
+/** The search dialog (the app bar's search button, Ctrl/⌘-K): fetched on first use only. */
+export const loadSearchDialog = () => import('../features/search/components/search-dialog');
 
 const WARM_UP_DELAY_MS = 4_000;
 

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { AP_INVOICE_PERMISSIONS, type TPermission } from '../permissions.js';
 
 /**
- * Search everywhere (issue 37): one query over POs, products, serials, invoices, contacts, transfers, sales and
+ * Search everywhere (docs/decisions.md, "Search everywhere"): one query over POs, products, serials, invoices, contacts, transfers, sales and
  * bins, answered in groups, each row ranked exact (0), prefix (1) or contains (2) and carrying the web path to open.
  */
 export const SEARCH_KINDS = ['po', 'product', 'serial', 'invoice', 'contact', 'transfer', 'sale', 'bin'] as const;
@@ -65,7 +65,7 @@ export const searchRoute = defineRoute({
   path: '/api/search',
   access: 'authenticated',
   summary:
-    'Search everywhere (ours, issue 37): POs, products, serials, invoices, contacts, transfers, sales and bins the caller may read, grouped, ranked exact, prefix, contains',
+    'Search everywhere (ours): POs, products, serials, invoices, contacts, transfers, sales and bins the caller may read, grouped, ranked exact, prefix, contains',
   tag: 'search',
   query: ZSearchQuerySchema,
   response: ZSearchAnswerSchema,

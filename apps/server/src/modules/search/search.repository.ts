@@ -31,7 +31,7 @@ const rankOf = (column: SQL, t: SearchText) =>
   sql`(case when upper(${column}) = ${t.upper} then 0 when upper(${column}) like ${t.prefix} then 1 else 2 end)`;
 
 /**
- * The search queries (issue 37), one per kind, each limited and written for an index: prefixes as
+ * The search queries (docs/decisions.md, "Search everywhere"), one per kind, each limited and written for an index: prefixes as
  * `upper(column) like 'TEXT%'` (text_pattern_ops indexes), contains through the trigram indexes (products'
  * description, serials' `upper(serial_number) collate "C"`), equality on the UPC indexes.
  */

@@ -26,7 +26,7 @@ const PATHS: Record<TSearchKind, (row: SearchRow) => string> = {
 };
 
 /**
- * Search everywhere (issue 37): each kind the caller's role may read is searched, its rows deduplicated (best rank
+ * Search everywhere (docs/decisions.md, "Search everywhere"): each kind the caller's role may read is searched, its rows deduplicated (best rank
  * kept), ranked exact, prefix, contains; the groups ordered by their best hit, then in SEARCH_KINDS order.
  */
 export class SearchService {
