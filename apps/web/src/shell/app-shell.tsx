@@ -11,10 +11,9 @@ import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
-import { useWarmLazyParts } from './lazy-parts';
+import { loadSearchLauncher, useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
-import { SearchButton } from './search-button';
 import { TopMenu } from './top-menu';
 import { onBarField } from './on-bar-field';
 
@@ -48,6 +47,9 @@ const ViewAsRole = lazy(() => import('./view-as-role'));
 const AccountMenu = lazy(() => import('./account-menu'));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
+
+// The search button and Ctrl/⌘-K: a chunk fetched after the shell, its place kept while it loads.
+const SearchLauncher = lazy(loadSearchLauncher);
 
 /** The app shell: top menu, location switcher, view-as-role selector, username as logout link. */
 export function AppShell() {
@@ -101,7 +103,11 @@ export function AppShell() {
           )}
           <TopMenu role={role} />
           <Box sx={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 1.5 }}>
-            <SearchButton />
+            <ErrorBoundary fallback={<></>}>
+              <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+                <SearchLauncher />
+              </Suspense>
+            </ErrorBoundary>
             <ScanOutboxIndicator />
             {phone ? (
               // A phone's only: its own small chunk; its place is kept while it loads.

@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 export const loadToasts = () => import('./toasts');
 export const loadScanOutboxStatus = () => import('./scan-outbox-status');
 export const loadHeadedMenuList = () => import('./headed-menu-list');
-/** The search dialog (the app bar's search button, Ctrl/⌘-K): fetched on first use only. */
-export const loadSearchDialog = () => import('../features/search/components/search-dialog');
+/** The app bar's search button and Ctrl/⌘-K (the dialog is fetched on first use). */
+export const loadSearchLauncher = () => import('../features/search/components/search-launcher');
 
 const WARM_UP_DELAY_MS = 4_000;
 

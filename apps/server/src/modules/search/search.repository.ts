@@ -82,25 +82,28 @@ export class SearchRepository {
     );
   }
 
-  /** Serials by number: prefix on the btree, contains (4 characters up) on the trigram index. */
-  serials(t: SearchText, limit: number): Promise<SearchRow[]> {
-    const contains =
-      t.upper.length >= 4
-        ? sql`union all
-          (select s.id, s.serial_number, p.model_number || ' · ' || s.disposition_code || coalesce(' · ' || s.bucket, ''),
-                  null, null, 2
-             from inventory_serials s join products p on p.id = s.product_id
-            where (upper(s.serial_number) collate "C") like ${t.contains} limit ${limit})`
-        : sql``;
-    return queryRows<SearchRow>(
+  /**
+   * Serials by number: prefix on the btree; when that finds fewer than `limit`, contains (4 characters up) on the
+   * trigram index, whose common trigrams cost tens of milliseconds over a million serials.
+   */
+  async serials(t: SearchText, limit: number): Promise<SearchRow[]> {
+    const columns = sql`s.id, s.serial_number as label,
+      p.model_number || ' · ' || s.disposition_code || coalesce(' · ' || s.bucket, '') as secondary,
+      null as key, null as key2`;
+    const prefix = await queryRows<SearchRow>(
       this.db,
-      sql`(select s.id, s.serial_number as label,
-              p.model_number || ' · ' || s.disposition_code || coalesce(' · ' || s.bucket, '') as secondary,
-              null as key, null as key2, ${rankOf(sql`s.serial_number`, t)} as rank
-             from inventory_serials s join products p on p.id = s.product_id
-            where upper(s.serial_number) like ${t.prefix} order by upper(s.serial_number), s.id desc limit ${limit})
-          ${contains}`,
+      sql`select ${columns}, ${rankOf(sql`s.serial_number`, t)} as rank
+            from inventory_serials s join products p on p.id = s.product_id
+           where upper(s.serial_number) like ${t.prefix} order by upper(s.serial_number), s.id desc limit ${limit}`,
     );
+    if (prefix.length >= limit || t.upper.length < 4) return prefix;
+    const contains = await queryRows<SearchRow>(
+      this.db,
+      sql`select ${columns}, 2 as rank
+            from inventory_serials s join products p on p.id = s.product_id
+           where (upper(s.serial_number) collate "C") like ${t.contains} limit ${limit}`,
+    );
+    return [...prefix, ...contains];
   }
 
   /** AP invoices by number (prefix). */
@@ -115,10 +118,15 @@ export class SearchRepository {
     );
   }
 
-  /** Contacts by last or first name, e-mail (prefix) or phone digits (prefix, 3 digits up). */
+  /** Contacts by last or first name, "first last", e-mail (prefix) or phone digits (prefix, 3 digits up). */
   contacts(t: SearchText, limit: number): Promise<SearchRow[]> {
     const digits = t.upper.replace(/[^0-9]/g, '');
     const phone = digits.length >= 3 ? sql`or primary_phone like ${`${digits}%`}` : sql``;
+    const [first, ...rest] = t.upper.split(/\s+/);
+    const both =
+      rest.length > 0
+        ? sql`or (upper(first_name) like ${`${escapeLike(first!)}%`} and upper(last_name) like ${`${escapeLike(rest.join(' '))}%`})`
+        : sql``;
     const fullName = sql`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
     return queryRows<SearchRow>(
       this.db,
@@ -128,7 +136,7 @@ export class SearchRepository {
                     ${rankOf(sql`primary_email`, t)}) as rank
             from contacts
            where upper(last_name) like ${t.prefix} or upper(first_name) like ${t.prefix}
-              or upper(${fullName}) like ${t.prefix} or upper(primary_email) like ${t.prefix} ${phone}
+              or upper(primary_email) like ${t.prefix} ${phone} ${both}
            order by 6, lower(last_name), lower(first_name) limit ${limit}`,
     );
   }

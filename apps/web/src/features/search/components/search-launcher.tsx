@@ -1,21 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { IconButton } from '@mui/material';
+import { Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { ErrorBoundary } from './error-fallback';
-import { loadSearchDialog } from './lazy-parts';
+import { ErrorBoundary } from '../../../shell/error-fallback';
 
-const SearchDialog = lazy(loadSearchDialog);
+const SearchDialog = lazy(() => import('./search-dialog'));
 
-/** The app bar's search button and Ctrl/⌘-K; the dialog is a chunk loaded on first use. */
-export function SearchButton() {
+/**
+ * The app bar's search button and Ctrl/⌘-K, which open the search dialog. A small chunk fetched after the shell (the
+ * first download has no room for it); the dialog a chunk of its own, fetched on first use.
+ */
+export default function SearchLauncher() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const show = () => {
+    setUsed(true);
+    setOpen(true);
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setUsed(true);
-        setOpen(true);
+        show();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -23,19 +28,16 @@ export function SearchButton() {
   }, []);
   return (
     <>
-      <IconButton
+      <Button
         color="inherit"
         aria-label="Search (Ctrl+K)"
         title="Search (Ctrl+K)"
         data-testid="search-button"
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-        sx={{ flex: 'none' }}
+        onClick={show}
+        sx={{ flex: 'none', minWidth: 40, width: 40, height: 40, p: 0, borderRadius: '50%' }}
       >
         <SearchIcon />
-      </IconButton>
+      </Button>
       {used && (
         <ErrorBoundary fallback={null}>
           <Suspense fallback={null}>
