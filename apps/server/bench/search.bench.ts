@@ -92,7 +92,7 @@ async function main() {
       '5432', // serial contains (and others' prefixes miss)
       'PO0012345', // a PO, exact
       'Bench Vendor 17', // POs by vendor
-      'GE012345', // a model, exact
+      'SA012345', // a model, exact
       '800000054321', // a UPC
       'french door', // description contains, common
       'slate 4242', // description contains, rare
@@ -103,7 +103,7 @@ async function main() {
       'POS1234', // a sale's POS invoice
       'B00123', // a bin
       'zzzz-no-such-thing', // a miss
-      'a', // one letter
+      'an', // two letters
     ];
     const all: number[] = [];
     let failed = 0;

@@ -142,7 +142,7 @@ describe('GET /api/search', () => {
   });
 
   it('treats LIKE characters as text', async () => {
-    expect((await found('%')).groups).toEqual([]);
+    expect((await found('%%')).groups).toEqual([]);
     expect((await found('SRCH_FRIDGE')).groups).toEqual([]);
   });
 
@@ -150,8 +150,9 @@ describe('GET /api/search', () => {
     for (const url of [
       '/api/search',
       '/api/search?q=%20%20',
+      '/api/search?q=a',
       `/api/search?q=${'x'.repeat(101)}`,
-      '/api/search?q=a&limit=0',
+      '/api/search?q=ab&limit=0',
     ]) {
       const res = await injectAs(t.app, admin, { method: 'GET', url });
       expect(res.statusCode, url).toBe(400);

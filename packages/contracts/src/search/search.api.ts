@@ -35,7 +35,7 @@ export const SEARCH_KIND_TITLES: Record<TSearchKind, string> = {
 export const SEARCH_RANKS = { exact: 0, prefix: 1, contains: 2 } as const;
 
 export const ZSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Enter something to search for').max(100),
+  q: z.string().trim().min(2, 'Enter at least 2 characters').max(100),
   /** Rows per kind. */
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });

@@ -61,14 +61,17 @@ export class SearchRepository {
     );
   }
 
-  /** Products by model (prefix), UPC or alternate UPC (exact), description (contains, trigram; 3 characters up). */
+  /**
+   * Products by model (prefix), UPC or alternate UPC (exact), description (contains, trigram; 3 characters up; any
+   * `limit` of them: ordering a common word's thousands of matches would cost more than the whole search may).
+   */
   products(t: SearchText, raw: string, limit: number): Promise<SearchRow[]> {
     const description =
       raw.length >= 3
         ? sql`union all
           (select id, model_number, description, model_number, null, ${rankOf(sql`description`, t)}
              from products where description ilike ${`%${escapeLike(raw)}%`}
-            order by ${rankOf(sql`description`, t)}, model_number limit ${limit})`
+            limit ${limit})`
         : sql``;
     return queryRows<SearchRow>(
       this.db,
@@ -83,8 +86,8 @@ export class SearchRepository {
   }
 
   /**
-   * Serials by number: prefix on the btree; when that finds fewer than `limit`, contains (4 characters up) on the
-   * trigram index, whose common trigrams cost tens of milliseconds over a million serials.
+   * Serials by number: prefix on the btree; only when that finds none, contains (4 characters up) on the trigram
+   * index, whose common trigrams cost tens of milliseconds over a million serials.
    */
   async serials(t: SearchText, limit: number): Promise<SearchRow[]> {
     const columns = sql`s.id, s.serial_number as label,
@@ -96,7 +99,7 @@ export class SearchRepository {
             from inventory_serials s join products p on p.id = s.product_id
            where upper(s.serial_number) like ${t.prefix} order by upper(s.serial_number), s.id desc limit ${limit}`,
     );
-    if (prefix.length >= limit || t.upper.length < 4) return prefix;
+    if (prefix.length > 0 || t.upper.length < 4) return prefix;
     const contains = await queryRows<SearchRow>(
       this.db,
       sql`select ${columns}, 2 as rank

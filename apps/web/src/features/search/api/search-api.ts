@@ -4,13 +4,13 @@ import { callApi } from '../../../lib/api-client';
 
 export const searchKeys = { query: (q: string) => ['search', q] as const };
 
-/** GET /api/search for a query (none while it is blank); the last answer stays while the next one loads. */
+/** GET /api/search for a query (none under 2 characters); the last answer stays while the next one loads. */
 export function useSearch(q: string) {
   const text = q.trim();
   return useQuery({
     queryKey: searchKeys.query(text),
     queryFn: ({ signal }) => callApi(searchRoute, { query: { q: text, limit: 5 }, signal, silent: true }),
-    enabled: text.length > 0,
+    enabled: text.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

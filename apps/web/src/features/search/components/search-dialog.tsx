@@ -32,7 +32,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     return () => clearTimeout(timer);
   }, [text]);
   const search = useSearch(q);
-  const answer = q.trim() ? search.data : undefined;
+  const answer = q.trim().length >= 2 ? search.data : undefined;
   const hits = flatHits(answer);
   useEffect(() => setHighlight(0), [answer]);
 
@@ -46,7 +46,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       setHighlight((h) => moveHighlight(h, hits.length, e.key === 'ArrowDown' ? 1 : -1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      // Enter before the debounce ran searches at once; the first hit opens when the answer comes.
+      // Enter before the debounce ran searches at once; the next Enter opens the first hit.
       const hit = q === text ? hits[highlight] : undefined;
       if (hit) openHit(hit);
       else setQ(text);
