@@ -16,6 +16,7 @@ test('Ctrl+K finds a PO by its number and Enter opens it', async ({ page, reques
     location_code: 'RUBY',
   });
   await signInAs(page, 'purchasing-admin');
+  await page.goto('/');
   await expect(page.getByTestId('search-button')).toHaveAccessibleName('Search (Ctrl+K)');
   await page.keyboard.press('Control+k');
   const input = page.getByTestId('search-input');
@@ -31,6 +32,7 @@ test('the search button finds a serial; the arrow keys and Enter open its serial
   const { serials } = await stockedProduct(request, { qty: 1, tracked: true, pick: 30 });
   const serial = serials[0]!;
   await signInAs(page, 'warehouse-1');
+  await page.goto('/');
   await page.getByTestId('search-button').click();
   const input = page.getByTestId('search-input');
   await input.fill(serial.toLowerCase());
