@@ -27,6 +27,7 @@ import { WebIndex } from './http/web-index.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerContactsRoutes } from './modules/contacts/contacts.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerInvoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
@@ -135,6 +136,7 @@ const MODULES = [
   registerReportsRoutes,
   registerQuotesRoutes,
   registerBackupsRoutes,
+  registerSearchRoutes,
 ];
 
 export async function buildApp(options: {

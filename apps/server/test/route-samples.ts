@@ -28,6 +28,7 @@ export interface SampleFixture {
 export function validSamples(f: SampleFixture): Record<string, RouteSample> {
   return {
     'GET /api/health': {},
+    'GET /api/search': { query: { q: f.productModel } },
     'GET /api/ledger/check': {},
     'POST /oauth/token': {
       body: {

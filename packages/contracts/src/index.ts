@@ -57,3 +57,4 @@ export * from './quotes/quotes.api.js';
 export * from './backups/backups.api.js';
 export * from './imports/imports.api.js';
 export * from './history/history.api.js';
+export * from './search/search.api.js';

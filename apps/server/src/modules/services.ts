@@ -6,6 +6,7 @@ import { createJwksGoogleVerifier, type GoogleTokenVerifier } from './auth/googl
 import { CatalogService } from './catalog/catalog.service.js';
 import { ProductCatalogueService } from './catalog/product-catalogue.service.js';
 import { ContactsService } from './contacts/contacts.service.js';
+import { SearchService } from './search/search.service.js';
 import { InvoicesService } from './invoices/invoices.service.js';
 import { InvalidEmailAddressError, createMailer, validateRecipients } from './documents/mailer.js';
 import { composePurchaseOrderEmail } from './documents/purchase-order-email.js';
@@ -73,6 +74,8 @@ export interface Services {
   /** Products, brands, categories and manufacturers: the catalogue's writes and the product list (docs/decisions.md, "Products, brands, categories and manufacturers"). */
   productCatalogue: ProductCatalogueService;
   contacts: ContactsService;
+  /** Search everywhere. */
+  search: SearchService;
   invoices: InvoicesService;
   vendors: VendorsService;
   /** Who changed what: a record's changes and notes. */
@@ -172,6 +175,7 @@ export function createServices(
     catalog: new CatalogService(db),
     productCatalogue: new ProductCatalogueService(db),
     contacts: new ContactsService(db),
+    search: new SearchService(db),
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     history: new HistoryService(db),

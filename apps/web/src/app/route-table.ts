@@ -79,7 +79,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/scan-settings',
     title: 'Scanner Settings',
     permission: 'bucket:create',
-    menu: { group: 'Bin Management', label: 'Scanner Settings' },
+    menu: { group: 'Bin Management' },
   }, // ours: a site's wedge prefix and suffix
 
   // 000: contacts, purchase orders, work orders
@@ -87,7 +87,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/contacts',
     title: 'Contacts',
     permission: 'sales-desk:manage',
-    menu: { group: 'Search', label: 'Contacts' },
+    menu: { group: 'Search' },
   }, // 000 §2 Contacts
   {
     path: '/contacts/create',
@@ -100,7 +100,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/purchase-orders',
     title: 'Purchase Orders',
     permission: 'purchase-order:view',
-    menu: { group: 'Search', label: 'Purchase Orders' },
+    menu: { group: 'Search' },
   }, // 000 §2 Purchase orders
   {
     path: '/purchase-orders/review/:id',
@@ -109,12 +109,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     parent: '/purchase-orders',
   }, // 001 §2 Purchase order detail
   { path: '/work-orders/:id', title: 'Work Order', permission: 'sales-desk:manage' }, // 000 §2 Quotes and work orders
-  { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search', label: 'Quotes' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
+  { path: '/quotes', title: 'Quotes', permission: 'sales-desk:manage', menu: { group: 'Search' } }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   {
     path: '/quotes/create',
     title: 'New Quote',
     permission: 'sales-desk:manage',
-    menu: { group: 'Create', label: 'New Quote', write: 'sales-desk:manage' },
+    menu: { group: 'Create', write: 'sales-desk:manage' },
   }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
   { path: '/quotes/:id', title: 'Quote', permission: 'sales-desk:manage' }, // 002 §2 Quotes (docs/decisions.md, "The sales desk permission")
 
@@ -172,25 +172,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/boards/pick',
     title: 'Pick Lists',
     permission: 'boards:view',
-    menu: { group: 'Status Boards', label: 'Pick Lists' },
+    menu: { group: 'Status Boards' },
   }, // 001 §2
   {
     path: '/boards/committed-sales',
     title: 'Committed Sales',
     permission: 'boards:view',
-    menu: { group: 'Status Boards', label: 'Committed Sales' },
+    menu: { group: 'Status Boards' },
   }, // 001 §2
   {
     path: '/committed-transfers',
     title: 'Committed Transfers',
     permission: 'boards:view',
-    menu: { group: 'Status Boards', label: 'Committed Transfers' },
+    menu: { group: 'Status Boards' },
   }, // 001 §2
   {
     path: '/inbound-transfers',
     title: 'Inbound Transfers',
     permission: 'inventory:view',
-    menu: { group: 'Status Boards', label: 'Inbound Transfers' },
+    menu: { group: 'Status Boards' },
   }, // 002 §2 Other
   {
     path: '/inventory/audit-scans',
@@ -214,14 +214,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/inventory/admin-inventory-adjustments',
     title: 'Admin-Level Inventory Adjustments',
     permission: 'inventory:admin-adjust',
-    menu: { group: 'Audit', label: 'Admin-Level Inventory Adjustments' },
+    menu: { group: 'Audit' },
   }, // 001 §2, 002 §2
   // 001 §1, §6 give finance roles ap-invoices:create, edit and delete: the page opens with any of them (docs/decisions.md).
   {
     path: '/accounts-payable-invoices',
     title: 'Accounts Payable Invoices',
     anyOf: AP_INVOICE_PERMISSIONS,
-    menu: { group: 'Accounting', label: 'Accounts Payable Invoices' },
+    menu: { group: 'Accounting' },
   }, // 001 §1, §2, §6
   {
     path: '/finance-company/create',
@@ -231,32 +231,32 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }, // 001 §2
 
   // 002: configuration and administration
-  { path: '/buckets/groups', title: 'Bucket Groups', menu: { group: 'Admin', label: 'Bucket Groups' } }, // 002 §2
-  { path: '/buckets/maps', title: 'Bucket Maps', menu: { group: 'Admin', label: 'Bucket Maps' } }, // 002 §2
+  { path: '/buckets/groups', title: 'Bucket Groups', menu: { group: 'Admin' } }, // 002 §2
+  { path: '/buckets/maps', title: 'Bucket Maps', menu: { group: 'Admin' } }, // 002 §2
   {
     path: '/buckets/buffers',
     title: 'Bucket Buffers',
     permission: 'bucket-buffer:view',
-    menu: { group: 'Search', label: 'Bucket Buffers' },
+    menu: { group: 'Search' },
   }, // 002 §2
   {
     path: '/buckets/create',
     title: 'New Location',
     permission: 'bucket:create',
-    menu: { group: 'Create', label: 'New Location', write: 'bucket:create' },
+    menu: { group: 'Create', write: 'bucket:create' },
   }, // 002 §2
-  { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin', label: 'Bucket Update' } }, // 002 §2
+  { path: '/buckets/update', title: 'Bucket Update', menu: { group: 'Admin' } }, // 002 §2
   {
     path: '/buckets/updater',
     title: 'Bucket Updater',
     permission: 'admin:override',
-    menu: { group: 'Admin', label: 'Bucket Updater' },
+    menu: { group: 'Admin' },
   }, // 002 §2
   {
     path: '/shipping-templates',
     title: 'Shipping Templates',
     permission: 'bucket-buffer:view',
-    menu: { group: 'Search', label: 'Shipping Templates' },
+    menu: { group: 'Search' },
   }, // 002 §2
   {
     path: '/shipping-templates/create',
@@ -268,7 +268,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/shipping-reconciliation',
     title: 'Shipping Reconciliation',
     permission: 'purchasing:reports',
-    menu: { group: 'Accounting', label: 'Shipping Reconciliation' },
+    menu: { group: 'Accounting' },
   }, // 002 §2
   {
     path: '/shipping-reconciliation/generic',
@@ -288,7 +288,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/reports/ge-on-hand-export',
     title: 'GE On-Hand Export',
     permission: 'purchasing:reports',
-    menu: { group: 'Accounting', label: 'GE On-Hand Export' },
+    menu: { group: 'Accounting' },
   }, // 002 §2
   {
     path: '/reports/inventory-accounting',
@@ -300,7 +300,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/reports/settlement-upload',
     title: 'Settlement Upload',
     permission: 'purchasing:reports',
-    menu: { group: 'Accounting', label: 'Settlement Upload' },
+    menu: { group: 'Accounting' },
   }, // 002 §2
   {
     path: '/ep-holdings/orders/upload',
@@ -312,38 +312,38 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/fba-discrepancy-report',
     title: 'FBA Discrepancy Report',
     permission: 'inventory:reports',
-    menu: { group: 'Accounting', label: 'FBA Discrepancy Report' },
+    menu: { group: 'Accounting' },
   }, // 002 §2
   {
     path: '/reports/model-po-reconciliation',
     title: 'Model PO Reconciliation',
     permission: 'purchase-order:view',
-    menu: { group: 'Search', label: 'Model PO Reconciliation' },
+    menu: { group: 'Search' },
   }, // 002 §2
-  { path: '/reports/sales', title: 'Sales Reports', menu: { group: 'Admin', label: 'Sales Reports' } }, // 002 §2
+  { path: '/reports/sales', title: 'Sales Reports', menu: { group: 'Admin' } }, // 002 §2
   {
     path: '/reports/brand-sell-thru',
     title: 'Brand Sell Thru',
     permission: 'purchasing:reports',
-    menu: { group: 'Search', label: 'Brand Sell Thru' },
+    menu: { group: 'Search' },
   }, // 002 §2
   {
     path: '/reports/sellout-threat',
     title: 'Sellout Threat',
     permission: 'purchasing:reports',
-    menu: { group: 'Search', label: 'Sellout Threat' },
+    menu: { group: 'Search' },
   }, // 002 §2
   {
     path: '/reports/bundle-sales',
     title: 'Bundle Sales',
     permission: 'purchasing:reports',
-    menu: { group: 'Status Boards', label: 'Bundle Sales' },
+    menu: { group: 'Status Boards' },
   }, // 002 §2
   {
     path: '/reports/daily-received',
     title: 'Daily Received',
     permission: 'inventory:reports',
-    menu: { group: 'Admin', label: 'Daily Received' },
+    menu: { group: 'Admin' },
   }, // 002 §2
   {
     path: '/report/unreceived-invoices-report',
@@ -355,19 +355,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/reports/brand-purchasing',
     title: 'Brand Purchasing',
     permission: 'inventory:reports',
-    menu: { group: 'Search', label: 'Brand Purchasing' },
+    menu: { group: 'Search' },
   }, // 002 §2
   {
     path: '/reports/inactive-inventory',
     title: 'Inactive Inventory',
     permission: 'inventory:reports',
-    menu: { group: 'Status Boards', label: 'Inactive Inventory' },
+    menu: { group: 'Status Boards' },
   }, // 002 §2
   {
     path: '/reports/peak-days-fulfillment',
     title: 'Peak Days Fulfillment',
     permission: 'inventory:reports',
-    menu: { group: 'Status Boards', label: 'Peak Days Fulfillment' },
+    menu: { group: 'Status Boards' },
   }, // 002 §2
   {
     path: '/reports/fba-pending-orders-in-dollars',
@@ -388,7 +388,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'supply-sources:manage',
     menu: { group: 'Admin', label: 'Supply Sources' },
   }, // 002 §2
-  { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search', label: 'Products' } }, // 002 §2
+  { path: '/products', title: 'Products', permission: 'dev-route:view', menu: { group: 'Search' } }, // 002 §2
   {
     path: '/products/create',
     title: 'Create New Product',
@@ -404,13 +404,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/import',
     title: 'Import',
     permission: 'data-import:manage',
-    menu: { group: 'Admin', label: 'Import' },
+    menu: { group: 'Admin' },
   }, // docs/decisions.md, "Imports"
   {
     path: '/role-editor',
     title: 'Role Editor',
     permission: 'role-editor:view',
-    menu: { group: 'Admin', label: 'Role Editor' },
+    menu: { group: 'Admin' },
     forbiddenText: 'You do not have access to this page.',
     // 002 §2
   },

@@ -11,7 +11,7 @@ import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
 import { useInactivityTimeout } from './inactivity-timer';
-import { useWarmLazyParts } from './lazy-parts';
+import { loadSearchLauncher, useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
 import { ScanOutboxIndicator } from './scan-outbox-indicator';
 import { TopMenu } from './top-menu';
@@ -26,6 +26,9 @@ const AccountMenu = lazy(() => import('./account-menu'));
 const SignOutQuestion = lazy(async () => ({ default: (await import('./account-menu')).SignOutQuestion }));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
+
+// The search button and Ctrl/⌘-K: a chunk fetched after the shell, its place kept while it loads.
+const SearchLauncher = lazy(loadSearchLauncher);
 
 /** The app shell: top menu, location switcher, view-as-role selector, username as logout link. */
 export function AppShell() {
@@ -85,6 +88,11 @@ export function AppShell() {
           )}
           <TopMenu role={role} />
           <Box sx={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <ErrorBoundary fallback={<></>}>
+              <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+                <SearchLauncher />
+              </Suspense>
+            </ErrorBoundary>
             <ScanOutboxIndicator />
             {phone ? (
               // A phone's only: its own small chunk; its place is kept while it loads.

@@ -10,6 +10,8 @@ export const loadToasts = () => import('./toasts');
 export const loadScanOutboxStatus = () => import('./scan-outbox-status');
 export const loadHeadedMenuList = () => import('./headed-menu-list');
 export const loadGroupMenuList = () => import('./group-menu-list');
+/** The app bar's search button and Ctrl/⌘-K (the dialog is fetched on first use). */
+export const loadSearchLauncher = () => import('../features/search/components/search-launcher');
 
 const WARM_UP_DELAY_MS = 4_000;
 

@@ -16,7 +16,7 @@ const groups = (role: string) => visibleMenu(role).map((g) => g.group);
 const labels = (role: string, group: string) =>
   visibleMenu(role)
     .find((g) => g.group === group)
-    ?.items.map((i) => i.menu?.label) ?? [];
+    ?.items.map((i) => i.menu?.label ?? i.title) ?? [];
 
 describe('the top menu', () => {
   it('shows Admin only with admin-menu:view', () => {

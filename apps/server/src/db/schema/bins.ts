@@ -58,6 +58,8 @@ export const bins = pgTable(
     // The list's default order (created_at desc, id desc as the tie-break) reads this index in order.
     index('bins_location_created_idx').on(t.locationCode, t.createdAt, t.id),
     index('bins_bucket_idx').on(t.bucket),
+    // Search everywhere's prefix (docs/decisions.md, "Search everywhere").
+    index('bins_name_search_idx').on(sql`upper(${t.binName}) text_pattern_ops`),
     check(
       'bins_row_bay_shelf',
       sql`${t.row} between 0 and 99 and ${t.bay} between 0 and 99 and ${t.shelf} between 0 and 99`,

@@ -80,6 +80,9 @@ export const committedSales = pgTable(
   (t) => [
     uniqueIndex('committed_sales_reference_unique').on(t.referenceId),
     index('committed_sales_invoice_idx').on(t.legacyPosInvoiceId),
+    // Search everywhere's prefixes (docs/decisions.md, "Search everywhere").
+    index('committed_sales_reference_search_idx').on(sql`upper(${t.referenceId}) text_pattern_ops`),
+    index('committed_sales_invoice_search_idx').on(sql`upper(${t.legacyPosInvoiceId}) text_pattern_ops`),
     index('committed_sales_product_idx').on(t.productId, t.createdAt),
     index('committed_sales_open_idx')
       .on(t.createdAt)

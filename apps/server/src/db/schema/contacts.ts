@@ -24,6 +24,11 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_last_first_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     index('contacts_phone_idx').on(t.primaryPhone),
+    // Search everywhere's prefixes (docs/decisions.md, "Search everywhere").
+    index('contacts_last_search_idx').on(sql`upper(${t.lastName}) text_pattern_ops`),
+    index('contacts_first_search_idx').on(sql`upper(${t.firstName}) text_pattern_ops`),
+    index('contacts_email_search_idx').on(sql`upper(${t.primaryEmail}) text_pattern_ops`),
+    index('contacts_phone_search_idx').on(sql`${t.primaryPhone} text_pattern_ops`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { purchaseOrders } from './purchase-orders.js';
@@ -27,6 +28,8 @@ export const accountsPayableInvoices = pgTable(
   (t) => [
     uniqueIndex('ap_invoices_vendor_number_unique').on(t.vendorId, t.invoiceNumber),
     index('ap_invoices_po_idx').on(t.purchaseOrderId),
+    // Search everywhere's prefix (docs/decisions.md, "Search everywhere").
+    index('ap_invoices_number_search_idx').on(sql`upper(${t.invoiceNumber}) text_pattern_ops`),
   ],
 );
 

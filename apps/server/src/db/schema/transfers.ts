@@ -63,6 +63,9 @@ export const committedTransfers = pgTable(
       .where(sql`${t.transferredAt} is null`),
     index('committed_transfers_batch_ref_idx').on(t.posTransferBatchRefId),
     index('committed_transfers_batch_name_idx').on(t.posTransferBatchName),
+    // Search everywhere's prefixes (docs/decisions.md, "Search everywhere").
+    index('committed_transfers_reference_search_idx').on(sql`upper(${t.referenceId}) text_pattern_ops`),
+    index('committed_transfers_batch_name_search_idx').on(sql`upper(${t.posTransferBatchName}) text_pattern_ops`),
     check('committed_transfers_quantity', sql`${t.committedQuantity} >= 1`),
     check(
       'committed_transfers_scanned',

@@ -1,0 +1,50 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { ErrorBoundary } from '../../../shell/error-fallback';
+
+const SearchDialog = lazy(() => import('./search-dialog'));
+
+/**
+ * The app bar's search button and Ctrl/⌘-K, which open the search dialog. A small chunk fetched after the shell (the
+ * first download has no room for it); the dialog a chunk of its own, fetched on first use.
+ */
+export default function SearchLauncher() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const show = () => {
+    setUsed(true);
+    setOpen(true);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-label="Search (Ctrl+K)"
+        title="Search (Ctrl+K)"
+        data-testid="search-button"
+        onClick={show}
+        sx={{ flex: 'none', minWidth: 40, width: 40, height: 40, p: 0, borderRadius: '50%' }}
+      >
+        <SearchIcon />
+      </Button>
+      {used && (
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SearchDialog open={open} onClose={() => setOpen(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}
