@@ -94,6 +94,7 @@ export const buildInvoicesSamples: DomainSampleBuilder = async (t) => {
     'GET /api/finance-company': {},
     'POST /api/finance-company/': { body: financeCompanyBody(), fresh: async () => ({ body: financeCompanyBody() }) },
     'GET /api/accounts-payable-invoice': { query: { invoice_number: 'SMP', vendor: vendor.id, page: 1, per_page: 10 } },
+    'GET /api/accounts-payable-invoice/export': { query: { invoice_number: 'SMP', vendor: vendor.id, format: 'xlsx' } },
     'POST /api/accounts-payable-invoice': { body: invoiceBody(), fresh: async () => ({ body: invoiceBody() }) },
     'POST /api/accounts-payable-invoice/link-purchase-order': { body: { id: linkable.id, purchase_order_id: order.id } },
     'DELETE /api/accounts-payable-invoice/{id}': {

@@ -43,6 +43,9 @@ export const buildPurchasingSamples: DomainSampleBuilder = async (t, base) => {
     'DELETE /api/vendor/{id}': { ...(await freshVendor()), fresh: freshVendor },
     'GET /api/purchase/terms': {},
     'GET /api/purchase': { query: { poNumber: po.purchase_ref_id, perPage: 25, sortBy: 'created_at', sortOrder: 'desc' } },
+    'GET /api/purchase/export': {
+      query: { poNumber: po.purchase_ref_id, sortBy: 'created_at', sortOrder: 'desc', format: 'csv' },
+    },
     'GET /api/purchaseByModel': { query: { model: base.productModel } },
     'GET /api/purchase/status': {},
     'POST /api/purchase': { body: { vendorId: vendor.id, location_code: 'KY01', purchaseOrderType: 'Default', shippingRequirements: 'Default' } },
