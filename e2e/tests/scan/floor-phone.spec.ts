@@ -16,6 +16,8 @@ interface TFloorScreen {
   area: Locator;
   scanField: Locator;
   result: Locator;
+  /** The screen's camera button, when the page has more than one. */
+  camera?: Locator;
 }
 
 const SCREENS: Record<string, (page: Page, request: APIRequestContext, n: number) => Promise<TFloorScreen>> = {
@@ -85,6 +87,8 @@ const SCREENS: Record<string, (page: Page, request: APIRequestContext, n: number
       area: dialog.locator('.MuiDialog-paper'),
       scanField: dialog.getByTestId('audit-scan-upc'),
       result: dialog.getByTestId('scan-feedback'),
+      // The audit page's own scan field (request by UPC) has its camera too, under the dialog.
+      camera: dialog.getByTestId('camera-scan-button'),
     };
   },
   async 'picking by scan'(page, request, n) {
@@ -150,7 +154,7 @@ for (const [width, height] of [
       const small = targets.filter((t) => t.height < 48);
       expect(small, 'targets under 48 px').toEqual([]);
 
-      const camera = (await page.getByTestId('camera-scan-button').boundingBox())!;
+      const camera = (await (screen.camera ?? page.getByTestId('camera-scan-button')).boundingBox())!;
       expect(camera.height).toBeGreaterThanOrEqual(48);
       expect(camera.y + camera.height / 2, 'the camera button is in the bottom half').toBeGreaterThan(height / 2);
       expect(camera.x + camera.width / 2, 'at the right, for a right thumb').toBeGreaterThan(width / 2);
