@@ -89,7 +89,7 @@ export function AppShell() {
           <TopMenu role={role} />
           <Box sx={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 1.5 }}>
             <ErrorBoundary fallback={<></>}>
-              <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+              <Suspense fallback={<Box sx={{ width: 44, height: 44 }} />}>
                 <SearchLauncher />
               </Suspense>
             </ErrorBoundary>

@@ -34,7 +34,8 @@ export default function SearchLauncher() {
         title="Search (Ctrl+K)"
         data-testid="search-button"
         onClick={show}
-        sx={{ flex: 'none', minWidth: 40, width: 40, height: 40, p: 0, borderRadius: '50%' }}
+        // 44 px: a phone's target size (docs/decisions.md, the desk).
+        sx={{ flex: 'none', minWidth: 44, width: 44, height: 44, p: 0, borderRadius: '50%' }}
       >
         <SearchIcon />
       </Button>
