@@ -5,15 +5,13 @@
 // this process reads each file over HTTP: the generic live-serials CSV (1,000,000 rows, sendCsv with object rows)
 // and the inventory accounting CSV (312,500-331,250 rows, sendCsvPages). Each file is fetched BENCH_CALLS times
 // (default 2) after one warm-up call of its route; growth is the peak less the RSS before the first timed call.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { loadConfig } from '../src/config.js';
 import { openPostgres } from '../src/db/database.js';
 import { createServices } from '../src/modules/services.js';
 import { BENCH_ADMIN_URL } from './bench-database.js';
+import { startBenchServer } from './bench-server.js';
 
 const RSS_TARGET_MB = 100;
 const CALLS = Number(process.env.BENCH_CALLS ?? 2);
@@ -38,42 +36,13 @@ async function main() {
     role: 'developer',
   });
   await database.close();
-  const port = 3390 + Math.floor(Math.random() * 100);
-  const server = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: '0',
-        DEMO_DATA: '0',
-        WORKERS: '1',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  const base = `http://127.0.0.1:${port}`;
   let over = false;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = await startBenchServer(url.toString(), 3390);
+    const { base, rss } = server;
     const signIn = async (username: string) => {
       const response = await fetch(`${base}/oauth/token`, {
         method: 'POST',
@@ -135,8 +104,7 @@ async function main() {
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server?.stop();
     await admin.unsafe(`DROP DATABASE IF EXISTS "${NAME}" WITH (FORCE)`);
     await admin.end();
   }

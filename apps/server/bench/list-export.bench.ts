@@ -2,16 +2,14 @@
 // list's export, CSV and XLSX, of 100,000 POs (seeded set-based; BENCH_REUSE_SEED=1 keeps the seed for later runs).
 // `src/main.ts` runs in a process of its own, its VmRSS read from /proc every 50 ms while this process reads the file
 // over HTTP; growth is the peak less the RSS before the first timed call (after one warm-up export of 100 rows).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import type { OpenDatabase } from '../src/db/database.js';
 import { createServices } from '../src/modules/services.js';
 import { loadDemoDataIfEmpty } from '../src/modules/demo-data/load-demo-data.js';
 import { openSeededBenchDatabase } from './bench-database.js';
+import { startBenchServer } from './bench-server.js';
 
 const POS = Number(process.env.BENCH_POS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 2);
@@ -42,37 +40,12 @@ async function main() {
   const database = await openSeededBenchDatabase('kt_bench_list_export', seed);
   const url = database.url;
   const config = loadConfig({});
-  const port = 3490 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS_ENABLED: '0',
-      DEMO_DATA: '0',
-      WORKERS: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  const base = `http://127.0.0.1:${port}`;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = await startBenchServer(url, 3490);
+    const { base, rss } = server;
     const token = await fetch(`${base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,8 +87,7 @@ async function main() {
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server?.stop();
     await database.drop();
   }
 }
