@@ -44,6 +44,8 @@ export interface BoardProps {
   emptyText: string | null;
   /** A note above the rows (a capped answer). */
   notice?: ReactNode;
+  /** The board's Export (a `ListExportButton` of its export route and search), beside the search field. */
+  exportButton?: ReactNode;
   /** How many rows there are to show: the table or cards are drawn only for some. */
   count: number;
   /** The rows at desk width and on a phone. */
@@ -52,7 +54,7 @@ export interface BoardProps {
 }
 
 /**
- * The scaffold of a board page (committed transfers, committed sales): its search field, the refresh bar, the loading
+ * The scaffold of a board page (committed transfers, committed sales): its search field (and Export), the refresh bar, the loading
  * line, the load error, the empty line, an optional notice, then a table at desk width or cards on a phone. The page
  * owns the data, the search and the rows; this draws the rest the same way on every board.
  */
@@ -61,22 +63,25 @@ export function Board(props: BoardProps) {
   const { search, testId } = props;
   return (
     <>
-      <TextField
-        label={search.label}
-        placeholder={search.placeholder}
-        type="search"
-        value={search.value}
-        onChange={(e) => search.onChange(e.target.value)}
-        fullWidth
-        size="small"
-        sx={{ mb: 2, maxWidth: { md: search.maxWidth } }}
-        error={search.noMatch !== null}
-        helperText={search.noMatch ?? ' '}
-        slotProps={{
-          htmlInput: { maxLength: 100, 'data-testid': `${testId}-search` },
-          formHelperText: { 'data-testid': `${testId}-helper` } as object,
-        }}
-      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2 }}>
+        <TextField
+          label={search.label}
+          placeholder={search.placeholder}
+          type="search"
+          value={search.value}
+          onChange={(e) => search.onChange(e.target.value)}
+          fullWidth
+          size="small"
+          sx={{ maxWidth: { md: search.maxWidth } }}
+          error={search.noMatch !== null}
+          helperText={search.noMatch ?? ' '}
+          slotProps={{
+            htmlInput: { maxLength: 100, 'data-testid': `${testId}-search` },
+            formHelperText: { 'data-testid': `${testId}-helper` } as object,
+          }}
+        />
+        {props.exportButton && <Box sx={{ flexShrink: 0, pt: 0.5 }}>{props.exportButton}</Box>}
+      </Box>
       <Box sx={{ height: 4, mb: 1 }}>
         {props.fetching && !props.pending && <LinearProgress aria-label="Refreshing" />}
       </Box>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { ZIdSchema } from '../http/common.js';
+import { emptyAsDefault, ZIdSchema, ZQueryFlagSchema } from '../http/common.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZJobSchema } from '../jobs/jobs.api.js';
 
 /**
@@ -287,6 +288,33 @@ export const listCompletedAuditBatchesRoute = defineRoute({
   summary: 'Completed audits, most recently completed first',
   tag: 'audits',
   response: z.array(ZAuditBatchSchema),
+});
+
+/** The audit dashboard's columns in its export (CSV and XLSX), in order. */
+export const AUDIT_BATCH_EXPORT_COLUMNS = [
+  { header: 'Audit', value: (r) => r.audit_batch_name },
+  { header: 'Bucket', value: (r) => r.default_audit_bucket },
+  { header: 'Items', value: (r) => r.item_count },
+  { header: 'Resolved', value: (r) => r.resolved_count },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+  { header: 'Created by', value: (r) => r.created_by_name },
+  { header: 'Completed', value: (r) => r.completed_at, kind: 'timestamp' },
+  { header: 'Completed by', value: (r) => r.completed_by_name },
+] satisfies readonly TListExportColumn<TAuditBatch>[];
+
+/**
+ * The audit dashboard's export: its tab's list (`completed=1`: the completed audits, else those in progress), in the
+ * same order, every audit (the lists show the latest 500).
+ */
+export const exportAuditBatchesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/audit-scans/export',
+  access: 'inventory:view',
+  summary: 'Audits in progress (or completed=1: completed audits) as CSV or XLSX',
+  tag: 'audits',
+  query: z.object({ completed: emptyAsDefault(ZQueryFlagSchema, false), ...LIST_EXPORT_QUERY_SHAPE }),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 export const ZCreateAuditBatchSchema = z

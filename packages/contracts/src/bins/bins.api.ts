@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, FILE_TYPES } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { MAX_ID, ZIdSchema, ZQueryFlagSchema, emptyAsAbsent, idListSchema } from '../http/common.js';
 
 /**
@@ -151,6 +152,29 @@ export const listBinsRoute = defineRoute({
   tag: 'bins',
   query: ZBinsQuerySchema,
   response: ZBinsPageSchema,
+});
+
+/** The bin list's columns in its export (CSV and XLSX), in order. */
+export const BIN_EXPORT_COLUMNS = [
+  { header: 'Bin Name', value: (r) => r.binName },
+  { header: 'Location', value: (r) => r.locationCode },
+  { header: 'Condition', value: (r) => r.conditionCode },
+  { header: 'Row', value: (r) => r.row },
+  { header: 'Bay', value: (r) => r.bay },
+  { header: 'Shelf', value: (r) => r.shelf },
+  { header: 'Units', value: (r) => r.totalQuantity },
+  { header: 'Created', value: (r) => r.createdAt, kind: 'timestamp' },
+] satisfies readonly TListExportColumn<TBin>[];
+
+export const exportBinsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/bins/export',
+  access: 'inventory:view',
+  summary: "The bin list's bins as CSV or XLSX",
+  tag: 'bins',
+  query: ZBinsQuerySchema.omit({ page: true, perPage: true, includeItems: true }).extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 /**

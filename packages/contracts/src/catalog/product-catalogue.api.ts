@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
 import { ZMoneySchema } from '../money.js';
 import { ZBrandSchema, ZCategorySchema } from '../reference/reference.api.js';
@@ -229,26 +230,62 @@ export const getProductRoute = defineRoute({
 /** Product list page size (002 §9). */
 export const PRODUCT_PAGE_SIZE = 100;
 
+/** The product list's query: its five filters and the page. */
+export const ZProductListQuerySchema = z.object({
+  category: z.string().max(100).optional(),
+  brand: z.string().max(100).optional(),
+  description: z.string().max(200).optional(),
+  modelTerm: z.string().max(100).optional(),
+  upc: z.string().max(20).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
 export const listProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/product',
   access: 'inventory:view',
   summary: 'Products filtered by category, brand, description, model (modelTerm, prefix) and UPC; 100 a page',
   tag: 'catalog',
-  query: z.object({
-    category: z.string().max(100).optional(),
-    brand: z.string().max(100).optional(),
-    description: z.string().max(200).optional(),
-    modelTerm: z.string().max(100).optional(),
-    upc: z.string().max(20).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  }),
+  query: ZProductListQuerySchema,
   response: z.object({
     data: z.array(ZCatalogProductSchema),
     total: z.number().int(),
     page: z.number().int(),
     per_page: z.number().int(),
   }),
+});
+
+/** The product list's columns in its export (CSV and XLSX), in order. */
+export const PRODUCT_EXPORT_COLUMNS = [
+  { header: 'Model', value: (r) => r.model_number, kind: 'id' },
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Brand', value: (r) => r.brand_name },
+  { header: 'Category', value: (r) => r.category_name },
+  { header: 'Manufacturer', value: (r) => r.manufacturer_name },
+  { header: 'UPC', value: (r) => r.upc, kind: 'id' },
+  { header: 'Alternate UPC', value: (r) => r.alternate_upc, kind: 'id' },
+  { header: 'MPN', value: (r) => r.mpn, kind: 'id' },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Item type', value: (r) => r.item_type },
+  { header: 'Serial tracked', value: (r) => r.serial_number_tracked === 1 },
+  { header: 'On hand', value: (r) => r.qty_on_hand },
+  { header: 'On order', value: (r) => r.qty_on_order },
+  { header: 'Committed', value: (r) => r.qty_committed },
+  { header: 'Cost', value: (r) => r.current_cost },
+  { header: 'MAP', value: (r) => r.map },
+  { header: 'MSRP', value: (r) => r.msrp },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+] satisfies readonly TListExportColumn<TCatalogProduct>[];
+
+export const exportProductsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/product/export',
+  access: 'inventory:view',
+  summary: "The list's products as CSV or XLSX",
+  tag: 'catalog',
+  query: ZProductListQuerySchema.omit({ page: true }).extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 export const createProductRoute = defineRoute({

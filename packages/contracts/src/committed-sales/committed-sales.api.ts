@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
+import { centsToDollars } from '../money.js';
 import { MAX_ID, ZDateSchema } from '../http/common.js';
 import { ZScannedSerialsSchema } from '../receiving/receiving.api.js';
 import { US_STATE_CODES } from '../contacts/contacts.api.js';
@@ -212,6 +214,41 @@ export const listCommittedSalesRoute = defineRoute({
   tag: 'committed-sales',
   query: ZCommittedSalesQuerySchema,
   response: z.object({ data: z.array(ZCommittedSaleSchema) }),
+});
+
+/** The committed sales board's columns in its export (CSV and XLSX), in order. */
+export const COMMITTED_SALE_EXPORT_COLUMNS = [
+  { header: 'Reference', value: (r) => r.ims_transaction_reference_id, kind: 'id' },
+  { header: 'Invoice', value: (r) => r.legacy_pos_invoice_id, kind: 'id' },
+  { header: 'Model', value: (r) => r.product.model, kind: 'id' },
+  { header: 'Product', value: (r) => r.product.product_title },
+  { header: 'Qty', value: (r) => r.committed_quantity },
+  { header: 'Unit Price', value: (r) => (r.unit_price_cents === null ? null : centsToDollars(r.unit_price_cents)) },
+  { header: 'Channel', value: (r) => r.sales_channel },
+  { header: 'Ship-to State', value: (r) => r.ship_to_state },
+  { header: 'Source Bucket', value: (r) => r.source_bucket },
+  { header: 'Scanning Required', value: (r) => r.scanning_required },
+  { header: 'Serials', value: (r) => r.serials.map((s) => s.serial_number).join(', ') },
+  { header: 'Backordered', value: (r) => r.backordered },
+  { header: 'Ship By', value: (r) => r.ship_by_date },
+  { header: 'Committed By', value: (r) => r.committed_by_name },
+  { header: 'Notes', value: (r) => r.commit_notes },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+] satisfies readonly TListExportColumn<TCommittedSale>[];
+
+/**
+ * The board's export. The board filters on the screen (its list is every open sale, up to 500); `search` is the same
+ * rule (a case-insensitive contains on invoice and model) run by the server, over every open sale.
+ */
+export const exportCommittedSalesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-sales/export',
+  access: 'boards:view',
+  summary: 'The committed sales board as CSV or XLSX (every open sale the search matches, oldest first)',
+  tag: 'committed-sales',
+  query: ZCommittedSalesQuerySchema.extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 /** Manually transact a sale (001 §7); invoicedById/invoicedByName are the client's username; strictMode false needs admin:override. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
 
 /**
@@ -276,6 +277,53 @@ export const searchContactsByNameRoute = defineRoute({
   tag: 'contacts',
   body: ZContactNameSearchSchema,
   response: ZContactListSchema,
+});
+
+/** The contact search's columns in its export (CSV and XLSX), in order. */
+export const CONTACT_EXPORT_COLUMNS = [
+  { header: 'First Name', value: (r) => r.first_name },
+  { header: 'Last Name', value: (r) => r.last_name },
+  { header: 'Address', value: (r) => r.address },
+  { header: 'Address 2', value: (r) => r.address2 },
+  { header: 'City', value: (r) => r.city },
+  { header: 'State', value: (r) => r.state },
+  { header: 'ZIP', value: (r) => r.zip, kind: 'id' },
+  { header: 'Phone', value: (r) => r.primary_phone, kind: 'id' },
+  { header: 'Secondary Phone', value: (r) => r.secondary_phone, kind: 'id' },
+  { header: 'Email', value: (r) => r.primary_email },
+  { header: 'Source', value: (r) => r.source },
+  { header: 'Created', value: (r) => r.created_at, kind: 'timestamp' },
+] satisfies readonly TListExportColumn<TContact>[];
+
+/**
+ * The contact search's export: the search as the screen's address holds it (`searchBy` name with `firstName` and
+ * `lastName`, the POST /contact/name search; address or phone with `searchValue`, the POST /contact/search one),
+ * every match rather than the first `searchSize`, in the same order.
+ */
+export const exportContactsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/contact/export',
+  access: 'sales-desk:manage',
+  summary:
+    "The contact search's matches as CSV or XLSX (searchBy name: firstName, lastName; address, phone: searchValue)",
+  tag: 'contacts',
+  query: z
+    .object({
+      searchBy: z.enum(CONTACT_SEARCH_KEYS),
+      firstName: z.string().trim().max(100).optional(),
+      lastName: z.string().trim().max(100).optional(),
+      searchValue: z.string().trim().max(200).optional(),
+      ...LIST_EXPORT_QUERY_SHAPE,
+    })
+    .superRefine((q, ctx) => {
+      if (q.searchBy === 'name' && !q.firstName && !q.lastName)
+        for (const path of ['firstName', 'lastName'])
+          ctx.addIssue({ code: 'custom', path: [path], message: CONTACT_MESSAGES.nameSearchRequired });
+      if (q.searchBy !== 'name' && !q.searchValue)
+        ctx.addIssue({ code: 'custom', path: ['searchValue'], message: 'Required' });
+    }),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 export const getContactRoute = defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { MAX_ID, ZIdSchema } from '../http/common.js';
 import { NOT_SELECTED } from './transfer-rules.js';
 import { ZScannedSerialsSchema } from '../receiving/receiving.api.js';
@@ -198,6 +199,32 @@ export const listTransactedTransfersRoute = defineRoute({
   response: z.object({ data: z.array(ZTransactedTransferSchema) }),
 });
 
+/** The transfer page's submitted (transacted) transfers in its export (CSV and XLSX), in order. */
+export const TRANSACTED_TRANSFER_EXPORT_COLUMNS = [
+  { header: 'Reference', value: (r) => r.ims_transaction_reference_id, kind: 'id' },
+  { header: 'Model', value: (r) => r.product.model, kind: 'id' },
+  { header: 'Product', value: (r) => r.product.product_title },
+  { header: 'Quantity', value: (r) => r.transferred_quantity },
+  { header: 'From', value: (r) => r.from_bucket },
+  { header: 'To', value: (r) => r.to_bucket },
+  { header: 'Transferred By', value: (r) => r.transferred_by_name },
+  { header: 'Transferred At', value: (r) => r.transferred_at, kind: 'timestamp' },
+  { header: 'Batch Ref ID', value: (r) => r.pos_transfer_batch_ref_id, kind: 'id' },
+  { header: 'Batch Name', value: (r) => r.pos_transfer_batch_name },
+  { header: 'Notes', value: (r) => r.transfer_notes },
+] satisfies readonly TListExportColumn<TTransactedTransfer>[];
+
+export const exportTransactedTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/transacted-transfers/export',
+  access: 'inventory-transfer:view',
+  summary: "A model's transacted transfers as CSV or XLSX, newest first",
+  tag: 'transfers',
+  query: listTransactedTransfersRoute.query.extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
+});
+
 export const ZUpdateTransferNotesSchema = z
   .object({
     id: ZIdSchema,
@@ -328,6 +355,37 @@ export const committedTransfersBoardRoute = defineRoute({
   tag: 'transfers',
   query: ZCommittedTransfersBoardQuerySchema,
   response: ZCommittedTransfersBoardSchema,
+});
+
+/** The committed transfers board's columns in its export (CSV and XLSX), in order. */
+export const COMMITTED_TRANSFER_EXPORT_COLUMNS = [
+  { header: 'Reference', value: (r) => r.ims_transaction_reference_id, kind: 'id' },
+  { header: 'Model', value: (r) => r.product.model, kind: 'id' },
+  { header: 'Product', value: (r) => r.product.product_title },
+  { header: 'Committed', value: (r) => r.committed_quantity },
+  { header: 'Scanned', value: (r) => r.total_scanned_quantity },
+  { header: 'From', value: (r) => r.from_bucket },
+  { header: 'To', value: (r) => r.to_bucket },
+  { header: 'Committed By', value: (r) => r.committed_by_name },
+  { header: 'Committed At', value: (r) => r.committed_at, kind: 'timestamp' },
+  { header: 'Batch Ref ID', value: (r) => r.pos_transfer_batch_ref_id, kind: 'id' },
+  { header: 'Batch Name', value: (r) => r.pos_transfer_batch_name },
+  { header: 'Sender SKU', value: (r) => r.sender_sku, kind: 'id' },
+  { header: 'Receiver SKU', value: (r) => r.receiver_sku, kind: 'id' },
+  { header: 'Scanning Required', value: (r) => r.scanning_required },
+  { header: 'Notes', value: (r) => r.commit_notes },
+] satisfies readonly TListExportColumn<TCommittedTransferBoardRow>[];
+
+/** The board's export: every open transfer its search matches (not capped), oldest first. */
+export const exportCommittedTransfersBoardRoute = defineRoute({
+  method: 'GET',
+  path: '/api/ims/committed-transfers/board/export',
+  access: 'boards:view',
+  summary: 'The committed transfers board as CSV or XLSX (every match, not capped)',
+  tag: 'transfers',
+  query: ZCommittedTransfersBoardQuerySchema.extend(LIST_EXPORT_QUERY_SHAPE),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 /**

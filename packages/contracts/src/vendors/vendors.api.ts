@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
+import { LIST_EXPORT_DOWNLOAD, LIST_EXPORT_QUERY_SHAPE, type TListExportColumn } from '../http/list-export.js';
 import { ZIdParamsSchema, ZIdSchema } from '../http/common.js';
 import { AP_INVOICE_PERMISSIONS } from '../permissions.js';
 
@@ -89,6 +90,41 @@ export const listVendorsRoute = defineRoute({
   summary: 'Vendors (vendor 127 excluded)',
   tag: 'vendors',
   response: z.object({ data: z.array(ZVendorSchema) }),
+});
+
+/** The vendor table's columns in its export (CSV and XLSX), in order. */
+export const VENDOR_EXPORT_COLUMNS = [
+  { header: 'Company Name', value: (r) => r.company_name },
+  { header: 'Vendor Type', value: (r) => r.vendor_type },
+  { header: 'Rep', value: (r) => r.rep },
+  { header: 'Rep Email', value: (r) => r.rep_email },
+  { header: 'Rep Phone', value: (r) => r.rep_phone, kind: 'id' },
+  { header: 'Program Name', value: (r) => r.program_name },
+  { header: 'Default Terms', value: (r) => r.default_terms.map((t) => t.type).join(', ') },
+  { header: 'Dealer #', value: (r) => r.dealer_number, kind: 'id' },
+  { header: 'Address', value: (r) => r.address },
+  { header: 'Address 2', value: (r) => r.address2 },
+  { header: 'City', value: (r) => r.city },
+  { header: 'State', value: (r) => r.state },
+  { header: 'ZIP', value: (r) => r.zip, kind: 'id' },
+  { header: 'Country', value: (r) => r.country },
+  { header: 'Fax', value: (r) => r.fax_phone, kind: 'id' },
+  { header: 'EDI', value: (r) => r.ableToSendViaEdi },
+] satisfies readonly TListExportColumn<TVendor>[];
+
+/**
+ * The vendor table's export. The table filters its rows on the screen (the list route answers every vendor);
+ * `search` is that filter, a case-insensitive contains on the company name, run by the server.
+ */
+export const exportVendorsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/vendor/export',
+  access: listVendorsRoute.access,
+  summary: 'The vendor table as CSV or XLSX; ?search= is a case-insensitive contains on the company name',
+  tag: 'vendors',
+  query: z.object({ search: z.string().trim().max(200).optional(), ...LIST_EXPORT_QUERY_SHAPE }),
+  response: z.string(),
+  download: LIST_EXPORT_DOWNLOAD,
 });
 
 export const createVendorRoute = defineRoute({

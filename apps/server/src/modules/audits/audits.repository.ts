@@ -178,12 +178,12 @@ export class AuditsRepository {
     return rows[0] ?? null;
   }
 
-  async listBatches(completed: boolean): Promise<BatchRow[]> {
+  async listBatches(completed: boolean, limit = 500, offset = 0): Promise<BatchRow[]> {
     return queryRows<BatchRow>(
       this.db,
       completed
-        ? sql`${batchSelect} where b.completed_at is not null order by b.completed_at desc, b.id desc limit 500`
-        : sql`${batchSelect} where b.completed_at is null order by b.created_at desc, b.id desc limit 500`,
+        ? sql`${batchSelect} where b.completed_at is not null order by b.completed_at desc, b.id desc limit ${limit} offset ${offset}`
+        : sql`${batchSelect} where b.completed_at is null order by b.created_at desc, b.id desc limit ${limit} offset ${offset}`,
     );
   }
 

@@ -6,6 +6,7 @@ import {
   deleteAuditSerialRoute,
   finishAuditBatchRoute,
   listAuditBatchesRoute,
+  exportAuditBatchesRoute,
   listAuditItemsRoute,
   listCompletedAuditBatchesRoute,
   quickAddScannedAuditItemRoute,
@@ -20,6 +21,7 @@ export function registerAuditsRoutes({ route, services }: ModuleContext): void {
   const { audits } = services;
   route(listAuditBatchesRoute, async () => audits.listBatches(false));
   route(listCompletedAuditBatchesRoute, async () => audits.listBatches(true));
+  route(exportAuditBatchesRoute, async ({ query }) => audits.exportBatches(query));
   route(createAuditBatchRoute, async ({ body, auth }) => audits.createBatch(body, auth.user));
   route(listAuditItemsRoute, async ({ query }) => audits.items(query.auditBatchId));
   route(auditBatchDetailsRoute, async ({ query }) => audits.batch(query.auditBatchId));

@@ -1,5 +1,7 @@
 import {
+  AUDIT_BATCH_EXPORT_COLUMNS,
   AUDIT_MESSAGES,
+  type exportAuditBatchesRoute,
   MAX_ID,
   auditTypeOf,
   defaultAuditName,
@@ -23,6 +25,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
@@ -214,6 +217,19 @@ export class AuditsService {
 
   async listBatches(completed: boolean): Promise<TAuditBatch[]> {
     return (await this.repo().listBatches(completed)).map(batchDto);
+  }
+
+  /** Every audit of the dashboard's tab, in its order, as a CSV or XLSX file (a page at a time; not capped). */
+  exportBatches(query: z.output<typeof exportAuditBatchesRoute.query>) {
+    const pages = listPages(async (limit, offset) =>
+      (await this.repo().listBatches(query.completed, limit, offset)).map(batchDto),
+    );
+    return listExportFile(
+      query.format,
+      pages,
+      AUDIT_BATCH_EXPORT_COLUMNS,
+      query.completed ? 'completed-audits' : 'audits',
+    );
   }
 
   async batch(id: number): Promise<TAuditBatch> {

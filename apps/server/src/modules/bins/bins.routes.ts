@@ -2,6 +2,7 @@ import {
   binLabelsRoute,
   createBinRoute,
   deleteBinRoute,
+  exportBinsRoute,
   listBinsRoute,
   listBinsUnprefixedRoute,
   updateBinItemsRoute,
@@ -12,6 +13,7 @@ export function registerBinsRoutes({ route, services }: ModuleContext): void {
   const { bins } = services;
   route(listBinsRoute, async ({ query }) => bins.list(query));
   route(listBinsUnprefixedRoute, async ({ query }) => bins.list(query));
+  route(exportBinsRoute, async ({ query }) => bins.export(query));
   route(createBinRoute, async ({ body, auth }) => bins.create(body, auth.user));
   route(deleteBinRoute, async ({ params }) => bins.remove(params.id));
   route(updateBinItemsRoute, async ({ params, body, auth }) => bins.updateItems(params.binId, body, auth.user));

@@ -1,6 +1,8 @@
 import {
   BIN_DEFAULTS,
+  BIN_EXPORT_COLUMNS,
   BIN_MESSAGES,
+  type exportBinsRoute,
   binNameOf,
   type TBin,
   type TBinsPage,
@@ -11,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { onceForScan } from '../client-scans/client-scans.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
@@ -83,6 +86,24 @@ export class BinsService {
     ]);
     const items = query.includeItems ? await repo.itemsOf(rows.map((r) => r.id)) : [];
     return { data: rows.map((r) => toDto(r, items)), total, page, perPage };
+  }
+
+  /** Every bin the list's filters match, in its sort, as a CSV or XLSX file (a page at a time). */
+  export(query: z.output<typeof exportBinsRoute.query>) {
+    const repo = this.repo();
+    const pages = listPages(async (limit, offset) =>
+      (
+        await repo.list({
+          locationCode: query.locationCode,
+          searchTerm: query.searchTerm,
+          orderBy: query.orderBy ?? BIN_DEFAULTS.orderBy,
+          sortDirection: query.sortDirection ?? BIN_DEFAULTS.sortDirection,
+          limit,
+          offset,
+        })
+      ).map((r) => toDto(r, [])),
+    );
+    return listExportFile(query.format, pages, BIN_EXPORT_COLUMNS, 'bins');
   }
 
   private async dto(id: number, executor: Executor = this.db): Promise<TBin> {

@@ -8,6 +8,7 @@ import {
   getProductRoute,
   imsProductsRoute,
   listProductsRoute,
+  exportProductsRoute,
   productByUpcRoute,
   productModelsRoute,
   productSearchRoute,
@@ -31,6 +32,7 @@ export function registerCatalogRoutes({ route, services }: ModuleContext): void 
   }));
   // The product catalogue.
   route(listProductsRoute, async ({ query }) => productCatalogue.list(query));
+  route(exportProductsRoute, async ({ query }) => productCatalogue.export(query));
   route(getProductRoute, async ({ params }) => productCatalogue.byId(params.id));
   route(createProductRoute, async ({ body }) => productCatalogue.create(body));
   route(updateProductRoute, async ({ params, body, auth }) => productCatalogue.update(params.id, body, auth.user.id));

@@ -94,6 +94,28 @@ const CLOSED_PO_STATUS_IDS = PO_STATUSES.filter(
   (s) => s.status_name === PO_STATUS.complete || s.status_name === PO_STATUS.cancelled,
 ).map((s) => s.id);
 
+/** The product list's filters, brand and category as their ids. */
+export interface ProductListFilters {
+  categoryIds?: number[];
+  brandIds?: number[];
+  description?: string;
+  modelTerm?: string;
+  upc?: string;
+}
+
+function productListWhere(filters: ProductListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  const idIn = (column: typeof products.brandId | typeof products.categoryId, ids: number[]) =>
+    ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids);
+  if (filters.categoryIds) conditions.push(idIn(products.categoryId, filters.categoryIds));
+  if (filters.brandIds) conditions.push(idIn(products.brandId, filters.brandIds));
+  if (filters.description)
+    conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
+  if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
+  if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 export class ProductCatalogueRepository {
   constructor(private readonly db: Executor) {}
 
@@ -130,40 +152,36 @@ export class ProductCatalogueRepository {
    * category filter reads its (id, model_number) index in order, so a page stops after 100 rows.
    */
   async list(
-    filters: { categoryIds?: number[]; brandIds?: number[]; description?: string; modelTerm?: string; upc?: string },
+    filters: ProductListFilters,
     limit: number,
     offset: number,
   ): Promise<{ rows: CatalogRow[]; total: number }> {
-    const conditions: SQL[] = [];
-    const idIn = (column: typeof products.brandId | typeof products.categoryId, ids: number[]) =>
-      ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids);
-    if (filters.categoryIds) conditions.push(idIn(products.categoryId, filters.categoryIds));
-    if (filters.brandIds) conditions.push(idIn(products.brandId, filters.brandIds));
-    if (filters.description)
-      conditions.push(sql`${products.description} ilike ${`%${escapeLike(filters.description)}%`}`);
-    if (filters.modelTerm) conditions.push(modelStartsWith(filters.modelTerm));
-    if (filters.upc) conditions.push(or(eq(products.upc, filters.upc), eq(products.alternateUpc, filters.upc))!);
-    const where = conditions.length ? and(...conditions) : undefined;
-    const order = filters.modelTerm ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)];
-    // The page's ids first (an index scan of products alone, past the offset without joining or projecting the
-    // skipped rows), then those rows with their brand, category and manufacturer.
-    const [page, [total]] = await Promise.all([
-      this.db
-        .select({ id: products.id })
-        .from(products)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    const [rows, [total]] = await Promise.all([
+      this.page(filters, limit, offset),
       this.db
         .select({ n: sql<number>`count(*)::int` })
         .from(products)
-        .where(where),
+        .where(productListWhere(filters)),
     ]);
+    return { rows, total: total!.n };
+  }
+
+  /** One page of the products the filters match, in the list's order (the list's page, and the export's pages). */
+  async page(filters: ProductListFilters, limit: number, offset: number): Promise<CatalogRow[]> {
+    const order = filters.modelTerm ? MODEL_PREFIX_ORDER : [asc(products.modelNumber)];
+    // The page's ids first (an index scan of products alone, past the offset without joining or projecting the
+    // skipped rows), then those rows with their brand, category and manufacturer.
+    const page = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(productListWhere(filters))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const ids = page.map((r) => r.id);
     const found = ids.length ? ((await this.selectRows().where(inArray(products.id, ids))) as CatalogRow[]) : [];
     const byId = new Map(found.map((r) => [r.id, r]));
-    return { rows: ids.map((id) => byId.get(id)).filter((r): r is CatalogRow => r !== undefined), total: total!.n };
+    return ids.map((id) => byId.get(id)).filter((r): r is CatalogRow => r !== undefined);
   }
 
   async findById(id: number): Promise<CatalogRow | null> {

@@ -2,6 +2,8 @@ import {
   centsToDollars,
   deriveCode,
   dollarsToCents,
+  type exportProductsRoute,
+  PRODUCT_EXPORT_COLUMNS,
   PRODUCT_MESSAGES,
   PRODUCT_PAGE_SIZE,
   PRODUCT_QTY_FIELDS,
@@ -14,7 +16,9 @@ import {
 } from '@keystone/contracts';
 import type { Database } from '../../db/database.js';
 import { errorChain } from '../../db/error-chain.js';
+import type { z } from 'zod';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import { toProductDto } from './catalog.service.js';
 import {
   newProductRow,
@@ -22,9 +26,12 @@ import {
   type CatalogRow,
   type DerivedQuantities,
   type ProductInsert,
+  type ProductListFilters,
   type ProductReferences,
 } from './product-catalogue.repository.js';
 import { recordChanges } from '../history/history.service.js';
+
+type ProductListQuery = { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string };
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const cents = (dollars: number | null | undefined) => (dollars == null ? dollars : dollarsToCents(dollars));
@@ -176,28 +183,36 @@ export class ProductCatalogueService {
     return rows.map((r) => toCatalogProductDto(r, q.get(r.id)!));
   }
 
-  async list(filters: {
-    category?: string;
-    brand?: string;
-    description?: string;
-    modelTerm?: string;
-    upc?: string;
-    page: number;
-  }) {
-    const repo = this.repo;
-    const empty = { data: [], total: 0, page: filters.page, per_page: PRODUCT_PAGE_SIZE };
+  /** The repository's filters of the list's query (brand and category codes as their ids); null: nothing matches. */
+  private async listFilters(
+    repo: ProductCatalogueRepository,
+    query: ProductListQuery,
+  ): Promise<ProductListFilters | null> {
     const [brandIds, categoryIds] = await Promise.all([
-      filters.brand ? repo.brandIds(filters.brand) : undefined,
-      filters.category ? repo.categoryIds(filters.category) : undefined,
+      query.brand ? repo.brandIds(query.brand) : undefined,
+      query.category ? repo.categoryIds(query.category) : undefined,
     ]);
     // A brand or category no row has matches no product.
-    if (brandIds?.length === 0 || categoryIds?.length === 0) return empty;
-    const { rows, total } = await repo.list(
-      { brandIds, categoryIds, description: filters.description, modelTerm: filters.modelTerm, upc: filters.upc },
-      PRODUCT_PAGE_SIZE,
-      (filters.page - 1) * PRODUCT_PAGE_SIZE,
+    if (brandIds?.length === 0 || categoryIds?.length === 0) return null;
+    return { brandIds, categoryIds, description: query.description, modelTerm: query.modelTerm, upc: query.upc };
+  }
+
+  async list(query: ProductListQuery & { page: number }) {
+    const repo = this.repo;
+    const filters = await this.listFilters(repo, query);
+    if (!filters) return { data: [], total: 0, page: query.page, per_page: PRODUCT_PAGE_SIZE };
+    const { rows, total } = await repo.list(filters, PRODUCT_PAGE_SIZE, (query.page - 1) * PRODUCT_PAGE_SIZE);
+    return { data: await this.withQuantities(repo, rows), total, page: query.page, per_page: PRODUCT_PAGE_SIZE };
+  }
+
+  /** Every product the list's filters match, in the list's order, as a CSV or XLSX file (a page at a time). */
+  async export(query: z.output<typeof exportProductsRoute.query>) {
+    const repo = this.repo;
+    const filters = await this.listFilters(repo, query);
+    const pages = listPages(async (limit, offset) =>
+      filters ? this.withQuantities(repo, await repo.page(filters, limit, offset)) : [],
     );
-    return { data: await this.withQuantities(repo, rows), total, page: filters.page, per_page: PRODUCT_PAGE_SIZE };
+    return listExportFile(query.format, pages, PRODUCT_EXPORT_COLUMNS, 'products');
   }
 
   async byId(id: number): Promise<TCatalogProduct> {

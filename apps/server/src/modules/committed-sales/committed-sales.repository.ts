@@ -117,7 +117,7 @@ export class CommittedSalesRepository {
   }
 
   /** Open (not transacted) sales, oldest first; `search` is a case-insensitive contains on the invoice id and the model. */
-  async listOpen(search: string | undefined, limit: number): Promise<SaleWithNames[]> {
+  async listOpen(search: string | undefined, limit: number, offset = 0): Promise<SaleWithNames[]> {
     const where: SQL[] = [isNull(committedSales.transactedAt)];
     if (search) {
       const pattern = `%${escapeLike(search)}%`;
@@ -128,7 +128,8 @@ export class CommittedSalesRepository {
     return this.selectWithNames()
       .where(and(...where))
       .orderBy(asc(committedSales.createdAt), asc(committedSales.id))
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Commits serials to an open sale (the caller holds its row and the serials' numbers). */

@@ -1,6 +1,7 @@
 import {
   addCommittedSaleSerialRoute,
   commitSaleRoute,
+  exportCommittedSalesRoute,
   finishInvoiceRoute,
   listCommittedSalesRoute,
   transactCommittedSaleRoute,
@@ -11,6 +12,7 @@ export function registerCommittedSalesRoutes({ route, services }: ModuleContext)
   const { committedSales } = services;
   route(commitSaleRoute, async ({ body, auth }) => committedSales.commit(body, auth.user));
   route(listCommittedSalesRoute, async ({ query }) => ({ data: await committedSales.listOpen(query.search) }));
+  route(exportCommittedSalesRoute, async ({ query }) => committedSales.export(query));
   route(transactCommittedSaleRoute, async ({ params, body, auth }) =>
     committedSales.transact(params.ref, body, auth.user),
   );

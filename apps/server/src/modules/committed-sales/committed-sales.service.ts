@@ -1,5 +1,7 @@
 import {
+  COMMITTED_SALE_EXPORT_COLUMNS,
   COMMITTED_SALE_MESSAGES,
+  type exportCommittedSalesRoute,
   hasPermission,
   permissionDeniedMessage,
   requestedQuantityRangeMessage,
@@ -26,6 +28,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { onceForScan } from '../client-scans/client-scans.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
@@ -296,10 +299,16 @@ export class CommittedSalesService {
     return onHand - (await new ReservationsRepository(tx).committedFrom(productId, bucket));
   }
 
-  async listOpen(search: string | undefined): Promise<TCommittedSale[]> {
-    const rows = await this.repo().listOpen(textOrNull(search) ?? undefined, LIST_LIMIT);
+  async listOpen(search: string | undefined, limit = LIST_LIMIT, offset = 0): Promise<TCommittedSale[]> {
+    const rows = await this.repo().listOpen(textOrNull(search) ?? undefined, limit, offset);
     const serials = await this.repo().serialsOf(rows.map((r) => r.sale.id));
     return rows.map((r) => toDto(r, serials));
+  }
+
+  /** Every open sale the board's search matches (not capped), oldest first, as a CSV or XLSX file (a page at a time). */
+  export(query: z.output<typeof exportCommittedSalesRoute.query>) {
+    const pages = listPages((limit, offset) => this.listOpen(query.search, limit, offset));
+    return listExportFile(query.format, pages, COMMITTED_SALE_EXPORT_COLUMNS, 'committed-sales');
   }
 
   /**

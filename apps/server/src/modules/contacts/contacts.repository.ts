@@ -101,7 +101,7 @@ export class ContactsRepository {
   }
 
   /** Contacts matching any of the name prefix pairs (case-insensitive). */
-  searchByNames(alternatives: NamePrefixes[], limit: number): Promise<ContactRow[]> {
+  searchByNames(alternatives: NamePrefixes[], limit: number, offset = 0): Promise<ContactRow[]> {
     const conditions = alternatives
       .map((a) => {
         const parts: SQL[] = [];
@@ -116,22 +116,24 @@ export class ContactsRepository {
       .from(contacts)
       .where(or(...conditions))
       .orderBy(...byName)
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Contacts whose address, address 2, city, state and ZIP (joined by spaces) contain the text. */
-  searchByAddress(text: string, limit: number): Promise<ContactRow[]> {
+  searchByAddress(text: string, limit: number, offset = 0): Promise<ContactRow[]> {
     const haystack = sql`concat_ws(' ', ${contacts.address}, ${contacts.address2}, ${contacts.city}, ${contacts.state}, ${contacts.zip})`;
     return this.db
       .select()
       .from(contacts)
       .where(sql`${haystack} ilike ${`%${escapeLike(text)}%`}`)
       .orderBy(...byName)
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Contacts whose primary or secondary phone digits contain the digits. */
-  searchByPhoneDigits(digits: string, limit: number): Promise<ContactRow[]> {
+  searchByPhoneDigits(digits: string, limit: number, offset = 0): Promise<ContactRow[]> {
     const pattern = `%${digits}%`;
     return this.db
       .select()
@@ -143,7 +145,8 @@ export class ContactsRepository {
         ),
       )
       .orderBy(...byName)
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
   async count(): Promise<number> {

@@ -1,6 +1,7 @@
 import {
   contactHistoryRoute,
   createContactRoute,
+  exportContactsRoute,
   getContactRoute,
   searchContactsByNameRoute,
   searchContactsRoute,
@@ -11,6 +12,7 @@ import type { ModuleContext } from '../module-context.js';
 /** The /contact calls of 000 §7; each hands its parsed input to one service method. */
 export function registerContactsRoutes({ route, services }: ModuleContext): void {
   const { contacts } = services;
+  route(exportContactsRoute, async ({ query }) => contacts.export(query));
   route(searchContactsRoute, async ({ body }) => ({
     data: await contacts.search(body.searchKey, body.searchValue, body.searchSize),
   }));

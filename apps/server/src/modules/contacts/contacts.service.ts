@@ -1,7 +1,9 @@
 import {
+  CONTACT_EXPORT_COLUMNS,
   CONTACT_FIELDS,
   CONTACT_MESSAGES,
   contactRuleErrors,
+  type exportContactsRoute,
   phoneDigits,
   type TContact,
   type TContactEvent,
@@ -10,7 +12,9 @@ import {
   type TContactSource,
 } from '@keystone/contracts';
 import type { Database, Executor } from '../../db/database.js';
+import type { z } from 'zod';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import {
   ContactsRepository,
   type ContactChanges,
@@ -115,22 +119,31 @@ export class ContactsService {
   }
 
   async search(key: TContactSearchKey, value: string, size: number): Promise<TContact[]> {
+    return (await this.searchPage(key, value)(size, 0)).map(toContactDto);
+  }
+
+  /** A page of a POST /contact/search's matches (by name, address or phone), by last then first name. */
+  private searchPage(key: TContactSearchKey, value: string): (limit: number, offset: number) => Promise<ContactRow[]> {
     const repo = this.repo();
-    let rows: ContactRow[];
     if (key === 'name') {
-      rows = await repo.searchByNames(nameAlternatives(value), size);
-    } else if (key === 'address') {
-      const text = value.trim().replace(/\s+/g, ' ');
-      rows = text ? await repo.searchByAddress(text, size) : [];
-    } else {
-      // A phone search without digits matches nothing.
-      const digits = phoneDigits(value);
-      rows = digits ? await repo.searchByPhoneDigits(digits, size) : [];
+      const names = nameAlternatives(value);
+      return (limit, offset) => repo.searchByNames(names, limit, offset);
     }
-    return rows.map(toContactDto);
+    if (key === 'address') {
+      const text = value.trim().replace(/\s+/g, ' ');
+      return async (limit, offset) => (text ? repo.searchByAddress(text, limit, offset) : []);
+    }
+    // A phone search without digits matches nothing.
+    const digits = phoneDigits(value);
+    return async (limit, offset) => (digits ? repo.searchByPhoneDigits(digits, limit, offset) : []);
   }
 
   async searchByName(firstName: string, lastName: string, size: number): Promise<TContact[]> {
+    return (await this.namePage(firstName, lastName)(size, 0)).map(toContactDto);
+  }
+
+  /** A page of a POST /contact/name's matches; 422 without a first or last name. */
+  private namePage(firstName: string, lastName: string): (limit: number, offset: number) => Promise<ContactRow[]> {
     const first = firstName.trim().replace(/\s+/g, ' ');
     const last = lastName.trim().replace(/\s+/g, ' ');
     if (!first && !last) {
@@ -139,8 +152,18 @@ export class ContactsService {
         lastName: [CONTACT_MESSAGES.nameSearchRequired],
       });
     }
-    const rows = await this.repo().searchByNames([{ ...(first ? { first } : {}), ...(last ? { last } : {}) }], size);
-    return rows.map(toContactDto);
+    const names = [{ ...(first ? { first } : {}), ...(last ? { last } : {}) }];
+    return (limit, offset) => this.repo().searchByNames(names, limit, offset);
+  }
+
+  /** Every match of the contact search the screen ran, in its order, as a CSV or XLSX file (a page at a time). */
+  export(query: z.output<typeof exportContactsRoute.query>) {
+    const page =
+      query.searchBy === 'name'
+        ? this.namePage(query.firstName ?? '', query.lastName ?? '')
+        : this.searchPage(query.searchBy, query.searchValue ?? '');
+    const pages = listPages(async (limit, offset) => (await page(limit, offset)).map(toContactDto));
+    return listExportFile(query.format, pages, CONTACT_EXPORT_COLUMNS, 'contacts');
   }
 
   /** Creates the contact and its `created` history entry in one transaction. */

@@ -171,13 +171,14 @@ export class TransfersRepository {
   }
 
   /** Transacted transfers of a model, newest first. */
-  async listTransacted(model: string, limit: number): Promise<TransferWithNames[]> {
+  async listTransacted(model: string, limit: number, offset = 0): Promise<TransferWithNames[]> {
     return this.selectWithNames()
       .where(
         and(isNotNull(committedTransfers.transferredAt), sql`upper(${products.modelNumber}) = ${model.toUpperCase()}`),
       )
       .orderBy(desc(committedTransfers.transferredAt), desc(committedTransfers.id))
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Scanned serials of these transfers, in scan order. */
@@ -294,10 +295,7 @@ export class TransfersRepository {
   /** The committed transfers board: open transfers across models, oldest first, at most `limit`, and how many match. */
   async listBoard(search: string | undefined, limit: number): Promise<{ rows: TransferWithNames[]; total: number }> {
     const where = this.boardWhere(search);
-    const rows = await this.selectWithNames()
-      .where(where)
-      .orderBy(asc(committedTransfers.committedAt), asc(committedTransfers.id))
-      .limit(limit);
+    const rows = await this.boardPage(search, limit, 0);
     const [counted] = await this.db
       .select({ total: count() })
       .from(committedTransfers)
@@ -305,6 +303,15 @@ export class TransfersRepository {
       .leftJoin(committer, eq(committer.id, committedTransfers.committedById))
       .where(where);
     return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** A page of the board's rows, oldest first (the board's first page, and the export's pages). */
+  boardPage(search: string | undefined, limit: number, offset: number): Promise<TransferWithNames[]> {
+    return this.selectWithNames()
+      .where(this.boardWhere(search))
+      .orderBy(asc(committedTransfers.committedAt), asc(committedTransfers.id))
+      .limit(limit)
+      .offset(offset);
   }
 
   /**

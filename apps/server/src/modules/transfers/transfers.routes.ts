@@ -2,6 +2,8 @@ import {
   addScannedTransferItemRoute,
   commitTransferRoute,
   committedTransfersBoardRoute,
+  exportCommittedTransfersBoardRoute,
+  exportTransactedTransfersRoute,
   deleteCommittedTransferRoute,
   getCommittedTransferRoute,
   listCommittedTransfersRoute,
@@ -27,6 +29,7 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(updateCommittedTransferRoute, async ({ params, body }) => transfers.update(params.refId, body));
   route(deleteCommittedTransferRoute, async ({ params }) => transfers.delete(params.refId));
   route(listTransactedTransfersRoute, async ({ query }) => ({ data: await transfers.listTransacted(query.model) }));
+  route(exportTransactedTransfersRoute, async ({ query }) => transfers.exportTransacted(query));
   route(addScannedTransferItemRoute, async ({ params, body, auth }) =>
     transfers.addScannedItem(params.refId, body, auth.user),
   );
@@ -36,6 +39,7 @@ export function registerTransfersRoutes({ route, services }: ModuleContext): voi
   route(quickTransferWithoutSerialsRoute, async ({ body, auth }) => transfers.quickTransfer(body, auth.user));
   route(updateTransferNotesRoute, async ({ body }) => transfers.updateTransferNotes(body.id, body.transfer_notes));
   route(committedTransfersBoardRoute, async ({ query }) => transfers.board(query.search));
+  route(exportCommittedTransfersBoardRoute, async ({ query }) => transfers.exportBoard(query));
   route(committedInboundTransfersRoute, async ({ query }) => ({
     data: await transfers.inbound(inboundTransfersFilter(query), false),
   }));

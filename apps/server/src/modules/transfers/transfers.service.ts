@@ -18,7 +18,11 @@ import {
   TRANSFER_MESSAGES,
   type TCommittedTransfer,
   type TCommittedTransfersBoard,
+  COMMITTED_TRANSFER_EXPORT_COLUMNS,
   COMMITTED_TRANSFERS_BOARD_LIMIT,
+  type exportCommittedTransfersBoardRoute,
+  type exportTransactedTransfersRoute,
+  TRANSACTED_TRANSFER_EXPORT_COLUMNS,
   type TTransactedTransfer,
   ZCommitTransferSchema,
   ZUpdateCommittedTransferSchema,
@@ -27,6 +31,7 @@ import { TRANSFER_TRANSACTIONS_LIMIT, type TTransferSearchKey, type TTransferTra
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { type Ledger, LedgerRefusal } from '../ledger/ledger-writer.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
@@ -506,6 +511,14 @@ export class TransfersService {
     return (await this.repo().listTransacted(model, LIST_LIMIT)).map(toTransactedDto);
   }
 
+  /** Every transacted transfer of the model, newest first, as a CSV or XLSX file (a page at a time; not capped). */
+  exportTransacted(query: z.output<typeof exportTransactedTransfersRoute.query>) {
+    const pages = listPages(async (limit, offset) =>
+      (await this.repo().listTransacted(query.model, limit, offset)).map(toTransactedDto),
+    );
+    return listExportFile(query.format, pages, TRANSACTED_TRANSFER_EXPORT_COLUMNS, 'transacted-transfers');
+  }
+
   /**
    * Edits a committed transfer: the quantity (not below what is scanned; within on-hand in strict mode) and the
    * batch, SKU and notes fields, which must still satisfy the commit's rules.
@@ -587,6 +600,17 @@ export class TransfersService {
       total,
       limit: COMMITTED_TRANSFERS_BOARD_LIMIT,
     };
+  }
+
+  /** Every open transfer the board's search matches, oldest first, as a CSV or XLSX file (a page at a time). */
+  exportBoard(query: z.output<typeof exportCommittedTransfersBoardRoute.query>) {
+    const pages = listPages(async (limit, offset) =>
+      (await this.repo().boardPage(query.search || undefined, limit, offset)).map((r) => {
+        const { serials: _serials, ...row } = toDto(r, []);
+        return row;
+      }),
+    );
+    return listExportFile(query.format, pages, COMMITTED_TRANSFER_EXPORT_COLUMNS, 'committed-transfers');
   }
 
   /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { purchaseTerms, vendorDefaultTerms, vendors } from '../../db/schema.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -13,8 +14,25 @@ export class VendorsRepository {
     return this.db
       .select()
       .from(vendors)
-      .where(and(eq(vendors.isDeleted, false), ne(vendors.id, excludedId)))
+      .where(this.where(excludedId, undefined))
       .orderBy(asc(vendors.companyName), asc(vendors.id));
+  }
+
+  /** A page of them whose company name contains `search` (any case), in the same order (the export's pages). */
+  page(excludedId: number, search: string | undefined, limit: number, offset: number): Promise<VendorRow[]> {
+    return this.db
+      .select()
+      .from(vendors)
+      .where(this.where(excludedId, search))
+      .orderBy(asc(vendors.companyName), asc(vendors.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  private where(excludedId: number, search: string | undefined) {
+    const where = [eq(vendors.isDeleted, false), ne(vendors.id, excludedId)];
+    if (search) where.push(sql`${vendors.companyName} ilike ${`%${escapeLike(search)}%`}`);
+    return and(...where);
   }
 
   async findById(id: number): Promise<VendorRow | null> {

@@ -1,6 +1,7 @@
 import {
   createVendorRoute,
   deleteVendorRoute,
+  exportVendorsRoute,
   getVendorRoute,
   listTermsRoute,
   listVendorsRoute,
@@ -11,6 +12,7 @@ import type { ModuleContext } from '../module-context.js';
 export function registerVendorsRoutes({ route, services }: ModuleContext): void {
   const { vendors } = services;
   route(listVendorsRoute, async () => ({ data: await vendors.list() }));
+  route(exportVendorsRoute, async ({ query }) => vendors.export(query));
   route(createVendorRoute, async ({ body }) => vendors.create(body));
   route(getVendorRoute, async ({ params }) => vendors.get(params.id));
   route(updateVendorRoute, async ({ params, body, auth }) => vendors.update(params.id, body, auth.user.id));

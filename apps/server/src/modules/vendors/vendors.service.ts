@@ -1,7 +1,15 @@
-import { EXCLUDED_VENDOR_ID, VENDOR_MESSAGES, ZVendorInputSchema, type TVendor } from '@keystone/contracts';
+import {
+  EXCLUDED_VENDOR_ID,
+  type exportVendorsRoute,
+  VENDOR_EXPORT_COLUMNS,
+  VENDOR_MESSAGES,
+  ZVendorInputSchema,
+  type TVendor,
+} from '@keystone/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { listExportFile, listPages } from '../../http/list-export.js';
 import { VendorsRepository, type VendorRow, type VendorValues } from './vendors.repository.js';
 import { recordChanges } from '../history/history.service.js';
 
@@ -77,6 +85,17 @@ export class VendorsService {
     const rows = await repo.list(EXCLUDED_VENDOR_ID);
     const terms = await repo.defaultTerms(rows.map((r) => r.id));
     return rows.map((r) => toVendorDto(r, terms.get(r.id) ?? []));
+  }
+
+  /** The vendor table (its name filter as `search`), by company name, as a CSV or XLSX file (a page at a time). */
+  export(query: z.output<typeof exportVendorsRoute.query>) {
+    const repo = new VendorsRepository(this.db);
+    const pages = listPages(async (limit, offset) => {
+      const rows = await repo.page(EXCLUDED_VENDOR_ID, query.search || undefined, limit, offset);
+      const terms = await repo.defaultTerms(rows.map((r) => r.id));
+      return rows.map((r) => toVendorDto(r, terms.get(r.id) ?? []));
+    });
+    return listExportFile(query.format, pages, VENDOR_EXPORT_COLUMNS, 'vendors');
   }
 
   async get(id: number): Promise<TVendor> {

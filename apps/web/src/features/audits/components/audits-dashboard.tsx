@@ -16,8 +16,9 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import type { TAuditBatch } from '@keystone/contracts';
+import { exportAuditBatchesRoute, type TAuditBatch } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
+import { ListExportButton } from '../../../lib/list-export';
 import { Page } from '../../../shell/page';
 import { useAuditBatches } from '../api/audits-api';
 import { CreateAuditDialog } from './create-audit-dialog';
@@ -100,7 +101,7 @@ export function AuditsDashboard() {
         </Button>
       }
     >
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Tabs
           value={tab}
           onChange={(_, v: string) => setParams(v === 'completed' ? { tab: 'completed' } : {}, { replace: true })}
@@ -110,6 +111,9 @@ export function AuditsDashboard() {
           <Tab value="in-progress" label="In Progress" data-testid="tab-in-progress" />
           <Tab value="completed" label="Completed Audits" data-testid="tab-completed" />
         </Tabs>
+        <Box sx={{ ml: 'auto' }}>
+          <ListExportButton route={exportAuditBatchesRoute} query={{ completed: tab === 'completed' }} />
+        </Box>
       </Box>
       <BatchTable key={tab} completed={tab === 'completed'} />
       <CreateAuditDialog open={creating} onClose={() => setCreating(false)} />

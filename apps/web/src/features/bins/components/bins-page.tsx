@@ -27,6 +27,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  exportBinsRoute,
   BIN_DEFAULTS,
   BIN_MESSAGES,
   BIN_SEARCH_DEBOUNCE_MS,
@@ -38,6 +39,7 @@ import {
 import { ApiCallError } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useCurrentLocation, useLocations } from '../../../lib/queries';
+import { ListExportButton } from '../../../lib/list-export';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { rowsPerPageOptions, TRANSFER_AND_BIN_TABLE_PAGES } from '../../../shell/table-pages';
@@ -294,6 +296,15 @@ export function BinsPage() {
         <Button size="small" onClick={() => setNotice(BIN_MESSAGES.comingSoon)} data-testid="view-bin-contents">
           View Bin Contents
         </Button>
+        <ListExportButton
+          route={exportBinsRoute}
+          query={{
+            locationCode: location,
+            searchTerm,
+            orderBy: orderBy as 'created_at',
+            sortDirection: sortDirection as 'desc',
+          }}
+        />
       </Stack>
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading bins" />}</Box>
       <TableContainer sx={{ height: BIN_TABLE_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1 }}>

@@ -34,13 +34,18 @@ export interface ProductFilters {
 
 export const EMPTY_FILTERS: ProductFilters = { category: '', brand: '', modelTerm: '', description: '', upc: '' };
 
-/** A page of the product list (1-based page); empty filters are left out. */
-export function useProductList(filters: ProductFilters, page: number) {
-  const query = Object.fromEntries(
+/** The product list's query of the filters: empty ones left out, the others trimmed. */
+export function productListQuery(filters: ProductFilters): Partial<ProductFilters> {
+  return Object.fromEntries(
     Object.entries(filters)
       .filter(([, v]) => v.trim() !== '')
       .map(([k, v]) => [k, v.trim()]),
   );
+}
+
+/** A page of the product list (1-based page); empty filters are left out. */
+export function useProductList(filters: ProductFilters, page: number) {
+  const query = productListQuery(filters);
   return useQuery({
     queryKey: [...PRODUCTS_QUERY_KEY, 'list', query, page],
     queryFn: ({ signal }) => callApi(listProductsRoute, { query: { ...query, page }, signal }),

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PRODUCT_PAGE_SIZE, type TCatalogProduct } from '@keystone/contracts';
+import { exportProductsRoute, PRODUCT_PAGE_SIZE, type TCatalogProduct } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
-import { useBrands, useCategories, useProductList, type ProductFilters } from '../api/catalog-api';
+import { ListExportButton } from '../../../lib/list-export';
+import { productListQuery, useBrands, useCategories, useProductList, type ProductFilters } from '../api/catalog-api';
 import { ProductDialog } from './product-dialog';
 import { formatUsd } from '../../../lib/format-number';
 
@@ -94,9 +95,12 @@ export function ProductListPage() {
     <Page
       title="Products"
       actions={
-        <Button component={RouterLink} to="/products/create" variant="contained">
-          Create New Product
-        </Button>
+        <>
+          <ListExportButton route={exportProductsRoute} query={productListQuery(typed)} />
+          <Button component={RouterLink} to="/products/create" variant="contained">
+            Create New Product
+          </Button>
+        </>
       }
     >
       <Paper

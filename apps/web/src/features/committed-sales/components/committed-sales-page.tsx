@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  exportCommittedSalesRoute,
   formatUsd,
   missingSaleSerials,
   noCommittedSaleResultsMessage,
@@ -31,6 +32,7 @@ function soldFor(s: TCommittedSale): string {
 }
 import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
+import { ListExportButton } from '../../../lib/list-export';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedSales } from '../api/committed-sales-api';
@@ -238,6 +240,9 @@ export function CommittedSalesPage() {
         loadingText="Loading committed sales…"
         errorText={isError ? loadFailureText(error) : null}
         emptyText={data && data.length === 0 ? 'No committed sales are waiting.' : null}
+        exportButton={
+          <ListExportButton route={exportCommittedSalesRoute} query={search.trim() ? { search: search.trim() } : {}} />
+        }
         count={sales.length}
         table={() => <SalesTable sales={sales} onAction={setAction} />}
         cards={() => <SalesCards sales={sales} onAction={setAction} />}

@@ -7,9 +7,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import {
   CONTACT_SEARCH_KEY_LABELS,
   CONTACT_SEARCH_KEYS,
+  exportContactsRoute,
   type TContact,
   type TContactSearchKey,
 } from '@keystone/contracts';
+import { ListExportButton } from '../../../lib/list-export';
 import { Page } from '../../../shell/page';
 import { loadContactForDetails, useContactSearch, type TContactCriteria } from '../api/contacts-api';
 import { ContactResults } from './contact-results';
@@ -123,6 +125,7 @@ export function ContactSearchPage() {
         <Button variant="outlined" startIcon={<SearchIcon />} onClick={runSearch}>
           Search
         </Button>
+        {criteria && <ListExportButton route={exportContactsRoute} query={criteria} />}
       </Paper>
       {(search.isFetching || opening) && <LinearProgress sx={{ mb: 1 }} />}
       {criteria && search.data && <ContactResults contacts={search.data} onOpen={(c) => void open(c)} />}

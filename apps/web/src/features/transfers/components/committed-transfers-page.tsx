@@ -14,10 +14,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { TCommittedTransferBoardRow } from '@keystone/contracts';
+import { exportCommittedTransfersBoardRoute, type TCommittedTransferBoardRow } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
 import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
+import { ListExportButton } from '../../../lib/list-export';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedTransfersBoard } from '../api/committed-transfers-api';
@@ -195,6 +196,9 @@ export function CommittedTransfersPage() {
         loadingText="Loading committed transfers…"
         errorText={isError ? rawResponse(error) : null}
         emptyText={settled && !term.trim() && rows.length === 0 ? 'No committed transfers are open.' : null}
+        exportButton={
+          <ListExportButton route={exportCommittedTransfersBoardRoute} query={term.trim() ? { search: term } : {}} />
+        }
         notice={
           data &&
           data.total > rows.length && (

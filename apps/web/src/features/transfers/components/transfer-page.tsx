@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import type { TCommittedTransfer } from '@keystone/contracts';
+import { exportTransactedTransfersRoute, type TCommittedTransfer } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
+import { ListExportButton } from '../../../lib/list-export';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useRecordTitle } from '../../../shell/page-title';
@@ -134,9 +135,12 @@ function TransferView({ model }: { model: string }) {
       </Box>
 
       <Box>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Submitted Transfers
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            Submitted Transfers
+          </Typography>
+          <ListExportButton route={exportTransactedTransfersRoute} query={{ model }} />
+        </Box>
         {transacted.error && !transacted.data ? (
           <Alert severity="error">Submitted transfers could not be loaded.</Alert>
         ) : (

@@ -20,7 +20,8 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import type { TVendor } from '@keystone/contracts';
+import { exportVendorsRoute, type TVendor } from '@keystone/contracts';
+import { ListExportButton } from '../../../../lib/list-export';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useDeleteVendor, useVendors } from '../../api/vendors';
@@ -96,17 +97,20 @@ export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void;
       <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Vendors</DialogTitle>
         <DialogContent>
-          <TextField
-            label="Search Vendors"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              firstPage();
-            }}
-            size="small"
-            autoComplete="off"
-            sx={{ mt: 1, mb: 2, minWidth: 300 }}
-          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1, mb: 2 }}>
+            <TextField
+              label="Search Vendors"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                firstPage();
+              }}
+              size="small"
+              autoComplete="off"
+              sx={{ minWidth: 300 }}
+            />
+            <ListExportButton route={exportVendorsRoute} query={search.trim() ? { search: search.trim() } : {}} />
+          </Box>
           {vendors.isFetching && <LinearProgress sx={{ mb: 1 }} />}
           <TableContainer>
             <Table size="small" aria-label="Vendors">
