@@ -26,6 +26,7 @@ export const buildAuditsSamples: DomainSampleBuilder = async (t: TestApp) => {
   return {
     'GET /api/audit-scans': {},
     'GET /api/audit-scans/completed': {},
+    'GET /api/audit-scans/export': { query: { completed: '1', format: 'csv' } },
     'POST /api/audit-scans': { body: { audit_batch_name: 'x', default_audit_bucket: 'KY01' }, fresh: async () => {
       counter += 1;
       return { body: { audit_batch_name: `Sample new audit ${Date.now()}-${counter}`, default_audit_bucket: 'KY01' } };

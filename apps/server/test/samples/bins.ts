@@ -25,6 +25,7 @@ export const buildBinsSamples: DomainSampleBuilder = async (t) => {
   const fresh = async (): Promise<RouteSample> => ({ params: { id: (await createSampleBin(t, actor)).id } });
   return {
     'GET /api/ims/bins': { query: { searchTerm: bin.binName.slice(0, 3), locationCode: 'KY01', orderBy: 'created_at', sortDirection: 'desc', includeItems: '1' } },
+    'GET /api/ims/bins/export': { query: { searchTerm: bin.binName.slice(0, 3), locationCode: 'KY01', orderBy: 'bin_name', sortDirection: 'asc', format: 'csv' } },
     'GET /api/bins': { query: { searchTerm: bin.binName, locationCode: 'KY01', includeItems: '1' } },
     'POST /api/ims/bins': { body: { row: 1, bay: 2, shelf: 3, locationCode: 'KY01', conditionCode: 'NEW', binName: 'R01-B02-S03' }, fresh: async () => {
       counter += 1;

@@ -50,6 +50,7 @@ export const buildCommittedSalesSamples: DomainSampleBuilder = async (t) => {
       body: { legacyPosInvoiceId: 'INV-SAMPLE-1', model: product.modelNumber, quantity: 1, sourceBucket: 'KY01_B_STOCK', serials: [], scannedUpc: '', commitNotes: 'Sample intake' },
     },
     'GET /api/ims/committed-sales': { query: { search: sale.legacy_pos_invoice_id.toLowerCase() } },
+    'GET /api/ims/committed-sales/export': { query: { search: sale.legacy_pos_invoice_id, format: 'xlsx' } },
     'POST /api/ims/committed-sales/{ref}/transact': { params: { ref: sale.ims_transaction_reference_id }, body: transactBody, fresh: freshTransact },
     'POST /api/ims/legacy-wpos/finishInvoice/': { body: { ...transactBody, legacyPosInvoiceId: finishTarget.legacy_pos_invoice_id }, fresh: freshFinish },
   };

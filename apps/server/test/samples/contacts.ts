@@ -9,6 +9,7 @@ export const buildContactsSamples: DomainSampleBuilder = async (t) => {
   return {
     'POST /api/contact/search': { body: { searchKey: 'name', searchValue: 'Sample Con', searchSize: 10 } },
     'POST /api/contact/name': { body: { firstName: 'Sam', lastName: 'Con', searchSize: 10 } },
+    'GET /api/contact/export': { query: { searchBy: 'name', firstName: 'Sam', lastName: 'Con', format: 'csv' } },
     'GET /api/contact/{id}': { params: { id: contact.id } },
     'POST /api/contact/store': { body: { first_name: 'Stored', last_name: 'Sample', state: 'TX', source: 'online' } },
     'POST /api/contact/update': { body: { id: contact.id, city: 'Lexington' } },

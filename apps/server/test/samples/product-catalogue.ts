@@ -22,5 +22,6 @@ export const buildProductCatalogueSamples: DomainSampleBuilder = async (t, base)
     'POST /api/category': { body: { category_name: 'Sample Category 1' }, fresh: async () => ({ body: { category_name: unique('Sample Category') } }) },
     'POST /api/manufacturer': { body: { name: 'Sample Maker 1' }, fresh: async () => ({ body: { name: unique('Sample Maker') } }) },
     'GET /api/manufacturer/all': {},
+    'GET /api/product/export': { query: { modelTerm: base.productModel.slice(0, 3), format: 'xlsx' } },
   };
 };

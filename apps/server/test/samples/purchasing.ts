@@ -37,6 +37,7 @@ export const buildPurchasingSamples: DomainSampleBuilder = async (t, base) => {
   });
   return {
     'GET /api/vendor': {},
+    'GET /api/vendor/export': { query: { search: 'a', format: 'csv' } },
     'POST /api/vendor/': { body: { company_name: 'Sample Created Vendor', vendor_type: 'sales', rep_email: 'a@b.example', default_terms: [1] } },
     'GET /api/vendor/{id}': { params: { id: vendor.id } },
     'PUT /api/vendor/{id}': { params: { id: vendor.id }, body: { company_name: vendor.company_name, notes: 'updated' } },

@@ -67,6 +67,7 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
     'PATCH /api/ims/committed-transfers/{refId}': { params: { refId: transfer.ims_transaction_reference_id }, body: { commitNotes: 'Edited', senderSku: 'SKU-EDITED' } },
     'DELETE /api/ims/committed-transfers/{refId}': { params: { refId: disposable.ims_transaction_reference_id }, fresh },
     'GET /api/ims/transacted-transfers': { query: { model: product.modelNumber } },
+    'GET /api/ims/transacted-transfers/export': { query: { model: product.modelNumber, format: 'xlsx' } },
     'POST /api/ims/committed-transfers/{refId}/addScannedItem': {
       params: { refId: scanTarget.ims_transaction_reference_id },
       body: { ...scanBody, clientScanId: randomUUID() },
@@ -83,6 +84,7 @@ export const buildTransfersSamples: DomainSampleBuilder = async (t) => {
     },
     'POST /api/ims/transacted-transfers/updateTransferNotes': { body: { id: transfer.id, transfer_notes: 'Sample notes' } },
     'GET /api/ims/committed-transfers/board': { query: { search: product.modelNumber } },
+    'GET /api/ims/committed-transfers/board/export': { query: { search: product.modelNumber, format: 'csv' } },
     // Inbound transfers and the batch search (002 §2, §7): a transfer into KY01's inbound bucket, by its batch name.
     'GET /api/ims/committed-transfers/inbound': { query: { 'posTransferBatchNames[]': inbound.pos_transfer_batch_name! } },
     'GET /api/ims/transacted-transfers/inbound': { query: { 'imsTransactionReferenceIds[]': inbound.ims_transaction_reference_id } },
