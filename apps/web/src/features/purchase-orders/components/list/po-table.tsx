@@ -21,6 +21,7 @@ import { PO_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../../shell/table
 import { CopyToClipboardButton } from './copy-to-clipboard-button';
 import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
 import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
+import { useRememberRecordSequence } from '../../../../lib/record-sequence';
 
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
@@ -109,6 +110,11 @@ export function PoTable({
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
 }) {
+  // The PO page's previous/next (k/j) follow this page of the list.
+  useRememberRecordSequence(
+    'purchase-orders',
+    rows.map((po) => po.id),
+  );
   return (
     <Paper variant="outlined">
       <TableContainer>
