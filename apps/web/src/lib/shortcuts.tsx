@@ -48,7 +48,10 @@ export function useShortcuts(shortcuts: readonly TShortcut[]): void {
  * button is disabled (nothing to save, a save under way). Returns whether it submitted.
  */
 export function submitFormLikeItsButton(form: HTMLFormElement | null): boolean {
-  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  // The form's controls include a button outside it that names it (`form="…"`, a dialog's actions).
+  const button = [...(form?.elements ?? [])].find(
+    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement && el.type === 'submit',
+  );
   if (!form || !button || button.disabled) return false;
   form.requestSubmit(button);
   return true;
