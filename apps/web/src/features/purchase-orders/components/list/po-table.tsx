@@ -13,7 +13,6 @@ import {
   TableRow,
   TableSortLabel,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { hasPoNumberCollision, type TPurchaseOrderSummary } from '@keystone/contracts';
@@ -96,6 +95,7 @@ export function PoTable({
   onSort,
   onPageChange,
   onPerPageChange,
+  empty,
 }: {
   rows: readonly TPurchaseOrderSummary[];
   total: number;
@@ -109,6 +109,8 @@ export function PoTable({
   onSort: (column: TPoSortColumn) => void;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
+  /** What an empty page shows (lib/empty-state). */
+  empty: ReactNode;
 }) {
   // The PO page's previous/next (k/j) follow this page of the list.
   useRememberRecordSequence(
@@ -174,11 +176,7 @@ export function PoTable({
             ))}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={COLUMNS.length + 1}>
-                  <Typography color="text.secondary" data-testid="po-no-results">
-                    No purchase orders match these filters.
-                  </Typography>
-                </TableCell>
+                <TableCell colSpan={COLUMNS.length + 1}>{empty}</TableCell>
               </TableRow>
             )}
           </TableBody>
