@@ -18,6 +18,9 @@ async function vendorWithPos(request: Parameters<typeof apiAs>[0], count: number
   return { api, vendor, pos };
 }
 
+// Each test signs in and builds its POs; on a loaded machine that takes more than the default 30 s.
+test.slow();
+
 const toast = (page: Page, text: string) => page.getByTestId('toasts').getByRole('alert').filter({ hasText: text });
 
 test('? lists the shortcuts of the screen, grouped; Alt-N opens a new PO for a buyer', async ({ page, request }) => {
@@ -26,6 +29,7 @@ test('? lists the shortcuts of the screen, grouped; Alt-N opens a new PO for a b
   await page.goto(`/purchase-orders?selectedVendor=${vendor.id}`);
   await page.getByTestId('po-ref-id').first().click();
   await expect(page).toHaveURL(new RegExp(`/purchase-orders/review/${pos[0]!.id}$`));
+  await expect(page.getByTestId('po-header')).toBeVisible();
   await focusPage(page);
   await page.keyboard.press('Shift+?');
   const list = page.getByTestId('shortcuts-dialog');

@@ -98,6 +98,8 @@ export class ShortcutEngine {
   private prefix: { key: string; at: number } | null = null;
   private pending: unknown = null;
   private listeners = new Set<() => void>();
+  /** Counts the changes of the declarations (a list on screen reads it to follow them). */
+  version = 0;
 
   constructor(
     private readonly timers: TTimers = {
@@ -188,6 +190,7 @@ export class ShortcutEngine {
   }
 
   private changed(): void {
+    this.version++;
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,9 +1,15 @@
+import { useSyncExternalStore } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { keysLabel } from '../lib/shortcut-engine';
 import { shortcutRegistry, type TShortcut } from '../lib/shortcuts';
 
 /** The list `?` opens: the shortcuts active on this screen, by group (a chunk of its own, fetched on first use). */
 export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  // Follows screens that declare theirs after the list opened (a page still loading).
+  useSyncExternalStore(
+    (listener) => shortcutRegistry.subscribe(listener),
+    () => shortcutRegistry.version,
+  );
   const groups = new Map<string, TShortcut[]>();
   for (const s of shortcutRegistry.active()) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
   return (
