@@ -83,7 +83,14 @@ test('create a product with its defaults and a new brand, find it by filters, up
   await view.getByLabel('MSRP').fill('799.99');
   await view.getByRole('button', { name: 'Update' }).click();
   await expect(view).toBeHidden();
-  await expect(page.getByText(`Product Updated! ${model}`)).toBeVisible();
+  // The spec's 'Product Updated!' heads the confirmation that names the product.
+  await expect(
+    page
+      .getByTestId('toasts')
+      .getByRole('alert')
+      .filter({ hasText: 'Product Updated!' })
+      .filter({ hasText: `Product ${model} saved` }),
+  ).toBeVisible();
   const api = await apiAs(page.request, 'developer');
   const saved = await api.get<{ data: (Listed & { marketing_class: string; msrp: number })[] }>(
     `/api/product?modelTerm=${model}`,

@@ -15,6 +15,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { EmptyState, type TEmptyAction } from './empty-state';
 
 /** True below the `md` breakpoint: a board shows cards there instead of its table. */
 export function useNarrow(): boolean {
@@ -42,6 +43,8 @@ export interface BoardProps {
   errorText: string | null;
   /** The line shown when the board has nothing, or null while it has rows or has not settled. */
   emptyText: string | null;
+  /** The next step offered under it, for the roles that may take it. */
+  emptyAction?: TEmptyAction | null;
   /** A note above the rows (a capped answer). */
   notice?: ReactNode;
   /** The board's Export (a `ListExportButton` of its export route and search), beside the search field. */
@@ -99,9 +102,15 @@ export function Board(props: BoardProps) {
         </Alert>
       )}
       {props.emptyText !== null && (
-        <Typography color="text.secondary" data-testid={`${testId}-empty`}>
-          {props.emptyText}
-        </Typography>
+        <EmptyState kind="none" message={props.emptyText} action={props.emptyAction} testId={`${testId}-empty`} />
+      )}
+      {props.search.noMatch !== null && props.count === 0 && (
+        <EmptyState
+          kind="no-match"
+          message={props.search.noMatch}
+          action={{ label: 'Clear search', onClick: () => props.search.onChange('') }}
+          testId={`${testId}-no-match`}
+        />
       )}
       {props.notice}
       {props.count > 0 && (narrow ? props.cards() : props.table())}

@@ -52,3 +52,18 @@ export function queueHttpFailure(url: string, status: number): void {
 export function queueSuccess(message: string): void {
   useMessageQueue.getState().push({ type: 'successes', status: 'Success', message });
 }
+
+/** What a save's confirmation says: "PO 1234 saved", "Vendor Acme saved" (issue 37). */
+export function savedMessage(kind: string, name?: string | number | null): string {
+  return name === undefined || name === null || name === '' ? `${kind} saved` : `${kind} ${name} saved`;
+}
+
+/**
+ * The one confirmation of a save: what was saved, headed by the spec's own message for that screen when it gives one
+ * ("Vendor Updated!"), else "Saved".
+ */
+export function queueSaved(kind: string, name?: string | number | null, specMessage?: string): void {
+  useMessageQueue
+    .getState()
+    .push({ type: 'successes', status: specMessage ?? 'Saved', message: savedMessage(kind, name) });
+}

@@ -7,3 +7,11 @@ export function poReviewPath(id: number | string): string {
 export function legacyPoReviewPath(legacyPoNumber: string): string {
   return `${poReviewPath(legacyPoNumber)}?legacy=true`;
 }
+
+/** The navigation state that asks the PO list to put the focus on its Create PO panel (the new-PO shortcut). */
+export const NEW_PO_STATE = 'newPo';
+
+/** Where the new-PO shortcut goes: the PO list, its Create PO panel focused (a fresh value each time). */
+export function newPoTarget(): { to: string; state: Record<string, number> } {
+  return { to: '/purchase-orders', state: { [NEW_PO_STATE]: Date.now() } };
+}

@@ -10,6 +10,7 @@ import { isSuperUserSession, useEffectiveRole, useSession } from '../lib/session
 import { queryClient } from '../app/query-client';
 import { ErrorBoundary } from './error-fallback';
 import { GlobalScanHandler } from './global-scan-handler';
+import { useGlobalShortcuts } from './global-shortcuts';
 import { useInactivityTimeout } from './inactivity-timer';
 import { loadSearchLauncher, useWarmLazyParts } from './lazy-parts';
 import { logout } from './logout';
@@ -26,6 +27,9 @@ const AccountMenu = lazy(() => import('./account-menu'));
 const SignOutQuestion = lazy(async () => ({ default: (await import('./account-menu')).SignOutQuestion }));
 
 const AppUpdatePrompt = lazy(() => import('./app-update-prompt'));
+
+// The list `?` opens: fetched on first use.
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 // The search button and Ctrl/⌘-K: a chunk fetched after the shell, its place kept while it loads.
 const SearchLauncher = lazy(loadSearchLauncher);
@@ -44,6 +48,8 @@ export function AppShell() {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [askSignOut, setAskSignOut] = useState(false);
   const cancelSignOut = useCallback(() => setAskSignOut(false), []);
+  const [shortcutList, setShortcutList] = useState(false);
+  useGlobalShortcuts(() => setShortcutList(true));
   // Signing out with scans not yet recorded asks first, on the list of those scans; on a phone it asks in any case.
   const signOut = () =>
     scanOutbox.entries().some((e) => e.state !== 'refused')
@@ -115,6 +121,13 @@ export function AppShell() {
         <Suspense fallback={null}>
           <SignOutQuestion onCancel={cancelSignOut} />
         </Suspense>
+      )}
+      {shortcutList && (
+        <ErrorBoundary fallback={<></>}>
+          <Suspense fallback={null}>
+            <ShortcutsDialog onClose={() => setShortcutList(false)} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {update && (
         <ErrorBoundary fallback={<></>}>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { queueSuccess } from '../../../lib/message-queue';
+import { queueSaved } from '../../../lib/message-queue';
 import { useCreateBrand, useCreateCategory, useCreateManufacturer } from '../api/catalog-api';
 import { queueFailure, serverFailure } from './product-form';
 
@@ -43,7 +43,7 @@ export function NewTaxonomyDialog({
           : kind === 'category'
             ? await category.mutateAsync({ category_name: name })
             : await manufacturer.mutateAsync({ name });
-      queueSuccess(labels.created);
+      queueSaved(labels.field.replace(/ Name$/, ''), name, labels.created);
       onCreated(created.id);
       onClose();
     } catch (e) {

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert, Box, Button, Paper } from '@mui/material';
 import { PRODUCT_MESSAGES } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
-import { queueSuccess } from '../../../lib/message-queue';
+import { queueSaved } from '../../../lib/message-queue';
 import { useCreateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
 import {
@@ -16,6 +16,7 @@ import {
   type TProductFormField,
   type TProductFormValues,
 } from './product-form';
+import { useSaveShortcut } from '../../../lib/shortcuts';
 
 const ZERO = { qty_on_hand: 0, qty_on_order: 0, qty_committed: 0, qty_on_quoted: 0 };
 
@@ -29,11 +30,13 @@ export function ProductCreatePage() {
     defaultValues: NEW_PRODUCT_FORM,
   });
 
+  const saveForm = useRef<HTMLFormElement>(null);
+  useSaveShortcut(saveForm, { description: 'Save the product' });
   const save = async (values: TProductFormValues) => {
     setMessage(null);
     try {
       const product = await create.mutateAsync(formToPayload(values));
-      queueSuccess(`${PRODUCT_MESSAGES.created} ${product.model_number}`);
+      queueSaved('Product', product.model_number, PRODUCT_MESSAGES.created);
       reset(NEW_PRODUCT_FORM);
       void navigate(`/products?modelTerm=${encodeURIComponent(product.model_number)}`);
     } catch (error) {
@@ -47,7 +50,13 @@ export function ProductCreatePage() {
 
   return (
     <Page title="Create New Product">
-      <Paper component="form" noValidate onSubmit={(e) => void handleSubmit(save)(e)} sx={{ p: { xs: 1.5, md: 3 } }}>
+      <Paper
+        ref={saveForm}
+        component="form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(save)(e)}
+        sx={{ p: { xs: 1.5, md: 3 } }}
+      >
         <ProductFormFields control={control} errors={formState.errors} setValue={setValue} quantities={ZERO} />
         {message && (
           <Alert severity="error" sx={{ mb: 2 }}>

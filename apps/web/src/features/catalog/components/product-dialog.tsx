@@ -14,7 +14,8 @@ import {
   useTheme,
 } from '@mui/material';
 import { PRODUCT_MESSAGES, type TCatalogProduct } from '@keystone/contracts';
-import { queueSuccess } from '../../../lib/message-queue';
+import { queueSaved, queueSuccess } from '../../../lib/message-queue';
+import { useSaveShortcut } from '../../../lib/shortcuts';
 import { useCan } from '../../../lib/session-store';
 import { useDeleteProduct, useProduct, useUpdateProduct } from '../api/catalog-api';
 import { ProductFormFields } from './product-form-fields';
@@ -64,11 +65,13 @@ function ProductEditor({ product, onClose }: { product: TCatalogProduct; onClose
     defaultValues: productToForm(product),
   });
 
+  const saveForm = useRef<HTMLFormElement>(null);
+  useSaveShortcut(saveForm, { inDialog: true, description: 'Save the product' });
   const save = async (values: TProductFormValues) => {
     setMessage(null);
     try {
       await update.mutateAsync({ id: product.id, body: formToPayload(values) });
-      queueSuccess(`${PRODUCT_MESSAGES.updated} ${values.model_number}`);
+      queueSaved('Product', values.model_number, PRODUCT_MESSAGES.updated);
       onClose();
     } catch (error) {
       const failure = serverFailure(error);
@@ -101,6 +104,7 @@ function ProductEditor({ product, onClose }: { product: TCatalogProduct; onClose
           </Alert>
         )}
         <Box
+          ref={saveForm}
           component="form"
           id="product-update-form"
           noValidate

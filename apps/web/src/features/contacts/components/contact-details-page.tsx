@@ -1,11 +1,11 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { CONTACT_MESSAGES, ZContactCreateSchema, type TContact } from '@keystone/contracts';
-import { queueSuccess } from '../../../lib/message-queue';
+import { queueSaved } from '../../../lib/message-queue';
 import { Page } from '../../../shell/page';
 import { useContact, useContactHistory, useUpdateContact } from '../api/contacts-api';
 import { ContactFormFields } from './contact-form-fields';
@@ -23,6 +23,7 @@ import {
 import { ContactHistoryList } from './contact-history-list';
 import { ContactPanelsContext } from '../contact-panels';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
+import { useSaveShortcut } from '../../../lib/shortcuts';
 
 function contactIdFrom(params: URLSearchParams): number | null {
   const raw = params.get('id') ?? '';
@@ -45,12 +46,14 @@ function ContactEditForm({ contact }: { contact: TContact }) {
     reset(contactToForm(contact));
   }, [contact, reset]);
 
+  const saveForm = useRef<HTMLFormElement>(null);
+  useSaveShortcut(saveForm, { description: 'Save the contact' });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const updated = await update.mutateAsync({ id: contact.id, ...values });
       reset(contactToForm(updated));
-      queueSuccess(CONTACT_MESSAGES.updated);
+      queueSaved('Contact', contactName(updated), CONTACT_MESSAGES.updated);
     } catch (error) {
       const data = serverErrorData(error);
       setFailure(data);
@@ -60,7 +63,7 @@ function ContactEditForm({ contact }: { contact: TContact }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="contact-edit-form">
+    <Box ref={saveForm} component="form" noValidate onSubmit={onSubmit} data-testid="contact-edit-form">
       {failure && <ServerErrorAlert title={CONTACT_MESSAGES.updateFailed} error={failure} />}
       <ContactFormFields control={control} errors={formState.errors} disabled={formState.isSubmitting} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>

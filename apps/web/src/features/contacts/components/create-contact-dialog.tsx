@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useState, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { CONTACT_MESSAGES, ZContactCreateSchema } from '@keystone/contracts';
-import { queueSuccess } from '../../../lib/message-queue';
+import { queueSaved } from '../../../lib/message-queue';
 import { useCreateContact } from '../api/contacts-api';
 import { ContactFormFields } from './contact-form-fields';
 import {
+  contactName,
   EMPTY_CONTACT_FORM,
   queueContactError,
   serverErrorData,
@@ -16,6 +17,7 @@ import {
   type TContactFormValues,
 } from './contact-format';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
+import { useSaveShortcut } from '../../../lib/shortcuts';
 
 /**
  * /contacts/create: the Create New Contact dialog (000 §2). No client-side checks (000 §5); on success the
@@ -31,11 +33,13 @@ export function CreateContactDialog() {
   });
   const close = () => navigate('/contacts');
 
+  const saveForm = useRef<HTMLFormElement>(null);
+  useSaveShortcut(saveForm, { inDialog: true, description: 'Save the contact' });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const contact = await create.mutateAsync(values);
-      queueSuccess(CONTACT_MESSAGES.created);
+      queueSaved('Contact', contactName(contact), CONTACT_MESSAGES.created);
       navigate(`/contacts/details?id=${contact.id}`, { replace: true });
     } catch (error) {
       const data = serverErrorData(error);
@@ -47,7 +51,7 @@ export function CreateContactDialog() {
 
   return (
     <Dialog open onClose={close} maxWidth="sm" fullWidth aria-labelledby="create-contact-title">
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="create-contact-form">
+      <Box ref={saveForm} component="form" noValidate onSubmit={onSubmit} data-testid="create-contact-form">
         <DialogTitle id="create-contact-title">Create New Contact</DialogTitle>
         <DialogContent>
           {failure && <ServerErrorAlert title={CONTACT_MESSAGES.couldNotCreate} error={failure} />}

@@ -6,6 +6,7 @@ import { ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
 import { useCreateFinanceCompany } from '../api/invoices-api';
 import { TimedNotice, useTimedNotice } from './timed-notice';
+import { queueSaved } from '../../../lib/message-queue';
 
 /** /finance-company/create (001 §2, finance-company:create): one field, the company name. */
 export function FinanceCompanyCreatePage() {
@@ -26,6 +27,7 @@ export function FinanceCompanyCreatePage() {
       await create.mutateAsync(body);
       reset({ company_name: '' });
       show('success', INVOICE_MESSAGES.financeCompanyCreated);
+      queueSaved('Finance company', body.company_name);
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status >= 500) return show('error', INVOICE_MESSAGES.serverError);
       const data = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };

@@ -15,6 +15,7 @@ import {
 import { TimedNotice, useTimedNotice } from './timed-notice';
 import { localToday } from '../../../lib/format-date';
 import { DateField } from '../../../shell/date-field';
+import { queueSaved } from '../../../lib/message-queue';
 
 /**
  * The create form (001 §3, §5, §8): submit is disabled until vendor, invoice number and amount are filled; the
@@ -47,6 +48,7 @@ export function InvoiceCreateForm() {
       await create.mutateAsync(body);
       reset(emptyInvoiceForm(localToday()));
       show('success', INVOICE_MESSAGES.created);
+      queueSaved('Invoice', body.invoice_number);
     } catch (error) {
       const failure = describeCreateFailure(error);
       for (const [field, message] of Object.entries(failure.fields))

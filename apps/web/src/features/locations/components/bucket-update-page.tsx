@@ -44,6 +44,7 @@ import {
   type FormErrors,
   type TLocationFormValues,
 } from './location-form-model';
+import { queueSaved } from '../../../lib/message-queue';
 
 const MAIN_FIELDS = [
   'location_code',
@@ -116,6 +117,7 @@ function BucketEditForm({ bucket, location }: { bucket: string; location: TLocat
       });
       setErrors(NO_ERRORS);
       setUpdated(result.message);
+      queueSaved('Location', location.location_code);
       await invalidate();
     } catch (error) {
       setErrors(formErrorsOf(error));

@@ -35,6 +35,7 @@ import {
   type FormErrors,
   type TLocationFormValues,
 } from './location-form-model';
+import { queueSaved } from '../../../lib/message-queue';
 
 /** The form's text fields: every location field but the legacy bucket, which the code gives. */
 const TEXT_FIELDS = LOCATION_TEXT_FIELDS;
@@ -93,6 +94,7 @@ export function NewLocationPage() {
         })),
       });
       setCreated(result.message);
+      queueSaved('Location', code);
       setValues(EMPTY_LOCATION_FORM);
       setErrors(NO_ERRORS);
       await invalidate();

@@ -118,6 +118,7 @@ export function useQuoteMutations(quoteId: number) {
     void client.invalidateQueries({ queryKey: ['quotes', 'contact'] });
   };
   return {
+    quoteId,
     update: useMutation({
       mutationFn: (body: Omit<TQuoteUpdate, 'id'>) => callApi(updateQuoteRoute, { body: { ...body, id: quoteId } }),
       onSuccess,

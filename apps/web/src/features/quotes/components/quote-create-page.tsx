@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
-import { QUOTE_CLASSES, QUOTE_MESSAGES, QUOTE_TYPES, type TContact } from '@keystone/contracts';
-import { queueSuccess } from '../../../lib/message-queue';
+import { QUOTE_CLASSES, QUOTE_MESSAGES, QUOTE_TYPES, quoteNumber, type TContact } from '@keystone/contracts';
+import { queueSaved } from '../../../lib/message-queue';
 import { Page } from '../../../shell/page';
 import { useCreateQuote, useQuoteContact } from '../api/quotes-api';
 import { ContactPicker } from './contact-picker';
@@ -29,7 +29,7 @@ export function QuoteCreatePage() {
         quote_type: quoteType as (typeof QUOTE_TYPES)[number],
         quote_class: quoteClass as (typeof QUOTE_CLASSES)[number],
       });
-      queueSuccess(QUOTE_MESSAGES.created);
+      queueSaved('Quote', quoteNumber(full.quote.id), QUOTE_MESSAGES.created);
       navigate(`/quotes/${full.quote.id}`);
     } catch {
       setFailed(true);

@@ -30,6 +30,7 @@ import {
   QUOTE_CONDITIONS,
   QUOTE_EDITABLE_STATUSES,
   QUOTE_MESSAGES,
+  quoteNumber,
   QUOTE_STATUS_LABELS,
   workOrderNumber,
   type TContact,
@@ -40,7 +41,7 @@ import {
   type TQuoteItem,
 } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
-import { queueSuccess, statusLine, useMessageQueue } from '../../../lib/message-queue';
+import { queueSaved, queueSuccess, statusLine, useMessageQueue } from '../../../lib/message-queue';
 import { Page } from '../../../shell/page';
 import { openQuotePdf, searchProductsByModel, useQuote, useQuoteMutations } from '../api/quotes-api';
 import { ContactPicker } from './contact-picker';
@@ -107,7 +108,7 @@ function ContactsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; 
   async function change(key: (typeof roles)[number]['key'], contact: TContact | null) {
     if (!contact) return;
     await m.update.mutateAsync({ [key]: contact.id });
-    queueSuccess(QUOTE_MESSAGES.updatedSuccessfully);
+    queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.updatedSuccessfully);
     setEditing(null);
   }
   return (
@@ -187,7 +188,7 @@ function AddUnitForm({ m }: { m: Mutations }) {
       number_units: Number(units),
       ...(price !== '' ? { unit_price: Number(price) } : {}),
     });
-    queueSuccess(QUOTE_MESSAGES.itemAdded);
+    queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.itemAdded);
     setProduct(null);
     setText('');
     setUnits('1');
@@ -303,7 +304,7 @@ function ItemRow({ item, m, locked }: { item: TQuoteItem; m: Mutations; locked: 
   const valid = /^\d+$/.test(units) && Number(units) >= 1 && isMoneyText(price);
   async function save() {
     await m.updateItem.mutateAsync({ id: item.id, condition, number_units: Number(units), unit_price: Number(price) });
-    queueSuccess(QUOTE_MESSAGES.updated);
+    queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.updated);
   }
   async function remove() {
     try {
@@ -380,10 +381,10 @@ function LaborForm({ line, m, onDone }: { line?: TLaborLine; m: Mutations; onDon
     };
     if (line) {
       await m.updateLabor.mutateAsync({ id: line.id, ...body });
-      queueSuccess(QUOTE_MESSAGES.updated);
+      queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.updated);
     } else {
       await m.addLabor.mutateAsync(body);
-      queueSuccess(QUOTE_MESSAGES.updatedSuccessfully);
+      queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.updatedSuccessfully);
       setDescription('');
       setHours('');
       setRate('');
@@ -517,7 +518,7 @@ function DetailsSection({ full, m, locked }: { full: TQuoteFull; m: Mutations; l
       shipping_total: Number(form.shipping_total),
       lead_source: form.lead_source,
     });
-    queueSuccess(QUOTE_MESSAGES.updatedSuccessfully);
+    queueSaved('Quote', quoteNumber(m.quoteId), QUOTE_MESSAGES.updatedSuccessfully);
   }
   return (
     <Section title="Status, approval and notes" testId="quote-details">

@@ -9,6 +9,7 @@ import {
 } from '@keystone/contracts';
 import { callApi, ApiCallError } from '../../../lib/api-client';
 import { Page } from '../../../shell/page';
+import { queueSaved } from '../../../lib/message-queue';
 
 const KEY = ['scan-settings'];
 
@@ -29,7 +30,10 @@ function SiteSettings({ code, saved }: { code: string; saved: TScanSettings | un
         body: { wedge_prefix: prefix, wedge_suffix: suffix },
         silent: true,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => {
+      queueSaved('Scanner settings of', code);
+      void client.invalidateQueries({ queryKey: KEY });
+    },
   });
   const changed = prefix !== (saved?.wedge_prefix ?? '') || suffix !== (saved?.wedge_suffix ?? '');
   return (

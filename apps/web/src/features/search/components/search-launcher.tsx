@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { SHORTCUT_GROUPS, useShortcuts } from '../../../lib/shortcuts';
 import { ErrorBoundary } from '../../../shell/error-fallback';
 
 const SearchDialog = lazy(() => import('./search-dialog'));
 
 /**
- * The app bar's search button and Ctrl/⌘-K, which open the search dialog. A small chunk fetched after the shell (the
+ * The app bar's search button, Ctrl/⌘-K and `/` (the shortcut registry), which open the search dialog. A small chunk fetched after the shell (the
  * first download has no room for it); the dialog a chunk of its own, fetched on first use.
  */
 export default function SearchLauncher() {
@@ -16,16 +17,11 @@ export default function SearchLauncher() {
     setUsed(true);
     setOpen(true);
   };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        show();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl/⌘-K also from inside a field, as before the registry; `/` only outside one.
+  useShortcuts([
+    { keys: 'mod+k', description: 'Search', group: SHORTCUT_GROUPS.everywhere, inFields: true, handler: show },
+    { keys: '/', description: 'Search', group: SHORTCUT_GROUPS.everywhere, handler: show },
+  ]);
   return (
     <>
       <Button

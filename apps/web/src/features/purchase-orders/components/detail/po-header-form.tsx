@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   Alert,
@@ -26,6 +26,7 @@ import { usePoReferenceData } from '../../api/purchase-order-detail';
 import { headerChanges, headerValuesOf, type HeaderValues } from './po-header-values';
 import { localToday } from '../../../../lib/format-date';
 import { DateField } from '../../../../shell/date-field';
+import { useSaveShortcut } from '../../../../lib/shortcuts';
 
 /**
  * The PO header: any status from the list, then Update PO; only changed fields are sent (001 §4).
@@ -56,6 +57,9 @@ export function PoHeaderForm({
   // The default requested delivery (001 §4): the Friday on or after today, plus 3 weeks; offered, never sent unasked.
   const defaultDate = defaultRequestedDeliveryDate(localToday());
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
+
+  const form = useRef<HTMLFormElement>(null);
+  useSaveShortcut(form, { enabled: canEdit, description: 'Save the PO (Update PO)' });
 
   const submit = handleSubmit(async (values) => {
     const body = headerChanges(values, formState.dirtyFields);
@@ -89,7 +93,7 @@ export function PoHeaderForm({
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} data-testid="po-header">
+    <Paper ref={form} variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} data-testid="po-header">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2" data-testid="po-reference">
           {po.purchase_ref_id}

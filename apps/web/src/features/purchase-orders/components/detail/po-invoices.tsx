@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { dollarsToCents, formatUsd, INVOICE_MESSAGES, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError } from '../../../../lib/api-client';
-import { queueSuccess } from '../../../../lib/message-queue';
+import { queueSaved } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useAttachedInvoices, useFinanceCompanies, useInvoiceMutations } from '../../api/purchase-order-detail';
 import { localToday } from '../../../../lib/format-date';
@@ -78,7 +78,7 @@ function AttachInvoiceDialog({ po, open, onClose }: { po: TPurchaseOrder; open: 
         finance_company: values.finance_company ? Number(values.finance_company) : null,
         purchase_id: po.purchase_ref_id,
       });
-      queueSuccess(INVOICE_MESSAGES.created);
+      queueSaved('Invoice', values.invoice_number, INVOICE_MESSAGES.created);
       onClose();
     } catch (error) {
       if (error instanceof ApiCallError && error.status < 500) {

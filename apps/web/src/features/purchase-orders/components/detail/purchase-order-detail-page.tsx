@@ -17,7 +17,7 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { isLocked, locksShippingFields, type TPurchaseOrder } from '@keystone/contracts';
 import { ApiCallError, openBlob, saveBlob } from '../../../../lib/api-client';
-import { queueSuccess } from '../../../../lib/message-queue';
+import { queueSaved, queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { useConfirm } from '../../../../shell/confirm-dialog';
 import { ErrorBoundary } from '../../../../shell/error-fallback';
@@ -34,6 +34,8 @@ import { usePoReceiving } from '../../po-receiving';
 import { PoNotes } from './po-notes';
 import { PoTotalsBox } from './po-totals-box';
 import { RecordHistorySlot } from '../../../../lib/record-history';
+import { poReviewPath } from '../../../../lib/po-links';
+import { RecordSequenceNav } from '../../../../lib/record-sequence';
 
 /** 'PO {id} does not exist.' with 'Go to all POs' (001 §2); Try Again loads it again (a failed call may pass). */
 function NotFound({ id, onRetry }: { id: string; onRetry?: () => void }) {
@@ -114,7 +116,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
       canEdit={canEdit}
       saving={m.update.isPending}
       onDirtyChange={headerDirty}
-      onSave={(body) => m.update.mutateAsync(body)}
+      onSave={(body) => m.update.mutateAsync(body).then(() => queueSaved('PO', po.purchase_ref_id))}
     />
   );
 
@@ -174,6 +176,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
         <Typography variant={small ? 'h6' : 'h4'} component="h1" sx={{ flex: 1 }}>
           Purchase Order
         </Typography>
+        <RecordSequenceNav list="purchase-orders" id={po.id} path={poReviewPath} noun="PO" />
         {canEdit && locksShippingFields(status) && (
           <Button variant="outlined" onClick={() => void m.confirm.mutateAsync(undefined)}>
             Confirm PO From Vendor
@@ -251,7 +254,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           <ApplyToAllLines
             disabled={false}
             shippingLocked={shippingLocked}
-            onApply={(body) => m.applyToAll.mutateAsync(body)}
+            onApply={(body) => m.applyToAll.mutateAsync(body).then(() => queueSaved(`PO ${po.purchase_ref_id} lines`))}
           />
         </Box>
       )}
@@ -265,7 +268,11 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
             receivingDisabled={complete}
             shippingLocked={shippingLocked}
             onDirtyChange={lineDirty(line.id)}
-            onUpdate={(body) => m.updateLine.mutateAsync({ lineId: line.id, body })}
+            onUpdate={(body) =>
+              m.updateLine
+                .mutateAsync({ lineId: line.id, body })
+                .then(() => queueSaved(`PO ${po.purchase_ref_id} line`, line.product.model_number))
+            }
             onDelete={() => m.deleteLine.mutateAsync(line.id)}
           />
         ))}
@@ -282,7 +289,7 @@ function PurchaseOrderDetail({ poId }: { poId: number }) {
           notes={po.notes}
           disabled={!canEdit || complete}
           onDirtyChange={notesDirty}
-          onSave={(notes) => m.update.mutateAsync({ notes })}
+          onSave={(notes) => m.update.mutateAsync({ notes }).then(() => queueSaved(`PO ${po.purchase_ref_id} notes`))}
         />
       </Box>
       <Box sx={{ order: small ? 9 : 0 }}>

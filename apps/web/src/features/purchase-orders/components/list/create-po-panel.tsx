@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   Alert,
   Autocomplete,
@@ -16,6 +16,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import EditIcon from '@mui/icons-material/Edit';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { CREATE_PO_MESSAGES, type TPurchaseTerm, type TVendor } from '@keystone/contracts';
+import { NEW_PO_STATE } from '../../../../lib/po-links';
 import { useCurrentLocation } from '../../../../lib/queries';
 import { useCan } from '../../../../lib/session-store';
 import { useCreatePurchaseOrder, useCurrentUser, useReceivingLocations } from '../../api/purchase-order-list';
@@ -41,6 +42,14 @@ export function CreatePoPanel() {
   const currentLocation = useCurrentLocation();
   const me = useCurrentUser();
   const create = useCreatePurchaseOrder();
+  // The new-PO shortcut (Alt-N) lands here: the vendor field takes the focus.
+  const panel = useRef<HTMLElement>(null);
+  const newPoAsked = (useLocation().state as Record<string, unknown> | null)?.[NEW_PO_STATE];
+  useEffect(() => {
+    if (!newPoAsked) return;
+    panel.current?.scrollIntoView({ block: 'nearest' });
+    panel.current?.querySelector<HTMLInputElement>('[data-testid="create-po-vendor"] input')?.focus();
+  }, [newPoAsked]);
 
   const [vendorId, setVendorId] = useState<number | null>(null);
   const [termId, setTermId] = useState<number | ''>('');
@@ -87,6 +96,7 @@ export function CreatePoPanel() {
 
   return (
     <Paper
+      ref={panel}
       variant="outlined"
       sx={{ p: 2, mb: 2 }}
       component="section"

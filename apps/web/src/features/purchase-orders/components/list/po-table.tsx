@@ -13,7 +13,6 @@ import {
   TableRow,
   TableSortLabel,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { hasPoNumberCollision, type TPurchaseOrderSummary } from '@keystone/contracts';
@@ -21,6 +20,7 @@ import { PO_LIST_TABLE_PAGES, rowsPerPageOptions } from '../../../../shell/table
 import { CopyToClipboardButton } from './copy-to-clipboard-button';
 import { usd, ymd, type TPoSortColumn, type TSortOrder } from './po-list-state';
 import { legacyPoReviewPath, poReviewPath } from '../../../../lib/po-links';
+import { useRememberRecordSequence } from '../../../../lib/record-sequence';
 
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
@@ -95,6 +95,7 @@ export function PoTable({
   onSort,
   onPageChange,
   onPerPageChange,
+  empty,
 }: {
   rows: readonly TPurchaseOrderSummary[];
   total: number;
@@ -108,7 +109,14 @@ export function PoTable({
   onSort: (column: TPoSortColumn) => void;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
+  /** What an empty page shows (lib/empty-state). */
+  empty: ReactNode;
 }) {
+  // The PO page's previous/next (k/j) follow this page of the list.
+  useRememberRecordSequence(
+    'purchase-orders',
+    rows.map((po) => po.id),
+  );
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -168,11 +176,7 @@ export function PoTable({
             ))}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={COLUMNS.length + 1}>
-                  <Typography color="text.secondary" data-testid="po-no-results">
-                    No purchase orders match these filters.
-                  </Typography>
-                </TableCell>
+                <TableCell colSpan={COLUMNS.length + 1}>{empty}</TableCell>
               </TableRow>
             )}
           </TableBody>

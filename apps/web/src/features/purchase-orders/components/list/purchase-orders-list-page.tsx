@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { exportPurchaseOrdersRoute } from '@keystone/contracts';
 import { Page } from '../../../../shell/page';
+import { EmptyState } from '../../../../lib/empty-state';
 import { ListExportButton } from '../../../../lib/list-export';
+import { newPoTarget } from '../../../../lib/po-links';
+import { useCan } from '../../../../lib/session-store';
 import { usePurchaseOrders } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { CreatePoPanel } from './create-po-panel';
@@ -13,6 +16,7 @@ import { PoFilters } from './po-filters';
 import { PoLinesByModelTable } from './po-lines-by-model-table';
 import {
   filtersFromParams,
+  hasFilters,
   PO_FILTER_NAMES,
   readStoredPage,
   readStoredPerPage,
@@ -34,6 +38,9 @@ const SORT_ORDER_LABELS: Record<TSortOrder, string> = { asc: 'Ascending', desc: 
  */
 export function PurchaseOrdersListPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const canCreatePo = useCan('purchase-order:create');
+  const newPo = newPoTarget();
   const filters = filtersFromParams(params);
   const [page, setPageState] = useState(readStoredPage);
   const [perPage, setPerPageState] = useState(readStoredPerPage);
@@ -139,6 +146,27 @@ export function PurchaseOrdersListPage() {
               onSort={sort}
               onPageChange={setPage}
               onPerPageChange={setPerPage}
+              empty={
+                hasFilters(filters) ? (
+                  <EmptyState
+                    kind="no-match"
+                    message="No purchase orders match these filters."
+                    action={{ label: 'Clear filters', onClick: clearFilters }}
+                    testId="po-no-results"
+                  />
+                ) : (
+                  <EmptyState
+                    kind="none"
+                    message="No purchase orders yet."
+                    action={
+                      canCreatePo
+                        ? { label: 'Create a PO', onClick: () => void navigate(newPo.to, { state: newPo.state }) }
+                        : null
+                    }
+                    testId="po-none-yet"
+                  />
+                )
+              }
             />
           )}
         </>

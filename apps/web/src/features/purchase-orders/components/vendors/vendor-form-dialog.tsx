@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { ZVendorInputSchema, type TVendor } from '@keystone/contracts';
-import { queueSuccess } from '../../../../lib/message-queue';
+import { queueSaved } from '../../../../lib/message-queue';
+import { useSaveShortcut } from '../../../../lib/shortcuts';
 import { useCan } from '../../../../lib/session-store';
 import { useCreateVendor, usePurchaseTerms, useUpdateVendor, useVendor } from '../../api/vendors';
 import { VendorFormFields } from './vendor-form-fields';
@@ -75,6 +76,9 @@ function VendorFormDialog({
     vendor_type: blocked && mode === 'create' && !vendorType,
   };
 
+  const form = useRef<HTMLFormElement>(null);
+  useSaveShortcut(form, { enabled: canSave, inDialog: true, description: 'Save the vendor' });
+
   const save = async (values: TVendorFormValues) => {
     const required = missingRequired(mode, values);
     setBlocked(!!required);
@@ -85,7 +89,7 @@ function VendorFormDialog({
         mode === 'create'
           ? await create.mutateAsync(values)
           : await update.mutateAsync({ id: vendorId!, body: values });
-      queueSuccess(VENDOR_SAVED_MESSAGES[mode]);
+      queueSaved('Vendor', vendor.company_name, VENDOR_SAVED_MESSAGES[mode]);
       onSaved?.(vendor);
       onClose();
     } catch (error) {
@@ -107,7 +111,7 @@ function VendorFormDialog({
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid={`vendor-${mode}-form`}>
+      <Box ref={form} component="form" noValidate onSubmit={onSubmit} data-testid={`vendor-${mode}-form`}>
         <DialogTitle id={titleId}>{VENDOR_DIALOG_TITLES[mode]}</DialogTitle>
         <DialogContent>
           {message && (
