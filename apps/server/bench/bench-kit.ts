@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import type { OpenDatabase } from '../src/db/database.js';
 import { createServices } from '../src/modules/services.js';
+import { loginAs } from '../test/harness.js';
 import { percentiles } from './bench-database.js';
 
 /** The password of every bench user. */
@@ -33,23 +34,8 @@ export async function seedBenchBasics(
   return { services, userId };
 }
 
-/** A bearer token of a bench user, signed in through the app (Fastify inject). */
-export async function benchToken(app: FastifyInstance, username: string): Promise<string> {
-  const config = loadConfig({});
-  const res = await app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    payload: {
-      grant_type: 'password',
-      username,
-      password: BENCH_PASSWORD,
-      client_id: config.oauthClientId,
-      client_secret: config.oauthClientSecret,
-    },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
-}
+/** A bearer token of a bench user, signed in through the app (Fastify inject), as the tests sign in. */
+export const benchToken = (app: FastifyInstance, username: string) => loginAs(app, username, BENCH_PASSWORD);
 
 /**
  * `fn` called `warmup` times untimed (4 by default: a first call whose answer is kept, and 3 more), then `n` times
