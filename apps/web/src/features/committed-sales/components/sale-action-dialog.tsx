@@ -18,6 +18,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { missingSaleSerials, type TCommittedSale } from '@keystone/contracts';
+import { floorActions, floorArea } from '../../../lib/scan/floor-layout';
 import { useCan, useSession } from '../../../lib/session-store';
 import { COMMITTED_SALES_QUERY_KEY, finishInvoice, transactSale } from '../api/committed-sales-api';
 import { saleFailureOutcome, saleSuccessOutcome, type TSaleOutcome } from './sale-result';
@@ -119,7 +120,8 @@ export function SaleActionDialog({
       data-stage={stage.name}
     >
       <DialogTitle id="sale-action-title">{title}</DialogTitle>
-      <DialogContent>
+      {/* With the scan on a phone: the floor layout (big targets, the camera button clear of the buttons). */}
+      <DialogContent sx={fullScreen ? floorArea : undefined}>
         {stage.name === 'confirm' && action && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
             {action.kind === 'transact' ? (
@@ -186,7 +188,7 @@ export function SaleActionDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={fullScreen ? floorActions : undefined}>
         {stage.name === 'confirm' && (
           <>
             <Button onClick={close}>Cancel</Button>
