@@ -35,20 +35,26 @@ export async function committedSales(request: APIRequestContext, invoices: { lin
 }
 
 /**
- * A serial-tracked demo product with `units` units received into KY01, each with its serial, and one committed sale of
- * it made through the point of sale's intake without serials (the demo's common case).
+ * A serial-tracked demo product with `units` units received into KY01, each with its serial, and `lines` committed
+ * sales of one unit each on one invoice, made through the point of sale's intake without serials (the demo's common
+ * case).
  */
-export async function saleWithoutSerial(request: APIRequestContext, units = 2) {
+export async function saleWithoutSerial(request: APIRequestContext, units = 2, lines = 1) {
   const { api, po, product, lineId } = await setupPo(request, { qty: units, tracked: true, pick: 16 });
   const stamp = randomUUID().slice(0, 8).toUpperCase();
   const serials = Array.from({ length: units }, (_, i) => `CS${stamp}N${i + 1}`);
   await receiveUnits(api, { poId: po.id, lineId, product }, { serials });
   const pos = await apiAs(request, 'sales-1');
-  const sale = await pos.send<TSale>('POST', '/api/ims/committed-sales', {
-    legacyPosInvoiceId: `E2E-SN-${stamp}`,
-    model: product.model_number,
-    quantity: 1,
-    sourceBucket: 'KY01',
-  });
-  return { product, serials, sale };
+  const sales: TSale[] = [];
+  for (let l = 0; l < lines; l++) {
+    sales.push(
+      await pos.send<TSale>('POST', '/api/ims/committed-sales', {
+        legacyPosInvoiceId: `E2E-SN-${stamp}`,
+        model: product.model_number,
+        quantity: 1,
+        sourceBucket: 'KY01',
+      }),
+    );
+  }
+  return { product, serials, sale: sales[0]!, sales };
 }

@@ -43,6 +43,17 @@ export async function storeSession(page: Page, token: { access_token: string; us
   }, token);
 }
 
+/** The device opened with its session stored (as `signInAs`) and its service worker in control of the page. */
+async function openSignedIn(device: ReturnType<typeof deviceProfile>, token: OfflineDrillSteps['token']) {
+  const context = await device.open();
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/login');
+  await storeSession(page, token);
+  await page.goto('/');
+  await serviceWorkerReady(page);
+  return { context, page };
+}
+
 /** The network, cut and given back for the whole context: its pages and its service worker. */
 export async function setNetwork(context: BrowserContext, online: boolean): Promise<void> {
   await context.setOffline(!online);
@@ -91,12 +102,7 @@ export interface OfflineDrillSteps {
 export async function offlineDrill(device: ReturnType<typeof deviceProfile>, steps: OfflineDrillSteps): Promise<void> {
   const entries = steps.entries ?? ((n: number) => n);
   const total = steps.first + steps.then;
-  let context = await device.open();
-  let page = context.pages()[0] ?? (await context.newPage());
-  await page.goto('/login');
-  await storeSession(page, steps.token);
-  await page.goto('/');
-  await serviceWorkerReady(page);
+  let { context, page } = await openSignedIn(device, steps.token);
 
   await steps.open(page, true);
   await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
@@ -128,5 +134,62 @@ export async function offlineDrill(device: ReturnType<typeof deviceProfile>, ste
   await page.waitForTimeout(1_000);
   expect(await steps.recorded()).toBe(total);
   await steps.afterReplay?.(page);
+  await context.close();
+}
+
+export interface RefusedReplaySteps {
+  /** The session the device is signed in with (`requestToken`). */
+  token: OfflineDrillSteps['token'];
+  /** Opens the job's screen, online, ready for a scan. */
+  open(page: Page): Promise<void>;
+  /** The one scan, made offline. */
+  scan(page: Page): Promise<void>;
+  /** What happens elsewhere meanwhile, online, so that the server refuses the scan when it arrives. */
+  meanwhile(): Promise<void>;
+  /** The refusal where the scan was made, once the network is back; leaves the shell's scans-waiting count in reach. */
+  refusedOnPage(page: Page): Promise<void>;
+  /** The job as the scans-waiting screen lists it: its link, the refused scan's item and reason, the advice. */
+  job: { link: string; href: string; item: string; reason: string; advice: string };
+  /** More checks on the scans-waiting screen and the server, before the refusal is cleared. */
+  afterRefusal?(page: Page): Promise<void>;
+  /** The refused scan's Clear button. */
+  clear: string | RegExp;
+}
+
+/**
+ * The refused replay of every floor job: the device signed in and the job opened online; the network cut; one scan
+ * kept on the device; meanwhile the server's state moves on (`meanwhile`); the network back: the scan is refused where
+ * it was made, and listed on the scans-waiting screen with the server's reason and what to do, until cleared.
+ */
+export async function refusedReplayDrill(
+  device: ReturnType<typeof deviceProfile>,
+  steps: RefusedReplaySteps,
+): Promise<void> {
+  const { context, page } = await openSignedIn(device, steps.token);
+  await steps.open(page);
+
+  await setNetwork(context, false);
+  await steps.scan(page);
+  await expect(page.getByTestId('scans-waiting')).toHaveText(waitingText(1), { timeout: 15_000 });
+  await steps.meanwhile();
+
+  await setNetwork(context, true);
+  await steps.refusedOnPage(page);
+  await page.getByTestId('scans-waiting').click();
+  await expect(page).toHaveURL(/\/scans-waiting$/);
+  // The refusal was an answer: the server is in reach again.
+  await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
+  const job = page.getByTestId('waiting-job');
+  await expect(job).toHaveCount(1);
+  await expect(job.getByRole('link', { name: steps.job.link })).toHaveAttribute('href', steps.job.href);
+  const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
+  await expect(refused).toContainText(steps.job.item);
+  await expect(refused).toContainText(`Refused: ${steps.job.reason}`);
+  await expect(job).toContainText(steps.job.advice);
+  await steps.afterRefusal?.(page);
+
+  await job.getByRole('button', { name: steps.clear }).click();
+  await expect(page.getByTestId('nothing-waiting')).toBeVisible();
+  await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
   await context.close();
 }

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
-import { createServices } from '../src/modules/services.js';
 import { openSeededBenchDatabase, report } from './bench-database.js';
+import { benchToken, seedBenchBasics, timeCalls } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
@@ -39,16 +39,7 @@ const WORDS = [
 ];
 
 async function seed({ db }: OpenDatabase) {
-  const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
-  await services.users.ensureRoles();
-  await services.locations.createLocationWithBuckets({
-    locationCode: 'KY01',
-    address1: '1 Bench Way',
-    city: 'Louisville',
-    stateOrProvince: 'KY',
-    postalCode: '40213',
-  });
-  await services.users.create({ username: 'bench-viewer', password: 'bench-password', role: 'warehouse-1' });
+  await seedBenchBasics(db, { locations: ['KY01'], username: 'bench-viewer', role: 'warehouse-1' });
   await db.execute(
     sql`insert into brands (brand_name, brand_code) select 'Bench Brand ' || g, 'BB' || g from generate_series(1, 60) g`,
   );
@@ -90,19 +81,7 @@ async function main() {
     console.log(
       `Product list: ${counts!.products.toLocaleString('en-US')} products (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${CALLS} calls a case`,
     );
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        payload: {
-          grant_type: 'password',
-          username: 'bench-viewer',
-          password: 'bench-password',
-          client_id: config.oauthClientId,
-          client_secret: config.oauthClientSecret,
-        },
-      })
-    ).json().access_token as string;
+    const token = await benchToken(app, 'bench-viewer');
     const headers = { authorization: `Bearer ${token}` };
     const lastPage = Math.ceil(PRODUCTS / 100);
     const cases: [string, string][] = [
@@ -126,17 +105,13 @@ async function main() {
     let failed = 0;
     for (const [name, url] of cases) {
       const call = async () => {
-        const started = performance.now();
         const res = await app.inject({ method: 'GET', url, headers });
-        const ms = performance.now() - started;
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        return { ms, body: res.json() as { data: unknown[]; total: number } };
+        return res;
       };
-      const first = await call();
-      for (let i = 0; i < 3; i++) await call();
-      const samples: number[] = [];
-      for (let i = 0; i < CALLS; i++) samples.push((await call()).ms);
-      const p = report(`${name} [${first.body.data.length} rows of ${first.body.total}]`, samples, 72);
+      const { first, samples } = await timeCalls(CALLS, call);
+      const body = first.json<{ data: unknown[]; total: number }>();
+      const p = report(`${name} [${body.data.length} rows of ${body.total}]`, samples, 72);
       if (p.p95 >= TARGET_MS) failed++;
     }
     console.log(

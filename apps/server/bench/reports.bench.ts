@@ -4,16 +4,14 @@
 // counts. Then every generic report with its default parameters through the API (target: each under 2 s), and the
 // 1,000,000-row live-serials CSV fetched over HTTP from the server listening on a port, its RSS sampled every 50 ms
 // (target: growth under 100 MB). BENCH_PRODUCTS, BENCH_SERIALS and BENCH_SALES_PER_DAY scale it down.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { REPORT_DEFINITIONS } from '../src/modules/reports/definitions/index.js';
 import { openSeededBenchDatabase } from './bench-database.js';
+import { benchToken, BENCH_PASSWORD, seedBenchBasics, timeCalls } from './bench-kit.js';
+import { startBenchServer } from './bench-server.js';
 import type { OpenDatabase } from '../src/db/database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -25,17 +23,11 @@ const RSS_TARGET_MB = 100;
 const config = { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false };
 
 async function seed({ db }: OpenDatabase) {
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
-  await services.users.ensureRoles();
-  for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
-    await services.locations.createLocationWithBuckets({
-      locationCode: code,
-      address1: '1 Bench Way',
-      city: 'Louisville',
-      stateOrProvince: 'KY',
-      postalCode: '40213',
-    });
-  const devId = await services.users.create({ username: 'bench-dev', password: 'bench-password', role: 'developer' });
+  const { userId: devId } = await seedBenchBasics(db, {
+    locations: ['KY01', 'TX01', 'AZ02', 'RUBY'],
+    username: 'bench-dev',
+    role: 'developer',
+  });
   await db.execute(
     sql`insert into brands (brand_name, brand_code) select 'Brand ' || g, 'B' || g from generate_series(1, 50) g`,
   );
@@ -93,7 +85,6 @@ async function seed({ db }: OpenDatabase) {
            1000, 900 + g % 300, g % 300 - 100, case when g % 300 <= 100 then 'Matched' else 'Not Matched - Outside Acceptable Threshold' end
     from generate_series(1, 200000) g`);
   await db.execute(sql`analyze`);
-  await app.close();
 }
 
 async function main() {
@@ -101,19 +92,7 @@ async function main() {
   const database = await openSeededBenchDatabase('keystone_bench_reports', seed);
   const seeded = performance.now();
   const { app } = await buildApp({ db: database.db, dbKind: 'postgres', config, logger: false, serveWeb: false });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      payload: {
-        grant_type: 'password',
-        username: 'bench-dev',
-        password: 'bench-password',
-        client_id: config.oauthClientId,
-        client_secret: config.oauthClientSecret,
-      },
-    })
-  ).json().access_token as string;
+  const token = await benchToken(app, 'bench-dev');
   const headers = { authorization: `Bearer ${token}` };
   const [{ n: liveSerials }] = (await queryRows<{ n: number }>(
     database.db,
@@ -125,11 +104,14 @@ async function main() {
 
   const slow: string[] = [];
   for (const definition of REPORT_DEFINITIONS) {
-    const t0 = performance.now();
-    const response = await app.inject({ method: 'GET', url: `/api/reports/generic/${definition.slug}`, headers });
-    const ms = performance.now() - t0;
+    // One call each, timed from the first (no warm-up): a report is run once by its user.
+    const { first: response, max: ms } = await timeCalls(
+      1,
+      () => app.inject({ method: 'GET', url: `/api/reports/generic/${definition.slug}`, headers }),
+      { warmup: 0 },
+    );
     if (response.statusCode !== 200) throw new Error(`${definition.slug}: ${response.statusCode} ${response.body}`);
-    const { rowCount } = response.json() as { rowCount: number };
+    const { rowCount } = response.json<{ rowCount: number }>();
     if (ms > TARGET_MS) slow.push(definition.slug);
     console.log(
       `${definition.slug.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${String(rowCount).padStart(9)} rows${ms > TARGET_MS ? '  OVER 2 s' : ''}`,
@@ -140,35 +122,7 @@ async function main() {
 
   // The million-row CSV from the real server: `src/main.ts` in a process of its own on this database, its RSS read
   // from /proc every 50 ms while this process reads the file over HTTP (so the client's buffers are not counted).
-  const port = 3290 + Math.floor(Math.random() * 100);
-  const server = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: '0',
-        DEMO_DATA: '0',
-        WORKERS: '1',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { base, rss, stop } = await startBenchServer(database.url, 3290);
   const serverToken = (
     (await (
       await fetch(`${base}/oauth/token`, {
@@ -177,7 +131,7 @@ async function main() {
         body: JSON.stringify({
           grant_type: 'password',
           username: 'bench-dev',
-          password: 'bench-password',
+          password: BENCH_PASSWORD,
           client_id: config.oauthClientId,
           client_secret: config.oauthClientSecret,
         }),
@@ -205,8 +159,7 @@ async function main() {
   console.log(
     `live-serials CSV: ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s; server RSS ${(baseline / 1024 / 1024).toFixed(0)} MB -> peak ${(peak / 1024 / 1024).toFixed(0)} MB (growth ${growthMb.toFixed(0)} MB, target < ${RSS_TARGET_MB} MB)`,
   );
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stop();
   await database.drop();
   if (lines - 1 !== liveSerials) throw new Error(`the CSV has ${lines - 1} rows, expected ${liveSerials}`);
   if (slow.length > 0) console.log(`over 2 s: ${slow.join(', ')}`);

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
-import { createServices } from '../src/modules/services.js';
 import { openSeededBenchDatabase, percentiles, report } from './bench-database.js';
+import { benchToken, seedBenchBasics, timeCalls } from './bench-kit.js';
 
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -17,16 +17,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 40);
 const TARGET_MS = 150;
 
 async function seed({ db }: OpenDatabase) {
-  const services = createServices(db, { ...loadConfig({}), logLevel: 'silent' });
-  await services.users.ensureRoles();
-  await services.locations.createLocationWithBuckets({
-    locationCode: 'KY01',
-    address1: '1 Bench Way',
-    city: 'Louisville',
-    stateOrProvince: 'KY',
-    postalCode: '40213',
-  });
-  await services.users.create({ username: 'bench-dev', password: 'bench-password', role: 'developer' });
+  await seedBenchBasics(db, { locations: ['KY01'], username: 'bench-dev', role: 'developer' });
   const [b] = await queryRows<{ a: string; b: string }>(
     db,
     sql`select min(bucket) as a, max(bucket) as b from buckets where location_code = 'KY01'`,
@@ -72,19 +63,7 @@ async function main() {
     console.log(
       `Search: ${counts!.serials.toLocaleString('en-US')} serials (${database.seeded ? 'seeded' : 'copied'} in ${((performance.now() - t0) / 1000).toFixed(1)} s), ${CALLS} calls a query`,
     );
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        payload: {
-          grant_type: 'password',
-          username: 'bench-dev',
-          password: 'bench-password',
-          client_id: config.oauthClientId,
-          client_secret: config.oauthClientSecret,
-        },
-      })
-    ).json().access_token as string;
+    const token = await benchToken(app, 'bench-dev');
     const headers = { authorization: `Bearer ${token}` };
     const queries = [
       'SN000543210C', // a serial, exact
@@ -110,19 +89,15 @@ async function main() {
     for (const q of queries) {
       const url = `/api/search?q=${encodeURIComponent(q)}`;
       const call = async () => {
-        const started = performance.now();
         const res = await app.inject({ method: 'GET', url, headers });
-        const ms = performance.now() - started;
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        return { ms, body: res.json() as { groups: { hits: unknown[] }[] } };
+        return res;
       };
-      const first = await call();
-      for (let i = 0; i < 3; i++) await call();
-      const samples: number[] = [];
-      for (let i = 0; i < CALLS; i++) samples.push((await call()).ms);
+      const { first, samples } = await timeCalls(CALLS, call);
+      const body = first.json<{ groups: { hits: unknown[] }[] }>();
       all.push(...samples);
-      const hits = first.body.groups.reduce((n, g) => n + g.hits.length, 0);
-      const p = report(`"${q}" [${hits} hits in ${first.body.groups.length} groups]`, samples, 56);
+      const hits = body.groups.reduce((n, g) => n + g.hits.length, 0);
+      const p = report(`"${q}" [${hits} hits in ${body.groups.length} groups]`, samples, 56);
       if (p.p95 >= TARGET_MS) failed++;
     }
     const p = percentiles(all);

@@ -22,6 +22,8 @@ let poRef: string;
 let serialId: number;
 let bucket: string;
 let otherBucket: string;
+let vendorId: number;
+let baseUser: string;
 
 async function search(q: string, token = admin, limit?: number) {
   const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
@@ -40,6 +42,7 @@ beforeAll(async () => {
   await createLocation(t.services, 'KY01');
   admin = (await createSignedInUser(t, { role: 'developer' })).token;
   warehouse = (await createSignedInUser(t, { role: 'warehouse-1' })).token;
+  baseUser = (await createSignedInUser(t, { role: 'user' })).token;
   [bucket, otherBucket] = (
     await queryRows<{ bucket: string }>(
       t.db,
@@ -63,6 +66,7 @@ beforeAll(async () => {
     sql`select purchase_ref_id as ref, vendor_id from purchase_orders where id = ${poId}`,
   );
   poRef = po.ref;
+  vendorId = po.vendor_id;
   await t.db.execute(sql`update vendors set company_name = 'Lumberjack Appliances' where id = ${po.vendor_id}`);
   serialId = (await one<{ id: number }>(sql`select id from inventory_serials where serial_number = 'SNQX778001'`)).id;
   await t.db.execute(sql`insert into accounts_payable_invoices (invoice_number, invoice_amount_cents, vendor_id)
@@ -74,7 +78,12 @@ beforeAll(async () => {
     values ('CT-QX0042', ${product.id}, ${bucket}, ${otherBucket}, 1)`);
   await t.db
     .execute(sql`insert into committed_sales (ims_transaction_reference_id, legacy_pos_invoice_id, product_id, source_bucket, committed_quantity)
-    values ('CS-QX0077', 'POSQX-9001', ${product.id}, ${bucket}, 1)`);
+    values ('CS-QX0077', 'POSQX-9001', ${product.id}, ${bucket}, 1),
+           ('CS-QX0078', 'POSQX-9002', ${product.id}, ${bucket}, 1)`);
+  // A transacted sale is no longer on the board (only its row's transacted_at matters to the search).
+  await t.db.execute(
+    sql`update committed_sales set transacted_at = now() where ims_transaction_reference_id = 'CS-QX0078'`,
+  );
   await t.db.execute(sql`insert into bins (bin_name, location_code, condition_code, bucket, row, bay, shelf)
     values ('QXBIN-07', 'KY01', 'NEW', ${bucket}, 1, 2, 3)`);
 });
@@ -89,7 +98,7 @@ describe('GET /api/search', () => {
       [product.upc!, 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
       ['quartzite', 'product', 'SRCH-FRIDGE', '/inventory/detail/model/SRCH-FRIDGE'],
       ['snqx778001', 'serial', 'SNQX778001', `/inventory-serials/${serialId}`],
-      ['INVQ-55', 'invoice', 'INVQ-5521', '/accounts-payable-invoices?search=INVQ-5521'],
+      ['INVQ-55', 'invoice', 'INVQ-5521', `/accounts-payable-invoices?invoice_number=INVQ-5521&vendor=${vendorId}`],
       ['quarring', 'contact', 'Gwendolyn Quarrington', '/contacts/details?id='],
       ['5025550', 'contact', 'Gwendolyn Quarrington', '/contacts/details?id='],
       [
@@ -100,6 +109,7 @@ describe('GET /api/search', () => {
       ],
       ['POSQX-9001', 'sale', 'CS-QX0077', '/boards/committed-sales?search=POSQX-9001'],
       ['CS-QX0077', 'sale', 'CS-QX0077', '/boards/committed-sales?search=POSQX-9001'],
+      ['POSQX-9002', 'sale', 'CS-QX0078', '/inventory-transactions/CS-QX0078'],
       ['qxbin', 'bin', 'QXBIN-07', '/inventory/bins/assignment/KY01/QXBIN-07'],
     ];
     for (const [q, kind, label, path] of cases) {
@@ -139,6 +149,15 @@ describe('GET /api/search', () => {
     expect(hitsOf(await found(poRef, warehouse), 'po')).toEqual([]);
     expect(hitsOf(await found('INVQ', warehouse), 'invoice')).toEqual([]);
     expect(hitsOf(await found('snqx778001', warehouse), 'serial')).toHaveLength(1);
+  });
+
+  it('shows transacted sales only to a role that may open their transaction page', async () => {
+    // user has boards:view (the board) but not inventory:view (the transaction page).
+    expect(hitsOf(await found('POSQX', baseUser), 'sale').map((h) => h.label)).toEqual(['CS-QX0077']);
+    expect(hitsOf(await found('POSQX'), 'sale').map((h) => [h.label, h.secondary])).toEqual([
+      ['CS-QX0077', 'Invoice POSQX-9001 · SRCH-FRIDGE'],
+      ['CS-QX0078', 'Invoice POSQX-9002 · SRCH-FRIDGE · transacted'],
+    ]);
   });
 
   it('treats LIKE characters as text', async () => {

@@ -83,3 +83,65 @@ test('a serial of another product is refused in red, naming it, and nothing is c
   await expect(dialog.getByTestId('sale-serials-needed')).toBeVisible();
   await expect(dialog.getByTestId('sale-committed-serials')).toHaveCount(0);
 });
+
+test('Finish by Invoice scans the serials its sales lack, sale after sale, then finishes the invoice', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { product, serials, sales } = await saleWithoutSerial(request, 2, 2);
+  const [first, second] = sales.map((s) => s.ims_transaction_reference_id) as [string, string];
+  const invoice = sales[0]!.legacy_pos_invoice_id;
+  await signInAs(page, 'warehouse-1');
+  await page.goto('/boards/committed-sales');
+  await page.getByTestId('committed-sales-search').fill(invoice);
+  await expect(row(page, second)).toBeVisible();
+  await row(page, first)
+    .getByRole('button', { name: `Finish invoice ${invoice}` })
+    .click();
+  const dialog = page.getByTestId('sale-action-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Finish by Invoice' })).toBeVisible();
+  await expect(dialog.getByTestId('invoice-serials-status')).toHaveText(
+    '2 sales of this invoice lack committed serials: scan them sale by sale before finishing.',
+  );
+  const step = (ref: string) => dialog.locator(`[data-testid="invoice-sale-serials"][data-reference="${ref}"]`);
+  await expect(step(first)).toHaveAttribute('aria-current', 'step');
+  await expect(step(second)).toContainText('0 of 1 serial committed');
+  await shoot(page, 'test-results/shots/committed-sales', 'finish-invoice-scan');
+
+  // The first sale's item, then the second's: the scan fields move on to the next sale by themselves.
+  await expect(dialog.getByTestId('sale-scan-upc')).toBeFocused();
+  await wedgeScans(page, [product.upc!, serials[0]!]);
+  await expect(step(first)).toContainText('1 of 1 serial committed');
+  await expect(step(second)).toHaveAttribute('aria-current', 'step');
+  await expect(dialog.getByTestId('sale-scan-upc')).toBeFocused();
+  await wedgeScans(page, [product.upc!, serials[1]!]);
+  await expect(step(second)).toContainText('1 of 1 serial committed');
+  await expect(dialog.getByTestId('invoice-serials-status')).toHaveText(
+    'Every sale of this invoice has its serials: the invoice can be finished.',
+  );
+  await expect(dialog.getByTestId('sale-scan-upc')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Finish Invoice' }).click();
+  await expect(dialog.getByTestId('sale-result')).toHaveText('Sale successfully trasacted!');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(row(page, first)).toHaveCount(0);
+  await expect(row(page, second)).toHaveCount(0);
+
+  // Each serial left with its own sale; the ledger check is clean.
+  const dev = await apiAs(request, 'developer');
+  for (const [ref, serial] of [
+    [first, serials[0]!],
+    [second, serials[1]!],
+  ] as const) {
+    const tx = await dev.get<{
+      sale: { transacted_at: string | null } | null;
+      serials: { scanned_serial_number: string }[];
+    }>(`/api/ims/inventory-transactions/${ref}`);
+    expect(tx.sale?.transacted_at).not.toBeNull();
+    expect(tx.serials.map((s) => s.scanned_serial_number)).toEqual([serial]);
+  }
+  const check = await dev.get<{ clean: boolean; differences: unknown[] }>('/api/ledger/check');
+  expect(check.differences).toEqual([]);
+  expect(check.clean).toBe(true);
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { deviceProfile, offlineDrill, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { deviceProfile, offlineDrill, refusedReplayDrill } from '../../support/offline';
 import { pickSales, printSales } from '../../support/picking';
 import { requestToken, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
@@ -75,45 +75,34 @@ test('a pick the server refuses on the replay (someone else picked it meanwhile)
   const [item] = await printSales(request, refs);
   const token = await requestToken(request, 'warehouse-2');
   const device = deviceProfile();
+  const other = await apiAs(request, 'warehouse-lead');
   try {
-    const context = await device.open();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
-    await storeSession(page, token);
-    await page.goto('/');
-    await serviceWorkerReady(page);
-    await openPick(page, item!.id, product.model_number);
-
-    await setNetwork(context, false);
-    await wedgeScans(page, [product.upc!]);
-    await expect(page.getByTestId('scans-waiting')).toHaveText('1 scan waiting', { timeout: 15_000 });
-    // Meanwhile another picker, online, picks the item.
-    const other = await apiAs(request, 'warehouse-lead');
-    await other.send('POST', `/api/ims/picklist/item/${item!.id}/pick`, {});
-
-    await setNetwork(context, true);
-    await expect(page.getByTestId('pick-error')).toHaveText('Item has already been picked.', { timeout: 20_000 });
-    await page.getByTestId('scans-waiting').click();
-    await expect(page).toHaveURL(/\/scans-waiting$/);
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
-    const job = page.getByTestId('waiting-job');
-    await expect(job).toHaveCount(1);
-    await expect(job.getByRole('link', { name: `Pick ${item!.id}` })).toHaveAttribute('href', `/pick-item/${item!.id}`);
-    const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
-    await expect(refused).toContainText(product.model_number);
-    await expect(refused).toContainText(`Refused: Pick list item ${item!.id} has already been picked.`);
-    await expect(job).toContainText('Open the pick: if the item is still to be picked');
-    await shoot(page, SHOTS, 'scans-waiting-pick-refused');
-    // Picked once, by the other picker.
-    const picked = await other.get<{ picked_item: { picked_by: string | null } | null }>(
-      `/api/ims/picklist/already-picked-item/${item!.id}`,
-    );
-    expect(picked.picked_item?.picked_by).toBe('warehouse-lead');
-
-    await job.getByRole('button', { name: /^Clear / }).click();
-    await expect(page.getByTestId('nothing-waiting')).toBeVisible();
-    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
-    await context.close();
+    await refusedReplayDrill(device, {
+      token,
+      open: (page) => openPick(page, item!.id, product.model_number),
+      scan: (page) => wedgeScans(page, [product.upc!]),
+      // Meanwhile another picker, online, picks the item.
+      meanwhile: () => other.send('POST', `/api/ims/picklist/item/${item!.id}/pick`, {}),
+      refusedOnPage: async (page) => {
+        await expect(page.getByTestId('pick-error')).toHaveText('Item has already been picked.', { timeout: 20_000 });
+      },
+      job: {
+        link: `Pick ${item!.id}`,
+        href: `/pick-item/${item!.id}`,
+        item: product.model_number,
+        reason: `Pick list item ${item!.id} has already been picked.`,
+        advice: 'Open the pick: if the item is still to be picked',
+      },
+      afterRefusal: async (page) => {
+        await shoot(page, SHOTS, 'scans-waiting-pick-refused');
+        // Picked once, by the other picker.
+        const picked = await other.get<{ picked_item: { picked_by: string | null } | null }>(
+          `/api/ims/picklist/already-picked-item/${item!.id}`,
+        );
+        expect(picked.picked_item?.picked_by).toBe('warehouse-lead');
+      },
+      clear: /^Clear /,
+    });
   } finally {
     device.remove();
   }

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { deviceProfile, offlineDrill, serviceWorkerReady, setNetwork, storeSession } from '../../support/offline';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { deviceProfile, offlineDrill, refusedReplayDrill } from '../../support/offline';
 import { setupPo } from '../../support/receiving';
 import { requestToken, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
@@ -89,50 +89,38 @@ test('a scan the server refuses on the replay (the PO was finished meanwhile) is
   const token = await requestToken(request, 'warehouse-2');
   const device = deviceProfile();
   try {
-    const context = await device.open();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
-    await storeSession(page, token);
-    await page.goto('/');
-    await serviceWorkerReady(page);
-    await page.goto(`/purchase-orders/review/${po.id}`);
-    const dialog = await openReceiving(page);
-
-    await setNetwork(context, false);
-    await wedgeScans(page, [product.upc!]);
-    await expect(page.getByTestId('scans-waiting')).toHaveText('1 scan waiting', { timeout: 15_000 });
-    // Meanwhile, at the office, the PO is finished.
-    await api.get(`/api/purchase/finish/${po.id}`);
-
-    await setNetwork(context, true);
-    await expect(dialog.locator('[data-testid="scanned-item"][data-state="refused"]')).toHaveCount(1, {
-      timeout: 20_000,
+    let dialog: Locator;
+    await refusedReplayDrill(device, {
+      token,
+      open: async (page) => {
+        await page.goto(`/purchase-orders/review/${po.id}`);
+        dialog = await openReceiving(page);
+      },
+      scan: (page) => wedgeScans(page, [product.upc!]),
+      // Meanwhile, at the office, the PO is finished.
+      meanwhile: () => api.get(`/api/purchase/finish/${po.id}`),
+      refusedOnPage: async (page) => {
+        await expect(dialog.locator('[data-testid="scanned-item"][data-state="refused"]')).toHaveCount(1, {
+          timeout: 20_000,
+        });
+        await page.keyboard.press('Escape');
+      },
+      job: {
+        link: `Receiving PO ${po.id}`,
+        href: `/purchase-orders/review/${po.id}`,
+        item: product.model_number,
+        reason: 'This purchase order is Complete: receiving is locked.',
+        advice: 'Open the PO: if the line still needs the unit',
+      },
+      afterRefusal: async (page) => {
+        await shoot(page, SHOTS, 'scans-waiting-refused');
+        const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
+          `/api/purchase/getFull/${po.id}`,
+        );
+        expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(0);
+      },
+      clear: `Clear ${product.model_number}`,
     });
-    await page.keyboard.press('Escape');
-    await page.getByTestId('scans-waiting').click();
-    await expect(page).toHaveURL(/\/scans-waiting$/);
-    // The refusal was an answer: the server is in reach again.
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'true');
-    const job = page.getByTestId('waiting-job');
-    await expect(job).toHaveCount(1);
-    await expect(job.getByRole('link', { name: `Receiving PO ${po.id}` })).toHaveAttribute(
-      'href',
-      `/purchase-orders/review/${po.id}`,
-    );
-    const refused = job.locator('[data-testid="waiting-scan"][data-state="refused"]');
-    await expect(refused).toContainText(product.model_number);
-    await expect(refused).toContainText('Refused: This purchase order is Complete: receiving is locked.');
-    await expect(job).toContainText('Open the PO: if the line still needs the unit');
-    await shoot(page, SHOTS, 'scans-waiting-refused');
-    const full = await api.get<{ data: { PO_LINES: { id: number; qty_received: number }[] } }>(
-      `/api/purchase/getFull/${po.id}`,
-    );
-    expect(full.data.PO_LINES.find((l) => l.id === lineId)!.qty_received).toBe(0);
-
-    await job.getByRole('button', { name: `Clear ${product.model_number}` }).click();
-    await expect(page.getByTestId('nothing-waiting')).toBeVisible();
-    await expect(page.getByTestId('scans-waiting')).toHaveCount(0);
-    await context.close();
   } finally {
     device.remove();
   }

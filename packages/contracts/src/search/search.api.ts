@@ -21,6 +21,12 @@ export const SEARCH_KIND_ACCESS: Record<TSearchKind, readonly TPermission[]> = {
   bin: ['inventory:view'],
 };
 
+/**
+ * A transacted sale is gone from the Committed Sales board; its hit opens its transaction page, whose read
+ * (`/api/ims/inventory-transactions/{id}`) needs this. A role without it is not shown transacted sales.
+ */
+export const SEARCH_TRANSACTED_SALE_ACCESS: readonly TPermission[] = ['inventory:view'];
+
 export const SEARCH_KIND_TITLES: Record<TSearchKind, string> = {
   po: 'Purchase orders',
   product: 'Products',

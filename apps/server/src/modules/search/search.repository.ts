@@ -7,7 +7,7 @@ export interface SearchRow {
   id: number;
   label: string;
   secondary: string | null;
-  /** The key the hit's path is built from (a model, an invoice id, a location code). */
+  /** The keys the hit's path is built from (a model, an invoice number and its vendor id, a location code). */
   key: string | null;
   key2: string | null;
   rank: number;
@@ -114,7 +114,7 @@ export class SearchRepository {
     return queryRows<SearchRow>(
       this.db,
       sql`select i.id, i.invoice_number as label, v.company_name || coalesce(' · ' || i.invoice_date::text, '') as secondary,
-              i.invoice_number as key, null as key2, ${rankOf(sql`i.invoice_number`, t)} as rank
+              i.invoice_number as key, i.vendor_id::text as key2, ${rankOf(sql`i.invoice_number`, t)} as rank
             from accounts_payable_invoices i join vendors v on v.id = i.vendor_id
            where upper(i.invoice_number) like ${t.prefix}
            order by 6, upper(i.invoice_number) limit ${limit}`,
@@ -158,16 +158,23 @@ export class SearchRepository {
     );
   }
 
-  /** Committed sales by reference or POS invoice (prefix). */
-  sales(t: SearchText, limit: number): Promise<SearchRow[]> {
+  /**
+   * Committed sales by reference or POS invoice (prefix); the transacted ones (key2: their reference) only when
+   * `transacted`, the caller may read their transaction page.
+   */
+  sales(t: SearchText, limit: number, transacted: boolean): Promise<SearchRow[]> {
+    const openOnly = transacted ? sql`` : sql`and cs.transacted_at is null`;
     return queryRows<SearchRow>(
       this.db,
       sql`select cs.id, cs.ims_transaction_reference_id as label,
-              'Invoice ' || cs.legacy_pos_invoice_id || ' · ' || p.model_number as secondary,
-              cs.legacy_pos_invoice_id as key, null as key2,
+              'Invoice ' || cs.legacy_pos_invoice_id || ' · ' || p.model_number
+                || case when cs.transacted_at is null then '' else ' · transacted' end as secondary,
+              cs.legacy_pos_invoice_id as key,
+              case when cs.transacted_at is null then null else cs.ims_transaction_reference_id end as key2,
               least(${rankOf(sql`cs.ims_transaction_reference_id`, t)}, ${rankOf(sql`cs.legacy_pos_invoice_id`, t)}) as rank
             from committed_sales cs join products p on p.id = cs.product_id
-           where upper(cs.ims_transaction_reference_id) like ${t.prefix} or upper(cs.legacy_pos_invoice_id) like ${t.prefix}
+           where (upper(cs.ims_transaction_reference_id) like ${t.prefix} or upper(cs.legacy_pos_invoice_id) like ${t.prefix})
+             ${openOnly}
            order by 6, cs.id desc limit ${limit}`,
     );
   }

@@ -2,6 +2,7 @@ import {
   SEARCH_KINDS,
   SEARCH_KIND_ACCESS,
   SEARCH_KIND_TITLES,
+  SEARCH_TRANSACTED_SALE_ACCESS,
   hasAnyPermission,
   type TSearchAnswer,
   type TSearchGroup,
@@ -18,10 +19,13 @@ const PATHS: Record<TSearchKind, (row: SearchRow) => string> = {
   po: (r) => `/purchase-orders/review/${r.id}`,
   product: (r) => `/inventory/detail/model/${enc(r.key ?? '')}`,
   serial: (r) => `/inventory-serials/${r.id}`,
-  invoice: (r) => `/accounts-payable-invoices?search=${enc(r.key ?? '')}`,
+  // The invoice list filtered by the invoice's number and vendor (there is no invoice page).
+  invoice: (r) => `/accounts-payable-invoices?invoice_number=${enc(r.key ?? '')}&vendor=${enc(r.key2 ?? '')}`,
   contact: (r) => `/contacts/details?id=${r.id}`,
   transfer: (r) => `/inventory/transfer/${enc(r.key ?? '')}?from_bucket=${enc(r.key2 ?? '')}`,
-  sale: (r) => `/boards/committed-sales?search=${enc(r.key ?? '')}`,
+  // An open sale on the board (where it is finished), a transacted one on its transaction page (the board lacks it).
+  sale: (r) =>
+    r.key2 ? `/inventory-transactions/${enc(r.key2)}` : `/boards/committed-sales?search=${enc(r.key ?? '')}`,
   bin: (r) => `/inventory/bins/assignment/${enc(r.key ?? '')}/${enc(r.key2 ?? '')}`,
 };
 
@@ -42,7 +46,7 @@ export class SearchService {
       invoice: () => repo.invoices(t, limit),
       contact: () => repo.contacts(t, limit),
       transfer: () => repo.transfers(t, limit),
-      sale: () => repo.sales(t, limit),
+      sale: () => repo.sales(t, limit, hasAnyPermission(role, SEARCH_TRANSACTED_SALE_ACCESS)),
       bin: () => repo.bins(t, limit),
     };
     const kinds = SEARCH_KINDS.filter((kind) => hasAnyPermission(role, SEARCH_KIND_ACCESS[kind]));

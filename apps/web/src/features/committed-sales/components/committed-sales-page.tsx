@@ -247,7 +247,7 @@ export function CommittedSalesPage() {
         table={() => <SalesTable sales={sales} onAction={setAction} />}
         cards={() => <SalesCards sales={sales} onAction={setAction} />}
       />
-      <SaleActionDialog action={action} onClose={() => setAction(null)} />
+      <SaleActionDialog action={action} sales={data ?? []} onClose={() => setAction(null)} />
     </Page>
   );
 }

@@ -18,9 +18,12 @@ import {
   useTheme,
 } from '@mui/material';
 import { missingSaleSerials, type TCommittedSale } from '@keystone/contracts';
+import { floorActions, floorArea } from '../../../lib/scan/floor-layout';
 import { useCan, useSession } from '../../../lib/session-store';
 import { COMMITTED_SALES_QUERY_KEY, finishInvoice, transactSale } from '../api/committed-sales-api';
 import { saleFailureOutcome, saleSuccessOutcome, type TSaleOutcome } from './sale-result';
+import { InvoiceSerialScan } from './invoice-serial-scan';
+import { invoiceSales } from './invoice-serials';
 import { SaleSerialScan } from './sale-serial-scan';
 import { useSaleScansPending } from './use-sale-serial-scans';
 
@@ -33,9 +36,18 @@ type TStage = { name: 'confirm' } | { name: 'processing' } | { name: 'results'; 
  * The two committed-sale dialogs (001 §2, §4): confirm, processing, results. Strict mode is on by default (001 §5);
  * only admin:override holders see its toggle (001 §6). The signed-in username is sent as invoicedById and
  * invoicedByName (the session knows no other name). A sale that lacks committed serials shows the serial scan in its
- * confirm stage; Transact waits while scanned serials are still on their way.
+ * confirm stage, and Finish by Invoice the scan of each of the invoice's sales (`sales`: the board's open sales) that
+ * lacks them; Transact and Finish Invoice wait while scanned serials are still on their way.
  */
-export function SaleActionDialog({ action, onClose }: { action: TSaleAction | null; onClose(): void }) {
+export function SaleActionDialog({
+  action,
+  sales,
+  onClose,
+}: {
+  action: TSaleAction | null;
+  sales: readonly TCommittedSale[];
+  onClose(): void;
+}) {
   const queryClient = useQueryClient();
   const username = useSession((s) => s.username);
   const canOverride = useCan('admin:override');
@@ -46,7 +58,6 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
   /** The sale as its serial scans' answers leave it. */
   const [sale, setSale] = useState<TCommittedSale | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const sending = useSaleScansPending(sale?.ims_transaction_reference_id ?? '');
 
   useEffect(() => {
     if (!action) return;
@@ -64,6 +75,11 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
     () => setScanShown(!!action && action.kind === 'transact' && missingSaleSerials(action.sale) > 0),
     [action],
   );
+  const invoice = finish ? invoiceSales(sales, invoiceId) : [];
+  const sending = useSaleScansPending(
+    finish ? invoice.map((s) => s.ims_transaction_reference_id) : sale ? [sale.ims_transaction_reference_id] : [],
+  );
+  const fullScreen = phone && (scanShown || invoice.some((s) => s.serials_needed > 0));
   const title = finish ? 'Finish by Invoice' : 'Manually Transact Sale';
   const processing = stage.name === 'processing';
 
@@ -98,13 +114,14 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
       onClose={close}
       fullWidth
       maxWidth="sm"
-      fullScreen={phone && scanShown}
+      fullScreen={fullScreen}
       aria-labelledby="sale-action-title"
       data-testid="sale-action-dialog"
       data-stage={stage.name}
     >
       <DialogTitle id="sale-action-title">{title}</DialogTitle>
-      <DialogContent>
+      {/* With the scan on a phone: the floor layout (big targets, the camera button clear of the buttons). */}
+      <DialogContent sx={fullScreen ? floorArea : undefined}>
         {stage.name === 'confirm' && action && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
             {action.kind === 'transact' ? (
@@ -131,6 +148,7 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
                   autoFocus
                   slotProps={{ htmlInput: { maxLength: 100 } }}
                 />
+                <InvoiceSerialScan key={invoice.map((s) => s.id).join()} sales={invoice} />
               </>
             )}
             <TextField
@@ -170,14 +188,14 @@ export function SaleActionDialog({ action, onClose }: { action: TSaleAction | nu
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={fullScreen ? floorActions : undefined}>
         {stage.name === 'confirm' && (
           <>
             <Button onClick={close}>Cancel</Button>
             <Button
               variant="contained"
               onClick={() => void submit()}
-              disabled={finish ? !invoiceId.trim() : sending > 0}
+              disabled={(finish && !invoiceId.trim()) || sending > 0}
             >
               {finish ? 'Finish Invoice' : 'Transact Sale'}
             </Button>

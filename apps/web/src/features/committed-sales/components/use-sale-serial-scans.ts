@@ -41,6 +41,11 @@ export function useSaleSerialScans(ref: string, answered: (entry: OutboxEntry, o
   return { ...scans, enqueue: (unit: TScanUnit, label: string) => scans.add(saleSerialEntry(ref, unit, label)) };
 }
 
-/** How many of a sale's serial scans are still on their way (sent or waiting, not refused): Transact waits for them. */
-export const useSaleScansPending = (ref: string) =>
-  scanOutbox.store((s) => entriesOf(s, saleSerialContext(ref)).filter((e) => e.state !== 'refused').length);
+/**
+ * How many serial scans of these sales are still on their way (sent or waiting, not refused): Transact and Finish
+ * Invoice wait for them.
+ */
+export const useSaleScansPending = (refs: readonly string[]) =>
+  scanOutbox.store((s) =>
+    refs.reduce((n, ref) => n + entriesOf(s, saleSerialContext(ref)).filter((e) => e.state !== 'refused').length, 0),
+  );

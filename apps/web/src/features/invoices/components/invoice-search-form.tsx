@@ -1,52 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Paper, TextField } from '@mui/material';
-import { INVOICE_AMOUNT_STEP, type TApInvoiceSearch } from '@keystone/contracts';
+import { INVOICE_AMOUNT_STEP } from '@keystone/contracts';
 import { useFinanceCompanies, useInvoiceVendors } from '../api/invoices-api';
 import { CompanySelect } from './company-select';
 import { DateField } from '../../../shell/date-field';
+import {
+  EMPTY_INVOICE_FILTERS,
+  toInvoiceFilters,
+  type TInvoiceFilters,
+  type TInvoiceFilterValues,
+} from './invoice-filters';
 
-/** The filters of `GET accounts-payable-invoice` (001 §7), without paging. */
-export type TInvoiceFilters = Omit<TApInvoiceSearch, 'page' | 'per_page'>;
-
-interface TFilterValues {
-  invoice_number: string;
-  invoice_amount: string;
-  vendor: number | null;
-  finance_company: number | null;
-  invoice_date: string;
-  purchase_date: string;
-  due_date: string;
-}
-
-const EMPTY: TFilterValues = {
-  invoice_number: '',
-  invoice_amount: '',
-  vendor: null,
-  finance_company: null,
-  invoice_date: '',
-  purchase_date: '',
-  due_date: '',
-};
-
-/** Only the filled filters are sent. */
-export function toInvoiceFilters(values: TFilterValues): TInvoiceFilters {
-  const filters: TInvoiceFilters = {};
-  if (values.invoice_number.trim()) filters.invoice_number = values.invoice_number.trim();
-  if (values.invoice_amount.trim()) filters.invoice_amount = values.invoice_amount.trim();
-  if (values.vendor !== null) filters.vendor = values.vendor;
-  if (values.finance_company !== null) filters.finance_company = values.finance_company;
-  if (values.invoice_date) filters.invoice_date = values.invoice_date;
-  if (values.purchase_date) filters.purchase_date = values.purchase_date;
-  if (values.due_date) filters.due_date = values.due_date;
-  return filters;
-}
-
-/** The invoice search: applied with Search, emptied with Clear. */
-export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFilters) => void }) {
+/** The invoice search: applied with Search, emptied with Clear; it opens with `initial` (the URL's filters). */
+export function InvoiceSearchForm({
+  initial,
+  onSearch,
+}: {
+  initial: TInvoiceFilterValues;
+  onSearch: (filters: TInvoiceFilters) => void;
+}) {
   const vendors = useInvoiceVendors();
   const financeCompanies = useFinanceCompanies();
-  const [values, setValues] = useState<TFilterValues>(EMPTY);
-  const set = <K extends keyof TFilterValues>(key: K, value: TFilterValues[K]) =>
+  const [values, setValues] = useState<TInvoiceFilterValues>(initial);
+  const set = <K extends keyof TInvoiceFilterValues>(key: K, value: TInvoiceFilterValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
@@ -54,7 +30,7 @@ export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFi
     onSearch(toInvoiceFilters(values));
   };
   const clearAll = () => {
-    setValues(EMPTY);
+    setValues(EMPTY_INVOICE_FILTERS);
     onSearch({});
   };
 

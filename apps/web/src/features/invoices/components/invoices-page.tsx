@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
 import { exportApInvoicesRoute } from '@keystone/contracts';
 import { ListExportButton } from '../../../lib/list-export';
@@ -6,24 +7,37 @@ import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useInvoices } from '../api/invoices-api';
 import { InvoiceCreateForm } from './invoice-create-form';
-import { InvoiceSearchForm, type TInvoiceFilters } from './invoice-search-form';
+import { invoiceFilterParams, invoiceFilterValuesFromParams, toInvoiceFilters } from './invoice-filters';
+import { InvoiceSearchForm } from './invoice-search-form';
 import { InvoiceTable } from './invoice-table';
 import { TimedNotice, useTimedNotice } from './timed-notice';
 
-/** /accounts-payable-invoices (001 §2): the create form, the search and the invoice table. */
+/**
+ * /accounts-payable-invoices (001 §2): the create form, the search and the invoice table. The search's filters are
+ * the URL's query in the list's parameter names (a search hit opens `?invoice_number=…&vendor=…`).
+ */
 export function InvoicesPage() {
   const canCreate = useCan('ap-invoices:create');
-  const [filters, setFilters] = useState<TInvoiceFilters>({});
-  const [page, setPage] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const values = useMemo(() => invoiceFilterValuesFromParams(new URLSearchParams(query)), [query]);
+  const filters = useMemo(() => toInvoiceFilters(values), [values]);
+  // The page belongs to the filters it was chosen under: new filters start at the first page.
+  const [paged, setPaged] = useState({ query, page: 0 });
+  const page = paged.query === query ? paged.page : 0;
+  const setPage = (next: number) => setPaged({ query, page: next });
   const invoices = useInvoices({ ...filters, page: page + 1 });
   const { notice, show, clear } = useTimedNotice();
 
   return (
     <Page title="Accounts Payable Invoices">
       {canCreate && <InvoiceCreateForm />}
+      {/* Keyed by the query, so a hit opened while on the page shows its filters in the fields. */}
       <InvoiceSearchForm
+        key={query}
+        initial={values}
         onSearch={(next) => {
-          setFilters(next);
+          setParams(invoiceFilterParams(next), { replace: true });
           setPage(0);
         }}
       />
