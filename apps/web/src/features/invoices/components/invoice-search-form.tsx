@@ -41,11 +41,32 @@ export function toInvoiceFilters(values: TFilterValues): TInvoiceFilters {
   return filters;
 }
 
-/** The invoice search: applied with Search, emptied with Clear. */
-export function InvoiceSearchForm({ onSearch }: { onSearch: (filters: TInvoiceFilters) => void }) {
+const asId = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v) || null);
+
+/** The form's fields for filters already applied (the URL's). */
+export function fromInvoiceFilters(filters: TInvoiceFilters): TFilterValues {
+  return {
+    invoice_number: String(filters.invoice_number ?? ''),
+    invoice_amount: String(filters.invoice_amount ?? ''),
+    vendor: asId(filters.vendor),
+    finance_company: asId(filters.finance_company),
+    invoice_date: String(filters.invoice_date ?? ''),
+    purchase_date: String(filters.purchase_date ?? ''),
+    due_date: String(filters.due_date ?? ''),
+  };
+}
+
+/** The invoice search: applied with Search, emptied with Clear; it opens showing the `applied` filters. */
+export function InvoiceSearchForm({
+  applied = {},
+  onSearch,
+}: {
+  applied?: TInvoiceFilters;
+  onSearch: (filters: TInvoiceFilters) => void;
+}) {
   const vendors = useInvoiceVendors();
   const financeCompanies = useFinanceCompanies();
-  const [values, setValues] = useState<TFilterValues>(EMPTY);
+  const [values, setValues] = useState<TFilterValues>(() => fromInvoiceFilters(applied));
   const set = <K extends keyof TFilterValues>(key: K, value: TFilterValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
 import { exportApInvoicesRoute } from '@keystone/contracts';
 import { ListExportButton } from '../../../lib/list-export';
+import { paramsWithViewState, SavedViewsControl, viewStateFromParams } from '../../../lib/saved-views';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useInvoices } from '../api/invoices-api';
@@ -13,17 +15,28 @@ import { TimedNotice, useTimedNotice } from './timed-notice';
 /** /accounts-payable-invoices (001 §2): the create form, the search and the invoice table. */
 export function InvoicesPage() {
   const canCreate = useCan('ap-invoices:create');
-  const [filters, setFilters] = useState<TInvoiceFilters>({});
+  // The applied filters live in the URL (by their query names), so a saved view holds them.
+  const [params, setParams] = useSearchParams();
+  const filters = viewStateFromParams('ap-invoices', params).filters as TInvoiceFilters;
+  const filtersKey = JSON.stringify(filters);
   const [page, setPage] = useState(0);
   const invoices = useInvoices({ ...filters, page: page + 1 });
   const { notice, show, clear } = useTimedNotice();
 
   return (
-    <Page title="Accounts Payable Invoices">
+    <Page
+      title="Accounts Payable Invoices"
+      actions={<SavedViewsControl list="ap-invoices" onApplied={() => setPage(0)} />}
+    >
       {canCreate && <InvoiceCreateForm />}
       <InvoiceSearchForm
+        key={filtersKey}
+        applied={filters}
         onSearch={(next) => {
-          setFilters(next);
+          const state = { filters: Object.fromEntries(Object.entries(next).map(([k, v]) => [k, String(v)])) };
+          setParams(paramsWithViewState('ap-invoices', params, { ...state, sort: null, columns: null }), {
+            replace: true,
+          });
           setPage(0);
         }}
       />
