@@ -2,7 +2,7 @@ import type { DomainSampleBuilder, RouteSample } from './types.js';
 
 const STATE = { filters: { poNumber: 'PO-1' }, sort: { by: 'created_at', order: 'desc' }, columns: null } as const;
 
-/** Saved views (issue 37): each caller's requests name a view of their own, made for the call. */
+/** Saved views: each caller's requests name a view of their own, made for the call. */
 export const buildSavedViewsSamples: DomainSampleBuilder = async (t) => {
   let n = 0;
   const ownView = async (callerToken: string): Promise<number> => {

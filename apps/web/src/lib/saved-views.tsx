@@ -161,7 +161,7 @@ function NameDialog({
 }
 
 /**
- * The Views control of a list (issue 37): pick one of my saved views (its filters, sort and columns go into the
+ * The Views control of a list (docs/decisions.md, "Saved views"): pick one of my saved views (its filters, sort and columns go into the
  * URL), save the current state as a view, update, rename or delete the picked one, make it my default. A list
  * opened with none of its view parameters in the URL takes my default view. `onApplied` runs after a view is put in
  * the URL (a list goes back to its first page).

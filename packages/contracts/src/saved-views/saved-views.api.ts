@@ -4,7 +4,7 @@ import { ZIdParamsSchema } from '../http/common.js';
 import { PO_SORT_COLUMNS } from '../purchase-orders/purchase-orders.api.js';
 
 /**
- * The lists a person may keep views of (issue 37), each with what its state may hold: the filters (its URL query
+ * The lists a person may keep views of (docs/decisions.md, "Saved views"), each with what its state may hold: the filters (its URL query
  * parameters), the columns it sorts by (`sortBy`/`sortOrder` in the URL) and the columns it can show or hide
  * (`columns` in the URL). An empty `sorts` or `columns` means the list has no sort or column choice.
  */

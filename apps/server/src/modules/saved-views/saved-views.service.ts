@@ -38,7 +38,7 @@ function uniqueViolation(error: unknown, name: string | undefined): Error | null
 }
 
 /**
- * Saved views (issue 37): personal only. Each person reads and changes only their own; another person's view
+ * Saved views (docs/decisions.md, "Saved views"): personal only. Each person reads and changes only their own; another person's view
  * answers 404, as one that does not exist.
  */
 export class SavedViewsService {
