@@ -114,7 +114,7 @@ test.describe('saved views of the PO list', () => {
     await page.getByTestId('saved-view-default').click();
     expect((await defaulted).status()).toBe(200);
     await page.goto('/purchase-orders');
-    await expect(page).toHaveURL(new RegExp(`[?&]selectedVendor=${vendor.id}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]selectedVendor=${vendor.id}(&|$)`), { timeout: 20_000 });
     await expect(refs).toHaveText([ky.purchase_ref_id, az.purchase_ref_id]);
     await expect(shipTo).toHaveAttribute('aria-sort', 'descending');
     await expect(viewsButton(page)).toHaveText(`View: ${name}`);
