@@ -69,6 +69,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { registerImportsRoutes } from './modules/imports/imports.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
+import { registerSavedViewsRoutes } from './modules/saved-views/saved-views.routes.js';
 import { registerCarouselImageFiles, registerCarouselRoutes } from './modules/carousel/carousel.routes.js';
 
 /** The build's content-hashed files (Vite's `build.assetsDir`). */
@@ -130,6 +131,7 @@ const MODULES = [
   registerUploadsRoutes,
   registerImportsRoutes,
   registerHistoryRoutes,
+  registerSavedViewsRoutes,
   registerShippingReconciliationRoutes,
   registerInventoryReportsRoutes,
   registerSalesReportsRoutes,

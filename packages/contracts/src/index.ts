@@ -58,3 +58,4 @@ export * from './backups/backups.api.js';
 export * from './imports/imports.api.js';
 export * from './history/history.api.js';
 export * from './search/search.api.js';
+export * from './saved-views/saved-views.api.js';

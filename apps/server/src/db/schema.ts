@@ -32,3 +32,4 @@ export * from './schema/quotes.js';
 export * from './schema/client-scans.js';
 export * from './schema/imports.js';
 export * from './schema/history.js';
+export * from './schema/saved-views.js';

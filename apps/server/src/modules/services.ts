@@ -17,6 +17,7 @@ import { badRequest } from '../http/errors.js';
 import { PurchaseOrdersService, type DocumentGateway } from './purchase-orders/purchase-orders.service.js';
 import { VendorsService } from './vendors/vendors.service.js';
 import { HistoryService } from './history/history.service.js';
+import { SavedViewsService } from './saved-views/saved-views.service.js';
 import { WriteGate } from '../db/write-gate.js';
 import { ReceivingService } from './receiving/receiving.service.js';
 import { LedgerWrites } from './ledger/ledger-transaction.js';
@@ -80,6 +81,8 @@ export interface Services {
   vendors: VendorsService;
   /** Who changed what: a record's changes and notes. */
   history: HistoryService;
+  /** A person's saved views of the lists. */
+  savedViews: SavedViewsService;
   purchaseOrders: PurchaseOrdersService;
   receiving: ReceivingService;
   inventory: InventoryService;
@@ -179,6 +182,7 @@ export function createServices(
     invoices: new InvoicesService(db),
     vendors: new VendorsService(db),
     history: new HistoryService(db),
+    savedViews: new SavedViewsService(db),
     purchaseOrders: new PurchaseOrdersService(db, config, edi, documents),
     receiving: new ReceivingService(db, ledgerWrites),
     inventory: new InventoryService(db),

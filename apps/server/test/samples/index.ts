@@ -29,6 +29,7 @@ import { buildQuotesSamples } from './quotes.js';
 import { buildProductCatalogueSamples } from './product-catalogue.js';
 import { buildImportsSamples } from './imports.js';
 import { buildHistorySamples } from './history.js';
+import { buildSavedViewsSamples } from './saved-views.js';
 import type { DomainSampleBuilder } from './types.js';
 
 export type { BaseFixture, DomainSampleBuilder, RouteSample } from './types.js';
@@ -66,4 +67,5 @@ export const DOMAIN_SAMPLE_BUILDERS: DomainSampleBuilder[] = [
   buildBackupsSamples,
   buildImportsSamples,
   buildHistorySamples,
+  buildSavedViewsSamples,
 ];

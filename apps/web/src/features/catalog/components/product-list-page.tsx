@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { exportProductsRoute, PRODUCT_PAGE_SIZE, type TCatalogProduct } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
 import { ListExportButton } from '../../../lib/list-export';
 import { productListQuery, useBrands, useCategories, useProductList, type ProductFilters } from '../api/catalog-api';
 import { ProductDialog } from './product-dialog';
 import { formatUsd } from '../../../lib/format-number';
+import { SavedViewsControl, VIEW_COLUMNS_PARAM, viewStateFromParams } from '../../../lib/saved-views';
 
 /** 002 §9: product search debounce. */
 export const PRODUCT_SEARCH_DEBOUNCE_MS = 500;
@@ -42,6 +43,17 @@ export function ProductListPage() {
     upc: params.get('upc') ?? '',
   };
   const [text, setText] = useState({ modelTerm: typed.modelTerm, description: typed.description, upc: typed.upc });
+  // A new value from the URL (a saved view, Back) replaces the typed text.
+  const urlText = TEXT_FILTERS.map(({ key }) => typed[key]).join('\n');
+  const [seenText, setSeenText] = useState(urlText);
+  if (urlText !== seenText) {
+    setSeenText(urlText);
+    setText((t) => {
+      const next = { ...t };
+      for (const { key } of TEXT_FILTERS) if (t[key].trim() !== typed[key]) next[key] = typed[key];
+      return next;
+    });
+  }
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const brands = useBrands();
@@ -90,6 +102,16 @@ export function ProductListPage() {
   }, [text, params]);
 
   const list = useProductList(typed, page + 1);
+  // The visible columns are in the URL (`columns`, absent: all), so a saved view holds them.
+  const visible = viewStateFromParams('products', params).columns;
+  const columnVisibility = Object.fromEntries(COLUMNS.map((c) => [c.field, !visible || visible.includes(c.field)]));
+  const setColumnVisibility = (model: GridColumnVisibilityModel) => {
+    const shown = COLUMNS.filter((c) => model[c.field] !== false).map((c) => c.field);
+    writeParams((next) => {
+      if (shown.length === COLUMNS.length) next.delete(VIEW_COLUMNS_PARAM);
+      else next.set(VIEW_COLUMNS_PARAM, shown.join(','));
+    });
+  };
 
   return (
     <Page
@@ -97,6 +119,7 @@ export function ProductListPage() {
       actions={
         <>
           <ListExportButton route={exportProductsRoute} query={productListQuery(typed)} />
+          <SavedViewsControl list="products" onApplied={() => setPage(0)} />
           <Button component={RouterLink} to="/products/create" variant="contained">
             Create New Product
           </Button>
@@ -172,6 +195,8 @@ export function ProductListPage() {
           rowCount={list.data?.total ?? 0}
           paginationModel={{ page, pageSize: PRODUCT_PAGE_SIZE }}
           onPaginationModelChange={(m) => setPage(m.page)}
+          columnVisibilityModel={columnVisibility}
+          onColumnVisibilityModelChange={setColumnVisibility}
           pageSizeOptions={[PRODUCT_PAGE_SIZE]}
           onRowClick={(row) => setOpenId(row.row.id)}
           disableColumnFilter

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
 import { exportApInvoicesRoute } from '@keystone/contracts';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl } from '../../../lib/saved-views';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { useInvoices } from '../api/invoices-api';
@@ -30,7 +31,10 @@ export function InvoicesPage() {
   const { notice, show, clear } = useTimedNotice();
 
   return (
-    <Page title="Accounts Payable Invoices">
+    <Page
+      title="Accounts Payable Invoices"
+      actions={<SavedViewsControl list="ap-invoices" onApplied={() => setPage(0)} />}
+    >
       {canCreate && <InvoiceCreateForm />}
       {/* Keyed by the query, so a hit opened while on the page shows its filters in the fields. */}
       <InvoiceSearchForm

@@ -1,20 +1,16 @@
-import { dollarsToCents, formatUsd, PO_DEFAULT_PAGE_SIZE, PO_PAGE_SIZES, PO_SORT_COLUMNS } from '@keystone/contracts';
+import {
+  dollarsToCents,
+  formatUsd,
+  PO_DEFAULT_PAGE_SIZE,
+  PO_PAGE_SIZES,
+  PO_SORT_COLUMNS,
+  SAVED_VIEW_LISTS,
+} from '@keystone/contracts';
 import type { TPoListQuery } from '../../api/purchase-order-list';
 import { formatDate } from '../../../../lib/format-date';
 
 /** The list's filters, by their names in the query string (000 §2). */
-export const PO_FILTER_NAMES = [
-  'fromDate',
-  'toDate',
-  'poNumber',
-  'modelNumber',
-  'vendorOrderId',
-  'selectedStatus',
-  'selectedVendor',
-  'selectedShipToLocation',
-  'selectedUser',
-  'paid',
-] as const;
+export const PO_FILTER_NAMES = SAVED_VIEW_LISTS['purchase-orders'].filters;
 export type TPoFilterName = (typeof PO_FILTER_NAMES)[number];
 export type TPoFilters = Record<TPoFilterName, string>;
 
@@ -30,6 +26,14 @@ export type TSortOrder = 'asc' | 'desc';
 
 export function filtersFromParams(params: URLSearchParams): TPoFilters {
   return Object.fromEntries(PO_FILTER_NAMES.map((name) => [name, (params.get(name) ?? '').trim()])) as TPoFilters;
+}
+
+/** The sort in the query string (`sortBy`, `sortOrder`); newest first when absent or unknown. */
+export function sortFromParams(params: URLSearchParams): { sortBy: TPoSortColumn; sortOrder: TSortOrder } {
+  const by = params.get('sortBy') ?? '';
+  const sortBy = (PO_SORT_COLUMNS as readonly string[]).includes(by) ? (by as TPoSortColumn) : 'created_at';
+  const sortOrder = params.get('sortOrder') === 'asc' ? 'asc' : params.get('sortOrder') === 'desc' ? 'desc' : null;
+  return { sortBy, sortOrder: sortOrder ?? (params.has('sortBy') ? 'asc' : 'desc') };
 }
 
 export function hasFilters(filters: TPoFilters): boolean {

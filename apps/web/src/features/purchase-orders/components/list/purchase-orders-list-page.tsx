@@ -9,6 +9,7 @@ import { EmptyState } from '../../../../lib/empty-state';
 import { ListExportButton } from '../../../../lib/list-export';
 import { newPoTarget } from '../../../../lib/po-links';
 import { useCan } from '../../../../lib/session-store';
+import { SavedViewsControl } from '../../../../lib/saved-views';
 import { usePurchaseOrders } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { CreatePoPanel } from './create-po-panel';
@@ -20,6 +21,7 @@ import {
   PO_FILTER_NAMES,
   readStoredPage,
   readStoredPerPage,
+  sortFromParams,
   storePage,
   storePerPage,
   toListQuery,
@@ -44,8 +46,7 @@ export function PurchaseOrdersListPage() {
   const filters = filtersFromParams(params);
   const [page, setPageState] = useState(readStoredPage);
   const [perPage, setPerPageState] = useState(readStoredPerPage);
-  const [sortBy, setSortBy] = useState<TPoSortColumn>('created_at');
-  const [sortOrder, setSortOrder] = useState<TSortOrder>('desc');
+  const { sortBy, sortOrder } = sortFromParams(params);
 
   const setPage = (next: number) => {
     storePage(next);
@@ -62,7 +63,7 @@ export function PurchaseOrdersListPage() {
   const latest = useRef({ rendered: params, current: params });
   if (latest.current.rendered !== params) latest.current = { rendered: params, current: params };
   /** Filters replace the current history entry, so Back leaves the list rather than undoing keystrokes. */
-  const setFilters = (updates: Partial<TPoFilters>) => {
+  const setFilters = (updates: Partial<TPoFilters & Record<'sortBy' | 'sortOrder', string>>) => {
     const next = new URLSearchParams(latest.current.current);
     for (const [name, value] of Object.entries(updates)) {
       if (value) next.set(name, value);
@@ -78,14 +79,9 @@ export function PurchaseOrdersListPage() {
     setClearCount((n) => n + 1);
     setFilters(Object.fromEntries(PO_FILTER_NAMES.map((n) => [n, ''])));
   };
-  const sort = (column: TPoSortColumn) => {
-    if (column === sortBy) setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
-    else {
-      setSortBy(column);
-      setSortOrder('asc');
-    }
-    setPage(1);
-  };
+  // The sort is in the query string too (sortBy, sortOrder), so a saved view holds it.
+  const setSort = (by: TPoSortColumn, order: TSortOrder) => setFilters({ sortBy: by, sortOrder: order });
+  const sort = (column: TPoSortColumn) => setSort(column, column === sortBy && sortOrder === 'asc' ? 'desc' : 'asc');
 
   const byModel = filters.modelNumber !== '';
   const listQuery = toListQuery(filters, page, perPage, sortBy, sortOrder);
@@ -103,7 +99,7 @@ export function PurchaseOrdersListPage() {
   }, [byModel, total, perPage, page]);
 
   return (
-    <Page title="Purchase Orders">
+    <Page title="Purchase Orders" actions={<SavedViewsControl list="purchase-orders" onApplied={() => setPage(1)} />}>
       <CreatePoPanel />
       <PoFilters key={clearCount} filters={filters} onChange={setFilters} onClear={clearFilters} />
       {byModel ? (
@@ -117,10 +113,7 @@ export function PurchaseOrdersListPage() {
             <Button
               size="small"
               startIcon={sortOrder === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
-              onClick={() => {
-                setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
-                setPage(1);
-              }}
+              onClick={() => setSort(sortBy, sortOrder === 'asc' ? 'desc' : 'asc')}
               data-testid="sort-order-toggle"
               aria-label={`Sort order: ${SORT_ORDER_LABELS[sortOrder]}. Toggle`}
             >

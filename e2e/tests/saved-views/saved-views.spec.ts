@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs } from '../../support/api';
+import { selectOption } from '../../support/select';
+import { signInAs } from '../../support/session';
+
+/**
+ * Saved views (docs/decisions.md, "Saved views"): a list's filters, sort and columns kept under a name, picked from the Views control, and
+ * a default view that a list opened bare takes. The PO test is purchasing-3's (no other test signs in as it), so its
+ * default view changes no other test's list; every test deletes the views it made.
+ */
+
+type TView = { id: number; name: string; is_default: boolean };
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+const viewsButton = (page: Page) => page.getByTestId('saved-views');
+
+async function deleteViews(request: Parameters<typeof apiAs>[0], username: string, list: string) {
+  const api = await apiAs(request, username);
+  const { data } = await api.get<{ data: TView[] }>(`/api/saved-views?list=${list}`);
+  for (const view of data) await api.send('DELETE', `/api/saved-views/${view.id}`);
+}
+
+async function saveViewAs(page: Page, name: string) {
+  await viewsButton(page).click();
+  await page.getByTestId('saved-view-save-as').click();
+  const dialog = page.getByRole('dialog', { name: 'Save view as' });
+  await dialog.getByLabel('View name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(viewsButton(page)).toHaveText(`View: ${name}`);
+}
+
+async function pickView(page: Page, name: string) {
+  await viewsButton(page).click();
+  await page.getByTestId('saved-view-option').filter({ hasText: name }).click();
+}
+
+/** Each test deletes the views it made, of its own user and list only (the tests run side by side). */
+const cleanUp = (username: string, list: string) =>
+  test.afterEach(async ({ request }) => {
+    await deleteViews(request, username, list);
+  });
+
+test.describe('saved views of the PO list', () => {
+  cleanUp('purchasing-3', 'purchase-orders');
+
+  test('PO list: filters and sort saved as a view, picked after a bare reload, and applied as the default', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const api = await apiAs(request, 'purchasing-3');
+    const vendor = await api.send<{ id: number; company_name: string }>('POST', '/api/vendor/', {
+      company_name: `E2E Views ${unique()}`,
+      vendor_type: 'sales',
+    });
+    const po = (location: string) =>
+      api.send<{ purchase_ref_id: string }>('POST', '/api/purchase', {
+        vendorId: vendor.id,
+        location_code: location,
+        purchaseOrderType: 'Default',
+        shippingRequirements: 'Default',
+      });
+    const ky = await po('KY01');
+    const az = await po('AZ02');
+
+    await signInAs(page, 'purchasing-3');
+    await page.goto('/purchase-orders');
+    await expect(viewsButton(page)).toHaveText('Views');
+    const refs = page.getByTestId('po-table').getByTestId('po-ref-id');
+    const shipTo = page.getByRole('columnheader', { name: 'Ship To' });
+
+    // Filters and sort, set on the screen.
+    const vendorFilter = page.getByRole('region', { name: 'Filters' }).getByRole('combobox', { name: 'Vendor' });
+    await vendorFilter.fill(vendor.company_name);
+    await page.getByRole('option', { name: vendor.company_name, exact: true }).click();
+    await selectOption(page, page.getByRole('combobox', { name: 'Paid' }), 'No');
+    await shipTo.getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]sortBy=\w+&sortOrder=asc|[?&]sortOrder=asc.*sortBy=/);
+    await expect(refs).toHaveText([az.purchase_ref_id, ky.purchase_ref_id]);
+    const name = `By ship-to ${unique()}`;
+    await saveViewAs(page, name);
+
+    // Opened bare: no default yet, so nothing applies.
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/saved-views?list=purchase-orders'));
+    await page.goto('/purchase-orders');
+    await loaded;
+    await expect(viewsButton(page)).toHaveText('Views');
+    await expect(page).not.toHaveURL(/selectedVendor|sortBy/);
+
+    // Picking the view puts its filters and sort back.
+    await pickView(page, name);
+    await expect(page).toHaveURL(new RegExp(`[?&]selectedVendor=${vendor.id}(&|$)`));
+    await expect(page).toHaveURL(/[?&]paid=No(&|$)/);
+    await expect(shipTo).toHaveAttribute('aria-sort', 'ascending');
+    await expect(refs).toHaveText([az.purchase_ref_id, ky.purchase_ref_id]);
+    await expect(viewsButton(page)).toHaveText(`View: ${name}`);
+
+    // A change shows as changed; Update keeps it in the view.
+    await page.getByTestId('sort-order-toggle').click();
+    await expect(refs).toHaveText([ky.purchase_ref_id, az.purchase_ref_id]);
+    await expect(viewsButton(page)).toHaveText(`View: ${name} (changed)`);
+    await viewsButton(page).click();
+    const updated = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/saved-views/'),
+    );
+    await page.getByTestId('saved-view-update').click();
+    expect((await updated).status()).toBe(200);
+    await expect(viewsButton(page)).toHaveText(`View: ${name}`);
+
+    // Make it the default, then open the list fresh: the view applies.
+    await viewsButton(page).click();
+    const defaulted = page.waitForResponse((r) => r.url().endsWith('/default'));
+    await page.getByTestId('saved-view-default').click();
+    expect((await defaulted).status()).toBe(200);
+    await page.goto('/purchase-orders');
+    await expect(page).toHaveURL(new RegExp(`[?&]selectedVendor=${vendor.id}(&|$)`), { timeout: 20_000 });
+    await expect(refs).toHaveText([ky.purchase_ref_id, az.purchase_ref_id]);
+    await expect(shipTo).toHaveAttribute('aria-sort', 'descending');
+    await expect(viewsButton(page)).toHaveText(`View: ${name}`);
+    await viewsButton(page).click();
+    await expect(page.getByTestId('saved-view-option').filter({ hasText: name }).getByLabel('default')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A link with its own filters is not overridden by the default.
+    await page.goto('/purchase-orders?selectedShipToLocation=KY01');
+    await expect(page.getByRole('combobox', { name: 'Ship To' })).toHaveText('KY01');
+    await expect(page).not.toHaveURL(/selectedVendor/);
+  });
+});
+
+test.describe('saved views of products', () => {
+  cleanUp('developer', 'products');
+
+  test('products: a hidden column saved as a view comes back when the view is picked', async ({ page }) => {
+    await signInAs(page, 'developer');
+    await page.goto('/products');
+    const upc = page.getByRole('columnheader', { name: 'UPC' });
+    await expect(upc).toBeVisible();
+    await upc.hover();
+    await upc.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Hide column' }).click();
+    await expect(upc).toBeHidden();
+    await expect(page).toHaveURL(/[?&]columns=[^&]*model_number/);
+    await expect(page).not.toHaveURL(/columns=[^&]*upc/);
+    const name = `No UPC ${unique()}`;
+    await saveViewAs(page, name);
+
+    await page.goto('/products');
+    await expect(page.getByRole('columnheader', { name: 'Model' })).toBeVisible();
+    await expect(upc).toBeVisible();
+    await pickView(page, name);
+    await expect(upc).toBeHidden();
+    await expect(page.getByRole('columnheader', { name: 'Description' })).toBeVisible();
+    await expect(viewsButton(page)).toHaveText(`View: ${name}`);
+  });
+});
+
+test.describe('saved views of AP invoices', () => {
+  cleanUp('finance-lead', 'ap-invoices');
+
+  test('AP invoices: the search is in the URL and a saved view fills the search form again', async ({ page }) => {
+    await signInAs(page, 'finance-lead');
+    await page.goto('/accounts-payable-invoices');
+    const form = page.getByRole('form', { name: 'Search Invoices' });
+    const number = `E2E-VIEW-${unique()}`;
+    await form.getByLabel('Invoice Number').fill(number);
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]invoice_number=${number}(&|$)`));
+    const name = `Invoice ${unique()}`;
+    await saveViewAs(page, name);
+
+    await page.goto('/accounts-payable-invoices');
+    await expect(form.getByLabel('Invoice Number')).toHaveValue('');
+    const searched = page.waitForRequest((r) => r.url().includes(`invoice_number=${number}`));
+    await pickView(page, name);
+    await searched;
+    await expect(form.getByLabel('Invoice Number')).toHaveValue(number);
+  });
+});
