@@ -250,7 +250,7 @@ export function ReceivingDialog({
 
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <Typography variant="subtitle2">
+            <Typography variant="subtitle2" component="h3">
               Scanned items: <span data-testid="scanned-count">{items.length}</span> of {toReceive}
               {staged.length > 0 && ` (${staged.length} staged)`}
               {list.byManifest > 0 && `, ${list.byManifest} received by manifest`}
