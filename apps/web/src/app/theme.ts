@@ -4,6 +4,8 @@ const palette = {
   primary: { main: '#0f4D7B' },
   secondary: { main: '#20B2BB' },
   background: { default: '#fafafa' },
+  // MUI's orange (#ed6c02) gives white chip text and outlined text on white a contrast of 3.1; this amber gives 5.0.
+  warning: { main: '#b45309' },
 };
 
 /**
@@ -14,7 +16,14 @@ const palette = {
 export const theme = createTheme({
   colorSchemes: {
     light: { palette },
-    dark: { palette: { primary: { main: '#7cb6e6' }, secondary: { main: '#4fd1d9' } } },
+    dark: {
+      palette: {
+        primary: { main: '#7cb6e6' },
+        secondary: { main: '#4fd1d9' },
+        // MUI's dark red (#f44336) under white text is 3.7; dark text on it is 5.6.
+        error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' },
+      },
+    },
   },
   typography: { h4: { fontSize: '1.75rem', fontWeight: 600 } },
   components: {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { getContrastRatio } from '@mui/material/styles';
 import { ALL_LOCATIONS_LABEL, DEMO_LOCATIONS } from '@keystone/contracts';
 import { STORAGE_KEYS } from './session-store';
 
@@ -33,4 +34,9 @@ export function selectedLocationCode(codes: readonly string[], index: number): s
 /** Brand colour of a location (000 §9); the default primary colour otherwise. */
 export function locationColour(code: string | null): string {
   return DEMO_LOCATIONS.find((l) => l.location_code === code)?.colour ?? '#1f3a5f';
+}
+
+/** The app bar's text colour on a location's colour: white where it keeps a contrast of 4.5, dark text otherwise. */
+export function locationTextColour(colour: string): string {
+  return getContrastRatio(colour, '#fff') >= 4.5 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 }

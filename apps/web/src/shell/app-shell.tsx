@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppBar, Box, Link, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { PRODUCT_NAME } from '@keystone/contracts';
-import { locationColour } from '../lib/location-store';
+import { locationColour, locationTextColour } from '../lib/location-store';
 import { useAppUpdate } from '../lib/pwa/app-update-store';
 import { scanOutbox } from '../lib/scan/outbox';
 import { useCurrentLocation } from '../lib/queries';
@@ -46,6 +46,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const update = useAppUpdate((s) => !!s.reload);
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const barColour = locationColour(location);
   const [askSignOut, setAskSignOut] = useState(false);
   const cancelSignOut = useCallback(() => setAskSignOut(false), []);
   const [shortcutList, setShortcutList] = useState(false);
@@ -83,7 +84,7 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <GlobalScanHandler />
-      <AppBar position="sticky" sx={{ bgcolor: locationColour(location) }}>
+      <AppBar position="sticky" sx={{ bgcolor: barColour, color: locationTextColour(barColour) }}>
         {/* One row at every width (its height never changes after load): the menu groups that find no room go under
             More; on a phone the location, the role and the user go under the account button. */}
         <Toolbar sx={{ gap: 1.5, flexWrap: 'nowrap', height: { xs: 56, sm: 64 }, minHeight: { xs: 56, sm: 64 } }}>
@@ -114,9 +115,12 @@ export function AppShell() {
           </Box>
         </Toolbar>
       </AppBar>
-      <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
-        <Outlet />
-      </ErrorBoundary>
+      {/* The page's one main landmark (the app bar is the banner, the menu the navigation). */}
+      <main>
+        <ErrorBoundary resetKey={pathname} onReset={() => void queryClient.resetQueries()}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
       {askSignOut && (
         <Suspense fallback={null}>
           <SignOutQuestion onCancel={cancelSignOut} />

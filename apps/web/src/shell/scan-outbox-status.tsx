@@ -5,6 +5,8 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { formatTimestamp } from '../lib/format-date';
 import { scanOutbox, useNetwork } from '../lib/scan/outbox';
 
+const onBar = { color: 'inherit', borderColor: 'currentColor', '& .MuiChip-icon': { color: 'inherit' } } as const;
+
 /** "14:02" of today's sync, the date and time of an older one. */
 function syncText(at: number | null): string {
   if (!at) return 'not synced yet';
@@ -31,7 +33,9 @@ export default function ScanOutboxStatus({ waiting }: { waiting: number }) {
       <Chip
         icon={online && !stalled ? <CloudDoneIcon /> : <CloudOffIcon />}
         color={online && !stalled ? 'default' : 'warning'}
-        sx={online && !stalled ? { bgcolor: 'rgba(255,255,255,0.9)' } : undefined}
+        // Online, it is drawn in the app bar's text colour (the bar keeps its location colour in both themes).
+        variant={online && !stalled ? 'outlined' : 'filled'}
+        sx={online && !stalled ? onBar : undefined}
         label={
           <>
             {state}

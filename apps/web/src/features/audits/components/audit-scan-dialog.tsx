@@ -149,7 +149,7 @@ export function AuditScanDialog({
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>Count {item.ims_transaction_reference_id}</DialogTitle>
       <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
-          <Typography variant="h6" data-testid="audit-scan-model">
+          <Typography variant="h6" component="h3" data-testid="audit-scan-model">
             {product.model}
           </Typography>
           <Typography sx={{ overflowWrap: 'anywhere' }}>{item.audit_bucket_map.bucket}</Typography>

@@ -337,11 +337,11 @@ export function AuditScanTool() {
         </Paper>
       )}
       {items.isPending && <LinearProgress />}
-      <Typography variant="h6" sx={{ mt: 1, mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 1, mb: 1 }}>
         Being counted ({committed.length})
       </Typography>
       <ItemList items={committed} testId="audit-committed-items" empty="No items being counted." {...actions} />
-      <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         Transacted ({transacted.length})
       </Typography>
       <ItemList items={transacted} testId="audit-transacted-items" empty="Nothing submitted yet." {...actions} />

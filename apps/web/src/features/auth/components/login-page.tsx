@@ -24,7 +24,13 @@ export function LoginPage() {
     setError(message);
   });
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
+    <Box
+      component="main"
+      sx={[
+        { minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' },
+        (t) => t.applyStyles('dark', { bgcolor: 'background.default' }),
+      ]}
+    >
       <Paper
         component="form"
         onSubmit={onSubmit}

@@ -6,7 +6,7 @@ import { contactAddress, contactName } from './contact-format';
 export function ContactResults({ contacts, onOpen }: { contacts: TContact[]; onOpen: (contact: TContact) => void }) {
   if (contacts.length === 0) {
     return (
-      <Typography variant="h6" color="text.secondary" sx={{ p: 2 }} data-testid="contact-no-results">
+      <Typography variant="h6" component="p" color="text.secondary" sx={{ p: 2 }} data-testid="contact-no-results">
         {CONTACT_MESSAGES.noResults}
       </Typography>
     );

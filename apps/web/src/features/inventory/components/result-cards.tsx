@@ -51,7 +51,7 @@ export function ProductResultCard({
     <Card variant="outlined" data-testid="inventory-result-card">
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle2" color="text.secondary">
+          <Typography variant="subtitle2" component="span" color="text.secondary">
             {card.brand_name ?? 'No brand'}
           </Typography>
           <Typography variant="h6" component="h2">

@@ -43,6 +43,7 @@ import {
   type TPickItem,
 } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { errorRow } from '../../../lib/error-row';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCan, useSession } from '../../../lib/session-store';
@@ -179,7 +180,7 @@ function PickTable({ items, tab, selected, rowErrors, onToggle, onUnprint }: Row
                 key={item.transactionReferenceId}
                 hover
                 selected={selected.has(item.transactionReferenceId)}
-                sx={error ? { bgcolor: 'error.light' } : undefined}
+                sx={error ? errorRow : undefined}
                 data-testid="pick-row"
               >
                 {tab === 'unprinted' && (

@@ -164,7 +164,7 @@ export function ReceivingDialog({
       <DialogTitle>Receiving</DialogTitle>
       <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
-          <Typography variant="h6" data-testid="receiving-model">
+          <Typography variant="h6" component="h3" data-testid="receiving-model">
             {line.product.model_number}
           </Typography>
           <Typography data-testid="receiving-qty-ordered">Ordered: {current.qty_ordered}</Typography>
@@ -250,7 +250,7 @@ export function ReceivingDialog({
 
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <Typography variant="subtitle2">
+            <Typography variant="subtitle2" component="h3">
               Scanned items: <span data-testid="scanned-count">{items.length}</span> of {toReceive}
               {staged.length > 0 && ` (${staged.length} staged)`}
               {list.byManifest > 0 && `, ${list.byManifest} received by manifest`}

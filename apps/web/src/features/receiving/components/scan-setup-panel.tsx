@@ -106,7 +106,9 @@ function ScanSetupForm(props: { model: string; poId: number; initial: Values; se
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1, display: 'grid', gap: 1.5 }} data-testid="scan-setup-panel">
-      <Typography variant="subtitle1">Scan Setup: {model}</Typography>
+      <Typography variant="subtitle1" component="h3">
+        Scan Setup: {model}
+      </Typography>
       <FormControlLabel
         control={<Switch checked={v.tracked} onChange={(_, checked) => set({ tracked: checked })} />}
         label="Serial Number Tracked"

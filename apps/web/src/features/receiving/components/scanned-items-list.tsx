@@ -3,6 +3,7 @@ import { Chip, IconButton, List, ListItem, ListItemText, Tooltip } from '@mui/ma
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
+import { errorRow } from '../../../lib/error-row';
 
 /**
  * One unit scanned in the Receiving dialog: staged on this screen; sending (in the outbox, waiting there while the
@@ -51,7 +52,7 @@ const ScannedItemRow = memo(function ScannedItemRow({
       data-testid="scanned-item"
       data-state={item.state}
       divider
-      sx={failed ? { bgcolor: 'error.light' } : undefined}
+      sx={failed ? errorRow : undefined}
       secondaryAction={
         remove && (
           <Tooltip title={remove.title}>

@@ -55,7 +55,9 @@ function SerialList({
   return (
     <Paper variant="outlined" sx={{ p: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="subtitle2">{title}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {title}
+        </Typography>
         <Chip size="small" color={color} label={serials.length} data-testid={`${testId}-count`} />
       </Box>
       <List

@@ -172,7 +172,9 @@ export function UnreceivingDialog({ line, onClose }: { line: TPoLine; onClose():
       <DialogTitle>Un-Receiving</DialogTitle>
       <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography variant="h6">{line.product.model_number}</Typography>
+          <Typography variant="h6" component="h3">
+            {line.product.model_number}
+          </Typography>
           <Typography>Received: {line.qty_received}</Typography>
           {canOverride && (
             <FormControlLabel

@@ -41,7 +41,8 @@ export function ScanLabelsPage() {
   const state = (useLocation().state ?? {}) as ScanLabelState;
   const present = FIELDS.filter((f) => typeof state[f.key] === 'string' && state[f.key]!.trim() !== '');
   return (
-    <Box sx={{ p: 3, bgcolor: 'white', minHeight: '100vh' }}>
+    // White paper and dark text in either theme: the labels are printed and scanned.
+    <Box component="main" sx={{ p: 3, bgcolor: 'common.white', color: 'grey.900', minHeight: '100vh' }}>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, '@media print': { display: 'none' } }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Scan Labels

@@ -176,7 +176,9 @@ export function TransferScanDialog({ initial, onClose }: { initial: TCommittedTr
       <DialogTitle>Scan Transfer {transfer.ims_transaction_reference_id}</DialogTitle>
       <DialogContent sx={[{ display: 'grid', gap: 2, gridAutoRows: 'max-content', pt: '8px !important' }, floorArea]}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'baseline' }}>
-          <Typography variant="h6">{product.model}</Typography>
+          <Typography variant="h6" component="h3">
+            {product.model}
+          </Typography>
           <Typography sx={{ overflowWrap: 'anywhere' }}>
             {transfer.from_bucket} → {transfer.to_bucket}
           </Typography>
