@@ -15,6 +15,8 @@ export function InvoicesPage() {
   const canCreate = useCan('ap-invoices:create');
   const [filters, setFilters] = useState<TInvoiceFilters>({});
   const [page, setPage] = useState(0);
+  // Clear filters (the empty table's) also empties the search form: a new key gives it fresh fields.
+  const [clearCount, setClearCount] = useState(0);
   const invoices = useInvoices({ ...filters, page: page + 1 });
   const { notice, show, clear } = useTimedNotice();
 
@@ -22,6 +24,7 @@ export function InvoicesPage() {
     <Page title="Accounts Payable Invoices">
       {canCreate && <InvoiceCreateForm />}
       <InvoiceSearchForm
+        key={clearCount}
         onSearch={(next) => {
           setFilters(next);
           setPage(0);
@@ -39,6 +42,13 @@ export function InvoicesPage() {
         loading={invoices.isLoading}
         failed={invoices.isError}
         notify={show}
+        filtered={Object.keys(filters).length > 0}
+        onClearFilters={() => {
+          setClearCount((n) => n + 1);
+          setFilters({});
+          setPage(0);
+        }}
+        canCreate={canCreate}
       />
     </Page>
   );

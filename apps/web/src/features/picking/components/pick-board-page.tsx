@@ -43,6 +43,7 @@ import {
   type TPickItem,
 } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../lib/empty-state';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCan, useSession } from '../../../lib/session-store';
@@ -516,9 +517,12 @@ export function PickBoardPage() {
         </Alert>
       )}
       {data && items.length === 0 && page === 0 && (
-        <Typography color="text.secondary" data-testid="pick-empty">
-          No data to display.
-        </Typography>
+        <EmptyState
+          kind="none"
+          message="No data to display."
+          hint={tab === 'unprinted' ? 'Every pick list has been printed.' : 'No pick list has been printed yet.'}
+          testId="pick-empty"
+        />
       )}
       {items.length > 0 && (
         <>
