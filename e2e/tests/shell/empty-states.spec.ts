@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { signInAs } from '../../support/session';
+import { shoot } from '../../support/shots';
 
 /**
  * Empty states on the main lists (issue 37; docs/decisions.md, "Empty states on every main list"): a filter that
@@ -12,16 +13,19 @@ import { signInAs } from '../../support/session';
 test.slow();
 
 const NOTHING = `zz-no-match-${Date.now()}`;
+const SHOTS = '/tmp/wt-empty-shots';
 
 test('products: no match says so in the grid and Clear filters restores the rows', async ({ page }) => {
   await signInAs(page, 'developer');
   await page.goto(`/products?modelTerm=${NOTHING}`);
   const empty = page.getByTestId('products-no-results');
   await expect(empty).toContainText('No results to display', { timeout: 30_000 });
-  await expect(page.getByLabel('Model')).toHaveValue(NOTHING);
+  const model = page.getByRole('textbox', { name: 'Model' });
+  await expect(model).toHaveValue(NOTHING);
+  await shoot(page, SHOTS, 'products-no-match');
   await empty.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await expect(page.getByLabel('Model')).toHaveValue('');
+  await expect(model).toHaveValue('');
   await expect(page.getByTestId('product-grid').getByRole('row').nth(1)).toBeVisible();
   await expect(empty).toBeHidden();
 });
@@ -52,9 +56,7 @@ test('vendors: no match offers Clear search, which restores the rows', async ({ 
   await expect(table.getByTestId('vendor-row').first()).toBeVisible();
 });
 
-test('bins: no match offers Clear search; an empty location offers Add New Bin Location only with bin:admin', async ({
-  page,
-}) => {
+test('bins: no match offers Clear search, which restores the rows', async ({ page }) => {
   await signInAs(page, 'warehouse-1');
   await page.goto('/inventory/bins');
   await expect(page.getByTestId('bin-row').first()).toBeVisible({ timeout: 30_000 });
@@ -80,6 +82,7 @@ test('bins: a location without bins offers Add New Bin Location to bin:admin onl
     const empty = page.getByTestId('bins-none-yet');
     await expect(empty).toContainText('has no bins yet.', { timeout: 30_000 });
     const add = empty.getByRole('button', { name: 'Add New Bin Location' });
+    await shoot(page, SHOTS, `bins-none-yet-${role}`);
     if (offered) {
       await add.click();
       await expect(page.getByRole('dialog')).toBeVisible();
@@ -87,7 +90,7 @@ test('bins: a location without bins offers Add New Bin Location to bin:admin onl
   }
 });
 
-test('audits: no match offers Clear search; nothing yet offers Create New Audit', async ({ page, request }) => {
+test('audits: no match offers Clear search, which restores the rows', async ({ page, request }) => {
   const api = await apiAs(request, 'warehouse-1');
   const name = `E2E Empty ${Date.now()}`;
   await api.send('POST', '/api/audit-scans', { audit_batch_name: name, default_audit_bucket: 'RUBY' });
