@@ -14,9 +14,10 @@ import {
   TableHead,
   TableRow,
   Tabs,
-  Typography,
+  TextField,
 } from '@mui/material';
 import { exportAuditBatchesRoute, type TAuditBatch } from '@keystone/contracts';
+import { EmptyState } from '../../../lib/empty-state';
 import { formatTimestamp } from '../../../lib/format-date';
 import { ListExportButton } from '../../../lib/list-export';
 import { Page } from '../../../shell/page';
@@ -26,16 +27,44 @@ import { CreateAuditDialog } from './create-audit-dialog';
 export const auditToolPath = (id: number) => `/inventory/audit-scans/${id}`;
 export const discrepancyReportPath = (id: number) => `/inventory/audit-discrepancy-report/${id}`;
 
-function BatchTable({ completed }: { completed: boolean }) {
+function BatchTable({
+  completed,
+  search,
+  onClearSearch,
+  onCreate,
+}: {
+  completed: boolean;
+  /** Kept to the audits whose name or bucket contains it (case-insensitive). */
+  search: string;
+  onClearSearch: () => void;
+  onCreate: () => void;
+}) {
   const batches = useAuditBatches(completed);
-  const rows: TAuditBatch[] = batches.data ?? [];
+  const needle = search.trim().toLowerCase();
+  const rows: TAuditBatch[] = (batches.data ?? []).filter(
+    (b) =>
+      !needle ||
+      b.audit_batch_name.toLowerCase().includes(needle) ||
+      b.default_audit_bucket.toLowerCase().includes(needle),
+  );
   if (batches.isPending) return <LinearProgress />;
   if (batches.isError) return <Alert severity="error">The audits could not be loaded.</Alert>;
   if (!rows.length)
-    return (
-      <Typography color="text.secondary" sx={{ p: 2 }} data-testid="audits-empty">
-        {completed ? 'No completed audits.' : 'No audits in progress.'}
-      </Typography>
+    return needle ? (
+      <EmptyState
+        kind="no-match"
+        message={`No audits match "${search.trim()}".`}
+        action={{ label: 'Clear search', onClick: onClearSearch }}
+        testId="audits-no-results"
+      />
+    ) : (
+      <EmptyState
+        kind="none"
+        message={completed ? 'No completed audits.' : 'No audits in progress.'}
+        // Creating an audit needs inventory:view, as opening this page does.
+        action={completed ? null : { label: 'Create New Audit', onClick: onCreate }}
+        testId="audits-empty"
+      />
     );
   return (
     <TableContainer>
@@ -86,12 +115,14 @@ function BatchTable({ completed }: { completed: boolean }) {
 
 /**
  * The audit dashboard (001 §2): In Progress (each audit opens its scan tool) and Completed Audits (each opens its
- * discrepancy report), and Create New Audit. The tab is kept in the address (?tab=completed).
+ * discrepancy report), and Create New Audit. The tab is kept in the address (?tab=completed); a search (name or
+ * bucket) narrows both tabs.
  */
 export function AuditsDashboard() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'completed' ? 'completed' : 'in-progress';
   const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState('');
   return (
     <Page
       title="Audits"
@@ -111,11 +142,25 @@ export function AuditsDashboard() {
           <Tab value="in-progress" label="In Progress" data-testid="tab-in-progress" />
           <Tab value="completed" label="Completed Audits" data-testid="tab-completed" />
         </Tabs>
-        <Box sx={{ ml: 'auto' }}>
+        <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+          <TextField
+            size="small"
+            type="search"
+            label="Search audits"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'audits-search' } }}
+          />
           <ListExportButton route={exportAuditBatchesRoute} query={{ completed: tab === 'completed' }} />
         </Box>
       </Box>
-      <BatchTable key={tab} completed={tab === 'completed'} />
+      <BatchTable
+        key={tab}
+        completed={tab === 'completed'}
+        search={search}
+        onClearSearch={() => setSearch('')}
+        onCreate={() => setCreating(true)}
+      />
       <CreateAuditDialog open={creating} onClose={() => setCreating(false)} />
     </Page>
   );

@@ -37,6 +37,7 @@ import {
   type TBin,
 } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
+import { EmptyState } from '../../../lib/empty-state';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useCurrentLocation, useLocations } from '../../../lib/queries';
 import { ListExportButton } from '../../../lib/list-export';
@@ -373,9 +374,25 @@ export function BinsPage() {
             {!isPending && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={6}>
-                  <Typography color="text.secondary">
-                    {isError ? 'There was an error.' : 'No data to display.'}
-                  </Typography>
+                  {isError ? (
+                    <Typography color="text.secondary">There was an error.</Typography>
+                  ) : searchTerm ? (
+                    <EmptyState
+                      kind="no-match"
+                      message="No data to display."
+                      hint={`No bin in ${location} matches "${searchTerm}".`}
+                      action={{ label: 'Clear search', onClick: () => setSearch('') }}
+                      testId="bins-no-results"
+                    />
+                  ) : (
+                    <EmptyState
+                      kind="none"
+                      message="No data to display."
+                      hint={`${location} has no bins yet.`}
+                      action={isAdmin ? { label: 'Add New Bin Location', onClick: () => setAdding(true) } : null}
+                      testId="bins-none-yet"
+                    />
+                  )}
                 </TableCell>
               </TableRow>
             )}

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { exportProductsRoute, PRODUCT_PAGE_SIZE, type TCatalogProduct } from '@keystone/contracts';
 import { Page } from '../../../shell/page';
+import { EmptyState } from '../../../lib/empty-state';
+import { useCan } from '../../../lib/session-store';
 import { ListExportButton } from '../../../lib/list-export';
 import { productListQuery, useBrands, useCategories, useProductList, type ProductFilters } from '../api/catalog-api';
 import { ProductDialog } from './product-dialog';
@@ -31,6 +33,8 @@ const TEXT_FILTERS: { key: 'modelTerm' | 'description' | 'upc'; label: string }[
   { key: 'description', label: 'Description' },
   { key: 'upc', label: 'UPC' },
 ];
+
+const FILTER_KEYS: (keyof ProductFilters)[] = ['category', 'brand', 'modelTerm', 'description', 'upc'];
 
 /** /products: the product list with its five filters, paged at 100 rows by the server (002 §2). */
 export function ProductListPage() {
@@ -112,6 +116,35 @@ export function ProductListPage() {
       else next.set(VIEW_COLUMNS_PARAM, shown.join(','));
     });
   };
+  const canCreate = useCan('dev-route:view');
+  const filtered = Object.values(typed).some(Boolean);
+  const clearFilters = () => {
+    setText({ modelTerm: '', description: '', upc: '' });
+    writeParams((next) => FILTER_KEYS.forEach((key) => next.delete(key)));
+  };
+  // The grid's overlay slot is a component: kept stable while what it shows is unchanged.
+  const noRows = useCallback(
+    () =>
+      filtered ? (
+        <EmptyState
+          kind="no-match"
+          message="No results to display"
+          hint="No product matches these filters."
+          action={{ label: 'Clear filters', onClick: clearFilters }}
+          testId="products-no-results"
+        />
+      ) : (
+        <EmptyState
+          kind="none"
+          message="No results to display"
+          action={canCreate ? { label: 'Create New Product', to: '/products/create' } : null}
+          testId="products-none-yet"
+        />
+      ),
+    // clearFilters writes through the ref; only what the overlay shows changes it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filtered, canCreate],
+  );
 
   return (
     <Page
@@ -202,7 +235,7 @@ export function ProductListPage() {
           disableColumnFilter
           disableColumnSorting
           density="compact"
-          localeText={{ noRowsLabel: 'No results to display' }}
+          slots={{ noRowsOverlay: noRows, noResultsOverlay: noRows }}
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Box>

@@ -1,14 +1,22 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { CONTACT_MESSAGES, CONTACT_SEARCH_SIZE, type TContact } from '@keystone/contracts';
+import { EmptyState } from '../../../lib/empty-state';
 import { contactAddress, contactName } from './contact-format';
 
-/** Search results: name, address, phone and email; a click (or Enter) opens the contact. */
+/**
+ * Search results: name, address, phone and email; a click (or Enter) opens the contact. No match offers Create New
+ * Customer (the page's own permission, sales-desk:manage, is the one that creates).
+ */
 export function ContactResults({ contacts, onOpen }: { contacts: TContact[]; onOpen: (contact: TContact) => void }) {
   if (contacts.length === 0) {
     return (
-      <Typography variant="h6" component="p" color="text.secondary" sx={{ p: 2 }} data-testid="contact-no-results">
-        {CONTACT_MESSAGES.noResults}
-      </Typography>
+      <EmptyState
+        kind="no-match"
+        message={CONTACT_MESSAGES.noResults}
+        hint="Check the spelling, search by another field, or create the customer."
+        action={{ label: 'Create New Customer', to: '/contacts/create' }}
+        testId="contact-no-results"
+      />
     );
   }
   return (

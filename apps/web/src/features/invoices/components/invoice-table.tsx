@@ -21,6 +21,7 @@ import {
 import { dollarsToCents, formatUsd, INVOICE_MESSAGES, type TApInvoice } from '@keystone/contracts';
 import { INVOICE_TABLE_PAGES, rowsPerPageOptions } from '../../../shell/table-pages';
 import { ApiCallError } from '../../../lib/api-client';
+import { EmptyState } from '../../../lib/empty-state';
 import { useCan } from '../../../lib/session-store';
 import { useDeleteInvoice, useLinkInvoice } from '../api/invoices-api';
 import { LinkPoDialog } from './link-po-dialog';
@@ -45,6 +46,10 @@ export function InvoiceTable(props: {
   loading: boolean;
   failed: boolean;
   notify: (severity: TNotice['severity'], text: string) => void;
+  /** Whether a search is applied: an empty table then offers Clear filters. */
+  filtered: boolean;
+  onClearFilters: () => void;
+  canCreate: boolean;
 }) {
   const canEdit = useCan('ap-invoices:edit');
   const canDelete = useCan('ap-invoices:delete');
@@ -85,7 +90,28 @@ export function InvoiceTable(props: {
     if (!props.rows || props.rows.length === 0)
       return (
         <TableRow>
-          <TableCell colSpan={columns}>{props.loading ? 'Loading...' : 'No data to display.'}</TableCell>
+          <TableCell colSpan={columns}>
+            {props.loading ? (
+              'Loading...'
+            ) : props.filtered ? (
+              <EmptyState
+                kind="no-match"
+                message="No data to display."
+                hint="No invoice matches this search."
+                action={{ label: 'Clear filters', onClick: props.onClearFilters }}
+                testId="invoices-no-results"
+              />
+            ) : (
+              <EmptyState
+                kind="none"
+                message="No data to display."
+                hint={
+                  props.canCreate ? 'Enter the first invoice in the form above.' : 'No invoices have been entered yet.'
+                }
+                testId="invoices-none-yet"
+              />
+            )}
+          </TableCell>
         </TableRow>
       );
     return props.rows.map((invoice) => (

@@ -57,6 +57,9 @@ export function InvoicesPage() {
         loading={invoices.isLoading}
         failed={invoices.isError}
         notify={show}
+        filtered={Object.keys(filters).length > 0}
+        onClearFilters={() => setParams(new URLSearchParams(), { replace: true })}
+        canCreate={canCreate}
       />
     </Page>
   );

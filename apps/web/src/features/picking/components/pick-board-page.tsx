@@ -44,6 +44,7 @@ import {
 } from '@keystone/contracts';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { errorRow } from '../../../lib/error-row';
+import { EmptyState } from '../../../lib/empty-state';
 import { formatDate, formatTimestamp } from '../../../lib/format-date';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCan, useSession } from '../../../lib/session-store';
@@ -517,9 +518,12 @@ export function PickBoardPage() {
         </Alert>
       )}
       {data && items.length === 0 && page === 0 && (
-        <Typography color="text.secondary" data-testid="pick-empty">
-          No data to display.
-        </Typography>
+        <EmptyState
+          kind="none"
+          message="No data to display."
+          hint={tab === 'unprinted' ? 'Every pick list has been printed.' : 'No pick list has been printed yet.'}
+          testId="pick-empty"
+        />
       )}
       {items.length > 0 && (
         <>

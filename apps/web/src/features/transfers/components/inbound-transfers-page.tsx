@@ -8,6 +8,7 @@ import {
   type TTransferSearchKey,
   type TTransferTransaction,
 } from '@keystone/contracts';
+import { EmptyState } from '../../../lib/empty-state';
 import { formatTimestamp } from '../../../lib/format-date';
 import { SearchTypeForm } from '../../../lib/search-type-form';
 import { Page } from '../../../shell/page';
@@ -123,9 +124,11 @@ export function InboundTransfersPage() {
   else if (result.error) content = <Alert severity="error">There was an error.</Alert>;
   else if (!result.data?.length)
     content = (
-      <Alert severity="info" data-testid="inbound-empty">
-        {`No inbound transfers for ${LABELS[searchType]} "${id}".`}
-      </Alert>
+      <EmptyState
+        kind="no-match"
+        message={`No inbound transfers for ${LABELS[searchType]} "${id}".`}
+        testId="inbound-empty"
+      />
     );
   else
     content = (

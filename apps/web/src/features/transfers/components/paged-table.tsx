@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
+import { EmptyState } from '../../../lib/empty-state';
 import { TRANSFER_AND_BIN_TABLE_PAGES, useClientPages } from '../../../shell/table-pages';
 
 /** Transfer tables (001 §9): 5, 10 or 25 rows per page, 10 by default (shell/table-pages), a fixed height of 420 px. */
@@ -73,7 +64,7 @@ export function PagedTable<T>({
             {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary">{empty}</Typography>
+                  <EmptyState kind="none" message={empty} testId={`${testId}-empty`} />
                 </TableCell>
               </TableRow>
             )}

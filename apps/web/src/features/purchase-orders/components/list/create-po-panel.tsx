@@ -214,6 +214,7 @@ export function CreatePoPanel() {
       {dialog === 'vendors' && (
         <VendorTableDialog
           onClose={() => setDialog(null)}
+          onCreate={canCreateVendor ? () => setDialog('create-vendor') : undefined}
           onDeleted={(id) => {
             if (id === vendorId) chooseVendor(null);
           }}

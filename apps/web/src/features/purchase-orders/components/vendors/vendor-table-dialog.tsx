@@ -21,6 +21,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { exportVendorsRoute, type TVendor } from '@keystone/contracts';
+import { EmptyState } from '../../../../lib/empty-state';
 import { ListExportButton } from '../../../../lib/list-export';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
@@ -79,8 +80,17 @@ function DeleteVendorConfirm({
 /**
  * The vendor table dialog (000 §2 Vendors): every vendor with Edit and Delete per row (both need vendor:edit,
  * as the DELETE call does), a name filter, and the PO area's pages (001 §9: 5, 10, 15, 50 or all, 10 first).
+ * `onCreate` (given to roles with vendor:create) is the empty table's next step.
  */
-export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted?: (id: number) => void }) {
+export function VendorTableDialog({
+  onClose,
+  onDeleted,
+  onCreate,
+}: {
+  onClose: () => void;
+  onDeleted?: (id: number) => void;
+  onCreate?: () => void;
+}) {
   const titleId = useId();
   const canEdit = useCan('vendor:edit');
   const vendors = useVendors();
@@ -152,7 +162,23 @@ export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void;
                 ))}
                 {vendors.isSuccess && rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={8}>No vendors</TableCell>
+                    <TableCell colSpan={8}>
+                      {needle ? (
+                        <EmptyState
+                          kind="no-match"
+                          message={`No vendors match "${search.trim()}".`}
+                          action={{ label: 'Clear search', onClick: () => setSearch('') }}
+                          testId="vendors-no-results"
+                        />
+                      ) : (
+                        <EmptyState
+                          kind="none"
+                          message="No vendors yet."
+                          action={onCreate ? { label: 'Add New Vendor', onClick: onCreate } : null}
+                          testId="vendors-none-yet"
+                        />
+                      )}
+                    </TableCell>
                   </TableRow>
                 )}
               </TableBody>
