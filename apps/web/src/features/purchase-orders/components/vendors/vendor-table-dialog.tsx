@@ -23,6 +23,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { TVendor } from '@keystone/contracts';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
+import { RecordHistoryButton } from '../../../../lib/record-history-button';
 import { useDeleteVendor, useVendors } from '../../api/vendors';
 import { EditVendorDialog, VENDOR_SAVED_MESSAGES } from './vendor-form-dialog';
 import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
@@ -133,6 +134,7 @@ export function VendorTableDialog({ onClose, onDeleted }: { onClose: () => void;
                     <TableCell>{v.program_name}</TableCell>
                     <TableCell>{v.default_terms.map((t) => t.type).join(', ')}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <RecordHistoryButton entity="vendor" id={v.id} label={`Vendor ${v.company_name}`} />
                       {canEdit && (
                         <Box sx={{ display: 'inline-flex', gap: 1 }}>
                           <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(v.id)}>
