@@ -75,7 +75,7 @@ function ContactEditForm({ contact }: { contact: TContact }) {
   );
 }
 
-/** /contacts/details?id=…: the contact with its edit form, and its history with notes (000 §2, issue 37). */
+/** /contacts/details?id=…: the contact with its edit form, and its history with notes (000 §2; docs/decisions.md, "Record history of contacts, bins, shipping rules and roles"). */
 export function ContactDetailsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
