@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THistoryPage } from '@keystone/contracts';
-import { createLocation, createProducts, createSignedInUser, type CreatedProduct, type TestUser } from './factories.js';
+import {
+  createLocation,
+  createProducts,
+  createSignedInUser,
+  nextUpc,
+  receiveStock,
+  roleIdOf,
+  type CreatedProduct,
+  type TestUser,
+} from './factories.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
 type Signed = TestUser & { token: string };
@@ -13,7 +22,7 @@ let plain: Signed;
 let product: CreatedProduct;
 let vendorId: number;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
@@ -185,5 +194,207 @@ describe('notes and access', () => {
     expect(perPage.statusCode).toBe(400);
     expect((await call(plain.token, 'GET', `/api/history/purchase-order/${po.id}`)).statusCode).toBe(403);
     expect((await call(cs.token, 'GET', `/api/history/product/${product.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("contacts: one log, read by the panel and by the spec's contact history", () => {
+  it('records the creation and each changed field by the user, and a refused update records nothing', async () => {
+    const created = await call(cs.token, 'POST', '/api/contact/store', {
+      first_name: 'Ada',
+      last_name: 'Byron',
+      city: 'London',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const updated = await call(cs.token, 'POST', '/api/contact/update', { id, city: 'Louisville', state: 'ky' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const refused = await call(cs.token, 'POST', '/api/contact/update', {
+      id,
+      city: 'Never',
+      primary_email: 'not-mail',
+    });
+    expect(refused.statusCode).toBe(422);
+
+    const page = await historyOf('contact', id, cs.token);
+    expect(fieldsOf(page)).toEqual([
+      { field: 'state', before: null, after: 'KY', username: cs.username, note: null },
+      { field: 'city', before: 'London', after: 'Louisville', username: cs.username, note: null },
+      {
+        field: 'created',
+        before: null,
+        after: { first_name: 'Ada', last_name: 'Byron', city: 'London' },
+        username: cs.username,
+        note: null,
+      },
+    ]);
+
+    // A note is the panel's; the spec's history answers the same changes as its events.
+    const note = await call(cs.token, 'POST', `/api/history/contact/${id}`, { note: 'Prefers e-mail.' });
+    expect(note.statusCode, note.body).toBe(201);
+    const events = await call(cs.token, 'POST', '/api/contact/contactHistory', {
+      searchKey: 'sold_contact_id',
+      searchValue: id,
+    });
+    expect(events.statusCode, events.body).toBe(200);
+    expect(
+      (events.json().data as { event_type: string; changes: unknown; username: string }[]).map((e) => [
+        e.event_type,
+        e.changes,
+        e.username,
+      ]),
+    ).toEqual([
+      ['updated', { city: { from: 'London', to: 'Louisville' }, state: { from: null, to: 'KY' } }, cs.username],
+      [
+        'created',
+        {
+          first_name: { from: null, to: 'Ada' },
+          last_name: { from: null, to: 'Byron' },
+          city: { from: null, to: 'London' },
+        },
+        cs.username,
+      ],
+    ]);
+    // Reading and notes need the contact's read permission (sales-desk:manage).
+    expect((await call(buyer.token, 'GET', `/api/history/contact/${id}`)).statusCode).toBe(403);
+    expect((await call(buyer.token, 'POST', `/api/history/contact/${id}`, { note: 'x' })).statusCode).toBe(403);
+    expect((await historyOf('contact', id, cs.token)).total).toBe(4);
+  });
+});
+
+describe('bins', () => {
+  it('records creation, contents moved by product, deletion, and nothing for a refused change', async () => {
+    const admin = await createSignedInUser(t, { role: 'admin' });
+    const upc = nextUpc();
+    const [stocked] = await createProducts(t.db, [{ modelNumber: 'HISTBIN1', upc }]);
+    await receiveStock(t.services, stocked!, 'KY01', { units: 3 });
+    const made = await call(admin.token, 'POST', '/api/ims/bins', {
+      row: 7,
+      bay: 8,
+      shelf: 9,
+      locationCode: 'KY01',
+      conditionCode: 'NEW',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const bin = made.json() as { id: number; binName: string };
+
+    const add = await call(admin.token, 'PUT', `/api/ims/bins/${bin.id}/items`, {
+      isAdding: true,
+      items: [{ upc, updateQty: 2 }],
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const tooMany = await call(admin.token, 'PUT', `/api/ims/bins/${bin.id}/items`, {
+      isAdding: false,
+      items: [{ upc, updateQty: 5 }],
+    });
+    expect(tooMany.statusCode).toBe(422);
+    const remove = await call(admin.token, 'PUT', `/api/ims/bins/${bin.id}/items`, {
+      isAdding: false,
+      items: [{ upc, updateQty: 2 }],
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    const gone = await call(admin.token, 'DELETE', `/api/ims/bins/${bin.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    const where = { binName: bin.binName, locationCode: 'KY01', conditionCode: 'NEW' };
+    // The warehouse's readers (inventory:view) read a deleted bin's history too.
+    expect(fieldsOf(await historyOf('bin', bin.id, cs.token))).toEqual([
+      { field: 'deleted', before: where, after: null, username: admin.username, note: null },
+      { field: 'contents HISTBIN1', before: 2, after: null, username: admin.username, note: null },
+      { field: 'contents HISTBIN1', before: null, after: 2, username: admin.username, note: null },
+      { field: 'created', before: null, after: where, username: admin.username, note: null },
+    ]);
+    // A deleted bin is kept as a row for its history: it still takes a note (why it went), and an unknown one does not.
+    expect((await call(admin.token, 'POST', `/api/history/bin/${bin.id}`, { note: 'Rack removed.' })).statusCode).toBe(
+      201,
+    );
+    expect((await call(admin.token, 'POST', '/api/history/bin/99999999', { note: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('shipping rules', () => {
+  it('records creation, changed fields, template mappings, publishing and deletion; a refused update records nothing', async () => {
+    const st = t.services.shippingTemplates;
+    const simple = await st.createTemplate({
+      shippingTemplate: 'HIST-SIMPLE',
+      platformCode: 'walmart',
+      switchBuffer: 1,
+      platformShippingTemplateId: 'WM-H',
+    });
+    const other = await st.createTemplate({ shippingTemplate: 'HIST-OTHER', isParentTemplate: true });
+    const base = '/api/ims/shipping-templates/rule';
+    const made = await call(buyer.token, 'POST', base, {
+      ruleCode: 'HIST-RULE',
+      fallbackShippingTemplate: simple.shipping_template,
+      groupShippingTemplate: simple.shipping_template,
+    });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const rule = made.json() as { id: number };
+    const changed = await call(buyer.token, 'PUT', base, {
+      ruleCode: 'HIST-RULE',
+      groupShippingTemplate: other.shipping_template,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const refused = await call(buyer.token, 'PUT', base, {
+      ruleCode: 'HIST-RULE',
+      fallbackShippingTemplate: 'NO-SUCH',
+    });
+    expect(refused.statusCode).toBe(422);
+    const mapped = await call(buyer.token, 'POST', `${base}/mapping`, {
+      ruleCode: 'HIST-RULE',
+      shippingTemplate: simple.shipping_template,
+    });
+    expect(mapped.statusCode, mapped.body).toBeLessThan(300);
+    const unmapped = await call(buyer.token, 'DELETE', `${base}/mapping/${(mapped.json() as { id: number }).id}`);
+    expect(unmapped.statusCode, unmapped.body).toBe(200);
+
+    const rows = fieldsOf(await historyOf('shipping-rule', rule.id, buyer.token));
+    expect(rows.map((r) => [r.field, r.before, r.after, r.username])).toEqual([
+      ['mapping HIST-SIMPLE', 'mapped', null, buyer.username],
+      ['mapping HIST-SIMPLE', null, 'mapped', buyer.username],
+      ['group_shipping_template', 'HIST-SIMPLE', 'HIST-OTHER', buyer.username],
+      [
+        'created',
+        null,
+        {
+          rule_code: 'HIST-RULE',
+          fallback_shipping_template: 'HIST-SIMPLE',
+          group_shipping_template: 'HIST-SIMPLE',
+          uses_template_compositions: false,
+          is_published: false,
+        },
+        buyer.username,
+      ],
+    ]);
+
+    const published = await call(buyer.token, 'POST', `${base}/activate-compositions/${rule.id}`);
+    expect(published.statusCode, published.body).toBe(200);
+    const deleted = await call(buyer.token, 'DELETE', `${base}/${rule.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const last = (await historyOf('shipping-rule', rule.id, buyer.token)).data.map((c) => c.field);
+    expect(last.slice(0, 3)).toEqual(['deleted', 'published_at', 'is_published']);
+  });
+});
+
+describe('roles', () => {
+  it("records a user's move on both roles by the role editor, and nothing for a refused change", async () => {
+    const mover = await createSignedInUser(t, { role: 'user' });
+    const res = await call(developer.token, 'PUT', `/api/role/${mover.id}`, {
+      newRoleID: await roleIdOf(t.db, 'warehouse-1'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const own = await call(developer.token, 'PUT', `/api/role/${developer.id}`, {
+      newRoleID: await roleIdOf(t.db, 'user'),
+    });
+    expect(own.statusCode).toBe(403);
+    const change = { field: `user ${mover.username}`, before: 'user', after: 'warehouse-1', note: null };
+    expect(fieldsOf(await historyOf('role', 'warehouse-1'))).toEqual([{ ...change, username: developer.username }]);
+    const left = fieldsOf(await historyOf('role', 'user'));
+    expect(left).toEqual([{ ...change, username: developer.username }]);
+    expect((await historyOf('role', 'developer')).total).toBe(0);
+
+    const note = await call(developer.token, 'POST', '/api/history/role/warehouse-1', { note: 'Seasonal staff.' });
+    expect(note.statusCode, note.body).toBe(201);
+    expect((await call(developer.token, 'POST', '/api/history/role/no-such-role', { note: 'x' })).statusCode).toBe(404);
+    expect((await call(buyer.token, 'GET', '/api/history/role/warehouse-1')).statusCode).toBe(403);
   });
 });

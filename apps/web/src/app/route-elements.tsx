@@ -39,6 +39,11 @@ function WithPoReceiving({ children }: { children: ReactNode }) {
   return <PoReceivingContext value={loadPoReceivingUi}>{children}</PoReceivingContext>;
 }
 
+/** What the app gives every screen: the history panel a record's page or row shows (lib/record-history.tsx). */
+export function ScreenProviders({ children }: { children: ReactNode }) {
+  return <RecordHistoryContext value={RecordHistoryPanel}>{children}</RecordHistoryContext>;
+}
+
 /** The screens built so far, by route path; every other route shows its title only. Each feature owns its map. */
 export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
   '/': <HomePage />,
@@ -49,11 +54,9 @@ export const ROUTE_ELEMENTS: Partial<Record<string, ReactNode>> = {
     <ContactPanelsContext value={contactQuotesPanel}>{CONTACTS_ROUTES['/contacts/details']}</ContactPanelsContext>
   ),
   ...PURCHASE_ORDERS_ROUTES,
-  // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs) and its history.
+  // The PO detail page shows the receiving screens (its scan receiver, a line's dialogs).
   '/purchase-orders/review/:id': (
-    <RecordHistoryContext value={RecordHistoryPanel}>
-      <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>
-    </RecordHistoryContext>
+    <WithPoReceiving>{PURCHASE_ORDERS_ROUTES['/purchase-orders/review/:id']}</WithPoReceiving>
   ),
   ...INVOICES_ROUTES,
   ...INVENTORY_ROUTES,

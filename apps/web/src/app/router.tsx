@@ -76,11 +76,11 @@ export function preloadScreen(pathname: string): void {
 
 /** A route's screen (or its title until a later issue builds it), in a Suspense boundary of its own. */
 function RouteScreen({ route }: { route: AppRoute }) {
-  const { ROUTE_ELEMENTS } = use(loadRouteElements());
+  const { ROUTE_ELEMENTS, ScreenProviders } = use(loadRouteElements());
   const screen = ROUTE_ELEMENTS[route.path] ?? <TitleOnlyPage title={route.title} />;
   return (
     <Suspense key={screenKey(screen, route.path)} fallback={<RouteLoading />}>
-      {screen}
+      <ScreenProviders>{screen}</ScreenProviders>
     </Suspense>
   );
 }

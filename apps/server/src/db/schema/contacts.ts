@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { users } from './users.js';
 
 export const contacts = pgTable(
   'contacts',
@@ -30,20 +29,4 @@ export const contacts = pgTable(
     index('contacts_email_search_idx').on(sql`upper(${t.primaryEmail}) text_pattern_ops`),
     index('contacts_phone_search_idx').on(sql`${t.primaryPhone} text_pattern_ops`),
   ],
-);
-
-/** What happened to a contact: created, updated (with the changed fields). Shown as its history. */
-export const contactEvents = pgTable(
-  'contact_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id),
-    eventType: text('event_type').notNull(),
-    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
-    userId: integer('user_id').references(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [index('contact_events_contact_idx').on(t.contactId, t.createdAt)],
 );

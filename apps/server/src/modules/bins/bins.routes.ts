@@ -15,7 +15,7 @@ export function registerBinsRoutes({ route, services }: ModuleContext): void {
   route(listBinsUnprefixedRoute, async ({ query }) => bins.list(query));
   route(exportBinsRoute, async ({ query }) => bins.export(query));
   route(createBinRoute, async ({ body, auth }) => bins.create(body, auth.user));
-  route(deleteBinRoute, async ({ params }) => bins.remove(params.id));
+  route(deleteBinRoute, async ({ params, auth }) => bins.remove(params.id, auth.user));
   route(updateBinItemsRoute, async ({ params, body, auth }) => bins.updateItems(params.binId, body, auth.user));
   route(binLabelsRoute, async ({ query }) => {
     const label = await bins.labels(query.ids, query.format ?? 'pdf');

@@ -16,6 +16,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.
 import { listExportFile, listPages } from '../../http/list-export.js';
 import type { AuthUser } from '../../http/register-route.js';
 import { onceForScan } from '../client-scans/client-scans.js';
+import { recordChanges, recordCreated, recordDeleted, type THistoryFields } from '../history/history.service.js';
 import { BinRefusal, type Ledger } from '../ledger/ledger-writer.js';
 import { LedgerWrites } from '../ledger/ledger-transaction.js';
 import { renderBinLabelsPdf, renderBinLabelsZpl } from '../documents/bin-labels.js';
@@ -26,6 +27,19 @@ type TCreate = z.output<typeof ZCreateBinSchema>;
 type TUpdateItems = z.output<typeof ZUpdateBinItemsSchema>;
 
 const DEFAULT_PER_PAGE = 25;
+
+/** A bin as its history records it: where it is, and each product's quantity as `contents <model>`. */
+function historyFields(bin: TBin): THistoryFields {
+  return {
+    binName: bin.binName,
+    locationCode: bin.locationCode,
+    conditionCode: bin.conditionCode,
+    ...contentsOf(bin),
+  };
+}
+
+const contentsOf = (bin: TBin): THistoryFields =>
+  Object.fromEntries(bin.items.map((i) => [`contents ${i.model ?? i.productId}`, i.quantity]));
 
 function toDto(bin: BinRow, items: BinItemRow[]): TBin {
   return {
@@ -141,13 +155,19 @@ export class BinsService {
         const message = BIN_MESSAGES.duplicateName(binName, input.locationCode);
         throw conflict(message, { binName: [message] });
       }
+      await recordCreated(tx, {
+        entity: 'bin',
+        recordId: created,
+        userId: user.id,
+        fields: historyFields(await this.dto(created, tx)),
+      });
       return created;
     });
     return this.dto(id);
   }
 
   /** Deletes an empty bin (kept as a deleted row for its history); an unknown one is a 404, a bin holding units a 409, both naming `id`. */
-  async remove(id: number): Promise<{ message: string; id: number }> {
+  async remove(id: number, user: AuthUser): Promise<{ message: string; id: number }> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const bin = await repo.lock(id, 'update');
@@ -158,6 +178,8 @@ export class BinsService {
         throw conflict(message, { id: [message] });
       }
       await repo.markDeleted(id);
+      const fields = { binName: bin.binName, locationCode: bin.locationCode, conditionCode: bin.conditionCode };
+      await recordDeleted(tx, { entity: 'bin', recordId: id, userId: user.id, fields });
       return { message: `Bin ${bin.binName} deleted`, id };
     });
   }
@@ -200,6 +222,7 @@ export class BinsService {
         });
         if (Object.keys(errors).length) throw unprocessable(BIN_MESSAGES.upcNotFound, errors);
         const sign = input.isAdding ? 1 : -1;
+        const before = contentsOf(await this.dto(binId, tx));
         try {
           await this.ledger.moveBinContents({
             executor: tx,
@@ -220,7 +243,12 @@ export class BinsService {
           throw unprocessable(error.message, { [`items.${index}.updateQty`]: [error.message] });
         }
         // The bin as this change left it, read in its transaction (a replay answers this).
-        return this.dto(binId, tx);
+        const after = await this.dto(binId, tx);
+        // Each product whose quantity moved: `contents <model>`, before and after (none when it was not or is no longer in the bin).
+        const afterContents = contentsOf(after);
+        for (const field of Object.keys(before)) afterContents[field] ??= null;
+        await recordChanges(tx, { entity: 'bin', recordId: binId, userId: user.id, before, after: afterContents });
+        return after;
       }),
     );
   }

@@ -1,23 +1,11 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { contactEvents, contacts, users } from '../../db/schema.js';
+import { contacts } from '../../db/schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
-export type ContactChanges = Record<string, { from: string | null; to: string | null }>;
-
-export interface ContactEventRow {
-  id: number;
-  contactId: number;
-  eventType: string;
-  changes: ContactChanges | null;
-  userId: number | null;
-  username: string | null;
-  createdAt: Date;
-}
-
 /** A pair of name prefixes that must both match (an absent one matches anything). Lower-case. */
 export interface NamePrefixes {
   first?: string;
@@ -64,40 +52,6 @@ export class ContactsRepository {
       .where(eq(contacts.id, id))
       .returning();
     return row!;
-  }
-
-  async insertEvent(values: {
-    contactId: number;
-    eventType: 'created' | 'updated';
-    changes: ContactChanges;
-    userId: number | null;
-  }): Promise<void> {
-    await this.db.insert(contactEvents).values(values);
-  }
-
-  async insertEvents(
-    values: { contactId: number; eventType: 'created' | 'updated'; changes: ContactChanges; userId: number | null }[],
-  ): Promise<void> {
-    if (values.length) await this.db.insert(contactEvents).values(values);
-  }
-
-  /** A contact's events, newest first, with the acting user's username. */
-  events(contactId: number, limit: number): Promise<ContactEventRow[]> {
-    return this.db
-      .select({
-        id: contactEvents.id,
-        contactId: contactEvents.contactId,
-        eventType: contactEvents.eventType,
-        changes: contactEvents.changes,
-        userId: contactEvents.userId,
-        username: users.username,
-        createdAt: contactEvents.createdAt,
-      })
-      .from(contactEvents)
-      .leftJoin(users, eq(users.id, contactEvents.userId))
-      .where(eq(contactEvents.contactId, contactId))
-      .orderBy(desc(contactEvents.createdAt), desc(contactEvents.id))
-      .limit(limit) as Promise<ContactEventRow[]>;
   }
 
   /** Contacts matching any of the name prefix pairs (case-insensitive). */
@@ -151,11 +105,6 @@ export class ContactsRepository {
 
   async count(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(contacts);
-    return row!.n;
-  }
-
-  async countEvents(): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(contactEvents);
     return row!.n;
   }
 }

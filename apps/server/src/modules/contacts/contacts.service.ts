@@ -15,14 +15,8 @@ import type { Database, Executor } from '../../db/database.js';
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { listExportFile, listPages } from '../../http/list-export.js';
-import {
-  ContactsRepository,
-  type ContactChanges,
-  type ContactEventRow,
-  type ContactRow,
-  type NamePrefixes,
-  type NewContactRow,
-} from './contacts.repository.js';
+import { readRecordChanges, recordChanges, recordCreated, type RecordChangeRow } from '../history/history.service.js';
+import { ContactsRepository, type ContactRow, type NamePrefixes, type NewContactRow } from './contacts.repository.js';
 
 /** The contact fields as the routes hand them over (after the contract's shape check). */
 export type ContactFieldsInput = Partial<Record<TContactField, string | null | undefined>>;
@@ -66,17 +60,43 @@ const fieldOrder = (field: string) => {
   return index < 0 ? CONTACT_FIELDS.length : index;
 };
 
-function toEventDto(row: ContactEventRow): TContactEvent {
-  return {
-    id: row.id,
-    contact_id: row.contactId,
-    event_type: row.eventType as TContactEvent['event_type'],
-    // jsonb keeps its own key order: answer the fields in form order.
-    changes: Object.fromEntries(Object.entries(row.changes ?? {}).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))),
-    user_id: row.userId,
-    username: row.username,
-    created_at: row.createdAt.toISOString(),
-  };
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/**
+ * The contact's changes (the history module's record, docs/decisions.md "Who changed what") as the spec's events:
+ * a `created` row is a created event; the field rows one update wrote (one transaction: the same time and user)
+ * are one updated event. Notes are the history panel's, not events. Newest first.
+ */
+function toEvents(contactId: number, rows: RecordChangeRow[], size: number): TContactEvent[] {
+  const events: TContactEvent[] = [];
+  let open: { event: TContactEvent; at: number } | null = null;
+  for (const row of rows) {
+    if (row.field === null) continue;
+    const at = row.at.getTime();
+    const base = {
+      contact_id: contactId,
+      user_id: row.userId,
+      username: row.username,
+      created_at: row.at.toISOString(),
+    };
+    if (row.field === 'created') {
+      const fields = (row.after ?? {}) as Record<string, unknown>;
+      const changes = Object.fromEntries(Object.entries(fields).map(([f, v]) => [f, { from: null, to: text(v) }]));
+      events.push({ id: row.id, event_type: 'created', changes, ...base });
+      open = null;
+      continue;
+    }
+    if (!open || open.at !== at || open.event.user_id !== row.userId) {
+      open = { event: { id: row.id, event_type: 'updated', changes: {}, ...base }, at };
+      events.push(open.event);
+    }
+    open.event.changes[row.field] = { from: text(row.before), to: text(row.after) };
+  }
+  // Answer the fields in form order.
+  return events.slice(0, size).map((e) => ({
+    ...e,
+    changes: Object.fromEntries(Object.entries(e.changes).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))),
+  }));
 }
 
 /** The stored form of a field: trimmed, '' is none, the state code upper-cased. */
@@ -166,28 +186,27 @@ export class ContactsService {
     return listExportFile(query.format, pages, CONTACT_EXPORT_COLUMNS, 'contacts');
   }
 
-  /** Creates the contact and its `created` history entry in one transaction. */
+  /** Creates the contact and records its creation (the history's `created`) in one transaction. */
   async create(input: ContactFieldsInput, userId: number | null): Promise<TContact> {
     const errors = contactRuleErrors(input, { requireName: true });
     if (errors) throw unprocessable(CONTACT_MESSAGES.invalid, errors);
     const values: NewContactRow = {};
-    const changes: ContactChanges = {};
+    const fields: Record<string, string | null> = {};
     for (const field of CONTACT_FIELDS) {
       const value = normalizeField(field, input[field]);
       (values as Record<string, string | null>)[COLUMN[field]] = value;
-      if (value !== null) changes[field] = { from: null, to: value };
+      fields[field] = value;
     }
     return this.db.transaction(async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.insert(values);
-      await repo.insertEvent({ contactId: row.id, eventType: 'created', changes, userId });
+      const row = await this.repo(tx).insert(values);
+      await recordCreated(tx, { entity: 'contact', recordId: row.id, userId, fields });
       return toContactDto(row);
     });
   }
 
   /**
-   * Changes the given fields; the changed ones are recorded as an `updated` history entry with their old
-   * and new values, in the same transaction. Nothing changed: nothing is written.
+   * Changes the given fields; the changed ones are recorded (recordChanges: each field's old and new value) in the
+   * same transaction. Nothing changed: nothing is written.
    */
   async update(id: number, input: ContactFieldsInput, userId: number | null): Promise<TContact> {
     return this.db.transaction(async (tx) => {
@@ -208,25 +227,28 @@ export class ContactsService {
       if (Object.keys(errors).length) throw unprocessable(CONTACT_MESSAGES.invalid, errors);
 
       const values: Partial<NewContactRow> = {};
-      const changes: ContactChanges = {};
+      const before: Record<string, string | null> = {};
+      const after: Record<string, string | null> = {};
       for (const field of given) {
         const to = normalizeField(field, input[field]);
         const from = row[COLUMN[field]] as string | null;
         if (to === from) continue;
         (values as Record<string, string | null>)[COLUMN[field]] = to;
-        changes[field] = { from, to };
+        before[field] = from;
+        after[field] = to;
       }
-      if (!Object.keys(changes).length) return toContactDto(row);
+      if (!Object.keys(after).length) return toContactDto(row);
       const updated = await repo.update(id, values);
-      await repo.insertEvent({ contactId: id, eventType: 'updated', changes, userId });
+      await recordChanges(tx, { entity: 'contact', recordId: id, userId, before, after });
       return toContactDto(updated);
     });
   }
 
-  /** The contact's history, newest first (404 for an unknown contact). */
+  /** The contact's history as events, newest first (404 for an unknown contact). */
   async history(contactId: number, size: number): Promise<TContactEvent[]> {
-    const repo = this.repo();
-    if (!(await repo.findById(contactId))) throw notFound(`contact ${contactId} does not exist`);
-    return (await repo.events(contactId, size)).map(toEventDto);
+    if (!(await this.repo().findById(contactId))) throw notFound(`contact ${contactId} does not exist`);
+    // An event is at most one row per field; notes are skipped, so read a generous window.
+    const rows = await readRecordChanges(this.db, 'contact', contactId, size * (CONTACT_FIELDS.length + 1) + 100);
+    return toEvents(contactId, rows, size);
   }
 }

@@ -1,7 +1,8 @@
 import { CONTACT_SOURCES, type TContactSource } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import { createRandom } from '../demo-data/demo-catalogue.js';
-import { ContactsRepository, type ContactChanges } from './contacts.repository.js';
+import { recordCreated } from '../history/history.service.js';
+import { ContactsRepository } from './contacts.repository.js';
 
 export interface DemoContact {
   first_name: string;
@@ -239,7 +240,7 @@ export function generateDemoContacts(count = 200, seed = 20261122): DemoContact[
 }
 
 /**
- * Inserts the demo contacts, each with its `created` history entry (no acting user), in one transaction (a
+ * Inserts the demo contacts, each with its creation recorded (the history's `created`) (no acting user), in one transaction (a
  * savepoint when `db` is already a transaction).
  * Answers how many were inserted.
  */
@@ -262,12 +263,9 @@ export async function loadDemoContacts(db: Executor, options: { count?: number }
         source: c.source,
       })),
     );
-    await repo.insertEvents(
-      demo.map((c, i) => {
-        const changes: ContactChanges = {};
-        for (const [field, value] of Object.entries(c)) if (value !== null) changes[field] = { from: null, to: value };
-        return { contactId: ids[i]!, eventType: 'created' as const, changes, userId: null };
-      }),
+    await recordCreated(
+      tx,
+      ...demo.map((c, i) => ({ entity: 'contact' as const, recordId: ids[i]!, userId: null, fields: { ...c } })),
     );
     return ids.length;
   });

@@ -10,6 +10,8 @@ import type { AuthUser } from '../../http/register-route.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { HistoryRepository, type RecordChangeRow } from './history.repository.js';
 
+export type { RecordChangeRow };
+
 /** A record's fields as the API names them, values JSON (numbers, text, booleans, null, YYYY-MM-DD dates). */
 export type THistoryFields = Record<string, unknown>;
 
@@ -43,6 +45,50 @@ export async function recordChanges(tx: Executor, change: TRecordedChange): Prom
     }));
   await new HistoryRepository(tx).insert(rows);
   return rows.length;
+}
+
+/** A record's creation or deletion: its fields (the empty ones left out) as the one value of field `created`/`deleted`. */
+export interface TRecordedLifecycle {
+  entity: THistoryEntity;
+  recordId: number | string;
+  userId: number | null;
+  fields: THistoryFields;
+}
+
+const filled = (fields: THistoryFields) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+
+async function recordLifecycle(tx: Executor, field: 'created' | 'deleted', events: TRecordedLifecycle[]) {
+  await new HistoryRepository(tx).insert(
+    events.map((e) => ({
+      entity: e.entity,
+      recordId: String(e.recordId),
+      userId: e.userId,
+      field,
+      before: field === 'deleted' ? filled(e.fields) : null,
+      after: field === 'created' ? filled(e.fields) : null,
+      note: null,
+    })),
+  );
+}
+
+/** Records the creation of records (field `created`, after = their fields), on the caller's transaction. */
+export const recordCreated = (tx: Executor, ...events: TRecordedLifecycle[]) => recordLifecycle(tx, 'created', events);
+
+/** Records the deletion of records (field `deleted`, before = their fields), on the caller's transaction. */
+export const recordDeleted = (tx: Executor, ...events: TRecordedLifecycle[]) => recordLifecycle(tx, 'deleted', events);
+
+/**
+ * A record's changes and notes, newest first: for a reader in another module that answers them in its own shape (the
+ * spec's contact history). The permission is the caller's to check.
+ */
+export async function readRecordChanges(
+  executor: Executor,
+  entity: THistoryEntity,
+  recordId: number | string,
+  limit: number,
+): Promise<RecordChangeRow[]> {
+  return new HistoryRepository(executor).page(entity, String(recordId), limit, 0);
 }
 
 const toDto = (row: RecordChangeRow): TRecordChange => ({

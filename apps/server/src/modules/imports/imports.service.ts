@@ -21,7 +21,8 @@ import {
   ProductCatalogueRepository,
   type ProductInsert,
 } from '../catalog/product-catalogue.repository.js';
-import { ContactsRepository, type ContactChanges, type NewContactRow } from '../contacts/contacts.repository.js';
+import { ContactsRepository, type NewContactRow } from '../contacts/contacts.repository.js';
+import { recordChanges, recordCreated } from '../history/history.service.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import type { OpeningBalance } from '../ledger/ledger-writer.js';
@@ -519,20 +520,22 @@ export class ImportsService {
     );
     const before = existing ? contactRecord(existing) : {};
     const values: Partial<NewContactRow> = {};
-    const changes: ContactChanges = {};
+    const from: Record<string, string | null> = {};
+    const to: Record<string, string> = {};
     for (const [field, value] of Object.entries(d)) {
       if (!column[field] || (before[field] ?? '') === value) continue;
       (values as Record<string, string>)[column[field]] = value;
-      changes[field] = { from: before[field] || null, to: value };
+      from[field] = before[field] || null;
+      to[field] = value;
     }
     const repo = new ContactsRepository(tx);
     if (existing) {
       if (!Object.keys(values).length) return;
       await repo.update(existing.id, values);
-      await repo.insertEvent({ contactId: existing.id, eventType: 'updated', changes, userId });
+      await recordChanges(tx, { entity: 'contact', recordId: existing.id, userId, before: from, after: to });
     } else {
       const created = await repo.insert(values as NewContactRow);
-      await repo.insertEvent({ contactId: created.id, eventType: 'created', changes, userId });
+      await recordCreated(tx, { entity: 'contact', recordId: created.id, userId, fields: to });
     }
   }
 

@@ -24,18 +24,18 @@ export function registerShippingTemplatesRoutes({ route, services }: ModuleConte
   route(createShippingTemplateRoute, async ({ body }) => s.createTemplate(body));
   route(updateShippingTemplateRoute, async ({ body }) => s.updateTemplate(body));
   route(listShippingRulesRoute, async () => s.listRules());
-  route(createShippingRuleRoute, async ({ body }) => s.createRule(body));
-  route(updateShippingRuleRoute, async ({ body }) => s.updateRule(body));
-  route(deleteShippingRuleRoute, async ({ params }) => s.removeRule(params.id));
+  route(createShippingRuleRoute, async ({ body, auth }) => s.createRule(body, auth.user.id));
+  route(updateShippingRuleRoute, async ({ body, auth }) => s.updateRule(body, auth.user.id));
+  route(deleteShippingRuleRoute, async ({ params, auth }) => s.removeRule(params.id, auth.user.id));
   route(listShippingRuleMappingsRoute, async () => s.listRuleMappings());
-  route(createShippingRuleMappingRoute, async ({ body }) => s.createRuleMapping(body));
-  route(deleteShippingRuleMappingRoute, async ({ params }) => s.removeRuleMapping(params.id));
+  route(createShippingRuleMappingRoute, async ({ body, auth }) => s.createRuleMapping(body, auth.user.id));
+  route(deleteShippingRuleMappingRoute, async ({ params, auth }) => s.removeRuleMapping(params.id, auth.user.id));
   route(listShippingCompositionsRoute, async () => s.listCompositions());
   route(createShippingCompositionRoute, async ({ body }) => s.createComposition(body));
   route(deleteShippingCompositionRoute, async ({ params }) => s.removeComposition(params.id));
-  route(activateRuleCompositionsRoute, async ({ params, reply }) => {
+  route(activateRuleCompositionsRoute, async ({ params, reply, auth }) => {
     try {
-      return await s.activateCompositions(params.ruleId);
+      return await s.activateCompositions(params.ruleId, auth.user.id);
     } catch (error) {
       if (!(error instanceof RuleActivationRefusal)) throw error;
       // The §7 error answer: `error` (the text the screen shows) and the groups missing a composite.

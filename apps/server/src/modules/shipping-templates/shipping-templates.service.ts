@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { recordChanges, recordCreated, recordDeleted } from '../history/history.service.js';
 import {
   ShippingTemplatesRepository,
   type CompositionRow,
@@ -61,6 +62,9 @@ const ruleDto = (r: RuleRow): TShippingRule => ({
   published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
 });
 
+/** A rule as its history records it: the answer's fields but its id. */
+const ruleFields = ({ id: _id, ...fields }: TShippingRule) => fields;
+
 const ruleMappingDto = (m: RuleMappingRow): TShippingRuleMapping => ({
   id: m.id,
   rule_id: m.ruleId,
@@ -74,6 +78,12 @@ const compositionDto = (c: CompositionRow): TShippingComposition => ({
   simple_shipping_template: c.simpleShippingTemplate,
   num_of_templates_in_composition: c.count,
 });
+
+/** A template mapped onto a rule (or no longer), as the rule's field `mapping <template>`. */
+const mappingChange = (m: TShippingRuleMapping, mapped: boolean) => {
+  const field = `mapping ${m.shipping_template}`;
+  return { before: { [field]: mapped ? null : 'mapped' }, after: { [field]: mapped ? 'mapped' : null } };
+};
 
 /** A name: trimmed; the error when it is missing or too long. */
 function nameOf(value: string | undefined, key: string, required: string, errors: Errors): string | null {
@@ -214,7 +224,7 @@ export class ShippingTemplatesService {
     return template?.id;
   }
 
-  async createRule(input: TRuleInput): Promise<TShippingRule> {
+  async createRule(input: TRuleInput, userId: number | null = null): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Errors = {};
@@ -244,7 +254,9 @@ export class ShippingTemplatesService {
           input.usesTemplateCompositions !== undefined && flagValue(input.usesTemplateCompositions),
       });
       if (id === null) throw unprocessable(M.invalid, { ruleCode: [M.ruleCodeTaken(code!)] });
-      return ruleDto((await repo.ruleById(id))!);
+      const rule = ruleDto((await repo.ruleById(id))!);
+      await recordCreated(tx, { entity: 'shipping-rule', recordId: id, userId, fields: ruleFields(rule) });
+      return rule;
     });
   }
 
@@ -253,7 +265,7 @@ export class ShippingTemplatesService {
    * published rule may start using template compositions only when Publish Rule would pass for it now (422 on
    * usesTemplateCompositions naming the groups without a composite).
    */
-  async updateRule(input: TRuleInput): Promise<TShippingRule> {
+  async updateRule(input: TRuleInput, userId: number | null = null): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Errors = {};
@@ -294,17 +306,26 @@ export class ShippingTemplatesService {
           ? { usesTemplateCompositions: flagValue(input.usesTemplateCompositions) }
           : {}),
       });
-      return ruleDto((await repo.ruleById(rule!.id))!);
+      const after = ruleDto((await repo.ruleById(rule!.id))!);
+      await recordChanges(tx, {
+        entity: 'shipping-rule',
+        recordId: rule!.id,
+        userId,
+        before: ruleFields(ruleDto(rule!)),
+        after: ruleFields(after),
+      });
+      return after;
     });
   }
 
   /** DELETE /rule/{id} (ours): the rule and its mappings, in one transaction; 404 when unknown. */
-  async removeRule(id: number): Promise<{ message: string; id: number }> {
+  async removeRule(id: number, userId: number | null = null): Promise<{ message: string; id: number }> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const rule = await repo.ruleById(id, { forUpdate: true });
       if (!rule) throw notFound(M.ruleNotFound(id));
       const maps = await repo.deleteRule(id);
+      await recordDeleted(tx, { entity: 'shipping-rule', recordId: id, userId, fields: ruleFields(ruleDto(rule)) });
       return { message: M.ruleDeleted(rule.ruleCode, maps), id };
     });
   }
@@ -330,7 +351,8 @@ export class ShippingTemplatesService {
     return (await this.repo().listRuleMappings()).map(ruleMappingDto);
   }
 
-  async createRuleMapping(input: TRuleMappingInput): Promise<TShippingRuleMapping> {
+  /** Maps a template onto a rule, recorded on the rule as `mapping <template>`. */
+  async createRuleMapping(input: TRuleMappingInput, userId: number | null = null): Promise<TShippingRuleMapping> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const errors: Errors = {};
@@ -351,16 +373,22 @@ export class ShippingTemplatesService {
         throw unprocessable(M.invalid, {
           shippingTemplate: [M.mappingTaken(rule!.ruleCode, input.shippingTemplate!.trim())],
         });
-      return ruleMappingDto((await repo.ruleMappingById(id))!);
+      const mapping = ruleMappingDto((await repo.ruleMappingById(id))!);
+      await recordChanges(tx, { entity: 'shipping-rule', recordId: rule!.id, userId, ...mappingChange(mapping, true) });
+      return mapping;
     });
   }
 
-  async removeRuleMapping(id: number): Promise<{ message: string; id: number }> {
-    const repo = this.repo();
-    const mapping = await repo.ruleMappingById(id);
-    if (!mapping) throw notFound(M.mappingNotFound(id));
-    await repo.deleteRuleMapping(id);
-    return { message: `Rule ${mapping.ruleCode} no longer maps ${mapping.shippingTemplate}.`, id };
+  async removeRuleMapping(id: number, userId: number | null = null): Promise<{ message: string; id: number }> {
+    return this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const mapping = await repo.ruleMappingById(id);
+      if (!mapping) throw notFound(M.mappingNotFound(id));
+      await repo.deleteRuleMapping(id);
+      const dto = ruleMappingDto(mapping);
+      await recordChanges(tx, { entity: 'shipping-rule', recordId: dto.rule_id, userId, ...mappingChange(dto, false) });
+      return { message: `Rule ${mapping.ruleCode} no longer maps ${mapping.shippingTemplate}.`, id };
+    });
   }
 
   async listCompositions(): Promise<TShippingComposition[]> {
@@ -420,7 +448,7 @@ export class ShippingTemplatesService {
    * second publish answers the rule as it is). A rule that does not use them has nothing to check: it never ships a
    * combined order under a composite (docs/decisions.md, "The spec's remaining deviations"; the screen says so).
    */
-  async activateCompositions(ruleId: number): Promise<TShippingRule> {
+  async activateCompositions(ruleId: number, userId: number | null = null): Promise<TShippingRule> {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const rule = await repo.ruleById(ruleId, { forUpdate: true });
@@ -431,7 +459,15 @@ export class ShippingTemplatesService {
         if (groups.length) throw new RuleActivationRefusal(groups);
       }
       await repo.updateRule(ruleId, { publishedAt: new Date() });
-      return ruleDto((await repo.ruleById(ruleId))!);
+      const after = ruleDto((await repo.ruleById(ruleId))!);
+      await recordChanges(tx, {
+        entity: 'shipping-rule',
+        recordId: ruleId,
+        userId,
+        before: ruleFields(ruleDto(rule)),
+        after: ruleFields(after),
+      });
+      return after;
     });
   }
 }

@@ -2,6 +2,7 @@ import { ROLE_EDITOR_MESSAGES, ROLES, type TRoleChange, type TUser } from '@keys
 import type { Database } from '../../db/database.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
+import { recordChanges } from '../history/history.service.js';
 import { UsersRepository, type RoleChangeRow, type UserRow } from './users.repository.js';
 
 export function toUserDto(row: UserRow): TUser {
@@ -67,6 +68,16 @@ export class UsersService {
           toRole: role.roleName,
           changedById: actor?.id ?? null,
         });
+        // Each role's own history: the user who left it and the user who joined it (field `user <username>`).
+        for (const recordId of [user.role, role.roleName]) {
+          await recordChanges(tx, {
+            entity: 'role',
+            recordId,
+            userId: actor?.id ?? null,
+            before: { [`user ${user.username}`]: user.role },
+            after: { [`user ${user.username}`]: role.roleName },
+          });
+        }
       }
       return toUserDto({ ...user, roleId, role: role.roleName });
     });

@@ -30,6 +30,7 @@ import { usePageScans } from '../../../lib/scan/use-page-scans';
 import { useScanEngine } from '../../../lib/scan/use-scan-engine';
 import { CameraScanButton } from '../../../lib/scan/camera-scan-button';
 import { floorArea } from '../../../lib/scan/floor-layout';
+import { RECORD_HISTORY_KEY, RecordHistorySlot } from '../../../lib/record-history';
 import { useSession } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { BINS_QUERY_KEY, useBinByName } from '../api/bins-api';
@@ -56,6 +57,7 @@ export function BinAssignmentPage() {
   // replayed (the server applies it once, and answers a replay with the first answer).
   const outbox = useOutboxScans(`bin:${bin?.id ?? 0}`, (entry, answer) => {
     void client.invalidateQueries({ queryKey: BINS_QUERY_KEY });
+    void client.invalidateQueries({ queryKey: RECORD_HISTORY_KEY });
     const body = entry.body as { isAdding: boolean; items: { upc: string; updateQty: number }[] };
     if (answer.ok) {
       const units = body.items.reduce((n, l) => n + l.updateQty, 0);
@@ -300,6 +302,9 @@ export function BinAssignmentPage() {
           </Table>
         </Paper>
       </Stack>
+      <Box sx={{ mt: 2, maxWidth: 960 }}>
+        <RecordHistorySlot entity="bin" id={bin.id} />
+      </Box>
     </Page>
   );
 }

@@ -18,6 +18,7 @@ import {
   type TProductUpdate,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { RECORD_HISTORY_KEY } from '../../../lib/record-history';
 
 export const PRODUCTS_QUERY_KEY = ['products'] as const;
 const BRANDS_KEY = ['products', 'brands'] as const;
@@ -99,7 +100,11 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TProductUpdate }) =>
       callApi(updateProductRoute, { params: { id }, body, silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+        client.invalidateQueries({ queryKey: [...RECORD_HISTORY_KEY, 'product', String(id)] }),
+      ]),
   });
 }
 

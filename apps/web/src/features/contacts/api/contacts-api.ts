@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   CONTACT_SEARCH_SIZE,
-  contactHistoryRoute,
   createContactRoute,
   getContactRoute,
   searchContactsByNameRoute,
@@ -12,19 +11,17 @@ import {
   type TContactUpdate,
 } from '@keystone/contracts';
 import { callApi } from '../../../lib/api-client';
+import { RECORD_HISTORY_KEY } from '../../../lib/record-history';
 
 /** What the contact search screen asks for; kept in the URL query so a reload or Back repeats it. */
 export type TContactCriteria =
   { searchBy: 'name'; firstName: string; lastName: string } | { searchBy: 'address' | 'phone'; searchValue: string };
-
-export const CONTACT_HISTORY_SIZE = 100;
 
 export const contactKeys = {
   all: ['contacts'] as const,
   searches: ['contacts', 'search'] as const,
   search: (criteria: TContactCriteria) => ['contacts', 'search', criteria] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
-  history: (id: number) => ['contacts', 'history', id] as const,
 };
 
 /** Name searches go to POST /contact/name (first and last name prefixes); address and phone to POST /contact/search. */
@@ -73,27 +70,13 @@ export function useContact(id: number | null) {
   return useQuery({ ...contactQuery(id ?? 0), enabled: id !== null });
 }
 
-export function contactHistoryQuery(id: number) {
-  return queryOptions({
-    queryKey: contactKeys.history(id),
-    queryFn: async ({ signal }) =>
-      (
-        await callApi(contactHistoryRoute, {
-          body: { searchKey: 'sold_contact_id', searchValue: id, searchSize: CONTACT_HISTORY_SIZE },
-          signal,
-        })
-      ).data,
-  });
-}
-
-export function useContactHistory(id: number | null) {
-  return useQuery({ ...contactHistoryQuery(id ?? 0), enabled: id !== null });
-}
-
-/** Opening a contact: its record (already at hand) goes into the cache and its history is loaded (000 §2). */
+/**
+ * Opening a contact: its record (already at hand) goes into the cache; the details page's history panel loads its
+ * history, fresh (000 §2; docs/decisions.md, "Record history of contacts, bins, shipping rules and roles").
+ */
 export async function loadContactForDetails(queryClient: QueryClient, contact: TContact): Promise<void> {
   queryClient.setQueryData(contactKeys.detail(contact.id), contact);
-  await queryClient.prefetchQuery({ ...contactHistoryQuery(contact.id), staleTime: 0 });
+  await queryClient.invalidateQueries({ queryKey: [...RECORD_HISTORY_KEY, 'contact', String(contact.id)] });
 }
 
 /** The caller shows its own messages (000 §8), so the calls are silent. */
@@ -115,7 +98,7 @@ export function useUpdateContact() {
     onSuccess: async (contact) => {
       queryClient.setQueryData(contactKeys.detail(contact.id), contact);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactKeys.history(contact.id) }),
+        queryClient.invalidateQueries({ queryKey: [...RECORD_HISTORY_KEY, 'contact', String(contact.id)] }),
         queryClient.invalidateQueries({ queryKey: contactKeys.searches }),
       ]);
     },

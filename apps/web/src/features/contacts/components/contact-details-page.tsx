@@ -6,8 +6,9 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } f
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { CONTACT_MESSAGES, ZContactCreateSchema, type TContact } from '@keystone/contracts';
 import { queueSaved } from '../../../lib/message-queue';
+import { RecordHistorySlot } from '../../../lib/record-history';
 import { Page } from '../../../shell/page';
-import { useContact, useContactHistory, useUpdateContact } from '../api/contacts-api';
+import { useContact, useUpdateContact } from '../api/contacts-api';
 import { ContactFormFields } from './contact-form-fields';
 import {
   contactAddress,
@@ -20,7 +21,6 @@ import {
   type TContactFormOutput,
   type TContactFormValues,
 } from './contact-format';
-import { ContactHistoryList } from './contact-history-list';
 import { ContactPanelsContext } from '../contact-panels';
 import { ServerErrorAlert, showFieldErrors } from './server-error-alert';
 import { useSaveShortcut } from '../../../lib/shortcuts';
@@ -78,7 +78,7 @@ function ContactEditForm({ contact }: { contact: TContact }) {
   );
 }
 
-/** /contacts/details?id=…: the contact with its edit form, and its history (000 §2). */
+/** /contacts/details?id=…: the contact with its edit form, and its history with notes (000 §2; docs/decisions.md, "Record history of contacts, bins, shipping rules and roles"). */
 export function ContactDetailsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -86,7 +86,6 @@ export function ContactDetailsPage() {
   const id = contactIdFrom(params);
   const contact = useContact(id);
   const panels = useContext(ContactPanelsContext);
-  const history = useContactHistory(contact.data ? id : null);
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/contacts'));
 
   const actions = (
@@ -130,18 +129,7 @@ export function ContactDetailsPage() {
         </Card>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           {panels(c.id)}
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                History
-              </Typography>
-              {history.isPending && !history.isError ? (
-                <CircularProgress size={24} aria-label="Loading history" />
-              ) : null}
-              {history.isError && <Alert severity="warning">The history could not be loaded.</Alert>}
-              {history.data && <ContactHistoryList events={history.data} />}
-            </CardContent>
-          </Card>
+          <RecordHistorySlot entity="contact" id={c.id} />
         </Box>
       </Box>
     </Page>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TContact } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
-import { contactAddress, contactName, contactToForm, displayValue, serverErrorData } from './contact-format';
+import { contactAddress, contactName, contactToForm, serverErrorData } from './contact-format';
 
 const contact: TContact = {
   id: 1,
@@ -31,12 +31,6 @@ describe('contact formatting', () => {
   it('turns a contact into form values with "" for none', () => {
     expect(contactToForm(contact)).toMatchObject({ last_name: '', primary_phone: '', source: 'in_home', state: 'KY' });
     expect(contactToForm(contact)).not.toHaveProperty('id');
-  });
-
-  it('shows history values: the source by its label, none as a dash', () => {
-    expect(displayValue('source', 'in_store')).toBe('In Store');
-    expect(displayValue('city', null)).toBe('—');
-    expect(displayValue('city', 'Austin')).toBe('Austin');
   });
 
   it('reads the server error data of a 422 and a 400', () => {

@@ -51,12 +51,6 @@ export function sourceLabel(source: string | null): string {
   return source ? (CONTACT_SOURCE_LABELS[source as TContactSource] ?? source) : '';
 }
 
-/** A history value as shown: the source by its label, none as a dash. */
-export function displayValue(field: string, value: string | null): string {
-  if (value === null || value === '') return '—';
-  return field === 'source' ? sourceLabel(value) : value;
-}
-
 export function fieldLabel(field: string): string {
   return CONTACT_FIELD_LABELS[field as TContactField] ?? field;
 }

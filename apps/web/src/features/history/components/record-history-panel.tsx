@@ -12,8 +12,24 @@ const shown = (value: unknown) =>
       ? value
       : JSON.stringify(value);
 
+const LIFECYCLE: Record<string, string> = { created: 'Created', deleted: 'Deleted' };
+
 function ChangeText({ change }: { change: TRecordChange }) {
   if (change.field === null) return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{change.note}</Typography>;
+  const lifecycle = LIFECYCLE[change.field];
+  if (lifecycle) {
+    // The record's fields when it was created or deleted.
+    const fields = (change.field === 'created' ? change.after : change.before) ?? {};
+    const listed = typeof fields === 'object' ? Object.entries(fields).map(([k, v]) => `${k}: ${shown(v)}`) : [];
+    return (
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {lifecycle}
+        </Box>
+        {listed.length ? ` (${listed.join(', ')})` : ''}
+      </Typography>
+    );
+  }
   return (
     <Typography sx={{ overflowWrap: 'anywhere' }}>
       <Box component="span" sx={{ fontWeight: 600 }}>

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import type { TProduct } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-client';
+import { RecordHistorySlot } from '../../../lib/record-history';
 import { Page } from '../../../shell/page';
 import { useRecordTitle } from '../../../shell/page-title';
 import { useDropShipInventory, useModelOfUpc, useProductPreview, useSerialsByProxy } from '../api/inventory-api';
@@ -321,6 +322,9 @@ export function ProductDetailView({ model }: { model: string | null }) {
       <CommittedTransfersSection model={product.model} />
       <CommittedSalesSection model={product.model} />
       <DropShipInventory model={product.model} />
+      <Box sx={{ mt: 2 }}>
+        <RecordHistorySlot entity="product" id={product.id} />
+      </Box>
     </>
   );
 }

@@ -34,6 +34,7 @@ import {
 } from '@keystone/contracts';
 import { ApiCallError } from '../../../lib/api-error';
 import { useEffectiveRole } from '../../../lib/session-store';
+import { RecordHistoryButton } from '../../../lib/record-history-button';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
 import { formErrors } from '../api/form-errors';
@@ -322,6 +323,7 @@ export function ShippingTemplatesPage() {
           'Group Template',
           'Uses Compositions',
           'Publish',
+          '',
           ...(canEdit ? ['', ''] : []),
         ]}
         rows={(rules.data ?? []).map((r) => [
@@ -340,6 +342,7 @@ export function ShippingTemplatesPage() {
             }}
             onFailure={(rule, error, groups) => setFailure({ rule, error, groups })}
           />,
+          <RecordHistoryButton key="history" entity="shipping-rule" id={r.id} label={`Rule ${r.rule_code}`} />,
           ...(canEdit
             ? [
                 <Button key="edit" size="small" onClick={() => setEditing(r)}>

@@ -23,6 +23,7 @@ import { ROLE_EDITOR_MESSAGES, type TRoleRecord, type TUser } from '@keystone/co
 import { serverMessage } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-date';
 import { queueSuccess } from '../../../lib/message-queue';
+import { RecordHistoryButton } from '../../../lib/record-history-button';
 import { useSession } from '../../../lib/session-store';
 import { useConfirm } from '../../../shell/confirm-dialog';
 import { Page } from '../../../shell/page';
@@ -209,6 +210,38 @@ export function RoleEditorPage() {
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+
+      {!loading && !failed && (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Roles
+          </Typography>
+          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mb: 4, maxWidth: 560 }}>
+            <Table size="small" aria-label="Roles">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Role</TableCell>
+                  <TableCell align="right">Users</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {roles.data!.data.map((r) => (
+                  <TableRow key={r.id} data-testid={`role-row-${r.role_name}`}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.role_name}</TableCell>
+                    <TableCell align="right">
+                      {(users.data?.data ?? []).filter((u) => u.role_id === r.id).length}
+                    </TableCell>
+                    <TableCell align="right">
+                      <RecordHistoryButton entity="role" id={r.role_name} label={`Role ${r.role_name}`} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
       )}
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

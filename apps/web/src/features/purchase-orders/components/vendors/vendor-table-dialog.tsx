@@ -25,6 +25,7 @@ import { EmptyState } from '../../../../lib/empty-state';
 import { ListExportButton } from '../../../../lib/list-export';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
+import { RecordHistoryButton } from '../../../../lib/record-history-button';
 import { useDeleteVendor, useVendors } from '../../api/vendors';
 import { EditVendorDialog, VENDOR_SAVED_MESSAGES } from './vendor-form-dialog';
 import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
@@ -147,6 +148,7 @@ export function VendorTableDialog({
                     <TableCell>{v.program_name}</TableCell>
                     <TableCell>{v.default_terms.map((t) => t.type).join(', ')}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <RecordHistoryButton entity="vendor" id={v.id} label={`Vendor ${v.company_name}`} />
                       {canEdit && (
                         <Box sx={{ display: 'inline-flex', gap: 1 }}>
                           <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(v.id)}>
