@@ -192,6 +192,33 @@ describe('saved views', () => {
     expect((await call(ann.token, 'GET', '/api/saved-views?list=nope')).statusCode).toBe(400);
   });
 
+  it("keeps the other lists' views with their own filters and sorts, and refuses what another list takes", async () => {
+    const good: [string, Record<string, string>, { by: string; order: 'asc' | 'desc' } | null][] = [
+      ['contacts', { searchBy: 'name', firstName: 'Ada', lastName: 'Lovelace' }, null],
+      ['bins', { location: 'KY01', search: 'A-01' }, { by: 'bin_name', order: 'asc' }],
+      ['audits', { tab: 'completed' }, null],
+      ['committed-sales', { search: 'INV-1' }, null],
+      ['committed-transfers', { search: 'MODEL-1' }, null],
+    ];
+    for (const [list, filters, sort] of good) {
+      const view = await create(bob.token, { list, name: `Mine ${list}`, state: { filters, sort, columns: null } });
+      expect(view).toMatchObject({ list, state: { filters, sort, columns: null } });
+      expect((await listOf(bob.token, list)).map((v) => v.name)).toEqual([`Mine ${list}`]);
+    }
+    const bad: [string, unknown, string][] = [
+      ['contacts', { filters: { poNumber: '1' }, sort: null, columns: null }, 'state.filters.poNumber'],
+      ['bins', { filters: {}, sort: { by: 'location_code', order: 'asc' }, columns: null }, 'state.sort.by'],
+      ['audits', { filters: { search: 'x' }, sort: null, columns: null }, 'state.filters.search'],
+      ['committed-sales', { filters: {}, sort: null, columns: ['search'] }, 'state.columns'],
+      ['committed-transfers', { filters: { tab: 'completed' }, sort: null, columns: null }, 'state.filters.tab'],
+    ];
+    for (const [list, state, field] of bad) {
+      const res = await call(bob.token, 'POST', '/api/saved-views', { list, name: 'Bad', state });
+      expect(res.statusCode, `${list}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+  });
+
   it(`keeps at most ${SAVED_VIEWS_PER_LIST_MAX} views of a list per person`, async () => {
     const carol = await createSignedInUser(t, { role: 'user' });
     for (let i = 0; i < SAVED_VIEWS_PER_LIST_MAX; i++) await create(carol.token, { name: `View ${i}` });

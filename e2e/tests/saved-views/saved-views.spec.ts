@@ -178,3 +178,52 @@ test.describe('saved views of AP invoices', () => {
     await expect(form.getByLabel('Invoice Number')).toHaveValue(number);
   });
 });
+
+test.describe('saved views of contacts and bins', () => {
+  // customer-service-3 signs in nowhere else, so its default views change no other test's list.
+  cleanUp('customer-service-3', 'contacts');
+  cleanUp('customer-service-3', 'bins');
+
+  test('contacts and bins: a search (and the bins sort) saved as the default view opens with the list', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'customer-service-3');
+
+    // Contacts: the search is the URL's; the default view fills the fields again on a bare open.
+    await page.goto('/contacts');
+    const last = `Viewless${unique()}`;
+    await page.getByLabel('Last Name').fill(last);
+    await page.getByLabel('Last Name').press('Enter');
+    await expect(page.getByTestId('contact-no-results')).toBeVisible();
+    const contactsView = `Contacts ${unique()}`;
+    await saveViewAs(page, contactsView);
+    await viewsButton(page).click();
+    const defaulted = page.waitForResponse((r) => r.url().endsWith('/default'));
+    await page.getByTestId('saved-view-default').click();
+    expect((await defaulted).status()).toBe(200);
+    await page.goto('/contacts');
+    await expect(page).toHaveURL(new RegExp(`[?&]lastName=${last}(&|$)`), { timeout: 20_000 });
+    await expect(page.getByLabel('Last Name')).toHaveValue(last);
+    await expect(page.getByTestId('contact-no-results')).toBeVisible();
+    await expect(viewsButton(page)).toHaveText(`View: ${contactsView}`);
+
+    // Bins: the sort and the search, in the URL, kept as the default view.
+    await page.goto('/inventory/bins');
+    await expect(page.getByRole('heading', { name: 'Recently Created Bins' })).toBeVisible();
+    await selectOption(page, page.getByTestId('bins-sort').locator('..'), 'Bin name A-Z');
+    await expect(page.getByRole('heading', { name: 'Bins Alphabetical by Bin Name' })).toBeVisible();
+    const term = `NOBIN${unique()}`;
+    await page.getByTestId('bins-search').fill(term);
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${term}(&|$)`));
+    const binsView = `Bins ${unique()}`;
+    await saveViewAs(page, binsView);
+    await viewsButton(page).click();
+    await page.getByTestId('saved-view-default').click();
+    await page.goto('/inventory/bins');
+    await expect(page.getByRole('heading', { name: 'Bins Alphabetical by Bin Name' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('bins-search')).toHaveValue(term);
+    await expect(page.getByTestId('bins-table')).toContainText('No data to display.');
+    await expect(viewsButton(page)).toHaveText(`View: ${binsView}`);
+  });
+});

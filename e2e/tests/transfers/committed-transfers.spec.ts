@@ -44,6 +44,6 @@ test('the board lists a transfer committed through the API, with its progress an
 
   const missing = `no-such-${randomUUID().slice(0, 6)}`;
   await page.getByTestId('committed-transfers-search').fill(missing);
-  await expect(page.getByText(`There are no results for "${missing}"`)).toBeVisible();
+  await expect(page.getByTestId('committed-transfers-helper')).toHaveText(`There are no results for "${missing}"`);
   await expect(page.getByTestId('committed-transfer-row')).toHaveCount(0);
 });

@@ -13,7 +13,7 @@ export interface TEmptyAction {
 }
 
 /**
- * What a list shows when it has no rows (issue 37): an icon, a sentence (the spec's own where it gives one), and the
+ * What a list shows when it has no rows: an icon, a sentence (the spec's own where it gives one), and the
  * next step as a button, given only where the role may take it. `kind` tells "nothing yet" (`none`: the list is
  * empty, e.g. Create a PO) from "no match for these filters" (`no-match`: e.g. Clear filters).
  */

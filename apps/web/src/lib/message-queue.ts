@@ -53,7 +53,7 @@ export function queueSuccess(message: string): void {
   useMessageQueue.getState().push({ type: 'successes', status: 'Success', message });
 }
 
-/** What a save's confirmation says: "PO 1234 saved", "Vendor Acme saved" (issue 37). */
+/** What a save's confirmation says: "PO 1234 saved", "Vendor Acme saved" (docs/decisions.md). */
 export function savedMessage(kind: string, name?: string | number | null): string {
   return name === undefined || name === null || name === '' ? `${kind} saved` : `${kind} ${name} saved`;
 }

@@ -87,6 +87,26 @@ export function hasViewParams(list: TSavedViewList, params: URLSearchParams): bo
   );
 }
 
+/**
+ * A list's URL and a setter of some of its parameters (empty or null: removed), replacing the history entry: for a
+ * list whose filters live in the URL so a saved view can keep them (a field typed into writes on every change).
+ */
+export function useViewParams(): [URLSearchParams, (entries: Record<string, string | null>) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (entries: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [name, value] of Object.entries(entries))
+          if (value) next.set(name, value);
+          else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return [params, set];
+}
+
 const stateKey = (list: TSavedViewList, state: TSavedViewState) =>
   JSON.stringify(viewStateFromParams(list, paramsWithViewState(list, new URLSearchParams(), state)));
 

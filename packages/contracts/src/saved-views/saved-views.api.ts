@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { ZIdParamsSchema } from '../http/common.js';
 import { PO_SORT_COLUMNS } from '../purchase-orders/purchase-orders.api.js';
+import { BIN_ORDER_BY } from '../bins/bins.api.js';
 
 /**
  * The lists a person may keep views of (docs/decisions.md, "Saved views"), each with what its state may hold: the filters (its URL query
@@ -52,6 +53,23 @@ export const SAVED_VIEW_LISTS = {
     sorts: [],
     columns: [],
   },
+  /** The contact search: `searchBy` (name, address, phone) and its terms. */
+  contacts: {
+    filters: ['searchBy', 'firstName', 'lastName', 'searchValue'],
+    sorts: [],
+    columns: [],
+  },
+  /** The bins of a location: the location, the search's text and the sort (the page's sorts; not by location). */
+  bins: {
+    filters: ['location', 'search'],
+    sorts: BIN_ORDER_BY.filter((c) => c !== 'location_code'),
+    columns: [],
+  },
+  /** The audits dashboard: its tab (`tab=completed`, else in progress). */
+  audits: { filters: ['tab'], sorts: [], columns: [] },
+  /** The Committed Sales and Committed Transfers boards: their search. */
+  'committed-sales': { filters: ['search'], sorts: [], columns: [] },
+  'committed-transfers': { filters: ['search'], sorts: [], columns: [] },
 } as const satisfies Record<
   string,
   { filters: readonly string[]; sorts: readonly string[]; columns: readonly string[] }

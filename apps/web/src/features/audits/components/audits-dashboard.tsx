@@ -20,6 +20,7 @@ import { exportAuditBatchesRoute, type TAuditBatch } from '@keystone/contracts';
 import { EmptyState } from '../../../lib/empty-state';
 import { formatTimestamp } from '../../../lib/format-date';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl } from '../../../lib/saved-views';
 import { Page } from '../../../shell/page';
 import { useAuditBatches } from '../api/audits-api';
 import { CreateAuditDialog } from './create-audit-dialog';
@@ -127,9 +128,12 @@ export function AuditsDashboard() {
     <Page
       title="Audits"
       actions={
-        <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-audit">
-          Create New Audit
-        </Button>
+        <>
+          <SavedViewsControl list="audits" />
+          <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-audit">
+            Create New Audit
+          </Button>
+        </>
       }
     >
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -41,6 +41,7 @@ import { EmptyState } from '../../../lib/empty-state';
 import { formatTimestamp } from '../../../lib/format-date';
 import { useCurrentLocation, useLocations } from '../../../lib/queries';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl, useViewParams, VIEW_SORT_BY_PARAM, VIEW_SORT_ORDER_PARAM } from '../../../lib/saved-views';
 import { useCan } from '../../../lib/session-store';
 import { Page } from '../../../shell/page';
 import { rowsPerPageOptions, TRANSFER_AND_BIN_TABLE_PAGES } from '../../../shell/table-pages';
@@ -167,9 +168,16 @@ export function BinsPage() {
   const { data: allLocations } = useLocations();
   const current = useCurrentLocation();
   const locations = (allLocations ?? []).filter((l) => !l.includes('_'));
-  const [location, setLocation] = useState<string>('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string>(`${BIN_DEFAULTS.orderBy}:${BIN_DEFAULTS.sortDirection}`);
+  // The location, search and sort are the URL's (a saved view keeps them); no location there: the current one.
+  const [params, setParam] = useViewParams();
+  const search = params.get('search') ?? '';
+  const setSearch = (value: string) => setParam({ search: value });
+  const urlSort = `${params.get(VIEW_SORT_BY_PARAM)}:${params.get(VIEW_SORT_ORDER_PARAM)}`;
+  const sort = SORTS.some((s) => s.key === urlSort) ? urlSort : `${BIN_DEFAULTS.orderBy}:${BIN_DEFAULTS.sortDirection}`;
+  const setSort = (key: string) => {
+    const [by, order] = key.split(':') as [string, string];
+    setParam({ [VIEW_SORT_BY_PARAM]: by, [VIEW_SORT_ORDER_PARAM]: order });
+  };
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(TRANSFER_AND_BIN_TABLE_PAGES.initial);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -181,12 +189,16 @@ export function BinsPage() {
   const searchTerm = useDebounced(search.trim(), BIN_SEARCH_DEBOUNCE_MS);
   const [orderBy, sortDirection] = sort.split(':') as [string, string];
 
-  useEffect(() => {
-    if (!location && locations.length)
-      setLocation(
-        current && locations.includes(current) ? current : locations.includes('KY01') ? 'KY01' : locations[0]!,
-      );
-  }, [location, locations, current]);
+  const urlLocation = params.get('location');
+  const location =
+    urlLocation && locations.includes(urlLocation)
+      ? urlLocation
+      : current && locations.includes(current)
+        ? current
+        : locations.includes('KY01')
+          ? 'KY01'
+          : (locations[0] ?? '');
+  const setLocation = (value: string) => setParam({ location: value });
   useEffect(() => setPage(0), [searchTerm, location, sort, perPage]);
 
   const { data, isPending, isError, isFetching } = useBins({
@@ -220,15 +232,18 @@ export function BinsPage() {
     <Page
       title={binsPageTitle(orderBy, sortDirection)}
       actions={
-        <AdminButton
-          allowed={isAdmin}
-          tooltip={BIN_MESSAGES.noCreatePermission}
-          variant="contained"
-          onClick={() => setAdding(true)}
-          data-testid="add-bin"
-        >
-          Add New Bin Location
-        </AdminButton>
+        <>
+          <SavedViewsControl list="bins" />
+          <AdminButton
+            allowed={isAdmin}
+            tooltip={BIN_MESSAGES.noCreatePermission}
+            variant="contained"
+            onClick={() => setAdding(true)}
+            data-testid="add-bin"
+          >
+            Add New Bin Location
+          </AdminButton>
+        </>
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>

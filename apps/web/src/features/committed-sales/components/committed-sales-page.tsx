@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Button,
@@ -33,6 +33,7 @@ function soldFor(s: TCommittedSale): string {
 import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl, useViewParams } from '../../../lib/saved-views';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedSales } from '../api/committed-sales-api';
@@ -207,9 +208,10 @@ function SalesCards({ sales, onAction }: { sales: TCommittedSale[]; onAction(a: 
  */
 export function CommittedSalesPage() {
   const { data, isPending, isError, error, isFetching } = useCommittedSales();
-  // ?search= opens the board searched (a committed-sale serial card's invoice link).
-  const [params] = useSearchParams();
-  const [search, setSearch] = useState(() => (params.get('search') ?? '').slice(0, 100));
+  // The search is the URL's ?search= (a committed-sale serial card's invoice link opens the board searched).
+  const [params, setParams] = useViewParams();
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const setSearch = (value: string) => setParams({ search: value });
   const [action, setAction] = useState<TSaleAction | null>(null);
   const sales = useMemo(() => filterCommittedSales(data ?? [], search), [data, search]);
   const noMatch = !!data && search.trim() !== '' && sales.length === 0;
@@ -219,6 +221,7 @@ export function CommittedSalesPage() {
       title="Committed Sales"
       actions={
         <>
+          <SavedViewsControl list="committed-sales" />
           <LiveIndicator />
           <Button variant="contained" onClick={() => setAction({ kind: 'finish', invoiceId: '' })}>
             Finish by Invoice

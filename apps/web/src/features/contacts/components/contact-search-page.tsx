@@ -12,10 +12,16 @@ import {
   type TContactSearchKey,
 } from '@keystone/contracts';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl } from '../../../lib/saved-views';
 import { Page } from '../../../shell/page';
 import { loadContactForDetails, useContactSearch, type TContactCriteria } from '../api/contacts-api';
 import { ContactResults } from './contact-results';
 import { criteriaFromParams, criteriaToParams } from './search-criteria';
+
+const searchByOf = (params: URLSearchParams): TContactSearchKey => {
+  const key = params.get('searchBy');
+  return (CONTACT_SEARCH_KEYS as readonly string[]).includes(key ?? '') ? (key as TContactSearchKey) : 'name';
+};
 
 /**
  * /contacts: contact search (000 §2). Search By Name (first and last name), Address or Phone Number; Enter in a
@@ -26,13 +32,20 @@ export function ContactSearchPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const criteria = criteriaFromParams(params);
-  const [searchBy, setSearchBy] = useState<TContactSearchKey>(() => {
-    const key = params.get('searchBy');
-    return (CONTACT_SEARCH_KEYS as readonly string[]).includes(key ?? '') ? (key as TContactSearchKey) : 'name';
-  });
+  const [searchBy, setSearchBy] = useState<TContactSearchKey>(() => searchByOf(params));
   const [firstName, setFirstName] = useState(params.get('firstName') ?? '');
   const [lastName, setLastName] = useState(params.get('lastName') ?? '');
   const [searchValue, setSearchValue] = useState(params.get('searchValue') ?? '');
+  // The fields show the URL's search again when it changes from outside them (a saved view, back/forward).
+  const query = params.toString();
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setSearchBy(searchByOf(params));
+    setFirstName(params.get('firstName') ?? '');
+    setLastName(params.get('lastName') ?? '');
+    setSearchValue(params.get('searchValue') ?? '');
+  }
   const [opening, setOpening] = useState(false);
   const search = useContactSearch(criteria);
 
@@ -71,9 +84,12 @@ export function ContactSearchPage() {
     <Page
       title="Contacts"
       actions={
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => navigate('/contacts/create')}>
-          Create New Customer
-        </Button>
+        <>
+          <SavedViewsControl list="contacts" />
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => navigate('/contacts/create')}>
+            Create New Customer
+          </Button>
+        </>
       }
     >
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

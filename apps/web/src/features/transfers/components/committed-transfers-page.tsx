@@ -19,6 +19,7 @@ import { ApiCallError } from '../../../lib/api-client';
 import { Board, BoardCardHeading, BoardTable } from '../../../lib/board';
 import { formatTimestamp } from '../../../lib/format-date';
 import { ListExportButton } from '../../../lib/list-export';
+import { SavedViewsControl, useViewParams } from '../../../lib/saved-views';
 import { Page } from '../../../shell/page';
 import { LiveIndicator } from '../../../lib/live/live-indicator';
 import { useCommittedTransfersBoard } from '../api/committed-transfers-api';
@@ -172,7 +173,9 @@ const rawResponse = (error: unknown) =>
  * batch and committer, each linking to its model's transfer page. A table at desk width, cards on a phone.
  */
 export function CommittedTransfersPage() {
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useViewParams();
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const setSearch = (value: string) => setParams({ search: value });
   const term = useDebounced(search);
   const { data, isPending, isError, error, isFetching, isPlaceholderData } = useCommittedTransfersBoard(term);
   const rows = data?.data ?? [];
@@ -180,7 +183,15 @@ export function CommittedTransfersPage() {
   const noMatch = settled && term.trim() !== '' && rows.length === 0;
 
   return (
-    <Page title="Committed Transfers" actions={<LiveIndicator />}>
+    <Page
+      title="Committed Transfers"
+      actions={
+        <>
+          <SavedViewsControl list="committed-transfers" />
+          <LiveIndicator />
+        </>
+      }
+    >
       <Board
         testId="committed-transfers"
         search={{
