@@ -5,11 +5,9 @@
 // - PostgreSQL (BENCH_POSTGRES=0 to skip): a throwaway server of its own (initdb, loopback port, WAL archived by
 //   scripts/backup/pg-archive-wal.sh), pg-base-backup.sh, then pg-restore.sh --latest into a new folder, the server
 //   started there until promoted, and the ledger check on it. Everything is removed at the end.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
@@ -17,17 +15,16 @@ import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, queryRows } from '../src/db/database.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
 import {
-  BACKUP_SCRIPTS,
   freePort,
   instanceAt,
   makeHome,
   removeHome,
+  runBackupScript,
   startArchivingPrimary,
   type PgInstance,
 } from '../test/concurrency/pg-instances.js';
 import { generateLedgerData } from './ledger-data.js';
 
-const run = promisify(execFile);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 50_880);
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -119,22 +116,12 @@ async function pglite(): Promise<void> {
   }
 }
 
-async function script(name: string, args: string[]): Promise<string> {
-  const file = path.join(BACKUP_SCRIPTS, name);
-  const asRoot = process.getuid?.() === 0;
-  const { stdout } = await run(
-    asRoot ? 'runuser' : 'bash',
-    asRoot ? ['-u', 'postgres', '--', 'bash', file, ...args] : [file, ...args],
-    { timeout: 600_000 },
-  );
-  return stdout.trim();
-}
-
 async function postgres(): Promise<void> {
   const home = makeHome('keystone-bench-pg-backup-');
   const instances: PgInstance[] = [];
   try {
-    const { primary, archive, backups } = await startArchivingPrimary(home);
+    const { primary, archive, backups, scripts } = await startArchivingPrimary(home);
+    const script = async (name: string, args: string[]) => (await runBackupScript(scripts, name, args, 600_000)).trim();
     instances.push(primary);
     const database = await openPostgres(primary.url('keystone'), { max: 2 });
     try {

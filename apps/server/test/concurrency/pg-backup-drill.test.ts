@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -9,29 +7,16 @@ import { openPostgres, queryRows, type OpenDatabase } from '../../src/db/databas
 import { createServices } from '../../src/modules/services.js';
 import { drillState, receiveForDrill, runCli, unreceiveForDrill } from '../backup-drill-kit.js';
 import {
-  BACKUP_SCRIPTS,
   freePort,
   instanceAt,
   makeHome,
   removeHome,
+  runBackupScript,
   startArchivingPrimary,
   type PgInstance,
 } from './pg-instances.js';
 
-const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs one of scripts/backup/*.sh as the postgres OS user (it owns the server's files). */
-async function script(name: string, args: string[]): Promise<string> {
-  const file = path.join(BACKUP_SCRIPTS, name);
-  const asRoot = process.getuid?.() === 0;
-  const { stdout } = await run(
-    asRoot ? 'runuser' : 'bash',
-    asRoot ? ['-u', 'postgres', '--', 'bash', file, ...args] : [file, ...args],
-    { timeout: 120_000 },
-  );
-  return stdout;
-}
 
 /**
  * The PostgreSQL backup drill (docs/deployment.md, "Backups"), on a server of its own: WAL archived by
@@ -46,7 +31,8 @@ afterAll(() => removeHome(home, instances), 60_000);
 
 describe('PostgreSQL: base backup, WAL archive and a restore to a point in time', () => {
   it('restores to the moment between a receipt and its un-receipt, and the ledger checks clean', async () => {
-    const { primary, archive, backups } = await startArchivingPrimary(home);
+    const { primary, archive, backups, scripts } = await startArchivingPrimary(home);
+    const script = (name: string, args: string[]) => runBackupScript(scripts, name, args);
     instances.push(primary);
 
     const database: OpenDatabase = await openPostgres(primary.url('keystone'), { max: 2 });

@@ -130,20 +130,25 @@ export const BACKUP_SCRIPTS = path.resolve(
 
 /**
  * A primary whose WAL is archived by scripts/backup/pg-archive-wal.sh into `{home}/wal`, a `{home}/backups` folder
- * for base backups, and an empty `keystone` database: what a backup drill or bench starts from.
+ * for base backups, and an empty `keystone` database: what a backup drill or bench starts from. The scripts are
+ * copied to `{home}/scripts` (answered as `scripts`): the postgres OS user runs them, and the checkout may sit in a
+ * folder only its owner can enter (a `mktemp -d` clone).
  */
 export async function startArchivingPrimary(
   home: string,
-): Promise<{ primary: PgInstance; archive: string; backups: string }> {
+): Promise<{ primary: PgInstance; archive: string; backups: string; scripts: string }> {
   const archive = path.join(home, 'wal');
   const backups = path.join(home, 'backups');
+  const scripts = path.join(home, 'scripts');
   for (const dir of [archive, backups]) {
     fs.mkdirSync(dir);
     giveToPostgres(dir);
   }
+  fs.cpSync(BACKUP_SCRIPTS, scripts, { recursive: true });
+  fs.chmodSync(scripts, 0o755);
   const primary = await startPrimary(home, {
     archive_mode: 'on',
-    archive_command: `bash ${path.join(BACKUP_SCRIPTS, 'pg-archive-wal.sh')} %p %f ${archive}`,
+    archive_command: `bash ${path.join(scripts, 'pg-archive-wal.sh')} %p %f ${archive}`,
   });
   try {
     await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', 'keystone']);
@@ -151,7 +156,24 @@ export async function startArchivingPrimary(
     await primary.stop('immediate');
     throw error;
   }
-  return { primary, archive, backups };
+  return { primary, archive, backups, scripts };
+}
+
+/** Runs one of the backup scripts (from `scripts`, startArchivingPrimary's copy) as the postgres OS user. */
+export async function runBackupScript(
+  scripts: string,
+  name: string,
+  args: string[],
+  timeout = 120_000,
+): Promise<string> {
+  const file = path.join(scripts, name);
+  const asRoot = process.getuid?.() === 0;
+  const { stdout } = await run(
+    asRoot ? 'runuser' : 'bash',
+    asRoot ? ['-u', 'postgres', '--', 'bash', file, ...args] : [file, ...args],
+    { timeout },
+  );
+  return stdout;
 }
 
 /** A streaming standby of `primary`: `pg_basebackup -R` (standby.signal and primary_conninfo written), then started. */
