@@ -384,7 +384,7 @@ test.describe('purchase-order list', () => {
     const row = table.getByTestId('vendor-row');
     await expect(row).toHaveCount(1);
 
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Vendor' });
     await expect(confirm).toContainText(vendor.company_name);
     await confirm.getByRole('button', { name: 'No' }).click();
@@ -392,7 +392,7 @@ test.describe('purchase-order list', () => {
     await expect(row).toHaveCount(1);
     expect(await api.status(`/api/vendor/${vendor.id}`)).toBe(200);
 
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toHaveCount(0);
