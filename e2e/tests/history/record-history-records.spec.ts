@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { apiAs } from '../../support/api';
+import { receiveUnits, setupPo } from '../../support/receiving';
 import { selectOption } from '../../support/select';
 import { focusPage, signInAs, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
@@ -43,14 +44,10 @@ test("a contact's page shows its creation, an edit and a note in the history pan
 
 test("a bin's contents change shows in its history panel, with a note", async ({ page, request }) => {
   const api = await apiAs(request, 'warehouse-admin');
-  // A demo bin holds at most half of a product's on-hand: the same number of units is still free to bin.
-  const bins = await api.get<{ data: { items: { upc: string | null; model: string; quantity: number }[] }[] }>(
-    '/api/ims/bins?locationCode=KY01&includeItems=1&perPage=50',
-  );
-  const source = bins.data
-    .flatMap((b) => b.items)
-    .filter((i) => i.upc)
-    .sort((a, b) => b.quantity - a.quantity)[0]!;
+  // A unit of its own, received and not yet in a bin (demo stock may all be binned by other tests by now).
+  const { api: buyer, po, product, lineId } = await setupPo(request, { qty: 1, tracked: false, pick: 7 });
+  await receiveUnits(buyer, { poId: po.id, lineId, product }, { units: 1 });
+  const source = { upc: product.upc, model: product.model_number };
   const bin = await api.send<{ id: number; binName: string }>('POST', '/api/ims/bins', {
     row: 77,
     bay: suffix(),
