@@ -11,14 +11,20 @@
 #   bash scripts/cluster/cluster.sh crash-primary   # kill -9 the primary node (its keeper and its postmaster)
 #   bash scripts/cluster/cluster.sh crash-primary postmaster   # kill -9 the primary's postmaster alone
 #   bash scripts/cluster/cluster.sh rejoin    # restart every stopped node's keeper: it rejoins as the standby
+#   bash scripts/cluster/cluster.sh dir       # the folder the cluster keeps its nodes and logs in
 #
-# Environment: CLUSTER_DIR (default .cluster in the repository), CLUSTER_PORT_BASE (default 6500: the ports are
+# Environment: CLUSTER_DIR (default .cluster in the repository; see below), CLUSTER_PORT_BASE (default 6500: the ports are
 # base+1 monitor, +11 and +12 the nodes, +20 HAProxy's PostgreSQL frontend, +30 PgBouncer, +40 the URL to open,
 # +41 and +42 the API processes), CLUSTER_DEMO_DATA (1: demo users and catalogue; 0: an empty database).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/scripts/cluster"
 DIR=${CLUSTER_DIR:-$ROOT/.cluster}
+# The nodes run as the postgres OS user: when it cannot enter the checkout (a clone in a `mktemp -d` folder, mode
+# 700), the cluster's folder moves to the temporary folder, named after the checkout and the folder asked for.
+if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$(dirname "$DIR")" 2>/dev/null; then
+  DIR="${TMPDIR:-/tmp}/keystone-$(printf '%s' "$DIR" | md5sum | cut -c1-12)-$(basename "$DIR")"
+fi
 BASE=${CLUSTER_PORT_BASE:-6500}
 P_MONITOR=$((BASE + 1))
 P_NODE1=$((BASE + 11))
@@ -400,8 +406,9 @@ case "${1:-}" in
   crash-primary) crash_primary "${2:-node}" ;;
   rejoin) rejoin ;;
   install) install_packages ;;
+  dir) echo "$DIR" ;;
   *)
-    echo "usage: $0 start|stop|status|primary|crash-primary|rejoin|install"
+    echo "usage: $0 start|stop|status|primary|crash-primary|rejoin|install|dir"
     exit 2
     ;;
 esac

@@ -30,7 +30,7 @@ cleanup # a cluster left by an earlier run that was killed
 started=$(date +%s)
 bash "$HERE/cluster.sh" start || {
   echo "[failover] the cluster did not start; its logs:"
-  tail -n 15 "$CLUSTER_DIR"/*.log 2> /dev/null
+  tail -n 15 "$(bash "$HERE/cluster.sh" dir)"/*.log 2> /dev/null
   exit 1
 }
 echo "[failover] cluster up in $(($(date +%s) - started)) s"
@@ -38,6 +38,6 @@ echo "[failover] cluster up in $(($(date +%s) - started)) s"
 status=$?
 if [ $status -ne 0 ]; then
   echo "[failover] failed; the end of the cluster's logs:"
-  tail -n 15 "$CLUSTER_DIR"/*.log 2> /dev/null
+  tail -n 15 "$(bash "$HERE/cluster.sh" dir)"/*.log 2> /dev/null
 fi
 exit $status
