@@ -41,8 +41,9 @@ const scan = (id: string) => ({
   label: id,
 });
 
+/** Until every entry is refused or gone, or 5 s (a loaded machine's IndexedDB writes can take a while). */
 async function settle(outbox: ScanOutbox) {
-  for (let i = 0; i < 50 && outbox.entries().some((e) => e.state !== 'refused'); i++)
+  for (let i = 0; i < 1000 && outbox.entries().some((e) => e.state !== 'refused'); i++)
     await new Promise((r) => setTimeout(r, 5));
 }
 
