@@ -311,6 +311,48 @@ test.describe('purchase-order list', () => {
     await expect(poRows(page).first()).toBeVisible();
   });
 
+  test('the date filters apply a whole date, not a half-typed one, and clear with the rest', async ({
+    page,
+    request,
+  }) => {
+    const api = await Api.signIn(request, 'purchasing-2');
+    const vendor = await api.createVendor(`E2E Dates ${unique()}`);
+    const po = await api.createPo(vendor.id, 'KY01');
+
+    await signInAs(page, 'purchasing-2');
+    await page.goto(`/purchase-orders?selectedVendor=${vendor.id}`);
+    const refs = page.getByTestId('po-table').getByTestId('po-ref-id');
+    await expect(refs).toHaveText([po.purchase_ref_id]);
+    const from = page.getByRole('textbox', { name: 'From Date' });
+    const to = page.getByRole('textbox', { name: 'To Date' });
+
+    // Half a date changes nothing; the whole date filters (the PO was made today, long before 2999).
+    await from.fill('2999-0');
+    await expect(page).not.toHaveURL(/fromDate=/);
+    await expect(refs).toHaveText([po.purchase_ref_id]);
+    await from.fill('2999-01-01');
+    await expect(page).toHaveURL(/[?&]fromDate=2999-01-01(&|$)/);
+    await expect(page.getByTestId('po-no-results')).toBeVisible();
+    // Not a day of the calendar: not applied.
+    await from.fill('2000-02-30');
+    await expect(page).toHaveURL(/[?&]fromDate=2999-01-01(&|$)/);
+    await from.fill('2000-01-01');
+    await expect(page).toHaveURL(/[?&]fromDate=2000-01-01(&|$)/);
+    await expect(refs).toHaveText([po.purchase_ref_id]);
+    await to.fill('1999-12-31');
+    await expect(page).toHaveURL(/[?&]toDate=1999-12-31(&|$)/);
+    await expect(page.getByTestId('po-no-results')).toBeVisible();
+
+    // A reload shows the applied dates; Clear Filters empties the fields with the query string.
+    await page.reload();
+    await expect(from).toHaveValue('2000-01-01');
+    await expect(to).toHaveValue('1999-12-31');
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page).not.toHaveURL(/Date=/);
+    await expect(from).toHaveValue('');
+    await expect(to).toHaveValue('');
+  });
+
   test('a PO without a legacy number whose number lacks W shows the PO Number Collision warning', async ({
     page,
     request,

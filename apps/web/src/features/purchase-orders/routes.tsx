@@ -14,7 +14,6 @@ const PurchaseOrderDetailPage = lazyPage(
 const PurchaseOrdersListPage = lazyPage(
   () => import('./components/list/purchase-orders-list-page'),
   'PurchaseOrdersListPage',
-  { datePickers: true },
 );
 
 /** The purchasing screens by route path; filled in by the purchase-orders feature. Each is loaded on first use. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   Alert,
@@ -31,16 +31,46 @@ import { VendorTableDialog } from '../vendors/vendor-table-dialog';
  * purchase-order:create). The two required choices are checked here first, with the spec's messages (000 §5);
  * a new PO opens on its review route.
  */
-export function CreatePoPanel() {
+export const CreatePoPanel = memo(function CreatePoPanel() {
+  // Each answer re-renders this at once; the form follows from deferred copies in a render React can interrupt.
+  const vendorList = useVendors();
+  const vendors = useDeferredValue(vendorList.data);
+  const vendorsLoading = useDeferredValue(vendorList.isLoading);
+  const allTerms = useDeferredValue(usePurchaseTerms().data);
+  const locations = useDeferredValue(useReceivingLocations().data);
+  const currentLocation = useDeferredValue(useCurrentLocation());
+  const me = useDeferredValue(useCurrentUser().data);
+  return (
+    <CreatePoForm
+      vendors={vendors}
+      vendorsLoading={vendorsLoading}
+      allTerms={allTerms}
+      locations={locations}
+      currentLocation={currentLocation}
+      me={me}
+    />
+  );
+});
+
+const CreatePoForm = memo(function CreatePoForm({
+  vendors,
+  vendorsLoading,
+  allTerms,
+  locations,
+  currentLocation,
+  me,
+}: {
+  vendors: readonly TVendor[] | undefined;
+  vendorsLoading: boolean;
+  allTerms: readonly TPurchaseTerm[] | undefined;
+  locations: readonly string[] | undefined;
+  currentLocation: string | null;
+  me: ReturnType<typeof useCurrentUser>['data'];
+}) {
   const navigate = useNavigate();
   const canCreatePo = useCan('purchase-order:create');
   const canCreateVendor = useCan('vendor:create');
   const canEditVendor = useCan('vendor:edit');
-  const vendors = useVendors();
-  const allTerms = usePurchaseTerms();
-  const locations = useReceivingLocations();
-  const currentLocation = useCurrentLocation();
-  const me = useCurrentUser();
   const create = useCreatePurchaseOrder();
   // The new-PO shortcut (Alt-N) lands here: the vendor field takes the focus.
   const panel = useRef<HTMLElement>(null);
@@ -59,10 +89,10 @@ export function CreatePoPanel() {
   const [message, setMessage] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'create-vendor' | 'vendors' | null>(null);
 
-  const vendor = vendors.data?.find((v) => v.id === vendorId) ?? null;
-  const termOptions: readonly TPurchaseTerm[] = showAllTerms ? (allTerms.data ?? []) : (vendor?.default_terms ?? []);
+  const vendor = vendors?.find((v) => v.id === vendorId) ?? null;
+  const termOptions: readonly TPurchaseTerm[] = showAllTerms ? (allTerms ?? []) : (vendor?.default_terms ?? []);
   const effectiveTermId = termId !== '' && termOptions.some((t) => t.id === termId) ? termId : '';
-  const locationOptions = locations.data ?? [];
+  const locationOptions = locations ?? [];
   const defaultLocation = currentLocation && locationOptions.includes(currentLocation) ? currentLocation : '';
   const effectiveLocation = location ?? defaultLocation;
 
@@ -82,7 +112,7 @@ export function CreatePoPanel() {
     try {
       const po = await create.mutateAsync({
         vendorId,
-        createdBy: me.data?.id ?? null,
+        createdBy: me?.id ?? null,
         purchaseOrderType: 'Default',
         shippingRequirements: 'Default',
         location_code: effectiveLocation,
@@ -113,7 +143,7 @@ export function CreatePoPanel() {
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Autocomplete
-          options={vendors.data ?? []}
+          options={vendors ?? []}
           value={vendor}
           onChange={(_e, next) => chooseVendor(next)}
           getOptionLabel={(v) => v.company_name}
@@ -123,7 +153,7 @@ export function CreatePoPanel() {
               {v.company_name}
             </li>
           )}
-          loading={vendors.isLoading}
+          loading={vendorsLoading}
           size="small"
           sx={{ width: 300 }}
           renderInput={(params) => <TextField {...params} label="Vendor" />}
@@ -222,4 +252,4 @@ export function CreatePoPanel() {
       )}
     </Paper>
   );
-}
+});

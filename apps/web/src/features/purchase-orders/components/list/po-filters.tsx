@@ -1,27 +1,35 @@
+import { memo, useDeferredValue, useState } from 'react';
 import { Autocomplete, Box, Button, MenuItem, Paper, TextField } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { isCalendarDate } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
+import { DateField } from '../../../../shell/date-field';
 import { useCurrentUser, usePoStatuses, useReceivingLocations, useUsers } from '../../api/purchase-order-list';
 import { useVendors } from '../../api/vendors';
 import { DebouncedTextFilter } from './debounced-text-filter';
 import { hasFilters, PAID_OPTIONS, type TPoFilterName, type TPoFilters } from './po-list-state';
 
-const DATE_FORMAT = 'YYYY-MM-DD';
-
+/**
+ * A date filter (YYYY-MM-DD, the shell's date field): what is typed applies once it is a whole date, or cleared.
+ * A filter changed elsewhere (Clear Filters, a saved view) shows here.
+ */
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const date = value ? dayjs(value) : null;
+  const [text, setText] = useState(value);
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    setText(value);
+  }
   return (
-    <DatePicker
+    <DateField
       label={label}
-      format={DATE_FORMAT}
-      value={date && date.isValid() ? date : null}
-      onChange={(next: Dayjs | null) => {
-        if (next === null) onChange('');
-        else if (next.isValid()) onChange(next.format(DATE_FORMAT));
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        if (next === '' || isCalendarDate(next)) onChange(next);
       }}
-      slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
+      // A phone's larger type needs the room for the whole YYYY-MM-DD.
+      sx={{ width: { xs: 190, sm: 170 } }}
     />
   );
 }
@@ -68,8 +76,10 @@ function SelectFilter({
 /**
  * The PO list filters (000 §2), each kept in the query string under its spec name. The user filter lists every
  * user for a caller holding role-editor:view (the user list needs it); others may pick Mine, their own id.
+ * The pick lists arrive as five answers; each re-renders this component at once, and the fields (two date
+ * pickers among them) follow from deferred copies in a render React can interrupt.
  */
-export function PoFilters({
+export const PoFilters = memo(function PoFilters({
   filters,
   onChange,
   onClear,
@@ -79,19 +89,55 @@ export function PoFilters({
   onClear: () => void;
 }) {
   const canListUsers = useCan('role-editor:view');
-  const statuses = usePoStatuses();
-  const vendors = useVendors();
-  const locations = useReceivingLocations();
-  const me = useCurrentUser();
-  const users = useUsers(canListUsers);
+  const statuses = useDeferredValue(usePoStatuses().data);
+  const vendors = useDeferredValue(useVendors().data);
+  const locations = useDeferredValue(useReceivingLocations().data);
+  const me = useDeferredValue(useCurrentUser().data);
+  const users = useDeferredValue(useUsers(canListUsers).data);
+  return (
+    <PoFilterFields
+      filters={filters}
+      onChange={onChange}
+      onClear={onClear}
+      canListUsers={canListUsers}
+      statuses={statuses}
+      vendors={vendors}
+      locations={locations}
+      me={me}
+      users={users}
+    />
+  );
+});
+
+const PoFilterFields = memo(function PoFilterFields({
+  filters,
+  onChange,
+  onClear,
+  canListUsers,
+  statuses,
+  vendors,
+  locations,
+  me,
+  users,
+}: {
+  filters: TPoFilters;
+  onChange: (updates: Partial<TPoFilters>) => void;
+  onClear: () => void;
+  canListUsers: boolean;
+  statuses: ReturnType<typeof usePoStatuses>['data'];
+  vendors: ReturnType<typeof useVendors>['data'];
+  locations: ReturnType<typeof useReceivingLocations>['data'];
+  me: ReturnType<typeof useCurrentUser>['data'];
+  users: ReturnType<typeof useUsers>['data'];
+}) {
   const set = (name: TPoFilterName) => (value: string) => onChange({ [name]: value });
 
   const userOptions = canListUsers
-    ? (users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }))
-    : me.data
-      ? [{ value: String(me.data.id), label: 'Mine' }]
+    ? (users ?? []).map((u) => ({ value: String(u.id), label: u.username }))
+    : me
+      ? [{ value: String(me.id), label: 'Mine' }]
       : [];
-  const selectedVendor = vendors.data?.find((v) => String(v.id) === filters.selectedVendor) ?? null;
+  const selectedVendor = vendors?.find((v) => String(v.id) === filters.selectedVendor) ?? null;
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filters">
@@ -120,11 +166,11 @@ export function PoFilters({
           label="Status"
           value={filters.selectedStatus}
           onChange={set('selectedStatus')}
-          options={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.status_name }))}
+          options={(statuses ?? []).map((s) => ({ value: String(s.id), label: s.status_name }))}
           testId="filter-status"
         />
         <Autocomplete
-          options={vendors.data ?? []}
+          options={vendors ?? []}
           value={selectedVendor}
           onChange={(_e, vendor) => onChange({ selectedVendor: vendor ? String(vendor.id) : '' })}
           getOptionLabel={(v) => v.company_name}
@@ -149,7 +195,7 @@ export function PoFilters({
           label="Ship To"
           value={filters.selectedShipToLocation}
           onChange={set('selectedShipToLocation')}
-          options={(locations.data ?? []).map((code) => ({ value: code, label: code }))}
+          options={(locations ?? []).map((code) => ({ value: code, label: code }))}
           testId="filter-ship-to"
         />
         <SelectFilter
@@ -174,4 +220,4 @@ export function PoFilters({
       </Box>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -10,6 +10,7 @@ import { ListExportButton } from '../../../../lib/list-export';
 import { newPoTarget } from '../../../../lib/po-links';
 import { useCan } from '../../../../lib/session-store';
 import { SavedViewsControl } from '../../../../lib/saved-views';
+import { useStableCallback } from '../../../../lib/stable-callback';
 import { usePurchaseOrders } from '../../api/purchase-order-list';
 import { serverFailure } from '../vendors/vendor-form';
 import { CreatePoPanel } from './create-po-panel';
@@ -42,28 +43,28 @@ export function PurchaseOrdersListPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const canCreatePo = useCan('purchase-order:create');
-  const newPo = newPoTarget();
-  const filters = filtersFromParams(params);
+  // One object per query string, so the memoized filters and table below see a change only when there is one.
+  const filters = useMemo(() => filtersFromParams(params), [params]);
   const [page, setPageState] = useState(readStoredPage);
   const [perPage, setPerPageState] = useState(readStoredPerPage);
   const { sortBy, sortOrder } = sortFromParams(params);
 
-  const setPage = (next: number) => {
+  const setPage = useStableCallback((next: number) => {
     storePage(next);
     setPageState(next);
-  };
-  const setPerPage = (next: number) => {
+  });
+  const setPerPage = useStableCallback((next: number) => {
     storePerPage(next);
     setPerPageState(next);
     setPage(1);
-  };
+  });
   // The query string as last written. React Router's functional update starts from the params of the last render,
   // so two filters applied before the page renders again (two debounced fields typed within one debounce) would
   // each start from the same old string and the second would undo the first; every update starts from this instead.
   const latest = useRef({ rendered: params, current: params });
   if (latest.current.rendered !== params) latest.current = { rendered: params, current: params };
   /** Filters replace the current history entry, so Back leaves the list rather than undoing keystrokes. */
-  const setFilters = (updates: Partial<TPoFilters & Record<'sortBy' | 'sortOrder', string>>) => {
+  const setFilters = useStableCallback((updates: Partial<TPoFilters & Record<'sortBy' | 'sortOrder', string>>) => {
     const next = new URLSearchParams(latest.current.current);
     for (const [name, value] of Object.entries(updates)) {
       if (value) next.set(name, value);
@@ -72,16 +73,18 @@ export function PurchaseOrdersListPage() {
     latest.current.current = next;
     setParams(next, { replace: true });
     setPage(1);
-  };
+  });
   // Clearing also drops text typed but not yet applied, so a pending keystroke cannot bring a filter back.
   const [clearCount, setClearCount] = useState(0);
-  const clearFilters = () => {
+  const clearFilters = useStableCallback(() => {
     setClearCount((n) => n + 1);
     setFilters(Object.fromEntries(PO_FILTER_NAMES.map((n) => [n, ''])));
-  };
+  });
   // The sort is in the query string too (sortBy, sortOrder), so a saved view holds it.
   const setSort = (by: TPoSortColumn, order: TSortOrder) => setFilters({ sortBy: by, sortOrder: order });
-  const sort = (column: TPoSortColumn) => setSort(column, column === sortBy && sortOrder === 'asc' ? 'desc' : 'asc');
+  const sort = useStableCallback((column: TPoSortColumn) =>
+    setSort(column, column === sortBy && sortOrder === 'asc' ? 'desc' : 'asc'),
+  );
 
   const byModel = filters.modelNumber !== '';
   const listQuery = toListQuery(filters, page, perPage, sortBy, sortOrder);
@@ -97,6 +100,60 @@ export function PurchaseOrdersListPage() {
       setPageState(last);
     }
   }, [byModel, total, perPage, page]);
+
+  // The table renders from a deferred copy of the answer: a query's answer re-renders the page at once (TanStack
+  // Query's store updates are synchronous), and the 25 rows follow in a render React can interrupt, so the page
+  // answers input while they are built (docs/performance.md, "Lighthouse desktop on the PO list").
+  const answer = list.data;
+  const filtered = hasFilters(filters);
+  const table = useDeferredValue(
+    useMemo(
+      () =>
+        answer && {
+          rows: answer.data,
+          total: answer.total,
+          totalCapped: answer.totalCapped,
+          page,
+          perPage,
+          sortBy,
+          sortOrder,
+          filtered,
+        },
+      [answer, page, perPage, sortBy, sortOrder, filtered],
+    ),
+  );
+  const noMatch = useMemo(
+    () => (
+      <EmptyState
+        kind="no-match"
+        message="No purchase orders match these filters."
+        action={{ label: 'Clear filters', onClick: clearFilters }}
+        testId="po-no-results"
+      />
+    ),
+    [clearFilters],
+  );
+  const noneYet = useMemo(
+    () => (
+      <EmptyState
+        kind="none"
+        message="No purchase orders yet."
+        action={
+          canCreatePo
+            ? {
+                label: 'Create a PO',
+                onClick: () => {
+                  const target = newPoTarget();
+                  void navigate(target.to, { state: target.state });
+                },
+              }
+            : null
+        }
+        testId="po-none-yet"
+      />
+    ),
+    [canCreatePo, navigate],
+  );
 
   return (
     <Page title="Purchase Orders" actions={<SavedViewsControl list="purchase-orders" onApplied={() => setPage(1)} />}>
@@ -127,39 +184,19 @@ export function PurchaseOrdersListPage() {
               {serverFailure(list.error).message}
             </Alert>
           )}
-          {list.data && (
+          {table && (
             <PoTable
-              rows={list.data.data}
-              total={list.data.total}
-              totalCapped={list.data.totalCapped}
-              page={page}
-              perPage={perPage}
-              sortBy={sortBy}
-              sortOrder={sortOrder}
+              rows={table.rows}
+              total={table.total}
+              totalCapped={table.totalCapped}
+              page={table.page}
+              perPage={table.perPage}
+              sortBy={table.sortBy}
+              sortOrder={table.sortOrder}
               onSort={sort}
               onPageChange={setPage}
               onPerPageChange={setPerPage}
-              empty={
-                hasFilters(filters) ? (
-                  <EmptyState
-                    kind="no-match"
-                    message="No purchase orders match these filters."
-                    action={{ label: 'Clear filters', onClick: clearFilters }}
-                    testId="po-no-results"
-                  />
-                ) : (
-                  <EmptyState
-                    kind="none"
-                    message="No purchase orders yet."
-                    action={
-                      canCreatePo
-                        ? { label: 'Create a PO', onClick: () => void navigate(newPo.to, { state: newPo.state }) }
-                        : null
-                    }
-                    testId="po-none-yet"
-                  />
-                )
-              }
+              empty={table.filtered ? noMatch : noneYet}
             />
           )}
         </>
