@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { OpenDatabase } from '../src/db/database.js';
 import { createServices } from '../src/modules/services.js';
@@ -32,6 +33,12 @@ export async function seedBenchBasics(
     role: options.role,
   });
   return { services, userId };
+}
+
+/** The app a bench calls (Fastify inject): on its PostgreSQL database, silent, without the web client. */
+export async function buildBenchApp(db: OpenDatabase['db'], overrides: Partial<ReturnType<typeof loadConfig>> = {}) {
+  const config = { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  return { ...(await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false })), config };
 }
 
 /** A bearer token of a bench user, signed in through the app (Fastify inject), as the tests sign in. */

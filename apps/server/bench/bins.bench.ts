@@ -2,10 +2,9 @@
 // 10,000 more across TX01 and AZ02), a quarter of KY01's holding 1-3 products, then GET /api/ims/bins for KY01 as the
 // bins page asks (newest first and by name, pages of 10, a search, includeItems), each timed over many calls.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { openBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const BINS = Number(process.env.BENCH_BINS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -13,8 +12,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 async function main() {
   const database = await openBenchDatabase('keystone_bench_bins');
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   await services.users.ensureRoles();
   for (const code of ['KY01', 'TX01', 'AZ02'])
     await services.locations.createLocationWithBuckets({

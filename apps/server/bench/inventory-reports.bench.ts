@@ -6,10 +6,10 @@
 // 5 s; each report with its default parameters under 2 s. BENCH_REUSE_SEED=1 keeps the seeded database for reruns.
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
 import { createServices } from '../src/modules/services.js';
 import { openSeededBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
@@ -84,8 +84,7 @@ async function main() {
   const t0 = performance.now();
   const database = await openSeededBenchDatabase('kt_bench_inventory_reports', seed);
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, config } = await buildBenchApp(db);
   // The visibility map, as autovacuum keeps it on a live database: index-only scans need it (untimed).
   await db.execute(sql`vacuum analyze inventory_transactions`);
   try {

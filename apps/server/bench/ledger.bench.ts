@@ -4,11 +4,10 @@
 // ledger check.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { openBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
@@ -19,8 +18,7 @@ async function main() {
   const started = performance.now();
   const database = await openBenchDatabase('keystone_bench_ledger');
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   await services.users.ensureRoles();
   for (const code of ['KY01', 'TX01', 'AZ02', 'RUBY'])
     await services.locations.createLocationWithBuckets({

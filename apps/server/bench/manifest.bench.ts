@@ -5,11 +5,10 @@
 // Target: 10,000 serials in under 5 s of server time.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger-check.js';
 import { openBenchDatabase, percentiles } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const LIVE = Number(process.env.BENCH_MANIFEST_LIVE ?? 500_000);
 const SERIALS = Number(process.env.BENCH_MANIFEST_SERIALS ?? 10_000);
@@ -20,8 +19,7 @@ async function main() {
   const started = performance.now();
   const database = await openBenchDatabase('keystone_bench_manifest');
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   await services.users.ensureRoles();
   await services.locations.createLocationWithBuckets({
     locationCode: 'KY01',

@@ -4,10 +4,9 @@
 // locked, the bin's row removed through the ledger module, the item marked), the pick page's read, and the
 // unprinted and printed boards of one warehouse, each timed over many calls through the HTTP layer (inject).
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { openBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const BINS = Number(process.env.BENCH_BINS ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
@@ -19,8 +18,7 @@ const WAREHOUSES = ['KY01', 'TX01', 'AZ02'];
 async function main() {
   const database = await openBenchDatabase('keystone_bench_pick');
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   await services.users.ensureRoles();
   for (const code of WAREHOUSES)
     await services.locations.createLocationWithBuckets({

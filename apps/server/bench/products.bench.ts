@@ -5,11 +5,9 @@
 // through the app (Fastify inject: validation, the page, its count and its quantities, the JSON answer), 50 times
 // each after a warm-up. Target: p95 under 50 ms each. BENCH_REUSE_SEED=1 keeps the seeded database for reruns.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
 import { openSeededBenchDatabase, report } from './bench-database.js';
-import { benchToken, seedBenchBasics, timeCalls } from './bench-kit.js';
+import { benchToken, buildBenchApp, seedBenchBasics, timeCalls } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
@@ -74,8 +72,7 @@ async function main() {
   const t0 = performance.now();
   const database = await openSeededBenchDatabase('kt_bench_products', seed);
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app } = await buildBenchApp(db);
   try {
     const [counts] = await queryRows<{ products: number }>(db, sql`select count(*)::int as products from products`);
     console.log(

@@ -3,10 +3,9 @@
 // items) over 2,000 contacts and 10,000 products, seeded in SQL. Called through the API (Fastify inject) RUNS times after
 // a warm-up; the budget is 30 ms at p95. BENCH_REUSE_SEED=1 keeps the seeded database for reruns.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
 import { openSeededBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
@@ -16,8 +15,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BUDGET_MS = 30;
 
 async function seed({ db }: OpenDatabase) {
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services } = await buildBenchApp(db);
   await services.users.ensureRoles();
   const userId = await services.users.create({ username: 'bench-quotes', password: 'bench-password', role: 'sales-1' });
   await services.taxMap.set('walts', 'KY', 1, null);
@@ -72,8 +70,7 @@ async function main() {
       (select sold_contact_id from quotes order by id desc limit 1)::int as contact`,
   );
   console.log(`${JSON.stringify(counts)}${database.seeded ? '' : ' (reused seed)'}`);
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   const token = (
     await app.inject({
       method: 'POST',

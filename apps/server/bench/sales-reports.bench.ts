@@ -4,10 +4,9 @@
 // lines a day, one order in ten a two-line bundle), all seeded in SQL. Each report is called through the API
 // (Fastify inject) several times; the budget is 2 s each. BENCH_REUSE_SEED=1 keeps the seeded database for reruns.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
 import { openSeededBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
@@ -18,8 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_MS = 2_000;
 
 async function seed({ db }: OpenDatabase) {
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services } = await buildBenchApp(db);
   await services.users.ensureRoles();
   for (const code of ['KY01', 'TX01', 'AZ02'])
     await services.locations.createLocationWithBuckets({
@@ -82,8 +80,7 @@ async function main() {
                (select count(*) from committed_sales)::int as sales, (select count(*) from inventory_transactions)::int as ledger`,
   );
   console.log(`${JSON.stringify(counts)}${database.seeded ? '' : ' (reused seed)'}`);
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, config } = await buildBenchApp(db);
   const token = (
     await app.inject({
       method: 'POST',

@@ -5,11 +5,9 @@
 // developer (every kind searched), CALLS times each after a warm-up. Target: p95 under 150 ms for every query.
 // BENCH_REUSE_SEED=1 keeps the seeded database for reruns.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows, type OpenDatabase } from '../src/db/database.js';
 import { openSeededBenchDatabase, percentiles, report } from './bench-database.js';
-import { benchToken, seedBenchBasics, timeCalls } from './bench-kit.js';
+import { benchToken, buildBenchApp, seedBenchBasics, timeCalls } from './bench-kit.js';
 
 const SERIALS = Number(process.env.BENCH_SERIALS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -53,8 +51,7 @@ async function main() {
   const t0 = performance.now();
   const database = await openSeededBenchDatabase('kt_bench_search', seed);
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app } = await buildBenchApp(db);
   try {
     const [counts] = await queryRows<{ serials: number }>(
       db,

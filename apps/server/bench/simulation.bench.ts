@@ -3,10 +3,9 @@
 // buckets) interleaved with 1,000,000 rows of 10,000 other products, then GET /api/ims/inventory/product/history/
 // paged from page 1 until done (pages of 5,000, each keyed on the page before), timed page by page, several runs.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import { openBenchDatabase, report } from './bench-database.js';
+import { buildBenchApp } from './bench-kit.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 1_000_000);
@@ -17,8 +16,7 @@ const MODEL = 'SIMBENCH-100K';
 async function main() {
   const database = await openBenchDatabase('keystone_bench_simulation');
   const db = database.db;
-  const config = { ...loadConfig({}), logLevel: 'silent' };
-  const { app, services } = await buildApp({ db, dbKind: 'postgres', config, logger: false, serveWeb: false });
+  const { app, services, config } = await buildBenchApp(db);
   await services.users.ensureRoles();
   for (const code of ['KY01', 'TX01', 'AZ02'])
     await services.locations.createLocationWithBuckets({
