@@ -1,4 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -105,9 +106,11 @@ function useGroupsThatFit(count: number) {
       let room = nav.clientWidth - widths.shift()! - widths.pop()!;
       let n = 0;
       while (n < widths.length && widths[n]! <= room) room -= widths[n++]!;
-      setShown(n);
+      // Before the frame is painted: the bar is never shown with the wrong groups.
+      flushSync(() => setShown(n));
     };
-    fit();
+    // Measured in the observer's first call (after the browser's own layout, before paint), not here: reading widths
+    // in a layout effect forced a layout of the whole first screen inside React's commit.
     const observer = new ResizeObserver(fit);
     observer.observe(nav);
     return () => observer.disconnect();
