@@ -9,7 +9,11 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  // On a phone the user's name (the logout link) is under the app bar's account button.
+  await expectSignedIn(page, username);
+}
+
+/** The shell shows the user signed in. On a phone the user's name (the logout link) is under the account button. */
+async function expectSignedIn(page: Page, username: string): Promise<void> {
   const account = page.getByRole('button', { name: `Account: ${username}`, exact: true });
   await expect(page.getByTestId('logout-link').or(account)).toBeVisible();
   if (!(await account.isVisible())) await expect(page.getByTestId('logout-link')).toHaveText(username);
@@ -76,6 +80,16 @@ export async function signInAs(page: Page, username: string, password = DEMO_PAS
       flag: `e2e.signedIn.${++signIns}`,
     },
   );
+}
+
+/**
+ * `signInAs`, then the home page open with the shell signed in (where `login` leaves the page), for tests that start
+ * on the home page (a global scan, the menus) and are not about the login screen.
+ */
+export async function signInAtHome(page: Page, username: string): Promise<void> {
+  await signInAs(page, username);
+  await page.goto('/');
+  await expectSignedIn(page, username);
 }
 
 /**

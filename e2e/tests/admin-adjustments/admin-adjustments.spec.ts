@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login, signInAs } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { selectOption } from '../../support/select';
 
@@ -71,7 +71,7 @@ test('search a model (debounced), adjust a bucket with notes, see it in previous
     r.some((x) => x.quantity >= 2 && x.binned_quantity === 0),
   );
   const bucket = rows.find((x) => x.quantity >= 2 && x.binned_quantity === 0)!;
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   const searches: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/product?')) searches.push(new URL(r.url()).searchParams.get('modelTerm') ?? '');

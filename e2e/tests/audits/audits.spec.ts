@@ -10,7 +10,7 @@ import {
   shot,
 } from '../../support/audits';
 import { selectOption } from '../../support/select';
-import { focusPage, login, wedgeScans, signInAs } from '../../support/session';
+import { focusPage, signInAs, wedgeScans } from '../../support/session';
 import { shoot } from '../../support/shots';
 
 /**
@@ -54,7 +54,7 @@ test('create an audit, count by wedge scans with every message, delete a scan, f
   const model = product.model_number;
   const discovered = `AU${stamp}X1`;
   await page.setViewportSize(DESK);
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
 
   // Create New Audit: the bucket first; then the name (default '{date} {BUCKET} Audit') and Create appear.
   await page.goto('/inventory/audit-scans');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { apiAs } from '../../support/api';
-import { focusPage, login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
+import { focusPage, signInAs, signInAtHome, wedgeScan, wedgeScans } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -103,7 +103,7 @@ test('stage bin contents by wedge scans, submit in bulk, and the removal message
     conditionCode: 'NEW',
   });
 
-  await login(page, 'warehouse-2');
+  await signInAtHome(page, 'warehouse-2');
   await focusPage(page);
   await wedgeScan(page, `BINASSIGN=KY01_${bin.binName}`);
   await expect(page).toHaveURL(new RegExp(`/inventory/bins/assignment/KY01/${bin.binName}$`));

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { committedSales } from '../../support/committed-sales';
 import { readCsv } from '../../support/csv';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 /**
  * Issue 37 "Export any list": on three of the list screens (products, bins, the committed sales board), Export → CSV
@@ -49,7 +49,7 @@ test('products filtered by model export exactly the rows shown, as CSV and Excel
   ] as const)
     await api.send('POST', '/api/product', { model_number: `${prefix}-${n}`, description });
 
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   await page.goto(`/products?modelTerm=${prefix}`);
   await expect(page.getByTestId('product-grid').getByRole('row')).toHaveCount(4);
   const { csv, xlsx } = await exportedColumn(page, 'Model');
@@ -59,7 +59,7 @@ test('products filtered by model export exactly the rows shown, as CSV and Excel
 });
 
 test('the bin list, searched, exports its bins in its sort, as CSV and Excel', async ({ page, request }) => {
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   await page.goto('/inventory/bins');
   await expect(page.getByTestId('bin-row').first()).toBeVisible();
   await page.getByTestId('bins-search').fill('R0');
@@ -81,7 +81,7 @@ test('the committed sales board, searched, exports its sales as CSV and Excel', 
   const { made } = await committedSales(request, [{ lines: 2 }, { lines: 1 }]);
   const invoice = made[0]!.invoice;
 
-  await login(page, 'sales-1');
+  await signInAs(page, 'sales-1');
   await page.goto('/boards/committed-sales');
   await page.getByTestId('committed-sales-search').fill(invoice.toLowerCase());
   await expect(page.getByTestId('committed-sales-table').getByRole('row')).toHaveCount(3);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login, signInAs } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -107,7 +107,7 @@ test('create a product with its defaults and a new brand, find it by filters, up
 
 test('deleting a product with stock is refused with the server message', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   const api = await apiAs(page.request, 'developer');
   let stocked: Listed | undefined;
   for (let p = 1; p <= 10 && !stocked; p++) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot } from '../../support/shots';
 
 type TCard = { id: number; model: string; upc: string | null; serial_number_tracked: 0 | 1 };
@@ -108,7 +108,7 @@ test('inbound transfers, committed sections, transfer and sale transactions, com
   });
   const serialId = sale.serials[0]!.fk_inventory_serial_id!;
 
-  await login(page, 'warehouse-lead');
+  await signInAs(page, 'warehouse-lead');
 
   // Inbound transfers by batch name: both, newest reference first, each linked to its transaction.
   await page.goto(`/inbound-transfers?searchType=posTransferBatchName&id=${encodeURIComponent(batch)}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login, signInAs } from '../../support/session';
+import { signInAs, signInAtHome } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 type TImsProduct = {
@@ -62,7 +62,7 @@ test('a bucket row has a Serials button, from_bucket opens its serials, and the 
 }) => {
   test.setTimeout(60_000);
   const { product, serial } = await receivedSerial(request);
-  await login(page, 'warehouse-1');
+  await signInAs(page, 'warehouse-1');
   const detail = `/inventory/detail/model/${encodeURIComponent(product.model)}`;
 
   await page.goto(detail);
@@ -162,7 +162,7 @@ test.describe('on a phone, 390 px wide', () => {
     test.setTimeout(60_000);
     const { product, serial } = await receivedSerial(request);
     const heldModel = await modelWithDistributorStock(request);
-    await login(page, 'warehouse-1');
+    await signInAtHome(page, 'warehouse-1');
     await expectFitsWidth(page, 'home');
 
     await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}`);

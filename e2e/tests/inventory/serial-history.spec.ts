@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { focusPage, login, wedgeScan } from '../../support/session';
+import { focusPage, signInAs, wedgeScan } from '../../support/session';
 import { shoot } from '../../support/shots';
 
 /** A serial received by scan, found by search and by a global scan, with its history (receipt, then un-receipt). */
@@ -44,7 +44,7 @@ test('find a received serial by search and by scan, and see its history', async 
     receivingBucket: 'KY01',
     scannedSerialNumbers: [serial],
   });
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   // Product detail: the KY01 row opens the serial dialog, listing the serial just received.
   await page.goto(`/inventory/detail/model/${encodeURIComponent(product.model)}`);
   await page

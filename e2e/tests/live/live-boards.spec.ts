@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { committedSales } from '../../support/committed-sales';
-import { login, signInAs } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 /**
  * Live boards (issue 10 part 5): a board open in one browser changes without a reload when a second browser (another
@@ -16,7 +16,7 @@ test('the committed sales board shows a new sale and drops a transacted one whil
   const actor = await browser.newContext();
   try {
     const board = await watcher.newPage();
-    await login(board, 'warehouse-1');
+    await signInAs(board, 'warehouse-1');
     await board.goto('/boards/committed-sales');
     await expect(board.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
     let navigations = 0;
@@ -32,7 +32,7 @@ test('the committed sales board shows a new sale and drops a transacted one whil
 
     // A second user transacts it in their own browser: it leaves the first board.
     const other = await actor.newPage();
-    await login(other, 'admin');
+    await signInAs(other, 'admin');
     await other.goto('/boards/committed-sales');
     await other.getByTestId('committed-sales-search').fill(sale.legacy_pos_invoice_id);
     await other.getByRole('button', { name: `Transact ${sale.ims_transaction_reference_id}` }).click();

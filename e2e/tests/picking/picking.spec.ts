@@ -3,7 +3,7 @@ import { apiAs } from '../../support/api';
 import { barcodesInPdf } from '../../support/pdf-barcodes';
 import { pickSales, printedBinnedItem, printSales, type PickItem } from '../../support/picking';
 import { selectOption } from '../../support/select';
-import { focusPage, login, wedgeScan, wedgeScans, signInAs, logoutByLink } from '../../support/session';
+import { focusPage, logoutByLink, signInAs, signInAtHome, wedgeScan, wedgeScans } from '../../support/session';
 import { snapshot } from '../../support/shots';
 
 const SHOTS = '/tmp/wt-picking-shots';
@@ -135,7 +135,7 @@ test('pick by scanning the UPC then the bin label with wedge timing: success, th
 }) => {
   test.setTimeout(60_000);
   const item = await printedBinnedItem(request, 'KY01');
-  await login(page, 'warehouse-1');
+  await signInAtHome(page, 'warehouse-1');
   // The global PLI= scan lands on the pick page.
   await focusPage(page);
   await wedgeScan(page, `PLI=${item.pickListItemId}`);
@@ -229,7 +229,7 @@ test('every pick page message (001 §8)', async ({ page, request }) => {
 test('screenshots of the board and the pick page at 1440 and 390 px', async ({ page, request }) => {
   test.setTimeout(60_000);
   const item = await printedBinnedItem(request, 'KY01', 0);
-  await login(page, 'warehouse-admin');
+  await signInAs(page, 'warehouse-admin');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/boards/pick');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login, signInAs } from '../../support/session';
+import { signInAs, signInAtHome } from '../../support/session';
 
 /**
  * Issue #8 part 2 on the purchase-order screens: the header sends only changed fields, Add Product never offers
@@ -50,7 +50,7 @@ test('saving the header of a PO without a requested delivery date sends only the
   request,
 }) => {
   const { api, po } = await newPo(request, 1);
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   const puts = headerPuts(page, po.id);
   await page.goto(`/purchase-orders/review/${po.id}`);
   await expect(page.getByTestId('po-requested-delivery')).toHaveValue('');
@@ -277,7 +277,7 @@ test.describe('at 390 px wide (a phone)', () => {
   test('PO list: reached from the folded menu; the key columns and the PO link fit without sideways scrolling', async ({
     page,
   }) => {
-    await login(page, 'purchasing-2');
+    await signInAtHome(page, 'purchasing-2');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Purchase Orders' }).click();
     await expect(page).toHaveURL(/\/purchase-orders$/);

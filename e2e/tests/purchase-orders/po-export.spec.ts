@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { readCsv } from '../../support/csv';
-import { login } from '../../support/session';
+import { signInAs } from '../../support/session';
 
 /** Issue 37 "Export any list": the PO list, filtered, downloads what its filters show. */
 test('the PO list filtered by vendor exports exactly its rows as CSV', async ({ page, request }) => {
@@ -20,7 +20,7 @@ test('the PO list filtered by vendor exports exactly its rows as CSV', async ({ 
     refs.push(po.purchase_ref_id);
   }
 
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   await page.goto(`/purchase-orders?selectedVendor=${vendor.id}`);
   await expect(page.getByTestId('po-count')).toHaveText('3 purchase orders');
   await page.getByTestId('list-export').click();

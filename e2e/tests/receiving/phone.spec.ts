@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setupPo } from '../../support/receiving';
 import { wedgeScan, wedgeScans, signInAs } from '../../support/session';
+import { snapshot } from '../../support/shots';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -64,7 +65,7 @@ test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan f
   expect(fb.x + fb.width).toBeLessThanOrEqual(390);
   expect(await feedback.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await fitsThePhone(page, dialog);
-  await page.screenshot({ path: test.info().outputPath('receiving-390.png') });
+  await snapshot(page, test.info().outputPath('receiving-390.png'));
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByTestId('po-line-card').getByRole('button', { name: 'Un-Receive' }).click();
@@ -73,5 +74,5 @@ test('at 390 px the Receiving and Un-Receiving dialogs fit the screen and scan f
   await fitsThePhone(page, un);
   await un.getByRole('button', { name: 'Submit Un-Receive' }).click();
   await expect(un.getByTestId('unreceive-feedback')).toContainText('Nothing has been matched yet');
-  await page.screenshot({ path: test.info().outputPath('unreceiving-390.png') });
+  await snapshot(page, test.info().outputPath('unreceiving-390.png'));
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchRefocus, watchShowing } from '../../support/page-timing';
 import { probeFeedback, receiveUnits, setupPo } from '../../support/receiving';
-import { login, wedgeScan, signInAs } from '../../support/session';
+import { signInAs, wedgeScan } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 async function scanInto(field: Locator, page: Page, value: string) {
@@ -234,7 +234,7 @@ test('a product missing from the product list closes the dialog with the notice;
 }) => {
   test.setTimeout(90_000);
   const { api, po, product, lineId } = await setupPo(request, { qty: 2, tracked: false, pick: 4 });
-  await login(page, 'purchasing-admin');
+  await signInAs(page, 'purchasing-admin');
   // The dialog loads the product list of the line's model (GET ims/products?model=); here it answers without it.
   const productList = (url: URL) => url.pathname === '/api/ims/products';
   await page.route(productList, (route) => route.fulfill({ json: { data: [] } }));

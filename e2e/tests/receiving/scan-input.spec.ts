@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { receiveUnits, setupPo } from '../../support/receiving';
-import { login, wedgeScan, wedgeScans, signInAs } from '../../support/session';
+import { signInAs, wedgeScan, wedgeScans } from '../../support/session';
 
 /**
  * The shared scan input (001 §9, issue 8): a scan is never lost, never doubled, never sent to the wrong place.
@@ -63,7 +63,7 @@ test('UPC then serial with no pause between them is received; a scan while focus
   const stamp = Date.now().toString(36).toUpperCase();
   const [a, b] = [`QA${stamp}A`, `QA${stamp}B`];
   await page.clock.install();
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   const dialog = await openReceiving(page, po.id);
   const feedback = dialog.getByTestId('scan-feedback');
   const url = page.url();
@@ -121,7 +121,7 @@ test('the 500 ms focus move of a unit never takes focus from the next unit: a UP
   const [a, b, c, d] = [`HT${stamp}A`, `HT${stamp}B`, `HT${stamp}C`, `HT${stamp}D`];
   // The page's timers run on a clock the test holds still where the race is, so the order is the same on any machine.
   await page.clock.install();
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   const dialog = await openReceiving(page, po.id);
   const feedback = dialog.getByTestId('scan-feedback');
   const upcField = dialog.getByTestId('receiving-upc');
@@ -175,7 +175,7 @@ test('the network cut in the middle of ten scans: they wait on the device, are r
   const stamp = Date.now().toString(36).toUpperCase();
   const serials = Array.from({ length: 10 }, (_, i) => `NW${stamp}${String(i).padStart(2, '0')}`);
   const taken = `NW${stamp}XX`;
-  await login(page, 'warehouse-2');
+  await signInAs(page, 'warehouse-2');
   const dialog = await openReceiving(page, po.id);
   const items = dialog.getByTestId('scanned-item');
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login, logoutByLink } from '../../support/session';
+import { logoutByLink, signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 import { readCsv } from '../../support/csv';
 
@@ -53,7 +53,7 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
   expect(facts.sellThru, 'the demo sales history gives some brand sales in the last 30 days').not.toBeNull();
   expect(facts.threat, 'the demo has a brand with low stock and recent sales').not.toBeNull();
   expect(facts.bundleSku, 'the demo has a bundle sale in the last 30 days').not.toBeNull();
-  await login(page, USER);
+  await signInAs(page, USER);
 
   // Brand sell-thru: Run Report without a brand says why; with one, the two tables and the chart.
   await page.goto('/reports/brand-sell-thru');
@@ -148,7 +148,7 @@ test('run the brand sell-thru with its chart, the sellout threat with its colour
 
   // Sales Reports (a developer: the route needs dev-route:view): totals as the API gives them, and the chart.
   await logoutByLink(page);
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   const summary = await (await apiAs(request, 'developer')).get<{ totals: { units: number } }>('/api/report/sales');
   await page.goto('/reports/sales');
   await expect(page.getByTestId('sales-units')).toHaveText(String(summary.totals.units));

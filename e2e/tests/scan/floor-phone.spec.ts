@@ -5,6 +5,7 @@ import { printedBinnedItem } from '../../support/picking';
 import { setupPo } from '../../support/receiving';
 import { signInAs, wedgeScan } from '../../support/session';
 import { stockedProduct } from '../../support/transfers';
+import { snapshot } from '../../support/shots';
 
 /**
  * The floor screens one-handed on a phone (360-412 px). The scan field and the last result in the
@@ -159,7 +160,7 @@ for (const [width, height] of [
       expect(camera.y + camera.height / 2, 'the camera button is in the bottom half').toBeGreaterThan(height / 2);
       expect(camera.x + camera.width / 2, 'at the right, for a right thumb').toBeGreaterThan(width / 2);
       expect(camera.y + camera.height).toBeLessThanOrEqual(height);
-      await page.screenshot({ path: test.info().outputPath(`${name.replace(/\W+/g, '-')}-${width}.png`) });
+      await snapshot(page, test.info().outputPath(`${name.replace(/\W+/g, '-')}-${width}.png`));
     });
   }
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../../support/session';
+import { snapshot } from '../../support/shots';
 
 /**
  * The app bar holds still (docs/decisions.md "Phones and an app bar that holds still"). It is one row at every width from 1024 px up (what arrives after the
@@ -111,7 +112,7 @@ test('at 390x844 the app bar is one compact row; the menu, location and user are
   const bar = page.locator('header.MuiAppBar-root');
   const box = (await bar.boundingBox())!;
   expect(box.height).toBeLessThanOrEqual(64);
-  await page.screenshot({ path: test.info().outputPath('po-list-390.png') });
+  await snapshot(page, test.info().outputPath('po-list-390.png'));
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Purchase Orders' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, signInAs } from '../../support/session';
+import { signInAs, signInAtHome } from '../../support/session';
 import { selectOption } from '../../support/select';
 
 async function menuItems(page: import('@playwright/test').Page, group: string): Promise<string[]> {
@@ -16,7 +16,7 @@ test.use({ viewport: { width: 1920, height: 1080 } });
 
 test.describe('menu and route permissions', () => {
   test('warehouse-1 sees a small menu without Admin', async ({ page }) => {
-    await login(page, 'warehouse-1');
+    await signInAtHome(page, 'warehouse-1');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
     // A group with nothing for the role is not shown (issue 37).
@@ -27,7 +27,7 @@ test.describe('menu and route permissions', () => {
   });
 
   test('admin sees the Admin menu and purchasing items', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAtHome(page, 'admin');
     const admin = await menuItems(page, 'Admin');
     expect(admin).toContain('Bucket Updater');
     expect(admin).toContain('Daily Received');
@@ -39,7 +39,7 @@ test.describe('menu and route permissions', () => {
   test('a buyer finds the pages it may open in its menus, not only on the home list (no Admin menu)', async ({
     page,
   }) => {
-    await login(page, 'purchasing-1');
+    await signInAtHome(page, 'purchasing-1');
     await expect(
       page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' }),
     ).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe('menu and route permissions', () => {
   });
 
   test('the developer sees the site map and can view the app as another role', async ({ page }) => {
-    await login(page, 'developer');
+    await signInAtHome(page, 'developer');
     await expect(page.getByTestId('site-map')).toBeVisible();
     await selectOption(page, page.getByTestId('view-as-role').locator('..'), 'warehouse-1');
     await expect(page.getByTestId('site-map')).toHaveCount(0);
@@ -85,7 +85,7 @@ test.describe('menu and route permissions', () => {
   });
 
   test('the location switcher stores its index and restores it', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await selectOption(page, page.getByTestId('location-switcher').locator('..'), 'KY01');
     expect(await page.evaluate(() => localStorage.getItem('storageLocationIndex'))).toBe('2');
     await page.reload();

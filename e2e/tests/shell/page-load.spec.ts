@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../../support/api';
-import { login } from '../../support/session';
+import { login, signInAtHome } from '../../support/session';
 
 /**
  * Loading (issue 8): the page paints a loading shell from index.html alone, each screen is a chunk of its own
@@ -74,7 +74,7 @@ test('a loading shell paints from the HTML alone, and React replaces it', async 
 });
 
 test('while a screen’s chunk loads, the app bar and menu stay and a progress bar shows', async ({ page }) => {
-  await login(page, 'purchasing-admin');
+  await signInAtHome(page, 'purchasing-admin');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let requested = false;

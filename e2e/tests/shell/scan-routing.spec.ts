@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { focusPage, login, wedgeScan } from '../../support/session';
+import { focusPage, signInAtHome, wedgeScan } from '../../support/session';
 
 test.describe('global scan handling', () => {
   test('BINASSIGN= goes to the bin assignment page', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, 'BINASSIGN=KY01_R01-B02-S03');
     await expect(page).toHaveURL(/\/inventory\/bins\/assignment\/KY01\/R01-B02-S03$/);
@@ -11,14 +11,14 @@ test.describe('global scan handling', () => {
   });
 
   test('PLI= goes to the pick item page', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, 'PLI=4412');
     await expect(page).toHaveURL(/\/pick-item\/4412$/);
   });
 
   test('a UPC goes to the product detail of its model', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('keystone.session') ?? '{}').accessToken as string,
     );
@@ -36,14 +36,14 @@ test.describe('global scan handling', () => {
   });
 
   test('an unknown UPC goes to the search by UPC', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, '999999999993');
     await expect(page).toHaveURL(/\/inventory\/search\?searchBy=upc&searchValue=999999999993$/);
   });
 
   test('an unknown serial says so and stays on the page', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, 'NOSUCHSERIAL-ZZ9');
     await expect(
@@ -56,7 +56,7 @@ test.describe('global scan handling', () => {
     page,
     context,
   }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     // The shell fetches its on-demand parts (toasts, the outbox chip) a few seconds after it starts.
     await page.waitForTimeout(5_000);
     await context.setOffline(true);
@@ -70,7 +70,7 @@ test.describe('global scan handling', () => {
   });
 
   test('a scan typed into a form field does not navigate', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await page.evaluate(() => {
       const input = document.createElement('input');
       input.setAttribute('data-testid', 'probe');
@@ -84,7 +84,7 @@ test.describe('global scan handling', () => {
   });
 
   test('slow human typing outside a field is not a scan', async ({ page }) => {
-    await login(page, 'warehouse-2');
+    await signInAtHome(page, 'warehouse-2');
     await focusPage(page);
     await wedgeScan(page, 'PLI=4412', 120);
     await page.waitForTimeout(300);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, signInAs } from '../../support/session';
+import { login, signInAs, signInAtHome } from '../../support/session';
 
 /**
  * Issue #8 part 2 in the shell: the error screen clears on navigation and offers a retry, the inactivity
@@ -10,7 +10,7 @@ import { login, signInAs } from '../../support/session';
 test('after a rendering error, another page renders again (the boundary resets on navigation); Try Again retries', async ({
   page,
 }) => {
-  await login(page, 'purchasing-2');
+  await signInAs(page, 'purchasing-2');
   // The list answer without its rows makes the PO table throw while rendering.
   let broken = true;
   await page.route(/\/api\/purchase\?/, async (route) => {
@@ -89,7 +89,7 @@ test('the top menu shows the groups with something for the role (issue 37: no em
 }) => {
   // Wide enough for every group on the app bar (narrower, those without room are under More: app-bar.spec.ts).
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await login(page, 'user');
+  await signInAtHome(page, 'user');
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('button', { name: 'Status Boards' })).toBeVisible();
   for (const group of ['Accounting', 'Admin']) await expect(nav.getByRole('button', { name: group })).toHaveCount(0);
@@ -102,7 +102,7 @@ test('finance roles open the AP invoice page from the menu; finance-lead gets th
 }) => {
   // Wide enough for every group on the app bar (narrower, those without room are under More: app-bar.spec.ts).
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await login(page, 'finance-lead');
+  await signInAtHome(page, 'finance-lead');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Accounting' }).click();
   await page.getByRole('menuitem', { name: 'Accounts Payable Invoices' }).click();
   await expect(page).toHaveURL(/\/accounts-payable-invoices$/);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { focusPage, login, wedgeScan } from '../../support/session';
+import { focusPage, signInAtHome, wedgeScan } from '../../support/session';
 
 test('a failed HTTP call is queued as an error toast "status: status text" at the bottom right', async ({ page }) => {
   // The user role lacks inventory:view, so the server refuses the scan's UPC lookup with 403.
-  await login(page, 'user');
+  await signInAtHome(page, 'user');
   await focusPage(page);
   await wedgeScan(page, '012345678905');
   const toast = page.getByRole('alert').filter({ hasText: '403: Forbidden' });
@@ -20,7 +20,7 @@ test('a failed HTTP call is queued as an error toast "status: status text" at th
 
 test('toasts are hidden on extra-small screens', async ({ page }) => {
   await page.setViewportSize({ width: 500, height: 800 });
-  await login(page, 'user');
+  await signInAtHome(page, 'user');
   await focusPage(page);
   await wedgeScan(page, '012345678905');
   await expect(page).toHaveURL(/searchBy=upc/);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login, signInAs } from '../../support/session';
+import { signInAs } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -115,7 +115,7 @@ test('choose a location, edit alias and hours with the field rules, submit, and 
 });
 
 test('a supply source that cannot be fetched shows the spec message', async ({ page }) => {
-  await login(page, 'developer');
+  await signInAs(page, 'developer');
   // The server's answer when the marketplace cannot be reached (a 502 in the API's error shape).
   await page.route('**/api/ims/sp-api/supply-source/details/KY01/', (route) =>
     route.fulfill({

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
-import { login, signInAs } from '../../support/session';
+import { signInAs, signInAtHome } from '../../support/session';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -31,7 +31,7 @@ test('the developer changes a user’s role; that user’s menu changes at their
   const other = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const theirs = await other.newPage();
   try {
-    await login(theirs, SUBJECT);
+    await signInAtHome(theirs, SUBJECT);
     const theirNav = theirs.getByRole('navigation', { name: 'Main menu' });
     await expect(theirNav.getByRole('button', { name: 'Search' })).toBeVisible();
     await expect(theirNav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
