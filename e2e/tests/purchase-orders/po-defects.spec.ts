@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { signInAs, signInAtHome } from '../../support/session';
+import { snapshot } from '../../support/shots';
 
 /**
  * Issue #8 part 2 on the purchase-order screens: the header sends only changed fields, Add Product never offers
@@ -283,7 +284,7 @@ test.describe('at 390 px wide (a phone)', () => {
     await expect(page).toHaveURL(/\/purchase-orders$/);
     const row = page.getByTestId('po-row').first();
     await expect(row.getByTestId('po-ref-id')).toBeVisible();
-    await page.screenshot({ path: '/tmp/defects-po-list-390.png', fullPage: true });
+    await snapshot(page, '/tmp/defects-po-list-390.png', { fullPage: true });
     // On a phone the PO number is the PO link (the View column is hidden).
     const link = row.getByTestId('po-ref-id');
     await row.scrollIntoViewIfNeeded();

@@ -45,6 +45,8 @@ const TABLE_SX = {
   '& .po-secondary': { display: { xs: 'none', sm: 'table-cell' } },
   '& th, & .po-nowrap': { whiteSpace: 'nowrap' },
   '& .po-wrap': { overflowWrap: 'anywhere' },
+  // On a phone the copy icon goes (a long press copies the link): the four key columns then fit the screen.
+  '& .po-copy': { display: { xs: 'none', sm: 'inline-flex' } },
 } as const;
 const cellClass = (c: Column, body: boolean) =>
   [c.key ? '' : 'po-secondary', body ? (c.align === 'right' ? 'po-nowrap' : 'po-wrap') : '']
@@ -57,7 +59,9 @@ function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
       <Link component={RouterLink} to={poReviewPath(po.id)} data-testid="po-ref-id">
         {po.purchase_ref_id}
       </Link>
-      <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
+      <span className="po-copy">
+        <CopyToClipboardButton text={po.purchase_ref_id} label={`Copy ${po.purchase_ref_id}`} />
+      </span>
       {hasPoNumberCollision(po) && (
         <Tooltip title={PO_COLLISION_TITLE}>
           <WarningAmberIcon
