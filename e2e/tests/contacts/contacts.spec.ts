@@ -98,7 +98,7 @@ test.describe('contacts', () => {
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(toast(page, 'Contact Info Updated!')).toBeVisible();
     await expect(entries).toHaveCount(2);
-    await expect(entries.first()).toContainText('city: Louisville → Lexington');
+    await expect(entries.first()).toContainText('City: Louisville → Lexington');
     await expect(entries.nth(1)).toContainText('Created');
 
     // Back on the search, the change shows.
