@@ -61,7 +61,7 @@ test.describe('contacts', () => {
     const entries = page.getByRole('region', { name: 'History' }).getByTestId('history-entry');
     await expect(entries).toHaveCount(1);
     await expect(entries.first()).toContainText('Created');
-    await expect(entries.first()).toContainText(`last_name: ${last}`);
+    await expect(entries.first()).toContainText(`Last Name: ${last}`);
 
     // The id is in the URL: a reload shows the same contact.
     await page.reload();
