@@ -84,18 +84,22 @@ describe('a PO update', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const first = await historyOf('purchase-order', po.id);
-    expect(fieldsOf(first).sort((a, b) => a.field!.localeCompare(b.field!))).toEqual([
+    // Newest first: the update's two fields, then the creation.
+    expect(fieldsOf(first).at(-1)!.field).toBe('created');
+    expect(
+      fieldsOf({ ...first, data: first.data.slice(0, -1) }).sort((a, b) => a.field!.localeCompare(b.field!)),
+    ).toEqual([
       { field: 'carrier_name', before: null, after: 'UPS', username: buyer.username, note: null },
       { field: 'notes', before: null, after: 'Dock 4', username: buyer.username, note: null },
     ]);
-    expect(first.total).toBe(2);
+    expect(first.total).toBe(3);
     expect(first.data[0]!.user_id).toBe(buyer.id);
     expect(first.data[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
 
     await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, { carrier_name: 'FedEx' });
     const second = await historyOf('purchase-order', po.id);
     expect(fieldsOf(second)[0]).toMatchObject({ field: 'carrier_name', before: 'UPS', after: 'FedEx' });
-    expect(second.total).toBe(3);
+    expect(second.total).toBe(4);
   });
 
   it("keeps a line's changes on its PO, money as exact dollars", async () => {
@@ -105,15 +109,13 @@ describe('a PO update', () => {
       qty: 2,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(fieldsOf(await historyOf('purchase-order', po.id))).toEqual([
-      {
-        field: `line ${po.lineId} invoice_cost`,
-        before: '10.50',
-        after: '12.30',
-        username: buyer.username,
-        note: null,
-      },
-    ]);
+    expect(fieldsOf(await historyOf('purchase-order', po.id))[0]).toEqual({
+      field: `line ${po.lineId} invoice_cost`,
+      before: '10.50',
+      after: '12.30',
+      username: buyer.username,
+      note: null,
+    });
   });
 
   it('records nothing when the update is refused', async () => {
@@ -125,10 +127,11 @@ describe('a PO update', () => {
       invoice_cost: '1.234',
     });
     expect(line.statusCode).toBe(422);
-    expect((await historyOf('purchase-order', po.id)).total).toBe(0);
+    const onlyCreated = (page: THistoryPage) => page.data.map((c) => c.field);
+    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(['created']);
     // Refused by permission before anything runs.
     expect((await call(cs.token, 'PUT', `/api/purchase/${po.id}`, { notes: 'no' })).statusCode).toBe(403);
-    expect((await historyOf('purchase-order', po.id)).total).toBe(0);
+    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(['created']);
   });
 });
 
@@ -139,6 +142,7 @@ describe('vendor and product updates', () => {
     const page = await historyOf('vendor', vendorId);
     expect(
       fieldsOf(page)
+        .filter((c) => c.field !== 'created')
         .map((c) => [c.field, c.before, c.after])
         .sort(),
     ).toEqual([
@@ -165,6 +169,66 @@ describe('vendor and product updates', () => {
   });
 });
 
+describe('creation', () => {
+  it('records the creation of a PO, a product and a vendor as one row each (field created, after = its fields) by who made it', async () => {
+    const po = await call(buyer.token, 'POST', '/api/purchase', {
+      vendorId,
+      location_code: 'ky01',
+      purchaseOrderType: 'Default',
+      shippingRequirements: 'Default',
+    });
+    expect(po.statusCode, po.body).toBe(201);
+    expect(fieldsOf(await historyOf('purchase-order', po.json().id))).toEqual([
+      {
+        field: 'created',
+        before: null,
+        after: {
+          vendor_id: vendorId,
+          purchase_order_status: po.json().purchase_order_status.id,
+          ims_location_code: 'KY01',
+          paid: false,
+          is_ats: false,
+          dfi_discount_percentage: expect.any(String),
+        },
+        username: buyer.username,
+        note: null,
+      },
+    ]);
+
+    const vendor = await call(buyer.token, 'POST', '/api/vendor/', {
+      company_name: 'Created Supply',
+      vendor_type: 'sales',
+      city: 'Austin',
+    });
+    expect(vendor.statusCode, vendor.body).toBe(201);
+    const vendorPage = await historyOf('vendor', vendor.json().id);
+    expect(fieldsOf(vendorPage)).toEqual([
+      {
+        field: 'created',
+        before: null,
+        after: expect.objectContaining({
+          company_name: 'Created Supply',
+          vendor_type: 'sales',
+          city: 'Austin',
+          program_name: 'Default',
+        }),
+        username: buyer.username,
+        note: null,
+      },
+    ]);
+    expect(vendorPage.data[0]!.user_id).toBe(buyer.id);
+
+    const model = `HISTNEW${nextUpc().slice(-5)}`;
+    const created = await call(developer.token, 'POST', '/api/product', { model_number: model, description: 'Kettle' });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = fieldsOf(await historyOf('product', created.json().id));
+    expect(row).toMatchObject({ field: 'created', before: null, username: developer.username });
+    expect(row!.after).toMatchObject({ model_number: model, description: 'Kettle' });
+    expect(Object.keys(row!.after as object)).not.toContain('qty_on_hand');
+    expect((await historyOf('product', created.json().id)).total).toBe(1);
+  });
+});
+
 describe('notes and access', () => {
   it('stores a note by anyone who can read the record, and pages newest first', async () => {
     const po = await newPo();
@@ -176,7 +240,7 @@ describe('notes and access', () => {
       expect(res.json()).toMatchObject({ note: text, field: null, username: buyer.username, user_id: buyer.id });
     }
     const page = await historyOf('purchase-order', po.id, buyer.token, '?per_page=1&page=2');
-    expect(page).toMatchObject({ total: 2, page: 2, per_page: 1 });
+    expect(page).toMatchObject({ total: 3, page: 2, per_page: 1 }); // the two notes and the creation
     expect(page.data.map((c) => c.note)).toEqual(['Called the vendor.']);
   });
 

@@ -84,6 +84,16 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
+/** The `created` history rows of the records the query selects (their ids as text), by model or name, with the creator's role. */
+const createdRows = async (entity: string, ids: ReturnType<typeof sql>) =>
+  (
+    await queryRows<{ role: string; after: string }>(
+      t.db,
+      sql`select r.role_name as role, c.after from record_changes c join users u on u.id = c.user_id join roles r on r.id = u.role_id
+        where c.entity = ${entity} and c.field = 'created' and c.record_id in (${ids}) order by c.after`,
+    )
+  ).map((row) => ({ role: row.role, after: JSON.parse(row.after) as Record<string, unknown> }));
+
 const PRODUCTS = [
   'Model #,Product Title,UPC Code,Brand Name,Category,Manufacturer,Cost,MSRP,Serial tracked',
   `TV-100,Television 55in,${UPC_A},Imported Brand,Imported Category,Imported Maker,400.00,599.99,yes`,
@@ -169,6 +179,16 @@ describe('confirm', () => {
       sql`select p.current_cost_cents, b.brand_name as brand, p.serial_number_tracked from products p join brands b on b.id = p.fk_brand_id where p.model_number = 'TV-100'`,
     );
     expect(tv).toEqual({ current_cost_cents: 40000, brand: 'Imported Brand', serial_number_tracked: true });
+    // Each new product's creation is in its history, by the user who confirmed the import.
+    expect(
+      await createdRows('product', sql`select id::text from products where model_number in ('TV-100', 'CAB-200')`),
+    ).toEqual([
+      expect.objectContaining({ role: 'admin', after: expect.objectContaining({ model_number: 'CAB-200' }) }),
+      expect.objectContaining({
+        role: 'admin',
+        after: expect.objectContaining({ model_number: 'TV-100', brand: 'Imported Brand' }),
+      }),
+    ]);
     const again = await t.app.inject({ method: 'POST', url: `/api/imports/${p.id}/confirm`, headers: bearer(admin) });
     expect(again.statusCode).toBe(409);
 
@@ -202,6 +222,9 @@ describe('confirm', () => {
     expect(Object.keys(rowOf(vendors, 4).reasons)).toEqual(['rep_email']);
     expect(rowOf(vendors, 5).reasons.company_name).toEqual(['repeats row 2 of this file (the same key)']);
     expect(await confirm(t, vendors.id)).toMatchObject({ created: 1 });
+    expect(await createdRows('vendor', sql`select id::text from vendors where company_name = 'Acme Supply'`)).toEqual([
+      { role: 'admin', after: expect.objectContaining({ company_name: 'Acme Supply', vendor_type: 'sales' }) },
+    ]);
 
     const contacts = await plan(
       t,

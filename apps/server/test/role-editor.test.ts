@@ -25,7 +25,8 @@ const changeRole = (token: string, userId: number | string, body: unknown) =>
   });
 
 const changeCount = async () =>
-  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from role_changes`))[0]!.n;
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from record_changes where entity = 'role'`))[0]!
+    .n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -209,14 +210,14 @@ describe('role editor', () => {
       sql`create function refuse_role_change() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`,
     );
     await t.db.execute(
-      sql`create trigger refuse_role_change before insert on role_changes for each row execute function refuse_role_change()`,
+      sql`create trigger refuse_role_change before insert on record_changes for each row when (new.entity = 'role') execute function refuse_role_change()`,
     );
     try {
       await expect(
         t.services.users.changeRole({ id: developer.id }, subject.id, await roleIdOf(t.db, 'finance-1')),
       ).rejects.toThrow();
     } finally {
-      await t.db.execute(sql`drop trigger refuse_role_change on role_changes`);
+      await t.db.execute(sql`drop trigger refuse_role_change on record_changes`);
       await t.db.execute(sql`drop function refuse_role_change()`);
     }
     expect(await roleOf(subject.token)).toBe('sales-1');

@@ -61,7 +61,7 @@ test.describe('contacts', () => {
     const entries = page.getByRole('region', { name: 'History' }).getByTestId('history-entry');
     await expect(entries).toHaveCount(1);
     await expect(entries.first()).toContainText('Created');
-    await expect(entries.first()).toContainText(`last_name: ${last}`);
+    await expect(entries.first()).toContainText(`Last Name: ${last}`);
 
     // The id is in the URL: a reload shows the same contact.
     await page.reload();
@@ -98,7 +98,7 @@ test.describe('contacts', () => {
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(toast(page, 'Contact Info Updated!')).toBeVisible();
     await expect(entries).toHaveCount(2);
-    await expect(entries.first()).toContainText('city: Louisville → Lexington');
+    await expect(entries.first()).toContainText('City: Louisville → Lexington');
     await expect(entries.nth(1)).toContainText('Created');
 
     // Back on the search, the change shows.

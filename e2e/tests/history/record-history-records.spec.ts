@@ -30,12 +30,12 @@ test("a contact's page shows its creation, an edit and a note in the history pan
   const panel = page.getByRole('region', { name: 'History' });
   const entries = panel.getByTestId('history-entry');
   await expect(entries).toHaveCount(1);
-  await expect(entries.first()).toContainText(`Created (first_name: Grace, last_name: ${last}, city: Arlington)`);
+  await expect(entries.first()).toContainText(`Created (First Name: Grace, Last Name: ${last}, City: Arlington)`);
 
   const form = page.getByTestId('contact-edit-form');
   await form.getByLabel('City').fill('Louisville');
   await form.getByRole('button', { name: 'Update' }).click();
-  await expect(entries.first()).toContainText('city: Arlington → Louisville');
+  await expect(entries.first()).toContainText('City: Arlington → Louisville');
   await expect(entries.first()).toContainText('customer-service-1');
   await addNote(panel, 'Called back about the order.');
   await expect(entries).toHaveCount(3);
@@ -60,13 +60,13 @@ test("a bin's contents change shows in its history panel, with a note", async ({
   await page.goto(`/inventory/bins/assignment/KY01/${bin.binName}`);
   const panel = page.getByRole('region', { name: 'History' });
   const entries = panel.getByTestId('history-entry');
-  await expect(entries.first()).toContainText(`Created (binName: ${bin.binName}, locationCode: KY01`);
+  await expect(entries.first()).toContainText(`Created (Bin Name: ${bin.binName}, Location: KY01`);
   await focusPage(page);
   await wedgeScans(page, [source.upc!]);
   await expect(page.locator(`[data-testid="staged-line"][data-upc="${source.upc}"]`)).toBeVisible();
   await page.getByTestId('submit-bin-items').click();
   await expect(page.getByTestId('bin-submit-message')).toContainText('Added 1 unit');
-  await expect(entries.first()).toContainText(`contents ${source.model}: (empty) → 1`);
+  await expect(entries.first()).toContainText(`Units of ${source.model}: (empty) → 1`);
   await expect(entries.first()).toContainText('warehouse-admin');
   await addNote(panel, 'Top shelf, left side.');
   await shoot(page, SHOTS, 'bin-history-phone');
@@ -93,7 +93,7 @@ test("the role editor's History of a role shows a user moved into it, and takes 
     const drawer = page.getByRole('dialog', { name: 'Role customer-service-1' });
     const panel = drawer.getByRole('region', { name: 'History' });
     const first = panel.getByTestId('history-entry').first();
-    await expect(first).toContainText(`user ${subjectName}: customer-service-3 → customer-service-1`);
+    await expect(first).toContainText(`User ${subjectName}: customer-service-3 → customer-service-1`);
     await expect(first).toContainText('developer');
     await addNote(panel, 'Moved to the day shift.');
     await shoot(page, SHOTS, 'role-history-drawer');

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../../support/api';
 import { selectOption } from '../../support/select';
 import { signInAs } from '../../support/session';
+import { shoot } from '../../support/shots';
+
+const SHOTS = 'test-results/shots/saved-views';
 
 /**
  * Saved views (docs/decisions.md, "Saved views"): a list's filters, sort and columns kept under a name, picked from the Views control, and
@@ -225,5 +228,128 @@ test.describe('saved views of contacts and bins', () => {
     await expect(page.getByTestId('bins-search')).toHaveValue(term);
     await expect(page.getByTestId('bins-table')).toContainText('No data to display.');
     await expect(viewsButton(page)).toHaveText(`View: ${binsView}`);
+  });
+});
+
+test.describe('saved views of the vendor table', () => {
+  // purchasing-3 opens the vendor table in no other test, so its default view here changes no other test's table.
+  cleanUp('purchasing-3', 'vendors');
+
+  test('vendor table: its search saved as the default view opens with the dialog, beside the PO list’s own view', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const api = await apiAs(request, 'purchasing-3');
+    const name = `E2E Vendor View ${unique()}`;
+    const vendor = await api.send<{ id: number }>('POST', '/api/vendor/', {
+      company_name: name,
+      vendor_type: 'sales',
+      rep: 'Pat Rep',
+    });
+    await signInAs(page, 'purchasing-3');
+    await page.goto('/purchase-orders');
+    const openTable = async () => {
+      await page.getByTestId('create-po-panel').getByRole('button', { name: 'Edit/Delete Vendor' }).click();
+      return page.getByRole('dialog', { name: 'Vendors' });
+    };
+    let table = await openTable();
+    const views = table.getByTestId('saved-views');
+    await expect(views).toHaveText('Views');
+    await table.getByLabel('Search Vendors').fill(name);
+    await expect(table.getByTestId('vendor-row')).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]vendorSearch=E2E/);
+
+    const viewName = `Vendors ${unique()}`;
+    await views.click();
+    await page.getByTestId('saved-view-save-as').click();
+    const naming = page.getByRole('dialog', { name: 'Save view as' });
+    await naming.getByLabel('View name').fill(viewName);
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await expect(naming).toBeHidden();
+    await expect(views).toHaveText(`View: ${viewName}`);
+    // The PO list's own Views control is not the vendor table's: it still names no view.
+    await expect(page.getByTestId('saved-views').first()).toHaveText('Views');
+    await views.click();
+    const defaulted = page.waitForResponse((r) => r.url().endsWith('/default'));
+    await page.getByTestId('saved-view-default').click();
+    expect((await defaulted).status()).toBe(200);
+    await shoot(page, SHOTS, 'vendor-table-views');
+
+    // The creation is in the vendor's history, named in words, in the drawer.
+    await table.getByRole('button', { name: `History of Vendor ${name}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Vendor ${name}` });
+    await expect(drawer.getByTestId('history-entry').first()).toContainText(
+      `Created (Company Name: ${name}, Vendor Type: sales, Rep: Pat Rep, Program Name: Default`,
+    );
+    await shoot(page, SHOTS, 'vendor-history-drawer');
+    await drawer.getByRole('button', { name: 'Close history' }).click();
+
+    // Closed, the table leaves the PO list's URL; opened again bare, it takes the default view.
+    await table.getByRole('button', { name: 'Close' }).click();
+    await expect(table).toBeHidden();
+    await expect(page).not.toHaveURL(/vendorSearch=/);
+    table = await openTable();
+    await expect(table.getByLabel('Search Vendors')).toHaveValue(name, { timeout: 20_000 });
+    await expect(table.getByTestId('vendor-row')).toHaveCount(1);
+    await expect(table.getByTestId('vendor-row')).toContainText('Pat Rep');
+    await expect(table.getByTestId('saved-views')).toHaveText(`View: ${viewName}`);
+    expect(vendor.id).toBeGreaterThan(0);
+  });
+});
+
+test.describe("saved views of a model's submitted transfers", () => {
+  cleanUp('admin', 'transacted-transfers');
+
+  test('submitted transfers: a search saved as a view narrows the table again when picked', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiAs(request, 'admin');
+    const model = (await api.get<{ data: { model_number: string }[] }>('/api/product?page=1')).data[0]!.model_number;
+    const row = (id: number, ref: string, to: string, notes: string | null) => ({
+      id,
+      ims_transaction_reference_id: ref,
+      product: { id: 1, model, product_title: model },
+      transferred_quantity: id,
+      transferred_at: '2026-01-0' + id + 'T10:00:00.000Z',
+      transferred_by_name: 'admin',
+      transfer_notes: notes,
+      from_bucket: 'RUBY',
+      to_bucket: to,
+      pos_transfer_batch_ref_id: null,
+      pos_transfer_batch_name: null,
+    });
+    // The model's submitted transfers as the list call answers them (making real ones takes stock and scans).
+    await page.route(
+      (url) => url.pathname === '/api/ims/transacted-transfers',
+      (route) =>
+        route.fulfill({
+          json: {
+            data: [row(2, 'TR-VIEW-2', 'RUBY_B_STOCK', 'Damaged box'), row(1, 'TR-VIEW-1', 'KY01', null)],
+          },
+        }),
+    );
+    await signInAs(page, 'admin');
+    await page.goto(`/inventory/transfer/${encodeURIComponent(model)}`);
+    const rows = page.getByTestId('transacted-transfers-row');
+    await expect(rows).toHaveCount(2, { timeout: 30_000 });
+    await page.getByLabel('Search Submitted Transfers').fill('damaged');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('TR-VIEW-2');
+    const name = `Damaged ${unique()}`;
+    await saveViewAs(page, name);
+
+    await page.goto(`/inventory/transfer/${encodeURIComponent(model)}`);
+    await expect(rows).toHaveCount(2, { timeout: 30_000 });
+    await expect(viewsButton(page)).toHaveText('Views');
+    await pickView(page, name);
+    await expect(page.getByLabel('Search Submitted Transfers')).toHaveValue('damaged');
+    await expect(rows).toHaveCount(1);
+    await page.getByLabel('Search Submitted Transfers').fill('nothing-like-it');
+    const empty = page.getByTestId('transacted-transfers-no-match');
+    await expect(empty).toContainText('No submitted transfers match "nothing-like-it".');
+    await empty.getByRole('button', { name: 'Clear search' }).click();
+    await expect(rows).toHaveCount(2);
   });
 });

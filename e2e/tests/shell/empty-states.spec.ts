@@ -135,3 +135,59 @@ test('invoices: no match offers Clear filters, which empties the search and rest
   await expect(form.getByLabel('Invoice Number')).toHaveValue('');
   await expect(rows.first()).toBeVisible();
 });
+
+/**
+ * "Nothing yet" (docs/decisions.md, "Empty states on every main list"): the demo data fills these lists, so the list
+ * call answers an empty list, as on a fresh data folder; the next step is offered only to a role that may take it.
+ */
+test('products: none yet offers Create New Product', async ({ page }) => {
+  // The list is a developers' page (dev-route:view), the right to create a product too: the step is always offered.
+  await page.route(
+    (url) => url.pathname === '/api/product',
+    (route) => route.fulfill({ json: { data: [], total: 0, page: 1, per_page: 100 } }),
+  );
+  await signInAs(page, 'developer');
+  await page.goto('/products');
+  const empty = page.getByTestId('products-none-yet');
+  await expect(empty).toContainText('No results to display', { timeout: 30_000 });
+  await expect(page.getByTestId('products-no-results')).toHaveCount(0);
+  await shoot(page, SHOTS, 'products-none-yet');
+  await empty.getByRole('link', { name: 'Create New Product' }).click();
+  await expect(page).toHaveURL(/\/products\/create$/);
+});
+
+test('vendors: none yet offers Add New Vendor, which opens the vendor form', async ({ page }) => {
+  await page.route(
+    (url) => /^\/api\/vendor\/?$/.test(url.pathname),
+    (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { data: [] } }) : route.continue()),
+  );
+  await signInAs(page, 'purchasing-admin');
+  await page.goto('/purchase-orders');
+  await page.getByTestId('create-po-panel').getByRole('button', { name: 'Edit/Delete Vendor' }).click();
+  const table = page.getByRole('dialog', { name: 'Vendors' });
+  const empty = table.getByTestId('vendors-none-yet');
+  await expect(empty).toContainText('No vendors yet.');
+  await expect(table.getByTestId('vendor-row')).toHaveCount(0);
+  await shoot(page, SHOTS, 'vendors-none-yet');
+  await empty.getByRole('button', { name: 'Add New Vendor' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create a New Vendor' })).toBeVisible();
+});
+
+test('invoices: none yet points to the create form above the list', async ({ page }) => {
+  // Every role that opens the page may enter invoices (its access), so the hint names the form.
+  await page.route(
+    (url) => url.pathname === '/api/accounts-payable-invoice',
+    (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { data: [], total: 0, page: 1, per_page: 10 } })
+        : route.continue(),
+  );
+  await signInAs(page, 'finance-lead');
+  await page.goto('/accounts-payable-invoices');
+  const empty = page.getByTestId('invoices-none-yet');
+  await expect(empty).toContainText('No data to display.', { timeout: 30_000 });
+  await expect(empty).toContainText('Enter the first invoice in the form above.');
+  await expect(page.getByTestId('invoice-row')).toHaveCount(0);
+  await shoot(page, SHOTS, 'invoices-none-yet');
+  await expect(page.getByRole('button', { name: 'Create Invoice' })).toBeVisible();
+});

@@ -31,6 +31,8 @@ export function RecordHistoryButton({ entity, id, label }: TRecordHistoryProps &
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
+        // Opened from a row of a dialog (the vendor table): above it, as a modal opened later (a drawer sits lower).
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
         slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } }, 'aria-labelledby': titleId, role: 'dialog' } }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1 }}>

@@ -36,4 +36,22 @@ describe('a saved view as URL parameters', () => {
     expect(hasViewParams('products', new URLSearchParams('columns=upc'))).toBe(true);
     expect(hasViewParams('purchase-orders', new URLSearchParams('tab=2'))).toBe(false);
   });
+
+  it('leaves the sort and columns of the list under it to a list without them (the vendor table over the PO list)', () => {
+    const params = new URLSearchParams('poNumber=PO-7&sortBy=vendor_name&sortOrder=asc&vendorSearch=acme');
+    const next = paramsWithViewState('vendors', params, {
+      filters: { vendorSearch: 'north' },
+      sort: null,
+      columns: null,
+    });
+    expect(next.toString()).toBe('poNumber=PO-7&sortBy=vendor_name&sortOrder=asc&vendorSearch=north');
+    expect(viewStateFromParams('vendors', next)).toEqual({
+      filters: { vendorSearch: 'north' },
+      sort: null,
+      columns: null,
+    });
+    // The PO list's own parameters are not the vendor table's: opened over them, it is bare and takes its default.
+    expect(hasViewParams('vendors', new URLSearchParams('poNumber=PO-7&sortBy=vendor_name'))).toBe(false);
+    expect(hasViewParams('purchase-orders', new URLSearchParams('vendorSearch=north'))).toBe(false);
+  });
 });

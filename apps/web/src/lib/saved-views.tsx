@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -38,6 +39,19 @@ export const VIEW_COLUMNS_PARAM = 'columns';
 
 const filterNames = (list: TSavedViewList): readonly string[] => SAVED_VIEW_LISTS[list].filters;
 
+/**
+ * The URL parameters a list's view owns: its filters, and the sort and columns parameters only when it sorts or
+ * chooses columns (a list in a dialog over another list leaves that list's sort alone).
+ */
+const ownParams = (list: TSavedViewList): readonly string[] => {
+  const spec = SAVED_VIEW_LISTS[list];
+  return [
+    ...spec.filters,
+    ...(spec.sorts.length ? [VIEW_SORT_BY_PARAM, VIEW_SORT_ORDER_PARAM] : []),
+    ...(spec.columns.length ? [VIEW_COLUMNS_PARAM] : []),
+  ];
+};
+
 /** A list's view as its URL holds it: the filled filters, the sort (when the list sorts) and the visible columns. */
 export function viewStateFromParams(list: TSavedViewList, params: URLSearchParams): TSavedViewState {
   const spec = SAVED_VIEW_LISTS[list];
@@ -69,8 +83,7 @@ export function paramsWithViewState(
   state: TSavedViewState,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of [...filterNames(list), VIEW_SORT_BY_PARAM, VIEW_SORT_ORDER_PARAM, VIEW_COLUMNS_PARAM])
-    next.delete(name);
+  for (const name of ownParams(list)) next.delete(name);
   for (const [name, value] of Object.entries(state.filters)) if (value) next.set(name, value);
   if (state.sort) {
     next.set(VIEW_SORT_BY_PARAM, state.sort.by);
@@ -82,9 +95,7 @@ export function paramsWithViewState(
 
 /** Whether the URL names any of the list's filters, sort or columns (a list opened bare takes the default view). */
 export function hasViewParams(list: TSavedViewList, params: URLSearchParams): boolean {
-  return [...filterNames(list), VIEW_SORT_BY_PARAM, VIEW_SORT_ORDER_PARAM, VIEW_COLUMNS_PARAM].some((n) =>
-    params.has(n),
-  );
+  return ownParams(list).some((n) => params.has(n));
 }
 
 /**
@@ -271,9 +282,12 @@ export function SavedViewsControl({ list, onApplied }: { list: TSavedViewList; o
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="saved-views"
-        sx={{ maxWidth: { xs: 180, sm: 320 }, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        sx={{ maxWidth: { xs: 180, sm: 320 }, minWidth: 0, flexShrink: 0, whiteSpace: 'nowrap' }}
       >
-        {active ? `View: ${active.name}${changed ? ' (changed)' : ''}` : 'Views'}
+        {/* The name is cut at its end (a long one on a phone), the icon kept. */}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {active ? `View: ${active.name}${changed ? ' (changed)' : ''}` : 'Views'}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {all.length === 0 && (

@@ -70,6 +70,10 @@ export const SAVED_VIEW_LISTS = {
   /** The Committed Sales and Committed Transfers boards: their search. */
   'committed-sales': { filters: ['search'], sorts: [], columns: [] },
   'committed-transfers': { filters: ['search'], sorts: [], columns: [] },
+  /** The vendor table (a dialog over the PO list): its search, named apart from the PO list's filters. */
+  vendors: { filters: ['vendorSearch'], sorts: [], columns: [] },
+  /** A model's submitted transfers (its transfer page): their search. */
+  'transacted-transfers': { filters: ['submittedSearch'], sorts: [], columns: [] },
 } as const satisfies Record<
   string,
   { filters: readonly string[]; sorts: readonly string[]; columns: readonly string[] }

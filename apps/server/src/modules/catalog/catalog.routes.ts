@@ -34,7 +34,7 @@ export function registerCatalogRoutes({ route, services }: ModuleContext): void 
   route(listProductsRoute, async ({ query }) => productCatalogue.list(query));
   route(exportProductsRoute, async ({ query }) => productCatalogue.export(query));
   route(getProductRoute, async ({ params }) => productCatalogue.byId(params.id));
-  route(createProductRoute, async ({ body }) => productCatalogue.create(body));
+  route(createProductRoute, async ({ body, auth }) => productCatalogue.create(body, auth.user.id));
   route(updateProductRoute, async ({ params, body, auth }) => productCatalogue.update(params.id, body, auth.user.id));
   route(deleteProductRoute, async ({ params }) => productCatalogue.delete(params.id));
   route(createBrandRoute, async ({ body }) => productCatalogue.createBrand(body));

@@ -29,7 +29,7 @@ import {
   type ProductListFilters,
   type ProductReferences,
 } from './product-catalogue.repository.js';
-import { recordChanges } from '../history/history.service.js';
+import { recordChanges, recordCreated } from '../history/history.service.js';
 
 type ProductListQuery = { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string };
 
@@ -103,6 +103,10 @@ export function toCatalogProductDto(row: CatalogRow, q: DerivedQuantities): TCat
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** The fields sent, as the product answer names them (quantities are never sent): what its history records. */
+const sentFields = (dto: TCatalogProduct, input: object) =>
+  Object.fromEntries(Object.entries(dto).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined));
 
 /** The PostgreSQL error inside Drizzle's and the driver's wrappers: its SQLSTATE and constraint. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
@@ -257,12 +261,16 @@ export class ProductCatalogueService {
     }
   }
 
-  async create(input: TProductCreateParsed): Promise<TCatalogProduct> {
+  /** `userId` null: made by the system (tests). Its creation is recorded with the fields sent, as update records them. */
+  async create(input: TProductCreateParsed, userId: number | null = null): Promise<TCatalogProduct> {
     const id = await this.mapWriteErrors(() =>
       this.db.transaction(async (tx) => {
         const repo = new ProductCatalogueRepository(tx);
         await this.checkRules(repo, input);
-        return repo.insert(newProductRow(toColumns(input)));
+        const created = await repo.insert(newProductRow(toColumns(input)));
+        const [dto] = await this.withQuantities(repo, [(await repo.findById(created))!]);
+        await recordCreated(tx, { entity: 'product', recordId: created, userId, fields: sentFields(dto!, input) });
+        return created;
       }),
     );
     return this.byId(id);
@@ -278,10 +286,13 @@ export class ProductCatalogueService {
         const before = await read();
         await repo.update(id, toColumns(input));
         const after = await read();
-        // The fields sent, as the product answer names them (quantities are never sent).
-        const sent = (dto: TCatalogProduct) =>
-          Object.fromEntries(Object.entries(dto).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined));
-        await recordChanges(tx, { entity: 'product', recordId: id, userId, before: sent(before), after: sent(after) });
+        await recordChanges(tx, {
+          entity: 'product',
+          recordId: id,
+          userId,
+          before: sentFields(before, input),
+          after: sentFields(after, input),
+        });
       }),
     );
     return this.byId(id);

@@ -47,7 +47,7 @@ export async function recordChanges(tx: Executor, change: TRecordedChange): Prom
   return rows.length;
 }
 
-/** A record's creation or deletion: its fields (the empty ones left out) as the one value of field `created`/`deleted`. */
+/** A record's creation or deletion: its fields (the empty ones, empty lists too, left out) as the one value of field `created`/`deleted`. */
 export interface TRecordedLifecycle {
   entity: THistoryEntity;
   recordId: number | string;
@@ -56,7 +56,11 @@ export interface TRecordedLifecycle {
 }
 
 const filled = (fields: THistoryFields) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+  Object.fromEntries(
+    Object.entries(fields).filter(
+      ([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
 
 async function recordLifecycle(tx: Executor, field: 'created' | 'deleted', events: TRecordedLifecycle[]) {
   await new HistoryRepository(tx).insert(

@@ -395,7 +395,7 @@ export class ImportsService {
       );
       const entity = row.entity as TImportEntity;
       if (entity === 'opening-stock') await this.applyStock(tx, row, page, plans, result, stats);
-      else if (entity === 'products') await this.applyProducts(tx, plans, names, result);
+      else if (entity === 'products') await this.applyProducts(tx, plans, names, result, row.createdById);
       else
         for (let i = 0; i < page.length; i++) {
           const plan = plans[i]!;
@@ -403,7 +403,7 @@ export class ImportsService {
             result.skipped += 1;
             continue;
           }
-          if (entity === 'vendors') await this.applyVendor(tx, plan);
+          if (entity === 'vendors') await this.applyVendor(tx, plan, row.createdById);
           else await this.applyContact(tx, plan, row.createdById);
           result[plan.outcome === 'create' ? 'created' : 'updated'] += 1;
         }
@@ -417,9 +417,15 @@ export class ImportsService {
   /**
    * A page of products, set-based: each row matched again by its model (one read), brands, categories and
    * manufacturers resolved by name, then the new products in one insert and the changed ones in one update per set
-   * of fields.
+   * of fields. Each new product's creation is recorded with the file's fields.
    */
-  private async applyProducts(tx: Executor, plans: RowPlan[], names: NameCache, result: ApplyResult): Promise<void> {
+  private async applyProducts(
+    tx: Executor,
+    plans: RowPlan[],
+    names: NameCache,
+    result: ApplyResult,
+    userId: number | null,
+  ): Promise<void> {
     const applied = plans.filter((p) => p.outcome === 'create' || p.outcome === 'update');
     result.skipped += plans.length - applied.length;
     const existing = new Map(
@@ -429,16 +435,24 @@ export class ImportsService {
       ]),
     );
     const inserts: ProductInsert[] = [];
+    const created: RowPlan[] = [];
     const updates: { id: number; values: Partial<ProductInsert> }[] = [];
     for (const plan of applied) {
       const values = await this.productValues(plan, names);
       const id = existing.get(plan.data.model_number!.toUpperCase());
       if (id !== undefined) updates.push({ id, values });
-      else inserts.push(newProductRow(values));
+      else {
+        inserts.push(newProductRow(values));
+        created.push(plan);
+      }
       result[plan.outcome === 'create' ? 'created' : 'updated'] += 1;
     }
     const repo = new ProductCatalogueRepository(tx);
-    await repo.insertMany(inserts);
+    const ids = await repo.insertMany(inserts);
+    await recordCreated(
+      tx,
+      ...ids.map((id, i) => ({ entity: 'product' as const, recordId: id, userId, fields: created[i]!.data })),
+    );
     await repo.updateMany(updates);
   }
 
@@ -470,7 +484,7 @@ export class ImportsService {
     return values;
   }
 
-  private async applyVendor(tx: Executor, plan: RowPlan): Promise<void> {
+  private async applyVendor(tx: Executor, plan: RowPlan, userId: number | null): Promise<void> {
     const d = plan.data;
     const values: Partial<VendorValues> = {};
     const column: Record<string, keyof VendorValues> = {
@@ -495,7 +509,10 @@ export class ImportsService {
     const [existing] = await new ImportsRepository(tx).vendorsByNames([plan.key], EXCLUDED_VENDOR_ID);
     const repo = new VendorsRepository(tx);
     if (existing) await repo.update(existing.id, values);
-    else await repo.insert({ programName: 'Default', ...values } as VendorValues);
+    else {
+      const row = await repo.insert({ programName: 'Default', ...values } as VendorValues);
+      await recordCreated(tx, { entity: 'vendor', recordId: row.id, userId, fields: d });
+    }
   }
 
   private async applyContact(tx: Executor, plan: RowPlan, userId: number | null): Promise<void> {

@@ -28,7 +28,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
 import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
 import { PoFigures } from '../ledger/po-figures.repository.js';
-import { recordChanges } from '../history/history.service.js';
+import { recordChanges, recordCreated } from '../history/history.service.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
@@ -290,6 +290,12 @@ export class PurchaseOrdersService {
         createdBy: userId,
       });
       await repo.update(newId, { purchaseRefId: purchaseRefIdFor(newId) });
+      await recordCreated(tx, {
+        entity: 'purchase-order',
+        recordId: newId,
+        userId,
+        fields: poFields((await repo.lock(newId))!),
+      });
       return newId;
     });
     return (await this.getFull(id)).data.PO;

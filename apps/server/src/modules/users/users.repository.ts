@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { roleChanges, roles, users } from '../../db/schema.js';
+import { roles, users } from '../../db/schema.js';
+import { roleChangeLog } from './role-change-log.js';
 
 export interface UserRow {
   id: number;
@@ -92,35 +92,13 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  async recordRoleChange(change: {
-    userId: number;
-    fromRole: string;
-    toRole: string;
-    changedById: number | null;
-  }): Promise<void> {
-    await this.db.insert(roleChanges).values(change);
-  }
-
-  /** Recent role changes, newest first, of one user or everyone. */
+  /** Recent role changes, newest first, of one user or everyone (kept in record_changes: role-change-log.ts). */
   listRoleChanges(filter: { userId?: number; limit: number }): Promise<RoleChangeRow[]> {
-    const target = alias(users, 'target_user');
-    const changer = alias(users, 'changed_by_user');
     return this.db
-      .select({
-        id: roleChanges.id,
-        userId: roleChanges.userId,
-        username: target.username,
-        fromRole: roleChanges.fromRole,
-        toRole: roleChanges.toRole,
-        changedById: roleChanges.changedById,
-        changedBy: changer.username,
-        changedAt: roleChanges.changedAt,
-      })
-      .from(roleChanges)
-      .innerJoin(target, eq(target.id, roleChanges.userId))
-      .leftJoin(changer, eq(changer.id, roleChanges.changedById))
-      .where(and(filter.userId === undefined ? undefined : eq(roleChanges.userId, filter.userId)))
-      .orderBy(desc(roleChanges.changedAt), desc(roleChanges.id))
+      .select()
+      .from(roleChangeLog)
+      .where(filter.userId === undefined ? undefined : eq(roleChangeLog.userId, filter.userId))
+      .orderBy(desc(roleChangeLog.changedAt), desc(roleChangeLog.id))
       .limit(filter.limit);
   }
 

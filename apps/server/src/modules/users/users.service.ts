@@ -50,7 +50,7 @@ export class UsersService {
   /**
    * Assigns a role (002 §6). `actor` is who asks: null only for the system (the demo loader). A user may not change
    * their own role (403). The user's row is locked, and a real change (a different role) is recorded in
-   * role_changes in the same transaction; setting the role a user already has records nothing.
+   * record_changes in the same transaction; setting the role a user already has records nothing.
    */
   async changeRole(actor: { id: number } | null, userId: number, roleId: number): Promise<TUser> {
     if (actor && actor.id === userId) throw forbidden(ROLE_EDITOR_MESSAGES.ownRole);
@@ -62,13 +62,8 @@ export class UsersService {
       if (!user) throw notFound('user not found');
       if (user.roleId !== roleId) {
         await repo.setRole(userId, roleId);
-        await repo.recordRoleChange({
-          userId,
-          fromRole: user.role,
-          toRole: role.roleName,
-          changedById: actor?.id ?? null,
-        });
-        // Each role's own history: the user who left it and the user who joined it (field `user <username>`).
+        // Each role's own history: the user who left it and the user who joined it (field `user <username>`); the
+        // role editor's per-user list reads the row on the role joined (role-change-log.ts).
         for (const recordId of [user.role, role.roleName]) {
           await recordChanges(tx, {
             entity: 'role',

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { listExportFile, listPages } from '../../http/list-export.js';
 import { VendorsRepository, type VendorRow, type VendorValues } from './vendors.repository.js';
-import { recordChanges } from '../history/history.service.js';
+import { recordChanges, recordCreated } from '../history/history.service.js';
 
 type TVendorInput = z.output<typeof ZVendorInputSchema>;
 
@@ -115,8 +115,11 @@ export class VendorsService {
       });
   }
 
-  /** Company Name and Vendor Type are required; program name defaults to Default (000 §5). */
-  async create(input: TVendorInput): Promise<TVendor> {
+  /**
+   * Company Name and Vendor Type are required; program name defaults to Default (000 §5). Its creation is recorded
+   * (`userId` null: made by the system, as tests do).
+   */
+  async create(input: TVendorInput, userId: number | null = null): Promise<TVendor> {
     if (!input.company_name?.trim() || !input.vendor_type) {
       const errors: Record<string, string[]> = {};
       if (!input.company_name?.trim()) errors.company_name = [VENDOR_MESSAGES.createRequired];
@@ -129,7 +132,9 @@ export class VendorsService {
       await this.checkTerms(repo, termIds);
       const row = await repo.insert({ programName: 'Default', ...values(input) } as VendorValues);
       if (termIds) await repo.setDefaultTerms(row.id, [...new Set(termIds)]);
-      return toVendorDto(row, (await repo.defaultTerms([row.id])).get(row.id) ?? []);
+      const created = toVendorDto(row, (await repo.defaultTerms([row.id])).get(row.id) ?? []);
+      await recordCreated(tx, { entity: 'vendor', recordId: row.id, userId, fields: historyFields(created) });
+      return created;
     });
   }
 

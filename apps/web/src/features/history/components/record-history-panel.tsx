@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
-import { HISTORY_NOTE_MAX, HISTORY_PAGE_MAX, type TRecordChange } from '@keystone/contracts';
+import { HISTORY_NOTE_MAX, HISTORY_PAGE_MAX, type THistoryEntity, type TRecordChange } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
 import type { TRecordHistoryProps } from '../../../lib/record-history';
 import { HISTORY_PAGE_SIZE, useAddHistoryNote, useRecordHistory } from '../api/record-history';
+import { fieldLabel } from '../field-labels';
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -14,13 +15,14 @@ const shown = (value: unknown) =>
 
 const LIFECYCLE: Record<string, string> = { created: 'Created', deleted: 'Deleted' };
 
-function ChangeText({ change }: { change: TRecordChange }) {
+function ChangeText({ entity, change }: { entity: THistoryEntity; change: TRecordChange }) {
   if (change.field === null) return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{change.note}</Typography>;
   const lifecycle = LIFECYCLE[change.field];
   if (lifecycle) {
     // The record's fields when it was created or deleted.
     const fields = (change.field === 'created' ? change.after : change.before) ?? {};
-    const listed = typeof fields === 'object' ? Object.entries(fields).map(([k, v]) => `${k}: ${shown(v)}`) : [];
+    const listed =
+      typeof fields === 'object' ? Object.entries(fields).map(([k, v]) => `${fieldLabel(entity, k)}: ${shown(v)}`) : [];
     return (
       <Typography sx={{ overflowWrap: 'anywhere' }}>
         <Box component="span" sx={{ fontWeight: 600 }}>
@@ -33,7 +35,7 @@ function ChangeText({ change }: { change: TRecordChange }) {
   return (
     <Typography sx={{ overflowWrap: 'anywhere' }}>
       <Box component="span" sx={{ fontWeight: 600 }}>
-        {change.field}
+        {fieldLabel(entity, change.field)}
       </Box>
       : {shown(change.before)} → {shown(change.after)}
     </Typography>
@@ -89,7 +91,7 @@ export function RecordHistoryPanel({ entity, id }: TRecordHistoryProps) {
           <ListItem key={c.id} disableGutters divider data-testid="history-entry">
             <ListItemText
               disableTypography
-              primary={<ChangeText change={c} />}
+              primary={<ChangeText entity={entity} change={c} />}
               secondary={
                 <Typography variant="body2" color="text.secondary">
                   {c.username ?? 'a removed user'} · {formatTimestamp(c.at)}

@@ -19,12 +19,15 @@ export function PagedTable<T>({
   columns,
   rowKey,
   empty,
+  noMatch,
   testId,
 }: {
   rows: T[];
   columns: TColumn<T>[];
   rowKey(row: T): string | number;
   empty: string;
+  /** Given while a search narrows the rows: what an empty table says then, with a way to clear the search. */
+  noMatch?: { message: string; onClear(): void };
   testId: string;
 }) {
   const { rows: shown, pagination } = useClientPages(rows, TRANSFER_AND_BIN_TABLE_PAGES);
@@ -64,7 +67,16 @@ export function PagedTable<T>({
             {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <EmptyState kind="none" message={empty} testId={`${testId}-empty`} />
+                  {noMatch ? (
+                    <EmptyState
+                      kind="no-match"
+                      message={noMatch.message}
+                      action={{ label: 'Clear search', onClick: noMatch.onClear }}
+                      testId={`${testId}-no-match`}
+                    />
+                  ) : (
+                    <EmptyState kind="none" message={empty} testId={`${testId}-empty`} />
+                  )}
                 </TableCell>
               </TableRow>
             )}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField } from '@mui/material';
 import type { TTransactedTransfer } from '@keystone/contracts';
 import { formatTimestamp } from '../../../lib/format-date';
+import { SavedViewsControl, useViewParams } from '../../../lib/saved-views';
 import { useUpdateTransferNotes } from '../api/transfers-api';
 import { firstServerError } from './server-error';
 import { PagedTable, type TColumn } from './paged-table';
@@ -54,9 +55,23 @@ function NotesDialog({ transfer, onClose }: { transfer: TTransactedTransfer; onC
   );
 }
 
-/** The model's submitted (transacted) transfers, newest first; notes editable; the reference links to the transaction. */
+/** The text a submitted transfer is searched by: its reference, buckets, who made it and its notes. */
+const searchText = (t: TTransactedTransfer) =>
+  [t.ims_transaction_reference_id, t.from_bucket, t.to_bucket, t.transferred_by_name, t.transfer_notes]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+
+/**
+ * The model's submitted (transacted) transfers, newest first; notes editable; the reference links to the
+ * transaction. A search (`submittedSearch` in the URL, so a saved view keeps it) narrows the rows.
+ */
 export function TransactedTransfersTable({ rows }: { rows: TTransactedTransfer[] }) {
   const [editing, setEditing] = useState<TTransactedTransfer | null>(null);
+  const [params, setParams] = useViewParams();
+  const search = params.get('submittedSearch') ?? '';
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? rows.filter((t) => searchText(t).includes(needle)) : rows;
   const columns: TColumn<TTransactedTransfer>[] = [
     {
       label: 'Reference',
@@ -88,8 +103,27 @@ export function TransactedTransfersTable({ rows }: { rows: TTransactedTransfer[]
   ];
   return (
     <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <TextField
+          label="Search Submitted Transfers"
+          value={search}
+          onChange={(e) => setParams({ submittedSearch: e.target.value || null })}
+          size="small"
+          autoComplete="off"
+          sx={{ minWidth: { xs: '100%', sm: 300 } }}
+        />
+        <SavedViewsControl list="transacted-transfers" />
+      </Box>
       <PagedTable
-        rows={rows}
+        rows={shown}
+        noMatch={
+          needle
+            ? {
+                message: `No submitted transfers match "${search.trim()}".`,
+                onClear: () => setParams({ submittedSearch: null }),
+              }
+            : undefined
+        }
         columns={columns}
         rowKey={(t) => t.id}
         empty="No submitted transfers."

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roleChangeLog } from '../../../users/role-change-log.js';
 import { DATE_RANGE, defineReport, inRange } from '../../report-definition.js';
 
 /** Role changes made in the range (the role editor's), newest first. */
@@ -16,8 +17,8 @@ export const roleChanges = defineReport({
     { key: 'changed_by', label: 'Changed By', type: 'text' },
   ],
   query: (p) => sql`
-    select c.changed_at, u.username, c.from_role, c.to_role, b.username as changed_by
-    from role_changes c join users u on u.id = c.user_id left join users b on b.id = c.changed_by_id
-    where ${inRange(sql`c.changed_at`, p)}
-    order by c.changed_at desc, c.id desc`,
+    select changed_at, username, from_role, to_role, changed_by
+    from ${roleChangeLog}
+    where ${inRange(sql`changed_at`, p)}
+    order by changed_at desc, id desc`,
 });

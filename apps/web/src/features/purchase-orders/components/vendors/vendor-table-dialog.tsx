@@ -17,6 +17,8 @@ import {
   TablePagination,
   TableRow,
   TextField,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -26,6 +28,7 @@ import { ListExportButton } from '../../../../lib/list-export';
 import { queueSuccess } from '../../../../lib/message-queue';
 import { useCan } from '../../../../lib/session-store';
 import { RecordHistoryButton } from '../../../../lib/record-history-button';
+import { SavedViewsControl, useViewParams } from '../../../../lib/saved-views';
 import { useDeleteVendor, useVendors } from '../../api/vendors';
 import { EditVendorDialog, VENDOR_SAVED_MESSAGES } from './vendor-form-dialog';
 import { serverFailure, VENDOR_TYPE_LABELS } from './vendor-form';
@@ -93,9 +96,17 @@ export function VendorTableDialog({
   onCreate?: () => void;
 }) {
   const titleId = useId();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const canEdit = useCan('vendor:edit');
   const vendors = useVendors();
-  const [search, setSearch] = useState('');
+  // The search lives in the URL (beside the PO list's own parameters) so a saved view of this table keeps it.
+  const [params, setParams] = useViewParams();
+  const search = params.get('vendorSearch') ?? '';
+  const setSearch = (value: string) => setParams({ vendorSearch: value || null });
+  const close = () => {
+    setSearch('');
+    onClose();
+  };
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TVendor | null>(null);
 
@@ -105,7 +116,7 @@ export function VendorTableDialog({
 
   return (
     <>
-      <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+      <Dialog open onClose={close} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Vendors</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1, mb: 2 }}>
@@ -121,6 +132,7 @@ export function VendorTableDialog({
               sx={{ minWidth: 300 }}
             />
             <ListExportButton route={exportVendorsRoute} query={search.trim() ? { search: search.trim() } : {}} />
+            <SavedViewsControl list="vendors" onApplied={firstPage} />
           </Box>
           {vendors.isFetching && <LinearProgress sx={{ mb: 1 }} />}
           <TableContainer>
@@ -189,7 +201,7 @@ export function VendorTableDialog({
           <TablePagination component="div" {...pagination} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={close}>Close</Button>
         </DialogActions>
       </Dialog>
       {editing !== null && <EditVendorDialog vendorId={editing} onClose={() => setEditing(null)} />}
