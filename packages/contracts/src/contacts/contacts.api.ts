@@ -123,6 +123,21 @@ export const CONTACT_FIELDS = [
 ] as const;
 export type TContactField = (typeof CONTACT_FIELDS)[number];
 
+/** A contact's fields in words: the form's labels and the record history's. */
+export const CONTACT_FIELD_LABELS: Record<TContactField, string> = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  address: 'Address',
+  address2: 'Address 2',
+  city: 'City',
+  state: 'State',
+  zip: 'Zip',
+  primary_phone: 'Primary Phone',
+  secondary_phone: 'Secondary Phone',
+  primary_email: 'Email',
+  source: 'Source',
+};
+
 export const ZContactSourceSchema = z.enum(CONTACT_SOURCES);
 
 export const ZContactSchema = z

@@ -1,4 +1,4 @@
-import type { THistoryEntity } from '@keystone/contracts';
+import { CONTACT_FIELD_LABELS, type THistoryEntity } from '@keystone/contracts';
 
 /** A PO line's fields, kept on its PO as `line <id> <field>`. */
 const PO_LINE_LABELS: Record<string, string> = {
@@ -99,19 +99,7 @@ export const HISTORY_FIELD_LABELS: Record<THistoryEntity, Record<string, string>
     edi_interchange_id: 'EDI Interchange ID',
     edi_qualifier: 'EDI Qualifier',
   },
-  contact: {
-    first_name: 'First Name',
-    last_name: 'Last Name',
-    address: 'Address',
-    address2: 'Address 2',
-    city: 'City',
-    state: 'State',
-    zip: 'ZIP',
-    primary_phone: 'Primary Phone',
-    secondary_phone: 'Secondary Phone',
-    primary_email: 'Email',
-    source: 'Source',
-  },
+  contact: CONTACT_FIELD_LABELS,
   bin: { binName: 'Bin Name', locationCode: 'Location', conditionCode: 'Condition' },
   'shipping-rule': {
     rule_code: 'Rule Code',

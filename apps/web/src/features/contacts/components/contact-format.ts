@@ -2,6 +2,7 @@ import { ApiCallError } from '../../../lib/api-client';
 import { statusLine, useMessageQueue } from '../../../lib/message-queue';
 import type { z } from 'zod';
 import {
+  CONTACT_FIELD_LABELS,
   CONTACT_FIELDS,
   CONTACT_SOURCE_LABELS,
   type TContact,
@@ -11,19 +12,7 @@ import {
   type ZContactCreateSchema,
 } from '@keystone/contracts';
 
-export const CONTACT_FIELD_LABELS: Record<TContactField, string> = {
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  address: 'Address',
-  address2: 'Address 2',
-  city: 'City',
-  state: 'State',
-  zip: 'Zip',
-  primary_phone: 'Primary Phone',
-  secondary_phone: 'Secondary Phone',
-  primary_email: 'Email',
-  source: 'Source',
-};
+export { CONTACT_FIELD_LABELS };
 
 /** The contact form's values: every field as text, '' for none (the selects' placeholders too). */
 export type TContactFormValues = TContactCreate;
