@@ -602,14 +602,16 @@ export function hostileInputSuite(shard: number, shards: number): void {
       },
     );
 
-    it('the fingerprint is read again after a write, and reused when nothing was written', async () => {
+    // Transaction ids are the whole server's: on PostgreSQL another database's commit (another test file) also moves
+    // xmax, so the fingerprint is read again more often there; reuse is asserted on PGlite, alone in its instance.
+    it('the fingerprint is read again after a write, and reused when nothing was written (PGlite)', async () => {
       const before = await fingerprintSince(null);
-      expect(await fingerprintSince(before)).toBe(before);
+      if (t.dbKind === 'pglite') expect(await fingerprintSince(before)).toBe(before);
       await createSignedInUser(t, { role: 'user' });
       const after = await fingerprintSince(before);
       expect(after).not.toBe(before);
       expect(after.tables.users).not.toBe(before.tables.users);
-      expect(await fingerprintSince(after)).toBe(after);
+      if (t.dbKind === 'pglite') expect(await fingerprintSince(after)).toBe(after);
     });
   });
 }
