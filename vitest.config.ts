@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Unit tests (contracts, web logic) and server tests (API integration through Fastify's inject).
@@ -69,8 +70,47 @@ const serverTests = (name: string, onPostgres: boolean): TestProjectInlineConfig
   ];
 };
 
+/**
+ * The files that take longest (each a minute or more of a quiet run on each database: the walks over every route, the
+ * model-based ledger tests, the backup and data-folder tests, the demo data), started first whatever their project.
+ * Vitest's own order runs project after project and, with no timings cached (a fresh clone), the larger files first:
+ * the walks' shards are the smallest files there are, so they ran last and were the run's tail.
+ */
+const LONGEST_FIRST = [
+  'apps/server/src/db/database.test.ts',
+  'apps/server/test/ledger-model/ledger-model.test.ts',
+  'apps/server/src/cli/backup-restore.test.ts',
+  'apps/server/test/reports-walk.test.ts',
+  'apps/server/test/permissions.test.ts',
+  'apps/server/test/hostile-input-1.test.ts',
+  'apps/server/test/hostile-input-2.test.ts',
+  'apps/server/test/hostile-input-3.test.ts',
+  'apps/server/test/validation.test.ts',
+  'apps/server/test/demo-data.test.ts',
+  'apps/server/test/ledger-property.test.ts',
+  'apps/server/test/login-flood.test.ts',
+];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.indexOf(
+        path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/'),
+      );
+      return at < 0 ? LONGEST_FIRST.length : at;
+    };
+    // Stable: the PostgreSQL copy of a file right after its PGlite one, every other file in Vitest's order.
+    return sorted
+      .map((spec, index) => ({ spec, index, rank: rank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
