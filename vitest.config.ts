@@ -80,6 +80,9 @@ const LONGEST_FIRST = [
   'apps/server/src/db/database.test.ts',
   'apps/server/test/ledger-model/ledger-model.test.ts',
   'apps/server/src/cli/backup-restore.test.ts',
+  // Two server processes and their waits for each other: little CPU, so they overlap the walks well.
+  'apps/server/test/concurrency/ledger-model-two-processes.test.ts',
+  'apps/server/test/concurrency/database-outage.test.ts',
   'apps/server/test/reports-walk.test.ts',
   'apps/server/test/permissions.test.ts',
   'apps/server/test/hostile-input-1.test.ts',
