@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 
@@ -37,15 +37,10 @@ export function CopyToClipboardButton({ text, label }: { text: string; label: st
   };
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
-      <Tooltip title={label}>
-        <IconButton size="small" aria-label={label} onClick={() => void copy()}>
-          {copiedAt === null ? (
-            <ContentCopyIcon fontSize="inherit" />
-          ) : (
-            <CheckIcon fontSize="inherit" color="success" />
-          )}
-        </IconButton>
-      </Tooltip>
+      {/* The browser's own tooltip (title): a list shows 25 of these, and MUI's Tooltip costs a render each. */}
+      <IconButton size="small" aria-label={label} title={label} onClick={() => void copy()}>
+        {copiedAt === null ? <ContentCopyIcon fontSize="inherit" /> : <CheckIcon fontSize="inherit" color="success" />}
+      </IconButton>
       {copiedAt !== null && (
         <Typography
           component="span"

@@ -46,6 +46,7 @@ const TABLE_SX = {
   '& th, & .po-nowrap': { whiteSpace: 'nowrap' },
   '& .po-wrap': { overflowWrap: 'anywhere' },
   // On a phone the copy icon goes (a long press copies the link): the four key columns then fit the screen.
+  '& .po-number': { display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' },
   '& .po-copy': { display: { xs: 'none', sm: 'inline-flex' } },
 } as const;
 const cellClass = (c: Column, body: boolean) =>
@@ -55,7 +56,7 @@ const cellClass = (c: Column, body: boolean) =>
 
 function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+    <span className="po-number">
       <Link component={RouterLink} to={poReviewPath(po.id)} data-testid="po-ref-id">
         {po.purchase_ref_id}
       </Link>
@@ -72,7 +73,7 @@ function PoNumberCell({ po }: { po: TPurchaseOrderSummary }) {
           />
         </Tooltip>
       )}
-    </Box>
+    </span>
   );
 }
 
