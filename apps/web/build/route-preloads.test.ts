@@ -17,8 +17,9 @@ describe('parseRoutesFile', () => {
       Object.assign(all, parseRoutesFile(fs.readFileSync(file, 'utf8'), file).paths);
     }
     expect(all['/purchase-orders']).toEqual([
-      { specifier: './components/list/purchase-orders-list-page', datePickers: true },
+      { specifier: './components/list/purchase-orders-list-page', datePickers: false },
     ]);
+    expect(all['/inventory/audit-scans']).toEqual([{ specifier: './components/audits-dashboard', datePickers: true }]);
     expect(all['/purchase-orders/review/:id']).toEqual([
       { specifier: './components/detail/purchase-order-detail-page', datePickers: false },
     ]);
