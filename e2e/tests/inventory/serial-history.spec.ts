@@ -88,7 +88,9 @@ test('find a received serial by search and by scan, and see its history', async 
   await expect(history.getByRole('listitem').nth(1)).toContainText('Un-received');
 
   // By a global scan of the serial, from the home page.
+  // Scanned once the home screen shows (the shell listens for scans from its first render on).
   await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await focusPage(page);
   await wedgeScan(page, serial);
   await expect(page).toHaveURL(/\/inventory-serials\/\d+$/);
