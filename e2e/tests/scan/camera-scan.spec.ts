@@ -228,10 +228,30 @@ test("a browser's own BarcodeDetector that reads the formats is used; Close Came
     await expect(dialog.getByTestId('scanned-item')).toHaveCount(1);
     await expect(cam.getByTestId('camera-scan-status')).toHaveAttribute('data-count', '1');
 
-    await cam.getByRole('button', { name: 'Close Camera' }).click();
+    // Where focus goes after Close Camera, as it happens (reading it later would race the scanner refocus below).
+    await page.evaluate(() => {
+      const w = window as unknown as { __focus: { id: string | null; at: number }[] };
+      w.__focus = [];
+      document.addEventListener('focusin', (e) =>
+        w.__focus.push({ id: (e.target as HTMLElement).getAttribute('data-testid'), at: performance.now() }),
+      );
+    });
+    const closedAt = await cam
+      .getByRole('button', { name: 'Close Camera' })
+      .click()
+      .then(() => page.evaluate(() => performance.now()));
     await expect(cam).toHaveCount(0);
-    await expect(dialog.getByTestId('camera-scan-button')).toBeFocused();
     expect(await camera.tracks()).toEqual(['ended']);
+    // Focus returns to the camera button; the UPC field takes it back after the scanner refocus delay (2.1 s,
+    // 001 §9), so the next wedge scan lands in the field.
+    await expect(dialog.getByTestId('receiving-upc')).toBeFocused({ timeout: 10_000 });
+    // (The click itself focuses Close Camera first.)
+    const moves = (
+      await page.evaluate(() => (window as unknown as { __focus: { id: string | null; at: number }[] }).__focus)
+    ).filter((m) => m.id !== 'camera-scan-close');
+    expect(moves.map((m) => m.id)).toEqual(['camera-scan-button', 'receiving-upc']);
+    expect(moves[0]!.at).toBeLessThanOrEqual(closedAt);
+    expect(moves[1]!.at - moves[0]!.at).toBeGreaterThanOrEqual(2_000);
     // The wedge scanner goes on as before.
     await wedgeScan(page, product.upc!);
     await expect(dialog.getByTestId('scanned-item')).toHaveCount(2);
