@@ -29,7 +29,7 @@ import {
   type ProductListFilters,
   type ProductReferences,
 } from './product-catalogue.repository.js';
-import { recordChanges, recordCreated } from '../history/history.service.js';
+import { namedRef, recordChanges, recordCreated } from '../history/history.service.js';
 
 type ProductListQuery = { category?: string; brand?: string; description?: string; modelTerm?: string; upc?: string };
 
@@ -104,9 +104,26 @@ export function toCatalogProductDto(row: CatalogRow, q: DerivedQuantities): TCat
   };
 }
 
-/** The fields sent, as the product answer names them (quantities are never sent): what its history records. */
+/** The id fields the history keeps as `name (#id)`, with the answer's field that names each. */
+const NAMED_IDS = {
+  fk_brand_id: 'brand_name',
+  fk_category_id: 'category_name',
+  fk_manufacturer_id: 'manufacturer_name',
+} as const satisfies Partial<Record<keyof TCatalogProduct, keyof TCatalogProduct>>;
+
+/**
+ * The fields sent, as the product answer names them (quantities are never sent): what its history records, a brand,
+ * category or manufacturer by its name as it is at the change and its id.
+ */
 const sentFields = (dto: TCatalogProduct, input: object) =>
-  Object.fromEntries(Object.entries(dto).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined));
+  Object.fromEntries(
+    Object.entries(dto)
+      .filter(([k]) => (input as Record<string, unknown>)[k] !== undefined)
+      .map(([k, v]) => {
+        const name = NAMED_IDS[k as keyof typeof NAMED_IDS];
+        return [k, name ? namedRef(v as number | null, dto[name] as string | null) : v];
+      }),
+  );
 
 /** The PostgreSQL error inside Drizzle's and the driver's wrappers: its SQLSTATE and constraint. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {

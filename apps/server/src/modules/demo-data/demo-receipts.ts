@@ -61,7 +61,7 @@ export async function loadDemoReceipts(
         units++;
       }
     }
-    if (i % 6 === 0) await services.purchaseOrders.finish(PO.id);
+    if (i % 6 === 0) await services.purchaseOrders.finish(PO.id, actor.id);
     touched++;
   }
   return { units, purchaseOrders: touched };

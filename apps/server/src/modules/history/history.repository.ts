@@ -43,6 +43,9 @@ const KEYS: Record<THistoryEntity, { column: Column; integer: boolean }> = {
   role: { column: roles.roleName, integer: false },
 };
 
+/** Rows an insert statement carries: 7 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 2_000;
+
 export class HistoryRepository {
   constructor(private readonly db: Executor) {}
 
@@ -57,13 +60,20 @@ export class HistoryRepository {
     return (rows[0]?.n ?? 0) > 0;
   }
 
+  /** Inserts the rows a chunk at a time (an import's page of updates can hold thousands, past a statement's parameters). */
   async insert(rows: RecordChangeValues[]): Promise<RecordChangeRow[]> {
-    if (!rows.length) return [];
-    const inserted = await this.db
-      .insert(recordChanges)
-      .values(rows.map((r) => ({ ...r, before: toJson(r.before), after: toJson(r.after) })))
-      .returning();
-    return inserted.map((r) => ({ ...r, before: fromJson(r.before), after: fromJson(r.after), username: null }));
+    const out: RecordChangeRow[] = [];
+    for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+      const inserted = await this.db
+        .insert(recordChanges)
+        .values(
+          rows.slice(at, at + INSERT_CHUNK).map((r) => ({ ...r, before: toJson(r.before), after: toJson(r.after) })),
+        )
+        .returning();
+      for (const r of inserted)
+        out.push({ ...r, before: fromJson(r.before), after: fromJson(r.after), username: null });
+    }
+    return out;
   }
 
   /** A record's changes, newest first (id order is commit order within a record). */

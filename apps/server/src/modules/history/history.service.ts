@@ -28,31 +28,45 @@ export interface TRecordedChange {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * Writes one row per field of `after` whose value differs from `before`, on the caller's executor (its open
- * transaction, so a refused or rolled-back change records nothing). Answers how many fields changed.
+ * A reference to another record as the history keeps it: its name as it was at the change, and its id (`Acme (#12)`),
+ * so the entry reads in words and stays true after a rename. An unnamed one is its id alone (`#12`).
  */
-export async function recordChanges(tx: Executor, change: TRecordedChange): Promise<number> {
-  const rows = Object.keys(change.after)
-    .filter((field) => !same(change.before[field], change.after[field]))
-    .map((field) => ({
-      entity: change.entity,
-      recordId: String(change.recordId),
-      userId: change.userId,
-      field: `${change.fieldPrefix ?? ''}${field}`,
-      before: change.before[field] ?? null,
-      after: change.after[field] ?? null,
-      note: null,
-    }));
+export const namedRef = (id: number | null | undefined, name: string | null | undefined): string | null =>
+  id === null || id === undefined ? null : name ? `${name} (#${id})` : `#${id}`;
+
+/**
+ * Writes one row per field of `after` whose value differs from `before`, for each change given (one insert for all),
+ * on the caller's executor (its open transaction, so a refused or rolled-back change records nothing). Answers how
+ * many fields changed.
+ */
+export async function recordChanges(tx: Executor, ...changes: TRecordedChange[]): Promise<number> {
+  const rows = changes.flatMap((change) =>
+    Object.keys(change.after)
+      .filter((field) => !same(change.before[field], change.after[field]))
+      .map((field) => ({
+        entity: change.entity,
+        recordId: String(change.recordId),
+        userId: change.userId,
+        field: `${change.fieldPrefix ?? ''}${field}`,
+        before: change.before[field] ?? null,
+        after: change.after[field] ?? null,
+        note: null,
+      })),
+  );
   await new HistoryRepository(tx).insert(rows);
   return rows.length;
 }
 
-/** A record's creation or deletion: its fields (the empty ones, empty lists too, left out) as the one value of field `created`/`deleted`. */
+/**
+ * A record's creation or deletion: its fields (the empty ones, empty lists too, left out) as the one value of field
+ * `created`/`deleted`; with `fieldPrefix`, a part kept on its record (`line 12 created` on the line's PO).
+ */
 export interface TRecordedLifecycle {
   entity: THistoryEntity;
   recordId: number | string;
   userId: number | null;
   fields: THistoryFields;
+  fieldPrefix?: string;
 }
 
 const filled = (fields: THistoryFields) =>
@@ -68,7 +82,7 @@ async function recordLifecycle(tx: Executor, field: 'created' | 'deleted', event
       entity: e.entity,
       recordId: String(e.recordId),
       userId: e.userId,
-      field,
+      field: `${e.fieldPrefix ?? ''}${field}`,
       before: field === 'deleted' ? filled(e.fields) : null,
       after: field === 'created' ? filled(e.fields) : null,
       note: null,

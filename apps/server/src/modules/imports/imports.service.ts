@@ -22,7 +22,7 @@ import {
   type ProductInsert,
 } from '../catalog/product-catalogue.repository.js';
 import { ContactsRepository, type NewContactRow } from '../contacts/contacts.repository.js';
-import { recordChanges, recordCreated } from '../history/history.service.js';
+import { recordChanges, recordCreated, type TRecordedChange } from '../history/history.service.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { LedgerWrites, type LedgerTx } from '../ledger/ledger-transaction.js';
 import type { OpeningBalance } from '../ledger/ledger-writer.js';
@@ -69,6 +69,21 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /** A file's layout: the hash of its sorted, normalised header names. */
 export const layoutHashOf = (headers: string[]) => sha256(headers.map(normaliseHeader).sort().join('\n'));
+
+/**
+ * The fields of a row whose text differs from the stored record's (in the export's text form), as its history's
+ * before and after: an import's update recorded as the API's updates are, field by field (empty = null).
+ */
+function changedFields(data: Record<string, string>, stored: Record<string, string>) {
+  const before: Record<string, string | null> = {};
+  const after: Record<string, string | null> = {};
+  for (const [field, value] of Object.entries(data)) {
+    if ((stored[field] ?? '') === value) continue;
+    before[field] = stored[field] || null;
+    after[field] = value || null;
+  }
+  return { before, after };
+}
 
 const cents = (text: string | undefined) => (text === undefined || text === '' ? null : Math.round(Number(text) * 100));
 const orNull = (text: string | undefined) => (text === undefined || text === '' ? null : text);
@@ -417,7 +432,8 @@ export class ImportsService {
   /**
    * A page of products, set-based: each row matched again by its model (one read), brands, categories and
    * manufacturers resolved by name, then the new products in one insert and the changed ones in one update per set
-   * of fields. Each new product's creation is recorded with the file's fields.
+   * of fields. Each new product's creation is recorded with the file's fields, each changed one's fields with their
+   * values before and after (one insert for the page).
    */
   private async applyProducts(
     tx: Executor,
@@ -431,17 +447,21 @@ export class ImportsService {
     const existing = new Map(
       (await new ImportsRepository(tx).productsByModels(applied.map((p) => p.data.model_number!))).map((p) => [
         p.model_number.toUpperCase(),
-        p.id,
+        p,
       ]),
     );
     const inserts: ProductInsert[] = [];
     const created: RowPlan[] = [];
     const updates: { id: number; values: Partial<ProductInsert> }[] = [];
+    const changes: TRecordedChange[] = [];
     for (const plan of applied) {
       const values = await this.productValues(plan, names);
-      const id = existing.get(plan.data.model_number!.toUpperCase());
-      if (id !== undefined) updates.push({ id, values });
-      else {
+      const stored = existing.get(plan.data.model_number!.toUpperCase());
+      if (stored !== undefined) {
+        updates.push({ id: stored.id, values });
+        const change = changedFields(plan.data, productRecord(stored));
+        changes.push({ entity: 'product', recordId: stored.id, userId, ...change });
+      } else {
         inserts.push(newProductRow(values));
         created.push(plan);
       }
@@ -454,6 +474,7 @@ export class ImportsService {
       ...ids.map((id, i) => ({ entity: 'product' as const, recordId: id, userId, fields: created[i]!.data })),
     );
     await repo.updateMany(updates);
+    await recordChanges(tx, ...changes);
   }
 
   /** A product row's values as stored: only the fields the file gives. */
@@ -508,8 +529,11 @@ export class ImportsService {
       if (column[field]) (values as Record<string, string>)[column[field]] = value;
     const [existing] = await new ImportsRepository(tx).vendorsByNames([plan.key], EXCLUDED_VENDOR_ID);
     const repo = new VendorsRepository(tx);
-    if (existing) await repo.update(existing.id, values);
-    else {
+    if (existing) {
+      await repo.update(existing.id, values);
+      const change = changedFields(d, vendorRecord(existing));
+      await recordChanges(tx, { entity: 'vendor', recordId: existing.id, userId, ...change });
+    } else {
       const row = await repo.insert({ programName: 'Default', ...values } as VendorValues);
       await recordCreated(tx, { entity: 'vendor', recordId: row.id, userId, fields: d });
     }

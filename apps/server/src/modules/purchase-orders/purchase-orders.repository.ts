@@ -63,6 +63,13 @@ export type PoSummaryRow = {
   createdByName: string | null;
 };
 
+export interface PoHistoryRow {
+  po: PurchaseOrderRow;
+  vendorName: string | null;
+  statusName: string | null;
+  termsType: string | null;
+}
+
 export class PurchaseOrdersRepository {
   constructor(private readonly db: Executor) {}
 
@@ -169,6 +176,37 @@ export class PurchaseOrdersRepository {
       .where(eq(purchaseOrders.id, id));
     const rows = forUpdate ? await query.for('update', { of: purchaseOrders }) : await query;
     return rows[0] ?? null;
+  }
+
+  /** The PO with the names its history keeps for the ids: its vendor's, its status's and its terms'. */
+  async historyRow(id: number): Promise<PoHistoryRow | null> {
+    const rows = await this.db
+      .select({
+        po: purchaseOrders,
+        vendorName: vendors.companyName,
+        statusName: purchaseOrderStatuses.statusName,
+        termsType: purchaseTerms.type,
+      })
+      .from(purchaseOrders)
+      .leftJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
+      .leftJoin(purchaseOrderStatuses, eq(purchaseOrderStatuses.id, purchaseOrders.statusId))
+      .leftJoin(purchaseTerms, eq(purchaseTerms.id, purchaseOrders.purchaseTermsId))
+      .where(eq(purchaseOrders.id, id));
+    return rows[0] ?? null;
+  }
+
+  /** Lines with their product's model (what a line's history names it by), in id order: one line or a PO's. */
+  linesWithModel(where: { itemId: number } | { poId: number }) {
+    return this.db
+      .select({ item: purchaseOrderItems, model: products.modelNumber })
+      .from(purchaseOrderItems)
+      .innerJoin(products, eq(products.id, purchaseOrderItems.productId))
+      .where(
+        'itemId' in where
+          ? eq(purchaseOrderItems.id, where.itemId)
+          : eq(purchaseOrderItems.purchaseOrderId, where.poId),
+      )
+      .orderBy(asc(purchaseOrderItems.id));
   }
 
   /** Locks the PO row for the rest of the transaction (serializes line changes and totals). */

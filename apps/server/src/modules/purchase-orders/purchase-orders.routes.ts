@@ -30,14 +30,14 @@ export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext)
   route(createPurchaseOrderRoute, async ({ body, auth }) => po.create(body, auth.user.id));
   route(getFullPurchaseOrderRoute, async ({ params }) => po.getFull(params.id));
   route(updatePurchaseOrderRoute, async ({ params, body, auth }) => po.update(params.id, body, auth.user.id));
-  route(addPoLineRoute, async ({ body }) => po.addLine(body));
+  route(addPoLineRoute, async ({ body, auth }) => po.addLine(body, auth.user.id));
   route(updatePoLineRoute, async ({ params, body, auth }) => po.updateLine(params.id, body, auth.user.id));
-  route(deletePoLineRoute, async ({ params }) => po.deleteLine(params.id));
-  route(applyToAllLinesRoute, async ({ params, body }) => po.applyToAllLines(params.id, body));
-  route(confirmPurchaseOrderRoute, async ({ params }) => po.confirm(params.poId));
+  route(deletePoLineRoute, async ({ params, auth }) => po.deleteLine(params.id, auth.user.id));
+  route(applyToAllLinesRoute, async ({ params, body, auth }) => po.applyToAllLines(params.id, body, auth.user.id));
+  route(confirmPurchaseOrderRoute, async ({ params, auth }) => po.confirm(params.poId, auth.user.id));
   route(sendPurchaseOrderEdiRoute, async ({ params }) => po.sendByEdi(params.poId));
   route(updatePurchaseOrderTotalsRoute, async ({ params }) => po.totals(params.poId));
-  route(finishPurchaseOrderRoute, async ({ params }) => po.finish(params.poId));
+  route(finishPurchaseOrderRoute, async ({ params, auth }) => po.finish(params.poId, auth.user.id));
   route(purchaseOrderPdfRoute, async ({ params }) => ({
     body: await po.pdf(params.id),
     contentType: FILE_TYPES.pdf,

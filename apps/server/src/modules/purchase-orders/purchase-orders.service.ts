@@ -26,9 +26,14 @@ import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.
 import { listExportFile, listPages } from '../../http/list-export.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PurchaseOrderDocument } from '../../shared/purchase-order-document.js';
-import { PurchaseOrdersRepository, type PoSummaryRow } from './purchase-orders.repository.js';
+import {
+  PurchaseOrdersRepository,
+  type PoHistoryRow,
+  type PoItemRow,
+  type PoSummaryRow,
+} from './purchase-orders.repository.js';
 import { PoFigures } from '../ledger/po-figures.repository.js';
-import { recordChanges, recordCreated } from '../history/history.service.js';
+import { namedRef, recordChanges, recordCreated, recordDeleted } from '../history/history.service.js';
 
 const statusId = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const COMPLETE = statusId(PO_STATUS.complete);
@@ -134,19 +139,20 @@ interface PoEmailPayload {
 type TUpdate = z.output<typeof ZUpdatePurchaseOrderSchema>;
 type TUpdateLine = z.output<typeof ZUpdatePoLineSchema>;
 
-type PoRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['lock']>>>;
-type PoLineRow = NonNullable<Awaited<ReturnType<PurchaseOrdersRepository['findItem']>>>;
 const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
-/** A PO header's editable fields as the API names them: what its history compares. */
-const poFields = (po: PoRow) => ({
-  vendor_id: po.vendorId,
-  purchase_order_status: po.statusId,
+/**
+ * A PO header's editable fields as the API names them: what its history compares. The fields holding another record's
+ * id keep its name as it is at the change: the vendor as `name (#id)`, the status and the terms by their names.
+ */
+const poFields = ({ po, vendorName, statusName, termsType }: PoHistoryRow) => ({
+  vendor_id: namedRef(po.vendorId, vendorName),
+  purchase_order_status: statusName ?? namedRef(po.statusId, null),
   ims_location_code: po.imsLocationCode,
   paid: po.paid,
   is_ats: po.isAts,
   dfi_discount_percentage: po.dfiDiscountPercentage,
-  purchase_terms_id: po.purchaseTermsId,
+  purchase_terms_id: po.purchaseTermsId === null ? null : (termsType ?? namedRef(po.purchaseTermsId, null)),
   vendor_order_id: po.vendorOrderId,
   carrier_name: po.carrierName,
   tracking_number: po.trackingNumber,
@@ -154,8 +160,8 @@ const poFields = (po: PoRow) => ({
   requested_delivery_date: po.requestedDeliveryDate,
 });
 
-/** A PO line's editable fields, kept on its PO's history; money as exact dollar text. */
-const lineFields = (item: PoLineRow) => ({
+/** A PO line's editable fields, kept on its PO's history as `line <id> <field>`; money as exact dollar text. */
+const lineFields = (item: PoItemRow) => ({
   invoice_cost: dollarsText(item.invoiceCostCents),
   qty: item.qtyOrdered,
   shipping_cost: dollarsText(item.shippingCostCents),
@@ -164,6 +170,40 @@ const lineFields = (item: PoLineRow) => ({
   carrier_name: item.carrierName,
   tracking_number: item.trackingNumber,
 });
+
+/** A line's addition or deletion on its PO's history (`line <id> created`/`deleted`): its product's model and fields. */
+const lineLifecycle = (userId: number | null, { item, model }: { item: PoItemRow; model: string }) => ({
+  entity: 'purchase-order' as const,
+  recordId: item.purchaseOrderId,
+  userId,
+  fields: { model_number: model, ...lineFields(item) },
+  fieldPrefix: `line ${item.id} `,
+});
+
+/** What a change to several of a PO's lines did to each (`line <id> <field>` on the PO), in line order. */
+async function recordLineChanges(
+  tx: Executor,
+  poId: number,
+  userId: number | null,
+  before: PoItemRow[],
+  after: PoItemRow[],
+): Promise<void> {
+  const now = new Map(after.map((item) => [item.id, item]));
+  await recordChanges(
+    tx,
+    ...before
+      .filter((item) => now.has(item.id))
+      .sort((a, b) => a.id - b.id)
+      .map((item) => ({
+        entity: 'purchase-order' as const,
+        recordId: poId,
+        userId,
+        before: lineFields(item),
+        after: lineFields(now.get(item.id)!),
+        fieldPrefix: `line ${item.id} `,
+      })),
+  );
+}
 
 export class PurchaseOrdersService {
   constructor(
@@ -294,7 +334,7 @@ export class PurchaseOrdersService {
         entity: 'purchase-order',
         recordId: newId,
         userId,
-        fields: poFields((await repo.lock(newId))!),
+        fields: poFields((await repo.historyRow(newId))!),
       });
       return newId;
     });
@@ -443,36 +483,34 @@ export class PurchaseOrdersService {
       if (body.notes !== undefined) changes.notes = body.notes || null;
       if (body.requested_delivery_date !== undefined) {
         changes.requestedDeliveryDate = body.requested_delivery_date;
-        // Changing the requested delivery date updates all lines (001 §4).
+        // Changing the requested delivery date updates all lines (001 §4), each line's change recorded too.
+        const items = await repo.itemsOf(id);
         await repo.updateAllItems(id, { expectedArrivalDate: body.requested_delivery_date });
+        await recordLineChanges(tx, id, userId, items, await repo.itemsOf(id));
       }
-      if (Object.keys(changes).length) {
-        await repo.update(id, changes);
-        const after = (await repo.lock(id))!;
-        await recordChanges(tx, {
-          entity: 'purchase-order',
-          recordId: id,
-          userId,
-          before: poFields(po),
-          after: poFields(after),
-        });
-      }
+      if (Object.keys(changes).length) await this.updateRecorded(tx, id, userId, changes);
       return this.getFull(id, tx);
     });
   }
 
-  async addLine(input: { productId: number; cost: number; qty: number; purchaseOrderId: number }) {
+  /** Adds a line, recorded on the PO as `line <id> created` (`userId` null: by the system, as tests do). */
+  async addLine(
+    input: { productId: number; cost: number; qty: number; purchaseOrderId: number },
+    userId: number | null = null,
+  ) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       await this.lockEditable(repo, input.purchaseOrderId);
       if (!(await repo.productExists(input.productId)))
         throw unprocessable('The given data was invalid.', { productId: ['product does not exist'] });
-      await repo.insertItem({
+      const itemId = await repo.insertItem({
         purchaseOrderId: input.purchaseOrderId,
         productId: input.productId,
         invoiceCostCents: dollarsToCents(input.cost),
         qtyOrdered: input.qty,
       });
+      const [added] = await repo.linesWithModel({ itemId });
+      await recordCreated(tx, lineLifecycle(userId, added!));
       await new PoFigures(tx).recomputeTotals(input.purchaseOrderId);
       return this.getFull(input.purchaseOrderId, tx);
     });
@@ -530,53 +568,82 @@ export class PurchaseOrdersService {
     });
   }
 
-  async deleteLine(itemId: number) {
+  /** Deletes a line, recorded on the PO as `line <id> deleted` with its fields as they were. */
+  async deleteLine(itemId: number, userId: number | null = null) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const found = await repo.findItem(itemId);
       if (!found) throw notFound(`PO line ${itemId} does not exist`);
       await this.lockEditable(repo, found.purchaseOrderId);
-      const item = (await repo.findItem(itemId))!;
+      const [line] = await repo.linesWithModel({ itemId }); // re-read under the PO lock
+      const item = line!.item;
       if (item.qtyReceived > 0) throw conflict('A line on which items were received cannot be deleted.');
       await repo.deleteItem(itemId);
+      await recordDeleted(tx, lineLifecycle(userId, line!));
       await new PoFigures(tx).recomputeTotals(item.purchaseOrderId);
       return this.getFull(item.purchaseOrderId, tx);
     });
   }
 
-  async applyToAllLines(poId: number, body: z.output<typeof ZApplyToAllLinesSchema>) {
+  /** Sets the fields given on every line of the PO; each line's changed fields are recorded on the PO. */
+  async applyToAllLines(poId: number, body: z.output<typeof ZApplyToAllLinesSchema>, userId: number | null = null) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const po = await this.lockEditable(repo, poId);
-      if (po.statusId === ORDER_SENT) refuseShippingChangesWhileSent(po.statusId, body, await repo.itemsOf(poId));
+      const items = await repo.itemsOf(poId);
+      refuseShippingChangesWhileSent(po.statusId, body, items);
       const changes: Parameters<PurchaseOrdersRepository['updateAllItems']>[1] = {};
       if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
       if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
-      await repo.updateAllItems(poId, changes);
+      if (Object.keys(changes).length) {
+        await repo.updateAllItems(poId, changes);
+        await recordLineChanges(tx, poId, userId, items, await repo.itemsOf(poId));
+      }
       return this.getFull(poId, tx);
     });
   }
 
-  /** Confirm PO From Vendor: only from Order Sent. */
-  async confirm(poId: number) {
+  /** Confirm PO From Vendor: only from Order Sent. The change of status is recorded. */
+  async confirm(poId: number, userId: number | null = null) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const po = await repo.lock(poId);
       if (!po) throw notFound(`PO ${poId} does not exist.`);
       if (po.statusId !== ORDER_SENT) throw conflict('Only a purchase order in status Order Sent can be confirmed.');
-      await repo.update(poId, { statusId: ORDER_CONFIRMED, confirmedAt: new Date() });
+      await this.updateRecorded(tx, poId, userId, { statusId: ORDER_CONFIRMED, confirmedAt: new Date() });
       return this.getFull(poId, tx);
     });
   }
 
-  async finish(poId: number) {
+  /** Finish PO: Complete, the change of status recorded (a Complete one is left as it is). */
+  async finish(poId: number, userId: number | null = null) {
     return this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       const po = await repo.lock(poId);
       if (!po) throw notFound(`PO ${poId} does not exist.`);
-      if (po.statusId !== COMPLETE) await repo.update(poId, { statusId: COMPLETE, finishedAt: new Date() });
+      if (po.statusId !== COMPLETE)
+        await this.updateRecorded(tx, poId, userId, { statusId: COMPLETE, finishedAt: new Date() });
       return this.getFull(poId, tx);
+    });
+  }
+
+  /** Updates the PO's header and records its changed fields, in the caller's transaction (the PO locked). */
+  private async updateRecorded(
+    tx: Executor,
+    poId: number,
+    userId: number | null,
+    changes: Parameters<PurchaseOrdersRepository['update']>[1],
+  ): Promise<void> {
+    const repo = this.repo(tx);
+    const before = (await repo.historyRow(poId))!;
+    await repo.update(poId, changes);
+    await recordChanges(tx, {
+      entity: 'purchase-order',
+      recordId: poId,
+      userId,
+      before: poFields(before),
+      after: poFields((await repo.historyRow(poId))!),
     });
   }
 
