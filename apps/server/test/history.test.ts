@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THistoryPage } from '@keystone/contracts';
+import { queryRows } from '../src/db/database.js';
 import {
+  createBrand,
   createLocation,
   createProducts,
   createSignedInUser,
@@ -21,6 +24,7 @@ let cs: Signed;
 let plain: Signed;
 let product: CreatedProduct;
 let vendorId: number;
+const VENDOR = 'History Supply';
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({
@@ -39,6 +43,11 @@ const historyOf = async (entity: string, id: number | string, token = developer.
 /** The changes without ids and times, for exact comparison. */
 const fieldsOf = (page: THistoryPage) =>
   page.data.map(({ field, before, after, username, note }) => ({ field, before, after, username, note }));
+
+/** The changes as [field, before, after], newest first. */
+const changesOf = (page: THistoryPage) => page.data.map((c) => [c.field, c.before, c.after]);
+
+const LIFECYCLE = /(^| )(created|deleted)$/;
 
 async function newPo() {
   const res = await call(buyer.token, 'POST', '/api/purchase', {
@@ -69,7 +78,7 @@ beforeAll(async () => {
     createSignedInUser(t, { role: 'user' }),
   ]);
   product = (await createProducts(t.db, [{ modelNumber: 'HIST100' }]))[0]!;
-  vendorId = (await t.services.vendors.create({ company_name: 'History Supply', vendor_type: 'sales' })).id;
+  vendorId = (await t.services.vendors.create({ company_name: VENDOR, vendor_type: 'sales' })).id;
 });
 afterAll(() => t?.close());
 
@@ -84,22 +93,26 @@ describe('a PO update', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const first = await historyOf('purchase-order', po.id);
-    // Newest first: the update's two fields, then the creation.
-    expect(fieldsOf(first).at(-1)!.field).toBe('created');
+    // Newest first: the update's two fields, then the line's addition and the creation.
     expect(
-      fieldsOf({ ...first, data: first.data.slice(0, -1) }).sort((a, b) => a.field!.localeCompare(b.field!)),
+      fieldsOf(first)
+        .slice(-2)
+        .map((c) => c.field),
+    ).toEqual([`line ${po.lineId} created`, 'created']);
+    expect(
+      fieldsOf({ ...first, data: first.data.slice(0, -2) }).sort((a, b) => a.field!.localeCompare(b.field!)),
     ).toEqual([
       { field: 'carrier_name', before: null, after: 'UPS', username: buyer.username, note: null },
       { field: 'notes', before: null, after: 'Dock 4', username: buyer.username, note: null },
     ]);
-    expect(first.total).toBe(3);
+    expect(first.total).toBe(4);
     expect(first.data[0]!.user_id).toBe(buyer.id);
     expect(first.data[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
 
     await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, { carrier_name: 'FedEx' });
     const second = await historyOf('purchase-order', po.id);
     expect(fieldsOf(second)[0]).toMatchObject({ field: 'carrier_name', before: 'UPS', after: 'FedEx' });
-    expect(second.total).toBe(4);
+    expect(second.total).toBe(5);
   });
 
   it("keeps a line's changes on its PO, money as exact dollars", async () => {
@@ -128,10 +141,151 @@ describe('a PO update', () => {
     });
     expect(line.statusCode).toBe(422);
     const onlyCreated = (page: THistoryPage) => page.data.map((c) => c.field);
-    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(['created']);
+    const created = [`line ${po.lineId} created`, 'created'];
+    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(created);
     // Refused by permission before anything runs.
     expect((await call(cs.token, 'PUT', `/api/purchase/${po.id}`, { notes: 'no' })).statusCode).toBe(403);
-    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(['created']);
+    expect((await call(cs.token, 'DELETE', `/api/purchase/orderItem/${po.lineId}`)).statusCode).toBe(403);
+    expect(onlyCreated(await historyOf('purchase-order', po.id))).toEqual(created);
+  });
+});
+
+describe('PO lines', () => {
+  const addLine = async (poId: number, cost: number, qty: number) => {
+    const res = await call(buyer.token, 'POST', '/api/purchase/orderItem', {
+      productId: product.id,
+      cost,
+      qty,
+      purchaseOrderId: poId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json().data.PO_LINES as { id: number }[]).at(-1)!.id;
+  };
+
+  it('records a line added or deleted (its model and fields) and apply to all lines per line, by the user', async () => {
+    const po = await newPo();
+    const second = await addLine(po.id, 3, 1);
+    const body = { carrier_name: 'UPS', expected_arrival_date: '2027-03-01' };
+    const all = await call(buyer.token, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, body);
+    expect(all.statusCode, all.body).toBe(200);
+    // The same values again change nothing, and record nothing.
+    expect((await call(buyer.token, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, body)).statusCode).toBe(200);
+    const gone = await call(buyer.token, 'DELETE', `/api/purchase/orderItem/${second}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    const page = await historyOf('purchase-order', po.id, buyer.token);
+    expect(changesOf(page)).toEqual([
+      [
+        `line ${second} deleted`,
+        {
+          model_number: 'HIST100',
+          invoice_cost: '3.00',
+          qty: 1,
+          shipping_cost: '0.00',
+          expected_arrival_date: '2027-03-01',
+          carrier_name: 'UPS',
+        },
+        null,
+      ],
+      [`line ${second} carrier_name`, null, 'UPS'],
+      [`line ${second} expected_arrival_date`, null, '2027-03-01'],
+      [`line ${po.lineId} carrier_name`, null, 'UPS'],
+      [`line ${po.lineId} expected_arrival_date`, null, '2027-03-01'],
+      [
+        `line ${second} created`,
+        null,
+        { model_number: 'HIST100', invoice_cost: '3.00', qty: 1, shipping_cost: '0.00' },
+      ],
+      [
+        `line ${po.lineId} created`,
+        null,
+        { model_number: 'HIST100', invoice_cost: '10.50', qty: 2, shipping_cost: '0.00' },
+      ],
+      ['created', null, expect.objectContaining({ vendor_id: `${VENDOR} (#${vendorId})` })],
+    ]);
+    expect(new Set(page.data.map((c) => c.user_id))).toEqual(new Set([buyer.id]));
+  });
+
+  it('records a new requested delivery date on the PO and on each line it moves', async () => {
+    const po = await newPo();
+    const moved = await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, { requested_delivery_date: '2027-04-02' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(changesOf(await historyOf('purchase-order', po.id)).slice(0, 2)).toEqual([
+      ['requested_delivery_date', null, '2027-04-02'],
+      [`line ${po.lineId} expected_arrival_date`, null, '2027-04-02'],
+    ]);
+  });
+
+  it('records nothing for a refused line change, and the status a finish or a confirm sets', async () => {
+    const po = await newPo();
+    const sent = await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, { purchase_order_status: 3 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Order Sent locks the lines' carrier.
+    const locked = await call(buyer.token, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { carrier_name: 'DHL' });
+    expect(locked.statusCode).toBe(409);
+    const confirmed = await call(buyer.token, 'PUT', `/api/purchase/confirmOrder/${po.id}`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const finished = await call(buyer.token, 'GET', `/api/purchase/finish/${po.id}`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    // Complete locks the lines: nothing added, deleted or changed, nothing recorded.
+    expect((await call(buyer.token, 'DELETE', `/api/purchase/orderItem/${po.lineId}`)).statusCode).toBe(409);
+    const added = await call(buyer.token, 'POST', '/api/purchase/orderItem', {
+      productId: product.id,
+      cost: 1,
+      qty: 1,
+      purchaseOrderId: po.id,
+    });
+    expect(added.statusCode).toBe(409);
+    const all = await call(buyer.token, 'PUT', `/api/purchase/${po.id}/applyToAllLines`, { tracking_number: '1Z' });
+    expect(all.statusCode).toBe(409);
+
+    const page = await historyOf('purchase-order', po.id);
+    expect(changesOf(page).filter(([field]) => !LIFECYCLE.test(field as string))).toEqual([
+      ['purchase_order_status', 'Order Confirmed', 'Complete'],
+      ['purchase_order_status', 'Order Sent', 'Order Confirmed'],
+      ['purchase_order_status', 'New', 'Order Sent'],
+    ]);
+    expect(page.data.slice(0, 3).map((c) => c.username)).toEqual(Array(3).fill(buyer.username));
+    expect(page.total).toBe(5);
+  });
+});
+
+describe('ids kept with their names', () => {
+  it("records a PO's vendor as its name and id, its status and terms by name, and keeps them after a rename", async () => {
+    const po = await newPo();
+    const other = await t.services.vendors.create({ company_name: 'Other Supply', vendor_type: 'sales' });
+    const [terms] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into purchase_terms (type) values ('Net 45 History') returning id`,
+    );
+    const res = await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, {
+      vendor_id: other.id,
+      purchase_terms_id: terms!.id,
+      purchase_order_status: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const renamed = await call(buyer.token, 'PUT', `/api/vendor/${other.id}`, { company_name: 'Renamed Supply' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const rows = changesOf(await historyOf('purchase-order', po.id)).filter(([f]) => !LIFECYCLE.test(f as string));
+    expect(rows.sort()).toEqual([
+      ['purchase_order_status', 'New', 'Building'],
+      ['purchase_terms_id', null, 'Net 45 History'],
+      ['vendor_id', `${VENDOR} (#${vendorId})`, `Other Supply (#${other.id})`],
+    ]);
+  });
+
+  it("records a product's brand as its name and id", async () => {
+    const [made] = await createProducts(t.db, [{ modelNumber: `HISTB${nextUpc().slice(-5)}` }]);
+    const brand = await createBrand(t.db, 'History Brand', 'HISTBRAND');
+    const res = await call(developer.token, 'PUT', `/api/product/${made!.id}`, {
+      model_number: made!.modelNumber,
+      fk_brand_id: brand,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(changesOf(await historyOf('product', made!.id))).toEqual([
+      ['fk_brand_id', null, `History Brand (#${brand})`],
+    ]);
   });
 });
 
@@ -183,8 +337,8 @@ describe('creation', () => {
         field: 'created',
         before: null,
         after: {
-          vendor_id: vendorId,
-          purchase_order_status: po.json().purchase_order_status.id,
+          vendor_id: `${VENDOR} (#${vendorId})`,
+          purchase_order_status: 'New',
           ims_location_code: 'KY01',
           paid: false,
           is_ats: false,
@@ -240,7 +394,7 @@ describe('notes and access', () => {
       expect(res.json()).toMatchObject({ note: text, field: null, username: buyer.username, user_id: buyer.id });
     }
     const page = await historyOf('purchase-order', po.id, buyer.token, '?per_page=1&page=2');
-    expect(page).toMatchObject({ total: 3, page: 2, per_page: 1 }); // the two notes and the creation
+    expect(page).toMatchObject({ total: 4, page: 2, per_page: 1 }); // the two notes, the line's addition and the creation
     expect(page.data.map((c) => c.note)).toEqual(['Called the vendor.']);
   });
 
