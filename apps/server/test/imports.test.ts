@@ -13,6 +13,7 @@ import { bearer, createTestApp, type TestApp } from './harness.js';
  */
 let t: TestApp;
 let admin: string;
+let adminName: string;
 
 const UPC_A = upcFrom('01234500001');
 const UPC_B = upcFrom('01234500002');
@@ -69,7 +70,7 @@ let developer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await createSignedInUser(t, { role: 'admin' })).token;
+  ({ token: admin, username: adminName } = await createSignedInUser(t, { role: 'admin' }));
   developer = (await createSignedInUser(t, { role: 'developer' })).token;
   await createLocation(t.services, 'KY01');
   await createLocation(t.services, 'TX01');
@@ -93,6 +94,15 @@ const createdRows = async (entity: string, ids: ReturnType<typeof sql>) =>
         where c.entity = ${entity} and c.field = 'created' and c.record_id in (${ids}) order by c.after`,
     )
   ).map((row) => ({ role: row.role, after: JSON.parse(row.after) as Record<string, unknown> }));
+
+/** A record's changes through the history API, newest first, as [field, before, after, username]; creations left out. */
+const changesOf = async (entity: string, id: number) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/history/${entity}/${id}`, headers: bearer(admin) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { field: string; before: unknown; after: unknown; username: string }[])
+    .filter((c) => c.field !== 'created')
+    .map((c) => [c.field, c.before, c.after, c.username]);
+};
 
 const PRODUCTS = [
   'Model #,Product Title,UPC Code,Brand Name,Category,Manufacturer,Cost,MSRP,Serial tracked',
@@ -204,11 +214,13 @@ describe('confirm', () => {
     expect(changed.counts).toEqual({ create: 0, update: 1, unchanged: 1, refused: 0 });
     expect(rowOf(changed, 2).changes).toEqual(['current_cost: 400.00 → 425.50']);
     expect(await confirm(t, changed.id)).toEqual({ created: 0, updated: 1, skipped: 0 });
-    const [cost] = await queryRows<{ c: number }>(
+    const [cost] = await queryRows<{ c: number; id: number }>(
       t.db,
-      sql`select current_cost_cents as c from products where model_number = 'TV-100'`,
+      sql`select current_cost_cents as c, id from products where model_number = 'TV-100'`,
     );
     expect(Number(cost!.c)).toBe(42550);
+    // The update is in the product's history as the API's updates are: the changed field, before and after, by whom.
+    expect(await changesOf('product', cost!.id)).toEqual([['current_cost', '400.00', '425.50', adminName]]);
   });
 
   it('imports vendors and contacts by their keys, refusing what their forms refuse', async () => {
@@ -224,6 +236,18 @@ describe('confirm', () => {
     expect(await confirm(t, vendors.id)).toMatchObject({ created: 1 });
     expect(await createdRows('vendor', sql`select id::text from vendors where company_name = 'Acme Supply'`)).toEqual([
       { role: 'admin', after: expect.objectContaining({ company_name: 'Acme Supply', vendor_type: 'sales' }) },
+    ]);
+    // A second file updates the vendor: each changed field recorded, an unchanged one not.
+    const update = await plan(t, 'vendors', 'Company,Type,Email,City\nAcme Supply,sales,sales@acme.example,Austin\n');
+    expect(update.counts).toMatchObject({ update: 1 });
+    expect(await confirm(t, update.id)).toMatchObject({ updated: 1 });
+    const [acme] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from vendors where company_name = 'Acme Supply'`,
+    );
+    expect((await changesOf('vendor', acme!.id)).sort()).toEqual([
+      ['city', null, 'Austin', adminName],
+      ['rep_email', 'rep@acme.example', 'sales@acme.example', adminName],
     ]);
 
     const contacts = await plan(
@@ -532,6 +556,14 @@ describe('large files, a page at a time', () => {
           from products where model_number like 'PG-%'`,
       );
       expect(after).toEqual({ cost: cost + 250 * 100, described: ROWS });
+      // Each update recorded in its product's history (one insert a page): the cost alone, by the importer.
+      const [recorded] = await queryRows<{ n: number; fields: string; users: number }>(
+        t.db,
+        sql`select count(*)::int as n, string_agg(distinct c.field, ',') as fields, count(distinct c.user_id)::int as users
+          from record_changes c join products p on c.entity = 'product' and c.record_id = p.id::text
+          where p.model_number like 'PG-%' and c.field <> 'created'`,
+      );
+      expect(recorded).toEqual({ n: 250, fields: 'current_cost', users: 1 });
     },
   );
 
