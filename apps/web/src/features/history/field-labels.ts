@@ -1,7 +1,8 @@
-import { CONTACT_FIELD_LABELS, type THistoryEntity } from '@keystone/contracts';
+import { CONTACT_FIELD_LABELS, PO_STATUSES, type THistoryEntity } from '@keystone/contracts';
 
-/** A PO line's fields, kept on its PO as `line <id> <field>`. */
+/** A PO line's fields, kept on its PO as `line <id> <field>` (its model with its addition and deletion). */
 const PO_LINE_LABELS: Record<string, string> = {
+  model_number: 'Model',
   invoice_cost: 'Cost',
   qty: 'Qty Ordered',
   shipping_cost: 'Shipping Cost',
@@ -136,4 +137,58 @@ export function fieldLabel(entity: THistoryEntity, field: string): string {
   if (subject && entity === 'shipping-rule' && subject[1] === 'mapping') return `Maps template ${subject[2]}`;
   if (subject && entity === 'role' && subject[1] === 'user') return `User ${subject[2]}`;
   return words(field);
+}
+
+/** How the history shows a value: text as it is, nothing as "(empty)", anything else as JSON. */
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(empty)'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * The fields that hold another record's id. The server records them in words (`Acme (#12)`, `New`); a change recorded
+ * before it did holds the bare id, shown as `#12`, or a status by its name (the statuses' ids are fixed).
+ */
+const bareId = (id: number) => `#${id}`;
+const ID_FIELDS: Partial<Record<THistoryEntity, Record<string, (id: number) => string>>> = {
+  'purchase-order': {
+    vendor_id: bareId,
+    purchase_order_status: (id) => PO_STATUSES.find((s) => s.id === id)?.status_name ?? bareId(id),
+    purchase_terms_id: bareId,
+  },
+  product: { fk_brand_id: bareId, fk_category_id: bareId, fk_manufacturer_id: bareId },
+};
+
+/** What the history shows for a field's value (`field` as recorded). */
+export function valueText(entity: THistoryEntity, field: string, value: unknown): string {
+  const id = ID_FIELDS[entity]?.[field];
+  return id && typeof value === 'number' ? id(value) : shown(value);
+}
+
+/**
+ * A record's creation or deletion (field `created`/`deleted`, its fields the value after or before), or a PO line's on
+ * its PO (`line 12 created` → "Line 12 added"): its title and each of its fields as "Label: value"; null for any
+ * other change.
+ */
+export function lifecycleText(
+  entity: THistoryEntity,
+  change: { field: string; before: unknown; after: unknown },
+): { title: string; fields: string[] } | null {
+  const line = entity === 'purchase-order' ? /^line (\d+) (created|deleted)$/.exec(change.field) : null;
+  const event = line ? line[2] : change.field;
+  if (event !== 'created' && event !== 'deleted') return null;
+  const title = line
+    ? `Line ${line[1]} ${event === 'created' ? 'added' : 'deleted'}`
+    : event === 'created'
+      ? 'Created'
+      : 'Deleted';
+  const fields = event === 'created' ? change.after : change.before;
+  const label = (k: string) => (line ? (PO_LINE_LABELS[k] ?? words(k)) : fieldLabel(entity, k));
+  const listed =
+    fields && typeof fields === 'object' && !Array.isArray(fields)
+      ? Object.entries(fields).map(([k, v]) => `${label(k)}: ${line ? shown(v) : valueText(entity, k, v)}`)
+      : [];
+  return { title, fields: listed };
 }

@@ -4,31 +4,19 @@ import { HISTORY_NOTE_MAX, HISTORY_PAGE_MAX, type THistoryEntity, type TRecordCh
 import { formatTimestamp } from '../../../lib/format-date';
 import type { TRecordHistoryProps } from '../../../lib/record-history';
 import { HISTORY_PAGE_SIZE, useAddHistoryNote, useRecordHistory } from '../api/record-history';
-import { fieldLabel } from '../field-labels';
-
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '(empty)'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
-
-const LIFECYCLE: Record<string, string> = { created: 'Created', deleted: 'Deleted' };
+import { fieldLabel, lifecycleText, valueText } from '../field-labels';
 
 function ChangeText({ entity, change }: { entity: THistoryEntity; change: TRecordChange }) {
   if (change.field === null) return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{change.note}</Typography>;
-  const lifecycle = LIFECYCLE[change.field];
+  // A creation or deletion: the record's (or its line's) fields at that moment.
+  const lifecycle = lifecycleText(entity, { field: change.field, before: change.before, after: change.after });
   if (lifecycle) {
-    // The record's fields when it was created or deleted.
-    const fields = (change.field === 'created' ? change.after : change.before) ?? {};
-    const listed =
-      typeof fields === 'object' ? Object.entries(fields).map(([k, v]) => `${fieldLabel(entity, k)}: ${shown(v)}`) : [];
     return (
       <Typography sx={{ overflowWrap: 'anywhere' }}>
         <Box component="span" sx={{ fontWeight: 600 }}>
-          {lifecycle}
+          {lifecycle.title}
         </Box>
-        {listed.length ? ` (${listed.join(', ')})` : ''}
+        {lifecycle.fields.length ? ` (${lifecycle.fields.join(', ')})` : ''}
       </Typography>
     );
   }
@@ -37,7 +25,7 @@ function ChangeText({ entity, change }: { entity: THistoryEntity; change: TRecor
       <Box component="span" sx={{ fontWeight: 600 }}>
         {fieldLabel(entity, change.field)}
       </Box>
-      : {shown(change.before)} → {shown(change.after)}
+      : {valueText(entity, change.field, change.before)} → {valueText(entity, change.field, change.after)}
     </Typography>
   );
 }
