@@ -150,9 +150,14 @@ export default defineConfig({
             // The few contract modules the shell runs (permissions, names, scan rules): no zod among them.
             { name: 'shell-contracts', test: /packages[\\/]contracts[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'mui', test: vendor('@mui'), tags: ['$initial'], priority: 15 },
-            // Every screen's calls: zod and the contract schemas (about 35 kB gzip).
+            // Every screen's calls: zod (and the few top-level contract modules) in one chunk, each domain's schemas
+            // in a chunk of their own, so a screen evaluates only the schemas it imports (a first load of the PO list
+            // built every domain's zod schemas before: docs/performance.md, "Lighthouse desktop on the PO list").
             {
-              name: 'contracts',
+              name: (id) => {
+                const domain = /packages[\\/]contracts[\\/]src[\\/]([^\\/]+)[\\/]/.exec(id)?.[1];
+                return domain ? `contracts-${domain}` : 'contracts';
+              },
               test: /packages[\\/]contracts[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]shell-routes\./,
               priority: 10,
             },

@@ -40,6 +40,13 @@ describe('parseRoutesFile', () => {
     );
   });
 
+  it("reads a screen's options (date pickers, first reads); options with braces in their values are refused", () => {
+    const source = `const A = lazyPage(() => import('./a'), 'A', {\n  datePickers: true,\n  reads: (m, client) => m.aReads(client),\n});\nexport const R = {\n  '/a': <A />,\n};\n`;
+    expect(parseRoutesFile(source, 'r.tsx').paths).toEqual({ '/a': [{ specifier: './a', datePickers: true }] });
+    const braces = `const A = lazyPage(() => import('./a'), 'A', { reads: (m, c) => { m.aReads(c); } });\nexport const R = {\n  '/a': <A />,\n};\n`;
+    expect(() => parseRoutesFile(braces, 'r.tsx')).toThrow(/1 lazyPage\( calls, 0 read/);
+  });
+
   it('refuses a loader const it does not know and a lazy screen no path renders', () => {
     expect(() =>
       parseRoutesFile(`const A = lazyPage(load, 'A');\nexport const R = {\n  '/a': <A />,\n};\n`, 'r.tsx'),

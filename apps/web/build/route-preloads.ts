@@ -28,7 +28,7 @@ export interface TRoutesFile {
 
 const LOADER = /const (\w+) = \(\) =>\s*import\('([^']+)'\);/g;
 const LAZY =
-  /const (\w+) = lazyPage\(\s*(?:\(\) =>\s*import\('([^']+)'\)|(\w+))\s*,\s*'\w+'\s*(?:,\s*\{\s*datePickers:\s*true,?\s*\}\s*)?,?\s*\)/g;
+  /const (\w+) = lazyPage\(\s*(?:\(\) =>\s*import\('([^']+)'\)|(\w+))\s*,\s*'\w+'\s*(?:,\s*\{[^{}]*\}\s*)?,?\s*\)/g;
 const LAZY_ANY = /lazyPage\(/g;
 /** A path key of a route map (`'/purchase-orders': …`), up to the next key or the end of the map. */
 const PATH_KEY = /^\s*'(\/[^']*)':/gm;
@@ -48,7 +48,7 @@ export function parseRoutesFile(source: string, file: string): TRoutesFile {
   const written = [...source.matchAll(LAZY_ANY)].length;
   if (written !== screens.size) {
     throw new Error(
-      `${file}: ${written} lazyPage( calls, ${screens.size} read as \`const X = lazyPage(() => import('…'), 'Name'[, { datePickers: true }])\``,
+      `${file}: ${written} lazyPage( calls, ${screens.size} read as \`const X = lazyPage(() => import('…'), 'Name'[, { datePickers: true, reads: … }])\` (no braces in the options' values)`,
     );
   }
   const keys = [...source.matchAll(PATH_KEY)];

@@ -347,7 +347,7 @@ test.describe('purchase-order list', () => {
     await page.reload();
     await expect(from).toHaveValue('2000-01-01');
     await expect(to).toHaveValue('1999-12-31');
-    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('button', { name: 'Clear Filters', exact: true }).click();
     await expect(page).not.toHaveURL(/Date=/);
     await expect(from).toHaveValue('');
     await expect(to).toHaveValue('');

@@ -1,7 +1,7 @@
 import { Fragment, isValidElement, Suspense, use, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet } from 'react-router';
 import { lazyPage, type LazyScreen } from '../lib/lazy-page';
-import { useSession } from '../lib/session-store';
+import { effectiveRole, useSession } from '../lib/session-store';
 import { AppShell } from '../shell/app-shell';
 import { ErrorFallbackScreen } from '../shell/error-fallback';
 import { NotFoundPage } from '../shell/not-found';
@@ -9,7 +9,8 @@ import { useRouteTitle } from '../shell/page-title';
 import { RequirePermission } from '../shell/require-permission';
 import { RouteLoading } from '../shell/route-loading';
 import { TitleOnlyPage } from '../shell/title-only-page';
-import { APP_ROUTES, type AppRoute } from './route-table';
+import { queryClient } from './query-client';
+import { APP_ROUTES, canOpenRoute, type AppRoute } from './route-table';
 
 /**
  * The screens by route path live in a chunk of their own (route-elements.tsx), fetched once as the entry runs
@@ -67,10 +68,13 @@ export function preloadScreen(pathname: string): void {
     APP_ROUTES.map((r) => ({ path: r.path })),
     pathname,
   )?.[0]?.route.path;
+  const route = APP_ROUTES.find((r) => r.path === path);
+  // The screen's first reads too, when the role may open it (no refused calls for a screen it will not show).
+  const reads = route && canOpenRoute(effectiveRole(useSession.getState()), route) ? queryClient : undefined;
   void loadRouteElements().then(({ ROUTE_ELEMENTS }) => {
     const screen = path ? ROUTE_ELEMENTS[path] : null;
     const type = isValidElement(screen) ? (screen.type as Partial<LazyScreen>) : null;
-    if (typeof type?.preload === 'function') type.preload();
+    if (typeof type?.preload === 'function') type.preload(reads);
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -123,6 +123,17 @@ const stateKey = (list: TSavedViewList, state: TSavedViewState) =>
 
 const queryKeyOf = (list: TSavedViewList) => ['saved-views', list] as const;
 
+/**
+ * GET /api/saved-views: my views of a list. Also a first read of a list screen (lazyPage's `reads`): an answer under
+ * 5 s old is not asked again when the control mounts; my own changes invalidate it.
+ */
+export const savedViewsQuery = (list: TSavedViewList) =>
+  queryOptions({
+    queryKey: queryKeyOf(list),
+    queryFn: ({ signal }) => callApi(listSavedViewsRoute, { query: { list }, signal }),
+    staleTime: 5_000,
+  });
+
 /** The field errors of a refused save, by field, or the answer's message under the name. */
 function nameError(error: unknown): string {
   if (error instanceof ApiCallError) {
@@ -204,10 +215,7 @@ export function SavedViewsControl({ list, onApplied }: { list: TSavedViewList; o
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState<'create' | 'rename' | null>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const views = useQuery({
-    queryKey: queryKeyOf(list),
-    queryFn: ({ signal }) => callApi(listSavedViewsRoute, { query: { list }, signal }),
-  });
+  const views = useQuery(savedViewsQuery(list));
   const refresh = () => client.invalidateQueries({ queryKey: queryKeyOf(list) });
   const save = useMutation({
     mutationFn: (name: string) => callApi(createSavedViewRoute, { body: { list, name, state: current }, silent: true }),

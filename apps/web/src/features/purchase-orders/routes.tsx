@@ -14,6 +14,7 @@ const PurchaseOrderDetailPage = lazyPage(
 const PurchaseOrdersListPage = lazyPage(
   () => import('./components/list/purchase-orders-list-page'),
   'PurchaseOrdersListPage',
+  { reads: (module, client) => module.purchaseOrdersListReads(client) },
 );
 
 /** The purchasing screens by route path; filled in by the purchase-orders feature. Each is loaded on first use. */

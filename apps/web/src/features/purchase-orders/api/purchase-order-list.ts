@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   canReceivePosRoute,
   createPurchaseOrderRoute,
@@ -26,14 +26,20 @@ export const poListKeys = {
   users: ['users'] as const,
 };
 
-/** GET /api/purchase: one page of the PO list (vendor 127 excluded by the server). */
-export function usePurchaseOrders(query: TPoListQuery, enabled = true) {
-  return useQuery({
+/**
+ * GET /api/purchase: one page of the PO list (vendor 127 excluded by the server). An answer under 5 s old is not
+ * asked again when the list mounts (the first load's read starts before the page renders: lazyPage's `reads`);
+ * a PO's change invalidates the lists at once (poListKeys.all).
+ */
+export const poListQuery = (query: TPoListQuery) =>
+  queryOptions({
     queryKey: poListKeys.list(query),
     queryFn: ({ signal }) => callApi(listPurchaseOrdersRoute, { query, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
+    staleTime: 5_000,
   });
+
+export function usePurchaseOrders(query: TPoListQuery, enabled = true) {
+  return useQuery({ ...poListQuery(query), enabled, placeholderData: keepPreviousData });
 }
 
 /** GET /api/purchaseByModel: the PO lines of a model (the line-level table). */
@@ -46,32 +52,38 @@ export function usePurchaseByModel(model: string) {
 }
 
 /** GET /api/purchase/status: the PO statuses, in order. */
+export const poStatusesQuery = queryOptions({
+  queryKey: poListKeys.statuses,
+  queryFn: async ({ signal }) => (await callApi(listPoStatusesRoute, { signal })).data,
+  staleTime: 10 * 60_000,
+});
+
 export function usePoStatuses() {
-  return useQuery({
-    queryKey: poListKeys.statuses,
-    queryFn: async ({ signal }) => (await callApi(listPoStatusesRoute, { signal })).data,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(poStatusesQuery);
 }
 
 /** GET /api/ims/canReceivePos: the locations a PO may be received at (also the ship-to filter). */
+export const receivingLocationsQuery = queryOptions({
+  queryKey: poListKeys.receivingLocations,
+  queryFn: async ({ signal }) => (await callApi(canReceivePosRoute, { signal })).data.map((l) => l.location_code),
+  staleTime: 5 * 60_000,
+});
+
 export function useReceivingLocations() {
-  return useQuery({
-    queryKey: poListKeys.receivingLocations,
-    queryFn: async ({ signal }) => (await callApi(canReceivePosRoute, { signal })).data.map((l) => l.location_code),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(receivingLocationsQuery);
 }
 
 /** GET /api/user: the signed-in user (its id is the "Mine" user filter and the createdBy of a new PO). */
-export function useCurrentUser() {
-  const username = useSession((s) => s.username);
-  return useQuery({
+export const currentUserQuery = (username: string | null) =>
+  queryOptions({
     queryKey: [...poListKeys.currentUser, username],
     queryFn: ({ signal }) => callApi(currentUserRoute, { signal }),
     enabled: !!username,
     staleTime: 10 * 60_000,
   });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery(useSession((s) => s.username)));
 }
 
 /** GET /api/user/all: every user; only for callers holding role-editor:view. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createVendorRoute,
   deleteVendorRoute,
@@ -20,12 +20,14 @@ export const vendorKeys = {
 };
 
 /** GET /api/vendor: every live vendor except 127, by company name. */
+export const vendorsQuery = queryOptions({
+  queryKey: vendorKeys.list,
+  queryFn: async ({ signal }) => (await callApi(listVendorsRoute, { signal })).data,
+  staleTime: 60_000,
+});
+
 export function useVendors() {
-  return useQuery({
-    queryKey: vendorKeys.list,
-    queryFn: async ({ signal }) => (await callApi(listVendorsRoute, { signal })).data,
-    staleTime: 60_000,
-  });
+  return useQuery(vendorsQuery);
 }
 
 /** GET /api/vendor/{id}: the vendor the Edit Vendor dialog edits, fresh from the server. */

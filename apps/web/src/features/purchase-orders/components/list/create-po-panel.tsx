@@ -1,17 +1,6 @@
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import EditIcon from '@mui/icons-material/Edit';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
@@ -19,11 +8,13 @@ import { CREATE_PO_MESSAGES, type TPurchaseTerm, type TVendor } from '@keystone/
 import { NEW_PO_STATE } from '../../../../lib/po-links';
 import { useCurrentLocation } from '../../../../lib/queries';
 import { useCan } from '../../../../lib/session-store';
+import { useStableCallback } from '../../../../lib/stable-callback';
 import { useCreatePurchaseOrder, useCurrentUser, useReceivingLocations } from '../../api/purchase-order-list';
 import { usePurchaseTerms, useVendors } from '../../api/vendors';
 import { CreateVendorDialog } from '../vendors/vendor-form-dialog';
 import { serverFailure } from '../vendors/vendor-form';
 import { VendorTableDialog } from '../vendors/vendor-table-dialog';
+import { VendorPicker } from './vendor-picker';
 
 /**
  * The Create PO panel (000 §2): a vendor (with Add New Vendor and Edit/Delete Vendor), a PO term from the
@@ -96,14 +87,14 @@ const CreatePoForm = memo(function CreatePoForm({
   const defaultLocation = currentLocation && locationOptions.includes(currentLocation) ? currentLocation : '';
   const effectiveLocation = location ?? defaultLocation;
 
-  if (!canCreatePo && !canCreateVendor && !canEditVendor) return null;
-
-  const chooseVendor = (next: TVendor | null) => {
+  const chooseVendor = useStableCallback((next: TVendor | null) => {
     setVendorId(next?.id ?? null);
     // The vendor's first default term is proposed; any other stays one click away.
     setTermId(next?.default_terms[0]?.id ?? '');
     setMessage(null);
-  };
+  });
+
+  if (!canCreatePo && !canCreateVendor && !canEditVendor) return null;
 
   const createPo = async () => {
     if (!vendorId) return setMessage(CREATE_PO_MESSAGES.vendor);
@@ -142,22 +133,13 @@ const CreatePoForm = memo(function CreatePoForm({
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Autocomplete
-          options={vendors ?? []}
+        <VendorPicker
+          vendors={vendors}
           value={vendor}
-          onChange={(_e, next) => chooseVendor(next)}
-          getOptionLabel={(v) => v.company_name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderOption={(props, v) => (
-            <li {...props} key={v.id}>
-              {v.company_name}
-            </li>
-          )}
+          onChange={chooseVendor}
           loading={vendorsLoading}
-          size="small"
-          sx={{ width: 300 }}
-          renderInput={(params) => <TextField {...params} label="Vendor" />}
-          data-testid="create-po-vendor"
+          width={300}
+          testId="create-po-vendor"
         />
         {canCreateVendor && (
           <Button variant="outlined" startIcon={<AddBusinessIcon />} onClick={() => setDialog('create-vendor')}>

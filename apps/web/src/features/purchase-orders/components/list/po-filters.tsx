@@ -1,12 +1,14 @@
 import { memo, useDeferredValue, useState } from 'react';
-import { Autocomplete, Box, Button, MenuItem, Paper, TextField } from '@mui/material';
+import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import { isCalendarDate } from '@keystone/contracts';
+import { isCalendarDate, type TVendor } from '@keystone/contracts';
 import { useCan } from '../../../../lib/session-store';
+import { useStableCallback } from '../../../../lib/stable-callback';
 import { DateField } from '../../../../shell/date-field';
 import { useCurrentUser, usePoStatuses, useReceivingLocations, useUsers } from '../../api/purchase-order-list';
 import { useVendors } from '../../api/vendors';
 import { DebouncedTextFilter } from './debounced-text-filter';
+import { VendorPicker } from './vendor-picker';
 import { hasFilters, PAID_OPTIONS, type TPoFilterName, type TPoFilters } from './po-list-state';
 
 /**
@@ -138,6 +140,9 @@ const PoFilterFields = memo(function PoFilterFields({
       ? [{ value: String(me.id), label: 'Mine' }]
       : [];
   const selectedVendor = vendors?.find((v) => String(v.id) === filters.selectedVendor) ?? null;
+  const chooseVendor = useStableCallback((vendor: TVendor | null) =>
+    onChange({ selectedVendor: vendor ? String(vendor.id) : '' }),
+  );
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filters">
@@ -169,28 +174,7 @@ const PoFilterFields = memo(function PoFilterFields({
           options={(statuses ?? []).map((s) => ({ value: String(s.id), label: s.status_name }))}
           testId="filter-status"
         />
-        <Autocomplete
-          options={vendors ?? []}
-          value={selectedVendor}
-          onChange={(_e, vendor) => onChange({ selectedVendor: vendor ? String(vendor.id) : '' })}
-          getOptionLabel={(v) => v.company_name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderOption={(props, v) => (
-            <li {...props} key={v.id}>
-              {v.company_name}
-            </li>
-          )}
-          size="small"
-          sx={{ width: 240 }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Vendor"
-              placeholder="All"
-              slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
-            />
-          )}
-        />
+        <VendorPicker vendors={vendors} value={selectedVendor} onChange={chooseVendor} placeholder="All" width={240} />
         <SelectFilter
           label="Ship To"
           value={filters.selectedShipToLocation}

@@ -1,17 +1,26 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { exportPurchaseOrdersRoute } from '@keystone/contracts';
 import { Page } from '../../../../shell/page';
+import { DeferredMount } from '../../../../lib/deferred-mount';
 import { EmptyState } from '../../../../lib/empty-state';
 import { ListExportButton } from '../../../../lib/list-export';
 import { newPoTarget } from '../../../../lib/po-links';
-import { useCan } from '../../../../lib/session-store';
-import { SavedViewsControl } from '../../../../lib/saved-views';
+import { useCan, useSession } from '../../../../lib/session-store';
+import { SavedViewsControl, savedViewsQuery } from '../../../../lib/saved-views';
 import { useStableCallback } from '../../../../lib/stable-callback';
-import { usePurchaseOrders } from '../../api/purchase-order-list';
+import {
+  currentUserQuery,
+  poListQuery,
+  poStatusesQuery,
+  receivingLocationsQuery,
+  usePurchaseOrders,
+} from '../../api/purchase-order-list';
+import { vendorsQuery } from '../../api/vendors';
 import { serverFailure } from '../vendors/vendor-form';
 import { CreatePoPanel } from './create-po-panel';
 import { PoFilters } from './po-filters';
@@ -33,6 +42,25 @@ import {
 import { PoTable } from './po-table';
 
 const SORT_ORDER_LABELS: Record<TSortOrder, string> = { asc: 'Ascending', desc: 'Descending' };
+
+/**
+ * The list's first reads, started as this module arrives on a first load (lazyPage's `reads`): the page of POs the
+ * query string and the stored page ask for, and what the filters and the Create PO panel list.
+ */
+export function purchaseOrdersListReads(client: QueryClient): void {
+  const params = new URLSearchParams(window.location.search);
+  const filters = filtersFromParams(params);
+  const { sortBy, sortOrder } = sortFromParams(params);
+  if (filters.modelNumber === '')
+    void client.prefetchQuery(
+      poListQuery(toListQuery(filters, readStoredPage(), readStoredPerPage(), sortBy, sortOrder)),
+    );
+  void client.prefetchQuery(savedViewsQuery('purchase-orders'));
+  void client.prefetchQuery(poStatusesQuery);
+  void client.prefetchQuery(vendorsQuery);
+  void client.prefetchQuery(receivingLocationsQuery);
+  void client.prefetchQuery(currentUserQuery(useSession.getState().username));
+}
 
 /**
  * /purchase-orders (000 §2): the Create PO panel, the filters (in the query string), and the PO list with
@@ -158,49 +186,54 @@ export function PurchaseOrdersListPage() {
   return (
     <Page title="Purchase Orders" actions={<SavedViewsControl list="purchase-orders" onApplied={() => setPage(1)} />}>
       <CreatePoPanel />
-      <PoFilters key={clearCount} filters={filters} onChange={setFilters} onClear={clearFilters} />
-      {byModel ? (
-        <PoLinesByModelTable model={filters.modelNumber} />
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="po-count">
-              {total === undefined ? '' : `${total} purchase order${total === 1 ? '' : 's'}`}
-            </Typography>
-            <Button
-              size="small"
-              startIcon={sortOrder === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
-              onClick={() => setSort(sortBy, sortOrder === 'asc' ? 'desc' : 'asc')}
-              data-testid="sort-order-toggle"
-              aria-label={`Sort order: ${SORT_ORDER_LABELS[sortOrder]}. Toggle`}
-            >
-              {SORT_ORDER_LABELS[sortOrder]}
-            </Button>
-            <ListExportButton route={exportPurchaseOrdersRoute} query={listQuery} />
-          </Box>
-          {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-          {list.isError && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {serverFailure(list.error).message}
-            </Alert>
+      {/* The first commit is the panel, then the filters, then the list: three tasks rather than one long one. */}
+      <DeferredMount>
+        <PoFilters key={clearCount} filters={filters} onChange={setFilters} onClear={clearFilters} />
+        <DeferredMount>
+          {byModel ? (
+            <PoLinesByModelTable model={filters.modelNumber} />
+          ) : (
+            <>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="po-count">
+                  {total === undefined ? '' : `${total} purchase order${total === 1 ? '' : 's'}`}
+                </Typography>
+                <Button
+                  size="small"
+                  startIcon={sortOrder === 'asc' ? <ArrowUpwardIcon /> : <ArrowDownwardIcon />}
+                  onClick={() => setSort(sortBy, sortOrder === 'asc' ? 'desc' : 'asc')}
+                  data-testid="sort-order-toggle"
+                  aria-label={`Sort order: ${SORT_ORDER_LABELS[sortOrder]}. Toggle`}
+                >
+                  {SORT_ORDER_LABELS[sortOrder]}
+                </Button>
+                <ListExportButton route={exportPurchaseOrdersRoute} query={listQuery} />
+              </Box>
+              {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+              {list.isError && (
+                <Alert severity="error" sx={{ mb: 1 }}>
+                  {serverFailure(list.error).message}
+                </Alert>
+              )}
+              {table && (
+                <PoTable
+                  rows={table.rows}
+                  total={table.total}
+                  totalCapped={table.totalCapped}
+                  page={table.page}
+                  perPage={table.perPage}
+                  sortBy={table.sortBy}
+                  sortOrder={table.sortOrder}
+                  onSort={sort}
+                  onPageChange={setPage}
+                  onPerPageChange={setPerPage}
+                  empty={table.filtered ? noMatch : noneYet}
+                />
+              )}
+            </>
           )}
-          {table && (
-            <PoTable
-              rows={table.rows}
-              total={table.total}
-              totalCapped={table.totalCapped}
-              page={table.page}
-              perPage={table.perPage}
-              sortBy={table.sortBy}
-              sortOrder={table.sortOrder}
-              onSort={sort}
-              onPageChange={setPage}
-              onPerPageChange={setPerPage}
-              empty={table.filtered ? noMatch : noneYet}
-            />
-          )}
-        </>
-      )}
+        </DeferredMount>
+      </DeferredMount>
     </Page>
   );
 }
