@@ -1,16 +1,13 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import type { TVendor } from '@keystone/contracts';
 
 const NO_VENDORS: readonly TVendor[] = [];
 
 /**
- * A vendor by company name: the Create PO panel's and the PO filters'. MUI's Autocomplete reads its input's width
- * (`clientWidth`, for the list's width) on every render once it holds its input as the list's anchor, which forces a
- * layout of the whole page while the page is still being built (two of these on the PO list's first screen: about
- * 100 ms of forced layout on its first load, docs/performance.md). So the anchor is handed over only when the person
- * reaches the field (the pointer over it, or focus), before anything can open the list; and the picker is memoized
- * (pass a stable `onChange`), rendering only when its own props change.
+ * A vendor by company name: the Create PO panel's and the PO filters'. Memoized (pass a stable `onChange`): MUI's
+ * Autocomplete reads its input's width on every render, which forces a layout while the page is still being built,
+ * so it renders only when its own props change, not with each answer its parent receives.
  */
 export const VendorPicker = memo(function VendorPicker({
   vendors,
@@ -32,8 +29,6 @@ export const VendorPicker = memo(function VendorPicker({
   width: number;
   testId?: string;
 }) {
-  const [reached, setReached] = useState(false);
-  const reach = () => setReached(true);
   return (
     <Autocomplete
       options={vendors ?? NO_VENDORS}
@@ -54,15 +49,13 @@ export const VendorPicker = memo(function VendorPicker({
           {...params}
           label={label}
           placeholder={placeholder}
-          slotProps={{
-            ...params.slotProps,
-            input: { ...params.slotProps.input, ref: reached ? params.slotProps.input.ref : undefined },
-            inputLabel: placeholder ? { ...params.slotProps.inputLabel, shrink: true } : params.slotProps.inputLabel,
-          }}
+          slotProps={
+            placeholder
+              ? { ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }
+              : params.slotProps
+          }
         />
       )}
-      onPointerEnter={reached ? undefined : reach}
-      onFocus={reached ? undefined : reach}
       data-testid={testId}
     />
   );
