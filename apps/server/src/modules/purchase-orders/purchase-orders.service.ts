@@ -180,31 +180,6 @@ const lineLifecycle = (userId: number | null, { item, model }: { item: PoItemRow
   fieldPrefix: `line ${item.id} `,
 });
 
-/** What a change to several of a PO's lines did to each (`line <id> <field>` on the PO), in line order. */
-async function recordLineChanges(
-  tx: Executor,
-  poId: number,
-  userId: number | null,
-  before: PoItemRow[],
-  after: PoItemRow[],
-): Promise<void> {
-  const now = new Map(after.map((item) => [item.id, item]));
-  await recordChanges(
-    tx,
-    ...before
-      .filter((item) => now.has(item.id))
-      .sort((a, b) => a.id - b.id)
-      .map((item) => ({
-        entity: 'purchase-order' as const,
-        recordId: poId,
-        userId,
-        before: lineFields(item),
-        after: lineFields(now.get(item.id)!),
-        fieldPrefix: `line ${item.id} `,
-      })),
-  );
-}
-
 export class PurchaseOrdersService {
   constructor(
     private readonly db: Database,
@@ -484,9 +459,7 @@ export class PurchaseOrdersService {
       if (body.requested_delivery_date !== undefined) {
         changes.requestedDeliveryDate = body.requested_delivery_date;
         // Changing the requested delivery date updates all lines (001 §4), each line's change recorded too.
-        const items = await repo.itemsOf(id);
-        await repo.updateAllItems(id, { expectedArrivalDate: body.requested_delivery_date });
-        await recordLineChanges(tx, id, userId, items, await repo.itemsOf(id));
+        await this.updateLinesRecorded(tx, id, userId, { expectedArrivalDate: body.requested_delivery_date });
       }
       if (Object.keys(changes).length) await this.updateRecorded(tx, id, userId, changes);
       return this.getFull(id, tx);
@@ -596,10 +569,7 @@ export class PurchaseOrdersService {
       if (body.expected_arrival_date !== undefined) changes.expectedArrivalDate = body.expected_arrival_date;
       if (body.carrier_name !== undefined) changes.carrierName = body.carrier_name || null;
       if (body.tracking_number !== undefined) changes.trackingNumber = body.tracking_number || null;
-      if (Object.keys(changes).length) {
-        await repo.updateAllItems(poId, changes);
-        await recordLineChanges(tx, poId, userId, items, await repo.itemsOf(poId));
-      }
+      if (Object.keys(changes).length) await this.updateLinesRecorded(tx, poId, userId, changes, items);
       return this.getFull(poId, tx);
     });
   }
@@ -626,6 +596,37 @@ export class PurchaseOrdersService {
         await this.updateRecorded(tx, poId, userId, { statusId: COMPLETE, finishedAt: new Date() });
       return this.getFull(poId, tx);
     });
+  }
+
+  /**
+   * Sets the same fields on every line of the PO and records what changed on each (`line <id> <field>` on the PO, in
+   * line order), in the caller's transaction (the PO locked). `before`: the lines as already read, if they were.
+   */
+  private async updateLinesRecorded(
+    tx: Executor,
+    poId: number,
+    userId: number | null,
+    changes: Parameters<PurchaseOrdersRepository['updateAllItems']>[1],
+    before?: PoItemRow[],
+  ): Promise<void> {
+    const repo = this.repo(tx);
+    const lines = before ?? (await repo.itemsOf(poId));
+    await repo.updateAllItems(poId, changes);
+    const now = new Map((await repo.itemsOf(poId)).map((item) => [item.id, item]));
+    await recordChanges(
+      tx,
+      ...lines
+        .filter((item) => now.has(item.id))
+        .sort((a, b) => a.id - b.id)
+        .map((item) => ({
+          entity: 'purchase-order' as const,
+          recordId: poId,
+          userId,
+          before: lineFields(item),
+          after: lineFields(now.get(item.id)!),
+          fieldPrefix: `line ${item.id} `,
+        })),
+    );
   }
 
   /** Updates the PO's header and records its changed fields, in the caller's transaction (the PO locked). */
