@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TReview } from '@keystone/contracts';
 import { signInAs } from '../../support/session';
+import { expectNoSideScroll } from '../../support/layout';
 import { shoot as shootPage } from '../../support/shots';
 
 /**
@@ -136,9 +137,6 @@ test('a review with HTML in it is shown as literal text; a long one is cut with 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId(`review-visible-${id}`)).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
   await shoot(page, 'reviews-390');
 });
