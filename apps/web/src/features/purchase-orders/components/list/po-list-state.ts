@@ -69,6 +69,20 @@ export function toListQuery(
   };
 }
 
+/**
+ * The list's call for a query string and a page: the one the page makes and the one its first reads prefetch.
+ * `byModel` when a model number filter replaces the list with that model's PO lines (no list call then).
+ */
+export function listCallFor(
+  params: URLSearchParams,
+  filters: TPoFilters,
+  page: number,
+  perPage: number,
+): { byModel: boolean; query: TPoListQuery } {
+  const { sortBy, sortOrder } = sortFromParams(params);
+  return { byModel: filters.modelNumber !== '', query: toListQuery(filters, page, perPage, sortBy, sortOrder) };
+}
+
 function storedNumber(key: string): number | null {
   if (typeof localStorage === 'undefined') return null;
   const n = Number(localStorage.getItem(key));

@@ -28,13 +28,13 @@ import { PoLinesByModelTable } from './po-lines-by-model-table';
 import {
   filtersFromParams,
   hasFilters,
+  listCallFor,
   PO_FILTER_NAMES,
   readStoredPage,
   readStoredPerPage,
   sortFromParams,
   storePage,
   storePerPage,
-  toListQuery,
   type TPoFilters,
   type TPoSortColumn,
   type TSortOrder,
@@ -49,12 +49,8 @@ const SORT_ORDER_LABELS: Record<TSortOrder, string> = { asc: 'Ascending', desc: 
  */
 export function purchaseOrdersListReads(client: QueryClient): void {
   const params = new URLSearchParams(window.location.search);
-  const filters = filtersFromParams(params);
-  const { sortBy, sortOrder } = sortFromParams(params);
-  if (filters.modelNumber === '')
-    void client.prefetchQuery(
-      poListQuery(toListQuery(filters, readStoredPage(), readStoredPerPage(), sortBy, sortOrder)),
-    );
+  const list = listCallFor(params, filtersFromParams(params), readStoredPage(), readStoredPerPage());
+  if (!list.byModel) void client.prefetchQuery(poListQuery(list.query));
   void client.prefetchQuery(savedViewsQuery('purchase-orders'));
   void client.prefetchQuery(poStatusesQuery);
   void client.prefetchQuery(vendorsQuery);
@@ -114,8 +110,7 @@ export function PurchaseOrdersListPage() {
     setSort(column, column === sortBy && sortOrder === 'asc' ? 'desc' : 'asc'),
   );
 
-  const byModel = filters.modelNumber !== '';
-  const listQuery = toListQuery(filters, page, perPage, sortBy, sortOrder);
+  const { byModel, query: listQuery } = listCallFor(params, filters, page, perPage);
   const list = usePurchaseOrders(listQuery, !byModel);
   const total = list.data?.total;
 
