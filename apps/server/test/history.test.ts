@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THistoryPage } from '@keystone/contracts';
 import { queryRows } from '../src/db/database.js';
 import {
+  appUser,
   createBrand,
   createLocation,
   createProducts,
   createSignedInUser,
   nextUpc,
+  receiveOnLine,
   receiveStock,
   roleIdOf,
+  unreceiveStock,
   type CreatedProduct,
   type TestUser,
 } from './factories.js';
@@ -247,6 +250,41 @@ describe('PO lines', () => {
     ]);
     expect(page.data.slice(0, 3).map((c) => c.username)).toEqual(Array(3).fill(buyer.username));
     expect(page.total).toBe(5);
+  });
+});
+
+describe('receipts', () => {
+  it('records the status each receipt and un-receipt moves, by name, as the receiving user’s, and no entry for a unit that moves none', async () => {
+    const po = await newPo();
+    const confirmed = await call(buyer.token, 'PUT', `/api/purchase/${po.id}`, { purchase_order_status: 3 });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const three = await call(buyer.token, 'PUT', `/api/purchase/orderItem/${po.lineId}`, { qty: 3 });
+    expect(three.statusCode, three.body).toBe(200);
+    // The line's three units, each one scan (the scan's one statement; the second moves no status), then the third
+    // taken back.
+    const [, , third] = await receiveOnLine(t.services, { poId: po.id, lineId: po.lineId, product }, 'KY01', {
+      units: 3,
+    });
+    await unreceiveStock(t.services, { referenceId: third!, lineId: po.lineId });
+    const page = await historyOf('purchase-order', po.id);
+    const moves = page.data.filter((c) => c.field === 'purchase_order_status');
+    expect(moves.map((c) => [c.before, c.after])).toEqual([
+      ['Received', 'Partially Received'],
+      ['Partially Received', 'Received'],
+      ['Order Sent', 'Partially Received'],
+      ['New', 'Order Sent'],
+    ]);
+    // The factories' receiver (a purchasing admin) scanned, their admin took the unit back.
+    const [admin, receiver] = await Promise.all([
+      appUser(t.services, 'admin'),
+      appUser(t.services, 'purchasing-admin'),
+    ]);
+    expect(moves.map((c) => c.username)).toEqual([
+      admin.username,
+      receiver.username,
+      receiver.username,
+      buyer.username,
+    ]);
   });
 });
 

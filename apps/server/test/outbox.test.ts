@@ -211,7 +211,7 @@ describe('a delivery', () => {
     const ediDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-outbox-'));
     const { service, events } = serviceWith({ ediDir });
     const po = await newPo();
-    const sent = await service.sendByEdi(po.id);
+    const sent = await service.sendByEdi(po.id, null);
     expect(sent.message).toBe('Success');
     expect(events).toEqual(['commit', 'deliver']);
     await service.email(po.id, { email: 'rep@outbox.example', name: '', message: '', ccs: [] });
@@ -227,8 +227,16 @@ describe('a delivery', () => {
     const ediDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-outbox-'));
     const { service, events } = serviceWith({ dieAfterWrite: true, ediDir });
     const po = await newPo();
-    const sent = await service.sendByEdi(po.id);
+    const sender = (await queryRows<{ id: number }>(t.db, sql`select min(id)::int as id from users`))[0]!.id;
+    const sent = await service.sendByEdi(po.id, sender);
     expect(sent).toMatchObject({ message: 'Success', data: { PO: { sent_via_edi: true, edi_errors: [] } } });
+    // The status the delivery set is on the PO's history once (the attempt that died rolled back), as the sender's.
+    expect(
+      await queryRows(
+        t.db,
+        sql`select user_id, before, after from record_changes where entity = 'purchase-order' and record_id = ${String(po.id)} and field = 'purchase_order_status'`,
+      ),
+    ).toEqual([{ user_id: sender, before: '"New"', after: '"Order Sent"' }]);
     expect(events).toEqual(['commit', 'deliver', 'deliver']);
     expect(ediFilesOf(po.purchase_ref_id, ediDir)).toEqual([sent.fileName]);
     // Only the finished file: no temporary file left behind either.

@@ -15,6 +15,7 @@ import { createLocation, createProducts, nextUpc, unique } from './factories.js'
 let t: TestApp;
 let productId: number;
 let vendorId: number;
+let userId: number;
 const status = (name: string) => PO_STATUSES.find((s) => s.status_name === name)!.id;
 const nameOf = (id: number) => PO_STATUSES.find((s) => s.id === id)!.status_name;
 
@@ -24,7 +25,17 @@ beforeAll(async () => {
   const [product] = await createProducts(t.db, [{ modelNumber: unique('POF'), upc: nextUpc() }]);
   productId = product!.id;
   vendorId = (await t.services.vendors.create({ company_name: unique('POF vendor'), vendor_type: 'sales' })).id;
+  userId = (await queryRows<{ id: number }>(t.db, sql`select min(id)::int as id from users`))[0]!.id;
 });
+
+/** The status moves on the PO's history: [user, before, after]. */
+async function statusHistory(poId: number) {
+  const rows = await queryRows<{ user_id: number | null; before: string | null; after: string | null }>(
+    t.db,
+    sql`select user_id, before, after from record_changes where entity = 'purchase-order' and record_id = ${String(poId)} and field = 'purchase_order_status' order by id`,
+  );
+  return rows.map((r) => [r.user_id, r.before && JSON.parse(r.before), r.after && JSON.parse(r.after)]);
+}
 afterAll(async () => t?.close());
 
 /** A PO in `statusName` with lines of [ordered, received], costs 100 and 250 cents. */
@@ -136,8 +147,11 @@ describe('the PO status rule and totals (ledger module)', () => {
         purchaseOrderId: po.id,
         purchaseOrderItemId: po.lines[changed]!,
         delta,
+        userId,
       });
       expect(count).toBe(lines[changed]![1] + delta);
+      // A move of the status is on the PO's history, by name, as the receiving user's; no move, no entry.
+      expect(await statusHistory(po.id)).toEqual(before === after ? [] : [[userId, before, after]]);
       const received = lines.map(([, r], i) => r + (i === changed ? delta : 0));
       expect(await figures(po.id)).toEqual({
         status: after,
@@ -151,8 +165,14 @@ describe('the PO status rule and totals (ledger module)', () => {
     const a = await purchaseOrder(PO_STATUS.orderConfirmed, [[2, 0]]);
     const b = await purchaseOrder(PO_STATUS.orderConfirmed, [[2, 0]]);
     await expect(
-      new LedgerRepository(t.db).changeReceived({ purchaseOrderId: a.id, purchaseOrderItemId: b.lines[0]!, delta: 1 }),
+      new LedgerRepository(t.db).changeReceived({
+        purchaseOrderId: a.id,
+        purchaseOrderItemId: b.lines[0]!,
+        delta: 1,
+        userId,
+      }),
     ).rejects.toThrow(/is not on PO/);
+    expect(await statusHistory(a.id)).toEqual([]);
     expect(await figures(a.id)).toEqual({ status: PO_STATUS.orderConfirmed, total: 200, received: 0 });
     expect(await figures(b.id)).toEqual({ status: PO_STATUS.orderConfirmed, total: 200, received: 0 });
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type Column } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { MAX_ID, type THistoryEntity } from '@keystone/contracts';
 import type { Executor } from '../../db/database.js';
 import {
@@ -42,6 +42,27 @@ const KEYS: Record<THistoryEntity, { column: Column; integer: boolean }> = {
   'shipping-rule': { column: shippingRules.id, integer: true },
   role: { column: roles.roleName, integer: false },
 };
+
+/**
+ * One field's change as a statement part, for a writer that changes the field inside one SQL statement (a receipt
+ * moving its PO's status, ledger.repository.ts): a CTE body inserting a row for each row of `values` (a query of
+ * the same statement answering text columns `before` and `after`) whose two values differ, recorded as JSON strings
+ * as `insert` records them. No row of `values`, nothing recorded. `at`: when it happened (a dated change), else now.
+ */
+export function recordChangeSql(change: {
+  entity: THistoryEntity;
+  recordId: SQL;
+  userId: number | null;
+  field: string;
+  values: SQL;
+  at?: SQL;
+}): SQL {
+  return sql`insert into record_changes (entity, record_id, user_id, field, before, after, at)
+            select ${change.entity}, (${change.recordId})::text, ${change.userId}::int, ${change.field},
+                   to_jsonb(c.before::text)::text, to_jsonb(c.after::text)::text, ${change.at ?? sql`now()`}
+            from (${change.values}) c
+            where c.before is distinct from c.after`;
+}
 
 /** Rows an insert statement carries: 7 parameters each, well under PostgreSQL's 65,535. */
 const INSERT_CHUNK = 2_000;

@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { HistoryRepository, type RecordChangeRow } from './history.repository.js';
 
 export type { RecordChangeRow };
+export { recordChangeSql } from './history.repository.js';
 
 /** A record's fields as the API names them, values JSON (numbers, text, booleans, null, YYYY-MM-DD dates). */
 export type THistoryFields = Record<string, unknown>;

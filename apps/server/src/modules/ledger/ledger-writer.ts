@@ -265,6 +265,7 @@ export class Ledger {
       purchaseOrderId: rest.purchaseOrderId,
       purchaseOrderItemId: rest.purchaseOrderItemId,
       delta: references.length,
+      userId: rest.userId,
     });
     return { references, qtyReceived };
   }
@@ -350,6 +351,8 @@ export class Ledger {
             purchaseOrderId: receipt.purchaseOrderId,
             purchaseOrderItemId: receipt.purchaseOrderItemId,
             delta: -receipt.quantityDelta,
+            userId: input.userId,
+            at: input.at ?? null,
           })
         : null;
     return { ...reversal, qtyReceived };

@@ -4,7 +4,7 @@ import { prepared } from '../../db/prepared-statements.js';
 import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { liveSerialsNamed } from '../../db/live-serials.js';
-import { poStatusAfterReceipts, poTotalsSet } from './po-figures.repository.js';
+import { poStatusAfterReceipts, poStatusChangeRecorded, poTotalsSet } from './po-figures.repository.js';
 import {
   buckets,
   inventory,
@@ -159,6 +159,7 @@ export class LedgerRepository {
             select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
             where not exists (select 1 from live) and not exists (select 1 from previous)
           ),
+          status_before as (select status_id from purchase_orders where id = ${input.purchaseOrderId}),
           receipt as (
             insert into inventory_transactions
               (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details, created_at)
@@ -199,6 +200,15 @@ export class LedgerRepository {
               status_id = ${poStatusAfterReceipts(sql`${input.purchaseOrderId}::int`, pending)},
               updated_at = now()
             where id = ${input.purchaseOrderId} and exists (select 1 from receipt)
+            returning status_id
+          ),
+          status_change as (
+            ${poStatusChangeRecorded(
+              sql`${input.purchaseOrderId}::int`,
+              input.userId,
+              sql`select b.status_id as before, p.status_id as after from status_before b cross join po p`,
+              at,
+            )}
           ),
           answer as (
             select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
@@ -239,12 +249,16 @@ export class LedgerRepository {
     purchaseOrderId: number;
     purchaseOrderItemId: number;
     delta: number;
+    /** Whose receipts (or un-receipt) these are: a status they move is recorded on the PO's history as theirs. */
+    userId: number;
+    at?: Date | null;
   }): Promise<number> {
     const pending = { itemId: input.purchaseOrderItemId, delta: input.delta };
     const po = sql`${input.purchaseOrderId}::int`;
     const rows = await queryRows<{ qty_received: number }>(
       this.db,
-      sql`with line as (
+      sql`with status_before as (select status_id from purchase_orders where id = ${input.purchaseOrderId}),
+          line as (
             update purchase_order_items set qty_received = qty_received + ${input.delta}::int
             where id = ${input.purchaseOrderItemId} and purchase_order_id = ${input.purchaseOrderId}
             returning qty_received
@@ -252,6 +266,15 @@ export class LedgerRepository {
           po as (
             update purchase_orders set ${poTotalsSet(po, pending)}, status_id = ${poStatusAfterReceipts(po, pending)}, updated_at = now()
             where id = ${input.purchaseOrderId} and exists (select 1 from line)
+            returning status_id
+          ),
+          status_change as (
+            ${poStatusChangeRecorded(
+              po,
+              input.userId,
+              sql`select b.status_id as before, p.status_id as after from status_before b cross join po p`,
+              postedAt(input.at),
+            )}
           )
           select qty_received from line`,
     );

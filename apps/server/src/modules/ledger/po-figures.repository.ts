@@ -1,6 +1,7 @@
 import { PO_STATUS, PO_STATUSES } from '@keystone/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { recordChangeSql } from '../history/history.service.js';
 
 /**
  * A PO's received figures, owned by the ledger module like every figure a receipt changes: a line's
@@ -55,6 +56,24 @@ export function poStatusAfterReceipts(poId: SQL, pending: PendingReceived = null
                   then case when status_id in (${sql.raw(`${PARTIALLY_RECEIVED}, ${RECEIVED}`)}) then ${sql.raw(String(ORDER_CONFIRMED))} else status_id end
                 when exists (${lines} and ${receivedOf('o', pending)} < o.qty_ordered) then ${sql.raw(String(PARTIALLY_RECEIVED))}
                 else ${sql.raw(String(RECEIVED))} end`;
+}
+
+/**
+ * The status move of a receipt's statement recorded on the PO's history (`purchase_order_status`, by name, as a PO
+ * edit records it), a CTE body: `statusIds` is a query of the same statement answering `before` and `after` status
+ * ids, no row when the PO was not updated. `at`: the receipt's time.
+ */
+export function poStatusChangeRecorded(poId: SQL, userId: number, statusIds: SQL, at: SQL): SQL {
+  const name = (column: string) =>
+    sql`(select n.status_name from purchase_order_statuses n where n.id = ids.${sql.raw(column)})`;
+  return recordChangeSql({
+    entity: 'purchase-order',
+    recordId: poId,
+    userId,
+    field: 'purchase_order_status',
+    values: sql`select ${name('before')} as before, ${name('after')} as after from (${statusIds}) ids`,
+    at,
+  });
 }
 
 /**

@@ -35,7 +35,7 @@ export function registerPurchaseOrdersRoutes({ route, services }: ModuleContext)
   route(deletePoLineRoute, async ({ params, auth }) => po.deleteLine(params.id, auth.user.id));
   route(applyToAllLinesRoute, async ({ params, body, auth }) => po.applyToAllLines(params.id, body, auth.user.id));
   route(confirmPurchaseOrderRoute, async ({ params, auth }) => po.confirm(params.poId, auth.user.id));
-  route(sendPurchaseOrderEdiRoute, async ({ params }) => po.sendByEdi(params.poId));
+  route(sendPurchaseOrderEdiRoute, async ({ params, auth }) => po.sendByEdi(params.poId, auth.user.id));
   route(updatePurchaseOrderTotalsRoute, async ({ params }) => po.totals(params.poId));
   route(finishPurchaseOrderRoute, async ({ params, auth }) => po.finish(params.poId, auth.user.id));
   route(purchaseOrderPdfRoute, async ({ params }) => ({

@@ -125,6 +125,8 @@ interface Edi850Payload {
   controlNumber: number;
   fileName: string;
   content: string;
+  /** Who sent it: the status its delivery sets is recorded as theirs (absent in rows queued before it was kept). */
+  sentBy?: number;
 }
 
 interface PoEmailPayload {
@@ -199,8 +201,10 @@ export class PurchaseOrdersService {
         EDI_850_JOB,
         async ({ executor, payload }) => {
           const { location } = await edi.deliver(payload.fileName, payload.content);
-          // Sent: in the row's own transaction, so the PO says Order Sent exactly when the file is there.
-          await this.repo(executor).update(payload.purchaseOrderId, {
+          // Sent: in the row's own transaction, so the PO says Order Sent exactly when the file is there; the status
+          // recorded on its history as the sender's (the PO locked as an edit locks it).
+          await this.repo(executor).lock(payload.purchaseOrderId);
+          await this.updateRecorded(executor, payload.purchaseOrderId, payload.sentBy ?? null, {
             sentViaEdi: true,
             ediErrors: null,
             statusId: ORDER_SENT,
@@ -759,7 +763,7 @@ export class PurchaseOrdersService {
    * queued in the transaction (an outbox row) and written after the commit, here at once: a send whose commit
    * fails writes nothing, and a retried delivery leaves one file.
    */
-  async sendByEdi(poId: number) {
+  async sendByEdi(poId: number, userId: number | null) {
     if (!this.edi || !this.jobs) throw conflict('EDI is not available on this server.');
     const { edi, jobs } = this;
     let queued: { jobId: number; fileName: string } | { errors: string[] };
@@ -781,6 +785,7 @@ export class PurchaseOrdersService {
           controlNumber,
           fileName: prepared.fileName,
           content: prepared.content,
+          ...(userId === null ? {} : { sentBy: userId }),
         };
         const job = await jobs.enqueue(tx, {
           kind: EDI_850_JOB,
