@@ -20,4 +20,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // V8's optimizing tiers off (Maglev, Turbofan): a test's page lives seconds, and compiling its hot code for speed
+  // cost more than it saved: 7-10% less CPU for the same tests (docs/performance.md, "Browser test CPU, session 28").
+  // The interpreter and Sparkplug run the same JavaScript; only its speed differs.
+  '--js-flags=--no-maglev --no-turbofan',
 ];
