@@ -21,7 +21,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   // V8's optimizing tiers off (Maglev, Turbofan): a test's page lives seconds, and compiling its hot code for speed
-  // cost more than it saved: 7-10% less CPU for the same tests (docs/performance.md, "Browser test CPU, session 28").
+  // cost more than it saved: 7-10% less CPU for the same tests (docs/performance.md, "npm test time, session 28").
   // The interpreter and Sparkplug run the same JavaScript; only its speed differs.
   '--js-flags=--no-maglev --no-turbofan',
 ];
