@@ -4,7 +4,7 @@ import { prepared } from '../../db/prepared-statements.js';
 import { committing, refusedAnswer } from '../../db/transaction-pipeline.js';
 import { queryRows, type Executor } from '../../db/database.js';
 import { liveSerialsNamed } from '../../db/live-serials.js';
-import { poStatusAfterReceipts, poStatusChangeRecorded, poTotalsSet } from './po-figures.repository.js';
+import { poStatusAfterReceipts, poStatusBefore, poStatusChangeRecorded, poTotalsSet } from './po-figures.repository.js';
 import {
   buckets,
   inventory,
@@ -159,7 +159,7 @@ export class LedgerRepository {
             select nextval(pg_get_serial_sequence('inventory_transactions', 'id')) as id
             where not exists (select 1 from live) and not exists (select 1 from previous)
           ),
-          status_before as (select status_id from purchase_orders where id = ${input.purchaseOrderId}),
+          status_before as (${poStatusBefore(sql`${input.purchaseOrderId}::int`)}),
           receipt as (
             insert into inventory_transactions
               (id, ims_transaction_reference_id, type, product_id, bucket, quantity_delta, purchase_order_id, purchase_order_item_id, user_id, client_request_id, details, created_at)
@@ -203,12 +203,7 @@ export class LedgerRepository {
             returning status_id
           ),
           status_change as (
-            ${poStatusChangeRecorded(
-              sql`${input.purchaseOrderId}::int`,
-              input.userId,
-              sql`select b.status_id as before, p.status_id as after from status_before b cross join po p`,
-              at,
-            )}
+            ${poStatusChangeRecorded(sql`${input.purchaseOrderId}::int`, input.userId, at)}
           ),
           answer as (
             select (select ims_transaction_reference_id from receipt) as reference, (select qty_received from line) as qty_received,
@@ -257,7 +252,7 @@ export class LedgerRepository {
     const po = sql`${input.purchaseOrderId}::int`;
     const rows = await queryRows<{ qty_received: number }>(
       this.db,
-      sql`with status_before as (select status_id from purchase_orders where id = ${input.purchaseOrderId}),
+      sql`with status_before as (${poStatusBefore(po)}),
           line as (
             update purchase_order_items set qty_received = qty_received + ${input.delta}::int
             where id = ${input.purchaseOrderItemId} and purchase_order_id = ${input.purchaseOrderId}
@@ -269,12 +264,7 @@ export class LedgerRepository {
             returning status_id
           ),
           status_change as (
-            ${poStatusChangeRecorded(
-              po,
-              input.userId,
-              sql`select b.status_id as before, p.status_id as after from status_before b cross join po p`,
-              postedAt(input.at),
-            )}
+            ${poStatusChangeRecorded(po, input.userId, postedAt(input.at))}
           )
           select qty_received from line`,
     );

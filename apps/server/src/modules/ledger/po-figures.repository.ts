@@ -58,20 +58,25 @@ export function poStatusAfterReceipts(poId: SQL, pending: PendingReceived = null
                 else ${sql.raw(String(RECEIVED))} end`;
 }
 
+/** A receipt statement's CTE body `status_before`: the PO's status as the statement found it. */
+export function poStatusBefore(poId: SQL): SQL {
+  return sql`select status_id from purchase_orders where id = ${poId}`;
+}
+
 /**
  * The status move of a receipt's statement recorded on the PO's history (`purchase_order_status`, by name, as a PO
- * edit records it), a CTE body: `statusIds` is a query of the same statement answering `before` and `after` status
- * ids, no row when the PO was not updated. `at`: the receipt's time.
+ * edit records it), a CTE body of a statement with CTEs `status_before` (`poStatusBefore`) and `po` (the PO's update,
+ * `returning status_id`; no row when the PO was not updated, and then nothing is recorded). `at`: the receipt's time.
  */
-export function poStatusChangeRecorded(poId: SQL, userId: number, statusIds: SQL, at: SQL): SQL {
+export function poStatusChangeRecorded(poId: SQL, userId: number, at: SQL): SQL {
   const name = (column: string) =>
-    sql`(select n.status_name from purchase_order_statuses n where n.id = ids.${sql.raw(column)})`;
+    sql`(select n.status_name from purchase_order_statuses n where n.id = ${sql.raw(column)})`;
   return recordChangeSql({
     entity: 'purchase-order',
     recordId: poId,
     userId,
     field: 'purchase_order_status',
-    values: sql`select ${name('before')} as before, ${name('after')} as after from (${statusIds}) ids`,
+    values: sql`select ${name('b.status_id')} as before, ${name('p.status_id')} as after from status_before b cross join po p`,
     at,
   });
 }

@@ -45,7 +45,7 @@ const asId = (v: string) => (/^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : 
 const isPaid = (v: string): v is (typeof PAID_OPTIONS)[number] => (PAID_OPTIONS as readonly string[]).includes(v);
 
 /** The GET /purchase query for the filters; a value the server would refuse (a bad date or id) is left out. */
-export function toListQuery(
+function toListQuery(
   filters: TPoFilters,
   page: number,
   perPage: number,
