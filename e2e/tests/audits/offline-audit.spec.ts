@@ -53,6 +53,6 @@ test('an audit counted offline through a reload and a closed browser: a tally of
       recorded: tallied,
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

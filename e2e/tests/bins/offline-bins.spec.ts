@@ -63,6 +63,6 @@ test('bin contents submitted offline through a reload and a closed browser: the 
       recorded: held,
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

@@ -63,7 +63,7 @@ test('picks scanned offline through a reload and a closed browser: each item pic
       },
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });
 
@@ -104,6 +104,6 @@ test('a pick the server refuses on the replay (someone else picked it meanwhile)
       clear: /^Clear /,
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

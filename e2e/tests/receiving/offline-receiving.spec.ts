@@ -70,7 +70,7 @@ test('a PO received offline: 20 scans, a reload, 10 more, the browser closed and
       },
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 
   async function receivedCount() {
@@ -122,6 +122,6 @@ test('a scan the server refuses on the replay (the PO was finished meanwhile) is
       clear: `Clear ${product.model_number}`,
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

@@ -75,6 +75,6 @@ test('un-receipts made offline through a reload and a closed browser: each appli
       },
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

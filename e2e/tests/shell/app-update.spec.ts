@@ -84,6 +84,6 @@ test('a new release waits for the person: offered at the next start, hidden whil
     await context.close();
   } finally {
     fs.writeFileSync(swFile, original);
-    device.remove();
+    await device.remove();
   }
 });

@@ -57,6 +57,6 @@ test('a transfer scanned offline through a reload and a closed browser: 30 units
       recorded: scanned,
     });
   } finally {
-    device.remove();
+    await device.remove();
   }
 });

@@ -98,6 +98,32 @@ describe('ScanOutbox', () => {
     expect(await indexedDbPersistence('offline').all()).toEqual([]);
   });
 
+  it('counts a scan as waiting only once it is stored: a page closed after the count showed it still holds it', async () => {
+    const server = fakeServer();
+    server.mode = 'down';
+    const stored = indexedDbPersistence('stored-first');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const outbox = new ScanOutbox({
+      // The second scan's write is slow to commit (a loaded device).
+      persistence: { ...stored, put: async (e) => (e.id === 'b' ? held.then(() => stored.put(e)) : stored.put(e)) },
+      send: (e, s) => server.send(e, s),
+      retryDelaysMs: [60_000],
+      timeoutMs: 50,
+    });
+    await outbox.add(scan('a'));
+    const adding = outbox.add(scan('b'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(outbox.entries().map((e) => e.id)).toEqual(['a']);
+    expect(waitingCount(outbox.store.getState())).toBe(1);
+    release();
+    await adding;
+    expect(outbox.entries().map((e) => e.id)).toEqual(['a', 'b']);
+    expect(waitingCount(outbox.store.getState())).toBe(2);
+    // What the count showed is what the next page finds.
+    expect((await indexedDbPersistence('stored-first').all()).map((e) => e.id)).toEqual(['a', 'b']);
+  });
+
   it('treats a time-out as a network failure: the scan waits, and its replay is applied once', async () => {
     const server = fakeServer();
     const outbox = outboxFor(server, 'timeout');

@@ -137,7 +137,11 @@ export class ScanOutbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** Keeps a scan and sends it after those before it. Resolves once it is stored. */
+  /**
+   * Keeps a scan and sends it after those before it. Resolves once it is stored. It joins the entries (and so the
+   * counts of what waits) only once stored: a page closed after the count showed it still holds it (a write not yet
+   * committed when the page unloads is lost).
+   */
   async add(input: Pick<OutboxEntry, 'id' | 'kind' | 'params' | 'body' | 'context' | 'label'>): Promise<OutboxEntry> {
     const stalled = this.store.getState().stalled;
     const entry: OutboxEntry = {
@@ -149,12 +153,12 @@ export class ScanOutbox {
       delayed: stalled,
     };
     this.nextSeq = entry.seq + 1;
-    this.set([...this.entries(), entry]);
     try {
       await this.options.persistence.put(entry);
     } catch {
       // Storage refused (private mode, quota): the scan is still sent from memory.
     }
+    this.set([...this.entries(), entry].sort((a, b) => a.seq - b.seq));
     void this.pump();
     return entry;
   }
