@@ -95,8 +95,14 @@ export function useScanEngine(config: TScanEngineConfig) {
         const ref = refOf(effect.field);
         if (effect.when === 'now') {
           ref.current?.focus();
-          // A refused value kept in its field (keepRefused): selected, so the next scan replaces it.
-          if (effect.select) later(() => ref.current?.select(), 0);
+          // A refused value kept in its field (keepRefused): selected once it is drawn, so the next scan replaces it;
+          // not when a scan has begun typing meanwhile (selecting its first keys would let the next ones replace them).
+          if (effect.select) {
+            const kept = effect.field === 'upc' ? stateRef.current.upcText : stateRef.current.serialText;
+            later(() => {
+              if (kept && ref.current?.value === kept) ref.current.select();
+            }, 0);
+          }
           return;
         }
         if (effect.when === 'next-tick') return void later(() => ref.current?.focus(), 0);
