@@ -39,3 +39,14 @@ export function focusIsInAField(): boolean {
   const role = el.getAttribute('role');
   return role === 'combobox' || role === 'listbox' || role === 'option';
 }
+
+/** When focus last moved to anything on the page (`performance.now()`), for the refocus's 2.1 s. */
+let focusMovedAt = 0;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', () => (focusMovedAt = performance.now()), true);
+}
+
+/** Milliseconds since focus last moved to anything on the page. */
+export function sinceFocusMoved(): number {
+  return performance.now() - focusMovedAt;
+}

@@ -14,7 +14,7 @@ import {
 } from './scan-engine';
 import type { TFeedback } from './scan-feedback';
 import { playSound, primeSounds } from './sounds';
-import { focusIsInAField, SCAN_TIMING, useTimers } from './timing';
+import { focusIsInAField, SCAN_TIMING, sinceFocusMoved, useTimers } from './timing';
 import { stripWedge } from './wedge-affixes';
 import { useScanScope } from './use-scan-scope';
 
@@ -124,10 +124,17 @@ export function useScanEngine(config: TScanEngineConfig) {
     for (const effect of effects) run(effect);
   }
 
-  function scheduleRefocus() {
+  /**
+   * A scan field that lost focus takes it back once focus has rested elsewhere for 2.1 s (001 §9): counted from the
+   * field's blur or from focus's last move since (a dialog closing onto its button), whichever is later.
+   */
+  function scheduleRefocus(ms: number = SCAN_TIMING.scannerRefocusMs) {
     later(() => {
-      if (!latest.current.paused && !focusIsInAField()) focusScanField();
-    }, SCAN_TIMING.scannerRefocusMs);
+      if (latest.current.paused || focusIsInAField()) return;
+      const rest = SCAN_TIMING.scannerRefocusMs - sinceFocusMoved();
+      if (rest > 0) return void scheduleRefocus(rest);
+      focusScanField();
+    }, ms);
   }
 
   function fieldProps(field: TScanField): TScanFieldProps {
@@ -141,7 +148,7 @@ export function useScanEngine(config: TScanEngineConfig) {
         // The site's wedge prefix and suffix are not part of the code (scan settings).
         dispatch({ type: 'scan', field, value: stripWedge(value) });
       },
-      onBlur: scheduleRefocus,
+      onBlur: () => scheduleRefocus(),
       inputRef: refOf(field),
       readOnly: field === 'upc' ? state.step !== 'upc' : state.step !== 'serial',
     };
