@@ -1,81 +1,46 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { FaultProxy } from '../../apps/server/test/concurrency/fault-proxy';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 /**
- * A cable between the device and the server: a loopback TCP relay the device's pages reach the server through. Cut,
- * it drops every open connection and every new one, so nothing of the device reaches the server whatever the browser
- * does. Chromium's offline emulation alone let a scan through now and then: of 40 picks made offline under load, one
- * reached the server by a request Playwright never saw (stop 44's failure; docs/decisions.md).
+ * Each device reaches the server through a loopback TCP proxy of its own (the outage tests' FaultProxy): cut, it drops
+ * every open connection and closes each new one, so nothing of the device reaches the server whatever the browser
+ * does. Chromium's offline emulation alone let a scan through now and then: three of 56 offline pick drills under
+ * load had a pick reach the server by a request Playwright never saw (stop 44's failure; docs/decisions.md).
  */
-async function cable(target: string) {
-  const { hostname, port } = new URL(target);
-  const sockets = new Set<net.Socket>();
-  let connected = true;
-  const server = net.createServer((device) => {
-    if (!connected) return void device.destroy();
-    const upstream = net.connect(Number(port), hostname);
-    const drop = () => {
-      device.destroy();
-      upstream.destroy();
-      sockets.delete(device);
-      sockets.delete(upstream);
-    };
-    for (const socket of [device, upstream]) {
-      sockets.add(socket);
-      socket.on('error', drop).on('close', drop);
-    }
-    device.pipe(upstream);
-    upstream.pipe(device);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    set(online: boolean) {
-      connected = online;
-      if (!online) for (const socket of sockets) socket.destroy();
-    },
-    close() {
-      this.set(false);
-      server.close();
-    },
-  };
-}
-
-type Cable = Awaited<ReturnType<typeof cable>>;
-const cables = new WeakMap<BrowserContext, Cable>();
+const proxies = new WeakMap<BrowserContext, FaultProxy>();
 
 /**
  * A browser profile on disk (IndexedDB, the service worker and its caches, local storage), opened as one
  * context and again, after that one is closed, as another: a closed tab or a restarted browser on the same
  * device. Service workers are allowed (Playwright's default for a context, said here because the tests need it).
- * The device reaches the server through its own cable (one origin for all its contexts), connected at each open.
+ * The device reaches the server through its own proxy (one origin for all its contexts), passing at each open.
  */
 export function deviceProfile() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystone-e2e-device-'));
-  let wire: Promise<Cable> | undefined;
+  let wire: Promise<FaultProxy> | undefined;
   return {
     dir,
     open: async (): Promise<BrowserContext> => {
-      wire ??= cable(baseURL);
+      wire ??= FaultProxy.start(baseURL);
       const connection = await wire;
-      connection.set(true);
+      connection.resume();
       const context = await chromium.launchPersistentContext(dir, {
         executablePath: CHROMIUM,
         args: CHROMIUM_ARGS,
         headless: true,
-        baseURL: connection.url,
+        baseURL: connection.url(baseURL),
         serviceWorkers: 'allow',
       });
-      cables.set(context, connection);
+      proxies.set(context, connection);
       return context;
     },
     remove: async () => {
-      (await wire)?.close();
+      await (await wire)?.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -111,11 +76,12 @@ async function openSignedIn(device: ReturnType<typeof deviceProfile>, token: Off
 
 /**
  * The network, cut and given back for the whole context: its pages and its service worker. The browser is told
- * (offline emulation: `navigator.onLine`, its events) and the device's cable is cut, so that nothing gets through.
+ * (offline emulation: `navigator.onLine`, its events) and the device's proxy refuses, so that nothing gets through.
  */
 export async function setNetwork(context: BrowserContext, online: boolean): Promise<void> {
-  const connection = cables.get(context);
-  connection?.set(online);
+  const connection = proxies.get(context);
+  if (online) connection?.resume();
+  else connection?.refuse();
   await context.setOffline(!online);
   const worker = context.serviceWorkers()[0];
   if (worker) {

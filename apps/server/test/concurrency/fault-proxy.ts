@@ -3,7 +3,8 @@ import net from 'node:net';
 /**
  * A TCP proxy on loopback in front of the test PostgreSQL server, for outage tests (issue 30): the server under test
  * connects through it, and the test refuses, cuts or stalls its connections without touching anyone else's. It
- * counts the connections the server holds through it at every moment (opened or being opened).
+ * counts the connections the server holds through it at every moment (opened or being opened). The browser tests'
+ * offline drills put one between each device and the test server (e2e/support/offline.ts).
  */
 export class FaultProxy {
   private readonly server: net.Server;
